@@ -1,0 +1,161 @@
+/**
+ * The engine contract. An engine is one backend (ruff, biome, gofmt, ...): one file
+ * in `lib/engines/`, registered in `registry.ts`. Its module is loaded lazily, so a
+ * run that never needs it never pays for it.
+ *
+ * @module
+ */
+import type { Diagnostic } from "../report/schema.ts";
+
+/** Languages poly recognises. Discovery maps files to one of these. */
+export type Language =
+  | "python"
+  | "javascript"
+  | "typescript"
+  | "json"
+  | "css"
+  | "graphql"
+  | "go"
+  | "shell"
+  | "toml"
+  | "markdown"
+  | "yaml"
+  | "dockerfile"
+  | "c"
+  | "cpp"
+  | "java"
+  | "protobuf"
+  | "sql"
+  | "lua"
+  | "php"
+  | "html"
+  | "vue"
+  | "svelte"
+  | "astro"
+  | "rust"
+  | "zig"
+  | "ruby"
+  | "kotlin"
+  | "swift"
+  | "csharp"
+  | "scala"
+  | "unknown";
+
+/** How an engine runs (see ARCHITECTURE.md, "Engine tiers"). */
+export type Tier = "in-process" | "bundled-native" | "host";
+
+/** What the engine can do. */
+export interface Capabilities {
+  lint: boolean;
+  format: boolean;
+  /** Lint fixes it can apply (safe ones only). */
+  fix: boolean;
+}
+
+/**
+ * The settings one engine gets for one file: `[defaults]` merged with the tool's
+ * own `[lint.<lang>.<tool>]` or `[fmt.<lang>.<tool>]` table. It is plain JSON so it
+ * can be hashed into cache keys and config fingerprints.
+ */
+export interface EngineSettings {
+  /** `[defaults]`: line_length, line_ending ("lf" | "crlf" | "auto"), final_newline, trim_trailing_whitespace, indent_width. */
+  defaults: {
+    line_length: number;
+    line_ending: "lf" | "crlf" | "auto";
+    final_newline: boolean;
+    trim_trailing_whitespace: boolean;
+    indent_width?: number;
+  };
+  /** The tool's table, as written in poly.toml (select, ignore, rules, and engine-specific keys). */
+  tool: Record<string, unknown>;
+}
+
+/** One file handed to an engine. */
+export interface SourceFile {
+  /** Absolute path on disk. */
+  path: string;
+  /** Path relative to the run's root, with `/` separators: what reports show. */
+  relPath: string;
+  language: Language;
+  text: string;
+}
+
+/** Result of linting one file with one engine. */
+export interface LintOutput {
+  diagnostics: Diagnostic[];
+}
+
+/** Result of linting one file with fixes applied. */
+export interface FixOutput {
+  /** The file's text after the engine's safe fixes; equal to the input when none applied. */
+  text: string;
+  /** Number of fixes applied. */
+  fixed: number;
+}
+
+/**
+ * An engine failed on a file it accepted (syntax error it cannot get past, crash,
+ * bad engine config). Becomes an errored record, never a crash of the run.
+ */
+export class EngineError extends Error {
+  readonly line?: number;
+  readonly column?: number;
+  constructor(message: string, position: { line?: number; column?: number } = {}) {
+    super(message);
+    this.name = "EngineError";
+    this.line = position.line;
+    this.column = position.column;
+  }
+}
+
+/**
+ * A loaded engine. Methods throw {@link EngineError} for a file they cannot process.
+ * `lint` returns diagnostics; `fix` returns new text; `format` returns the formatted text.
+ */
+export interface EngineInstance {
+  lint?(file: SourceFile, settings: EngineSettings): Promise<LintOutput> | LintOutput;
+  fix?(file: SourceFile, settings: EngineSettings): Promise<FixOutput> | FixOutput;
+  format?(file: SourceFile, settings: EngineSettings): Promise<string> | string;
+}
+
+/**
+ * A registered engine: static facts plus a lazy loader. Documented where defined:
+ * what it checks, its tier, its languages and the config keys it reads.
+ */
+export interface EngineSpec {
+  /** Stable id, also the `<tool>` in `[lint.<lang>.<tool>]` (e.g. "ruff", "biome"). */
+  id: string;
+  tier: Tier;
+  /** Languages it lints. */
+  lintLanguages: readonly Language[];
+  /** Languages it formats. */
+  formatLanguages: readonly Language[];
+  capabilities: Capabilities;
+  /** Upstream package and version it wraps, e.g. "@astral-sh/ruff-wasm-nodejs 0.17.3". */
+  upstream: string;
+  /**
+   * Whether it runs without being named in poly.toml. Opt-in engines (oxlint) run
+   * only when `[lint.<lang>.<id>]` exists.
+   */
+  defaultEnabled: boolean;
+  /**
+   * Files whose bytes are the engine (wasm modules, JS glue): hashed into the
+   * identity's engine digest. Resolved lazily; empty for host tools.
+   */
+  moduleUrls(): Promise<string[]>;
+  /** For host tools: the program looked up on PATH. */
+  hostProgram?: string;
+  /** Loads (once per process or worker) and returns the engine. */
+  load(): Promise<EngineInstance>;
+}
+
+/**
+ * An engine cannot run here at all (a host tool missing from PATH). Files it
+ * would have handled are skipped with this reason — never reported clean.
+ */
+export class EngineUnavailableError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "EngineUnavailableError";
+  }
+}

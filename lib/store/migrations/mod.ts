@@ -1,0 +1,11 @@
+/**
+ * Every migration, in application order. Each concern keeps its own file here
+ * and adds its list to the end of this array.
+ *
+ * @module
+ */
+import type { Migration } from "../mod.ts";
+
+/** All migrations. */
+export const MIGRATIONS: Migration[] = [
+];
