@@ -68,6 +68,10 @@ export interface EngineSettings {
   };
   /** The tool's table, as written in poly.toml (select, ignore, rules, and engine-specific keys). */
   tool: Record<string, unknown>;
+  /** Directory of the nearest config file governing the file (for paths in engine settings, e.g. rule dirs). */
+  configDir?: string;
+  /** The `[rules]` table (for the structural-rules engine). */
+  rules?: Record<string, unknown>;
 }
 
 /** One file handed to an engine. */
@@ -145,6 +149,12 @@ export interface EngineSpec {
   moduleUrls(): Promise<string[]>;
   /** For host tools: the program looked up on PATH. */
   hostProgram?: string;
+  /**
+   * Cross-cutting engines (structural rules) run on every file of a language they
+   * have rules for, alongside the language's own engines, and do not by themselves
+   * count as "an engine for this language".
+   */
+  crossCutting?: boolean;
   /** Loads (once per process or worker) and returns the engine. */
   load(): Promise<EngineInstance>;
 }

@@ -4,7 +4,9 @@
  *
  * @module
  */
-import { fromFileUrl, join } from "node:path";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath as fromFileUrl } from "node:url";
 
 /** The repository root. */
 export const REPO = fromFileUrl(new URL("../../", import.meta.url)).replace(/\/$/, "");
@@ -110,6 +112,5 @@ export async function assertGolden(path: string, actual: string): Promise<void> 
   } catch {
     throw new Error(`Golden file ${path} is missing: run with POLY_UPDATE_GOLDEN=1 to create it, then review it`);
   }
-  const { assertEquals } = await import("node:assert/strict").then((m) => ({ assertEquals: m.equal }));
-  assertEquals(actual, expected, `output differs from golden file ${path}`);
+  assert.equal(actual, expected, `output differs from golden file ${path}`);
 }

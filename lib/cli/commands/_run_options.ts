@@ -1,0 +1,70 @@
+/**
+ * Options shared by `poly lint` and `poly fmt`, and the code that turns a parsed
+ * command into a run, a document on stdout and an exit code.
+ *
+ * @module
+ */
+import { argument, constant, object, option } from "@optique/core";
+import { multiple, optional, withDefault } from "@optique/core/modifiers";
+import { choice, integer, string } from "@optique/core/valueparser";
+import { message } from "@optique/core/message";
+import type { CommandIO } from "../command.ts";
+
+/** Report formats the CLI can print. */
+export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as const;
+
+/** The options every run command takes. */
+export function runOptions<K extends string>(cmd: K) {
+  return object({
+    cmd: constant(cmd),
+    paths: multiple(argument(string({ metavar: "PATH" }), { description: message`Files or directories (default: .)` })),
+    format: withDefault(
+      option("--format", choice(REPORT_FORMATS), { description: message`Report format (default: human)` }),
+      "human" as const,
+    ),
+    exclude: multiple(
+      option("--exclude", string({ metavar: "GLOB" }), {
+        description: message`Gitignore-style exclude, added to [discovery] exclude (repeatable)`,
+      }),
+    ),
+    config: optional(option("--config", string({ metavar: "PATH" }), { description: message`Use this poly.toml` })),
+    noCache: option("--no-cache", { description: message`Bypass the result cache` }),
+    jobs: optional(option("--jobs", integer({ min: 1, metavar: "N" }), { description: message`Parallel workers (default: CPU count)` })),
+  });
+}
+
+/** Parsed shared options. */
+export interface RunOptionValues {
+  paths: readonly string[];
+  format: typeof REPORT_FORMATS[number];
+  exclude: readonly string[];
+  config?: string;
+  noCache: boolean;
+  jobs?: number;
+}
+
+/** Whether colour may be used on a stream: a terminal, and NO_COLOR unset. */
+export function useColor(isTerminal: boolean): boolean {
+  if (!isTerminal) return false;
+  try {
+    return !Deno.env.get("NO_COLOR");
+  } catch {
+    return true;
+  }
+}
+
+/** A progress line on stderr for long runs on a terminal; never on a pipe. */
+export function progressReporter(io: CommandIO, label: string): ((done: number, total: number) => void) | undefined {
+  if (!io.stderrIsTerminal) return undefined;
+  let last = 0;
+  return (done, total) => {
+    const now = Date.now();
+    if (total < 200 || (now - last < 100 && done < total)) return;
+    last = now;
+    const width = 30;
+    const filled = Math.round((done / total) * width);
+    const bar = "#".repeat(filled) + "-".repeat(width - filled);
+    const end = done === total ? "\r\x1b[2K" : "";
+    io.stderr(`\r${label} [${bar}] ${done}/${total}${end}`);
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * `poly config show|init|update`: print the effective configuration, write a
+ * starter poly.toml, and pin git extends bases in poly-config.lock.
+ *
+ * @module
+ */
+import { object, or } from "@optique/core/constructs";
+import { message } from "@optique/core/message";
+import { optional, withDefault } from "@optique/core/modifiers";
+import { argument, command, constant, option } from "@optique/core/primitives";
+import { choice, string } from "@optique/core/valueparser";
+import { defineCommand } from "../command.ts";
+import type { CommandIO } from "../command.ts";
+
+const configOption = optional(
+  option("--config", string({ metavar: "PATH" }), {
+    description: message`Use exactly this config file (plus its extends and a poly.local.toml beside it).`,
+  }),
+);
+
+const show = command(
+  "show",
+  object({
+    action: constant("show" as const),
+    format: withDefault(
+      option("--format", choice(["toml", "json"] as const), { description: message`Output format.` }),
+      "toml" as const,
+    ),
+    config: configOption,
+    dir: optional(argument(string({ metavar: "DIR" }), {
+      description: message`Directory whose configuration to show (default: the current directory).`,
+    })),
+  }),
+  {
+    brief: message`Print the merged effective configuration.`,
+    description: message`Print the merged effective configuration for a directory, with its fingerprint and sources. Never touches the network.`,
+  },
+);
+
+const init = command(
+  "init",
+  object({
+    action: constant("init" as const),
+    force: option("--force", { description: message`Overwrite an existing poly.toml.` }),
+  }),
+  { brief: message`Write a commented starter poly.toml into the current directory.` },
+);
+
+const update = command(
+  "update",
+  object({ action: constant("update" as const), config: configOption }),
+  {
+    brief: message`Fetch git extends bases and pin them in poly-config.lock.`,
+    description: message`Fetch every git extends base of the configs governing the current directory, check the pinned commits out into the cache, and write poly-config.lock beside the file declaring them.`,
+  },
+);
+
+type ConfigValue =
+  | { action: "show"; format: "toml" | "json"; config?: string; dir?: string }
+  | { action: "init"; force: boolean }
+  | { action: "update"; config?: string };
+
+/** `poly config`. */
+export const configCommand = defineCommand<ConfigValue>({
+  parser: command("config", or(show, init, update), {
+    brief: message`Show, initialise and update poly.toml configuration.`,
+  }),
+  async run(value, io) {
+    if (value.action === "show") return await runShow(value, io);
+    if (value.action === "init") return await runInit(value.force, io);
+    return await runUpdate(value.config, io);
+  },
+});
+
+async function runShow(value: { format: "toml" | "json"; config?: string; dir?: string }, io: CommandIO) {
+  const { resolve, dirname, relative, isAbsolute } = await import("node:path");
+  const { UsageError } = await import("../../errors/mod.ts");
+  const { openConfig, renderJson, renderToml } = await import("../../config/mod.ts");
+  let dir = resolve(io.cwd, value.dir ?? ".");
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(dir);
+  } catch {
+    throw new UsageError(`Directory "${value.dir}" does not exist: pass an existing directory`);
+  }
+  if (!info.isDirectory) dir = dirname(dir);
+  const configs = await openConfig({ cwd: io.cwd, explicit: value.config });
+  const config = await configs.forDir(dir);
+  const display = (path: string) => {
+    const rel = relative(io.cwd, path);
+    return rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+  };
+  await io.stdout(value.format === "json" ? renderJson(config, display) : renderToml(config, display));
+  return 0;
+}
+
+async function runInit(force: boolean, io: CommandIO) {
+  const { join } = await import("node:path");
+  const { UsageError } = await import("../../errors/mod.ts");
+  const { writeFileAtomic } = await import("../../fs/atomic.ts");
+  const { STARTER_CONFIG, CONFIG_FILE } = await import("../../config/mod.ts");
+  const path = join(io.cwd, CONFIG_FILE);
+  let exists = false;
+  try {
+    await Deno.lstat(path);
+    exists = true;
+  } catch {
+    // Does not exist: write it.
+  }
+  if (exists && !force) {
+    throw new UsageError(`"${CONFIG_FILE}" already exists in this directory: pass --force to overwrite it`);
+  }
+  await writeFileAtomic(path, STARTER_CONFIG);
+  await io.stderr(`${exists ? "Overwrote" : "Wrote"} ${CONFIG_FILE}\n`);
+  return 0;
+}
+
+async function runUpdate(config: string | undefined, io: CommandIO) {
+  const { relative } = await import("node:path");
+  const { updateConfigLock } = await import("../../config/mod.ts");
+  const updates = await updateConfigLock({ cwd: io.cwd, explicit: config });
+  if (updates.length === 0) {
+    await io.stderr("No git extends bases to update\n");
+    return 0;
+  }
+  for (const update of updates) {
+    const where = relative(io.cwd, update.path) || update.path;
+    for (const entry of update.entries) {
+      const revision = entry.revision === undefined ? "" : ` (revision "${entry.revision}")`;
+      await io.stderr(`Pinned "${entry.git}"${revision} at ${entry.commit.slice(0, 12)}\n`);
+    }
+    await io.stderr(`${update.changed ? "Wrote" : "Unchanged"} ${where}\n`);
+  }
+  return 0;
+}

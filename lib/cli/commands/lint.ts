@@ -1,0 +1,44 @@
+/**
+ * `poly lint [PATHS...] [--fix] [--format F] [--exclude GLOB]... [--config PATH]
+ * [--no-cache] [--jobs N] [--no-workspace]`
+ *
+ * @module
+ */
+import { command, merge, object, option } from "@optique/core";
+import { message } from "@optique/core/message";
+import { defineCommand } from "../command.ts";
+import { progressReporter, type RunOptionValues, runOptions, useColor } from "./_run_options.ts";
+
+const parser = command(
+  "lint",
+  merge(
+    runOptions("lint"),
+    object({
+      fix: option("--fix", { description: message`Apply safe fixes, then report what remains` }),
+      noWorkspace: option("--no-workspace", { description: message`Skip the whole-project phase (cargo clippy, go vet, jobs)` }),
+    }),
+  ),
+  { description: message`Lint files with every engine configured for their language.` },
+);
+
+/** `poly lint`. */
+export const lintCommand = defineCommand({
+  parser,
+  async run(value: RunOptionValues & { fix: boolean; noWorkspace: boolean }, io) {
+    const { runLint } = await import("../../run/mod.ts");
+    const { encodeReport, exitCodeFor } = await import("../../report/mod.ts");
+    const report = await runLint({
+      paths: [...value.paths],
+      cwd: io.cwd,
+      exclude: [...value.exclude],
+      config: value.config,
+      fix: value.fix,
+      noCache: value.noCache,
+      jobs: value.jobs,
+      onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
+    });
+    const color = value.format === "human" && useColor(io.stdoutIsTerminal);
+    await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
+    return exitCodeFor(report);
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * The engine registry: every backend poly can run, in the order they are tried
+ * (for formatting, the first enabled engine that formats a language wins).
+ * Adding an engine is one file plus one import and one entry here.
+ *
+ * Engines are specs with lazy loaders: importing this module loads no engine.
+ *
+ * @module
+ */
+import type { EngineSpec, Language } from "./types.ts";
+import { ruff } from "./ruff.ts";
+import { biome } from "./biome.ts";
+
+/** Every engine. */
+export const ENGINES: readonly EngineSpec[] = [
+  ruff,
+  biome,
+];
+
+/** Ids of every engine (the `<tool>` in `[lint.<lang>.<tool>]`). */
+export const ENGINE_IDS: readonly string[] = ENGINES.map((e) => e.id);
+
+/** The engine with this id, if any. */
+export function engineById(id: string): EngineSpec | undefined {
+  return ENGINES.find((e) => e.id === id);
+}
+
+/** Engines that lint `language`. */
+export function lintEnginesFor(language: Language): EngineSpec[] {
+  return ENGINES.filter((e) => e.lintLanguages.includes(language));
+}
+
+/** Engines that format `language`. */
+export function formatEnginesFor(language: Language): EngineSpec[] {
+  return ENGINES.filter((e) => e.formatLanguages.includes(language));
+}
+
+const instances = new Map<string, ReturnType<EngineSpec["load"]>>();
+
+/** Loads an engine once per process (or worker) and returns the shared instance. */
+export function loadEngine(spec: EngineSpec): ReturnType<EngineSpec["load"]> {
+  let instance = instances.get(spec.id);
+  if (!instance) {
+    instance = spec.load();
+    instances.set(spec.id, instance);
+    instance.catch(() => instances.delete(spec.id));
+  }
+  return instance;
+}

@@ -1,0 +1,40 @@
+/**
+ * The identity block every report and every MCP result carries: which binary
+ * answered (version, build id, channel, executable, pid) and the engines it ran.
+ *
+ * @module
+ */
+import { blake3 } from "hash-wasm";
+import { fileURLToPath as fromFileUrl } from "node:url";
+import type { Identity } from "../report/schema.ts";
+import { BUILD_ID, CHANNEL, VERSION } from "./build.ts";
+import { engineIdentities } from "./engines.ts";
+
+export { BUILD_ID, CHANNEL, VERSION, versionLine } from "./build.ts";
+
+/** The executable a user would name: the compiled binary, or main.ts when run from source. */
+export function executablePath(): string {
+  const main = Deno.mainModule;
+  if (main.startsWith("file:") && !Deno.build.standalone) return fromFileUrl(main);
+  return Deno.execPath();
+}
+
+let memo: Promise<Identity> | undefined;
+
+/** The identity block (computed once per process). */
+export function identity(): Promise<Identity> {
+  memo ??= (async () => {
+    const engines = await engineIdentities();
+    const sorted = Object.fromEntries(Object.entries(engines).sort(([a], [b]) => a.localeCompare(b)));
+    return {
+      version: VERSION,
+      build_id: BUILD_ID,
+      channel: CHANNEL,
+      executable: executablePath(),
+      pid: Deno.pid,
+      engines_digest: (await blake3(JSON.stringify(sorted))).slice(0, 16),
+      engines: sorted,
+    };
+  })();
+  return memo;
+}

@@ -1,0 +1,153 @@
+/**
+ * One file through its engines: read and classify, lint (or fix, or format),
+ * write atomically when fixing, and return one outcome. Runs in a worker or on
+ * the main thread; it never throws for a problem with the file itself.
+ *
+ * @module
+ */
+import { readCandidate } from "../discover/content.ts";
+import { engineById, loadEngine } from "../engines/registry.ts";
+import { EngineError, EngineUnavailableError, type Language, type SourceFile } from "../engines/types.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
+import type { Diagnostic, FileResult } from "../report/schema.ts";
+import type { EnginePlan } from "./plan.ts";
+
+/** Everything a worker needs to process one file (plain data: it crosses a postMessage). */
+export interface FileTask {
+  path: string;
+  relPath: string;
+  language: Language;
+  kind: "lint" | "fmt";
+  fix: boolean;
+  engines: EnginePlan[];
+  /** Why the language has no engine of its own (the file is reported skipped). */
+  noEngine?: string;
+  /** Diagnostic codes silenced by `[per-file-ignores]` for this file. */
+  ignoreCodes: string[];
+  maxSize: number;
+  /** `[defaults] line_ending` for formatted output. */
+  lineEnding: "lf" | "crlf" | "auto";
+  /** Index into the report's configs (omitted when 0). */
+  config?: number;
+}
+
+/** What happened to one file. */
+export interface FileOutcome {
+  relPath: string;
+  /** At least one engine checked the file without error. */
+  checked: boolean;
+  /** The per-file record, when there is one (findings, a fix, a change, a skip or an error). */
+  record?: FileResult;
+  skip?: string;
+  error?: string;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof EngineError) return error.message;
+  if (error instanceof Error) return `engine crashed: ${error.message}`;
+  return `engine crashed: ${String(error)}`;
+}
+
+function ignored(d: Diagnostic, codes: string[]): boolean {
+  return d.code !== undefined && codes.some((c) => d.code === c || d.code!.startsWith(c) || d.code!.endsWith("/" + c));
+}
+
+function withLineEnding(text: string, original: string, mode: "lf" | "crlf" | "auto"): string {
+  const crlf = mode === "crlf" || (mode === "auto" && /\r\n/.test(original.slice(0, 4096)));
+  const lf = text.replace(/\r\n/g, "\n");
+  return crlf ? lf.replace(/\n/g, "\r\n") : lf;
+}
+
+/** Processes one file; see the module doc. */
+export async function processFile(task: FileTask): Promise<FileOutcome> {
+  const base: FileResult = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
+  const read = await readCandidate(task.path, task.maxSize, { language: task.language });
+  if ("skip" in read) return { relPath: task.relPath, checked: false, skip: read.skip, record: { ...base, skipped: read.skip } };
+  if ("error" in read) return { relPath: task.relPath, checked: false, error: read.error, record: { ...base, error: read.error } };
+  const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: read.text };
+  return task.kind === "lint" ? await lintFile(task, file, base) : await formatFile(task, file, base);
+}
+
+async function lintFile(task: FileTask, original: SourceFile, base: FileResult): Promise<FileOutcome> {
+  let file = original;
+  let fixed = 0;
+  let checked = false;
+  const errors: string[] = [];
+  const skips: string[] = task.noEngine ? [task.noEngine] : [];
+  const diagnostics: Diagnostic[] = [];
+  const usable: EnginePlan[] = [];
+  for (const plan of task.engines) {
+    try {
+      const engine = await loadEngine(engineById(plan.id)!);
+      if (task.fix && engine.fix) {
+        const out = await engine.fix(file, plan.settings);
+        if (out.fixed > 0 && out.text !== file.text) {
+          file = { ...file, text: out.text };
+          fixed += out.fixed;
+        }
+      }
+      usable.push(plan);
+    } catch (e) {
+      if (e instanceof EngineUnavailableError) skips.push(e.message);
+      else errors.push(`${plan.id}: ${describe(e)}`);
+    }
+  }
+  for (const plan of usable) {
+    try {
+      const engine = await loadEngine(engineById(plan.id)!);
+      if (!engine.lint) continue;
+      const out = await engine.lint(file, plan.settings);
+      diagnostics.push(...out.diagnostics.filter((d) => !ignored(d, task.ignoreCodes)));
+      checked = true;
+    } catch (e) {
+      if (e instanceof EngineUnavailableError) skips.push(e.message);
+      else errors.push(`${plan.id}: ${describe(e)}`);
+    }
+  }
+  if (fixed > 0) {
+    try {
+      await writeFileAtomic(task.path, file.text);
+    } catch (e) {
+      errors.push(`could not write the fixed file: ${e instanceof Error ? e.message : String(e)}`);
+      fixed = 0;
+    }
+  }
+  const record: FileResult = { ...base };
+  if (diagnostics.length > 0) record.diagnostics = diagnostics;
+  if (fixed > 0) record.fixed = fixed;
+  const skip = skips.length > 0 ? skips.join("; ") : undefined;
+  const error = errors.length > 0 ? errors.join("; ") : undefined;
+  if (skip) record.skipped = skip;
+  if (error) record.error = error;
+  const hasRecord = diagnostics.length > 0 || fixed > 0 || skip !== undefined || error !== undefined;
+  return { relPath: task.relPath, checked: checked && !error, record: hasRecord ? record : undefined, skip, error };
+}
+
+async function formatFile(task: FileTask, file: SourceFile, base: FileResult): Promise<FileOutcome> {
+  const plan = task.engines[0];
+  if (!plan) {
+    const skip = task.noEngine ?? "no formatter";
+    return { relPath: task.relPath, checked: false, skip, record: { ...base, skipped: skip } };
+  }
+  let formatted: string;
+  try {
+    const engine = await loadEngine(engineById(plan.id)!);
+    formatted = withLineEnding(await engine.format!(file, plan.settings), file.text, task.lineEnding);
+  } catch (e) {
+    if (e instanceof EngineUnavailableError) {
+      return { relPath: task.relPath, checked: false, skip: e.message, record: { ...base, skipped: e.message } };
+    }
+    const error = `${plan.id}: ${describe(e)}`;
+    return { relPath: task.relPath, checked: false, error, record: { ...base, error } };
+  }
+  if (formatted === file.text) return { relPath: task.relPath, checked: true };
+  if (task.fix) {
+    try {
+      await writeFileAtomic(task.path, formatted);
+    } catch (e) {
+      const error = `could not write the formatted file: ${e instanceof Error ? e.message : String(e)}`;
+      return { relPath: task.relPath, checked: false, error, record: { ...base, error } };
+    }
+  }
+  return { relPath: task.relPath, checked: true, record: { ...base, changed: true } };
+}

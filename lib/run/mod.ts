@@ -1,0 +1,148 @@
+/**
+ * The lint and format pipeline: configuration → discovery → engine plan per file
+ * → parallel processing → one deterministic {@link Report}. The CLI (`poly lint`,
+ * `poly fmt`) and the MCP tools (`lint`, `lint_fix`, `format_check`,
+ * `format_write`) call exactly these functions.
+ *
+ * @module
+ */
+import picomatch from "picomatch";
+import { relative } from "node:path";
+import { openConfig } from "../config/mod.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+import { discover } from "../discover/mod.ts";
+import { identity } from "../identity/mod.ts";
+import type { ConfigRef, FileResult, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
+import type { FileTask } from "./file.ts";
+import { planFormat, planLint } from "./plan.ts";
+import { runTasks } from "./pool.ts";
+import type { RunRequest } from "./types.ts";
+
+export type { RunRequest } from "./types.ts";
+
+/** Lints the requested paths (and applies safe fixes with `fix`). */
+export function runLint(request: RunRequest): Promise<Report> {
+  return runPipeline("lint", request);
+}
+
+/** Checks (or with `fix`, rewrites) the formatting of the requested paths. */
+export function runFmt(request: RunRequest): Promise<Report> {
+  return runPipeline("fmt", request);
+}
+
+function perFileIgnores(config: ResolvedConfig, path: string): string[] {
+  const table = config.data["per-file-ignores"];
+  const rel = relative(config.dir, path).split("\\").join("/");
+  const codes: string[] = [];
+  for (const [glob, list] of Object.entries(table)) {
+    if (picomatch.isMatch(rel, glob, { dot: true, matchBase: !glob.includes("/") })) codes.push(...list);
+  }
+  return codes;
+}
+
+async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<Report> {
+  const configs = await openConfig({ cwd: request.cwd, explicit: request.config });
+  const candidates = await discover({
+    cwd: request.cwd,
+    paths: request.paths,
+    exclude: request.exclude,
+    configFor: async (dir) => {
+      const c = await configs.forDir(dir);
+      return { excludes: c.excludes, forceExclude: c.data.discovery.force_exclude };
+    },
+    includeUnknown: true,
+    signal: request.signal,
+  });
+
+  const results: FileResult[] = [];
+  const configRefs: ConfigRef[] = [];
+  const configIndex = new Map<string, number>();
+  const tasks: FileTask[] = [];
+  const sorted = [...candidates].sort((a, b) => a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0);
+  for (const c of sorted) {
+    if (c.kind === "skip") results.push({ path: c.relPath, skipped: c.skip });
+    else if (c.kind === "error") results.push({ path: c.relPath, error: c.error });
+    else {
+      const config = await configs.forDir(parentDir(c.path));
+      let index = configIndex.get(config.hash);
+      if (index === undefined) {
+        index = configRefs.length;
+        configIndex.set(config.hash, index);
+        configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
+      }
+      const plan = kind === "lint" ? planLint(c.language, config) : planFormat(c.language, config);
+      tasks.push({
+        path: c.path,
+        relPath: c.relPath,
+        language: c.language,
+        kind,
+        fix: request.fix ?? false,
+        engines: plan.engines,
+        noEngine: plan.noEngine,
+        ignoreCodes: kind === "lint" ? perFileIgnores(config, c.path) : [],
+        maxSize: config.data.discovery.max_file_size,
+        lineEnding: config.data.defaults.line_ending,
+        ...(index > 0 ? { config: index } : {}),
+      });
+    }
+  }
+  // A file of a language nobody handles, with no cross-cutting engine either, is a skip without a read.
+  const runnable = tasks.filter((t) => t.engines.length > 0);
+  for (const t of tasks) {
+    if (t.engines.length === 0) results.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
+  }
+  const outcomes = await runTasks(runnable, { jobs: request.jobs, onProgress: request.onProgress, signal: request.signal });
+  let checked = 0;
+  for (const o of outcomes) {
+    if (o.checked) checked++;
+    if (o.record) results.push(o.record);
+  }
+  return assemble(kind, request, results, checked, configRefs);
+}
+
+function parentDir(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i > 0 ? path.slice(0, i) : "/";
+}
+
+function displayPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path).split("\\").join("/");
+  return rel.startsWith("..") ? path : rel;
+}
+
+async function assemble(
+  kind: "lint" | "fmt",
+  request: RunRequest,
+  results: FileResult[],
+  checked: number,
+  configs: ConfigRef[],
+): Promise<Report> {
+  results.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  for (const r of results) {
+    r.diagnostics?.sort((a, b) =>
+      (a.span?.start_line ?? 0) - (b.span?.start_line ?? 0) || (a.span?.start_col ?? 0) - (b.span?.start_col ?? 0) ||
+      (a.code ?? "").localeCompare(b.code ?? "") || a.engine.localeCompare(b.engine)
+    );
+  }
+  const errors: RunError[] = results.filter((r) => r.error).map((r) => ({ path: r.path, message: r.error! }));
+  const skipped: RunSkip[] = results.filter((r) => r.skipped).map((r) => ({ path: r.path, reason: r.skipped! }));
+  const summary: Summary = { checked, skipped: skipped.length, errored: errors.length };
+  if (kind === "lint") {
+    const counts = { error: 0, warning: 0, info: 0, hint: 0 };
+    for (const r of results) for (const d of r.diagnostics ?? []) counts[d.severity]++;
+    summary.diagnostics = counts;
+    if (request.fix) summary.fixed = results.reduce((n, r) => n + (r.fixed ?? 0), 0);
+  } else {
+    summary.changed = results.filter((r) => r.changed).length;
+  }
+  return {
+    kind,
+    mode: request.fix ? "fix" : "check",
+    results,
+    errors,
+    skipped,
+    summary,
+    configs,
+    poly: await identity(),
+  };
+}

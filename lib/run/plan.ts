@@ -1,0 +1,92 @@
+/**
+ * Which engines run on a file, with which settings: the language's lint engines
+ * (plus cross-cutting ones) for `poly lint`, its one formatter for `poly fmt`.
+ *
+ * @module
+ */
+import type { ResolvedConfig } from "../config/types.ts";
+import { ENGINES } from "../engines/registry.ts";
+import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
+
+/** One engine to run on a file. */
+export interface EnginePlan {
+  id: string;
+  settings: EngineSettings;
+}
+
+/** The engines for one file, or why there are none. */
+export interface FilePlan {
+  engines: EnginePlan[];
+  /** Set when the language has no engine of its own (cross-cutting engines may still run). */
+  noEngine?: string;
+}
+
+const LANGUAGE_NAMES: Partial<Record<Language, string>> = {
+  javascript: "JavaScript",
+  typescript: "TypeScript",
+  json: "JSON",
+  css: "CSS",
+  graphql: "GraphQL",
+  toml: "TOML",
+  yaml: "YAML",
+  sql: "SQL",
+  php: "PHP",
+  html: "HTML",
+  cpp: "C++",
+  csharp: "C#",
+  unknown: "this file type",
+};
+
+/** A language's display name ("Python", "C++"). */
+export function languageName(language: Language): string {
+  return LANGUAGE_NAMES[language] ?? language.charAt(0).toUpperCase() + language.slice(1);
+}
+
+function table(config: ResolvedConfig, kind: "lint" | "fmt", language: Language, id: string) {
+  return config.data[kind][language]?.[id] as Record<string, unknown> | undefined;
+}
+
+function enabled(spec: EngineSpec, config: ResolvedConfig, kind: "lint" | "fmt", language: Language): boolean {
+  const tool = config.data.tools[spec.id];
+  if (tool && tool.enabled === false) return false;
+  if (tool?.languages && !(tool.languages as string[]).includes(language)) return false;
+  const own = table(config, kind, language, spec.id);
+  if (own && own.enabled === false) return false;
+  return spec.defaultEnabled || own !== undefined;
+}
+
+function settingsFor(spec: EngineSpec, config: ResolvedConfig, kind: "lint" | "fmt", language: Language): EngineSettings {
+  const d = config.data.defaults;
+  return {
+    defaults: {
+      line_length: d.line_length,
+      line_ending: d.line_ending,
+      final_newline: d.final_newline,
+      trim_trailing_whitespace: d.trim_trailing_whitespace,
+      ...(d.indent_width ? { indent_width: d.indent_width } : {}),
+    },
+    tool: table(config, kind, language, spec.id) ?? {},
+    configDir: config.dir,
+    ...(spec.crossCutting ? { rules: config.data.rules as Record<string, unknown> } : {}),
+  };
+}
+
+/** The lint engines for a file of `language` under `config`. */
+export function planLint(language: Language, config: ResolvedConfig): FilePlan {
+  const chosen = ENGINES.filter((e) => e.lintLanguages.includes(language) && enabled(e, config, "lint", language));
+  const engines = chosen.map((e) => ({ id: e.id, settings: settingsFor(e, config, "lint", language) }));
+  const own = chosen.filter((e) => !e.crossCutting);
+  return own.length > 0 ? { engines } : { engines, noEngine: `no lint engine for ${languageName(language)}` };
+}
+
+/**
+ * The formatter for a file of `language`: the engine named in `[fmt.<lang>.<tool>]`
+ * if any, else the first enabled engine in registry order.
+ */
+export function planFormat(language: Language, config: ResolvedConfig): FilePlan {
+  const candidates = ENGINES.filter((e) => e.formatLanguages.includes(language) && enabled(e, config, "fmt", language));
+  const named = candidates.find((e) => table(config, "fmt", language, e.id) !== undefined);
+  const spec = named ?? candidates[0];
+  if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
+  return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
+}

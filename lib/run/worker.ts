@@ -1,0 +1,17 @@
+/**
+ * Worker entry: processes file tasks posted by the pool, one at a time.
+ *
+ * @module
+ */
+/// <reference lib="deno.worker" />
+import { type FileTask, processFile } from "./file.ts";
+
+self.onmessage = async (event: MessageEvent<{ id: number; task: FileTask }>) => {
+  const { id, task } = event.data;
+  try {
+    self.postMessage({ id, outcome: await processFile(task) });
+  } catch (e) {
+    const error = `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    self.postMessage({ id, outcome: { relPath: task.relPath, checked: false, error, record: { path: task.relPath, error } } });
+  }
+};
