@@ -4,11 +4,6 @@
  *
  * @module
  */
-import { or } from "@optique/core";
-import { map } from "@optique/core/modifiers";
-import { run } from "@optique/run";
-import { message } from "@optique/core/message";
-import { COMMANDS } from "./lib/cli/commands/mod.ts";
 import type { CommandIO, CommandSpec } from "./lib/cli/command.ts";
 import { versionLine } from "./lib/identity/build.ts";
 import { describeError, ExitCode, PolyError } from "./lib/errors/mod.ts";
@@ -38,6 +33,14 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     await io.stdout(versionLine() + "\n");
     return ExitCode.Clean;
   }
+  // Loaded only now, so `poly --version` pays for none of it.
+  const [{ or }, { map }, { run }, { message }, { COMMANDS }] = await Promise.all([
+    import("@optique/core"),
+    import("@optique/core/modifiers"),
+    import("@optique/run"),
+    import("@optique/core/message"),
+    import("./lib/cli/commands/mod.ts"),
+  ]);
   const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
   let chosen: { spec: CommandSpec; value: unknown };
   try {
@@ -47,6 +50,9 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
       help: "both",
       completion: "command",
       errorExitCode: ExitCode.Incomplete,
+      showChoices: true,
+      footer:
+        message`poly --version prints the version, build id and channel. Exit codes: 0 clean, 1 findings or drift, 2 the run verified less than it claims (or a usage error).`,
       brief:
         message`poly: lint and format every language in a repository, delegate to agent CLIs, and reach MCP tools through reviewed grants.`,
       onExit: (code: number): never => {

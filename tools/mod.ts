@@ -4,7 +4,61 @@
  * @module
  */
 import type { ToolDef } from "./_tool.ts";
+import { lintTool } from "./lint.ts";
+import { formatCheckTool } from "./format_check.ts";
+import { lintFixTool } from "./lint_fix.ts";
+import { formatWriteTool } from "./format_write.ts";
+import { cacheStatsTool } from "./cache_stats.ts";
+import { cacheCleanTool } from "./cache_clean.ts";
+import { rulesTool } from "./rules.ts";
+import { configShowTool } from "./config_show.ts";
+import { versionTool } from "./version.ts";
+import { workspaceLintTool } from "./workspace_lint.ts";
+import { workspaceLintFixTool } from "./workspace_lint_fix.ts";
+import { delegateTool } from "./delegate.ts";
+import { fastDelegateTool } from "./fast_delegate.ts";
+import { exploreTool } from "./explore.ts";
+import { readSliceTool } from "./read_slice.ts";
+import { runFilteredTool } from "./run_filtered.ts";
+import { webLookupTool } from "./web_lookup.ts";
+import { decideTool } from "./decide.ts";
+import { generateImageTool } from "./generate_image.ts";
+import { fanOutTool } from "./fan_out.ts";
+import { followUpTool } from "./follow_up.ts";
+import { bridgeStatsTool } from "./bridge_stats.ts";
+import { rateTool } from "./rate.ts";
+import { mcpServersTool } from "./mcp_servers.ts";
+import { mcpDescribeTool } from "./mcp_describe.ts";
+import { mcpReadTool } from "./mcp_read.ts";
+import { mcpCallTool } from "./mcp_call.ts";
 
 /** All tools, in the order `tools/list` shows them. */
 export const TOOLS: ToolDef[] = [
+  lintTool,
+  formatCheckTool,
+  lintFixTool,
+  formatWriteTool,
+  cacheStatsTool,
+  cacheCleanTool,
+  rulesTool,
+  configShowTool,
+  versionTool,
+  workspaceLintTool,
+  workspaceLintFixTool,
+  delegateTool,
+  fastDelegateTool,
+  exploreTool,
+  readSliceTool,
+  runFilteredTool,
+  webLookupTool,
+  decideTool,
+  generateImageTool,
+  fanOutTool,
+  followUpTool,
+  bridgeStatsTool,
+  rateTool,
+  mcpServersTool,
+  mcpDescribeTool,
+  mcpReadTool,
+  mcpCallTool,
 ];

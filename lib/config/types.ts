@@ -6,16 +6,42 @@
  */
 import type { PolyConfig } from "./schema.ts";
 
+/** A gitignore-style pattern and the absolute directory it is relative to. */
+export interface PathPattern {
+  /** As written in `[discovery] exclude` (a leading `/` anchors it at `base`). */
+  pattern: string;
+  /** Absolute directory: the directory of the poly.toml that wrote it (for an extends base: of the file extending it). */
+  base: string;
+}
+
+/** One `[per-file-ignores]` entry with the directory its glob is relative to. */
+export interface PerFileIgnore extends PathPattern {
+  /** Rule codes (or prefixes) ignored in matching files. */
+  codes: string[];
+}
+
 /** One effective configuration: the merge of every file that governs a directory. */
 export interface ResolvedConfig {
-  /** `1/<16 hex>`: blake3 over the canonical JSON of `data`, format version 1. */
+  /** `1/<16 hex>`: blake3 over the canonical JSON of `data` (and excludes relative to `dir`), format version 1. */
   hash: string;
   /** Files it was assembled from, farthest first (extends bases, parents, poly.toml, poly.local.toml). */
   sources: string[];
   /** The directory of the nearest config file (or the anchor when there is none). */
   dir: string;
-  /** The validated, merged configuration with defaults applied. */
+  /**
+   * The validated, merged configuration with defaults applied. `extends` is resolved
+   * away; `discovery.exclude` lists the accumulated patterns (use `excludes` for their bases).
+   */
   data: PolyConfig;
+  /** Accumulated `[discovery] exclude` patterns, farthest first, each with the directory it is relative to. */
+  excludes: PathPattern[];
+  /** `[per-file-ignores]` entries, farthest first, each with the directory its glob is relative to. */
+  perFileIgnores: PerFileIgnore[];
+  /**
+   * `[rules] dirs` as absolute paths, resolved against the directory of the config that set them
+   * (the default `.poly/rules` resolves against the top of the cascade, or the anchor).
+   */
+  rulesDirs: string[];
 }
 
 /**

@@ -10,11 +10,45 @@
 import type { EngineSpec, Language } from "./types.ts";
 import { ruff } from "./ruff.ts";
 import { biome } from "./biome.ts";
+import { gofmt } from "./gofmt.ts";
+import { govet } from "./govet.ts";
+import { shfmt } from "./shfmt.ts";
+import { shellcheck } from "./shellcheck.ts";
+import { toml } from "./toml.ts";
+import { dprint } from "./dprint.ts";
+import { markdownlint } from "./markdownlint.ts";
+import { yaml } from "./yaml.ts";
+import { prettier } from "./prettier.ts";
+import { clangFormat } from "./clang_format.ts";
+import { sqlfmt } from "./sqlfmt.ts";
+import { luafmt } from "./luafmt.ts";
+import { mago } from "./mago.ts";
+import { webfmt } from "./webfmt.ts";
+import { rustfmt } from "./rustfmt.ts";
+import { oxlint } from "./oxlint.ts";
+import { astGrepEngine } from "./ast_grep.ts";
 
 /** Every engine. */
 export const ENGINES: readonly EngineSpec[] = [
   ruff,
   biome,
+  gofmt,
+  govet,
+  shfmt,
+  shellcheck,
+  toml,
+  dprint,
+  markdownlint,
+  yaml,
+  prettier,
+  clangFormat,
+  sqlfmt,
+  luafmt,
+  mago,
+  webfmt,
+  rustfmt,
+  oxlint,
+  astGrepEngine,
 ];
 
 /** Ids of every engine (the `<tool>` in `[lint.<lang>.<tool>]`). */

@@ -1,12 +1,30 @@
 /**
  * Engine identities: for every in-process or bundled engine, the upstream version
- * it wraps and a blake3 digest of the module bytes it runs.
+ * it wraps and a blake3 digest (hash-wasm) of the module bytes it runs — the
+ * `poly.engines` map of every report. Host tools (rustfmt, shellcheck, go, ...)
+ * are not digested: {@link hostTools} lists them as found (with version and path)
+ * or missing.
+ *
+ * Hashing ~50 MB of WebAssembly costs time, so each file's digest is remembered
+ * on disk in `<cache home>/identity/digests.json`, keyed by the file's path, size
+ * and mtime; an engine's digest is blake3 over its files' digests, in order.
+ *
+ * @example
+ * ```ts
+ * const engines = await engineIdentities(); // { gofmt: { version: "@wasm-fmt/gofmt 0.7.3", digest: "…" }, … }
+ * const tools = await hostTools(); // [{ name: "shellcheck", found: true, version: "0.9.0", path: "/usr/bin/shellcheck" }, …]
+ * ```
  *
  * @module
  */
-import { createBLAKE3 } from "hash-wasm";
-import { fileURLToPath as fromFileUrl } from "node:url";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ENGINES } from "../engines/registry.ts";
+import type { EngineSpec } from "../engines/types.ts";
+import { findOnPath, hostVersion } from "../engines/_host.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
+import { cacheHome } from "../paths/mod.ts";
+import { blake3Hasher, digestWith } from "../cache/key.ts";
 
 /** One engine's identity. */
 export interface EngineIdentity {
@@ -14,24 +32,185 @@ export interface EngineIdentity {
   digest: string;
 }
 
+/** One host tool as found on this machine. */
+export interface HostTool {
+  name: string;
+  found: boolean;
+  version?: string;
+  path?: string;
+  /** Engine ids or whole-project jobs that use it. */
+  used_by: string[];
+}
+
+interface Memo {
+  [path: string]: { size: number; mtime: number; digest: string };
+}
+
+/** Path of the on-disk digest memo. */
+export function digestMemoPath(): string {
+  return join(cacheHome(), "identity", "digests.json");
+}
+
+async function readMemo(): Promise<Memo> {
+  try {
+    const value = JSON.parse(await Deno.readTextFile(digestMemoPath()));
+    return value && typeof value === "object" ? value as Memo : {};
+  } catch {
+    return {};
+  }
+}
+
+/** blake3 of each file (memoized on disk by path, size and mtime), in the order given. */
+export async function fileDigests(urls: string[]): Promise<string[]> {
+  const memo = await readMemo();
+  const h = await blake3Hasher();
+  let changed = false;
+  const out: string[] = [];
+  for (const url of urls) {
+    const path = url.startsWith("file:") ? fileURLToPath(url) : url;
+    const info = await Deno.stat(path);
+    const mtime = info.mtime?.getTime() ?? 0;
+    const hit = memo[path];
+    if (hit && hit.size === info.size && hit.mtime === mtime) {
+      out.push(hit.digest);
+      continue;
+    }
+    const digest = digestWith(h, await Deno.readFile(path));
+    memo[path] = { size: info.size, mtime, digest };
+    changed = true;
+    out.push(digest);
+  }
+  if (changed) {
+    try {
+      await Deno.mkdir(join(cacheHome(), "identity"), { recursive: true, mode: 0o700 });
+      await writeFileAtomic(digestMemoPath(), JSON.stringify(memo));
+    } catch {
+      // The memo only saves time; a read-only cache home is not an error.
+    }
+  }
+  return out;
+}
+
+/** The identity of one engine (its module files hashed). */
+export async function engineIdentity(spec: EngineSpec): Promise<EngineIdentity> {
+  const h = await blake3Hasher();
+  const digests = await fileDigests(await spec.moduleUrls());
+  return { version: spec.upstream, digest: digestWith(h, digests.join("\n")) };
+}
+
 let memo: Promise<Record<string, EngineIdentity>> | undefined;
 
-/** Engine id → {version, digest}; host tools are excluded. Computed once per process. */
+/** Engine id → {version, digest} for every non-host engine, sorted by id. Computed once per process. */
 export function engineIdentities(): Promise<Record<string, EngineIdentity>> {
-  memo ??= compute();
+  memo ??= (async () => {
+    const out: Record<string, EngineIdentity> = {};
+    const specs = ENGINES.filter((s) => s.tier !== "host").sort((a, b) => a.id.localeCompare(b.id));
+    for (const spec of specs) out[spec.id] = await engineIdentity(spec);
+    return out;
+  })();
+  memo.catch(() => (memo = undefined));
   return memo;
 }
 
-async function compute(): Promise<Record<string, EngineIdentity>> {
-  const out: Record<string, EngineIdentity> = {};
+/** Host programs poly may run, with how to ask each for its version, and who uses it. */
+export const HOST_PROGRAMS: readonly { name: string; versionArgs: string[]; usedBy: string[] }[] = [
+  { name: "shellcheck", versionArgs: ["--version"], usedBy: ["shellcheck"] },
+  { name: "go", versionArgs: ["version"], usedBy: ["govet"] },
+  { name: "rustfmt", versionArgs: ["--version"], usedBy: ["rustfmt"] },
+  { name: "node", versionArgs: ["--version"], usedBy: ["oxlint"] },
+  { name: "cargo", versionArgs: ["--version"], usedBy: ["clippy (whole-project)"] },
+  { name: "cargo-sort", versionArgs: ["--version"], usedBy: ["cargo-sort (whole-project)"] },
+  { name: "cargo-machete", versionArgs: ["--version"], usedBy: ["cargo-machete (whole-project)"] },
+  { name: "cargo-deny", versionArgs: ["--version"], usedBy: ["cargo-deny (whole-project)"] },
+];
+
+/** Every host tool poly can use: found (with version and path) or missing. */
+export async function hostTools(): Promise<HostTool[]> {
+  const programs = [...HOST_PROGRAMS];
   for (const spec of ENGINES) {
-    if (spec.tier === "host") continue;
-    const hasher = await createBLAKE3();
-    hasher.init();
-    for (const url of await spec.moduleUrls()) {
-      hasher.update(await Deno.readFile(url.startsWith("file:") ? fromFileUrl(url) : url));
+    if (spec.hostProgram && !programs.some((p) => p.name === spec.hostProgram)) {
+      programs.push({ name: spec.hostProgram, versionArgs: ["--version"], usedBy: [spec.id] });
     }
-    out[spec.id] = { version: spec.upstream, digest: hasher.digest("hex") };
   }
-  return out;
+  return await Promise.all(programs.map(async (p) => {
+    const path = await findOnPath(p.name);
+    if (!path) return { name: p.name, found: false, used_by: p.usedBy };
+    const version = await hostVersion(p.name, p.versionArgs);
+    return { name: p.name, found: true, ...(version ? { version } : {}), path, used_by: p.usedBy };
+  }));
+}
+
+const versions = new Map<string, Promise<string>>();
+
+/**
+ * The engine version that goes into cache keys: for in-process and bundled
+ * engines the upstream version and module digest, for host tools the program's
+ * version and path (so upgrading shellcheck invalidates its cached results).
+ */
+export function engineCacheVersion(spec: EngineSpec): Promise<string> {
+  let v = versions.get(spec.id);
+  if (!v) {
+    v = (async () => {
+      if (spec.tier === "host") {
+        const program = spec.hostProgram ?? spec.id;
+        const path = await findOnPath(program);
+        const version = path ? await hostVersion(program, program === "go" ? ["version"] : ["--version"]) : undefined;
+        return `${program} ${version ?? "unknown"} ${path ?? "missing"}`;
+      }
+      const ids = await engineIdentities();
+      const own = ids[spec.id] ?? await engineIdentity(spec);
+      const host = spec.hostProgram ? ` ${spec.hostProgram} ${await hostVersion(spec.hostProgram) ?? "missing"}` : "";
+      return `${own.version}#${own.digest}${host}`;
+    })();
+    versions.set(spec.id, v);
+  }
+  return v;
+}
+
+/** One engine as `poly engines` lists it. */
+export interface EngineListing {
+  id: string;
+  tier: EngineSpec["tier"];
+  lint: string[];
+  format: string[];
+  fix: boolean;
+  /** False for opt-in engines (run only when their table exists in poly.toml). */
+  default_enabled: boolean;
+  upstream: string;
+  /** blake3 of the module bytes (in-process and bundled engines). */
+  digest?: string;
+  /** The program it runs (host tools; `node` for oxlint). */
+  program?: string;
+  /** Whether it can run here (its host program is on PATH). */
+  available: boolean;
+  /** The host program's version, when it has one. */
+  program_version?: string;
+}
+
+/** The document `poly engines` prints (and an MCP caller can read). */
+export interface EnginesDocument {
+  engines: EngineListing[];
+  host_tools: HostTool[];
+}
+
+/** Every engine with tier, languages, upstream version and digest, and every host tool. */
+export async function enginesDocument(): Promise<EnginesDocument> {
+  const [ids, tools] = await Promise.all([engineIdentities(), hostTools()]);
+  const engines = ENGINES.map((spec): EngineListing => {
+    const tool = spec.hostProgram ? tools.find((t) => t.name === spec.hostProgram) : undefined;
+    return {
+      id: spec.id,
+      tier: spec.tier,
+      lint: [...spec.lintLanguages],
+      format: [...spec.formatLanguages],
+      fix: spec.capabilities.fix,
+      default_enabled: spec.defaultEnabled,
+      upstream: spec.upstream,
+      ...(ids[spec.id] ? { digest: ids[spec.id].digest } : {}),
+      ...(spec.hostProgram ? { program: spec.hostProgram } : {}),
+      available: tool ? tool.found : true,
+      ...(tool?.version ? { program_version: tool.version } : {}),
+    };
+  });
+  return { engines, host_tools: tools };
 }

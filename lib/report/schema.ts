@@ -141,6 +141,12 @@ export const WorkspaceOutcome = z.object({
     duration_ms: z.number().min(0).optional(),
     diagnostics: z.array(Diagnostic.extend({ path: z.string().optional() })).optional(),
     output: z.string().optional(),
+    /** Directory the job ran in, relative to the run's cwd ("." for the cwd itself). */
+    cwd: z.string().optional(),
+    /** The argv the job ran (an inline shell command is `["sh", "-c", LINE]`). */
+    command: z.array(z.string()).optional(),
+    /** The outcome was reused from the result cache (same inputs, same build). */
+    cached: z.boolean().optional(),
   })),
 });
 /** The whole-project phase's outcome. */

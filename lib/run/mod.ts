@@ -31,11 +31,12 @@ export function runFmt(request: RunRequest): Promise<Report> {
 }
 
 function perFileIgnores(config: ResolvedConfig, path: string): string[] {
-  const table = config.data["per-file-ignores"];
-  const rel = relative(config.dir, path).split("\\").join("/");
   const codes: string[] = [];
-  for (const [glob, list] of Object.entries(table)) {
-    if (picomatch.isMatch(rel, glob, { dot: true, matchBase: !glob.includes("/") })) codes.push(...list);
+  for (const entry of config.perFileIgnores) {
+    const rel = relative(entry.base, path).split("\\").join("/");
+    if (rel.startsWith("..")) continue;
+    const glob = entry.pattern.replace(/^\//, "");
+    if (picomatch.isMatch(rel, glob, { dot: true, matchBase: !entry.pattern.includes("/") })) codes.push(...entry.codes);
   }
   return codes;
 }
@@ -50,7 +51,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       const c = await configs.forDir(dir);
       return { excludes: c.excludes, forceExclude: c.data.discovery.force_exclude };
     },
-    includeUnknown: true,
+    includeUnknown: false,
     signal: request.signal,
   });
 

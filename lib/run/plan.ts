@@ -67,7 +67,7 @@ function settingsFor(spec: EngineSpec, config: ResolvedConfig, kind: "lint" | "f
     },
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
-    ...(spec.crossCutting ? { rules: config.data.rules as Record<string, unknown> } : {}),
+    ...(spec.crossCutting ? { rules: { ...config.data.rules, dirs: config.rulesDirs } as Record<string, unknown> } : {}),
   };
 }
 

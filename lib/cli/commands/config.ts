@@ -33,7 +33,8 @@ const show = command(
   }),
   {
     brief: message`Print the merged effective configuration.`,
-    description: message`Print the merged effective configuration for a directory, with its fingerprint and sources. Never touches the network.`,
+    description:
+      message`Print the merged effective configuration for a directory, with its fingerprint and sources. Never touches the network.`,
   },
 );
 
@@ -51,7 +52,8 @@ const update = command(
   object({ action: constant("update" as const), config: configOption }),
   {
     brief: message`Fetch git extends bases and pin them in poly-config.lock.`,
-    description: message`Fetch every git extends base of the configs governing the current directory, check the pinned commits out into the cache, and write poly-config.lock beside the file declaring them.`,
+    description:
+      message`Fetch every git extends base of the configs governing the current directory, check the pinned commits out into the cache, and write poly-config.lock beside the file declaring them.`,
   },
 );
 
@@ -73,9 +75,9 @@ export const configCommand = defineCommand<ConfigValue>({
 });
 
 async function runShow(value: { format: "toml" | "json"; config?: string; dir?: string }, io: CommandIO) {
-  const { resolve, dirname, relative, isAbsolute } = await import("node:path");
+  const { resolve, dirname } = await import("node:path");
   const { UsageError } = await import("../../errors/mod.ts");
-  const { openConfig, renderJson, renderToml } = await import("../../config/mod.ts");
+  const { openConfig, renderJson, renderToml, showPath } = await import("../../config/mod.ts");
   let dir = resolve(io.cwd, value.dir ?? ".");
   let info: Deno.FileInfo;
   try {
@@ -86,10 +88,7 @@ async function runShow(value: { format: "toml" | "json"; config?: string; dir?: 
   if (!info.isDirectory) dir = dirname(dir);
   const configs = await openConfig({ cwd: io.cwd, explicit: value.config });
   const config = await configs.forDir(dir);
-  const display = (path: string) => {
-    const rel = relative(io.cwd, path);
-    return rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel;
-  };
+  const display = (path: string) => showPath(path, io.cwd, configs.anchor);
   await io.stdout(value.format === "json" ? renderJson(config, display) : renderToml(config, display));
   return 0;
 }

@@ -7,10 +7,38 @@ import type { CommandSpec } from "../command.ts";
 import { lintCommand } from "./lint.ts";
 import { fmtCommand } from "./fmt.ts";
 import { configCommand } from "./config.ts";
+import { hookCommand } from "./hook.ts";
+import { hooksCommand } from "./hooks.ts";
+import { agentsCommand } from "./agents.ts";
+import { mcpCommand } from "./mcp.ts";
+import { rulesCommand } from "./rules.ts";
+import { enginesCommand } from "./engines.ts";
+import { cacheCommand } from "./cache.ts";
+import { serversCommand } from "./servers.ts";
+import { grantsCommand } from "./grants.ts";
+import { opsCommand } from "./ops.ts";
+import { delegateCommand } from "./delegate.ts";
+import { sessionsCommand } from "./sessions.ts";
+import { rateCommand } from "./rate.ts";
+import { statsCommand } from "./stats.ts";
 
 /** All commands, in the order `poly --help` lists them. */
 export const COMMANDS: CommandSpec[] = [
   lintCommand,
   fmtCommand,
   configCommand,
+  hookCommand,
+  hooksCommand,
+  agentsCommand,
+  mcpCommand,
+  rulesCommand,
+  enginesCommand,
+  cacheCommand,
+  serversCommand,
+  grantsCommand,
+  opsCommand,
+  delegateCommand,
+  sessionsCommand,
+  rateCommand,
+  statsCommand,
 ];

@@ -5,7 +5,11 @@
  * @module
  */
 import type { Migration } from "../mod.ts";
+import { FLEET_MIGRATIONS } from "./fleet.ts";
+import { GATEWAY_MIGRATIONS } from "./gateway.ts";
 
 /** All migrations. */
 export const MIGRATIONS: Migration[] = [
+  ...GATEWAY_MIGRATIONS,
+  ...FLEET_MIGRATIONS,
 ];

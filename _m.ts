@@ -1,0 +1,86 @@
+/**
+ * The poly command line: parse argv, dispatch to a command, exit with its code.
+ * No logic of its own; every command lives in `lib/cli/commands/`.
+ *
+ * @module
+ */
+import type { CommandIO, CommandSpec } from "./lib/cli/command.ts";
+import { versionLine } from "./lib/identity/build.ts";
+import { describeError, ExitCode, PolyError } from "./lib/errors/mod.ts";
+
+const encoder = new TextEncoder();
+
+async function writeAll(stream: typeof Deno.stdout | typeof Deno.stderr, text: string): Promise<void> {
+  const bytes = encoder.encode(text);
+  let written = 0;
+  while (written < bytes.length) written += await stream.write(bytes.subarray(written));
+}
+
+/** The real process's streams. */
+export function processIO(): CommandIO {
+  return {
+    stdout: (text) => writeAll(Deno.stdout, text),
+    stderr: (text) => writeAll(Deno.stderr, text),
+    stdoutIsTerminal: Deno.stdout.isTerminal(),
+    stderrIsTerminal: Deno.stderr.isTerminal(),
+    cwd: Deno.cwd(),
+  };
+}
+
+/** Parses `args` and runs the chosen command; returns the exit code. */
+export async function main(args: string[], io: CommandIO = processIO()): Promise<number> {
+  if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
+    await io.stdout(versionLine() + "\n");
+    return ExitCode.Clean;
+  }
+  // Loaded only now, so `poly --version` pays for none of it.
+  const cli = "./lib/cli/_load.ts";
+  const { or, map, run, message, COMMANDS } = await import(cli);
+  const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
+  let chosen: { spec: CommandSpec; value: unknown };
+  try {
+    chosen = run(parser, {
+      programName: "poly",
+      args,
+      help: "both",
+      completion: "command",
+      errorExitCode: ExitCode.Incomplete,
+      brief:
+        message`poly: lint and format every language in a repository, delegate to agent CLIs, and reach MCP tools through reviewed grants.`,
+      onExit: (code: number): never => {
+        throw new ExitSignal(code);
+      },
+    }) as { spec: CommandSpec; value: unknown };
+  } catch (error) {
+    if (error instanceof ExitSignal) return error.code;
+    throw error;
+  }
+  try {
+    return await chosen.spec.run(chosen.value, io);
+  } catch (error) {
+    if (error instanceof ExitSignal) return error.code;
+    const code = error instanceof PolyError ? error.exitCode : ExitCode.Incomplete;
+    const text = error instanceof PolyError
+      ? describeError(error)
+      : `poly: internal error: ${describeError(error)}\n${error instanceof Error ? error.stack ?? "" : ""}`;
+    await io.stderr(`error: ${text}\n`);
+    return code;
+  }
+}
+
+class ExitSignal extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await main(Deno.args);
+  } catch (error) {
+    code = error instanceof ExitSignal ? error.code : ExitCode.Incomplete;
+    if (!(error instanceof ExitSignal)) console.error(`error: ${describeError(error)}`);
+  }
+  Deno.exit(code);
+}

@@ -1,0 +1,312 @@
+/**
+ * The result cache: one SQLite database (`node:sqlite`) per repository anchor at
+ * `<cache root>/<blake3(anchor), 16 hex>/cache.db` (folder mode 0700), with the
+ * namespaces lint, fmt and rules. Several processes and Deno Workers use one file
+ * at once (WAL mode, a 5 s busy timeout, writes batched in immediate
+ * transactions). A corrupt or foreign-version file is moved aside and rebuilt with
+ * a warning on stderr; a cache problem never fails a run — at worst the cache is
+ * bypassed for the rest of it.
+ *
+ * @example
+ * ```ts
+ * const cache = await openCache({ anchor: "/repo" });
+ * const key = await cacheKey({ namespace: "lint", engine: "ruff", engineVersion, settings, content });
+ * const hit = cache.get("lint", key);
+ * if (hit === undefined) cache.set("lint", key, { diagnostics: [] });
+ * cache.close();
+ * ```
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { join, resolve } from "node:path";
+import { cacheHome } from "../paths/mod.ts";
+import { blake3Hasher, CACHE_FORMAT, digestWith, NAMESPACES, type Namespace } from "./key.ts";
+import { isCorruption, moveAside, openDatabase } from "./_sqlite.ts";
+import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
+
+/** Options for {@link openCache}. */
+export interface OpenCacheOptions {
+  /** The repository anchor (nearest `.git`, else the top-most poly.toml). */
+  anchor: string;
+  /** `false` (from `--no-cache` or `[cache] enabled = false`): every lookup misses, nothing is written. */
+  enabled?: boolean;
+  /** `[cache] dir`: replaces the cache root (default: `$POLY_CACHE_HOME` or the platform cache dir). */
+  root?: string;
+  /** Groups the hit/miss counts of several openers (workers of one run) into one run. */
+  runId?: string;
+  /** Receives warnings (default: written to stderr). */
+  warn?: (message: string) => void;
+  /** Pending writes are flushed when this many accumulate (default 256). */
+  batchSize?: number;
+}
+
+/** Hits and misses counted by one opener. */
+export interface CacheCounters {
+  hits: number;
+  misses: number;
+}
+
+/** The result cache API. Values are JSON. */
+export interface ResultCache {
+  readonly enabled: boolean;
+  /** The database file (undefined when disabled). */
+  readonly path?: string;
+  get<T = unknown>(ns: Namespace, key: string): T | undefined;
+  set(ns: Namespace, key: string, value: unknown): void;
+  /** Writes pending entries now. */
+  flush(): void;
+  stats(): CacheStatsDocument;
+  clean(ns?: Namespace): CacheCleanDocument;
+  /** Hits and misses of this opener, per namespace. */
+  counters(): Record<Namespace, CacheCounters>;
+  /** Flushes, records this opener's hits and misses as a run, and closes. */
+  close(): void;
+}
+
+function defaultWarn(message: string): void {
+  try {
+    Deno.stderr.writeSync(new TextEncoder().encode(`poly: warning: ${message}\n`));
+  } catch { /* no stderr */ }
+}
+
+/** Folder of the cache for `anchor` under `root`. */
+export async function cacheDirFor(anchor: string, root = cacheHome()): Promise<string> {
+  const h = await blake3Hasher();
+  return join(root, digestWith(h, resolve(anchor)).slice(0, 16));
+}
+
+function emptyCounters(): Record<Namespace, CacheCounters> {
+  return { lint: { hits: 0, misses: 0 }, fmt: { hits: 0, misses: 0 }, rules: { hits: 0, misses: 0 } };
+}
+
+class SqliteCache implements ResultCache {
+  readonly enabled = true;
+  #db: DatabaseSync | undefined;
+  #pending = new Map<string, { ns: Namespace; key: string; value: string }>();
+  #counts = emptyCounters();
+  #broken = false;
+
+  constructor(readonly path: string, readonly anchor: string, private readonly options: OpenCacheOptions) {
+    this.#db = this.#open();
+  }
+
+  #warn(message: string) {
+    (this.options.warn ?? defaultWarn)(message);
+  }
+
+  #open(): DatabaseSync | undefined {
+    try {
+      return openDatabase(this.path);
+    } catch (e) {
+      if (!isCorruption(e)) {
+        this.#warn(`the result cache at ${this.path} cannot be opened (${(e as Error).message}); running without it`);
+        return undefined;
+      }
+      return this.#rebuild(e);
+    }
+  }
+
+  #rebuild(cause: unknown): DatabaseSync | undefined {
+    try {
+      this.#db?.close();
+    } catch { /* already closed */ }
+    this.#db = undefined;
+    const aside = moveAside(this.path);
+    this.#warn(`the result cache at ${this.path} was unusable (${(cause as Error).message}); moved it to ${aside} and started a new one`);
+    try {
+      return openDatabase(this.path);
+    } catch (e) {
+      this.#warn(`the result cache could not be rebuilt (${(e as Error).message}); running without it`);
+      this.#broken = true;
+      return undefined;
+    }
+  }
+
+  /** Runs `fn` on the database; on corruption rebuilds once, on other errors bypasses the cache. */
+  #with<T>(fallback: T, fn: (db: DatabaseSync) => T): T {
+    if (this.#broken || !this.#db) return fallback;
+    try {
+      return fn(this.#db);
+    } catch (e) {
+      if (isCorruption(e)) {
+        this.#db = this.#rebuild(e);
+        if (!this.#db) return fallback;
+        try {
+          return fn(this.#db);
+        } catch { /* give up below */ }
+      } else if (/busy|locked/i.test((e as Error).message)) {
+        this.#warn(`the result cache is busy (${(e as Error).message}); some results were not cached`);
+        return fallback;
+      }
+      this.#warn(`the result cache failed (${(e as Error).message}); running without it`);
+      this.#broken = true;
+      return fallback;
+    }
+  }
+
+  get<T = unknown>(ns: Namespace, key: string): T | undefined {
+    const pending = this.#pending.get(ns + "\0" + key);
+    const raw = pending?.value ??
+      this.#with(undefined, (db) => (db.prepare("SELECT value FROM entries WHERE ns = ? AND key = ?").get(ns, key) as { value: string } | undefined)?.value);
+    if (raw === undefined) {
+      this.#counts[ns].misses++;
+      return undefined;
+    }
+    this.#counts[ns].hits++;
+    return JSON.parse(raw) as T;
+  }
+
+  set(ns: Namespace, key: string, value: unknown): void {
+    this.#pending.set(ns + "\0" + key, { ns, key, value: JSON.stringify(value) });
+    if (this.#pending.size >= (this.options.batchSize ?? 256)) this.flush();
+  }
+
+  flush(): void {
+    if (this.#pending.size === 0) return;
+    const rows = [...this.#pending.values()];
+    this.#pending.clear();
+    this.#with(undefined, (db) => {
+      const insert = db.prepare("INSERT OR REPLACE INTO entries (ns, key, value, bytes, created_at) VALUES (?, ?, ?, ?, ?)");
+      const now = Date.now();
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        for (const r of rows) insert.run(r.ns, r.key, r.value, r.key.length + r.value.length, now);
+        db.exec("COMMIT");
+      } catch (e) {
+        try {
+          db.exec("ROLLBACK");
+        } catch { /* none open */ }
+        throw e;
+      }
+    });
+  }
+
+  counters(): Record<Namespace, CacheCounters> {
+    return structuredClone(this.#counts);
+  }
+
+  stats(): CacheStatsDocument {
+    this.flush();
+    const fallback: CacheStatsDocument = statsShell(this.path, this.anchor, true);
+    return this.#with(fallback, (db) => {
+      const doc = statsShell(this.path, this.anchor, true);
+      const rows = db.prepare("SELECT ns, COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries GROUP BY ns").all() as {
+        ns: string;
+        n: number;
+        b: number;
+      }[];
+      for (const ns of doc.namespaces) {
+        const row = rows.find((r) => r.ns === ns.namespace);
+        ns.entries = Number(row?.n ?? 0);
+        ns.bytes = Number(row?.b ?? 0);
+      }
+      doc.total = { entries: doc.namespaces.reduce((a, n) => a + n.entries, 0), bytes: doc.namespaces.reduce((a, n) => a + n.bytes, 0) };
+      doc.file_bytes = fileBytes(this.path);
+      const runs = db.prepare(
+        `SELECT run, MIN(at) AS at, ns, SUM(hits) AS hits, SUM(misses) AS misses FROM runs
+         WHERE run IN (SELECT run FROM runs GROUP BY run ORDER BY MAX(id) DESC LIMIT 10)
+         GROUP BY run, ns ORDER BY MAX(id) DESC, ns`,
+      ).all() as { run: string; at: string; ns: string; hits: number; misses: number }[];
+      doc.recent_runs = runs.map((r) => ({ at: r.at, namespace: r.ns as Namespace, hits: Number(r.hits), misses: Number(r.misses) }));
+      return doc;
+    });
+  }
+
+  clean(ns?: Namespace): CacheCleanDocument {
+    this.#pending.clear();
+    const doc: CacheCleanDocument = { path: this.path, anchor: this.anchor, namespaces: ns ? [ns] : [...NAMESPACES], removed: 0, bytes: 0 };
+    return this.#with(doc, (db) => {
+      const where = ns ? " WHERE ns = ?" : "";
+      const args = ns ? [ns] : [];
+      const row = db.prepare(`SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries${where}`).get(...args) as { n: number; b: number };
+      db.prepare(`DELETE FROM entries${where}`).run(...args);
+      if (!ns) db.exec("DELETE FROM runs");
+      else db.prepare("DELETE FROM runs WHERE ns = ?").run(ns);
+      try {
+        db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        db.exec("VACUUM");
+      } catch { /* another process is reading: space is reused later */ }
+      return { ...doc, removed: Number(row.n), bytes: Number(row.b) };
+    });
+  }
+
+  close(): void {
+    this.flush();
+    const active = NAMESPACES.filter((ns) => this.#counts[ns].hits + this.#counts[ns].misses > 0);
+    if (active.length > 0) {
+      this.#with(undefined, (db) => {
+        const run = this.options.runId ?? crypto.randomUUID();
+        const at = new Date().toISOString();
+        const insert = db.prepare("INSERT INTO runs (run, at, ns, hits, misses) VALUES (?, ?, ?, ?, ?)");
+        for (const ns of active) insert.run(run, at, ns, this.#counts[ns].hits, this.#counts[ns].misses);
+        db.exec("DELETE FROM runs WHERE id <= (SELECT MAX(id) FROM runs) - 300");
+      });
+    }
+    try {
+      this.#db?.close();
+    } catch { /* already closed */ }
+    this.#db = undefined;
+    this.#broken = true;
+  }
+}
+
+function fileBytes(path: string): number {
+  let total = 0;
+  for (const suffix of ["", "-wal"]) {
+    try {
+      total += Deno.statSync(path + suffix).size;
+    } catch { /* absent */ }
+  }
+  return total;
+}
+
+function statsShell(path: string | undefined, anchor: string, enabled: boolean): CacheStatsDocument {
+  return {
+    enabled,
+    anchor,
+    ...(path ? { path } : {}),
+    format_version: CACHE_FORMAT,
+    namespaces: NAMESPACES.map((namespace) => ({ namespace, entries: 0, bytes: 0 })),
+    total: { entries: 0, bytes: 0 },
+    file_bytes: 0,
+    recent_runs: [],
+  };
+}
+
+class DisabledCache implements ResultCache {
+  readonly enabled = false;
+  readonly path = undefined;
+  #counts = emptyCounters();
+  constructor(private readonly anchor: string) {}
+  get<T>(ns: Namespace): T | undefined {
+    this.#counts[ns].misses++;
+    return undefined;
+  }
+  set(): void {}
+  flush(): void {}
+  stats(): CacheStatsDocument {
+    return statsShell(undefined, this.anchor, false);
+  }
+  clean(ns?: Namespace): CacheCleanDocument {
+    return { anchor: this.anchor, namespaces: ns ? [ns] : [...NAMESPACES], removed: 0, bytes: 0 };
+  }
+  counters(): Record<Namespace, CacheCounters> {
+    return structuredClone(this.#counts);
+  }
+  close(): void {}
+}
+
+/** Opens the result cache for a repository anchor (a disabled one when `enabled` is false). */
+export async function openCache(options: OpenCacheOptions): Promise<ResultCache> {
+  if (options.enabled === false) return new DisabledCache(options.anchor);
+  const dir = await cacheDirFor(options.anchor, options.root);
+  try {
+    await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+    if (Deno.build.os !== "windows") await Deno.chmod(dir, 0o700);
+  } catch (e) {
+    (options.warn ?? defaultWarn)(`the result cache folder ${dir} cannot be created (${(e as Error).message}); running without it`);
+    return new DisabledCache(options.anchor);
+  }
+  return new SqliteCache(join(dir, "cache.db"), options.anchor, options);
+}

@@ -1,0 +1,75 @@
+/**
+ * Result-cache keys. A key is blake3 over, in order: the cache format version,
+ * the build identity, the namespace, the engine id, the engine version, the
+ * canonical JSON of the resolved engine settings, and blake3 of the file bytes.
+ * Any change to any part — a byte of the file, a config key, an engine upgrade,
+ * a new poly build — yields a different key, so an old result is never served.
+ *
+ * @example
+ * ```ts
+ * const key = await cacheKey({
+ *   namespace: "lint", engine: "ruff", engineVersion: "0.17.3#9f2c…",
+ *   settings: { defaults: { line_length: 120 }, tool: {} }, content: "x = 1\n",
+ * });
+ * ```
+ *
+ * @module
+ */
+import { createBLAKE3, type IHasher } from "hash-wasm";
+import { canonicalJson } from "../config/fingerprint.ts";
+
+/** Bump when what is stored or how keys are made changes: older databases are rebuilt. */
+export const CACHE_FORMAT = 1;
+
+/** The namespaces of the cache. */
+export const NAMESPACES = ["lint", "fmt", "rules"] as const;
+
+/** One namespace: `lint` (diagnostics), `fmt` (formatted text or "unchanged"), `rules` (structural-rule findings). */
+export type Namespace = typeof NAMESPACES[number];
+
+/** The parts of one key. */
+export interface CacheKeyParts {
+  namespace: Namespace;
+  /** Engine id ("ruff"). */
+  engine: string;
+  /** Engine version as {@link engineCacheVersion} gives it (upstream version and module digest, or host tool version). */
+  engineVersion: string;
+  /** The resolved EngineSettings (plain JSON). */
+  settings: unknown;
+  /** The file's bytes (or its text, hashed as UTF-8). */
+  content: string | Uint8Array;
+  /** Build identity; defaults to {@link buildIdentity}(). */
+  build?: string;
+}
+
+let hasher: Promise<IHasher> | undefined;
+
+/** A shared blake3 hasher (hash-wasm); every use is synchronous after the first await. */
+export function blake3Hasher(): Promise<IHasher> {
+  hasher ??= createBLAKE3();
+  return hasher;
+}
+
+/** blake3 hex of one value (synchronous use of a ready hasher). */
+export function digestWith(h: IHasher, data: string | Uint8Array): string {
+  h.init();
+  h.update(data);
+  return h.digest("hex");
+}
+
+/** The cache key for `parts` (64 hex digits). */
+export async function cacheKey(parts: CacheKeyParts): Promise<string> {
+  const h = await blake3Hasher();
+  const build = parts.build ?? await (await import("./build.ts")).buildIdentity();
+  const content = digestWith(h, parts.content);
+  const fields = [
+    String(CACHE_FORMAT),
+    build,
+    parts.namespace,
+    parts.engine,
+    parts.engineVersion,
+    canonicalJson(parts.settings),
+    content,
+  ];
+  return digestWith(h, JSON.stringify(fields));
+}

@@ -1,0 +1,63 @@
+/**
+ * The result cache: keys ({@link cacheKey}), the per-anchor SQLite store
+ * ({@link openCache}), the build identity in every key, and the library functions
+ * behind `poly cache stats` / `poly cache clean` and the MCP tools `cache_stats` /
+ * `cache_clean` (they return plain JSON documents).
+ *
+ * @example
+ * ```ts
+ * import { cacheKey, openCache } from "./mod.ts";
+ * const cache = await openCache({ anchor: configs.anchor, enabled: !request.noCache && config.data.cache.enabled });
+ * const key = await cacheKey({ namespace: "fmt", engine: "gofmt", engineVersion, settings, content: text });
+ * const hit = cache.get<{ text: string }>("fmt", key);
+ * ```
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { openCache } from "./db.ts";
+import type { Namespace } from "./key.ts";
+import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
+
+export { CACHE_FORMAT, cacheKey, type CacheKeyParts, NAMESPACES, type Namespace } from "./key.ts";
+export { buildIdentity } from "./build.ts";
+export { type CacheCounters, cacheDirFor, openCache, type OpenCacheOptions, type ResultCache } from "./db.ts";
+export type { CacheCleanDocument, CacheStatsDocument, NamespaceStats, RecentRun } from "./types.ts";
+
+/** Options of {@link cacheStats} and {@link cacheClean}. */
+export interface CacheCommandOptions {
+  /** Where the command runs: the anchor and `[cache]` come from the configuration governing it. */
+  cwd: string;
+  /** `--config PATH`. */
+  config?: string;
+}
+
+async function locate(options: CacheCommandOptions): Promise<{ anchor: string; root?: string }> {
+  const { openConfig } = await import("../config/mod.ts");
+  const configs = await openConfig({ cwd: options.cwd, explicit: options.config });
+  const config = await configs.forDir(options.cwd);
+  const dir = config.data.cache.dir;
+  return { anchor: configs.anchor, ...(dir ? { root: resolve(config.dir, dir) } : {}) };
+}
+
+/** The cache statistics for the repository containing `cwd`. */
+export async function cacheStats(options: CacheCommandOptions): Promise<CacheStatsDocument> {
+  const where = await locate(options);
+  const cache = await openCache({ anchor: where.anchor, root: where.root });
+  try {
+    return cache.stats();
+  } finally {
+    cache.close();
+  }
+}
+
+/** Removes the cache entries of one namespace (or all) for the repository containing `cwd`. */
+export async function cacheClean(options: CacheCommandOptions & { namespace?: Namespace }): Promise<CacheCleanDocument> {
+  const where = await locate(options);
+  const cache = await openCache({ anchor: where.anchor, root: where.root });
+  try {
+    return cache.clean(options.namespace);
+  } finally {
+    cache.close();
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * `poly cache stats [--format human|json|toon] [--config PATH]` and
+ * `poly cache clean [--namespace lint|fmt|rules] [--format ...] [--config PATH]`:
+ * the result cache of the repository containing the current directory.
+ *
+ * @module
+ */
+import { object, or } from "@optique/core/constructs";
+import { message } from "@optique/core/message";
+import { optional, withDefault } from "@optique/core/modifiers";
+import { command, constant, option } from "@optique/core/primitives";
+import { choice, string } from "@optique/core/valueparser";
+import { defineCommand } from "../command.ts";
+import type { CacheCleanDocument, CacheStatsDocument } from "../../cache/types.ts";
+
+const FORMATS = ["human", "json", "toon"] as const;
+type Format = typeof FORMATS[number];
+const format = withDefault(option("--format", choice(FORMATS), { description: message`Output format (default: human)` }), "human" as const);
+const config = optional(option("--config", string({ metavar: "PATH" }), { description: message`Use this poly.toml` }));
+
+const stats = command("stats", object({ action: constant("stats" as const), format, config }), {
+  brief: message`Entries, bytes, format version and recent hit rates per namespace.`,
+});
+const clean = command(
+  "clean",
+  object({
+    action: constant("clean" as const),
+    namespace: optional(option("--namespace", choice(["lint", "fmt", "rules"] as const), { description: message`Only this namespace` })),
+    format,
+    config,
+  }),
+  { brief: message`Remove cached results (all, or one namespace).` },
+);
+
+type CacheValue =
+  | { action: "stats"; format: Format; config?: string }
+  | { action: "clean"; namespace?: "lint" | "fmt" | "rules"; format: Format; config?: string };
+
+/** `poly cache`. */
+export const cacheCommand = defineCommand<CacheValue>({
+  parser: command("cache", or(stats, clean), { brief: message`Inspect or clean the result cache.` }),
+  async run(value, io) {
+    const lib = await import("../../cache/mod.ts");
+    const doc = value.action === "stats"
+      ? await lib.cacheStats({ cwd: io.cwd, config: value.config })
+      : await lib.cacheClean({ cwd: io.cwd, config: value.config, namespace: value.namespace });
+    if (value.format === "json") await io.stdout(JSON.stringify(doc, null, 2) + "\n");
+    else if (value.format === "toon") {
+      const { encode } = await import("@toon-format/toon");
+      await io.stdout(encode(doc) + "\n");
+    } else {
+      await io.stdout(value.action === "stats" ? renderStats(doc as CacheStatsDocument) : renderClean(doc as CacheCleanDocument));
+    }
+    return 0;
+  },
+});
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** Human rendering of `poly cache stats`. */
+export function renderStats(doc: CacheStatsDocument): string {
+  if (!doc.enabled) return `result cache: disabled ([cache] enabled = false)\nanchor: ${doc.anchor}\n`;
+  const out = [`result cache: ${doc.path}`, `anchor: ${doc.anchor}`, `format version: ${doc.format_version}`, ""];
+  for (const ns of doc.namespaces) out.push(`  ${ns.namespace.padEnd(6)} ${String(ns.entries).padStart(8)} entries  ${size(ns.bytes).padStart(10)}`);
+  out.push(`  ${"total".padEnd(6)} ${String(doc.total.entries).padStart(8)} entries  ${size(doc.total.bytes).padStart(10)}  (file ${size(doc.file_bytes)})`);
+  if (doc.recent_runs.length > 0) {
+    out.push("", "recent runs:");
+    for (const r of doc.recent_runs) {
+      const total = r.hits + r.misses;
+      const rate = total ? Math.round((100 * r.hits) / total) : 0;
+      out.push(`  ${r.at}  ${r.namespace.padEnd(6)} ${r.hits} hits, ${r.misses} misses (${rate}% hits)`);
+    }
+  }
+  return out.join("\n") + "\n";
+}
+
+/** Human rendering of `poly cache clean`. */
+export function renderClean(doc: CacheCleanDocument): string {
+  return `removed ${doc.removed} entries (${size(doc.bytes)}) from ${doc.namespaces.join(", ")}${doc.path ? ` in ${doc.path}` : ""}\n`;
+}

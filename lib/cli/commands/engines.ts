@@ -1,0 +1,67 @@
+/**
+ * `poly engines [--format human|json|toon]` (alias `poly doctor`): every engine
+ * with its tier, languages, upstream version and module digest, and every host
+ * tool found (with version and path) or missing.
+ *
+ * @module
+ */
+import { object, or } from "@optique/core/constructs";
+import { message } from "@optique/core/message";
+import { withDefault } from "@optique/core/modifiers";
+import { command, constant, option } from "@optique/core/primitives";
+import { choice } from "@optique/core/valueparser";
+import { defineCommand } from "../command.ts";
+import type { EnginesDocument } from "../../identity/engines.ts";
+
+const FORMATS = ["human", "json", "toon"] as const;
+
+const options = (name: "engines" | "doctor") =>
+  object({
+    cmd: constant(name),
+    format: withDefault(option("--format", choice(FORMATS), { description: message`Output format (default: human)` }), "human" as const),
+  });
+
+const description = message`List every engine (tier, languages, upstream version, digest) and every host tool, found or missing.`;
+
+/** `poly engines` / `poly doctor`. */
+export const enginesCommand = defineCommand<{ cmd: string; format: typeof FORMATS[number] }>({
+  parser: or(
+    command("engines", options("engines"), { brief: message`List engines and host tools.`, description }),
+    command("doctor", options("doctor"), { brief: message`Same as poly engines.`, description }),
+  ),
+  async run(value, io) {
+    const { enginesDocument } = await import("../../identity/engines.ts");
+    const doc = await enginesDocument();
+    if (value.format === "json") await io.stdout(JSON.stringify(doc, null, 2) + "\n");
+    else if (value.format === "toon") {
+      const { encode } = await import("@toon-format/toon");
+      await io.stdout(encode(doc) + "\n");
+    } else await io.stdout(renderEngines(doc));
+    return 0;
+  },
+});
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? text + " " : text + " ".repeat(width - text.length);
+}
+
+/** The human listing of {@link EnginesDocument}. */
+export function renderEngines(doc: EnginesDocument): string {
+  const rows = doc.engines.map((e) => [
+    e.id + (e.default_enabled ? "" : " (opt-in)"),
+    e.tier,
+    e.lint.join(", ") || "-",
+    e.format.join(", ") || "-",
+    e.digest ? e.digest.slice(0, 12) : e.available ? `host ${e.program_version ?? ""}`.trim() : `missing: ${e.program}`,
+    e.upstream,
+  ]);
+  const head = ["engine", "tier", "lint", "format", "digest", "upstream"];
+  const widths = head.map((h, i) => Math.min(34, Math.max(h.length, ...rows.map((r) => r[i].length)) + 1));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]))).join(" ").trimEnd();
+  const out = [line(head), ...rows.map(line), "", "host tools"];
+  for (const t of doc.host_tools) {
+    const state = t.found ? `${t.version ?? "found"}  ${t.path}` : "missing (not on PATH)";
+    out.push(`  ${pad(t.name, 14)} ${state}  [${t.used_by.join(", ")}]`);
+  }
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,78 @@
+/**
+ * `poly stats [--format table|json|toon|markdown] [--export [--output PATH]]`:
+ * the CLI mirror of `bridge_stats`.
+ *
+ * @module
+ */
+import { object } from "@optique/core/constructs";
+import { message } from "@optique/core/message";
+import { optional, withDefault } from "@optique/core/modifiers";
+import { command, option } from "@optique/core/primitives";
+import { choice, string } from "@optique/core/valueparser";
+import { defineCommand } from "../command.ts";
+import type { StatsOutput } from "../../fleet/ops/stats.ts";
+
+const FORMATS = ["table", "json", "toon", "markdown"] as const;
+
+const parser = command(
+  "stats",
+  object({
+    format: withDefault(option("--format", choice(FORMATS), { description: message`Output format (default: table)` }), "table" as const),
+    export: option("--export", { description: message`Also write the Markdown report (research/bench/<date>-ratings.md)` }),
+    output: optional(option("--output", string({ metavar: "PATH" }), { description: message`Where --export writes (inside this directory)` })),
+  }),
+  { brief: message`Fleet calls, characters returned per tool, ratings and engine health.` },
+);
+
+/** Renders the statistics as a table. */
+export function renderStatsTable(s: StatsOutput): string {
+  const out: string[] = [];
+  if (!s.tools.length) out.push("no fleet calls recorded yet");
+  else {
+    const head = ["TOOL", "CALLS", "FAILED", "CHARS OUT", "RAW CHARS", "RATINGS", "MEAN"];
+    const rows = s.tools.map((t) => [
+      t.tool,
+      String(t.calls),
+      String(t.failures),
+      String(t.out_chars),
+      String(t.raw_chars),
+      String(t.ratings.count),
+      t.ratings.mean === null ? "-" : String(t.ratings.mean),
+    ]);
+    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const fmt = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(w[i]) : x.padStart(w[i]))).join("  ");
+    out.push(fmt(head), ...rows.map(fmt));
+    out.push(
+      "",
+      `total: ${s.totals.calls} calls, ${s.totals.out_chars} chars returned for ${s.totals.raw_chars} raw (${s.totals.saved_chars} kept out of context)`,
+    );
+  }
+  if (s.engines.length) {
+    out.push("", "engines (last 24 h):");
+    for (const e of s.engines) {
+      const rate = e.success_rate === null ? "-" : `${Math.round(e.success_rate * 100)}%`;
+      const flags = [e.quota_exhausted ? "quota exhausted" : "", e.unhealthy ? "unhealthy" : ""].filter(Boolean).join(", ");
+      out.push(`  ${e.engine.padEnd(9)} ${String(e.runs).padStart(4)} runs  ${rate.padStart(4)} ok  median ${e.median_latency_ms ?? "-"} ms${flags ? `  (${flags})` : ""}`);
+    }
+  }
+  if (s.export_path) out.push("", `report written to ${s.export_path}`);
+  return out.join("\n") + "\n";
+}
+
+/** `poly stats`. */
+export const statsCommand = defineCommand<{ format: typeof FORMATS[number]; export: boolean; output?: string }>({
+  parser,
+  async run(v, io) {
+    const { openFleet } = await import("../../fleet/context.ts");
+    const { bridgeStats, statsMarkdown } = await import("../../fleet/ops/stats.ts");
+    const ctx = await openFleet({ root: io.cwd });
+    const s = await bridgeStats(ctx, { export: v.export ? (v.output ?? true) : undefined });
+    if (v.format === "json") await io.stdout(JSON.stringify(s, null, 2) + "\n");
+    else if (v.format === "toon") {
+      const { encode } = await import("@toon-format/toon");
+      await io.stdout(encode(s) + "\n");
+    } else if (v.format === "markdown") await io.stdout(statsMarkdown(s, new Date().toISOString().slice(0, 10)));
+    else await io.stdout(renderStatsTable(s));
+    return 0;
+  },
+});

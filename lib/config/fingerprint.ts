@@ -1,0 +1,36 @@
+/**
+ * Config fingerprints: `1/` + the first 16 hex digits of blake3 over the
+ * canonical JSON (sorted keys, no whitespace) of an effective configuration.
+ * Identical effective configs give identical fingerprints wherever the
+ * repository lives: paths inside are made relative to the config's directory.
+ *
+ * @module
+ */
+import { blake3 } from "hash-wasm";
+
+/** The fingerprint format version; bump it when what is hashed changes. */
+export const FINGERPRINT_VERSION = 1;
+
+/** JSON with object keys sorted at every level and no insignificant whitespace. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = sortKeys(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** `1/<16 hex>` for any JSON-like value. */
+export async function fingerprint(value: unknown): Promise<string> {
+  const digest = await blake3(canonicalJson(value));
+  return `${FINGERPRINT_VERSION}/${digest.slice(0, 16)}`;
+}

@@ -1,0 +1,81 @@
+/**
+ * Names poly.toml keys are checked against: the languages poly recognises and the
+ * engine and tool ids a `[lint.<lang>.<tool>]`, `[fmt.<lang>.<tool>]` or
+ * `[tools.<name>]` table may name. A typo in one of these is an "unknown key"
+ * error with a suggestion, never a silently ignored table.
+ *
+ * @module
+ */
+import type { Language } from "../engines/types.ts";
+
+/** Every language a config table may name (the `Language` union without "unknown"). */
+export const LANGUAGES = [
+  "astro",
+  "c",
+  "cpp",
+  "csharp",
+  "css",
+  "dockerfile",
+  "go",
+  "graphql",
+  "html",
+  "java",
+  "javascript",
+  "json",
+  "kotlin",
+  "lua",
+  "markdown",
+  "php",
+  "protobuf",
+  "python",
+  "ruby",
+  "rust",
+  "scala",
+  "shell",
+  "sql",
+  "svelte",
+  "swift",
+  "toml",
+  "typescript",
+  "vue",
+  "yaml",
+  "zig",
+] as const satisfies readonly Exclude<Language, "unknown">[];
+
+/** A language a config table may name. */
+export type ConfigLanguage = typeof LANGUAGES[number];
+
+/**
+ * Engine ids accepted as `<tool>` in `[lint.<lang>.<tool>]` and `[fmt.<lang>.<tool>]`.
+ * Kept here until the engine registry exports its own list; add an id when an
+ * engine is added.
+ */
+export const ENGINE_IDS = [
+  "ast-grep",
+  "biome",
+  "clang-format",
+  "clippy",
+  "dprint",
+  "gofmt",
+  "govet",
+  "luafmt",
+  "mago",
+  "markdownlint",
+  "oxlint",
+  "prettier",
+  "ruff",
+  "rustfmt",
+  "shellcheck",
+  "shfmt",
+  "sqlfmt",
+  "taplo",
+  "toml",
+  "webfmt",
+  "yaml",
+] as const;
+
+/** Whole-project tools (see `lib/workspace`) that `[tools.<name>]` may also name. */
+export const WORKSPACE_TOOL_IDS = ["cargo-deny", "cargo-machete", "cargo-sort", "clippy", "go-vet"] as const;
+
+/** Every name `[tools.<name>]` accepts: engine ids and whole-project tools. */
+export const TOOL_NAMES: readonly string[] = [...new Set([...ENGINE_IDS, ...WORKSPACE_TOOL_IDS])].sort();

@@ -1,0 +1,149 @@
+/**
+ * Loading the effective configuration for a directory: the cascade of
+ * `poly.toml` files (anchor or `root = true` down to the directory), each with
+ * its `extends` bases underneath and its `poly.local.toml` on top, merged and
+ * validated, then fingerprinted. Never touches the network: git bases are read
+ * from the checkouts recorded in `poly-config.lock`.
+ *
+ * @module
+ */
+import { join, relative, resolve, sep } from "node:path";
+import { ConfigError } from "../errors/mod.ts";
+import { type CascadeLevel, ConfigFinder } from "./_walk.ts";
+import { expandExtends, type GitResolver } from "./_extends.ts";
+import { checkoutDir, findLockEntry, LOCK_FILE, type LockEntry, readLock } from "./lock.ts";
+import { type Layer, mergeLayers } from "./merge.ts";
+import { errorAt } from "./parse.ts";
+import { fingerprint } from "./fingerprint.ts";
+import { PolyConfigSchema } from "./schema.ts";
+import type { ConfigSet, OpenConfigOptions, ResolvedConfig } from "./types.ts";
+
+/**
+ * Opens the configuration for a run started in `options.cwd`.
+ *
+ * @example
+ * ```ts
+ * const configs = await openConfig({ cwd: Deno.cwd() });
+ * const config = await configs.forDir(Deno.cwd());
+ * console.log(config.hash, config.data.defaults.line_length);
+ * ```
+ */
+export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet> {
+  const cwd = resolve(options.cwd);
+  const finder = new ConfigFinder(cwd);
+  const explicit = options.explicit === undefined ? undefined : resolve(cwd, options.explicit);
+  const anchor = await finder.anchorFor(cwd);
+  finder.repository = anchor;
+  const locks = new Map<string, Promise<LockEntry[] | undefined>>();
+  const byDir = new Map<string, Promise<ResolvedConfig>>();
+  const byChain = new Map<string, Promise<ResolvedConfig>>();
+
+  const lockIn = (dir: string) => {
+    let lock = locks.get(dir);
+    if (!lock) {
+      lock = readLock(dir, finder.display);
+      locks.set(dir, lock);
+    }
+    return lock;
+  };
+
+  const resolveDir = async (absDir: string): Promise<ResolvedConfig> => {
+    const levels = explicit ? [await finder.explicit(explicit)] : await finder.cascade(absDir);
+    const key = levels.flatMap((l) => l.files.map((f) => f.path)).join("\n") ||
+      `(none) ${await finder.anchorFor(absDir)}`;
+    let found = byChain.get(key);
+    if (!found) {
+      const top = levels[0]?.dir ?? await finder.anchorFor(absDir);
+      found = assemble(levels, top, finder, (dir) => readOnlyGit(dir, lockIn, finder.display));
+      byChain.set(key, found);
+    }
+    return found;
+  };
+
+  // Open eagerly enough that an invalid --config file fails at open time.
+  if (explicit) await finder.explicit(explicit);
+
+  return {
+    anchor,
+    forDir(absDir: string): Promise<ResolvedConfig> {
+      const dir = resolve(cwd, absDir);
+      let found = byDir.get(dir);
+      if (!found) {
+        found = resolveDir(dir);
+        byDir.set(dir, found);
+      }
+      return found;
+    },
+  };
+}
+
+/** Git bases when reading config: the lock beside the declaring file, then the cache; never the network. */
+function readOnlyGit(
+  lockDir: string,
+  lockIn: (dir: string) => Promise<LockEntry[] | undefined>,
+  display: (path: string) => string,
+): GitResolver {
+  return async (base, file, index) => {
+    const entry = findLockEntry((await lockIn(lockDir)) ?? [], base.git, base.revision);
+    const what = `git base "${base.git}"${base.revision ? ` at revision "${base.revision}"` : ""}`;
+    if (!entry) {
+      throw errorAt(
+        file,
+        ["extends", index],
+        `${what} is not pinned in "${display(join(lockDir, LOCK_FILE))}": run "poly config update"`,
+      );
+    }
+    const dir = checkoutDir(entry.commit);
+    try {
+      if ((await Deno.stat(dir)).isDirectory) return dir;
+    } catch {
+      // Missing: reported below.
+    }
+    throw errorAt(
+      file,
+      ["extends", index],
+      `${what} (commit ${entry.commit.slice(0, 12)}) is not in the cache: run "poly config update"`,
+    );
+  };
+}
+
+/**
+ * Merges the levels (each file with its extends bases underneath) into one
+ * ResolvedConfig. `top` anchors defaults such as `[rules] dirs`.
+ */
+export async function assemble(
+  levels: readonly CascadeLevel[],
+  top: string,
+  finder: ConfigFinder,
+  gitFor: (lockDir: string) => GitResolver,
+): Promise<ResolvedConfig> {
+  const layers: Layer[] = [];
+  const sources: string[] = [];
+  for (const level of levels) {
+    for (const file of level.files) {
+      for (const part of await expandExtends(file, finder, gitFor(level.dir))) {
+        layers.push({ raw: part.raw, base: level.dir });
+        if (!sources.includes(part.path)) sources.push(part.path);
+      }
+    }
+  }
+  const merged = mergeLayers(layers);
+  const parsed = PolyConfigSchema.safeParse(merged.raw);
+  const nearest = levels.at(-1);
+  if (!parsed.success) {
+    const file = nearest?.files.at(-1);
+    const detail = `the merged configuration is invalid: ${parsed.error.issues[0]?.message ?? "unknown problem"}`;
+    throw file ? errorAt(file, [], detail) : new ConfigError({ file: "poly.toml" }, detail);
+  }
+  const dir = nearest?.dir ?? top;
+  const data = parsed.data;
+  const rulesDirs = merged.rulesDirs ?? data.rules.dirs.map((d) => resolve(top, d));
+  const rel = (path: string) => relative(dir, path).split(sep).join("/") || ".";
+  const hash = await fingerprint({
+    data,
+    excludes: merged.excludes.map((e) => ({ pattern: e.pattern, base: rel(e.base) })),
+    perFileIgnores: merged.perFileIgnores.map((e) => ({ ...e, base: rel(e.base) })),
+    rulesDirs: rulesDirs.map(rel),
+  });
+  return { hash, sources, dir, data, excludes: merged.excludes, perFileIgnores: merged.perFileIgnores, rulesDirs };
+}

@@ -1,0 +1,79 @@
+/**
+ * Merging config layers, farthest first: tables deep-merge, other keys replace,
+ * and `[discovery] exclude` lists accumulate (a layer with `exclude_mode =
+ * "replace"` starts the list over). Each exclude and per-file-ignore keeps the
+ * directory it is relative to, so discovery can anchor it.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import type { RawTable } from "./parse.ts";
+import type { PathPattern, PerFileIgnore } from "./types.ts";
+
+/** One layer: a file's raw table and the directory its relative paths and globs are anchored at. */
+export interface Layer {
+  raw: RawTable;
+  /** Absolute directory relative globs and paths of this layer are anchored at. */
+  base: string;
+}
+
+/** The result of {@link mergeLayers}. */
+export interface MergedLayers {
+  /** The merged raw table (no defaults yet, `extends` removed). */
+  raw: RawTable;
+  /** Accumulated `[discovery] exclude` patterns with their base directories. */
+  excludes: PathPattern[];
+  /** `[per-file-ignores]` entries with their base directories; a nearer layer's same glob replaces a farther one's. */
+  perFileIgnores: PerFileIgnore[];
+  /** `[rules] dirs` resolved against the layer that set them (undefined when no layer did). */
+  rulesDirs?: string[];
+}
+
+function isTable(value: unknown): value is RawTable {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Deep-merges `over` onto `under` (tables merge, everything else replaces); returns a new table. */
+export function deepMerge(under: RawTable, over: RawTable): RawTable {
+  const out: RawTable = { ...under };
+  for (const [key, value] of Object.entries(over)) {
+    const prev = out[key];
+    out[key] = isTable(prev) && isTable(value) ? deepMerge(prev, value) : structuredClone(value);
+  }
+  return out;
+}
+
+/** Merges layers given farthest first. */
+export function mergeLayers(layers: readonly Layer[]): MergedLayers {
+  let raw: RawTable = {};
+  let excludes: PathPattern[] = [];
+  let perFileIgnores: PerFileIgnore[] = [];
+  let rulesDirs: string[] | undefined;
+  for (const layer of layers) {
+    const { extends: _extends, ...own } = layer.raw;
+    const discovery = isTable(own.discovery) ? { ...own.discovery } : undefined;
+    if (discovery) {
+      if (discovery.exclude_mode === "replace") excludes = [];
+      for (const pattern of (discovery.exclude as string[] | undefined) ?? []) {
+        excludes.push({ pattern, base: layer.base });
+      }
+      delete discovery.exclude;
+      delete discovery.exclude_mode;
+      own.discovery = discovery;
+    }
+    if (isTable(own["per-file-ignores"])) {
+      for (const [pattern, codes] of Object.entries(own["per-file-ignores"])) {
+        perFileIgnores = perFileIgnores.filter((e) => !(e.pattern === pattern && e.base === layer.base));
+        perFileIgnores.push({ pattern, base: layer.base, codes: [...(codes as string[])] });
+      }
+    }
+    if (isTable(own.rules) && Array.isArray(own.rules.dirs)) {
+      rulesDirs = (own.rules.dirs as string[]).map((d) => resolve(layer.base, d));
+    }
+    raw = deepMerge(raw, own);
+  }
+  const discovery = isTable(raw.discovery) ? raw.discovery : {};
+  raw.discovery = { ...discovery, exclude: excludes.map((e) => e.pattern) };
+  raw["per-file-ignores"] = Object.fromEntries(perFileIgnores.map((e) => [e.pattern, e.codes]));
+  return { raw, excludes, perFileIgnores, rulesDirs };
+}

@@ -1,0 +1,79 @@
+/**
+ * `poly config show`: the effective configuration as TOML (with a comment block
+ * naming its fingerprint, sources and excludes) or as a JSON document.
+ *
+ * @module
+ */
+import { stringify } from "smol-toml";
+import type { ResolvedConfig } from "./types.ts";
+
+/** How paths are shown: relative to the run's directory where possible. */
+export type DisplayPath = (path: string) => string;
+
+/** The JSON document `poly config show --format json` prints (paths shown through `display`). */
+export interface ConfigShowDocument {
+  hash: string;
+  dir: string;
+  sources: string[];
+  excludes: { pattern: string; base: string }[];
+  per_file_ignores: { pattern: string; base: string; codes: string[] }[];
+  rules_dirs: string[];
+  config: Record<string, unknown>;
+}
+
+/** Builds the JSON document for a resolved config. */
+export function showDocument(config: ResolvedConfig, display: DisplayPath): ConfigShowDocument {
+  return {
+    hash: config.hash,
+    dir: display(config.dir),
+    sources: config.sources.map(display),
+    excludes: config.excludes.map((e) => ({ pattern: e.pattern, base: display(e.base) })),
+    per_file_ignores: config.perFileIgnores.map((e) => ({ pattern: e.pattern, base: display(e.base), codes: e.codes })),
+    rules_dirs: config.rulesDirs.map(display),
+    config: JSON.parse(JSON.stringify(config.data)),
+  };
+}
+
+/** `poly config show --format json`. */
+export function renderJson(config: ResolvedConfig, display: DisplayPath): string {
+  return JSON.stringify(showDocument(config, display), null, 2) + "\n";
+}
+
+/** `poly config show --format toml`: a comment header, then the merged config. */
+export function renderToml(config: ResolvedConfig, display: DisplayPath): string {
+  const doc = showDocument(config, display);
+  const lines = [
+    `# Effective poly configuration for "${doc.dir}" (poly config show)`,
+    `# hash: ${doc.hash}`,
+  ];
+  if (doc.sources.length === 0) lines.push("# sources: none (built-in defaults)");
+  else {
+    lines.push("# sources, farthest first:");
+    for (const source of doc.sources) lines.push(`#   ${source}`);
+  }
+  if (doc.excludes.length > 0) {
+    lines.push("# excludes, each relative to the directory in brackets:");
+    for (const e of doc.excludes) lines.push(`#   ${JSON.stringify(e.pattern)} [${e.base}]`);
+  }
+  if (doc.per_file_ignores.length > 0) {
+    lines.push("# per-file-ignores, each relative to the directory in brackets:");
+    for (const e of doc.per_file_ignores) {
+      lines.push(`#   ${JSON.stringify(e.pattern)} = ${JSON.stringify(e.codes)} [${e.base}]`);
+    }
+  }
+  lines.push(`# rules dirs: ${doc.rules_dirs.map((d) => JSON.stringify(d)).join(", ") || "none"}`);
+  const body = stringify(pruneEmptyTables(doc.config)).trimEnd();
+  return `${lines.join("\n")}\n${body ? `\n${body}\n` : ""}`;
+}
+
+/** Drops tables that hold nothing (an empty `[fmt]` says nothing a reader needs). */
+function pruneEmptyTables(table: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(table)) {
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      const inner = pruneEmptyTables(value as Record<string, unknown>);
+      if (Object.keys(inner).length > 0) out[key] = inner;
+    } else out[key] = value;
+  }
+  return out;
+}

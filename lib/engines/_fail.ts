@@ -1,0 +1,40 @@
+/**
+ * Turning an upstream formatter's error message into an {@link EngineError} with
+ * the line and column it names, so a syntax error becomes an errored record that
+ * points at the problem.
+ *
+ * @module
+ */
+import { messageOf } from "./_module.ts";
+import { EngineError } from "./types.ts";
+
+/**
+ * Builds an EngineError from `error`, reading the line and column with `pattern`
+ * (groups 1 and 2). The message is prefixed with `what` (e.g. "gofmt").
+ *
+ * @example
+ * ```ts
+ * positioned("gofmt", new Error("2:11: expected ')'"), /^(\d+):(\d+):/);
+ * // EngineError "gofmt: syntax error at 2:11: expected ')'" {line: 2, column: 11}
+ * ```
+ */
+export function positioned(what: string, error: unknown, pattern: RegExp): EngineError {
+  if (error instanceof EngineError) return error;
+  const message = messageOf(error).trim();
+  const m = pattern.exec(message);
+  if (!m) return new EngineError(`${what}: ${message}`);
+  const line = Number(m[1]);
+  const column = Number(m[2]);
+  const lines = message.split("\n");
+  const at = lines.find((l) => pattern.test(l)) ?? lines[0];
+  const detail = at.replace(pattern, "").replace(/^[\s:,-]+/, "").replace(/\s+,/g, ",").trim() || lines[0];
+  return new EngineError(`${what}: syntax error at ${line}:${column}: ${detail}`, { line, column });
+}
+
+/** 1-based line and column of a UTF-8 byte offset into `text`. */
+export function byteOffsetPosition(text: string, offset: number): { line: number; column: number } {
+  const bytes = new TextEncoder().encode(text);
+  const before = new TextDecoder().decode(bytes.subarray(0, Math.min(offset, bytes.length)));
+  const line = before.split("\n").length;
+  return { line, column: before.length - (before.lastIndexOf("\n") + 1) + 1 };
+}

@@ -1,0 +1,106 @@
+/**
+ * Running host tools (shellcheck, go, rustfmt, node): finding them on PATH,
+ * spawning them with text on stdin, and reading their versions. A tool that is
+ * absent or not allowed to run becomes an {@link EngineUnavailableError}: the
+ * files it would have checked are skipped with that reason, never reported clean.
+ *
+ * @module
+ */
+import { delimiter, join } from "node:path";
+import { EngineUnavailableError } from "./types.ts";
+
+/** Output of one host tool run. */
+export interface HostRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options for {@link runHost}. */
+export interface HostRunOptions {
+  stdin?: string;
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+function pathDirs(): string[] {
+  try {
+    return (Deno.env.get("PATH") ?? "").split(delimiter).filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** Absolute path of `program` on PATH, or undefined when it is not there. */
+export async function findOnPath(program: string): Promise<string | undefined> {
+  const names = Deno.build.os === "windows" ? [program + ".exe", program + ".cmd", program] : [program];
+  for (const dir of pathDirs()) {
+    for (const name of names) {
+      const candidate = join(dir, name);
+      try {
+        const info = await Deno.stat(candidate);
+        if (info.isFile && (Deno.build.os === "windows" || ((info.mode ?? 0o111) & 0o111) !== 0)) return candidate;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Runs a host program by name (it must be in the run permission list) and
+ * collects its output. Throws {@link EngineUnavailableError} when the program is
+ * missing or may not be run.
+ */
+export async function runHost(program: string, args: string[], options: HostRunOptions = {}): Promise<HostRun> {
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(program, {
+      args,
+      cwd: options.cwd,
+      env: options.env,
+      stdin: options.stdin === undefined ? "null" : "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) throw new EngineUnavailableError(`${program} not found on PATH`);
+    if (e instanceof Deno.errors.PermissionDenied || (e as Error).name === "NotCapable") {
+      throw new EngineUnavailableError(`${program} may not be run by poly: ${(e as Error).message}`);
+    }
+    throw e;
+  }
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    try {
+      await writer.write(new TextEncoder().encode(options.stdin));
+      await writer.close();
+    } catch {
+      // the tool exited without reading all of stdin; its output says why
+    }
+  }
+  const out = await child.output();
+  return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
+}
+
+/** First version-looking token of a tool's `--version` output. */
+export function parseVersion(output: string): string | undefined {
+  const m = /\d+\.\d+(?:\.\d+)?(?:[-+][\w.-]+)?/.exec(output);
+  return m?.[0];
+}
+
+const versions = new Map<string, Promise<string | undefined>>();
+
+/** The version of a host program (`args` default `--version`), memoized per process; undefined when absent. */
+export function hostVersion(program: string, args: string[] = ["--version"]): Promise<string | undefined> {
+  const key = [program, ...args].join(" ");
+  let p = versions.get(key);
+  if (!p) {
+    p = runHost(program, args).then((r) => parseVersion(r.stdout + "\n" + r.stderr)).catch(() => undefined);
+    versions.set(key, p);
+  }
+  return p;
+}

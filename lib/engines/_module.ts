@@ -1,0 +1,48 @@
+/**
+ * Finding the files whose bytes are an in-process engine: its JS glue and its
+ * WebAssembly module, located beside the package's resolved entry point.
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+
+/**
+ * URLs of `names` in the directory of a resolved package entry.
+ *
+ * @example
+ * ```ts
+ * siblingUrls(import.meta.resolve("@wasm-fmt/gofmt"), ["gofmt.js", "gofmt.wasm"]);
+ * ```
+ */
+export function siblingUrls(entryUrl: string, names: readonly string[]): string[] {
+  return names.map((name) => new URL(name, entryUrl).href);
+}
+
+/** Reads the bytes of a file URL (a wasm module shipped in an npm package). */
+export function readUrlBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
+  return Deno.readFile(fileURLToPath(url));
+}
+
+/** Message of any thrown value. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * URLs of every file under the directory of a resolved package entry whose name
+ * ends with one of `exts` (recursively, sorted): the code of a pure-JavaScript
+ * engine, hashed into its identity digest.
+ */
+export async function packageFiles(entryUrl: string, exts: readonly string[]): Promise<string[]> {
+  const root = new URL(".", entryUrl);
+  const out: string[] = [];
+  const walk = async (dir: URL) => {
+    for await (const e of Deno.readDir(dir)) {
+      const url = new URL(e.name + (e.isDirectory ? "/" : ""), dir);
+      if (e.isDirectory) await walk(url);
+      else if (exts.some((x) => e.name.endsWith(x))) out.push(url.href);
+    }
+  };
+  await walk(root);
+  return out.sort();
+}

@@ -1,0 +1,196 @@
+/**
+ * govet — Go lint with `go vet -json`, host tool (the Go toolchain on PATH).
+ *
+ * - Tier: host (absent → files are skipped with "go not found on PATH", never
+ *   reported clean). Languages: Go.
+ * - go vet checks a whole package, so poly runs it once per directory: `go vet
+ *   -json .` inside a module (a `go.mod` above the file), else on the directory's
+ *   non-test `.go` files. One run's findings are shared by every file of that
+ *   directory (memoized per process on the directory's file names, sizes and
+ *   mtimes). It reads the package from disk and never touches the network
+ *   (`GOPROXY=off`, `GOTOOLCHAIN=local`): a module whose dependencies are not in the
+ *   module cache is an errored record naming the missing package.
+ * - Because a finding in one file can depend on its package's other files, the
+ *   result cache must not key govet results on one file's bytes alone.
+ * - Codes are analyzer names (`printf`, `assign`, `unreachable`, ...), severity
+ *   `error` (go test fails on them); links go to the analyzer's documentation.
+ * - `[lint.go.govet]` keys: `select` / `ignore` / `rules.<analyzer>.level`, `tags`
+ *   (build tags, a list), `flags` (extra `go vet` arguments, e.g. ["-copylocks=false"]).
+ * - A package that does not compile (syntax or type error) is an errored record:
+ *   with the line and column when the error is in the file itself.
+ *
+ * Example: `fmt.Printf("%d", "x")` → `printf fmt.Printf format %d has arg "x" of wrong type string`.
+ *
+ * @module
+ */
+import { dirname, isAbsolute, join } from "node:path";
+import type { Diagnostic } from "../report/schema.ts";
+import { runHost } from "./_host.ts";
+import { applyRuleSettings } from "./_settings.ts";
+import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
+
+interface VetFinding {
+  file: string;
+  line: number;
+  /** 1-based UTF-8 byte column. */
+  column: number;
+  analyzer: string;
+  message: string;
+}
+
+/** One package run: findings by file, or the compile error that stopped it. */
+export interface VetResult {
+  findings: VetFinding[];
+  failure?: { file?: string; line?: number; column?: number; message: string };
+}
+
+async function findModuleRoot(dir: string): Promise<string | undefined> {
+  for (let d = dir;; d = dirname(d)) {
+    try {
+      await Deno.stat(join(d, "go.mod"));
+      return d;
+    } catch {
+      if (dirname(d) === d) return undefined;
+    }
+  }
+}
+
+async function dirFingerprint(dir: string): Promise<{ key: string; sources: string[] }> {
+  const parts: string[] = [];
+  const sources: string[] = [];
+  for await (const e of Deno.readDir(dir)) {
+    if (!e.isFile || !e.name.endsWith(".go")) continue;
+    const info = await Deno.stat(join(dir, e.name));
+    parts.push(`${e.name}:${info.size}:${info.mtime?.getTime()}`);
+    if (!e.name.endsWith("_test.go")) sources.push(e.name);
+  }
+  return { key: dir + "|" + parts.sort().join(","), sources: sources.sort() };
+}
+
+/** Parses `go vet -json` stderr: `# pkg` headers, JSON objects, and `vet: file:line:col: msg` errors. */
+export function parseVetOutput(stderr: string, cwd: string): VetResult {
+  const findings: VetFinding[] = [];
+  const seen = new Set<string>();
+  const objects: string[] = [];
+  let current: string[] | undefined;
+  let failure: VetResult["failure"];
+  for (const line of stderr.split("\n")) {
+    if (current) {
+      current.push(line);
+      if (line === "}") {
+        objects.push(current.join("\n"));
+        current = undefined;
+      }
+    } else if (line === "{") current = [line];
+    else {
+      const m = /^(?:vet: )?((?:\.{0,2}\/)?[^\s:]+\.go):(\d+):(\d+): (.*)$/.exec(line.trim());
+      if (m && !failure) {
+        const file = isAbsolute(m[1]) ? m[1] : join(cwd, m[1]);
+        failure = { file, line: Number(m[2]), column: Number(m[3]), message: m[4] };
+      } else if (!failure && /^(go: |vet: |.*cannot find|.*no required module)/.test(line)) {
+        failure = { message: line.trim() };
+      }
+    }
+  }
+  for (const text of objects) {
+    const doc = JSON.parse(text) as Record<string, Record<string, unknown>>;
+    for (const analyzers of Object.values(doc)) {
+      for (const [analyzer, list] of Object.entries(analyzers)) {
+        if (!Array.isArray(list)) {
+          const err = (list as { error?: string }).error;
+          if (err && !failure) failure = { message: `${analyzer}: ${err}` };
+          continue;
+        }
+        for (const item of list as { posn: string; message: string }[]) {
+          const m = /^(.*):(\d+):(\d+)$/.exec(item.posn);
+          if (!m) continue;
+          const key = `${item.posn}|${analyzer}|${item.message}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const file = isAbsolute(m[1]) ? m[1] : join(cwd, m[1]);
+          findings.push({ file, line: Number(m[2]), column: Number(m[3]), analyzer, message: item.message });
+        }
+      }
+    }
+  }
+  return { findings, failure };
+}
+
+function args(settings: EngineSettings): string[] {
+  const out = ["vet", "-json"];
+  const tags = settings.tool.tags;
+  if (Array.isArray(tags) && tags.length) out.push(`-tags=${tags.join(",")}`);
+  if (Array.isArray(settings.tool.flags)) out.push(...settings.tool.flags.map(String));
+  return out;
+}
+
+async function vetDirectory(dir: string, settings: EngineSettings, sources: string[]): Promise<VetResult> {
+  const module = await findModuleRoot(dir);
+  const targets = module ? ["."] : sources;
+  const env = { GOPROXY: "off", GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly" };
+  const run = await runHost("go", [...args(settings), ...targets], { cwd: dir, env });
+  const result = parseVetOutput(run.stderr, dir);
+  if (run.code !== 0 && !result.failure && result.findings.length === 0) {
+    result.failure = { message: (run.stderr || run.stdout).trim().split("\n").slice(0, 3).join(" ") || `exit ${run.code}` };
+  }
+  return result;
+}
+
+/** UTF-16 column of a 1-based UTF-8 byte column on `line` of `text`. */
+function utf16Column(text: string, line: number, byteColumn: number): number {
+  const lineText = text.split("\n")[line - 1] ?? "";
+  const bytes = new TextEncoder().encode(lineText).subarray(0, Math.max(byteColumn - 1, 0));
+  return new TextDecoder().decode(bytes).length + 1;
+}
+
+class GoVet implements EngineInstance {
+  #runs = new Map<string, Promise<VetResult>>();
+
+  async lint(file: SourceFile, settings: EngineSettings) {
+    const dir = dirname(file.path);
+    const { key, sources } = await dirFingerprint(dir);
+    const runKey = key + "|" + JSON.stringify(args(settings));
+    let run = this.#runs.get(runKey);
+    if (!run) {
+      run = vetDirectory(dir, settings, sources);
+      this.#runs.set(runKey, run);
+      run.catch(() => this.#runs.delete(runKey));
+    }
+    const result = await run;
+    if (result.failure) {
+      const f = result.failure;
+      if (f.file === file.path && f.line) {
+        const column = utf16Column(file.text, f.line, f.column ?? 1);
+        throw new EngineError(`go vet: error at ${f.line}:${column}: ${f.message}`, { line: f.line, column });
+      }
+      const where = f.file ? `${f.file.slice(dir.length + 1)}:${f.line}:${f.column}: ` : "";
+      throw new EngineError(`go vet could not check the package: ${where}${f.message}`);
+    }
+    const diagnostics: Diagnostic[] = result.findings.filter((f) => f.file === file.path).map((f) => {
+      const col = utf16Column(file.text, f.line, f.column);
+      return {
+        engine: "govet",
+        code: f.analyzer,
+        severity: "error",
+        title: f.message,
+        span: { start_line: f.line, start_col: col, end_line: f.line, end_col: col },
+        url: `https://pkg.go.dev/golang.org/x/tools/go/analysis/passes/${f.analyzer}`,
+      };
+    });
+    return { diagnostics: applyRuleSettings(diagnostics, settings) };
+  }
+}
+
+/** The govet engine. */
+export const govet: EngineSpec = {
+  id: "govet",
+  tier: "host",
+  lintLanguages: ["go"],
+  formatLanguages: [],
+  capabilities: { lint: true, format: false, fix: false },
+  upstream: "go vet (host)",
+  defaultEnabled: true,
+  hostProgram: "go",
+  moduleUrls: () => Promise.resolve([]),
+  load: () => Promise.resolve(new GoVet()),
+};

@@ -1,0 +1,184 @@
+/**
+ * shellcheck — shell script lint, host tool (`shellcheck -f json1`), with its fixes.
+ *
+ * - Tier: host (found on PATH; absent → files are skipped with "shellcheck not
+ *   found on PATH", never reported clean). Languages: shell (sh, bash, dash, ksh).
+ * - Codes are `SC<number>`; levels map error → error, warning → warning,
+ *   info → info, style → hint. Each finding links to the shellcheck wiki.
+ * - Fixes shellcheck offers are attached as byte-offset edits; `poly lint --fix`
+ *   applies them (non-overlapping ones per pass, re-checking until none is left).
+ * - `[lint.shell.shellcheck]` keys: `select` / `ignore` (codes, e.g. "SC2086";
+ *   passed as `--include` / `--exclude`), `rules.<code>.level`, `shell`
+ *   ("sh" | "bash" | "dash" | "ksh"; default from the shebang, else the file
+ *   extension), `severity` (minimum level: "error" | "warning" | "info" | "style"),
+ *   `enable` (optional checks, e.g. ["require-variable-braces"]), `external_sources`
+ *   (follow `source`, -x). `.shellcheckrc` files are not read (`--norc`): poly.toml
+ *   is the one configuration.
+ * - A script shellcheck cannot parse is an errored record with the line and column
+ *   of its parse error.
+ *
+ * Example: `echo $1` → `SC2086 Double quote to prevent globbing and word splitting.`
+ * with the fix `echo "$1"`.
+ *
+ * @module
+ */
+import type { Diagnostic, Severity } from "../report/schema.ts";
+import { applyRuleSettings } from "./_settings.ts";
+import { applyEdits, indexToPosition, lineStarts, type TextEdit, utf16ToBytes } from "./_text.ts";
+import { dirname } from "node:path";
+import { runHost } from "./_host.ts";
+import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
+
+interface Replacement {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  replacement: string;
+  precedence?: number;
+}
+interface Comment {
+  line: number;
+  endLine: number;
+  column: number;
+  endColumn: number;
+  level: string;
+  code: number;
+  message: string;
+  fix: { replacements: Replacement[] } | null;
+}
+
+const LEVELS: Record<string, Severity> = { error: "error", warning: "warning", info: "info", style: "hint" };
+const SHELLS: Record<string, string> = { sh: "sh", bash: "bash", bats: "bash", dash: "dash", ksh: "ksh", mksh: "ksh" };
+const FATAL = /Fix to allow more checks|Fix any mentioned problems and try again|Parsing stopped here/;
+
+function codeList(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  return value.map((v) => String(v).replace(/^SC/i, "")).join(",");
+}
+
+/** shellcheck's arguments for one file. */
+export function shellcheckArgs(file: SourceFile, settings: EngineSettings): string[] {
+  const args = ["-f", "json1", "--norc"];
+  const t = settings.tool;
+  const ext = file.relPath.split(".").pop()?.toLowerCase() ?? "";
+  const shell = typeof t.shell === "string" ? t.shell : file.text.startsWith("#!") ? undefined : SHELLS[ext];
+  if (shell) args.push(`--shell=${shell}`);
+  if (typeof t.severity === "string") args.push(`--severity=${t.severity}`);
+  if (Array.isArray(t.enable) && t.enable.length) args.push(`--enable=${t.enable.join(",")}`);
+  if (t.external_sources === true) args.push("--external-sources");
+  const include = codeList(t.select);
+  const exclude = codeList(t.ignore);
+  if (include) args.push(`--include=${include}`);
+  if (exclude) args.push(`--exclude=${exclude}`);
+  args.push("-");
+  return args;
+}
+
+/** UTF-16 index of a 1-based line and code-point column (shellcheck json1 counts a tab as one column). */
+function cpIndex(text: string, starts: number[], line: number, col: number): number {
+  const l = Math.min(Math.max(line - 1, 0), starts.length - 1);
+  let i = starts[l];
+  for (let c = 1; c < col && i < text.length && text[i] !== "\n"; c++) i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+  return i;
+}
+
+interface Analysis {
+  diagnostics: Diagnostic[];
+  /** Fix edits (UTF-16) of each diagnostic that has a fix, keyed by diagnostic. */
+  edits: Map<Diagnostic, TextEdit[]>;
+}
+
+async function analyze(file: SourceFile, settings: EngineSettings): Promise<Analysis> {
+  const run = await runHost("shellcheck", shellcheckArgs(file, settings), { stdin: file.text, cwd: dirname(file.path) });
+  if (run.code > 1 || !run.stdout.trim().startsWith("{")) {
+    throw new EngineError(`shellcheck failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`);
+  }
+  const comments = (JSON.parse(run.stdout) as { comments: Comment[] }).comments;
+  const text = file.text;
+  const starts = lineStarts(text);
+  if (comments.some((c) => FATAL.test(c.message))) {
+    const first = comments.filter((c) => c.level === "error").sort((a, b) => a.line - b.line || a.column - b.column)[0];
+    const pos = indexToPosition(starts, cpIndex(text, starts, first.line, first.column));
+    throw new EngineError(`shellcheck: syntax error at ${pos.line}:${pos.col}: SC${first.code} ${first.message}`, {
+      line: pos.line,
+      column: pos.col,
+    });
+  }
+  const edits = new Map<Diagnostic, TextEdit[]>();
+  const diagnostics = comments.map((c) => {
+    const start = indexToPosition(starts, cpIndex(text, starts, c.line, c.column));
+    const end = indexToPosition(starts, cpIndex(text, starts, c.endLine, c.endColumn));
+    const d: Diagnostic = {
+      engine: "shellcheck",
+      code: `SC${c.code}`,
+      severity: LEVELS[c.level] ?? "warning",
+      title: c.message,
+      span: { start_line: start.line, start_col: start.col, end_line: end.line, end_col: end.col },
+      url: `https://www.shellcheck.net/wiki/SC${c.code}`,
+    };
+    if (c.fix?.replacements.length) {
+      const group = c.fix.replacements.map((r) => ({
+        start: cpIndex(text, starts, r.line, r.column),
+        end: cpIndex(text, starts, r.endLine, r.endColumn),
+        text: r.replacement,
+      }));
+      const offsets = utf16ToBytes(text, group.flatMap((e) => [e.start, e.end]));
+      d.fix = group.map((e, i) => ({ start_byte: offsets[2 * i], end_byte: offsets[2 * i + 1], replacement: e.text }));
+      edits.set(d, group);
+    }
+    return d;
+  });
+  return { diagnostics: applyRuleSettings(diagnostics, settings), edits };
+}
+
+/** Chooses whole fix groups that do not overlap each other. */
+export function chooseGroups(groups: TextEdit[][]): { edits: TextEdit[]; count: number } {
+  const sorted = groups.map((g) => ({ g, start: Math.min(...g.map((e) => e.start)), end: Math.max(...g.map((e) => e.end)) }))
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+  const edits: TextEdit[] = [];
+  let cursor = -1;
+  let count = 0;
+  for (const { g, start, end } of sorted) {
+    if (start < cursor) continue;
+    edits.push(...g);
+    cursor = Math.max(cursor, end);
+    count++;
+  }
+  return { edits, count };
+}
+
+/** The shellcheck engine. */
+export const shellcheck: EngineSpec = {
+  id: "shellcheck",
+  tier: "host",
+  lintLanguages: ["shell"],
+  formatLanguages: [],
+  capabilities: { lint: true, format: false, fix: true },
+  upstream: "shellcheck (host)",
+  defaultEnabled: true,
+  hostProgram: "shellcheck",
+  moduleUrls: () => Promise.resolve([]),
+  load(): Promise<EngineInstance> {
+    return Promise.resolve({
+      async lint(file, settings) {
+        return { diagnostics: (await analyze(file, settings)).diagnostics };
+      },
+      async fix(file, settings) {
+        let text = file.text;
+        let fixed = 0;
+        for (let pass = 0; pass < 5; pass++) {
+          const { diagnostics, edits } = await analyze({ ...file, text }, settings);
+          const groups = diagnostics.filter((d) => edits.has(d)).map((d) => edits.get(d)!);
+          if (groups.length === 0) break;
+          const chosen = chooseGroups(groups);
+          const next = applyEdits(text, chosen.edits).text;
+          if (next === text) break;
+          text = next;
+          fixed += chosen.count;
+        }
+        return { text, fixed };
+      },
+    });
+  },
+};

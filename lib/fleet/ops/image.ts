@@ -1,0 +1,109 @@
+/**
+ * `generate_image`: codex's (or grok's) built-in image tool creates or edits an
+ * image and saves it inside the working directory. A path outside it (or
+ * through a symlink that leaves it) is refused before any engine runs, and the
+ * file is checked after the run.
+ *
+ * @module
+ */
+import { type FleetContext, workspaceDir } from "../context.ts";
+import { FleetError } from "../errors.ts";
+import { imagePrompt } from "../prompts.ts";
+import { runEngine } from "../run.ts";
+import type { EngineName } from "../types.ts";
+import { recorded } from "./_call.ts";
+import { realInsideCwd, relToCwd } from "./_paths.ts";
+
+/** A generate_image call. */
+export interface ImageInput {
+  prompt: string;
+  /** Where to save, relative to cwd (default `images/image-<timestamp>.png`). */
+  output?: string;
+  /** Images to edit, inside cwd. */
+  inputs?: string[];
+  engine?: Extract<EngineName, "codex" | "grok">;
+  model?: string;
+  overwrite?: boolean;
+  cwd?: string;
+}
+
+/** What generate_image returns. */
+export interface ImageOutput {
+  /** The saved image, relative to cwd. */
+  path: string;
+  bytes: number;
+  engine: string;
+  model?: string;
+  session_id?: string;
+  /** The engine's reply. */
+  answer: string;
+  latency_ms: number;
+}
+
+/** Runs `generate_image`. */
+export function generateImage(ctx: FleetContext, input: ImageInput): Promise<ImageOutput> {
+  return recorded(ctx, "generate_image", async () => {
+    const cwd = workspaceDir(ctx, input.cwd);
+    const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "");
+    const output = await realInsideCwd(cwd, input.output ?? `images/image-${stamp}.png`);
+    if (!input.overwrite) {
+      try {
+        await Deno.lstat(output);
+        throw new FleetError(
+          "invalid_request",
+          `${relToCwd(cwd, output)} exists: pass overwrite: true, or another output path`,
+        );
+      } catch (e) {
+        if (e instanceof FleetError) throw e;
+      }
+    }
+    const inputs: string[] = [];
+    for (const i of input.inputs ?? []) {
+      const abs = await realInsideCwd(cwd, i);
+      try {
+        if (!(await Deno.stat(abs)).isFile) throw new Error("not a file");
+      } catch {
+        throw new FleetError("not_found", `Input image ${relToCwd(cwd, abs)} does not exist`);
+      }
+      inputs.push(abs);
+    }
+    const engine = input.engine ?? "codex";
+    if (engine !== "codex" && engine !== "grok") {
+      throw new FleetError("invalid_request", `generate_image runs on codex or grok only, not "${engine}"`);
+    }
+    const r = await runEngine(ctx, {
+      tool: "generate_image",
+      surface: "generate_image",
+      engine,
+      model: input.model ?? (engine === "codex" ? ctx.settings.imageModel : undefined),
+      prompt: imagePrompt({ prompt: input.prompt, output, inputs }),
+      cwd,
+      readOnly: false,
+      image: true,
+      images: engine === "codex" ? inputs : undefined,
+      among: ["codex", "grok"],
+    });
+    let bytes = 0;
+    try {
+      const info = await Deno.lstat(output);
+      if (!info.isFile) throw new Error("not a regular file");
+      bytes = info.size;
+    } catch {
+      throw new FleetError(
+        "engine_failed",
+        `${engine} finished but no image was saved at ${relToCwd(cwd, output)}` + (r.text ? `: ${r.text.slice(0, 300)}` : ""),
+        { engine },
+      );
+    }
+    const out: ImageOutput = {
+      path: relToCwd(cwd, output),
+      bytes,
+      engine: r.engine,
+      ...(r.model ? { model: r.model } : {}),
+      ...(r.handle ? { session_id: r.handle } : {}),
+      answer: r.text,
+      latency_ms: r.latencyMs,
+    };
+    return { output: out, rawChars: r.rawChars, engine: r.engine, handle: r.handle };
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Canonical JSON and the hashes built on it. Canonical form: object keys sorted by
+ * UTF-16 code units, no insignificant whitespace, `undefined` members dropped, numbers
+ * in ECMAScript's shortest round-trip form (as RFC 8785, JCS). Two documents that are
+ * equal as JSON values have the same canonical text, so a hash over it changes exactly
+ * when the value changes.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+
+/** Renders `value` as canonical JSON. Throws on values JSON cannot carry (non-finite numbers, functions, cycles). */
+export function canonicalJson(value: unknown): string {
+  return write(value, new Set());
+}
+
+function write(value: unknown, seen: Set<object>): string {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "number":
+      if (!Number.isFinite(value)) throw new TypeError(`Cannot encode ${value} as canonical JSON`);
+      return JSON.stringify(value);
+    case "object": {
+      if (seen.has(value)) throw new TypeError("Cannot encode a cyclic value as canonical JSON");
+      seen.add(value);
+      let text: string;
+      if (Array.isArray(value)) {
+        text = `[${value.map((item) => (item === undefined ? "null" : write(item, seen))).join(",")}]`;
+      } else {
+        const entries = Object.entries(value as Record<string, unknown>)
+          .filter(([, v]) => v !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${write(v, seen)}`).join(",")}}`;
+      }
+      seen.delete(value);
+      return text;
+    }
+    default:
+      throw new TypeError(`Cannot encode a ${typeof value} as canonical JSON`);
+  }
+}
+
+/** Lower-case hex SHA-256 of a string's UTF-8 bytes. */
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** Whether two JSON values are equal (by their canonical text). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}

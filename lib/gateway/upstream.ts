@@ -1,0 +1,81 @@
+/**
+ * Opening a registered server: unseal its credentials, connect, and know which
+ * credentials were presented (a catalog must never echo them).
+ *
+ * @module
+ */
+import type { DatabaseSync } from "../store/mod.ts";
+import { UnauthorizedError } from "./_sdk.ts";
+import { connectUpstream, type Upstream } from "./connect.ts";
+import { GatewayError } from "./errors.ts";
+import { openOAuthProvider, type StoredOAuthProvider } from "./oauth.ts";
+import { unseal } from "./seal.ts";
+import { findServer, type ServerRecord } from "./store.ts";
+
+/** Purpose a bearer token is sealed for. */
+export function bearerPurpose(name: string): string {
+  return `bearer:${name}`;
+}
+
+/** An open session to a registered server. */
+export interface OpenServer {
+  upstream: Upstream;
+  /** Credentials presented to the server (bearer token, OAuth tokens). */
+  secrets(): string[];
+  close(): Promise<void>;
+}
+
+/** Connects to a registered, enabled server with its unsealed credentials. */
+export async function openServer(
+  db: DatabaseSync,
+  server: ServerRecord,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<OpenServer> {
+  let bearer: string | undefined;
+  let provider: StoredOAuthProvider | undefined;
+  if (server.auth === "bearer" && server.secret) bearer = await unseal(server.secret, bearerPurpose(server.name));
+  if (server.auth === "oauth") {
+    if (server.oauthStatus === "awaiting_consent" || server.oauthStatus === "reconnect_required") {
+      throw needsConsent(server.name, server.oauthStatus);
+    }
+    provider = await openOAuthProvider(db, server);
+  }
+  let upstream: Upstream;
+  try {
+    upstream = await connectUpstream({
+      name: server.name,
+      transport: server.transport,
+      url: server.url,
+      command: server.command,
+      cwd: server.cwd,
+      bearer,
+      authProvider: provider,
+      fetch: provider?.fetch,
+    }, options);
+  } catch (error) {
+    if (provider && (error as { cause?: unknown }).cause instanceof UnauthorizedError) {
+      const status = findServer(db, server.name)?.oauthStatus ?? "reconnect_required";
+      throw needsConsent(server.name, status === "connected" ? "reconnect_required" : status);
+    }
+    throw error;
+  }
+  return {
+    upstream,
+    secrets: () => {
+      const out: string[] = [];
+      if (bearer) out.push(bearer);
+      const tokens = provider?.tokens();
+      if (tokens?.access_token) out.push(tokens.access_token);
+      if (tokens?.refresh_token) out.push(tokens.refresh_token);
+      return out;
+    },
+    close: () => upstream.close(),
+  };
+}
+
+function needsConsent(name: string, status: string): GatewayError {
+  return new GatewayError(
+    "oauth",
+    `Server "${name}" needs a person's consent (status ${status}): run poly servers consent ${name}`,
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The closing line of a human report: coverage first, then what was found or done.
+ * It never says "no issues" about a run that rewrote files or checked nothing.
+ *
+ * @module
+ */
+import type { Report, Severity } from "./schema.ts";
+
+const SEVERITIES: readonly Severity[] = ["error", "warning", "info", "hint"];
+const NOUNS: Record<Severity, [string, string]> = {
+  error: ["error", "errors"],
+  warning: ["warning", "warnings"],
+  info: ["info", "infos"],
+  hint: ["hint", "hints"],
+};
+
+/** `1 file`, `2 files`. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Diagnostic counts of a report: the summary's when present, else counted from the results. */
+export function diagnosticCounts(report: Report): Record<Severity, number> {
+  if (report.summary.diagnostics) return report.summary.diagnostics;
+  const counts = { error: 0, warning: 0, info: 0, hint: 0 };
+  for (const r of report.results) for (const d of r.diagnostics ?? []) counts[d.severity]++;
+  return counts;
+}
+
+/** `3 errors, 1 warning` (non-zero counts only), or "" when there are none. */
+export function describeCounts(counts: Record<Severity, number>): string {
+  return SEVERITIES.filter((s) => counts[s] > 0).map((s) => count(counts[s], ...NOUNS[s])).join(", ");
+}
+
+function coverage(report: Report): string {
+  const s = report.summary;
+  return `${count(s.checked, "file")} checked, ${s.skipped} skipped, ${s.errored} errored`;
+}
+
+function nothingFound(report: Report, clean: string): string {
+  if (report.summary.checked === 0) return "nothing was checked";
+  if (report.summary.errored > 0 || report.errors.length > 0) {
+    return `${clean} in the files checked, but not every file could be`;
+  }
+  return clean;
+}
+
+function lintOutcome(report: Report): string {
+  const counts = diagnosticCounts(report);
+  const remaining = SEVERITIES.reduce((n, s) => n + counts[s], 0);
+  const found = describeCounts(counts);
+  if (report.mode === "check") return remaining > 0 ? found : nothingFound(report, "no issues found");
+  const perFile = report.results.reduce((n, r) => n + (r.fixed ?? 0), 0);
+  const fixed = Math.max(report.summary.fixed ?? 0, perFile);
+  const files = report.results.filter((r) => (r.fixed ?? 0) > 0).length;
+  if (fixed > 0) {
+    const where = files > 0 ? ` in ${count(files, "file")}` : "";
+    return `fixed ${count(fixed, "issue")}${where}; ${
+      remaining > 0 ? `${remaining} remaining (${found})` : "none remaining"
+    }`;
+  }
+  return remaining > 0
+    ? `no fixes applied; ${remaining} remaining (${found})`
+    : nothingFound(report, "no issues found");
+}
+
+function fmtOutcome(report: Report): string {
+  const changed = Math.max(report.summary.changed ?? 0, report.results.filter((r) => r.changed).length);
+  const unchanged = Math.max(0, report.summary.checked - changed);
+  if (changed === 0) return nothingFound(report, "all files already formatted");
+  const verb = report.mode === "check" ? "would be reformatted" : "reformatted";
+  return `${count(changed, "file")} ${verb}, ${unchanged} already formatted`;
+}
+
+/** `workspace: 1 failed, 2 passed, 1 skipped`, or "" without a workspace phase. */
+export function workspaceOutcome(report: Report): string {
+  const jobs = report.workspace?.jobs ?? [];
+  if (jobs.length === 0) return "";
+  const order = ["failed", "errored", "cancelled", "passed", "skipped"] as const;
+  const parts = order.map((status) => [status, jobs.filter((j) => j.status === status).length] as const)
+    .filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
+  return `workspace: ${count(jobs.length, "job")}, ${parts.join(", ")}`;
+}
+
+/**
+ * The closing summary, e.g. `12 files checked, 1 skipped, 0 errored: 3 errors, 2 warnings`
+ * or `4 files checked, 0 skipped, 0 errored: fixed 4 issues in 2 files; 1 remaining (1 error)`.
+ */
+export function summaryLine(report: Report): string {
+  const workspace = workspaceOutcome(report);
+  if (report.kind === "workspace") return workspace || "workspace: no jobs ran";
+  const outcome = report.kind === "lint" ? lintOutcome(report) : fmtOutcome(report);
+  return `${coverage(report)}: ${outcome}${workspace ? `; ${workspace}` : ""}`;
+}

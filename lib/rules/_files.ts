@@ -1,0 +1,56 @@
+/**
+ * Finding rule files: the built-in pack shipped beside this module (embedded in a
+ * compiled binary with `deno compile --include lib/rules/builtin`) and the user's
+ * rule directories.
+ *
+ * @module
+ */
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** One rule or test file found on disk. */
+export interface RuleFileEntry {
+  /** Absolute path to read. */
+  path: string;
+  /** The name reports show: absolute for user files, `builtin:<lang>/<file>` for the pack. */
+  display: string;
+}
+
+/** The directory of the built-in pack. */
+export const BUILTIN_DIR: string = fileURLToPath(new URL("./builtin/", import.meta.url));
+
+/** The built-in pack's files, sorted. */
+export async function builtinFiles(): Promise<RuleFileEntry[]> {
+  const files = await walk(BUILTIN_DIR);
+  return files.map((path) => ({ path, display: `builtin:${relative(BUILTIN_DIR, path).replaceAll("\\", "/")}` }));
+}
+
+/**
+ * The YAML files under a user rule directory, sorted. Skips ast-grep's snapshot
+ * folders and its project file (`sgconfig.yml`). Throws NotFound when `dir` is missing.
+ */
+export async function userFiles(dir: string): Promise<RuleFileEntry[]> {
+  const info = await Deno.stat(dir);
+  if (!info.isDirectory) throw new Deno.errors.NotADirectory(`not a directory: ${dir}`);
+  const files = await walk(dir);
+  return files.map((path) => ({ path, display: path }));
+}
+
+async function walk(dir: string, depth = 0): Promise<string[]> {
+  const out: string[] = [];
+  if (depth > 16) return out;
+  const entries: Deno.DirEntry[] = [];
+  for await (const entry of Deno.readDir(dir)) entries.push(entry);
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    const isDirectory = entry.isDirectory || (entry.isSymlink && (await Deno.stat(path).catch(() => null))?.isDirectory);
+    if (isDirectory) {
+      if (entry.name === "__snapshots__" || entry.name === "node_modules") continue;
+      out.push(...await walk(path, depth + 1));
+    } else if (/\.ya?ml$/i.test(entry.name) && !/^sgconfig\.ya?ml$/i.test(entry.name)) {
+      out.push(path);
+    }
+  }
+  return out;
+}

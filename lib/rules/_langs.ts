@@ -1,0 +1,236 @@
+/**
+ * Rule languages: the names a rule file may give in `language:`, the ast-grep
+ * parser each one uses, and which files it applies to.
+ *
+ * - `typescript` rules apply to the whole JavaScript family (.js, .jsx, .mjs, .cjs,
+ *   .ts, .tsx, .mts, .cts), parsed as TypeScript or TSX — ast-grep's own
+ *   `languageGlobs` convention for one rule over JS and TS.
+ * - `javascript` rules apply to JavaScript files only; `tsx` rules to .tsx/.jsx.
+ * - `dockerfile` is a poly extension: the rule's patterns are shell, matched
+ *   against the `RUN` instructions of a Dockerfile.
+ *
+ * Dynamic parsers (Python, Go, Rust, Bash, YAML) come from `@ast-grep/lang-*`
+ * prebuilt libraries, registered once per process.
+ *
+ * @module
+ */
+import { Lang, registerDynamicLanguage } from "@ast-grep/napi";
+import bash from "@ast-grep/lang-bash";
+import go from "@ast-grep/lang-go";
+import python from "@ast-grep/lang-python";
+import rust from "@ast-grep/lang-rust";
+import yaml from "@ast-grep/lang-yaml";
+import { basename, extname, join } from "node:path";
+import type { Language } from "../engines/types.ts";
+
+/** A rule language (canonical, lower-case). */
+export type RuleLanguage =
+  | "javascript"
+  | "typescript"
+  | "tsx"
+  | "python"
+  | "go"
+  | "rust"
+  | "bash"
+  | "yaml"
+  | "dockerfile"
+  | "html"
+  | "css";
+
+/** The parser names ast-grep's napi accepts. */
+export type ParserName =
+  | "JavaScript"
+  | "TypeScript"
+  | "Tsx"
+  | "Html"
+  | "Css"
+  | "python"
+  | "go"
+  | "rust"
+  | "bash"
+  | "yaml";
+
+/** Every rule language, sorted. */
+export const RULE_LANGUAGES: readonly RuleLanguage[] = [
+  "bash",
+  "css",
+  "dockerfile",
+  "go",
+  "html",
+  "javascript",
+  "python",
+  "rust",
+  "tsx",
+  "typescript",
+  "yaml",
+];
+
+const ALIASES: Record<string, RuleLanguage> = {
+  javascript: "javascript",
+  js: "javascript",
+  jsx: "javascript",
+  typescript: "typescript",
+  ts: "typescript",
+  tsx: "tsx",
+  python: "python",
+  py: "python",
+  go: "go",
+  golang: "go",
+  rust: "rust",
+  rs: "rust",
+  bash: "bash",
+  sh: "bash",
+  shell: "bash",
+  yaml: "yaml",
+  yml: "yaml",
+  dockerfile: "dockerfile",
+  docker: "dockerfile",
+  html: "html",
+  css: "css",
+};
+
+/** Resolves a `language:` value (case-insensitive, with ast-grep's aliases), or undefined. */
+export function ruleLanguage(name: string): RuleLanguage | undefined {
+  return ALIASES[name.toLowerCase()];
+}
+
+/** The parser a rule language's patterns are written in. */
+export function primaryParser(lang: RuleLanguage): ParserName {
+  switch (lang) {
+    case "javascript":
+      return "JavaScript";
+    case "typescript":
+      return "TypeScript";
+    case "tsx":
+      return "Tsx";
+    case "html":
+      return "Html";
+    case "css":
+      return "Css";
+    case "dockerfile":
+      return "bash";
+    default:
+      return lang;
+  }
+}
+
+/** The poly languages (of discovery) a rule language can apply to: what the engine lints. */
+export const POLY_LANGUAGES_OF: Record<RuleLanguage, readonly Language[]> = {
+  javascript: ["javascript"],
+  typescript: ["javascript", "typescript"],
+  tsx: ["javascript", "typescript"],
+  python: ["python"],
+  go: ["go"],
+  rust: ["rust"],
+  bash: ["shell"],
+  yaml: ["yaml"],
+  dockerfile: ["dockerfile"],
+  html: ["html"],
+  css: ["css"],
+};
+
+const JSX_EXT = new Set([".jsx", ".tsx"]);
+const JS_EXT = new Set([".js", ".mjs", ".cjs", ".jsx"]);
+
+/**
+ * Which parser a rule of language `lang` uses for `file`, or undefined when the
+ * rule does not apply to the file's language.
+ */
+export function parserFor(lang: RuleLanguage, file: { path: string; language: Language }): ParserName | undefined {
+  if (!POLY_LANGUAGES_OF[lang].includes(file.language)) return undefined;
+  const ext = extname(file.path).toLowerCase();
+  switch (lang) {
+    case "javascript":
+      return "JavaScript";
+    case "typescript":
+      return JSX_EXT.has(ext) || JS_EXT.has(ext) ? "Tsx" : "TypeScript";
+    case "tsx":
+      return JSX_EXT.has(ext) ? "Tsx" : undefined;
+    default:
+      return primaryParser(lang);
+  }
+}
+
+/** The character a pattern's `$` is rewritten to before parsing (ast-grep's expando char). */
+export function expandoChar(parser: ParserName): string {
+  return parser === "python" || parser === "go" || parser === "rust" ? "µ" : "$";
+}
+
+/** Napi's enum value or dynamic-language name for a parser. */
+export function napiLang(parser: ParserName): Lang | string {
+  switch (parser) {
+    case "JavaScript":
+      return Lang.JavaScript;
+    case "TypeScript":
+      return Lang.TypeScript;
+    case "Tsx":
+      return Lang.Tsx;
+    case "Html":
+      return Lang.Html;
+    case "Css":
+      return Lang.Css;
+    default:
+      return parser;
+  }
+}
+
+interface LangPackage {
+  libraryPath: string;
+  extensions: string[];
+  languageSymbol?: string;
+  expandoChar?: string;
+}
+
+/** The `@ast-grep/lang-*` packages, by parser name. */
+export const DYNAMIC_PACKAGES: Record<string, LangPackage> = { bash, go, python, rust, yaml } as Record<
+  string,
+  LangPackage
+>;
+
+let registered: Promise<void> | undefined;
+
+/**
+ * Registers the dynamic parsers once per process. In a compiled binary the
+ * parser libraries live in the executable's virtual file system, which the
+ * native loader cannot open, so they are first copied to the cache directory.
+ */
+export function ensureLanguages(): Promise<void> {
+  registered ??= (async () => {
+    const registrations: Record<string, LangPackage> = {};
+    for (const [name, pkg] of Object.entries(DYNAMIC_PACKAGES)) {
+      const libraryPath = Deno.build.standalone ? await extractLibrary(name, pkg.libraryPath) : pkg.libraryPath;
+      registrations[name] = {
+        libraryPath,
+        extensions: pkg.extensions,
+        languageSymbol: pkg.languageSymbol,
+        expandoChar: pkg.expandoChar,
+      };
+    }
+    registerDynamicLanguage(registrations);
+  })();
+  return registered;
+}
+
+/** The parser libraries' paths (hashed into the engine digest). */
+export function parserLibraryPaths(): string[] {
+  return Object.values(DYNAMIC_PACKAGES).map((pkg) => pkg.libraryPath);
+}
+
+async function extractLibrary(name: string, virtualPath: string): Promise<string> {
+  const { cacheHome } = await import("../paths/mod.ts");
+  const bytes = await Deno.readFile(virtualPath);
+  const { blake3 } = await import("hash-wasm");
+  const digest = (await blake3(bytes)).slice(0, 16);
+  const dir = join(cacheHome(), "parsers");
+  const target = join(dir, `${name}-${digest}-${basename(virtualPath)}`);
+  try {
+    const info = await Deno.stat(target);
+    if (info.size === bytes.length) return target;
+  } catch {
+    // not extracted yet
+  }
+  await Deno.mkdir(dir, { recursive: true });
+  const { writeFileAtomic } = await import("../fs/atomic.ts");
+  await writeFileAtomic(target, bytes, { mode: 0o755 });
+  return target;
+}

@@ -1,0 +1,92 @@
+/**
+ * One tool call, the same for every transport and for tasks: the self-fingerprint
+ * check, the handler with its context, and the CallToolResult every poly tool
+ * returns — `structuredContent`, exactly one text block (JSON, or TOON when asked
+ * for), `isError`, and the identity block in `_meta.poly`.
+ *
+ * @module
+ */
+import { encode as encodeToon } from "@toon-format/toon";
+import { describeError, PolyError } from "../errors/mod.ts";
+import { type Drift, type SelfFingerprint, staleMessage } from "../identity/fingerprint.ts";
+import { identity } from "../identity/mod.ts";
+import type { Identity } from "../report/schema.ts";
+import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
+import type { CallToolResult, RequestHandlerExtra, ServerNotification, ServerRequest } from "./_sdk.ts";
+
+/** What a call needs from the server it runs in. */
+export interface CallEnv {
+  /** The workspace root (real path). */
+  root: string;
+  defaultConfig?: string;
+  caller?: ToolContext["caller"];
+  /** The fingerprint taken at start, and how to check it (undefined: never stale). */
+  fingerprint?: SelfFingerprint;
+  check?: () => Drift | undefined;
+}
+
+/** The SDK's per-request extra. */
+export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** Encodes a structured document as the text block: pretty JSON (the CLI's --format json) or TOON. */
+export function encodeDocument(doc: unknown, format: "json" | "toon"): string {
+  return format === "toon" ? encodeToon(doc as Record<string, unknown>) + "\n" : JSON.stringify(doc, null, 2) + "\n";
+}
+
+/** A tool error result: one text block with the reason, and the identity in `_meta`. */
+export function errorResult(message: string, poly: Identity): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true, _meta: { poly } };
+}
+
+/** Builds the handler context of one call. */
+export function contextFor(env: CallEnv, extra: Extra, signal: AbortSignal = extra.signal): ToolContext {
+  const token = extra._meta?.progressToken;
+  return {
+    root: env.root,
+    defaultConfig: env.defaultConfig,
+    caller: env.caller,
+    signal,
+    async progress(done, total, message) {
+      if (token === undefined) return;
+      try {
+        await extra.sendNotification({
+          method: "notifications/progress",
+          params: { progressToken: token, progress: done, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) },
+        });
+      } catch {
+        // The client went away: progress is best effort.
+      }
+    },
+  };
+}
+
+/** The self-fingerprint refusal, or undefined when the server is current (always undefined for `version`). */
+export function staleCheck(def: ToolDef, env: CallEnv): string | undefined {
+  if (def.name === "version" || !env.check || !env.fingerprint) return undefined;
+  const drift = env.check();
+  return drift ? staleMessage(env.fingerprint, drift) : undefined;
+}
+
+/** Runs one tool call to its CallToolResult. Never throws: failures are tool errors. */
+export async function callTool(def: ToolDef, args: unknown, env: CallEnv, ctx: ToolContext): Promise<CallToolResult> {
+  const poly = await identity();
+  const stale = staleCheck(def, env);
+  if (stale) return errorResult(stale, poly);
+  try {
+    // deno-lint-ignore no-explicit-any
+    const out = await def.handler(args as any, ctx);
+    const structured = out.structured as Record<string, unknown>;
+    const own = (structured as { poly?: Identity }).poly;
+    return {
+      content: [{ type: "text", text: encodeDocument(structured, out.format ?? "json") }],
+      structuredContent: structured,
+      isError: out.isError === true,
+      _meta: { poly: own ?? poly },
+    };
+  } catch (error) {
+    const message = error instanceof PolyError
+      ? describeError(error)
+      : `poly: internal error in tool "${def.name}": ${describeError(error)}`;
+    return errorResult(message, poly);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The MCP server: registers every tool in `tools/` on an `McpServer`, whatever
+ * the transport. `createServer` is transport-agnostic (stdio here, Streamable
+ * HTTP in `http.ts`); `serveStdio` is `poly mcp`.
+ *
+ * Each call: the self-fingerprint check (every tool but `version` refuses once
+ * the program on disk has changed), the tool's handler with the workspace root,
+ * progress and cancellation, and a result with `structuredContent`, one text
+ * block and `_meta.poly`. Tools marked `task` are MCP Tasks with a blocking
+ * fallback for clients without the tasks capability.
+ *
+ * @example
+ * ```ts
+ * const server = createServer({ root: Deno.cwd() });
+ * await server.connect(new StdioServerTransport());
+ * ```
+ *
+ * @module
+ */
+import { z } from "zod";
+import {
+  checkFingerprint,
+  type Drift,
+  processFingerprint,
+  type SelfFingerprint,
+  setProcessFingerprint,
+} from "../identity/fingerprint.ts";
+import { VERSION } from "../identity/build.ts";
+import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
+import { TOOLS } from "../../tools/mod.ts";
+import { type CallEnv, callTool, contextFor, type Extra } from "./_call.ts";
+import { McpServer } from "./_sdk.ts";
+import { PolyTaskStore } from "./task_store.ts";
+import { registerTaskTool } from "./_task_tool.ts";
+
+export { PolyTaskStore } from "./task_store.ts";
+export { insideRoot, realPathLenient } from "./paths.ts";
+
+/** Guidance for an agent on which tool to use when (sent as the server's `instructions`). */
+export const INSTRUCTIONS = [
+  "poly lints and formats every language in this repository behind one poly.toml. Prefer these tools over running ruff, biome, oxlint, rustfmt or gofmt yourself.",
+  "Read-only, call freely: lint (diagnostics), format_check (formatting drift), config_show, rules, cache_stats, version.",
+  "Mutating, only when the user asked for changes: lint_fix (applies safe fixes), format_write (rewrites files), cache_clean.",
+  "Whole project: workspace_lint / workspace_lint_fix run cargo clippy, cargo-sort, cargo-machete, cargo-deny, go vet and configured jobs; they take minutes, run as tasks, and execute tools against the worktree.",
+  "Reading a result: check isError (or the errors array) first, then summary.checked to confirm the run covered what you gave it (an all-skipped run is not an error); only then read results. Paths are relative to the server's working directory and must stay inside it.",
+  "If a call says the server is out of date, ask the user to restart the poly MCP server.",
+].join("\n");
+
+/** Options for {@link createServer}. */
+export interface ServerOptions {
+  /** The workspace root: the server's working directory. Paths outside it are refused. */
+  root: string;
+  /** `poly mcp --config PATH`: the config for requests that name none. */
+  defaultConfig?: string;
+  /** Tools to serve (default: every tool in `tools/mod.ts`). */
+  tools?: readonly ToolDef[];
+  /** The fingerprint to hold the program to (default: this process's, taken now). `false` turns the check off. */
+  fingerprint?: SelfFingerprint | false;
+  /** How to check it (default: re-stat every file). */
+  check?: (print: SelfFingerprint) => Drift | undefined;
+  /** The task store (default: a new {@link PolyTaskStore}); share one across HTTP sessions. */
+  taskStore?: PolyTaskStore;
+  /** Who is calling (HTTP with tokens); undefined over stdio. */
+  caller?: ToolContext["caller"];
+  /** Only tools this predicate admits are registered (HTTP access levels). */
+  admit?: (tool: ToolDef) => boolean;
+}
+
+/** The server and the task store its task tools use. */
+export interface PolyServer {
+  server: McpServer;
+  tasks: PolyTaskStore;
+  /** Resolves when no plain tool call is running (task tools are tracked by `tasks`). */
+  idle(): Promise<void>;
+}
+
+/** Builds an McpServer with every tool registered; connect it to any transport. */
+export function createServer(options: ServerOptions): McpServer {
+  return createPolyServer(options).server;
+}
+
+/** {@link createServer}, also returning the task store (to cancel running tasks on shutdown). */
+export function createPolyServer(options: ServerOptions): PolyServer {
+  const tasks = options.taskStore ?? new PolyTaskStore();
+  const server = new McpServer(
+    { name: "poly", title: "poly", version: VERSION },
+    {
+      instructions: INSTRUCTIONS,
+      capabilities: {
+        tools: { listChanged: false },
+        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+      },
+      taskStore: tasks,
+    },
+  );
+  const print = options.fingerprint === false ? undefined : options.fingerprint ?? processFingerprint();
+  if (print) setProcessFingerprint(print);
+  const check = options.check ?? checkFingerprint;
+  const env: CallEnv = {
+    root: realRoot(options.root),
+    defaultConfig: options.defaultConfig,
+    caller: options.caller,
+    fingerprint: print,
+    check: print ? () => check(print) : undefined,
+  };
+  let running = 0;
+  let wake: (() => void)[] = [];
+  const track = async <T>(work: Promise<T>): Promise<T> => {
+    running++;
+    try {
+      return await work;
+    } finally {
+      running--;
+      if (running === 0) {
+        for (const resolve of wake) resolve();
+        wake = [];
+      }
+    }
+  };
+  const idle = () => running === 0 ? Promise.resolve() : new Promise<void>((resolve) => wake.push(resolve));
+  for (const def of options.tools ?? TOOLS) {
+    if (options.admit && !options.admit(def)) continue;
+    const config = {
+      title: def.title,
+      description: def.description,
+      inputSchema: z.strictObject(def.inputSchema),
+      outputSchema: def.outputSchema as z.ZodObject,
+      annotations: { ...def.annotations, title: def.title },
+    };
+    if (def.task) {
+      registerTaskTool(server, def, config, env, tasks);
+    } else {
+      server.registerTool(
+        def.name,
+        config,
+        (args: unknown, extra: Extra) => track(callTool(def, args, env, contextFor(env, extra))),
+      );
+    }
+  }
+  return { server, tasks, idle };
+}
+
+function realRoot(root: string): string {
+  try {
+    return Deno.realPathSync(root);
+  } catch {
+    return root;
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Reuse of whole-project job outcomes. A check-mode outcome of a cacheable
+ * built-in job (clippy, cargo-sort, cargo-machete, go vet — never cargo-deny,
+ * whose advisories come from the network, never inline jobs, never fix mode) is
+ * stored under a key over: the build identity of poly, the job's name, argv and
+ * directory, the identity (path, size, mtime) of the programs it runs, a few
+ * environment variables that change their behaviour, and a listing of the
+ * project tree (path, size and mtime of every file outside `target`, `.git`,
+ * `node_modules` and `vendor`). Any change to any of those is a miss.
+ *
+ * The build identity is the result cache's (`lib/cache` `buildIdentity`). Entries
+ * live beside the repository's result cache, in
+ * `<cache dir of the anchor>/workspace/<key>.json`; `--no-cache` / `no_cache`
+ * skips the lookup, `[cache] enabled = false` turns reading and writing off.
+ *
+ * @module
+ */
+import { blake3 } from "hash-wasm";
+import { join, relative } from "node:path";
+import { writeFileAtomic } from "../fs/atomic.ts";
+import type { WorkspaceOutcome } from "../report/schema.ts";
+import type { PlannedJob } from "./plan.ts";
+import { which } from "./_which.ts";
+
+/** A cached job outcome (without duration and the cached flag). */
+export type CachedJob = Omit<WorkspaceOutcome["jobs"][number], "duration_ms" | "cached">;
+
+/** Bumped when the key or entry format changes. */
+const FORMAT = 1;
+
+const ENV_KEYS = [
+  "RUSTFLAGS",
+  "CARGO_BUILD_TARGET",
+  "CARGO_TARGET_DIR",
+  "RUSTC_WRAPPER",
+  "GOFLAGS",
+  "GOOS",
+  "GOARCH",
+  "CGO_ENABLED",
+];
+
+const SKIP = new Set(["target", ".git", "node_modules", "vendor", ".poly"]);
+
+/** Where one repository's workspace outcomes are kept. */
+export interface WorkspaceCache {
+  dir: string;
+  /** Build identity (see lib/cache). */
+  build: string;
+}
+
+/** Opens the workspace namespace of the cache of `anchor` (`root`: `[cache] dir`). */
+export async function openWorkspaceCache(anchor: string, root?: string): Promise<WorkspaceCache> {
+  const { buildIdentity, cacheDirFor } = await import("../cache/mod.ts");
+  return { dir: join(await cacheDirFor(anchor, root), "workspace"), build: await buildIdentity() };
+}
+
+/** The cache key of `job`, or undefined when it must not be cached. */
+export async function jobKey(job: PlannedJob, cache: WorkspaceCache): Promise<string | undefined> {
+  if (!job.cacheable || !job.argv) return undefined;
+  const programs = [...new Set([job.argv[0], `${job.argv[0]}-${job.argv[1]}`])].map((name) => {
+    const path = which(name);
+    if (!path) return [name, null];
+    try {
+      const info = Deno.statSync(path);
+      return [path, info.size, info.mtime?.getTime() ?? 0];
+    } catch {
+      return [path, null];
+    }
+  });
+  const env = ENV_KEYS.map((k) => {
+    try {
+      return [k, Deno.env.get(k) ?? null];
+    } catch {
+      return [k, null];
+    }
+  });
+  const tree = await treeListing(job.dir);
+  return await blake3(JSON.stringify([FORMAT, cache.build, job.name, job.argv, job.dir, programs, env, tree]));
+}
+
+/** Reads a cached outcome. */
+export async function cacheGet(cache: WorkspaceCache, key: string): Promise<CachedJob | undefined> {
+  try {
+    const text = await Deno.readTextFile(join(cache.dir, `${key}.json`));
+    const entry = JSON.parse(text) as { format: number; job: CachedJob };
+    return entry.format === FORMAT ? entry.job : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores an outcome (best effort: a cache that cannot be written is not an error of the run). */
+export async function cachePut(cache: WorkspaceCache, key: string, job: CachedJob): Promise<void> {
+  try {
+    const dir = cache.dir;
+    await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+    await writeFileAtomic(join(dir, `${key}.json`), JSON.stringify({ format: FORMAT, job }));
+  } catch {
+    // Read-only cache home: run without caching.
+  }
+}
+
+async function treeListing(root: string): Promise<string> {
+  const lines: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = await Array.fromAsync(Deno.readDir(dir));
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory) {
+        if (!SKIP.has(entry.name)) await walk(path);
+      } else {
+        try {
+          const info = await Deno.stat(path);
+          lines.push(`${relative(root, path)}\0${info.size}\0${info.mtime?.getTime() ?? 0}`);
+        } catch {
+          lines.push(`${relative(root, path)}\0?`);
+        }
+      }
+    }
+  };
+  await walk(root);
+  return await blake3(lines.join("\n"));
+}

@@ -1,0 +1,79 @@
+/**
+ * A small deterministic corpus for the rules bench: TypeScript and Python
+ * modules of a few dozen lines each, some carrying findings of the built-in
+ * pack (eval, console.log, debugger, == None, print, bare except, ...).
+ * (Local generator: `tests/bench/corpus.ts` did not exist when this was written.)
+ *
+ * @module
+ */
+import { join } from "node:path";
+
+/** A seeded pseudo-random generator (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function tsModule(i: number, r: () => number): string {
+  const lines = [`import { helper${i % 17} } from "./helpers.ts";`, ""];
+  lines.push(`export interface Item${i} {`, "  id: number;", "  name: string;", "  tags: string[];", "}", "");
+  for (let f = 0; f < 6; f++) {
+    lines.push(`export function compute${i}_${f}(items: Item${i}[], limit = ${f + 3}): number {`);
+    lines.push("  let total = 0;");
+    lines.push("  for (const item of items) {");
+    lines.push(`    if (item.tags.includes("t${f}")) total += item.id * ${f + 1};`);
+    lines.push("    else total -= helper" + (i % 17) + "(item.name).length;");
+    lines.push("  }");
+    const roll = r();
+    if (roll < 0.05) lines.push("  debugger;");
+    else if (roll < 0.15) lines.push("  console.log(total);");
+    else if (roll < 0.2) lines.push("  total += eval(String(limit));");
+    else if (roll < 0.25) lines.push("  try { helper0(String(total)); } catch (e) {}");
+    lines.push("  return total > limit ? limit : total;", "}", "");
+  }
+  lines.push(`export const table${i} = new Map<string, number>([["a", 1], ["b", 2]]);`);
+  return lines.join("\n") + "\n";
+}
+
+function pyModule(i: number, r: () => number): string {
+  const lines = [`"""Module ${i}."""`, "import os", "import subprocess", ""];
+  for (let f = 0; f < 6; f++) {
+    const roll = r();
+    lines.push(roll < 0.08 ? `def compute_${f}(items, seen=[]):` : `def compute_${f}(items, limit=${f + 3}):`);
+    lines.push(`    """Compute ${f}."""`);
+    lines.push("    total = 0");
+    lines.push("    for item in items:");
+    lines.push(`        if item.get("tag") == "t${f}":`);
+    lines.push(`            total += item["id"] * ${f + 1}`);
+    lines.push("        else:");
+    lines.push('            total -= len(item.get("name", ""))');
+    if (roll > 0.9) lines.push("    if items == None:", "        return 0");
+    else if (roll > 0.8) lines.push("    print(total)");
+    else if (roll > 0.75) lines.push("    try:", "        os.remove('x')", "    except:", "        pass");
+    else if (roll > 0.72) lines.push("    subprocess.run('ls', shell=True)");
+    lines.push("    return total", "", "");
+  }
+  lines.push(`TABLE_${i} = {"a": 1, "b": 2}`);
+  return lines.join("\n") + "\n";
+}
+
+/** Writes `count` TypeScript and `count` Python modules under `dir/src` and `dir/pkg`; returns the file paths. */
+export async function writeRulesCorpus(dir: string, count: number, seed = 42): Promise<string[]> {
+  const r = rng(seed);
+  const paths: string[] = [];
+  for (const sub of ["src", "pkg"]) await Deno.mkdir(join(dir, sub), { recursive: true });
+  for (let i = 0; i < count; i++) {
+    const ts = join(dir, "src", `mod${i}.ts`);
+    const py = join(dir, "pkg", `mod${i}.py`);
+    await Deno.writeTextFile(ts, tsModule(i, r));
+    await Deno.writeTextFile(py, pyModule(i, r));
+    paths.push(ts, py);
+  }
+  return paths;
+}

@@ -1,0 +1,169 @@
+import { deepEqual, equal } from "node:assert/strict";
+import { join } from "node:path";
+import { discover } from "../../lib/discover/mod.ts";
+import { describe, fixtureTree, IS_ROOT, makeTree } from "./_tree.ts";
+
+Deno.test("discover() honours .gitignore at every level, with deeper negations", async () => {
+  const root = await fixtureTree("basic");
+  const found = describe(await discover({ cwd: root, paths: [] }));
+  deepEqual(found, [
+    "README.md markdown",
+    "app.py python",
+    "bin/run typescript",
+    "bin/tool python",
+    "pkg/index.ts typescript",
+    "pkg/keep.tmp.py python",
+    "pkg/out/keep.py python",
+    "web/Dockerfile dockerfile",
+    "web/style.css css",
+  ]);
+});
+
+Deno.test("discover() applies parent .gitignore files when started in a subdirectory", async () => {
+  const root = await fixtureTree("basic");
+  await Deno.mkdir(join(root, ".git", "info"), { recursive: true });
+  const found = describe(await discover({ cwd: join(root, "pkg"), paths: [] }));
+  deepEqual(found, ["index.ts typescript", "keep.tmp.py python", "out/keep.py python"]);
+});
+
+Deno.test("discover() honours .git/info/exclude at the repository root", async () => {
+  const root = await makeTree({
+    ".git/info/exclude": "private/\n",
+    "private/a.py": "",
+    "public/b.py": "",
+    ".git/HEAD": "",
+  });
+  deepEqual(describe(await discover({ cwd: root, paths: [] })), ["public/b.py python"]);
+  // Started below the root, the repository's exclude file still applies.
+  deepEqual(describe(await discover({ cwd: root, paths: ["private/a.py", "public"] })), [
+    "private/a.py python (explicit)",
+    "public/b.py python",
+  ]);
+});
+
+Deno.test("discover() never walks .git and returns unknown files only when asked", async () => {
+  const root = await makeTree({ ".git/config.py": "", "LICENSE": "MIT", "a.py": "" });
+  deepEqual(describe(await discover({ cwd: root, paths: [] })), ["a.py python"]);
+  deepEqual(describe(await discover({ cwd: root, paths: [], includeUnknown: true })), [
+    "LICENSE unknown",
+    "a.py python",
+  ]);
+});
+
+Deno.test("discover() includes explicitly named files even when gitignored or of unknown language", async () => {
+  const root = await fixtureTree("basic");
+  const found = describe(await discover({ cwd: root, paths: ["secret.py", "out/gen.py", "LICENSE", "app.py"] }));
+  deepEqual(found, [
+    "LICENSE unknown (explicit)",
+    "app.py python (explicit)",
+    "out/gen.py python (explicit)",
+    "secret.py python (explicit)",
+  ]);
+});
+
+Deno.test("discover() turns ignored explicit paths into skips under force_exclude", async () => {
+  const root = await fixtureTree("basic");
+  const found = describe(
+    await discover({
+      cwd: root,
+      paths: ["secret.py", "out", "app.py"],
+      configFor: () => Promise.resolve({ excludes: [], forceExclude: true }),
+    }),
+  );
+  deepEqual(found, [
+    "app.py python (explicit)",
+    'out skip: excluded by "/out/" in .gitignore ([discovery] force_exclude)',
+    'secret.py skip: excluded by "secret.py" in .gitignore ([discovery] force_exclude)',
+  ]);
+});
+
+Deno.test("discover() reports a named path that does not exist as an error record", async () => {
+  const root = await makeTree({ "a.py": "" });
+  deepEqual(describe(await discover({ cwd: root, paths: ["missing.py", "a.py"] })), [
+    "a.py python (explicit)",
+    "missing.py error: path does not exist",
+  ]);
+});
+
+Deno.test("discover() returns one record per path, explicit winning, sorted by relPath", async () => {
+  const root = await makeTree({ "b/z.py": "", "b/a.ts": "", "a.py": "", "B.py": "" });
+  const found = describe(await discover({ cwd: root, paths: ["b", "./b/z.py", ".", "b/"] }));
+  deepEqual(found, ["B.py python", "a.py python", "b/a.ts typescript", "b/z.py python (explicit)"]);
+});
+
+Deno.test("discover() keeps paths outside cwd as they were given", async () => {
+  const outside = await makeTree({ "lib/x.py": "" });
+  const cwd = await makeTree({ "a.py": "" });
+  const given = join(outside, "lib");
+  const found = await discover({ cwd, paths: [given, "a.py"] });
+  deepEqual(found.map((r) => r.relPath), [`${given}/x.py`, "a.py"]);
+  equal(found[0].path, join(outside, "lib", "x.py"));
+  const relative = await discover({ cwd, paths: [`../${outside.split("/").pop()}/lib/`] });
+  deepEqual(relative.map((r) => r.relPath), [`../${outside.split("/").pop()}/lib/x.py`]);
+});
+
+Deno.test("discover() detects languages by shebang for extensionless files only", async () => {
+  const root = await makeTree({
+    "bin/a": "#!/bin/bash\necho\n",
+    "bin/b": "#!/usr/bin/env node\n",
+    "bin/c": "#!/usr/bin/zsh\n",
+    "bin/d.txt": "#!/usr/bin/env python3\n",
+  });
+  deepEqual(describe(await discover({ cwd: root, paths: [], includeUnknown: true })), [
+    "bin/a shell",
+    "bin/b javascript",
+    "bin/c unknown",
+    "bin/d.txt unknown",
+  ]);
+});
+
+Deno.test("discover() stops with the signal's reason when aborted", async () => {
+  const root = await makeTree({ "a.py": "" });
+  const controller = new AbortController();
+  controller.abort(new Error("cancelled by the caller"));
+  let message = "";
+  try {
+    await discover({ cwd: root, paths: [], signal: controller.signal });
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  equal(message, "cancelled by the caller");
+});
+
+Deno.test({
+  name: "discover() reports an unreadable directory as an error record" +
+    (IS_ROOT ? " (skipped: running as root, permission bits do not stop root)" : ""),
+  ignore: IS_ROOT,
+  fn: async () => {
+    const root = await makeTree({ "locked/a.py": "", "b.py": "" });
+    await Deno.chmod(join(root, "locked"), 0o000);
+    try {
+      deepEqual(describe(await discover({ cwd: root, paths: [] })), [
+        "b.py python",
+        "locked error: cannot read directory: permission denied",
+      ]);
+    } finally {
+      await Deno.chmod(join(root, "locked"), 0o755);
+    }
+  },
+});
+
+Deno.test("discover() a deeper .gitignore can re-include a directory a parent ignored", async () => {
+  const root = await makeTree({
+    ".gitignore": "generated/\n",
+    "generated/a.py": "",
+    "pkg/.gitignore": "!generated/\n",
+    "pkg/generated/b.py": "",
+  });
+  deepEqual(describe(await discover({ cwd: root, paths: [] })), ["pkg/generated/b.py python"]);
+});
+
+Deno.test("discover() walks an explicitly named gitignored directory, still applying rules inside it", async () => {
+  const root = await makeTree({
+    ".gitignore": "out/\n*.tmp.py\n",
+    "out/a.py": "",
+    "out/b.tmp.py": "",
+    "out/out/c.py": "",
+  });
+  deepEqual(describe(await discover({ cwd: root, paths: ["out"] })), ["out/a.py python"]);
+});

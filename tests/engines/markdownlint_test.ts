@@ -1,0 +1,32 @@
+import { equal } from "node:assert/strict";
+import { join } from "node:path";
+import { assertGolden } from "../_helpers/cli.ts";
+import { markdownlint } from "../../lib/engines/markdownlint.ts";
+import { diagnosticsJson, fixture, GOLDEN, settings } from "./_harness.ts";
+
+Deno.test("markdownlint lint() matches the golden diagnostics", async () => {
+  const out = await (await markdownlint.load()).lint!(await fixture("markdownlint/bad.md", "markdown"), settings());
+  await assertGolden(join(GOLDEN, "markdownlint", "bad.md.json"), diagnosticsJson(out.diagnostics));
+});
+
+Deno.test("markdownlint fix() applies its fixes and the result matches the golden text", async () => {
+  const engine = await markdownlint.load();
+  const file = await fixture("markdownlint/bad.md", "markdown");
+  const out = await engine.fix!(file, settings());
+  equal(out.fixed > 0, true);
+  await assertGolden(join(GOLDEN, "markdownlint", "bad.md.fixed"), out.text);
+  const again = await engine.lint!({ ...file, text: out.text }, settings());
+  equal(again.diagnostics.filter((d) => d.fix).length, 0);
+});
+
+Deno.test("markdownlint lint() honours ignore, aliases, rule options and line_length", async () => {
+  const engine = await markdownlint.load();
+  const file = await fixture("markdownlint/bad.md", "markdown");
+  const out = await engine.lint!(file, settings({ ignore: ["ul-style"], rules: { MD009: { level: "off" }, MD022: { level: "warning" } } }));
+  equal(out.diagnostics.some((d) => d.code?.startsWith("MD004")), false);
+  equal(out.diagnostics.some((d) => d.code?.startsWith("MD009")), false);
+  equal(out.diagnostics.filter((d) => d.code?.startsWith("MD022")).every((d) => d.severity === "warning"), true);
+  const long = { ...file, text: "# T\n\n" + "word ".repeat(20).trim() + "\n" };
+  equal((await engine.lint!(long, settings())).diagnostics.length, 0);
+  equal((await engine.lint!(long, settings({}, { line_length: 80 }))).diagnostics[0]?.code, "MD013/line-length");
+});

@@ -1,0 +1,55 @@
+import { equal } from "node:assert/strict";
+import { join } from "node:path";
+import { assertGolden } from "../_helpers/cli.ts";
+import { rustfmt } from "../../lib/engines/rustfmt.ts";
+import { EngineUnavailableError } from "../../lib/engines/types.ts";
+import { engineError, fixture, GOLDEN, missing, native, settings } from "./_harness.ts";
+
+const absent = await missing("rustfmt", "rustfmt engine tests");
+
+Deno.test({
+  name: "rustfmt format() matches the golden output and is idempotent",
+  ignore: absent,
+  async fn() {
+    const engine = await rustfmt.load();
+    const file = await fixture("rustfmt/unformatted.rs", "rust");
+    const once = await engine.format!(file, settings());
+    await assertGolden(join(GOLDEN, "rustfmt", "unformatted.rs.golden"), once);
+    equal(await engine.format!({ ...file, text: once }, settings()), once);
+  },
+});
+
+Deno.test({
+  name: "rustfmt format() equals the native rustfmt with the same options",
+  ignore: absent,
+  async fn() {
+    const file = await fixture("rustfmt/unformatted.rs", "rust");
+    const ours = await (await rustfmt.load()).format!(file, settings({}, { line_length: 100 }));
+    equal(ours, await native("rustfmt", ["--edition", "2021"], file.text));
+  },
+});
+
+Deno.test({
+  name: "rustfmt format() throws EngineError with line and column on a syntax error",
+  ignore: absent,
+  async fn() {
+    const file = await fixture("rustfmt/syntax.rs", "rust");
+    const error = await engineError(async () => await (await rustfmt.load()).format!(file, settings()));
+    equal(error.line, 2);
+    equal(typeof error.column, "number");
+  },
+});
+
+Deno.test("rustfmt format() is unavailable, not formatted, when rustfmt is not on PATH", async () => {
+  const file = await fixture("rustfmt/unformatted.rs", "rust");
+  const saved = Deno.env.get("PATH") ?? "";
+  Deno.env.set("PATH", "/nonexistent");
+  try {
+    await (await rustfmt.load()).format!(file, settings());
+    throw new Error("expected EngineUnavailableError");
+  } catch (e) {
+    equal(e instanceof EngineUnavailableError, true, String(e));
+  } finally {
+    Deno.env.set("PATH", saved);
+  }
+});

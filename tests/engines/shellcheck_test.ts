@@ -1,0 +1,71 @@
+import { equal } from "node:assert/strict";
+import { join } from "node:path";
+import { assertGolden } from "../_helpers/cli.ts";
+import { shellcheck } from "../../lib/engines/shellcheck.ts";
+import { EngineUnavailableError } from "../../lib/engines/types.ts";
+import { diagnosticsJson, engineError, fixture, GOLDEN, missing, settings } from "./_harness.ts";
+
+const absent = await missing("shellcheck", "shellcheck engine tests");
+
+Deno.test({
+  name: "shellcheck lint() matches the golden diagnostics",
+  ignore: absent,
+  async fn() {
+    const file = await fixture("shellcheck/bad.sh", "shell");
+    const out = await (await shellcheck.load()).lint!(file, settings());
+    await assertGolden(join(GOLDEN, "shellcheck", "bad.sh.json"), diagnosticsJson(out.diagnostics));
+  },
+});
+
+Deno.test({
+  name: "shellcheck fix() applies its fixes and the result matches the golden text",
+  ignore: absent,
+  async fn() {
+    const engine = await shellcheck.load();
+    const file = await fixture("shellcheck/bad.sh", "shell");
+    const out = await engine.fix!(file, settings());
+    equal(out.fixed > 0, true);
+    await assertGolden(join(GOLDEN, "shellcheck", "bad.sh.fixed"), out.text);
+    const again = await engine.lint!({ ...file, text: out.text }, settings());
+    equal(again.diagnostics.filter((d) => d.fix).length, 0);
+  },
+});
+
+Deno.test({
+  name: "shellcheck lint() honours ignore and rules levels",
+  ignore: absent,
+  async fn() {
+    const file = await fixture("shellcheck/bad.sh", "shell");
+    const engine = await shellcheck.load();
+    const out = await engine.lint!(file, settings({ ignore: ["SC2086"], rules: { SC2045: { level: "warning" } } }));
+    equal(out.diagnostics.some((d) => d.code === "SC2086"), false);
+    equal(out.diagnostics.find((d) => d.code === "SC2045")?.severity, "warning");
+  },
+});
+
+Deno.test({
+  name: "shellcheck lint() throws EngineError with line and column on a syntax error",
+  ignore: absent,
+  async fn() {
+    const file = await fixture("shellcheck/syntax.sh", "shell");
+    const error = await engineError(async () => await (await shellcheck.load()).lint!(file, settings()));
+    equal(error.line, 2);
+    equal(typeof error.column, "number");
+  },
+});
+
+Deno.test("shellcheck lint() is unavailable, not clean, when shellcheck is not on PATH", async () => {
+  const engine = await shellcheck.load();
+  const file = await fixture("shellcheck/bad.sh", "shell");
+  const saved = Deno.env.get("PATH") ?? "";
+  Deno.env.set("PATH", "/nonexistent");
+  try {
+    await engine.lint!(file, settings());
+    throw new Error("expected EngineUnavailableError");
+  } catch (e) {
+    equal(e instanceof EngineUnavailableError, true, String(e));
+    equal((e as Error).message, "shellcheck not found on PATH");
+  } finally {
+    Deno.env.set("PATH", saved);
+  }
+});

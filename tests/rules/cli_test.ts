@@ -1,0 +1,113 @@
+/**
+ * `poly rules list` / `poly rules test` and `poly lint` with rules, through the
+ * real command line.
+ */
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { assertGolden, copyFixture, runPoly } from "../_helpers/cli.ts";
+import type { RulesDocument } from "../../lib/rules/report.ts";
+import { GOLDEN, tempTree } from "./_helpers.ts";
+
+Deno.test("poly rules test: the built-in pack's own tests pass", async () => {
+  const dir = await tempTree({});
+  const run = await runPoly(["rules", "test"], { cwd: dir });
+  equal(run.code, 0, run.stdout + run.stderr);
+  match(run.stdout, /^PASS js-no-debugger \(3 valid, 2 invalid\)$/m);
+  match(run.stdout, /^\d+ passed, 0 failed, 0 without tests$/m);
+});
+
+Deno.test("poly rules list --format json: every rule with sources, severities and overrides", async () => {
+  const repo = await copyFixture("rules/repo");
+  await Deno.writeTextFile(
+    join(repo, "poly.toml"),
+    '[rules.overrides."js-no-eval"]\nseverity = "error"\n\n[rules.overrides."py-print-in-library"]\nenabled = false\n',
+  );
+  const run = await runPoly(["rules", "list", "--format", "json"], { cwd: repo });
+  equal(run.code, 0, run.stderr);
+  const doc = JSON.parse(run.stdout) as RulesDocument;
+  const entry = (id: string) => doc.rules.find((r) => r.id === id)!;
+  deepEqual(
+    { ...entry("no-alert") },
+    {
+      id: "no-alert",
+      language: "typescript",
+      source: "user",
+      default_severity: "info",
+      severity: "info",
+      enabled: true,
+      file: ".poly/rules/no-alert.yml",
+      line: 2,
+      message: "`alert` blocks the page",
+      fixable: false,
+      url: null,
+    },
+  );
+  deepEqual([entry("js-no-eval").default_severity, entry("js-no-eval").severity], ["warning", "error"]);
+  deepEqual([entry("py-print-in-library").enabled, entry("py-print-in-library").severity], [false, "off"]);
+  equal(entry("js-no-debugger").file, "builtin:typescript/js-no-debugger.yml");
+  deepEqual(doc.dirs, [".poly/rules"]);
+  equal(doc.summary.user, 1);
+  equal(doc.summary.total, doc.summary.builtin + 1);
+  equal(doc.errors.length, 0);
+
+  const toon = await runPoly(["rules", "list", "--format", "toon"], { cwd: repo });
+  equal(toon.code, 0);
+  match(toon.stdout, /^rules\[\d+\]\{id,language,source,default_severity,severity,enabled,file,line,message,fixable,url\}:$/m);
+  match(toon.stdout, /^ {2}no-alert,typescript,user,info,info,true,\.poly\/rules\/no-alert\.yml,2,/m);
+});
+
+Deno.test("poly rules test --dir: a failing user test case exits 1 and names the snippet", async () => {
+  const dir = await tempTree({
+    "mine/no-alert.yml": "id: mine-no-alert\nlanguage: JavaScript\nrule:\n  pattern: alert($A)\n",
+    "mine/no-alert-test.yml": "id: mine-no-alert\nvalid: [\"notify(1)\"]\ninvalid: [\"alert(1)\", \"window.alert(1, 2)\"]\n",
+  });
+  const run = await runPoly(["rules", "test", "--dir", "mine", "--format", "json"], { cwd: dir });
+  equal(run.code, 1, run.stderr);
+  const doc = JSON.parse(run.stdout) as RulesDocument;
+  const result = doc.tests!.results.find((r) => r.id === "mine-no-alert")!;
+  equal(result.status, "failed");
+  deepEqual(result.failures.map((f) => [f.kind, f.index, f.reason]), [["invalid", 1, "no match"]]);
+  const human = await runPoly(["rules", "test", "--dir", "mine"], { cwd: dir });
+  equal(human.code, 1);
+  match(human.stdout, /^FAIL mine-no-alert \(1 valid, 2 invalid\)\n  invalid\[1\] no match: "window\.alert\(1, 2\)"$/m);
+});
+
+Deno.test("poly rules list: a broken rule file exits 2 with file:line:col, the rest still listed", async () => {
+  const dir = await tempTree({
+    ".poly/rules/bad.yml": "id: bad\nlanguage: Go\nrule:\n  pattern: 'func ('\n",
+    ".poly/rules/ok.yml": "id: ok-rule\nlanguage: Go\nrule:\n  pattern: panic($A)\n",
+  });
+  const run = await runPoly(["rules", "list"], { cwd: dir });
+  equal(run.code, 2);
+  match(run.stdout, /^error: \.poly\/rules\/bad\.yml:4:12: rule "bad": pattern "func \(" does not parse as go/m);
+  match(run.stdout, /^ok-rule +go +user /m);
+  match(run.stdout, /^js-no-debugger +typescript +builtin /m);
+});
+
+Deno.test("poly lint --format json: ast-grep findings across the fixture repository (golden)", async () => {
+  const repo = await copyFixture("rules/repo");
+  const run = await runPoly(["lint", "--format", "json", "--no-workspace", "."], { cwd: repo });
+  const report = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { engine: string; code: string }[] }[] };
+  const ours: Record<string, string[]> = {};
+  for (const r of report.results) {
+    const codes = (r.diagnostics ?? []).filter((d) => d.engine === "ast-grep").map((d) => d.code);
+    if (codes.length) ours[r.path] = codes;
+  }
+  ok(run.code === 1, `exit ${run.code}: error-severity findings expected\n${run.stderr}`);
+  await assertGolden(join(GOLDEN, "lint_e2e.json"), JSON.stringify(ours, null, 2) + "\n");
+});
+
+Deno.test("poly lint --fix writes rule fixes atomically and reports them as fixed", async () => {
+  const repo = await copyFixture("rules/repo");
+  const run = await runPoly(["lint", "--fix", "--format", "json", "--no-workspace", "install.sh", "src/app.test.ts"], {
+    cwd: repo,
+  });
+  const report = JSON.parse(run.stdout) as { results: { path: string; fixed?: number }[]; summary: { fixed?: number } };
+  const fixed = Object.fromEntries(report.results.map((r) => [r.path, r.fixed ?? 0]));
+  ok((fixed["install.sh"] ?? 0) >= 2, JSON.stringify(report.results));
+  ok((fixed["src/app.test.ts"] ?? 0) >= 1, JSON.stringify(report.results));
+  const script = await Deno.readTextFile(join(repo, "install.sh"));
+  match(script, /rm -rf "?\$\{PREFIX:\?\}"?\/lib\/tool/);
+  match(script, /exec tool "\$@"/);
+  match(await Deno.readTextFile(join(repo, "src/app.test.ts")), /^describe\("run"/m);
+});

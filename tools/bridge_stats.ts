@@ -1,0 +1,58 @@
+/**
+ * `bridge_stats` — calls and characters returned per tool, ratings, engine health.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "./_tool.ts";
+import { cwdParam, ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
+
+const Distribution = z.object({ "1": z.number(), "2": z.number(), "3": z.number(), "4": z.number(), "5": z.number() });
+
+/** The `bridge_stats` tool. */
+export const bridgeStatsTool = defineTool({
+  name: "bridge_stats",
+  title: "Fleet statistics and ratings",
+  description: "Report calls and characters returned to context per fleet tool (against the raw engine output they " +
+    "replaced), ratings per tool, and each engine's recorded health (success rate, median latency, quota). " +
+    "export: true writes research/bench/<YYYY-MM-DD>-ratings.md inside cwd (or export: \"path.md\").",
+  level: "read",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  inputSchema: {
+    export: z.union([z.boolean(), z.string().min(1)]).optional().describe(
+      "Write a Markdown report: true for the default path, or a path relative to cwd.",
+    ),
+    cwd: cwdParam,
+  },
+  outputSchema: z.object({
+    tools: z.array(z.object({
+      tool: z.string(),
+      calls: z.number(),
+      failures: z.number(),
+      out_chars: z.number(),
+      raw_chars: z.number(),
+      ratings: z.object({ count: z.number(), mean: z.number().nullable(), distribution: Distribution }),
+    })).optional(),
+    totals: z.object({
+      calls: z.number(),
+      out_chars: z.number(),
+      raw_chars: z.number(),
+      saved_chars: z.number(),
+      ratings: z.number(),
+    }).optional(),
+    engines: z.array(z.object({
+      engine: z.string(),
+      runs: z.number(),
+      success_rate: z.number().nullable(),
+      median_latency_ms: z.number().nullable(),
+      quota_exhausted: z.boolean(),
+      unhealthy: z.boolean(),
+    })).optional(),
+    export_path: z.string().optional(),
+    error: ErrorSchema.optional(),
+  }),
+  async handler(args, ctx) {
+    const { bridgeStats } = await import("../lib/fleet/ops/stats.ts");
+    return await runFleetTool(ctx, (fleet) => bridgeStats(fleet, args));
+  },
+});

@@ -1,0 +1,27 @@
+/**
+ * `mcp_describe` — one granted upstream tool's full definition (as the server sent
+ * it) and its `schema_sha256`, which `mcp_read` and `mcp_call` must pass back so the
+ * call is pinned to the schema that was read. See docs/gateway.md.
+ *
+ * @module
+ */
+import { DescribeDocument, TargetParam } from "../lib/gateway/schemas.ts";
+import { formatParam } from "./_run.ts";
+import { defineTool, READ_ONLY } from "./_tool.ts";
+
+/** The `mcp_describe` tool. */
+export const mcpDescribeTool = defineTool({
+  name: "mcp_describe",
+  title: "Schema of a granted upstream MCP tool",
+  description:
+    "Return one granted upstream tool's definition exactly as its server sent it (name, title, description, input and output schemas, annotations) and its schema_sha256. Pass that schema_sha256 to mcp_read or mcp_call: a call is refused if the tool changed since. For a write tool the result lists the read tools that may verify it.",
+  level: "read",
+  annotations: READ_ONLY,
+  inputSchema: { target: TargetParam, format: formatParam },
+  outputSchema: DescribeDocument,
+  async handler(args, ctx) {
+    const gw = await import("../lib/gateway/mod.ts");
+    const session = await gw.openGatewaySession({ dir: ctx.root, config: ctx.defaultConfig });
+    return { structured: gw.describeTarget(session.db, session.profile, args.target), format: args.format ?? "json" };
+  },
+});
