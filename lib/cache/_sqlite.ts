@@ -22,7 +22,8 @@ export function isCorruption(error: unknown): boolean {
   if (error instanceof UnusableCacheError) return true;
   const e = error as { errcode?: number; message?: string };
   const code = typeof e?.errcode === "number" ? e.errcode & 0xff : undefined;
-  return code === 11 || code === 26 || /not a database|malformed|corrupt|disk image|file is encrypted/i.test(e?.message ?? "");
+  return code === 11 || code === 26 ||
+    /not a database|malformed|corrupt|disk image|file is encrypted/i.test(e?.message ?? "");
 }
 
 const SCHEMA = `
@@ -66,10 +67,14 @@ export function openDatabase(path: string): DatabaseSync {
   const db = new DatabaseSync(path);
   try {
     db.exec("PRAGMA busy_timeout = 5000");
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name);
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((
+      r,
+    ) => r.name);
     if (tables.length > 0 && !tables.includes("meta")) throw new UnusableCacheError("not a poly cache database");
     if (tables.includes("meta")) {
-      const row = db.prepare("SELECT value FROM meta WHERE key = 'format_version'").get() as { value: string } | undefined;
+      const row = db.prepare("SELECT value FROM meta WHERE key = 'format_version'").get() as
+        | { value: string }
+        | undefined;
       if (row && row.value !== String(CACHE_FORMAT)) {
         throw new UnusableCacheError(`cache format ${row.value}, this poly uses ${CACHE_FORMAT}`);
       }
@@ -91,7 +96,9 @@ export function openDatabase(path: string): DatabaseSync {
       }
     });
     const row = db.prepare("SELECT value FROM meta WHERE key = 'format_version'").get() as { value: string };
-    if (row.value !== String(CACHE_FORMAT)) throw new UnusableCacheError(`cache format ${row.value}, this poly uses ${CACHE_FORMAT}`);
+    if (row.value !== String(CACHE_FORMAT)) {
+      throw new UnusableCacheError(`cache format ${row.value}, this poly uses ${CACHE_FORMAT}`);
+    }
     return db;
   } catch (e) {
     try {

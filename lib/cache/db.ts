@@ -10,7 +10,7 @@
  * @example
  * ```ts
  * const cache = await openCache({ anchor: "/repo" });
- * const key = await cacheKey({ namespace: "lint", engine: "ruff", engineVersion, settings, content });
+ * const key = await cacheKey({ namespace: "lint", engine: "ruff", engineVersion, settings, path, content });
  * const hit = cache.get("lint", key);
  * if (hit === undefined) cache.set("lint", key, { diagnostics: [] });
  * cache.close();
@@ -21,7 +21,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { join, resolve } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
-import { blake3Hasher, CACHE_FORMAT, digestWith, NAMESPACES, type Namespace } from "./key.ts";
+import { blake3Hasher, CACHE_FORMAT, digestWith, type Namespace, NAMESPACES } from "./key.ts";
 import { isCorruption, moveAside, openDatabase } from "./_sqlite.ts";
 import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
 
@@ -113,7 +113,11 @@ class SqliteCache implements ResultCache {
     } catch { /* already closed */ }
     this.#db = undefined;
     const aside = moveAside(this.path);
-    this.#warn(`the result cache at ${this.path} was unusable (${(cause as Error).message}); moved it to ${aside} and started a new one`);
+    this.#warn(
+      `the result cache at ${this.path} was unusable (${
+        (cause as Error).message
+      }); moved it to ${aside} and started a new one`,
+    );
     try {
       return openDatabase(this.path);
     } catch (e) {
@@ -148,7 +152,13 @@ class SqliteCache implements ResultCache {
   get<T = unknown>(ns: Namespace, key: string): T | undefined {
     const pending = this.#pending.get(ns + "\0" + key);
     const raw = pending?.value ??
-      this.#with(undefined, (db) => (db.prepare("SELECT value FROM entries WHERE ns = ? AND key = ?").get(ns, key) as { value: string } | undefined)?.value);
+      this.#with(
+        undefined,
+        (db) =>
+          (db.prepare("SELECT value FROM entries WHERE ns = ? AND key = ?").get(ns, key) as
+            | { value: string }
+            | undefined)?.value,
+      );
     if (raw === undefined) {
       this.#counts[ns].misses++;
       return undefined;
@@ -167,7 +177,9 @@ class SqliteCache implements ResultCache {
     const rows = [...this.#pending.values()];
     this.#pending.clear();
     this.#with(undefined, (db) => {
-      const insert = db.prepare("INSERT OR REPLACE INTO entries (ns, key, value, bytes, created_at) VALUES (?, ?, ?, ?, ?)");
+      const insert = db.prepare(
+        "INSERT OR REPLACE INTO entries (ns, key, value, bytes, created_at) VALUES (?, ?, ?, ?, ?)",
+      );
       const now = Date.now();
       db.exec("BEGIN IMMEDIATE");
       try {
@@ -191,35 +203,52 @@ class SqliteCache implements ResultCache {
     const fallback: CacheStatsDocument = statsShell(this.path, this.anchor, true);
     return this.#with(fallback, (db) => {
       const doc = statsShell(this.path, this.anchor, true);
-      const rows = db.prepare("SELECT ns, COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries GROUP BY ns").all() as {
-        ns: string;
-        n: number;
-        b: number;
-      }[];
+      const rows = db.prepare("SELECT ns, COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries GROUP BY ns")
+        .all() as {
+          ns: string;
+          n: number;
+          b: number;
+        }[];
       for (const ns of doc.namespaces) {
         const row = rows.find((r) => r.ns === ns.namespace);
         ns.entries = Number(row?.n ?? 0);
         ns.bytes = Number(row?.b ?? 0);
       }
-      doc.total = { entries: doc.namespaces.reduce((a, n) => a + n.entries, 0), bytes: doc.namespaces.reduce((a, n) => a + n.bytes, 0) };
+      doc.total = {
+        entries: doc.namespaces.reduce((a, n) => a + n.entries, 0),
+        bytes: doc.namespaces.reduce((a, n) => a + n.bytes, 0),
+      };
       doc.file_bytes = fileBytes(this.path);
       const runs = db.prepare(
         `SELECT run, MIN(at) AS at, ns, SUM(hits) AS hits, SUM(misses) AS misses FROM runs
          WHERE run IN (SELECT run FROM runs GROUP BY run ORDER BY MAX(id) DESC LIMIT 10)
          GROUP BY run, ns ORDER BY MAX(id) DESC, ns`,
       ).all() as { run: string; at: string; ns: string; hits: number; misses: number }[];
-      doc.recent_runs = runs.map((r) => ({ at: r.at, namespace: r.ns as Namespace, hits: Number(r.hits), misses: Number(r.misses) }));
+      doc.recent_runs = runs.map((r) => ({
+        at: r.at,
+        namespace: r.ns as Namespace,
+        hits: Number(r.hits),
+        misses: Number(r.misses),
+      }));
       return doc;
     });
   }
 
   clean(ns?: Namespace): CacheCleanDocument {
     this.#pending.clear();
-    const doc: CacheCleanDocument = { path: this.path, anchor: this.anchor, namespaces: ns ? [ns] : [...NAMESPACES], removed: 0, bytes: 0 };
+    const doc: CacheCleanDocument = {
+      path: this.path,
+      anchor: this.anchor,
+      namespaces: ns ? [ns] : [...NAMESPACES],
+      removed: 0,
+      bytes: 0,
+    };
     return this.#with(doc, (db) => {
       const where = ns ? " WHERE ns = ?" : "";
       const args = ns ? [ns] : [];
-      const row = db.prepare(`SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries${where}`).get(...args) as { n: number; b: number };
+      const row = db.prepare(`SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries${where}`).get(
+        ...args,
+      ) as { n: number; b: number };
       db.prepare(`DELETE FROM entries${where}`).run(...args);
       if (!ns) db.exec("DELETE FROM runs");
       else db.prepare("DELETE FROM runs WHERE ns = ?").run(ns);
@@ -305,7 +334,9 @@ export async function openCache(options: OpenCacheOptions): Promise<ResultCache>
     await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
     if (Deno.build.os !== "windows") await Deno.chmod(dir, 0o700);
   } catch (e) {
-    (options.warn ?? defaultWarn)(`the result cache folder ${dir} cannot be created (${(e as Error).message}); running without it`);
+    (options.warn ?? defaultWarn)(
+      `the result cache folder ${dir} cannot be created (${(e as Error).message}); running without it`,
+    );
     return new DisabledCache(options.anchor);
   }
   return new SqliteCache(join(dir, "cache.db"), options.anchor, options);

@@ -1,7 +1,9 @@
 /**
  * Result-cache keys. A key is blake3 over, in order: the cache format version,
  * the build identity, the namespace, the engine id, the engine version, the
- * canonical JSON of the resolved engine settings, and blake3 of the file bytes.
+ * canonical JSON of the resolved engine settings, the file's path relative to the
+ * run (engines read it: `.tsx` versus `.ts`, `__init__.py`, a shell dialect), and
+ * blake3 of the file bytes.
  * Any change to any part — a byte of the file, a config key, an engine upgrade,
  * a new poly build — yields a different key, so an old result is never served.
  *
@@ -9,7 +11,7 @@
  * ```ts
  * const key = await cacheKey({
  *   namespace: "lint", engine: "ruff", engineVersion: "0.17.3#9f2c…",
- *   settings: { defaults: { line_length: 120 }, tool: {} }, content: "x = 1\n",
+ *   settings: { defaults: { line_length: 120 }, tool: {} }, path: "app/x.py", content: "x = 1\n",
  * });
  * ```
  *
@@ -36,6 +38,8 @@ export interface CacheKeyParts {
   engineVersion: string;
   /** The resolved EngineSettings (plain JSON). */
   settings: unknown;
+  /** The file's path as the engine sees it (`SourceFile.relPath`). */
+  path: string;
   /** The file's bytes (or its text, hashed as UTF-8). */
   content: string | Uint8Array;
   /** Build identity; defaults to {@link buildIdentity}(). */
@@ -69,6 +73,7 @@ export async function cacheKey(parts: CacheKeyParts): Promise<string> {
     parts.engine,
     parts.engineVersion,
     canonicalJson(parts.settings),
+    parts.path,
     content,
   ];
   return digestWith(h, JSON.stringify(fields));

@@ -8,7 +8,7 @@
  * ```ts
  * import { cacheKey, openCache } from "./mod.ts";
  * const cache = await openCache({ anchor: configs.anchor, enabled: !request.noCache && config.data.cache.enabled });
- * const key = await cacheKey({ namespace: "fmt", engine: "gofmt", engineVersion, settings, content: text });
+ * const key = await cacheKey({ namespace: "fmt", engine: "gofmt", engineVersion, settings, path: file.relPath, content: file.text });
  * const hit = cache.get<{ text: string }>("fmt", key);
  * ```
  *
@@ -19,9 +19,10 @@ import { openCache } from "./db.ts";
 import type { Namespace } from "./key.ts";
 import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
 
-export { CACHE_FORMAT, cacheKey, type CacheKeyParts, NAMESPACES, type Namespace } from "./key.ts";
+export { CACHE_FORMAT, cacheKey, type CacheKeyParts, type Namespace, NAMESPACES } from "./key.ts";
 export { buildIdentity } from "./build.ts";
 export { type CacheCounters, cacheDirFor, openCache, type OpenCacheOptions, type ResultCache } from "./db.ts";
+export { throughCache, UNCACHEABLE } from "./engine.ts";
 export type { CacheCleanDocument, CacheStatsDocument, NamespaceStats, RecentRun } from "./types.ts";
 
 /** Options of {@link cacheStats} and {@link cacheClean}. */
@@ -52,7 +53,9 @@ export async function cacheStats(options: CacheCommandOptions): Promise<CacheSta
 }
 
 /** Removes the cache entries of one namespace (or all) for the repository containing `cwd`. */
-export async function cacheClean(options: CacheCommandOptions & { namespace?: Namespace }): Promise<CacheCleanDocument> {
+export async function cacheClean(
+  options: CacheCommandOptions & { namespace?: Namespace },
+): Promise<CacheCleanDocument> {
   const where = await locate(options);
   const cache = await openCache({ anchor: where.anchor, root: where.root });
   try {

@@ -88,7 +88,12 @@ export async function formatFences(
     const name = known.ext === "Dockerfile" ? "Dockerfile" : `code-block.${known.ext}`;
     const block: SourceFile = { path: dir + name, relPath: name, language: known.language, text: r.fileText + "\n" };
     const blockSettings: EngineSettings = {
-      defaults: { ...settings.defaults, line_length: r.lineWidth ?? settings.defaults.line_length, line_ending: "lf", final_newline: true },
+      defaults: {
+        ...settings.defaults,
+        line_length: r.lineWidth ?? settings.defaults.line_length,
+        line_ending: "lf",
+        final_newline: true,
+      },
       tool: {},
     };
     try {

@@ -65,7 +65,10 @@ export async function materialize(dest: string): Promise<string> {
     const rel = url.href.slice(root.href.length);
     await Deno.writeFile(join(tmp, rel), await Deno.readFile(fileURLToPath(url)));
   }
-  await Deno.writeFile(join(tmp, "dist", `oxlint.${platformTriple()}.node`), await Deno.readFile(fileURLToPath(bindingUrl())));
+  await Deno.writeFile(
+    join(tmp, "dist", `oxlint.${platformTriple()}.node`),
+    await Deno.readFile(fileURLToPath(bindingUrl())),
+  );
   await Deno.writeTextFile(join(tmp, ".complete"), OXLINT_VERSION);
   try {
     await Deno.rename(tmp, dest);

@@ -105,14 +105,22 @@ class Dprint implements EngineInstance {
       if (language === "markdown" && settings.tool.code_blocks !== false) {
         const seen: FenceRequest[] = [];
         f.setHostFormatter((r) => {
-          seen.push({ filePath: r.filePath, fileText: r.fileText, lineWidth: r.overrideConfig?.lineWidth as number | undefined });
+          seen.push({
+            filePath: r.filePath,
+            fileText: r.fileText,
+            lineWidth: r.overrideConfig?.lineWidth as number | undefined,
+          });
           return r.fileText;
         });
         out = f.formatText(request);
         const done = await formatFences(seen, file, settings);
         if (done.size > 0) {
           f.setHostFormatter((r) => {
-            const key = fenceKey({ filePath: r.filePath, fileText: r.fileText, lineWidth: r.overrideConfig?.lineWidth as number | undefined });
+            const key = fenceKey({
+              filePath: r.filePath,
+              fileText: r.fileText,
+              lineWidth: r.overrideConfig?.lineWidth as number | undefined,
+            });
             return done.get(key) ?? r.fileText;
           });
           out = f.formatText(request);

@@ -131,7 +131,9 @@ async function vetDirectory(dir: string, settings: EngineSettings, sources: stri
   const run = await runHost("go", [...args(settings), ...targets], { cwd: dir, env });
   const result = parseVetOutput(run.stderr, dir);
   if (run.code !== 0 && !result.failure && result.findings.length === 0) {
-    result.failure = { message: (run.stderr || run.stdout).trim().split("\n").slice(0, 3).join(" ") || `exit ${run.code}` };
+    result.failure = {
+      message: (run.stderr || run.stdout).trim().split("\n").slice(0, 3).join(" ") || `exit ${run.code}`,
+    };
   }
   return result;
 }

@@ -26,7 +26,10 @@ const VERSION = "0.3.3";
 /** StyLua's options for one file's settings. */
 export function luaOptions(settings: EngineSettings): Record<string, unknown> {
   const d = settings.defaults;
-  const out: Record<string, unknown> = { line_width: d.line_length, line_ending: d.line_ending === "crlf" ? "crlf" : "lf" };
+  const out: Record<string, unknown> = {
+    line_width: d.line_length,
+    line_ending: d.line_ending === "crlf" ? "crlf" : "lf",
+  };
   if (d.indent_width) out.indent_width = d.indent_width;
   for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k)) out[k] = v;
   return out;
@@ -42,7 +45,9 @@ export const luafmt: EngineSpec = {
   upstream: `${PACKAGE} ${VERSION}`,
   defaultEnabled: true,
   moduleUrls() {
-    return Promise.resolve(siblingUrls(import.meta.resolve(PACKAGE), ["lua_fmt.js", "lua_fmt_bg.js", "lua_fmt_bg.wasm"]));
+    return Promise.resolve(
+      siblingUrls(import.meta.resolve(PACKAGE), ["lua_fmt.js", "lua_fmt_bg.js", "lua_fmt_bg.wasm"]),
+    );
   },
   async load(): Promise<EngineInstance> {
     const mod = await import("@wasm-fmt/lua_fmt");

@@ -43,7 +43,9 @@ export const mago: EngineSpec = {
   upstream: `${PACKAGE} ${VERSION}`,
   defaultEnabled: true,
   moduleUrls() {
-    return Promise.resolve(siblingUrls(import.meta.resolve(PACKAGE), ["mago_fmt.js", "mago_fmt_bg.js", "mago_fmt_bg.wasm"]));
+    return Promise.resolve(
+      siblingUrls(import.meta.resolve(PACKAGE), ["mago_fmt.js", "mago_fmt_bg.js", "mago_fmt_bg.wasm"]),
+    );
   },
   async load(): Promise<EngineInstance> {
     const mod = await import("@wasm-fmt/mago_fmt");
@@ -62,10 +64,13 @@ export const mago: EngineSpec = {
           const kind = /^(\w+)/.exec(message)?.[1] ?? "error";
           if (offset) {
             const { line, column } = byteOffsetPosition(file.text, Number(offset[1]));
-            throw new EngineError(`mago: syntax error at ${line}:${column}: ${kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`, {
-              line,
-              column,
-            });
+            throw new EngineError(
+              `mago: syntax error at ${line}:${column}: ${kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`,
+              {
+                line,
+                column,
+              },
+            );
           }
           throw new EngineError(`mago: ${message}`);
         }

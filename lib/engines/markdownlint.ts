@@ -45,7 +45,11 @@ export function markdownlintConfig(settings: EngineSettings): Record<string, unk
   return config;
 }
 
-function fixEdit(file: SourceFile, starts: number[], e: LintError): { start: number; end: number; text: string } | undefined {
+function fixEdit(
+  file: SourceFile,
+  starts: number[],
+  e: LintError,
+): { start: number; end: number; text: string } | undefined {
   const f = e.fixInfo;
   if (!f) return undefined;
   const line = f.lineNumber ?? e.lineNumber;
@@ -62,18 +66,29 @@ function fixEdit(file: SourceFile, starts: number[], e: LintError): { start: num
 
 type Lint = (options: Record<string, unknown>) => Record<string, LintError[]>;
 
-function run(lint: Lint, file: SourceFile, settings: EngineSettings): { errors: LintError[]; diagnostics: Diagnostic[] } {
+function run(
+  lint: Lint,
+  file: SourceFile,
+  settings: EngineSettings,
+): { errors: LintError[]; diagnostics: Diagnostic[] } {
   let errors: LintError[];
   try {
-    errors = lint({ strings: { [file.relPath]: file.text }, config: markdownlintConfig(settings), handleRuleFailures: true })[file.relPath];
+    errors = lint({
+      strings: { [file.relPath]: file.text },
+      config: markdownlintConfig(settings),
+      handleRuleFailures: true,
+    })[file.relPath];
   } catch (e) {
     throw new EngineError(`markdownlint: ${messageOf(e)}`);
   }
   const starts = lineStarts(file.text);
   const pairs = errors.map((e) => {
-    const lineText = file.text.slice(starts[e.lineNumber - 1], (starts[e.lineNumber] ?? file.text.length + 1) - 1).replace(/\r$/, "");
+    const lineText = file.text.slice(starts[e.lineNumber - 1], (starts[e.lineNumber] ?? file.text.length + 1) - 1)
+      .replace(/\r$/, "");
     const [col, len] = e.errorRange ?? [1, lineText.length];
-    const detail = [e.errorDetail, e.errorContext ? `Context: "${e.errorContext}"` : undefined].filter(Boolean).join("; ");
+    const detail = [e.errorDetail, e.errorContext ? `Context: "${e.errorContext}"` : undefined].filter(Boolean).join(
+      "; ",
+    );
     const d: Diagnostic = {
       engine: "markdownlint",
       code: e.ruleNames.slice(0, 2).join("/"),

@@ -30,7 +30,14 @@ import { runHost } from "./_host.ts";
 import { bindingUrl, OXLINT_VERSION, oxlintScript, scriptUrls } from "./_oxlint_bin.ts";
 import { applyRuleSettings } from "./_settings.ts";
 import { bytesToUtf16, indexToPosition, lineStarts } from "./_text.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type LintOutput, type SourceFile } from "./types.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  type LintOutput,
+  type SourceFile,
+} from "./types.ts";
 
 const CHUNK = 500;
 const PASSTHROUGH = new Set(["plugins", "categories", "env", "globals", "settings"]);
@@ -58,10 +65,16 @@ export function oxlintConfig(settings: EngineSettings): Record<string, unknown> 
   for (const [k, v] of Object.entries(settings.tool)) {
     if (PASSTHROUGH.has(k)) config[k] = v;
     else if (!["enabled", "select", "ignore", "rules"].includes(k)) {
-      throw new EngineError(`oxlint: unknown setting "${k}" (known: select, ignore, rules, ${[...PASSTHROUGH].join(", ")})`);
+      throw new EngineError(
+        `oxlint: unknown setting "${k}" (known: select, ignore, rules, ${[...PASSTHROUGH].join(", ")})`,
+      );
     }
   }
-  for (const [id, table] of Object.entries((settings.tool.rules ?? {}) as Record<string, { level?: string; options?: unknown[] }>)) {
+  for (
+    const [id, table] of Object.entries(
+      (settings.tool.rules ?? {}) as Record<string, { level?: string; options?: unknown[] }>,
+    )
+  ) {
     const level = LEVELS[table.level ?? "warning"] ?? "warn";
     rules[id] = Array.isArray(table.options) ? [level, ...table.options] : level;
   }
@@ -97,7 +110,11 @@ function toDiagnostic(d: OxDiagnostic, text: string, starts: number[]): Diagnost
 }
 
 /** Runs oxlint over files (written to a private directory) and returns the raw findings per file. */
-async function runOxlint(files: SourceFile[], settings: EngineSettings, fix: boolean): Promise<{ raw: OxDiagnostic[][]; texts: string[] }> {
+async function runOxlint(
+  files: SourceFile[],
+  settings: EngineSettings,
+  fix: boolean,
+): Promise<{ raw: OxDiagnostic[][]; texts: string[] }> {
   const script = await oxlintScript();
   const dir = await Deno.makeTempDir({ prefix: "poly-oxlint-" });
   try {
@@ -111,7 +128,9 @@ async function runOxlint(files: SourceFile[], settings: EngineSettings, fix: boo
     if (fix) args.push("--fix");
     const run = await runHost("node", [...args, ...names], { cwd: dir });
     const start = run.stdout.indexOf("{");
-    if (start < 0) throw new EngineError(`oxlint failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`);
+    if (start < 0) {
+      throw new EngineError(`oxlint failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`);
+    }
     const doc = JSON.parse(run.stdout.slice(start)) as { diagnostics: OxDiagnostic[] };
     const index = new Map(names.map((n, i) => [n, i]));
     const raw = files.map(() => [] as OxDiagnostic[]);
@@ -133,14 +152,22 @@ function outcome(file: SourceFile, raw: OxDiagnostic[], settings: EngineSettings
     const d = toDiagnostic(fatal, file.text, starts);
     const line = d.span?.start_line;
     const column = d.span?.start_col;
-    return new EngineError(`oxlint: syntax error${line ? ` at ${line}:${column}` : ""}: ${fatal.message}`, { line, column });
+    return new EngineError(`oxlint: syntax error${line ? ` at ${line}:${column}` : ""}: ${fatal.message}`, {
+      line,
+      column,
+    });
   }
   return { diagnostics: applyRuleSettings(raw.map((d) => toDiagnostic(d, file.text, starts)), settings) };
 }
 
 /** The loaded oxlint engine. */
 export class Oxlint implements EngineInstance {
-  #pending: { file: SourceFile; settings: EngineSettings; resolve: (o: LintOutput | EngineError) => void; reject: (e: unknown) => void }[] = [];
+  #pending: {
+    file: SourceFile;
+    settings: EngineSettings;
+    resolve: (o: LintOutput | EngineError) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
 
   /** Lints many files sharing one settings object: one oxlint process per 500 files. */
   async lintMany(files: SourceFile[], settings: EngineSettings): Promise<(LintOutput | EngineError)[]> {

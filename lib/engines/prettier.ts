@@ -42,7 +42,11 @@ export function prettierOptions(settings: EngineSettings): Record<string, unknow
   for (const [key, value] of Object.entries(settings.tool)) {
     if (UNIFORM.has(key)) continue;
     const name = KEYS[key];
-    if (!name) throw new EngineError(`prettier: unknown setting "${key}" in [fmt.yaml.prettier] (known: single_quote, bracket_spacing, prose_wrap)`);
+    if (!name) {
+      throw new EngineError(
+        `prettier: unknown setting "${key}" in [fmt.yaml.prettier] (known: single_quote, bracket_spacing, prose_wrap)`,
+      );
+    }
     options[name] = value;
   }
   return options;
@@ -71,7 +75,12 @@ export const prettier: EngineSpec = {
         } catch (e) {
           const loc = (e as { loc?: { start?: { line: number; column: number } } }).loc?.start;
           const title = messageOf(e).split("\n")[0].replace(/ \(\d+:\d+\)$/, "");
-          if (loc) throw new EngineError(`prettier: syntax error at ${loc.line}:${loc.column}: ${title}`, { line: loc.line, column: loc.column });
+          if (loc) {
+            throw new EngineError(`prettier: syntax error at ${loc.line}:${loc.column}: ${title}`, {
+              line: loc.line,
+              column: loc.column,
+            });
+          }
           throw new EngineError(`prettier: ${title}`);
         }
         return finishText(out, file.text, settings.defaults);

@@ -90,7 +90,10 @@ interface Analysis {
 }
 
 async function analyze(file: SourceFile, settings: EngineSettings): Promise<Analysis> {
-  const run = await runHost("shellcheck", shellcheckArgs(file, settings), { stdin: file.text, cwd: dirname(file.path) });
+  const run = await runHost("shellcheck", shellcheckArgs(file, settings), {
+    stdin: file.text,
+    cwd: dirname(file.path),
+  });
   if (run.code > 1 || !run.stdout.trim().startsWith("{")) {
     throw new EngineError(`shellcheck failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`);
   }
@@ -134,7 +137,11 @@ async function analyze(file: SourceFile, settings: EngineSettings): Promise<Anal
 
 /** Chooses whole fix groups that do not overlap each other. */
 export function chooseGroups(groups: TextEdit[][]): { edits: TextEdit[]; count: number } {
-  const sorted = groups.map((g) => ({ g, start: Math.min(...g.map((e) => e.start)), end: Math.max(...g.map((e) => e.end)) }))
+  const sorted = groups.map((g) => ({
+    g,
+    start: Math.min(...g.map((e) => e.start)),
+    end: Math.max(...g.map((e) => e.end)),
+  }))
     .sort((a, b) => a.start - b.start || a.end - b.end);
   const edits: TextEdit[] = [];
   let cursor = -1;

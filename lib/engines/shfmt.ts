@@ -40,7 +40,9 @@ export function shfmtOptions(settings: EngineSettings): Record<string, unknown> 
   if (indent !== undefined) options.indent = Number(indent);
   for (const [key, value] of Object.entries(settings.tool)) {
     if (key in FLAGS) {
-      if (typeof value !== "boolean") throw new EngineError(`shfmt: "${key}" must be true or false, got ${JSON.stringify(value)}`);
+      if (typeof value !== "boolean") {
+        throw new EngineError(`shfmt: "${key}" must be true or false, got ${JSON.stringify(value)}`);
+      }
       options[FLAGS[key]] = value;
     }
   }

@@ -44,7 +44,9 @@ export function sqlOptions(settings: EngineSettings): Record<string, unknown> {
   const out: Record<string, unknown> = { indent_style: "space", indent_width: settings.defaults.indent_width ?? 2 };
   for (const [k, v] of Object.entries(settings.tool)) {
     if (UNIFORM_KEYS.has(k)) continue;
-    if (!KNOWN.has(k)) throw new EngineError(`sqlfmt: unknown setting "${k}" in [fmt.sql.sqlfmt] (known: ${[...KNOWN].join(", ")})`);
+    if (!KNOWN.has(k)) {
+      throw new EngineError(`sqlfmt: unknown setting "${k}" in [fmt.sql.sqlfmt] (known: ${[...KNOWN].join(", ")})`);
+    }
     out[k] = v;
   }
   return out;
@@ -60,7 +62,9 @@ export const sqlfmt: EngineSpec = {
   upstream: `${PACKAGE} ${VERSION}`,
   defaultEnabled: true,
   moduleUrls() {
-    return Promise.resolve(siblingUrls(import.meta.resolve(PACKAGE), ["sql_fmt.js", "sql_fmt_bg.js", "sql_fmt_bg.wasm"]));
+    return Promise.resolve(
+      siblingUrls(import.meta.resolve(PACKAGE), ["sql_fmt.js", "sql_fmt_bg.js", "sql_fmt_bg.wasm"]),
+    );
   },
   async load(): Promise<EngineInstance> {
     const mod = await import("@wasm-fmt/sql_fmt");

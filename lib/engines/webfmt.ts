@@ -49,7 +49,9 @@ export const webfmt: EngineSpec = {
   upstream: `${PACKAGE} ${VERSION}`,
   defaultEnabled: true,
   moduleUrls() {
-    return Promise.resolve(siblingUrls(import.meta.resolve(PACKAGE), ["web_fmt.js", "web_fmt_bg.js", "web_fmt_bg.wasm"]));
+    return Promise.resolve(
+      siblingUrls(import.meta.resolve(PACKAGE), ["web_fmt.js", "web_fmt_bg.js", "web_fmt_bg.wasm"]),
+    );
   },
   async load(): Promise<EngineInstance> {
     const mod = await import("@wasm-fmt/web_fmt");

@@ -37,7 +37,12 @@ function toDiagnostic(p: YamlProblem, severity: Severity): Diagnostic {
     code: p.code.toLowerCase().replace(/_/g, "-"),
     severity,
     title,
-    span: { start_line: start.line, start_col: start.col, end_line: end?.line ?? start.line, end_col: end?.col ?? start.col },
+    span: {
+      start_line: start.line,
+      start_col: start.col,
+      end_line: end?.line ?? start.line,
+      end_col: end?.col ?? start.col,
+    },
   };
 }
 
@@ -58,7 +63,9 @@ export const yaml: EngineSpec = {
     return {
       lint(file, settings) {
         const version = settings.tool.version ?? "1.2";
-        if (version !== "1.1" && version !== "1.2") throw new EngineError(`yaml: "version" must be "1.1" or "1.2", got ${JSON.stringify(version)}`);
+        if (version !== "1.1" && version !== "1.2") {
+          throw new EngineError(`yaml: "version" must be "1.1" or "1.2", got ${JSON.stringify(version)}`);
+        }
         const docs = parseAllDocuments(file.text, {
           uniqueKeys: settings.tool.unique_keys !== false,
           version,

@@ -111,10 +111,12 @@ export async function runEngine(ctx: FleetContext, run: EngineRun): Promise<Engi
     env = { PATH: ctx.env("PATH") ?? "/usr/bin:/bin" };
     clearEnv = true;
   } else {
-    // Deno's run permission resolves allowed names on PATH at start: spawn by name when configured by name.
-    const configured = settings.bins[run.engine];
-    cmd = configured.includes("/") ? binary.path : configured;
+    // Deno's run permission allows a named program at the path it resolved on PATH at start: the same
+    // lookup finds the same file here. Any other path is refused (NotCapable, explained by runProcess).
+    cmd = binary.path;
     args = engineArgs;
+    // Unconfined: the engine inherits poly's environment, with HOME and PATH as poly resolved them.
+    env = { HOME: settings.home, PATH: ctx.env("PATH") ?? "/usr/bin:/bin" };
   }
   if (settings.debug) {
     console.error(`poly fleet: ${scrub([cmd, ...args].map((x) => JSON.stringify(x)).join(" "))}`);
@@ -170,14 +172,20 @@ export async function runEngine(ctx: FleetContext, run: EngineRun): Promise<Engi
       throw rateLimitError(run.engine, tail(own, 400));
     }
     record("error");
+    const cut = result.stdoutTruncated ? ` (its output exceeded ${MAX_OUTPUT_BYTES} bytes and was cut)` : "";
+    if (result.code === 0 && !parsed.isError) {
+      throw new FleetError(
+        "engine_failed",
+        `${run.engine} exited with code 0 but its output holds no answer (${result.stdoutBytes} bytes)${cut}` +
+          (result.stderr.trim() ? `; stderr: ${scrub(tail(result.stderr, 500))}` : ""),
+        { engine: run.engine },
+      );
+    }
     const status = result.code === null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
     const why = result.code === 0 ? "reported a failure" : status;
-    throw new FleetError(
-      "engine_failed",
-      `${run.engine} ${why}${own ? `: ${own}` : " without output"}` +
-        (result.stdoutTruncated ? ` (its output exceeded ${MAX_OUTPUT_BYTES} bytes and was cut)` : ""),
-      { engine: run.engine },
-    );
+    throw new FleetError("engine_failed", `${run.engine} ${why}${own ? `: ${own}` : " without output"}${cut}`, {
+      engine: run.engine,
+    });
   }
   record("ok");
   const answer = capAnswer(scrub(parsed.text ?? ""), settings.maxAnswerChars);

@@ -21,6 +21,8 @@ export async function writeFileAtomic(
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  // Write through a symbolic link to its target, rather than replacing the link with a file.
+  path = await Deno.realPath(path).catch(() => path);
   let mode = options.mode;
   try {
     const info = await Deno.stat(path);

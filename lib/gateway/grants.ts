@@ -64,7 +64,9 @@ export function grantStates(db: DatabaseSync, server?: string): GrantView[] {
   for (const name of servers) {
     const tools = catalogOf(db, name);
     const byId = new Map(tools.map((t) => [t.id, t]));
-    const grants = grantsOf(db, name);
+    // In the catalog's order; grants of tools that left the catalog last.
+    const position = (id: string) => byId.get(id)?.position ?? Number.MAX_SAFE_INTEGER;
+    const grants = grantsOf(db, name).sort((a, b) => position(a.toolId) - position(b.toolId));
     const grantById = new Map(grants.map((g) => [g.toolId, g]));
     const readActive = (id: string) => {
       const g = grantById.get(id);

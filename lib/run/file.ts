@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { openCache, type ResultCache, throughCache } from "../cache/mod.ts";
+import type { Namespace } from "../cache/key.ts";
 import { readCandidate } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import { EngineError, EngineUnavailableError, type Language, type SourceFile } from "../engines/types.ts";
@@ -29,6 +31,49 @@ export interface FileTask {
   lineEnding: "lf" | "crlf" | "auto";
   /** Index into the report's configs (omitted when 0). */
   config?: number;
+  /** The result cache to use (absent with --no-cache or `[cache] enabled = false`). */
+  cache?: { anchor: string; root?: string };
+}
+
+const caches = new Map<string, Promise<ResultCache>>();
+
+function cacheFor(task: FileTask): Promise<ResultCache> | undefined {
+  if (!task.cache) return undefined;
+  const key = `${task.cache.anchor}\0${task.cache.root ?? ""}`;
+  let cache = caches.get(key);
+  if (!cache) {
+    cache = openCache({ anchor: task.cache.anchor, root: task.cache.root });
+    caches.set(key, cache);
+  }
+  return cache;
+}
+
+/** Closes every cache this thread opened (flushing writes) and returns their hits and misses. */
+export async function closeCaches(): Promise<{ hits: number; misses: number }> {
+  const total = { hits: 0, misses: 0 };
+  for (const pending of caches.values()) {
+    const cache = await pending;
+    for (const c of Object.values(cache.counters())) {
+      total.hits += c.hits;
+      total.misses += c.misses;
+    }
+    cache.close();
+  }
+  caches.clear();
+  return total;
+}
+
+/** Runs one engine step through the cache when there is one. */
+async function cached<T>(
+  task: FileTask,
+  namespace: Namespace,
+  plan: EnginePlan,
+  file: SourceFile,
+  compute: () => Promise<T> | T,
+): Promise<T> {
+  const cache = await cacheFor(task);
+  if (!cache) return await compute();
+  return await throughCache(cache, namespace, engineById(plan.id)!, file, plan.settings, compute);
 }
 
 /** What happened to one file. */
@@ -62,8 +107,12 @@ function withLineEnding(text: string, original: string, mode: "lf" | "crlf" | "a
 export async function processFile(task: FileTask): Promise<FileOutcome> {
   const base: FileResult = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
   const read = await readCandidate(task.path, task.maxSize, { language: task.language });
-  if ("skip" in read) return { relPath: task.relPath, checked: false, skip: read.skip, record: { ...base, skipped: read.skip } };
-  if ("error" in read) return { relPath: task.relPath, checked: false, error: read.error, record: { ...base, error: read.error } };
+  if ("skip" in read) {
+    return { relPath: task.relPath, checked: false, skip: read.skip, record: { ...base, skipped: read.skip } };
+  }
+  if ("error" in read) {
+    return { relPath: task.relPath, checked: false, error: read.error, record: { ...base, error: read.error } };
+  }
   const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: read.text };
   return task.kind === "lint" ? await lintFile(task, file, base) : await formatFile(task, file, base);
 }
@@ -96,7 +145,9 @@ async function lintFile(task: FileTask, original: SourceFile, base: FileResult):
     try {
       const engine = await loadEngine(engineById(plan.id)!);
       if (!engine.lint) continue;
-      const out = await engine.lint(file, plan.settings);
+      const namespace: Namespace = engineById(plan.id)!.crossCutting ? "rules" : "lint";
+      const current = file;
+      const out = await cached(task, namespace, plan, current, () => engine.lint!(current, plan.settings));
       diagnostics.push(...out.diagnostics.filter((d) => !ignored(d, task.ignoreCodes)));
       checked = true;
     } catch (e) {
@@ -132,7 +183,8 @@ async function formatFile(task: FileTask, file: SourceFile, base: FileResult): P
   let formatted: string;
   try {
     const engine = await loadEngine(engineById(plan.id)!);
-    formatted = withLineEnding(await engine.format!(file, plan.settings), file.text, task.lineEnding);
+    const text = await cached(task, "fmt", plan, file, () => engine.format!(file, plan.settings));
+    formatted = withLineEnding(text, file.text, task.lineEnding);
   } catch (e) {
     if (e instanceof EngineUnavailableError) {
       return { relPath: task.relPath, checked: false, skip: e.message, record: { ...base, skipped: e.message } };

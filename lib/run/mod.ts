@@ -7,7 +7,7 @@
  * @module
  */
 import picomatch from "picomatch";
-import { relative } from "node:path";
+import { relative, resolve } from "node:path";
 import { openConfig } from "../config/mod.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { discover } from "../discover/mod.ts";
@@ -36,7 +36,9 @@ function perFileIgnores(config: ResolvedConfig, path: string): string[] {
     const rel = relative(entry.base, path).split("\\").join("/");
     if (rel.startsWith("..")) continue;
     const glob = entry.pattern.replace(/^\//, "");
-    if (picomatch.isMatch(rel, glob, { dot: true, matchBase: !entry.pattern.includes("/") })) codes.push(...entry.codes);
+    if (picomatch.isMatch(rel, glob, { dot: true, matchBase: !entry.pattern.includes("/") })) {
+      codes.push(...entry.codes);
+    }
   }
   return codes;
 }
@@ -55,6 +57,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     signal: request.signal,
   });
 
+  const cacheSettings = !request.noCache;
   const results: FileResult[] = [];
   const configRefs: ConfigRef[] = [];
   const configIndex = new Map<string, number>();
@@ -82,6 +85,14 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         noEngine: plan.noEngine,
         ignoreCodes: kind === "lint" ? perFileIgnores(config, c.path) : [],
         maxSize: config.data.discovery.max_file_size,
+        ...(cacheSettings && config.data.cache.enabled
+          ? {
+            cache: {
+              anchor: configs.anchor,
+              ...(config.data.cache.dir ? { root: resolve(config.dir, config.data.cache.dir) } : {}),
+            },
+          }
+          : {}),
         lineEnding: config.data.defaults.line_ending,
         ...(index > 0 ? { config: index } : {}),
       });
@@ -90,15 +101,23 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   // A file of a language nobody handles, with no cross-cutting engine either, is a skip without a read.
   const runnable = tasks.filter((t) => t.engines.length > 0);
   for (const t of tasks) {
-    if (t.engines.length === 0) results.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
+    if (t.engines.length === 0) {
+      results.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
+    }
   }
-  const outcomes = await runTasks(runnable, { jobs: request.jobs, onProgress: request.onProgress, signal: request.signal });
+  const { outcomes, cache } = await runTasks(runnable, {
+    jobs: request.jobs,
+    onProgress: request.onProgress,
+    signal: request.signal,
+  });
   let checked = 0;
   for (const o of outcomes) {
     if (o.checked) checked++;
     if (o.record) results.push(o.record);
   }
-  return assemble(kind, request, results, checked, configRefs);
+  const report = await assemble(kind, request, results, checked, configRefs);
+  if (cacheSettings) report.summary.cache = cache;
+  return report;
 }
 
 function parentDir(path: string): string {

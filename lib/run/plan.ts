@@ -55,7 +55,12 @@ function enabled(spec: EngineSpec, config: ResolvedConfig, kind: "lint" | "fmt",
   return spec.defaultEnabled || own !== undefined;
 }
 
-function settingsFor(spec: EngineSpec, config: ResolvedConfig, kind: "lint" | "fmt", language: Language): EngineSettings {
+function settingsFor(
+  spec: EngineSpec,
+  config: ResolvedConfig,
+  kind: "lint" | "fmt",
+  language: Language,
+): EngineSettings {
   const d = config.data.defaults;
   return {
     defaults: {
@@ -67,7 +72,9 @@ function settingsFor(spec: EngineSpec, config: ResolvedConfig, kind: "lint" | "f
     },
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
-    ...(spec.crossCutting ? { rules: { ...config.data.rules, dirs: config.rulesDirs } as Record<string, unknown> } : {}),
+    ...(spec.crossCutting
+      ? { rules: { ...config.data.rules, dirs: config.rulesDirs } as Record<string, unknown> }
+      : {}),
   };
 }
 

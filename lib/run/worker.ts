@@ -4,14 +4,21 @@
  * @module
  */
 /// <reference lib="deno.worker" />
-import { type FileTask, processFile } from "./file.ts";
+import { closeCaches, type FileTask, processFile } from "./file.ts";
 
-self.onmessage = async (event: MessageEvent<{ id: number; task: FileTask }>) => {
+self.onmessage = async (event: MessageEvent<{ id: number; task: FileTask } | { close: true }>) => {
+  if ("close" in event.data) {
+    self.postMessage({ closed: await closeCaches() });
+    return;
+  }
   const { id, task } = event.data;
   try {
     self.postMessage({ id, outcome: await processFile(task) });
   } catch (e) {
     const error = `internal error: ${e instanceof Error ? e.message : String(e)}`;
-    self.postMessage({ id, outcome: { relPath: task.relPath, checked: false, error, record: { path: task.relPath, error } } });
+    self.postMessage({
+      id,
+      outcome: { relPath: task.relPath, checked: false, error, record: { path: task.relPath, error } },
+    });
   }
 };

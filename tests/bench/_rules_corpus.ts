@@ -1,12 +1,18 @@
 /**
  * A small deterministic corpus for the rules bench: TypeScript and Python
- * modules of a few dozen lines each, some carrying findings of the built-in
- * pack (eval, console.log, debugger, == None, print, bare except, ...).
+ * modules of about 60 lines each, some carrying findings of the built-in pack
+ * (eval, console.log, debugger, == None, print, bare except, ...).
  * (Local generator: `tests/bench/corpus.ts` did not exist when this was written.)
  *
  * @module
  */
 import { join } from "node:path";
+
+/**
+ * Chance that a function carries a finding: 2%, so about one file in nine has
+ * one — a repository that is linted regularly, not a minefield.
+ */
+export const FINDING_RATE = 0.02;
 
 /** A seeded pseudo-random generator (mulberry32). */
 function rng(seed: number): () => number {
@@ -31,10 +37,10 @@ function tsModule(i: number, r: () => number): string {
     lines.push("    else total -= helper" + (i % 17) + "(item.name).length;");
     lines.push("  }");
     const roll = r();
-    if (roll < 0.05) lines.push("  debugger;");
-    else if (roll < 0.15) lines.push("  console.log(total);");
-    else if (roll < 0.2) lines.push("  total += eval(String(limit));");
-    else if (roll < 0.25) lines.push("  try { helper0(String(total)); } catch (e) {}");
+    if (roll < FINDING_RATE * 0.2) lines.push("  debugger;");
+    else if (roll < FINDING_RATE * 0.6) lines.push("  console.log(total);");
+    else if (roll < FINDING_RATE * 0.8) lines.push("  total += eval(String(limit));");
+    else if (roll < FINDING_RATE) lines.push("  try { helper0(String(total)); } catch (e) {}");
     lines.push("  return total > limit ? limit : total;", "}", "");
   }
   lines.push(`export const table${i} = new Map<string, number>([["a", 1], ["b", 2]]);`);
@@ -45,7 +51,7 @@ function pyModule(i: number, r: () => number): string {
   const lines = [`"""Module ${i}."""`, "import os", "import subprocess", ""];
   for (let f = 0; f < 6; f++) {
     const roll = r();
-    lines.push(roll < 0.08 ? `def compute_${f}(items, seen=[]):` : `def compute_${f}(items, limit=${f + 3}):`);
+    lines.push(roll < FINDING_RATE * 0.2 ? `def compute_${f}(items, seen=[]):` : `def compute_${f}(items, limit=${f + 3}):`);
     lines.push(`    """Compute ${f}."""`);
     lines.push("    total = 0");
     lines.push("    for item in items:");
@@ -53,10 +59,10 @@ function pyModule(i: number, r: () => number): string {
     lines.push(`            total += item["id"] * ${f + 1}`);
     lines.push("        else:");
     lines.push('            total -= len(item.get("name", ""))');
-    if (roll > 0.9) lines.push("    if items == None:", "        return 0");
-    else if (roll > 0.8) lines.push("    print(total)");
-    else if (roll > 0.75) lines.push("    try:", "        os.remove('x')", "    except:", "        pass");
-    else if (roll > 0.72) lines.push("    subprocess.run('ls', shell=True)");
+    if (roll < FINDING_RATE * 0.2) lines.push("    if items == None:", "        return 0");
+    else if (roll < FINDING_RATE * 0.6) lines.push("    print(total)");
+    else if (roll < FINDING_RATE * 0.8) lines.push("    try:", "        os.remove('x')", "    except:", "        pass");
+    else if (roll < FINDING_RATE) lines.push("    subprocess.run('ls', shell=True)");
     lines.push("    return total", "", "");
   }
   lines.push(`TABLE_${i} = {"a": 1, "b": 2}`);

@@ -9,7 +9,13 @@ import assert, { equal } from "node:assert/strict";
 import { basename, join } from "node:path";
 import { assertGolden, REPO } from "../_helpers/cli.ts";
 import { findOnPath } from "../../lib/engines/_host.ts";
-import { EngineError, type EngineSettings, type EngineSpec, type Language, type SourceFile } from "../../lib/engines/types.ts";
+import {
+  EngineError,
+  type EngineSettings,
+  type EngineSpec,
+  type Language,
+  type SourceFile,
+} from "../../lib/engines/types.ts";
 
 /** Folder of the engine fixtures. */
 export const FIXTURES = join(REPO, "fixtures", "engines");
@@ -18,7 +24,10 @@ export const FIXTURES = join(REPO, "fixtures", "engines");
 export const GOLDEN = join(REPO, "tests", "engines", "golden");
 
 /** Settings as poly's defaults give them, with an optional tool table and default overrides. */
-export function settings(tool: Record<string, unknown> = {}, defaults: Partial<EngineSettings["defaults"]> = {}): EngineSettings {
+export function settings(
+  tool: Record<string, unknown> = {},
+  defaults: Partial<EngineSettings["defaults"]> = {},
+): EngineSettings {
   return {
     defaults: { line_length: 120, line_ending: "lf", final_newline: true, trim_trailing_whitespace: true, ...defaults },
     tool,

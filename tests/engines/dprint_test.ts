@@ -11,12 +11,15 @@ formatSyntaxErrorTest(dprint, { fixture: "toml/syntax.toml", language: "toml" },
 
 Deno.test("dprint format() formats Markdown code blocks with poly's engines and leaves the rest alone", async () => {
   const out = await (await dprint.load()).format!(await fixture("dprint/unformatted.md", "markdown"), settings());
-  equal(out.includes("func main() { println(\"hi\") }"), true, "go block formatted by gofmt");
+  equal(out.includes('func main() { println("hi") }'), true, "go block formatted by gofmt");
   equal(out.includes("const x = { a: 1, b: [1, 2, 3] };"), true, "ts block formatted by biome");
   equal(out.includes("if [ -f x ]; then\n\techo y\nfi"), true, "sh block formatted by shfmt");
   equal(out.includes("func broken( {"), true, "a block with a syntax error is left alone");
   equal(out.includes("keep   this   as   is"), true, "an unknown language is left alone");
-  const plain = await (await dprint.load()).format!(await fixture("dprint/unformatted.md", "markdown"), settings({ code_blocks: false }));
+  const plain = await (await dprint.load()).format!(
+    await fixture("dprint/unformatted.md", "markdown"),
+    settings({ code_blocks: false }),
+  );
   equal(plain.includes("const x={a:1,b:[1,2,3]}"), true, "code_blocks = false leaves blocks alone");
 });
 
@@ -32,6 +35,9 @@ Deno.test("dprint format() honours line_length and line_ending", async () => {
   const crlf = await engine.format!(file, settings({}, { line_ending: "crlf" }));
   equal(crlf.split("\r\n").length > 3, true);
   const md = await fixture("dprint/unformatted.md", "markdown");
-  const wrapped = await engine.format!({ ...md, text: "word ".repeat(40) + "\n" }, settings({ textWrap: "always" }, { line_length: 40 }));
+  const wrapped = await engine.format!(
+    { ...md, text: "word ".repeat(40) + "\n" },
+    settings({ textWrap: "always" }, { line_length: 40 }),
+  );
   equal(wrapped.split("\n").every((l) => l.length <= 40), true);
 });

@@ -22,7 +22,10 @@ Deno.test("markdownlint fix() applies its fixes and the result matches the golde
 Deno.test("markdownlint lint() honours ignore, aliases, rule options and line_length", async () => {
   const engine = await markdownlint.load();
   const file = await fixture("markdownlint/bad.md", "markdown");
-  const out = await engine.lint!(file, settings({ ignore: ["ul-style"], rules: { MD009: { level: "off" }, MD022: { level: "warning" } } }));
+  const out = await engine.lint!(
+    file,
+    settings({ ignore: ["ul-style"], rules: { MD009: { level: "off" }, MD022: { level: "warning" } } }),
+  );
   equal(out.diagnostics.some((d) => d.code?.startsWith("MD004")), false);
   equal(out.diagnostics.some((d) => d.code?.startsWith("MD009")), false);
   equal(out.diagnostics.filter((d) => d.code?.startsWith("MD022")).every((d) => d.severity === "warning"), true);

@@ -2,13 +2,25 @@ import { equal } from "node:assert/strict";
 import { templateReason } from "../../lib/engines/templates.ts";
 
 Deno.test("templateReason() flags Jinja and Go template extensions", () => {
-  for (const p of ["deploy/config.yaml.j2", "a.jinja", "b.jinja2", "site/page.tmpl", "x.gotmpl", "chart/templates/_helpers.tpl"]) {
+  for (
+    const p of [
+      "deploy/config.yaml.j2",
+      "a.jinja",
+      "b.jinja2",
+      "site/page.tmpl",
+      "x.gotmpl",
+      "chart/templates/_helpers.tpl",
+    ]
+  ) {
     equal(typeof templateReason(p, "a: 1"), "string", p);
   }
 });
 
 Deno.test("templateReason() flags a Helm chart template", () => {
-  const reason = templateReason("charts/app/templates/deployment.yaml", "kind: Deployment\nreplicas: {{ .Values.replicas }}\n");
+  const reason = templateReason(
+    "charts/app/templates/deployment.yaml",
+    "kind: Deployment\nreplicas: {{ .Values.replicas }}\n",
+  );
   equal(reason?.includes("Helm"), true, reason);
 });
 

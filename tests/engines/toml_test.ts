@@ -20,6 +20,9 @@ Deno.test("toml lint() finds nothing in a valid file and honours rules levels", 
   const engine = await toml.load();
   const valid = await engine.lint!(await fixture("dprint/unformatted.toml", "toml"), settings());
   equal(valid.diagnostics.length, 0);
-  const off = await engine.lint!(await fixture("toml/bad.toml", "toml"), settings({ rules: { "duplicate-key": { level: "off" } } }));
+  const off = await engine.lint!(
+    await fixture("toml/bad.toml", "toml"),
+    settings({ rules: { "duplicate-key": { level: "off" } } }),
+  );
   equal(off.diagnostics.length, 0);
 });

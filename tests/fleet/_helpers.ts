@@ -79,3 +79,24 @@ export async function fleetContext(o: ContextOptions = {}): Promise<FleetContext
     home,
   };
 }
+
+/** Awaits `p`, expecting a FleetError of `kind`; returns it. */
+export async function fleetError(p: Promise<unknown>, kind: string): Promise<import("../../lib/fleet/errors.ts").FleetError> {
+  const { FleetError } = await import("../../lib/fleet/errors.ts");
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof FleetError && e.kind === kind) return e;
+    throw new Error(`expected a FleetError "${kind}", got ${e instanceof FleetError ? `"${e.kind}": ${e.message}` : e}`);
+  }
+  throw new Error(`expected a FleetError "${kind}", but the call succeeded`);
+}
+
+/** Engine runs recorded in the store, oldest first. */
+export function runs(ctx: FleetContext): { engine: string; tool: string; outcome: string }[] {
+  return ctx.store.db.prepare("SELECT engine, tool, outcome FROM fleet_runs ORDER BY id").all().map((r) => ({
+    engine: String(r.engine),
+    tool: String(r.tool),
+    outcome: String(r.outcome),
+  }));
+}

@@ -47,17 +47,18 @@ Deno.test("pre-commit: a staged bad file blocks; an unstaged fix does not unbloc
   }
 });
 
-Deno.test("pre-commit: a clean staged file passes while the working tree copy is bad", async () => {
+Deno.test("pre-commit: the staged content and the staged poly.toml decide, not the working tree", async () => {
   const repo = await tempRepo();
   const env = await isolatedEnv();
   try {
     await installGitHooks({ cwd: repo.dir });
-    await write(repo.dir, "poly.toml", "[defaults]\nline_length = 100\n");
+    await write(repo.dir, "poly.toml", '[lint.python.ruff]\nignore = ["F401"]\n');
+    await write(repo.dir, "lib/uses_os.py", "import os\n\nx = 1\n"); // F401, ignored by the staged config
     await write(repo.dir, "lib/util.py", GOOD_PY);
-    await git(repo.dir, ["add", "poly.toml", "lib/util.py"]);
-    await write(repo.dir, "lib/util.py", BAD_PY); // unstaged breakage
     await write(repo.dir, "notes.zig", "const x = 1;\n");
-    await git(repo.dir, ["add", "notes.zig"]);
+    await git(repo.dir, ["add", "."]);
+    await write(repo.dir, "poly.toml", ""); // unstaged: would re-enable F401
+    await write(repo.dir, "lib/util.py", BAD_PY); // unstaged breakage
     const r = await git(repo.dir, ["commit", "-qm", "ok"], env);
     equal(r.code, 0, r.stderr);
     ok(/skipped/.test(r.stderr), `a file with no engine is reported as skipped, not blocked: ${r.stderr}`);

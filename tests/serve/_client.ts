@@ -12,9 +12,22 @@ import { InMemoryTransport } from "../../lib/serve/_sdk.ts";
 import { Client, StdioClientTransport } from "../../lib/serve/_sdk_client.ts";
 import { createPolyServer, type ServerOptions } from "../../lib/serve/mod.ts";
 
-/** Environment for a child server: explicit, because the SDK passes only a few variables. */
+let warm: string | undefined;
+
+/**
+ * Environment for a child server: explicit, because the SDK passes only a few
+ * variables. Each call gets fresh, isolated POLY_CACHE_HOME and POLY_STATE_HOME;
+ * the engine-digest memo of earlier servers is copied in, so a server does not
+ * re-hash ~50 MB of WebAssembly (it is keyed by file path, size and mtime).
+ */
 export async function serverEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
   const base = await Deno.makeTempDir({ prefix: "poly-mcp-home-" });
+  const memo = join("identity", "digests.json");
+  if (warm) {
+    await Deno.mkdir(join(base, "cache", "identity"), { recursive: true });
+    await Deno.copyFile(join(warm, memo), join(base, "cache", memo)).catch(() => {});
+  }
+  warm ??= join(base, "cache");
   const env: Record<string, string> = {
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
     HOME: Deno.env.get("HOME") ?? base,

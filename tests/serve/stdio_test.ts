@@ -43,7 +43,10 @@ function checkResult(name: string, raw: unknown): ToolResult {
   assert.ok(result.structuredContent, `${name}: structuredContent`);
   const def = TOOLS.find((t) => t.name === name)!;
   const parsed = def.outputSchema.safeParse(result.structuredContent);
-  assert.ok(parsed.success, `${name}: structuredContent fits the output schema: ${JSON.stringify(parsed.error?.issues)}`);
+  assert.ok(
+    parsed.success,
+    `${name}: structuredContent fits the output schema: ${JSON.stringify(parsed.error?.issues)}`,
+  );
   const poly = result.structuredContent.poly as { pid: number; version: string };
   assert.ok(poly && typeof poly.pid === "number", `${name}: identity block in structuredContent`);
   assert.deepEqual(result._meta?.poly, poly, `${name}: identity block in _meta`);
@@ -54,59 +57,57 @@ async function project(): Promise<string> {
   return await copyFixture("workspace/mcp");
 }
 
-Deno.test("poly mcp lists its tools with schemas, annotations and task support", opts, async () => {
-  const snap = await sharedSnapshot();
-  const server = await startServer({ cwd: await project(), command: snap.command });
-  try {
-    const instructions = server.client.getInstructions() ?? "";
-    assert.match(instructions, /isError/);
-    assert.match(instructions, /summary\.checked/);
-    const { tools } = await server.client.listTools();
-    const byName = new Map(tools.map((t) => [t.name, t]));
-    for (const name of OURS) {
-      const tool = byName.get(name);
-      assert.ok(tool, `tool ${name} is listed`);
-      assert.ok(tool.outputSchema, `${name} declares an output schema`);
-      assert.equal((tool.inputSchema as { additionalProperties?: boolean }).additionalProperties, false);
-    }
-    for (const name of ["lint", "format_check", "cache_stats", "rules", "config_show", "version"]) {
-      assert.deepEqual(
-        { ...byName.get(name)!.annotations, title: undefined },
-        { title: undefined, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-        `${name} is read-only`,
-      );
-    }
-    for (const name of ["lint_fix", "format_write", "cache_clean", "workspace_lint_fix"]) {
-      const a = byName.get(name)!.annotations!;
-      assert.equal(a.readOnlyHint, false, name);
-      assert.equal(a.destructiveHint, true, name);
-    }
-    assert.equal(byName.get("workspace_lint")!.annotations!.readOnlyHint, false, "workspace_lint is not read-only");
-    assert.equal(byName.get("workspace_lint")!.execution?.taskSupport, "optional");
-    assert.equal(byName.get("workspace_lint_fix")!.execution?.taskSupport, "optional");
-    assert.equal(byName.get("lint")!.execution?.taskSupport, "forbidden");
-    const params = (name: string) => Object.keys((byName.get(name)!.inputSchema as { properties: object }).properties).sort();
-    for (const name of ["lint", "format_check", "lint_fix", "format_write"]) {
-      assert.deepEqual(params(name), ["config", "exclude", "format", "paths"]);
-    }
-    assert.deepEqual(params("rules"), ["config", "dirs", "format", "test"]);
-    assert.deepEqual(params("config_show"), ["config", "format"]);
-    for (const name of ["cache_stats", "cache_clean", "version"]) assert.deepEqual(params(name), ["format"]);
-    for (const name of ["workspace_lint", "workspace_lint_fix"]) {
-      assert.deepEqual(params(name), ["config", "format", "jobs", "no_cache"]);
-    }
-  } finally {
-    await server.close();
-  }
-});
-
-Deno.test("poly mcp answers every tool's normal path", opts, async (t) => {
+Deno.test("poly mcp over stdio: tools, results, arguments, root guard and outcomes", opts, async (t) => {
   const snap = await sharedSnapshot();
   const root = await project();
+  const outside = await Deno.makeTempDir({ prefix: "poly-outside-" });
+  await Deno.writeTextFile(join(outside, "x.py"), "import os\n");
+  await Deno.symlink(outside, join(root, "escape"));
+  // Without the tasks capability, so the workspace tools answer blocking.
   const server = await startServer({ cwd: root, command: snap.command, tasks: false });
   const call = async (name: string, args: Record<string, unknown> = {}) =>
     checkResult(name, await server.client.callTool({ name, arguments: args }));
   try {
+    await t.step("poly mcp lists its tools with schemas, annotations and task support", async () => {
+      const instructions = server.client.getInstructions() ?? "";
+      assert.match(instructions, /isError/);
+      assert.match(instructions, /summary\.checked/);
+      const { tools } = await server.client.listTools();
+      const byName = new Map(tools.map((t) => [t.name, t]));
+      for (const name of OURS) {
+        const tool = byName.get(name);
+        assert.ok(tool, `tool ${name} is listed`);
+        assert.ok(tool.outputSchema, `${name} declares an output schema`);
+        assert.equal((tool.inputSchema as { additionalProperties?: boolean }).additionalProperties, false);
+      }
+      for (const name of ["lint", "format_check", "cache_stats", "rules", "config_show", "version"]) {
+        assert.deepEqual(
+          { ...byName.get(name)!.annotations, title: undefined },
+          { title: undefined, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+          `${name} is read-only`,
+        );
+      }
+      for (const name of ["lint_fix", "format_write", "cache_clean", "workspace_lint_fix"]) {
+        const a = byName.get(name)!.annotations!;
+        assert.equal(a.readOnlyHint, false, name);
+        assert.equal(a.destructiveHint, true, name);
+      }
+      assert.equal(byName.get("workspace_lint")!.annotations!.readOnlyHint, false, "workspace_lint is not read-only");
+      assert.equal(byName.get("workspace_lint")!.execution?.taskSupport, "optional");
+      assert.equal(byName.get("workspace_lint_fix")!.execution?.taskSupport, "optional");
+      assert.equal(byName.get("lint")!.execution?.taskSupport, "forbidden");
+      const params = (name: string) =>
+        Object.keys((byName.get(name)!.inputSchema as { properties: object }).properties).sort();
+      for (const name of ["lint", "format_check", "lint_fix", "format_write"]) {
+        assert.deepEqual(params(name), ["config", "exclude", "format", "paths"]);
+      }
+      assert.deepEqual(params("rules"), ["config", "dirs", "format", "test"]);
+      assert.deepEqual(params("config_show"), ["config", "format"]);
+      for (const name of ["cache_stats", "cache_clean", "version"]) assert.deepEqual(params(name), ["format"]);
+      for (const name of ["workspace_lint", "workspace_lint_fix"]) {
+        assert.deepEqual(params(name), ["config", "format", "jobs", "no_cache"]);
+      }
+    });
     await t.step("version", async () => {
       const r = await call("version");
       const doc = r.structuredContent!;
@@ -184,94 +185,78 @@ Deno.test("poly mcp answers every tool's normal path", opts, async (t) => {
       assert.doesNotMatch(text.trimStart(), /^\{/, "not JSON");
       assert.deepEqual(decodeToon(text), r.structuredContent);
     });
-  } finally {
-    await server.close();
-  }
-});
-
-Deno.test("bad arguments fail input validation and never run the tool", opts, async () => {
-  const snap = await sharedSnapshot();
-  const root = await project();
-  const server = await startServer({ cwd: root, command: snap.command });
-  try {
-    for (
-      const [name, args] of [
-        ["lint", { paths: "src" }],
-        ["lint", { path: ["src"] }],
-        ["format_check", { format: "xml" }],
-        ["rules", { test: "yes" }],
-        ["workspace_lint", { jobs: 0 }],
-        ["version", { verbose: true }],
-      ] as const
-    ) {
-      // SDK 1.32 follows MCP 2025-11-25: input validation errors are tool errors
-      // (isError, "Input validation error") so a model can correct itself.
-      const r = await server.client.callTool({ name, arguments: args }) as ToolResult;
-      assert.equal(r.isError, true, `${name} ${JSON.stringify(args)}`);
-      assert.match(r.content[0].text!, /Input validation error/);
-      assert.equal(r.structuredContent, undefined);
-    }
-    await assert.rejects(server.client.callTool({ name: "no_such_tool", arguments: {} }), /not found/);
-  } finally {
-    await server.close();
-  }
-});
-
-Deno.test("a path outside the workspace root is refused with a tool error", opts, async () => {
-  const snap = await sharedSnapshot();
-  const root = await project();
-  const outside = await Deno.makeTempDir({ prefix: "poly-outside-" });
-  await Deno.writeTextFile(join(outside, "x.py"), "import os\n");
-  await Deno.symlink(outside, join(root, "escape"));
-  const server = await startServer({ cwd: root, command: snap.command });
-  try {
-    for (
-      const [name, args, refused] of [
-        ["lint", { paths: ["../"] }, "../"],
-        ["lint", { paths: ["src", join(outside, "x.py")] }, join(outside, "x.py")],
-        ["format_write", { paths: ["escape/x.py"] }, "escape/x.py"],
-        ["lint", { paths: ["src/../../.."] }, "src/../../.."],
-        ["config_show", { config: join(outside, "poly.toml") }, undefined],
-        ["rules", { dirs: ["escape"] }, undefined],
-        ["workspace_lint", { config: "../poly.toml" }, "../poly.toml"],
-      ] as const
-    ) {
-      const r = await server.client.callTool({ name, arguments: args }) as ToolResult;
-      assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} is refused`);
-      assert.match(r.content[0].text!, /outside the workspace root/);
-      if (refused !== undefined) {
-        const report = Report.parse(r.structuredContent);
-        assert.deepEqual(report.errors.map((e) => e.path), [refused]);
-        assert.match(report.errors[0].message, /outside the workspace root .*: pass a path inside it/);
+    await t.step("bad arguments fail input validation and never run the tool", async () => {
+      for (
+        const [name, args] of [
+          ["lint", { paths: "src" }],
+          ["lint", { path: ["src"] }],
+          ["format_check", { format: "xml" }],
+          ["rules", { test: "yes" }],
+          ["workspace_lint", { jobs: 0 }],
+          ["version", { verbose: true }],
+        ] as const
+      ) {
+        // SDK 1.32 follows MCP 2025-11-25: input validation errors are tool errors
+        // (isError, "Input validation error") so a model can correct itself.
+        const r = await server.client.callTool({ name, arguments: args }) as ToolResult;
+        assert.equal(r.isError, true, `${name} ${JSON.stringify(args)}`);
+        assert.match(r.content[0].text!, /Input validation error/);
+        assert.equal(r.structuredContent, undefined);
       }
-    }
-    assert.equal(await Deno.readTextFile(join(outside, "x.py")), "import os\n", "nothing outside was touched");
-  } finally {
-    await server.close();
-  }
-});
+      const unknown = await server.client.callTool({ name: "no_such_tool", arguments: {} }) as ToolResult;
+      assert.equal(unknown.isError, true);
+      assert.match(unknown.content[0].text!, /Tool no_such_tool not found/);
+    });
+    await t.step("a path outside the workspace root is refused with a tool error", async () => {
+      for (
+        const [name, args, refused] of [
+          ["lint", { paths: ["../"] }, "../"],
+          ["lint", { paths: ["src", join(outside, "x.py")] }, join(outside, "x.py")],
+          ["format_write", { paths: ["escape/x.py"] }, "escape/x.py"],
+          ["lint", { paths: ["src/../../.."] }, "src/../../.."],
+          ["config_show", { config: join(outside, "poly.toml") }, undefined],
+          ["rules", { dirs: ["escape"] }, undefined],
+          ["workspace_lint", { config: "../poly.toml" }, "../poly.toml"],
+        ] as const
+      ) {
+        const r = await server.client.callTool({ name, arguments: args }) as ToolResult;
+        assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} is refused`);
+        assert.match(r.content[0].text!, /outside the workspace root/);
+        if (refused !== undefined) {
+          const report = Report.parse(r.structuredContent);
+          assert.deepEqual(report.errors.map((e) => e.path), [refused]);
+          assert.match(report.errors[0].message, /outside the workspace root .*: pass a path inside it/);
+        }
+      }
+      assert.equal(await Deno.readTextFile(join(outside, "x.py")), "import os\n", "nothing outside was touched");
+    });
+    await t.step("an errored file sets isError; skips never do; all-skipped has summary.checked 0", async () => {
+      const errored = checkResult(
+        "lint",
+        await server.client.callTool({ name: "lint", arguments: { paths: ["broken", "src"] } }),
+      );
+      const report = Report.parse(errored.structuredContent);
+      assert.equal(errored.isError, true);
+      assert.deepEqual(report.errors.map((e) => e.path), ["broken/syntax.py"]);
+      assert.ok(report.results.some((x) => x.path === "broken/syntax.py" && x.error));
+      assert.equal(report.summary.errored, 1);
 
-Deno.test("an errored file sets isError; skips never do; all-skipped has summary.checked 0", opts, async () => {
-  const snap = await sharedSnapshot();
-  const root = await project();
-  const server = await startServer({ cwd: root, command: snap.command });
-  try {
-    const errored = checkResult("lint", await server.client.callTool({ name: "lint", arguments: { paths: ["broken", "src"] } }));
-    const report = Report.parse(errored.structuredContent);
-    assert.equal(errored.isError, true);
-    assert.deepEqual(report.errors.map((e) => e.path), ["broken/syntax.py"]);
-    assert.ok(report.results.some((x) => x.path === "broken/syntax.py" && x.error));
-    assert.equal(report.summary.errored, 1);
+      const skipped = checkResult(
+        "lint",
+        await server.client.callTool({ name: "lint", arguments: { paths: ["other/notes.zig"] } }),
+      );
+      const skip = Report.parse(skipped.structuredContent);
+      assert.equal(skipped.isError, false, "a skip is not an error");
+      assert.equal(skip.summary.checked, 0);
+      assert.equal(skip.skipped.length, 1);
+      assert.equal(skip.errors.length, 0);
 
-    const skipped = checkResult("lint", await server.client.callTool({ name: "lint", arguments: { paths: ["other/notes.zig"] } }));
-    const skip = Report.parse(skipped.structuredContent);
-    assert.equal(skipped.isError, false, "a skip is not an error");
-    assert.equal(skip.summary.checked, 0);
-    assert.equal(skip.skipped.length, 1);
-    assert.equal(skip.errors.length, 0);
-
-    const fmt = checkResult("format_check", await server.client.callTool({ name: "format_check", arguments: { paths: ["broken"] } }));
-    assert.equal(fmt.isError, true);
+      const fmt = checkResult(
+        "format_check",
+        await server.client.callTool({ name: "format_check", arguments: { paths: ["broken"] } }),
+      );
+      assert.equal(fmt.isError, true);
+    });
   } finally {
     await server.close();
   }
@@ -283,7 +268,10 @@ Deno.test("the CLI's --format json document equals the lint tool's structuredCon
   // Separate cache homes: both runs start cold, so even cache counters agree.
   const server = await startServer({ cwd: root, command: snap.command, env: await serverEnv() });
   try {
-    const r = checkResult("lint", await server.client.callTool({ name: "lint", arguments: { paths: ["src", "other"] } }));
+    const r = checkResult(
+      "lint",
+      await server.client.callTool({ name: "lint", arguments: { paths: ["src", "other"] } }),
+    );
     const cli = await runPoly(["lint", "--format", "json", "--no-workspace", "src", "other"], {
       cwd: root,
       env: await serverEnv(),

@@ -15,7 +15,10 @@ import type { CacheCleanDocument, CacheStatsDocument } from "../../cache/types.t
 
 const FORMATS = ["human", "json", "toon"] as const;
 type Format = typeof FORMATS[number];
-const format = withDefault(option("--format", choice(FORMATS), { description: message`Output format (default: human)` }), "human" as const);
+const format = withDefault(
+  option("--format", choice(FORMATS), { description: message`Output format (default: human)` }),
+  "human" as const,
+);
 const config = optional(option("--config", string({ metavar: "PATH" }), { description: message`Use this poly.toml` }));
 
 const stats = command("stats", object({ action: constant("stats" as const), format, config }), {
@@ -25,7 +28,9 @@ const clean = command(
   "clean",
   object({
     action: constant("clean" as const),
-    namespace: optional(option("--namespace", choice(["lint", "fmt", "rules"] as const), { description: message`Only this namespace` })),
+    namespace: optional(
+      option("--namespace", choice(["lint", "fmt", "rules"] as const), { description: message`Only this namespace` }),
+    ),
     format,
     config,
   }),
@@ -49,7 +54,9 @@ export const cacheCommand = defineCommand<CacheValue>({
       const { encode } = await import("@toon-format/toon");
       await io.stdout(encode(doc) + "\n");
     } else {
-      await io.stdout(value.action === "stats" ? renderStats(doc as CacheStatsDocument) : renderClean(doc as CacheCleanDocument));
+      await io.stdout(
+        value.action === "stats" ? renderStats(doc as CacheStatsDocument) : renderClean(doc as CacheCleanDocument),
+      );
     }
     return 0;
   },
@@ -65,8 +72,14 @@ function size(bytes: number): string {
 export function renderStats(doc: CacheStatsDocument): string {
   if (!doc.enabled) return `result cache: disabled ([cache] enabled = false)\nanchor: ${doc.anchor}\n`;
   const out = [`result cache: ${doc.path}`, `anchor: ${doc.anchor}`, `format version: ${doc.format_version}`, ""];
-  for (const ns of doc.namespaces) out.push(`  ${ns.namespace.padEnd(6)} ${String(ns.entries).padStart(8)} entries  ${size(ns.bytes).padStart(10)}`);
-  out.push(`  ${"total".padEnd(6)} ${String(doc.total.entries).padStart(8)} entries  ${size(doc.total.bytes).padStart(10)}  (file ${size(doc.file_bytes)})`);
+  for (const ns of doc.namespaces) {
+    out.push(`  ${ns.namespace.padEnd(6)} ${String(ns.entries).padStart(8)} entries  ${size(ns.bytes).padStart(10)}`);
+  }
+  out.push(
+    `  ${"total".padEnd(6)} ${String(doc.total.entries).padStart(8)} entries  ${
+      size(doc.total.bytes).padStart(10)
+    }  (file ${size(doc.file_bytes)})`,
+  );
   if (doc.recent_runs.length > 0) {
     out.push("", "recent runs:");
     for (const r of doc.recent_runs) {
@@ -80,5 +93,7 @@ export function renderStats(doc: CacheStatsDocument): string {
 
 /** Human rendering of `poly cache clean`. */
 export function renderClean(doc: CacheCleanDocument): string {
-  return `removed ${doc.removed} entries (${size(doc.bytes)}) from ${doc.namespaces.join(", ")}${doc.path ? ` in ${doc.path}` : ""}\n`;
+  return `removed ${doc.removed} entries (${size(doc.bytes)}) from ${doc.namespaces.join(", ")}${
+    doc.path ? ` in ${doc.path}` : ""
+  }\n`;
 }

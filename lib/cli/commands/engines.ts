@@ -18,10 +18,14 @@ const FORMATS = ["human", "json", "toon"] as const;
 const options = (name: "engines" | "doctor") =>
   object({
     cmd: constant(name),
-    format: withDefault(option("--format", choice(FORMATS), { description: message`Output format (default: human)` }), "human" as const),
+    format: withDefault(
+      option("--format", choice(FORMATS), { description: message`Output format (default: human)` }),
+      "human" as const,
+    ),
   });
 
-const description = message`List every engine (tier, languages, upstream version, digest) and every host tool, found or missing.`;
+const description =
+  message`List every engine (tier, languages, upstream version, digest) and every host tool, found or missing.`;
 
 /** `poly engines` / `poly doctor`. */
 export const enginesCommand = defineCommand<{ cmd: string; format: typeof FORMATS[number] }>({
@@ -57,7 +61,8 @@ export function renderEngines(doc: EnginesDocument): string {
   ]);
   const head = ["engine", "tier", "lint", "format", "digest", "upstream"];
   const widths = head.map((h, i) => Math.min(34, Math.max(h.length, ...rows.map((r) => r[i].length)) + 1));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]))).join(" ").trimEnd();
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]))).join(" ").trimEnd();
   const out = [line(head), ...rows.map(line), "", "host tools"];
   for (const t of doc.host_tools) {
     const state = t.found ? `${t.version ?? "found"}  ${t.path}` : "missing (not on PATH)";

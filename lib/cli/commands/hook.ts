@@ -46,6 +46,12 @@ function debugEnabled(): boolean {
 export const hookCommand = defineCommand({
   parser,
   async run(value: { toolPrefix?: string }, io) {
+    if (Deno.stdin.isTerminal()) {
+      await io.stderr(
+        "poly hook agent reads one hook event as JSON on stdin; the host (Claude Code, Codex) pipes it in.\n",
+      );
+      return 0;
+    }
     let input = "";
     try {
       input = await new Response(Deno.stdin.readable).text();

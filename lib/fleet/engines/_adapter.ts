@@ -99,3 +99,11 @@ export interface EngineAdapter {
 export function withPrefix(system: string | undefined, prompt: string): string {
   return system ? `${system}\n\n---\n\n${prompt}` : prompt;
 }
+
+/**
+ * A prompt passed as a flag's value or a positional without `--`: a leading dash
+ * would read as an option, so it gets a leading space (harmless to a model).
+ */
+export function argSafe(text: string): string {
+  return text.startsWith("-") ? ` ${text}` : text;
+}

@@ -8,14 +8,14 @@
  * @module
  */
 import type { BuildOptions, EngineAdapter } from "./_adapter.ts";
-import { withPrefix } from "./_adapter.ts";
+import { argSafe, withPrefix } from "./_adapter.ts";
 import { parseResultObject } from "./claude.ts";
 
 function buildArgs(o: BuildOptions): string[] {
   const args = ["-p", "--output-format", "json"];
   if (o.model) args.push("--model", o.model);
   if (o.resume) args.push("--resume", o.resume);
-  args.push("--force", "--trust", withPrefix(o.system, o.prompt));
+  args.push("--force", "--trust", argSafe(withPrefix(o.system, o.prompt)));
   return args;
 }
 

@@ -8,11 +8,11 @@
  * @module
  */
 import type { BuildOptions, EngineAdapter, FailureOutput, ParsedOutput } from "./_adapter.ts";
-import { withPrefix } from "./_adapter.ts";
+import { argSafe, withPrefix } from "./_adapter.ts";
 import { httpStatuses, jsonObjects, normalize, str, strings } from "./_json.ts";
 
 function buildArgs(o: BuildOptions): string[] {
-  const args = ["--single", withPrefix(o.system, o.prompt), "--output-format", "json"];
+  const args = ["--single", argSafe(withPrefix(o.system, o.prompt)), "--output-format", "json"];
   if (o.model) args.push("-m", o.model);
   if (o.effort) args.push("--effort", o.effort);
   args.push("--always-approve");

@@ -116,7 +116,8 @@ function text(value: unknown): string | undefined {
  *
  * @example
  * ```ts
- * const { stdout } = await runAgentHook('{"hook_event_name":"WebSearch",...}');
+ * const { stdout } = await runAgentHook('{"hook_event_name":"PreToolUse","session_id":"s1","tool_name":"WebSearch","tool_input":{}}');
+ * // stdout: a one-shot deny naming web_lookup; the same call again gets "" (allowed)
  * ```
  */
 export async function runAgentHook(stdin: string, options: AgentHookOptions = {}): Promise<AgentHookResult> {

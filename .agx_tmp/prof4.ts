@@ -1,0 +1,23 @@
+import { parse } from "@ast-grep/napi";
+import { loadRuleSet } from "../lib/rules/load.ts";
+import { rulesForFile } from "../lib/rules/scan.ts";
+import { foldedMatcher } from "../lib/rules/_prefilter.ts";
+import { writeRulesCorpus } from "../tests/bench/_rules_corpus.ts";
+const dir = await Deno.makeTempDir();
+const paths = (await writeRulesCorpus(dir, 200)).filter(p=>p.endsWith(Deno.args[0] ?? ".ts"));
+const set = await loadRuleSet(dir, { dirs: [] });
+const lang = paths[0].endsWith(".ts") ? "typescript" : "python";
+const files = await Promise.all(paths.map(async (p) => ({ path: p, language: lang, text: await Deno.readTextFile(p) } as any)));
+const [[parser, rules]] = [...rulesForFile(set, files[0])];
+const roots = files.map(f => parse(parser === "TypeScript" ? "TypeScript" : parser, f.text).root());
+const fold = foldedMatcher(rules, parser)!;
+let t = performance.now();
+for (const r of roots) r.find(fold);
+console.log("fold find", (performance.now() - t).toFixed(0));
+t = performance.now();
+for (const r of roots) r.findAll(fold);
+console.log("fold findAll", (performance.now() - t).toFixed(0));
+t = performance.now();
+for (const r of roots) for (const ru of rules) r.findAll(ru.matcher);
+console.log("per rule", (performance.now() - t).toFixed(0));
+for (const ru of rules) { const t = performance.now(); for (const r of roots) r.findAll(ru.matcher); console.log("  ", ru.id, (performance.now() - t).toFixed(0)); }

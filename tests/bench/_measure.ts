@@ -1,0 +1,64 @@
+/**
+ * Small helpers for benchmark scripts: run a command N times, report medians
+ * and percentiles. Benchmarks print figures; they never assert on them.
+ *
+ * @module
+ */
+
+/** One timed process run. */
+export interface Timed {
+  ms: number;
+  code: number;
+  /** Peak resident set size in KiB (from /usr/bin/time), when measured. */
+  maxRssKb?: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command once and times it (wall clock, from spawn to exit). */
+export async function timeCommand(
+  cmd: string[],
+  options: { cwd?: string; env?: Record<string, string>; measureMemory?: boolean } = {},
+): Promise<Timed> {
+  let argv = cmd;
+  let memFile: string | undefined;
+  if (options.measureMemory) {
+    memFile = await Deno.makeTempFile();
+    argv = ["/usr/bin/time", "-f", "%M", "-o", memFile, ...cmd];
+  }
+  const start = performance.now();
+  const out = await new Deno.Command(argv[0], {
+    args: argv.slice(1),
+    cwd: options.cwd,
+    env: options.env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const ms = performance.now() - start;
+  const dec = new TextDecoder();
+  const result: Timed = { ms, code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  if (memFile) {
+    const kb = parseInt((await Deno.readTextFile(memFile)).trim().split("\n").pop() ?? "", 10);
+    if (Number.isFinite(kb)) result.maxRssKb = kb;
+    await Deno.remove(memFile);
+  }
+  return result;
+}
+
+/** The median of a list of numbers. */
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** The p-th percentile (0..100), nearest rank. */
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+/** Formats milliseconds for a table. */
+export function ms(value: number): string {
+  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
+}

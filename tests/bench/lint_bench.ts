@@ -1,0 +1,83 @@
+/**
+ * Whole-run figures for `poly lint` and `poly fmt` (issues 2 and 3), printed with
+ * medians and ratios against the native tool, never asserted.
+ *
+ *   deno run -A tests/bench/lint_bench.ts            # issue 2: 2,000 Python + 2,000 TypeScript
+ *   deno run -A tests/bench/lint_bench.ts large      # issue 3: ~20,000 files in 16 languages
+ *   RUNS=5 deno run -A tests/bench/lint_bench.ts     # more repetitions
+ *
+ * `poly` runs from source exactly as users run it (`deno run -q -P main.ts`), each
+ * cold run with a fresh, empty cache home.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { generateCorpus, LARGE_CORPUS } from "./corpus.ts";
+import { median, ms, type Timed, timeCommand } from "./_measure.ts";
+import { polyCommand, REPO } from "../_helpers/cli.ts";
+
+const RUNS = Number(Deno.env.get("RUNS") ?? 3);
+const large = Deno.args.includes("large");
+const BIOME = join(REPO, "node_modules", ".bin", "biome");
+
+async function freshHomes(): Promise<Record<string, string>> {
+  const base = await Deno.makeTempDir({ prefix: "poly-bench-home-" });
+  return { POLY_CACHE_HOME: join(base, "cache"), POLY_STATE_HOME: join(base, "state"), NO_COLOR: "1" };
+}
+
+async function repeat(label: string, run: () => Promise<Timed>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = await run();
+    if (t.code > 1) console.error(`${label}: exit ${t.code}: ${t.stderr.slice(0, 500)}`);
+    times.push(t.ms);
+  }
+  console.log(`${label.padEnd(48)} median ${ms(median(times)).padStart(10)}   runs ${times.map((t) => ms(t)).join(", ")}`);
+  return times;
+}
+
+const dir = await Deno.makeTempDir({ prefix: "poly-bench-corpus-" });
+console.log(`corpus: ${dir}`);
+const summary = await generateCorpus(dir, large ? LARGE_CORPUS : { python: 2000, typescript: 2000 });
+console.log(`files: ${summary.files} (${Object.entries(summary.byLanguage).map(([k, v]) => `${k} ${v}`).join(", ")})`);
+const poly = polyCommand();
+const tsDir = join(dir, "typescript");
+
+// poly --version
+const version = await repeat("poly --version", async () => timeCommand([...poly, "--version"]));
+
+// Cold lint of the TypeScript half versus the native biome CLI (same version as the wasm).
+const polyTs = await repeat("poly lint typescript/ (cold, no cache)", async () =>
+  timeCommand([...poly, "lint", "--no-workspace", "--format", "json", tsDir], { env: await freshHomes() }));
+let biomeTs: number[] = [];
+try {
+  await Deno.stat(BIOME);
+  biomeTs = await repeat("biome lint typescript/ (native CLI 2.5.14)", () =>
+    timeCommand([BIOME, "lint", "--reporter=json", "--max-diagnostics=none", tsDir], { cwd: dir }));
+} catch {
+  console.log("biome native CLI not installed (node_modules/.bin/biome): ratio not measured");
+}
+if (biomeTs.length) console.log(`ratio poly/biome (TypeScript lint, cold): ${(median(polyTs) / median(biomeTs)).toFixed(2)}`);
+
+// Cold, warm and touch-one runs over the whole corpus, with peak memory.
+const homes = await freshHomes();
+const whole = [...poly, "lint", "--no-workspace", "--format", "json", dir];
+const cold = await timeCommand(whole, { env: homes, measureMemory: true });
+console.log(`poly lint whole corpus, cold: ${ms(cold.ms)}, peak RSS ${((cold.maxRssKb ?? 0) / 1024).toFixed(0)} MB`);
+const warm = await repeat("poly lint whole corpus, warm (nothing changed)", () => timeCommand(whole, { env: homes }));
+console.log(`warm/cold: ${(median(warm) / cold.ms).toFixed(3)}`);
+if (biomeTs.length) {
+  const warmTs = await repeat("poly lint typescript/, warm", () =>
+    timeCommand([...poly, "lint", "--no-workspace", "--format", "json", tsDir], { env: homes }));
+  console.log(`ratio poly warm / biome (TypeScript): ${(median(warmTs) / median(biomeTs)).toFixed(2)}`);
+}
+const one = join(dir, summary.paths.typescript?.[0] ?? summary.paths.python[0]);
+const touched = await repeat("poly lint whole corpus, warm, one file touched", async () => {
+  await Deno.writeTextFile(one, `${await Deno.readTextFile(one)}\n// touched ${Math.random()}\n`);
+  return timeCommand(whole, { env: homes });
+});
+console.log(`touch-one median: ${ms(median(touched))}`);
+const fmtCold = await timeCommand([...poly, "fmt", "--format", "json", dir], { env: await freshHomes() });
+console.log(`poly fmt --check whole corpus, cold: ${ms(fmtCold.ms)}`);
+console.log(`poly --version median: ${ms(median(version))}`);
+await Deno.remove(dir, { recursive: true });

@@ -1,0 +1,153 @@
+/**
+ * The sandbox, observed from inside by the fake engines: an empty HOME with only
+ * that engine's auth and state files, non-auth files of the real home
+ * invisible, a cleared environment, a read-only workspace for the read-only
+ * tools, refusal without bwrap, and the process tree killed on timeout.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { delegate, explore, followUp, readSlice, webLookup } from "../../lib/fleet/mod.ts";
+import { FAKE_BIN, fleetContext, fleetError, runs } from "./_helpers.ts";
+
+async function probe(ctx: Awaited<ReturnType<typeof fleetContext>>, level: number, extra: string[] = []) {
+  const secret = [".codex/config.toml", ".claude/settings.json", "secret-notes.txt", ".ssh/id_ed25519", ...extra]
+    .map((p) => join(ctx.home, p));
+  const out = await delegate(ctx, { prompt: `[[probe:${secret.join(",")}]]`, level: level as 1 });
+  return JSON.parse(out.answer) as {
+    home: string;
+    homeTree: string[];
+    env: string[];
+    exists: Record<string, boolean>;
+    isSandbox: string | null;
+    cwd: string;
+  };
+}
+
+Deno.test("codex sees an empty HOME with only its own auth and session store", async () => {
+  const ctx = await fleetContext();
+  const p = await probe(ctx, 1, [".claude/.credentials.json", ".claude.json"]);
+  assert.equal(p.home, ctx.home);
+  assert.deepEqual(p.homeTree, [".codex/", ".codex/auth.json", ".codex/sessions/"]);
+  for (const [path, seen] of Object.entries(p.exists)) assert.equal(seen, false, `${path} is visible to codex`);
+  assert.equal(p.cwd, ctx.root);
+});
+
+Deno.test("claude sees only its credentials, state file and projects; IS_SANDBOX is set", async () => {
+  const ctx = await fleetContext();
+  const p = await probe(ctx, 4, [".codex/auth.json"]);
+  assert.deepEqual(p.homeTree, [".claude.json", ".claude/", ".claude/.credentials.json", ".claude/projects/"]);
+  for (const [path, seen] of Object.entries(p.exists)) assert.equal(seen, false, `${path} is visible to claude`);
+  assert.equal(p.isSandbox, "1");
+});
+
+Deno.test("the engine's environment is rebuilt from an allow-list", async () => {
+  const ctx = await fleetContext({ env: { OPENAI_API_KEY: "sk-test", GITHUB_TOKEN: "nope", AWS_SECRET_ACCESS_KEY: "nope" } });
+  const p = await probe(ctx, 1);
+  assert.deepEqual(p.env, ["HOME", "LANG", "LOGNAME", "NO_COLOR", "OPENAI_API_KEY", "PATH", "PWD", "TERM", "TMPDIR", "USER"]);
+});
+
+Deno.test("toolchain folders of the real home are bound read-only; credentials beside them are not", async () => {
+  const ctx = await fleetContext();
+  await Deno.mkdir(join(ctx.home, ".cargo", "bin"), { recursive: true });
+  await Deno.writeTextFile(join(ctx.home, ".cargo", "bin", "cargo-x"), "");
+  await Deno.writeTextFile(join(ctx.home, ".cargo", "credentials.toml"), "token = 'x'");
+  const p = await probe(ctx, 1, [".cargo/credentials.toml"]);
+  assert.ok(p.homeTree.includes(".cargo/bin/cargo-x"));
+  assert.equal(p.exists[join(ctx.home, ".cargo/credentials.toml")], false);
+});
+
+Deno.test("read-only tools cannot write the workspace; delegate can", async () => {
+  const ctx = await fleetContext();
+  const ro = await explore(ctx, { question: "[[write]]" });
+  assert.match(ro.answer, /^write: EROFS /);
+  const slice = await readSlice(ctx, { files: ["README.md"], want: "[[write]]" });
+  assert.match(slice.answer, /^write: EROFS /);
+  const web = await webLookup(ctx, { query: "[[write]]" });
+  assert.match(web.answer, /^write: EROFS /);
+  await assert.rejects(Deno.stat(join(ctx.root, "poly-write-probe.txt")));
+  const rw = await delegate(ctx, { prompt: "[[write]]", level: 1 });
+  assert.match(rw.answer, /^write: ok /);
+  assert.equal(await Deno.readTextFile(join(ctx.root, "poly-write-probe.txt")), "written by the engine\n");
+});
+
+Deno.test("a follow_up of a read-only session stays read-only and resumes the engine's own session", async () => {
+  const ctx = await fleetContext();
+  const first = await explore(ctx, { question: "where is main" });
+  const next = await followUp(ctx, { session_id: first.session_id!, prompt: "now [[write]]" });
+  assert.match(next.answer, new RegExp(`^resumed ${first.session_id!.slice(6)} at turn 2 after "`));
+  assert.match(next.answer, /write: EROFS/);
+  assert.equal(next.session_id, first.session_id);
+  assert.equal(ctx.store.session(first.session_id!)?.turns, 2);
+});
+
+Deno.test("without bwrap the delegation tools refuse, saying how to install it", async () => {
+  const missing = await fleetContext({ env: { POLY_BWRAP_BIN: "/nonexistent/bwrap" } });
+  const e = await fleetError(delegate(missing, { prompt: "x", level: 1 }), "sandbox_unavailable");
+  assert.match(e.message, /apt install bubblewrap/);
+  assert.match(e.message, /POLY_SANDBOX=off/);
+  assert.deepEqual(runs(missing), []);
+  const noPath = await fleetContext({ env: { PATH: FAKE_BIN } });
+  await fleetError(explore(noPath, {}), "sandbox_unavailable");
+});
+
+Deno.test("with POLY_SANDBOX=off, read-only tools accept only codex, which runs with -s read-only", async () => {
+  const ctx = await fleetContext({ sandbox: false });
+  const e = await fleetError(explore(ctx, { engine: "claude" }), "engine_unavailable");
+  assert.match(e.message, /only codex has its own read-only mode/);
+  const p = JSON.parse((await explore(ctx, { question: "[[probe]]" })).answer);
+  assert.equal(p.readOnly, true);
+  assert.equal(p.home, ctx.home); // unconfined: the real HOME
+});
+
+/** Whether `pid` runs (a zombie waiting for a reaper counts as dead). */
+async function alive(pid: number): Promise<boolean> {
+  try {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function size(path: string): Promise<number> {
+  try {
+    return (await Deno.stat(path)).size;
+  } catch {
+    return -1;
+  }
+}
+
+async function settle(path: string): Promise<[number, number]> {
+  // The heartbeat grows every 50 ms while the grandchild lives.
+  const a = await size(path);
+  await new Promise((r) => setTimeout(r, 400));
+  return [a, await size(path)];
+}
+
+Deno.test("on timeout the sandboxed process tree is killed", async () => {
+  const ctx = await fleetContext({ env: { POLY_TIMEOUT_MS: "1500" } });
+  const e = await fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "timeout");
+  assert.match(e.message, /ran longer than 1500 ms \(POLY_TIMEOUT_MS\) and was killed with its process tree/);
+  const [a, b] = await settle(join(ctx.root, "poly-hang-heartbeat.txt"));
+  assert.ok(a > 0, "the grandchild never started");
+  assert.equal(b, a, "the grandchild outlived the timeout");
+  assert.deepEqual(runs(ctx).map((r) => r.outcome), ["timeout"]);
+});
+
+Deno.test("on timeout with the sandbox off the whole process group is killed", async () => {
+  const ctx = await fleetContext({ sandbox: false, env: { POLY_TIMEOUT_MS: "1500" } });
+  await fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "timeout");
+  const pids = (await Deno.readTextFile(join(ctx.root, "poly-hang-pids.txt"))).trim().split(" ").map(Number);
+  for (const pid of pids) assert.equal(await alive(pid), false, `process ${pid} is still alive`);
+  const [a, b] = await settle(join(ctx.root, "poly-hang-heartbeat.txt"));
+  assert.equal(b, a);
+});
+
+Deno.test("cancelling a call kills the engine", async () => {
+  const ac = new AbortController();
+  const ctx = { ...(await fleetContext()), signal: ac.signal };
+  setTimeout(() => ac.abort(), 800);
+  await fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "cancelled");
+  const [a, b] = await settle(join(ctx.root, "poly-hang-heartbeat.txt"));
+  assert.equal(b, a);
+});

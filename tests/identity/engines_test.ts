@@ -1,0 +1,84 @@
+import { equal, notEqual } from "node:assert/strict";
+import { join } from "node:path";
+import {
+  engineCacheVersion,
+  engineIdentities,
+  enginesDocument,
+  fileDigests,
+  hostTools,
+} from "../../lib/identity/engines.ts";
+import { sourceStamp } from "../../lib/cache/build.ts";
+import { ENGINES } from "../../lib/engines/registry.ts";
+import { shellcheck } from "../../lib/engines/shellcheck.ts";
+
+Deno.env.set("POLY_CACHE_HOME", await Deno.makeTempDir({ prefix: "poly-identity-test-" }));
+
+Deno.test("engineIdentities() digests every in-process and bundled engine and leaves host tools out", async () => {
+  const ids = await engineIdentities();
+  for (const spec of ENGINES) {
+    if (spec.tier === "host") equal(ids[spec.id], undefined, spec.id);
+    else {
+      equal(ids[spec.id]?.version, spec.upstream, spec.id);
+      equal(/^[0-9a-f]{64}$/.test(ids[spec.id].digest), true, spec.id);
+    }
+  }
+  for (const id of ["gofmt", "shfmt", "dprint", "clang-format", "webfmt", "oxlint"]) {
+    equal(typeof ids[id]?.digest, "string", id);
+  }
+  equal(Object.keys(ids).join(), Object.keys(ids).sort().join(), "sorted by id");
+});
+
+Deno.test("fileDigests() remembers digests by path, size and mtime and notices a change", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "m.wasm");
+  await Deno.writeTextFile(path, "aaaa");
+  const [first] = await fileDigests(["file://" + path]);
+  equal((await fileDigests(["file://" + path]))[0], first);
+  await Deno.writeTextFile(path, "bbbb");
+  await Deno.utime(path, new Date(), new Date(Date.now() + 5000));
+  notEqual((await fileDigests(["file://" + path]))[0], first);
+});
+
+Deno.test("hostTools() reports each host tool as found with a version, or missing", async () => {
+  const tools = await hostTools();
+  for (const name of ["shellcheck", "go", "rustfmt", "node", "cargo"]) {
+    equal(tools.some((t) => t.name === name), true, name);
+  }
+  for (const t of tools) if (t.found) equal(typeof t.path, "string", t.name);
+  const saved = Deno.env.get("PATH") ?? "";
+  Deno.env.set("PATH", await Deno.makeTempDir());
+  try {
+    equal((await hostTools()).every((t) => !t.found), true);
+  } finally {
+    Deno.env.set("PATH", saved);
+  }
+});
+
+Deno.test("engineCacheVersion() of a host engine names the program and its version", async () => {
+  const v = await engineCacheVersion(shellcheck);
+  equal(v.startsWith("shellcheck "), true, v);
+});
+
+Deno.test("enginesDocument() lists tier, languages, upstream and digest for every engine", async () => {
+  const doc = await enginesDocument();
+  equal(doc.engines.length, ENGINES.length);
+  const gofmt = doc.engines.find((e) => e.id === "gofmt")!;
+  equal(gofmt.tier, "in-process");
+  equal(gofmt.format.join(), "go");
+  equal(typeof gofmt.digest, "string");
+  const govet = doc.engines.find((e) => e.id === "govet")!;
+  equal(govet.digest, undefined);
+  equal(govet.program, "go");
+  equal(doc.engines.find((e) => e.id === "oxlint")?.default_enabled, false);
+});
+
+Deno.test("sourceStamp() changes when a source file of poly changes", async () => {
+  const root = await Deno.makeTempDir();
+  await Deno.mkdir(join(root, "lib"));
+  await Deno.writeTextFile(join(root, "main.ts"), "x");
+  await Deno.writeTextFile(join(root, "lib", "a.ts"), "a");
+  const before = (await sourceStamp(root)).join("\n");
+  equal((await sourceStamp(root)).join("\n"), before);
+  await Deno.writeTextFile(join(root, "lib", "a.ts"), "ab");
+  notEqual((await sourceStamp(root)).join("\n"), before);
+});

@@ -1,0 +1,145 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { z } from "zod";
+import type { ToolContext, ToolDef } from "../../../tools/_tool.ts";
+import { TOOLS } from "../../../tools/mod.ts";
+import { mcpServersTool } from "../../../tools/mcp_servers.ts";
+import { mcpDescribeTool } from "../../../tools/mcp_describe.ts";
+import { mcpReadTool } from "../../../tools/mcp_read.ts";
+import { mcpCallTool } from "../../../tools/mcp_call.ts";
+import { addServer, catalogOf, GatewayError, OUTCOME_UNCERTAIN, setGrant } from "../../../lib/gateway/mod.ts";
+import { freshStore, makeFixture } from "../../gateway/_fixture.ts";
+import { ServersDocument } from "../../../lib/gateway/schemas.ts";
+
+function context(root: string): ToolContext {
+  return { root, signal: new AbortController().signal, progress: () => Promise.resolve() };
+}
+
+async function call(tool: ToolDef, args: Record<string, unknown>, ctx: ToolContext) {
+  const parsed = z.object(tool.inputSchema).parse(args);
+  const out = await tool.handler(parsed, ctx);
+  tool.outputSchema.parse(out.structured);
+  return out;
+}
+
+async function workspace(toml = ""): Promise<string> {
+  const root = await Deno.makeTempDir({ prefix: "poly-gw-ws-" });
+  await Deno.mkdir(join(root, ".git"));
+  await Deno.writeTextFile(join(root, "poly.toml"), toml);
+  return root;
+}
+
+async function registered() {
+  const { db } = await freshStore();
+  const fx = await makeFixture();
+  await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
+  const pins = Object.fromEntries(catalogOf(db, "fx").map((t) => [t.name, t.fingerprint]));
+  let rev = setGrant(db, { server: "fx", tool: "get_title", mode: "read", fingerprint: pins.get_title, expectedRevision: 1 })
+    .revision;
+  rev = setGrant(db, { server: "fx", tool: "get_count", mode: "read", fingerprint: pins.get_count, expectedRevision: rev })
+    .revision;
+  setGrant(db, {
+    server: "fx",
+    tool: "set_title",
+    mode: "write",
+    fingerprint: pins.set_title,
+    verifiers: ["get_title"],
+    expectedRevision: rev,
+  });
+  return { db, fx, pins };
+}
+
+Deno.test("the gateway tools are registered with their levels", () => {
+  const byName = new Map(TOOLS.map((t) => [t.name, t]));
+  assert.equal(byName.get("mcp_servers")?.level, "read");
+  assert.equal(byName.get("mcp_describe")?.level, "read");
+  assert.equal(byName.get("mcp_read")?.level, "read");
+  assert.equal(byName.get("mcp_call")?.level, "act");
+  assert.equal(byName.get("mcp_call")?.annotations.destructiveHint, true);
+});
+
+Deno.test("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default profile", async () => {
+  Deno.env.delete("POLY_GATEWAY_PROFILE");
+  const { fx, pins } = await registered();
+  const ctx = context(await workspace());
+  const servers = (await call(mcpServersTool, {}, ctx)).structured as z.infer<typeof ServersDocument>;
+  assert.equal(servers.profile.name, "default");
+  assert.equal(servers.profile.implicit, true);
+  assert.deepEqual(servers.servers[0].tools.map((t: { target: string }) => t.target), [
+    "fx/get_title",
+    "fx/set_title",
+    "fx/get_count",
+  ]);
+
+  const desc = (await call(mcpDescribeTool, { target: "fx/set_title" }, ctx)).structured as {
+    schema_sha256: string;
+    verifiers: string[];
+  };
+  assert.equal(desc.schema_sha256, pins.set_title);
+  assert.deepEqual(desc.verifiers, ["fx/get_title"]);
+
+  const read = await call(mcpReadTool, { target: "fx/get_title", schema_sha256: pins.get_title }, ctx);
+  assert.equal(read.isError, false);
+  assert.deepEqual((read.structured as { result: { structuredContent: unknown } }).result.structuredContent, {
+    value: "first",
+  });
+
+  const write = await call(mcpCallTool, {
+    target: "fx/set_title",
+    schema_sha256: pins.set_title,
+    arguments: { value: "from mcp" },
+    verification: { tool: "get_title", arguments: {}, result_path: "$.value", expected: "from mcp" },
+  }, ctx);
+  assert.equal(write.isError, false);
+  assert.equal((write.structured as { operation: { status: string } }).operation.status, "confirmed");
+  assert.equal(fx.state().data?.title, "from mcp");
+
+  fx.update((s) => {
+    s.handlers!.get_title = { get: "title", delay_ms: 3000 };
+  });
+  const unsure = await call(mcpCallTool, {
+    target: "fx/set_title",
+    schema_sha256: pins.set_title,
+    arguments: { value: "late" },
+    verification: { tool: "fx/get_title", result_path: "value", expected: "late" },
+    timeout_ms: 300,
+  }, ctx);
+  assert.equal(unsure.isError, true);
+  assert.equal((unsure.structured as { message: string }).message, OUTCOME_UNCERTAIN);
+  await assert.rejects(
+    call(mcpCallTool, {
+      target: "fx/set_title",
+      schema_sha256: pins.set_title,
+      arguments: { value: "again" },
+      verification: { tool: "get_title", result_path: "value", expected: "again" },
+    }, ctx),
+    (e: unknown) => e instanceof GatewayError && e.code === "unresolved_mutation",
+  );
+});
+
+Deno.test("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROFILE)", async () => {
+  const { pins } = await registered();
+  const ctx = context(await workspace('[gateway.profiles.reviewer]\ndescription = "reads titles"\nread = ["fx/get_title"]\n'));
+  Deno.env.set("POLY_GATEWAY_PROFILE", "reviewer");
+  try {
+    const servers = (await call(mcpServersTool, {}, ctx)).structured as z.infer<typeof ServersDocument>;
+    assert.equal(servers.profile.name, "reviewer");
+    assert.equal(servers.profile.description, "reads titles");
+    assert.deepEqual(servers.servers[0].tools.map((t: { target: string }) => t.target), ["fx/get_title"]);
+    await assert.rejects(
+      call(mcpDescribeTool, { target: "fx/set_title" }, ctx),
+      (e: unknown) => e instanceof GatewayError && e.code === "profile",
+    );
+    await assert.rejects(
+      call(mcpReadTool, { target: "fx/get_count", schema_sha256: pins.get_count }, ctx),
+      (e: unknown) => e instanceof GatewayError && e.code === "profile",
+    );
+    Deno.env.set("POLY_GATEWAY_PROFILE", "ghost");
+    await assert.rejects(
+      call(mcpServersTool, {}, ctx),
+      (e: unknown) => e instanceof GatewayError && /Profile "ghost" is not defined/.test(e.message),
+    );
+  } finally {
+    Deno.env.delete("POLY_GATEWAY_PROFILE");
+  }
+});

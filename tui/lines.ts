@@ -1,0 +1,124 @@
+/**
+ * The dashboard draws text lines: a pane turns a snapshot into {@link Line}s
+ * (segments of text with a tone), and one ink component draws them. Lines are
+ * plain values, so a pane's layout can be checked without a terminal and
+ * `poly dash --once` prints the very same lines as plain text.
+ *
+ * @module
+ */
+import { fit, truncate, width } from "./format.ts";
+import type { Tone } from "./theme.ts";
+
+/** A run of text in one style. */
+export interface Seg {
+  text: string;
+  tone?: Tone;
+  bold?: boolean;
+}
+
+/** One terminal line. */
+export type Line = Seg[];
+
+/** A segment. */
+export function seg(text: string, tone?: Tone, bold?: boolean): Seg {
+  return { text, ...(tone ? { tone } : {}), ...(bold ? { bold } : {}) };
+}
+
+/** A line of one segment. */
+export function line(text: string, tone?: Tone, bold?: boolean): Line {
+  return [seg(text, tone, bold)];
+}
+
+/** An empty line. */
+export const BLANK: Line = [];
+
+/** The text of a line. */
+export function plain(l: Line): string {
+  return l.map((s) => s.text).join("");
+}
+
+/** Cells a line takes. */
+export function lineWidth(l: Line): number {
+  return l.reduce((a, s) => a + width(s.text), 0);
+}
+
+/** `l` cut to `cells` cells (ending in `…` when cut), optionally padded to exactly `cells`. */
+export function clip(l: Line, cells: number, pad = false): Line {
+  const total = lineWidth(l);
+  if (total <= cells) return pad && total < cells ? [...l, seg(" ".repeat(cells - total))] : [...l];
+  const out: Line = [];
+  let used = 0;
+  for (const s of l) {
+    const w = width(s.text);
+    if (used + w <= cells - 1) {
+      out.push(s);
+      used += w;
+      continue;
+    }
+    // Room for part of this segment and the ellipsis.
+    const room = cells - used;
+    if (room > 0) out.push({ ...s, text: truncate(s.text + " ".repeat(room + 1), room) });
+    break;
+  }
+  return out;
+}
+
+/** One column of a {@link table}. */
+export interface Column {
+  title: string;
+  /** Cells; the flexible column takes what the others leave. */
+  width: number;
+  align?: "left" | "right";
+  /** Takes the remaining width (at least `width`). */
+  flex?: boolean;
+}
+
+/** One row: a cell per column, each with an optional tone. */
+export type Row = (string | Seg)[];
+
+/** The widths of `columns` in `total` cells (one space between columns); columns that do not fit are dropped from the end. */
+export function columnWidths(columns: readonly Column[], total: number): number[] {
+  const widths = columns.map((c) => c.width);
+  let used = widths.reduce((a, w) => a + w, 0) + Math.max(0, columns.length - 1);
+  const flex = columns.findIndex((c) => c.flex);
+  if (flex >= 0 && used < total) widths[flex] += total - used;
+  used = widths.reduce((a, w) => a + w, 0) + Math.max(0, columns.length - 1);
+  // Too narrow: drop trailing columns until it fits.
+  while (used > total && widths.length > 1) {
+    used -= widths.pop()! + 1;
+  }
+  return widths;
+}
+
+/** A header line and a line per row, fitted to `total` cells. */
+export function table(columns: readonly Column[], rows: readonly Row[], total: number): { header: Line; rows: Line[] } {
+  const widths = columnWidths(columns, total);
+  const render = (cells: readonly (string | Seg)[], header: boolean): Line => {
+    const out: Line = [];
+    widths.forEach((w, i) => {
+      const c = cells[i] ?? "";
+      const s = typeof c === "string" ? seg(c) : c;
+      const text = fit(s.text, w, columns[i].align ?? "left");
+      out.push(header ? seg(text, "dim", true) : { ...s, text });
+      if (i < widths.length - 1) out.push(seg(" "));
+    });
+    return out;
+  };
+  return { header: render(columns.map((c) => c.title), true), rows: rows.map((r) => render(r, false)) };
+}
+
+/** Two columns of lines side by side: `left` padded to `leftWidth`, then `gap` spaces. */
+export function sideBySide(left: readonly Line[], right: readonly Line[], leftWidth: number, gap = 2): Line[] {
+  const n = Math.max(left.length, right.length);
+  const out: Line[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push([...clip(left[i] ?? BLANK, leftWidth, true), seg(" ".repeat(gap)), ...(right[i] ?? BLANK)]);
+  }
+  return out;
+}
+
+/** Label–value pairs as lines: labels padded to the longest. */
+export function pairs(items: readonly [string, string | Line][], tone: Tone = "dim"): Line[] {
+  const w = Math.max(0, ...items.map(([k]) => width(k)));
+  return items.map(([k, v]) => [seg(k.padEnd(w + 2), tone), ...(typeof v === "string" ? [seg(v)] : v)]);
+}
