@@ -1,2 +1,2 @@
 import { writeRulesCorpus } from "../tests/bench/_rules_corpus.ts";
-await writeRulesCorpus("/tmp/tmp.8Aym3Zo8ca", 300);
+await writeRulesCorpus("/tmp/tmp.XmmW5th4IQ", 2000);

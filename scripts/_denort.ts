@@ -12,6 +12,7 @@
  * @module
  */
 import { join } from "node:path";
+import { stripAnsi } from "./_text.ts";
 
 /** Where a target's base runtime comes from. */
 export type RuntimeSource =
@@ -78,17 +79,21 @@ export async function runtimeSource(options: {
  * poly's code.
  */
 export function isBaseRuntimeFailure(output: string): boolean {
-  const text = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const text = stripAnsi(output);
   return /Setting up base binary|Could not find denort|denort-[A-Za-z0-9_.-]+\.zip|dl\.deno\.land\/release/.test(text);
 }
 
 /** The most specific cause line of a `deno compile` error chain ("4: Connection refused" → "Connection refused"). */
 export function failureCause(output: string): string {
-  const text = output.replace(/\x1b\[[0-9;]*m/g, "");
-  const causes = [...text.matchAll(/^\s*\d+: (.+)$/gm)].map((m) => m[1].trim());
+  const text = stripAnsi(output).split(/^Stack backtrace:/m)[0];
+  const chain = text.includes("Caused by:") ? text.slice(text.indexOf("Caused by:")) : text;
+  const causes = [...chain.matchAll(/^\s*\d+: (.+)$/gm)].map((m) => m[1].trim());
   const download = causes.find((c) => c.startsWith("error sending request"));
   const last = causes.at(-1);
-  if (download && last && last !== download) return `${download.replace(/\s*\(https?:[^)]*\)/, "")}: ${last}`;
+  if (download) {
+    const short = download.replace(/\s*\(https?:[^)]*\)/, "");
+    return last && !download.includes(last) ? `${short}: ${last}` : short;
+  }
   return last ?? text.trim().split("\n").filter((l) => l.trim() !== "").at(-1) ?? "unknown error";
 }
 
@@ -114,7 +119,7 @@ export function runtimeMissingMessage(options: {
       `  It is not in the cache, and downloading ${denortUrl(version, target)} failed: ${options.cause}`,
     );
   }
-  lines.push("Supply the runtime and run the task again, in either way:");
+  lines.push("Supply the runtime, then run the task again:");
   if (target === options.host) {
     lines.push(`  - DENORT_BIN=/path/to/denort deno task compile   (the unzipped denort ${version} for ${target})`);
   } else if (options.denortBin) {

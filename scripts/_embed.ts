@@ -20,6 +20,7 @@
  * @module
  */
 import { join } from "node:path";
+import { stripAnsi } from "./_text.ts";
 import { nativeMatches, nativePlatformOf, type Target } from "./_targets.ts";
 
 /** Repository-relative paths read at run time that no static import reaches. */
@@ -117,7 +118,7 @@ export interface EmbeddedEntry {
  * Returns undefined when the output has no such listing.
  */
 export function parseEmbeddedListing(output: string): EmbeddedEntry[] | undefined {
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/);
+  const lines = stripAnsi(output).split(/\r?\n/);
   const start = lines.findIndex((l) => l.trim() === "Embedded Files");
   if (start < 0) return undefined;
   const out: EmbeddedEntry[] = [];

@@ -10,7 +10,6 @@
  */
 import { z } from "zod";
 import { describeError, PolyError } from "../lib/errors/mod.ts";
-import { identity } from "../lib/identity/mod.ts";
 import type { Report } from "../lib/report/schema.ts";
 import { insideRoot } from "../lib/serve/paths.ts";
 import type { ToolContext, ToolOutput } from "./_tool.ts";
@@ -57,6 +56,7 @@ export async function failureReport(
   mode: Report["mode"],
   failures: { path: string; message: string; file?: boolean }[],
 ): Promise<Report> {
+  const { identity } = await import("../lib/identity/mod.ts");
   return {
     kind,
     mode,
@@ -81,7 +81,12 @@ export function reportOutput(report: Report, format: "json" | "toon" | undefined
 }
 
 /** Runs lint or fmt for a tool call: paths checked against the root, then the same run the CLI does. */
-export async function runReportTool(kind: "lint" | "fmt", fix: boolean, args: RunArgs, ctx: ToolContext): Promise<ToolOutput<Report>> {
+export async function runReportTool(
+  kind: "lint" | "fmt",
+  fix: boolean,
+  args: RunArgs,
+  ctx: ToolContext,
+): Promise<ToolOutput<Report>> {
   const mode = fix ? "fix" : "check";
   const refused: { path: string; message: string; file: boolean }[] = [];
   for (const path of args.paths ?? []) {
@@ -114,7 +119,10 @@ export async function runReportTool(kind: "lint" | "fmt", fix: boolean, args: Ru
     return reportOutput(canonicalReport(report), args.format);
   } catch (error) {
     if (!(error instanceof PolyError)) throw error;
-    return reportOutput(await failureReport(kind, mode, [{ path: errorPath(error), message: describeError(error) }]), args.format);
+    return reportOutput(
+      await failureReport(kind, mode, [{ path: errorPath(error), message: describeError(error) }]),
+      args.format,
+    );
   }
 }
 

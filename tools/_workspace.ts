@@ -28,7 +28,11 @@ export interface WorkspaceArgs {
 }
 
 /** Runs the whole-project phase for a tool call and returns its report. */
-export async function runWorkspaceTool(fix: boolean, args: WorkspaceArgs, ctx: ToolContext): Promise<ToolOutput<Report>> {
+export async function runWorkspaceTool(
+  fix: boolean,
+  args: WorkspaceArgs,
+  ctx: ToolContext,
+): Promise<ToolOutput<Report>> {
   const mode = fix ? "fix" : "check";
   let config: string | undefined;
   try {

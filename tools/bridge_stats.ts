@@ -15,7 +15,7 @@ export const bridgeStatsTool = defineTool({
   title: "Fleet statistics and ratings",
   description: "Report calls and characters returned to context per fleet tool (against the raw engine output they " +
     "replaced), ratings per tool, and each engine's recorded health (success rate, median latency, quota). " +
-    "export: true writes research/bench/<YYYY-MM-DD>-ratings.md inside cwd (or export: \"path.md\").",
+    'export: true writes research/bench/<YYYY-MM-DD>-ratings.md inside cwd (or export: "path.md").',
   level: "read",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   inputSchema: {

@@ -19,7 +19,9 @@ export const decideTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   inputSchema: {
     question: z.string().min(1).describe("The question to decide."),
-    options: z.array(z.string().min(1)).min(2).max(20).optional().describe('Labels to choose from (default ["yes","no"]).'),
+    options: z.array(z.string().min(1)).min(2).max(20).optional().describe(
+      'Labels to choose from (default ["yes","no"]).',
+    ),
     context: z.string().optional().describe("Material the decision is about (cut to 24 000 characters)."),
     model: z.string().min(1).optional().describe("OpenRouter model id (default POLY_DECIDE_MODEL or typesafe/jev)."),
   },

@@ -6,13 +6,21 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import { cwdParam, effortParam, engineParam, modelParam, runFleetTool, WorkerOutputSchema } from "../lib/fleet/tool_support.ts";
+import {
+  cwdParam,
+  effortParam,
+  engineParam,
+  modelParam,
+  runFleetTool,
+  WorkerOutputSchema,
+} from "../lib/fleet/tool_support.ts";
 
 /** The `explore` tool. */
 export const exploreTool = defineTool({
   name: "explore",
   title: "Explore the project (read-only)",
-  description: "Read-only exploration by a worker (the workspace is mounted read-only in the sandbox). question alone → " +
+  description:
+    "Read-only exploration by a worker (the workspace is mounted read-only in the sandbox). question alone → " +
     "broad search returning file:line refs; question + files → answer about those files; neither → a project map. " +
     'breadth: "thorough" sweeps wider. Locates, does not review. Default: codex GPT-6 Luna, medium effort ' +
     "(POLY_EXPLORE_MODEL / POLY_EXPLORE_EFFORT), falling through the fast cascade when codex is missing, unhealthy " +

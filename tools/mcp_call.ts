@@ -7,7 +7,14 @@
  *
  * @module
  */
-import { ArgumentsParam, CallDocument, Sha256, TargetParam, TimeoutParam, VerificationParam } from "../lib/gateway/schemas.ts";
+import {
+  ArgumentsParam,
+  CallDocument,
+  Sha256,
+  TargetParam,
+  TimeoutParam,
+  VerificationParam,
+} from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool } from "./_tool.ts";
 
@@ -16,7 +23,7 @@ export const mcpCallTool = defineTool({
   name: "mcp_call",
   title: "Call a write-granted upstream MCP tool, verified",
   description:
-    "Call an upstream tool granted as write (capability mcp.call in mcp_servers). Give its target \"server/tool\", the schema_sha256 from mcp_describe, its arguments, and a verification block: a read tool of the same server from the tool's verifiers, its arguments, the result_path to read in its result, and the expected value. The live schemas are checked before anything is sent. The write is confirmed only when the verifier shows the expected value; if that cannot be established the operation is recorded as unknown and further writes to that server are refused until a person resolves it (poly ops resolve).",
+    'Call an upstream tool granted as write (capability mcp.call in mcp_servers). Give its target "server/tool", the schema_sha256 from mcp_describe, its arguments, and a verification block: a read tool of the same server from the tool\'s verifiers, its arguments, the result_path to read in its result, and the expected value. The live schemas are checked before anything is sent. The write is confirmed only when the verifier shows the expected value; if that cannot be established the operation is recorded as unknown and further writes to that server are refused until a person resolves it (poly ops resolve).',
   level: "act",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   inputSchema: {

@@ -14,7 +14,7 @@ export const mcpReadTool = defineTool({
   name: "mcp_read",
   title: "Call a read-granted upstream MCP tool",
   description:
-    "Call an upstream tool granted as read (capability mcp.read in mcp_servers). Give its target \"server/tool\", the schema_sha256 from mcp_describe, and its arguments. The live tool's schema is checked again first; the call is refused if it changed. Returns the upstream result and a receipt.",
+    'Call an upstream tool granted as read (capability mcp.read in mcp_servers). Give its target "server/tool", the schema_sha256 from mcp_describe, and its arguments. The live tool\'s schema is checked again first; the call is refused if it changed. Returns the upstream result and a receipt.',
   level: "read",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   inputSchema: {

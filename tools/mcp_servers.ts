@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { ServersDocument } from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";

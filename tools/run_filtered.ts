@@ -5,7 +5,14 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import { cwdParam, effortParam, engineParam, modelParam, runFleetTool, WorkerOutputSchema } from "../lib/fleet/tool_support.ts";
+import {
+  cwdParam,
+  effortParam,
+  engineParam,
+  modelParam,
+  runFleetTool,
+  WorkerOutputSchema,
+} from "../lib/fleet/tool_support.ts";
 
 /** The `run_filtered` tool. */
 export const runFilteredTool = defineTool({

@@ -139,3 +139,19 @@ export function wrap(text: string, cells: number): string[] {
   while (out.length > 1 && out[out.length - 1] === "") out.pop();
   return out;
 }
+
+/** `text` cut from the start (`…` first) to at most `cells` cells: the end of a path stays visible. */
+export function truncateStart(text: string, cells: number): string {
+  if (width(text) <= cells) return text;
+  if (cells <= 0) return "";
+  const chars = [...text];
+  let out = "";
+  let w = 0;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const cw = width(chars[i]);
+    if (w + cw > cells - 1) break;
+    out = chars[i] + out;
+    w += cw;
+  }
+  return "…" + out;
+}

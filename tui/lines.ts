@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { fit, truncate, width } from "./format.ts";
+import { fit, truncate, truncateStart, width } from "./format.ts";
 import type { Tone } from "./theme.ts";
 
 /** A run of text in one style. */
@@ -71,6 +71,8 @@ export interface Column {
   align?: "left" | "right";
   /** Takes the remaining width (at least `width`). */
   flex?: boolean;
+  /** Where a long value is cut: at the end (default) or at the start (paths). */
+  cut?: "end" | "start";
 }
 
 /** One row: a cell per column, each with an optional tone. */
@@ -98,7 +100,8 @@ export function table(columns: readonly Column[], rows: readonly Row[], total: n
     widths.forEach((w, i) => {
       const c = cells[i] ?? "";
       const s = typeof c === "string" ? seg(c) : c;
-      const text = fit(s.text, w, columns[i].align ?? "left");
+      const value = columns[i].cut === "start" && !header ? truncateStart(s.text, w) : s.text;
+      const text = fit(value, w, columns[i].align ?? "left");
       out.push(header ? seg(text, "dim", true) : { ...s, text });
       if (i < widths.length - 1) out.push(seg(" "));
     });

@@ -39,6 +39,11 @@ export interface OpenCacheOptions {
   warn?: (message: string) => void;
   /** Pending writes are flushed when this many accumulate (default 256). */
   batchSize?: number;
+  /**
+   * The build identity for keys made through this cache ({@link throughCache}); pass
+   * the main thread's `buildIdentity()` to workers so each need not compute it.
+   */
+  build?: string;
 }
 
 /** Hits and misses counted by one opener. */
@@ -52,6 +57,8 @@ export interface ResultCache {
   readonly enabled: boolean;
   /** The database file (undefined when disabled). */
   readonly path?: string;
+  /** The build identity given to {@link openCache}, if any. */
+  readonly build?: string;
   get<T = unknown>(ns: Namespace, key: string): T | undefined;
   set(ns: Namespace, key: string, value: unknown): void;
   /** Writes pending entries now. */
@@ -82,12 +89,14 @@ function emptyCounters(): Record<Namespace, CacheCounters> {
 
 class SqliteCache implements ResultCache {
   readonly enabled = true;
+  readonly build?: string;
   #db: DatabaseSync | undefined;
   #pending = new Map<string, { ns: Namespace; key: string; value: string }>();
   #counts = emptyCounters();
   #broken = false;
 
   constructor(readonly path: string, readonly anchor: string, private readonly options: OpenCacheOptions) {
+    this.build = options.build;
     this.#db = this.#open();
   }
 

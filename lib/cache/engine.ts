@@ -40,6 +40,7 @@ export async function throughCache<T>(
     settings,
     path: file.relPath,
     content: file.text,
+    ...(cache.build ? { build: cache.build } : {}),
   });
   const hit = cache.get<T>(namespace, key);
   if (hit !== undefined) return hit;

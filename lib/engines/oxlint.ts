@@ -27,6 +27,7 @@
 import { join } from "node:path";
 import type { Diagnostic, Severity } from "../report/schema.ts";
 import { runHost } from "./_host.ts";
+import { Batcher, withTempFiles } from "./_batch.ts";
 import { bindingUrl, OXLINT_VERSION, oxlintScript, scriptUrls } from "./_oxlint_bin.ts";
 import { applyRuleSettings } from "./_settings.ts";
 import { bytesToUtf16, indexToPosition, lineStarts } from "./_text.ts";
@@ -116,14 +117,8 @@ async function runOxlint(
   fix: boolean,
 ): Promise<{ raw: OxDiagnostic[][]; texts: string[] }> {
   const script = await oxlintScript();
-  const dir = await Deno.makeTempDir({ prefix: "poly-oxlint-" });
-  try {
+  return await withTempFiles(files, async (dir, names) => {
     await Deno.writeTextFile(join(dir, ".oxlintrc.json"), JSON.stringify(oxlintConfig(settings)));
-    const names = files.map((f, i) => `${i}/${f.relPath.split("/").pop()}`);
-    for (let i = 0; i < files.length; i++) {
-      await Deno.mkdir(join(dir, String(i)));
-      await Deno.writeTextFile(join(dir, names[i]), files[i].text);
-    }
     const args = [script, "-c", ".oxlintrc.json", "--format", "json", "--no-ignore", "--disable-nested-config"];
     if (fix) args.push("--fix");
     const run = await runHost("node", [...args, ...names], { cwd: dir });
@@ -140,9 +135,7 @@ async function runOxlint(
     }
     const texts = fix ? await Promise.all(names.map((n) => Deno.readTextFile(join(dir, n)))) : files.map((f) => f.text);
     return { raw, texts };
-  } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
+  });
 }
 
 function outcome(file: SourceFile, raw: OxDiagnostic[], settings: EngineSettings): LintOutput | EngineError {
@@ -162,12 +155,7 @@ function outcome(file: SourceFile, raw: OxDiagnostic[], settings: EngineSettings
 
 /** The loaded oxlint engine. */
 export class Oxlint implements EngineInstance {
-  #pending: {
-    file: SourceFile;
-    settings: EngineSettings;
-    resolve: (o: LintOutput | EngineError) => void;
-    reject: (e: unknown) => void;
-  }[] = [];
+  #batcher = new Batcher<LintOutput>((files, settings) => this.lintMany(files, settings));
 
   /** Lints many files sharing one settings object: one oxlint process per 500 files. */
   async lintMany(files: SourceFile[], settings: EngineSettings): Promise<(LintOutput | EngineError)[]> {
@@ -181,31 +169,8 @@ export class Oxlint implements EngineInstance {
   }
 
   /** Lints one file; calls made in the same tick with equal settings share one process. */
-  async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
-    const result = await new Promise<LintOutput | EngineError>((resolve, reject) => {
-      this.#pending.push({ file, settings, resolve, reject });
-      if (this.#pending.length === 1) setTimeout(() => this.#flush(), 0);
-    });
-    if (result instanceof EngineError) throw result;
-    return result;
-  }
-
-  async #flush(): Promise<void> {
-    const batch = this.#pending;
-    this.#pending = [];
-    const groups = new Map<string, typeof batch>();
-    for (const item of batch) {
-      const key = JSON.stringify(item.settings.tool);
-      groups.set(key, [...(groups.get(key) ?? []), item]);
-    }
-    for (const group of groups.values()) {
-      try {
-        const results = await this.lintMany(group.map((g) => g.file), group[0].settings);
-        group.forEach((g, i) => g.resolve(results[i]));
-      } catch (e) {
-        group.forEach((g) => g.reject(e));
-      }
-    }
+  lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
+    return this.#batcher.call(file, settings);
   }
 
   /** Applies oxlint's safe fixes to a copy of the text. */

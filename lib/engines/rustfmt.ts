@@ -15,6 +15,9 @@
  *   is given with `--config-path`): poly.toml is the one configuration, so results
  *   do not depend on files outside the cache key.
  * - A syntax error is an errored record with rustfmt's line and column.
+ * - Batching: {@link formatMany} formats many files with one rustfmt process
+ *   (starting rustfmt through rustup's proxy costs ~100 ms a file); `format`
+ *   batches calls made in the same tick.
  *
  * Example: `fn main(){let x=1;}` → `fn main() {\n    let x = 1;\n}`.
  *
@@ -24,7 +27,8 @@ import { join } from "node:path";
 import { finishText } from "./_layout.ts";
 import { runHost } from "./_host.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
+import { Batcher, type Settled, withTempFiles } from "./_batch.ts";
+import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
 
 let emptyConfig: Promise<string> | undefined;
 
@@ -57,6 +61,65 @@ export function rustfmtArgs(settings: EngineSettings): string[] {
   return ["--emit", "stdout", "--edition", edition, "--config", list];
 }
 
+async function formatOne(file: SourceFile, settings: EngineSettings): Promise<string> {
+  const args = [...rustfmtArgs(settings), "--config-path", await emptyConfigPath()];
+  const run = await runHost("rustfmt", args, { stdin: file.text });
+  if (run.code !== 0) {
+    const first = run.stderr.split("\n").find((l) => l.startsWith("error")) ?? run.stderr.trim().split("\n")[0];
+    const pos = /--> <stdin>:(\d+):(\d+)/.exec(run.stderr);
+    const title = first?.replace(/^error(\[\w+\])?: /, "") ?? `exit ${run.code}`;
+    if (pos) {
+      const line = Number(pos[1]);
+      const column = Number(pos[2]);
+      throw new EngineError(`rustfmt: syntax error at ${line}:${column}: ${title}`, { line, column });
+    }
+    throw new EngineError(`rustfmt: ${title}`);
+  }
+  return finishText(run.stdout, file.text, settings.defaults);
+}
+
+/** `mod name;` makes rustfmt read another file when given a path: such files go through stdin. */
+const MOD_DECLARATION = /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+[A-Za-z_][A-Za-z0-9_]*\s*;/m;
+
+/**
+ * Formats many files with one rustfmt process (`--emit stdout` over copies in a
+ * private directory); files with `mod x;` declarations, and files the batch could
+ * not format (a syntax error: reported with its line and column), go one by one
+ * through stdin.
+ */
+export async function formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
+  const out = new Array<Settled<string> | undefined>(files.length);
+  const batch = files.map((_, i) => i).filter((i) => !MOD_DECLARATION.test(files[i].text));
+  if (batch.length > 1) {
+    await withTempFiles(batch.map((i) => files[i]), async (dir, names) => {
+      const real = await Deno.realPath(dir);
+      const args = [...rustfmtArgs(settings), "--config-path", await emptyConfigPath(), ...names];
+      const run = await runHost("rustfmt", args, { cwd: dir });
+      const found = names.map((n, j) => ({
+        j,
+        at: run.stdout.indexOf(`${join(real, n)}:\n\n`),
+        header: `${join(real, n)}:\n\n`,
+      }))
+        .filter((h) => h.at >= 0).sort((a, b) => a.at - b.at);
+      found.forEach((h, k) => {
+        const end = k + 1 < found.length ? found[k + 1].at : run.stdout.length;
+        const i = batch[h.j];
+        out[i] = finishText(run.stdout.slice(h.at + h.header.length, end), files[i].text, settings.defaults);
+      });
+    });
+  }
+  for (let i = 0; i < files.length; i++) {
+    if (out[i] !== undefined) continue;
+    try {
+      out[i] = await formatOne(files[i], settings);
+    } catch (e) {
+      if (!(e instanceof EngineError)) throw e;
+      out[i] = e;
+    }
+  }
+  return out as Settled<string>[];
+}
+
 /** The rustfmt engine. */
 export const rustfmt: EngineSpec = {
   id: "rustfmt",
@@ -69,23 +132,11 @@ export const rustfmt: EngineSpec = {
   hostProgram: "rustfmt",
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
+    const batcher = new Batcher<string>(formatMany);
     return Promise.resolve({
-      async format(file, settings) {
-        const args = [...rustfmtArgs(settings), "--config-path", await emptyConfigPath()];
-        const run = await runHost("rustfmt", args, { stdin: file.text });
-        if (run.code !== 0) {
-          const first = run.stderr.split("\n").find((l) => l.startsWith("error")) ?? run.stderr.trim().split("\n")[0];
-          const pos = /--> <stdin>:(\d+):(\d+)/.exec(run.stderr);
-          const title = first?.replace(/^error(\[\w+\])?: /, "") ?? `exit ${run.code}`;
-          if (pos) {
-            const line = Number(pos[1]);
-            const column = Number(pos[2]);
-            throw new EngineError(`rustfmt: syntax error at ${line}:${column}: ${title}`, { line, column });
-          }
-          throw new EngineError(`rustfmt: ${title}`);
-        }
-        return finishText(run.stdout, file.text, settings.defaults);
-      },
-    });
+      /** Formats one file; calls made in the same tick share one rustfmt process. */
+      format: (file: SourceFile, settings: EngineSettings) => batcher.call(file, settings),
+      formatMany,
+    } as EngineInstance);
   },
 };

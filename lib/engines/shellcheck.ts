@@ -27,7 +27,15 @@ import { applyRuleSettings } from "./_settings.ts";
 import { applyEdits, indexToPosition, lineStarts, type TextEdit, utf16ToBytes } from "./_text.ts";
 import { dirname } from "node:path";
 import { runHost } from "./_host.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
+import { Batcher, withTempFiles } from "./_batch.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  type LintOutput,
+  type SourceFile,
+} from "./types.ts";
 
 interface Replacement {
   line: number;
@@ -57,21 +65,25 @@ function codeList(value: unknown): string | undefined {
   return value.map((v) => String(v).replace(/^SC/i, "")).join(",");
 }
 
-/** shellcheck's arguments for one file. */
-export function shellcheckArgs(file: SourceFile, settings: EngineSettings): string[] {
+/** The `--shell` dialect for a file: the table's `shell`, else none when it has a shebang, else its extension's. */
+export function shellFor(file: SourceFile, settings: EngineSettings): string | undefined {
+  if (typeof settings.tool.shell === "string") return settings.tool.shell;
+  if (file.text.startsWith("#!")) return undefined;
+  return SHELLS[file.relPath.split(".").pop()?.toLowerCase() ?? ""];
+}
+
+/** shellcheck's arguments for files sharing `shell` (without the file names). */
+export function shellcheckArgs(settings: EngineSettings, shell: string | undefined, sourceDir?: string): string[] {
   const args = ["-f", "json1", "--norc"];
   const t = settings.tool;
-  const ext = file.relPath.split(".").pop()?.toLowerCase() ?? "";
-  const shell = typeof t.shell === "string" ? t.shell : file.text.startsWith("#!") ? undefined : SHELLS[ext];
   if (shell) args.push(`--shell=${shell}`);
   if (typeof t.severity === "string") args.push(`--severity=${t.severity}`);
   if (Array.isArray(t.enable) && t.enable.length) args.push(`--enable=${t.enable.join(",")}`);
-  if (t.external_sources === true) args.push("--external-sources");
+  if (t.external_sources === true) args.push("--external-sources", `--source-path=${sourceDir}`);
   const include = codeList(t.select);
   const exclude = codeList(t.ignore);
   if (include) args.push(`--include=${include}`);
   if (exclude) args.push(`--exclude=${exclude}`);
-  args.push("-");
   return args;
 }
 
@@ -89,21 +101,15 @@ interface Analysis {
   edits: Map<Diagnostic, TextEdit[]>;
 }
 
-async function analyze(file: SourceFile, settings: EngineSettings): Promise<Analysis> {
-  const run = await runHost("shellcheck", shellcheckArgs(file, settings), {
-    stdin: file.text,
-    cwd: dirname(file.path),
-  });
-  if (run.code > 1 || !run.stdout.trim().startsWith("{")) {
-    throw new EngineError(`shellcheck failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`);
-  }
-  const comments = (JSON.parse(run.stdout) as { comments: Comment[] }).comments;
+function analysis(file: SourceFile, comments: Comment[], settings: EngineSettings): Analysis | EngineError {
   const text = file.text;
   const starts = lineStarts(text);
   if (comments.some((c) => FATAL.test(c.message))) {
-    const first = comments.filter((c) => c.level === "error").sort((a, b) => a.line - b.line || a.column - b.column)[0];
+    const first = comments.filter((c) =>
+      c.level === "error"
+    ).sort((a, b) => a.line - b.line || a.column - b.column)[0] ?? comments[0];
     const pos = indexToPosition(starts, cpIndex(text, starts, first.line, first.column));
-    throw new EngineError(`shellcheck: syntax error at ${pos.line}:${pos.col}: SC${first.code} ${first.message}`, {
+    return new EngineError(`shellcheck: syntax error at ${pos.line}:${pos.col}: SC${first.code} ${first.message}`, {
       line: pos.line,
       column: pos.col,
     });
@@ -133,6 +139,46 @@ async function analyze(file: SourceFile, settings: EngineSettings): Promise<Anal
     return d;
   });
   return { diagnostics: applyRuleSettings(diagnostics, settings), edits };
+}
+
+/**
+ * Checks many files with as few shellcheck processes as possible: one per
+ * dialect group (and per directory when `external_sources` follows `source`).
+ */
+async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promise<(Analysis | EngineError)[]> {
+  const external = settings.tool.external_sources === true;
+  const groups = new Map<string, number[]>();
+  files.forEach((f, i) => {
+    const key = `${shellFor(f, settings) ?? ""}|${external ? dirname(f.path) : ""}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const out = new Array<Analysis | EngineError>(files.length);
+  for (const [key, indices] of groups) {
+    const [shell, sourceDir] = key.split("|");
+    const group = indices.map((i) => files[i]);
+    await withTempFiles(group, async (dir, names) => {
+      const run = await runHost("shellcheck", [
+        ...shellcheckArgs(settings, shell || undefined, sourceDir || undefined),
+        ...names,
+      ], { cwd: dir });
+      if (run.code > 1 || !run.stdout.trim().startsWith("{")) {
+        throw new EngineError(
+          `shellcheck failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`,
+        );
+      }
+      const comments = (JSON.parse(run.stdout) as { comments: (Comment & { file: string })[] }).comments;
+      names.forEach((name, j) => {
+        out[indices[j]] = analysis(group[j], comments.filter((c) => c.file === name), settings);
+      });
+    });
+  }
+  return out;
+}
+
+async function analyze(file: SourceFile, settings: EngineSettings): Promise<Analysis> {
+  const [result] = await analyzeMany([file], settings);
+  if (result instanceof EngineError) throw result;
+  return result;
 }
 
 /** Chooses whole fix groups that do not overlap each other. */
@@ -167,11 +213,19 @@ export const shellcheck: EngineSpec = {
   hostProgram: "shellcheck",
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
+    const batcher = new Batcher<LintOutput>(async (files, settings) =>
+      (await analyzeMany(files, settings)).map((a) => a instanceof EngineError ? a : { diagnostics: a.diagnostics })
+    );
     return Promise.resolve({
-      async lint(file, settings) {
-        return { diagnostics: (await analyze(file, settings)).diagnostics };
+      /** Lints one file; calls made in the same tick share one shellcheck process. */
+      lint: (file: SourceFile, settings: EngineSettings) => batcher.call(file, settings),
+      /** Lints many files with one shellcheck process per dialect. */
+      async lintMany(files: SourceFile[], settings: EngineSettings): Promise<(LintOutput | EngineError)[]> {
+        return (await analyzeMany(files, settings)).map((a) =>
+          a instanceof EngineError ? a : { diagnostics: a.diagnostics }
+        );
       },
-      async fix(file, settings) {
+      async fix(file: SourceFile, settings: EngineSettings) {
         let text = file.text;
         let fixed = 0;
         for (let pass = 0; pass < 5; pass++) {
@@ -186,6 +240,6 @@ export const shellcheck: EngineSpec = {
         }
         return { text, fixed };
       },
-    });
+    } as EngineInstance);
   },
 };

@@ -10,7 +10,7 @@ import type { FleetContext } from "./context.ts";
 import { adapter } from "./engines/mod.ts";
 import { findExecutable } from "./sandbox.ts";
 import type { EngineHealth } from "./store.ts";
-import { ENGINES, type EngineName } from "./types.ts";
+import { type EngineName, ENGINES } from "./types.ts";
 
 /** What a tool needs from an engine. */
 export interface Needs {
@@ -72,7 +72,12 @@ export function healthOf(ctx: FleetContext, engine: EngineName): EngineHealth {
 }
 
 /** Throws `engine_unavailable` unless `engine` is enabled, capable and installed; returns its binary. */
-export async function requireEngine(ctx: FleetContext, engine: EngineName, needs: Needs, tool: string): Promise<BinaryLocation> {
+export async function requireEngine(
+  ctx: FleetContext,
+  engine: EngineName,
+  needs: Needs,
+  tool: string,
+): Promise<BinaryLocation> {
   const why = incapability(ctx, engine, needs);
   if (why) throw new FleetError("engine_unavailable", `${tool} cannot run on ${engine}: it ${why}`, { engine });
   const bin = await locateBinary(ctx, engine);

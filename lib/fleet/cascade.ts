@@ -41,7 +41,10 @@ export const AUX_NEEDS: Readonly<Record<AuxTool, Needs>> = {
  * Orders candidates: subscriptions by median latency when every one of them has
  * one (else as configured), then pay-per-token ones as configured.
  */
-export function orderCandidates(candidates: readonly Candidate[], health: ReadonlyMap<EngineName, EngineHealth>): Candidate[] {
+export function orderCandidates(
+  candidates: readonly Candidate[],
+  health: ReadonlyMap<EngineName, EngineHealth>,
+): Candidate[] {
   const subs = candidates.filter((c) => !c.paid);
   const paid = candidates.filter((c) => c.paid);
   const latency = (c: Candidate) => health.get(c.engine)?.medianLatencyMs ?? null;
@@ -97,7 +100,12 @@ export async function usableCandidates(
 }
 
 /** The error when no candidate can serve. */
-export function noCandidate(ctx: FleetContext, tool: string, candidates: readonly Candidate[], skipped: Skip[]): FleetError {
+export function noCandidate(
+  ctx: FleetContext,
+  tool: string,
+  candidates: readonly Candidate[],
+  skipped: Skip[],
+): FleetError {
   const detail = skipped.map((s) => `${s.engine}: ${s.reason}`).join("; ");
   return new FleetError(
     "engine_unavailable",

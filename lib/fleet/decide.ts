@@ -47,7 +47,9 @@ export async function openRouterKey(ctx: FleetContext): Promise<string | undefin
   const fromEnv = ctx.env("OPENROUTER_API_KEY");
   if (fromEnv) return fromEnv;
   try {
-    const auth = JSON.parse(await Deno.readTextFile(join(ctx.settings.home, ".local", "share", "opencode", "auth.json")));
+    const auth = JSON.parse(
+      await Deno.readTextFile(join(ctx.settings.home, ".local", "share", "opencode", "auth.json")),
+    );
     const key = auth?.openrouter?.key;
     return typeof key === "string" && key ? key : undefined;
   } catch {
@@ -64,12 +66,19 @@ export function decideLabels(options: string[] | undefined): string[] {
   if (labels.some((l) => !l || l.length > 100)) {
     throw new FleetError("invalid_request", "decide options must be non-empty labels of at most 100 characters");
   }
-  if (new Set(labels).size !== labels.length) throw new FleetError("invalid_request", "decide options must be distinct");
+  if (new Set(labels).size !== labels.length) {
+    throw new FleetError("invalid_request", "decide options must be distinct");
+  }
   return labels;
 }
 
 /** The chat-completions request body. */
-export function decideBody(model: string, labels: string[], question: string, context?: string): Record<string, unknown> {
+export function decideBody(
+  model: string,
+  labels: string[],
+  question: string,
+  context?: string,
+): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const l of labels) properties[l] = { type: "number", minimum: 0, maximum: 1 };
   const ctxText = context ? `\n\nContext:\n${scrub(context).slice(0, MAX_CONTEXT)}` : "";
@@ -137,11 +146,16 @@ export function parseDecision(content: string, labels: string[], model: string):
   const missing = labels.filter((l) => !(l in probabilities));
   const extra = keys.filter((k) => !labels.includes(k));
   if (missing.length || extra.length) {
-    throw fail(`probabilities must name exactly the labels (missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)})`);
+    throw fail(
+      `probabilities must name exactly the labels (missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)})`,
+    );
   }
   const sum = labels.reduce((acc, l) => acc + probabilities[l], 0);
   if (!(sum >= 0.9 && sum <= 1.1)) throw fail(`probabilities sum to ${sum.toFixed(3)}, not 1`);
-  const probs = labels.map((label) => ({ label, probability: Math.round((probabilities[label] / sum) * 10000) / 10000 }))
+  const probs = labels.map((label) => ({
+    label,
+    probability: Math.round((probabilities[label] / sum) * 10000) / 10000,
+  }))
     .sort((a, b) => b.probability - a.probability);
   const top = probs[0].probability;
   const chosen = probs.find((p) => p.label === choice)!;
@@ -152,7 +166,10 @@ export function parseDecision(content: string, labels: string[], model: string):
 }
 
 /** Calls OpenRouter and returns a typed decision, plus the raw response size. */
-export async function decideCall(ctx: FleetContext, req: DecideRequest): Promise<{ decision: Decision; rawChars: number }> {
+export async function decideCall(
+  ctx: FleetContext,
+  req: DecideRequest,
+): Promise<{ decision: Decision; rawChars: number }> {
   const question = req.question.trim();
   if (!question) throw new FleetError("invalid_request", "decide needs a question");
   const labels = decideLabels(req.options);
@@ -201,7 +218,10 @@ export async function decideCall(ctx: FleetContext, req: DecideRequest): Promise
   try {
     completion = Completion.parse(JSON.parse(text));
   } catch {
-    throw new FleetError("decide_failed", `decide: OpenRouter's response is not a chat completion: ${scrub(text.slice(0, 200))}`);
+    throw new FleetError(
+      "decide_failed",
+      `decide: OpenRouter's response is not a chat completion: ${scrub(text.slice(0, 200))}`,
+    );
   }
   const content = completion.choices[0].message.content ?? "";
   return { decision: parseDecision(content, labels, completion.model ?? model), rawChars: text.length };

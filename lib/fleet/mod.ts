@@ -16,19 +16,19 @@
 export { type FleetContext, openFleet, type OpenFleetOptions, workspaceDir } from "./context.ts";
 export { FleetSection, type FleetSectionValue } from "./config.ts";
 export { FleetError, type FleetErrorInfo, type FleetErrorKind } from "./errors.ts";
-export { type EnvReader, envFrom, processEnv } from "./env.ts";
+export { envFrom, type EnvReader, processEnv } from "./env.ts";
 export { type FleetSettings, resolveSettings } from "./settings.ts";
-export { FleetStore, type EngineHealth, type SessionRecord, type ToolStats } from "./store.ts";
+export { type EngineHealth, FleetStore, type SessionRecord, type ToolStats } from "./store.ts";
 export { scrub, scrubWithReport } from "./scrub.ts";
-export { ADAPTERS, adapter } from "./engines/mod.ts";
+export { adapter, ADAPTERS } from "./engines/mod.ts";
 export type { BuildOptions, EngineAdapter } from "./engines/mod.ts";
 export { bwrapArgs, type SandboxSpec } from "./sandbox.ts";
 export { DEFAULT_FAST, DEFAULT_LEVELS } from "./defaults.ts";
 export {
   AUX_TOOLS,
   type AuxTool,
-  ENGINES,
   type EngineName,
+  ENGINES,
   FLEET_TOOLS,
   type FleetTool,
   formatHandle,
@@ -37,7 +37,7 @@ export {
   parseHandle,
 } from "./types.ts";
 export type { PersonaInput } from "./personas.ts";
-export type { Decision, DecideRequest } from "./decide.ts";
+export type { DecideRequest, Decision } from "./decide.ts";
 export { type WorkerOutput } from "./ops/_call.ts";
 export { delegate, type DelegateInput, fastDelegate, type FastDelegateInput } from "./ops/delegate.ts";
 export {
@@ -55,4 +55,4 @@ export { generateImage, type ImageInput, type ImageOutput } from "./ops/image.ts
 export { fanOut, type FanOutInput, type FanOutOutput } from "./ops/fanout.ts";
 export { followUp, type FollowUpInput } from "./ops/followup.ts";
 export { listSessions, rate, type RateInput, type RateOutput } from "./ops/sessions.ts";
-export { bridgeStats, collectStats, type StatsInput, type StatsOutput, statsMarkdown } from "./ops/stats.ts";
+export { bridgeStats, collectStats, type StatsInput, statsMarkdown, type StatsOutput } from "./ops/stats.ts";

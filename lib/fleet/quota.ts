@@ -10,7 +10,7 @@
 import { type Needs, usableEngines } from "./availability.ts";
 import type { FleetContext } from "./context.ts";
 import { FleetError } from "./errors.ts";
-import { LEVELS, type EngineName } from "./types.ts";
+import { type EngineName, LEVELS } from "./types.ts";
 
 /** The tool surfaces that shape the quota message. */
 export type QuotaSurface =
@@ -63,7 +63,14 @@ export function quotaMessage(
 /** Builds the quota error for a failed run. */
 export async function quotaError(
   ctx: FleetContext,
-  o: { tool: string; surface: QuotaSurface; engine: EngineName; needs: Needs; among?: readonly EngineName[]; engineMessage: string },
+  o: {
+    tool: string;
+    surface: QuotaSurface;
+    engine: EngineName;
+    needs: Needs;
+    among?: readonly EngineName[];
+    engineMessage: string;
+  },
 ): Promise<FleetError> {
   const usable = await usableEngines(ctx, o.needs, [o.engine], o.among);
   const message = quotaMessage(o.tool, o.surface, o.engine, usable, ctx.settings.levels, o.engineMessage);

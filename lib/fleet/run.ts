@@ -134,7 +134,13 @@ export async function runEngine(ctx: FleetContext, run: EngineRun): Promise<Engi
     maxStdoutBytes: MAX_OUTPUT_BYTES,
   });
   const record = (outcome: Parameters<typeof ctx.store.recordRun>[0]["outcome"]) =>
-    ctx.store.recordRun({ engine: run.engine, model: run.model, tool: run.tool, outcome, latencyMs: result.durationMs });
+    ctx.store.recordRun({
+      engine: run.engine,
+      model: run.model,
+      tool: run.tool,
+      outcome,
+      latencyMs: result.durationMs,
+    });
 
   if (result.cancelled) {
     record("cancelled");

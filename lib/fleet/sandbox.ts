@@ -179,9 +179,12 @@ export interface PlanOptions {
   env: EnvReader;
 }
 
+let systemProbe: Promise<SystemEntry[]> | undefined;
+
 /** Builds the {@link SandboxSpec} for one run: probes the binds that exist, creates session stores. */
 export async function planSandbox(o: PlanOptions): Promise<SandboxSpec> {
-  const system = await probeSystem();
+  // System paths do not come and go while poly runs: probe them once per process.
+  const system = await (systemProbe ??= probeSystem());
   const homeBinds: { path: string; rw: boolean }[] = [];
   for (const rel of o.toolchains) {
     const path = join(o.home, rel);

@@ -80,7 +80,9 @@ export class FleetStore {
   constructor(readonly db: DatabaseSync) {}
 
   /** Records one engine process. */
-  recordRun(r: { engine: EngineName; model?: string; tool: string; outcome: RunOutcome; latencyMs: number; atMs?: number }): void {
+  recordRun(
+    r: { engine: EngineName; model?: string; tool: string; outcome: RunOutcome; latencyMs: number; atMs?: number },
+  ): void {
     this.db.prepare(
       "INSERT INTO fleet_runs (at_ms, engine, model, tool, outcome, latency_ms) VALUES (?, ?, ?, ?, ?, ?)",
     ).run(r.atMs ?? Date.now(), r.engine, r.model ?? null, r.tool, r.outcome, Math.max(0, Math.round(r.latencyMs)));
@@ -127,7 +129,9 @@ export class FleetStore {
     ).get(engine) as { id: number; at_ms: number } | undefined;
     let quotaExhausted = false;
     if (quota && nowMs - quota.at_ms < o.cooldownMs) {
-      const later = this.db.prepare("SELECT 1 AS x FROM fleet_runs WHERE engine = ? AND outcome = 'ok' AND id > ? LIMIT 1")
+      const later = this.db.prepare(
+        "SELECT 1 AS x FROM fleet_runs WHERE engine = ? AND outcome = 'ok' AND id > ? LIMIT 1",
+      )
         .get(engine, quota.id);
       quotaExhausted = !later;
     }

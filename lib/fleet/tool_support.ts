@@ -92,7 +92,9 @@ async function sharedDb(): Promise<DatabaseSync> {
 /** Turns any failure into the structured error of a tool result. */
 export function errorInfo(e: unknown): z.infer<typeof ErrorSchema> {
   if (e instanceof FleetError) return e.info();
-  if (e instanceof PolyError) return { kind: e.name === "OutsideWorkspaceError" ? "invalid_request" : "error", message: describeError(e) };
+  if (e instanceof PolyError) {
+    return { kind: e.name === "OutsideWorkspaceError" ? "invalid_request" : "error", message: describeError(e) };
+  }
   return { kind: "internal", message: `poly: internal error: ${describeError(e)}` };
 }
 

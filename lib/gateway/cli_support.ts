@@ -11,7 +11,12 @@ import { requireServer } from "./store.ts";
 /** Reads a token from all of stdin (a trailing newline is dropped). */
 export async function tokenFromStdin(stdin: ReadableStream<Uint8Array> = Deno.stdin.readable): Promise<string> {
   const text = (await new Response(stdin).text()).replace(/\r?\n$/, "");
-  if (!text.trim()) throw new GatewayError("token", "No token on stdin: pipe it in, e.g. poly servers add NAME --url URL --token-stdin < token.txt");
+  if (!text.trim()) {
+    throw new GatewayError(
+      "token",
+      "No token on stdin: pipe it in, e.g. poly servers add NAME --url URL --token-stdin < token.txt",
+    );
+  }
   return text.trim();
 }
 

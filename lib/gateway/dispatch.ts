@@ -197,7 +197,8 @@ export async function callTool(ctx: DispatchContext, request: CallRequest): Prom
     let message: string;
     if (seen.matched) {
       status = "confirmed";
-      message = `The MCP mutation was confirmed: ${verifier.name} returned the expected value at ${verification.result_path}.`;
+      message =
+        `The MCP mutation was confirmed: ${verifier.name} returned the expected value at ${verification.result_path}.`;
     } else if (answered && seen.detail === undefined) {
       status = "mismatch";
       message = `The MCP mutation was not confirmed: ${verifier.name} returned ${
@@ -226,7 +227,10 @@ export async function verifyOp(
 ): Promise<{ operation: OpRecord; verification: VerificationOutcome }> {
   const op = getOp(ctx.db, id);
   if (op.kind !== "write" || (op.status !== "pending" && op.status !== "unknown") || !op.verification) {
-    throw new GatewayError("invalid_request", `Operation "${id}" is ${op.status}: only pending or unknown writes are verified`);
+    throw new GatewayError(
+      "invalid_request",
+      `Operation "${id}" is ${op.status}: only pending or unknown writes are verified`,
+    );
   }
   const server = requireServer(ctx.db, op.server);
   const tool = catalogOf(ctx.db, server.name).find((t) => t.name === op.verification!.tool);
@@ -343,7 +347,11 @@ async function verify(
   if (result.isError) return { ...base, matched: false, detail: "the verifier returned an error" };
   const found = readPath(resultDocument(result), steps);
   if (!found.found) {
-    return { ...base, matched: false, detail: `result_path "${verification.result_path}" is absent from the verifier's result` };
+    return {
+      ...base,
+      matched: false,
+      detail: `result_path "${verification.result_path}" is absent from the verifier's result`,
+    };
   }
   return { ...base, observed: found.value, matched: jsonEqual(found.value, verification.expected) };
 }

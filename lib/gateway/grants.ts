@@ -16,7 +16,15 @@
  */
 import type { DatabaseSync } from "../store/mod.ts";
 import { GatewayError, SCHEMA_CHANGED } from "./errors.ts";
-import { catalogOf, type GrantRecord, grantsOf, now, type ServerRecord, type ToolRecord, writeServer } from "./store.ts";
+import {
+  catalogOf,
+  type GrantRecord,
+  grantsOf,
+  now,
+  type ServerRecord,
+  type ToolRecord,
+  writeServer,
+} from "./store.ts";
 
 /** Why a grant does or does not apply. */
 export type GrantState =
@@ -57,9 +65,7 @@ export function fingerprintMatches(grant: GrantRecord | undefined, tool: ToolRec
 
 /** Every grant of a server (or all servers) with its state. */
 export function grantStates(db: DatabaseSync, server?: string): GrantView[] {
-  const servers = server === undefined
-    ? [...new Set(grantsOf(db).map((g) => g.server))]
-    : [server];
+  const servers = server === undefined ? [...new Set(grantsOf(db).map((g) => g.server))] : [server];
   const out: GrantView[] = [];
   for (const name of servers) {
     const tools = catalogOf(db, name);
@@ -180,7 +186,12 @@ export function setGrant(db: DatabaseSync, input: SetGrantInput): GrantWriteResu
 }
 
 /** Removes a grant. */
-export function revokeGrant(db: DatabaseSync, serverName: string, tool: string, expectedRevision: number): GrantWriteResult {
+export function revokeGrant(
+  db: DatabaseSync,
+  serverName: string,
+  tool: string,
+  expectedRevision: number,
+): GrantWriteResult {
   const before = new Set(unverifiedWrites(db, serverName));
   const { server, changed } = writeServer(db, serverName, expectedRevision, (s) => {
     const tools = catalogOf(db, s.name);

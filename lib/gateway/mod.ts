@@ -25,7 +25,7 @@ import type { GatewayConfig } from "./config.ts";
 import { DEFAULT_CALL_TIMEOUT_MS, type DispatchContext } from "./dispatch.ts";
 import { currentProfileName, loadGatewayConfig, type ResolvedProfile, resolveProfile } from "./profiles.ts";
 
-export { GatewayConfigSchema, type GatewayConfig, type GatewayProfile, GatewayProfileSchema } from "./config.ts";
+export { type GatewayConfig, GatewayConfigSchema, type GatewayProfile, GatewayProfileSchema } from "./config.ts";
 export { GatewayError, type GatewayErrorCode, isGatewayError, OUTCOME_UNCERTAIN, SCHEMA_CHANGED } from "./errors.ts";
 export { buildCatalog, type Catalog, type CatalogTool, MAX_TOOLS, toolFingerprint, toolId } from "./catalog.ts";
 export { canonicalJson, sha256Hex } from "./canonical.ts";

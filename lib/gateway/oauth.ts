@@ -167,9 +167,17 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   fetch: typeof fetch = async (input, init) => {
     const body = init?.body;
     const refreshing = body instanceof URLSearchParams && body.get("grant_type") === "refresh_token";
-    if (refreshing) this.setStatus("refreshing");
-    const response = await fetch(input, init);
-    if (refreshing && !response.ok) this.setStatus("reconnect_required");
+    if (!refreshing) return await fetch(input, init);
+    this.setStatus("refreshing");
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      // The authorization server was not reached: the tokens are as they were.
+      this.setStatus("connected");
+      throw error;
+    }
+    if (!response.ok) this.setStatus("reconnect_required");
     return response;
   };
 }
@@ -247,7 +255,9 @@ export async function runConsent(db: DatabaseSync, name: string, options: Consen
     provider.interactive = true;
     const first = await auth(provider, { serverUrl: server.url!, fetchFn: provider.fetch });
     if (first === "AUTHORIZED") return;
-    if (!provider.authorizationUrl) throw new GatewayError("oauth", `Consent for "${name}" produced no authorization URL`);
+    if (!provider.authorizationUrl) {
+      throw new GatewayError("oauth", `Consent for "${name}" produced no authorization URL`);
+    }
     await options.onAuthorizationUrl(provider.authorizationUrl);
     const authorizationCode = await code;
     const done = await auth(provider, { serverUrl: server.url!, authorizationCode, fetchFn: provider.fetch });

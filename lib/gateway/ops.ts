@@ -192,7 +192,10 @@ export function resolveOp(
   return transaction(db, () => {
     const op = getOp(db, id);
     if (op.kind !== "write" || !UNRESOLVED.includes(op.status)) {
-      throw new GatewayError("invalid_request", `Operation "${id}" is ${op.status}: only pending or unknown writes are resolved`);
+      throw new GatewayError(
+        "invalid_request",
+        `Operation "${id}" is ${op.status}: only pending or unknown writes are resolved`,
+      );
     }
     const at = now();
     db.prepare(

@@ -73,9 +73,9 @@ export function renderServers(servers: ServerSummary[]): string {
 
 /** Human text for one server. */
 export function renderServerDetail(d: ServerDetail): string {
-  const head = `${d.name}: ${d.transport}, auth ${d.auth}${d.oauth_status ? ` (${d.oauth_status})` : ""}, revision ${d.revision}${
-    d.enabled ? "" : ", removed"
-  }\nendpoint: ${d.endpoint}\n`;
+  const head = `${d.name}: ${d.transport}, auth ${d.auth}${
+    d.oauth_status ? ` (${d.oauth_status})` : ""
+  }, revision ${d.revision}${d.enabled ? "" : ", removed"}\nendpoint: ${d.endpoint}\n`;
   if (d.tools_detail.length === 0) return head + "No tools discovered.\n";
   return head + "\n" + table(
     ["TOOL", "ID", "FINGERPRINT", "GRANT"],
@@ -84,7 +84,9 @@ export function renderServerDetail(d: ServerDetail): string {
       t.id,
       t.fingerprint,
       t.grant
-        ? `${t.grant.mode} (${t.grant.state})${t.grant.verifiers.length ? ` verified by ${t.grant.verifiers.join(", ")}` : ""}`
+        ? `${t.grant.mode} (${t.grant.state})${
+          t.grant.verifiers.length ? ` verified by ${t.grant.verifiers.join(", ")}` : ""
+        }`
         : "-",
     ]),
   );
@@ -93,7 +95,9 @@ export function renderServerDetail(d: ServerDetail): string {
 /** Human text for the result of add / refresh / consent. */
 export function renderDiscovery(verb: string, r: DiscoveryResult): string {
   const s = r.server;
-  const lines = [`${verb} "${s.name}" (${s.transport}, revision ${s.revision}${s.oauth_status ? `, ${s.oauth_status}` : ""}).`];
+  const lines = [
+    `${verb} "${s.name}" (${s.transport}, revision ${s.revision}${s.oauth_status ? `, ${s.oauth_status}` : ""}).`,
+  ];
   if (verb === "Refreshed" && !r.changed) lines.push("The catalog is unchanged.");
   if (r.added.length) lines.push(`New tools: ${r.added.join(", ")}`);
   if (r.removed.length) lines.push(`Removed tools: ${r.removed.join(", ")}`);
@@ -102,7 +106,9 @@ export function renderDiscovery(verb: string, r: DiscoveryResult): string {
   }
   if (s.oauth_status === "awaiting_consent") lines.push(`Consent is pending: run poly servers consent ${s.name}`);
   else if (verb === "Registered") {
-    lines.push(`${s.tools} tools discovered. None is usable until granted: review them with poly servers show ${s.name}`);
+    lines.push(
+      `${s.tools} tools discovered. None is usable until granted: review them with poly servers show ${s.name}`,
+    );
   }
   return lines.join("\n") + "\n";
 }
@@ -142,9 +148,9 @@ export function renderOp(o: OpRecord): string {
   ];
   if (o.verification) {
     lines.push(
-      `verification: ${o.verification.tool} ${canonicalJson(o.verification.arguments ?? {})} at ${o.verification.result_path}, expected ${
-        canonicalJson(o.verification.expected ?? null)
-      }`,
+      `verification: ${o.verification.tool} ${
+        canonicalJson(o.verification.arguments ?? {})
+      } at ${o.verification.result_path}, expected ${canonicalJson(o.verification.expected ?? null)}`,
     );
   }
   if (o.observed !== undefined) lines.push(`observed: ${canonicalJson(o.observed)}`);

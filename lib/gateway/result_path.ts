@@ -41,7 +41,7 @@ export function parseResultPath(path: string): PathStep[] {
         steps.push(raw.startsWith('"') ? JSON.parse(raw) : raw.slice(1, -1).replace(/\\(.)/g, "$1"));
         i += quoted[0].length;
       } else {
-        throw fail("expected [number] or [\"name\"]");
+        throw fail('expected [number] or ["name"]');
       }
     } else {
       throw fail("expected '.' or '['");

@@ -102,7 +102,7 @@ export function sandboxedLaunch(options: SandboxOptions): Launch {
 export function sandboxMissing(cause?: unknown): GatewayError {
   return new GatewayError(
     "sandbox",
-    "Stdio upstreams run inside bubblewrap, and \"bwrap\" was not found: install it (Debian and Ubuntu: apt install bubblewrap) or register an HTTP upstream",
+    'Stdio upstreams run inside bubblewrap, and "bwrap" was not found: install it (Debian and Ubuntu: apt install bubblewrap) or register an HTTP upstream',
     { cause },
   );
 }

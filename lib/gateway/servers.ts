@@ -12,7 +12,6 @@ import { seal } from "./seal.ts";
 import {
   assertNameFree,
   catalogOf,
-  grantsOf,
   insertServer,
   listServerRecords,
   type OAuthConfig,
@@ -78,7 +77,10 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
   checkServerName(input.name);
   const stdio = input.command !== undefined;
   if (stdio === (input.url !== undefined)) {
-    throw new GatewayError("invalid_request", "Give exactly one of --url (HTTP upstream) or --command (stdio upstream)");
+    throw new GatewayError(
+      "invalid_request",
+      "Give exactly one of --url (HTTP upstream) or --command (stdio upstream)",
+    );
   }
   if (stdio && (input.token !== undefined || input.oauth)) {
     throw new GatewayError("invalid_request", "Tokens and OAuth apply to HTTP upstreams only (--url)");
@@ -90,10 +92,15 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
     throw new GatewayError("token", "The token is empty");
   }
   const url = input.url === undefined ? undefined : checkEndpoint(input.url);
-  const command = stdio ? (Array.isArray(input.command) ? [...input.command!] : splitCommand(String(input.command))) : undefined;
+  const command = stdio
+    ? (Array.isArray(input.command) ? [...input.command!] : splitCommand(String(input.command)))
+    : undefined;
   const cwd = stdio ? (input.cwd ?? Deno.cwd()) : undefined;
-  if (cwd !== undefined && !cwd.startsWith("/")) {
-    throw new GatewayError("invalid_command", `Working directory "${cwd}" must be absolute`);
+  if (cwd !== undefined) {
+    if (!cwd.startsWith("/")) throw new GatewayError("invalid_command", `Working directory "${cwd}" must be absolute`);
+    if (!(await Deno.stat(cwd).catch(() => undefined))?.isDirectory) {
+      throw new GatewayError("invalid_command", `Working directory "${cwd}" is not a directory`);
+    }
   }
   assertNameFree(db, input.name);
   const token = input.token?.trim();
@@ -107,7 +114,9 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
       oauthStatus: "awaiting_consent",
       oauthConfig: input.oauth,
     });
-    if (!input.onAuthorizationUrl) return { server: summarize(db, server), changed: true, added: [], removed: [], modified: [] };
+    if (!input.onAuthorizationUrl) {
+      return { server: summarize(db, server), changed: true, added: [], removed: [], modified: [] };
+    }
     return await consentServer(db, input.name, {
       onAuthorizationUrl: input.onAuthorizationUrl,
       timeoutMs: input.consentTimeoutMs,

@@ -155,9 +155,10 @@ export function catalogOf(db: DatabaseSync, server: string): ToolRecord[] {
 
 /** The grants of one server, or of every server. */
 export function grantsOf(db: DatabaseSync, server?: string): GrantRecord[] {
-  const rows = (server === undefined
-    ? db.prepare("SELECT * FROM gateway_grants ORDER BY server, tool_id").all()
-    : db.prepare("SELECT * FROM gateway_grants WHERE server = ? ORDER BY tool_id").all(server)) as Row[];
+  const rows =
+    (server === undefined
+      ? db.prepare("SELECT * FROM gateway_grants ORDER BY server, tool_id").all()
+      : db.prepare("SELECT * FROM gateway_grants WHERE server = ? ORDER BY tool_id").all(server)) as Row[];
   return rows.map((r) => ({
     server: String(r.server),
     toolId: String(r.tool_id),

@@ -7,7 +7,7 @@
  */
 import type { DatabaseSync } from "../store/mod.ts";
 import { GatewayError } from "./errors.ts";
-import { findTool, type GrantView, grantStates } from "./grants.ts";
+import { findTool, grantStates, type GrantView } from "./grants.ts";
 import { profileAllows, type ResolvedProfile } from "./profiles.ts";
 import { catalogOf, requireServer, type ServerRecord, type ToolRecord } from "./store.ts";
 
@@ -45,7 +45,9 @@ export function resolveGranted(
   const grant = grantStates(db, server.name).find((g) => g.tool_id === tool.id);
   if (!grant) throw notGranted("no grant");
   const mode = capability === "read" ? "read" : "write";
-  if (grant.mode !== mode) throw notGranted(`it is granted as ${grant.mode}; use ${grant.mode === "read" ? "mcp_read" : "mcp_call"}`);
+  if (grant.mode !== mode) {
+    throw notGranted(`it is granted as ${grant.mode}; use ${grant.mode === "read" ? "mcp_read" : "mcp_call"}`);
+  }
   if (grant.state === "stale") throw notGranted("the tool changed since its grant was reviewed");
   if (grant.state === "unverified") throw notGranted("none of its verifiers is granted any more");
   if (grant.state !== "active") throw notGranted(`its grant is ${grant.state}`);

@@ -7,13 +7,15 @@
  * - Compiled (`Deno.build.standalone`): the executable's device, inode, size and
  *   mtime. Upgrading poly replaces the file (new inode) or rewrites it (new size
  *   or mtime); deleting it is noticed too.
- * - From source (`deno run main.ts`): every local module the program can load —
- *   the static and literal dynamic imports reachable from `main.ts`, the files
- *   they reference with `new URL(..., import.meta.url)`, plus `deno.json` and
- *   `deno.lock` — each with device, inode, size and mtime.
+ * - From source (`deno run main.ts`): the program's source tree — every file
+ *   under `lib/` and `tools/` (modules, and the data files they read at run time
+ *   such as the built-in rule pack), `main.ts`, `deno.json` and `deno.lock` —
+ *   plus any other local module reachable from `main.ts` (static and literal
+ *   dynamic imports, `new URL(..., import.meta.url)` assets), each with device,
+ *   inode, size and mtime.
  *
- * Statting is cheap (no hashing): a check of a few hundred files costs well under
- * a millisecond with the synchronous calls used here.
+ * Statting is cheap (no hashing): a check of a few hundred files costs about a
+ * millisecond with the synchronous calls used here; a compiled binary is one stat.
  *
  * @example
  * ```ts
@@ -61,6 +63,8 @@ export interface FingerprintOptions {
   kind?: "executable" | "modules";
   /** Entry module for the source walk; default the repository's main.ts. */
   main?: string;
+  /** "defer": leave the module-graph walk to {@link extendWithGraph} (default: walk now). */
+  graph?: "now" | "defer";
 }
 
 const REPO_MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
@@ -80,11 +84,47 @@ export function takeFingerprint(options: FingerprintOptions = {}): SelfFingerpri
     };
   }
   const main = options.main ?? REPO_MAIN;
-  const files = moduleGraph(main);
   const root = dirname(main);
-  for (const extra of ["deno.json", "deno.lock"]) files.add(join(root, extra));
+  const files = new Set([main, join(root, "deno.json"), join(root, "deno.lock")]);
+  for (const dir of SOURCE_DIRS) listTree(join(root, dir), files);
   const entries = [...files].sort().map(statEntry).filter((e) => e !== undefined);
-  return { kind, executable: main, entries, startedAt, pid: Deno.pid };
+  const print: SelfFingerprint = { kind, executable: main, entries, startedAt, pid: Deno.pid };
+  if (options.graph !== "defer") extendWithGraph(print);
+  return print;
+}
+
+/**
+ * Adds the modules reachable from main.ts that lie outside the source tree
+ * (e.g. `tui/`) to a from-source fingerprint. {@link takeFingerprint} does it
+ * at once unless told to defer it (the server does it right after answering
+ * `initialize`, to keep start-up fast); the source tree itself is covered from
+ * the start either way.
+ */
+export function extendWithGraph(print: SelfFingerprint): void {
+  if (print.kind !== "modules") return;
+  const known = new Set(print.entries.map((e) => e.path));
+  for (const file of moduleGraph(print.executable)) {
+    if (known.has(file)) continue;
+    const entry = statEntry(file);
+    if (entry) print.entries.push(entry);
+  }
+}
+
+/** Source folders of the program, beside main.ts: every file in them is fingerprinted. */
+const SOURCE_DIRS = ["lib", "tools"];
+
+function listTree(dir: string, into: Set<string>): void {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) listTree(path, into);
+    else into.add(path);
+  }
 }
 
 /** Returns the first file that was deleted, replaced or modified since `print` was taken, or undefined. */
@@ -195,8 +235,8 @@ export function moduleGraph(main: string): Set<string> {
 let processPrint: SelfFingerprint | undefined;
 
 /** The fingerprint of this process, taken on first use (the server takes it at start). */
-export function processFingerprint(): SelfFingerprint {
-  processPrint ??= takeFingerprint();
+export function processFingerprint(options: Pick<FingerprintOptions, "graph"> = {}): SelfFingerprint {
+  processPrint ??= takeFingerprint(options);
   return processPrint;
 }
 

@@ -44,7 +44,8 @@ async function walk(dir: string, depth = 0): Promise<string[]> {
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    const isDirectory = entry.isDirectory || (entry.isSymlink && (await Deno.stat(path).catch(() => null))?.isDirectory);
+    const isDirectory = entry.isDirectory ||
+      (entry.isSymlink && (await Deno.stat(path).catch(() => null))?.isDirectory);
     if (isDirectory) {
       if (entry.name === "__snapshots__" || entry.name === "node_modules") continue;
       out.push(...await walk(path, depth + 1));

@@ -9,7 +9,11 @@ import type { RulesTable } from "./config.ts";
 import type { LoadedRule, RuleLoadError } from "./types.ts";
 
 /** Applies `table.overrides` to `rules` in place; returns the problems found. */
-export async function applyOverrides(rules: LoadedRule[], table: RulesTable, configFile: string): Promise<RuleLoadError[]> {
+export async function applyOverrides(
+  rules: LoadedRule[],
+  table: RulesTable,
+  configFile: string,
+): Promise<RuleLoadError[]> {
   const errors: RuleLoadError[] = [];
   const byId = new Map(rules.map((r) => [r.id, r]));
   let configText: string | undefined;

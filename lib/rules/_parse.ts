@@ -30,7 +30,11 @@ export function parseRuleFile(text: string, file: string, origin: RuleOrigin): P
   const out: ParsedFile = { rules: [], tests: [], errors: [], testErrors: [] };
   const stream = parseYamlStream(text);
   for (const e of stream.errors) {
-    (isTestFile(file) ? out.testErrors : out.errors).push({ file, ...e.position, message: `invalid YAML: ${e.message}` });
+    (isTestFile(file) ? out.testErrors : out.errors).push({
+      file,
+      ...e.position,
+      message: `invalid YAML: ${e.message}`,
+    });
   }
   for (const doc of stream.documents) {
     if (isTestDocument(doc.value, file)) parseTest(doc, file, out);
@@ -54,7 +58,11 @@ function parseTest(doc: YamlDocument, file: string, out: ParsedFile): void {
   const result = TestDocument.safeParse(doc.value);
   if (!result.success) {
     for (const p of schemaProblems(result.error)) {
-      out.testErrors.push({ file, ...doc.positionOf(p.path, { key: p.atKey }), message: `invalid test case: ${p.message}` });
+      out.testErrors.push({
+        file,
+        ...doc.positionOf(p.path, { key: p.atKey }),
+        message: `invalid test case: ${p.message}`,
+      });
     }
     return;
   }

@@ -29,7 +29,10 @@ export type FixField = z.infer<typeof FixField>;
 
 /** One rule document. */
 export const RuleDocument = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.\/-]*$/, "must start with a letter or digit and use only letters, digits, _ . / -"),
+  id: z.string().regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.\/-]*$/,
+    "must start with a letter or digit and use only letters, digits, _ . / -",
+  ),
   language: z.string(),
   severity: FileSeverity.default("hint"),
   message: z.string().optional(),

@@ -34,7 +34,19 @@ export function splitRule(rule: LoadedRule): SplitRule {
   return split;
 }
 
-const POSITIVE = ["pattern", "kind", "range", "nthChild", "inside", "has", "precedes", "follows", "all", "any", "matches"];
+const POSITIVE = [
+  "pattern",
+  "kind",
+  "range",
+  "nthChild",
+  "inside",
+  "has",
+  "precedes",
+  "follows",
+  "all",
+  "any",
+  "matches",
+];
 
 function split_(matcher: MatcherConfig): SplitRule {
   const checks: SplitRule["checks"] = [];

@@ -7,7 +7,7 @@
 import type { Diagnostic } from "../report/schema.ts";
 import { applyEdits, type TextEdit } from "./_fix.ts";
 import { utf8Offsets } from "./_offsets.ts";
-import { type RuleHit, scanFile, type ScanFile } from "./scan.ts";
+import { type RuleHit, type ScanFile, scanFile } from "./scan.ts";
 import type { RuleSet } from "./types.ts";
 
 /** The engine id diagnostics carry. */

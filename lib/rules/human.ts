@@ -46,7 +46,11 @@ export function renderRulesTest(doc: RulesDocument): string {
     out.push(`ERROR ${[e.file, e.line, e.column].filter((p) => p !== undefined).join(":")}: ${e.message}`);
   }
   const s = tests.summary;
-  out.push("", `${s.passed} passed, ${s.failed} failed, ${s.untested} without tests` + (s.errors ? `, ${s.errors} test file errors` : ""));
+  out.push(
+    "",
+    `${s.passed} passed, ${s.failed} failed, ${s.untested} without tests` +
+      (s.errors ? `, ${s.errors} test file errors` : ""),
+  );
   return out.join("\n") + "\n" + renderErrors(doc);
 }
 

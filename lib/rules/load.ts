@@ -98,7 +98,10 @@ async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOp
     try {
       text = await Deno.readTextFile(entry.path);
     } catch (error) {
-      (isTestFile(entry.path) ? testErrors : errors).push({ file: entry.display, message: `cannot be read: ${errorText(error)}` });
+      (isTestFile(entry.path) ? testErrors : errors).push({
+        file: entry.display,
+        message: `cannot be read: ${errorText(error)}`,
+      });
       continue;
     }
     hashed.push(entry.display, text);
@@ -113,7 +116,8 @@ async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOp
           file: rule.file,
           line: rule.line,
           column: 1,
-          message: `rule id "${rule.id}" is already defined in ${previous.file}:${previous.line}: ids must be unique across packs, rename one`,
+          message:
+            `rule id "${rule.id}" is already defined in ${previous.file}:${previous.line}: ids must be unique across packs, rename one`,
         });
         continue;
       }

@@ -11,7 +11,7 @@ import { shellView } from "./_dockerfile.ts";
 import { fixEdit, type TextEdit } from "./_fix.ts";
 import { foldedMatcher, refuseFold } from "./_prefilter.ts";
 import { splitRule } from "./_split.ts";
-import { ensureLanguages, napiLang, type ParserName, parserFor, primaryParser } from "./_langs.ts";
+import { ensureLanguages, napiLang, parserFor, type ParserName, primaryParser } from "./_langs.ts";
 import type { Language } from "../engines/types.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
 
@@ -154,6 +154,7 @@ function interpolateMessage(message: string, node: SgNode): string {
 
 function sortHits(hits: RuleHit[]): RuleHit[] {
   return hits.sort((a, b) =>
-    a.start.index - b.start.index || a.end.index - b.end.index || (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0)
+    a.start.index - b.start.index || a.end.index - b.end.index ||
+    (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0)
   );
 }

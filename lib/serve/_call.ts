@@ -9,7 +9,6 @@
 import { encode as encodeToon } from "@toon-format/toon";
 import { describeError, PolyError } from "../errors/mod.ts";
 import { type Drift, type SelfFingerprint, staleMessage } from "../identity/fingerprint.ts";
-import { identity } from "../identity/mod.ts";
 import type { Identity } from "../report/schema.ts";
 import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
 import type { CallToolResult, RequestHandlerExtra, ServerNotification, ServerRequest } from "./_sdk.ts";
@@ -51,7 +50,12 @@ export function contextFor(env: CallEnv, extra: Extra, signal: AbortSignal = ext
       try {
         await extra.sendNotification({
           method: "notifications/progress",
-          params: { progressToken: token, progress: done, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) },
+          params: {
+            progressToken: token,
+            progress: done,
+            ...(total === undefined ? {} : { total }),
+            ...(message ? { message } : {}),
+          },
         });
       } catch {
         // The client went away: progress is best effort.
@@ -69,6 +73,8 @@ export function staleCheck(def: ToolDef, env: CallEnv): string | undefined {
 
 /** Runs one tool call to its CallToolResult. Never throws: failures are tool errors. */
 export async function callTool(def: ToolDef, args: unknown, env: CallEnv, ctx: ToolContext): Promise<CallToolResult> {
+  // Loaded on first use: it pulls in the engine registry, which start-up does not need.
+  const { identity } = await import("../identity/mod.ts");
   const poly = await identity();
   const stale = staleCheck(def, env);
   if (stale) return errorResult(stale, poly);

@@ -76,7 +76,8 @@ export function registerTaskTool(
         return { task };
       },
       getTask: async (_args: unknown, extra) => await extra.taskStore.getTask(extra.taskId),
-      getTaskResult: async (_args: unknown, extra) => (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,
+      getTaskResult: async (_args: unknown, extra) =>
+        (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,
     },
   );
 }

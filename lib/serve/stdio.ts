@@ -7,8 +7,7 @@
  * @module
  */
 import process from "node:process";
-import { identity } from "../identity/mod.ts";
-import { processFingerprint } from "../identity/fingerprint.ts";
+import { extendWithGraph, processFingerprint } from "../identity/fingerprint.ts";
 import { createPolyServer, type ServerOptions } from "./mod.ts";
 import { StdioServerTransport } from "./_sdk.ts";
 
@@ -18,15 +17,17 @@ const DRAIN_MS = 10_000;
 /** Serves MCP on stdin/stdout until stdin ends or a termination signal arrives. */
 export async function serveStdio(options: ServerOptions): Promise<void> {
   // Record what we run from before anything else can change underneath us.
-  const print = options.fingerprint ?? processFingerprint();
+  const print = options.fingerprint ?? processFingerprint({ graph: "defer" });
   const { server, tasks, idle } = createPolyServer({ ...options, fingerprint: print });
   const transport = new StdioServerTransport();
   let finish!: () => void;
   const closed = new Promise<void>((resolve) => (finish = resolve));
   server.server.onclose = () => finish();
   await server.connect(transport);
+  // Extend the fingerprint beyond the source tree once initialize can be answered.
+  if (print) setTimeout(() => extendWithGraph(print), 0);
   // Warm the identity block (engine digests) so the first call does not pay for it.
-  void identity().catch(() => {});
+  setTimeout(() => void import("../identity/mod.ts").then((m) => m.identity()).catch(() => {}), 0);
 
   let stopping = false;
   const stop = async (drain: boolean) => {

@@ -114,7 +114,9 @@ export class PolyTaskStore implements TaskStore {
     if (!stored) return Promise.reject(new Error(`Task "${taskId}" not found`));
     if (isTerminal(stored.task.status)) {
       return Promise.reject(
-        new Error(`Task "${taskId}" already finished with status "${stored.task.status}"; it cannot become "${status}"`),
+        new Error(
+          `Task "${taskId}" already finished with status "${stored.task.status}"; it cannot become "${status}"`,
+        ),
       );
     }
     stored.task.status = status;

@@ -143,7 +143,7 @@ async function runJob(job: PlannedJob, options: WorkspaceOptions, cache?: Worksp
     return {
       ...base,
       status: "errored",
-      reason: `timed out after ${Math.round(job.timeoutMs / 1000)} s; its processes were stopped`,
+      reason: `timed out after ${Number((job.timeoutMs / 1000).toFixed(1))} s; its processes were stopped`,
       duration_ms,
     };
   }

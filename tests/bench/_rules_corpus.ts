@@ -51,7 +51,9 @@ function pyModule(i: number, r: () => number): string {
   const lines = [`"""Module ${i}."""`, "import os", "import subprocess", ""];
   for (let f = 0; f < 6; f++) {
     const roll = r();
-    lines.push(roll < FINDING_RATE * 0.2 ? `def compute_${f}(items, seen=[]):` : `def compute_${f}(items, limit=${f + 3}):`);
+    lines.push(
+      roll < FINDING_RATE * 0.2 ? `def compute_${f}(items, seen=[]):` : `def compute_${f}(items, limit=${f + 3}):`,
+    );
     lines.push(`    """Compute ${f}."""`);
     lines.push("    total = 0");
     lines.push("    for item in items:");

@@ -6,8 +6,8 @@
  *
  * - `poly lint` (the real pipeline: discovery, worker pool, report) with every
  *   other lint engine switched off in poly.toml and the cache bypassed;
- * - the engine library alone (`_rules_scan.ts`), on as many workers as there
- *   are CPUs, without the pipeline around it.
+ * - the engine library alone (`_rules_scan.ts`) on one thread, without the
+ *   pipeline around it: the engine's own cost per file.
  *
  * The figure is the ratio of median wall times, `poly lint` / `ast-grep scan`
  * (target ≤ 1.5). Finding counts must agree on all sides, or the bench fails.
@@ -34,7 +34,9 @@ function astGrepBinary(): string {
     const arch = Deno.build.arch === "aarch64" ? "arm64" : "x64";
     const os = Deno.build.os === "windows" ? "win32" : Deno.build.os;
     const suffix = os === "linux" ? "-gnu" : os === "win32" ? "-msvc" : "";
-    const pkg = dirname(createRequire(join(cli, "package.json")).resolve(`@ast-grep/cli-${os}-${arch}${suffix}/package.json`));
+    const pkg = dirname(
+      createRequire(join(cli, "package.json")).resolve(`@ast-grep/cli-${os}-${arch}${suffix}/package.json`),
+    );
     return join(pkg, os === "win32" ? "ast-grep.exe" : "ast-grep");
   } catch {
     return join(REPO, "node_modules", ".bin", "ast-grep");
@@ -46,7 +48,9 @@ async function timed(cmd: string, args: string[], cwd: string): Promise<{ ms: nu
   const start = performance.now();
   const out = await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped" }).output();
   const ms = performance.now() - start;
-  if (out.code !== 0 && out.code !== 1) throw new Error(`${cmd} ${args.join(" ")} failed:\n${new TextDecoder().decode(out.stderr)}`);
+  if (out.code !== 0 && out.code !== 1) {
+    throw new Error(`${cmd} ${args.join(" ")} failed:\n${new TextDecoder().decode(out.stderr)}`);
+  }
   return { ms, stdout: new TextDecoder().decode(out.stdout) };
 }
 
@@ -59,7 +63,9 @@ if (import.meta.main) {
   await Deno.mkdir(join(dir, "rules"));
   for (const lang of ["typescript", "python"]) {
     for await (const e of Deno.readDir(join(BUILTIN_DIR, lang))) {
-      if (!e.name.endsWith("-test.yml")) await Deno.copyFile(join(BUILTIN_DIR, lang, e.name), join(dir, "rules", e.name));
+      if (!e.name.endsWith("-test.yml")) {
+        await Deno.copyFile(join(BUILTIN_DIR, lang, e.name), join(dir, "rules", e.name));
+      }
     }
   }
   await Deno.writeTextFile(join(dir, "sgconfig.yml"), "ruleDirs:\n  - rules\n");
@@ -76,8 +82,27 @@ if (import.meta.main) {
 
   const sg = astGrepBinary();
   const sgArgs = ["scan", "-c", "sgconfig.yml", "--json=stream", "src", "pkg"];
-  const polyArgs = ["run", "-q", "-P=test", "--config", join(REPO, "deno.json"), join(REPO, "tests/bench/_rules_scan.ts"), dir];
-  const lintArgs = ["run", "-q", "-P", "--config", join(REPO, "deno.json"), join(REPO, "main.ts"), "lint", "--format", "json"];
+  const polyArgs = [
+    "run",
+    "-q",
+    "-P=test",
+    "--config",
+    join(REPO, "deno.json"),
+    join(REPO, "tests/bench/_rules_scan.ts"),
+    dir,
+    "1",
+  ];
+  const lintArgs = [
+    "run",
+    "-q",
+    "-P",
+    "--config",
+    join(REPO, "deno.json"),
+    join(REPO, "main.ts"),
+    "lint",
+    "--format",
+    "json",
+  ];
   lintArgs.push("--no-cache", "--no-workspace", "src", "pkg");
   const theirs: number[] = [];
   const lint: number[] = [];
@@ -98,11 +123,15 @@ if (import.meta.main) {
     counts = [a.stdout.split("\n").filter((l) => l.trim()).length, fromLint, parsed.findings];
   }
   const files = FILES * 2;
-  console.log(`rules bench: ${files} files (${FILES} TypeScript + ${FILES} Python), ${RUNS} runs, rules: built-in TS + Python`);
+  console.log(
+    `rules bench: ${files} files (${FILES} TypeScript + ${FILES} Python), ${RUNS} runs, rules: built-in TS + Python`,
+  );
   console.log(`findings: ast-grep scan ${counts[0]}, poly lint ${counts[1]}, engine alone ${counts[2]}`);
   console.log(`ast-grep scan (native binary, all cores): median ${median(theirs).toFixed(0)} ms`);
   console.log(`poly lint (worker pool, only ast-grep):  median ${median(lint).toFixed(0)} ms`);
-  console.log(`engine alone (one worker per CPU): median ${median(ours).toFixed(0)} ms (${median(engine)} ms after start-up)`);
+  console.log(
+    `engine alone (one worker per CPU): median ${median(ours).toFixed(0)} ms (${median(engine)} ms after start-up)`,
+  );
   console.log(`ratio poly lint / ast-grep scan: ${(median(lint) / median(theirs)).toFixed(2)} (target <= 1.5)`);
   console.log(`ratio engine alone / ast-grep scan: ${(median(ours) / median(theirs)).toFixed(2)}`);
   await Deno.remove(dir, { recursive: true });

@@ -53,3 +53,20 @@ Deno.test("rustfmt format() is unavailable, not formatted, when rustfmt is not o
     Deno.env.set("PATH", saved);
   }
 });
+
+Deno.test({
+  name: "rustfmt formatMany() formats many files in one process, equal to one at a time",
+  ignore: absent,
+  async fn() {
+    const { formatMany } = await import("../../lib/engines/rustfmt.ts");
+    const file = await fixture("rustfmt/unformatted.rs", "rust");
+    const syntax = await fixture("rustfmt/syntax.rs", "rust");
+    const withMod = { ...file, relPath: "lib.rs", text: "mod missing;\nfn a(){}\n" };
+    const small = { ...file, relPath: "b.rs", text: "fn b(){let y=2;}\n" };
+    const results = await formatMany([file, syntax, withMod, small], settings());
+    equal(results[0], await (await rustfmt.load()).format!(file, settings()));
+    equal(results[1] instanceof Error && (results[1] as { line?: number }).line, 2);
+    equal(results[2], "mod missing;\nfn a() {}\n");
+    equal(results[3], "fn b() {\n    let y = 2;\n}\n");
+  },
+});

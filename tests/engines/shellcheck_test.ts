@@ -69,3 +69,36 @@ Deno.test("shellcheck lint() is unavailable, not clean, when shellcheck is not o
     Deno.env.set("PATH", saved);
   }
 });
+
+Deno.test({
+  name: "shellcheck lintMany() checks many files in one process per dialect with per-file results",
+  ignore: absent,
+  async fn() {
+    const engine = await shellcheck.load() as unknown as {
+      lintMany(files: unknown[], s: unknown): Promise<({ diagnostics: { code?: string }[] } | Error)[]>;
+    };
+    const bad = await fixture("shellcheck/bad.sh", "shell");
+    const syntax = await fixture("shellcheck/syntax.sh", "shell");
+    const lib = { ...bad, relPath: "lib.sh", text: "echo $1\n" };
+    const results = await engine.lintMany([bad, syntax, lib, bad], settings());
+    const single = await (await shellcheck.load()).lint!(bad, settings());
+    equal(JSON.stringify(results[0]), JSON.stringify(single));
+    equal(results[1] instanceof Error, true);
+    const libCodes = (results[2] as { diagnostics: { code?: string }[] }).diagnostics.map((d) => d.code);
+    equal(libCodes.join(), "SC2086", "a .sh file without a shebang is checked as sh");
+    equal(JSON.stringify(results[3]), JSON.stringify(results[0]));
+  },
+});
+
+Deno.test({
+  name: "shellcheck lint() batches calls made together and keeps results apart",
+  ignore: absent,
+  async fn() {
+    const engine = await shellcheck.load();
+    const bad = await fixture("shellcheck/bad.sh", "shell");
+    const clean = { ...bad, relPath: "ok.sh", text: '#!/bin/sh\necho "$1"\n' };
+    const [a, b] = await Promise.all([engine.lint!(bad, settings()), engine.lint!(clean, settings())]);
+    equal(a.diagnostics.length > 0, true);
+    equal(b.diagnostics.length, 0);
+  },
+});

@@ -45,7 +45,7 @@ export async function makeWorkspace(): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "poly-fleet-ws-" });
   await Deno.writeTextFile(join(dir, "README.md"), "# demo\n");
   await Deno.mkdir(join(dir, "src"));
-  await Deno.writeTextFile(join(dir, "src", "main.ts"), 'export const answer = 42;\n');
+  await Deno.writeTextFile(join(dir, "src", "main.ts"), "export const answer = 42;\n");
   return dir;
 }
 
@@ -81,13 +81,18 @@ export async function fleetContext(o: ContextOptions = {}): Promise<FleetContext
 }
 
 /** Awaits `p`, expecting a FleetError of `kind`; returns it. */
-export async function fleetError(p: Promise<unknown>, kind: string): Promise<import("../../lib/fleet/errors.ts").FleetError> {
+export async function fleetError(
+  p: Promise<unknown>,
+  kind: string,
+): Promise<import("../../lib/fleet/errors.ts").FleetError> {
   const { FleetError } = await import("../../lib/fleet/errors.ts");
   try {
     await p;
   } catch (e) {
     if (e instanceof FleetError && e.kind === kind) return e;
-    throw new Error(`expected a FleetError "${kind}", got ${e instanceof FleetError ? `"${e.kind}": ${e.message}` : e}`);
+    throw new Error(
+      `expected a FleetError "${kind}", got ${e instanceof FleetError ? `"${e.kind}": ${e.message}` : e}`,
+    );
   }
   throw new Error(`expected a FleetError "${kind}", but the call succeeded`);
 }

@@ -29,7 +29,9 @@ export function fakeOpenRouter(replies: Reply[]): FakeOpenRouter {
   };
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
     const url = new URL(req.url);
-    if (req.method !== "POST" || url.pathname !== "/api/v1/chat/completions") return new Response("not found", { status: 404 });
+    if (req.method !== "POST" || url.pathname !== "/api/v1/chat/completions") {
+      return new Response("not found", { status: 404 });
+    }
     state.requests.push({ auth: req.headers.get("authorization"), body: await req.json() });
     const reply = state.replies.length > 1 ? state.replies.shift()! : state.replies[0];
     if ("status" in reply) return Response.json(reply.body, { status: reply.status });

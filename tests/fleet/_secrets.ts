@@ -52,12 +52,32 @@ export function secretCorpus(seed = 42): SecretSample[] {
   const samples: SecretSample[] = [
     { kind: "openai-key", value: j("sk", "-proj-", pick(URLSAFE, 56, n)), line: "OPENAI_API_KEY=$V" },
     { kind: "openai-key", value: j("sk", "-", pick(AN, 48, n)), line: 'client = OpenAI(api_key="$V")' },
-    { kind: "anthropic-key", value: j("sk", "-ant-api03-", pick(URLSAFE, 93, n), "AA"), line: "export ANTHROPIC_API_KEY='$V'" },
-    { kind: "anthropic-key", value: j("sk", "-ant-oat01-", pick(URLSAFE, 80, n)), line: '{"claudeAiOauth":{"accessToken":"$V"}}' },
-    { kind: "openrouter-key", value: j("sk", "-or-v1-", pick(HEX, 64, n)), line: "Authorization header set from OPENROUTER_API_KEY=$V" },
-    { kind: "github-token", value: j("gh", "p_", pick(AN, 36, n)), line: "git clone https://github.com/acme/x (token $V)" },
+    {
+      kind: "anthropic-key",
+      value: j("sk", "-ant-api03-", pick(URLSAFE, 93, n), "AA"),
+      line: "export ANTHROPIC_API_KEY='$V'",
+    },
+    {
+      kind: "anthropic-key",
+      value: j("sk", "-ant-oat01-", pick(URLSAFE, 80, n)),
+      line: '{"claudeAiOauth":{"accessToken":"$V"}}',
+    },
+    {
+      kind: "openrouter-key",
+      value: j("sk", "-or-v1-", pick(HEX, 64, n)),
+      line: "Authorization header set from OPENROUTER_API_KEY=$V",
+    },
+    {
+      kind: "github-token",
+      value: j("gh", "p_", pick(AN, 36, n)),
+      line: "git clone https://github.com/acme/x (token $V)",
+    },
     { kind: "github-token", value: j("gh", "s_", pick(AN, 36, n)), line: "GITHUB_TOKEN: $V" },
-    { kind: "github-token", value: j("github", "_pat_", pick(AN, 22, n), "_", pick(AN, 59, n)), line: "gh auth login --with-token <<< $V" },
+    {
+      kind: "github-token",
+      value: j("github", "_pat_", pick(AN, 22, n), "_", pick(AN, 59, n)),
+      line: "gh auth login --with-token <<< $V",
+    },
     { kind: "aws-access-key-id", value: j("AK", "IA", pick(UPPER + "234567", 16, n)), line: "aws_access_key_id = $V" },
     {
       kind: "aws-secret-key",
@@ -65,8 +85,16 @@ export function secretCorpus(seed = 42): SecretSample[] {
       line: "aws_secret_access_key = $V",
     },
     { kind: "google-api-key", value: j("AI", "za", pick(URLSAFE, 35, n)), line: "const firebase = { apiKey: '$V' };" },
-    { kind: "slack-token", value: j("xo", "xb-", pick(DIGITS, 12, n), "-", pick(DIGITS, 13, n), "-", pick(AN, 24, n)), line: "SLACK_BOT_TOKEN=$V" },
-    { kind: "slack-token", value: j("xo", "xp-", pick(DIGITS, 12, n), "-", pick(DIGITS, 12, n), "-", pick(HEX, 32, n)), line: "slack token: $V" },
+    {
+      kind: "slack-token",
+      value: j("xo", "xb-", pick(DIGITS, 12, n), "-", pick(DIGITS, 13, n), "-", pick(AN, 24, n)),
+      line: "SLACK_BOT_TOKEN=$V",
+    },
+    {
+      kind: "slack-token",
+      value: j("xo", "xp-", pick(DIGITS, 12, n), "-", pick(DIGITS, 12, n), "-", pick(HEX, 32, n)),
+      line: "slack token: $V",
+    },
     { kind: "bearer-token", value: pick(URLSAFE, 40, n), line: "> Authorization: Bearer $V" },
     { kind: "jwt", value: jwt, line: "session cookie: $V" },
     { kind: "stripe-key", value: j("sk", "_live_", pick(AN, 24, n)), line: "STRIPE_SECRET=$V" },

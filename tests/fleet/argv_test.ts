@@ -15,10 +15,17 @@ import { TERSE_STYLE } from "../../lib/fleet/prompts.ts";
 const GOLDEN = join(import.meta.dirname!, "golden");
 
 function render(cases: [string, string[]][]): string {
-  return cases.map(([name, args]) => `## ${name}\n${args.map((a) => `  ${JSON.stringify(a)}`).join("\n")}\n`).join("\n");
+  return cases.map(([name, args]) => `## ${name}\n${args.map((a) => `  ${JSON.stringify(a)}`).join("\n")}\n`).join(
+    "\n",
+  );
 }
 
-const base: BuildOptions = { prompt: "Fix the failing test in src/app.ts", readOnly: false, web: false, sandboxed: true };
+const base: BuildOptions = {
+  prompt: "Fix the failing test in src/app.ts",
+  readOnly: false,
+  web: false,
+  sandboxed: true,
+};
 
 Deno.test("argv per level matches the golden file (sandboxed and not)", async () => {
   const cases: [string, string[]][] = [];
@@ -33,7 +40,10 @@ Deno.test("argv per level matches the golden file (sandboxed and not)", async ()
     }
   }
   const explicit = resolveDelegateTier({ ...DEFAULT_LEVELS }, { level: 2, engine: "grok" });
-  cases.push(["level 2 with engine grok (model and effort from the call only)", ADAPTERS.grok.buildArgs({ ...base, ...explicit })]);
+  cases.push([
+    "level 2 with engine grok (model and effort from the call only)",
+    ADAPTERS.grok.buildArgs({ ...base, ...explicit }),
+  ]);
   await assertGolden(join(GOLDEN, "argv", "levels.txt"), render(cases));
 });
 
@@ -47,7 +57,10 @@ for (const engine of ENGINES) {
       ["read-only, sandboxed", a.buildArgs({ ...base, readOnly: true })],
       ["read-only, sandbox off", a.buildArgs({ ...base, readOnly: true, sandboxed: false })],
       ["web search, read-only", a.buildArgs({ ...base, readOnly: true, web: true })],
-      ["resume", a.buildArgs({ ...base, resume: "0199a213-81c0-7800-8aa1-bbab2a035a53", prompt: "And the other test?" })],
+      [
+        "resume",
+        a.buildArgs({ ...base, resume: "0199a213-81c0-7800-8aa1-bbab2a035a53", prompt: "And the other test?" }),
+      ],
       ["persona", a.buildArgs({ ...base, system: 'You are a strict "reviewer".\nCite lines.' })],
       ["prompt starting with a dash", a.buildArgs({ ...base, prompt: "--help is broken" })],
     ];
@@ -61,7 +74,9 @@ Deno.test("bwrap argv matches the golden file (read-only workspace, binds in ord
     home: "/home/dev",
     workspace: "/home/dev/src/app",
     readOnly: true,
-    system: [{ path: "/usr" }, { path: "/bin", symlink: "usr/bin" }, { path: "/lib", symlink: "usr/lib" }, { path: "/etc/ssl" }],
+    system: [{ path: "/usr" }, { path: "/bin", symlink: "usr/bin" }, { path: "/lib", symlink: "usr/lib" }, {
+      path: "/etc/ssl",
+    }],
     homeBinds: [
       { path: "/home/dev/.cargo/bin", rw: false },
       { path: "/home/dev/.codex/auth.json", rw: true },

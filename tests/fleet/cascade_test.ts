@@ -10,7 +10,15 @@ import type { EngineName } from "../../lib/fleet/types.ts";
 import { fleetContext, fleetError } from "./_helpers.ts";
 
 function h(engine: EngineName, medianLatencyMs: number | null): EngineHealth {
-  return { engine, samples: 5, successRate: 1, medianLatencyMs, quotaExhausted: false, quotaAtMs: null, unhealthy: false };
+  return {
+    engine,
+    samples: 5,
+    successRate: 1,
+    medianLatencyMs,
+    quotaExhausted: false,
+    quotaAtMs: null,
+    unhealthy: false,
+  };
 }
 
 Deno.test("orderCandidates() keeps the configured order until every subscription has a latency", () => {
@@ -38,7 +46,9 @@ Deno.test("the cascade picks the fastest healthy engine from recorded runs", asy
 
 Deno.test("unhealthy, quota-exhausted and missing engines are skipped, with reasons", async () => {
   const ctx = await fleetContext({ env: { POLY_CLAUDE_BIN: "/nonexistent/claude" } });
-  for (let i = 0; i < 4; i++) ctx.store.recordRun({ engine: "codex", tool: "delegate", outcome: "error", latencyMs: 100 });
+  for (let i = 0; i < 4; i++) {
+    ctx.store.recordRun({ engine: "codex", tool: "delegate", outcome: "error", latencyMs: 100 });
+  }
   ctx.store.recordRun({ engine: "codex", tool: "delegate", outcome: "ok", latencyMs: 100 });
   const sel = await pickCandidate(ctx, "fast_delegate", fastCandidates(ctx), {});
   assert.equal(sel.tier.engine, "opencode"); // the paid fallback, only now
@@ -69,25 +79,43 @@ Deno.test("read tools default to codex with the explore model and effort", async
     assert.deepEqual(sel.tier, { engine: "codex", model: "luna-x", effort: "low" }, tool);
   }
   // run_filtered follows the fast cascade, not the explore model.
-  assert.deepEqual((await resolveAux(ctx, "run_filtered", {})).tier, { engine: "codex", model: "gpt-6-luna", effort: "medium" });
+  assert.deepEqual((await resolveAux(ctx, "run_filtered", {})).tier, {
+    engine: "codex",
+    model: "gpt-6-luna",
+    effort: "medium",
+  });
 });
 
 Deno.test("per-tool engine and model: call > POLY_<TOOL>_* > [fleet.tools.<tool>]", async () => {
   const ctx = await fleetContext({
     env: { POLY_EXPLORE_ENGINE: "claude", POLY_EXPLORE_MODEL: "env-model" },
-    section: { tools: { explore: { engine: "grok", model: "toml-model" }, read_slice: { engine: "grok", model: "toml-model" } } },
+    section: {
+      tools: { explore: { engine: "grok", model: "toml-model" }, read_slice: { engine: "grok", model: "toml-model" } },
+    },
   });
-  assert.deepEqual((await resolveAux(ctx, "explore", {})).tier, { engine: "claude", model: "env-model", effort: undefined });
+  assert.deepEqual((await resolveAux(ctx, "explore", {})).tier, {
+    engine: "claude",
+    model: "env-model",
+    effort: undefined,
+  });
   assert.equal((await resolveAux(ctx, "explore", {})).source, "POLY_EXPLORE_ENGINE");
   assert.deepEqual((await resolveAux(ctx, "explore", { engine: "codex", model: "call-model" })).tier, {
     engine: "codex",
     model: "call-model",
     effort: "medium",
   });
-  assert.deepEqual((await resolveAux(ctx, "read_slice", {})).tier, { engine: "grok", model: "toml-model", effort: undefined });
+  assert.deepEqual((await resolveAux(ctx, "read_slice", {})).tier, {
+    engine: "grok",
+    model: "toml-model",
+    effort: undefined,
+  });
   // A non-codex engine with no model anywhere uses the engine's own default.
   const bare = await fleetContext({ env: { POLY_RUN_FILTERED_ENGINE: "grok" } });
-  assert.deepEqual((await resolveAux(bare, "run_filtered", {})).tier, { engine: "grok", model: undefined, effort: undefined });
+  assert.deepEqual((await resolveAux(bare, "run_filtered", {})).tier, {
+    engine: "grok",
+    model: undefined,
+    effort: undefined,
+  });
 });
 
 Deno.test("web_lookup runs only on engines that can search the web", async () => {
@@ -106,5 +134,8 @@ Deno.test("web_lookup runs only on engines that can search the web", async () =>
 });
 
 Deno.test("an invalid engine name in POLY_<TOOL>_ENGINE is an error naming the variable", async () => {
-  await assert.rejects(fleetContext({ env: { POLY_EXPLORE_ENGINE: "gemini" } }), /Invalid engine "gemini" in POLY_EXPLORE_ENGINE/);
+  await assert.rejects(
+    fleetContext({ env: { POLY_EXPLORE_ENGINE: "gemini" } }),
+    /Invalid engine "gemini" in POLY_EXPLORE_ENGINE/,
+  );
 });

@@ -13,7 +13,9 @@ import { secretCorpus } from "./_secrets.ts";
 const answer = (o: unknown) => ({ content: JSON.stringify(o) });
 
 Deno.test("decide sends a strict JSON-schema request and returns a typed choice with probabilities", async () => {
-  const or = fakeOpenRouter([answer({ choice: "ship", probabilities: { ship: 0.8, hold: 0.2 }, rationale: "tests pass" })]);
+  const or = fakeOpenRouter([
+    answer({ choice: "ship", probabilities: { ship: 0.8, hold: 0.2 }, rationale: "tests pass" }),
+  ]);
   try {
     const ctx = await fleetContext({ env: { POLY_OPENROUTER_BASE_URL: or.url, OPENROUTER_API_KEY: "or-test-key" } });
     const d = await decide(ctx, { question: "Ship it?", options: ["ship", "hold"], context: "all green" });
@@ -26,7 +28,10 @@ Deno.test("decide sends a strict JSON-schema request and returns a typed choice 
     });
     const [req] = or.requests;
     assert.equal(req.auth, "Bearer or-test-key");
-    const rf = req.body.response_format as { type: string; json_schema: { strict: boolean; schema: { properties: { choice: { enum: string[] } } } } };
+    const rf = req.body.response_format as {
+      type: string;
+      json_schema: { strict: boolean; schema: { properties: { choice: { enum: string[] } } } };
+    };
     assert.equal(rf.type, "json_schema");
     assert.equal(rf.json_schema.strict, true);
     assert.deepEqual(rf.json_schema.schema.properties.choice.enum, ["ship", "hold"]);
@@ -51,7 +56,11 @@ Deno.test("nothing secret reaches OpenRouter", async () => {
 
 Deno.test("parseDecision() is strict", () => {
   const labels = ["a", "b"];
-  const ok = parseDecision('```json\n{"choice":"a","probabilities":{"a":0.55,"b":0.5},"rationale":"r"}\n```', labels, "m");
+  const ok = parseDecision(
+    '```json\n{"choice":"a","probabilities":{"a":0.55,"b":0.5},"rationale":"r"}\n```',
+    labels,
+    "m",
+  );
   assert.equal(ok.confidence, 0.5238); // normalised from a sum of 1.05
   const bad: [string, RegExp][] = [
     ["not json", /not JSON/],
@@ -76,7 +85,10 @@ Deno.test("decide maps OpenRouter failures: 402 quota, 429 rate limit, no key, u
   ]);
   try {
     const ctx = await fleetContext({ env: { POLY_OPENROUTER_BASE_URL: or.url, OPENROUTER_API_KEY: "k" } });
-    assert.match((await fleetError(decide(ctx, { question: "q" }), "quota_exhausted")).message, /402: Insufficient credits/);
+    assert.match(
+      (await fleetError(decide(ctx, { question: "q" }), "quota_exhausted")).message,
+      /402: Insufficient credits/,
+    );
     assert.match((await fleetError(decide(ctx, { question: "q" }), "rate_limited")).message, /wait and retry/);
     assert.match((await fleetError(decide(ctx, { question: "q" }), "decide_failed")).message, /500: boom/);
   } finally {
@@ -84,7 +96,9 @@ Deno.test("decide maps OpenRouter failures: 402 quota, 429 rate limit, no key, u
   }
   const nokey = await fleetContext({ env: { OPENROUTER_API_KEY: undefined } });
   assert.match((await fleetError(decide(nokey, { question: "q" }), "invalid_request")).message, /OPENROUTER_API_KEY/);
-  const down = await fleetContext({ env: { POLY_OPENROUTER_BASE_URL: "http://127.0.0.1:9/api/v1", OPENROUTER_API_KEY: "k" } });
+  const down = await fleetContext({
+    env: { POLY_OPENROUTER_BASE_URL: "http://127.0.0.1:9/api/v1", OPENROUTER_API_KEY: "k" },
+  });
   await fleetError(decide(down, { question: "q" }), "decide_failed");
   await fleetError(decide(down, { question: "q", options: ["only"] }), "invalid_request");
 });
@@ -94,7 +108,10 @@ Deno.test("decide reads OpenCode's stored OpenRouter key when OPENROUTER_API_KEY
   try {
     const ctx = await fleetContext({ env: { POLY_OPENROUTER_BASE_URL: or.url, OPENROUTER_API_KEY: undefined } });
     await Deno.mkdir(`${ctx.home}/.local/share/opencode`, { recursive: true });
-    await Deno.writeTextFile(`${ctx.home}/.local/share/opencode/auth.json`, JSON.stringify({ openrouter: { type: "api", key: "from-opencode" } }));
+    await Deno.writeTextFile(
+      `${ctx.home}/.local/share/opencode/auth.json`,
+      JSON.stringify({ openrouter: { type: "api", key: "from-opencode" } }),
+    );
     await decide(ctx, { question: "q" });
     assert.equal(or.requests[0].auth, "Bearer from-opencode");
   } finally {

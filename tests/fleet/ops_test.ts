@@ -4,20 +4,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  bridgeStats,
-  delegate,
-  fanOut,
-  followUp,
-  generateImage,
-  rate,
-  runFiltered,
-} from "../../lib/fleet/mod.ts";
+import { bridgeStats, delegate, fanOut, followUp, generateImage, rate, runFiltered } from "../../lib/fleet/mod.ts";
 import { OutsideWorkspaceError } from "../../lib/errors/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
 
 Deno.test("delegate: [fleet.levels] replaces a level; engine, model and effort override per call", async () => {
-  const ctx = await fleetContext({ section: { levels: { "3": { engine: "grok", model: "grok-4.6", effort: "high" } } } });
+  const ctx = await fleetContext({
+    section: { levels: { "3": { engine: "grok", model: "grok-4.6", effort: "high" } } },
+  });
   const three = await delegate(ctx, { prompt: "go", level: 3 });
   assert.match(three.answer, /^grok answer \(model grok-4.6, effort high\)/);
   const over = await delegate(ctx, { prompt: "go", level: 1, model: "gpt-x", effort: "low" });
@@ -36,7 +30,12 @@ Deno.test("delegate's worker gets a time budget note; the persona reaches the sy
   const claude = await delegate(ctx, { prompt: "[[echo]] review", level: 4, agent: "reviewer" });
   assert.match(claude.answer, /^\[system\]\nYou are a strict reviewer\.\n\nReply tersely/);
   assert.match(claude.answer, /\[Time budget: about 1 min\./);
-  const grok = await delegate(ctx, { prompt: "[[echo]] review", level: 1, engine: "grok", agent: { prompt: "Be brief." } });
+  const grok = await delegate(ctx, {
+    prompt: "[[echo]] review",
+    level: 1,
+    engine: "grok",
+    agent: { prompt: "Be brief." },
+  });
   assert.match(grok.answer, /^Be brief\.\n\n---\n\n\[\[echo\]\] review/);
 });
 
@@ -70,16 +69,22 @@ Deno.test("generate_image saves inside cwd and refuses paths outside it", async 
   const out = await generateImage(ctx, { prompt: "a red square [[image]]", output: "art/square.png" });
   assert.equal(out.path, "art/square.png");
   assert.ok(out.bytes > 0);
-  assert.deepEqual((await Deno.readFile(join(ctx.root, "art/square.png"))).slice(1, 4), new TextEncoder().encode("PNG"));
+  assert.deepEqual(
+    (await Deno.readFile(join(ctx.root, "art/square.png"))).slice(1, 4),
+    new TextEncoder().encode("PNG"),
+  );
   for (const bad of ["../escape.png", "/tmp/escape.png"]) {
     await assert.rejects(generateImage(ctx, { prompt: "x [[image]]", output: bad }), OutsideWorkspaceError);
   }
   const target = await Deno.makeTempDir();
   await Deno.symlink(target, join(ctx.root, "link"));
   await assert.rejects(generateImage(ctx, { prompt: "x [[image]]", output: "link/escape.png" }), OutsideWorkspaceError);
-  const exists = await fleetError(generateImage(ctx, { prompt: "x [[image]]", output: "art/square.png" }), "invalid_request");
+  const exists = await fleetError(
+    generateImage(ctx, { prompt: "x [[image]]", output: "art/square.png" }),
+    "invalid_request",
+  );
   assert.match(exists.message, /overwrite: true/);
-  const e = await fleetError(generateImage(ctx, { prompt: "x" , output: "a.png" }), "engine_failed");
+  const e = await fleetError(generateImage(ctx, { prompt: "x", output: "a.png" }), "engine_failed");
   assert.match(e.message, /no image was saved at a\.png/);
 });
 
@@ -105,7 +110,10 @@ Deno.test("fan_out runs distinct engines read-only in parallel, then the codex a
 });
 
 Deno.test("fan_out keeps the surviving answers when a worker fails", async () => {
-  const ctx = await fleetContext({ env: { POLY_CLAUDE_BIN: "/nonexistent/claude" }, section: { fan_out: { workers: 2 } } });
+  const ctx = await fleetContext({
+    env: { POLY_CLAUDE_BIN: "/nonexistent/claude" },
+    section: { fan_out: { workers: 2 } },
+  });
   const out = await fanOut(ctx, { prompt: "x" });
   assert.deepEqual(out.workers.map((w) => w.engine), ["codex", "codex"]);
   const bad = await fleetContext();
@@ -153,7 +161,11 @@ Deno.test("POLY_LOG appends one JSON line per call", async () => {
   await delegate(ctx, { prompt: "x", level: 1 });
   await fleetError(delegate(ctx, { prompt: "x [[crash]]", level: 1 }), "engine_failed");
   const lines = (await Deno.readTextFile(log)).trim().split("\n").map((l) => JSON.parse(l));
-  assert.deepEqual(lines.map((l) => [l.tool, l.engine, l.ok]), [["delegate", "codex", true], ["delegate", "codex", false]]);
+  assert.deepEqual(lines.map((l) => [l.tool, l.engine, l.ok]), [["delegate", "codex", true], [
+    "delegate",
+    "codex",
+    false,
+  ]]);
   assert.ok(lines[0].outChars > 0);
 });
 

@@ -13,7 +13,12 @@ Deno.test("delegate runs every engine in the sandbox and returns its answer and 
     { engine: undefined, level: 1, want: /^codex answer \(model gpt-6-luna, effort max\): say hello/ },
     { engine: undefined, level: 4, want: /^claude answer \(model claude-opus-5-5, effort high\): say hello/ },
     { engine: "grok" as const, level: 2, want: /^grok answer \(model default, effort default\): say hello/ },
-    { engine: "opencode" as const, level: 2, model: "openrouter/x/y", want: /^opencode answer \(model openrouter\/x\/y/ },
+    {
+      engine: "opencode" as const,
+      level: 2,
+      model: "openrouter/x/y",
+      want: /^opencode answer \(model openrouter\/x\/y/,
+    },
     { engine: "cursor" as const, level: 1, model: "composer-2.5-fast", want: /^cursor answer/ },
   ];
   for (const c of cases) {
@@ -108,7 +113,10 @@ Deno.test("opencode without a provider/model is refused before anything runs", a
 
 Deno.test("cursor is refused unless enabled; a missing engine is named", async () => {
   const ctx = await fleetContext();
-  const e = await fleetError(delegate(ctx, { prompt: "x", level: 1, engine: "cursor", model: "m" }), "engine_unavailable");
+  const e = await fleetError(
+    delegate(ctx, { prompt: "x", level: 1, engine: "cursor", model: "m" }),
+    "engine_unavailable",
+  );
   assert.match(e.message, /POLY_ENABLE_CURSOR=1/);
   const gone = await fleetContext({ env: { POLY_GROK_BIN: "/nonexistent/grok" } });
   const m = await fleetError(delegate(gone, { prompt: "x", level: 1, engine: "grok" }), "engine_unavailable");

@@ -41,9 +41,22 @@ Deno.test("claude sees only its credentials, state file and projects; IS_SANDBOX
 });
 
 Deno.test("the engine's environment is rebuilt from an allow-list", async () => {
-  const ctx = await fleetContext({ env: { OPENAI_API_KEY: "sk-test", GITHUB_TOKEN: "nope", AWS_SECRET_ACCESS_KEY: "nope" } });
+  const ctx = await fleetContext({
+    env: { OPENAI_API_KEY: "sk-test", GITHUB_TOKEN: "nope", AWS_SECRET_ACCESS_KEY: "nope" },
+  });
   const p = await probe(ctx, 1);
-  assert.deepEqual(p.env, ["HOME", "LANG", "LOGNAME", "NO_COLOR", "OPENAI_API_KEY", "PATH", "PWD", "TERM", "TMPDIR", "USER"]);
+  assert.deepEqual(p.env, [
+    "HOME",
+    "LANG",
+    "LOGNAME",
+    "NO_COLOR",
+    "OPENAI_API_KEY",
+    "PATH",
+    "PWD",
+    "TERM",
+    "TMPDIR",
+    "USER",
+  ]);
 });
 
 Deno.test("toolchain folders of the real home are bound read-only; credentials beside them are not", async () => {

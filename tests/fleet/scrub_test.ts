@@ -20,7 +20,10 @@ Deno.test("scrub() removes secrets embedded in a worker answer and in JSON", () 
   for (const text of [scrub(answer), scrub(json)]) {
     for (const s of corpus) {
       // Bare values whose shape alone is not a secret are caught only with their key names.
-      if (["aws-secret-key", "bearer-token", "url-credentials", "secret", "private-key"].includes(s.kind) && text.startsWith("{")) continue;
+      if (
+        ["aws-secret-key", "bearer-token", "url-credentials", "secret", "private-key"].includes(s.kind) &&
+        text.startsWith("{")
+      ) continue;
       assert.ok(!text.includes(s.value), `${s.kind} leaked: ${s.value}`);
     }
   }

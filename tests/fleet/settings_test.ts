@@ -17,7 +17,13 @@ Deno.test("resolveSettings() defaults to the seed's ladder, bwrap on, 30 minutes
   assert.equal(s.sandbox, true);
   assert.equal(s.timeoutMs, 1_800_000);
   assert.equal(s.enableCursor, false);
-  assert.deepEqual(s.bins, { codex: "codex", claude: "claude", grok: "grok", opencode: "opencode", cursor: "cursor-agent" });
+  assert.deepEqual(s.bins, {
+    codex: "codex",
+    claude: "claude",
+    grok: "grok",
+    opencode: "opencode",
+    cursor: "cursor-agent",
+  });
   assert.deepEqual(s.fast.map((c) => [c.engine, c.model, c.paid ?? false]), [
     ["codex", "gpt-6-luna", false],
     ["claude", "claude-haiku-5-5", false],
@@ -50,9 +56,17 @@ Deno.test("environment variables win over [fleet], which wins over defaults", ()
     POLY_AGENT_PATHS: "/a:/b",
   });
   const s = resolveSettings({ section, env });
-  assert.deepEqual([s.sandbox, s.timeoutMs, s.enableCursor, s.exploreModel, s.bins.codex], [true, 2500, false, "env-explore", "/env/codex"]);
+  assert.deepEqual([s.sandbox, s.timeoutMs, s.enableCursor, s.exploreModel, s.bins.codex], [
+    true,
+    2500,
+    false,
+    "env-explore",
+    "/env/codex",
+  ]);
   assert.deepEqual(s.agentPaths, ["/a", "/b"]);
-  for (const off of ["off", "0", "false", "no"]) assert.equal(resolveSettings({ env: envFrom({ POLY_SANDBOX: off }) }).sandbox, false);
+  for (const off of ["off", "0", "false", "no"]) {
+    assert.equal(resolveSettings({ env: envFrom({ POLY_SANDBOX: off }) }).sandbox, false);
+  }
   // Anything else keeps the sandbox on: turning it off is always explicit.
   assert.equal(resolveSettings({ env: envFrom({ POLY_SANDBOX: "maybe" }) }).sandbox, true);
 });
@@ -63,7 +77,10 @@ Deno.test("the [fleet] schema rejects unknown keys and bad values", () => {
   assert.equal(FleetSection.safeParse({ levels: { "1": { engine: "gemini" } } }).success, false);
   assert.equal(FleetSection.safeParse({ tools: { delegate: { engine: "codex" } } }).success, false);
   assert.equal(FleetSection.safeParse({ fast: [] }).success, false);
-  assert.equal(FleetSection.safeParse({ levels: { "1": { engine: "codex", model: "m", effort: "max" } } }).success, true);
+  assert.equal(
+    FleetSection.safeParse({ levels: { "1": { engine: "codex", model: "m", effort: "max" } } }).success,
+    true,
+  );
 });
 
 Deno.test("openFleet() reads [fleet] from the poly.toml governing the root", async () => {
@@ -80,7 +97,7 @@ Deno.test("openFleet() reads [fleet] from the poly.toml governing the root", asy
 
 Deno.test("an invalid [fleet] section is a config error naming the file", async () => {
   const root = await Deno.makeTempDir();
-  await Deno.writeTextFile(join(root, "poly.toml"), "[fleet]\nsandbx = \"off\"\n");
+  await Deno.writeTextFile(join(root, "poly.toml"), '[fleet]\nsandbx = "off"\n');
   await assert.rejects(
     openFleet({ root, env: envFrom({ HOME: root }), db: openStore({ path: ":memory:" }) }),
     (e: Error) => e.message.includes("poly.toml") && e.message.includes("sandbx"),

@@ -15,10 +15,14 @@ export async function rejects(
   try {
     await (typeof promise === "function" ? promise() : promise);
   } catch (error) {
-    assert.ok(error instanceof GatewayError, `expected a GatewayError, got ${error instanceof Error ? error.stack : error}`);
+    assert.ok(
+      error instanceof GatewayError,
+      `expected a GatewayError, got ${error instanceof Error ? error.stack : error}`,
+    );
     assert.equal(error.code, code, error.message);
-    if (typeof pattern === "string") assert.ok(error.message.includes(pattern), `"${error.message}" lacks "${pattern}"`);
-    else if (pattern) assert.match(error.message, pattern);
+    if (typeof pattern === "string") {
+      assert.ok(error.message.includes(pattern), `"${error.message}" lacks "${pattern}"`);
+    } else if (pattern) assert.match(error.message, pattern);
     return error;
   }
   assert.fail(`expected a "${code}" refusal`);

@@ -13,7 +13,11 @@ function poly(env: Record<string, string>, cwd: string, ...args: string[]) {
   return runPoly(args, { env, cwd });
 }
 
-async function json<T = Record<string, unknown>>(env: Record<string, string>, cwd: string, ...args: string[]): Promise<T> {
+async function json<T = Record<string, unknown>>(
+  env: Record<string, string>,
+  cwd: string,
+  ...args: string[]
+): Promise<T> {
   const out = await poly(env, cwd, ...args, "--format", "json");
   assert.equal(out.code, 0, `poly ${args.join(" ")}: ${out.stderr}`);
   return JSON.parse(out.stdout);
@@ -35,10 +39,32 @@ Deno.test("poly servers and poly grants: register over stdio, grant, refresh, go
   const fx = await makeFixture();
   const fp = await registerStdio(env, fx);
 
-  const refused = await poly(env, fx.dir, "grants", "set", "fx", "get_title", "--mode", "read", "--fingerprint", "ab".repeat(32));
+  const refused = await poly(
+    env,
+    fx.dir,
+    "grants",
+    "set",
+    "fx",
+    "get_title",
+    "--mode",
+    "read",
+    "--fingerprint",
+    "ab".repeat(32),
+  );
   assert.equal(refused.code, 2);
   assert.match(refused.stderr, /The approved MCP tool schema changed\. Review the current fingerprint/);
-  const read = await poly(env, fx.dir, "grants", "set", "fx", "get_title", "--mode", "read", "--fingerprint", fp.get_title);
+  const read = await poly(
+    env,
+    fx.dir,
+    "grants",
+    "set",
+    "fx",
+    "get_title",
+    "--mode",
+    "read",
+    "--fingerprint",
+    fp.get_title,
+  );
   assert.equal(read.code, 0, read.stderr);
   assert.match(read.stdout, /Granted "fx\/get_title" as read \(revision 2\)/);
   const write = await poly(
@@ -86,8 +112,34 @@ Deno.test("poly grants set: two writers with the same expected revision, one win
   const fx = await makeFixture();
   const fp = await registerStdio(env, fx);
   const [a, b] = await Promise.all([
-    poly(env, fx.dir, "grants", "set", "fx", "get_title", "--mode", "read", "--fingerprint", fp.get_title, "--expected-revision", "1"),
-    poly(env, fx.dir, "grants", "set", "fx", "get_count", "--mode", "read", "--fingerprint", fp.get_count, "--expected-revision", "1"),
+    poly(
+      env,
+      fx.dir,
+      "grants",
+      "set",
+      "fx",
+      "get_title",
+      "--mode",
+      "read",
+      "--fingerprint",
+      fp.get_title,
+      "--expected-revision",
+      "1",
+    ),
+    poly(
+      env,
+      fx.dir,
+      "grants",
+      "set",
+      "fx",
+      "get_count",
+      "--mode",
+      "read",
+      "--fingerprint",
+      fp.get_count,
+      "--expected-revision",
+      "1",
+    ),
   ]);
   assert.deepEqual([a.code, b.code].sort(), [0, 2], `${a.stderr}\n${b.stderr}`);
   const loser = a.code === 2 ? a : b;
@@ -118,9 +170,29 @@ Deno.test("poly servers add over HTTP: tokens from stdin or a POLY_ variable, se
     assert.equal(stdin.code, 0, stdin.stderr);
     assert.ok(!stdin.stdout.includes(token) && !stdin.stderr.includes(token));
 
-    const viaEnv = await poly({ ...env, POLY_FIXTURE_TOKEN: token }, fx.dir, "servers", "add", "web2", "--url", http.url, "--token-env", "POLY_FIXTURE_TOKEN");
+    const viaEnv = await poly(
+      { ...env, POLY_FIXTURE_TOKEN: token },
+      fx.dir,
+      "servers",
+      "add",
+      "web2",
+      "--url",
+      http.url,
+      "--token-env",
+      "POLY_FIXTURE_TOKEN",
+    );
     assert.equal(viaEnv.code, 0, viaEnv.stderr);
-    const other = await poly({ ...env, FIXTURE_TOKEN: token }, fx.dir, "servers", "add", "web3", "--url", http.url, "--token-env", "FIXTURE_TOKEN");
+    const other = await poly(
+      { ...env, FIXTURE_TOKEN: token },
+      fx.dir,
+      "servers",
+      "add",
+      "web3",
+      "--url",
+      http.url,
+      "--token-env",
+      "FIXTURE_TOKEN",
+    );
     assert.equal(other.code, 2);
     assert.match(other.stderr, /Variable "FIXTURE_TOKEN" is not readable by poly.*POLY_FIXTURE_TOKEN/);
 
@@ -181,7 +253,13 @@ Deno.test("poly ops: an unknown write blocks removal until resolved", async () =
   const verified = await poly(env, fx.dir, "ops", "resolve", id, "--verify");
   assert.equal(verified.code, 0, verified.stderr);
   assert.match(verified.stdout, /Resolved ".*": get_title confirmed the expected value/);
-  const all = await json<{ operations: { status: string; resolution?: string }[] }>(env, fx.dir, "ops", "list", "--all");
+  const all = await json<{ operations: { status: string; resolution?: string }[] }>(
+    env,
+    fx.dir,
+    "ops",
+    "list",
+    "--all",
+  );
   assert.deepEqual(all.operations.map((o) => [o.status, o.resolution]), [["resolved", "confirmed"]]);
 
   const removed = await poly(env, fx.dir, "servers", "remove", "fx");

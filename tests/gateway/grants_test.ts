@@ -14,13 +14,20 @@ async function registered() {
 Deno.test("setGrant() refuses a fingerprint that is not the current one with the exact message", async () => {
   const { db, getTitle } = await registered();
   const error = await rejects(
-    () => setGrant(db, { server: "fx", tool: "get_title", mode: "read", fingerprint: "0".repeat(64), expectedRevision: 1 }),
+    () =>
+      setGrant(db, { server: "fx", tool: "get_title", mode: "read", fingerprint: "0".repeat(64), expectedRevision: 1 }),
     "schema_changed",
   );
   assert.ok(error.message.startsWith(`${SCHEMA_CHANGED}:`), error.message);
   assert.equal(SCHEMA_CHANGED, "The approved MCP tool schema changed. Review the current fingerprint");
   // By id, with the current fingerprint, it is accepted.
-  const ok = setGrant(db, { server: "fx", tool: getTitle.id, mode: "read", fingerprint: getTitle.fingerprint, expectedRevision: 1 });
+  const ok = setGrant(db, {
+    server: "fx",
+    tool: getTitle.id,
+    mode: "read",
+    fingerprint: getTitle.fingerprint,
+    expectedRevision: 1,
+  });
   assert.equal(ok.changed, true);
   assert.equal(ok.grant?.tool, "get_title");
   assert.equal(ok.grant?.state, "active");
@@ -29,7 +36,14 @@ Deno.test("setGrant() refuses a fingerprint that is not the current one with the
 Deno.test("setGrant() needs a read-granted verifier for a write and none for a read", async () => {
   const { db, getTitle, setTitle, getCount } = await registered();
   await rejects(
-    () => setGrant(db, { server: "fx", tool: "set_title", mode: "write", fingerprint: setTitle.fingerprint, expectedRevision: 1 }),
+    () =>
+      setGrant(db, {
+        server: "fx",
+        tool: "set_title",
+        mode: "write",
+        fingerprint: setTitle.fingerprint,
+        expectedRevision: 1,
+      }),
     "grant_refused",
     "A write grant needs at least one verifier",
   );
@@ -59,7 +73,13 @@ Deno.test("setGrant() needs a read-granted verifier for a write and none for a r
     "grant_refused",
     "A read grant has no verifiers",
   );
-  let rev = setGrant(db, { server: "fx", tool: "get_title", mode: "read", fingerprint: getTitle.fingerprint, expectedRevision: 1 }).revision;
+  let rev = setGrant(db, {
+    server: "fx",
+    tool: "get_title",
+    mode: "read",
+    fingerprint: getTitle.fingerprint,
+    expectedRevision: 1,
+  }).revision;
   await rejects(
     () =>
       setGrant(db, {

@@ -8,7 +8,11 @@ import { addServer, catalogOf, OUTCOME_UNCERTAIN, SCHEMA_CHANGED, setGrant } fro
 import { openStore } from "../../lib/store/mod.ts";
 import { makeFixture } from "./_fixture.ts";
 
-type Result = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text?: string }[] };
+type Result = {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content: { type: string; text?: string }[];
+};
 
 async function connect(root: string, env: Record<string, string>): Promise<Client> {
   const [exe, ...rest] = polyCommand();
@@ -46,9 +50,17 @@ Deno.test("the gateway through the real poly mcp process with an SDK client", as
   const db = openStore({ path: join(env.POLY_STATE_HOME, "poly.db") });
   await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
   const pin = Object.fromEntries(catalogOf(db, "fx").map((t) => [t.name, t.fingerprint]));
-  let rev = setGrant(db, { server: "fx", tool: "get_title", mode: "read", fingerprint: pin.get_title, expectedRevision: 1 })
-    .revision;
-  setGrant(db, { server: "fx", tool: "set_title", mode: "write", fingerprint: pin.set_title, verifiers: ["get_title"], expectedRevision: rev });
+  const rev =
+    setGrant(db, { server: "fx", tool: "get_title", mode: "read", fingerprint: pin.get_title, expectedRevision: 1 })
+      .revision;
+  setGrant(db, {
+    server: "fx",
+    tool: "set_title",
+    mode: "write",
+    fingerprint: pin.set_title,
+    verifiers: ["get_title"],
+    expectedRevision: rev,
+  });
   db.close();
 
   const client = await connect(root, env);
@@ -61,8 +73,12 @@ Deno.test("the gateway through the real poly mcp process with an SDK client", as
 
     const servers = await client.callTool({ name: "mcp_servers", arguments: {} }) as Result;
     assert.equal(servers.isError, false, text(servers));
-    const listed = (servers.structuredContent!.servers as { tools: { target: string; capability: string }[] }[])[0].tools;
-    assert.deepEqual(listed.map((t) => [t.target, t.capability]), [["fx/get_title", "mcp.read"], ["fx/set_title", "mcp.call"]]);
+    const listed =
+      (servers.structuredContent!.servers as { tools: { target: string; capability: string }[] }[])[0].tools;
+    assert.deepEqual(listed.map((t) => [t.target, t.capability]), [["fx/get_title", "mcp.read"], [
+      "fx/set_title",
+      "mcp.call",
+    ]]);
 
     const described = await client.callTool({ name: "mcp_describe", arguments: { target: "fx/set_title" } }) as Result;
     const schema = described.structuredContent!.schema_sha256 as string;
@@ -116,7 +132,10 @@ Deno.test("the gateway through the real poly mcp process with an SDK client", as
 
     const ops = await runPoly(["ops", "list", "--format", "json"], { env, cwd: root });
     assert.deepEqual(JSON.parse(ops.stdout).operations.map((o: { id: string }) => o.id), [id]);
-    const resolved = await runPoly(["ops", "resolve", id, "--outcome", "applied", "--note", "checked"], { env, cwd: root });
+    const resolved = await runPoly(["ops", "resolve", id, "--outcome", "applied", "--note", "checked"], {
+      env,
+      cwd: root,
+    });
     assert.equal(resolved.code, 0, resolved.stderr);
     fx.update((s) => {
       s.handlers!.get_title = { get: "title" };

@@ -37,16 +37,30 @@ Deno.test("addServer() discovers a stdio upstream in its sandbox and stores ids 
 Deno.test("addServer() stores nothing when discovery fails or the catalog is refused", async () => {
   const { db } = await freshStore();
   const fx = await makeFixture({ ...defaultState(), list_error: "database offline" });
-  await rejects(addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir }), "discovery_failed", /database offline/);
+  await rejects(
+    addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir }),
+    "discovery_failed",
+    /database offline/,
+  );
   assert.equal(findServer(db, "fx"), undefined);
 
   const many = await makeFixture({
     tools: Array.from({ length: 129 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: "object" } })),
     page_size: 50,
   });
-  await rejects(addServer(db, { name: "many", command: many.commandLine, cwd: many.dir }), "catalog_refused", /129 tools, more than the limit of 128/);
-  const dup = await makeFixture({ tools: [{ name: "a", inputSchema: { type: "object" } }, { name: "a", inputSchema: { type: "object" } }] });
-  await rejects(addServer(db, { name: "dup", command: dup.commandLine, cwd: dup.dir }), "catalog_refused", /collide|both named "a"/);
+  await rejects(
+    addServer(db, { name: "many", command: many.commandLine, cwd: many.dir }),
+    "catalog_refused",
+    /129 tools, more than the limit of 128/,
+  );
+  const dup = await makeFixture({
+    tools: [{ name: "a", inputSchema: { type: "object" } }, { name: "a", inputSchema: { type: "object" } }],
+  });
+  await rejects(
+    addServer(db, { name: "dup", command: dup.commandLine, cwd: dup.dir }),
+    "catalog_refused",
+    /collide|both named "a"/,
+  );
   assert.deepEqual(listServers(db), []);
 });
 
@@ -114,7 +128,13 @@ Deno.test("refreshServer() raises the revision only on change, and a changed too
   assert.equal(same.server.revision, 1);
 
   const get = catalogOf(db, "fx")[0];
-  const granted = setGrant(db, { server: "fx", tool: "get_title", mode: "read", fingerprint: get.fingerprint, expectedRevision: 1 });
+  const granted = setGrant(db, {
+    server: "fx",
+    tool: "get_title",
+    mode: "read",
+    fingerprint: get.fingerprint,
+    expectedRevision: 1,
+  });
   assert.equal(granted.revision, 2);
   assert.equal(grantStates(db, "fx")[0].state, "active");
 
@@ -141,10 +161,23 @@ Deno.test("expected_revision: of two writers holding the same revision, the seco
   await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
   const [get, , count] = catalogOf(db, "fx");
   // Both writers read revision 1, then write.
-  const first = setGrant(db, { server: "fx", tool: get.name, mode: "read", fingerprint: get.fingerprint, expectedRevision: 1 });
+  const first = setGrant(db, {
+    server: "fx",
+    tool: get.name,
+    mode: "read",
+    fingerprint: get.fingerprint,
+    expectedRevision: 1,
+  });
   assert.equal(first.revision, 2);
   await rejects(
-    () => setGrant(other, { server: "fx", tool: count.name, mode: "read", fingerprint: count.fingerprint, expectedRevision: 1 }),
+    () =>
+      setGrant(other, {
+        server: "fx",
+        tool: count.name,
+        mode: "read",
+        fingerprint: count.fingerprint,
+        expectedRevision: 1,
+      }),
     "revision_conflict",
     /changed since revision 1 \(it is now at revision 2\)/,
   );
@@ -155,7 +188,13 @@ Deno.test("expected_revision: of two writers holding the same revision, the seco
     s.tools[2].description = "changed";
   });
   const racing = refreshServer(db, "fx", 2);
-  setGrant(other, { server: "fx", tool: count.name, mode: "read", fingerprint: count.fingerprint, expectedRevision: 2 });
+  setGrant(other, {
+    server: "fx",
+    tool: count.name,
+    mode: "read",
+    fingerprint: count.fingerprint,
+    expectedRevision: 2,
+  });
   await rejects(racing, "revision_conflict");
   assert.equal(catalogOf(db, "fx")[2].fingerprint, count.fingerprint, "the catalog was not overwritten");
   other.close();

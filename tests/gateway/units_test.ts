@@ -17,10 +17,17 @@ import { parseResultPath, readPath, resultDocument } from "../../lib/gateway/res
 import { sandboxedLaunch } from "../../lib/gateway/sandbox.ts";
 import { rejects } from "./_assert.ts";
 
-const tool = (name: string, extra: Record<string, unknown> = {}) => ({ name, inputSchema: { type: "object" }, ...extra });
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  inputSchema: { type: "object" },
+  ...extra,
+});
 
 Deno.test("canonicalJson() sorts keys at every depth and drops undefined members", () => {
-  assert.equal(canonicalJson({ b: 1, a: [{ d: true, c: null }, "x"], u: undefined }), '{"a":[{"c":null,"d":true},"x"],"b":1}');
+  assert.equal(
+    canonicalJson({ b: 1, a: [{ d: true, c: null }, "x"], u: undefined }),
+    '{"a":[{"c":null,"d":true},"x"],"b":1}',
+  );
   assert.equal(canonicalJson({ "é": 1, "z": 2, "A": 3 }), '{"A":3,"z":2,"é":1}');
   assert.throws(() => canonicalJson({ n: Infinity }), TypeError);
 });
@@ -57,7 +64,10 @@ Deno.test("toolFingerprint() covers the whole definition, in canonical form", ()
 
 Deno.test("buildCatalog() refuses too many tools, id collisions, invalid tools and echoed secrets", () => {
   assert.equal(buildCatalog("s", Array.from({ length: MAX_TOOLS }, (_, i) => tool(`t${i}`))).tools.length, 128);
-  assert.throws(() => buildCatalog("s", Array.from({ length: 129 }, (_, i) => tool(`t${i}`))), /more than the limit of 128/);
+  assert.throws(
+    () => buildCatalog("s", Array.from({ length: 129 }, (_, i) => tool(`t${i}`))),
+    /more than the limit of 128/,
+  );
   assert.throws(
     () => buildCatalog("s", [tool("a"), tool("b")], { idOf: () => "tool-0000000000000000" }),
     /tools "a" and "b" collide on id "tool-0000000000000000"/,
@@ -65,7 +75,7 @@ Deno.test("buildCatalog() refuses too many tools, id collisions, invalid tools a
   assert.throws(() => buildCatalog("s", [tool("a"), tool("a")]), /both named "a"/);
   assert.throws(() => buildCatalog("s", [{ name: "x" }]), /not a valid MCP tool definition/);
   assert.throws(
-    () => buildCatalog("s", [tool("a", { description: 'say "tok\\en"' })], { secrets: ['tok\\en'] }),
+    () => buildCatalog("s", [tool("a", { description: 'say "tok\\en"' })], { secrets: ["tok\\en"] }),
     /echoes the credential/,
   );
   const ok = buildCatalog("s", [tool("a")], { secrets: ["secret-value"] });
@@ -76,21 +86,29 @@ Deno.test("buildCatalog() refuses too many tools, id collisions, invalid tools a
 
 Deno.test("checkEndpoint() accepts plain http(s) URLs only", () => {
   assert.equal(checkEndpoint("https://example.com/mcp"), "https://example.com/mcp");
-  for (const [url, why] of [
-    ["https://user@example.com/mcp", /credentials/],
-    ["https://:pw@example.com/mcp", /credentials/],
-    ["https://example.com/mcp?token=1", /query strings/],
-    ["https://example.com/mcp?", /query strings/],
-    ["https://example.com/mcp#top", /fragments/],
-    ["file:///etc/passwd", /only http and https/],
-    ["example.com/mcp", /not an absolute URL/],
-  ] as const) {
+  for (
+    const [url, why] of [
+      ["https://user@example.com/mcp", /credentials/],
+      ["https://:pw@example.com/mcp", /credentials/],
+      ["https://example.com/mcp?token=1", /query strings/],
+      ["https://example.com/mcp?", /query strings/],
+      ["https://example.com/mcp#top", /fragments/],
+      ["file:///etc/passwd", /only http and https/],
+      ["example.com/mcp", /not an absolute URL/],
+    ] as const
+  ) {
     assert.throws(() => checkEndpoint(url), (e: unknown) => e instanceof GatewayError && why.test(e.message), url);
   }
 });
 
 Deno.test("splitCommand() splits words like a shell without running one", () => {
-  assert.deepEqual(splitCommand(`node "my server.js" --name 'a b' x\\ y`), ["node", "my server.js", "--name", "a b", "x y"]);
+  assert.deepEqual(splitCommand(`node "my server.js" --name 'a b' x\\ y`), [
+    "node",
+    "my server.js",
+    "--name",
+    "a b",
+    "x y",
+  ]);
   assert.deepEqual(splitCommand(`echo "say \\"hi\\"" $HOME`), ["echo", 'say "hi"', "$HOME"]);
   assert.throws(() => splitCommand(`node "open`), /unclosed/);
   assert.throws(() => splitCommand("   "), /empty/);

@@ -24,7 +24,9 @@ Deno.test("the built-in pack loads without errors: at least 25 rules over at lea
   ok(set.rules.length >= 25, `${set.rules.length} rules`);
   const languages = new Set(set.rules.map((r) => r.language));
   ok(languages.size >= 6, [...languages].join(","));
-  for (const lang of ["typescript", "python", "go", "rust", "bash", "yaml", "dockerfile"]) ok(languages.has(lang as never), lang);
+  for (const lang of ["typescript", "python", "go", "rust", "bash", "yaml", "dockerfile"]) {
+    ok(languages.has(lang as never), lang);
+  }
 });
 
 Deno.test("every built-in rule has a message, a note, a severity, a doc comment and a test file", async () => {
@@ -67,7 +69,10 @@ Deno.test("every built-in fix removes its finding and leaves code that parses", 
         ok(hits.length > 0, `${rule.id}: invalid snippet does not match`);
         const fixed = applyEdits(snippet, hits.flatMap((h) => (h.edit ? [h.edit] : []))).text;
         equal((await scanSnippet(rule, fixed)).length, 0, `${rule.id}: still matches after the fix:\n${fixed}`);
-        ok(hasSyntaxError(rule, snippet) || !hasSyntaxError(rule, fixed), `${rule.id}: the fix broke the syntax:\n${fixed}`);
+        ok(
+          hasSyntaxError(rule, snippet) || !hasSyntaxError(rule, fixed),
+          `${rule.id}: the fix broke the syntax:\n${fixed}`,
+        );
         checked++;
       }
     }

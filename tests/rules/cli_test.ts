@@ -12,7 +12,7 @@ Deno.test("poly rules test: the built-in pack's own tests pass", async () => {
   const dir = await tempTree({});
   const run = await runPoly(["rules", "test"], { cwd: dir });
   equal(run.code, 0, run.stdout + run.stderr);
-  match(run.stdout, /^PASS js-no-debugger \(3 valid, 2 invalid\)$/m);
+  match(run.stdout, /^PASS js-no-debugger \(4 valid, 2 invalid\)$/m);
   match(run.stdout, /^\d+ passed, 0 failed, 0 without tests$/m);
 });
 
@@ -52,14 +52,17 @@ Deno.test("poly rules list --format json: every rule with sources, severities an
 
   const toon = await runPoly(["rules", "list", "--format", "toon"], { cwd: repo });
   equal(toon.code, 0);
-  match(toon.stdout, /^rules\[\d+\]\{id,language,source,default_severity,severity,enabled,file,line,message,fixable,url\}:$/m);
+  match(
+    toon.stdout,
+    /^rules\[\d+\]\{id,language,source,default_severity,severity,enabled,file,line,message,fixable,url\}:$/m,
+  );
   match(toon.stdout, /^ {2}no-alert,typescript,user,info,info,true,\.poly\/rules\/no-alert\.yml,2,/m);
 });
 
 Deno.test("poly rules test --dir: a failing user test case exits 1 and names the snippet", async () => {
   const dir = await tempTree({
     "mine/no-alert.yml": "id: mine-no-alert\nlanguage: JavaScript\nrule:\n  pattern: alert($A)\n",
-    "mine/no-alert-test.yml": "id: mine-no-alert\nvalid: [\"notify(1)\"]\ninvalid: [\"alert(1)\", \"window.alert(1, 2)\"]\n",
+    "mine/no-alert-test.yml": 'id: mine-no-alert\nvalid: ["notify(1)"]\ninvalid: ["alert(1)", "window.alert(1, 2)"]\n',
   });
   const run = await runPoly(["rules", "test", "--dir", "mine", "--format", "json"], { cwd: dir });
   equal(run.code, 1, run.stderr);
@@ -69,7 +72,10 @@ Deno.test("poly rules test --dir: a failing user test case exits 1 and names the
   deepEqual(result.failures.map((f) => [f.kind, f.index, f.reason]), [["invalid", 1, "no match"]]);
   const human = await runPoly(["rules", "test", "--dir", "mine"], { cwd: dir });
   equal(human.code, 1);
-  match(human.stdout, /^FAIL mine-no-alert \(1 valid, 2 invalid\)\n  invalid\[1\] no match: "window\.alert\(1, 2\)"$/m);
+  match(
+    human.stdout,
+    /^FAIL mine-no-alert \(1 valid, 2 invalid\)\n {2}invalid\[1\] no match: "window\.alert\(1, 2\)"$/m,
+  );
 });
 
 Deno.test("poly rules list: a broken rule file exits 2 with file:line:col, the rest still listed", async () => {
@@ -87,7 +93,9 @@ Deno.test("poly rules list: a broken rule file exits 2 with file:line:col, the r
 Deno.test("poly lint --format json: ast-grep findings across the fixture repository (golden)", async () => {
   const repo = await copyFixture("rules/repo");
   const run = await runPoly(["lint", "--format", "json", "--no-workspace", "."], { cwd: repo });
-  const report = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { engine: string; code: string }[] }[] };
+  const report = JSON.parse(run.stdout) as {
+    results: { path: string; diagnostics?: { engine: string; code: string }[] }[];
+  };
   const ours: Record<string, string[]> = {};
   for (const r of report.results) {
     const codes = (r.diagnostics ?? []).filter((d) => d.engine === "ast-grep").map((d) => d.code);
@@ -125,7 +133,11 @@ Deno.test({
     const run = await runPoly(["lint", "--format", "json", "--no-workspace", "."], { cwd: dir });
     equal(run.code, 2, run.stdout);
     const report = JSON.parse(run.stdout) as { errors: { path: string; message: string }[]; results: unknown[] };
-    ok(report.errors.some((e) => e.path === ".poly/rules/bad.yml" && /2:11: rule "bad": unknown language/.test(e.message)));
+    ok(
+      report.errors.some((e) =>
+        e.path === ".poly/rules/bad.yml" && /2:11: rule "bad": unknown language/.test(e.message)
+      ),
+    );
     ok(JSON.stringify(report.results).includes("js-no-debugger"));
   },
 });

@@ -3,7 +3,7 @@ import { equal } from "node:assert/strict";
 import { shellView } from "../../lib/rules/_dockerfile.ts";
 
 Deno.test("shellView() keeps RUN bodies at their own lines and columns and blanks the rest", () => {
-  const text = "FROM debian:12 AS büild\nRUN curl -fsSL https://x | sh\nENV A=1 \\\n    RUN=2\nCMD [\"x\"]\n";
+  const text = 'FROM debian:12 AS büild\nRUN curl -fsSL https://x | sh\nENV A=1 \\\n    RUN=2\nCMD ["x"]\n';
   const view = shellView(text)!;
   equal(view.length, text.length);
   equal(view.split("\n")[1], "    curl -fsSL https://x | sh");
@@ -20,12 +20,12 @@ Deno.test("shellView() follows continuations, drops comment lines in them, and s
 });
 
 Deno.test("shellView() reads RUN heredocs as shell and skips the exec form", () => {
-  const text = "RUN <<EOF\nset -e\ncurl x | sh\nEOF\nRUN [\"sh\", \"-c\", \"curl x | sh\"]\n";
+  const text = 'RUN <<EOF\nset -e\ncurl x | sh\nEOF\nRUN ["sh", "-c", "curl x | sh"]\n';
   const lines = shellView(text)!.split("\n");
   equal(lines[0].trim(), "");
   equal(lines[1], "set -e");
   equal(lines[2], "curl x | sh");
   equal(lines[3].trim(), "");
   equal(lines[4].trim(), "");
-  equal(shellView("FROM x\nRUN [\"a\"]\n"), undefined);
+  equal(shellView('FROM x\nRUN ["a"]\n'), undefined);
 });

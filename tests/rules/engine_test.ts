@@ -28,7 +28,9 @@ Deno.test("lint() reports every rule language of the fixture repository (golden)
     if (diagnostics.length) byFile[file.relPath] = diagnostics;
   }
   const codes = new Set(Object.values(byFile).flat().map((d) => (d as { code: string }).code.split("-")[0]));
-  for (const prefix of ["js", "py", "go", "rs", "sh", "gha", "docker", "no"]) ok(codes.has(prefix), `no ${prefix}-* finding`);
+  for (const prefix of ["js", "py", "go", "rs", "sh", "gha", "docker", "no"]) {
+    ok(codes.has(prefix), `no ${prefix}-* finding`);
+  }
   await assertGolden(join(GOLDEN, "diagnostics.json"), JSON.stringify(byFile, null, 2) + "\n");
 });
 
@@ -80,7 +82,11 @@ Deno.test("the engine spec reads settings.rules and settings.configDir from the 
 
 Deno.test("lint() honours files/ignores globs relative to the config directory", async () => {
   const set = await loadRuleSet(FIXTURE_REPO, { dirs: [] });
-  const script = { path: join(FIXTURE_REPO, "scripts", "report.py"), language: "python" as const, text: 'print("x")\n' };
+  const script = {
+    path: join(FIXTURE_REPO, "scripts", "report.py"),
+    language: "python" as const,
+    text: 'print("x")\n',
+  };
   equal((await lintWithRules(set, script)).length, 0);
   const lib = { ...script, path: join(FIXTURE_REPO, "pkg", "report.py") };
   equal((await lintWithRules(set, lib)).map((d) => d.code).join(), "py-print-in-library");

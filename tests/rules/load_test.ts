@@ -10,7 +10,10 @@ import { tempTree } from "./_helpers.ts";
 
 const GOOD = "id: user-no-alert\nlanguage: TypeScript\nseverity: info\nmessage: alert\nrule:\n  pattern: alert($$$A)\n";
 
-async function loadUser(files: Record<string, string>, table: Record<string, unknown> = {}): Promise<{ dir: string; set: RuleSet }> {
+async function loadUser(
+  files: Record<string, string>,
+  table: Record<string, unknown> = {},
+): Promise<{ dir: string; set: RuleSet }> {
   const dir = await tempTree({ ".poly/rules/good.yml": GOOD, ...files });
   return { dir, set: await loadRuleSet(dir, table) };
 }
@@ -27,7 +30,10 @@ function stillLoads(set: RuleSet): void {
 
 Deno.test("loadRuleSet() reports invalid YAML at file:line:col", async () => {
   const { dir, set } = await loadUser({ ".poly/rules/broken.yml": "id: x\nlanguage: [TypeScript\nrule: {}\n" });
-  match(only(set), new RegExp(`^${join(dir, ".poly/rules/broken.yml").replaceAll("/", "\\/")}:\\d+:\\d+: invalid YAML: `));
+  match(
+    only(set),
+    new RegExp(`^${join(dir, ".poly/rules/broken.yml").replaceAll("/", "\\/")}:\\d+:\\d+: invalid YAML: `),
+  );
   stillLoads(set);
 });
 
@@ -68,7 +74,10 @@ Deno.test("loadRuleSet() reports an id two packs share, naming both files", asyn
   const messages = set.errors.map(formatLoadError);
   equal(messages.length, 2, messages.join("\n"));
   match(messages[0], new RegExp(`b/two\\.yml:1:1: rule id "user-no-alert" is already defined in ${dir}/a/one\\.yml:1`));
-  match(messages[1], /c\/debugger\.yml:1:1: rule id "js-no-debugger" is already defined in builtin:typescript\/js-no-debugger\.yml:4/);
+  match(
+    messages[1],
+    /c\/debugger\.yml:1:1: rule id "js-no-debugger" is already defined in builtin:typescript\/js-no-debugger\.yml:4/,
+  );
   equal(set.rules.find((r) => r.id === "user-no-alert")?.severity, "info", "the first definition wins");
 });
 
@@ -91,7 +100,9 @@ Deno.test("loadRuleSet() names poly.toml for an override of an unknown rule, wit
   const set = await loadRuleSet(dir, { overrides: { "js-no-debuger": { severity: "off" } } });
   equal(
     only(set),
-    `${join(dir, "poly.toml")}:3:8: [rules.overrides."js-no-debuger"]: unknown rule id "js-no-debuger": did you mean "js-no-debugger"?`,
+    `${
+      join(dir, "poly.toml")
+    }:3:8: [rules.overrides."js-no-debuger"]: unknown rule id "js-no-debuger": did you mean "js-no-debugger"?`,
   );
 });
 
@@ -116,7 +127,10 @@ Deno.test("loadRuleSet() reads multi-document files and memoizes by input", asyn
   const two = GOOD + "---\n" + GOOD.replace("user-no-alert", "user-no-prompt").replace("alert($$$A)", "prompt($$$A)");
   const dir = await tempTree({ ".poly/rules/two.yml": two });
   const a = await loadRuleSet(dir, {});
-  deepEqual(a.rules.filter((r) => r.origin === "user").map((r) => [r.id, r.line]), [["user-no-alert", 1], ["user-no-prompt", 8]]);
+  deepEqual(a.rules.filter((r) => r.origin === "user").map((r) => [r.id, r.line]), [["user-no-alert", 1], [
+    "user-no-prompt",
+    8,
+  ]]);
   equal(await loadRuleSet(dir, {}), a);
   const without = await loadRuleSet(dir, { builtin: false });
   equal(without.rules.length, 2);

@@ -22,12 +22,16 @@ Deno.test("overrides: severity off and enabled = false drop the rule from the di
   const base = await appCodes({});
   equal(base.includes("js-no-eval:warning"), true);
   equal(base.includes("js-no-debugger:error"), true);
-  const off = await appCodes({ overrides: { "js-no-eval": { severity: "off" }, "js-no-debugger": { enabled: false } } });
+  const off = await appCodes({
+    overrides: { "js-no-eval": { severity: "off" }, "js-no-debugger": { enabled: false } },
+  });
   deepEqual(off, base.filter((c) => c !== "js-no-eval:warning" && c !== "js-no-debugger:error"));
 });
 
 Deno.test("overrides: a severity change is what the diagnostics carry", async () => {
-  const codes = await appCodes({ overrides: { "js-no-eval": { severity: "error" }, "js-no-debugger": { severity: "hint" } } });
+  const codes = await appCodes({
+    overrides: { "js-no-eval": { severity: "error" }, "js-no-debugger": { severity: "hint" } },
+  });
   equal(codes.includes("js-no-eval:error"), true);
   equal(codes.includes("js-no-debugger:hint"), true);
 });
@@ -35,15 +39,25 @@ Deno.test("overrides: a severity change is what the diagnostics carry", async ()
 Deno.test("overrides: extra ignores skip matching files only", async () => {
   const codes = await appCodes({ overrides: { "js-console-log-in-library": { ignores: ["src/app.ts"] } } });
   equal(codes.some((c) => c.startsWith("js-console-log-in-library")), false);
-  const set = await loadRuleSet(FIXTURE_REPO, { overrides: { "js-console-log-in-library": { ignores: ["src/app.ts"] } } });
+  const set = await loadRuleSet(FIXTURE_REPO, {
+    overrides: { "js-console-log-in-library": { ignores: ["src/app.ts"] } },
+  });
   const widget = join(FIXTURE_REPO, "src", "widget.jsx");
-  const other = await lintWithRules(set, { path: widget, language: "javascript", text: await Deno.readTextFile(widget) });
+  const other = await lintWithRules(set, {
+    path: widget,
+    language: "javascript",
+    text: await Deno.readTextFile(widget),
+  });
   equal(other.some((d) => d.code === "js-console-log-in-library"), true);
 });
 
 Deno.test("overrides: the rule list shows default and resolved severity and enabled", async () => {
   const set = await loadRuleSet(FIXTURE_REPO, {
-    overrides: { "js-no-eval": { severity: "error" }, "py-bare-except": { enabled: false }, "no-alert": { severity: "off" } },
+    overrides: {
+      "js-no-eval": { severity: "error" },
+      "py-bare-except": { enabled: false },
+      "no-alert": { severity: "off" },
+    },
   });
   const pick = (id: string) => {
     const r = set.rules.find((x) => x.id === id)!;

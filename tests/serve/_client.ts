@@ -90,7 +90,9 @@ export async function inProcess(options: ServerOptions): Promise<{ client: Clien
   const { server, tasks } = createPolyServer(options);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const client = new Client({ name: "poly-tests", version: "1.0.0" }, { capabilities: { tasks: { list: {}, cancel: {} } } });
+  const client = new Client({ name: "poly-tests", version: "1.0.0" }, {
+    capabilities: { tasks: { list: {}, cancel: {} } },
+  });
   await client.connect(clientSide);
   return {
     client,

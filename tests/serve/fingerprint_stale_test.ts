@@ -57,7 +57,11 @@ Deno.test("replacing a module file underneath a running server makes every tool 
 
     const version = await server.client.callTool({ name: "version", arguments: {} });
     assert.equal(version.isError, false, "version still answers");
-    const doc = version.structuredContent as { current: boolean; changed?: { path: string; change: string }; pid: number };
+    const doc = version.structuredContent as {
+      current: boolean;
+      changed?: { path: string; change: string };
+      pid: number;
+    };
     assert.equal(doc.current, false);
     assert.deepEqual(doc.changed, { path: module, change: "replaced" });
     assert.equal(doc.pid, pid);

@@ -126,7 +126,9 @@ Deno.test("workspace_lint answers blocking without the tasks capability, over re
     if (which("go")) {
       const vet = jobs.get("go-vet:go")!;
       assert.equal(vet.status, "failed");
-      assert.ok(vet.diagnostics?.some((d) => d.code === "printf" && d.path === "go/main.go" && d.span?.start_line === 7));
+      assert.ok(
+        vet.diagnostics?.some((d) => d.code === "printf" && d.path === "go/main.go" && d.span?.start_line === 7),
+      );
     } else {
       assert.equal(jobs.get("go-vet:go")?.status, "skipped");
     }

@@ -61,7 +61,9 @@ export function cacheFolders(home: string): string[] {
   const out: string[] = [];
   try {
     for (const e of Deno.readDirSync(home)) {
-      if (e.isDirectory && /^[0-9a-f]{16}$/.test(e.name) && isFile(join(home, e.name, "cache.db"))) out.push(join(home, e.name));
+      if (e.isDirectory && /^[0-9a-f]{16}$/.test(e.name) && isFile(join(home, e.name, "cache.db"))) {
+        out.push(join(home, e.name));
+      }
     }
   } catch { /* no cache home yet */ }
   return out.sort();
@@ -87,7 +89,9 @@ export function readRepoCache(dir: string, known?: KnownCache): RepoCache {
     db = new DatabaseSync(path, { readOnly: true });
     db.exec("PRAGMA busy_timeout = 150");
     const d = db;
-    const tables = new Set((d.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Row[]).map((r) => String(r.name)));
+    const tables = new Set(
+      (d.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Row[]).map((r) => String(r.name)),
+    );
     if (!tables.has("entries") || !tables.has("runs") || !tables.has("meta")) {
       return { ...base, error: "not a poly cache database" };
     }
@@ -102,7 +106,10 @@ export function readRepoCache(dir: string, known?: KnownCache): RepoCache {
     d.exec("BEGIN");
     let runs: Row[];
     try {
-      for (const r of d.prepare("SELECT ns, COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries GROUP BY ns").all() as Row[]) {
+      for (
+        const r of d.prepare("SELECT ns, COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries GROUP BY ns")
+          .all() as Row[]
+      ) {
         Object.assign(line(String(r.ns)), { entries: Number(r.n), bytes: Number(r.b) });
       }
       runs = d.prepare(
@@ -130,7 +137,10 @@ export function readRepoCache(dir: string, known?: KnownCache): RepoCache {
       ...base,
       ...(anchor ? { anchor, label: anchor } : {}),
       namespaces,
-      total: { entries: namespaces.reduce((a, n) => a + n.entries, 0), bytes: namespaces.reduce((a, n) => a + n.bytes, 0) },
+      total: {
+        entries: namespaces.reduce((a, n) => a + n.entries, 0),
+        bytes: namespaces.reduce((a, n) => a + n.bytes, 0),
+      },
       recentRuns,
     };
   } catch (e) {
@@ -149,6 +159,9 @@ export function readCaches(sources: CacheSources): CacheSnapshot {
   for (const dir of known.keys()) if (isFile(join(dir, "cache.db"))) dirs.add(dir);
   const repos = [...dirs].map((dir) => readRepoCache(dir, known.get(dir)));
   repos.sort((a, b) => Number(b.current) - Number(a.current) || a.label.localeCompare(b.label));
-  const roots = [sources.home, ...[...known.keys()].map((d) => join(d, "..")).filter((r) => resolve(r) !== resolve(sources.home))];
+  const roots = [
+    sources.home,
+    ...[...known.keys()].map((d) => join(d, "..")).filter((r) => resolve(r) !== resolve(sources.home)),
+  ];
   return { roots: [...new Set(roots)], repos };
 }

@@ -24,7 +24,9 @@ export function cleanNamespace(path: string, namespace: string): CleanResult {
     db.exec("PRAGMA busy_timeout = 5000");
     db.exec("BEGIN IMMEDIATE");
     try {
-      const row = db.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries WHERE ns = ?").get(namespace) as {
+      const row = db.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM entries WHERE ns = ?").get(
+        namespace,
+      ) as {
         n: number;
         b: number;
       };

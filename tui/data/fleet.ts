@@ -11,7 +11,15 @@ import { FleetStore } from "../../lib/fleet/store.ts";
 import { DEFAULT_HEALTH_THRESHOLD, DEFAULT_QUOTA_COOLDOWN_MINUTES } from "../../lib/fleet/defaults.ts";
 import { ENGINES } from "../../lib/fleet/types.ts";
 import { type Clock, localDay } from "../clock.ts";
-import { CALL_DAYS, type CallStats, type DayCalls, type FleetSnapshot, type RatingGroup, type Ratings, type SessionLine } from "./types.ts";
+import {
+  CALL_DAYS,
+  type CallStats,
+  type DayCalls,
+  type FleetSnapshot,
+  type RatingGroup,
+  type Ratings,
+  type SessionLine,
+} from "./types.ts";
 
 /** The fleet tables; the snapshot reads them only when all are present. */
 export const FLEET_TABLES = ["fleet_sessions", "fleet_ratings", "fleet_runs", "fleet_calls"] as const;
@@ -136,7 +144,11 @@ export function readCalls(db: DatabaseSync, clock: Clock): CallStats {
     }
   }
   const health = ENGINES.map((engine) =>
-    store.health(engine, { threshold: DEFAULT_HEALTH_THRESHOLD, cooldownMs: DEFAULT_QUOTA_COOLDOWN_MINUTES * 60_000 }, now)
+    store.health(
+      engine,
+      { threshold: DEFAULT_HEALTH_THRESHOLD, cooldownMs: DEFAULT_QUOTA_COOLDOWN_MINUTES * 60_000 },
+      now,
+    )
   ).filter((h) => h.samples > 0 || h.quotaExhausted);
   return { tools: store.toolStats(), days, daysByTool, health };
 }

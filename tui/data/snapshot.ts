@@ -54,7 +54,12 @@ export interface SnapshotLoader {
 
 function emptyFleet(): FleetSnapshot {
   const calls: CallStats = { tools: [], days: [], daysByTool: {}, health: [] };
-  const none = { key: "all", count: 0, mean: null, distribution: [0, 0, 0, 0, 0] as [number, number, number, number, number] };
+  const none = {
+    key: "all",
+    count: 0,
+    mean: null,
+    distribution: [0, 0, 0, 0, 0] as [number, number, number, number, number],
+  };
   return { sessions: [], ratings: { total: none, byEngine: [], byLevel: [], byTool: [] }, calls };
 }
 
@@ -92,7 +97,9 @@ export function createLoader(options: LoaderOptions): SnapshotLoader {
       try {
         const state = reader.read((db) => {
           const tables = new Set(
-            (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+            (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) =>
+              r.name
+            ),
           );
           db.exec("BEGIN");
           try {

@@ -70,7 +70,13 @@ export class StateReader {
 
   /** Names of the tables present (re-read on every call: migrations may add some while we run). */
   tables(): Set<string> {
-    return this.read((db) => new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name))) ??
+    return this.read((db) =>
+      new Set(
+        (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) =>
+          r.name
+        ),
+      )
+    ) ??
       new Set();
   }
 

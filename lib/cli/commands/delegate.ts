@@ -26,8 +26,13 @@ const parser = command(
     model: optional(option("--model", string({ metavar: "MODEL" }), { description: message`Model override` })),
     effort: optional(option("--effort", string({ metavar: "EFFORT" }), { description: message`Effort override` })),
     agent: optional(option("--agent", string({ metavar: "NAME" }), { description: message`Named persona` })),
-    cwd: optional(option("--cwd", string({ metavar: "DIR" }), { description: message`Working directory (inside this one)` })),
-    format: withDefault(option("--format", choice(FORMATS), { description: message`Output format (default: text)` }), "text" as const),
+    cwd: optional(
+      option("--cwd", string({ metavar: "DIR" }), { description: message`Working directory (inside this one)` }),
+    ),
+    format: withDefault(
+      option("--format", choice(FORMATS), { description: message`Output format (default: text)` }),
+      "text" as const,
+    ),
     prompt: argument(string({ metavar: "PROMPT" }), { description: message`The task` }),
   }),
   { brief: message`Delegate a task to a coding agent in poly's sandbox.` },

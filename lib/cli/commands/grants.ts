@@ -18,7 +18,8 @@ const format = withDefault(
 const server = argument(string({ metavar: "NAME" }), { description: message`Server name.` });
 const tool = argument(string({ metavar: "TOOL" }), { description: message`Tool name or id.` });
 const expected = optional(option("--expected-revision", integer({ min: 1 }), {
-  description: message`Refuse unless the server is still at this revision (default: the revision read when the command starts).`,
+  description:
+    message`Refuse unless the server is still at this revision (default: the revision read when the command starts).`,
 }));
 
 const set = command(
@@ -32,7 +33,8 @@ const set = command(
       description: message`The fingerprint you reviewed (poly servers show NAME); it must be the current one.`,
     }),
     verifiers: multiple(option("--verifier", string({ metavar: "TOOL" }), {
-      description: message`A read-granted tool that verifies this write (at least one for --mode write; none for read).`,
+      description:
+        message`A read-granted tool that verifies this write (at least one for --mode write; none for read).`,
     })),
     expected,
     format,

@@ -21,6 +21,7 @@ import { delegateCommand } from "./delegate.ts";
 import { sessionsCommand } from "./sessions.ts";
 import { rateCommand } from "./rate.ts";
 import { statsCommand } from "./stats.ts";
+import { dashCommand } from "./dash.ts";
 
 /** All commands, in the order `poly --help` lists them. */
 export const COMMANDS: CommandSpec[] = [
@@ -41,4 +42,5 @@ export const COMMANDS: CommandSpec[] = [
   sessionsCommand,
   rateCommand,
   statsCommand,
+  dashCommand,
 ];

@@ -23,7 +23,9 @@ const list = command(
   object({
     action: constant("list" as const),
     server: optional(option("--server", string({ metavar: "NAME" }), { description: message`Only this server.` })),
-    all: option("--all", { description: message`Every operation (reads, settled writes), not only unresolved writes.` }),
+    all: option("--all", {
+      description: message`Every operation (reads, settled writes), not only unresolved writes.`,
+    }),
     format,
   }),
   { brief: message`List unresolved MCP mutations (or every operation with --all).` },
@@ -98,9 +100,12 @@ export const opsCommand = defineCommand<OpsValue>({
       const v = result.verification;
       const text = v.matched
         ? `Resolved "${value.id}": ${v.tool} confirmed the expected value at ${v.result_path}.\n`
-        : `Not resolved: ${v.detail ?? `${v.tool} returned ${JSON.stringify(v.observed)} at ${v.result_path}, expected ${
-          JSON.stringify(v.expected)
-        }`}. Check the upstream system and run poly ops resolve ${value.id} --outcome applied|not-applied\n`;
+        : `Not resolved: ${
+          v.detail ??
+            `${v.tool} returned ${JSON.stringify(v.observed)} at ${v.result_path}, expected ${
+              JSON.stringify(v.expected)
+            }`
+        }. Check the upstream system and run poly ops resolve ${value.id} --outcome applied|not-applied\n`;
       await out(result, text);
       return v.matched ? 0 : 1;
     }

@@ -15,9 +15,14 @@ const parser = command(
   "rate",
   object({
     session: argument(string({ metavar: "SESSION" }), { description: message`Session handle engine:id` }),
-    score: argument(integer({ min: 1, max: 5, metavar: "SCORE" }), { description: message`1 (useless) to 5 (excellent)` }),
+    score: argument(integer({ min: 1, max: 5, metavar: "SCORE" }), {
+      description: message`1 (useless) to 5 (excellent)`,
+    }),
     note: optional(option("--note", string({ metavar: "TEXT" }), { description: message`Why` })),
-    format: withDefault(option("--format", choice(["text", "json"] as const), { description: message`Output format` }), "text" as const),
+    format: withDefault(
+      option("--format", choice(["text", "json"] as const), { description: message`Output format` }),
+      "text" as const,
+    ),
   }),
   { brief: message`Rate a fleet session's result from 1 to 5.` },
 );

@@ -24,7 +24,8 @@ function shared() {
     ),
     dirs: multiple(
       option("--dir", string({ metavar: "DIR" }), {
-        description: message`Rule directory to use instead of [rules] dirs (repeatable; the built-in pack still applies)`,
+        description:
+          message`Rule directory to use instead of [rules] dirs (repeatable; the built-in pack still applies)`,
       }),
     ),
     config: optional(option("--config", string({ metavar: "PATH" }), { description: message`Use this poly.toml` })),

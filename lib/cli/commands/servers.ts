@@ -18,7 +18,8 @@ const format = withDefault(
 );
 const name = argument(string({ metavar: "NAME" }), { description: message`Server name.` });
 const expected = optional(option("--expected-revision", integer({ min: 1 }), {
-  description: message`Refuse unless the server is still at this revision (default: the revision read when the command starts).`,
+  description:
+    message`Refuse unless the server is still at this revision (default: the revision read when the command starts).`,
 }));
 const timeout = optional(option("--timeout-ms", integer({ min: 100, max: 600_000 }), {
   description: message`Time limit of each request to the server (default 30000).`,
@@ -38,7 +39,9 @@ const add = command(
     cwd: optional(option("--cwd", string({ metavar: "DIR" }), {
       description: message`Working directory of a stdio server (default: the current directory).`,
     })),
-    tokenStdin: option("--token-stdin", { description: message`Read a bearer token from stdin (sealed, never shown).` }),
+    tokenStdin: option("--token-stdin", {
+      description: message`Read a bearer token from stdin (sealed, never shown).`,
+    }),
     tokenEnv: optional(option("--token-env", string({ metavar: "VAR" }), {
       description: message`Read a bearer token from this variable (poly may read POLY_* variables).`,
     })),
@@ -46,7 +49,9 @@ const add = command(
     clientId: optional(option("--client-id", string({ metavar: "ID" }), {
       description: message`OAuth: a pre-registered client id (default: dynamic registration).`,
     })),
-    scope: optional(option("--scope", string({ metavar: "SCOPES" }), { description: message`OAuth: scopes to ask for.` })),
+    scope: optional(
+      option("--scope", string({ metavar: "SCOPES" }), { description: message`OAuth: scopes to ask for.` }),
+    ),
     redirectPort: optional(option("--redirect-port", integer({ min: 1, max: 65535 }), {
       description: message`OAuth: loopback port of the redirect URI (default: a free port, then kept).`,
     })),
@@ -63,7 +68,14 @@ const add = command(
 
 const consent = command(
   "consent",
-  object({ action: constant("consent" as const), name, timeout, format }),
+  object({
+    action: constant("consent" as const),
+    name,
+    timeout: optional(option("--timeout-ms", integer({ min: 1000, max: 3_600_000 }), {
+      description: message`How long to wait for the browser to come back (default 300000).`,
+    })),
+    format,
+  }),
   {
     brief: message`Authorize an OAuth server: print the authorization URL and wait for the redirect.`,
   },
@@ -177,13 +189,17 @@ async function runAdd(value: Extract<ServersValue, { action: "add" }>, io: Comma
   const { tokenFromEnv, tokenFromStdin } = await import("../../gateway/cli_support.ts");
   const { resolve } = await import("node:path");
   const { UsageError } = await import("../../errors/mod.ts");
-  if (value.tokenStdin && value.tokenEnv !== undefined) throw new UsageError("Give --token-stdin or --token-env, not both");
+  if (value.tokenStdin && value.tokenEnv !== undefined) {
+    throw new UsageError("Give --token-stdin or --token-env, not both");
+  }
   if ((value.tokenStdin || value.tokenEnv !== undefined) && value.oauth) {
     throw new UsageError("Give a bearer token or --oauth, not both");
   }
   const oauthOnly = value.clientId !== undefined || value.scope !== undefined || value.redirectPort !== undefined ||
     value.noWait;
-  if (oauthOnly && !value.oauth) throw new UsageError("--client-id, --scope, --redirect-port and --no-wait go with --oauth");
+  if (oauthOnly && !value.oauth) {
+    throw new UsageError("--client-id, --scope, --redirect-port and --no-wait go with --oauth");
+  }
   if (value.cwd !== undefined && value.command === undefined) throw new UsageError("--cwd goes with --command");
   const token = value.tokenStdin
     ? await tokenFromStdin()
@@ -196,9 +212,7 @@ async function runAdd(value: Extract<ServersValue, { action: "add" }>, io: Comma
     command: value.command,
     cwd: value.command === undefined ? undefined : resolve(io.cwd, value.cwd ?? "."),
     token,
-    oauth: value.oauth
-      ? { clientId: value.clientId, scope: value.scope, redirectPort: value.redirectPort }
-      : undefined,
+    oauth: value.oauth ? { clientId: value.clientId, scope: value.scope, redirectPort: value.redirectPort } : undefined,
     onAuthorizationUrl: value.oauth && !value.noWait ? (url) => announce(io, value.name, url) : undefined,
     timeoutMs: value.timeout,
   });

@@ -17,8 +17,16 @@ const FORMATS = ["table", "json", "toon"] as const;
 const parser = command(
   "sessions",
   object({
-    limit: withDefault(option("--limit", integer({ min: 1, max: 10000, metavar: "N" }), { description: message`At most N sessions (default 50)` }), 50),
-    format: withDefault(option("--format", choice(FORMATS), { description: message`Output format (default: table)` }), "table" as const),
+    limit: withDefault(
+      option("--limit", integer({ min: 1, max: 10000, metavar: "N" }), {
+        description: message`At most N sessions (default 50)`,
+      }),
+      50,
+    ),
+    format: withDefault(
+      option("--format", choice(FORMATS), { description: message`Output format (default: table)` }),
+      "table" as const,
+    ),
   }),
   { brief: message`List recent fleet sessions, newest first.` },
 );
@@ -38,7 +46,8 @@ export function renderSessions(rows: SessionRecord[]): string {
   ]);
   const head = ["SESSION", "TOOL", "MODEL", "TURNS", "RATING", "ACCESS", "UPDATED", "PROMPT"];
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cols: string[]) => cols.map((c, i) => (i === cols.length - 1 ? c : c.padEnd(widths[i]))).join("  ").trimEnd();
+  const fmt = (cols: string[]) =>
+    cols.map((c, i) => (i === cols.length - 1 ? c : c.padEnd(widths[i]))).join("  ").trimEnd();
   return [fmt(head), ...lines.map(fmt)].join("\n") + "\n";
 }
 

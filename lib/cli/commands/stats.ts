@@ -17,9 +17,18 @@ const FORMATS = ["table", "json", "toon", "markdown"] as const;
 const parser = command(
   "stats",
   object({
-    format: withDefault(option("--format", choice(FORMATS), { description: message`Output format (default: table)` }), "table" as const),
-    export: option("--export", { description: message`Also write the Markdown report (research/bench/<date>-ratings.md)` }),
-    output: optional(option("--output", string({ metavar: "PATH" }), { description: message`Where --export writes (inside this directory)` })),
+    format: withDefault(
+      option("--format", choice(FORMATS), { description: message`Output format (default: table)` }),
+      "table" as const,
+    ),
+    export: option("--export", {
+      description: message`Also write the Markdown report (research/bench/<date>-ratings.md)`,
+    }),
+    output: optional(
+      option("--output", string({ metavar: "PATH" }), {
+        description: message`Where --export writes (inside this directory)`,
+      }),
+    ),
   }),
   { brief: message`Fleet calls, characters returned per tool, ratings and engine health.` },
 );
@@ -51,8 +60,14 @@ export function renderStatsTable(s: StatsOutput): string {
     out.push("", "engines (last 24 h):");
     for (const e of s.engines) {
       const rate = e.success_rate === null ? "-" : `${Math.round(e.success_rate * 100)}%`;
-      const flags = [e.quota_exhausted ? "quota exhausted" : "", e.unhealthy ? "unhealthy" : ""].filter(Boolean).join(", ");
-      out.push(`  ${e.engine.padEnd(9)} ${String(e.runs).padStart(4)} runs  ${rate.padStart(4)} ok  median ${e.median_latency_ms ?? "-"} ms${flags ? `  (${flags})` : ""}`);
+      const flags = [e.quota_exhausted ? "quota exhausted" : "", e.unhealthy ? "unhealthy" : ""].filter(Boolean).join(
+        ", ",
+      );
+      out.push(
+        `  ${e.engine.padEnd(9)} ${String(e.runs).padStart(4)} runs  ${rate.padStart(4)} ok  median ${
+          e.median_latency_ms ?? "-"
+        } ms${flags ? `  (${flags})` : ""}`,
+      );
     }
   }
   if (s.export_path) out.push("", `report written to ${s.export_path}`);

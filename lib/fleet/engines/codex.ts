@@ -64,7 +64,9 @@ function classify(f: FailureOutput): "quota_exhausted" | "rate_limited" | null {
   const parsed = parse(f.stdout);
   if (f.exitCode === 0 && !parsed.isError) return null;
   const structured = objects.filter((o) => ["error", "turn.failed"].includes(str(o, "type") ?? ""));
-  const text = normalize([f.stderr, ...parsed.errors, JSON.stringify(structured), objects.length ? "" : f.stdout].join("\n"));
+  const text = normalize(
+    [f.stderr, ...parsed.errors, JSON.stringify(structured), objects.length ? "" : f.stdout].join("\n"),
+  );
   if (QUOTA.some((re) => re.test(text))) return "quota_exhausted";
   if (RATE.some((re) => re.test(text))) return "rate_limited";
   return null;

@@ -11,7 +11,7 @@ import { FleetError } from "../errors.ts";
 import { budgetNote, explorePrompt, readSlicePrompt, runFilteredPrompt, webLookupPrompt } from "../prompts.ts";
 import { runEngine } from "../run.ts";
 import type { AuxTool, EngineName } from "../types.ts";
-import { recorded, workerOutput, type WorkerOutput } from "./_call.ts";
+import { recorded, type WorkerOutput, workerOutput } from "./_call.ts";
 import { insideCwd, relToCwd } from "./_paths.ts";
 
 /** Engine/model/effort a call may pin. */
@@ -22,7 +22,7 @@ export interface AuxChoice {
   cwd?: string;
 }
 
-async function runAux(
+function runAux(
   ctx: FleetContext,
   tool: AuxTool,
   call: AuxChoice,
@@ -42,7 +42,12 @@ async function runAux(
       readOnly: access.readOnly,
       web: access.web,
     });
-    return { output: workerOutput(r, { skipped: sel.skipped }), rawChars: r.rawChars, engine: r.engine, handle: r.handle };
+    return {
+      output: workerOutput(r, { skipped: sel.skipped }),
+      rawChars: r.rawChars,
+      engine: r.engine,
+      handle: r.handle,
+    };
   });
 }
 
@@ -77,9 +82,15 @@ export interface ReadSliceInput extends AuxChoice {
 /** Runs `read_slice` (read-only). */
 export function readSlice(ctx: FleetContext, input: ReadSliceInput): Promise<WorkerOutput> {
   if (!input.files.length) throw new FleetError("invalid_request", "read_slice needs at least one file");
-  return runAux(ctx, "read_slice", input, (cwd) => readSlicePrompt({ files: files(cwd, input.files)!, want: input.want }), {
-    readOnly: true,
-  });
+  return runAux(
+    ctx,
+    "read_slice",
+    input,
+    (cwd) => readSlicePrompt({ files: files(cwd, input.files)!, want: input.want }),
+    {
+      readOnly: true,
+    },
+  );
 }
 
 /** A run_filtered call. */

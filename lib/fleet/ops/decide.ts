@@ -4,7 +4,7 @@
  * @module
  */
 import type { FleetContext } from "../context.ts";
-import { type Decision, decideCall, type DecideRequest } from "../decide.ts";
+import { decideCall, type DecideRequest, type Decision } from "../decide.ts";
 import { recorded } from "./_call.ts";
 
 /** Runs `decide`. */

@@ -13,7 +13,7 @@ import { type PersonaInput, resolvePersona } from "../personas.ts";
 import { budgetNote } from "../prompts.ts";
 import { runEngine } from "../run.ts";
 import type { EngineName, Level, Tier } from "../types.ts";
-import { recorded, workerOutput, type WorkerOutput } from "./_call.ts";
+import { recorded, type WorkerOutput, workerOutput } from "./_call.ts";
 
 /** A delegate call. */
 export interface DelegateInput {
@@ -31,7 +31,10 @@ export interface DelegateInput {
  * explicit engine other than the tier's carries only the call's own model and
  * effort (each CLI otherwise uses its own default).
  */
-export function resolveDelegateTier(levels: Record<Level, Tier>, input: Pick<DelegateInput, "level" | "engine" | "model" | "effort">): Tier {
+export function resolveDelegateTier(
+  levels: Record<Level, Tier>,
+  input: Pick<DelegateInput, "level" | "engine" | "model" | "effort">,
+): Tier {
   const tier = levels[input.level];
   if (!tier) throw new FleetError("invalid_request", `Invalid level ${input.level}: use 1 to 5`);
   if (input.engine && input.engine !== tier.engine) {
@@ -63,7 +66,12 @@ export function delegate(ctx: FleetContext, input: DelegateInput): Promise<Worke
       readOnly: false,
       persona,
     });
-    return { output: workerOutput(r, { level: input.level }), rawChars: r.rawChars, engine: r.engine, handle: r.handle };
+    return {
+      output: workerOutput(r, { level: input.level }),
+      rawChars: r.rawChars,
+      engine: r.engine,
+      handle: r.handle,
+    };
   });
 }
 
@@ -91,6 +99,11 @@ export function fastDelegate(ctx: FleetContext, input: FastDelegateInput): Promi
       persona,
       among: candidates.map((c) => c.engine),
     });
-    return { output: workerOutput(r, { skipped: picked.skipped }), rawChars: r.rawChars, engine: r.engine, handle: r.handle };
+    return {
+      output: workerOutput(r, { skipped: picked.skipped }),
+      rawChars: r.rawChars,
+      engine: r.engine,
+      handle: r.handle,
+    };
   });
 }

@@ -119,7 +119,9 @@ export function fanOut(ctx: FleetContext, input: FanOutInput): Promise<FanOutOut
       }
     });
     if (!answers.length) {
-      const quota = settled.find((s) => s.status === "rejected" && s.reason instanceof FleetError && s.reason.kind === "quota_exhausted");
+      const quota = settled.find((s) =>
+        s.status === "rejected" && s.reason instanceof FleetError && s.reason.kind === "quota_exhausted"
+      );
       if (quota && quota.status === "rejected") throw quota.reason;
       throw new FleetError(
         "engine_failed",

@@ -12,7 +12,7 @@ import { FleetError } from "../errors.ts";
 import { budgetNote } from "../prompts.ts";
 import { runEngine } from "../run.ts";
 import { parseHandle } from "../types.ts";
-import { recorded, workerOutput, type WorkerOutput } from "./_call.ts";
+import { recorded, type WorkerOutput, workerOutput } from "./_call.ts";
 
 /** A follow_up call. */
 export interface FollowUpInput {

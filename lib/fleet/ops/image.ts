@@ -91,7 +91,8 @@ export function generateImage(ctx: FleetContext, input: ImageInput): Promise<Ima
     } catch {
       throw new FleetError(
         "engine_failed",
-        `${engine} finished but no image was saved at ${relToCwd(cwd, output)}` + (r.text ? `: ${r.text.slice(0, 300)}` : ""),
+        `${engine} finished but no image was saved at ${relToCwd(cwd, output)}` +
+          (r.text ? `: ${r.text.slice(0, 300)}` : ""),
         { engine },
       );
     }

@@ -88,9 +88,9 @@ export function statsMarkdown(s: StatsOutput, date: string): string {
     "| engine | runs (24 h) | success rate | median latency (ms) | quota exhausted | unhealthy |",
     "|---|---:|---:|---:|---|---|",
     ...s.engines.map((e) =>
-      `| ${e.engine} | ${e.runs} | ${e.success_rate ?? "–"} | ${e.median_latency_ms ?? "–"} | ${e.quota_exhausted ? "yes" : "no"} | ${
-        e.unhealthy ? "yes" : "no"
-      } |`
+      `| ${e.engine} | ${e.runs} | ${e.success_rate ?? "–"} | ${e.median_latency_ms ?? "–"} | ${
+        e.quota_exhausted ? "yes" : "no"
+      } | ${e.unhealthy ? "yes" : "no"} |`
     ),
     "",
   ];

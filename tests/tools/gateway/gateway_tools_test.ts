@@ -9,7 +9,7 @@ import { mcpReadTool } from "../../../tools/mcp_read.ts";
 import { mcpCallTool } from "../../../tools/mcp_call.ts";
 import { addServer, catalogOf, GatewayError, OUTCOME_UNCERTAIN, setGrant } from "../../../lib/gateway/mod.ts";
 import { freshStore, makeFixture } from "../../gateway/_fixture.ts";
-import { ServersDocument } from "../../../lib/gateway/schemas.ts";
+import type { ServersDocument } from "../../../lib/gateway/schemas.ts";
 
 function context(root: string): ToolContext {
   return { root, signal: new AbortController().signal, progress: () => Promise.resolve() };
@@ -34,10 +34,12 @@ async function registered() {
   const fx = await makeFixture();
   await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
   const pins = Object.fromEntries(catalogOf(db, "fx").map((t) => [t.name, t.fingerprint]));
-  let rev = setGrant(db, { server: "fx", tool: "get_title", mode: "read", fingerprint: pins.get_title, expectedRevision: 1 })
-    .revision;
-  rev = setGrant(db, { server: "fx", tool: "get_count", mode: "read", fingerprint: pins.get_count, expectedRevision: rev })
-    .revision;
+  let rev =
+    setGrant(db, { server: "fx", tool: "get_title", mode: "read", fingerprint: pins.get_title, expectedRevision: 1 })
+      .revision;
+  rev =
+    setGrant(db, { server: "fx", tool: "get_count", mode: "read", fingerprint: pins.get_count, expectedRevision: rev })
+      .revision;
   setGrant(db, {
     server: "fx",
     tool: "set_title",
@@ -119,7 +121,9 @@ Deno.test("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default
 
 Deno.test("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROFILE)", async () => {
   const { pins } = await registered();
-  const ctx = context(await workspace('[gateway.profiles.reviewer]\ndescription = "reads titles"\nread = ["fx/get_title"]\n'));
+  const ctx = context(
+    await workspace('[gateway.profiles.reviewer]\ndescription = "reads titles"\nread = ["fx/get_title"]\n'),
+  );
   Deno.env.set("POLY_GATEWAY_PROFILE", "reviewer");
   try {
     const servers = (await call(mcpServersTool, {}, ctx)).structured as z.infer<typeof ServersDocument>;

@@ -1,0 +1,35 @@
+/**
+ * Structural rules: ast-grep rule packs (the built-in pack in `builtin/` plus
+ * `[rules] dirs`), their loading and checking, running them over files, their
+ * fixes, their tests, and the `poly rules` / MCP `rules` document.
+ *
+ * The engine that runs them in `poly lint` is `lib/engines/ast_grep.ts`.
+ *
+ * @example
+ * ```ts
+ * import { lintWithRules, loadRuleSet, rulesDocument } from "./mod.ts";
+ * const set = await loadRuleSet("/repo", { dirs: [".poly/rules"] });
+ * const diagnostics = await lintWithRules(set, { path: "/repo/a.ts", language: "typescript", text: "debugger;\n" });
+ * const doc = await rulesDocument({ cwd: "/repo", test: true });
+ * ```
+ *
+ * @module
+ */
+export { DEFAULT_RULES_TABLE, RuleOverride, RuleSeverityLevel, RulesTable, type RulesTableInput } from "./config.ts";
+export { clearRuleSetCache, formatLoadError, loadRuleSet, type LoadRuleSetOptions } from "./load.ts";
+export { ruleLoadRunErrors, rulesCacheSalt, ruleSetFor, type RulesSource } from "./settings.ts";
+export { ENGINE_ID, type FixResult, fixWithRules, lintWithRules, MAX_FIX_PASSES, toDiagnostic } from "./diagnose.ts";
+export { type RuleHit, rulesForFile, type ScanFile, scanFile, scanSnippet, scanText } from "./scan.ts";
+export { type RulesTestReport, type RuleTestResult, type SnippetFailure, testRules } from "./test.ts";
+export {
+  describeRuleError,
+  type RuleEntry,
+  type RuleErrorEntry,
+  type RulesDocument,
+  rulesDocument,
+  rulesExitCode,
+  type RulesRequest,
+} from "./report.ts";
+export { renderRulesList, renderRulesTest } from "./human.ts";
+export type { LoadedRule, MatcherConfig, RuleLoadError, RuleOrigin, RuleSet, RuleTestCase } from "./types.ts";
+export { RULE_LANGUAGES, type RuleLanguage } from "./_langs.ts";

@@ -1,0 +1,193 @@
+/**
+ * install.sh end to end against a fake release on 127.0.0.1: it installs the
+ * latest or a pinned version, replaces an existing poly, and refuses — leaving
+ * the previous poly untouched and no partial file behind — a tampered archive,
+ * a missing checksum line, a missing sha256sums.txt, a broken download, and a
+ * program that does not run or is not the version asked for.
+ */
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { REPO } from "../_helpers/cli.ts";
+import { type ReleaseServer, startReleaseServer, versionLine } from "./_release_server.ts";
+
+const INSTALL_SH = join(REPO, "install.sh");
+const OLD = "#!/bin/sh\necho 'poly 0.0.1 (build old, channel release)'\n";
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function install(env: Record<string, string>, path = Deno.env.get("PATH") ?? "/usr/bin:/bin"): Promise<Run> {
+  const home = await Deno.makeTempDir({ prefix: "poly-install-home-" });
+  try {
+    const out = await new Deno.Command("sh", {
+      args: [INSTALL_SH],
+      env: { PATH: path, HOME: home, ...env },
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(30_000),
+    }).output();
+    const dec = new TextDecoder();
+    return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  } finally {
+    await Deno.remove(home, { recursive: true }).catch(() => {});
+  }
+}
+
+async function entries(dir: string): Promise<string[]> {
+  return (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).sort();
+}
+
+/** An install directory holding a previous poly. */
+async function withPrevious(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "poly-install-dir-" });
+  await Deno.writeTextFile(join(dir, "poly"), OLD, { mode: 0o755 });
+  return dir;
+}
+
+function serverTest(name: string, fn: (server: ReleaseServer) => Promise<void>) {
+  Deno.test(name, async () => {
+    const server = await startReleaseServer();
+    try {
+      await fn(server);
+    } finally {
+      await server.close();
+    }
+  });
+}
+
+serverTest("install.sh installs the latest release and prints the installed version", async (server) => {
+  const dir = join(await Deno.makeTempDir({ prefix: "poly-install-dir-" }), "nested", "bin");
+  const run = await install({ POLY_DOWNLOAD_BASE: `${server.base}/good`, POLY_INSTALL_DIR: dir });
+  equal(run.code, 0, run.stderr);
+  equal(run.stdout.trim(), versionLine("0.2.0"));
+  deepEqual(await entries(dir), ["poly"]);
+  const info = await Deno.stat(join(dir, "poly"));
+  equal(info.mode! & 0o777, 0o755);
+  deepEqual(server.requests, [
+    "/good/latest.txt",
+    `/good/v0.2.0/${server.archive}`,
+    "/good/v0.2.0/sha256sums.txt",
+  ]);
+  match(run.stderr, /is not on your PATH/);
+});
+
+serverTest("install.sh installs a pinned POLY_VERSION (with or without the v)", async (server) => {
+  for (const pin of ["0.1.0", "v0.1.0"]) {
+    const dir = await Deno.makeTempDir({ prefix: "poly-install-dir-" });
+    const run = await install({ POLY_DOWNLOAD_BASE: `${server.base}/good`, POLY_INSTALL_DIR: dir, POLY_VERSION: pin });
+    equal(run.code, 0, run.stderr);
+    equal(run.stdout.trim(), versionLine("0.1.0"));
+  }
+  ok(!server.requests.includes("/good/latest.txt"), "a pinned version does not look up the latest");
+  ok(server.requests.includes(`/good/v0.1.0/${server.archive}`));
+});
+
+serverTest("install.sh replaces an existing poly instead of skipping it", async (server) => {
+  const dir = await withPrevious();
+  const run = await install({ POLY_DOWNLOAD_BASE: `${server.base}/good`, POLY_INSTALL_DIR: dir });
+  equal(run.code, 0, run.stderr);
+  equal(run.stdout.trim(), versionLine("0.2.0"));
+  ok((await Deno.readTextFile(join(dir, "poly"))).includes("0.2.0"));
+  deepEqual(await entries(dir), ["poly"]);
+});
+
+/** Runs a failing scenario over a previous install and checks nothing changed. */
+async function refuses(server: ReleaseServer, scenario: string, reason: RegExp, extra: Record<string, string> = {}) {
+  const dir = await withPrevious();
+  const run = await install({ POLY_DOWNLOAD_BASE: `${server.base}/${scenario}`, POLY_INSTALL_DIR: dir, ...extra });
+  equal(run.code, 1, `${scenario}: expected a refusal\n${run.stderr}`);
+  match(run.stderr, reason);
+  equal(run.stdout, "", "nothing reported as installed");
+  equal(await Deno.readTextFile(join(dir, "poly")), OLD, "the previous poly is left in place");
+  deepEqual(await entries(dir), ["poly"], "no partial or staged file is left in the install directory");
+  return run;
+}
+
+serverTest("install.sh refuses a tampered archive", async (server) => {
+  await refuses(server, "tampered", /checksum mismatch for poly-.*refusing to install/);
+});
+
+serverTest("install.sh refuses an archive with no line in sha256sums.txt", async (server) => {
+  await refuses(server, "noline", /sha256sums\.txt has no line for poly-.*refusing/);
+});
+
+serverTest("install.sh refuses when sha256sums.txt is missing", async (server) => {
+  await refuses(server, "nosums", /cannot download .*sha256sums\.txt: refusing to install an archive that cannot be verified/);
+});
+
+serverTest("install.sh keeps the previous poly when the download breaks off", async (server) => {
+  await refuses(server, "truncated", /cannot download .*poly-/);
+});
+
+serverTest("install.sh refuses a program that does not run, or reports another version", async (server) => {
+  await refuses(server, "broken", /does not run on this machine/);
+  await refuses(server, "wrongversion", /reports 'poly 9\.9\.9 .*not poly 0\.2\.0/);
+  await refuses(server, "noprogram", /does not contain the poly program/);
+});
+
+serverTest("install.sh refuses a version that does not exist or is not a version", async (server) => {
+  await refuses(server, "good", /cannot download .*v0\.3\.0\/poly-/, { POLY_VERSION: "0.3.0" });
+  const before = server.requests.length;
+  await refuses(server, "good", /is not a version/, { POLY_VERSION: "../../etc" });
+  equal(server.requests.length, before, "an invalid version is refused before any download");
+});
+
+serverTest("install.sh works with wget and shasum when curl and sha256sum are absent", async (server) => {
+  const tools = [
+    "wget",
+    "shasum",
+    "perl",
+    "uname",
+    "mktemp",
+    "tr",
+    "awk",
+    "sort",
+    "grep",
+    "tar",
+    "gzip",
+    "mkdir",
+    "cp",
+    "chmod",
+    "mv",
+    "rm",
+    "head",
+    "sed",
+    "ldd",
+    "ls",
+    "cat",
+    "sh",
+  ];
+  const bin = await Deno.makeTempDir({ prefix: "poly-install-path-" });
+  for (const tool of tools) {
+    const found = await new Deno.Command("sh", { args: ["-c", `command -v ${tool}`], stdout: "piped" }).output();
+    const path = new TextDecoder().decode(found.stdout).trim();
+    if (path.startsWith("/")) await Deno.symlink(path, join(bin, tool));
+  }
+  const dir = await withPrevious();
+  const run = await install({ POLY_DOWNLOAD_BASE: `${server.base}/good`, POLY_INSTALL_DIR: dir }, bin);
+  equal(run.code, 0, run.stderr);
+  equal(run.stdout.trim(), versionLine("0.2.0"));
+  deepEqual(await entries(dir), ["poly"]);
+});
+
+async function hasShellcheck(): Promise<boolean> {
+  try {
+    return (await new Deno.Command("shellcheck", { args: ["--version"], stdout: "null" }).output()).success;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test({
+  name: "install.sh is POSIX sh that shellcheck accepts",
+  ignore: !(await hasShellcheck()),
+  async fn() {
+    const out = await new Deno.Command("shellcheck", { args: ["-s", "sh", INSTALL_SH], stdout: "piped" }).output();
+    equal(out.code, 0, new TextDecoder().decode(out.stdout));
+  },
+});
