@@ -146,7 +146,17 @@ export async function probeRuntime(options: {
   try {
     await Deno.writeTextFile(join(dir, "probe.ts"), "console.log(1);\n");
     const command = new Deno.Command(options.deno ?? Deno.execPath(), {
-      args: ["compile", "--no-config", "--no-lock", "--no-check", "--target", options.target, "-o", "probe", "probe.ts"],
+      args: [
+        "compile",
+        "--no-config",
+        "--no-lock",
+        "--no-check",
+        "--target",
+        options.target,
+        "-o",
+        "probe",
+        "probe.ts",
+      ],
       cwd: dir,
       stdin: "null",
       stdout: "piped",

@@ -35,7 +35,14 @@ import {
   runtimeMissingMessage,
   runtimeSource,
 } from "./_denort.ts";
-import { excludesFor, installedPackages, missingEmbeds, parseEmbeddedListing, requiredEmbeds, RUNTIME_INCLUDES } from "./_embed.ts";
+import {
+  excludesFor,
+  installedPackages,
+  missingEmbeds,
+  parseEmbeddedListing,
+  requiredEmbeds,
+  RUNTIME_INCLUDES,
+} from "./_embed.ts";
 import { binaryName, hostTarget, isTarget, type Target, TARGETS } from "./_targets.ts";
 
 /** The repository root. */
@@ -119,7 +126,9 @@ export function parseCli(args: readonly string[], host = hostTarget()): CompileC
   if (all) targets.push(...TARGETS);
   if (targets.length === 0) {
     if (!isTarget(host)) {
-      throw new UsageError(`poly is not released for this machine (${host}); choose one with --target: ${TARGETS.join(", ")}`);
+      throw new UsageError(
+        `poly is not released for this machine (${host}); choose one with --target: ${TARGETS.join(", ")}`,
+      );
     }
     targets.push(host);
   }
@@ -155,7 +164,11 @@ function log(line: string): void {
 }
 
 /** Checks that every target's base runtime can be had; returns one message per target that cannot. */
-async function checkRuntimes(targets: readonly Target[], host: string, denortBin: string | undefined): Promise<string[]> {
+async function checkRuntimes(
+  targets: readonly Target[],
+  host: string,
+  denortBin: string | undefined,
+): Promise<string[]> {
   const version = denoVersion();
   const dir = await denoDir();
   const problems: string[] = [];

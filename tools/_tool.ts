@@ -30,7 +30,7 @@ export interface ToolContext {
   /** Aborted when the client cancels the request or task. */
   signal: AbortSignal;
   /** The caller's identity when served over HTTP with tokens; undefined over stdio (the owner). */
-  caller?: { member: string; role: string; access: ToolLevel; approvals: boolean };
+  caller?: { member: string; role: string; access: ToolLevel; approvals: boolean; token?: string };
 }
 
 /** What a handler returns: the structured document, the text block's format, and whether it is a tool error. */

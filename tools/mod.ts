@@ -31,6 +31,10 @@ import { mcpServersTool } from "./mcp_servers.ts";
 import { mcpDescribeTool } from "./mcp_describe.ts";
 import { mcpReadTool } from "./mcp_read.ts";
 import { mcpCallTool } from "./mcp_call.ts";
+import { whoamiTool } from "./whoami.ts";
+import { listApprovalsTool } from "./list_approvals.ts";
+import { approveChangeTool } from "./approve_change.ts";
+import { rejectChangeTool } from "./reject_change.ts";
 
 /** All tools, in the order `tools/list` shows them. */
 export const TOOLS: ToolDef[] = [
@@ -61,4 +65,8 @@ export const TOOLS: ToolDef[] = [
   mcpDescribeTool,
   mcpReadTool,
   mcpCallTool,
+  whoamiTool,
+  listApprovalsTool,
+  approveChangeTool,
+  rejectChangeTool,
 ];

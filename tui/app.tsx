@@ -10,7 +10,7 @@ import { useRef, useState } from "react";
 import { type Clock, localStamp } from "./clock.ts";
 import { helpLayout } from "./help.ts";
 import { type SnapshotSource, useSnapshot } from "./hooks/use-snapshot.ts";
-import { type Effect, initialUi, type KeyContext, reduce, type UiState } from "./keys.ts";
+import { type Effect, initialUi, type KeyContext, reduce, splitKeys, type UiState } from "./keys.ts";
 import { type Line, line, seg } from "./lines.ts";
 import { PANES } from "./panes/mod.ts";
 import { type Layout, type Pane, type PaneProps, positions } from "./panes/types.ts";
@@ -109,13 +109,16 @@ export function Dashboard(
       if (input === "q" || (key.ctrl && input === "c")) exit();
       return;
     }
-    // A detail whose row went away is a list again.
-    const current = uiRef.current.mode === "detail" && !detailShownRef.current
-      ? { ...uiRef.current, mode: "list" as const }
-      : uiRef.current;
-    const { state, effects } = reduce(current, input, key, ctx);
-    update(state);
-    for (const e of effects) perform(e);
+    for (const [one, info] of splitKeys(input, key)) {
+      // A detail whose row went away is a list again.
+      const current = uiRef.current.mode === "detail" && !detailShownRef.current
+        ? { ...uiRef.current, mode: "list" as const }
+        : uiRef.current;
+      const { state, effects } = reduce(current, one, info, ctx);
+      update(state);
+      for (const e of effects) perform(e);
+      if (effects.some((e) => e.kind === "quit")) break;
+    }
   });
 
   if (columns < MIN_SIZE.columns || rows < MIN_SIZE.rows) {
@@ -150,7 +153,7 @@ export function Dashboard(
     const props = { ...base, cursor: listCursor };
     const detail = ui.mode === "detail" ? pane.detail?.(props) : undefined;
     if (ui.mode === "help") {
-      view = helpLayout(panes, pane);
+      view = helpLayout(panes, pane, columns - 1);
       cursor = ui.scroll;
       highlight = false;
     } else if (detail) {

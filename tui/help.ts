@@ -1,15 +1,23 @@
 /**
  * The `?` screen: every key, and what the current pane adds (its filter fields
- * and actions).
+ * and actions), wrapped to the width.
  *
  * @module
  */
-import { BLANK, type Line, line, pairs } from "./lines.ts";
+import { wrap } from "./format.ts";
+import { BLANK, type Line, line, seg } from "./lines.ts";
 import type { Layout, Pane } from "./panes/types.ts";
 
-/** The help screen for `pane` among `panes`. */
-export function helpLayout(panes: readonly Pane[], pane: Pane): Layout {
-  const global = pairs([
+function keyLines(items: readonly [string, string][], width: number): Line[] {
+  const w = Math.max(...items.map(([k]) => k.length)) + 2;
+  return items.flatMap(([k, text]) =>
+    wrap(text, Math.max(10, width - w)).map((part, i) => [seg((i === 0 ? k : "").padEnd(w), "accent"), seg(part)])
+  );
+}
+
+/** The help screen for `pane` among `panes`, `width` cells wide. */
+export function helpLayout(panes: readonly Pane[], pane: Pane, width: number): Layout {
+  const keys: [string, string][] = [
     [`1–${panes.length}`, `tabs: ${panes.map((p) => p.title).join(", ")}`],
     ["← → h l tab", "previous / next tab"],
     ["j k ↓ ↑", "move the selection, or scroll"],
@@ -21,15 +29,16 @@ export function helpLayout(panes: readonly Pane[], pane: Pane): Layout {
     ["r", "refresh now (it also refreshes every couple of seconds)"],
     ["?", "this screen"],
     ["q  ctrl-c", "quit"],
-  ], "accent");
-  const own: Line[] = [];
-  if (pane.filterHelp) own.push(...pairs([["/ fields", pane.filterHelp]], "accent"));
-  for (const a of pane.actions ?? []) {
-    own.push(...pairs([[a.key, `${a.description} — y confirms, any other key cancels`]], "accent"));
-  }
+  ];
+  const own: [string, string][] = [];
+  if (pane.filterHelp) own.push(["/ fields", pane.filterHelp]);
+  for (const a of pane.actions ?? []) own.push([a.key, `${a.description} — y confirms, any other key cancels`]);
   return {
     head: [line("Keys", "title", true), BLANK],
-    rows: [...global, ...(own.length ? [BLANK, line(`${pane.title} pane`, "title", true), ...own] : [])],
+    rows: [
+      ...keyLines(keys, width),
+      ...(own.length ? [BLANK, line(`${pane.title} pane`, "title", true), ...keyLines(own, width)] : []),
+    ],
     mode: "scroll",
   };
 }

@@ -202,3 +202,24 @@ export function reduce(
     }
   }
 }
+
+const SPECIAL: Record<string, KeyInfo> = {
+  "\r": { return: true },
+  "\n": { return: true },
+  "\t": { tab: true },
+  "\x7f": { backspace: true },
+  "\b": { backspace: true },
+  "\x1b": { escape: true },
+};
+
+/**
+ * One key per event. A terminal (or tmux, or fast typing) can deliver several
+ * keys in one read — `j` then enter arrives as `"j\r"` — and ink hands such a
+ * chunk over as one input; the dashboard has no text field where that matters,
+ * so it is taken a character at a time (enter, tab, backspace and escape as keys).
+ */
+export function splitKeys(input: string, key: KeyInfo): [string, KeyInfo][] {
+  const flagged = Object.entries(key).some(([k, v]) => v === true && k !== "shift");
+  if ([...input].length <= 1 || flagged) return [[input, key]];
+  return [...input].map((ch): [string, KeyInfo] => (SPECIAL[ch] ? ["", SPECIAL[ch]] : [ch, {}]));
+}

@@ -75,8 +75,11 @@ export interface Column {
   cut?: "end" | "start";
 }
 
-/** One row: a cell per column, each with an optional tone. */
-export type Row = (string | Seg)[];
+/** One cell: text, styled text, or a function of the column's width (bars). */
+export type Cell = string | Seg | ((cells: number) => string | Seg);
+
+/** One row: a cell per column. */
+export type Row = Cell[];
 
 /** The widths of `columns` in `total` cells (one space between columns); columns that do not fit are dropped from the end. */
 export function columnWidths(columns: readonly Column[], total: number): number[] {
@@ -95,10 +98,11 @@ export function columnWidths(columns: readonly Column[], total: number): number[
 /** A header line and a line per row, fitted to `total` cells. */
 export function table(columns: readonly Column[], rows: readonly Row[], total: number): { header: Line; rows: Line[] } {
   const widths = columnWidths(columns, total);
-  const render = (cells: readonly (string | Seg)[], header: boolean): Line => {
+  const render = (cells: readonly Cell[], header: boolean): Line => {
     const out: Line = [];
     widths.forEach((w, i) => {
-      const c = cells[i] ?? "";
+      const given = cells[i] ?? "";
+      const c = typeof given === "function" ? given(w) : given;
       const s = typeof c === "string" ? seg(c) : c;
       const value = columns[i].cut === "start" && !header ? truncateStart(s.text, w) : s.text;
       const text = fit(value, w, columns[i].align ?? "left");

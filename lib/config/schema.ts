@@ -14,6 +14,7 @@ import { z } from "zod";
 import { FleetSection } from "../fleet/config.ts";
 import { ENGINE_IDS, LANGUAGES, TOOL_NAMES } from "./known.ts";
 import { GatewayConfigSchema } from "../gateway/config.ts";
+import { ServeSection } from "../access/config.ts";
 import { WorkspaceJobs } from "../workspace/config.ts";
 import { RulesTable } from "../rules/config.ts";
 
@@ -115,7 +116,7 @@ export const PolyConfigSchema = z.strictObject({
   // Sections owned by other concerns: each is validated by its own module.
   fleet: FleetSection.optional(),
   gateway: GatewayConfigSchema.optional(),
-  serve: z.record(z.string(), z.unknown()).optional(),
+  serve: ServeSection.optional(),
 });
 
 /** The validated configuration with defaults applied. */

@@ -156,9 +156,6 @@ export async function resolveAux(ctx: FleetContext, tool: AuxTool, call: CallCho
   const codexDefault: Tier = readTool
     ? { engine: "codex", model: ctx.settings.exploreModel, effort: ctx.settings.exploreEffort }
     : { engine: "codex", model: codexFast?.model, effort: codexFast?.effort };
-  const model = call.model ?? configured.model;
-  const effort = call.effort ?? configured.effort;
-
   const fixed = call.engine ?? configured.engine;
   if (fixed) {
     const source = call.engine ? "call" : configured.engineSource ?? "poly.toml";
@@ -168,17 +165,30 @@ export async function resolveAux(ctx: FleetContext, tool: AuxTool, call: CallCho
         engine: fixed,
       });
     }
+    // The tool's configured model/effort belong to its configured engine (codex when none is configured).
+    const own = fixed === (configured.engine ?? "codex") ? configured : {};
     const base: Tier = fixed === "codex" ? codexDefault : { engine: fixed };
     return {
-      tier: { engine: fixed, model: model ?? base.model, effort: effort ?? base.effort },
+      tier: {
+        engine: fixed,
+        model: call.model ?? own.model ?? base.model,
+        effort: call.effort ?? own.effort ?? base.effort,
+      },
       skipped: [],
       source,
     };
   }
-  const candidates = fastCandidates(ctx).map((c) => (c.engine === "codex" ? { ...codexDefault, paid: c.paid } : c));
+  // No fixed engine: the tool's configured model/effort are codex's (its default engine); other
+  // candidates keep their own, so a fallback never receives another engine's model.
+  const codexTier: Tier = {
+    engine: "codex",
+    model: configured.model ?? codexDefault.model,
+    effort: configured.effort ?? codexDefault.effort,
+  };
+  const candidates = fastCandidates(ctx).map((c) => (c.engine === "codex" ? { ...codexTier, paid: c.paid } : c));
   const picked = await pickCandidate(ctx, tool, candidates, needs);
   return {
     ...picked,
-    tier: { ...picked.tier, model: model ?? picked.tier.model, effort: effort ?? picked.tier.effort },
+    tier: { ...picked.tier, model: call.model ?? picked.tier.model, effort: call.effort ?? picked.tier.effort },
   };
 }

@@ -134,11 +134,14 @@ export function resolveSettings(options: ResolveSettingsOptions): FleetSettings 
     const prefix = toolEnvPrefix(tool);
     const fromEnv = engineFrom(env(`${prefix}_ENGINE`), `${prefix}_ENGINE`);
     const table = s.tools?.[tool];
+    // POLY_EXPLORE_MODEL / _EFFORT are the read tools' codex settings (exploreModel/exploreEffort), not
+    // explore's per-tool override: a fixed non-codex explore engine must not inherit a codex model.
+    const own = tool !== "explore";
     tools[tool] = {
       engine: fromEnv ?? table?.engine,
       engineSource: fromEnv ? `${prefix}_ENGINE` : table?.engine ? `[fleet.tools.${tool}] in poly.toml` : undefined,
-      model: env(`${prefix}_MODEL`) ?? table?.model,
-      effort: env(`${prefix}_EFFORT`) ?? table?.effort,
+      model: (own ? env(`${prefix}_MODEL`) : undefined) ?? table?.model,
+      effort: (own ? env(`${prefix}_EFFORT`) : undefined) ?? table?.effort,
     };
   }
 

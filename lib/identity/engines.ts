@@ -157,8 +157,8 @@ export function engineCacheVersion(spec: EngineSpec): Promise<string> {
         const version = path ? await hostVersion(program, program === "go" ? ["version"] : ["--version"]) : undefined;
         return `${program} ${version ?? "unknown"} ${path ?? "missing"}`;
       }
-      const ids = await engineIdentities();
-      const own = ids[spec.id] ?? await engineIdentity(spec);
+      // Only this engine's modules are hashed (memoized on disk); the full map is not needed here.
+      const own = memo ? (await memo)[spec.id] ?? await engineIdentity(spec) : await engineIdentity(spec);
       const host = spec.hostProgram ? ` ${spec.hostProgram} ${await hostVersion(spec.hostProgram) ?? "missing"}` : "";
       return `${own.version}#${own.digest}${host}`;
     })();

@@ -16,8 +16,6 @@ import type { LoadedRule, MatcherConfig } from "./types.ts";
 export interface SplitRule {
   /** The matcher handed to ast-grep. */
   native: MatcherConfig;
-  /** `native` without constraints: a wider matcher for the folded pre-check. */
-  wide: MatcherConfig;
   /** Checks a match must pass (empty: none). */
   checks: ((node: SgNode) => boolean)[];
 }
@@ -80,8 +78,7 @@ function split_(matcher: MatcherConfig): SplitRule {
   const native: MatcherConfig = { rule };
   if (Object.keys(constraints).length) native.constraints = constraints;
   if (matcher.utils) native.utils = matcher.utils;
-  const wide: MatcherConfig = { rule, ...(matcher.utils ? { utils: matcher.utils } : {}) };
-  return { native, wide, checks };
+  return { native, checks };
 }
 
 function isRegexOnly(value: unknown): value is { regex: string } {

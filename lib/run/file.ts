@@ -33,6 +33,8 @@ export interface FileTask {
   config?: number;
   /** The result cache to use (absent with --no-cache or `[cache] enabled = false`). */
   cache?: { anchor: string; root?: string };
+  /** With `fix`: write nothing, return the new text in the outcome's `proposed`. */
+  preview?: boolean;
 }
 
 const caches = new Map<string, Promise<ResultCache>>();
@@ -85,6 +87,8 @@ export interface FileOutcome {
   record?: FileResult;
   skip?: string;
   error?: string;
+  /** A preview run's change to this file (nothing was written). */
+  proposed?: { before: string; after: string };
 }
 
 function describe(error: unknown): string {
@@ -155,7 +159,10 @@ async function lintFile(task: FileTask, original: SourceFile, base: FileResult):
       else errors.push(`${plan.id}: ${describe(e)}`);
     }
   }
-  if (fixed > 0) {
+  let proposed: FileOutcome["proposed"];
+  if (fixed > 0 && task.preview) {
+    proposed = { before: original.text, after: file.text };
+  } else if (fixed > 0) {
     try {
       await writeFileAtomic(task.path, file.text);
     } catch (e) {
@@ -171,7 +178,14 @@ async function lintFile(task: FileTask, original: SourceFile, base: FileResult):
   if (skip) record.skipped = skip;
   if (error) record.error = error;
   const hasRecord = diagnostics.length > 0 || fixed > 0 || skip !== undefined || error !== undefined;
-  return { relPath: task.relPath, checked: checked && !error, record: hasRecord ? record : undefined, skip, error };
+  return {
+    relPath: task.relPath,
+    checked: checked && !error,
+    record: hasRecord ? record : undefined,
+    skip,
+    error,
+    ...(proposed ? { proposed } : {}),
+  };
 }
 
 async function formatFile(task: FileTask, file: SourceFile, base: FileResult): Promise<FileOutcome> {
@@ -193,6 +207,14 @@ async function formatFile(task: FileTask, file: SourceFile, base: FileResult): P
     return { relPath: task.relPath, checked: false, error, record: { ...base, error } };
   }
   if (formatted === file.text) return { relPath: task.relPath, checked: true };
+  if (task.fix && task.preview) {
+    return {
+      relPath: task.relPath,
+      checked: true,
+      record: { ...base, changed: true },
+      proposed: { before: file.text, after: formatted },
+    };
+  }
   if (task.fix) {
     try {
       await writeFileAtomic(task.path, formatted);

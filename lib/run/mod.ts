@@ -18,7 +18,7 @@ import { planFormat, planLint } from "./plan.ts";
 import { runTasks } from "./pool.ts";
 import type { RunRequest } from "./types.ts";
 
-export type { RunRequest } from "./types.ts";
+export type { ProposedChange, RunRequest } from "./types.ts";
 
 /** Lints the requested paths (and applies safe fixes with `fix`). */
 export function runLint(request: RunRequest): Promise<Report> {
@@ -81,6 +81,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         language: c.language,
         kind,
         fix: request.fix ?? false,
+        ...(request.preview ? { preview: true } : {}),
         engines: plan.engines,
         noEngine: plan.noEngine,
         ignoreCodes: kind === "lint" ? perFileIgnores(config, c.path) : [],
@@ -109,6 +110,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     jobs: request.jobs,
     onProgress: request.onProgress,
     signal: request.signal,
+  });
+  outcomes.forEach((o, i) => {
+    if (o.proposed) request.onProposed?.({ path: runnable[i].path, relPath: o.relPath, ...o.proposed });
   });
   let checked = 0;
   for (const o of outcomes) {

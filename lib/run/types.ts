@@ -25,4 +25,21 @@ export interface RunRequest {
   onProgress?: (done: number, total: number) => void;
   /** Cancels the run; files not yet processed are reported as errored ("cancelled"). */
   signal?: AbortSignal;
+  /**
+   * With `fix`: compute the fixes (or formatted text) but write nothing; each file
+   * that would change is passed to `onProposed` (the preview of an approval).
+   */
+  preview?: boolean;
+  /** Receives each change a `preview` run would write. */
+  onProposed?: (change: ProposedChange) => void;
+}
+
+/** A change a `preview` run would write to one file. */
+export interface ProposedChange {
+  /** Absolute path. */
+  path: string;
+  /** Path relative to the request's cwd, as in the report. */
+  relPath: string;
+  before: string;
+  after: string;
 }

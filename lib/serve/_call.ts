@@ -43,7 +43,8 @@ export function contextFor(env: CallEnv, extra: Extra, signal: AbortSignal = ext
   return {
     root: env.root,
     defaultConfig: env.defaultConfig,
-    caller: env.caller,
+    // Over HTTP the caller is per request: the token checked for it (lib/serve/http.ts).
+    caller: (extra.authInfo?.extra?.caller as ToolContext["caller"]) ?? env.caller,
     signal,
     async progress(done, total, message) {
       if (token === undefined) return;

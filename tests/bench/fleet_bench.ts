@@ -15,6 +15,7 @@
  * @module
  */
 import { join } from "node:path";
+import { cpuUsage } from "node:process";
 import { median, percentile } from "./_measure.ts";
 import { FAKE_BIN, fleetContext } from "../fleet/_helpers.ts";
 import {
@@ -90,10 +91,14 @@ const viaBwrap: number[] = [];
 const viaPoly: number[] = [];
 const overhead: number[] = [];
 const sandboxOverhead: number[] = [];
+const polyCpu: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const d = await timed(() => spawn(fake, engineArgs));
   const b = await timed(() => spawn(bwrap, sandboxed));
+  const cpu0 = cpuUsage();
   const p = await timed(() => delegate(ctx, { prompt, level: 1 }));
+  const cpu = cpuUsage(cpu0);
+  polyCpu.push((cpu.user + cpu.system) / 1000);
   direct.push(d);
   viaBwrap.push(b);
   viaPoly.push(p);
@@ -116,6 +121,11 @@ console.log(
 );
 console.log(
   `| **overhead: delegate, sandbox included (paired)** | **${f(median(overhead))}** | ${f(percentile(overhead, 95))} |`,
+);
+console.log(
+  `| CPU time of the poly process per delegate call (children excluded) | ${f(median(polyCpu))} | ${
+    f(percentile(polyCpu, 95))
+  } |`,
 );
 
 // Characters returned versus raw engine output, per tool, on the recorded transcripts.

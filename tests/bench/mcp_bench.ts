@@ -50,7 +50,7 @@ for (let i = 0; i < CALLS; i++) {
 }
 await server.close();
 
-const load = (await Deno.readTextFile("/proc/loadavg").catch(() => "?")).split(" ").slice(0, 3).join(" ");
+const load = Deno.loadavg().map((n) => n.toFixed(1)).join(" ");
 console.log(`poly mcp (deno ${Deno.version.deno}, ${navigator.hardwareConcurrency} cores, load ${load})`);
 console.log(
   `  start → initialize answered (${STARTS} starts): p50 ${ms(median(starts))}, p95 ${

@@ -130,7 +130,7 @@ if (import.meta.main) {
   console.log(`ast-grep scan (native binary, all cores): median ${median(theirs).toFixed(0)} ms`);
   console.log(`poly lint (worker pool, only ast-grep):  median ${median(lint).toFixed(0)} ms`);
   console.log(
-    `engine alone (one worker per CPU): median ${median(ours).toFixed(0)} ms (${median(engine)} ms after start-up)`,
+    `engine alone (one thread): median ${median(ours).toFixed(0)} ms (${median(engine)} ms after start-up)`,
   );
   console.log(`ratio poly lint / ast-grep scan: ${(median(lint) / median(theirs)).toFixed(2)} (target <= 1.5)`);
   console.log(`ratio engine alone / ast-grep scan: ${(median(ours) / median(theirs)).toFixed(2)}`);

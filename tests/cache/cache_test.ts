@@ -72,7 +72,7 @@ Deno.test("openCache() hits after no change, across processes' opens", async () 
 
 Deno.test("throughCache() misses after a byte change, a config change and an engine version change", async () => {
   const dir = await anchor();
-  const cache = await openCache({ anchor: dir });
+  const cache = await openCache({ anchor: dir, build: "test-build" });
   const file: SourceFile = {
     path: join(dir, "a.go"),
     relPath: "a.go",

@@ -121,7 +121,9 @@ Deno.test("excluded packages: dev-only ones are never imported by the program", 
   for (const path of sources) {
     const text = await Deno.readTextFile(path);
     for (const pkg of DEV_ONLY_PACKAGES) {
-      const pattern = new RegExp(`(from\\s+|import\\(\\s*|resolve\\(\\s*|require\\(\\s*)["'](npm:)?${pkg.replace(/[/.]/g, "\\$&")}`);
+      const pattern = new RegExp(
+        `(from\\s+|import\\(\\s*|resolve\\(\\s*|require\\(\\s*)["'](npm:)?${pkg.replace(/[/.]/g, "\\$&")}`,
+      );
       ok(!pattern.test(text), `${path} loads ${pkg}, which the compiled binary leaves out`);
     }
   }
@@ -162,7 +164,12 @@ Deno.test("the embedded-files check reads deno compile's listing and names what 
   ok(isEmbedded(listing, "lib/run/worker.ts"), "a listed file");
   ok(isEmbedded(listing, "lib/rules/builtin/python/x.yml"), "inside a collapsed directory");
   ok(isEmbedded(listing, "lib/agents/claude_md.ts"), "inside a collapsed directory");
-  ok(isEmbedded(listing, "node_modules/.deno/@ast-grep+napi-linux-x64-gnu@0.51.1/node_modules/@ast-grep/napi-linux-x64-gnu"));
+  ok(
+    isEmbedded(
+      listing,
+      "node_modules/.deno/@ast-grep+napi-linux-x64-gnu@0.51.1/node_modules/@ast-grep/napi-linux-x64-gnu",
+    ),
+  );
   ok(
     !isEmbedded(listing, "node_modules/.deno/@biomejs+cli-linux-x64@2.5.14/node_modules/@biomejs/cli-linux-x64"),
     "an excluded package is listed empty, not embedded",
@@ -281,8 +288,14 @@ Deno.test("deno task compile with no base runtime stops with a message saying ho
   try {
     const run = await runCompileTask(["--out-dir", outDir], { DENO_DIR: denoDir });
     equal(run.code, 1, run.stderr);
-    match(run.stderr, new RegExp(`Cannot build poly for ${host}: Deno's base runtime \\(denort [0-9.]+\\) is not available`));
-    match(run.stderr, /downloading https:\/\/dl\.deno\.land\/release\/v[0-9.]+\/denort-.*\.zip failed: .*(refused|error)/i);
+    match(
+      run.stderr,
+      new RegExp(`Cannot build poly for ${host}: Deno's base runtime \\(denort [0-9.]+\\) is not available`),
+    );
+    match(
+      run.stderr,
+      /downloading https:\/\/dl\.deno\.land\/release\/v[0-9.]+\/denort-.*\.zip failed: .*(refused|error)/i,
+    );
     match(run.stderr, /DENORT_BIN=\/path\/to\/denort deno task compile/);
     ok(run.stderr.includes(`place denort-${host}.zip`), run.stderr);
     ok(run.stderr.includes(join(denoDir, "dl", "release", `v${Deno.version.deno}`) + "/"), run.stderr);

@@ -117,7 +117,11 @@ serverTest("install.sh refuses an archive with no line in sha256sums.txt", async
 });
 
 serverTest("install.sh refuses when sha256sums.txt is missing", async (server) => {
-  await refuses(server, "nosums", /cannot download .*sha256sums\.txt: refusing to install an archive that cannot be verified/);
+  await refuses(
+    server,
+    "nosums",
+    /cannot download .*sha256sums\.txt: refusing to install an archive that cannot be verified/,
+  );
 });
 
 serverTest("install.sh keeps the previous poly when the download breaks off", async (server) => {

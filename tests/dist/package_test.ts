@@ -23,7 +23,10 @@ const PROGRAM = new TextEncoder().encode("#!/bin/sh\necho 'poly 1.0.0 (build v1.
 
 Deno.test("crc32() and sha256Hex() match the published check values", async () => {
   equal(crc32(new TextEncoder().encode("123456789")), 0xcbf43926);
-  equal(await sha256Hex(new TextEncoder().encode("abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  equal(
+    await sha256Hex(new TextEncoder().encode("abc")),
+    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+  );
 });
 
 Deno.test({
@@ -33,7 +36,12 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "poly-package-" });
     try {
       await Deno.writeFile(join(dir, "poly-x86_64-unknown-linux-gnu"), PROGRAM);
-      const archive = await packageBinary(join(dir, "poly-x86_64-unknown-linux-gnu"), "x86_64-unknown-linux-gnu", join(dir, "out"), 1_700_000_000);
+      const archive = await packageBinary(
+        join(dir, "poly-x86_64-unknown-linux-gnu"),
+        "x86_64-unknown-linux-gnu",
+        join(dir, "out"),
+        1_700_000_000,
+      );
       equal(archive, join(dir, "out", "poly-x86_64-unknown-linux-gnu.tar.gz"));
       const list = await sh(dir, `tar -tvzf ${archive}`);
       equal(list.code, 0, list.out);

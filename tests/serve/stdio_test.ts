@@ -1,16 +1,19 @@
 /**
  * `poly mcp` as a real process, spoken to by the SDK's own client over stdio:
- * the tool list, every tool's normal path, bad arguments, the workspace-root
- * guard, the three per-file outcomes and isError, TOON, and the CLI/MCP equality.
+ * the tool list, every tool's normal path (the whole-project phase over real
+ * cargo clippy and go vet runs when those are installed), bad arguments, the
+ * workspace-root guard, the three per-file outcomes and isError, TOON, and the
+ * CLI/MCP equality.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { copyFixture, runPoly } from "../_helpers/cli.ts";
+import { copyFixture } from "../_helpers/cli.ts";
 import { TOOLS } from "../../tools/mod.ts";
 import { Report } from "../../lib/report/schema.ts";
 import { decode as decodeToon } from "@toon-format/toon";
 import { serverEnv, startServer } from "./_client.ts";
 import { sharedSnapshot } from "./_snapshot.ts";
+import { which } from "../../lib/workspace/_which.ts";
 
 const OURS = [
   "lint",
@@ -172,12 +175,48 @@ Deno.test("poly mcp over stdio: tools, results, arguments, root guard and outcom
       const again = Report.parse((await call("format_check", { paths: ["src/findings.py"] })).structuredContent);
       assert.ok(!again.results.some((x) => x.changed), "no drift after format_write");
     });
-    await t.step("workspace_lint without the tasks capability answers blocking", async () => {
-      const r = await call("workspace_lint", {});
-      const report = Report.parse(r.structuredContent);
+    await t.step("workspace_lint without the tasks capability answers blocking, over real projects", async () => {
+      const progress: number[] = [];
+      const raw = await server.client.callTool(
+        { name: "workspace_lint", arguments: { jobs: 2 } },
+        undefined,
+        { onprogress: (p) => void progress.push(p.progress), timeout: 300_000 },
+      );
+      const report = Report.parse(raw.structuredContent);
       assert.equal(report.kind, "workspace");
-      assert.deepEqual(report.workspace?.jobs, [], "no projects, no jobs in this fixture");
-      assert.equal(r.isError, false);
+      assert.equal(report.mode, "check");
+      const jobs = new Map(report.workspace!.jobs.map((j) => [j.name, j]));
+      assert.equal(jobs.get("greet")?.status, "passed");
+      assert.equal(jobs.get("broken")?.status, "failed");
+      assert.match(jobs.get("broken")?.output ?? "", /this job fails/);
+      assert.equal(raw.isError, false, "failed jobs are findings, not errors");
+      if (which("cargo") && which("cargo-clippy")) {
+        const clippy = jobs.get("clippy:rs")!;
+        assert.equal(clippy.status, "passed", JSON.stringify(clippy));
+        assert.ok(clippy.diagnostics?.some((d) => d.code === "clippy::len_zero" && d.path === "rs/src/main.rs"));
+        const file = report.results.find((r) => r.path === "rs/src/main.rs");
+        assert.ok(file?.diagnostics?.some((d) => d.engine === "clippy" && d.span?.start_line === 3));
+      } else {
+        assert.equal(jobs.get("clippy:rs")?.status, "skipped");
+      }
+      if (which("go")) {
+        const vet = jobs.get("go-vet:go")!;
+        assert.equal(vet.status, "failed");
+        assert.ok(
+          vet.diagnostics?.some((d) => d.code === "printf" && d.path === "go/main.go" && d.span?.start_line === 7),
+        );
+      } else {
+        assert.equal(jobs.get("go-vet:go")?.status, "skipped");
+      }
+      for (const tool of ["cargo-sort", "cargo-machete", "cargo-deny"]) {
+        const job = jobs.get(`${tool}:rs`)!;
+        if (!which(tool)) {
+          assert.equal(job.status, "skipped");
+          assert.equal(job.reason, `${tool} not found on PATH`);
+          assert.ok(report.skipped.some((s) => s.reason === `${tool}:rs: ${tool} not found on PATH`));
+        }
+      }
+      assert.ok(progress.length >= 2, "progress was reported");
     });
     await t.step("format toon encodes the text block in TOON", async () => {
       const r = await call("lint", { paths: ["src"], format: "toon" });
@@ -272,16 +311,20 @@ Deno.test("the CLI's --format json document equals the lint tool's structuredCon
       "lint",
       await server.client.callTool({ name: "lint", arguments: { paths: ["src", "other"] } }),
     );
-    const cli = await runPoly(["lint", "--format", "json", "--no-workspace", "src", "other"], {
+    // The CLI from the same snapshot of the program, in the same directory, with its own cold cache.
+    const [exe, ...rest] = snap.command;
+    const out = await new Deno.Command(exe, {
+      args: [...rest, "lint", "--format", "json", "--no-workspace", "src", "other"],
       cwd: root,
       env: await serverEnv(),
-    });
-    assert.equal(cli.code, 1, cli.stderr);
-    const fromCli = JSON.parse(cli.stdout);
-    const fromMcp = structuredClone(r.structuredContent!);
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 1, new TextDecoder().decode(out.stderr));
+    const fromCli = JSON.parse(new TextDecoder().decode(out.stdout));
+    const fromMcp = structuredClone(r.structuredContent!) as { poly: { pid?: number } };
+    assert.notEqual(fromCli.poly.pid, fromMcp.poly.pid);
     for (const doc of [fromCli, fromMcp]) delete doc.poly.pid;
-    // The CLI runs from the repository, the server from a snapshot of it.
-    for (const doc of [fromCli, fromMcp]) delete doc.poly.executable;
     assert.deepEqual(fromMcp, fromCli);
   } finally {
     await server.close();

@@ -55,10 +55,28 @@ export async function fixtureEnv(): Promise<FixtureEnv> {
       // Pinned: the file grows as other concerns add migrations.
       stateBytes: 98_304,
       engines: [
-        { id: "ruff", tier: "in-process", upstream: "@astral-sh/ruff-wasm-nodejs 0.17.3", languages: ["python"], defaultEnabled: true },
-        { id: "biome", tier: "in-process", upstream: "@biomejs/wasm-nodejs 2.5.14", languages: ["css", "javascript", "json", "typescript"], defaultEnabled: true },
+        {
+          id: "ruff",
+          tier: "in-process",
+          upstream: "@astral-sh/ruff-wasm-nodejs 0.17.3",
+          languages: ["python"],
+          defaultEnabled: true,
+        },
+        {
+          id: "biome",
+          tier: "in-process",
+          upstream: "@biomejs/wasm-nodejs 2.5.14",
+          languages: ["css", "javascript", "json", "typescript"],
+          defaultEnabled: true,
+        },
         { id: "shellcheck", tier: "host", upstream: "shellcheck (host)", languages: ["shell"], defaultEnabled: true },
-        { id: "oxlint", tier: "bundled-native", upstream: "oxlint 1.94.0", languages: ["javascript", "typescript"], defaultEnabled: false },
+        {
+          id: "oxlint",
+          tier: "bundled-native",
+          upstream: "oxlint 1.94.0",
+          languages: ["javascript", "typescript"],
+          defaultEnabled: false,
+        },
       ],
     },
   });

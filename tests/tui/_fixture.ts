@@ -55,6 +55,7 @@ interface SessionSeed {
   parent?: string;
   turns?: number;
   preview: string;
+  /** Milliseconds before "now". */
   created: number;
   updated: number;
   rating?: [number, string | null];
@@ -62,7 +63,7 @@ interface SessionSeed {
   calls?: [string, "ok" | string, number, number][];
 }
 
-/** The sessions of the fixture, newest last. */
+/** The sessions of the fixture, newest last (times are before "now"). */
 export const SESSIONS: SessionSeed[] = [
   {
     handle: "cursor:cur-5a1",
@@ -70,8 +71,8 @@ export const SESSIONS: SessionSeed[] = [
     model: "gpt-5",
     level: 5,
     preview: "Rewrite the release script in Deno",
-    created: NOW - 6 * DAY,
-    updated: NOW - 6 * DAY,
+    created: 6 * DAY,
+    updated: 6 * DAY,
     rating: [1, "broke the build"],
     calls: [["delegate", "ok", 240_000, 5200]],
   },
@@ -82,8 +83,8 @@ export const SESSIONS: SessionSeed[] = [
     effort: "medium",
     level: 3,
     preview: "Compare three ways to cache engine results",
-    created: NOW - 3 * DAY,
-    updated: NOW - 3 * DAY,
+    created: 3 * DAY,
+    updated: 3 * DAY,
   },
   {
     handle: "claude:5f2c-d4",
@@ -91,8 +92,8 @@ export const SESSIONS: SessionSeed[] = [
     model: "opus",
     level: 4,
     preview: "Design the schema migration for members and tokens",
-    created: NOW - 2 * DAY,
-    updated: NOW - 2 * DAY,
+    created: 2 * DAY,
+    updated: 2 * DAY,
     rating: [5, null],
     calls: [["delegate", "ok", 185_000, 8400]],
   },
@@ -102,8 +103,8 @@ export const SESSIONS: SessionSeed[] = [
     model: "openrouter/qwen3-coder",
     level: 2,
     preview: "Write tests for the TOML config loader",
-    created: NOW - DAY - 3 * HOUR,
-    updated: NOW - DAY,
+    created: DAY - 3 * HOUR,
+    updated: DAY,
     rating: [2, "missed the nested config cases"],
     calls: [["delegate", "ok", 95_000, 1800]],
   },
@@ -115,8 +116,8 @@ export const SESSIONS: SessionSeed[] = [
     readOnly: true,
     web: true,
     preview: "What changed in the MCP spec 2025-11-25 about tasks?",
-    created: NOW - 20 * HOUR,
-    updated: NOW - 20 * HOUR,
+    created: 20 * HOUR,
+    updated: 20 * HOUR,
     calls: [["web_lookup", "ok", 12_400, 950]],
   },
   {
@@ -125,8 +126,8 @@ export const SESSIONS: SessionSeed[] = [
     model: "gpt-5.1-codex-mini",
     level: 1,
     preview: "Rename the helper to parseHandle\nand update its callers",
-    created: NOW - 5 * HOUR,
-    updated: NOW - 4 * HOUR,
+    created: 5 * HOUR,
+    updated: 4 * HOUR,
     turns: 2,
     rating: [3, null],
     calls: [["fast_delegate", "ok", 8_000, 400], ["follow_up", "engine_failed", 3_000, 120]],
@@ -138,8 +139,8 @@ export const SESSIONS: SessionSeed[] = [
     level: null,
     readOnly: true,
     preview: "Where does the cache key include the build identity?",
-    created: NOW - 3 * HOUR,
-    updated: NOW - 3 * HOUR,
+    created: 3 * HOUR,
+    updated: 3 * HOUR,
     rating: [4, null],
     calls: [["explore", "ok", 41_000, 1300]],
   },
@@ -152,14 +153,14 @@ export const SESSIONS: SessionSeed[] = [
     turns: 2,
     parent: undefined,
     preview: "Add a --verbose flag to the CLI and document it in the README; keep the help output stable.",
-    created: NOW - 2 * HOUR,
-    updated: NOW - 90 * MIN,
+    created: 2 * HOUR,
+    updated: 90 * MIN,
     rating: [5, "exactly right"],
     calls: [["delegate", "ok", 62_000, 2100], ["follow_up", "ok", 30_500, 900]],
   },
 ];
 
-function insertFleet(db: DatabaseSync): void {
+function insertFleet(db: DatabaseSync, now: number): void {
   const session = db.prepare(
     `INSERT INTO fleet_sessions (handle, engine, session_id, tool, model, effort, level, cwd, read_only, web, parent, turns, preview,
        created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -169,7 +170,9 @@ function insertFleet(db: DatabaseSync): void {
     `INSERT INTO fleet_calls (at_ms, tool, engine, handle, ok, error_kind, out_chars, raw_chars, latency_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const run = db.prepare("INSERT INTO fleet_runs (at_ms, engine, model, tool, outcome, latency_ms) VALUES (?, ?, ?, ?, ?, ?)");
+  const run = db.prepare(
+    "INSERT INTO fleet_runs (at_ms, engine, model, tool, outcome, latency_ms) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   for (const s of SESSIONS) {
     const [engine, id] = [s.handle.slice(0, s.handle.indexOf(":")), s.handle.slice(s.handle.indexOf(":") + 1)];
     session.run(
@@ -186,37 +189,51 @@ function insertFleet(db: DatabaseSync): void {
       s.parent ?? null,
       s.turns ?? 1,
       s.preview,
-      iso(s.created),
-      iso(s.updated),
+      iso(now - s.created),
+      iso(now - s.updated),
     );
-    if (s.rating) rating.run(s.handle, s.rating[0], s.rating[1], iso(s.updated + 5 * MIN));
+    if (s.rating) rating.run(s.handle, s.rating[0], s.rating[1], iso(now - s.updated + 5 * MIN));
     (s.calls ?? []).forEach(([tool, outcome, latency, chars], i) => {
-      const at = s.created + i * (s.updated - s.created || MIN);
+      const at = now - s.created + i * (s.created - s.updated || MIN);
       const ok = outcome === "ok";
-      call.run(at, tool, engine, ok ? s.handle : s.handle, ok ? 1 : 0, ok ? null : outcome, chars, ok ? chars * 9 : 0, latency);
+      call.run(
+        at,
+        tool,
+        engine,
+        ok ? s.handle : s.handle,
+        ok ? 1 : 0,
+        ok ? null : outcome,
+        chars,
+        ok ? chars * 9 : 0,
+        latency,
+      );
     });
   }
   // Calls that name no session: statistics, ratings, failures — spread over the last 30 days.
   for (let d = 0; d < 30; d++) {
-    const day = NOW - d * DAY - 2 * HOUR;
+    const day = now - d * DAY - 2 * HOUR;
     const n = (d * 7) % 5;
     for (let i = 0; i < n; i++) call.run(day - i * MIN, "explore", "claude", null, 1, null, 600 + 10 * i, 7000, 20_000);
     if (d % 3 === 0) call.run(day - 30 * MIN, "bridge_stats", null, null, 1, null, 1500, 0, 40);
     if (d % 4 === 1) call.run(day - 40 * MIN, "delegate", "codex", null, 0, "engine_failed", 180, 0, 5_000);
   }
-  call.run(NOW - 35 * DAY, "delegate", "codex", null, 1, null, 999, 9000, 60_000); // older than the 30 days shown
-  for (const s of SESSIONS.filter((x) => x.rating)) call.run(s.updated + 5 * MIN, "rate", s.handle.split(":")[0], s.handle, 1, null, 80, 0, 3);
+  call.run(now - 35 * DAY, "delegate", "codex", null, 1, null, 999, 9000, 60_000); // older than the 30 days shown
+  for (const s of SESSIONS.filter((x) => x.rating)) {
+    call.run(now - s.updated + 5 * MIN, "rate", s.handle.split(":")[0], s.handle, 1, null, 80, 0, 3);
+  }
   // Engine runs (health): codex mostly fine, claude out of quota 30 minutes ago, grok timing out.
-  for (let i = 0; i < 5; i++) run.run(NOW - (i + 1) * HOUR, "codex", "gpt-5.1-codex", "delegate", i === 2 ? "error" : "ok", 40_000 + i * 5_000);
-  run.run(NOW - 3 * HOUR, "claude", "sonnet", "explore", "ok", 41_000);
-  run.run(NOW - 30 * MIN, "claude", "opus", "delegate", "quota_exhausted", 2_000);
-  run.run(NOW - 20 * HOUR, "grok", null, "web_lookup", "ok", 12_400);
-  run.run(NOW - 10 * HOUR, "grok", null, "web_lookup", "timeout", 120_000);
-  run.run(NOW - 9 * HOUR, "grok", null, "web_lookup", "timeout", 120_000);
-  run.run(NOW - 2 * DAY, "opencode", null, "delegate", "ok", 95_000); // outside the 24 h window
+  for (let i = 0; i < 5; i++) {
+    run.run(now - (i + 1) * HOUR, "codex", "gpt-5.1-codex", "delegate", i === 2 ? "error" : "ok", 40_000 + i * 5_000);
+  }
+  run.run(now - 3 * HOUR, "claude", "sonnet", "explore", "ok", 41_000);
+  run.run(now - 30 * MIN, "claude", "opus", "delegate", "quota_exhausted", 2_000);
+  run.run(now - 20 * HOUR, "grok", null, "web_lookup", "ok", 12_400);
+  run.run(now - 10 * HOUR, "grok", null, "web_lookup", "timeout", 120_000);
+  run.run(now - 9 * HOUR, "grok", null, "web_lookup", "timeout", 120_000);
+  run.run(now - 2 * DAY, "opencode", null, "delegate", "ok", 95_000); // outside the 24 h window
 }
 
-function insertGateway(db: DatabaseSync): void {
+function insertGateway(db: DatabaseSync, now: number): void {
   const server = db.prepare(
     `INSERT INTO gateway_servers (name, transport, url, command, cwd, auth, secret, oauth_status, oauth_config, catalog_digest,
        revision, enabled, created_at, updated_at, disabled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -232,76 +249,157 @@ function insertGateway(db: DatabaseSync): void {
     docs: [def("search", "Search pages"), def("fetch_page", "Fetch a page"), def("update_page", "Update a page")],
     files: [def("list_files", "List files"), def("read_file", "Read a file")],
   };
-  server.run("docs", "http", "https://docs.example.test/mcp", null, null, "oauth", "sealed:v1:…", "connected", null, "9c1e4f2ab07d5e33aa01", 4, 1, iso(NOW - 10 * DAY), iso(NOW - 2 * DAY), null);
-  server.run("files", "stdio", null, JSON.stringify(["npx", "-y", "files-mcp", "--root", "/work/app"]), "/work/app", "none", null, null, null, "4b7700aa11cc22dd33ee", 2, 1, iso(NOW - 5 * DAY), iso(NOW - 5 * DAY), null);
-  server.run("legacy", "http", "https://legacy.example.test/mcp", null, null, "bearer", "sealed:v1:…", null, null, null, 3, 0, iso(NOW - 40 * DAY), iso(NOW - 20 * DAY), iso(NOW - 20 * DAY));
+  server.run(
+    "docs",
+    "http",
+    "https://docs.example.test/mcp",
+    null,
+    null,
+    "oauth",
+    "sealed:v1:…",
+    "connected",
+    null,
+    "9c1e4f2ab07d5e33aa01",
+    4,
+    1,
+    iso(now - 10 * DAY),
+    iso(now - 2 * DAY),
+    null,
+  );
+  server.run(
+    "files",
+    "stdio",
+    null,
+    JSON.stringify(["npx", "-y", "files-mcp", "--root", "/work/app"]),
+    "/work/app",
+    "none",
+    null,
+    null,
+    null,
+    "4b7700aa11cc22dd33ee",
+    2,
+    1,
+    iso(now - 5 * DAY),
+    iso(now - 5 * DAY),
+    null,
+  );
+  server.run(
+    "legacy",
+    "http",
+    "https://legacy.example.test/mcp",
+    null,
+    null,
+    "bearer",
+    "sealed:v1:…",
+    null,
+    null,
+    null,
+    3,
+    0,
+    iso(now - 40 * DAY),
+    iso(now - 20 * DAY),
+    iso(now - 20 * DAY),
+  );
   for (const [name, defs] of Object.entries(catalogs)) {
     defs.forEach((d, i) => tool.run(name, toolId(d.name), d.name, i, toolFingerprint(d), JSON.stringify(d)));
   }
   const fp = (d: ReturnType<typeof def>) => toolFingerprint(d);
   const [search, fetchPage, updatePage] = catalogs.docs;
-  grant.run("docs", toolId("search"), "read", fp(search), "[]", iso(NOW - 9 * DAY));
-  grant.run("docs", toolId("fetch_page"), "read", fp(def("fetch_page", "Fetch a page (old text)")), "[]", iso(NOW - 9 * DAY));
-  grant.run("docs", toolId("update_page"), "write", fp(updatePage), JSON.stringify([toolId("search")]), iso(NOW - 8 * DAY));
-  grant.run("docs", toolId("delete_page"), "write", "00ff", JSON.stringify([toolId("fetch_page")]), iso(NOW - 8 * DAY));
+  grant.run("docs", toolId("search"), "read", fp(search), "[]", iso(now - 9 * DAY));
+  grant.run(
+    "docs",
+    toolId("fetch_page"),
+    "read",
+    fp(def("fetch_page", "Fetch a page (old text)")),
+    "[]",
+    iso(now - 9 * DAY),
+  );
+  grant.run(
+    "docs",
+    toolId("update_page"),
+    "write",
+    fp(updatePage),
+    JSON.stringify([toolId("search")]),
+    iso(now - 8 * DAY),
+  );
+  grant.run("docs", toolId("delete_page"), "write", "00ff", JSON.stringify([toolId("fetch_page")]), iso(now - 8 * DAY));
   void fetchPage;
   db.prepare(
     `INSERT INTO gateway_ops (id, server, kind, tool_id, tool_name, fingerprint, profile, arguments, status, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run("op-1", "docs", "write", toolId("update_page"), "update_page", fp(updatePage), "default", "{}", "unknown", iso(NOW - HOUR), iso(NOW - HOUR));
+  ).run(
+    "op-1",
+    "docs",
+    "write",
+    toolId("update_page"),
+    "update_page",
+    fp(updatePage),
+    "default",
+    "{}",
+    "unknown",
+    iso(now - HOUR),
+    iso(now - HOUR),
+  );
 }
 
-/** Fills a state database (migrated by `openStore`). */
-export function fillStore(path: string): void {
+/** Fills a state database (migrated by `openStore`), times relative to `now`. */
+export function fillStore(path: string, now = NOW): void {
   const db = openStore({ path });
   try {
     db.exec("BEGIN IMMEDIATE");
-    insertFleet(db);
-    insertGateway(db);
+    insertFleet(db, now);
+    insertGateway(db, now);
     db.exec("COMMIT");
   } finally {
     db.close();
   }
 }
 
-async function fillCache(home: string, anchor: string, entries: Record<"lint" | "fmt" | "rules", number>, runs: number): Promise<void> {
-  let hit = 0;
+/** Creates the cache of `anchor` under `home` with `entries` per namespace, used by `runs` runs at fixed times before `now`. */
+export async function fillCache(
+  home: string,
+  anchor: string,
+  entries: Record<"lint" | "fmt" | "rules", number>,
+  runs: number,
+  now = NOW,
+): Promise<void> {
   for (let r = 0; r < runs; r++) {
     const cache = await openCache({ anchor, root: home, runId: `run-${r}` });
     for (const ns of ["lint", "fmt", "rules"] as const) {
       for (let i = 0; i < entries[ns]; i++) {
-        const key = `${ns}-${i}`.padEnd(64, "0");
+        const key = `${ns}-${String(i).padStart(4, "0")}`.padEnd(64, "0");
         if (cache.get(ns, key) === undefined) cache.set(ns, key, { file: `src/f${i}.ts`, diagnostics: [] });
-        hit++;
       }
       cache.flush();
     }
     cache.close();
   }
-  void hit;
   // Fixed run times, so the detail view is the same every time.
   const { DatabaseSync } = await import("node:sqlite");
   const db = new DatabaseSync(join(await cacheDirFor(anchor, home), "cache.db"));
-  db.prepare("UPDATE runs SET at = ? WHERE run = ?").run(iso(NOW - 2 * HOUR), "run-0");
-  db.prepare("UPDATE runs SET at = ? WHERE run = ?").run(iso(NOW - HOUR), "run-1");
-  db.prepare("UPDATE runs SET at = ? WHERE run = ?").run(iso(NOW - 10 * MIN), "run-2");
+  db.prepare("UPDATE runs SET at = ? WHERE run = ?").run(iso(now - 2 * HOUR), "run-0");
+  db.prepare("UPDATE runs SET at = ? WHERE run = ?").run(iso(now - HOUR), "run-1");
+  db.prepare("UPDATE runs SET at = ? WHERE run = ?").run(iso(now - 10 * MIN), "run-2");
   db.exec("UPDATE meta SET value = '2025-11-28T09:00:00.000Z' WHERE key = 'created_at'");
   db.close();
 }
 
-/** Creates a fixture home under `base` (a fresh temporary directory by default). */
-export async function makeFixture(base?: string): Promise<FixtureHome> {
+/** Creates a fixture home under `base` (a fresh temporary directory by default), times relative to `now`. */
+export async function makeFixture(base?: string, now = NOW): Promise<FixtureHome> {
   const dir = base ?? await Deno.makeTempDir({ prefix: "poly-dash-" });
   const stateHome = join(dir, "state");
   const cacheHome = join(dir, "cache");
   const statePath = join(stateHome, "poly.db");
-  fillStore(statePath);
-  await fillCache(cacheHome, CURRENT_ANCHOR, { lint: 12, fmt: 5, rules: 0 }, 3);
-  await fillCache(cacheHome, OTHER_ANCHOR, { lint: 3, fmt: 0, rules: 2 }, 1);
+  fillStore(statePath, now);
+  await fillCache(cacheHome, CURRENT_ANCHOR, { lint: 12, fmt: 5, rules: 0 }, 3, now);
+  await fillCache(cacheHome, OTHER_ANCHOR, { lint: 3, fmt: 0, rules: 2 }, 1, now);
   // A damaged cache: the dashboard lists it with the reason instead of failing.
   const broken = join(cacheHome, "00000000deadbeef");
   await Deno.mkdir(broken, { recursive: true });
-  await Deno.writeTextFile(join(broken, "cache.db"), "this is not a database, just text long enough to be read as a header\n".repeat(20));
+  await Deno.writeTextFile(
+    join(broken, "cache.db"),
+    "this is not a database, just text long enough to be read as a header\n".repeat(20),
+  );
   return { base: dir, stateHome, statePath, cacheHome, currentCacheDir: await cacheDirFor(CURRENT_ANCHOR, cacheHome) };
 }
 

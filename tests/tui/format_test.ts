@@ -1,14 +1,42 @@
 import assert from "node:assert/strict";
-import { bar, bytes, count, duration, fit, percent, spark, truncate, truncateStart, width, wrap } from "../../tui/format.ts";
+import {
+  bar,
+  bytes,
+  count,
+  duration,
+  fit,
+  percent,
+  spark,
+  truncate,
+  truncateStart,
+  width,
+  wrap,
+} from "../../tui/format.ts";
 import { clip, columnWidths, line, plain, seg, table } from "../../tui/lines.ts";
 
 Deno.test("bytes() and count() print sizes and counts compactly", () => {
-  assert.deepEqual([bytes(512), bytes(3482), bytes(5 * 1024 ** 2), bytes(3 * 1024 ** 3)], ["512 B", "3.4 KiB", "5.0 MiB", "3.0 GiB"]);
-  assert.deepEqual([count(999), count(1234), count(34_567), count(1_234_567), count(45_000_000)], ["999", "1.2k", "35k", "1.2M", "45M"]);
+  assert.deepEqual([bytes(512), bytes(3482), bytes(5 * 1024 ** 2), bytes(3 * 1024 ** 3)], [
+    "512 B",
+    "3.4 KiB",
+    "5.0 MiB",
+    "3.0 GiB",
+  ]);
+  assert.deepEqual([count(999), count(1234), count(34_567), count(1_234_567), count(45_000_000)], [
+    "999",
+    "1.2k",
+    "35k",
+    "1.2M",
+    "45M",
+  ]);
 });
 
 Deno.test("duration() and percent() print times and ratios", () => {
-  assert.deepEqual([duration(850), duration(12_345), duration(62_000), duration(3_900_000)], ["850ms", "12.3s", "1m02s", "1h05m"]);
+  assert.deepEqual([duration(850), duration(12_345), duration(62_000), duration(3_900_000)], [
+    "850ms",
+    "12.3s",
+    "1m02s",
+    "1h05m",
+  ]);
   assert.equal(percent(1, 3), "33%");
   assert.equal(percent(0, 0), "–");
 });
@@ -50,7 +78,11 @@ Deno.test("clip() cuts a styled line at a cell and pads when asked", () => {
 });
 
 Deno.test("table() gives the flexible column the spare width and drops columns that do not fit", () => {
-  const cols = [{ title: "A", width: 4 }, { title: "B", width: 4, flex: true }, { title: "C", width: 3, align: "right" as const }];
+  const cols = [{ title: "A", width: 4 }, { title: "B", width: 4, flex: true }, {
+    title: "C",
+    width: 3,
+    align: "right" as const,
+  }];
   assert.deepEqual(columnWidths(cols, 20), [4, 11, 3]);
   assert.deepEqual(columnWidths(cols, 8), [4]);
   const t = table(cols, [["x", "y", "12"]], 20);

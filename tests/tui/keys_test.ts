@@ -103,3 +103,15 @@ Deno.test("reduce() quits on q and ctrl-c, refreshes on r, shows the keys on ?",
   assert.equal(press(help, ["?"]).state.mode, "list");
   assert.deepEqual(press(help, ["q"]).effects, [{ kind: "quit" }]);
 });
+
+Deno.test("splitKeys() takes a chunk of several keys one at a time", async () => {
+  const { splitKeys } = await import("../../tui/keys.ts");
+  assert.deepEqual(splitKeys("j\r", {}), [["j", {}], ["", { return: true }]]);
+  assert.deepEqual(splitKeys("j", {}), [["j", {}]]);
+  assert.deepEqual(splitKeys("", { downArrow: true }), [["", { downArrow: true }]]);
+  assert.deepEqual(splitKeys("ab\x7f", {}), [["a", {}], ["b", {}], ["", { backspace: true }]]);
+  const s = initialUi(6);
+  let state = s;
+  for (const [input, key] of splitKeys("3jj", {})) state = reduce(state, input, key, ctx()).state;
+  assert.deepEqual([state.tab, state.cursors[2]], [2, 2]);
+});

@@ -1,7 +1,7 @@
 /**
  * The parsers of the built-in whole-project tools, on recorded output
  * (testdata/ was recorded from cargo clippy 1.95 and go 1.19 on
- * fixtures/workspace/projects, with paths rewritten to /work/fixture).
+ * fixtures/workspace/mcp, with paths rewritten to /work/fixture).
  */
 import assert from "node:assert/strict";
 import { fileURLToPath as fromFileUrl } from "node:url";

@@ -130,7 +130,7 @@ Deno.test("a cacheable job's outcome is reused for identical inputs and never wi
 });
 
 Deno.test("runWorkspace() runs the inline jobs of poly.toml", async () => {
-  const root = await copyFixture("workspace/projects");
+  const root = await copyFixture("workspace/mcp");
   await Deno.remove(join(root, "rs"), { recursive: true });
   await Deno.remove(join(root, "go"), { recursive: true });
   const outcome = await runWorkspace({ cwd: root });

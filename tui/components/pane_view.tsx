@@ -25,7 +25,9 @@ export interface PaneViewProps {
 
 /** A pane's body. */
 export function PaneView({ layout, width, height, cursor, theme, highlight = true }: PaneViewProps) {
-  const rows = layout.rows.length === 0 && layout.empty ? { ...layout, rows: layout.empty, mode: "scroll" as const } : layout;
+  const rows = layout.rows.length === 0 && layout.empty
+    ? { ...layout, rows: layout.empty, mode: "scroll" as const }
+    : layout;
   const { top, count, overflow } = windowOf(rows, height, cursor);
   const shown = rows.rows.slice(top, top + count);
   const selectable = rows.mode === "select" && highlight;

@@ -68,7 +68,11 @@ function layout(p: PaneProps): Layout {
   // A cache that cannot be read says why across the other columns.
   const first = columnWidths(columns, p.width)[0];
   const rows = t.rows.map((l, i) =>
-    all[i].ns ? l : [seg(fit(truncateStart(label(all[i].repo), first), first)), seg(" "), seg(`cannot read: ${all[i].repo.error}`, "bad")]
+    all[i].ns ? l : [
+      seg(fit(truncateStart(label(all[i].repo), first), first)),
+      seg(" "),
+      seg(`cannot read: ${all[i].repo.error}`, "bad"),
+    ]
   );
   const entries = repos.reduce((a, r) => a + r.total.entries, 0);
   const size = repos.reduce((a, r) => a + r.fileBytes, 0);
@@ -150,16 +154,14 @@ export const cachePane: Pane = {
       if (!it?.ns) return "Select a namespace of a readable cache to clean it.";
       const { repo, ns } = it;
       if (ns.entries === 0 && ns.runs === 0) {
-        return `The "${ns.namespace}" namespace of ${label(repo)} is already empty.`;
+        return `The "${ns.namespace}" namespace of ${repo.label} is already empty.`;
       }
       return {
-        question: `Clean the "${ns.namespace}" namespace of ${label(repo)} (${count(ns.entries)} entries, ${
-          bytes(ns.bytes)
-        })?`,
+        question: `Clean "${ns.namespace}" of ${repo.label} (${count(ns.entries)} entries, ${bytes(ns.bytes)})?`,
         run: () => {
           const r = cleanNamespace(repo.path, ns.namespace);
           return Promise.resolve(
-            `Removed ${r.removed} entries (${bytes(r.bytes)}) from "${ns.namespace}" of ${label(repo)}.`,
+            `Removed ${r.removed} entries (${bytes(r.bytes)}) from "${ns.namespace}" of ${repo.label}.`,
           );
         },
       };

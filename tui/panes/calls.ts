@@ -9,7 +9,7 @@
 import type { EngineHealth, ToolStats } from "../../lib/fleet/store.ts";
 import { dayLabel } from "../clock.ts";
 import type { CallStats, DayCalls } from "../data/types.ts";
-import { count, duration, percent, spark } from "../format.ts";
+import { bar, count, duration, percent, spark } from "../format.ts";
 import { BLANK, type Line, line, seg, table } from "../lines.ts";
 import { isLayout, noStateLines, sectionData } from "./_common.ts";
 import type { Layout, Pane, PaneProps } from "./types.ts";
@@ -72,7 +72,7 @@ function layout(p: PaneProps): Layout {
   const wide = p.width >= 110;
   const t = table(
     [
-      { title: "TOOL", width: 14, flex: true },
+      { title: "TOOL", width: 14 },
       { title: "CALLS", width: 6, align: "right" },
       { title: "FAILED", width: 6, align: "right" },
       { title: "RETURNED", width: 9, align: "right" },
@@ -80,6 +80,7 @@ function layout(p: PaneProps): Layout {
       { title: "KEPT OUT", width: 8, align: "right" },
       { title: "RATED", width: 5, align: "right" },
       ...(wide ? [{ title: "LAST 14 DAYS", width: 14 }] : []),
+      { title: "SHARE", width: 5, flex: true },
     ],
     tools.map((s) => [
       s.tool,
@@ -89,7 +90,10 @@ function layout(p: PaneProps): Layout {
       count(s.raw_chars),
       kept(s),
       s.ratings.count ? String(s.ratings.count) : "–",
-      seg(spark((c.daysByTool[s.tool] ?? []).slice(-14).map((d) => d.calls)).padEnd(14, "·"), "accent"),
+      ...(wide
+        ? [seg(spark((c.daysByTool[s.tool] ?? []).slice(-14).map((d) => d.calls)).padEnd(14, "·"), "accent")]
+        : []),
+      (w: number) => seg(bar(s.calls, total.calls, Math.min(w, 30)), "accent"),
     ]),
     p.width,
   );
@@ -135,7 +139,9 @@ function detail(p: PaneProps): Layout | undefined {
     head: [line(`Tool ${s.tool}`, "title", true), BLANK],
     rows: [
       line(
-        `${s.calls} calls · ${s.failures} failed · returned ${count(s.out_chars)} of ${count(s.raw_chars)} raw chars (${kept(s)} kept out of context)`,
+        `${s.calls} calls · ${s.failures} failed · returned ${count(s.out_chars)} of ${count(s.raw_chars)} raw chars (${
+          kept(s)
+        } kept out of context)`,
       ),
       line(
         r.count

@@ -40,18 +40,18 @@ function items(servers: ServerLine[]): Item[] {
 function grantRows(s: ServerLine, p: PaneProps): Line[] {
   return table(
     [
-      { title: "", width: 14, flex: true },
+      { title: "", width: 22 },
       { title: "", width: 5 },
       { title: "", width: 10 },
-      { title: "", width: 22 },
       { title: "", width: 11 },
+      { title: "", width: 20, flex: true },
     ],
     s.grants.map((g) => [
       g.tool,
       g.mode,
       seg(g.state, grantTone(g)),
-      g.verifiers.length ? `verified by ${g.verifiers.join(", ")}` : "",
       seg(shortTime(p.clock, g.granted_at), "dim"),
+      g.verifiers.length ? `verified by ${g.verifiers.join(", ")}` : "",
     ]),
     p.width - 4,
   ).rows;
@@ -63,12 +63,13 @@ function layout(p: PaneProps): Layout {
   const servers = got.data.servers;
   const t = table(
     [
-      { title: "SERVER", width: 18, flex: true },
+      { title: "SERVER", width: 18 },
       { title: "TRANSPORT", width: 9 },
       { title: "AUTH", width: 17 },
       { title: "TOOLS", width: 5, align: "right" },
       { title: "GRANTS", width: 15 },
       { title: "OPEN OPS", width: 8, align: "right" },
+      { title: "ENDPOINT", width: 12, flex: true },
     ],
     servers.map((s) => [
       seg(s.enabled ? s.name : `${s.name} (removed)`, s.enabled ? "accent" : "dim", true),
@@ -77,6 +78,7 @@ function layout(p: PaneProps): Layout {
       String(s.tools),
       grantCounts(s),
       seg(String(s.unresolvedOps), s.unresolvedOps ? "warn" : undefined),
+      s.endpoint,
     ]),
     p.width,
   );

@@ -5,7 +5,7 @@
  * @module
  */
 import type { RatingGroup } from "../data/types.ts";
-import { mean, spark } from "../format.ts";
+import { bar, mean, spark } from "../format.ts";
 import { BLANK, type Line, line, seg, table } from "../lines.ts";
 import { isLayout, noStateLines, sectionData } from "./_common.ts";
 import type { Layout, Pane, PaneProps } from "./types.ts";
@@ -14,7 +14,7 @@ function groupLines(title: string, key: string, groups: RatingGroup[], width: nu
   if (groups.length === 0) return [line(title, "title", true), line("  no ratings", "dim")];
   const t = table(
     [
-      { title: key, width: 14, flex: true },
+      { title: key, width: 14 },
       { title: "RATED", width: 5, align: "right" },
       { title: "MEAN", width: 5, align: "right" },
       { title: "1", width: 4, align: "right" },
@@ -23,6 +23,7 @@ function groupLines(title: string, key: string, groups: RatingGroup[], width: nu
       { title: "4", width: 4, align: "right" },
       { title: "5", width: 4, align: "right" },
       { title: "1…5", width: 5 },
+      { title: "MEAN OF 5", width: 9, flex: true },
     ],
     groups.map((g) => [
       g.key,
@@ -30,6 +31,7 @@ function groupLines(title: string, key: string, groups: RatingGroup[], width: nu
       seg(mean(g.mean), g.mean === null ? "dim" : g.mean >= 4 ? "good" : g.mean < 2.5 ? "bad" : undefined),
       ...g.distribution.map(String),
       seg(spark(g.distribution), "accent"),
+      (w: number) => seg(bar(g.mean ?? 0, 5, Math.min(w, 30)), "accent"),
     ]),
     width,
   );

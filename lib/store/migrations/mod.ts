@@ -7,9 +7,11 @@
 import type { Migration } from "../mod.ts";
 import { FLEET_MIGRATIONS } from "./fleet.ts";
 import { GATEWAY_MIGRATIONS } from "./gateway.ts";
+import { ACCESS_MIGRATIONS } from "./access.ts";
 
 /** All migrations. */
 export const MIGRATIONS: Migration[] = [
   ...GATEWAY_MIGRATIONS,
   ...FLEET_MIGRATIONS,
+  ...ACCESS_MIGRATIONS,
 ];

@@ -1,0 +1,25 @@
+/**
+ * `poly mcp --http [HOST:]PORT`: the address to listen on. A bare port listens
+ * on 127.0.0.1; `localhost:PORT`, `0.0.0.0:PORT`, `[::1]:PORT` name a host.
+ *
+ * @module
+ */
+import { UsageError } from "../errors/mod.ts";
+
+/** Where to listen. */
+export interface ListenAddress {
+  hostname: string;
+  port: number;
+}
+
+/** Parses `[HOST:]PORT`; port 0 picks a free port. */
+export function parseListen(text: string): ListenAddress {
+  const t = text.trim();
+  const m = /^(?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(t);
+  const port = m ? Number(m[2]) : NaN;
+  if (!m || port > 65535) {
+    throw new UsageError(`Invalid --http address "${text}": use PORT or HOST:PORT (e.g. 8765, 127.0.0.1:8765, [::1]:8765)`);
+  }
+  const host = m[1] ?? "127.0.0.1";
+  return { hostname: host.startsWith("[") ? host.slice(1, -1) : host, port };
+}

@@ -1,0 +1,13 @@
+import { cpuUsage } from "node:process";
+import { fleetContext, FAKE_BIN } from "../_helpers.ts";
+import { join } from "node:path";
+const ctx = await fleetContext();
+const { delegate } = await import("../../../lib/fleet/ops/delegate.ts");
+const { ADAPTERS } = await import("../../../lib/fleet/engines/mod.ts");
+const fake = join(FAKE_BIN, "codex");
+const args = ADAPTERS.codex.buildArgs({ prompt: "x", readOnly: false, web: false, sandboxed: true });
+const med = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1].toFixed(1);
+const m = async (fn: () => Promise<unknown>) => { const xs: number[] = []; for (let i = 0; i < 12; i++) { const c = cpuUsage(); await fn(); const d = cpuUsage(c); xs.push((d.user + d.system) / 1000); } return med(xs); };
+await delegate(ctx, { prompt: "x", level: 1 });
+console.log("spawn fake .output()", await m(() => new Deno.Command(fake, { args, env: { HOME: ctx.home, PATH: ctx.env("PATH")! }, stdin: "null", stdout: "piped", stderr: "piped" }).output()));
+console.log("delegate", await m(() => delegate(ctx, { prompt: "x", level: 1 })));

@@ -1,0 +1,11 @@
+import { cpuUsage } from "node:process";
+import { fleetContext } from "../_helpers.ts";
+import { runEngine } from "../../../lib/fleet/run.ts";
+import { delegate } from "../../../lib/fleet/ops/delegate.ts";
+const ctx = await fleetContext();
+const med = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1].toFixed(2);
+const m = async (fn: () => unknown) => { const xs: number[] = []; for (let i = 0; i < 15; i++) { const c = cpuUsage(); await fn(); const d = cpuUsage(c); xs.push((d.user + d.system) / 1000); } return med(xs); };
+await delegate(ctx, { prompt: "x", level: 1 });
+console.log("runEngine", await m(() => runEngine(ctx, { tool: "delegate", surface: "delegate", engine: "codex", prompt: "x", cwd: ctx.root, readOnly: false })));
+console.log("delegate", await m(() => delegate(ctx, { prompt: "x", level: 1 })));
+console.log("saveSession", await m(() => ctx.store.saveSession({ handle: "codex:" + Math.random(), engine: "codex", sessionId: "s", tool: "t", cwd: "/", readOnly: false, web: false, preview: "" })));

@@ -1,0 +1,129 @@
+/**
+ * The real `poly dash` in a real terminal: tmux runs the process in an 80×24
+ * pane on a private server socket; keys are sent with send-keys and the screen
+ * is read back with capture-pane. Skipped, saying so, when tmux is not installed.
+ */
+import assert from "node:assert/strict";
+import { DENO_JSON, MAIN } from "../_helpers/cli.ts";
+import { makeFixture } from "./_fixture.ts";
+
+function hasTmux(): boolean {
+  try {
+    return new Deno.Command("tmux", { args: ["-V"], stdout: "null", stderr: "null" }).outputSync().success;
+  } catch {
+    return false;
+  }
+}
+
+const TMUX = hasTmux();
+const SOCKET = `poly-dash-test-${Deno.pid}`;
+
+async function tmux(...args: string[]): Promise<string> {
+  const out = await new Deno.Command("tmux", { args: ["-L", SOCKET, ...args], stdout: "piped", stderr: "piped" }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (!out.success) throw new Error(`tmux ${args.join(" ")} failed: ${new TextDecoder().decode(out.stderr)}`);
+  return text;
+}
+
+/** The screen as text (`escapes`: with colour and style sequences). */
+function screen(escapes = false): Promise<string> {
+  return tmux("capture-pane", "-p", ...(escapes ? ["-e"] : []), "-t", "dash");
+}
+
+async function waitForScreen(predicate: (s: string) => boolean, what: string, ms = 45_000): Promise<string> {
+  const until = Date.now() + ms;
+  let last = "";
+  while (Date.now() < until) {
+    last = await screen();
+    if (predicate(last)) return last;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`the screen never showed ${what}; it showed:\n${last}`);
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replaceAll("'", `'\\''`)}'`;
+}
+
+async function startDash(env: Record<string, string>, size = { x: 80, y: 24 }): Promise<void> {
+  const vars = Object.entries({ TERM: "xterm-256color", ...env }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(" ");
+  const argv = [Deno.execPath(), "run", "-q", "-P", "--config", DENO_JSON, MAIN, "dash", "--interval", "500"].map(shellQuote).join(" ");
+  const script = `env -u NO_COLOR -u CI ${vars} ${argv}; echo "poly dash exited with $?"; sleep 60`;
+  await tmux("new-session", "-d", "-s", "dash", "-x", String(size.x), "-y", String(size.y), "sh", "-c", script);
+}
+
+Deno.test({
+  name: TMUX ? "poly dash runs in a real terminal: panes, keys, resize, quit" : "poly dash in a real terminal (skipped: tmux is not installed)",
+  ignore: !TMUX,
+  sanitizeResources: false,
+  async fn() {
+    const home = await makeFixture(undefined, Date.now());
+    try {
+      await startDash({ POLY_STATE_HOME: home.stateHome, POLY_CACHE_HOME: home.cacheHome });
+      let s = await waitForScreen((x) => x.includes("[1 Overview]") && x.includes("updated"), "the Overview pane");
+      assert.match(s, /poly \d+\.\d+\.\d+ · build/);
+      assert.ok(s.split("\n").every((l) => [...l].length <= 80));
+
+      await tmux("send-keys", "-t", "dash", "3");
+      s = await waitForScreen((x) => x.includes("[3 Sessions]") && x.includes("8 sessions, newest first"), "the Sessions pane");
+      assert.match(s, /^›codex +gpt-5\.1-cod/m, "the newest session is selected");
+
+      await tmux("send-keys", "-t", "dash", "j", "Enter");
+      s = await waitForScreen((x) => x.includes("Session claude:5f2c-b2"), "the detail of the second session");
+      assert.match(s, /Where does the cache key include the build identity\?/);
+
+      await tmux("send-keys", "-t", "dash", "Escape");
+      await waitForScreen((x) => x.includes("8 sessions, newest first"), "the list again");
+
+      await tmux("send-keys", "-t", "dash", "/", "tool:explore", "Enter");
+      s = await waitForScreen((x) => x.includes('1 of 8 sessions match "tool:explore"'), "the filtered list");
+
+      await tmux("send-keys", "-t", "dash", "Right");
+      await waitForScreen((x) => x.includes("[4 Ratings]") && x.includes("rated sessions"), "the Ratings pane");
+
+      await tmux("resize-window", "-t", "dash", "-x", "120", "-y", "36");
+      await tmux("send-keys", "-t", "dash", "6");
+      s = await waitForScreen((x) => x.includes("[6 Gateway]") && x.includes("ENDPOINT"), "the Gateway pane at 120 columns");
+      assert.equal(s.trimEnd().split("\n").length <= 36, true);
+
+      await tmux("send-keys", "-t", "dash", "q");
+      s = await waitForScreen((x) => x.includes("poly dash exited with"), "the exit");
+      assert.match(s, /poly dash exited with 0/);
+      assert.doesNotMatch(s, /Sessions|Gateway/, "the alternate screen is gone");
+    } finally {
+      await tmux("kill-server").catch(() => {});
+      await Deno.remove(home.base, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: TMUX ? "poly dash colours its screen, and NO_COLOR removes the colours" : "poly dash colours (skipped: tmux is not installed)",
+  ignore: !TMUX,
+  sanitizeResources: false,
+  async fn() {
+    const home = await makeFixture(undefined, Date.now());
+    // deno-lint-ignore no-control-regex
+    const colour = /\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;5;\d+)[;m]/;
+    // deno-lint-ignore no-control-regex
+    const inverse = /\x1b\[[0-9;]*7[;m]/;
+    try {
+      for (const noColor of [false, true]) {
+        await startDash({ POLY_STATE_HOME: home.stateHome, POLY_CACHE_HOME: home.cacheHome, ...(noColor ? { NO_COLOR: "1" } : {}) });
+        await waitForScreen((x) => x.includes("[1 Overview]") && x.includes("updated"), "the Overview pane");
+        await tmux("send-keys", "-t", "dash", "3");
+        await waitForScreen((x) => x.includes("8 sessions"), "the Sessions pane");
+        const raw = await screen(true);
+        if (noColor) assert.doesNotMatch(raw, colour, "no colour with NO_COLOR");
+        else assert.match(raw, colour, "colour by default");
+        assert.match(raw, inverse, "the selection stays visible");
+        await tmux("send-keys", "-t", "dash", "q");
+        await waitForScreen((x) => x.includes("poly dash exited with 0"), "the exit");
+        await tmux("kill-session", "-t", "dash");
+      }
+    } finally {
+      await tmux("kill-server").catch(() => {});
+      await Deno.remove(home.base, { recursive: true });
+    }
+  },
+});
