@@ -82,7 +82,7 @@ detect_target() {
   esac
   case "$os" in
     Linux)
-      if ldd --version 2>&1 | grep -qi musl || ls /lib/ld-musl-* >/dev/null 2>&1; then
+      if ! getconf GNU_LIBC_VERSION >/dev/null 2>&1 && ldd --version 2>&1 | grep -qi musl; then
         die "poly is built for glibc Linux; this system uses musl libc"
       fi
       printf '%s\n' "$arch-unknown-linux-gnu"

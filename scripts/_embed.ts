@@ -148,6 +148,41 @@ export function isEmbedded(listing: readonly EmbeddedEntry[], path: string): boo
   );
 }
 
+/** A package's platform-specific optional dependencies (its N-API addons): name → version spec. */
+async function optionalNatives(root: string, p: InstalledPackage): Promise<Record<string, string>> {
+  try {
+    const json = JSON.parse(await Deno.readTextFile(join(root, p.dir, "package.json")));
+    const deps: Record<string, string> = json.optionalDependencies ?? {};
+    return Object.fromEntries(Object.entries(deps).filter(([name]) => nativePlatformOf(name) !== undefined));
+  } catch {
+    return {};
+  }
+}
+
+/** Where a package would be installed in `node_modules/.deno`. */
+export function storeDir(name: string, version: string): string {
+  return `node_modules/.deno/${name.replace("/", "+")}@${version}/node_modules/${name}`;
+}
+
+/**
+ * The installed packages plus the native packages for other platforms that
+ * installed packages declare with an exact version: a cross build makes
+ * `deno compile` install the target's variants, so their directories must be
+ * known (to exclude the unwanted ones) before it runs.
+ */
+export async function knownPackages(root: string): Promise<InstalledPackage[]> {
+  const installed = await installedPackages(root);
+  const byDir = new Map(installed.map((p) => [p.dir, p]));
+  for (const p of installed) {
+    for (const [name, spec] of Object.entries(await optionalNatives(root, p))) {
+      if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(spec)) continue; // a range: the version is unknown
+      const dir = storeDir(name, spec);
+      if (!byDir.has(dir)) byDir.set(dir, { name, version: spec, dir });
+    }
+  }
+  return [...byDir.values()].sort((a, b) => a.dir.localeCompare(b.dir));
+}
+
 /**
  * Everything a compiled binary for `target` must embed: the run-time includes,
  * every installed package that is not development-only or foreign native, and
@@ -161,24 +196,14 @@ export async function requiredEmbeds(root: string, target: Target): Promise<stri
   for (const p of packages) {
     if (excluded.has(p.dir)) continue;
     out.push(p.dir);
-    for (const dep of await optionalNatives(root, p)) {
-      if (nativeMatches(nativePlatformOf(dep)!, target)) {
-        const found = packages.find((q) => q.name === dep);
-        out.push(found ? found.dir : `node_modules/.deno/<${dep}>`);
-      }
+    if (isDevOnly(p.name)) continue;
+    for (const [name, spec] of Object.entries(await optionalNatives(root, p))) {
+      if (!nativeMatches(nativePlatformOf(name)!, target)) continue;
+      const found = packages.find((q) => q.name === name);
+      out.push(found ? found.dir : storeDir(name, spec));
     }
   }
   return [...new Set(out)];
-}
-
-async function optionalNatives(root: string, p: InstalledPackage): Promise<string[]> {
-  if (isDevOnly(p.name)) return [];
-  try {
-    const json = JSON.parse(await Deno.readTextFile(join(root, p.dir, "package.json")));
-    return Object.keys(json.optionalDependencies ?? {}).filter((n) => nativePlatformOf(n) !== undefined);
-  } catch {
-    return [];
-  }
 }
 
 /** The required paths missing from a compile's listing. */

@@ -37,7 +37,7 @@ import {
 } from "./_denort.ts";
 import {
   excludesFor,
-  installedPackages,
+  knownPackages,
   missingEmbeds,
   parseEmbeddedListing,
   requiredEmbeds,
@@ -197,20 +197,16 @@ async function checkRuntimes(
   return problems;
 }
 
-/** Compiles one target; returns an error message or undefined. */
-async function compileOne(
+/** Runs `deno compile` for one target with the given excludes. */
+function runCompile(
   target: Target,
+  output: string,
+  excludes: string[],
   cli: CompileCli,
   host: string,
-  denortBin: string | undefined,
-): Promise<string | undefined> {
-  const outDir = resolve(ROOT, cli.outDir);
-  await Deno.mkdir(outDir, { recursive: true });
-  const output = join(outDir, binaryName(target));
-  const excludes = excludesFor(await installedPackages(ROOT), target);
+): Promise<Captured> {
   const args = compileArgs({ target, output: relative(ROOT, output) || output, excludes, check: cli.check });
-  log(`compiling ${target} -> ${relative(ROOT, output)} ...`);
-  const result = await runCaptured(
+  return runCaptured(
     new Deno.Command(Deno.execPath(), {
       args,
       cwd: ROOT,
@@ -222,6 +218,32 @@ async function compileOne(
     }),
     cli.verbose,
   );
+}
+
+/** Compiles one target; returns an error message or undefined. */
+async function compileOne(
+  target: Target,
+  cli: CompileCli,
+  host: string,
+  denortBin: string | undefined,
+): Promise<string | undefined> {
+  const outDir = resolve(ROOT, cli.outDir);
+  await Deno.mkdir(outDir, { recursive: true });
+  const output = join(outDir, binaryName(target));
+  log(`compiling ${target} -> ${relative(ROOT, output)} ...`);
+  let excludes = excludesFor(await knownPackages(ROOT), target);
+  let result = await runCompile(target, output, excludes, cli, host);
+  if (result.success) {
+    // deno compile may have installed packages for the target that were not
+    // foreseen; if any of them should have been left out, build once more.
+    const now = excludesFor(await knownPackages(ROOT), target);
+    const missed = now.filter((dir) => !excludes.includes(dir));
+    if (missed.length > 0) {
+      log(`rebuilding ${target} without ${missed.length} package(s) installed during the build ...`);
+      excludes = [...new Set([...excludes, ...now])];
+      result = await runCompile(target, output, excludes, cli, host);
+    }
+  }
   if (!result.success) {
     if (isBaseRuntimeFailure(result.output)) {
       return runtimeMissingMessage({

@@ -68,7 +68,7 @@ function proposalForm(def: ToolDef, o: GuardOptions): ToolDef {
         structured: {
           proposal: proposalView(p),
           message: `${def.name} needs approval on this server: proposal ${p.id} records what it would do ` +
-            `(${p.preview.summary}) and nothing ran. Someone with an approvals token calls approve_change ` +
+            `(${p.preview.summary.replace(/\.$/, "")}) and nothing ran. Someone with an approvals token calls approve_change ` +
             `{"id": "${p.id}"}, or the owner approves it in poly dash or with poly approvals approve ${p.id}.`,
         },
       };

@@ -37,7 +37,7 @@ export async function throughCache<T>(
     namespace,
     engine: spec.id,
     engineVersion: await engineCacheVersion(spec),
-    settings,
+    settings: spec.cacheSalt ? { ...settings, salt: await spec.cacheSalt(settings) } : settings,
     path: file.relPath,
     content: file.text,
     ...(cache.build ? { build: cache.build } : {}),

@@ -47,13 +47,23 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
     return lock;
   };
 
+  // Without any config file, the directory that anchors defaults (such as `[rules] dirs`)
+  // is the repository anchor governing `absDir`: the set's own anchor when `absDir` lies
+  // inside it (and is not itself the root of a nested repository).
+  const anchorOf = async (absDir: string): Promise<string> => {
+    const found = await finder.anchorFor(absDir);
+    if (found !== absDir || absDir === anchor) return found;
+    const inside = absDir.startsWith(anchor.endsWith(sep) ? anchor : anchor + sep);
+    const ownGit = await Deno.stat(join(absDir, ".git")).then(() => true, () => false);
+    return inside && !ownGit ? anchor : found;
+  };
+
   const resolveDir = async (absDir: string): Promise<ResolvedConfig> => {
     const levels = explicit ? [await finder.explicit(explicit)] : await finder.cascade(absDir);
-    const key = levels.flatMap((l) => l.files.map((f) => f.path)).join("\n") ||
-      `(none) ${await finder.anchorFor(absDir)}`;
+    const key = levels.flatMap((l) => l.files.map((f) => f.path)).join("\n") || `(none) ${await anchorOf(absDir)}`;
     let found = byChain.get(key);
     if (!found) {
-      const top = levels[0]?.dir ?? await finder.anchorFor(absDir);
+      const top = levels[0]?.dir ?? await anchorOf(absDir);
       found = assemble(levels, top, finder, (dir) => readOnlyGit(dir, lockIn, finder.display));
       byChain.set(key, found);
     }

@@ -1,7 +1,8 @@
 /**
  * Turning an upstream formatter's error message into an {@link EngineError} with
  * the line and column it names, so a syntax error becomes an errored record that
- * points at the problem.
+ * points at the problem. Messages do not repeat the engine id: the pipeline
+ * prefixes it (`gofmt: syntax error at 4:17: ...`).
  *
  * @module
  */
@@ -10,25 +11,25 @@ import { EngineError } from "./types.ts";
 
 /**
  * Builds an EngineError from `error`, reading the line and column with `pattern`
- * (groups 1 and 2). The message is prefixed with `what` (e.g. "gofmt").
+ * (groups 1 and 2). `what` names the engine for readers of the call site.
  *
  * @example
  * ```ts
  * positioned("gofmt", new Error("2:11: expected ')'"), /^(\d+):(\d+):/);
- * // EngineError "gofmt: syntax error at 2:11: expected ')'" {line: 2, column: 11}
+ * // EngineError "syntax error at 2:11: expected ')'" {line: 2, column: 11}
  * ```
  */
 export function positioned(what: string, error: unknown, pattern: RegExp): EngineError {
   if (error instanceof EngineError) return error;
   const message = messageOf(error).trim();
   const m = pattern.exec(message);
-  if (!m) return new EngineError(`${what}: ${message}`);
+  if (!m) return new EngineError(message);
   const line = Number(m[1]);
   const column = Number(m[2]);
   const lines = message.split("\n");
   const at = lines.find((l) => pattern.test(l)) ?? lines[0];
   const detail = at.replace(pattern, "").replace(/^[\s:,-]+/, "").replace(/\s+,/g, ",").trim() || lines[0];
-  return new EngineError(`${what}: syntax error at ${line}:${column}: ${detail}`, { line, column });
+  return new EngineError(`syntax error at ${line}:${column}: ${detail}`, { line, column });
 }
 
 /** 1-based line and column of a UTF-8 byte offset into `text`. */

@@ -41,6 +41,7 @@ export const astGrepEngine: EngineSpec = {
   upstream: "@ast-grep/napi 0.51.1",
   defaultEnabled: true,
   crossCutting: true,
+  cacheSalt: async (settings) => (await import("../rules/settings.ts")).rulesCacheSalt(settings),
   moduleUrls: async () => {
     const { parserLibraryPaths } = await import("../rules/_langs.ts");
     return [...nativeBinding(), ...parserLibraryPaths()];

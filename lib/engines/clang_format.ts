@@ -63,7 +63,7 @@ export const clangFormat: EngineSpec = {
         try {
           out = mod.format(file.text, name, style);
         } catch (e) {
-          throw new EngineError(`clang-format: ${messageOf(e).split("\n")[0]} (style ${style})`);
+          throw new EngineError(`${messageOf(e).split("\n")[0]} (style ${style})`);
         }
         return finishText(out, file.text, settings.defaults);
       },

@@ -88,7 +88,7 @@ class Dprint implements EngineInstance {
       if (problems.length > 0) {
         this.#configured.delete(language);
         const list = problems.map((p) => `"${p.propertyName}": ${p.message}`).join("; ");
-        throw new EngineError(`dprint: invalid setting in [fmt.${language}.dprint]: ${list}`);
+        throw new EngineError(`invalid setting in [fmt.${language}.dprint]: ${list}`);
       }
       this.#configured.set(language, key);
     }

@@ -163,7 +163,7 @@ class GoVet implements EngineInstance {
       const f = result.failure;
       if (f.file === file.path && f.line) {
         const column = utf16Column(file.text, f.line, f.column ?? 1);
-        throw new EngineError(`go vet: error at ${f.line}:${column}: ${f.message}`, { line: f.line, column });
+        throw new EngineError(`error at ${f.line}:${column}: ${f.message}`, { line: f.line, column });
       }
       const where = f.file ? `${f.file.slice(dir.length + 1)}:${f.line}:${f.column}: ` : "";
       throw new EngineError(`go vet could not check the package: ${where}${f.message}`);

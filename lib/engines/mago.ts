@@ -65,14 +65,14 @@ export const mago: EngineSpec = {
           if (offset) {
             const { line, column } = byteOffsetPosition(file.text, Number(offset[1]));
             throw new EngineError(
-              `mago: syntax error at ${line}:${column}: ${kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`,
+              `syntax error at ${line}:${column}: ${kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`,
               {
                 line,
                 column,
               },
             );
           }
-          throw new EngineError(`mago: ${message}`);
+          throw new EngineError(message);
         }
         return finishText(out, file.text, settings.defaults);
       },

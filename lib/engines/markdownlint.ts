@@ -79,7 +79,7 @@ function run(
       handleRuleFailures: true,
     })[file.relPath];
   } catch (e) {
-    throw new EngineError(`markdownlint: ${messageOf(e)}`);
+    throw new EngineError(messageOf(e));
   }
   const starts = lineStarts(file.text);
   const pairs = errors.map((e) => {

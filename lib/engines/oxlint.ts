@@ -67,7 +67,7 @@ export function oxlintConfig(settings: EngineSettings): Record<string, unknown> 
     if (PASSTHROUGH.has(k)) config[k] = v;
     else if (!["enabled", "select", "ignore", "rules"].includes(k)) {
       throw new EngineError(
-        `oxlint: unknown setting "${k}" (known: select, ignore, rules, ${[...PASSTHROUGH].join(", ")})`,
+        `unknown setting "${k}" (known: select, ignore, rules, ${[...PASSTHROUGH].join(", ")})`,
       );
     }
   }
@@ -145,7 +145,7 @@ function outcome(file: SourceFile, raw: OxDiagnostic[], settings: EngineSettings
     const d = toDiagnostic(fatal, file.text, starts);
     const line = d.span?.start_line;
     const column = d.span?.start_col;
-    return new EngineError(`oxlint: syntax error${line ? ` at ${line}:${column}` : ""}: ${fatal.message}`, {
+    return new EngineError(`syntax error${line ? ` at ${line}:${column}` : ""}: ${fatal.message}`, {
       line,
       column,
     });

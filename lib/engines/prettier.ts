@@ -44,7 +44,7 @@ export function prettierOptions(settings: EngineSettings): Record<string, unknow
     const name = KEYS[key];
     if (!name) {
       throw new EngineError(
-        `prettier: unknown setting "${key}" in [fmt.yaml.prettier] (known: single_quote, bracket_spacing, prose_wrap)`,
+        `unknown setting "${key}" in [fmt.yaml.prettier] (known: single_quote, bracket_spacing, prose_wrap)`,
       );
     }
     options[name] = value;
@@ -76,12 +76,12 @@ export const prettier: EngineSpec = {
           const loc = (e as { loc?: { start?: { line: number; column: number } } }).loc?.start;
           const title = messageOf(e).split("\n")[0].replace(/ \(\d+:\d+\)$/, "");
           if (loc) {
-            throw new EngineError(`prettier: syntax error at ${loc.line}:${loc.column}: ${title}`, {
+            throw new EngineError(`syntax error at ${loc.line}:${loc.column}: ${title}`, {
               line: loc.line,
               column: loc.column,
             });
           }
-          throw new EngineError(`prettier: ${title}`);
+          throw new EngineError(title);
         }
         return finishText(out, file.text, settings.defaults);
       },

@@ -71,9 +71,9 @@ async function formatOne(file: SourceFile, settings: EngineSettings): Promise<st
     if (pos) {
       const line = Number(pos[1]);
       const column = Number(pos[2]);
-      throw new EngineError(`rustfmt: syntax error at ${line}:${column}: ${title}`, { line, column });
+      throw new EngineError(`syntax error at ${line}:${column}: ${title}`, { line, column });
     }
-    throw new EngineError(`rustfmt: ${title}`);
+    throw new EngineError(title);
   }
   return finishText(run.stdout, file.text, settings.defaults);
 }

@@ -109,7 +109,7 @@ function analysis(file: SourceFile, comments: Comment[], settings: EngineSetting
       c.level === "error"
     ).sort((a, b) => a.line - b.line || a.column - b.column)[0] ?? comments[0];
     const pos = indexToPosition(starts, cpIndex(text, starts, first.line, first.column));
-    return new EngineError(`shellcheck: syntax error at ${pos.line}:${pos.col}: SC${first.code} ${first.message}`, {
+    return new EngineError(`syntax error at ${pos.line}:${pos.col}: SC${first.code} ${first.message}`, {
       line: pos.line,
       column: pos.col,
     });

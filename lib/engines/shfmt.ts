@@ -41,7 +41,7 @@ export function shfmtOptions(settings: EngineSettings): Record<string, unknown> 
   for (const [key, value] of Object.entries(settings.tool)) {
     if (key in FLAGS) {
       if (typeof value !== "boolean") {
-        throw new EngineError(`shfmt: "${key}" must be true or false, got ${JSON.stringify(value)}`);
+        throw new EngineError(`"${key}" must be true or false, got ${JSON.stringify(value)}`);
       }
       options[FLAGS[key]] = value;
     }

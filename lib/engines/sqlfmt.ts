@@ -45,7 +45,7 @@ export function sqlOptions(settings: EngineSettings): Record<string, unknown> {
   for (const [k, v] of Object.entries(settings.tool)) {
     if (UNIFORM_KEYS.has(k)) continue;
     if (!KNOWN.has(k)) {
-      throw new EngineError(`sqlfmt: unknown setting "${k}" in [fmt.sql.sqlfmt] (known: ${[...KNOWN].join(", ")})`);
+      throw new EngineError(`unknown setting "${k}" in [fmt.sql.sqlfmt] (known: ${[...KNOWN].join(", ")})`);
     }
     out[k] = v;
   }
@@ -83,7 +83,7 @@ export const sqlfmt: EngineSpec = {
           }
         } catch (e) {
           if (e instanceof EngineError) throw e;
-          throw new EngineError(`sqlfmt: ${messageOf(e)}`);
+          throw new EngineError(messageOf(e));
         }
         return finishText(out, file.text, settings.defaults);
       },

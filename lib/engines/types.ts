@@ -155,6 +155,11 @@ export interface EngineSpec {
    * count as "an engine for this language".
    */
   crossCutting?: boolean;
+  /**
+   * What a cached result depends on besides the file, the engine version and its
+   * settings (e.g. the digest of rule files the settings point to). Part of the cache key.
+   */
+  cacheSalt?(settings: EngineSettings): Promise<string>;
   /** Loads (once per process or worker) and returns the engine. */
   load(): Promise<EngineInstance>;
 }

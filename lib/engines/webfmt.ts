@@ -68,9 +68,9 @@ export const webfmt: EngineSpec = {
           const what = kind ? kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() : message.split("\n")[0];
           if (offset) {
             const { line, column } = byteOffsetPosition(file.text, Number(offset[1]));
-            throw new EngineError(`webfmt: syntax error at ${line}:${column}: ${what}`, { line, column });
+            throw new EngineError(`syntax error at ${line}:${column}: ${what}`, { line, column });
           }
-          throw new EngineError(`webfmt: ${what}`);
+          throw new EngineError(what);
         }
         return finishText(out, file.text, settings.defaults);
       },

@@ -64,7 +64,7 @@ export const yaml: EngineSpec = {
       lint(file, settings) {
         const version = settings.tool.version ?? "1.2";
         if (version !== "1.1" && version !== "1.2") {
-          throw new EngineError(`yaml: "version" must be "1.1" or "1.2", got ${JSON.stringify(version)}`);
+          throw new EngineError(`"version" must be "1.1" or "1.2", got ${JSON.stringify(version)}`);
         }
         const docs = parseAllDocuments(file.text, {
           uniqueKeys: settings.tool.unique_keys !== false,

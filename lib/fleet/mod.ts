@@ -24,6 +24,7 @@ export { adapter, ADAPTERS } from "./engines/mod.ts";
 export type { BuildOptions, EngineAdapter } from "./engines/mod.ts";
 export { bwrapArgs, type SandboxSpec } from "./sandbox.ts";
 export { DEFAULT_FAST, DEFAULT_LEVELS } from "./defaults.ts";
+export { ALWAYS_LOAD_TOOLS, FLEET_INSTRUCTIONS } from "./instructions.ts";
 export {
   AUX_TOOLS,
   type AuxTool,

@@ -71,7 +71,9 @@ export function capAnswer(text: string, max: number): { text: string; truncated:
 }
 
 /** Runs one engine. Throws a FleetError for every failure; records the outcome either way. */
-export async function runEngine(ctx: FleetContext, run: EngineRun): Promise<EngineResult> {
+export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<EngineResult> {
+  // cursor-agent needs a model: POLY_MODEL / [fleet] cursor_model when the call names none.
+  const run = input.engine === "cursor" && !input.model ? { ...input, model: ctx.settings.cursorModel } : input;
   const a = adapter(run.engine);
   if (run.engine === "opencode") a.checkModel?.(run.model);
   const needs: Needs = { readOnly: run.readOnly, web: run.web, image: run.image };
@@ -210,6 +212,7 @@ export async function runEngine(ctx: FleetContext, run: EngineRun): Promise<Engi
       web: run.web ?? false,
       parent: run.resume?.handle,
       preview: scrub(run.prompt).slice(0, 200),
+      answer: answer.text,
     });
   }
   return {

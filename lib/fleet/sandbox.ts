@@ -253,9 +253,15 @@ export async function findExecutable(name: string, pathEnv: string | undefined):
   return undefined;
 }
 
-/** Locates bwrap (`POLY_BWRAP_BIN`, else PATH) or throws `sandbox_unavailable`. */
+const bwrapFound = new Map<string, string>();
+
+/** Locates bwrap (`POLY_BWRAP_BIN`, else PATH) or throws `sandbox_unavailable`. A found bwrap is remembered. */
 export async function resolveBwrap(bwrapBin: string | undefined, pathEnv: string | undefined): Promise<string> {
+  const key = `${bwrapBin ?? ""}\0${pathEnv ?? ""}`;
+  const known = bwrapFound.get(key);
+  if (known) return known;
   const found = await findExecutable(bwrapBin ?? "bwrap", pathEnv);
+  if (found) bwrapFound.set(key, found);
   if (!found) {
     throw new FleetError(
       "sandbox_unavailable",

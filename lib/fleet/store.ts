@@ -26,6 +26,8 @@ export interface SessionRecord {
   parent: string | null;
   turns: number;
   preview: string;
+  /** The latest answer, scrubbed, cut to 2 000 characters. */
+  answer: string | null;
   created_at: string;
   updated_at: string;
   rating: number | null;
@@ -161,13 +163,17 @@ export class FleetStore {
     web: boolean;
     parent?: string;
     preview: string;
+    /** The answer (already scrubbed); kept cut to 2 000 characters. */
+    answer?: string;
   }): void {
     const now = new Date().toISOString();
     this.db.prepare(
       `INSERT INTO fleet_sessions
-         (handle, engine, session_id, tool, model, effort, level, cwd, read_only, web, parent, turns, preview, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
-       ON CONFLICT (handle) DO UPDATE SET turns = turns + 1, updated_at = excluded.updated_at`,
+         (handle, engine, session_id, tool, model, effort, level, cwd, read_only, web, parent, turns, preview, answer,
+          created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+       ON CONFLICT (handle) DO UPDATE SET turns = turns + 1, updated_at = excluded.updated_at,
+         answer = COALESCE(excluded.answer, answer)`,
     ).run(
       s.handle,
       s.engine,
@@ -181,6 +187,7 @@ export class FleetStore {
       s.web ? 1 : 0,
       s.parent ?? null,
       s.preview,
+      s.answer === undefined ? null : s.answer.slice(0, 2000),
       now,
       now,
     );
@@ -275,6 +282,7 @@ function toSession(row: Record<string, unknown>): SessionRecord {
     parent: (row.parent as string | null) ?? null,
     turns: Number(row.turns),
     preview: String(row.preview ?? ""),
+    answer: row.answer === null || row.answer === undefined ? null : String(row.answer),
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
     rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),

@@ -148,7 +148,8 @@ const versions = new Map<string, Promise<string>>();
  * version and path (so upgrading shellcheck invalidates its cached results).
  */
 export function engineCacheVersion(spec: EngineSpec): Promise<string> {
-  let v = versions.get(spec.id);
+  const memoKey = `${spec.id}\0${spec.upstream}`;
+  let v = versions.get(memoKey);
   if (!v) {
     v = (async () => {
       if (spec.tier === "host") {
@@ -158,11 +159,12 @@ export function engineCacheVersion(spec: EngineSpec): Promise<string> {
         return `${program} ${version ?? "unknown"} ${path ?? "missing"}`;
       }
       // Only this engine's modules are hashed (memoized on disk); the full map is not needed here.
-      const own = memo ? (await memo)[spec.id] ?? await engineIdentity(spec) : await engineIdentity(spec);
+      const known = memo ? (await memo)[spec.id] : undefined;
+      const own = known?.version === spec.upstream ? known : await engineIdentity(spec);
       const host = spec.hostProgram ? ` ${spec.hostProgram} ${await hostVersion(spec.hostProgram) ?? "missing"}` : "";
       return `${own.version}#${own.digest}${host}`;
     })();
-    versions.set(spec.id, v);
+    versions.set(memoKey, v);
   }
   return v;
 }

@@ -11,6 +11,7 @@ import { readCandidate } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import { EngineError, EngineUnavailableError, type Language, type SourceFile } from "../engines/types.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
+import { templateReason } from "../engines/templates.ts";
 import type { Diagnostic, FileResult } from "../report/schema.ts";
 import type { EnginePlan } from "./plan.ts";
 
@@ -32,7 +33,7 @@ export interface FileTask {
   /** Index into the report's configs (omitted when 0). */
   config?: number;
   /** The result cache to use (absent with --no-cache or `[cache] enabled = false`). */
-  cache?: { anchor: string; root?: string };
+  cache?: { anchor: string; root?: string; build: string; runId: string };
   /** With `fix`: write nothing, return the new text in the outcome's `proposed`. */
   preview?: boolean;
 }
@@ -44,7 +45,12 @@ function cacheFor(task: FileTask): Promise<ResultCache> | undefined {
   const key = `${task.cache.anchor}\0${task.cache.root ?? ""}`;
   let cache = caches.get(key);
   if (!cache) {
-    cache = openCache({ anchor: task.cache.anchor, root: task.cache.root });
+    cache = openCache({
+      anchor: task.cache.anchor,
+      root: task.cache.root,
+      build: task.cache.build,
+      runId: task.cache.runId,
+    });
     caches.set(key, cache);
   }
   return cache;
@@ -116,6 +122,10 @@ export async function processFile(task: FileTask): Promise<FileOutcome> {
   }
   if ("error" in read) {
     return { relPath: task.relPath, checked: false, error: read.error, record: { ...base, error: read.error } };
+  }
+  const template = templateReason(task.relPath, read.text);
+  if (template) {
+    return { relPath: task.relPath, checked: false, skip: template, record: { ...base, skipped: template } };
   }
   const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: read.text };
   return task.kind === "lint" ? await lintFile(task, file, base) : await formatFile(task, file, base);

@@ -11,10 +11,13 @@ import { relative, resolve } from "node:path";
 import { openConfig } from "../config/mod.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { discover } from "../discover/mod.ts";
+import { buildIdentity } from "../cache/mod.ts";
 import { identity } from "../identity/mod.ts";
 import type { ConfigRef, FileResult, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
 import type { FileTask } from "./file.ts";
 import { planFormat, planLint } from "./plan.ts";
+import { engineById } from "../engines/registry.ts";
+import { ruleLoadRunErrors } from "../rules/settings.ts";
 import { runTasks } from "./pool.ts";
 import type { RunRequest } from "./types.ts";
 
@@ -58,7 +61,11 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   });
 
   const cacheSettings = !request.noCache;
+  let build: Promise<string> | undefined;
+  const runId = crypto.randomUUID();
   const results: FileResult[] = [];
+  const runErrors: RunError[] = [];
+  const rulesChecked = new Set<string>();
   const configRefs: ConfigRef[] = [];
   const configIndex = new Map<string, number>();
   const tasks: FileTask[] = [];
@@ -75,6 +82,11 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
       }
       const plan = kind === "lint" ? planLint(c.language, config) : planFormat(c.language, config);
+      const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
+      if (rules && !rulesChecked.has(config.hash)) {
+        rulesChecked.add(config.hash);
+        runErrors.push(...await ruleLoadRunErrors(rules.settings, request.cwd));
+      }
       tasks.push({
         path: c.path,
         relPath: c.relPath,
@@ -90,6 +102,8 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
           ? {
             cache: {
               anchor: configs.anchor,
+              build: await (build ??= buildIdentity()),
+              runId,
               ...(config.data.cache.dir ? { root: resolve(config.dir, config.data.cache.dir) } : {}),
             },
           }
@@ -119,7 +133,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     if (o.checked) checked++;
     if (o.record) results.push(o.record);
   }
-  const report = await assemble(kind, request, results, checked, configRefs);
+  const report = await assemble(kind, request, results, checked, configRefs, runErrors);
   if (cacheSettings) report.summary.cache = cache;
   return report;
 }
@@ -140,6 +154,7 @@ async function assemble(
   results: FileResult[],
   checked: number,
   configs: ConfigRef[],
+  runErrors: RunError[] = [],
 ): Promise<Report> {
   results.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   for (const r of results) {
@@ -148,7 +163,10 @@ async function assemble(
       (a.code ?? "").localeCompare(b.code ?? "") || a.engine.localeCompare(b.engine)
     );
   }
-  const errors: RunError[] = results.filter((r) => r.error).map((r) => ({ path: r.path, message: r.error! }));
+  const errors: RunError[] = [
+    ...runErrors,
+    ...results.filter((r) => r.error).map((r) => ({ path: r.path, message: r.error! })),
+  ].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   const skipped: RunSkip[] = results.filter((r) => r.skipped).map((r) => ({ path: r.path, reason: r.skipped! }));
   const summary: Summary = { checked, skipped: skipped.length, errored: errors.length };
   if (kind === "lint") {

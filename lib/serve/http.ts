@@ -163,7 +163,9 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
 
   const cors = (req: Request): Record<string, string> => {
     const origin = req.headers.get("origin");
-    return origin ? { "access-control-allow-origin": origin, "access-control-expose-headers": "mcp-session-id", vary: "origin" } : {};
+    return origin
+      ? { "access-control-allow-origin": origin, "access-control-expose-headers": "mcp-session-id", vary: "origin" }
+      : {};
   };
 
   const withCors = (res: Response, headers: Record<string, string>): Response => {
@@ -190,7 +192,9 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
     }
     const auth = access.authenticate(bearer(req));
     if (!auth.ok) {
-      const challenge = auth.reason === "missing" ? 'Bearer realm="poly"' : 'Bearer realm="poly", error="invalid_token"';
+      const challenge = auth.reason === "missing"
+        ? 'Bearer realm="poly"'
+        : 'Bearer realm="poly", error="invalid_token"';
       return jsonError(401, UNAUTHORIZED[auth.reason], { "www-authenticate": challenge, ...corsHeaders });
     }
     const identity = auth.identity;
@@ -213,7 +217,11 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
       const s = sessions.get(sid);
       if (!s) return jsonError(404, "Session not found: initialize a new one", corsHeaders, -32001);
       if (s.token !== identity.token) {
-        return jsonError(403, "Forbidden: this session was opened with another token: initialize a new one", corsHeaders);
+        return jsonError(
+          403,
+          "Forbidden: this session was opened with another token: initialize a new one",
+          corsHeaders,
+        );
       }
       s.lastSeen = Date.now();
       return withCors(await s.transport.handleRequest(req, { authInfo }), corsHeaders);
@@ -284,9 +292,10 @@ export async function serveHttp(o: ServeHttpOptions): Promise<void> {
   const hostname = o.hostname ?? "127.0.0.1";
   const { access } = accessStores(o.statePath);
   const tokens = access.listTokens().length;
-  await o.log(`poly mcp: serving MCP over HTTP at ${http.url} (workspace ${await Deno.realPath(o.root)})\n`);
   if (tokens === 0) {
-    await o.log("poly mcp: no active token yet: every request gets 401 until one exists (poly members add, poly tokens create)\n");
+    await o.log(
+      "poly mcp: no active token yet: every request gets 401 until one exists (poly members add, poly tokens create)\n",
+    );
   }
   if (http.requireApproval.length) {
     await o.log(`poly mcp: these tools need approval over HTTP: ${http.requireApproval.join(", ")}\n`);
@@ -300,6 +309,8 @@ export async function serveHttp(o: ServeHttpOptions): Promise<void> {
       }\n`,
     );
   }
+  // Last, so a reader that waits for the address has seen everything above.
+  await o.log(`poly mcp: serving MCP over HTTP at ${http.url} (workspace ${await Deno.realPath(o.root)})\n`);
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
   const onSignal = () => void http.shutdown();
   for (const signal of signals) Deno.addSignalListener(signal, onSignal);

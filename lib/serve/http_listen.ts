@@ -18,7 +18,9 @@ export function parseListen(text: string): ListenAddress {
   const m = /^(?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(t);
   const port = m ? Number(m[2]) : NaN;
   if (!m || port > 65535) {
-    throw new UsageError(`Invalid --http address "${text}": use PORT or HOST:PORT (e.g. 8765, 127.0.0.1:8765, [::1]:8765)`);
+    throw new UsageError(
+      `Invalid --http address "${text}": use PORT or HOST:PORT (e.g. 8765, 127.0.0.1:8765, [::1]:8765)`,
+    );
   }
   const host = m[1] ?? "127.0.0.1";
   return { hostname: host.startsWith("[") ? host.slice(1, -1) : host, port };

@@ -24,10 +24,14 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   const closed = new Promise<void>((resolve) => (finish = resolve));
   server.server.onclose = () => finish();
   await server.connect(transport);
-  // Extend the fingerprint beyond the source tree once initialize can be answered.
-  if (print) setTimeout(() => extendWithGraph(print), 0);
-  // Warm the identity block (engine digests) so the first call does not pay for it.
-  setTimeout(() => void import("../identity/mod.ts").then((m) => m.identity()).catch(() => {}), 0);
+  // Once initialize is answered: extend the fingerprint beyond the source tree,
+  // and warm the identity block (engine digests) so the first call does not pay for it.
+  server.server.oninitialized = () => {
+    setTimeout(() => {
+      if (print) extendWithGraph(print);
+      void import("../identity/mod.ts").then((m) => m.identity()).catch(() => {});
+    }, 0);
+  };
 
   let stopping = false;
   const stop = async (drain: boolean) => {

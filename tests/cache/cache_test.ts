@@ -93,9 +93,9 @@ Deno.test("throughCache() misses after a byte change, a config change and an eng
   equal(calls, 2, "a byte change misses");
   await run(file, settings({ unknown_but_hashed: true }));
   equal(calls, 3, "a config change misses");
-  const upgraded = { ...gofmt, id: "gofmt", upstream: "@wasm-fmt/gofmt 0.7.4", moduleUrls: () => Promise.resolve([]) };
-  // A different upstream version gives a different engine version in the key.
-  await throughCache(cache, "fmt", { ...upgraded, id: "gofmt-next" }, file, settings(), () => {
+  // The same engine id with another upstream version (an upgrade) gives another key.
+  const upgraded = { ...gofmt, upstream: "@wasm-fmt/gofmt 0.7.4" };
+  await throughCache(cache, "fmt", upgraded, file, settings(), () => {
     calls++;
     return "x";
   });

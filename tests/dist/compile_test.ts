@@ -12,11 +12,13 @@ import {
   excludesFor,
   type InstalledPackage,
   isEmbedded,
+  knownPackages,
   missingEmbeds,
   parseEmbeddedListing,
   parseStoreEntry,
   requiredEmbeds,
   RUNTIME_INCLUDES,
+  storeDir,
 } from "../../scripts/_embed.ts";
 import { failureCause, isBaseRuntimeFailure, runtimeMissingMessage } from "../../scripts/_denort.ts";
 import { binaryName, hostTarget, isTarget, nativePlatformOf, TARGETS } from "../../scripts/_targets.ts";
@@ -155,6 +157,42 @@ Deno.test("excludesFor() drops dev-only packages and other platforms' natives, k
   deepEqual(parseStoreEntry("react-reconciler@0.33.0_react@19.3.1"), { name: "react-reconciler", version: "0.33.0" });
   deepEqual(nativePlatformOf("@oxlint/binding-linux-arm64-musl"), { os: "linux", cpu: "arm64", abi: "musl" });
   equal(nativePlatformOf("@types/node"), undefined);
+});
+
+Deno.test("knownPackages() foresees the target natives a cross build installs, so they can be excluded", async () => {
+  const root = await Deno.makeTempDir({ prefix: "poly-store-" });
+  try {
+    const install = async (name: string, version: string, json: Record<string, unknown> = {}) => {
+      const dir = join(root, storeDir(name, version));
+      await Deno.mkdir(dir, { recursive: true });
+      await Deno.writeTextFile(join(dir, "package.json"), JSON.stringify({ name, version, ...json }));
+    };
+    await install("@ast-grep/napi", "0.51.1", {
+      optionalDependencies: {
+        "@ast-grep/napi-linux-x64-gnu": "0.51.1",
+        "@ast-grep/napi-darwin-arm64": "0.51.1",
+        "@ast-grep/napi-linux-arm64-musl": "^0.51.1",
+      },
+    });
+    await install("@ast-grep/napi-linux-x64-gnu", "0.51.1");
+    await install("@biomejs/biome", "2.5.14", { optionalDependencies: { "@biomejs/cli-darwin-arm64": "2.5.14" } });
+    const known = (await knownPackages(root)).map((p) => p.dir);
+    ok(known.includes(storeDir("@ast-grep/napi-darwin-arm64", "0.51.1")), "foreseen from an exact version");
+    ok(!known.some((d) => d.includes("linux-arm64-musl")), "a range gives no version to foresee");
+    const packages = await knownPackages(root);
+    ok(excludesFor(packages, "x86_64-unknown-linux-gnu").includes(storeDir("@ast-grep/napi-darwin-arm64", "0.51.1")));
+    const forMac = excludesFor(packages, "aarch64-apple-darwin");
+    ok(!forMac.includes(storeDir("@ast-grep/napi-darwin-arm64", "0.51.1")), "the target's addon is kept");
+    ok(
+      forMac.includes(storeDir("@biomejs/cli-darwin-arm64", "2.5.14")),
+      "a dev-only native is left out even for its platform",
+    );
+    ok(forMac.includes(storeDir("@ast-grep/napi-linux-x64-gnu", "0.51.1")));
+    const required = await requiredEmbeds(root, "aarch64-apple-darwin");
+    ok(required.includes(storeDir("@ast-grep/napi-darwin-arm64", "0.51.1")), "and required in the binary");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });
 
 Deno.test("the embedded-files check reads deno compile's listing and names what is missing", async () => {

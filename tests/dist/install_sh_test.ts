@@ -49,14 +49,18 @@ async function withPrevious(): Promise<string> {
   return dir;
 }
 
-function serverTest(name: string, fn: (server: ReleaseServer) => Promise<void>) {
-  Deno.test(name, async () => {
-    const server = await startReleaseServer();
-    try {
-      await fn(server);
-    } finally {
-      await server.close();
-    }
+function serverTest(name: string, fn: (server: ReleaseServer) => Promise<void>, ignore = false) {
+  Deno.test({
+    name,
+    ignore,
+    async fn() {
+      const server = await startReleaseServer();
+      try {
+        await fn(server);
+      } finally {
+        await server.close();
+      }
+    },
   });
 }
 
@@ -141,6 +145,10 @@ serverTest("install.sh refuses a version that does not exist or is not a version
   equal(server.requests.length, before, "an invalid version is refused before any download");
 });
 
+async function onPath(program: string): Promise<boolean> {
+  return (await new Deno.Command("sh", { args: ["-c", `command -v ${program}`], stdout: "null" }).output()).success;
+}
+
 serverTest("install.sh works with wget and shasum when curl and sha256sum are absent", async (server) => {
   const tools = [
     "wget",
@@ -162,6 +170,7 @@ serverTest("install.sh works with wget and shasum when curl and sha256sum are ab
     "head",
     "sed",
     "ldd",
+    "getconf",
     "ls",
     "cat",
     "sh",
@@ -177,7 +186,7 @@ serverTest("install.sh works with wget and shasum when curl and sha256sum are ab
   equal(run.code, 0, run.stderr);
   equal(run.stdout.trim(), versionLine("0.2.0"));
   deepEqual(await entries(dir), ["poly"]);
-});
+}, !(await onPath("wget") && await onPath("shasum")));
 
 async function hasShellcheck(): Promise<boolean> {
   try {
@@ -194,4 +203,59 @@ Deno.test({
     const out = await new Deno.Command("shellcheck", { args: ["-s", "sh", INSTALL_SH], stdout: "piped" }).output();
     equal(out.code, 0, new TextDecoder().decode(out.stdout));
   },
+});
+
+/** A PATH directory whose `uname` (and optionally `ldd`, `getconf`) report another platform. */
+async function fakePlatform(os: string, arch: string, musl = false): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "poly-install-uname-" });
+  await Deno.writeTextFile(
+    join(dir, "uname"),
+    `#!/bin/sh\ncase "$1" in -s) echo '${os}' ;; -m) echo '${arch}' ;; *) echo '${os}' ;; esac\n`,
+    { mode: 0o755 },
+  );
+  if (musl) {
+    await Deno.writeTextFile(join(dir, "ldd"), "#!/bin/sh\necho 'musl libc (x86_64)' >&2\nexit 1\n", { mode: 0o755 });
+    await Deno.writeTextFile(join(dir, "getconf"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+  }
+  return `${dir}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`;
+}
+
+serverTest("install.sh picks the archive for the platform uname reports", async (server) => {
+  const cases: [string, string, string][] = [
+    ["Darwin", "arm64", "aarch64-apple-darwin"],
+    ["Darwin", "x86_64", "x86_64-apple-darwin"],
+    ["Linux", "aarch64", "aarch64-unknown-linux-gnu"],
+    ["Linux", "amd64", "x86_64-unknown-linux-gnu"],
+  ];
+  for (const [os, arch, target] of cases) {
+    const dir = await Deno.makeTempDir({ prefix: "poly-install-dir-" });
+    await install(
+      { POLY_DOWNLOAD_BASE: `${server.base}/good`, POLY_INSTALL_DIR: dir, POLY_VERSION: "0.1.0" },
+      await fakePlatform(os, arch),
+    );
+    ok(
+      server.requests.includes(`/good/v0.1.0/poly-${target}.tar.gz`),
+      `${os} ${arch} → ${target}: ${server.requests.join(", ")}`,
+    );
+  }
+});
+
+serverTest("install.sh refuses platforms without a build, before downloading anything", async (server) => {
+  const cases: [string, string, boolean, RegExp][] = [
+    ["Linux", "x86_64", true, /built for glibc Linux; this system uses musl libc/],
+    ["MINGW64_NT-10.0", "x86_64", false, /on Windows, use install\.ps1/],
+    ["Linux", "riscv64", false, /no poly build for the riscv64 architecture/],
+    ["SunOS", "x86_64", false, /no poly build for SunOS/],
+  ];
+  for (const [os, arch, musl, reason] of cases) {
+    const dir = await withPrevious();
+    const run = await install(
+      { POLY_DOWNLOAD_BASE: `${server.base}/good`, POLY_INSTALL_DIR: dir },
+      await fakePlatform(os, arch, musl),
+    );
+    equal(run.code, 1, run.stderr);
+    match(run.stderr, reason);
+    deepEqual(await entries(dir), ["poly"]);
+  }
+  deepEqual(server.requests, [], "nothing was downloaded");
 });

@@ -89,7 +89,9 @@ Deno.test("read tools default to codex with the explore model and effort", async
 Deno.test("per-tool engine and model: call > POLY_<TOOL>_* > [fleet.tools.<tool>]", async () => {
   const ctx = await fleetContext({
     env: { POLY_READ_SLICE_ENGINE: "claude", POLY_READ_SLICE_MODEL: "env-model" },
-    section: { tools: { read_slice: { engine: "grok", model: "toml-model" }, explore: { engine: "grok", model: "toml-model" } } },
+    section: {
+      tools: { read_slice: { engine: "grok", model: "toml-model" }, explore: { engine: "grok", model: "toml-model" } },
+    },
   });
   const sel = await resolveAux(ctx, "read_slice", {});
   assert.deepEqual(sel.tier, { engine: "claude", model: "env-model", effort: undefined });
@@ -99,11 +101,19 @@ Deno.test("per-tool engine and model: call > POLY_<TOOL>_* > [fleet.tools.<tool>
     model: "call-model",
     effort: "medium",
   });
-  assert.deepEqual((await resolveAux(ctx, "explore", {})).tier, { engine: "grok", model: "toml-model", effort: undefined });
+  assert.deepEqual((await resolveAux(ctx, "explore", {})).tier, {
+    engine: "grok",
+    model: "toml-model",
+    effort: undefined,
+  });
   assert.equal((await resolveAux(ctx, "explore", {})).source, "[fleet.tools.explore] in poly.toml");
   // A non-codex engine with no model anywhere uses the engine's own default.
   const bare = await fleetContext({ env: { POLY_RUN_FILTERED_ENGINE: "grok" } });
-  assert.deepEqual((await resolveAux(bare, "run_filtered", {})).tier, { engine: "grok", model: undefined, effort: undefined });
+  assert.deepEqual((await resolveAux(bare, "run_filtered", {})).tier, {
+    engine: "grok",
+    model: undefined,
+    effort: undefined,
+  });
 });
 
 Deno.test("web_lookup runs only on engines that can search the web", async () => {
@@ -131,9 +141,17 @@ Deno.test("an invalid engine name in POLY_<TOOL>_ENGINE is an error naming the v
 Deno.test("a per-tool model never follows the cascade onto another engine", async () => {
   const ctx = await fleetContext({ env: { POLY_READ_SLICE_MODEL: "codex-only", POLY_EXPLORE_ENGINE: "claude" } });
   ctx.store.recordRun({ engine: "codex", tool: "read_slice", outcome: "quota_exhausted", latencyMs: 1 });
-  assert.deepEqual((await resolveAux(ctx, "read_slice", {})).tier, { engine: "claude", model: "claude-haiku-5-5", effort: "low" });
+  assert.deepEqual((await resolveAux(ctx, "read_slice", {})).tier, {
+    engine: "claude",
+    model: "claude-haiku-5-5",
+    effort: "low",
+  });
   assert.equal((await resolveAux(ctx, "read_slice", { engine: "codex" })).tier.model, "codex-only");
   assert.equal((await resolveAux(ctx, "read_slice", { engine: "grok" })).tier.model, undefined);
   // POLY_EXPLORE_MODEL is the read tools' codex model, not a model for explore's fixed claude.
-  assert.deepEqual((await resolveAux(ctx, "explore", {})).tier, { engine: "claude", model: undefined, effort: undefined });
+  assert.deepEqual((await resolveAux(ctx, "explore", {})).tier, {
+    engine: "claude",
+    model: undefined,
+    effort: undefined,
+  });
 });

@@ -137,30 +137,50 @@ async function settle(path: string): Promise<[number, number]> {
   return [a, await size(path)];
 }
 
+/** Waits until `path` exists (the hang scenario's grandchild has started). */
+async function started(path: string, withinMs = 30_000): Promise<void> {
+  const until = Date.now() + withinMs;
+  while ((await size(path)) <= 0) {
+    if (Date.now() > until) throw new Error(`${path} never appeared: the engine's grandchild did not start`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 Deno.test("on timeout the sandboxed process tree is killed", async () => {
-  const ctx = await fleetContext({ env: { POLY_TIMEOUT_MS: "1500" } });
-  const e = await fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "timeout");
-  assert.match(e.message, /ran longer than 1500 ms \(POLY_TIMEOUT_MS\) and was killed with its process tree/);
-  const [a, b] = await settle(join(ctx.root, "poly-hang-heartbeat.txt"));
+  const ctx = await fleetContext({ env: { POLY_TIMEOUT_MS: "5000" } });
+  const beat = join(ctx.root, "poly-hang-heartbeat.txt");
+  const call = fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "timeout");
+  await Promise.race([started(beat), call]);
+  const e = await call;
+  assert.match(e.message, /ran longer than 5000 ms \(POLY_TIMEOUT_MS\) and was killed with its process tree/);
+  const [a, b] = await settle(beat);
   assert.ok(a > 0, "the grandchild never started");
   assert.equal(b, a, "the grandchild outlived the timeout");
   assert.deepEqual(runs(ctx).map((r) => r.outcome), ["timeout"]);
 });
 
 Deno.test("on timeout with the sandbox off the whole process group is killed", async () => {
-  const ctx = await fleetContext({ sandbox: false, env: { POLY_TIMEOUT_MS: "1500" } });
-  await fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "timeout");
+  const ctx = await fleetContext({ sandbox: false, env: { POLY_TIMEOUT_MS: "5000" } });
+  const beat = join(ctx.root, "poly-hang-heartbeat.txt");
+  const call = fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "timeout");
+  await Promise.race([started(beat), call]);
+  await call;
   const pids = (await Deno.readTextFile(join(ctx.root, "poly-hang-pids.txt"))).trim().split(" ").map(Number);
   for (const pid of pids) assert.equal(await alive(pid), false, `process ${pid} is still alive`);
-  const [a, b] = await settle(join(ctx.root, "poly-hang-heartbeat.txt"));
+  const [a, b] = await settle(beat);
+  assert.ok(a > 0, "the grandchild never started");
   assert.equal(b, a);
 });
 
 Deno.test("cancelling a call kills the engine", async () => {
   const ac = new AbortController();
   const ctx = { ...(await fleetContext()), signal: ac.signal };
-  setTimeout(() => ac.abort(), 800);
-  await fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "cancelled");
-  const [a, b] = await settle(join(ctx.root, "poly-hang-heartbeat.txt"));
+  const beat = join(ctx.root, "poly-hang-heartbeat.txt");
+  const call = fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "cancelled");
+  await started(beat);
+  ac.abort();
+  await call;
+  const [a, b] = await settle(beat);
+  assert.ok(a > 0);
   assert.equal(b, a);
 });

@@ -120,11 +120,8 @@ Deno.test("poly lint --fix writes rule fixes atomically and reports them as fixe
   match(await Deno.readTextFile(join(repo, "src/app.test.ts")), /^describe\("run"/m);
 });
 
-// Enabled once lib/run reports the rule set's load errors (ruleLoadRunErrors in lib/rules/settings.ts)
-// as run-level errors: see the wiring note in the rules hand-off.
 Deno.test({
   name: "poly lint: a broken rule file is a run-level error (exit 2) and the other rules still report",
-  ignore: true,
   fn: async () => {
     const dir = await tempTree({
       ".poly/rules/bad.yml": "id: bad\nlanguage: Cobol\nrule:\n  pattern: x\n",
@@ -139,5 +136,21 @@ Deno.test({
       ),
     );
     ok(JSON.stringify(report.results).includes("js-no-debugger"));
+  },
+});
+
+Deno.test({
+  name: "poly lint: editing a user rule file invalidates cached rule results",
+  fn: async () => {
+    const rule = "id: no-alert\nlanguage: TypeScript\nseverity: info\nmessage: alert\nrule:\n  pattern: alert($$$A)\n";
+    const dir = await tempTree({ ".poly/rules/no-alert.yml": rule, "a.ts": "alert(1);\n" });
+    const lint = async () => {
+      const run = await runPoly(["lint", "--format", "json", "--no-workspace", "a.ts"], { cwd: dir });
+      const report = JSON.parse(run.stdout) as { results: { diagnostics?: { code: string; severity: string }[] }[] };
+      return report.results.flatMap((r) => r.diagnostics ?? []).find((d) => d.code === "no-alert")?.severity;
+    };
+    equal(await lint(), "info");
+    await Deno.writeTextFile(join(dir, ".poly/rules/no-alert.yml"), rule.replace("severity: info", "severity: error"));
+    equal(await lint(), "error");
   },
 });

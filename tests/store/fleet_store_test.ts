@@ -14,7 +14,13 @@ Deno.test("fleet migrations apply once, by name", () => {
   migrate(db, FLEET_MIGRATIONS);
   migrate(db, FLEET_MIGRATIONS);
   const names = db.prepare("SELECT name FROM migrations ORDER BY name").all().map((r) => String(r.name));
-  assert.deepEqual(names, ["fleet-001-sessions", "fleet-002-ratings", "fleet-003-runs", "fleet-004-calls"]);
+  assert.deepEqual(names, [
+    "fleet-001-sessions",
+    "fleet-002-ratings",
+    "fleet-003-runs",
+    "fleet-004-calls",
+    "fleet-005-session-answer",
+  ]);
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'fleet_%' ORDER BY name")
     .all()
     .map((r) => String(r.name));

@@ -55,6 +55,8 @@ interface SessionSeed {
   parent?: string;
   turns?: number;
   preview: string;
+  /** The latest answer as the store keeps it. */
+  answer?: string;
   /** Milliseconds before "now". */
   created: number;
   updated: number;
@@ -139,6 +141,9 @@ export const SESSIONS: SessionSeed[] = [
     level: null,
     readOnly: true,
     preview: "Where does the cache key include the build identity?",
+    answer: "In lib/cache/key.ts: cacheKey() hashes the build identity second, after the cache format version. " +
+      "buildIdentity() (lib/cache/build.ts) is the version for a release and adds the executable's inode, size " +
+      "and mtime for a dev build, so a rebuilt binary never reads another build's results.",
     created: 3 * HOUR,
     updated: 3 * HOUR,
     rating: [4, null],
@@ -153,6 +158,8 @@ export const SESSIONS: SessionSeed[] = [
     turns: 2,
     parent: undefined,
     preview: "Add a --verbose flag to the CLI and document it in the README; keep the help output stable.",
+    answer: "Added --verbose to the lint and fmt commands (lib/cli/commands/_run_options.ts), documented it in " +
+      "README.md and updated the help golden. " + "Tests: 14 passed. ".repeat(60),
     created: 2 * HOUR,
     updated: 90 * MIN,
     rating: [5, "exactly right"],
@@ -163,7 +170,7 @@ export const SESSIONS: SessionSeed[] = [
 function insertFleet(db: DatabaseSync, now: number): void {
   const session = db.prepare(
     `INSERT INTO fleet_sessions (handle, engine, session_id, tool, model, effort, level, cwd, read_only, web, parent, turns, preview,
-       created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       answer, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const rating = db.prepare("INSERT INTO fleet_ratings (handle, score, note, rated_at) VALUES (?, ?, ?, ?)");
   const call = db.prepare(
@@ -189,6 +196,7 @@ function insertFleet(db: DatabaseSync, now: number): void {
       s.parent ?? null,
       s.turns ?? 1,
       s.preview,
+      s.answer?.slice(0, 2000) ?? null,
       iso(now - s.created),
       iso(now - s.updated),
     );

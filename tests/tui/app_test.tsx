@@ -55,6 +55,7 @@ Deno.test("detail views and the keys screen match their golden frames", async ()
       ["calls_detail", [KEY.escape, "5", "j", KEY.enter]],
       ["gateway_detail", [KEY.escape, "6", KEY.enter]],
       ["help", [KEY.escape, "3", "?"]],
+      ["sessions_detail_long", [KEY.escape, "k", KEY.enter, "j", "j"]],
     ];
     for (const [name, keys] of views) {
       await r.press(...keys);

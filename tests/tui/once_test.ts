@@ -15,8 +15,10 @@ Deno.test("renderOnce() prints every pane as plain text, every row included", as
   const env = await fixtureEnv();
   try {
     const text = renderOnce(await env.load(), { width: 80, clock: CLOCK });
-    assert.doesNotMatch(text, /\x1b/, "no escape sequences");
-    for (const title of ["1 Overview", "2 Cache", "3 Sessions", "4 Ratings", "5 Calls", "6 Gateway"]) assert.match(text, new RegExp(`── ${title} ─`));
+    assert.ok(!text.includes("\x1b"), "no escape sequences");
+    for (const title of ["1 Overview", "2 Cache", "3 Sessions", "4 Ratings", "5 Calls", "6 Gateway"]) {
+      assert.match(text, new RegExp(`── ${title} ─`));
+    }
     assert.match(text, /By tool\n.*\n delegate|By tool\nTOOL[^\n]*\ndelegate/, "the rows below the fold are there");
     for (const l of text.split("\n")) assert.ok([...l].length <= 80, `wider than 80: ${l}`);
     await assertGolden(join(GOLDEN, "once_80.txt"), text);
@@ -50,7 +52,11 @@ Deno.test("runDash() without a terminal says so and exits 2 unless --once", asyn
   assert.equal(io.err, NO_TERMINAL);
   assert.equal(io.out, "");
   const half = captureIO(true);
-  assert.equal(await runDash({ once: false, intervalMs: 1000, io: half, stdinIsTerminal: false }), 2, "stdin must be a terminal too");
+  assert.equal(
+    await runDash({ once: false, intervalMs: 1000, io: half, stdinIsTerminal: false }),
+    2,
+    "stdin must be a terminal too",
+  );
 });
 
 /** Makes the real process's output comparable: temp paths, repository, pid, time, and what depends on the machine. */

@@ -16,10 +16,19 @@ function hasTmux(): boolean {
 }
 
 const TMUX = hasTmux();
-const SOCKET = `poly-dash-test-${Deno.pid}`;
+
+/** A colour in an SGR sequence as capture-pane -e prints it (foreground 30–37, 90–97 or 256-colour). */
+// deno-lint-ignore no-control-regex
+const COLOUR = /\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;5;\d+)[;m]/;
+/** Inverse video in an SGR sequence. */
+// deno-lint-ignore no-control-regex
+const INVERSE = /\x1b\[[0-9;]*7[;m]/;
+/** A private tmux server per run, so no other tmux session is touched. */
+let SOCKET = `poly-dash-test-${Deno.pid}`;
 
 async function tmux(...args: string[]): Promise<string> {
-  const out = await new Deno.Command("tmux", { args: ["-L", SOCKET, ...args], stdout: "piped", stderr: "piped" }).output();
+  const out = await new Deno.Command("tmux", { args: ["-L", SOCKET, ...args], stdout: "piped", stderr: "piped" })
+    .output();
   const text = new TextDecoder().decode(out.stdout);
   if (!out.success) throw new Error(`tmux ${args.join(" ")} failed: ${new TextDecoder().decode(out.stderr)}`);
   return text;
@@ -47,13 +56,17 @@ function shellQuote(s: string): string {
 
 async function startDash(env: Record<string, string>, size = { x: 80, y: 24 }): Promise<void> {
   const vars = Object.entries({ TERM: "xterm-256color", ...env }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(" ");
-  const argv = [Deno.execPath(), "run", "-q", "-P", "--config", DENO_JSON, MAIN, "dash", "--interval", "500"].map(shellQuote).join(" ");
+  const argv = [Deno.execPath(), "run", "-q", "-P", "--config", DENO_JSON, MAIN, "dash", "--interval", "500"].map(
+    shellQuote,
+  ).join(" ");
   const script = `env -u NO_COLOR -u CI ${vars} ${argv}; echo "poly dash exited with $?"; sleep 60`;
   await tmux("new-session", "-d", "-s", "dash", "-x", String(size.x), "-y", String(size.y), "sh", "-c", script);
 }
 
 Deno.test({
-  name: TMUX ? "poly dash runs in a real terminal: panes, keys, resize, quit" : "poly dash in a real terminal (skipped: tmux is not installed)",
+  name: TMUX
+    ? "poly dash runs in a real terminal: panes, keys, resize, quit"
+    : "poly dash in a real terminal (skipped: tmux is not installed)",
   ignore: !TMUX,
   sanitizeResources: false,
   async fn() {
@@ -65,8 +78,14 @@ Deno.test({
       assert.ok(s.split("\n").every((l) => [...l].length <= 80));
 
       await tmux("send-keys", "-t", "dash", "3");
-      s = await waitForScreen((x) => x.includes("[3 Sessions]") && x.includes("8 sessions, newest first"), "the Sessions pane");
+      s = await waitForScreen(
+        (x) => x.includes("[3 Sessions]") && x.includes("8 sessions, newest first"),
+        "the Sessions pane",
+      );
       assert.match(s, /^›codex +gpt-5\.1-cod/m, "the newest session is selected");
+      const raw = await screen(true);
+      assert.match(raw, COLOUR, "colour by default");
+      assert.match(raw, INVERSE, "the selection is shown inverse");
 
       await tmux("send-keys", "-t", "dash", "j", "Enter");
       s = await waitForScreen((x) => x.includes("Session claude:5f2c-b2"), "the detail of the second session");
@@ -83,7 +102,10 @@ Deno.test({
 
       await tmux("resize-window", "-t", "dash", "-x", "120", "-y", "36");
       await tmux("send-keys", "-t", "dash", "6");
-      s = await waitForScreen((x) => x.includes("[6 Gateway]") && x.includes("ENDPOINT"), "the Gateway pane at 120 columns");
+      s = await waitForScreen(
+        (x) => x.includes("[6 Gateway]") && x.includes("ENDPOINT"),
+        "the Gateway pane at 120 columns",
+      );
       assert.equal(s.trimEnd().split("\n").length <= 36, true);
 
       await tmux("send-keys", "-t", "dash", "q");
@@ -98,29 +120,24 @@ Deno.test({
 });
 
 Deno.test({
-  name: TMUX ? "poly dash colours its screen, and NO_COLOR removes the colours" : "poly dash colours (skipped: tmux is not installed)",
+  name: TMUX
+    ? "poly dash with NO_COLOR draws without colour"
+    : "poly dash with NO_COLOR (skipped: tmux is not installed)",
   ignore: !TMUX,
   sanitizeResources: false,
   async fn() {
+    SOCKET = `poly-dash-test-${Deno.pid}-plain`;
     const home = await makeFixture(undefined, Date.now());
-    // deno-lint-ignore no-control-regex
-    const colour = /\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;5;\d+)[;m]/;
-    // deno-lint-ignore no-control-regex
-    const inverse = /\x1b\[[0-9;]*7[;m]/;
     try {
-      for (const noColor of [false, true]) {
-        await startDash({ POLY_STATE_HOME: home.stateHome, POLY_CACHE_HOME: home.cacheHome, ...(noColor ? { NO_COLOR: "1" } : {}) });
-        await waitForScreen((x) => x.includes("[1 Overview]") && x.includes("updated"), "the Overview pane");
-        await tmux("send-keys", "-t", "dash", "3");
-        await waitForScreen((x) => x.includes("8 sessions"), "the Sessions pane");
-        const raw = await screen(true);
-        if (noColor) assert.doesNotMatch(raw, colour, "no colour with NO_COLOR");
-        else assert.match(raw, colour, "colour by default");
-        assert.match(raw, inverse, "the selection stays visible");
-        await tmux("send-keys", "-t", "dash", "q");
-        await waitForScreen((x) => x.includes("poly dash exited with 0"), "the exit");
-        await tmux("kill-session", "-t", "dash");
-      }
+      await startDash({ POLY_STATE_HOME: home.stateHome, POLY_CACHE_HOME: home.cacheHome, NO_COLOR: "1" });
+      await waitForScreen((x) => x.includes("[1 Overview]") && x.includes("updated"), "the Overview pane");
+      await tmux("send-keys", "-t", "dash", "3");
+      await waitForScreen((x) => x.includes("8 sessions"), "the Sessions pane");
+      const raw = await screen(true);
+      assert.doesNotMatch(raw, COLOUR, "no colour with NO_COLOR");
+      assert.match(raw, INVERSE, "the selection stays visible");
+      await tmux("send-keys", "-t", "dash", "q");
+      await waitForScreen((x) => x.includes("poly dash exited with 0"), "the exit");
     } finally {
       await tmux("kill-server").catch(() => {});
       await Deno.remove(home.base, { recursive: true });

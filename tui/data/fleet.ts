@@ -29,10 +29,6 @@ export const SESSION_LIMIT = 500;
 
 type Row = Record<string, unknown>;
 
-function columns(db: DatabaseSync, table: string): Set<string> {
-  return new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
-}
-
 /** Recent sessions with their call totals, latest outcome and rating note. */
 export function readSessions(db: DatabaseSync, limit = SESSION_LIMIT): SessionLine[] {
   const sessions = new FleetStore(db).sessions(limit);
@@ -55,13 +51,6 @@ export function readSessions(db: DatabaseSync, limit = SESSION_LIMIT): SessionLi
   for (const r of db.prepare("SELECT handle, note FROM fleet_ratings WHERE note IS NOT NULL").all() as Row[]) {
     notes.set(String(r.handle), String(r.note));
   }
-  // An answer excerpt is shown when the fleet's table keeps one (column `answer`).
-  const answers = new Map<string, string>();
-  if (columns(db, "fleet_sessions").has("answer")) {
-    for (const r of db.prepare("SELECT handle, answer FROM fleet_sessions WHERE answer IS NOT NULL").all() as Row[]) {
-      answers.set(String(r.handle), String(r.answer));
-    }
-  }
   return sessions.map((s) => {
     const t = totals.get(s.handle);
     return {
@@ -71,7 +60,6 @@ export function readSessions(db: DatabaseSync, limit = SESSION_LIMIT): SessionLi
       durationMs: t?.ms ?? 0,
       outChars: t?.chars ?? 0,
       note: notes.get(s.handle) ?? null,
-      answer: answers.get(s.handle) ?? null,
     };
   });
 }

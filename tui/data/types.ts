@@ -106,8 +106,6 @@ export interface SessionLine extends SessionRecord {
   outChars: number;
   /** The rating's note. */
   note: string | null;
-  /** An excerpt of the latest answer, when the store keeps one. */
-  answer: string | null;
 }
 
 /** Count, mean and distribution of the ratings of one group. */

@@ -89,6 +89,13 @@ function layout(p: PaneProps): Layout {
   };
 }
 
+/** The first part of a long answer, saying how much is left out. */
+function excerpt(answer: string): string {
+  const limit = 800;
+  if (answer.length <= limit) return answer;
+  return `${answer.slice(0, limit)}… (${answer.length - limit} more characters: poly sessions --format json has them)`;
+}
+
 function block(title: string, text: string, width: number): Line[] {
   return [line(title, "title", true), ...wrap(text, Math.max(10, width - 2)).map((l) => line(`  ${l}`))];
 }
@@ -128,10 +135,9 @@ function detail(p: PaneProps): Layout | undefined {
     BLANK,
     ...block("Prompt (stored preview)", s.preview || "(empty)", p.width),
     BLANK,
-    ...(s.answer !== null ? block("Answer (excerpt)", s.answer, p.width) : [
-      line("Answer", "title", true),
-      line("  not stored: the state database keeps the prompt preview, not the answer", "dim"),
-    ]),
+    ...(s.answer !== null && s.answer !== ""
+      ? block("Answer (latest, as stored)", excerpt(s.answer), p.width)
+      : [line("Answer", "title", true), line("  none stored for this session", "dim")]),
     BLANK,
     line("Follow up", "title", true),
     line(`  MCP tool follow_up with session_id "${s.handle}"`),

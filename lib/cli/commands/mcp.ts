@@ -33,10 +33,12 @@ const parser = command(
         message`Serve Streamable HTTP at /mcp on this address instead of stdio (a bare port listens on 127.0.0.1; 0 picks a free port). Every request needs a token: poly tokens create.`,
     })),
     allowOrigin: multiple(option("--allow-origin", string({ metavar: "ORIGIN" }), {
-      description: message`With --http: a browser origin to accept besides loopback ones (adds to [serve] allowed_origins).`,
+      description:
+        message`With --http: a browser origin to accept besides loopback ones (adds to [serve] allowed_origins).`,
     })),
     allowHost: multiple(option("--allow-host", string({ metavar: "HOST" }), {
-      description: message`With --http: a Host header to accept besides loopback names (adds to [serve] allowed_hosts).`,
+      description:
+        message`With --http: a Host header to accept besides loopback names (adds to [serve] allowed_hosts).`,
     })),
   }),
   {
@@ -67,7 +69,9 @@ export const mcpCommand = defineCommand<McpValue>({
     const { parseListen } = await import("../../serve/http_listen.ts");
     const { HostEntry, OriginEntry } = await import("../../access/config.ts");
     for (const o of value.allowOrigin) {
-      if (!OriginEntry.safeParse(o).success) throw new UsageError(`Invalid --allow-origin "${o}": e.g. https://poly.example.com`);
+      if (!OriginEntry.safeParse(o).success) {
+        throw new UsageError(`Invalid --allow-origin "${o}": e.g. https://poly.example.com`);
+      }
     }
     for (const h of value.allowHost) {
       if (!HostEntry.safeParse(h).success) throw new UsageError(`Invalid --allow-host "${h}": e.g. poly.example.com`);

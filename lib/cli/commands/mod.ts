@@ -22,6 +22,10 @@ import { sessionsCommand } from "./sessions.ts";
 import { rateCommand } from "./rate.ts";
 import { statsCommand } from "./stats.ts";
 import { dashCommand } from "./dash.ts";
+import { membersCommand } from "./members.ts";
+import { tokensCommand } from "./tokens.ts";
+import { approvalsCommand } from "./approvals.ts";
+import { remoteCommand } from "./remote.ts";
 
 /** All commands, in the order `poly --help` lists them. */
 export const COMMANDS: CommandSpec[] = [
@@ -43,4 +47,8 @@ export const COMMANDS: CommandSpec[] = [
   rateCommand,
   statsCommand,
   dashCommand,
+  membersCommand,
+  tokensCommand,
+  approvalsCommand,
+  remoteCommand,
 ];

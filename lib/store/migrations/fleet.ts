@@ -82,5 +82,17 @@ export const FLEET_004_CALLS: Migration = {
   `,
 };
 
+/** The latest answer of a session (scrubbed, cut to 2 000 characters), for `poly sessions` and the dashboard. */
+export const FLEET_005_SESSION_ANSWER: Migration = {
+  name: "fleet-005-session-answer",
+  sql: "ALTER TABLE fleet_sessions ADD COLUMN answer TEXT;",
+};
+
 /** The fleet's migrations, in order. */
-export const FLEET_MIGRATIONS: Migration[] = [FLEET_001_SESSIONS, FLEET_002_RATINGS, FLEET_003_RUNS, FLEET_004_CALLS];
+export const FLEET_MIGRATIONS: Migration[] = [
+  FLEET_001_SESSIONS,
+  FLEET_002_RATINGS,
+  FLEET_003_RUNS,
+  FLEET_004_CALLS,
+  FLEET_005_SESSION_ANSWER,
+];
