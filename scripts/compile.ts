@@ -176,10 +176,9 @@ async function checkRuntimes(
     const source = await runtimeSource({ target, host, version, denoDir: dir, denortBin });
     const context = { target, host, version, denoDir: dir, denortBin };
     if (source.kind === "denort-bin") {
-      try {
-        if (!(await Deno.stat(source.path)).isFile) throw new Error("not a file");
-      } catch (e) {
-        problems.push(runtimeMissingMessage({ ...context, cause: `no such file (${(e as Error).message})` }));
+      const info = await Deno.stat(source.path).catch(() => undefined);
+      if (!info?.isFile) {
+        problems.push(runtimeMissingMessage({ ...context, cause: info ? "not a file" : "no such file" }));
       }
       continue;
     }

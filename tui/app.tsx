@@ -83,6 +83,9 @@ export function Dashboard(
   const uiRef = useRef(ui);
   const ctxRef = useRef<KeyContext | undefined>(undefined);
   const detailShownRef = useRef(false);
+  // The selected row of each tab by its key, so rows arriving or leaving on a refresh do not move the selection.
+  const selectedKeys = useRef<(string | undefined)[]>([]);
+  const shownKeys = useRef<string[] | undefined>(undefined);
 
   const update = (next: UiState | ((prev: UiState) => UiState)) => {
     uiRef.current = typeof next === "function" ? next(uiRef.current) : next;
@@ -99,7 +102,7 @@ export function Dashboard(
       void Promise.resolve().then(() => effect.action.run()).then(
         (message) => update((s) => ({ ...s, message })),
         (e) => update((s) => ({ ...s, message: `Failed: ${e instanceof Error ? e.message : String(e)}` })),
-      ).then(() => live.refresh());
+      ).then(() => live.refresh({ fresh: true }));
     }
   };
 
@@ -115,6 +118,11 @@ export function Dashboard(
         ? { ...uiRef.current, mode: "list" as const }
         : uiRef.current;
       const { state, effects } = reduce(current, one, info, ctx);
+      const tab = state.tab;
+      if (state.filters[tab] !== current.filters[tab]) selectedKeys.current[tab] = undefined;
+      else if (tab === current.tab && state.cursors[tab] !== current.cursors[tab]) {
+        selectedKeys.current[tab] = shownKeys.current?.[state.cursors[tab]];
+      }
       update(state);
       for (const e of effects) perform(e);
       if (effects.some((e) => e.kind === "quit")) break;
@@ -149,7 +157,17 @@ export function Dashboard(
       clock,
     };
     const list = pane.layout(base);
-    const listCursor = Math.max(0, Math.min(ui.cursors[ui.tab], positions(list, bodyHeight) - 1));
+    const keys = pane.keys?.(base);
+    const kept = selectedKeys.current[ui.tab];
+    const found = keys && kept !== undefined ? keys.indexOf(kept) : -1;
+    const listCursor = found >= 0 ? found : Math.max(0, Math.min(ui.cursors[ui.tab], positions(list, bodyHeight) - 1));
+    if (listCursor !== uiRef.current.cursors[ui.tab]) {
+      const cursors = [...uiRef.current.cursors];
+      cursors[ui.tab] = listCursor;
+      uiRef.current = { ...uiRef.current, cursors };
+    }
+    shownKeys.current = keys;
+    if (keys) selectedKeys.current[ui.tab] = keys[listCursor];
     const props = { ...base, cursor: listCursor };
     const detail = ui.mode === "detail" ? pane.detail?.(props) : undefined;
     if (ui.mode === "help") {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isAbsolute, relative } from "node:path";
 import { type Needs, requireEngine } from "./availability.ts";
 import type { FleetContext } from "./context.ts";
 import { adapter } from "./engines/mod.ts";
@@ -97,6 +98,15 @@ export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<En
   let env: Record<string, string> | undefined;
   let clearEnv = false;
   if (settings.sandbox) {
+    const rel = relative(run.cwd, settings.home);
+    if (!rel.startsWith("..") && !isAbsolute(rel)) {
+      // The workspace is bound last, over the empty HOME: a workspace holding HOME would expose all of it.
+      throw new FleetError(
+        "invalid_request",
+        `The working directory ${run.cwd} contains the home directory ${settings.home}: binding it into the ` +
+          `sandbox would expose every file in the home. Run poly from a project directory instead`,
+      );
+    }
     const bwrap = await resolveBwrap(settings.bwrapBin, ctx.env("PATH"));
     const spec = await planSandbox({
       adapter: a,
@@ -125,16 +135,29 @@ export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<En
   }
   await ctx.progress?.(`${run.tool}: running ${run.engine}${run.model ? ` (${run.model})` : ""}`);
 
-  const result = await runProcess({
-    cmd,
-    args,
-    cwd: run.cwd,
-    env,
-    clearEnv,
-    timeoutMs: settings.timeoutMs,
-    signal: ctx.signal,
-    maxStdoutBytes: MAX_OUTPUT_BYTES,
-  });
+  let result: Awaited<ReturnType<typeof runProcess>>;
+  try {
+    result = await runProcess({
+      cmd,
+      args,
+      cwd: run.cwd,
+      env,
+      clearEnv,
+      timeoutMs: settings.timeoutMs,
+      signal: ctx.signal,
+      maxStdoutBytes: MAX_OUTPUT_BYTES,
+    });
+  } catch (e) {
+    // bwrap itself could not be started: the sandbox is unavailable, whatever the engine.
+    if (settings.sandbox && e instanceof FleetError && e.kind === "engine_unavailable") {
+      throw new FleetError(
+        "sandbox_unavailable",
+        `${e.message}. POLY_BWRAP_BIN must name the bwrap that poly's run permission allows (the one on PATH)`,
+        { cause: e },
+      );
+    }
+    throw e;
+  }
   const record = (outcome: Parameters<typeof ctx.store.recordRun>[0]["outcome"]) =>
     ctx.store.recordRun({
       engine: run.engine,

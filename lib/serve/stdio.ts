@@ -24,6 +24,8 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   const closed = new Promise<void>((resolve) => (finish = resolve));
   server.server.onclose = () => finish();
   await server.connect(transport);
+  // Refresh an installed managed CLAUDE.md block (only when its markers exist; POLY_CLAUDE_MD=off disables).
+  void import("../agents/mod.ts").then((m) => m.refreshClaudeMdBlock()).catch(() => {});
   // Once initialize is answered: extend the fingerprint beyond the source tree,
   // and warm the identity block (engine digests) so the first call does not pay for it.
   server.server.oninitialized = () => {

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { runPoly } from "../_helpers/cli.ts";
 import { FAKE_BIN, FAKE_PATH, makeHome, makeWorkspace } from "./_helpers.ts";
+import { findExecutable } from "../../lib/fleet/sandbox.ts";
 
 Deno.test("poly delegate → sessions → rate → stats", async () => {
   const cwd = await makeWorkspace();
@@ -41,4 +42,23 @@ Deno.test("poly delegate refuses to run without bwrap, saying how to install it"
   assert.match(d.stderr, /^error: bubblewrap \(bwrap\) is required to run engines and was not found: install it/);
   assert.match(d.stderr, /POLY_SANDBOX=off/);
   assert.equal(d.stdout, "");
+});
+
+Deno.test("a bwrap other than the one the run permission allows is refused with the reason", async () => {
+  const cwd = await makeWorkspace();
+  const dir = await Deno.makeTempDir();
+  const bwrap = await findExecutable("bwrap", Deno.env.get("PATH"));
+  assert.ok(bwrap, "bwrap is needed for this test");
+  await Deno.copyFile(bwrap, `${dir}/bwrap`);
+  await Deno.chmod(`${dir}/bwrap`, 0o755);
+  const d = await runPoly(["delegate", "--level", "1", "hi"], {
+    cwd,
+    env: { HOME: await makeHome(), PATH: FAKE_PATH, POLY_BWRAP_BIN: `${dir}/bwrap` },
+  });
+  assert.equal(d.code, 2);
+  assert.match(
+    d.stderr,
+    /poly may not start ".*\/bwrap": its run permission allows only the programs named in deno\.json/,
+  );
+  assert.match(d.stderr, /POLY_BWRAP_BIN must name the bwrap that poly's run permission allows/);
 });

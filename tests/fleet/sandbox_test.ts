@@ -93,6 +93,14 @@ Deno.test("a follow_up of a read-only session stays read-only and resumes the en
   assert.equal(ctx.store.session(first.session_id!)?.turns, 2);
 });
 
+Deno.test("a workspace that contains the home directory is refused", async () => {
+  const ctx = await fleetContext();
+  const inHome = await fleetContext({ home: ctx.home, root: ctx.home });
+  const e = await fleetError(delegate(inHome, { prompt: "x", level: 1 }), "invalid_request");
+  assert.match(e.message, /contains the home directory/);
+  assert.deepEqual(runs(inHome), []);
+});
+
 Deno.test("without bwrap the delegation tools refuse, saying how to install it", async () => {
   const missing = await fleetContext({ env: { POLY_BWRAP_BIN: "/nonexistent/bwrap" } });
   const e = await fleetError(delegate(missing, { prompt: "x", level: 1 }), "sandbox_unavailable");

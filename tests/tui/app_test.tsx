@@ -137,12 +137,17 @@ Deno.test("the dashboard refreshes by itself while another connection writes to 
     );
     await r.press("3");
     await r.waitFor((f) => f.includes("8 sessions"));
+    await r.press("j");
+    assert.match(r.frame(), /^›claude +sonnet/m);
     writer.prepare(
       `INSERT INTO fleet_sessions (handle, engine, session_id, tool, model, level, cwd, preview, created_at, updated_at)
        VALUES ('grok:live-1', 'grok', 'live-1', 'delegate', 'grok-4', 2, '/work/app', 'Written while the dashboard runs', ?, ?)`,
     ).run(new Date(NOW).toISOString(), new Date(NOW).toISOString());
     const frame = await r.waitFor((f) => f.includes("9 sessions"));
     assert.match(frame, /Written while the dashboard runs/);
+    assert.match(frame, /^›claude +sonnet/m, "the selection stays on its session when a new one arrives above it");
+    await r.press(KEY.enter);
+    assert.match(r.frame(), /Session claude:5f2c-b2/);
     r.unmount();
   } finally {
     writer.close();

@@ -14,13 +14,19 @@ export interface SnapshotSource {
   load(options?: LoadOptions): Promise<Snapshot>;
 }
 
+/** Options of a refresh. */
+export interface RefreshOptions extends LoadOptions {
+  /** Start a new load even when one is running (data changed since it began). */
+  fresh?: boolean;
+}
+
 /** What {@link useSnapshot} returns. */
 export interface LiveSnapshot {
   snapshot?: Snapshot;
   /** Why the latest load failed as a whole. */
   error?: string;
-  /** Loads now; resolves when done. */
-  refresh(options?: LoadOptions): Promise<void>;
+  /** Loads now (`fresh`: after any load already running, never sharing it); resolves when done. */
+  refresh(options?: RefreshOptions): Promise<void>;
 }
 
 /** Polls `source` every `intervalMs` (no polling when 0). */
@@ -29,12 +35,12 @@ export function useSnapshot(source: SnapshotSource, intervalMs: number, initial?
   const inflight = useRef<Promise<void> | undefined>(undefined);
   const alive = useRef(true);
 
-  const refresh = useCallback((options?: LoadOptions): Promise<void> => {
-    if (inflight.current && !options?.force) return inflight.current;
+  const refresh = useCallback((options?: RefreshOptions): Promise<void> => {
+    if (inflight.current && !options?.force && !options?.fresh) return inflight.current;
     const run = (async () => {
       await inflight.current?.catch(() => {});
       try {
-        const snapshot = await source.load(options);
+        const snapshot = await source.load({ force: options?.force, waitForHostTools: options?.waitForHostTools });
         if (alive.current) setState({ snapshot });
       } catch (e) {
         if (alive.current) setState((prev) => ({ ...prev, error: e instanceof Error ? e.message : String(e) }));

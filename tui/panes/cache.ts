@@ -145,6 +145,7 @@ export const cachePane: Pane = {
   title: "Cache",
   layout,
   detail,
+  keys: (p) => items(p.snapshot.cache.data?.repos ?? []).map((it) => `${it.repo.dir}\u0000${it.ns?.namespace ?? ""}`),
   actions: [{
     key: "c",
     hint: "clean",

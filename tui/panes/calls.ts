@@ -159,4 +159,10 @@ function detail(p: PaneProps): Layout | undefined {
 }
 
 /** The Calls pane. */
-export const callsPane: Pane = { id: "calls", title: "Calls", layout, detail };
+export const callsPane: Pane = {
+  id: "calls",
+  title: "Calls",
+  layout,
+  detail,
+  keys: (p) => (p.snapshot.fleet.data ? visible(p.snapshot.fleet.data.calls).map((t) => t.tool) : []),
+};

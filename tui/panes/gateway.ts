@@ -151,4 +151,11 @@ function detail(p: PaneProps): Layout | undefined {
 }
 
 /** The Gateway pane. */
-export const gatewayPane: Pane = { id: "gateway", title: "Gateway", layout, detail };
+export const gatewayPane: Pane = {
+  id: "gateway",
+  title: "Gateway",
+  layout,
+  detail,
+  keys: (p) =>
+    items(p.snapshot.gateway.data?.servers ?? []).map((it) => `${it.server.name}\u0000${it.grant?.tool_id ?? ""}`),
+};

@@ -152,6 +152,7 @@ export const sessionsPane: Pane = {
   title: "Sessions",
   layout,
   detail,
+  keys: (p) => visible(p).map((s) => s.handle),
   filterHelp: `${
     Object.keys(SESSION_FIELDS).join(", ")
   } (field:value, -field:value excludes, other words match anywhere)`,

@@ -59,6 +59,8 @@ export interface Pane {
   id: string;
   title: string;
   layout(props: PaneProps): Layout;
+  /** A stable key per row of a select layout, in row order (the selection follows its row across refreshes). */
+  keys?(props: PaneProps): string[];
   /** The detail view of the selected row (enter); undefined when nothing is selected. */
   detail?(props: PaneProps): Layout | undefined;
   /** What `/` filters by, for the help screen; absent when the pane has no filter. */

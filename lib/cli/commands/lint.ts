@@ -7,7 +7,7 @@
 import { command, merge, object, option } from "@optique/core";
 import { message } from "@optique/core/message";
 import { defineCommand } from "../command.ts";
-import { progressReporter, type RunOptionValues, runOptions, useColor } from "./_run_options.ts";
+import { progressReporter, runOptions, type RunOptionValues, useColor } from "./_run_options.ts";
 
 const parser = command(
   "lint",
@@ -15,7 +15,9 @@ const parser = command(
     runOptions("lint"),
     object({
       fix: option("--fix", { description: message`Apply safe fixes, then report what remains` }),
-      noWorkspace: option("--no-workspace", { description: message`Skip the whole-project phase (cargo clippy, go vet, jobs)` }),
+      noWorkspace: option("--no-workspace", {
+        description: message`Skip the whole-project phase (cargo clippy, go vet, jobs)`,
+      }),
     }),
   ),
   { description: message`Lint files with every engine configured for their language.` },
@@ -27,6 +29,16 @@ export const lintCommand = defineCommand({
   async run(value: RunOptionValues & { fix: boolean; noWorkspace: boolean }, io) {
     const { runLint } = await import("../../run/mod.ts");
     const { encodeReport, exitCodeFor } = await import("../../report/mod.ts");
+    // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run.
+    const phase = value.noWorkspace ? undefined : import("../../workspace/mod.ts").then((m) =>
+      m.runWorkspacePhase({
+        cwd: io.cwd,
+        config: value.config,
+        fix: value.fix,
+        jobs: value.jobs,
+        noCache: value.noCache,
+      })
+    );
     const report = await runLint({
       paths: [...value.paths],
       cwd: io.cwd,
@@ -37,6 +49,12 @@ export const lintCommand = defineCommand({
       jobs: value.jobs,
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
     });
+    const workspace = await phase;
+    if (workspace && workspace.outcome.jobs.length > 0) {
+      report.workspace = workspace.outcome;
+      // Its pass/fail goes to stderr, so stdout stays one valid document.
+      await io.stderr(workspace.summary);
+    }
     const color = value.format === "human" && useColor(io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
     return exitCodeFor(report);
