@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { ALWAYS_LOAD_TOOLS, FLEET_INSTRUCTIONS } from "../fleet/instructions.ts";
 import { z } from "zod";
 import {
   checkFingerprint,
@@ -44,6 +45,8 @@ export const INSTRUCTIONS = [
   "Whole project: workspace_lint / workspace_lint_fix run cargo clippy, cargo-sort, cargo-machete, cargo-deny, go vet and configured jobs; they take minutes, run as tasks, and execute tools against the worktree.",
   "Reading a result: check isError (or the errors array) first, then summary.checked to confirm the run covered what you gave it (an all-skipped run is not an error); only then read results. Paths are relative to the server's working directory and must stay inside it.",
   "If a call says the server is out of date, ask the user to restart the poly MCP server.",
+  "",
+  FLEET_INSTRUCTIONS,
 ].join("\n");
 
 /** Options for {@link createServer}. */
@@ -126,6 +129,8 @@ export function createPolyServer(options: ServerOptions): PolyServer {
       inputSchema: z.strictObject(def.inputSchema),
       outputSchema: def.outputSchema as z.ZodObject,
       annotations: { ...def.annotations, title: def.title },
+      // Hosts that support it load these schemas eagerly instead of deferring them (seed 003).
+      ...(ALWAYS_LOAD_TOOLS.includes(def.name) ? { _meta: { "anthropic/alwaysLoad": true } } : {}),
     };
     if (def.task) {
       registerTaskTool(server, def, config, env, tasks);
