@@ -29,7 +29,11 @@ export const rejectChangeTool = defineTool({
         "reject_change is for HTTP callers with an approvals token: the owner rejects in poly dash or with poly approvals reject",
       );
     }
-    const p = access.rejectProposal(access.accessStores(), args.id, { by: ctx.caller.member, note: args.note, root: ctx.root });
+    const p = access.rejectProposal(access.accessStores(), args.id, {
+      by: ctx.caller.member,
+      note: args.note,
+      root: ctx.root,
+    });
     return { structured: { proposal: access.proposalView(p), message: `Proposal ${p.id} rejected: nothing ran` } };
   },
 });

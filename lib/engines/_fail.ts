@@ -19,7 +19,7 @@ import { EngineError } from "./types.ts";
  * // EngineError "syntax error at 2:11: expected ')'" {line: 2, column: 11}
  * ```
  */
-export function positioned(what: string, error: unknown, pattern: RegExp): EngineError {
+export function positioned(_what: string, error: unknown, pattern: RegExp): EngineError {
   if (error instanceof EngineError) return error;
   const message = messageOf(error).trim();
   const m = pattern.exec(message);

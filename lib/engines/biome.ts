@@ -61,10 +61,18 @@ function configuration(settings: EngineSettings, kind: "lint" | "format"): Recor
   const formatterKeys = kind === "format"
     ? Object.fromEntries(Object.entries(settings.tool).filter(([k]) => !["enabled", "configuration"].includes(k)))
     : {};
-  const ending = settings.defaults.line_ending === "crlf" ? "crlf" : settings.defaults.line_ending === "auto" ? "auto" : "lf";
+  const ending = settings.defaults.line_ending === "crlf"
+    ? "crlf"
+    : settings.defaults.line_ending === "auto"
+    ? "auto"
+    : "lf";
   return {
     ...raw,
-    linter: { enabled: true, ...(raw.linter as object ?? {}), rules: { recommended: true, ...((raw.linter as { rules?: object })?.rules ?? {}) } },
+    linter: {
+      enabled: true,
+      ...(raw.linter as object ?? {}),
+      rules: { recommended: true, ...((raw.linter as { rules?: object })?.rules ?? {}) },
+    },
     formatter: {
       enabled: true,
       indentStyle: "space",
@@ -123,7 +131,9 @@ class Biome implements EngineInstance {
         code,
         severity: SEVERITY[d.severity] ?? "warning",
         title: d.description,
-        url: code && d.category?.startsWith("lint/") ? `https://biomejs.dev/linter/rules/${kebab(code.split("/").pop()!)}/` : undefined,
+        url: code && d.category?.startsWith("lint/")
+          ? `https://biomejs.dev/linter/rules/${kebab(code.split("/").pop()!)}/`
+          : undefined,
       };
       if (d.location.span) {
         const [s, e] = bytesToUtf16(file.text, d.location.span);
@@ -146,7 +156,9 @@ class Biome implements EngineInstance {
   }
 
   format(file: SourceFile, settings: EngineSettings): string {
-    const result = this.api.formatContent(this.#project(settings, "format"), file.text, { filePath: virtualPath(file) });
+    const result = this.api.formatContent(this.#project(settings, "format"), file.text, {
+      filePath: virtualPath(file),
+    });
     const err = syntaxError(file, result.diagnostics);
     if (err) throw err;
     return result.content;
@@ -168,7 +180,11 @@ export const biome: EngineSpec = {
   defaultEnabled: true,
   moduleUrls() {
     const wasmJs = import.meta.resolve(WASM);
-    return Promise.resolve([import.meta.resolve(`${JS_API}/nodejs`), wasmJs, new URL("biome_wasm_bg.wasm", wasmJs).href]);
+    return Promise.resolve([
+      import.meta.resolve(`${JS_API}/nodejs`),
+      wasmJs,
+      new URL("biome_wasm_bg.wasm", wasmJs).href,
+    ]);
   },
   async load() {
     const { Biome: Api } = await import("@biomejs/js-api/nodejs");

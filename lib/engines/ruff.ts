@@ -70,7 +70,10 @@ interface RuffDiagnostic {
   message: string;
   start_location: RuffLocation;
   end_location: RuffLocation;
-  fix: { message: string | null; edits: { location: RuffLocation; end_location: RuffLocation; content: string | null }[] } | null;
+  fix: {
+    message: string | null;
+    edits: { location: RuffLocation; end_location: RuffLocation; content: string | null }[];
+  } | null;
 }
 interface RuffWorkspace {
   check(src: string): RuffDiagnostic[];
@@ -94,7 +97,11 @@ function lintOptions(settings: EngineSettings): Record<string, unknown> {
 }
 
 function formatOptions(settings: EngineSettings): Record<string, unknown> {
-  const ending = settings.defaults.line_ending === "crlf" ? "cr-lf" : settings.defaults.line_ending === "auto" ? "auto" : "lf";
+  const ending = settings.defaults.line_ending === "crlf"
+    ? "cr-lf"
+    : settings.defaults.line_ending === "auto"
+    ? "auto"
+    : "lf";
   return {
     "line-length": settings.defaults.line_length,
     ...(settings.defaults.indent_width ? { "indent-width": settings.defaults.indent_width } : {}),
@@ -166,7 +173,11 @@ class Ruff implements EngineInstance {
       if (d.fix && isSafe(d.code, file)) {
         const edits = toEdits(file.text, starts, d);
         const offsets = utf16ToBytes(file.text, edits.flatMap((e) => [e.start, e.end]));
-        diag.fix = edits.map((e, i) => ({ start_byte: offsets[2 * i], end_byte: offsets[2 * i + 1], replacement: e.text }));
+        diag.fix = edits.map((e, i) => ({
+          start_byte: offsets[2 * i],
+          end_byte: offsets[2 * i + 1],
+          replacement: e.text,
+        }));
       }
       return diag;
     });

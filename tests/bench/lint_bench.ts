@@ -13,7 +13,7 @@
  */
 import { join } from "node:path";
 import { generateCorpus, LARGE_CORPUS } from "./corpus.ts";
-import { median, ms, type Timed, timeCommand } from "./_measure.ts";
+import { median, ms, timeCommand, type Timed } from "./_measure.ts";
 import { polyCommand, REPO } from "../_helpers/cli.ts";
 
 const RUNS = Number(Deno.env.get("RUNS") ?? 3);
@@ -32,7 +32,9 @@ async function repeat(label: string, run: () => Promise<Timed>): Promise<number[
     if (t.code > 1) console.error(`${label}: exit ${t.code}: ${t.stderr.slice(0, 500)}`);
     times.push(t.ms);
   }
-  console.log(`${label.padEnd(48)} median ${ms(median(times)).padStart(10)}   runs ${times.map((t) => ms(t)).join(", ")}`);
+  console.log(
+    `${label.padEnd(48)} median ${ms(median(times)).padStart(10)}   runs ${times.map((t) => ms(t)).join(", ")}`,
+  );
   return times;
 }
 
@@ -44,20 +46,26 @@ const poly = polyCommand();
 const tsDir = join(dir, "typescript");
 
 // poly --version
-const version = await repeat("poly --version", async () => timeCommand([...poly, "--version"]));
+const version = await repeat("poly --version", () => timeCommand([...poly, "--version"]));
 
 // Cold lint of the TypeScript half versus the native biome CLI (same version as the wasm).
-const polyTs = await repeat("poly lint typescript/ (cold, no cache)", async () =>
-  timeCommand([...poly, "lint", "--no-workspace", "--format", "json", tsDir], { env: await freshHomes() }));
+const polyTs = await repeat(
+  "poly lint typescript/ (cold, no cache)",
+  async () => timeCommand([...poly, "lint", "--no-workspace", "--format", "json", tsDir], { env: await freshHomes() }),
+);
 let biomeTs: number[] = [];
 try {
   await Deno.stat(BIOME);
-  biomeTs = await repeat("biome lint typescript/ (native CLI 2.5.14)", () =>
-    timeCommand([BIOME, "lint", "--reporter=json", "--max-diagnostics=none", tsDir], { cwd: dir }));
+  biomeTs = await repeat(
+    "biome lint typescript/ (native CLI 2.5.14)",
+    () => timeCommand([BIOME, "lint", "--reporter=json", "--max-diagnostics=none", tsDir], { cwd: dir }),
+  );
 } catch {
   console.log("biome native CLI not installed (node_modules/.bin/biome): ratio not measured");
 }
-if (biomeTs.length) console.log(`ratio poly/biome (TypeScript lint, cold): ${(median(polyTs) / median(biomeTs)).toFixed(2)}`);
+if (biomeTs.length) {
+  console.log(`ratio poly/biome (TypeScript lint, cold): ${(median(polyTs) / median(biomeTs)).toFixed(2)}`);
+}
 
 // Cold, warm and touch-one runs over the whole corpus, with peak memory.
 const homes = await freshHomes();
@@ -67,8 +75,10 @@ console.log(`poly lint whole corpus, cold: ${ms(cold.ms)}, peak RSS ${((cold.max
 const warm = await repeat("poly lint whole corpus, warm (nothing changed)", () => timeCommand(whole, { env: homes }));
 console.log(`warm/cold: ${(median(warm) / cold.ms).toFixed(3)}`);
 if (biomeTs.length) {
-  const warmTs = await repeat("poly lint typescript/, warm", () =>
-    timeCommand([...poly, "lint", "--no-workspace", "--format", "json", tsDir], { env: homes }));
+  const warmTs = await repeat(
+    "poly lint typescript/, warm",
+    () => timeCommand([...poly, "lint", "--no-workspace", "--format", "json", tsDir], { env: homes }),
+  );
   console.log(`ratio poly warm / biome (TypeScript): ${(median(warmTs) / median(biomeTs)).toFixed(2)}`);
 }
 const one = join(dir, summary.paths.typescript?.[0] ?? summary.paths.python[0]);

@@ -12,7 +12,10 @@ Deno.test("biome lint() reports recommended-rule findings with spans", async () 
 Deno.test("biome lint() honours ignore and per-rule levels by rule name", async () => {
   const biome = await engine("biome");
   const file = await fixture("biome/bad.ts", "typescript");
-  const out = await biome.lint!(file, defaultSettings({ ignore: ["noDebugger"], rules: { noDoubleEquals: { level: "warning" } } }));
+  const out = await biome.lint!(
+    file,
+    defaultSettings({ ignore: ["noDebugger"], rules: { noDoubleEquals: { level: "warning" } } }),
+  );
   assert.ok(!out.diagnostics.some((d) => d.code === "suspicious/noDebugger"));
   assert.equal(out.diagnostics.find((d) => d.code === "suspicious/noDoubleEquals")?.severity, "warning");
 });

@@ -16,7 +16,11 @@ Deno.test("ruff lint() honours ignore and per-rule levels", async () => {
   const file = await fixture("ruff/bad.py", "python");
   const out = await ruff.lint!(
     file,
-    defaultSettings({ select: ["E", "F"], ignore: ["F401"], rules: { E711: { level: "warning" }, F541: { level: "off" } } }),
+    defaultSettings({
+      select: ["E", "F"],
+      ignore: ["F401"],
+      rules: { E711: { level: "warning" }, F541: { level: "off" } },
+    }),
   );
   const codes = out.diagnostics.map((d) => `${d.code}:${d.severity}`);
   assert.deepEqual(codes.sort(), ["E201:error", "E202:error", "E711:warning"].filter((c) => codes.includes(c)).sort());
@@ -53,5 +57,8 @@ Deno.test("ruff reports a syntax error with line and column, for lint and format
 Deno.test("ruff rejects an unknown setting as an engine error, not a crash", async () => {
   const ruff = await engine("ruff");
   const file = await fixture("ruff/bad.py", "python");
-  await assert.rejects(async () => await ruff.lint!(file, defaultSettings({ "no-such-setting": 1 })), /invalid ruff settings/);
+  await assert.rejects(
+    async () => await ruff.lint!(file, defaultSettings({ "no-such-setting": 1 })),
+    /invalid ruff settings/,
+  );
 });

@@ -29,7 +29,11 @@ export function runOptions<K extends string>(cmd: K) {
     ),
     config: optional(option("--config", string({ metavar: "PATH" }), { description: message`Use this poly.toml` })),
     noCache: option("--no-cache", { description: message`Bypass the result cache` }),
-    jobs: optional(option("--jobs", integer({ min: 1, metavar: "N" }), { description: message`Parallel workers (default: CPU count)` })),
+    jobs: optional(
+      option("--jobs", integer({ min: 1, metavar: "N" }), {
+        description: message`Parallel workers (default: CPU count)`,
+      }),
+    ),
   });
 }
 

@@ -8,12 +8,18 @@ import { command, constant, merge, object, option, or } from "@optique/core";
 import { withDefault } from "@optique/core/modifiers";
 import { message } from "@optique/core/message";
 import { defineCommand } from "../command.ts";
-import { progressReporter, type RunOptionValues, runOptions, useColor } from "./_run_options.ts";
+import { progressReporter, runOptions, type RunOptionValues, useColor } from "./_run_options.ts";
 
 const mode = withDefault(
   or(
-    object({ mode: constant("check" as const), _check: option("--check", { description: message`Report drift without writing (default)` }) }),
-    object({ mode: constant("fix" as const), _fix: option("--fix", { description: message`Rewrite files in place, atomically` }) }),
+    object({
+      mode: constant("check" as const),
+      _check: option("--check", { description: message`Report drift without writing (default)` }),
+    }),
+    object({
+      mode: constant("fix" as const),
+      _fix: option("--fix", { description: message`Rewrite files in place, atomically` }),
+    }),
   ),
   { mode: "check" as const, _check: false },
 );
