@@ -95,9 +95,18 @@ function proposerNow(stores: ApprovalStores, p: ProposalRecord): NonNullable<Too
   if (token?.revoked_at) {
     throw new AccessError("forbidden", `The token "${token.name}" it was proposed with has been revoked: reject it`);
   }
-  const caller = { member: member.name, role: member.role, access: "act" as const, approvals: false, token: p.token_id ?? undefined };
+  const caller = {
+    member: member.name,
+    role: member.role,
+    access: "act" as const,
+    approvals: false,
+    token: p.token_id ?? undefined,
+  };
   if (!allows(caller, "act")) {
-    throw new AccessError("forbidden", `The proposer "${member.name}" is now a ${member.role} and may not act: reject it`);
+    throw new AccessError(
+      "forbidden",
+      `The proposer "${member.name}" is now a ${member.role} and may not act: reject it`,
+    );
   }
   return caller;
 }
@@ -113,7 +122,11 @@ export async function approveProposal(stores: ApprovalStores, id: string, o: App
   if (!def) throw new AccessError("forbidden", `Tool "${p.tool}" no longer exists: reject the proposal`);
   const signal = o.signal ?? new AbortController().signal;
   if (p.guard) {
-    const again = await previewOf(p.tool, p.arguments, { root: p.root, defaultConfig: p.default_config ?? undefined, signal });
+    const again = await previewOf(p.tool, p.arguments, {
+      root: p.root,
+      defaultConfig: p.default_config ?? undefined,
+      signal,
+    });
     if (again.guard !== p.guard) {
       const note = "What it would do changed since it was proposed (a file or the config changed): nothing ran";
       stores.proposals.decide(id, "stale", o.by, note);

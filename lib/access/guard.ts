@@ -26,11 +26,17 @@ export interface GuardOptions {
 }
 
 /** The caller, or a refusal: over HTTP every call must carry one. */
-export function requireLevel(def: Pick<ToolDef, "name" | "level">, ctx: ToolContext): NonNullable<ToolContext["caller"]> {
+export function requireLevel(
+  def: Pick<ToolDef, "name" | "level">,
+  ctx: ToolContext,
+): NonNullable<ToolContext["caller"]> {
   const who = ctx.caller;
   if (!who) throw new AccessError("forbidden", `Tool "${def.name}" was called without an identity: refused`);
   if (!allows(who, def.level)) {
-    throw new AccessError("forbidden", `Tool "${def.name}" needs ${def.level} access: ${refusalReason(who, def.level)}`);
+    throw new AccessError(
+      "forbidden",
+      `Tool "${def.name}" needs ${def.level} access: ${refusalReason(who, def.level)}`,
+    );
   }
   return who;
 }
@@ -41,10 +47,18 @@ export function checkRequireApproval(names: readonly string[], tools: readonly T
     const def = tools.find((t) => t.name === name);
     if (!def) {
       const acts = tools.filter((t) => t.level === "act").map((t) => t.name);
-      throw new AccessError("invalid", `[serve] require_approval names "${name}", which is not a tool: use some of ${acts.join(", ")}`);
+      throw new AccessError(
+        "invalid",
+        `[serve] require_approval names "${name}", which is not a tool: use some of ${acts.join(", ")}`,
+      );
     }
     if (def.level !== "act") {
-      throw new AccessError("invalid", `[serve] require_approval names "${name}", a ${def.level} tool: only act tools can need approval`);
+      throw new AccessError(
+        "invalid",
+        `[serve] require_approval names "${name}", ${
+          def.level === "approve" ? "an" : "a"
+        } ${def.level} tool: only act tools can need approval`,
+      );
     }
   }
 }
@@ -68,7 +82,9 @@ function proposalForm(def: ToolDef, o: GuardOptions): ToolDef {
         structured: {
           proposal: proposalView(p),
           message: `${def.name} needs approval on this server: proposal ${p.id} records what it would do ` +
-            `(${p.preview.summary.replace(/\.$/, "")}) and nothing ran. Someone with an approvals token calls approve_change ` +
+            `(${
+              p.preview.summary.replace(/\.$/, "")
+            }) and nothing ran. Someone with an approvals token calls approve_change ` +
             `{"id": "${p.id}"}, or the owner approves it in poly dash or with poly approvals approve ${p.id}.`,
         },
       };
@@ -83,9 +99,9 @@ export function guardTools(tools: readonly ToolDef[], o: GuardOptions): ToolDef[
     if (o.requireApproval.has(def.name)) return proposalForm(def, o);
     return {
       ...def,
-      handler(args, ctx) {
+      async handler(args, ctx) {
         requireLevel(def, ctx);
-        return def.handler(args, ctx);
+        return await def.handler(args, ctx);
       },
     };
   });

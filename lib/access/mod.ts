@@ -55,13 +55,13 @@ export {
 export {
   type Approval,
   type ApprovalStores,
-  approveProposal,
   type ApproveOptions,
+  approveProposal,
   propose,
   type Proposer,
   rejectProposal,
 } from "./approve.ts";
-export { checkRequireApproval, guardTools, type GuardOptions, requireLevel } from "./guard.ts";
+export { checkRequireApproval, type GuardOptions, guardTools, requireLevel } from "./guard.ts";
 export { loadServeSection, SERVE_DEFAULTS, ServeSection, type ServeSectionValue } from "./config.ts";
 export { DecisionDocument, ProposalDocument, ProposalSchema, type ProposalView, proposalView } from "./schemas.ts";
 

@@ -158,7 +158,9 @@ export class ProposalStore {
   /** The proposal, or a not-found error. */
   require(id: string): ProposalRecord {
     const p = this.get(id);
-    if (!p) throw new AccessError("not_found", `No proposal "${id}": list_approvals (or poly approvals list) shows them`);
+    if (!p) {
+      throw new AccessError("not_found", `No proposal "${id}": list_approvals (or poly approvals list) shows them`);
+    }
     return p;
   }
 
@@ -182,11 +184,12 @@ export class ProposalStore {
   /** Counts by status (for listings and the dashboard). */
   counts(root?: string): Record<ProposalStatus, number> {
     const out = Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<ProposalStatus, number>;
-    const rows = (root === undefined
-      ? this.db.prepare("SELECT status, COUNT(*) AS n FROM access_proposals GROUP BY status").all()
-      : this.db.prepare("SELECT status, COUNT(*) AS n FROM access_proposals WHERE root = ? GROUP BY status").all(
-        root,
-      )) as { status: ProposalStatus; n: number }[];
+    const rows =
+      (root === undefined
+        ? this.db.prepare("SELECT status, COUNT(*) AS n FROM access_proposals GROUP BY status").all()
+        : this.db.prepare("SELECT status, COUNT(*) AS n FROM access_proposals WHERE root = ? GROUP BY status").all(
+          root,
+        )) as { status: ProposalStatus; n: number }[];
     for (const r of rows) out[r.status] = r.n;
     return out;
   }

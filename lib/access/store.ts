@@ -145,7 +145,9 @@ export class AccessStore {
     const known = this.listMembers().map((x) => x.name);
     throw new AccessError(
       "not_found",
-      `No member "${name}"${known.length ? `: known members are ${known.join(", ")}` : ": add one with poly members add"}`,
+      `No member "${name}"${
+        known.length ? `: known members are ${known.join(", ")}` : ": add one with poly members add"
+      }`,
     );
   }
 
@@ -192,7 +194,10 @@ export class AccessStore {
       throw new AccessError("invalid", `Invalid access "${o.access}": use read or act`);
     }
     if (o.name !== undefined && !/^[\w .@:-]{1,64}$/.test(o.name)) {
-      throw new AccessError("invalid", `Invalid token name "${o.name}": at most 64 letters, digits, spaces and _ . @ : -`);
+      throw new AccessError(
+        "invalid",
+        `Invalid token name "${o.name}": at most 64 letters, digits, spaces and _ . @ : -`,
+      );
     }
     const id = newTokenId();
     const token = newSecret(id);
@@ -219,10 +224,11 @@ export class AccessStore {
 
   /** Tokens, newest first; only those of `member` when given; revoked and expired ones only with `all`. */
   listTokens(o: { member?: string; all?: boolean } = {}): TokenRecord[] {
-    const rows = (o.member === undefined
-      ? this.db.prepare(`SELECT ${TOKEN_COLUMNS} FROM access_tokens ORDER BY created_at DESC, id`).all()
-      : this.db.prepare(`SELECT ${TOKEN_COLUMNS} FROM access_tokens WHERE member = ? ORDER BY created_at DESC, id`)
-        .all(o.member)) as unknown as TokenRow[];
+    const rows =
+      (o.member === undefined
+        ? this.db.prepare(`SELECT ${TOKEN_COLUMNS} FROM access_tokens ORDER BY created_at DESC, id`).all()
+        : this.db.prepare(`SELECT ${TOKEN_COLUMNS} FROM access_tokens WHERE member = ? ORDER BY created_at DESC, id`)
+          .all(o.member)) as unknown as TokenRow[];
     const now = this.#now();
     return rows.map((r) => toRecord(r, now)).filter((t) => o.all || t.state === "active");
   }
@@ -233,7 +239,10 @@ export class AccessStore {
     if (!record) {
       const byName = this.listTokens({ all: true }).filter((t) => t.name === idOrName);
       if (byName.length > 1) {
-        throw new AccessError("conflict", `Several tokens are named "${idOrName}": revoke by id (${byName.map((t) => t.id).join(", ")})`);
+        throw new AccessError(
+          "conflict",
+          `Several tokens are named "${idOrName}": revoke by id (${byName.map((t) => t.id).join(", ")})`,
+        );
       }
       record = byName[0];
     }
@@ -275,7 +284,13 @@ export class AccessStore {
     this.#touch(row.id, now);
     return {
       ok: true,
-      identity: { member: row.member, role: row.role, access: row.access, approvals: row.approvals === 1, token: row.id },
+      identity: {
+        member: row.member,
+        role: row.role,
+        access: row.access,
+        approvals: row.approvals === 1,
+        token: row.id,
+      },
     };
   }
 

@@ -52,7 +52,10 @@ export function parseDuration(text: string): number | undefined {
   if (t === "never") return undefined;
   const m = /^(\d+)\s*([mhdw])$/.exec(t);
   if (!m || Number(m[1]) <= 0) {
-    throw new AccessError("invalid", `Invalid duration "${text}": use a number and a unit m, h, d or w (e.g. 30d), or never`);
+    throw new AccessError(
+      "invalid",
+      `Invalid duration "${text}": use a number and a unit m, h, d or w (e.g. 30d), or never`,
+    );
   }
   const ms = Number(m[1]) * UNITS[m[2]];
   if (!Number.isSafeInteger(ms) || ms > 10 * 365 * 86_400_000) {

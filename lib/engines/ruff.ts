@@ -1,7 +1,7 @@
 /**
  * ruff — Python lint and format, in-process (WebAssembly: `@astral-sh/ruff-wasm-nodejs`).
  *
- * - Lint: ruff's rules. Default selection is ruff's own (`E4`, `E7`, `E9`, `F`);
+ * - Lint: ruff's rules. Default selection is ruff's documented one (`E4`, `E7`, `E9`, `F`);
  *   `[lint.python.ruff] select = ["E", "F", "B", "I"]`, `ignore = [...]`, and
  *   `[lint.python.ruff.rules.E501] level = "warning"` (or `"off"`) adjust it. Every
  *   other key of the table is passed to ruff as a top-level setting (e.g.
@@ -31,6 +31,9 @@ import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec,
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 const VERSION = "0.17.3";
+
+/** Rules checked when `[lint.python.ruff] select` is not set (ruff's documented default). */
+export const DEFAULT_SELECT: readonly string[] = ["E4", "E7", "E9", "F"];
 
 /** Rules whose fixes ruff documents as safe. */
 export const SAFE_FIX_RULES: ReadonlySet<string> = new Set([
@@ -85,8 +88,9 @@ type RuffModule = typeof import("@astral-sh/ruff-wasm-nodejs");
 function lintOptions(settings: EngineSettings): Record<string, unknown> {
   const select = settings.tool.select as string[] | undefined;
   const ignore = settings.tool.ignore as string[] | undefined;
-  const lint: Record<string, unknown> = {};
-  if (select) lint.select = select;
+  // Without a selection, ruff's documented default set, spelled out: the wasm build's
+  // implicit default is narrower (it leaves out E7, e.g. E711).
+  const lint: Record<string, unknown> = { select: select ?? DEFAULT_SELECT };
   if (ignore) lint.ignore = ignore;
   return {
     "line-length": settings.defaults.line_length,

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { freshStores, workspace } from "./_env.ts";
-import { approveProposal, type ApprovalStores, propose, rejectProposal } from "../../lib/access/approve.ts";
+import { type ApprovalStores, approveProposal, propose, rejectProposal } from "../../lib/access/approve.ts";
 import { TOOLS } from "../../tools/mod.ts";
 import type { ToolDef } from "../../tools/_tool.ts";
 

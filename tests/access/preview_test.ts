@@ -24,8 +24,10 @@ Deno.test("runLint/runFmt with preview compute fixes, hand them over and write n
   assert.equal(report.summary.checked, 3);
   const fmt: ProposedChange[] = [];
   await runFmt({ paths: [], cwd: root, fix: true, preview: true, onProposed: (c) => fmt.push(c) });
-  assert.deepEqual(fmt.map((c) => c.relPath).sort(), ["a.py", "b.py"].filter((p) => p === "b.py" || fmt.some((c) => c.relPath === p)));
-  assert.equal(fmt.find((c) => c.relPath === "b.py")?.after, 'x = {"a": 1}\n');
+  assert.deepEqual(fmt.map((c) => [c.relPath, c.after]), [["a.py", "import os\n\nx = 1\n"], [
+    "b.py",
+    'x = {"a": 1}\n',
+  ]]);
   assert.equal(await Deno.readTextFile(join(root, "a.py")), "import os\nx = 1\n");
   assert.equal(await Deno.readTextFile(join(root, "b.py")), "x = {  'a':1 }\n");
 });

@@ -19,7 +19,7 @@ export function normalizeJson(text: string, dir: string): string {
 
 async function lintIn(fixture: string, args: string[]) {
   const dir = await copyFixture(`e2e/${fixture}`);
-  const run = await runPoly(["lint", "--no-workspace", ...args], { cwd: dir });
+  const run = await runPoly(["lint", "--no-workspace", "--no-cache", ...args], { cwd: dir });
   return { dir, ...run };
 }
 

@@ -26,7 +26,10 @@ const list = command(
   "list",
   object({
     action: constant("list" as const),
-    status: withDefault(option("--status", choice(STATUSES), { description: message`Which (default pending).` }), "pending" as const),
+    status: withDefault(
+      option("--status", choice(STATUSES), { description: message`Which (default pending).` }),
+      "pending" as const,
+    ),
     here: option("--here", { description: message`Only proposals made in the current directory's workspace.` }),
     limit: optional(option("--limit", integer({ min: 1, max: 1000 }), { description: message`At most this many.` })),
     format,

@@ -115,7 +115,9 @@ export const tokensCommand = defineCommand<TokensValue>({
     if (value.format === "json") await json({ token: record, changed });
     else {
       await io.stdout(
-        changed ? `Revoked token ${record.id} ("${record.name}") of ${record.member}.\n` : `Token ${record.id} was already revoked.\n`,
+        changed
+          ? `Revoked token ${record.id} ("${record.name}") of ${record.member}.\n`
+          : `Token ${record.id} was already revoked.\n`,
       );
     }
     return 0;

@@ -61,7 +61,9 @@ export async function startHttp(o: StartHttpOptions): Promise<HttpProcess> {
   while (!url) {
     const next = await Promise.race([
       reader.read(),
-      new Promise<{ done: true; value: undefined }>((r) => setTimeout(() => r({ done: true, value: undefined }), 60_000)),
+      new Promise<{ done: true; value: undefined }>((r) =>
+        setTimeout(() => r({ done: true, value: undefined }), 60_000)
+      ),
     ]);
     if (next.done || Date.now() > deadline) {
       child.kill("SIGKILL");

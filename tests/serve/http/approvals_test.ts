@@ -66,7 +66,10 @@ Deno.test("approvals over HTTP: propose, list, approve exactly, stale, reject", 
       assert.equal(fix.proposed_by, "ana");
       assert.deepEqual(fix.arguments, { paths: ["a.py"] });
       assert.equal(fix.preview.kind, "diff");
-      assert.equal(fix.preview.diff, "--- a/a.py\n+++ b/a.py\n@@ -1,4 +1,3 @@\n-import os\n import sys\n \n print(sys.argv)\n");
+      assert.equal(
+        fix.preview.diff,
+        "--- a/a.py\n+++ b/a.py\n@@ -1,4 +1,3 @@\n-import os\n import sys\n \n print(sys.argv)\n",
+      );
       assert.equal(await Deno.readTextFile(join(root, "a.py")), "import os\nimport sys\n\nprint(sys.argv)\n");
     });
 
@@ -84,7 +87,10 @@ Deno.test("approvals over HTTP: propose, list, approve exactly, stale, reject", 
     await t.step("approval runs exactly what was proposed, as the proposer, once", async () => {
       const r = await bob.callTool({ name: "approve_change", arguments: { id: fix.id, note: "fine" } }) as Result;
       assert.equal(r.isError, false, text(r));
-      const doc = r.structuredContent as { proposal: Proposal; result: { isError: boolean; document: { mode: string } } };
+      const doc = r.structuredContent as {
+        proposal: Proposal;
+        result: { isError: boolean; document: { mode: string } };
+      };
       assert.equal(doc.proposal.status, "applied");
       assert.equal(doc.proposal.decided_by, "bob");
       assert.equal(doc.result.document.mode, "fix", "the result is lint_fix's own report");
@@ -131,7 +137,10 @@ Deno.test("approvals over HTTP: propose, list, approve exactly, stale, reject", 
     });
 
     await t.step("a delegation is proposed with its prompt and level; nothing runs", async () => {
-      const r = await ana.callTool({ name: "delegate", arguments: { prompt: "Rename x to y in b.py", level: 2 } }) as Result;
+      const r = await ana.callTool({
+        name: "delegate",
+        arguments: { prompt: "Rename x to y in b.py", level: 2 },
+      }) as Result;
       assert.equal(r.isError, false, text(r));
       const p = proposalOf(r);
       assert.equal(p.preview.kind, "delegation");
@@ -158,7 +167,10 @@ Deno.test("approvals over HTTP: propose, list, approve exactly, stale, reject", 
       assert.equal(p.preview.target, "tracker/create_issue");
       assert.deepEqual((p.preview.verification as { expected: unknown }).expected, "x");
       assert.match(p.preview.summary, /get_issue at \$\.title expecting "x"/);
-      assert.ok("grant" in p.preview || "grant_error" in p.preview, "the grant's state (or why it is unknown) is shown");
+      assert.ok(
+        "grant" in p.preview || "grant_error" in p.preview,
+        "the grant's state (or why it is unknown) is shown",
+      );
     });
 
     await t.step("list_approvals status all shows decided proposals with their outcome", async () => {

@@ -109,7 +109,21 @@ Deno.test({
         for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
           const dir = await Deno.makeTempDir({ prefix: `poly-conformance-${scenario}-` });
           const run = await new Deno.Command(Deno.execPath(), {
-            args: ["run", "-A", "-q", "--config", DENO_JSON, `${specifier}`, "server", "--url", url, "--scenario", scenario, "-o", dir],
+            args: [
+              "run",
+              "-A",
+              "-q",
+              "--config",
+              DENO_JSON,
+              `${specifier}`,
+              "server",
+              "--url",
+              url,
+              "--scenario",
+              scenario,
+              "-o",
+              dir,
+            ],
             cwd: REPO,
             stdout: "piped",
             stderr: "piped",

@@ -113,7 +113,10 @@ Deno.test("poly mcp --http: tokens, levels, roles, sessions, Host and Origin", o
       const lint = await client.callTool({ name: "lint", arguments: { paths: ["a.py"] } }) as Result;
       assert.equal(lint.isError, false, text(lint));
       for (const name of ["cache_clean", "lint_fix", "approve_change"]) {
-        const r = await client.callTool({ name, arguments: name === "approve_change" ? { id: "prop_x" } : {} }) as Result;
+        const r = await client.callTool({
+          name,
+          arguments: name === "approve_change" ? { id: "prop_x" } : {},
+        }) as Result;
         assert.equal(r.isError, true, name);
         assert.match(text(r), new RegExp(`"${name}" needs (act|approve) access`), name);
       }
@@ -172,7 +175,10 @@ Deno.test("poly mcp --http: tokens, levels, roles, sessions, Host and Origin", o
       assert.equal(other.status, 403);
       const unknown = await post(server.url, list, { authorization: `Bearer ${a}`, "mcp-session-id": "nope" });
       assert.equal(unknown.status, 404);
-      const del = await fetch(server.url, { method: "DELETE", headers: { authorization: `Bearer ${a}`, "mcp-session-id": sid } });
+      const del = await fetch(server.url, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${a}`, "mcp-session-id": sid },
+      });
       await del.body?.cancel();
       assert.equal(del.status, 200);
     });
@@ -196,7 +202,11 @@ Deno.test("poly mcp --http: tokens, levels, roles, sessions, Host and Origin", o
       for (const headers of allowed) {
         assert.equal((await rawRequest(port, headers)).status, 401, JSON.stringify(headers));
       }
-      const preflight = await rawRequest(port, { host: `127.0.0.1:${port}`, origin: "https://app.example.com" }, "OPTIONS");
+      const preflight = await rawRequest(
+        port,
+        { host: `127.0.0.1:${port}`, origin: "https://app.example.com" },
+        "OPTIONS",
+      );
       assert.equal(preflight.status, 204);
       assert.equal(preflight.headers["access-control-allow-origin"], "https://app.example.com");
       assert.match(String(preflight.headers["access-control-allow-headers"]), /authorization/);
@@ -256,5 +266,7 @@ Deno.test("startHttpServer() refuses a bad [serve] section; parseListen() reads 
   assert.deepEqual(parseListen("8765"), { hostname: "127.0.0.1", port: 8765 });
   assert.deepEqual(parseListen("0.0.0.0:0"), { hostname: "0.0.0.0", port: 0 });
   assert.deepEqual(parseListen("[::1]:9"), { hostname: "::1", port: 9 });
-  for (const bad of ["nope:x", "70000", "host:", ":80"]) assert.throws(() => parseListen(bad), /Invalid --http address/, bad);
+  for (const bad of ["nope:x", "70000", "host:", ":80"]) {
+    assert.throws(() => parseListen(bad), /Invalid --http address/, bad);
+  }
 });
