@@ -20,10 +20,18 @@
  *
  * @module
  */
+import { dirname } from "node:path";
 import { extendWithGraph, processFingerprint } from "../identity/fingerprint.ts";
 import { PolyError } from "../errors/mod.ts";
 import { storePath } from "../store/mod.ts";
-import { type AccessStore, accessStores, type AuthFailure, guardTools, loadServeSection } from "../access/mod.ts";
+import {
+  type AccessStore,
+  accessStores,
+  type AuthFailure,
+  checkRequireApproval,
+  guardTools,
+  loadServeSection,
+} from "../access/mod.ts";
 import type { ToolDef } from "../../tools/_tool.ts";
 import { createPolyServer, type PolyServer } from "./mod.ts";
 import { isInside, realPathLenient } from "./paths.ts";
@@ -50,8 +58,6 @@ export interface HttpServerOptions {
   allowHosts?: string[];
   /** Added to `[serve] allowed_origins`. */
   allowOrigins?: string[];
-  /** The state database (default: the state home's). */
-  statePath?: string;
   /** Tools to serve before guarding (default: every tool). */
   tools?: readonly ToolDef[];
   /** Session idle limit (ms). */
@@ -108,10 +114,11 @@ function bearer(req: Request): string | undefined {
 
 /** The state database must not be readable through the tools. */
 async function checkStateOutside(root: string, statePath: string): Promise<void> {
-  const real = await realPathLenient(statePath);
+  // The whole state home: the database and the gateway's sealing key live there.
+  const real = await realPathLenient(dirname(statePath));
   if (isInside(root, real)) {
     throw new PolyError(
-      `The state database "${real}" is inside the workspace root "${root}": tools could read token hashes and sealed secrets; set POLY_STATE_HOME to a directory outside it`,
+      `The state home "${real}" (with the state database) is inside the workspace root "${root}": tools could read token hashes and sealed secrets; set POLY_STATE_HOME to a directory outside it`,
     );
   }
 }
@@ -119,14 +126,16 @@ async function checkStateOutside(root: string, statePath: string): Promise<void>
 /** Starts serving; resolves once listening. */
 export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer> {
   const root = await Deno.realPath(o.root);
-  const statePath = o.statePath ?? storePath();
+  // The tools reach the state database at its one place (the state home), never a path given here.
+  const statePath = storePath();
   await checkStateOutside(root, statePath);
   const serve = await loadServeSection(root, o.defaultConfig);
   const hostname = o.hostname ?? "127.0.0.1";
   const requireApproval = [...new Set(serve.require_approval)];
+  const { TOOLS } = await import("../../tools/mod.ts");
+  checkRequireApproval(requireApproval, o.tools ?? TOOLS);
   const stores = accessStores(statePath);
   const access: AccessStore = stores.access;
-  const { TOOLS } = await import("../../tools/mod.ts");
   const tools = guardTools(o.tools ?? TOOLS, { requireApproval: new Set(requireApproval), stores: () => stores });
   const print = processFingerprint({ graph: "defer" });
   const idleMs = o.idleMs ?? SESSION_IDLE_MS;
@@ -290,7 +299,7 @@ export interface ServeHttpOptions extends HttpServerOptions {
 export async function serveHttp(o: ServeHttpOptions): Promise<void> {
   const http = await startHttpServer(o);
   const hostname = o.hostname ?? "127.0.0.1";
-  const { access } = accessStores(o.statePath);
+  const { access } = accessStores();
   const tokens = access.listTokens().length;
   if (tokens === 0) {
     await o.log(

@@ -94,6 +94,8 @@ Deno.test("keys move the selection, filter the sessions and open the selected on
     await r.press(KEY.tab);
     assert.match(r.frame(), /\[6 Gateway\]/);
     await r.press("l");
+    assert.match(r.frame(), /\[7 Access\]/);
+    await r.press("l");
     assert.match(r.frame(), /\[1 Overview\]/, "tabs wrap around");
     await r.press("2", "/");
     assert.match(r.frame(), /This pane has no filter\./);

@@ -91,7 +91,7 @@ Deno.test("poly dash --once prints a snapshot of every pane through the real pro
       env: { POLY_STATE_HOME: home.stateHome, POLY_CACHE_HOME: home.cacheHome, PATH: emptyPath, TZ: "UTC" },
     });
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(r.stdout.match(/\n── \d /g)?.length, 6);
+    assert.equal(r.stdout.match(/\n── \d /g)?.length, 7);
     for (const e of ENGINES) assert.match(r.stdout, new RegExp(`^${e.id}\\b`, "m"), `engine ${e.id} listed`);
     assert.match(r.stdout, /\/repo \(here\) +lint +1 /, "the current repository is named");
     assert.match(r.stdout, /^shellcheck +missing/m, "host tools are looked up on PATH");

@@ -19,6 +19,7 @@ import type { Clock } from "../clock.ts";
 import { type KnownCache, readCaches } from "./cache.ts";
 import { FLEET_TABLES, readFleet } from "./fleet.ts";
 import { GATEWAY_TABLES, readGateway } from "./gateway.ts";
+import { ACCESS_TABLES, type AccessSnapshot, emptyAccess, readAccess } from "./access.ts";
 import { readOverview } from "./overview.ts";
 import { StateReader } from "./state_db.ts";
 import type { CallStats, FleetSnapshot, GatewaySnapshot, Overview, Section, Snapshot } from "./types.ts";
@@ -72,6 +73,7 @@ export function createLoader(options: LoaderOptions): SnapshotLoader {
   const reader = new StateReader(options.statePath);
   let fleet: Section<FleetSnapshot> = {};
   let gateway: Section<GatewaySnapshot> = {};
+  let access: Section<AccessSnapshot> = {};
   let cache: Snapshot["cache"] = {};
   let tools: HostTool[] | undefined;
   let lookup: Promise<void> | undefined;
@@ -106,6 +108,7 @@ export function createLoader(options: LoaderOptions): SnapshotLoader {
             return {
               fleet: FLEET_TABLES.every((t) => tables.has(t)) ? readFleet(db, options.clock) : emptyFleet(),
               gateway: GATEWAY_TABLES.every((t) => tables.has(t)) ? readGateway(db) : { servers: [] },
+              access: ACCESS_TABLES.every((t) => tables.has(t)) ? readAccess(db, () => now) : emptyAccess(),
             };
           } finally {
             db.exec("COMMIT");
@@ -113,11 +116,13 @@ export function createLoader(options: LoaderOptions): SnapshotLoader {
         });
         fleet = state ? { data: state.fleet, readAt: now } : {};
         gateway = state ? { data: state.gateway, readAt: now } : {};
+        access = state ? { data: state.access, readAt: now } : {};
       } catch (e) {
         // A busy or unreadable database: keep what we had, say why it is not fresh.
         reader.close();
         fleet = { ...fleet, error: { message: message(e) } };
         gateway = { ...gateway, error: { message: message(e) } };
+        access = { ...access, error: { message: message(e) } };
       }
       try {
         cache = { data: readCaches({ home: options.cacheHome, known: options.known }), readAt: now };
@@ -128,7 +133,7 @@ export function createLoader(options: LoaderOptions): SnapshotLoader {
         ...readOverview({ cacheHome: options.cacheHome, statePath: options.statePath, hostTools: tools }),
         ...options.overview,
       };
-      return { takenAt: now, overview, stateExists: reader.exists, fleet, gateway, cache };
+      return { takenAt: now, overview, stateExists: reader.exists, fleet, gateway, access, cache };
     },
     close() {
       reader.close();

@@ -7,6 +7,7 @@
  */
 import type { EngineHealth, SessionRecord, ToolStats } from "../../lib/fleet/store.ts";
 import type { GrantView } from "../../lib/gateway/grants.ts";
+import type { AccessSnapshot } from "./access.ts";
 import type { HostTool } from "../../lib/identity/engines.ts";
 
 /** A part of the snapshot that could not be read this time. */
@@ -183,5 +184,7 @@ export interface Snapshot {
   stateExists: boolean;
   fleet: Section<FleetSnapshot>;
   gateway: Section<GatewaySnapshot>;
+  /** Members, tokens and proposed operations (HTTP serving). */
+  access?: Section<AccessSnapshot>;
   cache: Section<CacheSnapshot>;
 }

@@ -7,6 +7,7 @@
 import { cachePane } from "./cache.ts";
 import { callsPane } from "./calls.ts";
 import { gatewayPane } from "./gateway.ts";
+import { accessPane } from "./access.ts";
 import { overviewPane } from "./overview.ts";
 import { ratingsPane } from "./ratings.ts";
 import { sessionsPane } from "./sessions.ts";
@@ -23,4 +24,5 @@ export const PANES: readonly Pane[] = [
   ratingsPane,
   callsPane,
   gatewayPane,
+  accessPane,
 ];
