@@ -10,6 +10,9 @@ import { describeError, ExitCode, PolyError } from "./lib/errors/mod.ts";
 
 const encoder = new TextEncoder();
 
+/** The command list, imported only once argv is known to need it. */
+const COMMANDS_MODULE = ["./lib/cli/commands", "mod.ts"].join("/");
+
 async function writeAll(stream: typeof Deno.stdout | typeof Deno.stderr, text: string): Promise<void> {
   const bytes = encoder.encode(text);
   let written = 0;
@@ -39,7 +42,11 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     import("@optique/core/modifiers"),
     import("@optique/run"),
     import("@optique/core/message"),
-    import("./lib/cli/commands/mod.ts"),
+    // A computed specifier: `deno run` walks the module graph of every string-literal
+    // import, dynamic ones included, before main.ts starts (~1 s for all commands); this one
+    // it cannot see, so `poly --version` pays for none of it. `deno compile` embeds it
+    // through `--include` (scripts/_embed.ts).
+    import(COMMANDS_MODULE) as Promise<typeof import("./lib/cli/commands/mod.ts")>,
   ]);
   const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
   let chosen: { spec: CommandSpec; value: unknown };

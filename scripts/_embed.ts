@@ -26,6 +26,8 @@ import { nativeMatches, nativePlatformOf, type Target } from "./_targets.ts";
 /** Repository-relative paths read at run time that no static import reaches. */
 export const RUNTIME_INCLUDES: readonly string[] = [
   "lib/run/worker.ts",
+  // main.ts imports the command list through a computed specifier (so `--version` stays fast).
+  "lib/cli/commands/mod.ts",
   "lib/rules/builtin",
 ];
 

@@ -141,8 +141,9 @@ async function lintFile(task: FileTask, original: SourceFile, base: FileResult):
   const usable: EnginePlan[] = [];
   for (const plan of task.engines) {
     try {
-      const engine = await loadEngine(engineById(plan.id)!);
-      if (task.fix && engine.fix) {
+      // Engines load only when they must run: fixes always do; checks only on a cache miss.
+      const engine = task.fix ? await loadEngine(engineById(plan.id)!) : undefined;
+      if (engine?.fix) {
         const out = await engine.fix(file, plan.settings);
         if (out.fixed > 0 && out.text !== file.text) {
           file = { ...file, text: out.text };
@@ -157,11 +158,14 @@ async function lintFile(task: FileTask, original: SourceFile, base: FileResult):
   }
   for (const plan of usable) {
     try {
-      const engine = await loadEngine(engineById(plan.id)!);
-      if (!engine.lint) continue;
-      const namespace: Namespace = engineById(plan.id)!.crossCutting ? "rules" : "lint";
+      const spec = engineById(plan.id)!;
+      if (!spec.capabilities.lint) continue;
+      const namespace: Namespace = spec.crossCutting ? "rules" : "lint";
       const current = file;
-      const out = await cached(task, namespace, plan, current, () => engine.lint!(current, plan.settings));
+      const out = await cached(task, namespace, plan, current, async () => {
+        const engine = await loadEngine(spec);
+        return engine.lint ? await engine.lint(current, plan.settings) : { diagnostics: [] };
+      });
       diagnostics.push(...out.diagnostics.filter((d) => !ignored(d, task.ignoreCodes)));
       checked = true;
     } catch (e) {
@@ -206,8 +210,14 @@ async function formatFile(task: FileTask, file: SourceFile, base: FileResult): P
   }
   let formatted: string;
   try {
-    const engine = await loadEngine(engineById(plan.id)!);
-    const text = await cached(task, "fmt", plan, file, () => engine.format!(file, plan.settings));
+    const spec = engineById(plan.id)!;
+    const text = await cached(
+      task,
+      "fmt",
+      plan,
+      file,
+      async () => (await loadEngine(spec)).format!(file, plan.settings),
+    );
     formatted = withLineEnding(text, file.text, task.lineEnding);
   } catch (e) {
     if (e instanceof EngineUnavailableError) {
