@@ -75,7 +75,7 @@ Deno.test("compileArgs() names the target and output, the run-time includes and 
   const pairs = (flag: string) => args.flatMap((a, i) => a === flag ? [args[i + 1]] : []);
   deepEqual(pairs("--target"), ["aarch64-apple-darwin"]);
   deepEqual(pairs("--output"), ["dist/poly-aarch64-apple-darwin"]);
-  deepEqual(pairs("--include"), ["lib/run/worker.ts", "lib/rules/builtin"]);
+  deepEqual(pairs("--include"), ["lib/run/worker.ts", "lib/cli/commands/mod.ts", "lib/rules/builtin"]);
   deepEqual(pairs("--exclude"), ["node_modules/.deno/x@1/node_modules/x"]);
   ok(args.includes("--no-check"));
   ok(!compileArgs({ target: "x86_64-pc-windows-msvc", output: "o" }).includes("--no-check"));
