@@ -4,10 +4,11 @@
  * run time, so poly never spawns it directly: it starts `bwrap` (bubblewrap, allowed by
  * name) and bubblewrap starts the command inside a sandbox:
  *
- * - the whole filesystem read-only (`--ro-bind / /`), a fresh `/dev`, `/proc`, a private `/tmp`;
+ * - the whole filesystem read-only (`--ro-bind / /`, `/tmp` included, so a command or script kept
+ *   there still runs), a fresh `/dev` and `/proc`;
  * - a private, persistent, writable HOME: `<state home>/gateway/stdio/<name>`;
  * - the working directory recorded at registration, bound read-write, and the command run there;
- * - an empty environment except PATH, HOME, LANG (and TMPDIR=/tmp);
+ * - an empty environment except PATH, HOME, LANG, and TMPDIR: a private writable `tmp/` in HOME;
  * - new PID, IPC and UTS namespaces, a new session, and death with poly; network shared.
  *
  * Where bubblewrap is missing, stdio upstreams are refused with a message saying so.
@@ -49,7 +50,8 @@ export function upstreamHome(name: string, home: string = stateHome()): string {
 /** Builds the bwrap command line that runs `argv` confined; creates the private home. */
 export function sandboxedLaunch(options: SandboxOptions): Launch {
   const home = upstreamHome(options.name, options.stateHome);
-  Deno.mkdirSync(home, { recursive: true, mode: 0o700 });
+  const tmp = join(home, "tmp");
+  Deno.mkdirSync(tmp, { recursive: true, mode: 0o700 });
   let path = "/usr/local/bin:/usr/bin:/bin";
   try {
     path = Deno.env.get("PATH") || path;
@@ -64,8 +66,6 @@ export function sandboxedLaunch(options: SandboxOptions): Launch {
     "/dev",
     "--proc",
     "/proc",
-    "--tmpfs",
-    "/tmp",
     "--bind",
     home,
     home,
@@ -88,7 +88,7 @@ export function sandboxedLaunch(options: SandboxOptions): Launch {
     home,
     "--setenv",
     "TMPDIR",
-    "/tmp",
+    tmp,
     "--setenv",
     "LANG",
     "C.UTF-8",

@@ -154,6 +154,9 @@ Deno.test("sandboxedLaunch() runs the command through bwrap with a clean environ
   assert.match(args, /--bind \/tmp\/work \/tmp\/work --chdir \/tmp\/work/);
   assert.match(args, /--die-with-parent/);
   assert.match(args, /--clearenv/);
+  assert.doesNotMatch(args, /--tmpfs \/tmp/, "/tmp stays visible (read-only): a command kept there must still run");
+  const tmpdir = launch.args[launch.args.indexOf("TMPDIR") + 1];
+  assert.equal(tmpdir, join(home, "gateway", "stdio", "s", "tmp"), "TMPDIR is private and writable");
   assert.deepEqual(launch.args.slice(-3), ["--", "node", "x.js"]);
   assert.equal((await Deno.stat(join(home, "gateway", "stdio", "s"))).isDirectory, true);
 });
