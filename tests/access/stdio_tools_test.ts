@@ -31,7 +31,10 @@ Deno.test("over stdio: whoami is the owner, approve_change and reject_change ref
         content: { text: string }[];
       };
       assert.equal(r.isError, true, name);
-      assert.match(r.content[0].text, /for HTTP callers with an approvals token: the owner .* poly dash or with poly approvals/);
+      assert.match(
+        r.content[0].text,
+        /for HTTP callers with an approvals token: the owner .* poly dash or with poly approvals/,
+      );
     }
   } finally {
     await close();
