@@ -159,7 +159,11 @@ class Ruff implements EngineInstance {
   }
 
   lint(file: SourceFile, settings: EngineSettings) {
-    const raw = this.#check(file, settings);
+    return { diagnostics: this.#diagnose(file, settings, this.#check(file, settings)) };
+  }
+
+  /** ruff's raw findings as poly diagnostics, after select/ignore/per-rule levels. */
+  #diagnose(file: SourceFile, settings: EngineSettings, raw: RuffDiagnostic[]): Diagnostic[] {
     const starts = lineStarts(file.text);
     const diagnostics: Diagnostic[] = raw.map((d) => {
       const diag: Diagnostic = {
@@ -185,7 +189,7 @@ class Ruff implements EngineInstance {
       }
       return diag;
     });
-    return { diagnostics: applyRuleSettings(diagnostics, settings) };
+    return applyRuleSettings(diagnostics, settings);
   }
 
   fix(file: SourceFile, settings: EngineSettings) {
@@ -193,12 +197,13 @@ class Ruff implements EngineInstance {
     let fixed = 0;
     for (let pass = 0; pass < 10; pass++) {
       const current = { ...file, text };
-      const kept = new Set(this.lint(current, settings).diagnostics.filter((d) => d.fix).map((d) => d.code));
-      const raw = this.#check(current, settings).filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d.code, file));
+      const all = this.#check(current, settings);
+      // Only fixes of findings the settings keep (select, ignore, levels other than "off").
+      const kept = new Set(this.#diagnose(current, settings, all).filter((d) => d.fix).map((d) => d.code));
+      const raw = all.filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d.code, file));
       if (raw.length === 0) break;
       const starts = lineStarts(text);
       // Each diagnostic's edits are applied together or not at all.
-      let result = text;
       let applied = 0;
       const groups = raw.map((d) => toEdits(text, starts, d)).sort((a, b) => a[0].start - b[0].start);
       let cursor = -1;
@@ -210,7 +215,7 @@ class Ruff implements EngineInstance {
         cursor = Math.max(...group.map((e) => e.end));
         applied++;
       }
-      result = applyEdits(text, chosen).text;
+      const result = applyEdits(text, chosen).text;
       if (result === text) break;
       text = result;
       fixed += applied;

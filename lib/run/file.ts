@@ -97,6 +97,11 @@ export interface FileOutcome {
   proposed?: { before: string; after: string };
 }
 
+/** The outcome of a file that could not be processed at all (cancelled, a crashed worker). */
+export function failed(task: FileTask, error: string): FileOutcome {
+  return { relPath: task.relPath, checked: false, error, record: { path: task.relPath, error } };
+}
+
 function describe(error: unknown): string {
   if (error instanceof EngineError) return error.message;
   if (error instanceof Error) return `engine crashed: ${error.message}`;

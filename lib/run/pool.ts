@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { closeCaches, type FileOutcome, type FileTask, processFile } from "./file.ts";
+import { closeCaches, failed, type FileOutcome, type FileTask, processFile } from "./file.ts";
 
 /** Options for {@link runTasks}. */
 export interface PoolOptions {
@@ -25,10 +25,6 @@ export interface PoolResult {
 
 /** Below this many files a worker's start-up (engine load) costs more than it saves. */
 export const WORKER_THRESHOLD = 48;
-
-function failed(task: FileTask, error: string): FileOutcome {
-  return { relPath: task.relPath, checked: false, error, record: { path: task.relPath, error } };
-}
 
 const CANCELLED = "cancelled before this file was processed";
 

@@ -4,7 +4,7 @@
  * @module
  */
 /// <reference lib="deno.worker" />
-import { closeCaches, type FileTask, processFile } from "./file.ts";
+import { closeCaches, failed, type FileTask, processFile } from "./file.ts";
 
 self.onmessage = async (event: MessageEvent<{ id: number; task: FileTask } | { close: true }>) => {
   if ("close" in event.data) {
@@ -16,9 +16,6 @@ self.onmessage = async (event: MessageEvent<{ id: number; task: FileTask } | { c
     self.postMessage({ id, outcome: await processFile(task) });
   } catch (e) {
     const error = `internal error: ${e instanceof Error ? e.message : String(e)}`;
-    self.postMessage({
-      id,
-      outcome: { relPath: task.relPath, checked: false, error, record: { path: task.relPath, error } },
-    });
+    self.postMessage({ id, outcome: failed(task, error) });
   }
 };
