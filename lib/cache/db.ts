@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { join, resolve } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
 import { blake3Hasher, CACHE_FORMAT, digestWith, type Namespace, NAMESPACES } from "./key.ts";
@@ -60,6 +60,8 @@ export interface ResultCache {
   /** The build identity given to {@link openCache}, if any. */
   readonly build?: string;
   get<T = unknown>(ns: Namespace, key: string): T | undefined;
+  /** {@link ResultCache.get} for many keys at once (one query per few hundred keys), in order. */
+  getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[];
   set(ns: Namespace, key: string, value: unknown): void;
   /** Writes pending entries now. */
   flush(): void;
@@ -70,6 +72,10 @@ export interface ResultCache {
   /** Flushes, records this opener's hits and misses as a run, and closes. */
   close(): void;
 }
+
+const SELECT_VALUE = "SELECT value FROM entries WHERE ns = ? AND key = ?";
+/** Keys per query of {@link ResultCache.getMany} (SQLite allows 32,766 parameters). */
+const MANY_CHUNK = 500;
 
 function defaultWarn(message: string): void {
   try {
@@ -94,6 +100,8 @@ class SqliteCache implements ResultCache {
   #pending = new Map<string, { ns: Namespace; key: string; value: string }>();
   #counts = emptyCounters();
   #broken = false;
+  /** The lookup statement, prepared once per database handle (a rebuild makes a new handle). */
+  #select?: { db: DatabaseSync; stmt: StatementSync };
 
   constructor(readonly path: string, readonly anchor: string, private readonly options: OpenCacheOptions) {
     this.build = options.build;
@@ -161,19 +169,38 @@ class SqliteCache implements ResultCache {
   get<T = unknown>(ns: Namespace, key: string): T | undefined {
     const pending = this.#pending.get(ns + "\0" + key);
     const raw = pending?.value ??
-      this.#with(
-        undefined,
-        (db) =>
-          (db.prepare("SELECT value FROM entries WHERE ns = ? AND key = ?").get(ns, key) as
-            | { value: string }
-            | undefined)?.value,
-      );
+      this.#with(undefined, (db) => {
+        if (this.#select?.db !== db) this.#select = { db, stmt: db.prepare(SELECT_VALUE) };
+        return (this.#select.stmt.get(ns, key) as { value: string } | undefined)?.value;
+      });
     if (raw === undefined) {
       this.#counts[ns].misses++;
       return undefined;
     }
     this.#counts[ns].hits++;
     return JSON.parse(raw) as T;
+  }
+
+  getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[] {
+    const found = new Map<string, string>();
+    const unique = [...new Set(keys)];
+    for (let i = 0; i < unique.length; i += MANY_CHUNK) {
+      const chunk = unique.slice(i, i + MANY_CHUNK);
+      const rows = this.#with([] as { key: string; value: string }[], (db) => {
+        const sql = `SELECT key, value FROM entries WHERE ns = ? AND key IN (${chunk.map(() => "?").join(",")})`;
+        return db.prepare(sql).all(ns, ...chunk) as { key: string; value: string }[];
+      });
+      for (const row of rows) found.set(row.key, row.value);
+    }
+    return keys.map((key) => {
+      const raw = this.#pending.get(ns + "\0" + key)?.value ?? found.get(key);
+      if (raw === undefined) {
+        this.#counts[ns].misses++;
+        return undefined;
+      }
+      this.#counts[ns].hits++;
+      return JSON.parse(raw) as T;
+    });
   }
 
   set(ns: Namespace, key: string, value: unknown): void {
@@ -320,6 +347,10 @@ class DisabledCache implements ResultCache {
   get<T>(ns: Namespace): T | undefined {
     this.#counts[ns].misses++;
     return undefined;
+  }
+  getMany<T>(ns: Namespace, keys: readonly string[]): (T | undefined)[] {
+    this.#counts[ns].misses += keys.length;
+    return keys.map(() => undefined);
   }
   set(): void {}
   flush(): void {}

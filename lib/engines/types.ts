@@ -74,6 +74,9 @@ export interface EngineSettings {
   rules?: Record<string, unknown>;
 }
 
+/** A batch call's result for one file: its output, or the error for that file alone. */
+export type Settled<T> = T | Error;
+
 /** One file handed to an engine. */
 export interface SourceFile {
   /** Absolute path on disk. */
@@ -120,6 +123,17 @@ export interface EngineInstance {
   lint?(file: SourceFile, settings: EngineSettings): Promise<LintOutput> | LintOutput;
   fix?(file: SourceFile, settings: EngineSettings): Promise<FixOutput> | FixOutput;
   format?(file: SourceFile, settings: EngineSettings): Promise<string> | string;
+  /**
+   * Lints many files with equal settings in one call (one native process per
+   * batch, say). Results come back in input order; a file the engine cannot
+   * process gets its error (an {@link EngineError}) and does not fail the others. The
+   * pipeline calls it only in check runs (no fixes), where each file's `text` is
+   * exactly the bytes at its `path` as read a moment before, so a native tool may
+   * read the files itself.
+   */
+  lintMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]>;
+  /** Formats many files with equal settings in one call; as {@link EngineInstance.lintMany}. */
+  formatMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]>;
 }
 
 /**
@@ -160,6 +174,11 @@ export interface EngineSpec {
    * settings (e.g. the digest of rule files the settings point to). Part of the cache key.
    */
   cacheSalt?(settings: EngineSettings): Promise<string>;
+  /**
+   * Its instance implements `lintMany` / `formatMany`, and a run hands it all of
+   * its files at once rather than one per worker task.
+   */
+  batch?: { lint?: boolean; format?: boolean };
   /** Loads (once per process or worker) and returns the engine. */
   load(): Promise<EngineInstance>;
 }

@@ -9,7 +9,13 @@ import { openCache, type ResultCache, throughCache } from "../cache/mod.ts";
 import type { Namespace } from "../cache/key.ts";
 import { readCandidate } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
-import { EngineError, EngineUnavailableError, type Language, type SourceFile } from "../engines/types.ts";
+import {
+  EngineError,
+  EngineUnavailableError,
+  type Language,
+  type LintOutput,
+  type SourceFile,
+} from "../engines/types.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { templateReason } from "../engines/templates.ts";
 import type { Diagnostic, FileResult } from "../report/schema.ts";
@@ -36,11 +42,36 @@ export interface FileTask {
   cache?: { anchor: string; root?: string; build: string; runId: string };
   /** With `fix`: write nothing, return the new text in the outcome's `proposed`. */
   preview?: boolean;
+  /** The file's text, already read by the run's pre-pass (then it is not read again). */
+  text?: string;
+  /** Engine results the pre-pass already has (from the cache or a batch call), by engine id. */
+  known?: Record<string, Known>;
+  /** The pre-pass looked these engines' results up in the cache and missed (so they are not looked up again). */
+  missed?: string[];
 }
+
+/** One engine's result for one file, found before the file reached its task: a value, an error, or a skip. */
+export type Known = { value: unknown } | { error: string } | { unavailable: string };
+
+/** The {@link Known} form of a thrown engine error. */
+export function knownError(error: unknown): Known {
+  return error instanceof EngineUnavailableError ? { unavailable: error.message } : { error: describe(error) };
+}
+
+/** The value of a known result, or throws what the engine threw (the caller sorts skips from errors). */
+function unwrap<T>(known: Known): T {
+  if ("value" in known) return known.value as T;
+  if ("unavailable" in known) throw new EngineUnavailableError(known.unavailable);
+  throw new KnownFailure(known.error);
+}
+
+/** An engine error found by the pre-pass, already described. */
+class KnownFailure extends Error {}
 
 const caches = new Map<string, Promise<ResultCache>>();
 
-function cacheFor(task: FileTask): Promise<ResultCache> | undefined {
+/** The result cache of a task, opened once per thread (undefined when the task has none). */
+export function cacheFor(task: FileTask): Promise<ResultCache> | undefined {
   if (!task.cache) return undefined;
   const key = `${task.cache.anchor}\0${task.cache.root ?? ""}`;
   let cache = caches.get(key);
@@ -81,7 +112,8 @@ async function cached<T>(
 ): Promise<T> {
   const cache = await cacheFor(task);
   if (!cache) return await compute();
-  return await throughCache(cache, namespace, engineById(plan.id)!, file, plan.settings, compute);
+  const lookup = !task.missed?.includes(plan.id);
+  return await throughCache(cache, namespace, engineById(plan.id)!, file, plan.settings, compute, { lookup });
 }
 
 /** What happened to one file. */
@@ -103,7 +135,7 @@ export function failed(task: FileTask, error: string): FileOutcome {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof EngineError) return error.message;
+  if (error instanceof EngineError || error instanceof KnownFailure) return error.message;
   if (error instanceof Error) return `engine crashed: ${error.message}`;
   return `engine crashed: ${String(error)}`;
 }
@@ -121,7 +153,9 @@ function withLineEnding(text: string, original: string, mode: "lf" | "crlf" | "a
 /** Processes one file; see the module doc. */
 export async function processFile(task: FileTask): Promise<FileOutcome> {
   const base: FileResult = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
-  const read = await readCandidate(task.path, task.maxSize, { language: task.language });
+  const read = task.text !== undefined
+    ? { text: task.text }
+    : await readCandidate(task.path, task.maxSize, { language: task.language });
   if ("skip" in read) {
     return { relPath: task.relPath, checked: false, skip: read.skip, record: { ...base, skipped: read.skip } };
   }
@@ -167,7 +201,8 @@ async function lintFile(task: FileTask, original: SourceFile, base: FileResult):
       if (!spec.capabilities.lint) continue;
       const namespace: Namespace = spec.crossCutting ? "rules" : "lint";
       const current = file;
-      const out = await cached(task, namespace, plan, current, async () => {
+      const known = task.known?.[plan.id];
+      const out = known ? unwrap<LintOutput>(known) : await cached(task, namespace, plan, current, async () => {
         const engine = await loadEngine(spec);
         return engine.lint ? await engine.lint(current, plan.settings) : { diagnostics: [] };
       });
@@ -216,7 +251,8 @@ async function formatFile(task: FileTask, file: SourceFile, base: FileResult): P
   let formatted: string;
   try {
     const spec = engineById(plan.id)!;
-    const text = await cached(
+    const known = task.known?.[plan.id];
+    const text = known ? unwrap<string>(known) : await cached(
       task,
       "fmt",
       plan,

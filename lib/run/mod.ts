@@ -14,11 +14,12 @@ import { discover } from "../discover/mod.ts";
 import { buildIdentity } from "../cache/mod.ts";
 import { identity } from "../identity/mod.ts";
 import type { ConfigRef, FileResult, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
-import type { FileTask } from "./file.ts";
+import type { FileOutcome, FileTask } from "./file.ts";
+import { prepass, prepassable } from "./prepass.ts";
 import { planFormat, planLint } from "./plan.ts";
 import { engineById } from "../engines/registry.ts";
 import { ruleLoadRunErrors } from "../rules/settings.ts";
-import { runTasks } from "./pool.ts";
+import { type PoolResult, runTasks } from "./pool.ts";
 import type { RunRequest } from "./types.ts";
 
 export type { ProposedChange, RunRequest } from "./types.ts";
@@ -120,11 +121,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       results.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
     }
   }
-  const { outcomes, cache } = await runTasks(runnable, {
-    jobs: request.jobs,
-    onProgress: request.onProgress,
-    signal: request.signal,
-  });
+  const { outcomes, cache } = await runAll(runnable, request);
   outcomes.forEach((o, i) => {
     if (o.proposed) request.onProposed?.({ path: runnable[i].path, relPath: o.relPath, ...o.proposed });
   });
@@ -136,6 +133,28 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const report = await assemble(kind, request, results, checked, configRefs, runErrors);
   if (cacheSettings) report.summary.cache = cache;
   return report;
+}
+
+/**
+ * Runs every task: a check run goes through the main-thread pre-pass first (the
+ * cache, then batch engines), and only what it leaves reaches the worker pool.
+ */
+async function runAll(tasks: FileTask[], request: RunRequest): Promise<PoolResult> {
+  const options = { jobs: request.jobs, signal: request.signal };
+  if (request.fix || !tasks.every(prepassable)) {
+    return await runTasks(tasks, { ...options, onProgress: request.onProgress });
+  }
+  const { done, rest } = await prepass(tasks, request.signal);
+  if (done.size > 0) request.onProgress?.(done.size, tasks.length);
+  const order = [...rest.keys()];
+  const pooled = await runTasks(order.map((i) => rest.get(i)!), {
+    ...options,
+    onProgress: (n) => request.onProgress?.(done.size + n, tasks.length),
+  });
+  const outcomes = new Array<FileOutcome>(tasks.length);
+  for (const [i, outcome] of done) outcomes[i] = outcome;
+  order.forEach((i, k) => outcomes[i] = pooled.outcomes[k]);
+  return { outcomes, cache: pooled.cache };
 }
 
 function parentDir(path: string): string {

@@ -55,7 +55,28 @@ function enabled(spec: EngineSpec, config: ResolvedConfig, kind: "lint" | "fmt",
   return spec.defaultEnabled || own !== undefined;
 }
 
+/**
+ * Settings by config, then by engine, kind and language: every file a run plans
+ * under one configuration shares one settings object (it is plain data; keyed
+ * caches downstream remember work per object).
+ */
+const shared = new WeakMap<ResolvedConfig, Map<string, EngineSettings>>();
+
 function settingsFor(
+  spec: EngineSpec,
+  config: ResolvedConfig,
+  kind: "lint" | "fmt",
+  language: Language,
+): EngineSettings {
+  let own = shared.get(config);
+  if (!own) shared.set(config, own = new Map());
+  const key = `${spec.id}\0${kind}\0${language}`;
+  let settings = own.get(key);
+  if (!settings) own.set(key, settings = buildSettings(spec, config, kind, language));
+  return settings;
+}
+
+function buildSettings(
   spec: EngineSpec,
   config: ResolvedConfig,
   kind: "lint" | "fmt",

@@ -6,7 +6,8 @@
  *   deno run -A tests/bench/lint_bench.ts large      # issue 3: ~20,000 files in 16 languages
  *   RUNS=5 deno run -A tests/bench/lint_bench.ts     # more repetitions
  *
- * `poly` runs from source exactly as users run it (`deno run -q -P main.ts`), each
+ * `poly` runs from source exactly as users run it (`deno run -q -P main.ts`), in the
+ * corpus directory as the native tool does, each
  * cold run with a fresh, empty cache home.
  *
  * @module
@@ -51,7 +52,11 @@ const version = await repeat("poly --version", () => timeCommand([...poly, "--ve
 // Cold lint of the TypeScript half versus the native biome CLI (same version as the wasm).
 const polyTs = await repeat(
   "poly lint typescript/ (cold, no cache)",
-  async () => timeCommand([...poly, "lint", "--no-workspace", "--format", "json", tsDir], { env: await freshHomes() }),
+  async () =>
+    timeCommand([...poly, "lint", "--no-workspace", "--format", "json", "typescript"], {
+      env: await freshHomes(),
+      cwd: dir,
+    }),
 );
 let biomeTs: number[] = [];
 try {
@@ -69,25 +74,28 @@ if (biomeTs.length) {
 
 // Cold, warm and touch-one runs over the whole corpus, with peak memory.
 const homes = await freshHomes();
-const whole = [...poly, "lint", "--no-workspace", "--format", "json", dir];
-const cold = await timeCommand(whole, { env: homes, measureMemory: true });
+const whole = [...poly, "lint", "--no-workspace", "--format", "json", "."];
+const cold = await timeCommand(whole, { env: homes, measureMemory: true, cwd: dir });
 console.log(`poly lint whole corpus, cold: ${ms(cold.ms)}, peak RSS ${((cold.maxRssKb ?? 0) / 1024).toFixed(0)} MB`);
-const warm = await repeat("poly lint whole corpus, warm (nothing changed)", () => timeCommand(whole, { env: homes }));
+const warm = await repeat(
+  "poly lint whole corpus, warm (nothing changed)",
+  () => timeCommand(whole, { env: homes, cwd: dir }),
+);
 console.log(`warm/cold: ${(median(warm) / cold.ms).toFixed(3)}`);
 if (biomeTs.length) {
   const warmTs = await repeat(
     "poly lint typescript/, warm",
-    () => timeCommand([...poly, "lint", "--no-workspace", "--format", "json", tsDir], { env: homes }),
+    () => timeCommand([...poly, "lint", "--no-workspace", "--format", "json", "typescript"], { env: homes, cwd: dir }),
   );
   console.log(`ratio poly warm / biome (TypeScript): ${(median(warmTs) / median(biomeTs)).toFixed(2)}`);
 }
 const one = join(dir, summary.paths.typescript?.[0] ?? summary.paths.python[0]);
 const touched = await repeat("poly lint whole corpus, warm, one file touched", async () => {
   await Deno.writeTextFile(one, `${await Deno.readTextFile(one)}\n// touched ${Math.random()}\n`);
-  return timeCommand(whole, { env: homes });
+  return timeCommand(whole, { env: homes, cwd: dir });
 });
 console.log(`touch-one median: ${ms(median(touched))}`);
-const fmtCold = await timeCommand([...poly, "fmt", "--format", "json", dir], { env: await freshHomes() });
+const fmtCold = await timeCommand([...poly, "fmt", "--format", "json", "."], { env: await freshHomes(), cwd: dir });
 console.log(`poly fmt --check whole corpus, cold: ${ms(fmtCold.ms)}`);
 console.log(`poly --version median: ${ms(median(version))}`);
 await Deno.remove(dir, { recursive: true });

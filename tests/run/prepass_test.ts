@@ -1,0 +1,97 @@
+/**
+ * The check-run pre-pass (lib/run/prepass.ts): whatever answers a file — the
+ * cache, a batch engine, a worker or the main thread — the report is the same,
+ * and the cache counts each (file, engine) lookup once.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runFmt, runLint } from "../../lib/run/mod.ts";
+import type { Report } from "../../lib/report/schema.ts";
+
+async function workspace(files: Record<string, string | Uint8Array>): Promise<string> {
+  const root = await Deno.makeTempDir({ prefix: "poly-prepass-" });
+  await Deno.mkdir(join(root, ".git"));
+  for (const [rel, content] of Object.entries(files)) {
+    const path = join(root, rel);
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    if (typeof content === "string") await Deno.writeTextFile(path, content);
+    else await Deno.writeFile(path, content);
+  }
+  return root;
+}
+
+/** A report without what differs from run to run (identity, cache counters). */
+function stable(report: Report): unknown {
+  const { poly: _poly, summary, ...rest } = report;
+  const { cache: _cache, ...counts } = summary;
+  return { ...rest, summary: counts };
+}
+
+const FILES: Record<string, string | Uint8Array> = {
+  "poly.toml": '[cache]\ndir = ".poly-cache"\n',
+  "a.py": "import os\n\n\ndef f(x):\n    return x == None\n",
+  "b.py": "x = 1\n",
+  "src/c.ts": "export const a: any = 1;\nif (a == 2) { debugger; }\n",
+  "src/d.ts": "export function d(n: number): number {\n  return n + 1;\n}\n",
+  "src/bad.ts": "export const = ;\n",
+  "data.json": '{"a": 1, "a": 2}\n',
+  "bin.py": new Uint8Array([0x00, 0x01, 0x02, 0xff, 0x00]),
+  "page.html": "{% block body %}<p>{{ x }}</p>{% endblock %}\n",
+};
+
+/** Enough files for the pool to start workers (lib/run/pool.ts WORKER_THRESHOLD). */
+const MANY = Object.fromEntries(
+  Array.from({ length: 60 }, (_, i) => [`many/m${i}.py`, i % 3 === 0 ? `import sys\nv${i} = ${i}\n` : `v${i} = ${i}\n`]),
+);
+
+Deno.test("a lint check gives one report whether answered by the cache, batch engines, workers or this thread", async () => {
+  const root = await workspace({ ...FILES, ...MANY });
+  const uncached = await runLint({ paths: [], cwd: root, noCache: true, jobs: 1 });
+  const cold = await runLint({ paths: [], cwd: root });
+  const warm = await runLint({ paths: [], cwd: root });
+  const pooled = await runLint({ paths: [], cwd: root, noCache: true, jobs: 2 });
+  assert.deepEqual(stable(cold), stable(uncached));
+  assert.deepEqual(stable(warm), stable(uncached));
+  assert.deepEqual(stable(pooled), stable(uncached));
+  // Honest: the binary file and the template are skips, the broken file an error or findings, never clean.
+  const paths = (r: Report) => r.results.map((x) => x.path);
+  assert.ok(paths(uncached).includes("bin.py"));
+  assert.ok(uncached.skipped.some((s) => s.path === "bin.py"));
+  // An engine error is never cached: the broken file is looked up (and missed) again.
+  assert.ok(warm.summary.cache!.misses > 0);
+});
+
+Deno.test("the cache counts each (file, engine) lookup once: a cold run only misses, a warm one only hits", async () => {
+  const { "src/bad.ts": _bad, ...clean } = FILES;
+  const root = await workspace(clean);
+  const cold = await runLint({ paths: [], cwd: root });
+  const warm = await runLint({ paths: [], cwd: root });
+  assert.ok(cold.summary.cache!.misses > 0);
+  assert.equal(cold.summary.cache!.hits, 0);
+  assert.deepEqual(warm.summary.cache, { hits: cold.summary.cache!.misses, misses: 0 });
+});
+
+Deno.test("a format check gives one report cold and warm; a changed file misses alone", async () => {
+  const { "src/bad.ts": _bad, ...clean } = FILES;
+  const root = await workspace({ ...clean, "e.py": "x = {  'a':1 }\n" });
+  const cold = await runFmt({ paths: [], cwd: root });
+  const warm = await runFmt({ paths: [], cwd: root });
+  assert.deepEqual(stable(warm), stable(cold));
+  assert.ok(cold.results.some((r) => r.path === "e.py" && r.changed));
+  assert.equal(warm.summary.cache!.misses, 0);
+  await Deno.writeTextFile(join(root, "b.py"), "y  =  2\n");
+  const touched = await runFmt({ paths: [], cwd: root });
+  assert.equal(touched.summary.cache!.misses, 1);
+  assert.ok(touched.results.some((r) => r.path === "b.py" && r.changed));
+});
+
+Deno.test("a fix run still goes file by file and writes, then a check hits the cache for the fixed text", async () => {
+  const root = await workspace({ "poly.toml": '[cache]\ndir = ".poly-cache"\n', "a.py": "import os\nx = 1\n" });
+  const fixed = await runLint({ paths: [], cwd: root, fix: true });
+  assert.equal(fixed.summary.fixed, 1);
+  assert.equal(await Deno.readTextFile(join(root, "a.py")), "x = 1\n");
+  const check = await runLint({ paths: ["a.py"], cwd: root });
+  assert.equal(check.summary.checked, 1);
+  assert.ok(check.summary.cache!.hits > 0);
+  assert.equal(check.summary.diagnostics!.error + check.summary.diagnostics!.warning, 0);
+});
