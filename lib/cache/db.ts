@@ -59,6 +59,8 @@ export interface ResultCache {
   readonly path?: string;
   /** The build identity given to {@link openCache}, if any. */
   readonly build?: string;
+  /** The run this opener belongs to ({@link OpenCacheOptions.runId}), if any. */
+  readonly runId?: string;
   get<T = unknown>(ns: Namespace, key: string): T | undefined;
   /** {@link ResultCache.get} for many keys at once (one query per few hundred keys), in order. */
   getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[];
@@ -96,6 +98,7 @@ function emptyCounters(): Record<Namespace, CacheCounters> {
 class SqliteCache implements ResultCache {
   readonly enabled = true;
   readonly build?: string;
+  readonly runId?: string;
   #db: DatabaseSync | undefined;
   #pending = new Map<string, { ns: Namespace; key: string; value: string }>();
   #counts = emptyCounters();
@@ -105,6 +108,7 @@ class SqliteCache implements ResultCache {
 
   constructor(readonly path: string, readonly anchor: string, private readonly options: OpenCacheOptions) {
     this.build = options.build;
+    this.runId = options.runId;
     this.#db = this.#open();
   }
 

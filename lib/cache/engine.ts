@@ -1,8 +1,9 @@
 /**
  * Running one engine step through the result cache: the one call the run
  * pipeline makes per (file, engine). Errors are never cached (an EngineError is
- * an errored record every time; an absent host tool may be installed later), and
- * engines whose result depends on more than the file are never cached.
+ * an errored record every time; an absent host tool may be installed later); an
+ * engine whose result depends on more than the file adds that to the file's key
+ * (`EngineSpec.cacheContext`).
  *
  * @example
  * ```ts
@@ -19,10 +20,11 @@ import { blake3Hasher, digestWith, keyFor, keyPrefix, type Namespace } from "./k
 import { canonicalJson } from "../config/fingerprint.ts";
 
 /**
- * Engines whose results must not be cached per file: go vet checks a whole
- * package, so a finding in one file can change when a sibling file does.
+ * Engines whose results are never cached. Empty today: an engine whose result
+ * depends on more than its file says what through `cacheContext` (go vet: its
+ * package) and is cached under that.
  */
-export const UNCACHEABLE: ReadonlySet<string> = new Set(["govet"]);
+export const UNCACHEABLE: ReadonlySet<string> = new Set();
 
 const salts = new Map<string, Promise<string>>();
 
@@ -87,7 +89,9 @@ export async function resultKey(
   if (!cache.enabled || UNCACHEABLE.has(spec.id)) return undefined;
   const prefix = await prefixFor(cache, namespace, spec, settings);
   const h = await blake3Hasher();
-  return keyFor(h, prefix, file.relPath, contentDigest ?? digestWith(h, file.text));
+  const content = contentDigest ?? digestWith(h, file.text);
+  const context = spec.cacheContext ? `+${await spec.cacheContext(file, settings, cache.runId)}` : "";
+  return keyFor(h, prefix, file.relPath, content + context);
 }
 
 /**

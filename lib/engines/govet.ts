@@ -10,8 +10,10 @@
  *   mtimes). It reads the package from disk and never touches the network
  *   (`GOPROXY=off`, `GOTOOLCHAIN=local`): a module whose dependencies are not in the
  *   module cache is an errored record naming the missing package.
- * - Because a finding in one file can depend on its package's other files, the
- *   result cache must not key govet results on one file's bytes alone.
+ * - A finding in one file can depend on its package's other files (and, in a
+ *   module, on the packages it imports), so a file's cached result is keyed on
+ *   the bytes of every `.go` file of its module plus `go.mod`/`go.sum` (outside a
+ *   module: of its directory) — see {@link goContext}.
  * - Codes are analyzer names (`printf`, `assign`, `unreachable`, ...), severity
  *   `error` (go test fails on them); links go to the analyzer's documentation.
  * - `[lint.go.govet]` keys: `select` / `ignore` / `rules.<analyzer>.level`, `tags`
@@ -183,6 +185,54 @@ class GoVet implements EngineInstance {
   }
 }
 
+/** Contexts of the current run, by module or directory root (one run's worth: see {@link goContext}). */
+let contexts = { run: undefined as string | undefined, roots: new Map<string, Promise<string>>() };
+
+/**
+ * blake3 over the names and bytes of the Go sources a file's vet result can
+ * depend on: every `.go` file (and `go.mod`, `go.sum`) under its module root,
+ * or its directory's `.go` files outside a module. Computed once per run (`run`)
+ * per module or directory; without a run id, every call reads the files again.
+ */
+export async function goContext(file: SourceFile, run?: string): Promise<string> {
+  const dir = dirname(file.path);
+  const module = await findModuleRoot(dir);
+  const root = module ?? dir;
+  if (run === undefined || contexts.run !== run) contexts = { run, roots: new Map() };
+  const roots = contexts.roots;
+  let context = roots.get(root);
+  if (!context) {
+    context = (async () => {
+      const parts: [string, Uint8Array][] = [];
+      const walk = async (at: string, rel: string, deep: boolean): Promise<void> => {
+        const entries = (await Array.fromAsync(Deno.readDir(at))).sort((a, b) => a.name < b.name ? -1 : 1);
+        for (const e of entries) {
+          const path = join(at, e.name);
+          const name = rel ? `${rel}/${e.name}` : e.name;
+          if (e.isFile && (e.name.endsWith(".go") || (!rel && (e.name === "go.mod" || e.name === "go.sum")))) {
+            parts.push([name, await Deno.readFile(path)]);
+          } else if (deep && e.isDirectory && !e.name.startsWith(".") && e.name !== "testdata") {
+            await walk(path, name, deep);
+          }
+        }
+      };
+      await walk(root, "", module !== undefined);
+      // The shared hasher is used synchronously only: no await between init and digest.
+      const { blake3Hasher } = await import("../cache/key.ts");
+      const h = await blake3Hasher();
+      h.init();
+      for (const [name, bytes] of parts) {
+        h.update(`${name}\0${bytes.length}\0`);
+        h.update(bytes);
+      }
+      return h.digest("hex");
+    })();
+    roots.set(root, context);
+    context.catch(() => roots.delete(root));
+  }
+  return await context;
+}
+
 /** The govet engine. */
 export const govet: EngineSpec = {
   id: "govet",
@@ -194,5 +244,6 @@ export const govet: EngineSpec = {
   defaultEnabled: true,
   hostProgram: "go",
   moduleUrls: () => Promise.resolve([]),
+  cacheContext: (file, _settings, run) => goContext(file, run),
   load: () => Promise.resolve(new GoVet()),
 };

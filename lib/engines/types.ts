@@ -175,6 +175,13 @@ export interface EngineSpec {
    */
   cacheSalt?(settings: EngineSettings): Promise<string>;
   /**
+   * What one file's cached result depends on besides its own bytes (e.g. go vet:
+   * the other files of its package or module). Part of that file's cache key.
+   * `run` identifies the run asking (an engine may remember answers within one
+   * run, never across runs: a long-lived server sees the files change).
+   */
+  cacheContext?(file: SourceFile, settings: EngineSettings, run?: string): Promise<string>;
+  /**
    * Its instance implements `lintMany` / `formatMany`, and a run hands it all of
    * its files at once rather than one per worker task.
    */

@@ -1,7 +1,7 @@
-import { equal } from "node:assert/strict";
+import { equal, notEqual } from "node:assert/strict";
 import { basename, join } from "node:path";
 import { assertGolden, copyFixture } from "../_helpers/cli.ts";
-import { govet, parseVetOutput } from "../../lib/engines/govet.ts";
+import { goContext, govet, parseVetOutput } from "../../lib/engines/govet.ts";
 import type { SourceFile } from "../../lib/engines/types.ts";
 import { diagnosticsJson, engineError, GOLDEN, missing, settings } from "./_harness.ts";
 
@@ -52,4 +52,32 @@ Deno.test("parseVetOutput() reads findings and compile errors", () => {
   const broken = parseVetOutput("# pkg\nvet: ./a.go:4:17: cannot use 1\n", "/x");
   equal(broken.failure?.file, "/x/a.go");
   equal(broken.failure?.line, 4);
+});
+
+Deno.test("goContext() keys a Go file's vet result on its module (or directory), once per run", async () => {
+  const root = await Deno.makeTempDir({ prefix: "poly-govet-context-" });
+  const write = (rel: string, text: string) => Deno.writeTextFile(`${root}/${rel}`, text);
+  await Deno.mkdir(`${root}/mod/a`, { recursive: true });
+  await Deno.mkdir(`${root}/mod/b`, { recursive: true });
+  await Deno.mkdir(`${root}/loose`, { recursive: true });
+  await write("mod/go.mod", "module example.com/m\n\ngo 1.21\n");
+  await write("mod/a/a.go", "package a\n");
+  await write("mod/b/b.go", "package b\n");
+  await write("loose/x.go", "package x\n");
+  await write("loose/y.go", "package x\n");
+  const file = (rel: string) => ({ path: `${root}/${rel}`, relPath: rel, language: "go" as const, text: "" });
+
+  const a1 = await goContext(file("mod/a/a.go"), "run-1");
+  equal(await goContext(file("mod/b/b.go"), "run-1"), a1, "one module, one context");
+  await write("mod/b/b.go", "package b\n\nvar B = 1\n");
+  equal(await goContext(file("mod/a/a.go"), "run-1"), a1, "remembered within a run");
+  const a2 = await goContext(file("mod/a/a.go"), "run-2");
+  notEqual(a2, a1, "another package of the module changed: a new context in the next run");
+  await write("mod/go.mod", "module example.com/m\n\ngo 1.22\n");
+  notEqual(await goContext(file("mod/a/a.go"), "run-3"), a2, "go.mod is part of it");
+
+  const x1 = await goContext(file("loose/x.go"), "run-4");
+  await write("loose/y.go", "package x\n\nvar Y = 2\n");
+  notEqual(await goContext(file("loose/x.go"), "run-5"), x1, "outside a module: the directory's files");
+  notEqual(await goContext(file("loose/x.go")), x1, "no run id: read every time");
 });
