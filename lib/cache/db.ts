@@ -52,6 +52,44 @@ export interface CacheCounters {
   misses: number;
 }
 
+/** What `stat` says about a file: enough to tell that it changed since it was read. */
+export interface FileStamp {
+  size: number;
+  /** Modification time, ms since the epoch. */
+  mtime: number;
+  /** Status-change time, ms since the epoch (0 where the platform has none). */
+  ctime: number;
+  ino: number;
+}
+
+/** A file poly read, in the stat index: its stamp then, and blake3 of the bytes it read. */
+export interface FileRecord extends FileStamp {
+  path: string;
+  digest: string;
+}
+
+/**
+ * A file's stamp must be older than this when it is read (ms) for the stat index
+ * to remember it: a later write then always moves its mtime, even on file systems
+ * with coarse (up to 2 s) timestamps — the "racy git" problem.
+ */
+export const RACY_MS = 2_500;
+
+/** The {@link FileStamp} of a `Deno.FileInfo`. */
+export function stampOf(info: Deno.FileInfo): FileStamp {
+  return {
+    size: info.size,
+    mtime: info.mtime?.getTime() ?? 0,
+    ctime: info.ctime?.getTime() ?? 0,
+    ino: info.ino ?? 0,
+  };
+}
+
+/** Whether two stamps describe the same, unchanged file. */
+export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.size === b.size && a.mtime === b.mtime && a.ctime === b.ctime && a.ino === b.ino;
+}
+
 /** The result cache API. Values are JSON. */
 export interface ResultCache {
   readonly enabled: boolean;
@@ -65,6 +103,13 @@ export interface ResultCache {
   /** {@link ResultCache.get} for many keys at once (one query per few hundred keys), in order. */
   getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[];
   set(ns: Namespace, key: string, value: unknown): void;
+  /**
+   * The stat index: the last record of each of `paths` (absolute), for a check
+   * run to skip reading a file whose stamp has not moved since.
+   */
+  files(paths: readonly string[]): Map<string, FileRecord>;
+  /** Remembers files just read (written with the next flush); racy stamps (see {@link RACY_MS}) are left out. */
+  recordFiles(records: readonly FileRecord[]): void;
   /** Writes pending entries now. */
   flush(): void;
   stats(): CacheStatsDocument;
@@ -101,6 +146,7 @@ class SqliteCache implements ResultCache {
   readonly runId?: string;
   #db: DatabaseSync | undefined;
   #pending = new Map<string, { ns: Namespace; key: string; value: string }>();
+  #pendingFiles: FileRecord[] = [];
   #counts = emptyCounters();
   #broken = false;
   /** The lookup statement, prepared once per database handle (a rebuild makes a new handle). */
@@ -207,23 +253,59 @@ class SqliteCache implements ResultCache {
     });
   }
 
+  files(paths: readonly string[]): Map<string, FileRecord> {
+    const out = new Map<string, FileRecord>();
+    for (let i = 0; i < paths.length; i += MANY_CHUNK) {
+      const chunk = paths.slice(i, i + MANY_CHUNK);
+      const rows = this.#with([] as FileRecord[], (db) => {
+        const sql = `SELECT path, size, mtime, ctime, ino, digest FROM files WHERE path IN (${
+          chunk.map(() => "?").join(",")
+        })`;
+        return db.prepare(sql).all(...chunk) as unknown as FileRecord[];
+      });
+      for (const row of rows) {
+        out.set(row.path, {
+          path: row.path,
+          size: Number(row.size),
+          mtime: Number(row.mtime),
+          ctime: Number(row.ctime),
+          ino: Number(row.ino),
+          digest: row.digest,
+        });
+      }
+    }
+    return out;
+  }
+
+  recordFiles(records: readonly FileRecord[]): void {
+    const now = Date.now();
+    for (const r of records) if (r.mtime < now - RACY_MS && r.ctime < now - RACY_MS) this.#pendingFiles.push(r);
+    if (this.#pendingFiles.length >= 4096) this.flush();
+  }
+
   set(ns: Namespace, key: string, value: unknown): void {
     this.#pending.set(ns + "\0" + key, { ns, key, value: JSON.stringify(value) });
     if (this.#pending.size >= (this.options.batchSize ?? 256)) this.flush();
   }
 
   flush(): void {
-    if (this.#pending.size === 0) return;
+    if (this.#pending.size === 0 && this.#pendingFiles.length === 0) return;
     const rows = [...this.#pending.values()];
+    const files = this.#pendingFiles;
     this.#pending.clear();
+    this.#pendingFiles = [];
     this.#with(undefined, (db) => {
       const insert = db.prepare(
         "INSERT OR REPLACE INTO entries (ns, key, value, bytes, created_at) VALUES (?, ?, ?, ?, ?)",
+      );
+      const record = db.prepare(
+        "INSERT OR REPLACE INTO files (path, size, mtime, ctime, ino, digest, seen) VALUES (?, ?, ?, ?, ?, ?, ?)",
       );
       const now = Date.now();
       db.exec("BEGIN IMMEDIATE");
       try {
         for (const r of rows) insert.run(r.ns, r.key, r.value, r.key.length + r.value.length, now);
+        for (const f of files) record.run(f.path, f.size, f.mtime, f.ctime, f.ino, f.digest, now);
         db.exec("COMMIT");
       } catch (e) {
         try {
@@ -276,6 +358,7 @@ class SqliteCache implements ResultCache {
 
   clean(ns?: Namespace): CacheCleanDocument {
     this.#pending.clear();
+    this.#pendingFiles = [];
     const doc: CacheCleanDocument = {
       path: this.path,
       anchor: this.anchor,
@@ -290,7 +373,7 @@ class SqliteCache implements ResultCache {
         ...args,
       ) as { n: number; b: number };
       db.prepare(`DELETE FROM entries${where}`).run(...args);
-      if (!ns) db.exec("DELETE FROM runs");
+      if (!ns) db.exec("DELETE FROM runs; DELETE FROM files");
       else db.prepare("DELETE FROM runs WHERE ns = ?").run(ns);
       try {
         db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -356,6 +439,10 @@ class DisabledCache implements ResultCache {
     this.#counts[ns].misses += keys.length;
     return keys.map(() => undefined);
   }
+  files(): Map<string, FileRecord> {
+    return new Map();
+  }
+  recordFiles(): void {}
   set(): void {}
   flush(): void {}
   stats(): CacheStatsDocument {

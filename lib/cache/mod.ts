@@ -21,7 +21,18 @@ import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
 
 export { CACHE_FORMAT, cacheKey, type CacheKeyParts, type Namespace, NAMESPACES } from "./key.ts";
 export { buildIdentity } from "./build.ts";
-export { type CacheCounters, cacheDirFor, openCache, type OpenCacheOptions, type ResultCache } from "./db.ts";
+export {
+  type CacheCounters,
+  cacheDirFor,
+  type FileRecord,
+  type FileStamp,
+  openCache,
+  type OpenCacheOptions,
+  RACY_MS,
+  type ResultCache,
+  sameStamp,
+  stampOf,
+} from "./db.ts";
 export { resultKey, throughCache, UNCACHEABLE } from "./engine.ts";
 export type { CacheCleanDocument, CacheStatsDocument, NamespaceStats, RecentRun } from "./types.ts";
 

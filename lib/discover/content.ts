@@ -120,12 +120,17 @@ export async function readCandidate(path: string, maxSize: number, options: Read
 /**
  * {@link readCandidate} without awaiting each file system call: for a run's
  * pre-pass over thousands of small files on one thread, where promise hops cost
- * more than the reads.
+ * more than the reads. `stat` is the file's `Deno.statSync` when the caller took it.
  */
-export function readCandidateSync(path: string, maxSize: number, options: ReadOptions = {}): ReadOutcome {
+export function readCandidateSync(
+  path: string,
+  maxSize: number,
+  options: ReadOptions = {},
+  stat?: Deno.FileInfo,
+): ReadOutcome {
   let info: Deno.FileInfo;
   try {
-    info = Deno.statSync(path);
+    info = stat ?? Deno.statSync(path);
   } catch (error) {
     return { error: readError(error) };
   }

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { type ResultCache, resultKey } from "../cache/mod.ts";
+import { type FileRecord, type ResultCache, resultKey, sameStamp, stampOf } from "../cache/mod.ts";
 import { blake3Hasher, digestWith, type Namespace } from "../cache/key.ts";
 import { readCandidateSync } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
@@ -60,11 +60,15 @@ function batchable(spec: EngineSpec, kind: FileTask["kind"]): boolean {
 /**
  * Reads a task's file and classifies it: its text, or undefined after handing
  * `finish` the outcome of a file that is skipped (too large, binary, a template)
- * or cannot be read.
+ * or cannot be read. `stat` is the file's stat when the caller took one.
  */
-function readClassified(task: FileTask, finish: (outcome: FileOutcome) => void): string | undefined {
+function readClassified(
+  task: FileTask,
+  finish: (outcome: FileOutcome) => void,
+  stat?: Deno.FileInfo,
+): string | undefined {
   const base = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
-  const read = readCandidateSync(task.path, task.maxSize, { language: task.language });
+  const read = readCandidateSync(task.path, task.maxSize, { language: task.language }, stat);
   if ("error" in read) {
     finish({ relPath: task.relPath, checked: false, error: read.error, record: { ...base, error: read.error } });
     return undefined;
@@ -77,39 +81,86 @@ function readClassified(task: FileTask, finish: (outcome: FileOutcome) => void):
   return (read as { text: string }).text;
 }
 
+type Step = Pending & { plan: EnginePlan; spec: EngineSpec; kind: FileTask["kind"] };
+
+/**
+ * The stat index round of a lint check: stats every file and asks each cache's
+ * index which ones are unchanged since poly last read them. Returns the stats
+ * taken (reused when the file is read, so what is recorded is the stamp from
+ * before the read) and, for unchanged files, the digest of their bytes.
+ */
+function statRound(
+  tasks: FileTask[],
+  caches: Map<number, ResultCache>,
+): { stats: Map<number, Deno.FileInfo>; unchanged: Map<number, string> } {
+  const stats = new Map<number, Deno.FileInfo>();
+  const unchanged = new Map<number, string>();
+  const byCache = new Map<ResultCache, number[]>();
+  for (const [index, cache] of caches) {
+    if (tasks[index].kind !== "lint" || !cache.enabled) continue;
+    try {
+      stats.set(index, Deno.statSync(tasks[index].path));
+    } catch {
+      continue; // the read reports it
+    }
+    byCache.get(cache)?.push(index) ?? byCache.set(cache, [index]);
+  }
+  for (const [cache, indexes] of byCache) {
+    const records = cache.files(indexes.map((i) => tasks[i].path));
+    for (const index of indexes) {
+      const record = records.get(tasks[index].path);
+      const info = stats.get(index)!;
+      if (record && info.isFile && info.size <= tasks[index].maxSize && sameStamp(record, stampOf(info))) {
+        unchanged.set(index, record.digest);
+      }
+    }
+  }
+  return { stats, unchanged };
+}
+
 /**
  * Runs the pre-pass over `tasks` (all {@link prepassable}). Once `signal` is
  * aborted no more files are read; the unread ones are left to the pool, which
  * reports them cancelled.
+ *
+ * A lint check first consults the cache's stat index: a file whose size, times
+ * and inode match the record of its last read, and whose results all hit, is
+ * answered without being read at all (its digest comes from the record).
  */
 export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<PrepassResult> {
   const done = new Map<number, FileOutcome>();
   const known = new Map<number, Record<string, Known>>();
   const misses = new Map<number, string[]>();
-  const texts = new Map<number, string>();
+  const files = new Map<number, SourceFile>();
   const batches = new Map<string, { spec: EngineSpec; plan: EnginePlan; kind: FileTask["kind"]; items: Pending[] }>();
   /** Every (file, engine) step, in task order, with its cache key when it has one. */
-  const lookups: (Pending & { plan: EnginePlan; spec: EngineSpec; kind: FileTask["kind"] })[] = [];
-
+  const lookups: Step[] = [];
+  const byTask = new Map<number, Step[]>();
   const hasher = await blake3Hasher();
   const rest = new Map<number, FileTask>();
+
+  const caches = new Map<number, ResultCache>();
   for (let index = 0; index < tasks.length; index++) {
+    const cache = await cacheFor(tasks[index]);
+    if (cache) caches.set(index, cache);
+  }
+  const { stats, unchanged } = statRound(tasks, caches);
+  const records = new Map<ResultCache, FileRecord[]>();
+  /** Remembers a file just read in its cache's stat index (lint checks only: they are the ones that consult it). */
+  const remember = (index: number, digest: string) => {
+    const info = stats.get(index);
+    const cache = caches.get(index);
+    if (!info || !cache) return;
+    const list = records.get(cache) ?? records.set(cache, []).get(cache)!;
+    list.push({ path: tasks[index].path, ...stampOf(info), digest });
+  };
+  const keysFor = async (index: number, file: SourceFile, digest: string | undefined): Promise<Step[]> => {
     const task = tasks[index];
-    if (signal?.aborted) {
-      rest.set(index, task);
-      continue;
-    }
-    const text = readClassified(task, (outcome) => done.set(index, outcome));
-    if (text === undefined) continue;
-    texts.set(index, text);
-    known.set(index, {});
-    misses.set(index, []);
-    const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
-    const cache = await cacheFor(task);
-    const digest = cache?.enabled ? digestWith(hasher, text) : undefined;
+    const cache = caches.get(index);
+    const out: Step[] = [];
     for (const { plan, spec, namespace } of steps(task)) {
       const key = cache ? await resultKey(cache, namespace, spec, file, plan.settings, digest) : undefined;
-      lookups.push({
+      out.push({
         index,
         file,
         namespace,
@@ -119,35 +170,89 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
         ...(key !== undefined ? { store: { cache: cache!, key } } : {}),
       });
     }
+    return out;
+  };
+
+  for (let index = 0; index < tasks.length; index++) {
+    const task = tasks[index];
+    if (signal?.aborted) {
+      rest.set(index, task);
+      continue;
+    }
+    let digest = unchanged.get(index);
+    // An unchanged file is not read unless one of its results misses (below).
+    const text = digest !== undefined
+      ? ""
+      : readClassified(task, (outcome) => done.set(index, outcome), stats.get(index));
+    if (text === undefined) continue;
+    if (digest === undefined && caches.get(index)?.enabled) {
+      digest = digestWith(hasher, text);
+      remember(index, digest);
+    }
+    const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
+    files.set(index, file);
+    known.set(index, {});
+    misses.set(index, []);
+    const own = await keysFor(index, file, digest);
+    byTask.set(index, own);
+    lookups.push(...own);
   }
 
   // One query per cache and namespace for every key, rather than one per (file, engine).
-  const groups = new Map<ResultCache, Map<Namespace, typeof lookups>>();
+  const groups = new Map<ResultCache, Map<Namespace, Step[]>>();
   for (const step of lookups) {
     if (!step.store) continue;
     let byNs = groups.get(step.store.cache);
     if (!byNs) groups.set(step.store.cache, byNs = new Map());
     byNs.get(step.namespace)?.push(step) ?? byNs.set(step.namespace, [step]);
   }
-  const hits = new Map<(typeof lookups)[number], unknown>();
+  const hits = new Map<Step, unknown>();
   for (const [cache, byNs] of groups) {
-    for (const [namespace, steps] of byNs) {
-      const values = cache.getMany(namespace, steps.map((step) => step.store!.key));
-      steps.forEach((step, i) => values[i] !== undefined && hits.set(step, values[i]));
+    for (const [namespace, group] of byNs) {
+      const values = cache.getMany(namespace, group.map((step) => step.store!.key));
+      group.forEach((step, i) => values[i] !== undefined && hits.set(step, values[i]));
     }
   }
-  for (const step of lookups) {
-    const hit = hits.get(step);
-    if (hit !== undefined) {
-      known.get(step.index)![step.plan.id] = { value: hit };
+
+  // An unchanged file with a result to compute after all is read now. Should its bytes
+  // not match the index after all, its keys are made again from what was read.
+  const dropped = new Set<number>();
+  for (const [index, digest] of unchanged) {
+    const own = byTask.get(index);
+    if (!own || own.every((step) => hits.has(step))) continue;
+    const text = readClassified(tasks[index], (outcome) => done.set(index, outcome));
+    if (text === undefined) {
+      dropped.add(index);
       continue;
     }
-    if (step.store) misses.get(step.index)!.push(step.plan.id);
-    if (!batchable(step.spec, step.kind)) continue;
-    const group = `${step.kind}\0${step.plan.id}\0${JSON.stringify(step.plan.settings)}`;
-    let batch = batches.get(group);
-    if (!batch) batches.set(group, batch = { spec: step.spec, plan: step.plan, kind: step.kind, items: [] });
-    batch.items.push(step);
+    files.get(index)!.text = text;
+    const actual = digestWith(hasher, text);
+    if (actual === digest) continue;
+    for (const step of own) hits.delete(step);
+    const again = await keysFor(index, files.get(index)!, actual);
+    for (const step of again) {
+      const hit = step.store ? step.store.cache.get(step.namespace, step.store.key) : undefined;
+      if (hit !== undefined) hits.set(step, hit);
+    }
+    own.splice(0, own.length, ...again);
+  }
+  for (const [cache, list] of records) cache.recordFiles(list);
+
+  for (const [index, own] of byTask) {
+    if (dropped.has(index)) continue;
+    for (const step of own) {
+      const hit = hits.get(step);
+      if (hit !== undefined) {
+        known.get(step.index)![step.plan.id] = { value: hit };
+        continue;
+      }
+      if (step.store) misses.get(step.index)!.push(step.plan.id);
+      if (!batchable(step.spec, step.kind)) continue;
+      const group = `${step.kind}\0${step.plan.id}\0${JSON.stringify(step.plan.settings)}`;
+      let batch = batches.get(group);
+      if (!batch) batches.set(group, batch = { spec: step.spec, plan: step.plan, kind: step.kind, items: [] });
+      batch.items.push(step);
+    }
   }
 
   // Batch engines run side by side: each is one (multi-threaded) native process per batch.
@@ -175,7 +280,9 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   }));
 
   for (const [index, found] of known) {
-    const task: FileTask = { ...tasks[index], text: texts.get(index)!, known: found, missed: misses.get(index)! };
+    if (dropped.has(index)) continue;
+    // A file answered whole from the stat index and the cache has text "": an outcome made only of known results never reads it.
+    const task: FileTask = { ...tasks[index], text: files.get(index)!.text, known: found, missed: misses.get(index)! };
     if (steps(task).every(({ plan }) => found[plan.id] !== undefined)) done.set(index, await processFile(task));
     else rest.set(index, task);
   }

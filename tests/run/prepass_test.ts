@@ -95,3 +95,34 @@ Deno.test("a fix run still goes file by file and writes, then a check hits the c
   assert.ok(check.summary.cache!.hits > 0);
   assert.equal(check.summary.diagnostics!.error + check.summary.diagnostics!.warning, 0);
 });
+
+Deno.test("the stat index: files read once are answered from their stamp; an edit of the same size is seen", async () => {
+  const root = await workspace({
+    "poly.toml": '[cache]\ndir = ".poly-cache"\n',
+    "a.py": "import os\nx = 1\n",
+    "b.py": "y = 2\n",
+  });
+  // The index only remembers files whose stamp is older than RACY_MS when read.
+  const { RACY_MS } = await import("../../lib/cache/mod.ts");
+  await new Promise((r) => setTimeout(r, RACY_MS + 200));
+  const first = await runLint({ paths: [], cwd: root });
+  const { DatabaseSync } = await import("node:sqlite");
+  const dbs: string[] = [];
+  for await (const e of Deno.readDir(join(root, ".poly-cache"))) dbs.push(join(root, ".poly-cache", e.name, "cache.db"));
+  const db = new DatabaseSync(dbs[0]);
+  const rows = db.prepare("SELECT path FROM files ORDER BY path").all().map((r) => (r as { path: string }).path);
+  db.close();
+  assert.deepEqual(rows, [join(root, "a.py"), join(root, "b.py"), join(root, "poly.toml")]);
+
+  const second = await runLint({ paths: [], cwd: root });
+  assert.deepEqual(stable(second), stable(first));
+  assert.equal(second.summary.cache!.misses, 0);
+
+  // Same size, new bytes: the stamp moves (mtime, ctime), so the file is read and its results recomputed.
+  await Deno.writeTextFile(join(root, "a.py"), "import re\nx = 1\n");
+  const third = await runLint({ paths: [], cwd: root });
+  assert.ok(third.summary.cache!.misses > 0);
+  const titles = (r: Report) => r.results.flatMap((x) => x.diagnostics ?? []).map((d) => d.title);
+  assert.ok(titles(third).some((t) => t.includes("`re`")), JSON.stringify(titles(third)));
+  assert.ok(!titles(third).some((t) => t.includes("`os`")));
+});
