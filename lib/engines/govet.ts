@@ -186,7 +186,11 @@ class GoVet implements EngineInstance {
 }
 
 /** Contexts of the current run, by module or directory root (one run's worth: see {@link goContext}). */
-let contexts = { run: undefined as string | undefined, roots: new Map<string, Promise<string>>() };
+let contexts = {
+  run: undefined as string | undefined,
+  roots: new Map<string, Promise<string>>(),
+  modules: new Map<string, Promise<string | undefined>>(),
+};
 
 /**
  * blake3 over the names and bytes of the Go sources a file's vet result can
@@ -196,9 +200,10 @@ let contexts = { run: undefined as string | undefined, roots: new Map<string, Pr
  */
 export async function goContext(file: SourceFile, run?: string): Promise<string> {
   const dir = dirname(file.path);
-  const module = await findModuleRoot(dir);
+  if (run === undefined || contexts.run !== run) contexts = { run, roots: new Map(), modules: new Map() };
+  const modules = contexts.modules;
+  const module = await (modules.get(dir) ?? modules.set(dir, findModuleRoot(dir)).get(dir)!);
   const root = module ?? dir;
-  if (run === undefined || contexts.run !== run) contexts = { run, roots: new Map() };
   const roots = contexts.roots;
   let context = roots.get(root);
   if (!context) {
