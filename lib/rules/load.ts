@@ -6,13 +6,15 @@
  * @module
  */
 import { blake3 } from "hash-wasm";
-import { isAbsolute, join, normalize, resolve } from "node:path";
+import { dirname, isAbsolute, join, normalize, resolve } from "node:path";
+import { cacheHome } from "../paths/mod.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
 import { RulesTable } from "./config.ts";
 import { builtinFiles, type RuleFileEntry, userFiles } from "./_files.ts";
 import { ensureLanguages } from "./_langs.ts";
-import { isTestFile, parseRuleFile } from "./_parse.ts";
+import { isTestFile, type ParsedFile, parseRuleFile } from "./_parse.ts";
 import { applyOverrides } from "./_overrides.ts";
-import type { LoadedRule, RuleLoadError, RuleSet } from "./types.ts";
+import type { LoadedRule, RuleLoadError, RuleOrigin, RuleSet } from "./types.ts";
 
 /** Bumped when the meaning of a digest changes. */
 const DIGEST_VERSION = "rules/1";
@@ -61,8 +63,73 @@ export function formatLoadError(error: RuleLoadError): string {
   return `${where}: ${error.message}`;
 }
 
+/**
+ * Parsed rule files remembered across runs, in `<cache home>/rules/parsed-<build>.json`:
+ * parsing and checking a file (YAML, schema, every pattern compiled by ast-grep)
+ * costs far more than reading it, and the same files load on every run. Entries
+ * are keyed by blake3 of the file's display name, origin and bytes; the file name
+ * carries the build identity, so another build of poly never reads them.
+ */
+export class ParseMemo {
+  #entries: Record<string, ParsedFile> = {};
+  #dirty = false;
+  #path = "";
+
+  /** Opens the memo at `path` (default: this build's file under the cache home). */
+  static async open(path?: string): Promise<ParseMemo> {
+    const memo = new ParseMemo();
+    try {
+      if (path === undefined) {
+        const { buildIdentity } = await import("../cache/build.ts");
+        path = join(cacheHome(), "rules", `parsed-${(await buildIdentity()).slice(0, 16)}.json`);
+      }
+      memo.#path = path;
+      const value = JSON.parse(await Deno.readTextFile(memo.#path));
+      if (value && typeof value === "object" && !Array.isArray(value)) memo.#entries = value;
+    } catch { /* absent, unreadable or damaged: parse everything */ }
+    return memo;
+  }
+
+  /** {@link parseRuleFile}, answered from the memo when these bytes were parsed before. */
+  async parse(text: string, display: string, origin: RuleOrigin): Promise<ParsedFile> {
+    const key = await blake3(JSON.stringify([display, origin, text]));
+    const hit = this.#entries[key];
+    if (hit) return structuredClone(hit);
+    await ensureLanguages();
+    // As JSON, exactly as a later run reads it back: a hit and a miss give the same shape.
+    const parsed = JSON.parse(JSON.stringify(parseRuleFile(text, display, origin))) as ParsedFile;
+    this.#entries[key] = structuredClone(parsed);
+    this.#dirty = true;
+    return parsed;
+  }
+
+  /** Writes new entries (atomically; at most {@link MEMO_ENTRIES}, newest kept); a failure only costs speed. */
+  async save(): Promise<void> {
+    if (!this.#dirty || !this.#path) return;
+    const keys = Object.keys(this.#entries);
+    const kept = Object.fromEntries(keys.slice(-MEMO_ENTRIES).map((k) => [k, this.#entries[k]]));
+    try {
+      await Deno.mkdir(dirname(this.#path), { recursive: true });
+      await writeFileAtomic(this.#path, JSON.stringify(kept));
+      this.#dirty = false;
+      for await (const e of Deno.readDir(dirname(this.#path))) {
+        const other = join(dirname(this.#path), e.name);
+        if (e.name.startsWith("parsed-") && other !== this.#path && e.name.endsWith(".json")) {
+          await Deno.remove(other).catch(() => {});
+        }
+      }
+    } catch { /* read-only cache home: parse again next time */ }
+  }
+}
+
+/** Parsed files kept in the memo (the built-in pack is ~70). */
+const MEMO_ENTRIES = 2000;
+
+let parseMemo: Promise<ParseMemo> | undefined;
+
 async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOptions): Promise<RuleSet> {
-  await ensureLanguages();
+  parseMemo ??= ParseMemo.open();
+  const memo = await parseMemo;
   const configFile = options.configFile ?? join(configDir, "poly.toml");
   const errors: RuleLoadError[] = [];
   const parsedTable = RulesTable.safeParse(rawTable ?? {});
@@ -105,7 +172,7 @@ async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOp
       continue;
     }
     hashed.push(entry.display, text);
-    const parsed = parseRuleFile(text, entry.display, origin);
+    const parsed = await memo.parse(text, entry.display, origin);
     tests.push(...parsed.tests);
     errors.push(...parsed.errors);
     testErrors.push(...parsed.testErrors);
@@ -126,6 +193,7 @@ async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOp
     }
   }
   errors.push(...await applyOverrides(rules, table, configFile));
+  await memo.save();
   const digest = await blake3(JSON.stringify([DIGEST_VERSION, configDir, table, dirs, hashed]));
   return { configDir, rules, tests, errors, testErrors, dirs, digest };
 }

@@ -4,7 +4,7 @@
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { formatLoadError, loadRuleSet } from "../../lib/rules/load.ts";
+import { formatLoadError, loadRuleSet, ParseMemo } from "../../lib/rules/load.ts";
 import type { RuleSet } from "../../lib/rules/types.ts";
 import { tempTree } from "./_helpers.ts";
 
@@ -135,4 +135,30 @@ Deno.test("loadRuleSet() reads multi-document files and memoizes by input", asyn
   const without = await loadRuleSet(dir, { builtin: false });
   equal(without.rules.length, 2);
   ok(without.digest !== a.digest);
+});
+
+Deno.test("ParseMemo remembers parsed rule files across opens, by bytes; a damaged memo is parsed again", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "poly-parse-memo-" });
+  const path = `${dir}/rules/parsed-test.json`;
+  const text = "id: no-eval\nlanguage: typescript\nseverity: warning\nmessage: no eval\nrule:\n  pattern: eval($A)\n";
+  const first = await ParseMemo.open(path);
+  const parsed = await first.parse(text, "/x/no-eval.yml", "user");
+  deepEqual(parsed.rules.map((r) => r.id), ["no-eval"]);
+  await first.save();
+  const stored = JSON.parse(await Deno.readTextFile(path));
+  deepEqual(Object.keys(stored).length, 1);
+
+  const second = await ParseMemo.open(path);
+  const again = await second.parse(text, "/x/no-eval.yml", "user");
+  // Stored as JSON: equal to what was parsed, up to absent optional fields.
+  deepEqual(again, JSON.parse(JSON.stringify(parsed)));
+  again.rules[0].severity = "off"; // callers mutate (overrides): the memo hands out copies
+  deepEqual((await second.parse(text, "/x/no-eval.yml", "user")).rules[0].severity, "warning");
+  // Other bytes, another entry: an edited rule file is parsed again, with its error.
+  const broken = await second.parse(text.replace("pattern: eval($A)", "pattern: ["), "/x/no-eval.yml", "user");
+  ok(broken.errors.length > 0, JSON.stringify(broken));
+
+  await Deno.writeTextFile(path, "{ not json");
+  const third = await ParseMemo.open(path);
+  deepEqual(JSON.stringify(await third.parse(text, "/x/no-eval.yml", "user")), JSON.stringify(parsed));
 });
