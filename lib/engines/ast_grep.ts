@@ -11,11 +11,20 @@
  * Every enabled rule whose language covers a file runs on it: one parse per file
  * and parser, one `findAll` per rule. `fix` applies rule fixes until stable.
  *
+ * Batch (`batch.lint`): in check runs the pipeline hands `lintMany` all of a
+ * settings' files at once, and they are scanned by one `ast-grep scan` process
+ * (npm `@ast-grep/cli`, the same version, multi-threaded; started as `node
+ * <shim>`, see `lib/rules/_cli_bin.ts`) with the effective rule set, its matches
+ * turned into diagnostics by the same code as napi's. Files or rule groups it
+ * cannot reproduce exactly go through napi file by file, as does every file of a
+ * batch whose process is missing or fails (`lib/rules/batch.ts`).
+ *
  * @module
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { EngineInstance, EngineSpec, Language } from "./types.ts";
+import type { RuleSet } from "../rules/types.ts";
+import type { EngineInstance, EngineSpec, Language, LintOutput, Settled } from "./types.ts";
 
 /** Languages at least one rule language covers. */
 const LANGUAGES: readonly Language[] = [
@@ -38,13 +47,14 @@ export const astGrepEngine: EngineSpec = {
   lintLanguages: LANGUAGES,
   formatLanguages: [],
   capabilities: { lint: true, format: false, fix: true },
-  upstream: "@ast-grep/napi 0.51.1",
+  upstream: "@ast-grep/napi 0.51.1 + @ast-grep/cli 0.51.1",
   defaultEnabled: true,
   crossCutting: true,
+  batch: { lint: true },
   cacheSalt: async (settings) => (await import("../rules/settings.ts")).rulesCacheSalt(settings),
   moduleUrls: async () => {
     const { parserLibraryPaths } = await import("../rules/_langs.ts");
-    return [...nativeBinding(), ...parserLibraryPaths()];
+    return [...nativeBinding(), ...parserLibraryPaths(), ...await cliManifest()];
   },
   load: async (): Promise<EngineInstance> => {
     const { ruleSetFor } = await import("../rules/settings.ts");
@@ -57,6 +67,28 @@ export const astGrepEngine: EngineSpec = {
       async fix(file, settings) {
         const set = await ruleSetFor(settings, dirname(file.path));
         return await fixWithRules(set, file);
+      },
+      async lintMany(files, settings) {
+        const { lintBatch } = await import("../rules/batch.ts");
+        // One batch per rule set: files resolve to different sets only when the settings name
+        // no configDir (then each file's directory stands in for it, as in `lint`).
+        const batches = new Map<RuleSet, number[]>();
+        const configDir = settings.configDir ?? settings.tool.configDir;
+        if (typeof configDir === "string") batches.set(await ruleSetFor(settings), files.map((_, i) => i));
+        else {
+          for (const [i, file] of files.entries()) {
+            const set = await ruleSetFor(settings, dirname(file.path));
+            const indexes = batches.get(set);
+            if (indexes) indexes.push(i);
+            else batches.set(set, [i]);
+          }
+        }
+        const out = new Array<Settled<LintOutput>>(files.length);
+        for (const [set, indexes] of batches) {
+          const { results } = await lintBatch(set, indexes.map((i) => files[i]));
+          results.forEach((r, k) => (out[indexes[k]] = r instanceof Error ? r : { diagnostics: r }));
+        }
+        return out;
       },
     };
   },
@@ -74,6 +106,25 @@ function nativeBinding(): string[] {
     const pkg = dirname(createRequire(join(napiDir, "index.js")).resolve(`${name}/package.json`));
     const file = [...Deno.readDirSync(pkg)].find((e) => e.name.endsWith(".node"));
     return file ? [join(pkg, file.name)] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The ast-grep command line's platform package manifest (best effort; empty when
+ * not installed). It names the pinned version, which fixes the binary; the
+ * 55 MB binary itself is not hashed into the digest.
+ */
+async function cliManifest(): Promise<string[]> {
+  try {
+    const { binaryUrl } = await import("../rules/_cli_bin.ts");
+    const url = binaryUrl();
+    if (!url) return [];
+    await Deno.stat(url);
+    const manifest = new URL("package.json", url);
+    await Deno.stat(manifest);
+    return [manifest.href];
   } catch {
     return [];
   }

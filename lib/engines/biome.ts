@@ -1,6 +1,8 @@
 /**
  * biome — JavaScript, TypeScript (JSX/TSX), JSON/JSONC, CSS and GraphQL lint and
- * format, in-process (WebAssembly: `@biomejs/js-api` + `@biomejs/wasm-nodejs`).
+ * format. In-process (WebAssembly: `@biomejs/js-api` + `@biomejs/wasm-nodejs`),
+ * with biome's native command line (`@biomejs/biome`, the same version) as the
+ * batch path of check runs.
  *
  * - Lint: biome's recommended rules, with biome's own severities. `[lint.<lang>.biome]`
  *   `ignore = ["noDebugger", "lint/style/useConst"]`, `select = [...]` (keeps only the
@@ -8,22 +10,44 @@
  *   level = "warning" | "off"` adjust the result. A `configuration` key holds a raw
  *   biome configuration object merged under poly's (to enable non-recommended rules,
  *   e.g. `configuration = { linter = { rules = { style = { noDefaultExport = "error" } } } }`).
- * - Fix: biome's safe fixes only (`fixFileMode: "safeFixes"`).
- * - Format: biome's formatter; `lineWidth` from `[defaults] line_length`, `indentWidth`
- *   from `[defaults] indent_width` (default 2, spaces), `lineEnding` from
- *   `[defaults] line_ending`; `[fmt.<lang>.biome]` keys are biome formatter options
- *   (e.g. `indentStyle = "tab"`, and `quoteStyle = "single"` for JavaScript).
+ *   Diagnostics come in report order (position, then code).
+ * - Batch lint ({@link Biome.lintMany}, what a check run without `--fix` uses): all
+ *   files of one settings go to one native `biome lint` process (`node
+ *   <@biomejs/biome>/bin/biome`, so it needs `node` on PATH; more processes only for
+ *   very long path lists), which reads the files itself under a generated
+ *   configuration equal to the one the WebAssembly path applies, isolated from the
+ *   project's own `biome.json`, ignore files and `package.json`. Its output is
+ *   converted to exactly what the WebAssembly path reports for the same file (the
+ *   parity is tested); results are cached under the same key either way. Files the
+ *   native run gives no result for (ignored or protected by biome, over its size
+ *   limit, a crash, no `node`, no native package for this platform, a
+ *   `configuration` with path-dependent keys such as `overrides` or `files`) are
+ *   linted on the WebAssembly path; none is reported clean for want of a result.
+ * - Fix: biome's safe fixes only (`fixFileMode: "safeFixes"`), on the WebAssembly path.
+ * - Format: biome's formatter on the WebAssembly path; `lineWidth` from `[defaults]
+ *   line_length`, `indentWidth` from `[defaults] indent_width` (default 2, spaces),
+ *   `lineEnding` from `[defaults] line_ending`; `[fmt.<lang>.biome]` keys are biome
+ *   formatter options (e.g. `indentStyle = "tab"`, and `quoteStyle = "single"` for JavaScript).
  * - A parse error is an errored record with its line and column.
+ * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
  *
  * Example: `debugger;` → `lint/suspicious/noDebugger` (error), removed by `--fix`? No:
  * biome marks that fix unsafe, so `--fix` leaves it and reports it as remaining.
  *
  * @module
  */
-import type { Diagnostic, Severity } from "../report/schema.ts";
-import { applyRuleSettings } from "./_settings.ts";
-import { bytesToUtf16, indexToPosition, lineStarts } from "./_text.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
+import { configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
+import { lintNative, type NativeOptions } from "./_biome_native.ts";
+import { bytesToUtf16 } from "./_text.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  type LintOutput,
+  type Settled,
+  type SourceFile,
+} from "./types.ts";
 
 const JS_API = "@biomejs/js-api";
 const WASM = "@biomejs/wasm-nodejs";
@@ -48,125 +72,99 @@ interface BiomeApi {
   };
 }
 
-const SEVERITY: Record<string, Severity> = {
-  fatal: "error",
-  error: "error",
-  warning: "warning",
-  information: "info",
-  hint: "hint",
-};
-
-function configuration(settings: EngineSettings, kind: "lint" | "format"): Record<string, unknown> {
-  const raw = (settings.tool.configuration ?? {}) as Record<string, unknown>;
-  const formatterKeys = kind === "format"
-    ? Object.fromEntries(Object.entries(settings.tool).filter(([k]) => !["enabled", "configuration"].includes(k)))
-    : {};
-  const ending = settings.defaults.line_ending === "crlf"
-    ? "crlf"
-    : settings.defaults.line_ending === "auto"
-    ? "auto"
-    : "lf";
-  return {
-    ...raw,
-    linter: {
-      enabled: true,
-      ...(raw.linter as object ?? {}),
-      rules: { recommended: true, ...((raw.linter as { rules?: object })?.rules ?? {}) },
-    },
-    formatter: {
-      enabled: true,
-      indentStyle: "space",
-      indentWidth: settings.defaults.indent_width ?? 2,
-      lineWidth: settings.defaults.line_length,
-      lineEnding: ending,
-      ...(raw.formatter as object ?? {}),
-      ...formatterKeys,
-    },
-    assist: { enabled: false },
-  };
-}
-
 /** Biome needs a path with the right extension to pick the parser; keep the real name. */
 function virtualPath(file: SourceFile): string {
   return file.relPath;
 }
 
-function syntaxError(file: SourceFile, diags: BiomeDiagnostic[]): EngineError | undefined {
-  const bad = diags.find((d) => d.category === "parse" || d.severity === "fatal");
-  if (!bad) return undefined;
-  const start = bad.location.span ? bytesToUtf16(file.text, [bad.location.span[0]])[0] : 0;
-  const { line, col } = indexToPosition(lineStarts(file.text), start);
-  return new EngineError(`syntax error at ${line}:${col}: ${bad.description}`, { line, column: col });
+/** The WebAssembly module's diagnostics as findings (byte spans → string indices). */
+function findings(text: string, diags: BiomeDiagnostic[]): Finding[] {
+  return diags.map((d) => ({
+    ...(d.category !== undefined ? { category: d.category } : {}),
+    severity: d.severity,
+    description: d.description,
+    ...(d.location.span ? { range: bytesToUtf16(text, d.location.span) as [number, number] } : {}),
+  }));
 }
 
-class Biome implements EngineInstance {
-  #projects = new Map<string, number>();
-  constructor(private readonly api: BiomeApi) {}
+let wasm: Promise<BiomeApi> | undefined;
 
-  #project(settings: EngineSettings, kind: "lint" | "format"): number {
+/** The WebAssembly module, loaded once per process (or worker) on first use. */
+function loadWasm(): Promise<BiomeApi> {
+  wasm ??= import("@biomejs/js-api/nodejs").then(({ Biome: Api }) => new Api() as unknown as BiomeApi);
+  wasm.catch(() => (wasm = undefined));
+  return wasm;
+}
+
+/** The loaded biome engine. */
+export class Biome implements EngineInstance {
+  #projects = new Map<string, number>();
+  /** Test hook: how the native path is run (see {@link NativeOptions}); `command: null` turns it off. */
+  native: NativeOptions = {};
+
+  async #project(settings: EngineSettings, kind: "lint" | "format"): Promise<[BiomeApi, number]> {
+    const api = await loadWasm();
     const config = configuration(settings, kind);
     const key = JSON.stringify(config);
     let project = this.#projects.get(key);
     if (project === undefined) {
-      project = this.api.openProject(`/poly-biome-${this.#projects.size}`).projectKey;
+      project = api.openProject(`/poly-biome-${this.#projects.size}`).projectKey;
       try {
-        this.api.applyConfiguration(project, config);
+        api.applyConfiguration(project, config);
       } catch (e) {
         throw new EngineError(`invalid biome settings: ${e instanceof Error ? e.message : String(e)}`);
       }
       this.#projects.set(key, project);
     }
-    return project;
+    return [api, project];
   }
 
-  lint(file: SourceFile, settings: EngineSettings) {
-    const result = this.api.lintContent(this.#project(settings, "lint"), file.text, { filePath: virtualPath(file) });
-    const err = syntaxError(file, result.diagnostics);
-    if (err) throw err;
-    const starts = lineStarts(file.text);
-    const diagnostics: Diagnostic[] = result.diagnostics.map((d) => {
-      const code = d.category?.replace(/^lint\//, "") ?? undefined;
-      const diag: Diagnostic = {
-        engine: "biome",
-        code,
-        severity: SEVERITY[d.severity] ?? "warning",
-        title: d.description,
-        url: code && d.category?.startsWith("lint/")
-          ? `https://biomejs.dev/linter/rules/${kebab(code.split("/").pop()!)}/`
-          : undefined,
-      };
-      if (d.location.span) {
-        const [s, e] = bytesToUtf16(file.text, d.location.span);
-        const a = indexToPosition(starts, s);
-        const b = indexToPosition(starts, e);
-        diag.span = { start_line: a.line, start_col: a.col, end_line: b.line, end_col: b.col };
+  /** Lints one file on the WebAssembly path. */
+  async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
+    const [api, project] = await this.#project(settings, "lint");
+    const result = api.lintContent(project, file.text, { filePath: virtualPath(file) });
+    return outcome(file, findings(file.text, result.diagnostics), settings);
+  }
+
+  /**
+   * Lints many files with one settings object: one native biome process for the
+   * batch, the WebAssembly path for any file it gives no result for.
+   */
+  async lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
+    let native: (Finding[] | undefined)[];
+    try {
+      native = await lintNative(files, configuration(settings, "lint"), this.native);
+    } catch {
+      native = files.map(() => undefined);
+    }
+    const out: Settled<LintOutput>[] = [];
+    for (let i = 0; i < files.length; i++) {
+      const found = native[i];
+      try {
+        out.push(found ? outcome(files[i], found, settings) : await this.lint(files[i], settings));
+      } catch (e) {
+        out.push(e instanceof Error ? e : new Error(String(e)));
       }
-      return diag;
-    });
-    return { diagnostics: applyRuleSettings(diagnostics, settings) };
+    }
+    return out;
   }
 
-  fix(file: SourceFile, settings: EngineSettings) {
-    const project = this.#project(settings, "lint");
-    const before = this.lint(file, settings).diagnostics.length;
-    const result = this.api.lintContent(project, file.text, { filePath: virtualPath(file), fixFileMode: "safeFixes" });
+  async fix(file: SourceFile, settings: EngineSettings) {
+    const [api, project] = await this.#project(settings, "lint");
+    const before = (await this.lint(file, settings)).diagnostics.length;
+    const result = api.lintContent(project, file.text, { filePath: virtualPath(file), fixFileMode: "safeFixes" });
     if (result.content === file.text) return { text: file.text, fixed: 0 };
-    const after = this.lint({ ...file, text: result.content }, settings).diagnostics.length;
+    const after = (await this.lint({ ...file, text: result.content }, settings)).diagnostics.length;
     return { text: result.content, fixed: Math.max(1, before - after) };
   }
 
-  format(file: SourceFile, settings: EngineSettings): string {
-    const result = this.api.formatContent(this.#project(settings, "format"), file.text, {
-      filePath: virtualPath(file),
-    });
-    const err = syntaxError(file, result.diagnostics);
+  async format(file: SourceFile, settings: EngineSettings): Promise<string> {
+    const [api, project] = await this.#project(settings, "format");
+    const result = api.formatContent(project, file.text, { filePath: virtualPath(file) });
+    const err = syntaxError(file.text, findings(file.text, result.diagnostics));
     if (err) throw err;
     return result.content;
   }
-}
-
-function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 }
 
 /** The biome engine. */
@@ -178,6 +176,7 @@ export const biome: EngineSpec = {
   capabilities: { lint: true, format: true, fix: true },
   upstream: `@biomejs/wasm-nodejs ${VERSION}`,
   defaultEnabled: true,
+  batch: { lint: true },
   moduleUrls() {
     const wasmJs = import.meta.resolve(WASM);
     return Promise.resolve([
@@ -186,8 +185,7 @@ export const biome: EngineSpec = {
       new URL("biome_wasm_bg.wasm", wasmJs).href,
     ]);
   },
-  async load() {
-    const { Biome: Api } = await import("@biomejs/js-api/nodejs");
-    return new Biome(new Api() as unknown as BiomeApi);
+  load() {
+    return Promise.resolve(new Biome());
   },
 };

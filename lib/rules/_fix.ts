@@ -9,6 +9,7 @@
  * @module
  */
 import type { SgNode } from "@ast-grep/napi";
+import type { MatchNode } from "./_match.ts";
 import type { FixField } from "./_schema.ts";
 
 /** One replacement in UTF-16 indexes. */
@@ -21,7 +22,7 @@ export interface TextEdit {
 const METAVAR = /\$\$\$([A-Z_][A-Z0-9_]*)|\$\$?([A-Z_][A-Z0-9_]*)/g;
 
 /** Replaces metavariables in `template` with what `node` captured; an unknown single name stays as written. */
-export function interpolate(template: string, node: SgNode, source: string): string {
+export function interpolate(template: string, node: MatchNode, source: string): string {
   return template.replace(METAVAR, (whole, multi: string | undefined, single: string | undefined) => {
     if (multi) {
       const nodes = node.getMultipleMatches(multi);
@@ -40,7 +41,12 @@ export function interpolate(template: string, node: SgNode, source: string): str
  * `|` adds one) is dropped.
  */
 export function fixEdit(fix: FixField, node: SgNode, source: string): TextEdit {
-  let template = typeof fix === "string" ? fix : fix.template;
+  const { start, end } = expandedRange(fix, node);
+  return fixEditAt(fix, node, source, start, end);
+}
+
+/** The range a fix replaces: the node's, widened over the siblings `expandStart`/`expandEnd` match. */
+export function expandedRange(fix: FixField, node: SgNode): { start: number; end: number } {
   let start = node.range().start.index;
   let end = node.range().end.index;
   if (typeof fix === "object" && fix.expandEnd) {
@@ -53,6 +59,12 @@ export function fixEdit(fix: FixField, node: SgNode, source: string): TextEdit {
       start = prev.range().start.index;
     }
   }
+  return { start, end };
+}
+
+/** {@link fixEdit} with the replaced range (UTF-16 indexes) already known. */
+export function fixEditAt(fix: FixField, node: MatchNode, source: string, start: number, end: number): TextEdit {
+  let template = typeof fix === "string" ? fix : fix.template;
   if (template.endsWith("\n") && template.indexOf("\n") < template.length - 1) template = template.slice(0, -1);
   if (template.includes("\n")) {
     const lineStart = source.lastIndexOf("\n", start - 1) + 1;

@@ -134,11 +134,15 @@ const JS_EXT = new Set([".js", ".mjs", ".cjs", ".jsx"]);
 
 /**
  * Which parser a rule of language `lang` uses for `file`, or undefined when the
- * rule does not apply to the file's language.
+ * rule does not apply to the file's language. `ext` is the file's lower-case
+ * extension (computed when not given).
  */
-export function parserFor(lang: RuleLanguage, file: { path: string; language: Language }): ParserName | undefined {
+export function parserFor(
+  lang: RuleLanguage,
+  file: { path: string; language: Language },
+  ext: string = extname(file.path).toLowerCase(),
+): ParserName | undefined {
   if (!POLY_LANGUAGES_OF[lang].includes(file.language)) return undefined;
-  const ext = extname(file.path).toLowerCase();
   switch (lang) {
     case "javascript":
       return "JavaScript";
@@ -174,7 +178,8 @@ export function napiLang(parser: ParserName): Lang | string {
   }
 }
 
-interface LangPackage {
+/** A parser library as napi registers it. */
+export interface LangPackage {
   libraryPath: string;
   extensions: string[];
   languageSymbol?: string;
@@ -187,14 +192,23 @@ export const DYNAMIC_PACKAGES: Record<string, LangPackage> = { bash, go, python,
   LangPackage
 >;
 
-let registered: Promise<void> | undefined;
+let registered: Promise<Record<string, LangPackage>> | undefined;
 
 /**
  * Registers the dynamic parsers once per process. In a compiled binary the
  * parser libraries live in the executable's virtual file system, which the
  * native loader cannot open, so they are first copied to the cache directory.
  */
-export function ensureLanguages(): Promise<void> {
+export async function ensureLanguages(): Promise<void> {
+  await parserLibraries();
+}
+
+/**
+ * The dynamic parsers as registered with napi (library paths on the real file
+ * system, extracted from a compiled binary first), by parser name. The batch
+ * path hands the same libraries to the ast-grep command line.
+ */
+export function parserLibraries(): Promise<Readonly<Record<string, Readonly<LangPackage>>>> {
   registered ??= (async () => {
     const registrations: Record<string, LangPackage> = {};
     for (const [name, pkg] of Object.entries(DYNAMIC_PACKAGES)) {
@@ -207,6 +221,7 @@ export function ensureLanguages(): Promise<void> {
       };
     }
     registerDynamicLanguage(registrations);
+    return registrations;
   })();
   return registered;
 }

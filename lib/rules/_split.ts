@@ -6,10 +6,12 @@
  * top of a rule are checked here instead, with a JavaScript RegExp compiled once.
  * Only regexes that mean the same in both engines are moved (no `\w`, `\b`,
  * `\d`, Unicode classes or Rust-only syntax); the rest stay with ast-grep.
+ * The batch path (`batch.ts`) hands the ast-grep command line the same split
+ * rule and runs the same checks on its matches.
  *
  * @module
  */
-import type { SgNode } from "@ast-grep/napi";
+import type { MatchNode } from "./_match.ts";
 import type { LoadedRule, MatcherConfig } from "./types.ts";
 
 /** A rule split into what ast-grep runs and what is checked on each of its matches. */
@@ -17,7 +19,7 @@ export interface SplitRule {
   /** The matcher handed to ast-grep. */
   native: MatcherConfig;
   /** Checks a match must pass (empty: none). */
-  checks: ((node: SgNode) => boolean)[];
+  checks: ((node: MatchNode) => boolean)[];
 }
 
 const cache = new WeakMap<LoadedRule, SplitRule>();

@@ -3,7 +3,8 @@
  * `[rules] dirs`), their loading and checking, running them over files, their
  * fixes, their tests, and the `poly rules` / MCP `rules` document.
  *
- * The engine that runs them in `poly lint` is `lib/engines/ast_grep.ts`.
+ * The engine that runs them in `poly lint` is `lib/engines/ast_grep.ts`; its batch
+ * path (`lintBatch`, one `ast-grep scan` process for many files) is `batch.ts`.
  *
  * @example
  * ```ts
@@ -20,6 +21,7 @@ export { clearRuleSetCache, formatLoadError, loadRuleSet, type LoadRuleSetOption
 export { ruleLoadRunErrors, rulesCacheSalt, ruleSetFor, type RulesSource } from "./settings.ts";
 export { ENGINE_ID, type FixResult, fixWithRules, lintWithRules, MAX_FIX_PASSES, toDiagnostic } from "./diagnose.ts";
 export { type RuleHit, rulesForFile, type ScanFile, scanFile, scanSnippet, scanText } from "./scan.ts";
+export { type BatchResult, type BatchStats, lintBatch } from "./batch.ts";
 export { type RulesTestReport, type RuleTestResult, type SnippetFailure, testRules } from "./test.ts";
 export {
   describeRuleError,

@@ -6,20 +6,16 @@
  */
 import { parse, type SgNode } from "@ast-grep/napi";
 import picomatch from "picomatch";
-import { isAbsolute, relative } from "node:path";
+import { extname, isAbsolute, relative, sep } from "node:path";
 import { shellView } from "./_dockerfile.ts";
-import { fixEdit, type TextEdit } from "./_fix.ts";
+import { expandedRange, fixEditAt, type TextEdit } from "./_fix.ts";
+import type { MatchNode, Position16 } from "./_match.ts";
 import { splitRule } from "./_split.ts";
-import { ensureLanguages, napiLang, parserFor, type ParserName, primaryParser } from "./_langs.ts";
+import { ensureLanguages, napiLang, parserFor, type ParserName, POLY_LANGUAGES_OF, primaryParser } from "./_langs.ts";
 import type { Language } from "../engines/types.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
 
-/** A 0-based position: line, UTF-16 column, UTF-16 index. */
-export interface Position16 {
-  line: number;
-  column: number;
-  index: number;
-}
+export type { Position16 };
 
 /** One match of one rule. */
 export interface RuleHit {
@@ -60,9 +56,28 @@ function fileFilter(rule: LoadedRule): { files?: Matcher; ignores?: Matcher } {
 export function ruleCoversPath(rule: LoadedRule, path: string, configDir: string): boolean {
   const { files, ignores } = fileFilter(rule);
   if (!files && !ignores) return true;
+  return coversRel(rule, globPath(path, configDir));
+}
+
+/** A POSIX absolute path without `.`/`..` segments, doubled or trailing slashes. */
+const PLAIN_ABSOLUTE = /^\/(?!.*\/\/)(?!.*\/\.\.?(?:\/|$))(?:.*[^/])?$/;
+
+/** The path `files`/`ignores` globs see: relative to `configDir` where it lies below it, `/`-separated. */
+function globPath(path: string, configDir: string): string {
+  // Fast path (thousands of files per run): what relative() gives for plain paths below configDir.
+  if (
+    sep === "/" && path.length > configDir.length + 1 && path.startsWith(configDir) &&
+    path[configDir.length] === "/" && PLAIN_ABSOLUTE.test(path) && PLAIN_ABSOLUTE.test(configDir)
+  ) {
+    return path.slice(configDir.length + 1);
+  }
   let rel = isAbsolute(path) ? relative(configDir, path) : path;
   if (rel.startsWith("..")) rel = path;
-  rel = rel.replaceAll("\\", "/");
+  return rel.replaceAll("\\", "/");
+}
+
+function coversRel(rule: LoadedRule, rel: string): boolean {
+  const { files, ignores } = fileFilter(rule);
   if (files && !files(rel)) return false;
   return !(ignores && ignores(rel));
 }
@@ -70,10 +85,18 @@ export function ruleCoversPath(rule: LoadedRule, path: string, configDir: string
 /** The enabled rules that apply to `file`, grouped by the parser each one needs. */
 export function rulesForFile(set: RuleSet, file: ScanFile): Map<ParserName, LoadedRule[]> {
   const groups = new Map<ParserName, LoadedRule[]>();
+  let rel: string | undefined;
+  let ext: string | undefined;
   for (const rule of set.rules) {
-    if (!rule.enabled) continue;
-    const parser = parserFor(rule.language, file);
-    if (!parser || !ruleCoversPath(rule, file.path, set.configDir)) continue;
+    if (!rule.enabled || !POLY_LANGUAGES_OF[rule.language].includes(file.language)) continue;
+    ext ??= extname(file.path).toLowerCase();
+    const parser = parserFor(rule.language, file, ext);
+    if (!parser) continue;
+    const { files, ignores } = fileFilter(rule);
+    if (files || ignores) {
+      rel ??= globPath(file.path, set.configDir);
+      if (!coversRel(rule, rel)) continue;
+    }
     const group = groups.get(parser);
     if (group) group.push(rule);
     else groups.set(parser, [rule]);
@@ -84,13 +107,21 @@ export function rulesForFile(set: RuleSet, file: ScanFile): Map<ParserName, Load
 /** Every match of the enabled rules that apply to `file`, in source order. */
 export async function scanFile(set: RuleSet, file: ScanFile): Promise<RuleHit[]> {
   await ensureLanguages();
+  return sortHits(scanGroups(file, rulesForFile(set, file)));
+}
+
+/**
+ * The matches of rule groups (from {@link rulesForFile}) in `file`, one parse per
+ * parser, unsorted. Dockerfiles are scanned through their shell view.
+ * The languages must be registered ({@link ensureLanguages}).
+ */
+export function scanGroups(file: ScanFile, groups: ReadonlyMap<ParserName, readonly LoadedRule[]>): RuleHit[] {
   const hits: RuleHit[] = [];
-  for (const [parser, rules] of rulesForFile(set, file)) {
-    const text = file.language === "dockerfile" ? shellView(file.text) : file.text;
-    if (text === undefined) continue;
-    hits.push(...scanText(text, parser, rules));
-  }
-  return sortHits(hits);
+  if (groups.size === 0) return hits;
+  const text = file.language === "dockerfile" ? shellView(file.text) : file.text;
+  if (text === undefined) return hits;
+  for (const [parser, rules] of groups) hits.push(...scanText(text, parser, rules));
+  return hits;
 }
 
 /**
@@ -119,19 +150,35 @@ export async function scanSnippet(rule: LoadedRule, snippet: string): Promise<Ru
 }
 
 function hit(rule: LoadedRule, node: SgNode, source: string): RuleHit {
+  return matchHit(rule, node, source, rule.fix !== undefined ? expandedRange(rule.fix, node) : undefined);
+}
+
+/**
+ * A match as a hit: its range, its message with metavariables filled in, and
+ * its fix over `editRange` (the range the fix replaces, UTF-16 indexes; given
+ * when the rule has a fix).
+ */
+export function matchHit(
+  rule: LoadedRule,
+  node: MatchNode,
+  source: string,
+  editRange?: { start: number; end: number },
+): RuleHit {
   const { start, end } = node.range();
   return {
     rule,
     start,
     end,
     message: interpolateMessage(rule.message, node),
-    edit: rule.fix !== undefined ? fixEdit(rule.fix, node, source) : undefined,
+    edit: rule.fix !== undefined && editRange
+      ? fixEditAt(rule.fix, node, source, editRange.start, editRange.end)
+      : undefined,
   };
 }
 
 const MESSAGE_VAR = /\$\$\$([A-Z_][A-Z0-9_]*)|\$([A-Z_][A-Z0-9_]*)/g;
 
-function interpolateMessage(message: string, node: SgNode): string {
+function interpolateMessage(message: string, node: MatchNode): string {
   if (!message.includes("$")) return message;
   return message.replace(MESSAGE_VAR, (whole, multi: string | undefined, single: string | undefined) => {
     if (multi) {
@@ -142,9 +189,22 @@ function interpolateMessage(message: string, node: SgNode): string {
   });
 }
 
-function sortHits(hits: RuleHit[]): RuleHit[] {
+/**
+ * Sorts hits into report order: by start, then end, then rule id; exact ties
+ * (one rule matching two nodes of the same range) by message, then fix, so the
+ * order does not depend on the order matches were found in.
+ */
+export function sortHits(hits: RuleHit[]): RuleHit[] {
   return hits.sort((a, b) =>
-    a.start.index - b.start.index || a.end.index - b.end.index ||
-    (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0)
+    a.start.index - b.start.index || a.end.index - b.end.index || compare(a.rule.id, b.rule.id) ||
+    compare(a.message, b.message) || compare(editKey(a), editKey(b))
   );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function editKey(hit: RuleHit): string {
+  return hit.edit ? `${hit.edit.start}:${hit.edit.end}:${hit.edit.text}` : "";
 }

@@ -1,0 +1,113 @@
+/**
+ * Where biome's native command line is and how to start it. The npm package
+ * `@biomejs/biome` is a Node.js launcher (`bin/biome`) plus one platform package
+ * per OS and CPU (`@biomejs/cli-<platform>`) holding the `biome` executable. poly
+ * starts it as `node <package>/bin/biome` (Node is in poly's run permission
+ * list; the executable's own path is not) and names the executable in
+ * `BIOME_BINARY`, which the launcher honours (it then skips its own libc probe).
+ * Run from source, both are the packages in `node_modules`. Inside a compiled
+ * poly they live in the binary's embedded file system, which Node cannot read,
+ * so they are first copied once to `<cache home>/engines/biome-<version>-<platform>/`.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cacheHome } from "../paths/mod.ts";
+
+/** The version of biome's command line (pinned in deno.json; equal to the WebAssembly build's). */
+export const BIOME_CLI_VERSION = "2.5.14";
+
+/** biome's platform package suffix for this machine, e.g. "linux-x64", "linux-x64-musl", "win32-x64". */
+export function cliPlatform(): string {
+  const arch = Deno.build.arch === "x86_64" ? "x64" : "arm64";
+  const os = Deno.build.os === "windows" ? "win32" : Deno.build.os;
+  return os === "linux" && Deno.build.env === "musl" ? `linux-${arch}-musl` : `${os}-${arch}`;
+}
+
+/** The launcher script's URL (`@biomejs/biome/bin/biome`). */
+export function launcherUrl(): URL {
+  return new URL(import.meta.resolve("@biomejs/biome/bin/biome"));
+}
+
+/** URL of this platform's executable, beside the launcher's package in node_modules. */
+export function executableUrl(): URL {
+  const name = Deno.build.os === "windows" ? "biome.exe" : "biome";
+  return new URL(`../../cli-${cliPlatform()}/${name}`, launcherUrl());
+}
+
+/** How to start the native command line: `node <script>` with `env`. */
+export interface BiomeCommand {
+  script: string;
+  env: Record<string, string>;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Copies the launcher and this platform's executable to `dest` in the layout
+ * Node's module resolution expects (`node_modules/@biomejs/biome/bin/biome`,
+ * `node_modules/@biomejs/cli-<platform>/biome`) and returns the command. A
+ * finished copy is reused (marked by `.complete`).
+ */
+export async function materialize(dest: string): Promise<BiomeCommand> {
+  const exe = Deno.build.os === "windows" ? "biome.exe" : "biome";
+  const script = join(dest, "node_modules", "@biomejs", "biome", "bin", "biome");
+  const binary = join(dest, "node_modules", "@biomejs", `cli-${cliPlatform()}`, exe);
+  const command = { script, env: { BIOME_BINARY: binary } };
+  if (await exists(join(dest, ".complete"))) return command;
+  const tmp = `${dest}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+  const tmpScript = join(tmp, "node_modules", "@biomejs", "biome", "bin", "biome");
+  const tmpBinary = join(tmp, "node_modules", "@biomejs", `cli-${cliPlatform()}`, exe);
+  await Deno.mkdir(join(tmpScript, ".."), { recursive: true });
+  await Deno.mkdir(join(tmpBinary, ".."), { recursive: true });
+  const launcher = launcherUrl();
+  await Deno.writeFile(tmpScript, await Deno.readFile(fileURLToPath(launcher)));
+  await Deno.writeFile(
+    join(tmp, "node_modules", "@biomejs", "biome", "package.json"),
+    await Deno.readFile(fileURLToPath(new URL("../package.json", launcher))),
+  );
+  await Deno.writeFile(tmpBinary, await Deno.readFile(fileURLToPath(executableUrl())), { mode: 0o755 });
+  if (Deno.build.os !== "windows") await Deno.chmod(tmpBinary, 0o755);
+  await Deno.writeTextFile(join(tmp, ".complete"), BIOME_CLI_VERSION);
+  try {
+    await Deno.rename(tmp, dest);
+  } catch {
+    // Another process finished first: use its copy.
+    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+  }
+  return command;
+}
+
+async function locate(): Promise<BiomeCommand | undefined> {
+  try {
+    if (Deno.build.standalone) {
+      await Deno.stat(fileURLToPath(executableUrl())); // not embedded for this platform: no native path
+      return await materialize(join(cacheHome(), "engines", `biome-${BIOME_CLI_VERSION}-${cliPlatform()}`));
+    }
+    const script = fileURLToPath(launcherUrl());
+    const binary = fileURLToPath(executableUrl());
+    if (!(await exists(script)) || !(await exists(binary))) return undefined;
+    return { script, env: { BIOME_BINARY: binary } };
+  } catch {
+    return undefined;
+  }
+}
+
+let located: Promise<BiomeCommand | undefined> | undefined;
+
+/**
+ * The command that starts biome's native command line, or undefined when this
+ * installation has none for this platform (then the engine stays on WebAssembly).
+ * Looked up once per process.
+ */
+export function biomeCommand(): Promise<BiomeCommand | undefined> {
+  located ??= locate();
+  return located;
+}

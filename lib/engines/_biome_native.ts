@@ -1,0 +1,292 @@
+/**
+ * biome's native command line as a batch linter: many files, one process
+ * (chunked only to stay far under the command-line length limit), the files read
+ * by biome from their own paths. It is the same biome version as the
+ * WebAssembly module, and {@link lintNative} turns its output into the same
+ * findings the module gives for the same text (see `_biome_shared.ts`).
+ *
+ * One run:
+ *
+ * - a private temporary directory holds the generated `biome.json` (the
+ *   configuration the WebAssembly path applies, plus `vcs.enabled = false`) and
+ *   is the working directory, so no `biome.json` / `biome.jsonc`, `.gitignore`,
+ *   `.editorconfig` or `package.json` of the user's project is read;
+ * - `node <biome>/bin/biome check --formatter-enabled=false --assist-enabled=true
+ *   --enforce-assist=false --config-path=<dir>/biome.json --max-diagnostics=none --verbose
+ *   --reporter=summary --reporter=json --reporter-file=<dir>/report-<n>.json <paths>`
+ *   (lint rules plus assist diagnostics, as the WebAssembly path's `lintContent`
+ *   reports them): the JSON report has every diagnostic with its file, severity,
+ *   category, message and start/end line and column; the verbose summary on
+ *   stdout lists the files biome processed;
+ * - biome's columns count Unicode scalar values and its lines also end at a lone
+ *   `\r`: {@link toIndex} maps them back to string indices exactly.
+ *
+ * A file gets a native result only when biome lists it as processed and every
+ * finding for it carries a position. Anything else — a file biome ignored or
+ * protected (`package-lock.json`, `node_modules/`), one over its size limit, an
+ * unknown extension, a path the reports could not name unambiguously, a crash,
+ * unreadable output, no `node` — leaves that file `undefined`, and the caller
+ * lints it on the WebAssembly path. Nothing is ever reported clean for want of
+ * a result.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { runHost } from "./_host.ts";
+import { type BiomeCommand, biomeCommand } from "./_biome_bin.ts";
+import type { Finding } from "./_biome_shared.ts";
+import type { SourceFile } from "./types.ts";
+
+/** Bytes of path arguments per process: far under every platform's command-line limit. */
+const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 256_000;
+
+/** One diagnostic of biome's JSON reporter (2.5). */
+interface JsonDiagnostic {
+  severity: string;
+  message: string;
+  category?: string;
+  location?: { path: string; start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
+/** Options for {@link lintNative} (tests use them to see what happened). */
+export interface NativeOptions {
+  /** Overrides the command (tests: a missing program, a crashing one). */
+  command?: BiomeCommand | null;
+  /** Bytes of path arguments per process (tests: force several chunks). */
+  chunkBytes?: number;
+  /** Called with each process's exit code and how many files it processed. */
+  onRun?: (info: { code: number; files: number; processed: number }) => void;
+}
+
+/**
+ * biome's line starts, as string indices: a line ends at `\n`, at `\r\n`, and at
+ * a lone `\r` (biome's `LineIndexBuf::from_source_text`).
+ */
+export function biomeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/**
+ * The string index of biome's 1-based line and column (the column counts
+ * Unicode scalar values from the line start), or undefined when the position is
+ * not inside the text.
+ */
+export function toIndex(text: string, starts: number[], line: number, column: number): number | undefined {
+  if (line < 1 || line > starts.length || column < 1) return undefined;
+  let index = starts[line - 1];
+  const end = line < starts.length ? starts[line] : text.length;
+  for (let n = 1; n < column; n++) {
+    if (index >= end) return undefined;
+    index += text.codePointAt(index)! > 0xffff ? 2 : 1;
+  }
+  return index;
+}
+
+/**
+ * A file the command line can lint as the WebAssembly path does: an absolute path
+ * biome's two reports can both carry verbatim (no quotes, control characters, or
+ * backslashes other than Windows separators), and not a biome configuration file (the command line checks those
+ * against its own version number, the WebAssembly module against "0.0.0").
+ */
+function eligible(path: string): boolean {
+  // deno-lint-ignore no-control-regex
+  const awkward = Deno.build.os === "windows" ? /["\x00-\x1f\x7f]/ : /["\\\x00-\x1f\x7f]/;
+  if (awkward.test(path) || !(path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path))) return false;
+  return !/(^|[/\\])\.?biome\.jsonc?$/.test(path);
+}
+
+/**
+ * Whether the command line applies a configuration exactly as the WebAssembly
+ * path does: no file sets, ignore lists, overrides, extended or plugin files
+ * (their paths are relative to the configuration's directory, a private one
+ * here), and no per-language assist switches (the command line's
+ * `--assist-enabled` stands in for the WebAssembly path pulling assist
+ * diagnostics regardless of the top-level switch).
+ */
+export function nativeSafe(config: Record<string, unknown>): boolean {
+  for (const k of ["files", "vcs", "overrides", "extends", "plugins", "root"]) if (k in config) return false;
+  const walk = (value: unknown, path: string): boolean => {
+    if (path === "linter.rules" || value === null || typeof value !== "object") return true;
+    for (const [k, v] of Object.entries(value)) {
+      if (["includes", "include", "ignore", "overrides", "extends", "plugins"].includes(k)) return false;
+      if (k === "assist" && path !== "") return false;
+      if (!walk(v, path ? `${path}.${k}` : k)) return false;
+    }
+    return true;
+  };
+  return walk(config, "");
+}
+
+/** The normalised form used to match report paths with inputs (forward slashes). */
+function key(path: string): string {
+  return Deno.build.os === "windows" ? path.replace(/\\/g, "/") : path;
+}
+
+/** The paths listed under "Files processed:" in the verbose summary reporter's output. */
+export function processedFiles(stdout: string): Set<string> {
+  const out = new Set<string>();
+  const lines = stdout.split(/\r?\n/);
+  const at = lines.findIndex((l) => /^\s*i Files processed:\s*$/.test(l));
+  if (at < 0) return out;
+  for (const line of lines.slice(at + 1)) {
+    if (line.trim() === "") continue;
+    const m = /^ {2}- (.+)$/.exec(line);
+    if (!m) break;
+    out.add(key(m[1]));
+  }
+  return out;
+}
+
+/**
+ * Parses the JSON reporter's output. biome escapes `\n`, `\r`, `\t`, `\b`, `\f`,
+ * quotes and backslashes in messages but writes other control characters raw;
+ * in its compact output those can only stand inside strings, so they are escaped
+ * before parsing.
+ */
+export function parseReport(json: string): JsonDiagnostic[] {
+  // deno-lint-ignore no-control-regex
+  const safe = json.trim().replace(/[\x00-\x1f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const doc = JSON.parse(safe) as { diagnostics?: JsonDiagnostic[] };
+  if (!Array.isArray(doc.diagnostics)) throw new Error("no diagnostics array");
+  return doc.diagnostics;
+}
+
+/** The findings of one processed file, or undefined when one of them cannot be placed exactly. */
+function findingsOf(file: SourceFile, raw: JsonDiagnostic[]): Finding[] | undefined {
+  let starts: number[] | undefined;
+  const out: Finding[] = [];
+  for (const d of raw) {
+    const loc = d.location!;
+    if (loc.start.line === 0) return undefined; // no span in the report: the WebAssembly path knows better
+    starts ??= biomeLineStarts(file.text);
+    const a = toIndex(file.text, starts, loc.start.line, loc.start.column);
+    const b = toIndex(file.text, starts, loc.end.line, loc.end.column);
+    if (a === undefined || b === undefined || b < a) return undefined;
+    out.push({
+      ...(d.category !== undefined ? { category: d.category } : {}),
+      severity: d.severity === "info" ? "information" : d.severity,
+      description: d.message,
+      range: [a, b],
+    });
+  }
+  return out;
+}
+
+async function runChunk(
+  command: BiomeCommand,
+  dir: string,
+  n: number,
+  files: SourceFile[],
+  options: NativeOptions,
+): Promise<(Finding[] | undefined)[]> {
+  const none = files.map(() => undefined);
+  const report = join(dir, `report-${n}.json`);
+  const args = [
+    command.script,
+    // `check` without the formatter is `lint` plus assist actions: the WebAssembly path's
+    // `lintContent` pulls assist diagnostics (organizeImports) whatever `assist.enabled` says.
+    "check",
+    "--formatter-enabled=false",
+    "--assist-enabled=true",
+    "--enforce-assist=false",
+    `--config-path=${join(dir, "biome.json")}`,
+    "--colors=off",
+    "--max-diagnostics=none",
+    "--diagnostic-level=info",
+    "--no-errors-on-unmatched",
+    "--log-level=none",
+    "--verbose",
+    "--reporter=summary",
+    "--reporter=json",
+    `--reporter-file=${report}`,
+    "--",
+    ...files.map((f) => f.path),
+  ];
+  let run;
+  try {
+    run = await runHost("node", args, { cwd: dir, env: { ...command.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" } });
+  } catch {
+    return none; // no node, or not allowed to run it
+  }
+  let diagnostics: JsonDiagnostic[];
+  try {
+    diagnostics = parseReport(await Deno.readTextFile(report));
+  } catch {
+    options.onRun?.({ code: run.code, files: files.length, processed: 0 });
+    return none; // crashed or wrote no report
+  }
+  const processed = processedFiles(run.stdout);
+  options.onRun?.({ code: run.code, files: files.length, processed: processed.size });
+  const index = new Map(files.map((f, i) => [key(f.path), i]));
+  const raw = files.map(() => [] as JsonDiagnostic[]);
+  for (const d of diagnostics) {
+    const at = d.location ? index.get(key(d.location.path)) : undefined;
+    if (at !== undefined) raw[at].push(d); // else not one of ours (a configuration message: then nothing is processed)
+  }
+  return files.map((f, i) => processed.has(key(f.path)) ? findingsOf(f, raw[i]) : undefined);
+}
+
+/**
+ * Lints `files` (each `text` equal to the bytes at its `path`) with biome's
+ * native command line under `config`; returns each file's findings, or
+ * undefined for a file without a native result (see the module doc).
+ */
+export async function lintNative(
+  files: SourceFile[],
+  config: Record<string, unknown>,
+  options: NativeOptions = {},
+): Promise<(Finding[] | undefined)[]> {
+  const out: (Finding[] | undefined)[] = files.map(() => undefined);
+  const command = options.command === undefined ? await biomeCommand() : options.command;
+  if (!command) return out;
+  if (!nativeSafe(config)) return out;
+  // Each path once (a file named twice gets the one result); odd paths stay on the WebAssembly path.
+  const first = new Map<string, number>();
+  const chosen: { f: SourceFile; i: number }[] = [];
+  files.forEach((f, i) => {
+    if (!eligible(f.path) || first.has(key(f.path))) return;
+    first.set(key(f.path), i);
+    chosen.push({ f, i });
+  });
+  if (chosen.length === 0) return out;
+  let dir: string;
+  try {
+    dir = await Deno.makeTempDir({ prefix: "poly-biome-" });
+  } catch {
+    return out;
+  }
+  try {
+    await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }));
+    const limit = options.chunkBytes ?? CHUNK_BYTES;
+    let chunk: { f: SourceFile; i: number }[] = [];
+    let bytes = 0;
+    let n = 0;
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      const results = await runChunk(command, dir, n++, chunk.map((c) => c.f), options);
+      chunk.forEach((c, j) => (out[c.i] = results[j]));
+      chunk = [];
+      bytes = 0;
+    };
+    const encoder = new TextEncoder();
+    for (const item of chosen) {
+      const size = encoder.encode(item.f.path).length + 1;
+      if (bytes + size > limit) await flush();
+      chunk.push(item);
+      bytes += size;
+    }
+    await flush();
+    files.forEach((f, i) => {
+      const j = first.get(key(f.path));
+      if (j !== undefined && j !== i && f.text === files[j].text) out[i] = out[j];
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+/**
+ * What biome's two paths share — the WebAssembly module (one file at a time)
+ * and the native command line (many files per process): the biome configuration
+ * built from poly's settings, and the step from biome's findings to poly's
+ * diagnostics (or the parse error that makes the file an errored record). Both
+ * paths hand {@link outcome} the same findings for the same file, so they
+ * report the same thing.
+ *
+ * @module
+ */
+import type { Diagnostic, Severity } from "../report/schema.ts";
+import { compareDiagnostics } from "../report/sort.ts";
+import { applyRuleSettings } from "./_settings.ts";
+import { indexToPosition, lineStarts } from "./_text.ts";
+import { EngineError, type EngineSettings, type LintOutput, type SourceFile } from "./types.ts";
+
+/** One biome finding, its span already in UTF-16 indices of the file's text. */
+export interface Finding {
+  category?: string;
+  /** biome's severity: "fatal", "error", "warning", "information" or "hint". */
+  severity: string;
+  description: string;
+  /** [start, end) as string indices; absent when biome gives no span. */
+  range?: [number, number];
+}
+
+const SEVERITY: Record<string, Severity> = {
+  fatal: "error",
+  error: "error",
+  warning: "warning",
+  information: "info",
+  hint: "hint",
+};
+
+/** The biome configuration poly applies for one settings object (`kind` picks the formatter keys). */
+export function configuration(settings: EngineSettings, kind: "lint" | "format"): Record<string, unknown> {
+  const raw = (settings.tool.configuration ?? {}) as Record<string, unknown>;
+  const formatterKeys = kind === "format"
+    ? Object.fromEntries(Object.entries(settings.tool).filter(([k]) => !["enabled", "configuration"].includes(k)))
+    : {};
+  const ending = settings.defaults.line_ending === "crlf"
+    ? "crlf"
+    : settings.defaults.line_ending === "auto"
+    ? "auto"
+    : "lf";
+  return {
+    ...raw,
+    linter: {
+      enabled: true,
+      ...(raw.linter as object ?? {}),
+      rules: { recommended: true, ...((raw.linter as { rules?: object })?.rules ?? {}) },
+    },
+    formatter: {
+      enabled: true,
+      indentStyle: "space",
+      indentWidth: settings.defaults.indent_width ?? 2,
+      lineWidth: settings.defaults.line_length,
+      lineEnding: ending,
+      ...(raw.formatter as object ?? {}),
+      ...formatterKeys,
+    },
+    assist: { enabled: false },
+  };
+}
+
+function before(a: Finding, b: Finding): boolean {
+  const [as, ae] = a.range ?? [0, 0];
+  const [bs, be] = b.range ?? [0, 0];
+  return as !== bs ? as < bs : ae !== be ? ae < be : a.description < b.description;
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+}
+
+/**
+ * The parse error that makes a file an errored record, if biome reported any:
+ * the first in the text (then the shortest, then by message), so the choice does
+ * not depend on the order biome listed them in.
+ */
+export function syntaxError(text: string, findings: readonly Finding[]): EngineError | undefined {
+  let bad: Finding | undefined;
+  for (const d of findings) {
+    if (d.category !== "parse" && d.severity !== "fatal") continue;
+    if (!bad || before(d, bad)) bad = d;
+  }
+  if (!bad) return undefined;
+  const { line, col } = indexToPosition(lineStarts(text), bad.range?.[0] ?? 0);
+  return new EngineError(`syntax error at ${line}:${col}: ${bad.description}`, { line, column: col });
+}
+
+/**
+ * poly's result for one file from biome's findings: the parse error, or the
+ * diagnostics after `select` / `ignore` / `rules` — in report order
+ * ({@link compareDiagnostics}), so the order biome emitted them in (which
+ * differs between its paths) never shows.
+ */
+export function outcome(file: SourceFile, findings: readonly Finding[], settings: EngineSettings): LintOutput {
+  const err = syntaxError(file.text, findings);
+  if (err) throw err;
+  const starts = lineStarts(file.text);
+  const diagnostics: Diagnostic[] = findings.map((d) => {
+    const code = d.category?.replace(/^lint\//, "") ?? undefined;
+    const diag: Diagnostic = {
+      engine: "biome",
+      code,
+      severity: SEVERITY[d.severity] ?? "warning",
+      title: d.description,
+      url: code && d.category?.startsWith("lint/")
+        ? `https://biomejs.dev/linter/rules/${kebab(code.split("/").pop()!)}/`
+        : undefined,
+    };
+    if (d.range) {
+      const a = indexToPosition(starts, d.range[0]);
+      const b = indexToPosition(starts, d.range[1]);
+      diag.span = { start_line: a.line, start_col: a.col, end_line: b.line, end_col: b.col };
+    }
+    return diag;
+  });
+  return { diagnostics: applyRuleSettings(diagnostics, settings).sort(compareDiagnostics) };
+}

@@ -1,0 +1,699 @@
+/**
+ * Linting many files with one rule set in one `ast-grep scan` process (the
+ * engine's `lintMany`): @ast-grep/napi compiles every rule again on every call
+ * and runs on one thread, the command line compiles the rule set once and scans
+ * on every core.
+ *
+ * What the command line is given: the effective rule set (enabled rules only,
+ * after `[rules.overrides]`), each rule in the split form the napi path runs
+ * (`_split.ts`), written as one rule file under a private temporary
+ * `sgconfig.yml`; the same parser libraries napi registers (`@ast-grep/lang-*`,
+ * as custom languages); JavaScript files mapped to the TSX parser, as poly's
+ * `typescript` rules parse them. Its matches are turned into diagnostics by the
+ * napi path's own code (`matchHit`, `toDiagnostic`): message and fix templates,
+ * the regex checks `_split.ts` moved out of ast-grep, spans from byte offsets
+ * converted to UTF-16, `files`/`ignores` globs (applied by poly, not by the command
+ * line), sorting.
+ *
+ * Which files go through it, group by group (a file has one group of rules per
+ * parser): only a group whose parser the command line picks for the file by its
+ * extension (`.ts`/`.mts`/`.cts` TypeScript; `.tsx`/`.js`/`.jsx`/`.mjs`/`.cjs` TSX;
+ * `.py`/`.pyi`/`.pyw`, `.go`, `.rs`, `.sh`/`.bash`, `.yml`/`.yaml`, `.html`/`.htm`,
+ * `.css`). Everything else runs on the napi path, file by file, as `lint` does:
+ * `javascript`-language rules (JavaScript parser), Dockerfiles (their `RUN` lines
+ * as shell), files without such an extension (shebang scripts), files whose text
+ * mentions `ast-grep-ignore` (the command line honours suppression comments,
+ * napi does not), and any file the command line did not scan (named in an
+ * `ERROR:` line, or skipped: `--inspect summary` counts them, and a second run
+ * with `--inspect entity` then names which, and with which parser), or whose
+ * match texts disagree with the text poly read (changed on disk in between).
+ * When the command line is missing (no Node.js, a platform without a binary) or
+ * a process fails, its files fall back to the napi path: no file is ever
+ * reported clean unchecked.
+ *
+ * @module
+ */
+import { dirname, join, resolve, sep } from "node:path";
+import type { Diagnostic } from "../report/schema.ts";
+import { type HostRun, runHost } from "../engines/_host.ts";
+import type { Language, Settled } from "../engines/types.ts";
+import { astGrepShim } from "./_cli_bin.ts";
+import { toDiagnostic } from "./diagnose.ts";
+import { parserLibraries, type ParserName, POLY_LANGUAGES_OF } from "./_langs.ts";
+import type { MatchNode, Position16 } from "./_match.ts";
+import { utf8Offsets } from "./_offsets.ts";
+import { splitRule } from "./_split.ts";
+import { matchHit, type RuleHit, rulesForFile, type ScanFile, scanGroups, sortHits } from "./scan.ts";
+import type { LoadedRule, RuleSet } from "./types.ts";
+
+/** The language name the command line uses for each parser it runs for poly. */
+const CLI_LANGUAGE: Partial<Record<ParserName, string>> = {
+  TypeScript: "TypeScript",
+  Tsx: "Tsx",
+  Html: "Html",
+  Css: "Css",
+  python: "polypython",
+  go: "polygo",
+  rust: "polyrust",
+  bash: "polybash",
+  yaml: "polyyaml",
+};
+
+/** File extension → the parser the command line uses under the generated sgconfig.yml. */
+const CLI_PARSER_OF_EXTENSION: Record<string, ParserName> = {
+  ts: "TypeScript",
+  mts: "TypeScript",
+  cts: "TypeScript",
+  tsx: "Tsx",
+  js: "Tsx",
+  mjs: "Tsx",
+  cjs: "Tsx",
+  jsx: "Tsx",
+  html: "Html",
+  htm: "Html",
+  css: "Css",
+  py: "python",
+  pyi: "python",
+  pyw: "python",
+  go: "go",
+  rs: "rust",
+  sh: "bash",
+  bash: "bash",
+  yml: "yaml",
+  yaml: "yaml",
+};
+
+/** The extensions of the custom (dynamic) languages: exactly those above. */
+const CUSTOM_EXTENSIONS: Record<string, string[]> = {};
+for (const [ext, parser] of Object.entries(CLI_PARSER_OF_EXTENSION)) {
+  if (CLI_LANGUAGE[parser]!.startsWith("poly")) (CUSTOM_EXTENSIONS[parser] ??= []).push(ext);
+}
+
+/** Bytes of path arguments per process: far under ARG_MAX (and Windows' 32K command line). */
+const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 128_000;
+
+/** The parser the command line would use for `path`, or undefined. */
+export function cliParserOf(path: string): ParserName | undefined {
+  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  const dot = name.lastIndexOf(".");
+  if (dot <= 0) return undefined;
+  return Object.hasOwn(CLI_PARSER_OF_EXTENSION, name.slice(dot + 1))
+    ? CLI_PARSER_OF_EXTENSION[name.slice(dot + 1)]
+    : undefined;
+}
+
+/** Counts of how a batch was processed (for tests and benches). */
+export interface BatchStats {
+  /** Files whose rules ran (at least in part) in the command line. */
+  viaCli: number;
+  /** Files scanned, in whole or in part, on the napi path. */
+  viaNapi: number;
+  /** Command-line processes started. */
+  processes: number;
+  /** Processes that failed (their files went to the napi path). */
+  failures: number;
+  /** Why the command line was not used at all, when it was not. */
+  unavailable?: string;
+}
+
+/** A batch's outcome: per file, its diagnostics or its error, in input order. */
+export interface BatchResult {
+  results: Settled<Diagnostic[]>[];
+  stats: BatchStats;
+}
+
+/** Options for {@link lintBatch} (tests). */
+export interface BatchOptions {
+  /** Runs `node <args>` in `cwd` (default: the real thing). */
+  run?: (args: string[], cwd: string) => Promise<HostRun>;
+  /** The shim's path (default: {@link astGrepShim}); null: the command line is unavailable. */
+  shim?: string | null;
+  /** Bytes of path arguments per process (default 128,000; 24,000 on Windows). */
+  chunkBytes?: number;
+}
+
+/** One emitted command-line rule: the poly rule and the parser it runs under. */
+interface Emitted {
+  rule: LoadedRule;
+  parser: ParserName;
+}
+
+/** The effective rule set as the command line gets it. */
+interface CliRuleSet {
+  emitted: Emitted[];
+  /** The rule file: one YAML (JSON) document per emitted rule. */
+  rules: string;
+  /** The parsers any emitted rule runs under. */
+  parsers: Set<ParserName>;
+  /** Per parser, the poly languages its emitted rules apply to. */
+  languages: Map<ParserName, Set<Language>>;
+}
+
+const ruleSets = new WeakMap<RuleSet, CliRuleSet>();
+
+/** Rule sets the command line refused once (their batches take the napi path). */
+const rejected = new WeakSet<RuleSet>();
+
+function firstError(stderr: string): string {
+  return stderr.split("\n").find((line) => /^(Error|ERROR)/.test(line))?.trim() ?? "unknown error";
+}
+
+/**
+ * The enabled rules of `set` as command-line rules: a `typescript` rule twice
+ * (TypeScript for .ts, TSX for .tsx and JavaScript files), a `tsx` rule as TSX;
+ * `javascript` and `dockerfile` rules stay with napi. Ids are `poly-<n>`; the
+ * severity is `hint` for all (poly applies its own), with neither message nor
+ * note (poly fills them in), and a fix only where it widens the range
+ * (`expandStart`/`expandEnd`), for the command line's `replacementOffsets`.
+ */
+function cliRuleSet(set: RuleSet): CliRuleSet {
+  let out = ruleSets.get(set);
+  if (out) return out;
+  const emitted: Emitted[] = [];
+  const docs: string[] = [];
+  const parsers = new Set<ParserName>();
+  const languages = new Map<ParserName, Set<Language>>();
+  for (const rule of set.rules) {
+    if (!rule.enabled) continue;
+    const targets: ParserName[] = rule.language === "typescript"
+      ? ["TypeScript", "Tsx"]
+      : rule.language === "tsx"
+      ? ["Tsx"]
+      : rule.language === "javascript" || rule.language === "dockerfile"
+      ? []
+      : [rule.language === "html" ? "Html" : rule.language === "css" ? "Css" : rule.language];
+    const { native } = splitRule(rule);
+    for (const parser of targets) {
+      const doc: Record<string, unknown> = {
+        id: `poly-${emitted.length}`,
+        language: CLI_LANGUAGE[parser],
+        severity: "hint",
+        rule: native.rule,
+      };
+      if (native.constraints) doc.constraints = native.constraints;
+      if (native.utils) doc.utils = native.utils;
+      if (typeof rule.fix === "object" && (rule.fix.expandStart || rule.fix.expandEnd)) {
+        doc.fix = {
+          template: "",
+          ...(rule.fix.expandStart ? { expandStart: rule.fix.expandStart } : {}),
+          ...(rule.fix.expandEnd ? { expandEnd: rule.fix.expandEnd } : {}),
+        };
+      }
+      emitted.push({ rule, parser });
+      parsers.add(parser);
+      const covered = languages.get(parser) ?? new Set<Language>();
+      for (const language of POLY_LANGUAGES_OF[rule.language]) covered.add(language);
+      languages.set(parser, covered);
+      docs.push(JSON.stringify(doc));
+    }
+  }
+  out = { emitted, rules: docs.join("\n---\n") + "\n", parsers, languages };
+  ruleSets.set(set, out);
+  return out;
+}
+
+/** The sgconfig.yml for `cli` (JSON is YAML). */
+async function sgconfig(cli: CliRuleSet): Promise<string> {
+  const config: Record<string, unknown> = {
+    ruleDirs: ["rules"],
+    languageGlobs: { tsx: ["*.js", "*.mjs", "*.cjs", "*.jsx"] },
+  };
+  const libraries = await parserLibraries();
+  const custom: Record<string, unknown> = {};
+  for (const parser of cli.parsers) {
+    const name = CLI_LANGUAGE[parser]!;
+    if (!name.startsWith("poly")) continue;
+    const lib = libraries[parser];
+    custom[name] = {
+      libraryPath: lib.libraryPath,
+      extensions: CUSTOM_EXTENSIONS[parser],
+      ...(lib.languageSymbol ? { languageSymbol: lib.languageSymbol } : {}),
+      ...(lib.expandoChar ? { expandoChar: lib.expandoChar } : {}),
+    };
+  }
+  if (Object.keys(custom).length) config.customLanguages = custom;
+  return JSON.stringify(config) + "\n";
+}
+
+/** Whether the command line can see exactly `file.text`, and scan it as the napi path would. */
+function cliEligible(file: ScanFile): boolean {
+  if (file.language === "dockerfile") return false;
+  if (/[\r\n]/.test(file.path)) return false;
+  // The command line honours suppression comments; napi does not.
+  return !file.text.includes("ast-grep-ignore");
+}
+
+/**
+ * The parser the command line would take `file` with, when some emitted rule
+ * could apply to it (language only: `files`/`ignores` are applied afterwards).
+ */
+function cliCandidate(cli: CliRuleSet, file: ScanFile): ParserName | undefined {
+  if (!cliEligible(file)) return undefined;
+  const parser = cliParserOf(file.path);
+  return parser && cli.languages.get(parser)?.has(file.language) ? parser : undefined;
+}
+
+/** What the command line reported for one file it scanned with the expected parser. */
+type CliOutput = CliMatch[];
+
+/**
+ * Lints `files` with `set`: the command line for what it can do, napi for the
+ * rest (see the module doc). Results come back in input order; a file the napi
+ * path fails on gets its error. While the command line runs, this process works
+ * out which rules apply to each file and runs the napi part.
+ */
+export async function lintBatch(
+  set: RuleSet,
+  files: readonly ScanFile[],
+  options: BatchOptions = {},
+): Promise<BatchResult> {
+  await parserLibraries();
+  const cli = cliRuleSet(set);
+  const stats: BatchStats = { viaCli: 0, viaNapi: 0, processes: 0, failures: 0 };
+  const candidates = files.map((file) => cliCandidate(cli, file));
+  const wanted = candidates.flatMap((p, i) => (p ? [i] : []));
+  let scanning: Promise<Map<number, CliOutput>> | undefined;
+  if (wanted.length > 0) {
+    const shim = options.shim === undefined ? await astGrepShim() : options.shim ?? undefined;
+    if (!shim) stats.unavailable = "the ast-grep command line is not installed for this platform";
+    else if (rejected.has(set)) stats.unavailable = "the ast-grep command line refused the rule set";
+    else {
+      scanning = scanWithCli(shim, set, cli, files, candidates, wanted, stats, options).catch((error) => {
+        stats.failures++;
+        stats.unavailable = error instanceof Error ? error.message : String(error);
+        return new Map<number, CliOutput>();
+      });
+    }
+  }
+  // Meanwhile: the rule groups of every file, and the napi part of each (yielding now
+  // and then, so the process's output is read as it comes).
+  const pause = pauser();
+  const groups: Map<ParserName, LoadedRule[]>[] = [];
+  const early: Settled<RuleHit[]>[] = [];
+  for (const [i, file] of files.entries()) {
+    const fileGroups = rulesForFile(set, file);
+    groups.push(fileGroups);
+    const parser = candidates[i];
+    const napiGroups = parser && fileGroups.has(parser) ? without(fileGroups, parser) : fileGroups;
+    early.push(settle(() => scanGroups(file, napiGroups)));
+    await pause();
+  }
+  const outputs = scanning ? await scanning : new Map<number, CliOutput>();
+  const results: Settled<Diagnostic[]>[] = files.map((file, i) => {
+    const fileGroups = groups[i];
+    if (fileGroups.size === 0) return [];
+    const parser = candidates[i];
+    const own = parser ? fileGroups.get(parser) : undefined;
+    let hits = early[i];
+    if (parser && own) {
+      const output = outputs.get(i);
+      const converted = output ? settle(() => toHits(cli, file, parser, new Set(own), output)) : undefined;
+      const fromCli = converted instanceof Error ? undefined : converted;
+      if (fromCli) {
+        stats.viaCli++;
+        if (fileGroups.size > 1) stats.viaNapi++;
+      } else stats.viaNapi++;
+      if (!(hits instanceof Error)) {
+        const earlier = hits;
+        hits = fromCli
+          ? [...earlier, ...fromCli]
+          : settle(() => [...earlier, ...scanGroups(file, new Map([[parser, own]]))]);
+      }
+    } else stats.viaNapi++;
+    if (hits instanceof Error) return hits;
+    if (hits.length === 0) return [];
+    const bytes = utf8Offsets(file.text);
+    return sortHits(hits).map((h) => toDiagnostic(h, bytes));
+  });
+  return { results, stats };
+}
+
+function without<K, V>(map: Map<K, V>, key: K): Map<K, V> {
+  const out = new Map(map);
+  out.delete(key);
+  return out;
+}
+
+function settle<T>(fn: () => T): Settled<T> {
+  try {
+    return fn();
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** A function to await in a long loop: yields to the event loop every 10 ms of work. */
+function pauser(): () => Promise<void> | undefined {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    if (now - last < 10) return undefined;
+    last = now;
+    return new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+      last = performance.now();
+    });
+  };
+}
+
+/**
+ * Runs the command line over the files at `wanted`, in chunks; returns, for each
+ * file it reported scanning with the expected parser, its matches.
+ */
+async function scanWithCli(
+  shim: string,
+  set: RuleSet,
+  cli: CliRuleSet,
+  files: readonly ScanFile[],
+  candidates: (ParserName | undefined)[],
+  wanted: number[],
+  stats: BatchStats,
+  options: BatchOptions,
+): Promise<Map<number, CliOutput>> {
+  const outputs = new Map<number, CliOutput>();
+  const run = options.run ?? ((args: string[], cwd: string) => runHost("node", args, { cwd }));
+  const absolute = wanted.map((i) => resolve(set.configDir, files[i].path));
+  const cwd = commonDir(absolute);
+  const args = new Map<number, string>();
+  wanted.forEach((i, k) => {
+    let arg = below(cwd, absolute[k]) ?? absolute[k];
+    if (sep === "\\") arg = arg.replaceAll("\\", "/");
+    if (arg.startsWith("-")) arg = `./${arg}`;
+    args.set(i, arg);
+  });
+  const dir = await Deno.makeTempDir({ prefix: "poly-sg-" });
+  try {
+    await Deno.mkdir(join(dir, "rules"));
+    await Deno.writeTextFile(join(dir, "rules", "rules.yml"), cli.rules);
+    const config = join(dir, "sgconfig.yml");
+    await Deno.writeTextFile(config, await sgconfig(cli));
+    const base = [shim, "scan", "-c", config, "--json=stream", "--custom-languages", "allow", "--color", "never"];
+    const encoder = new TextEncoder();
+    const size = (i: number) => encoder.encode(args.get(i)!).length + 1;
+    for (const chunk of chunks(wanted, size, options.chunkBytes ?? CHUNK_BYTES)) {
+      const paths = [...new Set(chunk.map((i) => args.get(i)!))];
+      // First with a summary only (per-file tracing costs the scan ~10%): when its counts
+      // add up, every file was scanned, each with the parser its extension maps to.
+      // Otherwise once more, file by file, to learn which ones were.
+      for (const inspect of ["summary", "entity"] as const) {
+        stats.processes++;
+        let out: HostRun;
+        try {
+          out = await run([...base, "--inspect", inspect, "--", ...paths], cwd);
+        } catch (error) {
+          // node is missing or may not run: no later process would start either.
+          stats.failures++;
+          stats.unavailable = error instanceof Error ? error.message : String(error);
+          return outputs;
+        }
+        if (out.code !== 0) {
+          stats.failures++;
+          if (/Cannot parse (rule|config)|Fail to parse/i.test(out.stderr) && !out.stderr.includes("|file")) {
+            // The command line refuses this rule set (napi accepted it): do not try again.
+            rejected.add(set);
+            stats.unavailable = `the ast-grep command line refused the rule set: ${firstError(out.stderr)}`;
+            return outputs;
+          }
+          break;
+        }
+        try {
+          const scanned = inspect === "summary" ? scannedBySummary(out.stderr, paths) : scannedByEntity(out.stderr);
+          if (!scanned) continue;
+          collect(chunk, args, candidates, scanned, out.stdout, outputs);
+        } catch {
+          stats.failures++; // unreadable output: these files take the napi path
+          for (const i of chunk) outputs.delete(i);
+        }
+        break;
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+  return outputs;
+}
+
+/** Splits `items` into runs whose `size` sums stay under `limit` (at least one item each). */
+function chunks<T>(items: T[], size: (item: T) => number, limit: number): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const n = size(item);
+    if (current.length > 0 && bytes + n > limit) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += n;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** The deepest directory containing every path (absolute, normalized paths). */
+function commonDir(paths: string[]): string {
+  let common = dirname(paths[0]);
+  for (const path of paths) {
+    while (below(common, path) === undefined) {
+      const parent = dirname(common);
+      if (parent === common) return common;
+      common = parent;
+    }
+  }
+  return common;
+}
+
+/** `path` relative to `dir` when it lies below it (absolute, normalized paths), else undefined. */
+function below(dir: string, path: string): string | undefined {
+  if (!path.startsWith(dir)) return undefined;
+  if (dir.endsWith(sep)) return path.length > dir.length ? path.slice(dir.length) : undefined;
+  return path[dir.length] === sep && path.length > dir.length + 1 ? path.slice(dir.length + 1) : undefined;
+}
+
+interface CliRange {
+  byteOffset: { start: number; end: number };
+}
+
+interface CliMatch {
+  file: string;
+  ruleId: string;
+  text: string;
+  range: CliRange;
+  replacementOffsets?: { start: number; end: number };
+  metaVariables?: {
+    single?: Record<string, { text: string; range: CliRange }>;
+    multi?: Record<string, { text: string; range: CliRange }[]>;
+  };
+}
+
+const SUMMARY = /^sg: summary\|file: scannedFileCount=(\d+),skippedFileCount=(\d+)\r?$/m;
+const SCANNED = /^sg: entity\|file\|(.*): language=([^,]*),appliedRuleCount=(\d+)$/;
+
+/** Path (normalized) → the languages the command line scanned it as. */
+type Scanned = Map<string, Set<string> | undefined>;
+
+/**
+ * With `--inspect summary`: every path but those it names in an `ERROR:` line,
+ * when the counts say all of the others were scanned and none skipped (a file
+ * that is not UTF-8, for one); undefined when they do not add up, or an error
+ * names no path.
+ */
+function scannedBySummary(stderr: string, paths: string[]): Scanned | undefined {
+  const summary = SUMMARY.exec(stderr);
+  if (!summary) return undefined;
+  const errored = new Set<string>();
+  for (const line of stderr.split("\n")) {
+    if (!/^error/i.test(line)) continue;
+    const path = paths.find((p) => line.startsWith(`ERROR: ${p}: `) || line.startsWith(`ERROR: ${normalize(p)}: `));
+    if (path === undefined) return undefined;
+    errored.add(path);
+  }
+  if (Number(summary[2]) !== 0 || Number(summary[1]) !== paths.length - errored.size) return undefined;
+  return new Map(paths.filter((p) => !errored.has(p)).map((p) => [normalize(p), undefined]));
+}
+
+/** With `--inspect entity`: the paths it reports scanning, each with the languages it used (rules applied). */
+function scannedByEntity(stderr: string): Scanned {
+  const scanned: Scanned = new Map();
+  for (const line of stderr.split("\n")) {
+    const m = SCANNED.exec(line.replace(/\r$/, ""));
+    if (!m || Number(m[3]) === 0) continue;
+    const key = normalize(m[1]);
+    const languages = scanned.get(key) ?? new Set<string>();
+    languages.add(m[2]);
+    scanned.set(key, languages);
+  }
+  return scanned;
+}
+
+/**
+ * Reads one process's matches into `outputs` for every file of `chunk` it
+ * scanned with the parser expected (the entity trace names it; with the summary,
+ * the generated sgconfig.yml fixes it by extension).
+ */
+function collect(
+  chunk: number[],
+  args: Map<number, string>,
+  candidates: (ParserName | undefined)[],
+  scanned: Scanned,
+  stdout: string,
+  outputs: Map<number, CliOutput>,
+): void {
+  const byArg = new Map<string, number[]>();
+  for (const i of chunk) {
+    const key = normalize(args.get(i)!);
+    if (!scanned.has(key)) continue;
+    const languages = scanned.get(key);
+    if (languages && !languages.has(CLI_LANGUAGE[candidates[i]!]!)) continue;
+    const list = byArg.get(key);
+    if (list) list.push(i);
+    else byArg.set(key, [i]);
+  }
+  const found = new Map<number, CliOutput>([...byArg.values()].flat().map((i) => [i, []]));
+  for (const line of stdout.split("\n")) {
+    if (!line.trim()) continue;
+    const match = JSON.parse(line) as CliMatch;
+    for (const i of byArg.get(normalize(match.file)) ?? []) found.get(i)!.push(match);
+  }
+  for (const [i, matches] of found) outputs.set(i, matches);
+}
+
+function normalize(path: string): string {
+  let p = Deno.build.os === "windows" ? path.replaceAll("\\", "/") : path;
+  while (p.startsWith("./")) p = p.slice(2);
+  return p;
+}
+
+/**
+ * The command line's matches of one file as hits of `rules` (the file's rules for
+ * `parser`, after `files`/`ignores`); undefined when they do not fit the text poly read.
+ */
+function toHits(
+  cli: CliRuleSet,
+  file: ScanFile,
+  parser: ParserName,
+  rules: ReadonlySet<LoadedRule>,
+  matches: CliMatch[],
+): RuleHit[] | undefined {
+  if (matches.length === 0) return [];
+  const text = new TextSource(file.text);
+  const hits: RuleHit[] = [];
+  try {
+    for (const match of matches) {
+      const n = /^poly-(\d+)$/.exec(match.ruleId)?.[1];
+      const emitted = n === undefined ? undefined : cli.emitted[Number(n)];
+      if (!emitted) return undefined;
+      // A rule of another parser matched inside an embedded language (HTML's <script>/<style>):
+      // the napi path parses the file with one parser only.
+      if (emitted.parser !== parser) continue;
+      if (!rules.has(emitted.rule)) continue; // `files`/`ignores`
+      const node = text.node(match.range, match.metaVariables);
+      if (node.text() !== match.text) return undefined;
+      if (!splitRule(emitted.rule).checks.every((check) => check(node))) continue;
+      let editRange: { start: number; end: number } | undefined;
+      if (emitted.rule.fix !== undefined) {
+        const r = match.replacementOffsets;
+        editRange = r
+          ? { start: text.index(r.start), end: text.index(r.end) }
+          : { start: node.range().start.index, end: node.range().end.index };
+      }
+      hits.push(matchHit(emitted.rule, node, file.text, editRange));
+    }
+  } catch (error) {
+    if (error instanceof Misfit) return undefined;
+    throw error;
+  }
+  return hits;
+}
+
+/** A byte offset or text of the command line's output that does not fit the text poly read. */
+class Misfit extends Error {}
+
+/** A file's text addressed by UTF-8 byte offsets (the command line's) as napi addresses it. */
+class TextSource {
+  readonly #text: string;
+  #lineStarts?: number[];
+  /** UTF-8 byte offset → UTF-16 index, -1 inside a character; undefined for ASCII text. */
+  #indexOf?: Int32Array;
+  readonly #bytes: number;
+
+  constructor(text: string) {
+    this.#text = text;
+    // deno-lint-ignore no-control-regex
+    if (/^[\x00-\x7f]*$/.test(text)) {
+      this.#bytes = text.length;
+      return;
+    }
+    const table: number[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      table.push(i);
+      if (unit < 0x80) continue;
+      if (unit < 0x800) table.push(-1);
+      else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+        const next = text.charCodeAt(i + 1);
+        if (next >= 0xdc00 && next <= 0xdfff) {
+          table.push(-1, -1, -1);
+          i++;
+        } else table.push(-1, -1);
+      } else table.push(-1, -1);
+    }
+    table.push(text.length);
+    this.#indexOf = Int32Array.from(table);
+    this.#bytes = table.length - 1;
+  }
+
+  /** The UTF-16 index of a byte offset; {@link Misfit} when it is not a character boundary of the text. */
+  index(byte: number): number {
+    if (!Number.isInteger(byte) || byte < 0 || byte > this.#bytes) throw new Misfit();
+    if (!this.#indexOf) return byte;
+    const index = this.#indexOf[byte];
+    if (index < 0) throw new Misfit();
+    return index;
+  }
+
+  /** napi's position (0-based line, UTF-16 column and index) of a byte offset. */
+  position(byte: number): Position16 {
+    const index = this.index(byte);
+    const starts = this.#lineStarts ??= lineStarts(this.#text);
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, column: index - starts[lo], index };
+  }
+
+  /**
+   * A match (or capture) of the command line as a {@link MatchNode} over this
+   * text; {@link Misfit} when its texts are not the text poly read at its offsets
+   * (the file changed on disk in between).
+   */
+  node(range: CliRange, vars?: CliMatch["metaVariables"]): MatchNode {
+    const start = this.position(range.byteOffset.start);
+    const end = this.position(range.byteOffset.end);
+    const text = this.#text.slice(start.index, end.index);
+    const single = vars?.single ?? {};
+    const multi = vars?.multi ?? {};
+    const capture = (c: { text: string; range: CliRange }): MatchNode => {
+      const node = this.node(c.range);
+      if (node.text() !== c.text) throw new Misfit();
+      return node;
+    };
+    return {
+      text: () => text,
+      range: () => ({ start, end }),
+      getMatch: (name) => (Object.hasOwn(single, name) ? capture(single[name]) : null),
+      getMultipleMatches: (name) => (Object.hasOwn(multi, name) ? multi[name].map(capture) : []),
+    };
+  }
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
