@@ -36,13 +36,14 @@ export function messageOf(error: unknown): string {
 export async function packageFiles(entryUrl: string, exts: readonly string[]): Promise<string[]> {
   const root = new URL(".", entryUrl);
   const out: string[] = [];
-  const walk = async (dir: URL) => {
-    for await (const e of Deno.readDir(dir)) {
+  // Synchronous: a package holds hundreds of files, and this runs on every start.
+  const walk = (dir: URL) => {
+    for (const e of Deno.readDirSync(dir)) {
       const url = new URL(e.name + (e.isDirectory ? "/" : ""), dir);
-      if (e.isDirectory) await walk(url);
+      if (e.isDirectory) walk(url);
       else if (exts.some((x) => e.name.endsWith(x))) out.push(url.href);
     }
   };
-  await walk(root);
-  return out.sort();
+  walk(root);
+  return await Promise.resolve(out.sort());
 }

@@ -53,7 +53,7 @@ export const astGrepEngine: EngineSpec = {
   batch: { lint: true },
   cacheSalt: async (settings) => (await import("../rules/settings.ts")).rulesCacheSalt(settings),
   moduleUrls: async () => {
-    const { parserLibraryPaths } = await import("../rules/_langs.ts");
+    const { parserLibraryPaths } = await import("../rules/_parsers.ts");
     return [...nativeBinding(), ...parserLibraryPaths(), ...await cliManifest()];
   },
   load: async (): Promise<EngineInstance> => {

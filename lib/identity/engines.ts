@@ -51,31 +51,37 @@ export function digestMemoPath(): string {
   return join(cacheHome(), "identity", "digests.json");
 }
 
-async function readMemo(): Promise<Memo> {
+/** The memo as this process knows it: read once, then kept in memory (and written back when it grows). */
+let memoCache: { path: string; memo: Memo } | undefined;
+
+function readMemo(): Memo {
+  const path = digestMemoPath();
+  if (memoCache?.path === path) return memoCache.memo;
+  let memo: Memo = {};
   try {
-    const value = JSON.parse(await Deno.readTextFile(digestMemoPath()));
-    return value && typeof value === "object" ? value as Memo : {};
-  } catch {
-    return {};
-  }
+    const value = JSON.parse(Deno.readTextFileSync(path));
+    if (value && typeof value === "object") memo = value as Memo;
+  } catch { /* absent or damaged: hash again */ }
+  memoCache = { path, memo };
+  return memo;
 }
 
 /** blake3 of each file (memoized on disk by path, size and mtime), in the order given. */
 export async function fileDigests(urls: string[]): Promise<string[]> {
-  const memo = await readMemo();
+  const memo = readMemo();
   const h = await blake3Hasher();
   let changed = false;
   const out: string[] = [];
   for (const url of urls) {
     const path = url.startsWith("file:") ? fileURLToPath(url) : url;
-    const info = await Deno.stat(path);
+    const info = Deno.statSync(path);
     const mtime = info.mtime?.getTime() ?? 0;
     const hit = memo[path];
     if (hit && hit.size === info.size && hit.mtime === mtime) {
       out.push(hit.digest);
       continue;
     }
-    const digest = digestWith(h, await Deno.readFile(path));
+    const digest = digestWith(h, Deno.readFileSync(path));
     memo[path] = { size: info.size, mtime, digest };
     changed = true;
     out.push(digest);

@@ -15,11 +15,7 @@
  * @module
  */
 import { Lang, registerDynamicLanguage } from "@ast-grep/napi";
-import bash from "@ast-grep/lang-bash";
-import go from "@ast-grep/lang-go";
-import python from "@ast-grep/lang-python";
-import rust from "@ast-grep/lang-rust";
-import yaml from "@ast-grep/lang-yaml";
+import { DYNAMIC_PACKAGES, type LangPackage } from "./_parsers.ts";
 import { basename, extname, join } from "node:path";
 import type { Language } from "../engines/types.ts";
 
@@ -178,19 +174,7 @@ export function napiLang(parser: ParserName): Lang | string {
   }
 }
 
-/** A parser library as napi registers it. */
-export interface LangPackage {
-  libraryPath: string;
-  extensions: string[];
-  languageSymbol?: string;
-  expandoChar?: string;
-}
-
-/** The `@ast-grep/lang-*` packages, by parser name. */
-export const DYNAMIC_PACKAGES: Record<string, LangPackage> = { bash, go, python, rust, yaml } as Record<
-  string,
-  LangPackage
->;
+export { DYNAMIC_PACKAGES, type LangPackage, parserLibraryPaths } from "./_parsers.ts";
 
 let registered: Promise<Record<string, LangPackage>> | undefined;
 
@@ -224,11 +208,6 @@ export function parserLibraries(): Promise<Readonly<Record<string, Readonly<Lang
     return registrations;
   })();
   return registered;
-}
-
-/** The parser libraries' paths (hashed into the engine digest). */
-export function parserLibraryPaths(): string[] {
-  return Object.values(DYNAMIC_PACKAGES).map((pkg) => pkg.libraryPath);
 }
 
 async function extractLibrary(name: string, virtualPath: string): Promise<string> {
