@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import type { Layer } from "./_ignore.ts";
 import { gitignored, loadLayer, MatcherCache, relativeInside } from "./_ignore.ts";
 import { dirError, firstLine, Limiter, linkProblem, realPath } from "./_fs.ts";
@@ -31,6 +31,11 @@ interface Deferred {
 }
 
 const NO_CONFIG: DiscoveryConfig = { excludes: [], forceExclude: false };
+
+/** `join(dir, name)` for a normalized directory and a plain entry name, without normalizing again (hot: once per entry). */
+function child(dir: string, name: string): string {
+  return dir.endsWith(sep) ? dir + name : dir + sep + name;
+}
 
 /** Walks the given roots; records accumulate in {@link Walker.entries}. */
 export class Walker {
@@ -135,10 +140,10 @@ export class Walker {
         continue;
       }
       // The common case stays synchronous: one promise per directory, not per file.
-      const childAbs = join(abs, entry.name);
+      const childAbs = child(abs, entry.name);
       if (gitignored(layers, childAbs, entry.isDirectory) ?? matcher.match(childAbs, entry.isDirectory)) continue;
       const childRel = rel === "." ? entry.name : `${rel}/${entry.name}`;
-      const childReal = join(real, entry.name);
+      const childReal = child(real, entry.name);
       if (entry.isDirectory) pending.push(this.walkDir(childAbs, childRel, layers, childReal));
       else if (entry.isFile && needsShebang(childRel)) {
         pending.push(this.addFile(childAbs, childRel, childReal, { explicit: false, viaLink: false, regular: true }));
