@@ -7,11 +7,9 @@
 import type { CommandIO, CommandSpec } from "./lib/cli/command.ts";
 import { versionLine } from "./lib/identity/build.ts";
 import { describeError, ExitCode, PolyError } from "./lib/errors/mod.ts";
+import { lazy } from "./lib/lazy/mod.ts";
 
 const encoder = new TextEncoder();
-
-/** The command list, imported only once argv is known to need it. */
-const COMMANDS_MODULE = ["./lib/cli/commands", "mod.ts"].join("/");
 
 async function writeAll(stream: typeof Deno.stdout | typeof Deno.stderr, text: string): Promise<void> {
   const bytes = encoder.encode(text);
@@ -36,18 +34,19 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     await io.stdout(versionLine() + "\n");
     return ExitCode.Clean;
   }
-  // Loaded only now, so `poly --version` pays for none of it.
-  const [{ or }, { map }, { run }, { message }, { COMMANDS }] = await Promise.all([
-    import("@optique/core"),
-    import("@optique/core/modifiers"),
-    import("@optique/run"),
-    import("@optique/core/message"),
-    // A computed specifier: `deno run` walks the module graph of every string-literal
-    // import, dynamic ones included, before main.ts starts (~1 s for all commands); this one
-    // it cannot see, so `poly --version` pays for none of it. `deno compile` embeds it
-    // through `--include` (scripts/_embed.ts).
-    import(COMMANDS_MODULE) as Promise<typeof import("./lib/cli/commands/mod.ts")>,
-  ]);
+  if (args.length === 1 && args[0] === "mcp") {
+    // A bare `poly mcp` is how MCP hosts start poly, and they wait for `initialize`: it means
+    // exactly what the parser would make of it (MCP_DEFAULTS; tests/cli/lazy_test.ts checks
+    // that), so it skips loading the parser and the command list (~0.2 s).
+    return await runCommand(async () => {
+      const { MCP_DEFAULTS, runMcp } = await lazy.mcpRun();
+      return await runMcp(MCP_DEFAULTS, io);
+    }, io);
+  }
+  // Loaded only now, through the lazy registry (lib/lazy/mod.ts): `deno run` walks the
+  // module graph of every string-literal import, dynamic ones included, before main.ts
+  // starts; these it cannot see, so `poly --version` pays for none of it.
+  const [{ map, message, or, run }, { COMMANDS }] = await Promise.all([lazy.optique(), lazy.commands()]);
   const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
   let chosen: { spec: CommandSpec; value: unknown };
   try {
@@ -70,8 +69,13 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     if (error instanceof ExitSignal) return error.code;
     throw error;
   }
+  return await runCommand(() => chosen.spec.run(chosen.value, io), io);
+}
+
+/** Runs a parsed command; a failure becomes its message on stderr and its exit code. */
+async function runCommand(command: () => Promise<number>, io: CommandIO): Promise<number> {
   try {
-    return await chosen.spec.run(chosen.value, io);
+    return await command();
   } catch (error) {
     if (error instanceof ExitSignal) return error.code;
     const code = error instanceof PolyError ? error.exitCode : ExitCode.Incomplete;

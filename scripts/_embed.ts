@@ -3,31 +3,46 @@
  * can leave out.
  *
  * - `--include`: files poly reads at run time that no static import reaches —
- *   the worker pool's module (`new Worker(new URL("./worker.ts", ...))`) and the
+ *   the worker pool's module (`new Worker(new URL("./worker.ts", ...))`), every
+ *   module loaded through the lazy registry (`lib/lazy/mod.ts`), and the
  *   built-in ast-grep rule pack (YAML read from `lib/rules/builtin/`).
  * - npm packages: with a `node_modules` directory, `deno compile` embeds the
  *   whole tree, so every engine's WebAssembly module, ast-grep's N-API addon and
- *   parser libraries, and oxlint's binding travel inside the binary (the engines
- *   read them with `import.meta.resolve` + `Deno.readFile`, or copy them to the
- *   cache directory before loading them).
- * - `--exclude`: packages that only development uses (the native biome and
- *   ast-grep command lines, the Ink test renderer) and native packages built
- *   for other platforms than the target.
+ *   parser libraries, oxlint's binding, and biome's native command line (its
+ *   launcher and the target's `@biomejs/cli-<platform>` executable) travel inside
+ *   the binary (the engines read them with `import.meta.resolve` + `Deno.readFile`,
+ *   or copy them to the cache directory before loading or running them).
+ * - `--exclude`: packages that only development uses ({@link DEV_ONLY_PACKAGES})
+ *   and native packages built for other platforms than the target.
  *
  * After a build, {@link missingEmbeds} reads `deno compile`'s "Embedded Files"
  * listing and names whatever required file or package is not in it.
  *
  * @module
  */
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { LAZY_SPECIFIERS } from "../lib/lazy/mod.ts";
 import { stripAnsi } from "./_text.ts";
 import { nativeMatches, nativePlatformOf, type Target } from "./_targets.ts";
+
+const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const LAZY_REGISTRY = new URL("../lib/lazy/mod.ts", import.meta.url);
+
+/**
+ * Repository-relative paths of the modules poly loads through the lazy registry
+ * (`lib/lazy/mod.ts`): `deno compile` cannot see those imports, so each must be
+ * included. Derived from the registry, so the two cannot drift.
+ */
+export const LAZY_INCLUDES: readonly string[] = LAZY_SPECIFIERS.map((specifier) =>
+  relative(REPO_ROOT, fileURLToPath(new URL(specifier, LAZY_REGISTRY)))
+);
 
 /** Repository-relative paths read at run time that no static import reaches. */
 export const RUNTIME_INCLUDES: readonly string[] = [
   "lib/run/worker.ts",
-  // main.ts imports the command list through a computed specifier (so `--version` stays fast).
-  "lib/cli/commands/mod.ts",
+  // Every module main.ts, the commands and the tools load lazily (so `--version` stays fast).
+  ...LAZY_INCLUDES,
   "lib/rules/builtin",
 ];
 
@@ -36,10 +51,6 @@ export const RUNTIME_INCLUDES: readonly string[] = [
  * and tests use; never imported by `main.ts`, `lib/`, `tools/` or `tui/`.
  */
 export const DEV_ONLY_PACKAGES: readonly string[] = [
-  "@biomejs/biome",
-  "@biomejs/cli-",
-  "@ast-grep/cli",
-  "@ast-grep/cli-",
   "ink-testing-library",
 ];
 

@@ -13,6 +13,7 @@ import { describeError, PolyError } from "../lib/errors/mod.ts";
 import type { Report } from "../lib/report/schema.ts";
 import { insideRoot } from "../lib/serve/paths.ts";
 import type { ToolContext, ToolOutput } from "./_tool.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** `format`: the encoding of the text block (structuredContent is always JSON). */
 export const formatParam = z.enum(["json", "toon"]).optional().describe(
@@ -56,7 +57,7 @@ export async function failureReport(
   mode: Report["mode"],
   failures: { path: string; message: string; file?: boolean }[],
 ): Promise<Report> {
-  const { identity } = await import("../lib/identity/mod.ts");
+  const { identity } = await lazy.identity();
   return {
     kind,
     mode,
@@ -104,8 +105,8 @@ export async function runReportTool(
   }
   if (refused.length > 0) return reportOutput(await failureReport(kind, mode, refused), args.format);
 
-  const { runFmt, runLint } = await import("../lib/run/mod.ts");
-  const { canonicalReport } = await import("../lib/report/json.ts");
+  const { runFmt, runLint } = await lazy.run();
+  const { canonicalReport } = await lazy.reportJson();
   try {
     const report = await (kind === "lint" ? runLint : runFmt)({
       paths: args.paths ?? [],

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { DecisionDocument } from "../lib/access/schemas.ts";
 import { defineTool, MUTATING } from "./_tool.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `approve_change` tool. */
 export const approveChangeTool = defineTool({
@@ -25,7 +26,7 @@ export const approveChangeTool = defineTool({
   },
   outputSchema: DecisionDocument,
   async handler(args, ctx) {
-    const access = await import("../lib/access/mod.ts");
+    const access = await lazy.access();
     if (!ctx.caller) {
       throw new access.AccessError(
         "forbidden",

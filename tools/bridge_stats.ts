@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { cwdParam, ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 const Distribution = z.object({ "1": z.number(), "2": z.number(), "3": z.number(), "4": z.number(), "5": z.number() });
 
@@ -52,7 +53,7 @@ export const bridgeStatsTool = defineTool({
     error: ErrorSchema.optional(),
   }),
   async handler(args, ctx) {
-    const { bridgeStats } = await import("../lib/fleet/ops/stats.ts");
+    const { bridgeStats } = await lazy.fleetStats();
     return await runFleetTool(ctx, (fleet) => bridgeStats(fleet, args));
   },
 });

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { Identity } from "../lib/report/schema.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, MUTATING } from "./_tool.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The document `cache_clean` returns. */
 export const CacheCleanDocument = z.object({
@@ -32,8 +33,8 @@ export const cacheCleanTool = defineTool({
   inputSchema: { format: formatParam },
   outputSchema: CacheCleanDocument,
   async handler(args, ctx) {
-    const { cacheClean } = await import("../lib/cache/mod.ts");
-    const { identity } = await import("../lib/identity/mod.ts");
+    const { cacheClean } = await lazy.cache();
+    const { identity } = await lazy.identity();
     const doc = await cacheClean({ cwd: ctx.root, config: ctx.defaultConfig });
     return { structured: { ...doc, poly: await identity() }, format: args.format ?? "json" };
   },

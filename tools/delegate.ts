@@ -15,6 +15,7 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `delegate` tool. */
 export const delegateTool = defineTool({
@@ -41,7 +42,7 @@ export const delegateTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { delegate } = await import("../lib/fleet/ops/delegate.ts");
+    const { delegate } = await lazy.fleetDelegate();
     return await runFleetTool(ctx, (fleet) => delegate(fleet, { ...args, level: args.level as 1 }));
   },
 });

@@ -14,6 +14,7 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `explore` tool. */
 export const exploreTool = defineTool({
@@ -39,7 +40,7 @@ export const exploreTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { explore } = await import("../lib/fleet/ops/aux.ts");
+    const { explore } = await lazy.fleetAux();
     return await runFleetTool(ctx, (fleet) => explore(fleet, args));
   },
 });

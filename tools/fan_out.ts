@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { cwdParam, ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `fan_out` tool. */
 export const fanOutTool = defineTool({
@@ -54,7 +55,7 @@ export const fanOutTool = defineTool({
     error: ErrorSchema.optional(),
   }),
   async handler(args, ctx) {
-    const { fanOut } = await import("../lib/fleet/ops/fanout.ts");
+    const { fanOut } = await lazy.fleetFanout();
     return await runFleetTool(ctx, (fleet) => fanOut(fleet, args));
   },
 });

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { agentParam, cwdParam, runFleetTool, WorkerOutputSchema } from "../lib/fleet/tool_support.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `fast_delegate` tool. */
 export const fastDelegateTool = defineTool({
@@ -27,7 +28,7 @@ export const fastDelegateTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { fastDelegate } = await import("../lib/fleet/ops/delegate.ts");
+    const { fastDelegate } = await lazy.fleetDelegate();
     return await runFleetTool(ctx, (fleet) => fastDelegate(fleet, args));
   },
 });

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { cwdParam, ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `generate_image` tool. */
 export const generateImageTool = defineTool({
@@ -38,7 +39,7 @@ export const generateImageTool = defineTool({
     error: ErrorSchema.optional(),
   }),
   async handler(args, ctx) {
-    const { generateImage } = await import("../lib/fleet/ops/image.ts");
+    const { generateImage } = await lazy.fleetImage();
     return await runFleetTool(ctx, (fleet) => generateImage(fleet, args));
   },
 });

@@ -17,6 +17,7 @@ import {
 } from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool } from "./_tool.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `mcp_call` tool. */
 export const mcpCallTool = defineTool({
@@ -36,7 +37,7 @@ export const mcpCallTool = defineTool({
   },
   outputSchema: CallDocument,
   async handler(args, ctx) {
-    const gw = await import("../lib/gateway/mod.ts");
+    const gw = await lazy.gateway();
     if (!Object.hasOwn(args.verification, "expected")) {
       throw new gw.GatewayError("invalid_request", "verification.expected is required (use null to expect null)");
     }

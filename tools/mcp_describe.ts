@@ -8,6 +8,7 @@
 import { DescribeDocument, TargetParam } from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `mcp_describe` tool. */
 export const mcpDescribeTool = defineTool({
@@ -20,7 +21,7 @@ export const mcpDescribeTool = defineTool({
   inputSchema: { target: TargetParam, format: formatParam },
   outputSchema: DescribeDocument,
   async handler(args, ctx) {
-    const gw = await import("../lib/gateway/mod.ts");
+    const gw = await lazy.gateway();
     const session = await gw.openGatewaySession({ dir: ctx.root, config: ctx.defaultConfig });
     return { structured: gw.describeTarget(session.db, session.profile, args.target), format: args.format ?? "json" };
   },

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { ServersDocument } from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `mcp_servers` tool. */
 export const mcpServersTool = defineTool({
@@ -23,7 +24,7 @@ export const mcpServersTool = defineTool({
   inputSchema: { format: formatParam },
   outputSchema: ServersDocument,
   async handler(args, ctx) {
-    const gw = await import("../lib/gateway/mod.ts");
+    const gw = await lazy.gateway();
     const session = await gw.openGatewaySession({ dir: ctx.root, config: ctx.defaultConfig });
     const tools = gw.toolsForProfile(session.db, session.profile);
     const doc: z.infer<typeof ServersDocument> = {

@@ -1,8 +1,15 @@
 /**
  * Every MCP tool poly serves. Add a tool by adding its file and one line here.
  *
+ * A tool file holds the tool's definition (name, description, input and output
+ * schemas) and a small handler; whatever the handler needs beyond that it loads
+ * on its first call through the lazy registry (`lib/lazy/mod.ts`), so `tools/list`
+ * can be answered with only the definitions loaded. Name those modules in
+ * {@link TOOL_MODULES} too, so a server warms them once `initialize` is answered.
+ *
  * @module
  */
+import { lazy, type LazyModule } from "../lib/lazy/mod.ts";
 import type { ToolDef } from "./_tool.ts";
 import { lintTool } from "./lint.ts";
 import { formatCheckTool } from "./format_check.ts";
@@ -69,4 +76,34 @@ export const TOOLS: ToolDef[] = [
   listApprovalsTool,
   approveChangeTool,
   rejectChangeTool,
+];
+
+/**
+ * The modules the tools' handlers load on first use, in the order a server warms
+ * them in the background once `initialize` is answered: the lint and format
+ * tools' first, then the rest. tests/cli/lazy_test.ts checks that every lazy
+ * module a tool file (or a helper it imports) uses is listed here.
+ */
+export const TOOL_MODULES: readonly LazyModule<unknown>[] = [
+  lazy.identity,
+  lazy.run,
+  lazy.reportJson,
+  lazy.toon,
+  lazy.config,
+  lazy.rulesReport,
+  lazy.cache,
+  lazy.workspace,
+  lazy.store,
+  lazy.fleetContext,
+  lazy.fleetConfig,
+  lazy.fleetDelegate,
+  lazy.fleetAux,
+  lazy.fleetDecide,
+  lazy.fleetImage,
+  lazy.fleetFanout,
+  lazy.fleetFollowup,
+  lazy.fleetStats,
+  lazy.fleetSessions,
+  lazy.gateway,
+  lazy.access,
 ];

@@ -13,6 +13,7 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `read_slice` tool. */
 export const readSliceTool = defineTool({
@@ -34,7 +35,7 @@ export const readSliceTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { readSlice } = await import("../lib/fleet/ops/aux.ts");
+    const { readSlice } = await lazy.fleetAux();
     return await runFleetTool(ctx, (fleet) => readSlice(fleet, args));
   },
 });

@@ -10,6 +10,8 @@ import { z } from "zod";
 import { Identity } from "../lib/report/schema.ts";
 import { configFor, configParam, formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
+import { lazy } from "../lib/lazy/mod.ts";
+import { insideRoot } from "../lib/serve/paths.ts";
 
 const Level = z.enum(["off", "hint", "info", "warning", "error"]);
 const Position = { line: z.number().int().optional(), column: z.number().int().optional() };
@@ -85,9 +87,8 @@ export const rulesTool = defineTool({
   },
   outputSchema: RulesDocument,
   async handler(args, ctx) {
-    const { insideRoot } = await import("../lib/serve/paths.ts");
-    const { rulesDocument } = await import("../lib/rules/report.ts");
-    const { identity } = await import("../lib/identity/mod.ts");
+    const { rulesDocument } = await lazy.rulesReport();
+    const { identity } = await lazy.identity();
     const dirs: string[] = [];
     for (const dir of args.dirs ?? []) dirs.push(await insideRoot(ctx.root, dir));
     const config = await configFor(ctx, args.config);

@@ -13,6 +13,7 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `run_filtered` tool. */
 export const runFilteredTool = defineTool({
@@ -35,7 +36,7 @@ export const runFilteredTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { runFiltered } = await import("../lib/fleet/ops/aux.ts");
+    const { runFiltered } = await lazy.fleetAux();
     return await runFleetTool(ctx, (fleet) => runFiltered(fleet, args));
   },
 });

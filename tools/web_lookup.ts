@@ -13,6 +13,7 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `web_lookup` tool. */
 export const webLookupTool = defineTool({
@@ -33,7 +34,7 @@ export const webLookupTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { webLookup } = await import("../lib/fleet/ops/aux.ts");
+    const { webLookup } = await lazy.fleetAux();
     return await runFleetTool(ctx, (fleet) => webLookup(fleet, args));
   },
 });

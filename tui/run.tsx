@@ -15,6 +15,7 @@ import type { KnownCache } from "./data/cache.ts";
 import { createLoader } from "./data/snapshot.ts";
 import { renderOnce } from "./once.ts";
 import { themeFromEnv } from "./theme.ts";
+import { lazy } from "../lib/lazy/mod.ts";
 
 /** Options of {@link runDash}. */
 export interface DashOptions {
@@ -45,8 +46,8 @@ function env(name: string): string | undefined {
 /** The cache folder of the repository containing `cwd`, when its configuration can be read. */
 export async function currentCache(cwd: string): Promise<KnownCache[]> {
   try {
-    const { openConfig } = await import("../lib/config/mod.ts");
-    const { cacheDirFor } = await import("../lib/cache/db.ts");
+    const { openConfig } = await lazy.config();
+    const { cacheDirFor } = await lazy.cacheDb();
     const configs = await openConfig({ cwd });
     const config = await configs.forDir(cwd);
     const dir = config.data.cache.dir;
@@ -90,7 +91,7 @@ export async function runDash(o: DashOptions): Promise<number> {
       return 0;
     }
     const initial = await loader.load();
-    const [{ render }, { Dashboard }] = await Promise.all([import("ink"), import("./app.tsx")]);
+    const { render, Dashboard } = await lazy.tuiLive();
     const app = render(
       <Dashboard source={loader} clock={clock} theme={themeFromEnv(env)} intervalMs={o.intervalMs} initial={initial} />,
       { alternateScreen: true, exitOnCtrlC: true },

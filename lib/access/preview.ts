@@ -18,6 +18,7 @@ import { insideRoot } from "../serve/paths.ts";
 import type { ProposedChange } from "../run/mod.ts";
 import type { Preview } from "./proposals.ts";
 import { AccessError } from "./errors.ts";
+import { lazy } from "../lazy/mod.ts";
 
 /** Longest diff text kept in a proposal (characters); the guard covers the whole diff. */
 export const MAX_DIFF_CHARS = 200_000;
@@ -111,7 +112,7 @@ async function diffPreview(
   const paths = (args.paths as string[] | undefined) ?? [];
   for (const p of paths) await insideRoot(ctx.root, p);
   const config = typeof args.config === "string" ? await insideRoot(ctx.root, args.config) : ctx.defaultConfig;
-  const { runFmt, runLint } = await import("../run/mod.ts");
+  const { runFmt, runLint } = await lazy.run();
   const changes: ProposedChange[] = [];
   const report = await (kind === "lint" ? runLint : runFmt)({
     paths,
@@ -160,8 +161,8 @@ async function delegationPreview(tool: string, args: Record<string, unknown>, ct
   if (tool === "delegate" && typeof args.level === "number") {
     out.level = args.level;
     try {
-      const { openFleet } = await import("../fleet/context.ts");
-      const { resolveDelegateTier } = await import("../fleet/ops/delegate.ts");
+      const { openFleet } = await lazy.fleetContext();
+      const { resolveDelegateTier } = await lazy.fleetDelegate();
       const fleet = await openFleet({ root: ctx.root });
       out.resolved = resolveDelegateTier(fleet.settings.levels, {
         level: args.level as 1,
@@ -190,8 +191,8 @@ async function upstreamPreview(args: Record<string, unknown>): Promise<Preview> 
     verification,
   };
   try {
-    const gw = await import("../gateway/mod.ts");
-    const { grantStates } = await import("../gateway/grants.ts");
+    const gw = await lazy.gateway();
+    const { grantStates } = await lazy.gatewayGrants();
     const { server, tool } = gw.parseTarget(target);
     const grants = grantStates(gw.gatewayStore(), server);
     const find = (t: unknown) => grants.find((g) => g.tool === t || g.tool_id === t);

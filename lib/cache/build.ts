@@ -67,9 +67,7 @@ let memo: Promise<string> | undefined;
 export function buildIdentity(): Promise<string> {
   memo ??= (async () => {
     const h = await blake3Hasher();
-    const code = Deno.build.standalone
-      ? [statLine(Deno.execPath()) ?? "unknown-executable"]
-      : sourceStamp();
+    const code = Deno.build.standalone ? [statLine(Deno.execPath()) ?? "unknown-executable"] : sourceStamp();
     const { engineIdentities } = await import("../identity/engines.ts");
     const engines = await engineIdentities();
     const enginesLine = Object.keys(engines).sort().map((id) => `${id}=${engines[id].version}#${engines[id].digest}`);

@@ -3,12 +3,14 @@
  * exporting a {@link CommandSpec}; `lib/cli/commands/mod.ts` lists them and
  * `main.ts` parses argv with `@optique/run` and calls the chosen command's `run`.
  *
- * Parsers import only `@optique/*`; a command's `run` imports its heavy modules
- * with `await import(...)`, so `poly --version` and `poly --help` stay fast.
+ * Parsers import only `@optique/*` (through `lib/cli/_optique.ts`); a command's
+ * `run` loads its heavy modules through the lazy registry (`lib/lazy/mod.ts`,
+ * `await lazy.run()`), never with a string-literal `import()`: `deno run` would
+ * walk those modules' graphs before any command starts.
  *
  * @module
  */
-import type { Parser } from "@optique/core/parser";
+import type { Parser } from "./_optique.ts";
 
 /** The streams a command writes to; tests pass their own. */
 export interface CommandIO {

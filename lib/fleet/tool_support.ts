@@ -9,9 +9,10 @@
 import { z } from "zod";
 import type { DatabaseSync } from "node:sqlite";
 import { describeError, PolyError } from "../errors/mod.ts";
-import { type FleetContext, openFleet } from "./context.ts";
+import type { FleetContext } from "./context.ts";
 import { FleetError } from "./errors.ts";
 import { ENGINES } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 /** The slice of the MCP tool context the fleet uses. */
 export interface CallContext {
@@ -83,7 +84,7 @@ let shared: DatabaseSync | undefined;
 
 async function sharedDb(): Promise<DatabaseSync> {
   if (!shared) {
-    const { openStore } = await import("../store/mod.ts");
+    const { openStore } = await lazy.store();
     shared = openStore();
   }
   return shared;
@@ -104,6 +105,8 @@ export async function runFleetTool<T>(
   op: (ctx: FleetContext) => Promise<T>,
 ): Promise<FleetToolOutput<T>> {
   try {
+    // Loaded on the first fleet call: the tool definitions need only the schemas above.
+    const { openFleet } = await lazy.fleetContext();
     const ctx = await openFleet({
       root: call.root,
       db: await sharedDb(),

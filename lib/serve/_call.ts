@@ -6,12 +6,12 @@
  *
  * @module
  */
-import { encode as encodeToon } from "@toon-format/toon";
 import { describeError, PolyError } from "../errors/mod.ts";
 import { type Drift, type SelfFingerprint, staleMessage } from "../identity/fingerprint.ts";
 import type { Identity } from "../report/schema.ts";
 import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
 import type { CallToolResult, RequestHandlerExtra, ServerNotification, ServerRequest } from "./_sdk.ts";
+import { lazy } from "../lazy/mod.ts";
 
 /** What a call needs from the server it runs in. */
 export interface CallEnv {
@@ -28,8 +28,11 @@ export interface CallEnv {
 export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** Encodes a structured document as the text block: pretty JSON (the CLI's --format json) or TOON. */
-export function encodeDocument(doc: unknown, format: "json" | "toon"): string {
-  return format === "toon" ? encodeToon(doc as Record<string, unknown>) + "\n" : JSON.stringify(doc, null, 2) + "\n";
+export async function encodeDocument(doc: unknown, format: "json" | "toon"): Promise<string> {
+  if (format !== "toon") return JSON.stringify(doc, null, 2) + "\n";
+  // The TOON encoder loads only when a call asks for TOON.
+  const { encode } = await lazy.toon();
+  return encode(doc as Record<string, unknown>) + "\n";
 }
 
 /** A tool error result: one text block with the reason, and the identity in `_meta`. */
@@ -75,7 +78,7 @@ export function staleCheck(def: ToolDef, env: CallEnv): string | undefined {
 /** Runs one tool call to its CallToolResult. Never throws: failures are tool errors. */
 export async function callTool(def: ToolDef, args: unknown, env: CallEnv, ctx: ToolContext): Promise<CallToolResult> {
   // Loaded on first use: it pulls in the engine registry, which start-up does not need.
-  const { identity } = await import("../identity/mod.ts");
+  const { identity } = await lazy.identity();
   const poly = await identity();
   const stale = staleCheck(def, env);
   if (stale) return errorResult(stale, poly);
@@ -85,7 +88,7 @@ export async function callTool(def: ToolDef, args: unknown, env: CallEnv, ctx: T
     const structured = out.structured as Record<string, unknown>;
     const own = (structured as { poly?: Identity }).poly;
     return {
-      content: [{ type: "text", text: encodeDocument(structured, out.format ?? "json") }],
+      content: [{ type: "text", text: await encodeDocument(structured, out.format ?? "json") }],
       structuredContent: structured,
       isError: out.isError === true,
       _meta: { poly: own ?? poly },

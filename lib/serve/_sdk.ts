@@ -5,6 +5,11 @@
  * Client pieces are in `_sdk_client.ts`: the client's stdio transport pulls in
  * modules that read environment variables poly is not allowed to read.
  *
+ * Only what the server runs with is a run-time export here (types are free):
+ * with `nodeModulesDir: "auto"`, every npm specifier named by the server's
+ * start-up graph costs a `node_modules` check under a file lock (see
+ * `_deps.ts`), so what only tests use lives in `_sdk_client.ts`.
+ *
  * @module
  */
 
@@ -14,16 +19,6 @@ export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/stdio"
 export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-// @ts-types="@modelcontextprotocol/sdk/inMemory"
-export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-// @ts-types="@modelcontextprotocol/sdk/types"
-export {
-  CallToolResultSchema,
-  ErrorCode,
-  LATEST_PROTOCOL_VERSION,
-  McpError,
-  RELATED_TASK_META_KEY,
-} from "@modelcontextprotocol/sdk/types.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 export type {
   CallToolResult,

@@ -21,7 +21,7 @@
  * @module
  */
 import { dirname } from "node:path";
-import { extendWithGraph, processFingerprint } from "../identity/fingerprint.ts";
+import { processFingerprint } from "../identity/fingerprint.ts";
 import { PolyError } from "../errors/mod.ts";
 import { storePath } from "../store/mod.ts";
 import {
@@ -33,11 +33,12 @@ import {
   loadServeSection,
 } from "../access/mod.ts";
 import type { ToolDef } from "../../tools/_tool.ts";
-import { createPolyServer, type PolyServer } from "./mod.ts";
+import { createPolyServer, type PolyServer, warmUp } from "./mod.ts";
 import { isInside, realPathLenient } from "./paths.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { checkOrigin, isLoopback, isWildcard, type OriginPolicy, originPolicy } from "./http_origin.ts";
 import { type AuthInfo, WebStandardStreamableHTTPServerTransport } from "./http_sdk.ts";
+import { lazy } from "../lazy/mod.ts";
 
 /** Sessions idle longer than this (no request, no running task) are closed (ms). */
 export const SESSION_IDLE_MS = 2 * 60 * 60_000;
@@ -132,7 +133,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   const serve = await loadServeSection(root, o.defaultConfig);
   const hostname = o.hostname ?? "127.0.0.1";
   const requireApproval = [...new Set(serve.require_approval)];
-  const { TOOLS } = await import("../../tools/mod.ts");
+  const { TOOLS } = await lazy.tools();
   checkRequireApproval(requireApproval, o.tools ?? TOOLS);
   const stores = accessStores(statePath);
   const access: AccessStore = stores.access;
@@ -265,9 +266,9 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
     }
   }, Math.min(60_000, Math.max(1000, idleMs / 4)));
   Deno.unrefTimer(sweep);
-  // Extend the fingerprint beyond the source tree, and warm the identity block, once listening.
-  setTimeout(() => extendWithGraph(print), 0);
-  setTimeout(() => void import("../identity/mod.ts").then((m) => m.identity()).catch(() => {}), 0);
+  // Once listening, in the background: extend the fingerprint beyond the source tree,
+  // warm the identity block and load the tools' implementations (lib/serve/mod.ts).
+  void warmUp({ fingerprint: print });
 
   const shown = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
   let stopped: Promise<void> | undefined;

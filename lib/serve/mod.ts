@@ -22,17 +22,19 @@ import { z } from "zod";
 import {
   checkFingerprint,
   type Drift,
+  extendWithGraph,
   processFingerprint,
   type SelfFingerprint,
   setProcessFingerprint,
 } from "../identity/fingerprint.ts";
 import { VERSION } from "../identity/build.ts";
 import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
-import { TOOLS } from "../../tools/mod.ts";
+import { TOOL_MODULES, TOOLS } from "../../tools/mod.ts";
 import { type CallEnv, callTool, contextFor, type Extra } from "./_call.ts";
 import { McpServer } from "./_sdk.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { registerTaskTool } from "./_task_tool.ts";
+import { lazy, type LazyModule } from "../lazy/mod.ts";
 
 export { PolyTaskStore } from "./task_store.ts";
 export { insideRoot, realPathLenient } from "./paths.ts";
@@ -151,4 +153,33 @@ function realRoot(root: string): string {
   } catch {
     return root;
   }
+}
+
+/** Options of {@link warmUp}. */
+export interface WarmUpOptions {
+  /** The fingerprint to extend beyond the source tree (undefined: none). */
+  fingerprint?: SelfFingerprint;
+  /** Work to run first (e.g. refreshing the managed CLAUDE.md block). */
+  first?: () => Promise<unknown>;
+  /** The modules to load (default: {@link TOOL_MODULES}). */
+  modules?: readonly LazyModule<unknown>[];
+}
+
+/**
+ * What a server does in the background once it can answer (stdio: once
+ * `initialize` is answered; HTTP: once listening), so the first real call pays
+ * for none of it: extend the fingerprint beyond the source tree, warm the
+ * identity block (engine digests), then load the tools' implementations one
+ * after another (lint and format first). Start-up itself loads only the SDK and
+ * the tool definitions. Never throws: a module that fails to load fails the call
+ * that needs it, with its own message.
+ */
+export async function warmUp(options: WarmUpOptions = {}): Promise<void> {
+  // Let the request that triggered this (and any queued right behind it) go first.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (options.fingerprint) extendWithGraph(options.fingerprint);
+  await options.first?.().catch(() => {});
+  const identity = lazy.identity().then((m) => m.identity()).catch(() => {});
+  for (const load of options.modules ?? TOOL_MODULES) await load().catch(() => {});
+  await identity;
 }

@@ -7,9 +7,10 @@
  * @module
  */
 import process from "node:process";
-import { extendWithGraph, processFingerprint } from "../identity/fingerprint.ts";
-import { createPolyServer, type ServerOptions } from "./mod.ts";
+import { processFingerprint } from "../identity/fingerprint.ts";
+import { createPolyServer, type ServerOptions, warmUp } from "./mod.ts";
 import { StdioServerTransport } from "./_sdk.ts";
+import { lazy } from "../lazy/mod.ts";
 
 /** Longest wait for in-flight calls after stdin ends (ms). */
 const DRAIN_MS = 10_000;
@@ -23,17 +24,17 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   let finish!: () => void;
   const closed = new Promise<void>((resolve) => (finish = resolve));
   server.server.onclose = () => finish();
-  await server.connect(transport);
-  // Refresh an installed managed CLAUDE.md block (only when its markers exist; POLY_CLAUDE_MD=off disables).
-  void import("../agents/mod.ts").then((m) => m.refreshClaudeMdBlock()).catch(() => {});
-  // Once initialize is answered: extend the fingerprint beyond the source tree,
-  // and warm the identity block (engine digests) so the first call does not pay for it.
+  // Once initialize is answered (start-up loads only the SDK and the tool definitions):
+  // refresh an installed managed CLAUDE.md block (only when its markers exist;
+  // POLY_CLAUDE_MD=off disables), extend the fingerprint beyond the source tree, warm
+  // the identity block and load the tools' implementations, in the background.
   server.server.oninitialized = () => {
-    setTimeout(() => {
-      if (print) extendWithGraph(print);
-      void import("../identity/mod.ts").then((m) => m.identity()).catch(() => {});
-    }, 0);
+    void warmUp({
+      fingerprint: print || undefined,
+      first: () => lazy.agents().then((m) => m.refreshClaudeMdBlock()),
+    });
   };
+  await server.connect(transport);
 
   let stopping = false;
   const stop = async (drain: boolean) => {

@@ -21,6 +21,7 @@ import { writeFileAtomic } from "../fs/atomic.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
 import type { PlannedJob } from "./plan.ts";
 import { which } from "./_which.ts";
+import { lazy } from "../lazy/mod.ts";
 
 /** A cached job outcome (without duration and the cached flag). */
 export type CachedJob = Omit<WorkspaceOutcome["jobs"][number], "duration_ms" | "cached">;
@@ -50,7 +51,7 @@ export interface WorkspaceCache {
 
 /** Opens the workspace namespace of the cache of `anchor` (`root`: `[cache] dir`). */
 export async function openWorkspaceCache(anchor: string, root?: string): Promise<WorkspaceCache> {
-  const { buildIdentity, cacheDirFor } = await import("../cache/mod.ts");
+  const { buildIdentity, cacheDirFor } = await lazy.cache();
   return { dir: join(await cacheDirFor(anchor, root), "workspace"), build: await buildIdentity() };
 }
 

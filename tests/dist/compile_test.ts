@@ -75,7 +75,8 @@ Deno.test("compileArgs() names the target and output, the run-time includes and 
   const pairs = (flag: string) => args.flatMap((a, i) => a === flag ? [args[i + 1]] : []);
   deepEqual(pairs("--target"), ["aarch64-apple-darwin"]);
   deepEqual(pairs("--output"), ["dist/poly-aarch64-apple-darwin"]);
-  deepEqual(pairs("--include"), ["lib/run/worker.ts", "lib/cli/commands/mod.ts", "lib/rules/builtin"]);
+  deepEqual(pairs("--include"), [...RUNTIME_INCLUDES]);
+  ok(pairs("--include").includes("lib/run/worker.ts") && pairs("--include").includes("lib/rules/builtin"));
   deepEqual(pairs("--exclude"), ["node_modules/.deno/x@1/node_modules/x"]);
   ok(args.includes("--no-check"));
   ok(!compileArgs({ target: "x86_64-pc-windows-msvc", output: "o" }).includes("--no-check"));
@@ -151,9 +152,20 @@ Deno.test("excludesFor() drops dev-only packages and other platforms' natives, k
     const ex = new Set(excludesFor(packages, t));
     return packages.filter((p) => !ex.has(p.dir)).map((p) => p.name);
   };
-  deepEqual(kept("x86_64-unknown-linux-gnu"), ["@ast-grep/napi", "@ast-grep/napi-linux-x64-gnu", "zod"]);
-  deepEqual(kept("aarch64-apple-darwin"), ["@ast-grep/napi", "@ast-grep/napi-darwin-arm64", "zod"]);
-  deepEqual(kept("x86_64-pc-windows-msvc"), ["@ast-grep/napi", "@oxlint/binding-win32-x64-msvc", "zod"]);
+  deepEqual(kept("x86_64-unknown-linux-gnu"), [
+    "@ast-grep/napi",
+    "@ast-grep/napi-linux-x64-gnu",
+    "@biomejs/biome",
+    "@biomejs/cli-linux-x64",
+    "zod",
+  ]);
+  deepEqual(kept("aarch64-apple-darwin"), ["@ast-grep/napi", "@ast-grep/napi-darwin-arm64", "@biomejs/biome", "zod"]);
+  deepEqual(kept("x86_64-pc-windows-msvc"), [
+    "@ast-grep/napi",
+    "@biomejs/biome",
+    "@oxlint/binding-win32-x64-msvc",
+    "zod",
+  ]);
   deepEqual(parseStoreEntry("react-reconciler@0.33.0_react@19.3.1"), { name: "react-reconciler", version: "0.33.0" });
   deepEqual(nativePlatformOf("@oxlint/binding-linux-arm64-musl"), { os: "linux", cpu: "arm64", abi: "musl" });
   equal(nativePlatformOf("@types/node"), undefined);
@@ -184,12 +196,17 @@ Deno.test("knownPackages() foresees the target natives a cross build installs, s
     const forMac = excludesFor(packages, "aarch64-apple-darwin");
     ok(!forMac.includes(storeDir("@ast-grep/napi-darwin-arm64", "0.51.1")), "the target's addon is kept");
     ok(
-      forMac.includes(storeDir("@biomejs/cli-darwin-arm64", "2.5.14")),
-      "a dev-only native is left out even for its platform",
+      !forMac.includes(storeDir("@biomejs/cli-darwin-arm64", "2.5.14")),
+      "biome's command line for the target is kept",
+    );
+    ok(
+      excludesFor(packages, "x86_64-unknown-linux-gnu").includes(storeDir("@biomejs/cli-darwin-arm64", "2.5.14")),
+      "and left out of other targets",
     );
     ok(forMac.includes(storeDir("@ast-grep/napi-linux-x64-gnu", "0.51.1")));
     const required = await requiredEmbeds(root, "aarch64-apple-darwin");
     ok(required.includes(storeDir("@ast-grep/napi-darwin-arm64", "0.51.1")), "and required in the binary");
+    ok(required.includes(storeDir("@biomejs/cli-darwin-arm64", "2.5.14")), "biome's target executable too");
   } finally {
     await Deno.remove(root, { recursive: true });
   }
@@ -209,7 +226,7 @@ Deno.test("the embedded-files check reads deno compile's listing and names what 
     ),
   );
   ok(
-    !isEmbedded(listing, "node_modules/.deno/@biomejs+cli-linux-x64@2.5.14/node_modules/@biomejs/cli-linux-x64"),
+    !isEmbedded(listing, "node_modules/.deno/ink-testing-library@4.0.0/node_modules/ink-testing-library"),
     "an excluded package is listed empty, not embedded",
   );
   ok(!isEmbedded(listing, "lib/run/absent.ts"));

@@ -41,7 +41,10 @@ const FILES: Record<string, string | Uint8Array> = {
 
 /** Enough files for the pool to start workers (lib/run/pool.ts WORKER_THRESHOLD). */
 const MANY = Object.fromEntries(
-  Array.from({ length: 60 }, (_, i) => [`many/m${i}.py`, i % 3 === 0 ? `import sys\nv${i} = ${i}\n` : `v${i} = ${i}\n`]),
+  Array.from(
+    { length: 60 },
+    (_, i) => [`many/m${i}.py`, i % 3 === 0 ? `import sys\nv${i} = ${i}\n` : `v${i} = ${i}\n`],
+  ),
 );
 
 Deno.test("a lint check gives one report whether answered by the cache, batch engines, workers or this thread", async () => {
@@ -108,7 +111,9 @@ Deno.test("the stat index: files read once are answered from their stamp; an edi
   const first = await runLint({ paths: [], cwd: root });
   const { DatabaseSync } = await import("node:sqlite");
   const dbs: string[] = [];
-  for await (const e of Deno.readDir(join(root, ".poly-cache"))) dbs.push(join(root, ".poly-cache", e.name, "cache.db"));
+  for await (const e of Deno.readDir(join(root, ".poly-cache"))) {
+    dbs.push(join(root, ".poly-cache", e.name, "cache.db"));
+  }
   const db = new DatabaseSync(dbs[0]);
   const rows = db.prepare("SELECT path FROM files ORDER BY path").all().map((r) => (r as { path: string }).path);
   db.close();

@@ -8,8 +8,7 @@
  */
 import { join } from "node:path";
 import { polyCommand } from "../_helpers/cli.ts";
-import { InMemoryTransport } from "../../lib/serve/_sdk.ts";
-import { Client, StdioClientTransport } from "../../lib/serve/_sdk_client.ts";
+import { Client, InMemoryTransport, StdioClientTransport } from "../../lib/serve/_sdk_client.ts";
 import { createPolyServer, type ServerOptions } from "../../lib/serve/mod.ts";
 
 let warm: string | undefined;

@@ -4,10 +4,19 @@
  *
  * @module
  */
-import { argument, constant, object, option } from "@optique/core";
-import { multiple, optional, withDefault } from "@optique/core/modifiers";
-import { choice, integer, string } from "@optique/core/valueparser";
-import { message } from "@optique/core/message";
+import {
+  argument,
+  choice,
+  constant,
+  integer,
+  message,
+  multiple,
+  object,
+  option,
+  optional,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import type { CommandIO } from "../command.ts";
 
 /** Report formats the CLI can print. */

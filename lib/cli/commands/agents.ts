@@ -4,11 +4,10 @@
  *
  * @module
  */
-import { command, constant, merge, object, option, or } from "@optique/core";
-import { optional } from "@optique/core/modifiers";
-import { string } from "@optique/core/valueparser";
-import { message } from "@optique/core/message";
+import { command, constant, merge, message, object, option, optional, or, string } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
+import { VERSION } from "../../identity/build.ts";
 
 const common = object({
   dryRun: option("--dry-run", { description: message`Show what would change; write nothing` }),
@@ -49,8 +48,7 @@ export const agentsCommand = defineCommand({
   parser,
   async run(value: Value, io) {
     const { resolve } = await import("node:path");
-    const md = await import("../../agents/mod.ts");
-    const { VERSION } = await import("../../identity/build.ts");
+    const md = await lazy.agents();
     const path = value.path === undefined ? undefined : resolve(io.cwd, value.path);
     if (value.action === "install") {
       const result = await md.installClaudeMd({ path, dryRun: value.dryRun });

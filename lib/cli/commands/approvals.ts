@@ -6,12 +6,22 @@
  *
  * @module
  */
-import { object, or } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { argument, command, constant, option } from "@optique/core/primitives";
-import { choice, integer, string } from "@optique/core/valueparser";
+import {
+  argument,
+  choice,
+  command,
+  constant,
+  integer,
+  message,
+  object,
+  option,
+  optional,
+  or,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 type Format = "human" | "json";
 const STATUSES = ["pending", "running", "applied", "failed", "rejected", "stale", "all"] as const;
@@ -60,8 +70,8 @@ export const approvalsCommand = defineCommand<ApprovalsValue>({
     brief: message`List, show, approve and reject operations proposed over HTTP.`,
   }),
   async run(value, io) {
-    const access = await import("../../access/mod.ts");
-    const { renderProposal, renderProposals } = await import("../../access/render.ts");
+    const access = await lazy.access();
+    const { renderProposal, renderProposals } = await lazy.accessRender();
     const stores = access.accessStores();
     const json = (doc: unknown) => io.stdout(JSON.stringify(doc, null, 2) + "\n");
     if (value.action === "list") {

@@ -5,13 +5,10 @@
  *
  * @module
  */
-import { object, or } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { command, constant, option } from "@optique/core/primitives";
-import { choice, string } from "@optique/core/valueparser";
+import { choice, command, constant, message, object, option, optional, or, string, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { CacheCleanDocument, CacheStatsDocument } from "../../cache/types.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 type Format = typeof FORMATS[number];
@@ -45,13 +42,13 @@ type CacheValue =
 export const cacheCommand = defineCommand<CacheValue>({
   parser: command("cache", or(stats, clean), { brief: message`Inspect or clean the result cache.` }),
   async run(value, io) {
-    const lib = await import("../../cache/mod.ts");
+    const lib = await lazy.cache();
     const doc = value.action === "stats"
       ? await lib.cacheStats({ cwd: io.cwd, config: value.config })
       : await lib.cacheClean({ cwd: io.cwd, config: value.config, namespace: value.namespace });
     if (value.format === "json") await io.stdout(JSON.stringify(doc, null, 2) + "\n");
     else if (value.format === "toon") {
-      const { encode } = await import("@toon-format/toon");
+      const { encode } = await lazy.toon();
       await io.stdout(encode(doc) + "\n");
     } else {
       await io.stdout(

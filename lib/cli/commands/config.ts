@@ -4,13 +4,23 @@
  *
  * @module
  */
-import { object, or } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { argument, command, constant, option } from "@optique/core/primitives";
-import { choice, string } from "@optique/core/valueparser";
+import {
+  argument,
+  choice,
+  command,
+  constant,
+  message,
+  object,
+  option,
+  optional,
+  or,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
+import { UsageError } from "../../errors/mod.ts";
 
 const configOption = optional(
   option("--config", string({ metavar: "PATH" }), {
@@ -76,8 +86,7 @@ export const configCommand = defineCommand<ConfigValue>({
 
 async function runShow(value: { format: "toml" | "json"; config?: string; dir?: string }, io: CommandIO) {
   const { resolve, dirname } = await import("node:path");
-  const { UsageError } = await import("../../errors/mod.ts");
-  const { openConfig, renderJson, renderToml, showPath } = await import("../../config/mod.ts");
+  const { openConfig, renderJson, renderToml, showPath } = await lazy.config();
   let dir = resolve(io.cwd, value.dir ?? ".");
   let info: Deno.FileInfo;
   try {
@@ -95,9 +104,8 @@ async function runShow(value: { format: "toml" | "json"; config?: string; dir?: 
 
 async function runInit(force: boolean, io: CommandIO) {
   const { join } = await import("node:path");
-  const { UsageError } = await import("../../errors/mod.ts");
-  const { writeFileAtomic } = await import("../../fs/atomic.ts");
-  const { STARTER_CONFIG, CONFIG_FILE } = await import("../../config/mod.ts");
+  const { writeFileAtomic } = await lazy.fsAtomic();
+  const { STARTER_CONFIG, CONFIG_FILE } = await lazy.config();
   const path = join(io.cwd, CONFIG_FILE);
   let exists = false;
   try {
@@ -116,7 +124,7 @@ async function runInit(force: boolean, io: CommandIO) {
 
 async function runUpdate(config: string | undefined, io: CommandIO) {
   const { relative } = await import("node:path");
-  const { updateConfigLock } = await import("../../config/mod.ts");
+  const { updateConfigLock } = await lazy.config();
   const updates = await updateConfigLock({ cwd: io.cwd, explicit: config });
   if (updates.length === 0) {
     await io.stderr("No git extends bases to update\n");

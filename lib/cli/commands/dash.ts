@@ -6,12 +6,9 @@
  *
  * @module
  */
-import { object } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { command, option } from "@optique/core/primitives";
-import { integer } from "@optique/core/valueparser";
+import { command, integer, message, object, option, optional, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "dash",
@@ -36,7 +33,7 @@ const parser = command(
 export const dashCommand = defineCommand<{ once: boolean; width?: number; interval: number }>({
   parser,
   async run(v, io) {
-    const { runDash } = await import("../../../tui/mod.ts");
+    const { runDash } = await lazy.tui();
     return await runDash({ once: v.once, width: v.width, intervalMs: v.interval, io });
   },
 });

@@ -6,12 +6,20 @@
  *
  * @module
  */
-import { object } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { argument, command, option } from "@optique/core/primitives";
-import { choice, integer, string } from "@optique/core/valueparser";
+import {
+  argument,
+  choice,
+  command,
+  integer,
+  message,
+  object,
+  option,
+  optional,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const ENGINE_NAMES = ["codex", "claude", "grok", "opencode", "cursor"] as const;
 const FORMATS = ["text", "json", "toon"] as const;
@@ -53,8 +61,8 @@ type Value = {
 export const delegateCommand = defineCommand<Value>({
   parser,
   async run(v, io) {
-    const { openFleet } = await import("../../fleet/context.ts");
-    const { delegate } = await import("../../fleet/ops/delegate.ts");
+    const { openFleet } = await lazy.fleetContext();
+    const { delegate } = await lazy.fleetDelegate();
     const ctx = await openFleet({ root: io.cwd });
     const out = await delegate(ctx, {
       prompt: v.prompt,
@@ -67,7 +75,7 @@ export const delegateCommand = defineCommand<Value>({
     });
     if (v.format === "json") await io.stdout(JSON.stringify(out, null, 2) + "\n");
     else if (v.format === "toon") {
-      const { encode } = await import("@toon-format/toon");
+      const { encode } = await lazy.toon();
       await io.stdout(encode(out) + "\n");
     } else {
       await io.stdout(out.answer.endsWith("\n") ? out.answer : out.answer + "\n");

@@ -5,13 +5,10 @@
  *
  * @module
  */
-import { object, or } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { withDefault } from "@optique/core/modifiers";
-import { command, constant, option } from "@optique/core/primitives";
-import { choice } from "@optique/core/valueparser";
+import { choice, command, constant, message, object, option, or, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { EnginesDocument } from "../../identity/engines.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 
@@ -34,11 +31,11 @@ export const enginesCommand = defineCommand<{ cmd: string; format: typeof FORMAT
     command("doctor", options("doctor"), { brief: message`Same as poly engines.`, description }),
   ),
   async run(value, io) {
-    const { enginesDocument } = await import("../../identity/engines.ts");
+    const { enginesDocument } = await lazy.identityEngines();
     const doc = await enginesDocument();
     if (value.format === "json") await io.stdout(JSON.stringify(doc, null, 2) + "\n");
     else if (value.format === "toon") {
-      const { encode } = await import("@toon-format/toon");
+      const { encode } = await lazy.toon();
       await io.stdout(encode(doc) + "\n");
     } else await io.stdout(renderEngines(doc));
     return 0;

@@ -4,11 +4,10 @@
  *
  * @module
  */
-import { command, constant, merge, object, option, or } from "@optique/core";
-import { withDefault } from "@optique/core/modifiers";
-import { message } from "@optique/core/message";
+import { command, constant, merge, message, object, option, or, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { progressReporter, runOptions, type RunOptionValues, useColor } from "./_run_options.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const mode = withDefault(
   or(
@@ -32,8 +31,8 @@ const parser = command("fmt", merge(runOptions("fmt"), object({ m: mode })), {
 export const fmtCommand = defineCommand({
   parser,
   async run(value: RunOptionValues & { m: { mode: "check" | "fix" } }, io) {
-    const { runFmt } = await import("../../run/mod.ts");
-    const { encodeReport, exitCodeFor } = await import("../../report/mod.ts");
+    const { runFmt } = await lazy.run();
+    const { encodeReport, exitCodeFor } = await lazy.report();
     const report = await runFmt({
       paths: [...value.paths],
       cwd: io.cwd,

@@ -4,12 +4,23 @@
  *
  * @module
  */
-import { object, or } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { multiple, optional, withDefault } from "@optique/core/modifiers";
-import { argument, command, constant, option } from "@optique/core/primitives";
-import { choice, integer, string } from "@optique/core/valueparser";
+import {
+  argument,
+  choice,
+  command,
+  constant,
+  integer,
+  message,
+  multiple,
+  object,
+  option,
+  optional,
+  or,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const format = withDefault(
   option("--format", choice(["human", "json"] as const), { description: message`Output format.` }),
@@ -79,9 +90,9 @@ export const grantsCommand = defineCommand<GrantsValue>({
     brief: message`Grant upstream MCP tools to the gateway, pinned to reviewed fingerprints.`,
   }),
   async run(value, io) {
-    const gw = await import("../../gateway/mod.ts");
-    const { renderGrants } = await import("../../gateway/render.ts");
-    const { json, expectedRevision } = await import("../../gateway/cli_support.ts");
+    const gw = await lazy.gateway();
+    const { renderGrants } = await lazy.gatewayRender();
+    const { json, expectedRevision } = await lazy.gatewayCli();
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     if (value.action === "list") {

@@ -9,11 +9,9 @@
  *
  * @module
  */
-import { command, object, option } from "@optique/core";
-import { optional } from "@optique/core/modifiers";
-import { string } from "@optique/core/valueparser";
-import { message } from "@optique/core/message";
+import { command, message, object, option, optional, string } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "hook",
@@ -59,7 +57,7 @@ export const hookCommand = defineCommand({
       if (debugEnabled()) await io.stderr(`poly hook agent: cannot read stdin: ${error}\n`);
       return 0;
     }
-    const { runAgentHook } = await import("../../hooks/agent/hook.ts");
+    const { runAgentHook } = await lazy.hookAgent();
     const result = await runAgentHook(input, { toolPrefix: value.toolPrefix });
     if (result.stdout) await io.stdout(result.stdout);
     if (debugEnabled()) { for (const line of result.debug) await io.stderr(`poly hook agent: ${line}\n`); }

@@ -4,11 +4,10 @@
  *
  * @module
  */
-import { argument, command, constant, object, or } from "@optique/core";
-import { choice } from "@optique/core/valueparser";
-import { message } from "@optique/core/message";
+import { argument, choice, command, constant, message, object, or } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { useColor } from "./_run_options.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "hooks",
@@ -49,7 +48,7 @@ const WORDS: Record<string, string> = {
 export const hooksCommand = defineCommand({
   parser,
   async run(value: Value, io) {
-    const hooks = await import("../../hooks/mod.ts");
+    const hooks = await lazy.hooks();
     if (value.action === "run") {
       let exportAll = false;
       try {

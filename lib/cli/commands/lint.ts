@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { command, merge, object, option } from "@optique/core";
-import { message } from "@optique/core/message";
+import { command, merge, message, object, option } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { progressReporter, runOptions, type RunOptionValues, useColor } from "./_run_options.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "lint",
@@ -27,10 +27,10 @@ const parser = command(
 export const lintCommand = defineCommand({
   parser,
   async run(value: RunOptionValues & { fix: boolean; noWorkspace: boolean }, io) {
-    const { runLint } = await import("../../run/mod.ts");
-    const { encodeReport, exitCodeFor } = await import("../../report/mod.ts");
+    const { runLint } = await lazy.run();
+    const { encodeReport, exitCodeFor } = await lazy.report();
     // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run.
-    const phase = value.noWorkspace ? undefined : import("../../workspace/mod.ts").then((m) =>
+    const phase = value.noWorkspace ? undefined : lazy.workspace().then((m) =>
       m.runWorkspacePhase({
         cwd: io.cwd,
         config: value.config,

@@ -6,20 +6,10 @@
  *
  * @module
  */
-import { object } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { multiple, optional } from "@optique/core/modifiers";
-import { command, constant, option } from "@optique/core/primitives";
-import { string } from "@optique/core/valueparser";
+import { command, constant, message, multiple, object, option, optional, string } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-
-interface McpValue {
-  cmd: "mcp";
-  config?: string;
-  http?: string;
-  allowOrigin: readonly string[];
-  allowHost: readonly string[];
-}
+import { lazy } from "../../lazy/mod.ts";
+import type { McpValue } from "./_mcp_run.ts";
 
 const parser = command(
   "mcp",
@@ -48,43 +38,11 @@ const parser = command(
   },
 );
 
-/** `poly mcp`. */
+/** `poly mcp` (a bare `poly mcp` skips this parser: see main.ts and `_mcp_run.ts`). */
 export const mcpCommand = defineCommand<McpValue>({
   parser,
   async run(value, io) {
-    const { resolve } = await import("node:path");
-    const { openConfig } = await import("../../config/mod.ts");
-    const { UsageError } = await import("../../errors/mod.ts");
-    const defaultConfig = value.config === undefined ? undefined : resolve(io.cwd, value.config);
-    // A broken --config fails at start, where the host shows it, not on every call.
-    if (defaultConfig) await (await openConfig({ cwd: io.cwd, explicit: defaultConfig })).forDir(io.cwd);
-    if (value.http === undefined) {
-      if (value.allowOrigin.length || value.allowHost.length) {
-        throw new UsageError("--allow-origin and --allow-host need --http");
-      }
-      const { serveStdio } = await import("../../serve/stdio.ts");
-      await serveStdio({ root: io.cwd, defaultConfig });
-      return 0;
-    }
-    const { parseListen } = await import("../../serve/http_listen.ts");
-    const { HostEntry, OriginEntry } = await import("../../access/config.ts");
-    for (const o of value.allowOrigin) {
-      if (!OriginEntry.safeParse(o).success) {
-        throw new UsageError(`Invalid --allow-origin "${o}": e.g. https://poly.example.com`);
-      }
-    }
-    for (const h of value.allowHost) {
-      if (!HostEntry.safeParse(h).success) throw new UsageError(`Invalid --allow-host "${h}": e.g. poly.example.com`);
-    }
-    const { serveHttp } = await import("../../serve/http.ts");
-    await serveHttp({
-      root: io.cwd,
-      defaultConfig,
-      ...parseListen(value.http),
-      allowOrigins: [...value.allowOrigin],
-      allowHosts: [...value.allowHost],
-      log: (line) => io.stderr(line),
-    });
-    return 0;
+    const { runMcp } = await lazy.mcpRun();
+    return await runMcp(value, io);
   },
 });

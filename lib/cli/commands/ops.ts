@@ -5,12 +5,23 @@
  *
  * @module
  */
-import { object, or } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { argument, command, constant, option } from "@optique/core/primitives";
-import { choice, integer, string } from "@optique/core/valueparser";
+import {
+  argument,
+  choice,
+  command,
+  constant,
+  integer,
+  message,
+  object,
+  option,
+  optional,
+  or,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
+import { UsageError } from "../../errors/mod.ts";
 
 const format = withDefault(
   option("--format", choice(["human", "json"] as const), { description: message`Output format.` }),
@@ -75,10 +86,9 @@ export const opsCommand = defineCommand<OpsValue>({
     brief: message`List and resolve the gateway's recorded MCP operations.`,
   }),
   async run(value, io) {
-    const gw = await import("../../gateway/mod.ts");
-    const { renderOp, renderOps } = await import("../../gateway/render.ts");
-    const { json } = await import("../../gateway/cli_support.ts");
-    const { UsageError } = await import("../../errors/mod.ts");
+    const gw = await lazy.gateway();
+    const { renderOp, renderOps } = await lazy.gatewayRender();
+    const { json } = await lazy.gatewayCli();
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     if (value.action === "list") {

@@ -4,12 +4,20 @@
  *
  * @module
  */
-import { object } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { argument, command, option } from "@optique/core/primitives";
-import { choice, integer, string } from "@optique/core/valueparser";
+import {
+  argument,
+  choice,
+  command,
+  integer,
+  message,
+  object,
+  option,
+  optional,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "rate",
@@ -31,8 +39,8 @@ const parser = command(
 export const rateCommand = defineCommand<{ session: string; score: number; note?: string; format: "text" | "json" }>({
   parser,
   async run(v, io) {
-    const { openFleet } = await import("../../fleet/context.ts");
-    const { rate } = await import("../../fleet/ops/sessions.ts");
+    const { openFleet } = await lazy.fleetContext();
+    const { rate } = await lazy.fleetSessions();
     const ctx = await openFleet({ root: io.cwd });
     const out = await rate(ctx, { session_id: v.session, score: v.score, note: v.note });
     if (v.format === "json") await io.stdout(JSON.stringify(out, null, 2) + "\n");

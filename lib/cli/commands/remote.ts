@@ -8,12 +8,21 @@
  *
  * @module
  */
-import { object } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { multiple, optional, withDefault } from "@optique/core/modifiers";
-import { argument, command, constant, option } from "@optique/core/primitives";
-import { integer, string } from "@optique/core/valueparser";
+import {
+  argument,
+  command,
+  constant,
+  integer,
+  message,
+  multiple,
+  object,
+  option,
+  optional,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 interface RemoteValue {
   cmd: "remote";
@@ -66,7 +75,7 @@ const parser = command(
 export const remoteCommand = defineCommand<RemoteValue>({
   parser,
   async run(value, io) {
-    const { remote, tokenFromEnv } = await import("../../serve/http_client.ts");
+    const { remote, tokenFromEnv } = await lazy.serveHttpClient();
     const out = await remote({
       url: value.url,
       token: tokenFromEnv(value.tokenEnv),

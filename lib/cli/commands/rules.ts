@@ -7,12 +7,21 @@
  *
  * @module
  */
-import { object, or } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { multiple, optional, withDefault } from "@optique/core/modifiers";
-import { command, constant, option } from "@optique/core/primitives";
-import { choice, string } from "@optique/core/valueparser";
+import {
+  choice,
+  command,
+  constant,
+  message,
+  multiple,
+  object,
+  option,
+  optional,
+  or,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 
@@ -55,7 +64,7 @@ interface RulesValue {
 export const rulesCommand = defineCommand<RulesValue>({
   parser: command("rules", or(list, test), { brief: message`List and test the ast-grep rule packs.` }),
   async run(value, io) {
-    const { rulesDocument, rulesExitCode } = await import("../../rules/report.ts");
+    const { rulesDocument, rulesExitCode } = await lazy.rulesReport();
     const doc = await rulesDocument({
       cwd: io.cwd,
       config: value.config,
@@ -65,10 +74,10 @@ export const rulesCommand = defineCommand<RulesValue>({
     if (value.format === "json") {
       await io.stdout(JSON.stringify(doc, null, 2) + "\n");
     } else if (value.format === "toon") {
-      const { encode } = await import("@toon-format/toon");
+      const { encode } = await lazy.toon();
       await io.stdout(encode(doc) + "\n");
     } else {
-      const { renderRulesList, renderRulesTest } = await import("../../rules/human.ts");
+      const { renderRulesList, renderRulesTest } = await lazy.rulesHuman();
       const text = value.action === "test" ? renderRulesTest(doc) : renderRulesList(doc);
       await io.stdout(text);
     }

@@ -4,13 +4,24 @@
  *
  * @module
  */
-import { object, or } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { argument, command, constant, option } from "@optique/core/primitives";
-import { choice, integer, string } from "@optique/core/valueparser";
+import {
+  argument,
+  choice,
+  command,
+  constant,
+  integer,
+  message,
+  object,
+  option,
+  optional,
+  or,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
+import { UsageError } from "../../errors/mod.ts";
 
 const format = withDefault(
   option("--format", choice(["human", "json"] as const), { description: message`Output format.` }),
@@ -139,9 +150,9 @@ export const serversCommand = defineCommand<ServersValue>({
     brief: message`Register and review upstream MCP servers for the gateway.`,
   }),
   async run(value, io) {
-    const gw = await import("../../gateway/mod.ts");
-    const render = await import("../../gateway/render.ts");
-    const { json, expectedRevision } = await import("../../gateway/cli_support.ts");
+    const gw = await lazy.gateway();
+    const render = await lazy.gatewayRender();
+    const { json, expectedRevision } = await lazy.gatewayCli();
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     switch (value.action) {
@@ -185,10 +196,9 @@ export const serversCommand = defineCommand<ServersValue>({
 });
 
 async function runAdd(value: Extract<ServersValue, { action: "add" }>, io: CommandIO) {
-  const gw = await import("../../gateway/mod.ts");
-  const { tokenFromEnv, tokenFromStdin } = await import("../../gateway/cli_support.ts");
+  const gw = await lazy.gateway();
+  const { tokenFromEnv, tokenFromStdin } = await lazy.gatewayCli();
   const { resolve } = await import("node:path");
-  const { UsageError } = await import("../../errors/mod.ts");
   if (value.tokenStdin && value.tokenEnv !== undefined) {
     throw new UsageError("Give --token-stdin or --token-env, not both");
   }

@@ -4,13 +4,10 @@
  *
  * @module
  */
-import { object } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { command, option } from "@optique/core/primitives";
-import { choice, string } from "@optique/core/valueparser";
+import { choice, command, message, object, option, optional, string, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { StatsOutput } from "../../fleet/ops/stats.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["table", "json", "toon", "markdown"] as const;
 
@@ -78,13 +75,13 @@ export function renderStatsTable(s: StatsOutput): string {
 export const statsCommand = defineCommand<{ format: typeof FORMATS[number]; export: boolean; output?: string }>({
   parser,
   async run(v, io) {
-    const { openFleet } = await import("../../fleet/context.ts");
-    const { bridgeStats, statsMarkdown } = await import("../../fleet/ops/stats.ts");
+    const { openFleet } = await lazy.fleetContext();
+    const { bridgeStats, statsMarkdown } = await lazy.fleetStats();
     const ctx = await openFleet({ root: io.cwd });
     const s = await bridgeStats(ctx, { export: v.export ? (v.output ?? true) : undefined });
     if (v.format === "json") await io.stdout(JSON.stringify(s, null, 2) + "\n");
     else if (v.format === "toon") {
-      const { encode } = await import("@toon-format/toon");
+      const { encode } = await lazy.toon();
       await io.stdout(encode(s) + "\n");
     } else if (v.format === "markdown") await io.stdout(statsMarkdown(s, new Date().toISOString().slice(0, 10)));
     else await io.stdout(renderStatsTable(s));

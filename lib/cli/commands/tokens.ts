@@ -6,12 +6,21 @@
  *
  * @module
  */
-import { object, or } from "@optique/core/constructs";
-import { message } from "@optique/core/message";
-import { optional, withDefault } from "@optique/core/modifiers";
-import { argument, command, constant, option } from "@optique/core/primitives";
-import { choice, string } from "@optique/core/valueparser";
+import {
+  argument,
+  choice,
+  command,
+  constant,
+  message,
+  object,
+  option,
+  optional,
+  or,
+  string,
+  withDefault,
+} from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 type Format = "human" | "json";
 const format = withDefault(
@@ -77,8 +86,8 @@ export const tokensCommand = defineCommand<TokensValue>({
     brief: message`Create, list and revoke access tokens for poly mcp --http.`,
   }),
   async run(value, io) {
-    const { accessStores, parseDuration } = await import("../../access/mod.ts");
-    const { renderTokens } = await import("../../access/render.ts");
+    const { accessStores, parseDuration } = await lazy.access();
+    const { renderTokens } = await lazy.accessRender();
     const { access } = accessStores();
     const json = (doc: unknown) => io.stdout(JSON.stringify(doc, null, 2) + "\n");
     if (value.action === "create") {

@@ -1,0 +1,19 @@
+/**
+ * The one door to `@optique/*` for the command line: main.ts and every file in
+ * `commands/` import the parser combinators from here, never from the package.
+ *
+ * Why a door: `main.ts` loads the command list with a dynamic import, and with
+ * `nodeModulesDir: "auto"` Deno re-checks `node_modules` under a file lock for
+ * every module of a dynamically loaded graph that names an npm package itself
+ * (about 4 ms each). Twenty-odd command files importing `@optique/core/...`
+ * directly cost ~0.3 s per start; through this one module they cost one check.
+ *
+ * @module
+ */
+export { merge, object, or } from "@optique/core/constructs";
+export { message } from "@optique/core/message";
+export { map, multiple, optional, withDefault } from "@optique/core/modifiers";
+export { argument, command, constant, option } from "@optique/core/primitives";
+export { choice, integer, string } from "@optique/core/valueparser";
+export type { Parser } from "@optique/core/parser";
+export { run } from "@optique/run";

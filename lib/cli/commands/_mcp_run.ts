@@ -1,0 +1,71 @@
+/**
+ * What `poly mcp` does once its options are parsed: serve on stdio, or over
+ * Streamable HTTP with `--http`. Kept apart from the parser (`mcp.ts`) so that
+ * `main.ts` can start a bare `poly mcp` — how MCP hosts start poly — without
+ * loading the argument parser and the command list at all.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { UsageError } from "../../errors/mod.ts";
+import type { CommandIO } from "../command.ts";
+import { lazy } from "../../lazy/mod.ts";
+
+/** The parsed options of `poly mcp`. */
+export interface McpValue {
+  cmd: "mcp";
+  config?: string;
+  http?: string;
+  allowOrigin: readonly string[];
+  allowHost: readonly string[];
+}
+
+/** What the parser makes of a bare `poly mcp` (tests/cli/lazy_test.ts holds the two together). */
+export const MCP_DEFAULTS: McpValue = {
+  cmd: "mcp",
+  config: undefined,
+  http: undefined,
+  allowOrigin: [],
+  allowHost: [],
+};
+
+/** Runs `poly mcp` with parsed options until the server stops; returns the exit code. */
+export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
+  const defaultConfig = value.config === undefined ? undefined : resolve(io.cwd, value.config);
+  // A broken --config fails at start, where the host shows it, not on every call.
+  if (defaultConfig) {
+    const { openConfig } = await lazy.config();
+    await (await openConfig({ cwd: io.cwd, explicit: defaultConfig })).forDir(io.cwd);
+  }
+  if (value.http === undefined) {
+    if (value.allowOrigin.length || value.allowHost.length) {
+      throw new UsageError("--allow-origin and --allow-host need --http");
+    }
+    // The SDK and zod first: the server's graph then resolves no npm package module by module.
+    await lazy.serveDeps();
+    const { serveStdio } = await lazy.serveStdio();
+    await serveStdio({ root: io.cwd, defaultConfig });
+    return 0;
+  }
+  const { parseListen } = await lazy.serveHttpListen();
+  const { HostEntry, OriginEntry } = await lazy.accessConfig();
+  for (const o of value.allowOrigin) {
+    if (!OriginEntry.safeParse(o).success) {
+      throw new UsageError(`Invalid --allow-origin "${o}": e.g. https://poly.example.com`);
+    }
+  }
+  for (const h of value.allowHost) {
+    if (!HostEntry.safeParse(h).success) throw new UsageError(`Invalid --allow-host "${h}": e.g. poly.example.com`);
+  }
+  await lazy.serveDeps();
+  const { serveHttp } = await lazy.serveHttp();
+  await serveHttp({
+    root: io.cwd,
+    defaultConfig,
+    ...parseListen(value.http),
+    allowOrigins: [...value.allowOrigin],
+    allowHosts: [...value.allowHost],
+    log: (line) => io.stderr(line),
+  });
+  return 0;
+}
