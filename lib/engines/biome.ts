@@ -48,6 +48,7 @@ import {
   type Settled,
   type SourceFile,
 } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 const JS_API = "@biomejs/js-api";
 const WASM = "@biomejs/wasm-nodejs";
@@ -91,7 +92,7 @@ let wasm: Promise<BiomeApi> | undefined;
 
 /** The WebAssembly module, loaded once per process (or worker) on first use. */
 function loadWasm(): Promise<BiomeApi> {
-  wasm ??= import("@biomejs/js-api/nodejs").then(({ Biome: Api }) => new Api() as unknown as BiomeApi);
+  wasm ??= lazy.npmBiome().then(({ biomeApi: { Biome: Api } }) => new Api() as unknown as BiomeApi);
   wasm.catch(() => (wasm = undefined));
   return wasm;
 }

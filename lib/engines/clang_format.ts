@@ -24,6 +24,7 @@ import { finishText } from "./_layout.ts";
 import { messageOf, siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/clang-format";
 const VERSION = "23.1.0";
@@ -54,7 +55,7 @@ export const clangFormat: EngineSpec = {
     return Promise.resolve(siblingUrls(entry, ["clang-format.js", "clang-format-binding.js", "clang-format.wasm"]));
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/clang-format");
+    const mod = (await lazy.npmClangFormat()).clangFormat;
     return {
       format(file, settings) {
         const style = clangStyle(settings);

@@ -26,6 +26,7 @@ import { fenceKey, type FenceRequest, formatFences } from "./_fences.ts";
 import { siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 const PLUGINS = {
   toml: { pkg: "@dprint/toml", version: "0.8.0" },
@@ -45,15 +46,17 @@ function pluginUrl(language: PluginLanguage): string {
 
 /**
  * Path of a plugin's wasm, found through the package's own `getPath()`: the
- * dynamic imports with literal specifiers put each package in a compiled
- * binary's module graph (and so its `plugin.wasm` in the embedded file system).
+ * packages come through `lib/engines/npm/dprint.ts`, a registry entry that
+ * `deno compile` includes, so each package (and its `plugin.wasm`) is in a
+ * compiled binary's embedded file system.
  */
 async function pluginPath(language: PluginLanguage): Promise<string> {
+  const plugins = await lazy.npmDprint();
   const mod: { getPath(): string } = language === "toml"
-    ? await import("@dprint/toml")
+    ? plugins.toml
     : language === "markdown"
-    ? await import("@dprint/markdown")
-    : await import("@dprint/dockerfile");
+    ? plugins.markdown
+    : plugins.dockerfile;
   return (mod.getPath ?? (mod as unknown as { default: { getPath(): string } }).default.getPath)();
 }
 
@@ -155,7 +158,7 @@ export const dprint: EngineSpec = {
     ]);
   },
   async load(): Promise<EngineInstance> {
-    const { createFromBuffer } = await import("@dprint/formatter");
+    const { createFromBuffer } = (await lazy.npmDprint()).formatter;
     return new Dprint((bytes) => createFromBuffer(bytes));
   },
 };

@@ -19,6 +19,7 @@ import { positioned } from "./_fail.ts";
 import { siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import type { EngineInstance, EngineSettings, EngineSpec } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/lua_fmt";
 const VERSION = "0.3.3";
@@ -50,7 +51,7 @@ export const luafmt: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/lua_fmt");
+    const mod = (await lazy.npmLuafmt()).luaFmt;
     return {
       format(file, settings) {
         let out: string;

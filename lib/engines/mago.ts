@@ -20,6 +20,7 @@ import { byteOffsetPosition } from "./_fail.ts";
 import { messageOf, siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/mago_fmt";
 const VERSION = "1.44.0";
@@ -48,7 +49,7 @@ export const mago: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/mago_fmt");
+    const mod = (await lazy.npmMago()).mago;
     return {
       format(file, settings) {
         const name = file.relPath.split("/").pop() ?? "main.php";

@@ -17,6 +17,7 @@
 import { finishText } from "./_layout.ts";
 import { messageOf } from "./_module.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 const VERSION = "3.10.1";
 
@@ -65,7 +66,7 @@ export const prettier: EngineSpec = {
     return Promise.resolve([import.meta.resolve("prettier/standalone"), import.meta.resolve("prettier/plugins/yaml")]);
   },
   async load(): Promise<EngineInstance> {
-    const [core, plugin] = await Promise.all([import("prettier/standalone"), import("prettier/plugins/yaml")]);
+    const { standalone: core, yamlPlugin: plugin } = await lazy.npmPrettier();
     return {
       async format(file, settings) {
         const options = prettierOptions(settings);

@@ -28,6 +28,7 @@ import type { Diagnostic } from "../report/schema.ts";
 import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "./_text.ts";
 import { applyRuleSettings, upstreamKeys } from "./_settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 const VERSION = "0.17.3";
@@ -259,6 +260,6 @@ export const ruff: EngineSpec = {
     return Promise.resolve([js, new URL("ruff_wasm_bg.wasm", js).href]);
   },
   async load() {
-    return new Ruff(await import("@astral-sh/ruff-wasm-nodejs"));
+    return new Ruff((await lazy.npmRuff()).ruff);
   },
 };

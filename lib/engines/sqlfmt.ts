@@ -22,6 +22,7 @@ import { finishText } from "./_layout.ts";
 import { messageOf, siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/sql_fmt";
 const VERSION = "0.2.2";
@@ -67,7 +68,7 @@ export const sqlfmt: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/sql_fmt");
+    const mod = (await lazy.npmSqlfmt()).sqlFmt;
     return {
       format(file, settings) {
         let out: string;

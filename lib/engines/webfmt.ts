@@ -22,6 +22,7 @@ import { byteOffsetPosition } from "./_fail.ts";
 import { messageOf, siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/web_fmt";
 const VERSION = "0.2.9";
@@ -54,7 +55,7 @@ export const webfmt: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/web_fmt");
+    const mod = (await lazy.npmWebfmt()).webFmt;
     return {
       format(file, settings) {
         const name = file.relPath.split("/").pop() ?? file.relPath;

@@ -1,0 +1,11 @@
+/**
+ * The npm packages behind the markdownlint engine, as one local module the engine
+ * loads through `lib/lazy/mod.ts` on first use (see there: a string-literal
+ * `import()` would make `deno run` walk and re-verify the package at every start).
+ *
+ * @module
+ */
+import * as sync from "markdownlint/sync";
+import * as markdownlint from "markdownlint";
+
+export { markdownlint, sync };

@@ -1,0 +1,10 @@
+/**
+ * The npm package behind the sqlfmt engine, as one local module the engine
+ * loads through `lib/lazy/mod.ts` on first use (see there: a string-literal
+ * `import()` would make `deno run` walk and re-verify the package at every start).
+ *
+ * @module
+ */
+import * as sqlFmt from "@wasm-fmt/sql_fmt";
+
+export { sqlFmt };
