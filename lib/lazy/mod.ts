@@ -63,6 +63,8 @@ export const lazy = {
   config: lazyModule<typeof import("../config/mod.ts")>("../config/mod.ts"),
   cache: lazyModule<typeof import("../cache/mod.ts")>("../cache/mod.ts"),
   cacheDb: lazyModule<typeof import("../cache/db.ts")>("../cache/db.ts"),
+  rulesParse: lazyModule<typeof import("../rules/_parse.ts")>("../rules/_parse.ts"),
+  rulesLangs: lazyModule<typeof import("../rules/_langs.ts")>("../rules/_langs.ts"),
   rulesReport: lazyModule<typeof import("../rules/report.ts")>("../rules/report.ts"),
   rulesHuman: lazyModule<typeof import("../rules/human.ts")>("../rules/human.ts"),
   identity: lazyModule<typeof import("../identity/mod.ts")>("../identity/mod.ts"),

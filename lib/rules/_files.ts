@@ -55,3 +55,8 @@ async function walk(dir: string, depth = 0): Promise<string[]> {
   }
   return out;
 }
+
+/** Whether a file name is named like a test file (`<id>-test.yml`). */
+export function isTestFile(name: string): boolean {
+  return /-test\.ya?ml$/i.test(name);
+}

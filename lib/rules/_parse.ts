@@ -9,6 +9,7 @@ import { primaryParser, RULE_LANGUAGES, ruleLanguage } from "./_langs.ts";
 import { RuleDocument, schemaProblems, TestDocument } from "./_schema.ts";
 import { parseYamlStream, type YamlDocument } from "./_yaml.ts";
 import type { LoadedRule, RuleLoadError, RuleOrigin, RuleTestCase } from "./types.ts";
+import { isTestFile } from "./_files.ts";
 
 /** What one file contributed. */
 export interface ParsedFile {
@@ -20,10 +21,7 @@ export interface ParsedFile {
   testErrors: RuleLoadError[];
 }
 
-/** Whether a file name is named like a test file (`<id>-test.yml`). */
-export function isTestFile(name: string): boolean {
-  return /-test\.ya?ml$/i.test(name);
-}
+export { isTestFile } from "./_files.ts";
 
 /** Parses the rule or test file `file` (its display name) with contents `text`. */
 export function parseRuleFile(text: string, file: string, origin: RuleOrigin): ParsedFile {

@@ -10,9 +10,9 @@ import { dirname, isAbsolute, join, normalize, resolve } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { RulesTable } from "./config.ts";
-import { builtinFiles, type RuleFileEntry, userFiles } from "./_files.ts";
-import { ensureLanguages } from "./_langs.ts";
-import { isTestFile, type ParsedFile, parseRuleFile } from "./_parse.ts";
+import { builtinFiles, isTestFile, type RuleFileEntry, userFiles } from "./_files.ts";
+import type { ParsedFile } from "./_parse.ts";
+import { lazy } from "../lazy/mod.ts";
 import { applyOverrides } from "./_overrides.ts";
 import type { LoadedRule, RuleLoadError, RuleOrigin, RuleSet } from "./types.ts";
 
@@ -95,6 +95,8 @@ export class ParseMemo {
     const key = await blake3(JSON.stringify([display, origin, text]));
     const hit = this.#entries[key];
     if (hit) return structuredClone(hit);
+    // The parser (YAML, schemas, ast-grep to check patterns) loads only when a file is not in the memo.
+    const [{ parseRuleFile }, { ensureLanguages }] = await Promise.all([lazy.rulesParse(), lazy.rulesLangs()]);
     await ensureLanguages();
     // As JSON, exactly as a later run reads it back: a hit and a miss give the same shape.
     const parsed = JSON.parse(JSON.stringify(parseRuleFile(text, display, origin))) as ParsedFile;
