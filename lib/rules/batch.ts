@@ -45,6 +45,7 @@ import { utf8Offsets } from "./_offsets.ts";
 import { splitRule } from "./_split.ts";
 import { matchHit, type RuleHit, rulesForFile, type ScanFile, scanGroups, sortHits } from "./scan.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
+import { indexToPosition, lineStarts } from "../engines/_text.ts";
 
 /** The language name the command line uses for each parser it runs for poly. */
 const CLI_LANGUAGE: Partial<Record<ParserName, string>> = {
@@ -656,15 +657,8 @@ class TextSource {
   /** napi's position (0-based line, UTF-16 column and index) of a byte offset. */
   position(byte: number): Position16 {
     const index = this.index(byte);
-    const starts = this.#lineStarts ??= lineStarts(this.#text);
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, column: index - starts[lo], index };
+    const { line, col } = indexToPosition(this.#lineStarts ??= lineStarts(this.#text), index);
+    return { line: line - 1, column: col - 1, index };
   }
 
   /**
@@ -690,10 +684,4 @@ class TextSource {
       getMultipleMatches: (name) => (Object.hasOwn(multi, name) ? multi[name].map(capture) : []),
     };
   }
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { join } from "node:path";
+import { BUILTIN_DIR } from "../../lib/rules/_files.ts";
 
 /**
  * Chance that a function carries a finding: 2%, so about one file in nine has
@@ -84,4 +85,21 @@ export async function writeRulesCorpus(dir: string, count: number, seed = 42): P
     paths.push(ts, py);
   }
   return paths;
+}
+
+/**
+ * Copies the built-in TypeScript and Python rules into `dir/rules` and writes
+ * `dir/sgconfig.yml` naming that folder: the same rule files for `ast-grep scan`
+ * as poly applies.
+ */
+export async function writeRulesForScan(dir: string): Promise<void> {
+  await Deno.mkdir(join(dir, "rules"));
+  for (const lang of ["typescript", "python"]) {
+    for await (const e of Deno.readDir(join(BUILTIN_DIR, lang))) {
+      if (!e.name.endsWith("-test.yml")) {
+        await Deno.copyFile(join(BUILTIN_DIR, lang, e.name), join(dir, "rules", e.name));
+      }
+    }
+  }
+  await Deno.writeTextFile(join(dir, "sgconfig.yml"), "ruleDirs:\n  - rules\n");
 }

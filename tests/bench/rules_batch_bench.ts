@@ -28,7 +28,7 @@ import { astGrepShim, binaryUrl } from "../../lib/rules/_cli_bin.ts";
 import { lintBatch } from "../../lib/rules/batch.ts";
 import { lintWithRules } from "../../lib/rules/diagnose.ts";
 import { clearRuleSetCache, loadRuleSet } from "../../lib/rules/load.ts";
-import { writeRulesCorpus } from "./_rules_corpus.ts";
+import { writeRulesCorpus, writeRulesForScan } from "./_rules_corpus.ts";
 
 const FILES = Number(Deno.env.get("POLY_BENCH_FILES") ?? 2000);
 const RUNS = Number(Deno.env.get("POLY_BENCH_RUNS") ?? 5);
@@ -107,15 +107,7 @@ async function main(): Promise<void> {
   try {
     await writeRulesCorpus(dir, FILES);
     // ast-grep scan: the same rule files, through sgconfig.yml.
-    await Deno.mkdir(join(dir, "rules"));
-    for (const lang of ["typescript", "python"]) {
-      for await (const e of Deno.readDir(join(BUILTIN_DIR, lang))) {
-        if (!e.name.endsWith("-test.yml")) {
-          await Deno.copyFile(join(BUILTIN_DIR, lang, e.name), join(dir, "rules", e.name));
-        }
-      }
-    }
-    await Deno.writeTextFile(join(dir, "sgconfig.yml"), "ruleDirs:\n  - rules\n");
+    await writeRulesForScan(dir);
     const { files, settings } = await setup(dir);
     const engine = await astGrepEngine.load();
     const binary = binaryUrl()!.pathname;

@@ -22,7 +22,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { BUILTIN_DIR } from "../../lib/rules/_files.ts";
 import { REPO } from "../_helpers/cli.ts";
-import { writeRulesCorpus } from "./_rules_corpus.ts";
+import { writeRulesCorpus, writeRulesForScan } from "./_rules_corpus.ts";
 
 const FILES = Number(Deno.env.get("POLY_BENCH_FILES") ?? 2000);
 const RUNS = Number(Deno.env.get("POLY_BENCH_RUNS") ?? 5);
@@ -61,15 +61,7 @@ if (import.meta.main) {
   const dir = await Deno.makeTempDir({ prefix: "poly-rules-bench-" });
   await writeRulesCorpus(dir, FILES);
   // The same rule files for both sides: ast-grep reads them through sgconfig.yml.
-  await Deno.mkdir(join(dir, "rules"));
-  for (const lang of ["typescript", "python"]) {
-    for await (const e of Deno.readDir(join(BUILTIN_DIR, lang))) {
-      if (!e.name.endsWith("-test.yml")) {
-        await Deno.copyFile(join(BUILTIN_DIR, lang, e.name), join(dir, "rules", e.name));
-      }
-    }
-  }
-  await Deno.writeTextFile(join(dir, "sgconfig.yml"), "ruleDirs:\n  - rules\n");
+  await writeRulesForScan(dir);
   // poly: only the built-in TypeScript and Python rules, no other engine.
   const overrides = (await Array.fromAsync(Deno.readDir(BUILTIN_DIR)))
     .filter((e) => e.isDirectory && e.name !== "typescript" && e.name !== "python")
