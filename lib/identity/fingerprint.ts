@@ -49,6 +49,8 @@ export interface SelfFingerprint {
   /** `performance.now()` when the fingerprint was taken (for uptime). */
   startedAt: number;
   pid: number;
+  /** Run from source with `tree: "defer"`: the source tree is not in `entries` yet (see {@link completeTree}). */
+  treePending?: boolean;
 }
 
 /** A file that changed underneath the running process. */
@@ -65,6 +67,12 @@ export interface FingerprintOptions {
   main?: string;
   /** "defer": leave the module-graph walk to {@link extendWithGraph} (default: walk now). */
   graph?: "now" | "defer";
+  /**
+   * "defer": record only main.ts, deno.json and deno.lock now and the rest of the
+   * source tree at {@link completeTree} (the stdio server does it as soon as
+   * `initialize` is answered; any check does it first). Default: now.
+   */
+  tree?: "now" | "defer";
 }
 
 const REPO_MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
@@ -86,11 +94,27 @@ export function takeFingerprint(options: FingerprintOptions = {}): SelfFingerpri
   const main = options.main ?? REPO_MAIN;
   const root = dirname(main);
   const files = new Set([main, join(root, "deno.json"), join(root, "deno.lock")]);
-  for (const dir of SOURCE_DIRS) listTree(join(root, dir), files);
   const entries = [...files].sort().map(statEntry).filter((e) => e !== undefined);
-  const print: SelfFingerprint = { kind, executable: main, entries, startedAt, pid: Deno.pid };
+  const print: SelfFingerprint = { kind, executable: main, entries, startedAt, pid: Deno.pid, treePending: true };
+  if (options.tree !== "defer") completeTree(print);
   if (options.graph !== "defer") extendWithGraph(print);
   return print;
+}
+
+/** Adds the source tree's files to a fingerprint taken with `tree: "defer"` (once; a no-op otherwise). */
+export function completeTree(print: SelfFingerprint): void {
+  if (!print.treePending) return;
+  delete print.treePending;
+  const root = dirname(print.executable);
+  const known = new Set(print.entries.map((e) => e.path));
+  const files = new Set<string>();
+  for (const dir of SOURCE_DIRS) listTree(join(root, dir), files);
+  for (const file of [...files].sort()) {
+    if (known.has(file)) continue;
+    const entry = statEntry(file);
+    if (entry) print.entries.push(entry);
+  }
+  print.entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /**
@@ -102,6 +126,7 @@ export function takeFingerprint(options: FingerprintOptions = {}): SelfFingerpri
  */
 export function extendWithGraph(print: SelfFingerprint): void {
   if (print.kind !== "modules") return;
+  completeTree(print);
   const known = new Set(print.entries.map((e) => e.path));
   for (const file of moduleGraph(print.executable)) {
     if (known.has(file)) continue;
@@ -129,6 +154,7 @@ function listTree(dir: string, into: Set<string>): void {
 
 /** Returns the first file that was deleted, replaced or modified since `print` was taken, or undefined. */
 export function checkFingerprint(print: SelfFingerprint): Drift | undefined {
+  completeTree(print);
   for (const entry of print.entries) {
     const now = statEntry(entry.path);
     if (!now) return { path: entry.path, change: "deleted" };
@@ -157,6 +183,7 @@ export function staleMessage(print: SelfFingerprint, drift: Drift): string {
  * that changes when anything the process runs from changes.
  */
 export function fingerprintDigest(print: SelfFingerprint): string {
+  completeTree(print);
   // FNV-1a 64-bit over the entries: not cryptographic, only a change detector.
   let hash = 0xcbf29ce484222325n;
   const text = print.entries.map((e) => `${e.path}\0${e.dev}\0${e.ino}\0${e.size}\0${e.mtimeMs}`).join("\n");
@@ -235,7 +262,7 @@ export function moduleGraph(main: string): Set<string> {
 let processPrint: SelfFingerprint | undefined;
 
 /** The fingerprint of this process, taken on first use (the server takes it at start). */
-export function processFingerprint(options: Pick<FingerprintOptions, "graph"> = {}): SelfFingerprint {
+export function processFingerprint(options: Pick<FingerprintOptions, "graph" | "tree"> = {}): SelfFingerprint {
   processPrint ??= takeFingerprint(options);
   return processPrint;
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import process from "node:process";
-import { processFingerprint } from "../identity/fingerprint.ts";
+import { completeTree, processFingerprint } from "../identity/fingerprint.ts";
 import { createPolyServer, type ServerOptions, warmUp } from "./mod.ts";
 import { StdioServerTransport } from "./_sdk.ts";
 import { lazy } from "../lazy/mod.ts";
@@ -17,8 +17,9 @@ const DRAIN_MS = 10_000;
 
 /** Serves MCP on stdin/stdout until stdin ends or a termination signal arrives. */
 export async function serveStdio(options: ServerOptions): Promise<void> {
-  // Record what we run from before anything else can change underneath us.
-  const print = options.fingerprint ?? processFingerprint({ graph: "defer" });
+  // Record what we run from: main.ts, deno.json and deno.lock now, the rest of the source
+  // tree the moment initialize is answered (any earlier check completes it first).
+  const print = options.fingerprint ?? processFingerprint({ graph: "defer", tree: "defer" });
   const { server, tasks, idle } = createPolyServer({ ...options, fingerprint: print });
   const transport = new StdioServerTransport();
   let finish!: () => void;
@@ -29,6 +30,7 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   // POLY_CLAUDE_MD=off disables), extend the fingerprint beyond the source tree, warm
   // the identity block and load the tools' implementations, in the background.
   server.server.oninitialized = () => {
+    if (print) completeTree(print);
     void warmUp({
       fingerprint: print || undefined,
       first: () => lazy.agents().then((m) => m.refreshClaudeMdBlock()),

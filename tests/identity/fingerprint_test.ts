@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { BUILD_ID, VERSION } from "../../lib/identity/build.ts";
 import {
   checkFingerprint,
+  completeTree,
   extendWithGraph,
   fingerprintDigest,
   moduleGraph,
@@ -153,4 +154,27 @@ Deno.test("the repository's own fingerprint covers the server and every tool mod
   ) {
     assert.ok(files.has(join(repo, path)), `${path} is watched`);
   }
+});
+
+Deno.test('tree: "defer" records main.ts, deno.json and deno.lock at once and the source tree at the first check', async () => {
+  const dir = await program();
+  const print = takeFingerprint({ kind: "modules", main: join(dir, "main.ts"), graph: "defer", tree: "defer" });
+  assert.deepEqual(print.entries.map((e) => e.path.slice(dir.length + 1)).sort(), [
+    "deno.json",
+    "deno.lock",
+    "main.ts",
+  ]);
+  assert.equal(print.treePending, true);
+  completeTree(print);
+  assert.equal(print.treePending, undefined);
+  assert.ok(print.entries.some((e) => e.path === join(dir, "lib", "a.ts")));
+  const whole = takeFingerprint({ kind: "modules", main: join(dir, "main.ts"), graph: "defer" });
+  assert.deepEqual(print.entries, whole.entries);
+  assert.equal(checkFingerprint(print), undefined);
+
+  // A check completes a pending tree first, so an early call still sees a changed source file.
+  const early = takeFingerprint({ kind: "modules", main: join(dir, "main.ts"), graph: "defer", tree: "defer" });
+  assert.equal(checkFingerprint(early), undefined);
+  await Deno.writeTextFile(join(dir, "lib", "a.ts"), "export const a = 2;\n// changed\n");
+  assert.deepEqual(checkFingerprint(early), { path: join(dir, "lib", "a.ts"), change: "modified" });
 });
