@@ -1,0 +1,84 @@
+/**
+ * The hand-written canonical form of per-file records (lib/report/_canonical.ts)
+ * gives exactly what the schema gives, and steps aside for anything it does not fit.
+ */
+import assert from "node:assert/strict";
+import { canonicalResults } from "../../lib/report/_canonical.ts";
+import { canonicalReport, encodeJson, encodeToon } from "../../lib/report/json.ts";
+import { FileResult, Report } from "../../lib/report/schema.ts";
+import { z } from "zod";
+import { encode } from "@toon-format/toon";
+
+const RESULTS: unknown[] = [
+  { path: "a.py" },
+  { error: "cannot read", path: "b.py", config: 2 },
+  {
+    unknown_key: 1,
+    path: "c.ts",
+    diagnostics: [
+      { title: "t", severity: "error", engine: "biome", code: "lint/x", extra: true },
+      {
+        fix: [{ replacement: "y", end_byte: 3, start_byte: 1 }],
+        url: "https://x",
+        span: { end_col: 4, end_line: 1, start_col: 2, start_line: 1 },
+        description: "d",
+        title: "u",
+        severity: "hint",
+        engine: "ast-grep",
+      },
+    ],
+    fixed: 0,
+  },
+  { changed: true, diff: "--- a\n+++ b\n", path: "d.go" },
+  { skipped: "no lint engine for C", path: "e.c" },
+];
+
+Deno.test("canonicalResults() equals the schema's parse: key order, unknown keys dropped", () => {
+  const fast = canonicalResults(RESULTS);
+  const slow = z.array(FileResult).parse(RESULTS);
+  assert.equal(JSON.stringify(fast), JSON.stringify(slow));
+  assert.deepEqual(fast, slow);
+});
+
+Deno.test("canonicalResults() steps aside for a record the schema refuses", () => {
+  for (
+    const bad of [
+      [{ path: 1 }],
+      [{ path: "a", config: 0 }],
+      [{ path: "a", diagnostics: [{ engine: "x", severity: "fatal", title: "t" }] }],
+      [{ path: "a", diagnostics: [{ engine: "x", severity: "error", title: "t", span: { start_line: 0 } }] }],
+      [{ path: "a", changed: "yes" }],
+      [{ path: "a", diagnostics: [{ engine: "x", severity: "error", title: "t", fix: [{ start_byte: -1 }] }] }],
+      [null],
+    ]
+  ) {
+    assert.equal(canonicalResults(bad), undefined, JSON.stringify(bad));
+    assert.equal(z.array(FileResult).safeParse(bad).success, false, JSON.stringify(bad));
+  }
+});
+
+Deno.test("canonicalReport() gives the schema's document, in JSON and TOON", () => {
+  const report = {
+    kind: "lint",
+    mode: "check",
+    results: RESULTS,
+    errors: [{ message: "cannot read", path: "b.py" }],
+    skipped: [{ reason: "no lint engine for C", path: "e.c" }],
+    summary: { checked: 3, skipped: 1, errored: 1, diagnostics: { error: 1, warning: 0, info: 0, hint: 1 } },
+    configs: [{ sources: ["poly.toml"], hash: "1/0123456789abcdef" }],
+    poly: {
+      version: "0.1.0",
+      build_id: "dev",
+      channel: "dev",
+      executable: "/x",
+      pid: 1,
+      engines_digest: "0123456789abcdef",
+      engines: {},
+    },
+  } as unknown as Report;
+  const viaSchema = Report.safeParse(report);
+  assert.ok(viaSchema.success, JSON.stringify(viaSchema.error?.issues));
+  assert.deepEqual(canonicalReport(report), viaSchema.data);
+  assert.equal(encodeJson(report), JSON.stringify(viaSchema.data, null, 2) + "\n");
+  assert.equal(encodeToon(report), encode(viaSchema.data) + "\n");
+});
