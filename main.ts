@@ -43,10 +43,19 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
       return await runMcp(MCP_DEFAULTS, io);
     }, io);
   }
+  // `poly lint` and `poly fmt` (what agents and hooks run most) parse with their own command
+  // and optique's core alone; anything that does not parse there (--help, a usage error,
+  // completion) goes through the full command line below, which prints what it should.
+  const fast = await fastPath(args);
+  if (fast) return await runCommand(() => fast.spec.run(fast.value, io), io);
   // Loaded only now, through the lazy registry (lib/lazy/mod.ts): `deno run` walks the
   // module graph of every string-literal import, dynamic ones included, before main.ts
   // starts; these it cannot see, so `poly --version` pays for none of it.
-  const [{ map, message, or, run }, { COMMANDS }] = await Promise.all([lazy.optique(), lazy.commands()]);
+  const [{ map, message, or }, { run }, { COMMANDS }] = await Promise.all([
+    lazy.optique(),
+    lazy.optiqueRun(),
+    lazy.commands(),
+  ]);
   const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
   let chosen: { spec: CommandSpec; value: unknown };
   try {
@@ -70,6 +79,20 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     throw error;
   }
   return await runCommand(() => chosen.spec.run(chosen.value, io), io);
+}
+
+/**
+ * The command and value for `poly lint ...` / `poly fmt ...` when the arguments parse
+ * with that command's parser alone (exactly what the full parser would make of
+ * them: tests/cli/fast_path_test.ts), else undefined.
+ */
+export async function fastPath(args: string[]): Promise<{ spec: CommandSpec; value: unknown } | undefined> {
+  const load = args[0] === "lint" ? lazy.lintCommand : args[0] === "fmt" ? lazy.fmtCommand : undefined;
+  if (!load || args.some((a) => a === "--help" || a === "-h" || a.startsWith("--completion"))) return undefined;
+  const [{ parse }, module] = await Promise.all([lazy.optique(), load()]);
+  const spec: CommandSpec = "lintCommand" in module ? module.lintCommand : module.fmtCommand;
+  const parsed = parse(spec.parser, args);
+  return parsed.success ? { spec, value: parsed.value } : undefined;
 }
 
 /** Runs a parsed command; a failure becomes its message on stderr and its exit code. */

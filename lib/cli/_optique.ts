@@ -2,6 +2,9 @@
  * The one door to `@optique/*` for the command line: main.ts and every file in
  * `commands/` import the parser combinators from here, never from the package.
  *
+ * `run` (help, errors, completion: `@optique/run`, ~50 ms to load) is in
+ * `_optique_run.ts`, so `poly lint` and `poly fmt` parse with the core alone (see main.ts).
+ *
  * Why a door: `main.ts` loads the command list with a dynamic import, and with
  * `nodeModulesDir: "auto"` Deno re-checks `node_modules` under a file lock for
  * every module of a dynamically loaded graph that names an npm package itself
@@ -15,5 +18,4 @@ export { message } from "@optique/core/message";
 export { map, multiple, optional, withDefault } from "@optique/core/modifiers";
 export { argument, command, constant, option } from "@optique/core/primitives";
 export { choice, integer, string } from "@optique/core/valueparser";
-export type { Parser } from "@optique/core/parser";
-export { run } from "@optique/run";
+export { parse, type Parser } from "@optique/core/parser";

@@ -44,6 +44,9 @@ function lazyModule<M>(specifier: string): LazyModule<M> {
 export const lazy = {
   // The command line: main.ts loads the command list once argv needs it.
   optique: lazyModule<typeof import("../cli/_optique.ts")>("../cli/_optique.ts"),
+  optiqueRun: lazyModule<typeof import("../cli/_optique_run.ts")>("../cli/_optique_run.ts"),
+  lintCommand: lazyModule<typeof import("../cli/commands/lint.ts")>("../cli/commands/lint.ts"),
+  fmtCommand: lazyModule<typeof import("../cli/commands/fmt.ts")>("../cli/commands/fmt.ts"),
   commands: lazyModule<typeof import("../cli/commands/mod.ts")>("../cli/commands/mod.ts"),
   // Serving MCP.
   mcpRun: lazyModule<typeof import("../cli/commands/_mcp_run.ts")>("../cli/commands/_mcp_run.ts"),

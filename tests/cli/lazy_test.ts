@@ -80,7 +80,11 @@ Deno.test("the server warms every module a tool loads lazily", async () => {
 });
 
 Deno.test("a bare `poly mcp` skips the parser: it means exactly what the parser makes of it", async () => {
-  const [{ map, or, run }, { COMMANDS }] = await Promise.all([lazy.optique(), lazy.commands()]);
+  const [{ map, or }, { run }, { COMMANDS }] = await Promise.all([
+    lazy.optique(),
+    lazy.optiqueRun(),
+    lazy.commands(),
+  ]);
   const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
   const parsed = run(parser, { programName: "poly", args: ["mcp"] }) as { value: unknown };
   deepEqual(parsed.value, MCP_DEFAULTS);
