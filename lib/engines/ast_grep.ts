@@ -21,8 +21,8 @@
  *
  * @module
  */
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { RuleSet } from "../rules/types.ts";
 import type { EngineInstance, EngineSpec, Language, LintOutput, Settled } from "./types.ts";
 
@@ -94,16 +94,17 @@ export const astGrepEngine: EngineSpec = {
   },
 };
 
-/** The napi binding's native module for this platform (best effort; empty when not found). */
+/**
+ * The napi binding's native module for this platform (best effort; empty when
+ * not found): in the platform package beside `@ast-grep/napi` (found without
+ * loading Node's module resolver, which costs ~20 ms on every run's identity).
+ */
 function nativeBinding(): string[] {
   try {
-    const require = createRequire(import.meta.url);
-    const napiDir = dirname(require.resolve("@ast-grep/napi"));
     const arch = Deno.build.arch === "aarch64" ? "arm64" : "x64";
     const os = Deno.build.os === "windows" ? "win32" : Deno.build.os;
     const suffix = os === "linux" ? `-${Deno.build.env === "musl" ? "musl" : "gnu"}` : os === "win32" ? "-msvc" : "";
-    const name = `@ast-grep/napi-${os}-${arch}${suffix}`;
-    const pkg = dirname(createRequire(join(napiDir, "index.js")).resolve(`${name}/package.json`));
+    const pkg = fileURLToPath(new URL(`../napi-${os}-${arch}${suffix}/`, import.meta.resolve("@ast-grep/napi")));
     const file = [...Deno.readDirSync(pkg)].find((e) => e.name.endsWith(".node"));
     return file ? [join(pkg, file.name)] : [];
   } catch {
