@@ -223,6 +223,22 @@ class SqliteCache implements ResultCache {
         if (this.#select?.db !== db) this.#select = { db, stmt: db.prepare(SELECT_VALUE) };
         return (this.#select.stmt.get(ns, key) as { value: string } | undefined)?.value;
       });
+    return this.#counted<T>(ns, raw);
+  }
+
+  getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[] {
+    const found = new Map<string, string>();
+    const rows = this.#selectIn<{ key: string; value: string }>(
+      (list) => `SELECT key, value FROM entries WHERE ns = ? AND key IN (${list})`,
+      [ns],
+      [...new Set(keys)],
+    );
+    for (const row of rows) found.set(row.key, row.value);
+    return keys.map((key) => this.#counted<T>(ns, this.#pending.get(ns + "\0" + key)?.value ?? found.get(key)));
+  }
+
+  /** A looked-up value counted as a hit or a miss, parsed. */
+  #counted<T>(ns: Namespace, raw: string | undefined): T | undefined {
     if (raw === undefined) {
       this.#counts[ns].misses++;
       return undefined;
@@ -231,48 +247,39 @@ class SqliteCache implements ResultCache {
     return JSON.parse(raw) as T;
   }
 
-  getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[] {
-    const found = new Map<string, string>();
-    const unique = [...new Set(keys)];
-    for (let i = 0; i < unique.length; i += MANY_CHUNK) {
-      const chunk = unique.slice(i, i + MANY_CHUNK);
-      const rows = this.#with([] as { key: string; value: string }[], (db) => {
-        const sql = `SELECT key, value FROM entries WHERE ns = ? AND key IN (${chunk.map(() => "?").join(",")})`;
-        return db.prepare(sql).all(ns, ...chunk) as { key: string; value: string }[];
-      });
-      for (const row of rows) found.set(row.key, row.value);
+  /**
+   * Rows of `sql(list)` for every value, {@link MANY_CHUNK} values per query
+   * (`list` is that many `?` placeholders; `args` come before them).
+   */
+  #selectIn<R>(sql: (list: string) => string, args: readonly string[], values: readonly string[]): R[] {
+    const out: R[] = [];
+    for (let i = 0; i < values.length; i += MANY_CHUNK) {
+      const chunk = values.slice(i, i + MANY_CHUNK);
+      const rows = this.#with(
+        [] as R[],
+        (db) => db.prepare(sql(chunk.map(() => "?").join(","))).all(...args, ...chunk) as unknown as R[],
+      );
+      out.push(...rows);
     }
-    return keys.map((key) => {
-      const raw = this.#pending.get(ns + "\0" + key)?.value ?? found.get(key);
-      if (raw === undefined) {
-        this.#counts[ns].misses++;
-        return undefined;
-      }
-      this.#counts[ns].hits++;
-      return JSON.parse(raw) as T;
-    });
+    return out;
   }
 
   files(paths: readonly string[]): Map<string, FileRecord> {
     const out = new Map<string, FileRecord>();
-    for (let i = 0; i < paths.length; i += MANY_CHUNK) {
-      const chunk = paths.slice(i, i + MANY_CHUNK);
-      const rows = this.#with([] as FileRecord[], (db) => {
-        const sql = `SELECT path, size, mtime, ctime, ino, digest FROM files WHERE path IN (${
-          chunk.map(() => "?").join(",")
-        })`;
-        return db.prepare(sql).all(...chunk) as unknown as FileRecord[];
+    const rows = this.#selectIn<FileRecord>(
+      (list) => `SELECT path, size, mtime, ctime, ino, digest FROM files WHERE path IN (${list})`,
+      [],
+      paths,
+    );
+    for (const row of rows) {
+      out.set(row.path, {
+        path: row.path,
+        size: Number(row.size),
+        mtime: Number(row.mtime),
+        ctime: Number(row.ctime),
+        ino: Number(row.ino),
+        digest: row.digest,
       });
-      for (const row of rows) {
-        out.set(row.path, {
-          path: row.path,
-          size: Number(row.size),
-          mtime: Number(row.mtime),
-          ctime: Number(row.ctime),
-          ino: Number(row.ino),
-          digest: row.digest,
-        });
-      }
     }
     return out;
   }

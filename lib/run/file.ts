@@ -7,10 +7,11 @@
  */
 import { openCache, type ResultCache, throughCache } from "../cache/mod.ts";
 import type { Namespace } from "../cache/key.ts";
-import { readCandidate } from "../discover/content.ts";
+import { readCandidate, type ReadOutcome } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import {
   EngineError,
+  type EngineSpec,
   EngineUnavailableError,
   type Language,
   type LintOutput,
@@ -150,23 +151,40 @@ function withLineEnding(text: string, original: string, mode: "lf" | "crlf" | "a
   return crlf ? lf.replace(/\n/g, "\r\n") : lf;
 }
 
-/** Processes one file; see the module doc. */
+/**
+ * What reading a task's file gave: its text, or the finished outcome of a file
+ * that is skipped (too large, binary, a template dialect) or cannot be read.
+ * The one classification for the worker path and the pre-pass.
+ */
+export function classifyRead(task: FileTask, read: ReadOutcome): { text: string } | { outcome: FileOutcome } {
+  const base: FileResult = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
+  if ("error" in read) {
+    return {
+      outcome: { relPath: task.relPath, checked: false, error: read.error, record: { ...base, error: read.error } },
+    };
+  }
+  const skip = "skip" in read ? read.skip : templateReason(task.relPath, read.text);
+  if (skip !== undefined) {
+    return { outcome: { relPath: task.relPath, checked: false, skip, record: { ...base, skipped: skip } } };
+  }
+  return { text: (read as { text: string }).text };
+}
+
+/** The cache namespace of one engine's result for a task. */
+export function namespaceOf(kind: FileTask["kind"], spec: EngineSpec): Namespace {
+  return kind === "fmt" ? "fmt" : spec.crossCutting ? "rules" : "lint";
+}
+
+/** Processes one file; see the module doc. A task with `text` was read and classified by the pre-pass. */
 export async function processFile(task: FileTask): Promise<FileOutcome> {
   const base: FileResult = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
-  const read = task.text !== undefined
-    ? { text: task.text }
-    : await readCandidate(task.path, task.maxSize, { language: task.language });
-  if ("skip" in read) {
-    return { relPath: task.relPath, checked: false, skip: read.skip, record: { ...base, skipped: read.skip } };
+  let text = task.text;
+  if (text === undefined) {
+    const read = classifyRead(task, await readCandidate(task.path, task.maxSize, { language: task.language }));
+    if ("outcome" in read) return read.outcome;
+    text = read.text;
   }
-  if ("error" in read) {
-    return { relPath: task.relPath, checked: false, error: read.error, record: { ...base, error: read.error } };
-  }
-  const template = templateReason(task.relPath, read.text);
-  if (template) {
-    return { relPath: task.relPath, checked: false, skip: template, record: { ...base, skipped: template } };
-  }
-  const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: read.text };
+  const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
   return task.kind === "lint" ? await lintFile(task, file, base) : await formatFile(task, file, base);
 }
 
@@ -199,7 +217,7 @@ async function lintFile(task: FileTask, original: SourceFile, base: FileResult):
     try {
       const spec = engineById(plan.id)!;
       if (!spec.capabilities.lint) continue;
-      const namespace: Namespace = spec.crossCutting ? "rules" : "lint";
+      const namespace = namespaceOf("lint", spec);
       const current = file;
       const known = task.known?.[plan.id];
       const out = known ? unwrap<LintOutput>(known) : await cached(task, namespace, plan, current, async () => {

@@ -15,8 +15,16 @@ import { blake3Hasher, digestWith, type Namespace } from "../cache/key.ts";
 import { readCandidateSync } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import type { EngineSpec, Settled, SourceFile } from "../engines/types.ts";
-import { templateReason } from "../engines/templates.ts";
-import { cacheFor, type FileOutcome, type FileTask, type Known, knownError, processFile } from "./file.ts";
+import {
+  cacheFor,
+  classifyRead,
+  type FileOutcome,
+  type FileTask,
+  type Known,
+  knownError,
+  namespaceOf,
+  processFile,
+} from "./file.ts";
 import type { EnginePlan } from "./plan.ts";
 
 /** What the pre-pass leaves: outcomes it finished, and the tasks (index into the input) still to run. */
@@ -27,11 +35,14 @@ export interface PrepassResult {
   rest: Map<number, FileTask>;
 }
 
-interface Pending {
+/** One engine's result for one file: what it runs on, and where its result is cached (absent: not cached). */
+interface Step {
   index: number;
   file: SourceFile;
+  plan: EnginePlan;
+  spec: EngineSpec;
+  kind: FileTask["kind"];
   namespace: Namespace;
-  /** Where the result is stored once computed (absent when it is not cached). */
   store?: { cache: ResultCache; key: string };
 }
 
@@ -48,7 +59,7 @@ function steps(task: FileTask): { plan: EnginePlan; spec: EngineSpec; namespace:
     const spec = engineById(plan.id);
     if (!spec) continue;
     if (task.kind === "lint" && !spec.capabilities.lint) continue;
-    out.push({ plan, spec, namespace: task.kind === "fmt" ? "fmt" : spec.crossCutting ? "rules" : "lint" });
+    out.push({ plan, spec, namespace: namespaceOf(task.kind, spec) });
   }
   return out;
 }
@@ -58,30 +69,23 @@ function batchable(spec: EngineSpec, kind: FileTask["kind"]): boolean {
 }
 
 /**
- * Reads a task's file and classifies it: its text, or undefined after handing
- * `finish` the outcome of a file that is skipped (too large, binary, a template)
- * or cannot be read. `stat` is the file's stat when the caller took one.
+ * Reads a task's file (synchronously: thousands of small reads on one thread)
+ * and classifies it: its text, or undefined after handing `finish` the outcome
+ * of a file that is skipped or cannot be read. `stat` is the file's stat when
+ * the caller took one.
  */
 function readClassified(
   task: FileTask,
   finish: (outcome: FileOutcome) => void,
   stat?: Deno.FileInfo,
 ): string | undefined {
-  const base = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
-  const read = readCandidateSync(task.path, task.maxSize, { language: task.language }, stat);
-  if ("error" in read) {
-    finish({ relPath: task.relPath, checked: false, error: read.error, record: { ...base, error: read.error } });
+  const read = classifyRead(task, readCandidateSync(task.path, task.maxSize, { language: task.language }, stat));
+  if ("outcome" in read) {
+    finish(read.outcome);
     return undefined;
   }
-  const skip = "skip" in read ? read.skip : templateReason(task.relPath, read.text);
-  if (skip !== undefined) {
-    finish({ relPath: task.relPath, checked: false, skip, record: { ...base, skipped: skip } });
-    return undefined;
-  }
-  return (read as { text: string }).text;
+  return read.text;
 }
-
-type Step = Pending & { plan: EnginePlan; spec: EngineSpec; kind: FileTask["kind"] };
 
 /**
  * The stat index round of a lint check: stats every file and asks each cache's
@@ -132,7 +136,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   const known = new Map<number, Record<string, Known>>();
   const misses = new Map<number, string[]>();
   const files = new Map<number, SourceFile>();
-  const batches = new Map<string, { spec: EngineSpec; plan: EnginePlan; kind: FileTask["kind"]; items: Pending[] }>();
+  const batches = new Map<string, { spec: EngineSpec; plan: EnginePlan; kind: FileTask["kind"]; items: Step[] }>();
   /** Every (file, engine) step, in task order, with its cache key when it has one. */
   const lookups: Step[] = [];
   const byTask = new Map<number, Step[]>();
