@@ -9,6 +9,7 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { REPO } from "../_helpers/cli.ts";
 import { type ReleaseServer, startReleaseServer, versionLine } from "./_release_server.ts";
+import { missing } from "../engines/_harness.ts";
 
 const INSTALL_SH = join(REPO, "install.sh");
 const OLD = "#!/bin/sh\necho 'poly 0.0.1 (build old, channel release)'\n";
@@ -188,17 +189,9 @@ serverTest("install.sh works with wget and shasum when curl and sha256sum are ab
   deepEqual(await entries(dir), ["poly"]);
 }, !(await onPath("wget") && await onPath("shasum")));
 
-async function hasShellcheck(): Promise<boolean> {
-  try {
-    return (await new Deno.Command("shellcheck", { args: ["--version"], stdout: "null" }).output()).success;
-  } catch {
-    return false;
-  }
-}
-
 Deno.test({
   name: "install.sh is POSIX sh that shellcheck accepts",
-  ignore: !(await hasShellcheck()),
+  ignore: await missing("shellcheck", "install.sh shellcheck"),
   async fn() {
     const out = await new Deno.Command("shellcheck", { args: ["-s", "sh", INSTALL_SH], stdout: "piped" }).output();
     equal(out.code, 0, new TextDecoder().decode(out.stdout));

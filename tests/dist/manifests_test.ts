@@ -11,6 +11,7 @@ import { parse } from "yaml";
 import { z } from "zod";
 import { REPO } from "../_helpers/cli.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
+import { missing } from "../engines/_harness.ts";
 
 async function yamlFile(rel: string): Promise<unknown> {
   return parse(await Deno.readTextFile(join(REPO, rel)));
@@ -21,7 +22,8 @@ async function yamlFile(rel: string): Promise<unknown> {
 const id = z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/);
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
-const compositeStep = z.strictObject({
+/** The keys a step has in both composite actions and workflows. */
+const stepKeys = {
   id: id.optional(),
   name: z.string().optional(),
   if: z.string().optional(),
@@ -32,7 +34,12 @@ const compositeStep = z.strictObject({
   env: z.record(z.string(), scalar).optional(),
   "working-directory": z.string().optional(),
   "continue-on-error": z.union([z.boolean(), z.string()]).optional(),
-}).refine((s) => (s.run === undefined) !== (s.uses === undefined), "a step has exactly one of run and uses")
+};
+
+const compositeStep = z.strictObject(stepKeys).refine(
+  (s) => (s.run === undefined) !== (s.uses === undefined),
+  "a step has exactly one of run and uses",
+)
   .refine((s) => s.run === undefined || s.shell !== undefined, "a run step of a composite action needs shell");
 
 const actionSchema = z.strictObject({
@@ -255,19 +262,10 @@ Deno.test({
 
 // ---- workflows (docs: "Workflow syntax for GitHub Actions") ----
 
-const workflowStep = z.strictObject({
-  id: id.optional(),
-  name: z.string().optional(),
-  if: z.string().optional(),
-  run: z.string().optional(),
-  shell: z.string().optional(),
-  uses: z.string().optional(),
-  with: z.record(z.string(), scalar).optional(),
-  env: z.record(z.string(), scalar).optional(),
-  "working-directory": z.string().optional(),
-  "continue-on-error": z.union([z.boolean(), z.string()]).optional(),
-  "timeout-minutes": z.number().optional(),
-}).refine((s) => (s.run === undefined) !== (s.uses === undefined), "a step has exactly one of run and uses");
+const workflowStep = z.strictObject({ ...stepKeys, "timeout-minutes": z.number().optional() }).refine(
+  (s) => (s.run === undefined) !== (s.uses === undefined),
+  "a step has exactly one of run and uses",
+);
 
 const workflowSchema = z.strictObject({
   name: z.string(),
@@ -321,17 +319,9 @@ Deno.test("release.yml: on a v* tag, builds five targets, smoke-tests them, publ
   ok(/gh release create "\$GITHUB_REF_NAME" release\/\*/.test(text));
 });
 
-async function hasShellcheck(): Promise<boolean> {
-  try {
-    return (await new Deno.Command("shellcheck", { args: ["--version"], stdout: "null" }).output()).success;
-  } catch {
-    return false;
-  }
-}
-
 Deno.test({
   name: "action.yml and the workflows: every bash run script passes shellcheck",
-  ignore: !(await hasShellcheck()),
+  ignore: await missing("shellcheck", "action.yml and workflow shellcheck"),
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "poly-shellcheck-" });
     try {
