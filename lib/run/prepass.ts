@@ -287,7 +287,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     if (dropped.has(index)) continue;
     // A file answered whole from the stat index and the cache has text "": an outcome made only of known results never reads it.
     const task: FileTask = { ...tasks[index], text: files.get(index)!.text, known: found, missed: misses.get(index)! };
-    if (steps(task).every(({ plan }) => found[plan.id] !== undefined)) done.set(index, await processFile(task));
+    if (byTask.get(index)!.every((step) => found[step.plan.id] !== undefined)) done.set(index, await processFile(task));
     else rest.set(index, task);
   }
   return { done, rest };
