@@ -2,9 +2,10 @@
  * Where biome's native command line is and how to start it. The npm package
  * `@biomejs/biome` is a Node.js launcher (`bin/biome`) plus one platform package
  * per OS and CPU (`@biomejs/cli-<platform>`) holding the `biome` executable. poly
- * starts it as `node <package>/bin/biome` (Node is in poly's run permission
- * list; the executable's own path is not) and names the executable in
- * `BIOME_BINARY`, which the launcher honours (it then skips its own libc probe).
+ * starts the executable through `runExecutable` (lib/engines/_host.ts): by
+ * `sh -c exec` on POSIX systems; on Windows as `node <package>/bin/biome`, naming
+ * the executable in `BIOME_BINARY`, which the launcher honours (it then skips
+ * its own libc probe). poly's run permission names `sh` and `node`, not paths.
  * Run from source, both are the packages in `node_modules`. Inside a compiled
  * poly they live in the binary's embedded file system, which Node cannot read,
  * so they are first copied once to `<cache home>/engines/biome-<version>-<platform>/`.
@@ -36,8 +37,11 @@ export function executableUrl(): URL {
   return new URL(`../../cli-${cliPlatform()}/${name}`, launcherUrl());
 }
 
-/** How to start the native command line: `node <script>` with `env`. */
+/** How to start the native command line: the executable, or `node <script>` with `env` (Windows). */
 export interface BiomeCommand {
+  /** The `biome` executable. */
+  binary: string;
+  /** The Node.js launcher, which honours `env`'s `BIOME_BINARY`. */
   script: string;
   env: Record<string, string>;
 }
@@ -60,7 +64,7 @@ export async function materialize(dest: string): Promise<BiomeCommand> {
   const exe = Deno.build.os === "windows" ? "biome.exe" : "biome";
   const script = join(dest, "node_modules", "@biomejs", "biome", "bin", "biome");
   const binary = join(dest, "node_modules", "@biomejs", `cli-${cliPlatform()}`, exe);
-  const command = { script, env: { BIOME_BINARY: binary } };
+  const command = { binary, script, env: { BIOME_BINARY: binary } };
   if (await exists(join(dest, ".complete"))) return command;
   const tmp = `${dest}.tmp-${crypto.randomUUID().slice(0, 8)}`;
   const tmpScript = join(tmp, "node_modules", "@biomejs", "biome", "bin", "biome");
@@ -94,7 +98,7 @@ async function locate(): Promise<BiomeCommand | undefined> {
     const script = fileURLToPath(launcherUrl());
     const binary = fileURLToPath(executableUrl());
     if (!(await exists(script)) || !(await exists(binary))) return undefined;
-    return { script, env: { BIOME_BINARY: binary } };
+    return { binary, script, env: { BIOME_BINARY: binary } };
   } catch {
     return undefined;
   }

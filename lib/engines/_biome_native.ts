@@ -11,7 +11,7 @@
  *   configuration the WebAssembly path applies, plus `vcs.enabled = false`) and
  *   is the working directory, so no `biome.json` / `biome.jsonc`, `.gitignore`,
  *   `.editorconfig` or `package.json` of the user's project is read;
- * - `node <biome>/bin/biome check --formatter-enabled=false --assist-enabled=true
+ * - `biome check --formatter-enabled=false --assist-enabled=true
  *   --enforce-assist=false --config-path=<dir>/biome.json --max-diagnostics=none --verbose
  *   --reporter=summary --reporter=json --reporter-file=<dir>/report-<n>.json <paths>`
  *   (lint rules plus assist diagnostics, as the WebAssembly path's `lintContent`
@@ -25,14 +25,14 @@
  * finding for it carries a position. Anything else — a file biome ignored or
  * protected (`package-lock.json`, `node_modules/`), one over its size limit, an
  * unknown extension, a path the reports could not name unambiguously, a crash,
- * unreadable output, no `node` — leaves that file `undefined`, and the caller
+ * unreadable output, no `sh` (or `node` on Windows) — leaves that file `undefined`, and the caller
  * lints it on the WebAssembly path. Nothing is ever reported clean for want of
  * a result.
  *
  * @module
  */
 import { join } from "node:path";
-import { runHost } from "./_host.ts";
+import { runExecutable } from "./_host.ts";
 import { type BiomeCommand, biomeCommand } from "./_biome_bin.ts";
 import type { Finding } from "./_biome_shared.ts";
 import type { SourceFile } from "./types.ts";
@@ -187,7 +187,6 @@ async function runChunk(
   const none = files.map(() => undefined);
   const report = join(dir, `report-${n}.json`);
   const args = [
-    command.script,
     // `check` without the formatter is `lint` plus assist actions: the WebAssembly path's
     // `lintContent` pulls assist diagnostics (organizeImports) whatever `assist.enabled` says.
     "check",
@@ -209,9 +208,12 @@ async function runChunk(
   ];
   let run;
   try {
-    run = await runHost("node", args, { cwd: dir, env: { ...command.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" } });
+    run = await runExecutable({ path: command.binary, launcher: command.script }, args, {
+      cwd: dir,
+      env: { ...command.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" },
+    });
   } catch {
-    return none; // no node, or not allowed to run it
+    return none; // no sh (node on Windows), or not allowed to run it
   }
   let diagnostics: JsonDiagnostic[];
   try {

@@ -1,6 +1,7 @@
 /**
  * Running host tools (shellcheck, go, rustfmt, node): finding them on PATH,
- * spawning them with text on stdin, and reading their versions. A tool that is
+ * spawning them with text on stdin, and reading their versions; and the native
+ * executables poly ships in npm packages ({@link runExecutable}). A tool that is
  * absent or not allowed to run becomes an {@link EngineUnavailableError}: the
  * files it would have checked are skipped with that reason, never reported clean.
  *
@@ -84,6 +85,24 @@ export async function runHost(program: string, args: string[], options: HostRunO
   }
   const out = await child.output();
   return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
+}
+
+/**
+ * Runs a native executable that poly ships inside an npm package (biome's and
+ * ast-grep's command lines) by its path. Deno's run permission names programs,
+ * not paths, so on POSIX systems it starts as `sh -c 'exec "$0" "$@"' <path> <args>`:
+ * the shell (in the permission list for workspace jobs) replaces itself with the
+ * executable at once, where the package's Node.js launcher costs 100–160 ms per
+ * start. On Windows, which has no `sh`, it starts as `node <launcher> <args>`.
+ */
+export function runExecutable(
+  executable: { path: string; launcher: string },
+  args: string[],
+  options: HostRunOptions = {},
+): Promise<HostRun> {
+  return Deno.build.os === "windows"
+    ? runHost("node", [executable.launcher, ...args], options)
+    : runHost("sh", ["-c", 'exec "$0" "$@"', executable.path, ...args], options);
 }
 
 /** First version-looking token of a tool's `--version` output. */

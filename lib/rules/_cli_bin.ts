@@ -3,8 +3,10 @@
  * version as `@ast-grep/napi`) is and how to start it. The npm package is a
  * Node.js shim (`@ast-grep/cli/ast-grep`) that starts the native binary of the
  * platform package (`@ast-grep/cli-<platform>`); npm's postinstall would put the
- * binary in the shim's place, but Deno runs no postinstall scripts. Deno's run
- * permission names `node`, not binary paths, so poly starts `node <shim> ...`.
+ * binary in the shim's place, but Deno runs no postinstall scripts. poly starts
+ * the binary through `runExecutable` (lib/engines/_host.ts): by `sh -c exec` on
+ * POSIX systems, as `node <shim> ...` on Windows (Deno's run permission names
+ * programs, not paths).
  *
  * Run from source, the shim is the one in `node_modules`. Inside a compiled poly
  * the packages live in the binary's embedded file system, which neither Node
@@ -76,10 +78,14 @@ async function packageFiles(): Promise<[URL, string, boolean][]> {
 
 /**
  * Copies the shim, `detect-libc` and the platform package to `dest/node_modules/`
- * and returns the shim's path there. A finished copy is reused (marked by `.complete`).
+ * and returns the executable there. A finished copy is reused (marked by `.complete`).
  */
-export async function materialize(dest: string): Promise<string> {
-  const shim = join(dest, "node_modules", "@ast-grep", "cli", "ast-grep");
+export async function materialize(dest: string): Promise<AstGrepExecutable> {
+  const modules = join(dest, "node_modules");
+  const shim = {
+    path: join(modules, ...binaryPackage()!.split("/"), binaryName()),
+    launcher: join(modules, "@ast-grep", "cli", "ast-grep"),
+  };
   try {
     await Deno.stat(join(dest, ".complete"));
     return shim;
@@ -103,13 +109,19 @@ export async function materialize(dest: string): Promise<string> {
   return shim;
 }
 
-let shim: Promise<string | undefined> | undefined;
+/** The native binary and the Node.js shim that starts it (for `runExecutable`). */
+export interface AstGrepExecutable {
+  path: string;
+  launcher: string;
+}
+
+let shim: Promise<AstGrepExecutable | undefined> | undefined;
 
 /**
- * Path of the shim Node should run (materialized when compiled), or undefined
- * when this platform has no binary or it is not installed.
+ * The command line to run (materialized when compiled), or undefined when this
+ * platform has no binary or it is not installed.
  */
-export function astGrepShim(): Promise<string | undefined> {
+export function astGrepExecutable(): Promise<AstGrepExecutable | undefined> {
   shim ??= (async () => {
     const binary = binaryUrl();
     if (!binary) return undefined;
@@ -118,7 +130,9 @@ export function astGrepShim(): Promise<string | undefined> {
     } catch {
       return undefined;
     }
-    if (!Deno.build.standalone) return fileURLToPath(new URL("ast-grep", cliRoot()));
+    if (!Deno.build.standalone) {
+      return { path: fileURLToPath(binary), launcher: fileURLToPath(new URL("ast-grep", cliRoot())) };
+    }
     const dir = join(cacheHome(), "engines", `ast-grep-cli-${AST_GREP_CLI_VERSION}-${platformTriple()}`);
     return await materialize(dir);
   })().catch(() => undefined);

@@ -35,9 +35,9 @@
  */
 import { join, resolve, sep } from "node:path";
 import type { Diagnostic } from "../report/schema.ts";
-import { type HostRun, runHost } from "../engines/_host.ts";
+import { type HostRun, runExecutable } from "../engines/_host.ts";
 import type { Language, Settled } from "../engines/types.ts";
-import { astGrepShim } from "./_cli_bin.ts";
+import { type AstGrepExecutable, astGrepExecutable } from "./_cli_bin.ts";
 import { utf8Offsets } from "./_offsets.ts";
 import {
   below,
@@ -135,10 +135,10 @@ export interface BatchResult {
 
 /** Options for {@link lintBatch} (tests). */
 export interface BatchOptions {
-  /** Runs `node <args>` in `cwd` (default: the real thing). */
+  /** Runs the command line with `args` in `cwd` (default: the real thing). */
   run?: (args: string[], cwd: string) => Promise<HostRun>;
-  /** The shim's path (default: {@link astGrepShim}); null: the command line is unavailable. */
-  shim?: string | null;
+  /** The command line (default: {@link astGrepExecutable}); null: it is unavailable. */
+  executable?: AstGrepExecutable | null;
   /** Bytes of path arguments per process (default 128,000; 24,000 on Windows). */
   chunkBytes?: number;
 }
@@ -285,11 +285,11 @@ export async function lintBatch(
   const wanted = candidates.flatMap((p, i) => (p ? [i] : []));
   let scanning: Promise<Map<number, CliOutput>> | undefined;
   if (wanted.length > 0) {
-    const shim = options.shim === undefined ? await astGrepShim() : options.shim ?? undefined;
-    if (!shim) stats.unavailable = "the ast-grep command line is not installed for this platform";
+    const executable = options.executable === undefined ? await astGrepExecutable() : options.executable ?? undefined;
+    if (!executable) stats.unavailable = "the ast-grep command line is not installed for this platform";
     else if (rejected.has(set)) stats.unavailable = "the ast-grep command line refused the rule set";
     else {
-      scanning = scanWithCli(shim, set, cli, files, candidates, wanted, stats, options).catch((error) => {
+      scanning = scanWithCli(executable, set, cli, files, candidates, wanted, stats, options).catch((error) => {
         stats.failures++;
         stats.unavailable = error instanceof Error ? error.message : String(error);
         return new Map<number, CliOutput>();
@@ -371,7 +371,7 @@ function pauser(): () => Promise<void> | undefined {
  * file it reported scanning with the expected parser, its matches.
  */
 async function scanWithCli(
-  shim: string,
+  executable: AstGrepExecutable,
   set: RuleSet,
   cli: CliRuleSet,
   files: readonly ScanFile[],
@@ -381,7 +381,7 @@ async function scanWithCli(
   options: BatchOptions,
 ): Promise<Map<number, CliOutput>> {
   const outputs = new Map<number, CliOutput>();
-  const run = options.run ?? ((args: string[], cwd: string) => runHost("node", args, { cwd }));
+  const run = options.run ?? ((args: string[], cwd: string) => runExecutable(executable, args, { cwd }));
   const absolute = wanted.map((i) => resolve(set.configDir, files[i].path));
   const cwd = commonDir(absolute);
   const args = new Map<number, string>();
@@ -397,7 +397,7 @@ async function scanWithCli(
     await Deno.writeTextFile(join(dir, "rules", "rules.yml"), cli.rules);
     const config = join(dir, "sgconfig.yml");
     await Deno.writeTextFile(config, await sgconfig(cli));
-    const base = [shim, "scan", "-c", config, "--json=stream", "--custom-languages", "allow", "--color", "never"];
+    const base = ["scan", "-c", config, "--json=stream", "--custom-languages", "allow", "--color", "never"];
     const encoder = new TextEncoder();
     const size = (i: number) => encoder.encode(args.get(i)!).length + 1;
     for (const chunk of chunks(wanted, size, options.chunkBytes ?? CHUNK_BYTES)) {

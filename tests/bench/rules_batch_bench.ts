@@ -7,7 +7,7 @@
  * report) is not measured here: `rules_bench.ts` measures `poly lint`.
  *
  * Figures printed:
- * - `ast-grep scan`: the binary started directly, and through `node <shim>` as poly starts it;
+ * - `ast-grep scan`: the binary started directly, and through `sh -c exec` as poly starts it;
  * - `lintMany` as the first call of a fresh process (the rule set loaded first, as a
  *   run does for its cache key; nothing else warmed up): the case of a `poly lint` run;
  * - `lintMany` in a warm process, rule set loaded, and including loading it
@@ -24,7 +24,8 @@ import { join, relative } from "node:path";
 import { astGrepEngine } from "../../lib/engines/ast_grep.ts";
 import type { EngineSettings, LintOutput, Settled, SourceFile } from "../../lib/engines/types.ts";
 import { BUILTIN_DIR } from "../../lib/rules/_files.ts";
-import { astGrepShim, binaryUrl } from "../../lib/rules/_cli_bin.ts";
+import { astGrepExecutable, binaryUrl } from "../../lib/rules/_cli_bin.ts";
+import { runExecutable } from "../../lib/engines/_host.ts";
 import { lintBatch } from "../../lib/rules/batch.ts";
 import { lintWithRules } from "../../lib/rules/diagnose.ts";
 import { clearRuleSetCache, loadRuleSet } from "../../lib/rules/load.ts";
@@ -111,12 +112,12 @@ async function main(): Promise<void> {
     const { files, settings } = await setup(dir);
     const engine = await astGrepEngine.load();
     const binary = binaryUrl()!.pathname;
-    const shim = (await astGrepShim())!;
+    const executable = (await astGrepExecutable())!;
     const sgArgs = ["scan", "-c", "sgconfig.yml", "--json=stream", "src", "pkg"];
     const onceArgs = ["run", "-q", "-P=test", "--node-modules-dir=manual", import.meta.filename!, "--once", dir];
 
     const direct: number[] = [];
-    const viaNode: number[] = [];
+    const viaSh: number[] = [];
     const fresh: number[] = [];
     const warm: number[] = [];
     const cold: number[] = [];
@@ -124,7 +125,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i++) {
       const a = await timed(binary, sgArgs, dir);
       direct.push(a.ms);
-      viaNode.push((await timed("node", [shim, ...sgArgs], dir)).ms);
+      const t = performance.now();
+      await runExecutable(executable, sgArgs, { cwd: dir });
+      viaSh.push(performance.now() - t);
       const run = await new Deno.Command(Deno.execPath(), { args: onceArgs, stdout: "piped", stderr: "inherit" })
         .output();
       const report = JSON.parse(new TextDecoder().decode(run.stdout)) as { ms: number; findings: number };
@@ -149,7 +152,7 @@ async function main(): Promise<void> {
         `${stats.processes} process(es), ${stats.failures} failure(s)`,
     );
     console.log(`ast-grep scan, binary started directly:   median ${median(direct).toFixed(0)} ms`);
-    console.log(`ast-grep scan, through node <shim>:       median ${median(viaNode).toFixed(0)} ms`);
+    console.log(`ast-grep scan, as poly starts it (sh):   median ${median(viaSh).toFixed(0)} ms`);
     console.log(`lintMany, first call of a fresh process:  median ${median(fresh).toFixed(0)} ms (${ratio(fresh)}x)`);
     console.log(`lintMany, warm process, rule set loaded:  median ${median(warm).toFixed(0)} ms (${ratio(warm)}x)`);
     console.log(`lintMany, warm process, loading rule set: median ${median(cold).toFixed(0)} ms (${ratio(cold)}x)`);

@@ -272,18 +272,19 @@ Deno.test({
     const expected = (await wasmOnly().lintMany(some, settings())).map(plain);
     const dir = await Deno.makeTempDir({ prefix: "poly-biome-crash-" });
     try {
-      const crash = join(dir, "crash.js");
-      await Deno.writeTextFile(crash, "process.stdout.write('half a report'); process.exit(101);\n");
+      const crash = join(dir, "crash");
+      await Deno.writeTextFile(crash, "#!/bin/sh\nprintf 'half a report'\nexit 101\n", { mode: 0o755 });
       const crashing = new Biome();
-      crashing.native = { command: { script: crash, env: {} } };
+      crashing.native = { command: { binary: crash, script: crash, env: {} } };
       deepEqual((await crashing.lintMany(some, settings())).map(plain), expected, "a crash");
       const absent = new Biome();
-      absent.native = { command: { script: join(dir, "absent.js"), env: {} } };
-      deepEqual((await absent.lintMany(some, settings())).map(plain), expected, "a missing launcher");
+      const missing = join(dir, "absent");
+      absent.native = { command: { binary: missing, script: missing, env: {} } };
+      deepEqual((await absent.lintMany(some, settings())).map(plain), expected, "a missing executable");
       const path = Deno.env.get("PATH") ?? "";
       Deno.env.set("PATH", dir);
       try {
-        deepEqual((await new Biome().lintMany(some, settings())).map(plain), expected, "no node on PATH");
+        deepEqual((await new Biome().lintMany(some, settings())).map(plain), expected, "no sh on PATH");
       } finally {
         Deno.env.set("PATH", path);
       }

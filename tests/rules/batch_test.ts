@@ -9,8 +9,9 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { astGrepEngine } from "../../lib/engines/ast_grep.ts";
+import { runExecutable, runHost } from "../../lib/engines/_host.ts";
 import { type EngineSettings, EngineUnavailableError, type SourceFile } from "../../lib/engines/types.ts";
-import { AST_GREP_CLI_VERSION, astGrepShim, materialize } from "../../lib/rules/_cli_bin.ts";
+import { AST_GREP_CLI_VERSION, astGrepExecutable, materialize } from "../../lib/rules/_cli_bin.ts";
 import { type BatchOptions, type BatchStats, cliParserOf, lintBatch } from "../../lib/rules/batch.ts";
 import { lintWithRules } from "../../lib/rules/diagnose.ts";
 import { loadRuleSet } from "../../lib/rules/load.ts";
@@ -18,7 +19,9 @@ import type { RuleSet } from "../../lib/rules/types.ts";
 import { writeRulesCorpus } from "../bench/_rules_corpus.ts";
 import { FIXTURE_REPO, type RepoFile, repoFiles, tempTree } from "./_helpers.ts";
 
-const available = (await astGrepShim()) !== undefined;
+const available = (await astGrepExecutable()) !== undefined;
+/** A command line that the tests' `run` stands in for. */
+const FAKE = { path: "/sg", launcher: "/shim" };
 const cliTest = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: !available, fn });
 
 /** Asserts that both paths give the same diagnostics for every file; returns the batch's stats. */
@@ -356,7 +359,7 @@ Deno.test("fallback: without the command line every file takes the napi path, wi
   const dir = await userTree();
   try {
     const set = await loadRuleSet(dir, USER_TABLE);
-    const stats = await assertParity(set, await filesOf(dir), { shim: null });
+    const stats = await assertParity(set, await filesOf(dir), { executable: null });
     equal(stats.viaCli, 0);
     ok(stats.unavailable);
   } finally {
@@ -364,26 +367,26 @@ Deno.test("fallback: without the command line every file takes the napi path, wi
   }
 });
 
-Deno.test("fallback: node missing, a crashing process, garbage output: no file is lost", async () => {
+Deno.test("fallback: no sh, a crashing process, garbage output: no file is lost", async () => {
   const dir = await userTree();
   try {
     const set = await loadRuleSet(dir, USER_TABLE);
     const files = await filesOf(dir);
     const missing = await assertParity(set, files, {
-      shim: "/shim",
-      run: () => Promise.reject(new EngineUnavailableError("node not found on PATH")),
+      executable: FAKE,
+      run: () => Promise.reject(new EngineUnavailableError("sh not found on PATH")),
     });
     equal(missing.viaCli, 0);
-    equal(missing.unavailable, "node not found on PATH");
+    equal(missing.unavailable, "sh not found on PATH");
     const crash = await assertParity(set, files, {
-      shim: "/shim",
+      executable: FAKE,
       run: () => Promise.resolve({ code: 101, stdout: '{"file":"src/a.ts"', stderr: "thread 'main' panicked" }),
     });
     equal(crash.viaCli, 0);
     equal(crash.failures, 1);
     // Exit 0 but nothing reported as scanned: nothing is taken as clean.
     const silent = await assertParity(set, files, {
-      shim: "/shim",
+      executable: FAKE,
       run: () => Promise.resolve({ code: 0, stdout: "", stderr: "" }),
     });
     equal(silent.viaCli, 0);
@@ -392,14 +395,14 @@ Deno.test("fallback: node missing, a crashing process, garbage output: no file i
       `sg: entity|file|${relative(dir, f.path)}: language=TypeScript,appliedRuleCount=1`
     );
     const garbled = await assertParity(set, files, {
-      shim: "/shim",
+      executable: FAKE,
       run: () => Promise.resolve({ code: 0, stdout: "{not json\n", stderr: scanned.join("\n") }),
     });
     equal(garbled.viaCli, 0);
     equal(garbled.failures, 1);
     // The command line refuses the rule set: napi now, and no process for this rule set later.
     const refusing = {
-      shim: "/shim",
+      executable: FAKE,
       run: () => Promise.resolve({ code: 8, stdout: "", stderr: "Error: Cannot parse rule /tmp/x/rules.yml\n" }),
     };
     const refused = await assertParity(set, files, refusing);
@@ -520,12 +523,15 @@ Deno.test("cliParserOf() follows the generated sgconfig.yml: JavaScript as TSX, 
 cliTest("a compiled poly's copy of the command line (shim, detect-libc, platform binary) runs", async () => {
   const dest = join(await Deno.makeTempDir({ prefix: "poly-sg-copy-" }), "ast-grep-cli");
   try {
-    const shim = await materialize(dest);
-    equal(await materialize(dest), shim, "a finished copy is reused");
-    const out = await new Deno.Command("node", { args: [shim, "--version"], stdout: "piped", stderr: "piped" })
-      .output();
-    equal(out.code, 0, new TextDecoder().decode(out.stderr));
-    equal(new TextDecoder().decode(out.stdout).trim(), `ast-grep ${AST_GREP_CLI_VERSION}`);
+    const executable = await materialize(dest);
+    deepEqual(await materialize(dest), executable, "a finished copy is reused");
+    const direct = await runExecutable(executable, ["--version"]);
+    equal(direct.code, 0, direct.stderr);
+    equal(direct.stdout.trim(), `ast-grep ${AST_GREP_CLI_VERSION}`);
+    // The shim Windows starts through node finds the copied binary too.
+    const viaNode = await runHost("node", [executable.launcher, "--version"]);
+    equal(viaNode.code, 0, viaNode.stderr);
+    equal(viaNode.stdout.trim(), `ast-grep ${AST_GREP_CLI_VERSION}`);
   } finally {
     await Deno.remove(join(dest, ".."), { recursive: true });
   }
