@@ -38,17 +38,17 @@ import type { Finding } from "./_biome_shared.ts";
 import type { SourceFile } from "./types.ts";
 
 /** Bytes of path arguments per process: far under every platform's command-line limit. */
-const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 256_000;
+export const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 256_000;
 
 /** One diagnostic of biome's JSON reporter (2.5). */
-interface JsonDiagnostic {
+export interface JsonDiagnostic {
   severity: string;
   message: string;
   category?: string;
   location?: { path: string; start: { line: number; column: number }; end: { line: number; column: number } };
 }
 
-/** Options for {@link lintNative} (tests use them to see what happened). */
+/** Options for {@link lintNative} and `formatNative` (tests use them to see what happened). */
 export interface NativeOptions {
   /** Overrides the command (tests: a missing program, a crashing one). */
   command?: BiomeCommand | null;
@@ -123,7 +123,7 @@ export function nativeSafe(config: Record<string, unknown>): boolean {
 }
 
 /** The normalised form used to match report paths with inputs (forward slashes). */
-function key(path: string): string {
+export function key(path: string): string {
   return Deno.build.os === "windows" ? path.replace(/\\/g, "/") : path;
 }
 

@@ -12,18 +12,22 @@
  *   e.g. `configuration = { linter = { rules = { style = { noDefaultExport = "error" } } } }`).
  *   Diagnostics come in report order (position, then code).
  * - Batch lint ({@link Biome.lintMany}, what a check run without `--fix` uses): all
- *   files of one settings go to one native `biome lint` process (`node
- *   <@biomejs/biome>/bin/biome`, so it needs `node` on PATH; more processes only for
+ *   files of one settings go to one native `biome check` process (formatter off;
+ *   started through `sh`, on Windows through `node`; more processes only for
  *   very long path lists), which reads the files itself under a generated
  *   configuration equal to the one the WebAssembly path applies, isolated from the
  *   project's own `biome.json`, ignore files and `package.json`. Its output is
  *   converted to exactly what the WebAssembly path reports for the same file (the
  *   parity is tested); results are cached under the same key either way. Files the
  *   native run gives no result for (ignored or protected by biome, over its size
- *   limit, a crash, no `node`, no native package for this platform, a
+ *   limit, a crash, no `sh`/`node`, no native package for this platform, a
  *   `configuration` with path-dependent keys such as `overrides` or `files`) are
  *   linted on the WebAssembly path; none is reported clean for want of a result.
  * - Fix: biome's safe fixes only (`fixFileMode: "safeFixes"`), on the WebAssembly path.
+ * - Batch format ({@link Biome.formatMany}: `poly fmt`, with or without `--fix`): one
+ *   native `biome format --write` process over private copies of the files' texts
+ *   (`_biome_format.ts`); a file it gives no clean result for (a parse error above
+ *   all) is formatted on the WebAssembly path, which reports the error's position.
  * - Format: biome's formatter on the WebAssembly path; `lineWidth` from `[defaults]
  *   line_length`, `indentWidth` from `[defaults] indent_width` (default 2, spaces),
  *   `lineEnding` from `[defaults] line_ending`; `[fmt.<lang>.biome]` keys are biome
@@ -38,6 +42,7 @@
  */
 import { configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
 import { lintNative, type NativeOptions } from "./_biome_native.ts";
+import { formatNative } from "./_biome_format.ts";
 import { bytesToUtf16 } from "./_text.ts";
 import {
   EngineError,
@@ -97,6 +102,9 @@ function loadWasm(): Promise<BiomeApi> {
   return wasm;
 }
 
+/** Projects opened in this process's WebAssembly module. */
+let projectCount = 0;
+
 /** The loaded biome engine. */
 export class Biome implements EngineInstance {
   #projects = new Map<string, number>();
@@ -109,7 +117,8 @@ export class Biome implements EngineInstance {
     const key = JSON.stringify(config);
     let project = this.#projects.get(key);
     if (project === undefined) {
-      project = api.openProject(`/poly-biome-${this.#projects.size}`).projectKey;
+      // Project paths are unique per process: the module (and its projects) is shared by every instance.
+      project = api.openProject(`/poly-biome-${projectCount++}`).projectKey;
       try {
         api.applyConfiguration(project, config);
       } catch (e) {
@@ -159,6 +168,30 @@ export class Biome implements EngineInstance {
     return { text: result.content, fixed: Math.max(1, before - after) };
   }
 
+  /**
+   * Formats many files with one settings object: one native biome process for
+   * the batch, the WebAssembly path for any file it gives no result for.
+   */
+  async formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
+    let native: (string | undefined)[];
+    try {
+      const t = performance.now();
+      native = await formatNative(files, configuration(settings, "format"), this.native);
+      console.error("native", native.filter((x) => x !== undefined).length, (performance.now() - t).toFixed(0));
+    } catch {
+      native = files.map(() => undefined);
+    }
+    const out: Settled<string>[] = [];
+    for (let i = 0; i < files.length; i++) {
+      try {
+        out.push(native[i] ?? await this.format(files[i], settings));
+      } catch (e) {
+        out.push(e instanceof Error ? e : new Error(String(e)));
+      }
+    }
+    return out;
+  }
+
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
     const [api, project] = await this.#project(settings, "format");
     const result = api.formatContent(project, file.text, { filePath: virtualPath(file) });
@@ -177,7 +210,7 @@ export const biome: EngineSpec = {
   capabilities: { lint: true, format: true, fix: true },
   upstream: `@biomejs/wasm-nodejs ${VERSION}`,
   defaultEnabled: true,
-  batch: { lint: true },
+  batch: { lint: true, format: true },
   moduleUrls() {
     const wasmJs = import.meta.resolve(WASM);
     return Promise.resolve([

@@ -136,12 +136,13 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
 }
 
 /**
- * Runs every task: a check run goes through the main-thread pre-pass first (the
- * cache, then batch engines), and only what it leaves reaches the worker pool.
+ * Runs every task: a check run (or a format with `--fix`) goes through the
+ * main-thread pre-pass first (the cache, then batch engines), and only what it
+ * leaves reaches the worker pool.
  */
 async function runAll(tasks: FileTask[], request: RunRequest): Promise<PoolResult> {
   const options = { jobs: request.jobs, signal: request.signal };
-  if (request.fix || !tasks.every(prepassable)) {
+  if (!tasks.every(prepassable)) {
     return await runTasks(tasks, { ...options, onProgress: request.onProgress });
   }
   const { done, rest } = await prepass(tasks, request.signal);

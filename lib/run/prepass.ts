@@ -1,5 +1,6 @@
 /**
- * The pre-pass of a check run (no fixes), on the main thread, before any worker
+ * The pre-pass of a check run (no fixes; formatting with `--fix` too), on the main
+ * thread, before any worker
  * starts: each file is read once, the result cache answers what it knows, and
  * every cache miss of a batch engine (one whose spec has `batch`: it lints or
  * formats many files in one call, e.g. one native process) goes to that engine
@@ -46,9 +47,13 @@ interface Step {
   store?: { cache: ResultCache; key: string };
 }
 
-/** Whether a task can take the pre-pass: a check (no fix, no preview) with engines to run. */
+/**
+ * Whether a task can take the pre-pass: one with engines to run that is a check,
+ * or a format that writes (`poly fmt --fix`: the formatted text is the same
+ * computation, written afterwards). A lint fix goes file by file.
+ */
 export function prepassable(task: FileTask): boolean {
-  return !task.fix && task.engines.length > 0;
+  return task.engines.length > 0 && (!task.fix || task.kind === "fmt");
 }
 
 /** The engines whose results a task's outcome is made of (lint: those that lint; fmt: the formatter). */
@@ -267,7 +272,15 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       const files = batch.items.map((p) => p.file);
       const many = batch.kind === "fmt" ? engine.formatMany?.bind(engine) : engine.lintMany?.bind(engine);
       if (!many) return; // the instance offers no batch call: each file runs on its own in the pool
+      const tb = performance.now();
       results = await many(files, batch.plan.settings);
+      console.error(
+        "batch",
+        batch.plan.id,
+        files.length,
+        (performance.now() - tb).toFixed(0),
+        performance.now().toFixed(0),
+      );
     } catch (e) {
       results = batch.items.map(() => e instanceof Error ? e : new Error(String(e)));
     }
