@@ -175,9 +175,7 @@ export class Biome implements EngineInstance {
   async formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
     let native: (string | undefined)[];
     try {
-      const t = performance.now();
       native = await formatNative(files, configuration(settings, "format"), this.native);
-      console.error("native", native.filter((x) => x !== undefined).length, (performance.now() - t).toFixed(0));
     } catch {
       native = files.map(() => undefined);
     }

@@ -272,15 +272,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       const files = batch.items.map((p) => p.file);
       const many = batch.kind === "fmt" ? engine.formatMany?.bind(engine) : engine.lintMany?.bind(engine);
       if (!many) return; // the instance offers no batch call: each file runs on its own in the pool
-      const tb = performance.now();
       results = await many(files, batch.plan.settings);
-      console.error(
-        "batch",
-        batch.plan.id,
-        files.length,
-        (performance.now() - tb).toFixed(0),
-        performance.now().toFixed(0),
-      );
     } catch (e) {
       results = batch.items.map(() => e instanceof Error ? e : new Error(String(e)));
     }
