@@ -87,6 +87,20 @@ Deno.test("poly lint keeps stdout to the document: messages go to stderr", async
   JSON.parse(stdout);
 });
 
+Deno.test("a machine-format run writes nothing to stderr: cold and warm, lint and fmt, check and fix", async () => {
+  const dir = await copyFixture("e2e/findings");
+  const env = { POLY_CACHE_HOME: join(dir, ".poly-cache") };
+  const lint = ["lint", "--no-workspace"];
+  for (const args of [lint, lint, ["fmt"], ["fmt"], ["fmt", "--fix"], [...lint, "--fix"]]) {
+    const run = await runPoly([...args, "--format", "json", "--exclude", ".poly-cache"], {
+      cwd: dir,
+      env,
+    });
+    assert.ok(run.code <= 1, `${args.join(" ")}: exit ${run.code}: ${run.stderr}`);
+    assert.equal(run.stderr, "", `${args.join(" ")}: nothing on stderr`);
+  }
+});
+
 Deno.test("poly lint on a path that does not exist is an errored record, exit 2", async () => {
   const { code, stdout } = await lintIn("clean", ["--format", "json", "missing.py"]);
   assert.equal(code, 2);
