@@ -14,6 +14,8 @@
  *   module, on the packages it imports), so a file's cached result is keyed on
  *   the bytes of every `.go` file of its module plus `go.mod`/`go.sum` (outside a
  *   module: of its directory) — see {@link goContext}.
+ * - Batch (`lintMany`, what a check run uses): every directory of the batch is
+ *   vetted once, as many at a time as there are cores.
  * - Codes are analyzer names (`printf`, `assign`, `unreachable`, ...), severity
  *   `error` (go test fails on them); links go to the analyzer's documentation.
  * - `[lint.go.govet]` keys: `select` / `ignore` / `rules.<analyzer>.level`, `tags`
@@ -29,7 +31,16 @@ import { dirname, isAbsolute, join } from "node:path";
 import type { Diagnostic } from "../report/schema.ts";
 import { runHost } from "./_host.ts";
 import { applyRuleSettings } from "./_settings.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
+import { lazy } from "../lazy/mod.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  type LintOutput,
+  type Settled,
+  type SourceFile,
+} from "./types.ts";
 
 interface VetFinding {
   file: string;
@@ -150,8 +161,8 @@ function utf16Column(text: string, line: number, byteColumn: number): number {
 class GoVet implements EngineInstance {
   #runs = new Map<string, Promise<VetResult>>();
 
-  async lint(file: SourceFile, settings: EngineSettings) {
-    const dir = dirname(file.path);
+  /** The vet run of `dir` under `settings`, started once per process for the directory's current files. */
+  async #vet(dir: string, settings: EngineSettings): Promise<VetResult> {
     const { key, sources } = await dirFingerprint(dir);
     const runKey = key + "|" + JSON.stringify(args(settings));
     let run = this.#runs.get(runKey);
@@ -160,7 +171,28 @@ class GoVet implements EngineInstance {
       this.#runs.set(runKey, run);
       run.catch(() => this.#runs.delete(runKey));
     }
-    const result = await run;
+    return await run;
+  }
+
+  /**
+   * Lints many files (what a check run uses): each directory's vet runs once,
+   * as many side by side as there are cores, and answers all of its files.
+   */
+  async lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
+    const dirs = [...new Set(files.map((f) => dirname(f.path)))];
+    const { pMap } = await lazy.npmPMap();
+    // A failed start (go missing, say) is reported per file below, from the same memoized run.
+    await pMap(dirs, (dir) => this.#vet(dir, settings).catch(() => {}), {
+      concurrency: Math.max(1, navigator.hardwareConcurrency ?? 1),
+    });
+    return await Promise.all(
+      files.map((f) => this.lint(f, settings).catch((e) => e instanceof Error ? e : new Error(String(e)))),
+    );
+  }
+
+  async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
+    const dir = dirname(file.path);
+    const result = await this.#vet(dir, settings);
     if (result.failure) {
       const f = result.failure;
       if (f.file === file.path && f.line) {
@@ -248,6 +280,7 @@ export const govet: EngineSpec = {
   upstream: "go vet (host)",
   defaultEnabled: true,
   hostProgram: "go",
+  batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
   cacheContext: (file, _settings, run) => goContext(file, run),
   load: () => Promise.resolve(new GoVet()),

@@ -16,6 +16,8 @@
  *   is the one configuration.
  * - A script shellcheck cannot parse is an errored record with the line and column
  *   of its parse error.
+ * - Batch (`lintMany`, what a check run uses): one process per dialect, a large
+ *   group split across the cores; a failing process fails only its own files.
  *
  * Example: `echo $1` → `SC2086 Double quote to prevent globbing and word splitting.`
  * with the fix `echo "$1"`.
@@ -28,11 +30,13 @@ import { applyEdits, indexToPosition, lineStarts, type TextEdit, utf16ToBytes } 
 import { dirname } from "node:path";
 import { runHost } from "./_host.ts";
 import { Batcher, withTempFiles } from "./_batch.ts";
+import { lazy } from "../lazy/mod.ts";
 import {
   EngineError,
   type EngineInstance,
   type EngineSettings,
   type EngineSpec,
+  EngineUnavailableError,
   type LintOutput,
   type SourceFile,
 } from "./types.ts";
@@ -141,9 +145,14 @@ function analysis(file: SourceFile, comments: Comment[], settings: EngineSetting
   return { diagnostics: applyRuleSettings(diagnostics, settings), edits };
 }
 
+/** Fewest files for which a dialect group is split across processes (shellcheck uses one core). */
+const SPLIT_AT = 32;
+
 /**
- * Checks many files with as few shellcheck processes as possible: one per
- * dialect group (and per directory when `external_sources` follows `source`).
+ * Checks many files with few shellcheck processes: one per dialect group (and
+ * per directory when `external_sources` follows `source`), each large group
+ * split in as many parts as there are cores, run side by side. A process that
+ * fails fails only its own files.
  */
 async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promise<(Analysis | EngineError)[]> {
   const external = settings.tool.external_sources === true;
@@ -152,25 +161,44 @@ async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promi
     const key = `${shellFor(f, settings) ?? ""}|${external ? dirname(f.path) : ""}`;
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
-  const out = new Array<Analysis | EngineError>(files.length);
+  const lanes = Math.max(1, navigator.hardwareConcurrency ?? 1);
+  const jobs: { key: string; indices: number[] }[] = [];
   for (const [key, indices] of groups) {
+    const parts = indices.length < SPLIT_AT ? 1 : Math.min(lanes, Math.ceil(indices.length / SPLIT_AT));
+    const size = Math.ceil(indices.length / parts);
+    for (let at = 0; at < indices.length; at += size) jobs.push({ key, indices: indices.slice(at, at + size) });
+  }
+  const out = new Array<Analysis | EngineError>(files.length);
+  const run = async ({ key, indices }: { key: string; indices: number[] }) => {
     const [shell, sourceDir] = key.split("|");
     const group = indices.map((i) => files[i]);
-    await withTempFiles(group, async (dir, names) => {
-      const run = await runHost("shellcheck", [
-        ...shellcheckArgs(settings, shell || undefined, sourceDir || undefined),
-        ...names,
-      ], { cwd: dir });
-      if (run.code > 1 || !run.stdout.trim().startsWith("{")) {
-        throw new EngineError(
-          `shellcheck failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`,
-        );
-      }
-      const comments = (JSON.parse(run.stdout) as { comments: (Comment & { file: string })[] }).comments;
-      names.forEach((name, j) => {
-        out[indices[j]] = analysis(group[j], comments.filter((c) => c.file === name), settings);
+    try {
+      await withTempFiles(group, async (dir, names) => {
+        const run = await runHost("shellcheck", [
+          ...shellcheckArgs(settings, shell || undefined, sourceDir || undefined),
+          ...names,
+        ], { cwd: dir });
+        if (run.code > 1 || !run.stdout.trim().startsWith("{")) {
+          throw new EngineError(
+            `shellcheck failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`,
+          );
+        }
+        const comments = (JSON.parse(run.stdout) as { comments: (Comment & { file: string })[] }).comments;
+        names.forEach((name, j) => {
+          out[indices[j]] = analysis(group[j], comments.filter((c) => c.file === name), settings);
+        });
       });
-    });
+    } catch (e) {
+      // shellcheck missing stays what it is (a skip); anything else is these files' error.
+      if (e instanceof EngineUnavailableError) throw e;
+      const error = e instanceof EngineError ? e : new EngineError(e instanceof Error ? e.message : String(e));
+      for (const i of indices) out[i] = error;
+    }
+  };
+  if (jobs.length === 1) await run(jobs[0]);
+  else {
+    const { pMap } = await lazy.npmPMap();
+    await pMap(jobs, run, { concurrency: lanes });
   }
   return out;
 }
@@ -211,6 +239,7 @@ export const shellcheck: EngineSpec = {
   upstream: "shellcheck (host)",
   defaultEnabled: true,
   hostProgram: "shellcheck",
+  batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
     const batcher = new Batcher<LintOutput>(async (files, settings) =>

@@ -113,6 +113,7 @@ export const lazy = {
   npmPrettier: lazyModule<typeof import("../engines/npm/prettier.ts")>("../engines/npm/prettier.ts"),
   npmMarkdownlint: lazyModule<typeof import("../engines/npm/markdownlint.ts")>("../engines/npm/markdownlint.ts"),
   npmBiome: lazyModule<typeof import("../engines/npm/biome.ts")>("../engines/npm/biome.ts"),
+  npmPMap: lazyModule<typeof import("../engines/npm/p_map.ts")>("../engines/npm/p_map.ts"),
   // The terminal dashboard.
   tui: lazyModule<typeof import("../../tui/mod.ts")>("../../tui/mod.ts"),
   tuiLive: lazyModule<typeof import("../../tui/live.ts")>("../../tui/live.ts"),

@@ -37,6 +37,35 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "govet lintMany() vets each package once and answers every file as lint() does, a broken one included",
+  ignore: absent,
+  async fn() {
+    const bad = await copyFixture("engines/govet/bad");
+    const broken = await copyFixture("engines/govet/broken");
+    const files = [
+      await goFile(bad, "main.go"),
+      await goFile(broken, "main.go"),
+      await goFile(bad, "helper.go"),
+    ];
+    const many = await (await govet.load()).lintMany!(files, settings());
+    const fresh = await govet.load();
+    const single = await Promise.all(
+      files.map((f) => Promise.resolve(fresh.lint!(f, settings())).catch((e: Error) => e)),
+    );
+    equal(many.length, 3);
+    many.forEach((result, i) => {
+      const expected = single[i];
+      equal(result instanceof Error, expected instanceof Error, files[i].path);
+      equal(
+        result instanceof Error ? result.message : diagnosticsJson((result as { diagnostics: unknown[] }).diagnostics),
+        expected instanceof Error ? expected.message : diagnosticsJson(expected.diagnostics),
+      );
+    });
+    notEqual((many[0] as { diagnostics: unknown[] }).diagnostics.length, 0, "findings in the bad package");
+  },
+});
+
 Deno.test("parseVetOutput() reads findings and compile errors", () => {
   const stderr = [
     "# command-line-arguments",

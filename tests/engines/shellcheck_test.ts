@@ -91,6 +91,39 @@ Deno.test({
 });
 
 Deno.test({
+  name: "shellcheck lintMany() splits a large group across processes and gives each file its own result",
+  ignore: absent,
+  async fn() {
+    const engine = await shellcheck.load();
+    const bad = await fixture("shellcheck/bad.sh", "shell");
+    const syntax = await fixture("shellcheck/syntax.sh", "shell");
+    // 100 files of one dialect (more than one process's share on a machine with two cores or more).
+    const files = Array.from(
+      { length: 100 },
+      (_, i) =>
+        i % 10 === 3
+          ? { ...syntax, relPath: `s${i}.sh` }
+          : { ...bad, relPath: `f${i}.sh`, text: i % 2 ? bad.text : `#!/bin/sh\necho $${i % 9}\n` },
+    );
+    const many = await engine.lintMany!(files, settings());
+    const single = await Promise.all(
+      files.map((f) => Promise.resolve(engine.lint!(f, settings())).catch((e: Error) => e)),
+    );
+    equal(many.length, files.length);
+    many.forEach((result, i) => {
+      equal(result instanceof Error, single[i] instanceof Error, files[i].relPath);
+      equal(
+        JSON.stringify(result instanceof Error ? result.message : result),
+        JSON.stringify(
+          single[i] instanceof Error ? (single[i] as Error).message : single[i],
+        ),
+        files[i].relPath,
+      );
+    });
+  },
+});
+
+Deno.test({
   name: "shellcheck lint() batches calls made together and keeps results apart",
   ignore: absent,
   async fn() {
