@@ -103,6 +103,8 @@ export interface ResultCache {
   /** {@link ResultCache.get} for many keys at once (one query per few hundred keys), in order. */
   getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[];
   set(ns: Namespace, key: string, value: unknown): void;
+  /** Whether `ns` holds any entry at all (true when that cannot be told). */
+  hasEntries(ns: Namespace): boolean;
   /**
    * The stat index: the last record of each of `paths` (absolute), for a check
    * run to skip reading a file whose stamp has not moved since.
@@ -224,6 +226,11 @@ class SqliteCache implements ResultCache {
         return (this.#select.stmt.get(ns, key) as { value: string } | undefined)?.value;
       });
     return this.#counted<T>(ns, raw);
+  }
+
+  hasEntries(ns: Namespace): boolean {
+    for (const p of this.#pending.values()) if (p.ns === ns) return true;
+    return this.#with(true, (db) => db.prepare("SELECT 1 FROM entries WHERE ns = ? LIMIT 1").get(ns) !== undefined);
   }
 
   getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[] {
@@ -445,6 +452,9 @@ class DisabledCache implements ResultCache {
   getMany<T>(ns: Namespace, keys: readonly string[]): (T | undefined)[] {
     this.#counts[ns].misses += keys.length;
     return keys.map(() => undefined);
+  }
+  hasEntries(): boolean {
+    return false;
   }
   files(): Map<string, FileRecord> {
     return new Map();

@@ -177,14 +177,17 @@ function findingsOf(file: SourceFile, raw: JsonDiagnostic[]): Finding[] | undefi
   return out;
 }
 
+/** What a native lint run found: for each path biome processed (by {@link key}), its report's diagnostics. */
+export type NativeLint = Map<string, JsonDiagnostic[]>;
+
 async function runChunk(
   command: BiomeCommand,
   dir: string,
   n: number,
-  files: SourceFile[],
+  paths: string[],
   options: NativeOptions,
-): Promise<(Finding[] | undefined)[]> {
-  const none = files.map(() => undefined);
+): Promise<NativeLint> {
+  const out: NativeLint = new Map();
   const report = join(dir, `report-${n}.json`);
   const args = [
     // `check` without the formatter is `lint` plus assist actions: the WebAssembly path's
@@ -204,7 +207,7 @@ async function runChunk(
     "--reporter=json",
     `--reporter-file=${report}`,
     "--",
-    ...files.map((f) => f.path),
+    ...paths,
   ];
   let run;
   try {
@@ -213,24 +216,89 @@ async function runChunk(
       env: { ...command.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" },
     });
   } catch {
-    return none; // no sh (node on Windows), or not allowed to run it
+    return out; // no sh (node on Windows), or not allowed to run it
   }
   let diagnostics: JsonDiagnostic[];
   try {
     diagnostics = parseReport(await Deno.readTextFile(report));
   } catch {
-    options.onRun?.({ code: run.code, files: files.length, processed: 0 });
-    return none; // crashed or wrote no report
+    options.onRun?.({ code: run.code, files: paths.length, processed: 0 });
+    return out; // crashed or wrote no report
   }
   const processed = processedFiles(run.stdout);
-  options.onRun?.({ code: run.code, files: files.length, processed: processed.size });
-  const index = new Map(files.map((f, i) => [key(f.path), i]));
-  const raw = files.map(() => [] as JsonDiagnostic[]);
+  options.onRun?.({ code: run.code, files: paths.length, processed: processed.size });
+  const ours = new Set(paths.map(key));
+  for (const path of processed) if (ours.has(path)) out.set(path, []);
   for (const d of diagnostics) {
-    const at = d.location ? index.get(key(d.location.path)) : undefined;
-    if (at !== undefined) raw[at].push(d); // else not one of ours (a configuration message: then nothing is processed)
+    // Not one of ours (a configuration message): then nothing is processed either.
+    if (d.location) out.get(key(d.location.path))?.push(d);
   }
-  return files.map((f, i) => processed.has(key(f.path)) ? findingsOf(f, raw[i]) : undefined);
+  return out;
+}
+
+/**
+ * Runs biome's native command line over `paths` (absolute; their bytes are
+ * what the findings will be placed in) under `config`. Starts nothing when the
+ * command line is missing or the configuration is path-dependent; a path it
+ * cannot take, or gives no result for, is simply absent from the answer.
+ */
+export async function runNativeLint(
+  paths: readonly string[],
+  config: Record<string, unknown>,
+  options: NativeOptions = {},
+): Promise<NativeLint> {
+  const out: NativeLint = new Map();
+  const command = options.command === undefined ? await biomeCommand() : options.command;
+  if (!command || !nativeSafe(config)) return out;
+  // Each path once; odd paths stay on the WebAssembly path.
+  const chosen = [...new Set(paths.filter(eligible))];
+  if (chosen.length === 0) return out;
+  let dir: string;
+  try {
+    dir = await Deno.makeTempDir({ prefix: "poly-biome-" });
+  } catch {
+    return out;
+  }
+  try {
+    await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }));
+    const limit = options.chunkBytes ?? CHUNK_BYTES;
+    let chunk: string[] = [];
+    let bytes = 0;
+    let n = 0;
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      for (const [path, found] of await runChunk(command, dir, n++, chunk, options)) out.set(path, found);
+      chunk = [];
+      bytes = 0;
+    };
+    const encoder = new TextEncoder();
+    for (const path of chosen) {
+      const size = encoder.encode(path).length + 1;
+      if (bytes + size > limit) await flush();
+      chunk.push(path);
+      bytes += size;
+    }
+    await flush();
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+  return out;
+}
+
+/**
+ * Each file's findings from a native run, or undefined where it has none. A
+ * path named twice gets the run's result once more only with the same text.
+ */
+export function nativeFindings(run: NativeLint, files: readonly SourceFile[]): (Finding[] | undefined)[] {
+  const first = new Map<string, SourceFile>();
+  return files.map((f) => {
+    const raw = run.get(key(f.path));
+    if (!raw) return undefined;
+    const earlier = first.get(key(f.path));
+    if (earlier && earlier.text !== f.text) return undefined;
+    first.set(key(f.path), f);
+    return findingsOf(f, raw);
+  });
 }
 
 /**
@@ -243,52 +311,5 @@ export async function lintNative(
   config: Record<string, unknown>,
   options: NativeOptions = {},
 ): Promise<(Finding[] | undefined)[]> {
-  const out: (Finding[] | undefined)[] = files.map(() => undefined);
-  const command = options.command === undefined ? await biomeCommand() : options.command;
-  if (!command) return out;
-  if (!nativeSafe(config)) return out;
-  // Each path once (a file named twice gets the one result); odd paths stay on the WebAssembly path.
-  const first = new Map<string, number>();
-  const chosen: { f: SourceFile; i: number }[] = [];
-  files.forEach((f, i) => {
-    if (!eligible(f.path) || first.has(key(f.path))) return;
-    first.set(key(f.path), i);
-    chosen.push({ f, i });
-  });
-  if (chosen.length === 0) return out;
-  let dir: string;
-  try {
-    dir = await Deno.makeTempDir({ prefix: "poly-biome-" });
-  } catch {
-    return out;
-  }
-  try {
-    await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }));
-    const limit = options.chunkBytes ?? CHUNK_BYTES;
-    let chunk: { f: SourceFile; i: number }[] = [];
-    let bytes = 0;
-    let n = 0;
-    const flush = async () => {
-      if (chunk.length === 0) return;
-      const results = await runChunk(command, dir, n++, chunk.map((c) => c.f), options);
-      chunk.forEach((c, j) => (out[c.i] = results[j]));
-      chunk = [];
-      bytes = 0;
-    };
-    const encoder = new TextEncoder();
-    for (const item of chosen) {
-      const size = encoder.encode(item.f.path).length + 1;
-      if (bytes + size > limit) await flush();
-      chunk.push(item);
-      bytes += size;
-    }
-    await flush();
-    files.forEach((f, i) => {
-      const j = first.get(key(f.path));
-      if (j !== undefined && j !== i && f.text === files[j].text) out[i] = out[j];
-    });
-  } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
-  return out;
+  return nativeFindings(await runNativeLint(files.map((f) => f.path), config, options), files);
 }

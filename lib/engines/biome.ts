@@ -41,7 +41,7 @@
  * @module
  */
 import { configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
-import { lintNative, type NativeOptions } from "./_biome_native.ts";
+import { lintNative, nativeFindings, type NativeLint, type NativeOptions, runNativeLint } from "./_biome_native.ts";
 import { formatNative } from "./_biome_format.ts";
 import { bytesToUtf16 } from "./_text.ts";
 import {
@@ -52,6 +52,7 @@ import {
   type LintOutput,
   type Settled,
   type SourceFile,
+  type StartedBatch,
 } from "./types.ts";
 import { lazy } from "../lazy/mod.ts";
 
@@ -147,6 +148,24 @@ export class Biome implements EngineInstance {
     } catch {
       native = files.map(() => undefined);
     }
+    return await this.#settle(files, settings, native);
+  }
+
+  /** {@link Biome.lintMany}, its native process started before the files are read. */
+  startLintMany(refs: readonly Omit<SourceFile, "text">[], settings: EngineSettings): StartedBatch<LintOutput> {
+    const run = runNativeLint(refs.map((r) => r.path), configuration(settings, "lint"), this.native)
+      .catch((): NativeLint => new Map());
+    return {
+      finish: async (files) => await this.#settle(files, settings, nativeFindings(await run, files)),
+    };
+  }
+
+  /** Native findings as results; the WebAssembly path for every file without them. */
+  async #settle(
+    files: SourceFile[],
+    settings: EngineSettings,
+    native: (Finding[] | undefined)[],
+  ): Promise<Settled<LintOutput>[]> {
     const out: Settled<LintOutput>[] = [];
     for (let i = 0; i < files.length; i++) {
       const found = native[i];

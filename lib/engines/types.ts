@@ -77,6 +77,16 @@ export interface EngineSettings {
 /** A batch call's result for one file: its output, or the error for that file alone. */
 export type Settled<T> = T | Error;
 
+/** A batch started before its files were read ({@link EngineInstance.startLintMany}). */
+export interface StartedBatch<T> {
+  /**
+   * The results for `files` (as read since: any subset of the started ones, in
+   * any order), as the engine's `lintMany` would give them. Call it once, with
+   * no files to only wait for the batch and release what it holds.
+   */
+  finish(files: SourceFile[]): Promise<Settled<T>[]>;
+}
+
 /** One file handed to an engine. */
 export interface SourceFile {
   /** Absolute path on disk. */
@@ -134,6 +144,13 @@ export interface EngineInstance {
   lintMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]>;
   /** Formats many files with equal settings in one call; as {@link EngineInstance.lintMany}. */
   formatMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]>;
+  /**
+   * Starts a {@link EngineInstance.lintMany} over files not read yet (a native
+   * process reading them itself), so a cold check run reads and hashes its files
+   * while the engine works. The pipeline calls it only when it expects every one
+   * of them to miss the cache.
+   */
+  startLintMany?(files: readonly Omit<SourceFile, "text">[], settings: EngineSettings): StartedBatch<LintOutput>;
 }
 
 /**

@@ -15,7 +15,7 @@ import { type FileRecord, type ResultCache, resultKey, sameStamp, stampOf } from
 import { blake3Hasher, digestWith, type Namespace } from "../cache/key.ts";
 import { readCandidateSync } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
-import type { EngineSpec, Settled, SourceFile } from "../engines/types.ts";
+import type { EngineSpec, Settled, SourceFile, StartedBatch } from "../engines/types.ts";
 import {
   cacheFor,
   classifyRead,
@@ -101,9 +101,10 @@ function readClassified(
 function statRound(
   tasks: FileTask[],
   caches: Map<number, ResultCache>,
-): { stats: Map<number, Deno.FileInfo>; unchanged: Map<number, string> } {
+): { stats: Map<number, Deno.FileInfo>; unchanged: Map<number, string>; recorded: Set<number> } {
   const stats = new Map<number, Deno.FileInfo>();
   const unchanged = new Map<number, string>();
+  const recorded = new Set<number>();
   const byCache = new Map<ResultCache, number[]>();
   for (const [index, cache] of caches) {
     if (tasks[index].kind !== "lint" || !cache.enabled) continue;
@@ -118,13 +119,62 @@ function statRound(
     const records = cache.files(indexes.map((i) => tasks[i].path));
     for (const index of indexes) {
       const record = records.get(tasks[index].path);
+      if (record) recorded.add(index);
       const info = stats.get(index)!;
       if (record && info.isFile && info.size <= tasks[index].maxSize && sameStamp(record, stampOf(info))) {
         unchanged.set(index, record.digest);
       }
     }
   }
-  return { stats, unchanged };
+  return { stats, unchanged, recorded };
+}
+
+/** The key of one batch: the same engine, step kind and settings. */
+function groupOf(kind: FileTask["kind"], plan: EnginePlan): string {
+  return `${kind}\0${plan.id}\0${JSON.stringify(plan.settings)}`;
+}
+
+/**
+ * In a cold lint check — no cache, or no file of the run in the stat index and
+ * no lint result cached at all — every file will miss: batch engines that can
+ * start before the files are read ({@link EngineInstance.startLintMany}) start
+ * now, over every file their step covers, and the run reads and hashes the files
+ * while they work. Returns the started batches by group.
+ */
+export async function startEarly(
+  tasks: FileTask[],
+  caches: Map<number, ResultCache>,
+  recorded: Set<number>,
+): Promise<Map<string, StartedBatch<unknown>>> {
+  const started = new Map<string, StartedBatch<unknown>>();
+  const empty = new Map<ResultCache, boolean>();
+  for (const [index, task] of tasks.entries()) {
+    if (task.kind !== "lint") return started;
+    const cache = caches.get(index);
+    if (!cache?.enabled) continue;
+    if (recorded.has(index)) return started;
+    if (!empty.has(cache)) empty.set(cache, !cache.hasEntries("lint"));
+    if (!empty.get(cache)) return started;
+  }
+  const groups = new Map<string, { spec: EngineSpec; plan: EnginePlan; files: Omit<SourceFile, "text">[] }>();
+  for (const task of tasks) {
+    for (const { plan, spec, namespace } of steps(task)) {
+      if (namespace !== "lint" || !batchable(spec, task.kind)) continue;
+      const group = groupOf(task.kind, plan);
+      let entry = groups.get(group);
+      if (!entry) groups.set(group, entry = { spec, plan, files: [] });
+      entry.files.push({ path: task.path, relPath: task.relPath, language: task.language });
+    }
+  }
+  for (const [group, { spec, plan, files }] of groups) {
+    try {
+      const engine = await loadEngine(spec);
+      if (engine.startLintMany) started.set(group, engine.startLintMany(files, plan.settings));
+    } catch {
+      // the engine does not load: its batch below says so, file by file
+    }
+  }
+  return started;
 }
 
 /**
@@ -153,7 +203,8 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     const cache = await cacheFor(tasks[index]);
     if (cache) caches.set(index, cache);
   }
-  const { stats, unchanged } = statRound(tasks, caches);
+  const { stats, unchanged, recorded } = statRound(tasks, caches);
+  const started = await startEarly(tasks, caches, recorded);
   const records = new Map<ResultCache, FileRecord[]>();
   /** Remembers a file just read in its cache's stat index (lint checks only: they are the ones that consult it). */
   const remember = (index: number, digest: string) => {
@@ -257,7 +308,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       }
       if (step.store) misses.get(step.index)!.push(step.plan.id);
       if (!batchable(step.spec, step.kind)) continue;
-      const group = `${step.kind}\0${step.plan.id}\0${JSON.stringify(step.plan.settings)}`;
+      const group = groupOf(step.kind, step.plan);
       let batch = batches.get(group);
       if (!batch) batches.set(group, batch = { spec: step.spec, plan: step.plan, kind: step.kind, items: [] });
       batch.items.push(step);
@@ -265,14 +316,20 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   }
 
   // Batch engines run side by side: each is one (multi-threaded) native process per batch.
-  await Promise.all([...batches.values()].map(async (batch) => {
+  await Promise.all([...batches].map(async ([group, batch]) => {
     let results: Settled<unknown>[];
     try {
-      const engine = await loadEngine(batch.spec);
       const files = batch.items.map((p) => p.file);
-      const many = batch.kind === "fmt" ? engine.formatMany?.bind(engine) : engine.lintMany?.bind(engine);
-      if (!many) return; // the instance offers no batch call: each file runs on its own in the pool
-      results = await many(files, batch.plan.settings);
+      const early = started.get(group);
+      if (early) {
+        started.delete(group);
+        results = await early.finish(files);
+      } else {
+        const engine = await loadEngine(batch.spec);
+        const many = batch.kind === "fmt" ? engine.formatMany?.bind(engine) : engine.lintMany?.bind(engine);
+        if (!many) return; // the instance offers no batch call: each file runs on its own in the pool
+        results = await many(files, batch.plan.settings);
+      }
     } catch (e) {
       results = batch.items.map(() => e instanceof Error ? e : new Error(String(e)));
     }
@@ -287,6 +344,9 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       item.store?.cache.set(item.namespace, item.store.key, result);
     });
   }));
+
+  // An early batch none of whose files is left to it (all skipped or answered): wait for it, release it.
+  await Promise.all([...started.values()].map((early) => early.finish([]).catch(() => {})));
 
   for (const [index, found] of known) {
     if (dropped.has(index)) continue;

@@ -351,3 +351,26 @@ Deno.test("biome native position helpers: biome's lines (\\n, \\r\\n, lone \\r) 
   ]);
   equal(processedFiles("no list").size, 0);
 });
+
+Deno.test({
+  name: "biome startLintMany(): started before the files are read, finished with any subset, equals lintMany()",
+  ignore,
+  async fn() {
+    await setup();
+    const all = [...files, ...fallbacks];
+    const runs: number[] = [];
+    const early = new Biome();
+    early.native = { onRun: (r) => runs.push(r.files) };
+    const started = early.startLintMany(
+      all.map(({ path, relPath, language }) => ({ path, relPath, language })),
+      settings(),
+    );
+    // A subset, out of order (files that were skipped or answered by the cache are left out).
+    const subset = all.filter((_, i) => i % 3 !== 1).reverse();
+    const results = await started.finish(subset);
+    deepEqual(runs.length, 1, "one process, started before finish()");
+    assertSame(subset, results, await wasmOnly().lintMany(subset, settings()));
+    const idle = new Biome().startLintMany(files.slice(0, 2), settings());
+    deepEqual(await idle.finish([]), [], "finish([]) only waits");
+  },
+});

@@ -131,3 +131,39 @@ Deno.test("the stat index: files read once are answered from their stamp; an edi
   assert.ok(titles(third).some((t) => t.includes("`re`")), JSON.stringify(titles(third)));
   assert.ok(!titles(third).some((t) => t.includes("`os`")));
 });
+
+Deno.test("a cold lint check starts biome's batch before reading; a run the cache may answer does not", async () => {
+  const { startEarly } = await import("../../lib/run/prepass.ts");
+  const { openCache } = await import("../../lib/cache/mod.ts");
+  const root = await workspace({ "src/c.ts": "debugger;\n", "src/d.ts": "export const d = 1;\n" });
+  const settings = {
+    defaults: { line_length: 120, line_ending: "lf" as const, final_newline: true, trim_trailing_whitespace: true },
+    tool: {},
+  };
+  const task = (rel: string, kind: "lint" | "fmt" = "lint") => ({
+    path: join(root, rel),
+    relPath: rel,
+    language: "typescript" as const,
+    kind,
+    fix: false,
+    engines: [{ id: "biome", settings }],
+    ignoreCodes: [],
+    maxSize: 1 << 20,
+    lineEnding: "lf" as const,
+  });
+  const tasks = [task("src/c.ts"), task("src/d.ts")];
+  const count = async (started: Map<string, { finish(files: []): Promise<unknown> }>) => {
+    await Promise.all([...started.values()].map((s) => s.finish([])));
+    return started.size;
+  };
+  assert.equal(await count(await startEarly(tasks, new Map(), new Set())), 1, "no cache: one batch for both files");
+  const cache = await openCache({ anchor: root, root: join(root, ".cache-a") });
+  const both = new Map([[0, cache], [1, cache]]);
+  assert.equal(await count(await startEarly(tasks, both, new Set())), 1, "an empty cache: cold");
+  assert.equal(await count(await startEarly(tasks, both, new Set([1]))), 0, "a file in the stat index: not cold");
+  cache.set("lint", "some-key", { diagnostics: [] });
+  assert.equal(await count(await startEarly(tasks, both, new Set())), 0, "lint results cached: not cold");
+  const fmt = [task("src/c.ts", "fmt")];
+  assert.equal(await count(await startEarly(fmt, new Map(), new Set())), 0, "format checks never start early");
+  cache.close();
+});
