@@ -26,6 +26,9 @@ export function isCorruption(error: unknown): boolean {
     /not a database|malformed|corrupt|disk image|file is encrypted/i.test(e?.message ?? "");
 }
 
+/** Bytes of the database file read through a memory map. */
+const MMAP_BYTES = 256 * 1024 * 1024;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS entries (
@@ -90,6 +93,9 @@ export function openDatabase(path: string): DatabaseSync {
     }
     retryBusy(() => db.prepare("PRAGMA journal_mode = WAL").get());
     db.exec("PRAGMA synchronous = NORMAL");
+    // Reads through a memory map rather than a read call per page: a warm run looks up tens of thousands
+    // of keys at random (about half the time on the bench corpus). Only SQLite ever resizes the file.
+    db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
     retryBusy(() => {
       db.exec("BEGIN IMMEDIATE");
       try {

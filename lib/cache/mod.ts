@@ -33,7 +33,7 @@ export {
   sameStamp,
   stampOf,
 } from "./db.ts";
-export { resultKey, throughCache, UNCACHEABLE } from "./engine.ts";
+export { resultKey, resultKeyNow, throughCache, UNCACHEABLE } from "./engine.ts";
 export type { CacheCleanDocument, CacheStatsDocument, NamespaceStats, RecentRun } from "./types.ts";
 
 /** Options of {@link cacheStats} and {@link cacheClean}. */

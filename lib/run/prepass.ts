@@ -11,7 +11,15 @@
  *
  * @module
  */
-import { type FileRecord, type ResultCache, resultKey, sameStamp, stampOf } from "../cache/mod.ts";
+import {
+  type FileRecord,
+  type ResultCache,
+  resultKey,
+  resultKeyNow,
+  sameStamp,
+  stampOf,
+  UNCACHEABLE,
+} from "../cache/mod.ts";
 import { blake3Hasher, digestWith, type Namespace } from "../cache/key.ts";
 import { readCandidateSync } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
@@ -45,6 +53,8 @@ interface Step {
   kind: FileTask["kind"];
   namespace: Namespace;
   store?: { cache: ResultCache; key: string };
+  /** The cached result, once looked up and found. */
+  hit?: unknown;
 }
 
 /**
@@ -129,9 +139,13 @@ function statRound(
   return { stats, unchanged, recorded };
 }
 
-/** The key of one batch: the same engine, step kind and settings. */
+const settingsJson = new WeakMap<object, string>();
+
+/** The key of one batch: the same engine, step kind and settings (plans share settings objects per config). */
 function groupOf(kind: FileTask["kind"], plan: EnginePlan): string {
-  return `${kind}\0${plan.id}\0${JSON.stringify(plan.settings)}`;
+  let json = settingsJson.get(plan.settings);
+  if (json === undefined) settingsJson.set(plan.settings, json = JSON.stringify(plan.settings));
+  return `${kind}\0${plan.id}\0${json}`;
 }
 
 /**
@@ -187,14 +201,15 @@ export async function startEarly(
  * answered without being read at all (its digest comes from the record).
  */
 export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<PrepassResult> {
+  // Per task index (arrays, not maps: a large run has tens of thousands of files).
   const done = new Map<number, FileOutcome>();
-  const known = new Map<number, Record<string, Known>>();
-  const misses = new Map<number, string[]>();
-  const files = new Map<number, SourceFile>();
+  const known: (Record<string, Known> | undefined)[] = new Array(tasks.length);
+  const misses: string[][] = new Array(tasks.length);
+  const files: SourceFile[] = new Array(tasks.length);
+  const byTask: (Step[] | undefined)[] = new Array(tasks.length);
   const batches = new Map<string, { spec: EngineSpec; plan: EnginePlan; kind: FileTask["kind"]; items: Step[] }>();
   /** Every (file, engine) step, in task order, with its cache key when it has one. */
   const lookups: Step[] = [];
-  const byTask = new Map<number, Step[]>();
   const hasher = await blake3Hasher();
   const rest = new Map<number, FileTask>();
 
@@ -213,6 +228,29 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     if (!info || !cache) return;
     const list = records.get(cache) ?? records.set(cache, []).get(cache)!;
     list.push({ path: tasks[index].path, ...stampOf(info), digest });
+  };
+  /** {@link keysFor} without waiting, when every key can be made at once (the usual case); else undefined. */
+  const keysNow = (index: number, file: SourceFile, digest: string | undefined): Step[] | undefined => {
+    const task = tasks[index];
+    const cache = caches.get(index);
+    const out: Step[] = [];
+    for (const { plan, spec, namespace } of steps(task)) {
+      const needed = cache !== undefined && cache.enabled && !UNCACHEABLE.has(spec.id);
+      const key = needed && digest !== undefined
+        ? resultKeyNow(cache, namespace, spec, file, plan.settings, digest, hasher)
+        : undefined;
+      if (needed && key === undefined) return undefined;
+      out.push({
+        index,
+        file,
+        namespace,
+        plan,
+        spec,
+        kind: task.kind,
+        ...(key !== undefined ? { store: { cache: cache!, key } } : {}),
+      });
+    }
+    return out;
   };
   const keysFor = async (index: number, file: SourceFile, digest: string | undefined): Promise<Step[]> => {
     const task = tasks[index];
@@ -250,12 +288,12 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       remember(index, digest);
     }
     const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
-    files.set(index, file);
-    known.set(index, {});
-    misses.set(index, []);
-    const own = await keysFor(index, file, digest);
-    byTask.set(index, own);
-    lookups.push(...own);
+    files[index] = file;
+    known[index] = {};
+    misses[index] = [];
+    const own = keysNow(index, file, digest) ?? await keysFor(index, file, digest);
+    byTask[index] = own;
+    for (const step of own) lookups.push(step);
   }
 
   // One query per cache and namespace for every key, rather than one per (file, engine).
@@ -266,11 +304,10 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     if (!byNs) groups.set(step.store.cache, byNs = new Map());
     byNs.get(step.namespace)?.push(step) ?? byNs.set(step.namespace, [step]);
   }
-  const hits = new Map<Step, unknown>();
   for (const [cache, byNs] of groups) {
     for (const [namespace, group] of byNs) {
       const values = cache.getMany(namespace, group.map((step) => step.store!.key));
-      group.forEach((step, i) => values[i] !== undefined && hits.set(step, values[i]));
+      group.forEach((step, i) => (step.hit = values[i]));
     }
   }
 
@@ -278,35 +315,34 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   // not match the index after all, its keys are made again from what was read.
   const dropped = new Set<number>();
   for (const [index, digest] of unchanged) {
-    const own = byTask.get(index);
-    if (!own || own.every((step) => hits.has(step))) continue;
+    const own = byTask[index];
+    if (!own || own.every((step) => step.hit !== undefined)) continue;
     const text = readClassified(tasks[index], (outcome) => done.set(index, outcome));
     if (text === undefined) {
       dropped.add(index);
       continue;
     }
-    files.get(index)!.text = text;
+    files[index].text = text;
     const actual = digestWith(hasher, text);
     if (actual === digest) continue;
-    for (const step of own) hits.delete(step);
-    const again = await keysFor(index, files.get(index)!, actual);
+    const again = await keysFor(index, files[index], actual);
     for (const step of again) {
       const hit = step.store ? step.store.cache.get(step.namespace, step.store.key) : undefined;
-      if (hit !== undefined) hits.set(step, hit);
+      if (hit !== undefined) step.hit = hit;
     }
     own.splice(0, own.length, ...again);
   }
   for (const [cache, list] of records) cache.recordFiles(list);
 
-  for (const [index, own] of byTask) {
-    if (dropped.has(index)) continue;
+  for (let index = 0; index < tasks.length; index++) {
+    const own = byTask[index];
+    if (!own || dropped.has(index)) continue;
     for (const step of own) {
-      const hit = hits.get(step);
-      if (hit !== undefined) {
-        known.get(step.index)![step.plan.id] = { value: hit };
+      if (step.hit !== undefined) {
+        known[index]![step.plan.id] = { value: step.hit };
         continue;
       }
-      if (step.store) misses.get(step.index)!.push(step.plan.id);
+      if (step.store) misses[index].push(step.plan.id);
       if (!batchable(step.spec, step.kind)) continue;
       const group = groupOf(step.kind, step.plan);
       let batch = batches.get(group);
@@ -335,7 +371,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     }
     batch.items.forEach((item, i) => {
       const result = results[i];
-      const found = known.get(item.index)!;
+      const found = known[item.index]!;
       if (result instanceof Error || result === undefined) {
         found[batch.plan.id] = knownError(result ?? new Error("the batch returned no result for this file"));
         return;
@@ -348,11 +384,12 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   // An early batch none of whose files is left to it (all skipped or answered): wait for it, release it.
   await Promise.all([...started.values()].map((early) => early.finish([]).catch(() => {})));
 
-  for (const [index, found] of known) {
-    if (dropped.has(index)) continue;
+  for (let index = 0; index < tasks.length; index++) {
+    const found = known[index];
+    if (!found || dropped.has(index)) continue;
     // A file answered whole from the stat index and the cache has text "": an outcome made only of known results never reads it.
-    const task: FileTask = { ...tasks[index], text: files.get(index)!.text, known: found, missed: misses.get(index)! };
-    if (byTask.get(index)!.every((step) => found[step.plan.id] !== undefined)) done.set(index, await processFile(task));
+    const task: FileTask = { ...tasks[index], text: files[index].text, known: found, missed: misses[index] };
+    if (byTask[index]!.every((step) => found[step.plan.id] !== undefined)) done.set(index, await processFile(task));
     else rest.set(index, task);
   }
   return { done, rest };
