@@ -95,6 +95,7 @@ export function openDatabase(path: string): DatabaseSync {
     db.exec("PRAGMA synchronous = NORMAL");
     // Reads through a memory map rather than a read call per page: a warm run looks up tens of thousands
     // of keys at random (about half the time on the bench corpus). Only SQLite ever resizes the file.
+    // The first write turns the map off for that connection (db.ts, flush).
     db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
     retryBusy(() => {
       db.exec("BEGIN IMMEDIATE");

@@ -151,6 +151,8 @@ class SqliteCache implements ResultCache {
   #pendingFiles: FileRecord[] = [];
   #counts = emptyCounters();
   #broken = false;
+  /** The handle whose memory map was turned off for writing (see {@link SqliteCache.flush}). */
+  #unmapped?: DatabaseSync;
   /** The lookup statement, prepared once per database handle (a rebuild makes a new handle). */
   #select?: { db: DatabaseSync; stmt: StatementSync };
 
@@ -309,6 +311,12 @@ class SqliteCache implements ResultCache {
     this.#pending.clear();
     this.#pendingFiles = [];
     this.#with(undefined, (db) => {
+      // Writes go without the memory map (`_sqlite.ts`): mapped pages count as the process's memory, and a
+      // cold run's thousands of inserts would touch most of the file; reads after a write are few.
+      if (this.#unmapped !== db) {
+        this.#unmapped = db;
+        db.exec("PRAGMA mmap_size = 0");
+      }
       const insert = db.prepare(
         "INSERT OR REPLACE INTO entries (ns, key, value, bytes, created_at) VALUES (?, ?, ?, ?, ?)",
       );

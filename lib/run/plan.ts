@@ -99,8 +99,23 @@ function buildSettings(
   };
 }
 
-/** The lint engines for a file of `language` under `config`. */
+/** Plans by config, then by kind and language: a run plans thousands of files under a few configs. */
+const plans = new WeakMap<ResolvedConfig, Map<string, FilePlan>>();
+
+function memo(config: ResolvedConfig, key: string, make: () => FilePlan): FilePlan {
+  let own = plans.get(config);
+  if (!own) plans.set(config, own = new Map());
+  let plan = own.get(key);
+  if (!plan) own.set(key, plan = make());
+  return plan;
+}
+
+/** The lint engines for a file of `language` under `config` (one shared, read-only plan per config and language). */
 export function planLint(language: Language, config: ResolvedConfig): FilePlan {
+  return memo(config, `lint\0${language}`, () => makeLintPlan(language, config));
+}
+
+function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
   const chosen = ENGINES.filter((e) => e.lintLanguages.includes(language) && enabled(e, config, "lint", language));
   const engines = chosen.map((e) => ({ id: e.id, settings: settingsFor(e, config, "lint", language) }));
   const own = chosen.filter((e) => !e.crossCutting);
@@ -112,6 +127,10 @@ export function planLint(language: Language, config: ResolvedConfig): FilePlan {
  * if any, else the first enabled engine in registry order.
  */
 export function planFormat(language: Language, config: ResolvedConfig): FilePlan {
+  return memo(config, `fmt\0${language}`, () => makeFormatPlan(language, config));
+}
+
+function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const candidates = ENGINES.filter((e) => e.formatLanguages.includes(language) && enabled(e, config, "fmt", language));
   const named = candidates.find((e) => table(config, "fmt", language, e.id) !== undefined);
   const spec = named ?? candidates[0];
