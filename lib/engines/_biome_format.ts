@@ -27,9 +27,8 @@
  * @module
  */
 import { dirname, join } from "node:path";
-import { runExecutable } from "./_host.ts";
 import { type BiomeCommand, biomeCommand } from "./_biome_bin.ts";
-import { CHUNK_BYTES, key, type NativeOptions, nativeSafe, parseReport, processedFiles } from "./_biome_native.ts";
+import { CHUNK_BYTES, inBiomeDir, key, type NativeOptions, nativeSafe, runBiome } from "./_biome_native.ts";
 import type { SourceFile } from "./types.ts";
 
 /** Bytes of file text copied per process (at most; UTF-16 length × 3 as the bound). */
@@ -72,14 +71,7 @@ export async function formatNative(
     chosen.push({ i, place });
   });
   if (chosen.length === 0) return out;
-  let dir: string;
-  try {
-    dir = await Deno.makeTempDir({ prefix: "poly-biome-fmt-" });
-  } catch {
-    return out;
-  }
-  try {
-    await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }));
+  await inBiomeDir("poly-biome-fmt-", config, async (dir) => {
     const encoder = new TextEncoder();
     const pathLimit = options.chunkBytes ?? CHUNK_BYTES;
     let chunk: typeof chosen = [];
@@ -103,9 +95,7 @@ export async function formatNative(
       textBytes += text;
     }
     await flush();
-  } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
+  });
   return out;
 }
 
@@ -165,42 +155,10 @@ async function runChunk(
   paths: string[],
   options: NativeOptions,
 ): Promise<Set<string>> {
-  const report = join(dir, `format-${n}.json`);
-  const args = [
-    "format",
-    "--write",
-    `--config-path=${join(dir, "biome.json")}`,
-    "--colors=off",
-    "--max-diagnostics=none",
-    "--diagnostic-level=info",
-    "--no-errors-on-unmatched",
-    "--log-level=none",
-    "--verbose",
-    "--reporter=summary",
-    "--reporter=json",
-    `--reporter-file=${report}`,
-    "--",
-    ...paths,
-  ];
-  let run;
-  try {
-    run = await runExecutable({ path: command.binary, launcher: command.script }, args, {
-      cwd: dir,
-      env: { ...command.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" },
-    });
-  } catch {
-    return new Set(); // no sh (node on Windows), or not allowed to run it
-  }
-  let diagnosed: Set<string>;
-  try {
-    diagnosed = new Set(parseReport(await Deno.readTextFile(report)).map((d) => key(d.location?.path ?? "")));
-  } catch {
-    options.onRun?.({ code: run.code, files: paths.length, processed: 0 });
-    return new Set(); // crashed or wrote no report
-  }
+  const run = await runBiome(command, dir, ["format", "--write"], paths, join(dir, `format-${n}.json`), options);
+  if (!run) return new Set();
+  const diagnosed = new Set(run.diagnostics.map((d) => key(d.location?.path ?? "")));
   // A diagnostic without a location may concern any file (a configuration problem): nothing is answered.
   if (diagnosed.has("")) return new Set();
-  const processed = processedFiles(run.stdout);
-  options.onRun?.({ code: run.code, files: paths.length, processed: processed.size });
-  return new Set([...processed].filter((p) => !diagnosed.has(p)));
+  return new Set([...run.processed].filter((p) => !diagnosed.has(p)));
 }

@@ -180,22 +180,29 @@ function findingsOf(file: SourceFile, raw: JsonDiagnostic[]): Finding[] | undefi
 /** What a native lint run found: for each path biome processed (by {@link key}), its report's diagnostics. */
 export type NativeLint = Map<string, JsonDiagnostic[]>;
 
-async function runChunk(
-  command: BiomeCommand,
+/** What one process of biome's command line processed and reported. */
+export interface BiomeRun {
+  /** The paths listed as processed (by {@link key}). */
+  processed: Set<string>;
+  diagnostics: JsonDiagnostic[];
+}
+
+/**
+ * Runs biome's command line once in `dir` (which holds the generated
+ * `biome.json`): `command` (the subcommand and its own flags) over `paths`, with
+ * the verbose summary on stdout and the JSON report in `report`. Undefined when
+ * it could not start or left no readable report; `options.onRun` hears of it.
+ */
+export async function runBiome(
+  binary: BiomeCommand,
   dir: string,
-  n: number,
+  command: string[],
   paths: string[],
+  report: string,
   options: NativeOptions,
-): Promise<NativeLint> {
-  const out: NativeLint = new Map();
-  const report = join(dir, `report-${n}.json`);
+): Promise<BiomeRun | undefined> {
   const args = [
-    // `check` without the formatter is `lint` plus assist actions: the WebAssembly path's
-    // `lintContent` pulls assist diagnostics (organizeImports) whatever `assist.enabled` says.
-    "check",
-    "--formatter-enabled=false",
-    "--assist-enabled=true",
-    "--enforce-assist=false",
+    ...command,
     `--config-path=${join(dir, "biome.json")}`,
     "--colors=off",
     "--max-diagnostics=none",
@@ -211,25 +218,41 @@ async function runChunk(
   ];
   let run;
   try {
-    run = await runExecutable({ path: command.binary, launcher: command.script }, args, {
+    run = await runExecutable({ path: binary.binary, launcher: binary.script }, args, {
       cwd: dir,
-      env: { ...command.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" },
+      env: { ...binary.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" },
     });
   } catch {
-    return out; // no sh (node on Windows), or not allowed to run it
+    return undefined; // no sh (node on Windows), or not allowed to run it
   }
   let diagnostics: JsonDiagnostic[];
   try {
     diagnostics = parseReport(await Deno.readTextFile(report));
   } catch {
     options.onRun?.({ code: run.code, files: paths.length, processed: 0 });
-    return out; // crashed or wrote no report
+    return undefined; // crashed or wrote no report
   }
   const processed = processedFiles(run.stdout);
   options.onRun?.({ code: run.code, files: paths.length, processed: processed.size });
+  return { processed, diagnostics };
+}
+
+async function runChunk(
+  command: BiomeCommand,
+  dir: string,
+  n: number,
+  paths: string[],
+  options: NativeOptions,
+): Promise<NativeLint> {
+  const out: NativeLint = new Map();
+  // `check` without the formatter is `lint` plus assist actions: the WebAssembly path's
+  // `lintContent` pulls assist diagnostics (organizeImports) whatever `assist.enabled` says.
+  const check = ["check", "--formatter-enabled=false", "--assist-enabled=true", "--enforce-assist=false"];
+  const run = await runBiome(command, dir, check, paths, join(dir, `report-${n}.json`), options);
+  if (!run) return out;
   const ours = new Set(paths.map(key));
-  for (const path of processed) if (ours.has(path)) out.set(path, []);
-  for (const d of diagnostics) {
+  for (const path of run.processed) if (ours.has(path)) out.set(path, []);
+  for (const d of run.diagnostics) {
     // Not one of ours (a configuration message): then nothing is processed either.
     if (d.location) out.get(key(d.location.path))?.push(d);
   }
@@ -253,14 +276,7 @@ export async function runNativeLint(
   // Each path once; odd paths stay on the WebAssembly path.
   const chosen = [...new Set(paths.filter(eligible))];
   if (chosen.length === 0) return out;
-  let dir: string;
-  try {
-    dir = await Deno.makeTempDir({ prefix: "poly-biome-" });
-  } catch {
-    return out;
-  }
-  try {
-    await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }));
+  await inBiomeDir("poly-biome-", config, async (dir) => {
     const limit = options.chunkBytes ?? CHUNK_BYTES;
     let chunk: string[] = [];
     let bytes = 0;
@@ -279,10 +295,32 @@ export async function runNativeLint(
       bytes += size;
     }
     await flush();
+  });
+  return out;
+}
+
+/**
+ * Runs `fn` in a new private temporary directory holding `config` as its
+ * `biome.json` (with `vcs.enabled = false`), then removes the directory. Does
+ * nothing when the directory cannot be made or written.
+ */
+export async function inBiomeDir(
+  prefix: string,
+  config: Record<string, unknown>,
+  fn: (dir: string) => Promise<void>,
+): Promise<void> {
+  let dir: string;
+  try {
+    dir = await Deno.makeTempDir({ prefix });
+    await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }));
+  } catch {
+    return;
+  }
+  try {
+    await fn(dir);
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
-  return out;
 }
 
 /**

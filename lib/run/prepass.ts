@@ -79,6 +79,26 @@ function steps(task: FileTask): { plan: EnginePlan; spec: EngineSpec; namespace:
   return out;
 }
 
+/** One step of a task, stored under `key` in `cache` when it has a key. */
+function stepOf(
+  index: number,
+  file: SourceFile,
+  task: FileTask,
+  { plan, spec, namespace }: { plan: EnginePlan; spec: EngineSpec; namespace: Namespace },
+  cache: ResultCache | undefined,
+  key: string | undefined,
+): Step {
+  return {
+    index,
+    file,
+    namespace,
+    plan,
+    spec,
+    kind: task.kind,
+    ...(key !== undefined && cache ? { store: { cache, key } } : {}),
+  };
+}
+
 function batchable(spec: EngineSpec, kind: FileTask["kind"]): boolean {
   return kind === "fmt" ? spec.batch?.format === true : spec.batch?.lint === true;
 }
@@ -240,15 +260,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
         ? resultKeyNow(cache, namespace, spec, file, plan.settings, digest, hasher)
         : undefined;
       if (needed && key === undefined) return undefined;
-      out.push({
-        index,
-        file,
-        namespace,
-        plan,
-        spec,
-        kind: task.kind,
-        ...(key !== undefined ? { store: { cache: cache!, key } } : {}),
-      });
+      out.push(stepOf(index, file, task, { plan, spec, namespace }, cache, key));
     }
     return out;
   };
@@ -258,15 +270,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     const out: Step[] = [];
     for (const { plan, spec, namespace } of steps(task)) {
       const key = cache ? await resultKey(cache, namespace, spec, file, plan.settings, digest) : undefined;
-      out.push({
-        index,
-        file,
-        namespace,
-        plan,
-        spec,
-        kind: task.kind,
-        ...(key !== undefined ? { store: { cache: cache!, key } } : {}),
-      });
+      out.push(stepOf(index, file, task, { plan, spec, namespace }, cache, key));
     }
     return out;
   };
