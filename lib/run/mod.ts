@@ -70,8 +70,8 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const configRefs: ConfigRef[] = [];
   const configIndex = new Map<string, number>();
   const tasks: FileTask[] = [];
-  const sorted = [...candidates].sort((a, b) => a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0);
-  for (const c of sorted) {
+  // discover() returns its records sorted by relPath already: tasks are made in that order.
+  for (const c of candidates) {
     if (c.kind === "skip") results.push({ path: c.relPath, skipped: c.skip });
     else if (c.kind === "error") results.push({ path: c.relPath, error: c.error });
     else {
