@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { inProcessWith } from "../_helpers/isolated.ts";
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { Biome } from "../../lib/engines/biome.ts";
@@ -281,13 +282,22 @@ Deno.test({
       const missing = join(dir, "absent");
       absent.native = { command: { binary: missing, script: missing, env: {} } };
       deepEqual((await absent.lintMany(some, settings())).map(plain), expected, "a missing executable");
-      const path = Deno.env.get("PATH") ?? "";
-      Deno.env.set("PATH", dir);
-      try {
-        deepEqual((await new Biome().lintMany(some, settings())).map(plain), expected, "no sh on PATH");
-      } finally {
-        Deno.env.set("PATH", path);
-      }
+      // No sh (or node) on PATH, in a process of its own (PATH is shared by every test module running beside this one).
+      const noShell = await inProcessWith(
+        { PATH: dir },
+        `
+        const { Biome } = await import(REPO + "/lib/engines/biome.ts");
+        const files = ${JSON.stringify(some)};
+        const settings = ${JSON.stringify(settings())};
+        const results = await new Biome().lintMany(files, settings);
+        console.log(JSON.stringify(results.map((r) => r instanceof Error ? { error: r.message } : r)));
+      `,
+      );
+      deepEqual(
+        noShell,
+        expected.map((r) => (r as { error?: string }).error ? { error: (r as { error: string }).error } : r),
+        "no sh on PATH",
+      );
       const runs: number[] = [];
       const scoped = new Biome();
       scoped.native = { onRun: (r) => runs.push(r.files) };

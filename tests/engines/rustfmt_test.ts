@@ -1,8 +1,8 @@
 import { equal } from "node:assert/strict";
+import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
 import { rustfmt } from "../../lib/engines/rustfmt.ts";
-import { EngineUnavailableError } from "../../lib/engines/types.ts";
 import { engineError, fixture, GOLDEN, missing, native, settings } from "./_harness.ts";
 
 const absent = await missing("rustfmt", "rustfmt engine tests");
@@ -41,17 +41,23 @@ Deno.test({
 });
 
 Deno.test("rustfmt format() is unavailable, not formatted, when rustfmt is not on PATH", async () => {
-  const file = await fixture("rustfmt/unformatted.rs", "rust");
-  const saved = Deno.env.get("PATH") ?? "";
-  Deno.env.set("PATH", "/nonexistent");
-  try {
-    await (await rustfmt.load()).format!(file, settings());
-    throw new Error("expected EngineUnavailableError");
-  } catch (e) {
-    equal(e instanceof EngineUnavailableError, true, String(e));
-  } finally {
-    Deno.env.set("PATH", saved);
-  }
+  // In a process of its own: emptying PATH here would reach every test module running beside this one.
+  const result = await inProcessWith(
+    { PATH: "/nonexistent" },
+    `
+    const { rustfmt } = await import(REPO + "/lib/engines/rustfmt.ts");
+    const text = await Deno.readTextFile(REPO + "/fixtures/engines/rustfmt/unformatted.rs");
+    const file = { path: "/x/unformatted.rs", relPath: "unformatted.rs", language: "rust", text };
+    const settings = { defaults: { line_length: 120, line_ending: "lf" }, tool: {} };
+    try {
+      await (await rustfmt.load()).format(file, settings);
+      console.log(JSON.stringify("formatted"));
+    } catch (e) {
+      console.log(JSON.stringify(e.name));
+    }
+  `,
+  );
+  equal(result, "EngineUnavailableError");
 });
 
 Deno.test({

@@ -1,8 +1,8 @@
-import { equal } from "node:assert/strict";
+import { deepEqual, equal } from "node:assert/strict";
+import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
 import { shellcheck } from "../../lib/engines/shellcheck.ts";
-import { EngineUnavailableError } from "../../lib/engines/types.ts";
 import { diagnosticsJson, engineError, fixture, GOLDEN, missing, settings } from "./_harness.ts";
 
 const absent = await missing("shellcheck", "shellcheck engine tests");
@@ -55,19 +55,23 @@ Deno.test({
 });
 
 Deno.test("shellcheck lint() is unavailable, not clean, when shellcheck is not on PATH", async () => {
-  const engine = await shellcheck.load();
-  const file = await fixture("shellcheck/bad.sh", "shell");
-  const saved = Deno.env.get("PATH") ?? "";
-  Deno.env.set("PATH", "/nonexistent");
-  try {
-    await engine.lint!(file, settings());
-    throw new Error("expected EngineUnavailableError");
-  } catch (e) {
-    equal(e instanceof EngineUnavailableError, true, String(e));
-    equal((e as Error).message, "shellcheck not found on PATH");
-  } finally {
-    Deno.env.set("PATH", saved);
-  }
+  // In a process of its own: emptying PATH here would reach every test module running beside this one.
+  const result = await inProcessWith(
+    { PATH: "/nonexistent" },
+    `
+    const { shellcheck } = await import(REPO + "/lib/engines/shellcheck.ts");
+    const text = await Deno.readTextFile(REPO + "/fixtures/engines/shellcheck/bad.sh");
+    const file = { path: "/x/bad.sh", relPath: "bad.sh", language: "shell", text };
+    const settings = { defaults: { line_length: 120, line_ending: "lf" }, tool: {} };
+    try {
+      await (await shellcheck.load()).lint(file, settings);
+      console.log(JSON.stringify({ name: "none" }));
+    } catch (e) {
+      console.log(JSON.stringify({ name: e.name, message: e.message }));
+    }
+  `,
+  );
+  deepEqual(result, { name: "EngineUnavailableError", message: "shellcheck not found on PATH" });
 });
 
 Deno.test({

@@ -1,4 +1,5 @@
-import { equal, notEqual } from "node:assert/strict";
+import { deepEqual, equal, notEqual } from "node:assert/strict";
+import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
 import {
   engineCacheVersion,
@@ -45,13 +46,15 @@ Deno.test("hostTools() reports each host tool as found with a version, or missin
     equal(tools.some((t) => t.name === name), true, name);
   }
   for (const t of tools) if (t.found) equal(typeof t.path, "string", t.name);
-  const saved = Deno.env.get("PATH") ?? "";
-  Deno.env.set("PATH", await Deno.makeTempDir());
-  try {
-    equal((await hostTools()).every((t) => !t.found), true);
-  } finally {
-    Deno.env.set("PATH", saved);
-  }
+  // With an empty PATH, in a process of its own (PATH is shared by every test module running beside this one).
+  // Deno adds its own `node` shim (under DENO_DIR/node_compat_bin) to a process's PATH: that one may be found.
+  const empty = await Deno.makeTempDir();
+  const code = `
+    const { hostTools } = await import(REPO + "/lib/identity/engines.ts");
+    console.log(JSON.stringify((await hostTools()).filter((t) => t.found).map((t) => [t.name, t.path])));
+  `;
+  const found = await inProcessWith({ PATH: empty }, code) as [string, string][];
+  deepEqual(found.filter(([name, path]) => !(name === "node" && path.includes("node_compat_bin"))), []);
 });
 
 Deno.test("engineCacheVersion() of a host engine names the program and its version", async () => {
