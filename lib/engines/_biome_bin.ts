@@ -14,6 +14,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { copyOnce } from "../fs/copy_once.ts";
 import { cacheHome } from "../paths/mod.ts";
 
 /** The version of biome's command line (pinned in deno.json; equal to the WebAssembly build's). */
@@ -62,31 +63,15 @@ async function exists(path: string): Promise<boolean> {
  */
 export async function materialize(dest: string): Promise<BiomeCommand> {
   const exe = Deno.build.os === "windows" ? "biome.exe" : "biome";
-  const script = join(dest, "node_modules", "@biomejs", "biome", "bin", "biome");
-  const binary = join(dest, "node_modules", "@biomejs", `cli-${cliPlatform()}`, exe);
-  const command = { binary, script, env: { BIOME_BINARY: binary } };
-  if (await exists(join(dest, ".complete"))) return command;
-  const tmp = `${dest}.tmp-${crypto.randomUUID().slice(0, 8)}`;
-  const tmpScript = join(tmp, "node_modules", "@biomejs", "biome", "bin", "biome");
-  const tmpBinary = join(tmp, "node_modules", "@biomejs", `cli-${cliPlatform()}`, exe);
-  await Deno.mkdir(join(tmpScript, ".."), { recursive: true });
-  await Deno.mkdir(join(tmpBinary, ".."), { recursive: true });
   const launcher = launcherUrl();
-  await Deno.writeFile(tmpScript, await Deno.readFile(fileURLToPath(launcher)));
-  await Deno.writeFile(
-    join(tmp, "node_modules", "@biomejs", "biome", "package.json"),
-    await Deno.readFile(fileURLToPath(new URL("../package.json", launcher))),
-  );
-  await Deno.writeFile(tmpBinary, await Deno.readFile(fileURLToPath(executableUrl())), { mode: 0o755 });
-  if (Deno.build.os !== "windows") await Deno.chmod(tmpBinary, 0o755);
-  await Deno.writeTextFile(join(tmp, ".complete"), BIOME_CLI_VERSION);
-  try {
-    await Deno.rename(tmp, dest);
-  } catch {
-    // Another process finished first: use its copy.
-    await Deno.remove(tmp, { recursive: true }).catch(() => {});
-  }
-  return command;
+  const items = [
+    { from: launcher, to: "node_modules/@biomejs/biome/bin/biome" },
+    { from: new URL("../package.json", launcher), to: "node_modules/@biomejs/biome/package.json" },
+    { from: executableUrl(), to: `node_modules/@biomejs/cli-${cliPlatform()}/${exe}`, executable: true },
+  ];
+  await copyOnce(dest, BIOME_CLI_VERSION, items);
+  const binary = join(dest, ...items[2].to.split("/"));
+  return { binary, script: join(dest, ...items[0].to.split("/")), env: { BIOME_BINARY: binary } };
 }
 
 async function locate(): Promise<BiomeCommand | undefined> {

@@ -10,6 +10,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { copyOnce } from "../fs/copy_once.ts";
 import { cacheHome } from "../paths/mod.ts";
 
 /** oxlint's version (pinned in deno.json). */
@@ -50,33 +51,11 @@ export async function scriptUrls(): Promise<URL[]> {
  * `bin/oxlint` there. A finished copy is reused (marked by `.complete`).
  */
 export async function materialize(dest: string): Promise<string> {
-  const bin = join(dest, "bin", "oxlint");
-  try {
-    await Deno.stat(join(dest, ".complete"));
-    return bin;
-  } catch {
-    // not yet copied
-  }
-  const tmp = `${dest}.tmp-${crypto.randomUUID().slice(0, 8)}`;
-  await Deno.mkdir(join(tmp, "bin"), { recursive: true });
-  await Deno.mkdir(join(tmp, "dist"), { recursive: true });
   const root = packageRoot();
-  for (const url of await scriptUrls()) {
-    const rel = url.href.slice(root.href.length);
-    await Deno.writeFile(join(tmp, rel), await Deno.readFile(fileURLToPath(url)));
-  }
-  await Deno.writeFile(
-    join(tmp, "dist", `oxlint.${platformTriple()}.node`),
-    await Deno.readFile(fileURLToPath(bindingUrl())),
-  );
-  await Deno.writeTextFile(join(tmp, ".complete"), OXLINT_VERSION);
-  try {
-    await Deno.rename(tmp, dest);
-  } catch {
-    // Another process finished first: use its copy.
-    await Deno.remove(tmp, { recursive: true }).catch(() => {});
-  }
-  return bin;
+  const items = (await scriptUrls()).map((url) => ({ from: url, to: url.href.slice(root.href.length) }));
+  items.push({ from: bindingUrl(), to: `dist/oxlint.${platformTriple()}.node` });
+  await copyOnce(dest, OXLINT_VERSION, items);
+  return join(dest, "bin", "oxlint");
 }
 
 let script: Promise<string> | undefined;

@@ -19,6 +19,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { platformTriple } from "../engines/_oxlint_bin.ts";
+import { copyOnce } from "../fs/copy_once.ts";
 import { cacheHome } from "../paths/mod.ts";
 
 /** The pinned `@ast-grep/cli` version (deno.json). */
@@ -86,26 +87,12 @@ export async function materialize(dest: string): Promise<AstGrepExecutable> {
     path: join(modules, ...binaryPackage()!.split("/"), binaryName()),
     launcher: join(modules, "@ast-grep", "cli", "ast-grep"),
   };
-  try {
-    await Deno.stat(join(dest, ".complete"));
-    return shim;
-  } catch {
-    // not yet copied
-  }
-  const tmp = `${dest}.tmp-${crypto.randomUUID().slice(0, 8)}`;
-  try {
-    for (const [url, rel, executable] of await packageFiles()) {
-      const target = join(tmp, "node_modules", ...rel.split("/"));
-      await Deno.mkdir(join(target, ".."), { recursive: true });
-      await Deno.writeFile(target, await Deno.readFile(fileURLToPath(url)), executable ? { mode: 0o755 } : {});
-    }
-    await Deno.writeTextFile(join(tmp, ".complete"), AST_GREP_CLI_VERSION);
-    await Deno.rename(tmp, dest);
-  } catch (error) {
-    await Deno.remove(tmp, { recursive: true }).catch(() => {});
-    // Another process finished first: use its copy.
-    if (!(await Deno.stat(join(dest, ".complete")).then(() => true, () => false))) throw error;
-  }
+  const items = (await packageFiles()).map(([from, rel, executable]) => ({
+    from,
+    to: `node_modules/${rel}`,
+    executable,
+  }));
+  await copyOnce(dest, AST_GREP_CLI_VERSION, items);
   return shim;
 }
 
