@@ -38,6 +38,7 @@ import {
   type EngineSettings,
   type EngineSpec,
   type LintOutput,
+  settle,
   type Settled,
   type SourceFile,
 } from "./types.ts";
@@ -175,46 +176,52 @@ class GoVet implements EngineInstance {
   }
 
   /**
-   * Lints many files (what a check run uses): each directory's vet runs once,
-   * as many side by side as there are cores, and answers all of its files.
+   * Lints many files (what a check run uses): each directory is fingerprinted
+   * and vetted once, as many side by side as there are cores, and answers all
+   * of its files.
    */
   async lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
     const dirs = [...new Set(files.map((f) => dirname(f.path)))];
+    const runs = new Map<string, Settled<VetResult>>();
     const { pMap } = await lazy.npmPMap();
-    // A failed start (go missing, say) is reported per file below, from the same memoized run.
-    await pMap(dirs, (dir) => this.#vet(dir, settings).catch(() => {}), {
-      concurrency: Math.max(1, navigator.hardwareConcurrency ?? 1),
+    await pMap(dirs, async (dir) => {
+      runs.set(dir, await this.#vet(dir, settings).catch((e) => e instanceof Error ? e : new Error(String(e))));
+    }, { concurrency: Math.max(1, navigator.hardwareConcurrency ?? 1) });
+    return files.map((file) => {
+      const run = runs.get(dirname(file.path))!;
+      return run instanceof Error ? run : settle(() => answer(file, settings, run));
     });
-    return await Promise.all(
-      files.map((f) => this.lint(f, settings).catch((e) => e instanceof Error ? e : new Error(String(e)))),
-    );
   }
 
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
-    const dir = dirname(file.path);
-    const result = await this.#vet(dir, settings);
-    if (result.failure) {
-      const f = result.failure;
-      if (f.file === file.path && f.line) {
-        const column = utf16Column(file.text, f.line, f.column ?? 1);
-        throw new EngineError(`error at ${f.line}:${column}: ${f.message}`, { line: f.line, column });
-      }
-      const where = f.file ? `${f.file.slice(dir.length + 1)}:${f.line}:${f.column}: ` : "";
-      throw new EngineError(`go vet could not check the package: ${where}${f.message}`);
-    }
-    const diagnostics: Diagnostic[] = result.findings.filter((f) => f.file === file.path).map((f) => {
-      const col = utf16Column(file.text, f.line, f.column);
-      return {
-        engine: "govet",
-        code: f.analyzer,
-        severity: "error",
-        title: f.message,
-        span: { start_line: f.line, start_col: col, end_line: f.line, end_col: col },
-        url: `https://pkg.go.dev/golang.org/x/tools/go/analysis/passes/${f.analyzer}`,
-      };
-    });
-    return { diagnostics: applyRuleSettings(diagnostics, settings) };
+    return answer(file, settings, await this.#vet(dirname(file.path), settings));
   }
+}
+
+/** One file's result from its directory's vet run: its findings, or the error that stopped the package. */
+function answer(file: SourceFile, settings: EngineSettings, result: VetResult): LintOutput {
+  const dir = dirname(file.path);
+  if (result.failure) {
+    const f = result.failure;
+    if (f.file === file.path && f.line) {
+      const column = utf16Column(file.text, f.line, f.column ?? 1);
+      throw new EngineError(`error at ${f.line}:${column}: ${f.message}`, { line: f.line, column });
+    }
+    const where = f.file ? `${f.file.slice(dir.length + 1)}:${f.line}:${f.column}: ` : "";
+    throw new EngineError(`go vet could not check the package: ${where}${f.message}`);
+  }
+  const diagnostics: Diagnostic[] = result.findings.filter((f) => f.file === file.path).map((f) => {
+    const col = utf16Column(file.text, f.line, f.column);
+    return {
+      engine: "govet",
+      code: f.analyzer,
+      severity: "error",
+      title: f.message,
+      span: { start_line: f.line, start_col: col, end_line: f.line, end_col: col },
+      url: `https://pkg.go.dev/golang.org/x/tools/go/analysis/passes/${f.analyzer}`,
+    };
+  });
+  return { diagnostics: applyRuleSettings(diagnostics, settings) };
 }
 
 /** Contexts of the current run, by module or directory root (one run's worth: see {@link goContext}). */

@@ -77,6 +77,15 @@ export interface EngineSettings {
 /** A batch call's result for one file: its output, or the error for that file alone. */
 export type Settled<T> = T | Error;
 
+/** `fn()`'s value, or what it threw as an Error: one file's {@link Settled} result. */
+export function settle<T>(fn: () => T): Settled<T> {
+  try {
+    return fn();
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
+
 /** A batch started before its files were read ({@link EngineInstance.startLintMany}). */
 export interface StartedBatch<T> {
   /**

@@ -36,7 +36,7 @@
 import { join, resolve, sep } from "node:path";
 import type { Diagnostic } from "../report/schema.ts";
 import { type HostRun, runExecutable } from "../engines/_host.ts";
-import type { Language, Settled } from "../engines/types.ts";
+import { type Language, settle, type Settled } from "../engines/types.ts";
 import { type AstGrepExecutable, astGrepExecutable } from "./_cli_bin.ts";
 import { utf8Offsets } from "./_offsets.ts";
 import {
@@ -343,14 +343,6 @@ function without<K, V>(map: Map<K, V>, key: K): Map<K, V> {
   const out = new Map(map);
   out.delete(key);
   return out;
-}
-
-function settle<T>(fn: () => T): Settled<T> {
-  try {
-    return fn();
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }
 
 /** A function to await in a long loop: yields to the event loop every 10 ms of work. */
