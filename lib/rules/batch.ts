@@ -4,7 +4,7 @@
  * and runs on one thread, the command line compiles the rule set once and scans
  * on every core.
  *
- * What the command line is given: the effective rule set (enabled rules only,
+ * What the command line is given (`_cli_config.ts`): the effective rule set (enabled rules only,
  * after `[rules.overrides]`), each rule in the split form the napi path runs
  * (`_split.ts`), written as one rule file under a private temporary
  * `sgconfig.yml`; the same parser libraries napi registers (`@ast-grep/lang-*`,
@@ -27,7 +27,7 @@
  * `ERROR:` line, or skipped: `--inspect summary` counts them, and a second run
  * with `--inspect entity` then names which, and with which parser), or whose
  * match texts disagree with the text poly read (changed on disk in between).
- * When the command line is missing (no Node.js, a platform without a binary) or
+ * When the command line is missing (no `sh` — `node` on Windows —, a platform without a binary) or
  * a process fails, its files fall back to the napi path: no file is ever
  * reported clean unchecked.
  *
@@ -36,7 +36,7 @@
 import { join, resolve, sep } from "node:path";
 import type { Diagnostic } from "../report/schema.ts";
 import { type HostRun, runExecutable } from "../engines/_host.ts";
-import { type Language, settle, type Settled } from "../engines/types.ts";
+import { settle, type Settled } from "../engines/types.ts";
 import { type AstGrepExecutable, astGrepExecutable } from "./_cli_bin.ts";
 import { utf8Offsets } from "./_offsets.ts";
 import {
@@ -52,66 +52,14 @@ import {
   TextSource,
 } from "./_cli_io.ts";
 import { toDiagnostic } from "./diagnose.ts";
-import { parserLibraries, type ParserName, POLY_LANGUAGES_OF } from "./_langs.ts";
+import { parserLibraries, type ParserName } from "./_langs.ts";
 import { splitRule } from "./_split.ts";
+import { CLI_LANGUAGE, cliCandidate, type CliRuleSet, cliRuleSet, sgconfig } from "./_cli_config.ts";
 import { matchHit, type RuleHit, rulesForFile, type ScanFile, scanGroups, sortHits } from "./scan.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
 
-/** The language name the command line uses for each parser it runs for poly. */
-const CLI_LANGUAGE: Partial<Record<ParserName, string>> = {
-  TypeScript: "TypeScript",
-  Tsx: "Tsx",
-  Html: "Html",
-  Css: "Css",
-  python: "polypython",
-  go: "polygo",
-  rust: "polyrust",
-  bash: "polybash",
-  yaml: "polyyaml",
-};
-
-/** File extension → the parser the command line uses under the generated sgconfig.yml. */
-const CLI_PARSER_OF_EXTENSION: Record<string, ParserName> = {
-  ts: "TypeScript",
-  mts: "TypeScript",
-  cts: "TypeScript",
-  tsx: "Tsx",
-  js: "Tsx",
-  mjs: "Tsx",
-  cjs: "Tsx",
-  jsx: "Tsx",
-  html: "Html",
-  htm: "Html",
-  css: "Css",
-  py: "python",
-  pyi: "python",
-  pyw: "python",
-  go: "go",
-  rs: "rust",
-  sh: "bash",
-  bash: "bash",
-  yml: "yaml",
-  yaml: "yaml",
-};
-
-/** The extensions of the custom (dynamic) languages: exactly those above. */
-const CUSTOM_EXTENSIONS: Record<string, string[]> = {};
-for (const [ext, parser] of Object.entries(CLI_PARSER_OF_EXTENSION)) {
-  if (CLI_LANGUAGE[parser]!.startsWith("poly")) (CUSTOM_EXTENSIONS[parser] ??= []).push(ext);
-}
-
 /** Bytes of path arguments per process: far under ARG_MAX (and Windows' 32K command line). */
 const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 128_000;
-
-/** The parser the command line would use for `path`, or undefined. */
-export function cliParserOf(path: string): ParserName | undefined {
-  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
-  const dot = name.lastIndexOf(".");
-  if (dot <= 0) return undefined;
-  return Object.hasOwn(CLI_PARSER_OF_EXTENSION, name.slice(dot + 1))
-    ? CLI_PARSER_OF_EXTENSION[name.slice(dot + 1)]
-    : undefined;
-}
 
 /** Counts of how a batch was processed (for tests and benches). */
 export interface BatchStats {
@@ -143,125 +91,11 @@ export interface BatchOptions {
   chunkBytes?: number;
 }
 
-/** One emitted command-line rule: the poly rule and the parser it runs under. */
-interface Emitted {
-  rule: LoadedRule;
-  parser: ParserName;
-}
-
-/** The effective rule set as the command line gets it. */
-interface CliRuleSet {
-  emitted: Emitted[];
-  /** The rule file: one YAML (JSON) document per emitted rule. */
-  rules: string;
-  /** The parsers any emitted rule runs under. */
-  parsers: Set<ParserName>;
-  /** Per parser, the poly languages its emitted rules apply to. */
-  languages: Map<ParserName, Set<Language>>;
-}
-
-const ruleSets = new WeakMap<RuleSet, CliRuleSet>();
-
 /** Rule sets the command line refused once (their batches take the napi path). */
 const rejected = new WeakSet<RuleSet>();
 
 function firstError(stderr: string): string {
   return stderr.split("\n").find((line) => /^(Error|ERROR)/.test(line))?.trim() ?? "unknown error";
-}
-
-/**
- * The enabled rules of `set` as command-line rules: a `typescript` rule twice
- * (TypeScript for .ts, TSX for .tsx and JavaScript files), a `tsx` rule as TSX;
- * `javascript` and `dockerfile` rules stay with napi. Ids are `poly-<n>`; the
- * severity is `hint` for all (poly applies its own), with neither message nor
- * note (poly fills them in), and a fix only where it widens the range
- * (`expandStart`/`expandEnd`), for the command line's `replacementOffsets`.
- */
-function cliRuleSet(set: RuleSet): CliRuleSet {
-  let out = ruleSets.get(set);
-  if (out) return out;
-  const emitted: Emitted[] = [];
-  const docs: string[] = [];
-  const parsers = new Set<ParserName>();
-  const languages = new Map<ParserName, Set<Language>>();
-  for (const rule of set.rules) {
-    if (!rule.enabled) continue;
-    const targets: ParserName[] = rule.language === "typescript"
-      ? ["TypeScript", "Tsx"]
-      : rule.language === "tsx"
-      ? ["Tsx"]
-      : rule.language === "javascript" || rule.language === "dockerfile"
-      ? []
-      : [rule.language === "html" ? "Html" : rule.language === "css" ? "Css" : rule.language];
-    const { native } = splitRule(rule);
-    for (const parser of targets) {
-      const doc: Record<string, unknown> = {
-        id: `poly-${emitted.length}`,
-        language: CLI_LANGUAGE[parser],
-        severity: "hint",
-        rule: native.rule,
-      };
-      if (native.constraints) doc.constraints = native.constraints;
-      if (native.utils) doc.utils = native.utils;
-      if (typeof rule.fix === "object" && (rule.fix.expandStart || rule.fix.expandEnd)) {
-        doc.fix = {
-          template: "",
-          ...(rule.fix.expandStart ? { expandStart: rule.fix.expandStart } : {}),
-          ...(rule.fix.expandEnd ? { expandEnd: rule.fix.expandEnd } : {}),
-        };
-      }
-      emitted.push({ rule, parser });
-      parsers.add(parser);
-      const covered = languages.get(parser) ?? new Set<Language>();
-      for (const language of POLY_LANGUAGES_OF[rule.language]) covered.add(language);
-      languages.set(parser, covered);
-      docs.push(JSON.stringify(doc));
-    }
-  }
-  out = { emitted, rules: docs.join("\n---\n") + "\n", parsers, languages };
-  ruleSets.set(set, out);
-  return out;
-}
-
-/** The sgconfig.yml for `cli` (JSON is YAML). */
-async function sgconfig(cli: CliRuleSet): Promise<string> {
-  const config: Record<string, unknown> = {
-    ruleDirs: ["rules"],
-    languageGlobs: { tsx: ["*.js", "*.mjs", "*.cjs", "*.jsx"] },
-  };
-  const libraries = await parserLibraries();
-  const custom: Record<string, unknown> = {};
-  for (const parser of cli.parsers) {
-    const name = CLI_LANGUAGE[parser]!;
-    if (!name.startsWith("poly")) continue;
-    const lib = libraries[parser];
-    custom[name] = {
-      libraryPath: lib.libraryPath,
-      extensions: CUSTOM_EXTENSIONS[parser],
-      ...(lib.languageSymbol ? { languageSymbol: lib.languageSymbol } : {}),
-      ...(lib.expandoChar ? { expandoChar: lib.expandoChar } : {}),
-    };
-  }
-  if (Object.keys(custom).length) config.customLanguages = custom;
-  return JSON.stringify(config) + "\n";
-}
-
-/** Whether the command line can see exactly `file.text`, and scan it as the napi path would. */
-function cliEligible(file: ScanFile): boolean {
-  if (file.language === "dockerfile") return false;
-  if (/[\r\n]/.test(file.path)) return false;
-  // The command line honours suppression comments; napi does not.
-  return !file.text.includes("ast-grep-ignore");
-}
-
-/**
- * The parser the command line would take `file` with, when some emitted rule
- * could apply to it (language only: `files`/`ignores` are applied afterwards).
- */
-function cliCandidate(cli: CliRuleSet, file: ScanFile): ParserName | undefined {
-  if (!cliEligible(file)) return undefined;
-  const parser = cliParserOf(file.path);
-  return parser && cli.languages.get(parser)?.has(file.language) ? parser : undefined;
 }
 
 /** What the command line reported for one file it scanned with the expected parser. */
