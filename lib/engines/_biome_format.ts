@@ -28,7 +28,15 @@
  */
 import { dirname, join } from "node:path";
 import { type BiomeCommand, biomeCommand } from "./_biome_bin.ts";
-import { CHUNK_BYTES, inBiomeDir, key, type NativeOptions, nativeSafe, runBiome } from "./_biome_native.ts";
+import {
+  CHUNK_BYTES,
+  inBiomeDir,
+  isBiomeConfig,
+  key,
+  type NativeOptions,
+  nativeSafe,
+  runBiome,
+} from "./_biome_native.ts";
 import type { SourceFile } from "./types.ts";
 
 /** Bytes of file text copied per process (at most; UTF-16 length × 3 as the bound). */
@@ -44,8 +52,7 @@ export function placeOf(relPath: string): string | undefined {
   if (relPath.startsWith("/") || /^[A-Za-z]:/.test(relPath)) return undefined;
   const parts = relPath.split("/");
   if (parts.some((p) => p === "" || p === "." || p === "..")) return undefined;
-  // biome checks its own configuration files against its version; the WebAssembly path does not.
-  if (/^\.?biome\.jsonc?$/.test(parts[parts.length - 1])) return undefined;
+  if (isBiomeConfig(relPath)) return undefined;
   return relPath;
 }
 

@@ -97,7 +97,15 @@ function eligible(path: string): boolean {
   // deno-lint-ignore no-control-regex
   const awkward = Deno.build.os === "windows" ? /["\x00-\x1f\x7f]/ : /["\\\x00-\x1f\x7f]/;
   if (awkward.test(path) || !(path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path))) return false;
-  return !/(^|[/\\])\.?biome\.jsonc?$/.test(path);
+  return !isBiomeConfig(path);
+}
+
+/**
+ * Whether `path` names a biome configuration file (`biome.json`, `.biome.jsonc`, ...),
+ * which the command line checks against its own version and the WebAssembly path does not.
+ */
+export function isBiomeConfig(path: string): boolean {
+  return /(^|[/\\])\.?biome\.jsonc?$/.test(path);
 }
 
 /**
