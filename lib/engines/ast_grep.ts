@@ -13,11 +13,12 @@
  *
  * Batch (`batch.lint`): in check runs the pipeline hands `lintMany` all of a
  * settings' files at once, and they are scanned by one `ast-grep scan` process
- * (npm `@ast-grep/cli`, the same version, multi-threaded; started as `node
- * <shim>`, see `lib/rules/_cli_bin.ts`) with the effective rule set, its matches
+ * (npm `@ast-grep/cli`, the same version, multi-threaded; see
+ * `lib/rules/_cli_bin.ts`) with the effective rule set, its matches
  * turned into diagnostics by the same code as napi's. Files or rule groups it
  * cannot reproduce exactly go through napi file by file, as does every file of a
- * batch whose process is missing or fails (`lib/rules/batch.ts`).
+ * batch whose process is missing or fails (`lib/rules/batch.ts`). In a cold run
+ * the process starts before the files are read (`startLintMany`).
  *
  * @module
  */
@@ -59,7 +60,7 @@ export const astGrepEngine: EngineSpec = {
   load: async (): Promise<EngineInstance> => {
     const { ruleSetFor } = await import("../rules/settings.ts");
     const { fixWithRules, lintWithRules } = await import("../rules/diagnose.ts");
-    return {
+    const instance: EngineInstance = {
       async lint(file, settings) {
         const set = await ruleSetFor(settings, dirname(file.path));
         return { diagnostics: await lintWithRules(set, file) };
@@ -90,7 +91,23 @@ export const astGrepEngine: EngineSpec = {
         }
         return out;
       },
+      startLintMany(refs, settings) {
+        const configDir = settings.configDir ?? settings.tool.configDir;
+        // Without a configDir each file's directory may name another rule set: no early start.
+        if (typeof configDir !== "string") return { finish: (files) => instance.lintMany!(files, settings) };
+        const started = Promise.all([import("../rules/batch.ts"), ruleSetFor(settings)])
+          .then(([{ startBatch }, set]) => startBatch(set, refs));
+        started.catch(() => {}); // finish() reports it
+        return {
+          async finish(files) {
+            const { results } = await (await started).finish(files);
+            return results.map((r) => r instanceof Error ? r : { diagnostics: r });
+          },
+          ready: started.then((batch) => batch.ready, () => {}),
+        };
+      },
     };
+    return instance;
   },
 };
 

@@ -86,6 +86,24 @@ export function settle<T>(fn: () => T): Settled<T> {
   }
 }
 
+/**
+ * A function to await in a long synchronous loop while a native batch runs: it
+ * yields to the event loop once per 10 ms of work (else undefined, nothing to
+ * await), so the process's output is read as it comes — a pipe left unread fills
+ * and stalls the process.
+ */
+export function pauser(): () => Promise<void> | undefined {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    if (now - last < 10) return undefined;
+    last = now;
+    return new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+      last = performance.now();
+    });
+  };
+}
+
 /** A batch started before its files were read ({@link EngineInstance.startLintMany}). */
 export interface StartedBatch<T> {
   /**
@@ -94,6 +112,12 @@ export interface StartedBatch<T> {
    * no files to only wait for the batch and release what it holds.
    */
   finish(files: SourceFile[]): Promise<Settled<T>[]>;
+  /**
+   * Settles once the batch's work is under way (its process spawned), when getting
+   * there takes asynchronous steps: the caller waits for it before it blocks its
+   * thread reading files. Never rejects.
+   */
+  ready?: Promise<void>;
 }
 
 /** One file handed to an engine. */

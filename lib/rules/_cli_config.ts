@@ -8,7 +8,7 @@
  * @module
  */
 import type { Language } from "../engines/types.ts";
-import { parserLibraries, type ParserName, POLY_LANGUAGES_OF } from "./_langs.ts";
+import { parserFiles, type ParserName, POLY_LANGUAGES_OF } from "./_langs.ts";
 import { splitRule } from "./_split.ts";
 import type { ScanFile } from "./scan.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
@@ -145,7 +145,7 @@ export async function sgconfig(cli: CliRuleSet): Promise<string> {
     ruleDirs: ["rules"],
     languageGlobs: { tsx: ["*.js", "*.mjs", "*.cjs", "*.jsx"] },
   };
-  const libraries = await parserLibraries();
+  const libraries = await parserFiles();
   const custom: Record<string, unknown> = {};
   for (const parser of cli.parsers) {
     const name = CLI_LANGUAGE[parser]!;
@@ -162,19 +162,25 @@ export async function sgconfig(cli: CliRuleSet): Promise<string> {
   return JSON.stringify(config) + "\n";
 }
 
-/** Whether the command line can see exactly `file.text`, and scan it as the napi path would. */
-function cliEligible(file: ScanFile): boolean {
+/**
+ * Whether the command line can see exactly `file.text`, and scan it as the napi
+ * path would (without a text: whether it could, as far as its path tells).
+ */
+function cliEligible(file: CliFile): boolean {
   if (file.language === "dockerfile") return false;
   if (/[\r\n]/.test(file.path)) return false;
   // The command line honours suppression comments; napi does not.
-  return !file.text.includes("ast-grep-ignore");
+  return file.text === undefined || !file.text.includes("ast-grep-ignore");
 }
+
+/** A file as the command line is chosen for: its text once read. */
+export type CliFile = Omit<ScanFile, "text"> & { text?: string };
 
 /**
  * The parser the command line would take `file` with, when some emitted rule
  * could apply to it (language only: `files`/`ignores` are applied afterwards).
  */
-export function cliCandidate(cli: CliRuleSet, file: ScanFile): ParserName | undefined {
+export function cliCandidate(cli: CliRuleSet, file: CliFile): ParserName | undefined {
   if (!cliEligible(file)) return undefined;
   const parser = cliParserOf(file.path);
   return parser && cli.languages.get(parser)?.has(file.language) ? parser : undefined;

@@ -193,21 +193,35 @@ export async function ensureLanguages(): Promise<void> {
  * path hands the same libraries to the ast-grep command line.
  */
 export function parserLibraries(): Promise<Readonly<Record<string, Readonly<LangPackage>>>> {
-  registered ??= (async () => {
-    const registrations: Record<string, LangPackage> = {};
+  registered ??= parserFiles().then((registrations) => {
+    registerDynamicLanguage(registrations);
+    return registrations;
+  });
+  return registered;
+}
+
+let files: Promise<Record<string, LangPackage>> | undefined;
+
+/**
+ * The dynamic parsers' libraries on the real file system (extracted from a
+ * compiled binary first), by parser name, without registering them with napi:
+ * what the command line is given.
+ */
+export function parserFiles(): Promise<Readonly<Record<string, Readonly<LangPackage>>>> {
+  files ??= (async () => {
+    const out: Record<string, LangPackage> = {};
     for (const [name, pkg] of Object.entries(DYNAMIC_PACKAGES)) {
       const libraryPath = Deno.build.standalone ? await extractLibrary(name, pkg.libraryPath) : pkg.libraryPath;
-      registrations[name] = {
+      out[name] = {
         libraryPath,
         extensions: pkg.extensions,
         languageSymbol: pkg.languageSymbol,
         expandoChar: pkg.expandoChar,
       };
     }
-    registerDynamicLanguage(registrations);
-    return registrations;
+    return out;
   })();
-  return registered;
+  return files;
 }
 
 async function extractLibrary(name: string, virtualPath: string): Promise<string> {

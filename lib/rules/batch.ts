@@ -31,12 +31,16 @@
  * a process fails, its files fall back to the napi path: no file is ever
  * reported clean unchecked.
  *
+ * A cold run starts the command line before it reads the files
+ * ({@link startBatch}): on their paths alone, each with the parser its extension
+ * gives; the texts read since decide, at `finish`, which files use its output.
+ *
  * @module
  */
 import { join, resolve, sep } from "node:path";
 import type { Diagnostic } from "../report/schema.ts";
 import { type HostRun, runExecutable } from "../engines/_host.ts";
-import { settle, type Settled } from "../engines/types.ts";
+import { pauser, settle, type Settled } from "../engines/types.ts";
 import { type AstGrepExecutable, astGrepExecutable } from "./_cli_bin.ts";
 import { utf8Offsets } from "./_offsets.ts";
 import {
@@ -54,7 +58,7 @@ import {
 import { toDiagnostic } from "./diagnose.ts";
 import { parserLibraries, type ParserName } from "./_langs.ts";
 import { splitRule } from "./_split.ts";
-import { CLI_LANGUAGE, cliCandidate, type CliRuleSet, cliRuleSet, sgconfig } from "./_cli_config.ts";
+import { CLI_LANGUAGE, cliCandidate, type CliFile, type CliRuleSet, cliRuleSet, sgconfig } from "./_cli_config.ts";
 import { matchHit, type RuleHit, rulesForFile, type ScanFile, scanGroups, sortHits } from "./scan.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
 
@@ -101,6 +105,20 @@ function firstError(stderr: string): string {
 /** What the command line reported for one file it scanned with the expected parser. */
 type CliOutput = CliMatch[];
 
+/** A file of a batch, its text once read: what the command line needs to be started on it. */
+export type BatchRef = CliFile;
+
+/** A batch whose command line was started ({@link startBatch}): finish it with the files' texts. */
+export interface StartedRulesBatch {
+  /**
+   * The batch's results for `files` (any subset of the started files, in any order,
+   * with their texts as read since), as {@link lintBatch} gives them.
+   */
+  finish(files: readonly ScanFile[]): Promise<BatchResult>;
+  /** Settles once the first command-line process is running (or none will). */
+  ready: Promise<void>;
+}
+
 /**
  * Lints `files` with `set`: the command line for what it can do, napi for the
  * rest (see the module doc). Results come back in input order; a file the napi
@@ -112,24 +130,57 @@ export async function lintBatch(
   files: readonly ScanFile[],
   options: BatchOptions = {},
 ): Promise<BatchResult> {
-  await parserLibraries();
+  return await startBatch(set, files, options).finish(files);
+}
+
+/**
+ * Starts the command line over `refs` before their texts are read (a cold run
+ * starts it while it reads): every file whose extension gives the command line a
+ * parser some rule needs. A file whose text, once read, must take the napi path
+ * after all (a suppression comment) simply does not use what the command line
+ * found; a file `finish` gets that was not started takes the napi path.
+ */
+export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: BatchOptions = {}): StartedRulesBatch {
   const cli = cliRuleSet(set);
   const stats: BatchStats = { viaCli: 0, viaNapi: 0, processes: 0, failures: 0 };
-  const candidates = files.map((file) => cliCandidate(cli, file));
+  const ready = Promise.withResolvers<void>();
+  const scanning = scanRefs(set, cli, refs, stats, options, ready.resolve).finally(ready.resolve);
+  return { finish: (files) => finishBatch(set, cli, files, scanning, stats), ready: ready.promise };
+}
+
+/** Starts the command line over the eligible refs; resolves to its matches by absolute path. */
+async function scanRefs(
+  set: RuleSet,
+  cli: CliRuleSet,
+  refs: readonly BatchRef[],
+  stats: BatchStats,
+  options: BatchOptions,
+  spawned: () => void,
+): Promise<Map<string, CliOutput>> {
+  const candidates = refs.map((ref) => cliCandidate(cli, ref));
   const wanted = candidates.flatMap((p, i) => (p ? [i] : []));
-  let scanning: Promise<Map<number, CliOutput>> | undefined;
-  if (wanted.length > 0) {
+  if (wanted.length === 0) return new Map();
+  try {
     const executable = options.executable === undefined ? await astGrepExecutable() : options.executable ?? undefined;
     if (!executable) stats.unavailable = "the ast-grep command line is not installed for this platform";
     else if (rejected.has(set)) stats.unavailable = "the ast-grep command line refused the rule set";
-    else {
-      scanning = scanWithCli(executable, set, cli, files, candidates, wanted, stats, options).catch((error) => {
-        stats.failures++;
-        stats.unavailable = error instanceof Error ? error.message : String(error);
-        return new Map<number, CliOutput>();
-      });
-    }
+    else return await scanWithCli(executable, set, cli, refs, candidates, wanted, stats, options, spawned);
+  } catch (error) {
+    stats.failures++;
+    stats.unavailable = error instanceof Error ? error.message : String(error);
   }
+  return new Map();
+}
+
+async function finishBatch(
+  set: RuleSet,
+  cli: CliRuleSet,
+  files: readonly ScanFile[],
+  scanning: Promise<Map<string, CliOutput>>,
+  stats: BatchStats,
+): Promise<BatchResult> {
+  await parserLibraries();
+  const candidates = files.map((file) => cliCandidate(cli, file));
   // Meanwhile: the rule groups of every file, and the napi part of each (yielding now
   // and then, so the process's output is read as it comes).
   const pause = pauser();
@@ -143,7 +194,7 @@ export async function lintBatch(
     early.push(settle(() => scanGroups(file, napiGroups)));
     await pause();
   }
-  const outputs = scanning ? await scanning : new Map<number, CliOutput>();
+  const outputs = await scanning;
   const results: Settled<Diagnostic[]>[] = files.map((file, i) => {
     const fileGroups = groups[i];
     if (fileGroups.size === 0) return [];
@@ -151,7 +202,7 @@ export async function lintBatch(
     const own = parser ? fileGroups.get(parser) : undefined;
     let hits = early[i];
     if (parser && own) {
-      const output = outputs.get(i);
+      const output = outputs.get(resolve(set.configDir, file.path));
       const converted = output ? settle(() => toHits(cli, file, parser, new Set(own), output)) : undefined;
       const fromCli = converted instanceof Error ? undefined : converted;
       if (fromCli) {
@@ -179,19 +230,6 @@ function without<K, V>(map: Map<K, V>, key: K): Map<K, V> {
   return out;
 }
 
-/** A function to await in a long loop: yields to the event loop every 10 ms of work. */
-function pauser(): () => Promise<void> | undefined {
-  let last = performance.now();
-  return () => {
-    const now = performance.now();
-    if (now - last < 10) return undefined;
-    last = now;
-    return new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
-      last = performance.now();
-    });
-  };
-}
-
 /**
  * Runs the command line over the files at `wanted`, in chunks; returns, for each
  * file it reported scanning with the expected parser, its matches.
@@ -200,17 +238,19 @@ async function scanWithCli(
   executable: AstGrepExecutable,
   set: RuleSet,
   cli: CliRuleSet,
-  files: readonly ScanFile[],
+  refs: readonly BatchRef[],
   candidates: (ParserName | undefined)[],
   wanted: number[],
   stats: BatchStats,
   options: BatchOptions,
-): Promise<Map<number, CliOutput>> {
-  const outputs = new Map<number, CliOutput>();
+  spawned: () => void,
+): Promise<Map<string, CliOutput>> {
+  const outputs = new Map<string, CliOutput>();
   const run = options.run ?? ((args: string[], cwd: string) => runExecutable(executable, args, { cwd }));
-  const absolute = wanted.map((i) => resolve(set.configDir, files[i].path));
+  const absolute = wanted.map((i) => resolve(set.configDir, refs[i].path));
   const cwd = commonDir(absolute);
   const args = new Map<number, string>();
+  const absoluteOf = new Map(wanted.map((i, k) => [i, absolute[k]]));
   wanted.forEach((i, k) => {
     let arg = below(cwd, absolute[k]) ?? absolute[k];
     if (sep === "\\") arg = arg.replaceAll("\\", "/");
@@ -235,7 +275,9 @@ async function scanWithCli(
         stats.processes++;
         let out: HostRun;
         try {
-          out = await run([...base, "--inspect", inspect, "--", ...paths], cwd);
+          const running = run([...base, "--inspect", inspect, "--", ...paths], cwd);
+          spawned();
+          out = await running;
         } catch (error) {
           // node is missing or may not run: no later process would start either.
           stats.failures++;
@@ -255,10 +297,17 @@ async function scanWithCli(
         try {
           const scanned = inspect === "summary" ? scannedBySummary(out.stderr, paths) : scannedByEntity(out.stderr);
           if (!scanned) continue;
-          collect(chunk, args, candidates, scanned, out.stdout, outputs);
+          collect(
+            chunk,
+            args,
+            candidates,
+            scanned,
+            out.stdout,
+            (i, matches) => outputs.set(absoluteOf.get(i)!, matches),
+          );
         } catch {
           stats.failures++; // unreadable output: these files take the napi path
-          for (const i of chunk) outputs.delete(i);
+          for (const i of chunk) outputs.delete(absoluteOf.get(i)!);
         }
         break;
       }
@@ -270,9 +319,9 @@ async function scanWithCli(
 }
 
 /**
- * Reads one process's matches into `outputs` for every file of `chunk` it
- * scanned with the parser expected (the entity trace names it; with the summary,
- * the generated sgconfig.yml fixes it by extension).
+ * Hands `found` one process's matches for every file of `chunk` it scanned with
+ * the parser expected (the entity trace names it; with the summary, the generated
+ * sgconfig.yml fixes it by extension).
  */
 function collect(
   chunk: number[],
@@ -280,7 +329,7 @@ function collect(
   candidates: (ParserName | undefined)[],
   scanned: Scanned,
   stdout: string,
-  outputs: Map<number, CliOutput>,
+  found: (index: number, matches: CliOutput) => void,
 ): void {
   const byArg = new Map<string, number[]>();
   for (const i of chunk) {
@@ -292,13 +341,13 @@ function collect(
     if (list) list.push(i);
     else byArg.set(key, [i]);
   }
-  const found = new Map<number, CliOutput>([...byArg.values()].flat().map((i) => [i, []]));
+  const matches = new Map<number, CliOutput>([...byArg.values()].flat().map((i) => [i, []]));
   for (const line of stdout.split("\n")) {
     if (!line.trim()) continue;
     const match = JSON.parse(line) as CliMatch;
-    for (const i of byArg.get(normalize(match.file)) ?? []) found.get(i)!.push(match);
+    for (const i of byArg.get(normalize(match.file)) ?? []) matches.get(i)!.push(match);
   }
-  for (const [i, matches] of found) outputs.set(i, matches);
+  for (const [i, list] of matches) found(i, list);
 }
 
 /**

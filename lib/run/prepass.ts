@@ -23,7 +23,7 @@ import {
 import { blake3Hasher, digestWith, type Namespace } from "../cache/key.ts";
 import { readCandidateSync } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
-import type { EngineSpec, Settled, SourceFile, StartedBatch } from "../engines/types.ts";
+import { type EngineSpec, pauser, type Settled, type SourceFile, type StartedBatch } from "../engines/types.ts";
 import {
   cacheFor,
   classifyRead,
@@ -170,7 +170,7 @@ function groupOf(kind: FileTask["kind"], plan: EnginePlan): string {
 
 /**
  * In a cold lint check — no cache, or no file of the run in the stat index and
- * no lint result cached at all — every file will miss: batch engines that can
+ * no result of the engine's namespace (lint, rules) cached at all — every file will miss: batch engines that can
  * start before the files are read ({@link EngineInstance.startLintMany}) start
  * now, over every file their step covers, and the run reads and hashes the files
  * while they work. Returns the started batches by group.
@@ -181,19 +181,25 @@ export async function startEarly(
   recorded: Set<number>,
 ): Promise<Map<string, StartedBatch<unknown>>> {
   const started = new Map<string, StartedBatch<unknown>>();
-  const empty = new Map<ResultCache, boolean>();
+  const used = new Set<ResultCache>();
   for (const [index, task] of tasks.entries()) {
     if (task.kind !== "lint") return started;
     const cache = caches.get(index);
     if (!cache?.enabled) continue;
     if (recorded.has(index)) return started;
-    if (!empty.has(cache)) empty.set(cache, !cache.hasEntries("lint"));
-    if (!empty.get(cache)) return started;
+    used.add(cache);
   }
+  // Per namespace (lint, rules): cold when no cache of the run holds any result of it.
+  const cold = new Map<Namespace, boolean>();
+  const isCold = (namespace: Namespace) => {
+    let value = cold.get(namespace);
+    if (value === undefined) cold.set(namespace, value = [...used].every((c) => !c.hasEntries(namespace)));
+    return value;
+  };
   const groups = new Map<string, { spec: EngineSpec; plan: EnginePlan; files: Omit<SourceFile, "text">[] }>();
   for (const task of tasks) {
     for (const { plan, spec, namespace } of steps(task)) {
-      if (namespace !== "lint" || !batchable(spec, task.kind)) continue;
+      if (!batchable(spec, task.kind) || !isCold(namespace)) continue;
       const group = groupOf(task.kind, plan);
       let entry = groups.get(group);
       if (!entry) groups.set(group, entry = { spec, plan, files: [] });
@@ -208,6 +214,8 @@ export async function startEarly(
       // the engine does not load: its batch below says so, file by file
     }
   }
+  // The files are read synchronously next: let every batch get its process going first.
+  await Promise.all([...started.values()].map((batch) => batch.ready));
   return started;
 }
 
@@ -275,7 +283,10 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     return out;
   };
 
+  // While early batches run, the reads yield now and then: their output pipes must be drained.
+  const pause = started.size > 0 ? pauser() : () => undefined;
   for (let index = 0; index < tasks.length; index++) {
+    await pause();
     const task = tasks[index];
     if (signal?.aborted) {
       rest.set(index, task);

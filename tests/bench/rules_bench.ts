@@ -21,7 +21,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { BUILTIN_DIR } from "../../lib/rules/_files.ts";
-import { REPO } from "../_helpers/cli.ts";
+import { polyCommand, REPO } from "../_helpers/cli.ts";
 import { writeRulesCorpus, writeRulesForScan } from "./_rules_corpus.ts";
 
 const FILES = Number(Deno.env.get("POLY_BENCH_FILES") ?? 2000);
@@ -79,24 +79,16 @@ if (import.meta.main) {
     "run",
     "-q",
     "-P=test",
+    "--node-modules-dir=manual",
     "--config",
     join(REPO, "deno.json"),
     join(REPO, "tests/bench/_rules_scan.ts"),
     dir,
     "1",
   ];
-  const lintArgs = [
-    "run",
-    "-q",
-    "-P",
-    "--config",
-    join(REPO, "deno.json"),
-    join(REPO, "main.ts"),
-    "lint",
-    "--format",
-    "json",
-  ];
-  lintArgs.push("--no-cache", "--no-workspace", "src", "pkg");
+  // poly as the other benches and the tests run it from source (`polyCommand()`: node_modules/ as installed).
+  const [deno, ...polyArgs0] = polyCommand();
+  const lintArgs = [...polyArgs0, "lint", "--format", "json", "--no-cache", "--no-workspace", "src", "pkg"];
   const theirs: number[] = [];
   const lint: number[] = [];
   const ours: number[] = [];
@@ -104,7 +96,7 @@ if (import.meta.main) {
   let counts: [number, number, number] = [0, 0, 0];
   for (let i = 0; i < RUNS; i++) {
     const a = await timed(sg, sgArgs, dir);
-    const b = await timed(Deno.execPath(), lintArgs, dir);
+    const b = await timed(deno, lintArgs, dir);
     const c = await timed(Deno.execPath(), polyArgs, dir);
     theirs.push(a.ms);
     lint.push(b.ms);

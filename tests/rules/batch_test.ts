@@ -12,7 +12,7 @@ import { astGrepEngine } from "../../lib/engines/ast_grep.ts";
 import { runExecutable, runHost } from "../../lib/engines/_host.ts";
 import { type EngineSettings, EngineUnavailableError, type SourceFile } from "../../lib/engines/types.ts";
 import { AST_GREP_CLI_VERSION, astGrepExecutable, materialize } from "../../lib/rules/_cli_bin.ts";
-import { type BatchOptions, type BatchStats, lintBatch } from "../../lib/rules/batch.ts";
+import { type BatchOptions, type BatchStats, lintBatch, startBatch } from "../../lib/rules/batch.ts";
 import { cliParserOf } from "../../lib/rules/_cli_config.ts";
 import { lintWithRules } from "../../lib/rules/diagnose.ts";
 import { loadRuleSet } from "../../lib/rules/load.ts";
@@ -506,6 +506,64 @@ cliTest("the engine: batch.lint is set, lintMany equals lint file by file, in in
   const loose: EngineSettings = { ...settings, configDir: undefined, rules: { dirs: [] } };
   const perDir = await engine.lintMany!(files, loose);
   for (const [i, file] of files.entries()) deepEqual(perDir[i], await engine.lint!(file, loose), file.relPath);
+});
+
+cliTest("startBatch(): started on paths alone, finished with a subset in any order, equals lintBatch()", async () => {
+  const set = await loadRuleSet(FIXTURE_REPO, { dirs: [".poly/rules"] });
+  const files = await filesOf(FIXTURE_REPO);
+  const refs = files.map(({ path, language }) => ({ path, language }));
+  const started = startBatch(set, refs);
+  await started.ready;
+  const extra: RepoFile = {
+    path: join(FIXTURE_REPO, "not-started.ts"),
+    relPath: "not-started.ts",
+    language: "typescript",
+    text: "debugger;\n",
+  };
+  const subset = [...files.filter((_, i) => i % 3 !== 1), extra].reverse();
+  const { results, stats } = await started.finish(subset);
+  equal(stats.processes, 1, JSON.stringify(stats));
+  ok(stats.viaCli > 5, JSON.stringify(stats));
+  for (const [i, file] of subset.entries()) deepEqual(results[i], await lintWithRules(set, file), file.relPath);
+  ok((results[subset.indexOf(extra)] as unknown[]).length > 0, "the file it was not started on is scanned by napi");
+  const idle = startBatch(set, refs.slice(0, 3));
+  deepEqual((await idle.finish([])).results, [], "finish([]) only waits");
+});
+
+cliTest("startBatch(): a file whose text turns out to carry a suppression comment is scanned by napi", async () => {
+  // The command line honours `ast-grep-ignore` and napi does not: started on the path alone,
+  // the command line scans the file and reports nothing; the text read shows the comment.
+  const dir = await tempTree({ "src/s.ts": "// ast-grep-ignore\ndebugger;\n", "src/t.ts": "debugger;\n" });
+  try {
+    const set = await loadRuleSet(dir, { dirs: [] });
+    const files = await filesOf(dir);
+    const started = startBatch(set, files.map(({ path, language }) => ({ path, language })));
+    const { results, stats } = await started.finish(files);
+    deepEqual([stats.viaCli, stats.viaNapi], [1, 1], JSON.stringify(stats));
+    for (const [i, file] of files.entries()) {
+      deepEqual(results[i], await lintWithRules(set, file), file.relPath);
+      ok((results[i] as unknown[]).length > 0, `${file.relPath}: no finding`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+cliTest("the engine: startLintMany() equals lintMany(); without a configDir it runs lintMany() at finish", async () => {
+  const engine = await astGrepEngine.load();
+  const settings: EngineSettings = {
+    defaults: { line_length: 120, line_ending: "lf", final_newline: true, trim_trailing_whitespace: true },
+    tool: {},
+    configDir: FIXTURE_REPO,
+    rules: { dirs: [".poly/rules"] },
+  };
+  const files: SourceFile[] = await filesOf(FIXTURE_REPO);
+  const refs = files.map(({ path, relPath, language }) => ({ path, relPath, language }));
+  const started = engine.startLintMany!(refs, settings);
+  await started.ready;
+  deepEqual(await started.finish(files), await engine.lintMany!(files, settings));
+  const loose: EngineSettings = { ...settings, configDir: undefined, rules: { dirs: [] } };
+  deepEqual(await engine.startLintMany!(refs, loose).finish(files), await engine.lintMany!(files, loose));
 });
 
 Deno.test("cliParserOf() follows the generated sgconfig.yml: JavaScript as TSX, exact lower-case extensions", () => {

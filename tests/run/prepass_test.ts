@@ -167,3 +167,39 @@ Deno.test("a cold lint check starts biome's batch before reading; a run the cach
   assert.equal(await count(await startEarly(fmt, new Map(), new Set())), 0, "format checks never start early");
   cache.close();
 });
+
+Deno.test("a cold lint check starts the rules batch before reading, per namespace: cached lint results do not stop it", async () => {
+  const { startEarly } = await import("../../lib/run/prepass.ts");
+  const { openCache } = await import("../../lib/cache/mod.ts");
+  const root = await workspace({ "src/c.ts": "debugger;\n", "src/d.ts": "export const d = 1;\n" });
+  const settings = {
+    defaults: { line_length: 120, line_ending: "lf" as const, final_newline: true, trim_trailing_whitespace: true },
+    tool: {},
+    configDir: root,
+    rules: { dirs: [] },
+  };
+  const task = (rel: string) => ({
+    path: join(root, rel),
+    relPath: rel,
+    language: "typescript" as const,
+    kind: "lint" as const,
+    fix: false,
+    engines: [{ id: "ast-grep", settings }],
+    ignoreCodes: [],
+    maxSize: 1 << 20,
+    lineEnding: "lf" as const,
+  });
+  const tasks = [task("src/c.ts"), task("src/d.ts")];
+  const count = async (started: Map<string, { finish(files: []): Promise<unknown> }>) => {
+    await Promise.all([...started.values()].map((s) => s.finish([])));
+    return started.size;
+  };
+  assert.equal(await count(await startEarly(tasks, new Map(), new Set())), 1, "no cache: one rules batch");
+  const cache = await openCache({ anchor: root, root: join(root, ".cache-r") });
+  const both = new Map([[0, cache], [1, cache]]);
+  cache.set("lint", "some-key", { diagnostics: [] });
+  assert.equal(await count(await startEarly(tasks, both, new Set())), 1, "lint results only: rules still cold");
+  cache.set("rules", "some-key", { diagnostics: [] });
+  assert.equal(await count(await startEarly(tasks, both, new Set())), 0, "rules results cached: not cold");
+  cache.close();
+});
