@@ -121,7 +121,7 @@ export async function resultKey(
   const prefix = await prefixFor(cache, namespace, spec, settings);
   const h = await blake3Hasher();
   const content = contentDigest ?? digestWith(h, file.text);
-  const context = spec.cacheContext ? `+${await spec.cacheContext(file, settings, cache.runId)}` : "";
+  const context = spec.cacheContext ? `+${await spec.cacheContext(file, settings, cache.runId, cache)}` : "";
   return keyFor(h, prefix, file.relPath, content + context);
 }
 

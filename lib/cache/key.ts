@@ -57,10 +57,20 @@ export function blake3Hasher(): Promise<IHasher> {
   return hasher;
 }
 
-/** blake3 hex of one value (synchronous use of a ready hasher). */
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(64 * 1024);
+
+/**
+ * blake3 hex of one value (synchronous use of a ready hasher). A string is
+ * encoded as UTF-8 into a reused buffer: hash-wasm's own string path goes through
+ * a Buffer per call, and a warm run makes tens of thousands of keys.
+ */
 export function digestWith(h: IHasher, data: string | Uint8Array): string {
   h.init();
-  h.update(data);
+  if (typeof data === "string") {
+    if (data.length * 3 > scratch.length) scratch = new Uint8Array(data.length * 3);
+    h.update(scratch.subarray(0, encoder.encodeInto(data, scratch).written));
+  } else h.update(data);
   return h.digest("hex");
 }
 

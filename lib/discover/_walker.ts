@@ -144,10 +144,15 @@ export class Walker {
       if (gitignored(layers, childAbs, entry.isDirectory) ?? matcher.match(childAbs, entry.isDirectory)) continue;
       const childRel = rel === "." ? entry.name : `${rel}/${entry.name}`;
       const childReal = child(real, entry.name);
-      if (entry.isDirectory) pending.push(this.walkDir(childAbs, childRel, layers, childReal));
-      else if (entry.isFile && needsShebang(childRel)) {
+      if (entry.isDirectory) {
+        pending.push(this.walkDir(childAbs, childRel, layers, childReal));
+        continue;
+      }
+      const language = detectLanguage(childRel);
+      if (entry.isFile && language === "unknown" && entry.name.lastIndexOf(".") <= 0) {
+        // A name that says nothing (needsShebang): the first line may.
         pending.push(this.addFile(childAbs, childRel, childReal, { explicit: false, viaLink: false, regular: true }));
-      } else this.#record(childAbs, childRel, childReal, detectLanguage(childRel), false, false);
+      } else this.#record(childAbs, childRel, childReal, language, false, false);
     }
     await Promise.all(pending);
   }

@@ -159,7 +159,8 @@ function finish(entries: Entry[]): Candidate[] {
     const had = byRel.get(entry.rec.relPath);
     if (!had || rank(entry) > rank(had)) byRel.set(entry.rec.relPath, entry);
   }
-  const unique = [...byRel.values()].sort((a, b) => compare(a.rec.relPath, b.rec.relPath));
+  // The default sort of strings is code-unit order ({@link compare}), without a call per comparison.
+  const unique = [...byRel.keys()].sort().map((rel) => byRel.get(rel)!);
   const owner = new Map<string, string>();
   for (const e of unique) {
     if (e.rec.kind === "file" && e.real && !e.viaLink && !owner.has(e.real)) owner.set(e.real, e.rec.relPath);

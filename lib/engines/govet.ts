@@ -12,8 +12,9 @@
  *   module cache is an errored record naming the missing package.
  * - A finding in one file can depend on its package's other files (and, in a
  *   module, on the packages it imports), so a file's cached result is keyed on
- *   the bytes of every `.go` file of its module plus `go.mod`/`go.sum` (outside a
- *   module: of its directory) — see {@link goContext}.
+ *   the contents of every `.go` file of its module plus `go.mod`/`go.sum` (outside
+ *   a module: of its directory) — see {@link goContext}. A source the cache's stat
+ *   index knows unchanged since poly last read it is not read again.
  * - Batch (`lintMany`, what a check run uses): every directory of the batch is
  *   vetted once, as many at a time as there are cores.
  * - Codes are analyzer names (`printf`, `assign`, `unreachable`, ...), severity
@@ -32,6 +33,8 @@ import type { Diagnostic } from "../report/schema.ts";
 import { runHost } from "./_host.ts";
 import { applyRuleSettings } from "./_settings.ts";
 import { lazy } from "../lazy/mod.ts";
+import { classifyContent } from "../discover/content.ts";
+import type { FileRecord, ResultCache } from "../cache/db.ts";
 import {
   EngineError,
   type EngineInstance,
@@ -232,12 +235,17 @@ let contexts = {
 };
 
 /**
- * blake3 over the names and bytes of the Go sources a file's vet result can
+ * blake3 over the names and contents of the Go sources a file's vet result can
  * depend on: every `.go` file (and `go.mod`, `go.sum`) under its module root,
  * or its directory's `.go` files outside a module. Computed once per run (`run`)
- * per module or directory; without a run id, every call reads the files again.
+ * per module or directory; without a run id, every call looks again.
+ *
+ * Each source counts by the digest the pre-pass gives its text
+ * ({@link sourceDigest}): taken from `index` (the cache's stat index) when the
+ * file's stamp has not moved since poly last read it — so a warm run reads none
+ * of them —, else from reading it now.
  */
-export async function goContext(file: SourceFile, run?: string): Promise<string> {
+export async function goContext(file: SourceFile, run?: string, index?: ResultCache): Promise<string> {
   const dir = dirname(file.path);
   if (run === undefined || contexts.run !== run) contexts = { run, roots: new Map(), modules: new Map() };
   const modules = contexts.modules;
@@ -247,34 +255,55 @@ export async function goContext(file: SourceFile, run?: string): Promise<string>
   let context = roots.get(root);
   if (!context) {
     context = (async () => {
-      const parts: [string, Uint8Array][] = [];
+      const sources: { name: string; path: string }[] = [];
       const walk = async (at: string, rel: string, deep: boolean): Promise<void> => {
         const entries = (await Array.fromAsync(Deno.readDir(at))).sort((a, b) => a.name < b.name ? -1 : 1);
         for (const e of entries) {
           const path = join(at, e.name);
           const name = rel ? `${rel}/${e.name}` : e.name;
           if (e.isFile && (e.name.endsWith(".go") || (!rel && (e.name === "go.mod" || e.name === "go.sum")))) {
-            parts.push([name, await Deno.readFile(path)]);
+            sources.push({ name, path });
           } else if (deep && e.isDirectory && !e.name.startsWith(".") && e.name !== "testdata") {
             await walk(path, name, deep);
           }
         }
       };
       await walk(root, "", module !== undefined);
-      // The shared hasher is used synchronously only: no await between init and digest.
-      const { blake3Hasher } = await import("../cache/key.ts");
+      const { blake3Hasher, digestWith } = await import("../cache/key.ts");
+      const { sameStamp, stampOf } = await import("../cache/db.ts");
       const h = await blake3Hasher();
-      h.init();
-      for (const [name, bytes] of parts) {
-        h.update(`${name}\0${bytes.length}\0`);
-        h.update(bytes);
+      const known = index?.enabled ? index.files(sources.map((s) => s.path)) : new Map<string, FileRecord>();
+      const lines: string[] = [];
+      for (const { name, path } of sources) {
+        const record = known.get(path);
+        let digest: string | undefined;
+        if (record) {
+          try {
+            if (sameStamp(record, stampOf(Deno.statSync(path)))) digest = record.digest;
+          } catch {
+            // gone: the read below says so
+          }
+        }
+        // The shared hasher is used synchronously only: no await between init and digest.
+        digest ??= sourceDigest(await Deno.readFile(path), (data) => digestWith(h, data));
+        lines.push(`${name}\0${digest}`);
       }
-      return h.digest("hex");
+      return digestWith(h, lines.join("\n"));
     })();
     roots.set(root, context);
     context.catch(() => roots.delete(root));
   }
   return await context;
+}
+
+/**
+ * The digest of one Go source in {@link goContext}: of its text as the pre-pass
+ * decodes it (what the stat index records), or of its bytes, tagged, when it is
+ * not text.
+ */
+function sourceDigest(bytes: Uint8Array, digest: (data: string | Uint8Array) => string): string {
+  const classified = classifyContent(bytes, Number.MAX_SAFE_INTEGER);
+  return "text" in classified ? digest(classified.text) : `bytes:${digest(bytes)}`;
 }
 
 /** The govet engine. */
@@ -289,6 +318,6 @@ export const govet: EngineSpec = {
   hostProgram: "go",
   batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
-  cacheContext: (file, _settings, run) => goContext(file, run),
+  cacheContext: (file, _settings, run, index) => goContext(file, run, index),
   load: () => Promise.resolve(new GoVet()),
 };

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Diagnostic } from "../report/schema.ts";
+import type { ResultCache } from "../cache/db.ts";
 
 /** Languages poly recognises. Discovery maps files to one of these. */
 export type Language =
@@ -228,9 +229,11 @@ export interface EngineSpec {
    * What one file's cached result depends on besides its own bytes (e.g. go vet:
    * the other files of its package or module). Part of that file's cache key.
    * `run` identifies the run asking (an engine may remember answers within one
-   * run, never across runs: a long-lived server sees the files change).
+   * run, never across runs: a long-lived server sees the files change). `index`
+   * is the cache whose stat index may tell the digests of files unchanged since
+   * poly last read them.
    */
-  cacheContext?(file: SourceFile, settings: EngineSettings, run?: string): Promise<string>;
+  cacheContext?(file: SourceFile, settings: EngineSettings, run?: string, index?: ResultCache): Promise<string>;
   /**
    * Its instance implements `lintMany` / `formatMany`, and a run hands it all of
    * its files at once rather than one per worker task.

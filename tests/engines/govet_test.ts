@@ -110,3 +110,38 @@ Deno.test("goContext() keys a Go file's vet result on its module (or directory),
   notEqual(await goContext(file("loose/x.go"), "run-5"), x1, "outside a module: the directory's files");
   notEqual(await goContext(file("loose/x.go")), x1, "no run id: read every time");
 });
+
+Deno.test("goContext() takes a source's digest from the stat index while its stamp holds, and reads it once it moves", async () => {
+  const { openCache, RACY_MS, stampOf } = await import("../../lib/cache/mod.ts");
+  const { blake3Hasher, digestWith } = await import("../../lib/cache/key.ts");
+  const root = await Deno.makeTempDir({ prefix: "poly-govet-index-" });
+  await Deno.mkdir(join(root, "mod", "a"), { recursive: true });
+  await Deno.writeTextFile(join(root, "mod", "go.mod"), "module example.com/m\n\ngo 1.21\n");
+  await Deno.writeTextFile(join(root, "mod", "a", "a.go"), "package a\n");
+  // The stat index only remembers stamps older than RACY_MS.
+  await new Promise((r) => setTimeout(r, RACY_MS + 200));
+  const index = await openCache({ anchor: root, root: join(root, ".cache") });
+  const h = await blake3Hasher();
+  const file = { path: join(root, "mod", "a", "a.go"), relPath: "mod/a/a.go", language: "go" as const, text: "" };
+  const record = (path: string, digest: string) => ({ path, ...stampOf(Deno.statSync(path)), digest });
+  const read = await goContext(file, "run-1");
+  // The digests the pre-pass records (of the text): the same context as reading.
+  index.recordFiles([
+    record(join(root, "mod", "go.mod"), digestWith(h, Deno.readTextFileSync(join(root, "mod", "go.mod")))),
+    record(file.path, digestWith(h, "package a\n")),
+  ]);
+  index.flush();
+  equal(await goContext(file, "run-2", index), read, "index digests and read digests agree");
+  // A record whose stamp holds is believed (so a warm run reads nothing): a stand-in digest shows it.
+  index.recordFiles([record(file.path, "stand-in")]);
+  index.flush();
+  const believed = await goContext(file, "run-3", index);
+  notEqual(believed, read, "the index's digest was used");
+  // The file changes: its stamp moves, the record is ignored, the file is read.
+  await Deno.writeTextFile(file.path, "package a\n\nvar A = 1\n");
+  const changed = await goContext(file, "run-4", index);
+  notEqual(changed, believed);
+  equal(changed, await goContext(file, "run-5"), "read again, as without an index");
+  index.close();
+  await Deno.remove(root, { recursive: true });
+});
