@@ -33,8 +33,12 @@ function permissionFlags(tokens: readonly string[]): string[] {
 }
 
 Deno.test("deno.json: the dev task and the compiled binary use one permission list (-P, the default set)", () => {
-  const dev = denoJson.tasks.poly.split(/\s+/);
+  const dev = denoJson.tasks.poly.command.split(/\s+/);
   deepEqual(dev.slice(0, 2), ["deno", "run"]);
+  // node_modules/ is installed by the task's dependency, then used as it is (not re-verified at every start).
+  ok(dev.includes("--node-modules-dir=manual"));
+  deepEqual(denoJson.tasks.poly.dependencies, ["deps"]);
+  equal(denoJson.tasks.deps, "deno install -q");
   equal(dev.at(-1), "main.ts");
   deepEqual(permissionFlags(dev), ["-P"], "the dev task selects deno.json's default permission set, nothing else");
   deepEqual([...PERMISSION_FLAGS], ["-P"]);
