@@ -62,12 +62,23 @@ export function sourceStamp(root = fileURLToPath(new URL("../../", import.meta.u
 }
 
 let memo: Promise<string> | undefined;
+let code: string[] | undefined;
+
+/**
+ * The code stamp (computed once per process): the executable's stat line when
+ * compiled, else {@link sourceStamp}. Whatever poly's code or its lockfile
+ * changes, this changes.
+ */
+export function codeStamp(): readonly string[] {
+  code ??= Deno.build.standalone ? [statLine(Deno.execPath()) ?? "unknown-executable"] : sourceStamp();
+  return code;
+}
 
 /** The build identity (computed once per process). */
 export function buildIdentity(): Promise<string> {
   memo ??= (async () => {
     const h = await blake3Hasher();
-    const code = Deno.build.standalone ? [statLine(Deno.execPath()) ?? "unknown-executable"] : sourceStamp();
+    const code = codeStamp();
     const { engineIdentities } = await import("../identity/engines.ts");
     const engines = await engineIdentities();
     const enginesLine = Object.keys(engines).sort().map((id) => `${id}=${engines[id].version}#${engines[id].digest}`);

@@ -8,6 +8,10 @@
  * Hashing ~50 MB of WebAssembly costs time, so each file's digest is remembered
  * on disk in `<cache home>/identity/digests.json`, keyed by the file's path, size
  * and mtime; an engine's digest is blake3 over its files' digests, in order.
+ * Finding an engine's files (resolving npm packages, loading the ast-grep parser
+ * packages) costs ~50 ms over all engines, so the lists are remembered too, in
+ * `<cache home>/identity/modules.json`, for as long as poly's code stamp (its
+ * source files and lockfile, or its executable) stays the same.
  *
  * @example
  * ```ts
@@ -97,10 +101,64 @@ export async function fileDigests(urls: string[]): Promise<string[]> {
   return out;
 }
 
+/** Path of the on-disk memo of each engine's module files. */
+export function modulesMemoPath(): string {
+  return join(cacheHome(), "identity", "modules.json");
+}
+
+interface ModulesMemo {
+  /** blake3 of the code stamp the lists were found under. */
+  stamp: string;
+  /** `id\0upstream` → the engine's module URLs. */
+  engines: Record<string, string[]>;
+}
+
+let modulesMemo: { path: string; stamp: string; memo: ModulesMemo } | undefined;
+
+async function readModulesMemo(): Promise<{ path: string; stamp: string; memo: ModulesMemo }> {
+  const path = modulesMemoPath();
+  if (modulesMemo?.path === path) return modulesMemo;
+  const { codeStamp } = await import("../cache/build.ts");
+  const stamp = digestWith(await blake3Hasher(), codeStamp().join("\n"));
+  let memo: ModulesMemo = { stamp, engines: {} };
+  try {
+    const value = JSON.parse(Deno.readTextFileSync(path)) as ModulesMemo;
+    if (value?.stamp === stamp && value.engines && typeof value.engines === "object") memo = value;
+  } catch { /* absent or damaged: find them again */ }
+  modulesMemo = { path, stamp, memo };
+  return modulesMemo;
+}
+
+/**
+ * An engine's module URLs (`spec.moduleUrls()`), remembered on disk under the
+ * code stamp. A remembered file that is gone sends {@link fileDigests} back here.
+ */
+async function moduleUrlsOf(spec: EngineSpec, fresh = false): Promise<string[]> {
+  const { memo } = await readModulesMemo();
+  const key = `${spec.id}\0${spec.upstream}`;
+  const known = memo.engines[key];
+  if (known && !fresh) return known;
+  const urls = await spec.moduleUrls();
+  memo.engines[key] = urls;
+  try {
+    await Deno.mkdir(join(cacheHome(), "identity"), { recursive: true, mode: 0o700 });
+    await writeFileAtomic(modulesMemoPath(), JSON.stringify(memo));
+  } catch {
+    // The memo only saves time; a read-only cache home is not an error.
+  }
+  return urls;
+}
+
 /** The identity of one engine (its module files hashed). */
 export async function engineIdentity(spec: EngineSpec): Promise<EngineIdentity> {
   const h = await blake3Hasher();
-  const digests = await fileDigests(await spec.moduleUrls());
+  let digests: string[];
+  try {
+    digests = await fileDigests(await moduleUrlsOf(spec));
+  } catch {
+    // A remembered file is gone (node_modules/ reinstalled elsewhere?): find the files again.
+    digests = await fileDigests(await moduleUrlsOf(spec, true));
+  }
   return { version: spec.upstream, digest: digestWith(h, digests.join("\n")) };
 }
 

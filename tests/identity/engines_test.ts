@@ -4,9 +4,11 @@ import { join } from "node:path";
 import {
   engineCacheVersion,
   engineIdentities,
+  engineIdentity,
   enginesDocument,
   fileDigests,
   hostTools,
+  modulesMemoPath,
 } from "../../lib/identity/engines.ts";
 import { sourceStamp } from "../../lib/cache/build.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
@@ -38,6 +40,33 @@ Deno.test("fileDigests() remembers digests by path, size and mtime and notices a
   await Deno.writeTextFile(path, "bbbb");
   await Deno.utime(path, new Date(), new Date(Date.now() + 5000));
   notEqual((await fileDigests(["file://" + path]))[0], first);
+});
+
+Deno.test("engineIdentity() remembers an engine's module list under the code stamp, and finds it again once a file is gone", async () => {
+  const dir = await Deno.makeTempDir();
+  let calls = 0;
+  const spec = {
+    ...shellcheck,
+    id: "fake-engine",
+    upstream: `fake 1.0 ${crypto.randomUUID()}`,
+    tier: "in-process" as const,
+    moduleUrls: async () => {
+      calls++;
+      const path = join(dir, `m${calls}.wasm`);
+      await Deno.writeTextFile(path, `module ${calls}`);
+      return ["file://" + path];
+    },
+  };
+  const first = await engineIdentity(spec);
+  equal(calls, 1);
+  deepEqual(await engineIdentity(spec), first, "the remembered list: the same files, the same digest");
+  equal(calls, 1, "moduleUrls() is not asked again");
+  const memo = JSON.parse(await Deno.readTextFile(modulesMemoPath()));
+  deepEqual(memo.engines[`${spec.id}\0${spec.upstream}`], ["file://" + join(dir, "m1.wasm")], "kept on disk");
+  await Deno.remove(join(dir, "m1.wasm"));
+  const again = await engineIdentity(spec);
+  equal(calls, 2, "a remembered file is gone: the list is found again");
+  notEqual(again.digest, first.digest);
 });
 
 Deno.test("hostTools() reports each host tool as found with a version, or missing", async () => {
