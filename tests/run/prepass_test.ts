@@ -132,13 +132,13 @@ Deno.test("the stat index: files read once are answered from their stamp; an edi
   assert.ok(!titles(third).some((t) => t.includes("`os`")));
 });
 
-Deno.test("a cold lint check starts biome's batch before reading; a run the cache may answer does not", async () => {
-  const { startEarly } = await import("../../lib/run/prepass.ts");
-  const { openCache } = await import("../../lib/cache/mod.ts");
+/** Two TypeScript files of a fresh workspace as tasks of one engine, and how many batches a start begins. */
+async function earlyFixture(engine: string, extra: Record<string, unknown> = {}) {
   const root = await workspace({ "src/c.ts": "debugger;\n", "src/d.ts": "export const d = 1;\n" });
   const settings = {
     defaults: { line_length: 120, line_ending: "lf" as const, final_newline: true, trim_trailing_whitespace: true },
     tool: {},
+    ...extra,
   };
   const task = (rel: string, kind: "lint" | "fmt" = "lint") => ({
     path: join(root, rel),
@@ -146,16 +146,22 @@ Deno.test("a cold lint check starts biome's batch before reading; a run the cach
     language: "typescript" as const,
     kind,
     fix: false,
-    engines: [{ id: "biome", settings }],
+    engines: [{ id: engine, settings }],
     ignoreCodes: [],
     maxSize: 1 << 20,
     lineEnding: "lf" as const,
   });
-  const tasks = [task("src/c.ts"), task("src/d.ts")];
   const count = async (started: Map<string, { finish(files: []): Promise<unknown> }>) => {
     await Promise.all([...started.values()].map((s) => s.finish([])));
     return started.size;
   };
+  return { root, task, tasks: [task("src/c.ts"), task("src/d.ts")], count };
+}
+
+Deno.test("a cold lint check starts biome's batch before reading; a run the cache may answer does not", async () => {
+  const { startEarly } = await import("../../lib/run/prepass.ts");
+  const { openCache } = await import("../../lib/cache/mod.ts");
+  const { root, task, tasks, count } = await earlyFixture("biome");
   assert.equal(await count(await startEarly(tasks, new Map(), new Set())), 1, "no cache: one batch for both files");
   const cache = await openCache({ anchor: root, root: join(root, ".cache-a") });
   const both = new Map([[0, cache], [1, cache]]);
@@ -171,29 +177,9 @@ Deno.test("a cold lint check starts biome's batch before reading; a run the cach
 Deno.test("a cold lint check starts the rules batch before reading, per namespace: cached lint results do not stop it", async () => {
   const { startEarly } = await import("../../lib/run/prepass.ts");
   const { openCache } = await import("../../lib/cache/mod.ts");
-  const root = await workspace({ "src/c.ts": "debugger;\n", "src/d.ts": "export const d = 1;\n" });
-  const settings = {
-    defaults: { line_length: 120, line_ending: "lf" as const, final_newline: true, trim_trailing_whitespace: true },
-    tool: {},
-    configDir: root,
-    rules: { dirs: [] },
-  };
-  const task = (rel: string) => ({
-    path: join(root, rel),
-    relPath: rel,
-    language: "typescript" as const,
-    kind: "lint" as const,
-    fix: false,
-    engines: [{ id: "ast-grep", settings }],
-    ignoreCodes: [],
-    maxSize: 1 << 20,
-    lineEnding: "lf" as const,
-  });
-  const tasks = [task("src/c.ts"), task("src/d.ts")];
-  const count = async (started: Map<string, { finish(files: []): Promise<unknown> }>) => {
-    await Promise.all([...started.values()].map((s) => s.finish([])));
-    return started.size;
-  };
+  const { root, tasks, count } = await earlyFixture("ast-grep", { rules: { dirs: [] } });
+  // The rule set is relative to the workspace (configDir), as the pipeline passes it.
+  for (const t of tasks) Object.assign(t.engines[0].settings, { configDir: root });
   assert.equal(await count(await startEarly(tasks, new Map(), new Set())), 1, "no cache: one rules batch");
   const cache = await openCache({ anchor: root, root: join(root, ".cache-r") });
   const both = new Map([[0, cache], [1, cache]]);
