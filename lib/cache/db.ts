@@ -105,6 +105,8 @@ export interface ResultCache {
   set(ns: Namespace, key: string, value: unknown): void;
   /** Whether `ns` holds any entry at all (true when that cannot be told). */
   hasEntries(ns: Namespace): boolean;
+  /** Whether the stat index holds any file at all (true when that cannot be told). */
+  hasFiles(): boolean;
   /**
    * The stat index: the last record of each of `paths` (absolute), for a check
    * run to skip reading a file whose stamp has not moved since.
@@ -237,6 +239,11 @@ class SqliteCache implements ResultCache {
   hasEntries(ns: Namespace): boolean {
     for (const p of this.#pending.values()) if (p.ns === ns) return true;
     return this.#with(true, (db) => db.prepare("SELECT 1 FROM entries WHERE ns = ? LIMIT 1").get(ns) !== undefined);
+  }
+
+  hasFiles(): boolean {
+    if (this.#pendingFiles.length > 0) return true;
+    return this.#with(true, (db) => db.prepare("SELECT 1 FROM files LIMIT 1").get() !== undefined);
   }
 
   getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[] {
@@ -466,6 +473,9 @@ class DisabledCache implements ResultCache {
     return keys.map(() => undefined);
   }
   hasEntries(): boolean {
+    return false;
+  }
+  hasFiles(): boolean {
     return false;
   }
   files(): Map<string, FileRecord> {

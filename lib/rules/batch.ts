@@ -192,7 +192,8 @@ async function finishBatch(
     const parser = candidates[i];
     const napiGroups = parser && fileGroups.has(parser) ? without(fileGroups, parser) : fileGroups;
     early.push(settle(() => scanGroups(file, napiGroups)));
-    await pause();
+    const paused = pause();
+    if (paused) await paused; // awaiting undefined would cost a microtask per file
   }
   const outputs = await scanning;
   const results: Settled<Diagnostic[]>[] = files.map((file, i) => {

@@ -18,6 +18,7 @@ import type { FileOutcome, FileTask } from "./file.ts";
 import { prepass, prepassable } from "./prepass.ts";
 import { planFormat, planLint } from "./plan.ts";
 import { engineById } from "../engines/registry.ts";
+import type { EngineSettings } from "../engines/types.ts";
 import { ruleLoadRunErrors } from "../rules/settings.ts";
 import { type PoolResult, runTasks } from "./pool.ts";
 import type { RunRequest } from "./types.ts";
@@ -66,7 +67,8 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const runId = crypto.randomUUID();
   const results: FileResult[] = [];
   const runErrors: RunError[] = [];
-  const rulesChecked = new Set<string>();
+  /** The rules settings of each config (by hash) whose rule files' problems the report names. */
+  const rulesChecked = new Map<string, EngineSettings>();
   const configRefs: ConfigRef[] = [];
   const configIndex = new Map<string, number>();
   const tasks: FileTask[] = [];
@@ -88,10 +90,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       }
       const plan = kind === "lint" ? planLint(c.language, config) : planFormat(c.language, config);
       const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
-      if (rules && !rulesChecked.has(config.hash)) {
-        rulesChecked.add(config.hash);
-        runErrors.push(...await ruleLoadRunErrors(rules.settings, request.cwd));
-      }
+      if (rules && !rulesChecked.has(config.hash)) rulesChecked.set(config.hash, rules.settings);
       tasks.push({
         path: c.path,
         relPath: c.relPath,
@@ -125,7 +124,12 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       results.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
     }
   }
+  // Rule files load while the files run (the rules engine loads the same, memoized, sets); their
+  // problems are reported once the run is over, so no batch waits for them to start.
+  const ruleErrors = Promise.all([...rulesChecked.values()].map((s) => ruleLoadRunErrors(s, request.cwd)));
+  ruleErrors.catch(() => {}); // awaited below
   const { outcomes, cache } = await runAll(runnable, request);
+  for (const errors of await ruleErrors) runErrors.push(...errors);
   outcomes.forEach((o, i) => {
     if (o.proposed) request.onProposed?.({ path: runnable[i].path, relPath: o.relPath, ...o.proposed });
   });

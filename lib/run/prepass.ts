@@ -128,15 +128,18 @@ function readClassified(
  * taken (reused when the file is read, so what is recorded is the stamp from
  * before the read) and, for unchanged files, the digest of their bytes.
  */
-function statRound(
+async function statRound(
   tasks: FileTask[],
   caches: Map<number, ResultCache>,
-): { stats: Map<number, Deno.FileInfo>; unchanged: Map<number, string>; recorded: Set<number> } {
+  pause: () => Promise<void> | undefined,
+): Promise<{ stats: Map<number, Deno.FileInfo>; unchanged: Map<number, string>; recorded: Set<number> }> {
   const stats = new Map<number, Deno.FileInfo>();
   const unchanged = new Map<number, string>();
   const recorded = new Set<number>();
   const byCache = new Map<ResultCache, number[]>();
   for (const [index, cache] of caches) {
+    const paused = pause();
+    if (paused) await paused; // awaiting undefined would cost a microtask per file
     if (tasks[index].kind !== "lint" || !cache.enabled) continue;
     try {
       stats.set(index, Deno.statSync(tasks[index].path));
@@ -246,8 +249,16 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     const cache = await cacheFor(tasks[index]);
     if (cache) caches.set(index, cache);
   }
-  const { stats, unchanged, recorded } = statRound(tasks, caches);
-  const started = await startEarly(tasks, caches, recorded);
+  // When no cache of the run has a stat index yet, no file can be in it: a cold run starts its
+  // early batches before the stat round too (which then yields, so their output is read).
+  const indexless = [...new Set(caches.values())].every((cache) => !cache.enabled || !cache.hasFiles());
+  let started = indexless ? await startEarly(tasks, caches, new Set()) : undefined;
+  const { stats, unchanged, recorded } = await statRound(
+    tasks,
+    caches,
+    started?.size ? pauser() : () => undefined,
+  );
+  started ??= await startEarly(tasks, caches, recorded);
   const records = new Map<ResultCache, FileRecord[]>();
   /** Remembers a file just read in its cache's stat index (lint checks only: they are the ones that consult it). */
   const remember = (index: number, digest: string) => {
@@ -284,9 +295,10 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   };
 
   // While early batches run, the reads yield now and then: their output pipes must be drained.
-  const pause = started.size > 0 ? pauser() : () => undefined;
+  const pause: () => Promise<void> | undefined = started.size > 0 ? pauser() : () => undefined;
   for (let index = 0; index < tasks.length; index++) {
-    await pause();
+    const paused = pause();
+    if (paused) await paused; // awaiting undefined would cost a microtask per file
     const task = tasks[index];
     if (signal?.aborted) {
       rest.set(index, task);

@@ -166,6 +166,11 @@ Deno.test("a cold lint check starts biome's batch before reading; a run the cach
   const cache = await openCache({ anchor: root, root: join(root, ".cache-a") });
   const both = new Map([[0, cache], [1, cache]]);
   assert.equal(await count(await startEarly(tasks, both, new Set())), 1, "an empty cache: cold");
+  assert.equal(cache.hasFiles(), false, "no stat index yet: the run may start before its stat round");
+  cache.recordFiles([{ path: join(root, "src/c.ts"), size: 10, mtime: 1, ctime: 1, ino: 1, digest: "d" }]);
+  assert.equal(cache.hasFiles(), true);
+  cache.flush();
+  assert.equal(cache.hasFiles(), true, "once written too");
   assert.equal(await count(await startEarly(tasks, both, new Set([1]))), 0, "a file in the stat index: not cold");
   cache.set("lint", "some-key", { diagnostics: [] });
   assert.equal(await count(await startEarly(tasks, both, new Set())), 0, "lint results cached: not cold");
