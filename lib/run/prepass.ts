@@ -173,10 +173,11 @@ function groupOf(kind: FileTask["kind"], plan: EnginePlan): string {
 
 /**
  * In a cold lint check — no cache, or no file of the run in the stat index and
- * no result of the engine's namespace (lint, rules) cached at all — every file will miss: batch engines that can
- * start before the files are read ({@link EngineInstance.startLintMany}) start
- * now, over every file their step covers, and the run reads and hashes the files
- * while they work. Returns the started batches by group.
+ * no result of the engine's namespace (lint, rules) cached at all — every file
+ * will miss: batch engines that can start before the files are read
+ * ({@link EngineInstance.startLintMany}) start now, over every file their step
+ * covers, and the run reads and hashes the files while they work. Returns the
+ * started batches by group, once each has its process running.
  */
 export async function startEarly(
   tasks: FileTask[],
