@@ -56,6 +56,8 @@ export interface NativeOptions {
   chunkBytes?: number;
   /** Called with each process's exit code and how many files it processed. */
   onRun?: (info: { code: number; files: number; processed: number }) => void;
+  /** Called once a process has been started (each chunk's). */
+  onSpawn?: () => void;
 }
 
 /**
@@ -226,10 +228,12 @@ export async function runBiome(
   ];
   let run;
   try {
-    run = await runExecutable({ path: binary.binary, launcher: binary.script }, args, {
+    const running = runExecutable({ path: binary.binary, launcher: binary.script }, args, {
       cwd: dir,
       env: { ...binary.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" },
     });
+    options.onSpawn?.();
+    run = await running;
   } catch {
     return undefined; // no sh (node on Windows), or not allowed to run it
   }

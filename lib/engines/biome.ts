@@ -153,10 +153,14 @@ export class Biome implements EngineInstance {
 
   /** {@link Biome.lintMany}, its native process started before the files are read. */
   startLintMany(refs: readonly Omit<SourceFile, "text">[], settings: EngineSettings): StartedBatch<LintOutput> {
-    const run = runNativeLint(refs.map((r) => r.path), configuration(settings, "lint"), this.native)
-      .catch((): NativeLint => new Map());
+    const spawned = Promise.withResolvers<void>();
+    const native = { ...this.native, onSpawn: () => (this.native?.onSpawn?.(), spawned.resolve()) };
+    const run = runNativeLint(refs.map((r) => r.path), configuration(settings, "lint"), native)
+      .catch((): NativeLint => new Map())
+      .finally(spawned.resolve);
     return {
       finish: async (files) => await this.#settle(files, settings, nativeFindings(await run, files)),
+      ready: spawned.promise,
     };
   }
 

@@ -213,13 +213,15 @@ export async function startEarly(
   for (const [group, { spec, plan, files }] of groups) {
     try {
       const engine = await loadEngine(spec);
-      if (engine.startLintMany) started.set(group, engine.startLintMany(files, plan.settings));
+      if (!engine.startLintMany) continue;
+      const batch = engine.startLintMany(files, plan.settings);
+      started.set(group, batch);
+      // Its process first, then the next engine's loading (which would hold this thread).
+      await batch.ready;
     } catch {
       // the engine does not load: its batch below says so, file by file
     }
   }
-  // The files are read synchronously next: let every batch get its process going first.
-  await Promise.all([...started.values()].map((batch) => batch.ready));
   return started;
 }
 

@@ -375,6 +375,8 @@ Deno.test({
       all.map(({ path, relPath, language }) => ({ path, relPath, language })),
       settings(),
     );
+    // Settles once the process has started (the pre-pass waits for that before it reads files).
+    await started.ready;
     // A subset, out of order (files that were skipped or answered by the cache are left out).
     const subset = all.filter((_, i) => i % 3 !== 1).reverse();
     const results = await started.finish(subset);
@@ -382,5 +384,8 @@ Deno.test({
     assertSame(subset, results, await wasmOnly().lintMany(subset, settings()));
     const idle = new Biome().startLintMany(files.slice(0, 2), settings());
     deepEqual(await idle.finish([]), [], "finish([]) only waits");
+    const off = new Biome();
+    off.native = { command: null };
+    await off.startLintMany(files.slice(0, 2), settings()).ready; // no process at all: ready settles all the same
   },
 });
