@@ -76,12 +76,14 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
   return {
     anchor,
     forDir(absDir: string): Promise<ResolvedConfig> {
+      // A run asks once per file, for a few hundred directories: the path as given is looked up
+      // before it is resolved (resolving it costs more than the lookup).
+      let found = byDir.get(absDir);
+      if (found) return found;
       const dir = resolve(cwd, absDir);
-      let found = byDir.get(dir);
-      if (!found) {
-        found = resolveDir(dir);
-        byDir.set(dir, found);
-      }
+      found = byDir.get(dir) ?? resolveDir(dir);
+      byDir.set(dir, found);
+      byDir.set(absDir, found);
       return found;
     },
   };

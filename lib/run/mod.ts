@@ -72,16 +72,12 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const configRefs: ConfigRef[] = [];
   const configIndex = new Map<string, number>();
   const tasks: FileTask[] = [];
-  // Thousands of files share a few hundred directories: each directory's config is asked for once.
-  const configByDir = new Map<string, ResolvedConfig>();
   // discover() returns its records sorted by relPath already: tasks are made in that order.
   for (const c of candidates) {
     if (c.kind === "skip") results.push({ path: c.relPath, skipped: c.skip });
     else if (c.kind === "error") results.push({ path: c.relPath, error: c.error });
     else {
-      const dir = parentDir(c.path);
-      let config = configByDir.get(dir);
-      if (!config) configByDir.set(dir, config = await configs.forDir(dir));
+      const config = await configs.forDir(parentDir(c.path));
       let index = configIndex.get(config.hash);
       if (index === undefined) {
         index = configRefs.length;
