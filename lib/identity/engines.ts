@@ -70,11 +70,39 @@ function readMemo(): Memo {
   return memo;
 }
 
-/** blake3 of each file (memoized on disk by path, size and mtime), in the order given. */
-export async function fileDigests(urls: string[]): Promise<string[]> {
+/** Memos changed in memory and not written yet (see {@link saveMemos}). */
+let digestsDirty = false;
+let modulesDirty = false;
+
+/** Writes one memo (atomically); it only saves time, so a read-only cache home is not an error. */
+async function saveMemo(path: string, value: unknown): Promise<void> {
+  try {
+    await Deno.mkdir(join(cacheHome(), "identity"), { recursive: true, mode: 0o700 });
+    await writeFileAtomic(path, JSON.stringify(value));
+  } catch {
+    // next time, then
+  }
+}
+
+/** Writes the memos that changed: once per {@link engineIdentities}, not once per engine. */
+async function saveMemos(): Promise<void> {
+  if (digestsDirty) {
+    digestsDirty = false;
+    await saveMemo(digestMemoPath(), readMemo());
+  }
+  if (modulesDirty && modulesMemo) {
+    modulesDirty = false;
+    await saveMemo(modulesMemo.path, modulesMemo.memo);
+  }
+}
+
+/**
+ * blake3 of each file (memoized on disk by path, size and mtime), in the order
+ * given. `save: false` leaves writing the memo to the caller ({@link saveMemos}).
+ */
+export async function fileDigests(urls: string[], save = true): Promise<string[]> {
   const memo = readMemo();
   const h = await blake3Hasher();
-  let changed = false;
   const out: string[] = [];
   for (const url of urls) {
     const path = url.startsWith("file:") ? fileURLToPath(url) : url;
@@ -87,17 +115,10 @@ export async function fileDigests(urls: string[]): Promise<string[]> {
     }
     const digest = digestWith(h, Deno.readFileSync(path));
     memo[path] = { size: info.size, mtime, digest };
-    changed = true;
+    digestsDirty = true;
     out.push(digest);
   }
-  if (changed) {
-    try {
-      await Deno.mkdir(join(cacheHome(), "identity"), { recursive: true, mode: 0o700 });
-      await writeFileAtomic(digestMemoPath(), JSON.stringify(memo));
-    } catch {
-      // The memo only saves time; a read-only cache home is not an error.
-    }
-  }
+  if (save) await saveMemos();
   return out;
 }
 
@@ -140,25 +161,24 @@ async function moduleUrlsOf(spec: EngineSpec, fresh = false): Promise<string[]> 
   if (known && !fresh) return known;
   const urls = await spec.moduleUrls();
   memo.engines[key] = urls;
-  try {
-    await Deno.mkdir(join(cacheHome(), "identity"), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(modulesMemoPath(), JSON.stringify(memo));
-  } catch {
-    // The memo only saves time; a read-only cache home is not an error.
-  }
+  modulesDirty = true;
   return urls;
 }
 
-/** The identity of one engine (its module files hashed). */
-export async function engineIdentity(spec: EngineSpec): Promise<EngineIdentity> {
+/**
+ * The identity of one engine (its module files hashed). `save: false` leaves
+ * writing the memos to the caller ({@link saveMemos}).
+ */
+export async function engineIdentity(spec: EngineSpec, save = true): Promise<EngineIdentity> {
   const h = await blake3Hasher();
   let digests: string[];
   try {
-    digests = await fileDigests(await moduleUrlsOf(spec));
+    digests = await fileDigests(await moduleUrlsOf(spec), false);
   } catch {
     // A remembered file is gone (node_modules/ reinstalled elsewhere?): find the files again.
-    digests = await fileDigests(await moduleUrlsOf(spec, true));
+    digests = await fileDigests(await moduleUrlsOf(spec, true), false);
   }
+  if (save) await saveMemos();
   return { version: spec.upstream, digest: digestWith(h, digests.join("\n")) };
 }
 
@@ -169,7 +189,8 @@ export function engineIdentities(): Promise<Record<string, EngineIdentity>> {
   memo ??= (async () => {
     const out: Record<string, EngineIdentity> = {};
     const specs = ENGINES.filter((s) => s.tier !== "host").sort((a, b) => a.id.localeCompare(b.id));
-    for (const spec of specs) out[spec.id] = await engineIdentity(spec);
+    for (const spec of specs) out[spec.id] = await engineIdentity(spec, false);
+    await saveMemos();
     return out;
   })();
   memo.catch(() => (memo = undefined));
