@@ -89,9 +89,11 @@ export function settle<T>(fn: () => T): Settled<T> {
 
 /**
  * A function to await in a long synchronous loop while a native batch runs: it
- * yields to the event loop once per 10 ms of work (else undefined, nothing to
- * await), so the process's output is read as it comes — a pipe left unread fills
- * and stalls the process.
+ * yields to the event loop once per 10 ms of work, so the process's output is
+ * read as it comes — a pipe left unread fills and stalls the process. Between
+ * yields it returns undefined: callers await only a promise
+ * (`const p = pause(); if (p) await p;`), since awaiting undefined would still
+ * cost a microtask per iteration of a loop over thousands of files.
  */
 export function pauser(): () => Promise<void> | undefined {
   let last = performance.now();

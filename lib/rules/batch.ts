@@ -193,7 +193,7 @@ async function finishBatch(
     const napiGroups = parser && fileGroups.has(parser) ? without(fileGroups, parser) : fileGroups;
     early.push(settle(() => scanGroups(file, napiGroups)));
     const paused = pause();
-    if (paused) await paused; // awaiting undefined would cost a microtask per file
+    if (paused) await paused;
   }
   const outputs = await scanning;
   const results: Settled<Diagnostic[]>[] = files.map((file, i) => {

@@ -139,7 +139,7 @@ async function statRound(
   const byCache = new Map<ResultCache, number[]>();
   for (const [index, cache] of caches) {
     const paused = pause();
-    if (paused) await paused; // awaiting undefined would cost a microtask per file
+    if (paused) await paused;
     if (tasks[index].kind !== "lint" || !cache.enabled) continue;
     try {
       stats.set(index, Deno.statSync(tasks[index].path));
@@ -301,7 +301,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   const pause: () => Promise<void> | undefined = started.size > 0 ? pauser() : () => undefined;
   for (let index = 0; index < tasks.length; index++) {
     const paused = pause();
-    if (paused) await paused; // awaiting undefined would cost a microtask per file
+    if (paused) await paused;
     const task = tasks[index];
     if (signal?.aborted) {
       rest.set(index, task);
