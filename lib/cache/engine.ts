@@ -28,9 +28,23 @@ import { canonicalJson } from "../config/fingerprint.ts";
 export const UNCACHEABLE: ReadonlySet<string> = new Set();
 
 const salts = new Map<string, Promise<string>>();
+/** The run the salted entries of {@link salts} and {@link prefixes} were made for. */
+let saltRun: string | undefined;
 
-/** An engine's cache salt for some settings, computed once per process for equal settings. */
-function saltOf(spec: EngineSpec, settings: EngineSettings, json: string): Promise<string> {
+/**
+ * An engine's cache salt for some settings, computed once per run for equal
+ * settings: a salt stands for inputs outside the settings (the rules engine's
+ * rule files), which a resident process (`poly mcp`, `poly daemon`) must see
+ * change between runs.
+ */
+function saltOf(spec: EngineSpec, settings: EngineSettings, json: string, run: string): Promise<string> {
+  if (run !== saltRun) {
+    saltRun = run;
+    salts.clear();
+    for (const memo of prefixes.keys()) {
+      if (memo.startsWith("salted\0") && !memo.startsWith(`salted\0${run}\0`)) prefixes.delete(memo);
+    }
+  }
   const memo = `${spec.id}\0${json}`;
   let salt = salts.get(memo);
   if (!salt) {
@@ -47,8 +61,10 @@ const prefixes = new Map<string, Promise<string>>();
 /** The prefixes of {@link prefixesBySettings} once computed, for {@link resultKeyNow}. */
 const readyBySettings = new WeakMap<EngineSettings, Map<string, string>>();
 
+/** A salted engine's prefixes are made once per run (see {@link saltOf}); the rest once per process. */
 function fastKey(cache: ResultCache, namespace: Namespace, spec: EngineSpec): string {
-  return `${cache.build ?? ""}\0${namespace}\0${spec.id}\0${spec.upstream}`;
+  const run = spec.cacheSalt ? `salted\0${cache.runId ?? ""}\0` : "";
+  return `${run}${cache.build ?? ""}\0${namespace}\0${spec.id}\0${spec.upstream}`;
 }
 
 /**
@@ -69,7 +85,9 @@ function prefixFor(cache: ResultCache, namespace: Namespace, spec: EngineSpec, s
         namespace,
         engine: spec.id,
         engineVersion: await engineCacheVersion(spec),
-        settings: spec.cacheSalt ? { ...settings, salt: await saltOf(spec, settings, json) } : settings,
+        settings: spec.cacheSalt
+          ? { ...settings, salt: await saltOf(spec, settings, json, cache.runId ?? "") }
+          : settings,
         ...(cache.build ? { build: cache.build } : {}),
       }))();
     prefixes.set(memo, prefix);

@@ -30,11 +30,22 @@ export interface LoadRuleSetOptions {
   configFile?: string;
 }
 
-const memo = new Map<string, Promise<RuleSet>>();
+/** A loaded set, and the stat lines of the user rule files it was read from. */
+interface Loaded {
+  set: Promise<RuleSet>;
+  stamp: Promise<string>;
+  /** The {@link epoch} in which the stamp was last found unchanged. */
+  epoch: number;
+}
+
+const memo = new Map<string, Loaded>();
+/** Bumped by {@link revalidateRuleSets}: a set loaded in an earlier epoch is checked before reuse. */
+let epoch = 0;
 
 /**
  * The rule set for a configuration directory and its `[rules]` table, loaded once
- * per process for each distinct input.
+ * per distinct input and reused while its user rule files are unchanged (a
+ * resident process checks them again once per run: {@link revalidateRuleSets}).
  *
  * @example
  * ```ts
@@ -42,19 +53,71 @@ const memo = new Map<string, Promise<RuleSet>>();
  * for (const e of set.errors) console.error(formatLoadError(e));
  * ```
  */
-export function loadRuleSet(configDir: string, table?: unknown, options: LoadRuleSetOptions = {}): Promise<RuleSet> {
+export async function loadRuleSet(
+  configDir: string,
+  table?: unknown,
+  options: LoadRuleSetOptions = {},
+): Promise<RuleSet> {
   const key = JSON.stringify([configDir, table ?? null, options.dirs ?? null, options.configFile ?? null]);
-  let set = memo.get(key);
-  if (!set) {
-    set = load(configDir, table, options);
-    memo.set(key, set);
+  const entry = memo.get(key);
+  if (entry && entry.epoch === epoch) return await entry.set;
+  if (entry) {
+    const [before, now] = await Promise.all([entry.stamp, userStamp(configDir, table, options)]);
+    if (before === now) {
+      entry.epoch = epoch;
+      return await entry.set;
+    }
+    if (memo.get(key) !== entry) return await loadRuleSet(configDir, table, options);
   }
-  return set;
+  // The stamp is taken before the files are read: an edit in between makes the next check reload.
+  const stamp = userStamp(configDir, table, options);
+  const fresh: Loaded = { stamp, set: stamp.then(() => load(configDir, table, options)), epoch };
+  memo.set(key, fresh);
+  return await fresh.set;
+}
+
+/**
+ * Starts a new epoch: each rule set is checked against its user rule files
+ * (one stat per file and directory) before its next reuse. The run pipeline
+ * calls this once per run, so a resident `poly mcp` or `poly daemon` sees rule
+ * files edited, added or removed between runs.
+ */
+export function revalidateRuleSets(): void {
+  epoch++;
 }
 
 /** Forgets every loaded rule set (tests that rewrite rule files). */
 export function clearRuleSetCache(): void {
   memo.clear();
+}
+
+/**
+ * The stat lines (path, inode, size, mtime) of every user rule directory of a
+ * set and of every rule file in them; a directory that cannot be read is a line
+ * saying so. Built-in rules are part of the build and are not stamped.
+ */
+async function userStamp(configDir: string, rawTable: unknown, options: LoadRuleSetOptions): Promise<string> {
+  const parsed = RulesTable.safeParse(rawTable ?? {});
+  const table = parsed.success ? parsed.data : RulesTable.parse({});
+  const lines: string[] = [];
+  const line = async (path: string) => {
+    try {
+      const info = await Deno.stat(path);
+      lines.push(`${path}\0${info.ino ?? ""}\0${info.size}\0${info.mtime?.getTime() ?? ""}`);
+    } catch (error) {
+      lines.push(`${path}\0${errorText(error)}`);
+    }
+  };
+  for (const d of options.dirs ?? table.dirs) {
+    const dir = isAbsolute(d) ? d : resolve(configDir, d);
+    await line(dir);
+    try {
+      for (const entry of await userFiles(dir)) await line(entry.path);
+    } catch (error) {
+      lines.push(`${dir}\0${errorText(error)}`);
+    }
+  }
+  return lines.join("\n");
 }
 
 /** A load error as `file:line:col: message`. */

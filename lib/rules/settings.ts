@@ -13,6 +13,8 @@ import { relative } from "node:path";
 import type { EngineSettings } from "../engines/types.ts";
 import type { RunError } from "../report/schema.ts";
 import { formatLoadError, loadRuleSet } from "./load.ts";
+
+export { revalidateRuleSets } from "./load.ts";
 import type { RuleSet } from "./types.ts";
 
 /** Where the rule set comes from: an engine's settings, or the same fields given directly. */

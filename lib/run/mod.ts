@@ -19,7 +19,7 @@ import { prepass, prepassable } from "./prepass.ts";
 import { planFormat, planLint } from "./plan.ts";
 import { engineById } from "../engines/registry.ts";
 import type { EngineSettings } from "../engines/types.ts";
-import { ruleLoadRunErrors } from "../rules/settings.ts";
+import { revalidateRuleSets, ruleLoadRunErrors } from "../rules/settings.ts";
 import { type PoolResult, runTasks } from "./pool.ts";
 import type { RunRequest } from "./types.ts";
 
@@ -49,6 +49,8 @@ function perFileIgnores(config: ResolvedConfig, path: string): string[] {
 }
 
 async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<Report> {
+  // A resident process (poly mcp, poly daemon) runs many times: rule files edited since are read again.
+  revalidateRuleSets();
   const configs = await openConfig({ cwd: request.cwd, explicit: request.config });
   const candidates = await discover({
     cwd: request.cwd,
