@@ -1,120 +1,13 @@
 /**
- * The poly command line: parse argv, dispatch to a command, exit with its code.
- * No logic of its own; every command lives in `lib/cli/commands/`.
+ * The poly executable: runs the command line (lib/main.ts) on the process's
+ * arguments and exits with its code. No logic of its own.
  *
  * @module
  */
-import type { CommandIO, CommandSpec } from "./lib/cli/command.ts";
-import { versionLine } from "./lib/identity/build.ts";
-import { describeError, ExitCode, PolyError } from "./lib/errors/mod.ts";
-import { lazy } from "./lib/lazy/mod.ts";
+import { ExitSignal, main } from "./lib/main.ts";
+import { describeError, ExitCode } from "./lib/errors/mod.ts";
 
-const encoder = new TextEncoder();
-
-async function writeAll(stream: typeof Deno.stdout | typeof Deno.stderr, text: string): Promise<void> {
-  const bytes = encoder.encode(text);
-  let written = 0;
-  while (written < bytes.length) written += await stream.write(bytes.subarray(written));
-}
-
-/** The real process's streams. */
-export function processIO(): CommandIO {
-  return {
-    stdout: (text) => writeAll(Deno.stdout, text),
-    stderr: (text) => writeAll(Deno.stderr, text),
-    stdoutIsTerminal: Deno.stdout.isTerminal(),
-    stderrIsTerminal: Deno.stderr.isTerminal(),
-    cwd: Deno.cwd(),
-  };
-}
-
-/** Parses `args` and runs the chosen command; returns the exit code. */
-export async function main(args: string[], io: CommandIO = processIO()): Promise<number> {
-  if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
-    await io.stdout(versionLine() + "\n");
-    return ExitCode.Clean;
-  }
-  if (args.length === 1 && args[0] === "mcp") {
-    // A bare `poly mcp` is how MCP hosts start poly, and they wait for `initialize`: it means
-    // exactly what the parser would make of it (MCP_DEFAULTS; tests/cli/lazy_test.ts checks
-    // that), so it skips loading the parser and the command list (~0.2 s).
-    return await runCommand(async () => {
-      const { MCP_DEFAULTS, runMcp } = await lazy.mcpRun();
-      return await runMcp(MCP_DEFAULTS, io);
-    }, io);
-  }
-  // `poly lint` and `poly fmt` (what agents and hooks run most) parse with their own command
-  // and optique's core alone; anything that does not parse there (--help, a usage error,
-  // completion) goes through the full command line below, which prints what it should.
-  const fast = await fastPath(args);
-  if (fast) return await runCommand(() => fast.spec.run(fast.value, io), io);
-  // Loaded only now, through the lazy registry (lib/lazy/mod.ts): `deno run` walks the
-  // module graph of every string-literal import, dynamic ones included, before main.ts
-  // starts; these it cannot see, so `poly --version` pays for none of it.
-  const [{ map, message, or }, { run }, { COMMANDS }] = await Promise.all([
-    lazy.optique(),
-    lazy.optiqueRun(),
-    lazy.commands(),
-  ]);
-  const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
-  let chosen: { spec: CommandSpec; value: unknown };
-  try {
-    chosen = run(parser, {
-      programName: "poly",
-      args,
-      help: "both",
-      completion: "command",
-      errorExitCode: ExitCode.Incomplete,
-      showChoices: true,
-      footer:
-        message`poly --version prints the version, build id and channel. Exit codes: 0 clean, 1 findings or drift, 2 the run verified less than it claims (or a usage error).`,
-      brief:
-        message`poly: lint and format every language in a repository, delegate to agent CLIs, and reach MCP tools through reviewed grants.`,
-      onExit: (code: number): never => {
-        throw new ExitSignal(code);
-      },
-    }) as { spec: CommandSpec; value: unknown };
-  } catch (error) {
-    if (error instanceof ExitSignal) return error.code;
-    throw error;
-  }
-  return await runCommand(() => chosen.spec.run(chosen.value, io), io);
-}
-
-/**
- * The command and value for `poly lint ...` / `poly fmt ...` when the arguments parse
- * with that command's parser alone (exactly what the full parser would make of
- * them: tests/cli/fast_path_test.ts), else undefined.
- */
-export async function fastPath(args: string[]): Promise<{ spec: CommandSpec; value: unknown } | undefined> {
-  const load = args[0] === "lint" ? lazy.lintCommand : args[0] === "fmt" ? lazy.fmtCommand : undefined;
-  if (!load || args.some((a) => a === "--help" || a === "-h" || a.startsWith("--completion"))) return undefined;
-  const [{ parse }, module] = await Promise.all([lazy.optique(), load()]);
-  const spec: CommandSpec = "lintCommand" in module ? module.lintCommand : module.fmtCommand;
-  const parsed = parse(spec.parser, args);
-  return parsed.success ? { spec, value: parsed.value } : undefined;
-}
-
-/** Runs a parsed command; a failure becomes its message on stderr and its exit code. */
-async function runCommand(command: () => Promise<number>, io: CommandIO): Promise<number> {
-  try {
-    return await command();
-  } catch (error) {
-    if (error instanceof ExitSignal) return error.code;
-    const code = error instanceof PolyError ? error.exitCode : ExitCode.Incomplete;
-    const text = error instanceof PolyError
-      ? describeError(error)
-      : `poly: internal error: ${describeError(error)}\n${error instanceof Error ? error.stack ?? "" : ""}`;
-    await io.stderr(`error: ${text}\n`);
-    return code;
-  }
-}
-
-class ExitSignal extends Error {
-  constructor(readonly code: number) {
-    super(`exit ${code}`);
-  }
-}
+export { fastPath, main, processIO } from "./lib/main.ts";
 
 if (import.meta.main) {
   let code: number;

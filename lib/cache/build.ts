@@ -13,66 +13,13 @@
  *
  * @module
  */
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
+import { codeStamp } from "../identity/code.ts";
 import { blake3Hasher, digestWith } from "./key.ts";
 
-const SOURCE_DIRS = ["lib", "tools"];
-const SOURCE_FILES = ["main.ts", "deno.json", "deno.lock"];
-const SOURCE_EXT = /\.(ts|tsx|js|mjs|json|yml|yaml|toml)$/;
-
-function statLine(path: string): string | undefined {
-  try {
-    const info = Deno.statSync(path);
-    return `${path}:${info.ino ?? ""}:${info.size}:${info.mtime?.getTime() ?? ""}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The stat lines of poly's own source files when run from source (sorted).
- * Synchronous: ~500 stats, where a promise per call would cost more than the calls.
- */
-export function sourceStamp(root = fileURLToPath(new URL("../../", import.meta.url))): string[] {
-  const lines: string[] = [];
-  for (const f of SOURCE_FILES) {
-    const line = statLine(join(root, f));
-    if (line) lines.push(line);
-  }
-  const walk = (dir: string) => {
-    let entries: Deno.DirEntry[] = [];
-    try {
-      entries = [...Deno.readDirSync(dir)];
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const path = join(dir, e.name);
-      if (e.isDirectory) walk(path);
-      else if (SOURCE_EXT.test(e.name)) {
-        const line = statLine(path);
-        if (line) lines.push(line);
-      }
-    }
-  };
-  for (const d of SOURCE_DIRS) walk(join(root, d));
-  return lines.sort();
-}
+export { codeStamp, sourceStamp } from "../identity/code.ts";
 
 let memo: Promise<string> | undefined;
-let code: string[] | undefined;
-
-/**
- * The code stamp (computed once per process): the executable's stat line when
- * compiled, else {@link sourceStamp}. Whatever poly's code or its lockfile
- * changes, this changes.
- */
-export function codeStamp(): readonly string[] {
-  code ??= Deno.build.standalone ? [statLine(Deno.execPath()) ?? "unknown-executable"] : sourceStamp();
-  return code;
-}
 
 /** The build identity (computed once per process). */
 export function buildIdentity(): Promise<string> {

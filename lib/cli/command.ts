@@ -11,6 +11,7 @@
  * @module
  */
 import type { Parser } from "./_optique.ts";
+import type { RunMemo } from "../run/types.ts";
 
 /** The streams a command writes to; tests pass their own. */
 export interface CommandIO {
@@ -23,6 +24,8 @@ export interface CommandIO {
   stderrIsTerminal: boolean;
   /** The working directory the command was run from. */
   cwd: string;
+  /** Set by a resident `poly daemon` only: what its earlier runs know (lint and fmt pass it on). */
+  memo?: RunMemo;
 }
 
 /**

@@ -50,6 +50,8 @@ export interface FoundFile {
   language: Language;
   /** Named on the command line (or in the MCP call) rather than found by walking a directory. */
   explicit: boolean;
+  /** Reached through a symbolic link: the file's real path is not `path`. */
+  linked?: true;
 }
 
 /** A path discovery declined, with a reason a person understands. */

@@ -166,7 +166,11 @@ function finish(entries: Entry[]): Candidate[] {
     if (e.rec.kind === "file" && e.real && !e.viaLink && !owner.has(e.real)) owner.set(e.real, e.rec.relPath);
   }
   for (const e of unique) if (e.rec.kind === "file" && e.real && !owner.has(e.real)) owner.set(e.real, e.rec.relPath);
-  return unique.map(({ rec, real }) => {
+  return unique.map(({ rec: found, real, viaLink }) => {
+    // A file reached through a link (its real path is elsewhere) says so: its changes happen under another name.
+    const rec = found.kind === "file" && (viaLink || (real !== undefined && real !== found.path))
+      ? { ...found, linked: true as const }
+      : found;
     if (rec.kind !== "file" || rec.explicit || !real) return rec;
     const first = owner.get(real);
     if (first === undefined || first === rec.relPath) return rec;

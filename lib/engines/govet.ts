@@ -319,5 +319,6 @@ export const govet: EngineSpec = {
   batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
   cacheContext: (file, _settings, run, index) => goContext(file, run, index),
+  contextFiles: (path) => /(\.go|\/go\.(mod|sum|work))$/.test(path),
   load: () => Promise.resolve(new GoVet()),
 };

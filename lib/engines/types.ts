@@ -237,6 +237,13 @@ export interface EngineSpec {
    */
   cacheContext?(file: SourceFile, settings: EngineSettings, run?: string, index?: ResultCache): Promise<string>;
   /**
+   * With {@link cacheContext}: whether a change to the file at `path` can change
+   * another file's context (go vet: a `.go` file, `go.mod`, `go.sum`). A resident
+   * process that watches the tree (`poly daemon`) re-checks results whose context
+   * such a change may touch; absent, it assumes any change does.
+   */
+  contextFiles?(path: string): boolean;
+  /**
    * Its instance implements `lintMany` / `formatMany`, and a run hands it all of
    * its files at once rather than one per worker task.
    */

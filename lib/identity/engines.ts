@@ -139,7 +139,7 @@ let modulesMemo: { path: string; stamp: string; memo: ModulesMemo } | undefined;
 async function readModulesMemo(): Promise<{ path: string; stamp: string; memo: ModulesMemo }> {
   const path = modulesMemoPath();
   if (modulesMemo?.path === path) return modulesMemo;
-  const { codeStamp } = await import("../cache/build.ts");
+  const { codeStamp } = await import("./code.ts");
   const stamp = digestWith(await blake3Hasher(), codeStamp().join("\n"));
   let memo: ModulesMemo = { stamp, engines: {} };
   try {

@@ -114,6 +114,10 @@ export const lazy = {
   npmMarkdownlint: lazyModule<typeof import("../engines/npm/markdownlint.ts")>("../engines/npm/markdownlint.ts"),
   npmBiome: lazyModule<typeof import("../engines/npm/biome.ts")>("../engines/npm/biome.ts"),
   npmPMap: lazyModule<typeof import("../engines/npm/p_map.ts")>("../engines/npm/p_map.ts"),
+  // The resident daemon.
+  daemonClient: lazyModule<typeof import("../daemon/client.ts")>("../daemon/client.ts"),
+  daemonRegistry: lazyModule<typeof import("../daemon/registry.ts")>("../daemon/registry.ts"),
+  daemonServer: lazyModule<typeof import("../daemon/server.ts")>("../daemon/server.ts"),
   // The terminal dashboard.
   tui: lazyModule<typeof import("../../tui/mod.ts")>("../../tui/mod.ts"),
   tuiLive: lazyModule<typeof import("../../tui/live.ts")>("../../tui/live.ts"),

@@ -9,7 +9,7 @@
 import picomatch from "picomatch";
 import { relative, resolve } from "node:path";
 import { openConfig } from "../config/mod.ts";
-import type { ResolvedConfig } from "../config/types.ts";
+import type { ConfigSet, ResolvedConfig } from "../config/types.ts";
 import { discover } from "../discover/mod.ts";
 import { buildIdentity } from "../cache/mod.ts";
 import { identity } from "../identity/mod.ts";
@@ -21,9 +21,10 @@ import { engineById } from "../engines/registry.ts";
 import type { EngineSettings } from "../engines/types.ts";
 import { revalidateRuleSets, ruleLoadRunErrors } from "../rules/settings.ts";
 import { type PoolResult, runTasks } from "./pool.ts";
-import type { RunRequest } from "./types.ts";
+import type { RunMemo, RunRequest } from "./types.ts";
+import type { Candidate } from "../discover/types.ts";
 
-export type { ProposedChange, RunRequest } from "./types.ts";
+export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
 
 /** Lints the requested paths (and applies safe fixes with `fix`). */
 export function runLint(request: RunRequest): Promise<Report> {
@@ -51,18 +52,37 @@ function perFileIgnores(config: ResolvedConfig, path: string): string[] {
 async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<Report> {
   // A resident process (poly mcp, poly daemon) runs many times: rule files edited since are read again.
   revalidateRuleSets();
-  const configs = await openConfig({ cwd: request.cwd, explicit: request.config });
-  const candidates = await discover({
-    cwd: request.cwd,
-    paths: request.paths,
-    exclude: request.exclude,
-    configFor: async (dir) => {
-      const c = await configs.forDir(dir);
-      return { excludes: c.excludes, forceExclude: c.data.discovery.force_exclude };
-    },
-    includeUnknown: false,
-    signal: request.signal,
-  });
+  // A resident process's memo serves check runs; fixes and previews always run in full.
+  const memo = request.memo && !request.noCache && !request.fix && !request.preview ? request.memo : undefined;
+  const at = memo?.position() ?? 0;
+  const configKey = JSON.stringify(["configs", request.cwd, request.config ?? null]);
+  let configs = memo?.shaped<ConfigSet>(configKey);
+  if (!configs) {
+    configs = await openConfig({ cwd: request.cwd, explicit: request.config });
+    memo?.rememberShaped(configKey, configs, at);
+  }
+  const discoveryKey = JSON.stringify([
+    "discover",
+    request.cwd,
+    request.paths,
+    request.exclude ?? [],
+    request.config ?? null,
+  ]);
+  let candidates = memo?.shaped<Candidate[]>(discoveryKey);
+  if (!candidates) {
+    candidates = await discover({
+      cwd: request.cwd,
+      paths: request.paths,
+      exclude: request.exclude,
+      configFor: async (dir) => {
+        const c = await configs!.forDir(dir);
+        return { excludes: c.excludes, forceExclude: c.data.discovery.force_exclude };
+      },
+      includeUnknown: false,
+      signal: request.signal,
+    });
+    memo?.rememberShaped(discoveryKey, candidates, at);
+  }
 
   const cacheSettings = !request.noCache;
   let build: Promise<string> | undefined;
@@ -74,6 +94,8 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const configRefs: ConfigRef[] = [];
   const configIndex = new Map<string, number>();
   const tasks: FileTask[] = [];
+  /** Each task's config hash (for the memo's signatures). */
+  const taskConfigs: ResolvedConfig[] = [];
   // discover() returns its records sorted by relPath already: tasks are made in that order.
   for (const c of candidates) {
     if (c.kind === "skip") results.push({ path: c.relPath, skipped: c.skip });
@@ -113,10 +135,12 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         lineEnding: config.data.defaults.line_ending,
         ...(index > 0 ? { config: index } : {}),
       });
+      taskConfigs.push(config);
     }
   }
   // A file of a language nobody handles, with no cross-cutting engine either, is a skip without a read.
   const runnable = tasks.filter((t) => t.engines.length > 0);
+  const runnableConfigs = taskConfigs.filter((_, i) => tasks[i].engines.length > 0);
   for (const t of tasks) {
     if (t.engines.length === 0) {
       results.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
@@ -126,7 +150,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   // problems are reported once the run is over, so no batch waits for them to start.
   const ruleErrors = Promise.all([...rulesChecked.values()].map((s) => ruleLoadRunErrors(s, request.cwd)));
   ruleErrors.catch(() => {}); // awaited below
-  const { outcomes, cache } = await runAll(runnable, request);
+  const { outcomes, cache } = memo
+    ? await runRemembered(runnable, runnableConfigs, request, memo, at, linkedFiles(candidates))
+    : await runAll(runnable, request);
   for (const errors of await ruleErrors) runErrors.push(...errors);
   outcomes.forEach((o, i) => {
     if (o.proposed) request.onProposed?.({ path: runnable[i].path, relPath: o.relPath, ...o.proposed });
@@ -162,6 +188,79 @@ async function runAll(tasks: FileTask[], request: RunRequest): Promise<PoolResul
   for (const [i, outcome] of done) outcomes[i] = outcome;
   order.forEach((i, k) => outcomes[i] = pooled.outcomes[k]);
   return { outcomes, cache: pooled.cache };
+}
+
+/**
+ * {@link runAll} through a resident process's memo: a file whose outcome was
+ * recorded under the same signature and has not changed since is answered from
+ * it; the rest run, and what they give is recorded at `at` (the run's start).
+ */
+async function runRemembered(
+  tasks: FileTask[],
+  configs: ResolvedConfig[],
+  request: RunRequest,
+  memo: RunMemo,
+  at: number,
+  linked: Set<string>,
+): Promise<PoolResult> {
+  const keep = (path: string) => !linked.has(path) && memo.covers(path);
+  memo.noteSources(new Set(configs.flatMap((c) => c.sources)));
+  // What a result depends on beyond the file and its config: each engine's salt (the rules' digest).
+  const salts = new Map<string, Promise<string>>();
+  const saltOf = (task: FileTask, config: ResolvedConfig) => {
+    const plan = `${config.hash}\0${task.kind}\0${task.language}`;
+    let salt = salts.get(plan);
+    if (!salt) {
+      salt = Promise.all(
+        task.engines.map(async (plan) => {
+          const spec = engineById(plan.id);
+          return spec?.cacheSalt ? `${plan.id}=${await spec.cacheSalt(plan.settings)}` : "";
+        }),
+      ).then((parts) => parts.join(","));
+      salts.set(plan, salt);
+    }
+    return salt;
+  };
+  const signatures: string[] = [];
+  const outcomes = new Array<FileOutcome>(tasks.length);
+  const rest: number[] = [];
+  let hits = 0;
+  for (const [i, task] of tasks.entries()) {
+    const config = configs[i];
+    signatures[i] = [task.kind, task.relPath, task.language, config.hash, task.config ?? 0, await saltOf(task, config)]
+      .join("\0");
+    const known = keep(task.path) ? memo.outcome<FileOutcome>(task.path, signatures[i]) : undefined;
+    if (known) {
+      outcomes[i] = known.outcome;
+      hits += known.steps;
+    } else rest.push(i);
+  }
+  if (rest.length < tasks.length) request.onProgress?.(tasks.length - rest.length, tasks.length);
+  const ran = await runAll(rest.map((i) => tasks[i]), {
+    ...request,
+    onProgress: request.onProgress &&
+      ((done: number) => request.onProgress!(tasks.length - rest.length + done, tasks.length)),
+  });
+  rest.forEach((i, k) => {
+    const outcome = outcomes[i] = ran.outcomes[k];
+    const task = tasks[i];
+    if (outcome.error || outcome.record?.error || !keep(task.path)) return;
+    const specs = task.engines.map((plan) => engineById(plan.id)).filter((spec) => spec !== undefined);
+    const steps = task.kind === "fmt" ? 1 : specs.filter((spec) => spec.capabilities.lint).length;
+    const contexts = specs.filter((spec) => spec.cacheContext).map((spec) => ({
+      id: spec.id,
+      ...(spec.contextFiles ? { files: spec.contextFiles } : {}),
+    }));
+    memo.remember(task.path, signatures[i], { outcome, steps, contexts }, at);
+  });
+  return { outcomes, cache: { hits: ran.cache.hits + hits, misses: ran.cache.misses } };
+}
+
+/** Files reached through a symbolic link: a watcher sees their changes under another name. */
+function linkedFiles(candidates: Candidate[]): Set<string> {
+  const out = new Set<string>();
+  for (const c of candidates) if (c.kind === "file" && c.linked) out.add(c.path);
+  return out;
 }
 
 function parentDir(path: string): string {

@@ -32,6 +32,48 @@ export interface RunRequest {
   preview?: boolean;
   /** Receives each change a `preview` run would write. */
   onProposed?: (change: ProposedChange) => void;
+  /**
+   * What a resident process that watches the workspace (`poly daemon`) knows
+   * from its earlier runs. Consulted by check runs only, never with `noCache`.
+   */
+  memo?: RunMemo;
+}
+
+/**
+ * Results of earlier runs in this process, valid while the files they came from
+ * are unchanged (lib/daemon/live.ts keeps one per watched workspace). Positions
+ * are points in the workspace's stream of file-system events: a record made at
+ * position P holds until an event after P touches what it depends on.
+ */
+export interface RunMemo {
+  /** The position a run starting now records its results at (every event before it has been seen). */
+  position(): number;
+  /** Whether results for a file under this absolute path can be kept (inside the watched tree, not via a link). */
+  covers(path: string): boolean;
+  /**
+   * What an earlier run computed from the tree's shape (its discovery, its
+   * config files) under the same key, unless the shape changed since: a file or
+   * directory created, removed or renamed, an ignore or config file edited.
+   */
+  shaped<T>(key: string): T | undefined;
+  rememberShaped<T>(key: string, value: T, at: number): void;
+  /**
+   * The outcome recorded for a file under the same signature, unless the file
+   * (or, for `contexts`, a file its result depends on) changed since.
+   */
+  outcome<T>(path: string, signature: string): { outcome: T; steps: number } | undefined;
+  /** Records an outcome computed from the file as it was at position `at`. */
+  remember<T>(
+    path: string,
+    signature: string,
+    entry: { outcome: T; steps: number; contexts: { id: string; files?: (path: string) => boolean }[] },
+    at: number,
+  ): void;
+  /**
+   * Config files a run used: an edit to one inside the watched tree changes the
+   * shape; one outside it is checked by its stat before each run.
+   */
+  noteSources(paths: Iterable<string>): void;
 }
 
 /** A change a `preview` run would write to one file. */

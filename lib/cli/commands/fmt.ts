@@ -42,6 +42,7 @@ export const fmtCommand = defineCommand({
       noCache: value.noCache,
       jobs: value.jobs,
       onProgress: value.format === "human" ? progressReporter(io, "fmt") : undefined,
+      ...(io.memo ? { memo: io.memo } : {}),
     });
     const color = value.format === "human" && useColor(io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));

@@ -48,6 +48,7 @@ export const lintCommand = defineCommand({
       noCache: value.noCache,
       jobs: value.jobs,
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
+      ...(io.memo ? { memo: io.memo } : {}),
     });
     const workspace = await phase;
     if (workspace && workspace.outcome.jobs.length > 0) {

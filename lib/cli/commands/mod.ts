@@ -14,6 +14,7 @@ import { mcpCommand } from "./mcp.ts";
 import { rulesCommand } from "./rules.ts";
 import { enginesCommand } from "./engines.ts";
 import { cacheCommand } from "./cache.ts";
+import { daemonCommand } from "./daemon.ts";
 import { serversCommand } from "./servers.ts";
 import { grantsCommand } from "./grants.ts";
 import { opsCommand } from "./ops.ts";
@@ -39,6 +40,7 @@ export const COMMANDS: CommandSpec[] = [
   rulesCommand,
   enginesCommand,
   cacheCommand,
+  daemonCommand,
   serversCommand,
   grantsCommand,
   opsCommand,

@@ -1,0 +1,80 @@
+/**
+ * The client half of `poly daemon`: a `poly lint` or `poly fmt` run in a
+ * directory a running daemon watches is sent to it, and its output and exit
+ * code are passed on as if the command had run here. Anything else — no daemon,
+ * one that does not answer, another build of poly, different environment
+ * variables, paths outside its root, `POLY_DAEMON=0` — and the command runs in
+ * this process as usual.
+ *
+ * @module
+ */
+import type { CommandIO } from "../cli/command.ts";
+import { codeStamp } from "../identity/code.ts";
+import { daemonDir, entriesFor, listEntries } from "./registry.ts";
+import { type DaemonRequest, frame, frames, relevantEnv, writeAll } from "./wire.ts";
+
+const decoder = new TextDecoder();
+
+/** Whether this process may use a daemon (`POLY_DAEMON=0` or `off` says no). */
+export function daemonAllowed(): boolean {
+  try {
+    const value = Deno.env.get("POLY_DAEMON");
+    return value === undefined || !["0", "off", "false", "no"].includes(value.toLowerCase());
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Runs `args` through the daemon watching `io.cwd`, if there is one that takes
+ * it: returns the exit code, or undefined when the caller should run the command itself.
+ */
+export async function viaDaemon(args: string[], io: CommandIO, dir: string = daemonDir()): Promise<number | undefined> {
+  if (!daemonAllowed()) return undefined;
+  const candidates = entriesFor(io.cwd, listEntries(dir));
+  if (candidates.length === 0) return undefined;
+  const request: DaemonRequest = {
+    v: 1,
+    argv: args,
+    cwd: io.cwd,
+    env: relevantEnv(),
+    code: codeStamp().join("\n"),
+    stdoutIsTerminal: io.stdoutIsTerminal,
+    stderrIsTerminal: io.stderrIsTerminal,
+  };
+  for (const entry of candidates) {
+    let conn: Deno.Conn;
+    try {
+      conn = await Deno.connect({ transport: "unix", path: entry.socket });
+    } catch {
+      continue; // gone without cleaning up: `poly daemon status` says so
+    }
+    let wrote = false;
+    try {
+      await writeAll(conn, frame("q", JSON.stringify(request)));
+      for await (const { type, body } of frames(conn)) {
+        if (type === "o" || type === "e") {
+          wrote = true;
+          await (type === "o" ? io.stdout : io.stderr)(decoder.decode(body));
+        } else if (type === "x") return (JSON.parse(decoder.decode(body)) as { code: number }).code;
+        else if (type === "r") break;
+      }
+      if (wrote) {
+        await io.stderr(`error: the poly daemon for ${entry.root} stopped before the run finished\n`);
+        return 2;
+      }
+    } catch (error) {
+      if (wrote) {
+        await io.stderr(`error: the poly daemon for ${entry.root} failed mid-run: ${String(error)}\n`);
+        return 2;
+      }
+    } finally {
+      try {
+        conn.close();
+      } catch {
+        // closed by the daemon
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,240 @@
+/**
+ * The resident half of `poly daemon`: one process per watched root that keeps
+ * poly's modules loaded, watches the tree ({@link LiveWorkspace}), and runs the
+ * `poly lint` / `poly fmt` command lines its clients send over a Unix socket,
+ * one at a time, with the memo of its earlier runs.
+ *
+ * A request is refused (and the client runs the command itself) when it comes
+ * from another build of poly, with other values of the variables a run reads
+ * ({@link RELEVANT_ENV}), from outside the root, or names a path or config file
+ * outside it.
+ *
+ * @module
+ */
+import { isAbsolute, resolve } from "node:path";
+import { fastPath, main } from "../main.ts";
+import type { CommandIO } from "../cli/command.ts";
+import { codeStamp } from "../identity/code.ts";
+import { VERSION } from "../identity/build.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
+import { type LiveStats, LiveWorkspace } from "./live.ts";
+import { daemonDir, type DaemonEntry, entryPath, within } from "./registry.ts";
+import { type DaemonRequest, frame, frames, RELEVANT_ENV, relevantEnv, writeAll } from "./wire.ts";
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** What `poly daemon status` shows for one daemon. */
+export interface DaemonStatus extends DaemonEntry {
+  /** Runs served, and the last one's command and wall time. */
+  runs: number;
+  last?: { argv: string[]; ms: number; code: number; at: string };
+  /** Requests refused (run by the client itself), and the last reason. */
+  refused: number;
+  lastRefusal?: string;
+  live: LiveStats;
+}
+
+/** Options for {@link runDaemon}. */
+export interface DaemonOptions {
+  /** Directory of entries and sockets (default `<state home>/daemon`). */
+  dir?: string;
+  /** Called once the socket listens (tests, `poly daemon start`). */
+  onReady?: (entry: DaemonEntry) => void;
+  /** Stops the daemon when aborted. */
+  signal?: AbortSignal;
+}
+
+/** Longest socket path a Unix socket address holds on Linux and macOS, with room to spare. */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * Watches `root` and serves runs until stopped (a `k` frame, SIGINT, SIGTERM or
+ * `options.signal`). Writes its entry and socket under `options.dir` and removes
+ * them when it stops. Messages for a person go to `log`.
+ */
+export async function runDaemon(
+  root: string,
+  log: (line: string) => Promise<void>,
+  options: DaemonOptions = {},
+): Promise<void> {
+  const dir = options.dir ?? daemonDir();
+  await Deno.mkdir(dir, { recursive: true });
+  const live = await LiveWorkspace.open(root, `${dir}/markers-${Deno.pid}`);
+  const socket = `${dir}/${Deno.pid}.sock`;
+  if (socket.length > MAX_SOCKET_PATH) {
+    live.close();
+    throw new Error(
+      `the daemon's socket path is ${socket.length} characters, more than a Unix socket holds (${MAX_SOCKET_PATH}): ${socket}; set POLY_STATE_HOME to a shorter directory`,
+    );
+  }
+  await Deno.remove(socket).catch(() => {});
+  const listener = Deno.listen({ transport: "unix", path: socket });
+  const entry: DaemonEntry = {
+    pid: Deno.pid,
+    root: live.root,
+    socket,
+    started: new Date().toISOString(),
+    version: VERSION,
+  };
+  const status: DaemonStatus = { ...entry, runs: 0, refused: 0, live: live.stats() };
+  const code = codeStamp().join("\n");
+  const env = relevantEnv();
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      listener.close();
+    } catch {
+      // already closed
+    }
+  };
+  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+  for (const s of signals) Deno.addSignalListener(s, stop);
+  options.signal?.addEventListener("abort", stop, { once: true });
+
+  await writeFileAtomic(entryPath(dir, Deno.pid), JSON.stringify(entry, null, 2) + "\n");
+  await log(`poly daemon: watching ${live.root} (pid ${Deno.pid}, socket ${socket})\n`);
+  options.onReady?.(entry);
+
+  /** Runs go one at a time: each starts from the memo the previous one left. */
+  let queue: Promise<void> = Promise.resolve();
+  const refuse = async (conn: Deno.Conn, reason: string) => {
+    status.refused++;
+    status.lastRefusal = reason;
+    await writeAll(conn, frame("r", JSON.stringify({ reason })));
+  };
+
+  const serve = async (conn: Deno.Conn) => {
+    const reader = frames(conn);
+    const first = await reader.next();
+    if (first.done) return;
+    const { type, body } = first.value;
+    if (type === "p" || type === "k") {
+      status.live = live.stats();
+      await writeAll(conn, frame("s", JSON.stringify(status)));
+      if (type === "k") stop();
+      return;
+    }
+    if (type !== "q") return;
+    const request = JSON.parse(decoder.decode(body)) as DaemonRequest;
+    const problem = await refusal(request, live.root, code, env);
+    if (problem) return await refuse(conn, problem);
+    await (queue = queue.then(() => runOne(conn, request), () => runOne(conn, request)));
+  };
+
+  const runOne = async (conn: Deno.Conn, request: DaemonRequest) => {
+    const started = performance.now();
+    const send = (type: "o" | "e") => async (text: string) => {
+      await writeAll(conn, frame(type, encoder.encode(text)));
+    };
+    const io: CommandIO = {
+      stdout: send("o"),
+      stderr: send("e"),
+      stdoutIsTerminal: request.stdoutIsTerminal,
+      stderrIsTerminal: request.stderrIsTerminal,
+      cwd: request.cwd,
+      memo: live,
+    };
+    await live.sync();
+    let exit: number;
+    try {
+      exit = await main(request.argv, io);
+    } catch (error) {
+      await io.stderr(`error: poly daemon: ${error instanceof Error ? error.message : String(error)}\n`).catch(
+        () => {},
+      );
+      exit = 2;
+    }
+    status.runs++;
+    status.last = {
+      argv: request.argv,
+      ms: Math.round(performance.now() - started),
+      code: exit,
+      at: new Date().toISOString(),
+    };
+    await writeAll(conn, frame("x", JSON.stringify({ code: exit }))).catch(() => {});
+  };
+
+  try {
+    for await (const conn of listener) {
+      (async () => {
+        try {
+          await serve(conn);
+        } catch {
+          // the client went away; its run (if any) finished for nobody
+        } finally {
+          try {
+            conn.close();
+          } catch {
+            // already closed
+          }
+        }
+      })();
+    }
+  } catch (error) {
+    if (!stopping) throw error;
+  } finally {
+    for (const s of signals) Deno.removeSignalListener(s, stop);
+    await queue.catch(() => {});
+    live.close();
+    await Deno.remove(entryPath(dir, Deno.pid)).catch(() => {});
+    await Deno.remove(socket).catch(() => {});
+    await Deno.remove(`${dir}/markers-${Deno.pid}`, { recursive: true }).catch(() => {});
+    await log(`poly daemon: stopped watching ${live.root}\n`);
+  }
+}
+
+/** Why a request is not served here, or undefined when it is. */
+async function refusal(
+  request: DaemonRequest,
+  root: string,
+  code: string,
+  env: Record<string, string>,
+): Promise<string | undefined> {
+  if (request.v !== 1) return `wire version ${request.v} is not 1`;
+  if (request.code !== code) {
+    return "the client is another build of poly (restart the daemon: poly daemon stop && poly daemon start)";
+  }
+  for (const name of RELEVANT_ENV) {
+    if (request.env[name] !== env[name]) return `${name} differs from the daemon's`;
+  }
+  if (!within(root, request.cwd)) return `${request.cwd} is outside the daemon's root`;
+  const command = request.argv[0];
+  if (command !== "lint" && command !== "fmt") return `only poly lint and poly fmt run in the daemon`;
+  const parsed = await fastPath(request.argv);
+  if (!parsed) return undefined; // --help or a usage error: the daemon prints what the CLI would
+  const value = parsed.value as { paths: readonly string[]; config?: string };
+  for (const path of [...value.paths, ...(value.config ? [value.config] : [])]) {
+    const abs = isAbsolute(path) ? path : resolve(request.cwd, path);
+    if (!within(root, abs)) return `${path} is outside the daemon's root`;
+  }
+  return undefined;
+}
+
+/** Asks the daemon at `socket` for its status (undefined when it does not answer). */
+export async function daemonStatus(socket: string, stop = false): Promise<DaemonStatus | undefined> {
+  let conn: Deno.Conn;
+  try {
+    conn = await Deno.connect({ transport: "unix", path: socket });
+  } catch {
+    return undefined;
+  }
+  try {
+    await writeAll(conn, frame(stop ? "k" : "p"));
+    for await (const { type, body } of frames(conn)) {
+      if (type === "s") return JSON.parse(decoder.decode(body)) as DaemonStatus;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    try {
+      conn.close();
+    } catch {
+      // closed
+    }
+  }
+}

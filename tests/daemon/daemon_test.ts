@@ -1,0 +1,164 @@
+/**
+ * `poly daemon` end to end, as users run it: a real daemon process watching a
+ * repository, and `poly lint` / `poly fmt` run by the CLI in it. Whatever the
+ * daemon remembers, its reports equal what poly gives run on its own, edit
+ * after edit.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { polyCommand } from "../_helpers/cli.ts";
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function setup() {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-daemon-" }));
+  const root = join(base, "repo");
+  await Deno.mkdir(join(root, ".git"), { recursive: true });
+  await Deno.mkdir(join(root, "src"));
+  await Deno.writeTextFile(join(root, "src/a.ts"), "const x = 1;\nif (x == 2) { debugger; }\n");
+  await Deno.writeTextFile(join(root, "src/ok.ts"), "export const ok = 1;\n");
+  await Deno.writeTextFile(join(root, "b.py"), "import os\n");
+  const env = { NO_COLOR: "1", POLY_CACHE_HOME: join(base, "cache"), POLY_STATE_HOME: join(base, "state") };
+  const [exe, ...rest] = polyCommand();
+  const poly = async (args: string[], extra: Record<string, string> = {}, cwd = root): Promise<Run> => {
+    const out = await new Deno.Command(exe, { args: [...rest, ...args], cwd, env: { ...env, ...extra } }).output();
+    const dec = new TextDecoder();
+    return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  };
+  const daemon = new Deno.Command(exe, {
+    args: [...rest, "daemon", "run", root],
+    cwd: base,
+    env,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  // Up once it lists itself and answers.
+  for (let i = 0; i < 400; i++) {
+    const status = await poly(["daemon", "status", "--format", "json"]);
+    if (JSON.parse(status.stdout).daemons.length > 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { base, root, env, poly, daemon };
+}
+
+/** A JSON report without what differs from run to run (identity, cache counters). */
+function stable(stdout: string): unknown {
+  const { poly: _poly, summary: { cache: _cache, ...summary }, ...rest } = JSON.parse(stdout);
+  return { ...rest, summary };
+}
+
+async function status(poly: (args: string[]) => Promise<Run>) {
+  return JSON.parse((await poly(["daemon", "status", "--format", "json"])).stdout).daemons[0];
+}
+
+Deno.test("poly daemon: every run through it reports what poly alone reports, edit after edit", async () => {
+  const { base, root, poly, daemon } = await setup();
+  const compare = async (label: string, args = ["lint", "--no-workspace", "--format", "json"]) => {
+    const alone = await poly(args, { POLY_DAEMON: "0" });
+    const served = await poly(args);
+    assert.equal(served.code, alone.code, `${label}: exit code`);
+    assert.deepEqual(stable(served.stdout), stable(alone.stdout), label);
+    return stable(served.stdout) as { results: { path: string; diagnostics?: { code?: string }[] }[] };
+  };
+  try {
+    const first = await compare("first run");
+    assert.deepEqual(first.results.map((r) => r.path), ["b.py", "src/a.ts"]);
+    await compare("nothing changed");
+    const runs = (await status(poly)).runs;
+    assert.ok(runs >= 2, `the daemon ran them (runs: ${runs})`);
+
+    await Deno.writeTextFile(join(root, "src/ok.ts"), "export const ok = 1;\neval('1');\n");
+    const edited = await compare("a file edited");
+    assert.ok(edited.results.some((r) => r.path === "src/ok.ts"), "the edit's findings are reported");
+
+    await Deno.writeTextFile(join(root, "src/new.ts"), "debugger;\n");
+    assert.ok((await compare("a file added")).results.some((r) => r.path === "src/new.ts"));
+
+    await Deno.writeTextFile(join(root, ".gitignore"), "src/new.ts\n");
+    assert.ok(!(await compare("a .gitignore added")).results.some((r) => r.path === "src/new.ts"));
+
+    await Deno.writeTextFile(join(root, "poly.toml"), '[lint.python.ruff]\nignore = ["F401"]\n');
+    assert.ok(!(await compare("poly.toml changed")).results.some((r) => r.path === "b.py"));
+
+    await Deno.mkdir(join(root, ".poly/rules"), { recursive: true });
+    await Deno.writeTextFile(
+      join(root, ".poly/rules/no-const-ok.yml"),
+      "id: no-const-ok\nlanguage: TypeScript\nseverity: error\nmessage: no ok\nrule:\n  pattern: export const ok = $A\n",
+    );
+    const ruled = await compare("a user rule added");
+    assert.ok(ruled.results.some((r) => r.diagnostics?.some((d) => d.code === "no-const-ok")));
+
+    await Deno.rename(join(root, "src"), join(root, "lib"));
+    await Deno.writeTextFile(join(root, "lib/a.ts"), "export const a = 1;\n");
+    await Deno.rename(join(root, "lib"), join(root, "src"));
+    await compare("a directory renamed away, edited, and back");
+
+    await Deno.remove(join(root, "src/a.ts"));
+    await compare("a file removed");
+    await compare("fmt", ["fmt", "--format", "json"]);
+    await compare("a subdirectory", ["lint", "--no-workspace", "--format", "json", "src"]);
+
+    const before = await status(poly);
+    assert.equal(before.live.watching, true);
+    assert.ok(before.live.files > 0, "it remembers files");
+    // Another environment (here NO_COLOR unset) is refused: the CLI runs the command itself.
+    const other = await poly(["lint", "--no-workspace", "--format", "json"], { NO_COLOR: "" });
+    assert.deepEqual(stable(other.stdout), stable((await poly(["lint", "--no-workspace", "--format", "json"])).stdout));
+    const after = await status(poly);
+    assert.equal(after.refused, before.refused + 1);
+    assert.match(after.lastRefusal, /NO_COLOR/);
+
+    const stopped = await poly(["daemon", "stop", root]);
+    assert.equal(stopped.code, 0, stopped.stderr);
+    assert.match(stopped.stderr, /stopped the poly daemon/);
+    assert.equal((await daemon.status).code, 0);
+    assert.deepEqual(JSON.parse((await poly(["daemon", "status", "--format", "json"])).stdout).daemons, []);
+  } finally {
+    try {
+      daemon.kill("SIGTERM");
+    } catch {
+      // stopped
+    }
+    await daemon.stderr.cancel().catch(() => {});
+    await daemon.status;
+    await Deno.remove(base, { recursive: true });
+  }
+});
+
+Deno.test("poly daemon start runs one in the background, and a second start says it is running", async () => {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-daemon-start-" }));
+  const root = join(base, "repo");
+  await Deno.mkdir(join(root, ".git"), { recursive: true });
+  await Deno.writeTextFile(join(root, "a.py"), "x = 1\n");
+  const env = { NO_COLOR: "1", POLY_CACHE_HOME: join(base, "cache"), POLY_STATE_HOME: join(base, "state") };
+  const [exe, ...rest] = polyCommand();
+  const poly = async (args: string[], cwd = root) => {
+    const out = await new Deno.Command(exe, { args: [...rest, ...args], cwd, env }).output();
+    const dec = new TextDecoder();
+    return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  };
+  try {
+    const started = await poly(["daemon", "start"]);
+    assert.equal(started.code, 0, started.stderr);
+    assert.match(started.stderr, new RegExp(`poly daemon watching ${root} \\(pid \\d+\\)`));
+    const again = await poly(["daemon", "start"]);
+    assert.match(again.stderr, /already watching/);
+    const human = await poly(["daemon", "status"]);
+    assert.match(human.stdout, new RegExp(`^${root}  pid \\d+  watching`));
+    const lint = await poly(["lint", "--format", "json"], join(root));
+    assert.equal(lint.code, 0, lint.stderr);
+    assert.equal((await status(poly)).runs, 1);
+    const stop = await poly(["daemon", "stop"]);
+    assert.equal(stop.code, 0);
+    assert.match((await poly(["daemon", "status"])).stdout, /no poly daemon is running/);
+    assert.match((await poly(["daemon", "stop"])).stderr, /no poly daemon is watching/);
+  } finally {
+    await poly(["daemon", "stop", root]);
+    await Deno.remove(base, { recursive: true });
+  }
+});
