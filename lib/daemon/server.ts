@@ -59,7 +59,9 @@ export async function runDaemon(
   options: DaemonOptions = {},
 ): Promise<void> {
   const dir = options.dir ?? daemonDir();
-  await Deno.mkdir(dir, { recursive: true });
+  // Only this user may reach a daemon: it runs commands (and [workspace.jobs]) as them.
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  if (Deno.build.os !== "windows") await Deno.chmod(dir, 0o700);
   const live = await LiveWorkspace.open(root, `${dir}/markers-${Deno.pid}`);
   const socket = `${dir}/${Deno.pid}.sock`;
   if (socket.length > MAX_SOCKET_PATH) {
@@ -70,6 +72,7 @@ export async function runDaemon(
   }
   await Deno.remove(socket).catch(() => {});
   const listener = Deno.listen({ transport: "unix", path: socket });
+  if (Deno.build.os !== "windows") await Deno.chmod(socket, 0o600);
   const entry: DaemonEntry = {
     pid: Deno.pid,
     root: live.root,

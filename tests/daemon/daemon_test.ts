@@ -146,6 +146,11 @@ Deno.test("poly daemon start runs one in the background, and a second start says
     const started = await poly(["daemon", "start"]);
     assert.equal(started.code, 0, started.stderr);
     assert.match(started.stderr, new RegExp(`poly daemon watching ${root} \\(pid \\d+\\)`));
+    // Only this user can reach it: it runs commands as them.
+    const dir = join(base, "state", "daemon");
+    assert.equal((await Deno.stat(dir)).mode! & 0o777, 0o700);
+    const socket = [...Deno.readDirSync(dir)].find((e) => e.name.endsWith(".sock"))!;
+    assert.equal((await Deno.stat(join(dir, socket.name))).mode! & 0o777, 0o600);
     const again = await poly(["daemon", "start"]);
     assert.match(again.stderr, /already watching/);
     const human = await poly(["daemon", "status"]);
