@@ -22,8 +22,12 @@ const RUNS = Number(Deno.env.get("RUNS") ?? 3);
 const large = Deno.args.includes("large");
 const BIOME = join(REPO, "node_modules", ".bin", "biome");
 
+/** Temporary folders this bench made (removed at the end). */
+const temporary: string[] = [];
+
 async function freshHomes(): Promise<Record<string, string>> {
   const base = await Deno.makeTempDir({ prefix: "poly-bench-home-" });
+  temporary.push(base);
   return { POLY_CACHE_HOME: join(base, "cache"), POLY_STATE_HOME: join(base, "state"), NO_COLOR: "1" };
 }
 
@@ -36,6 +40,7 @@ async function freshHomes(): Promise<Record<string, string>> {
 async function primedHomes(): Promise<Record<string, string>> {
   const env = await freshHomes();
   const other = await Deno.makeTempDir({ prefix: "poly-bench-prime-" });
+  temporary.push(other);
   await Deno.writeTextFile(join(other, "prime.ts"), "export const x = 1;\n");
   await timeCommand([...poly, "lint", "--no-workspace", "--format", "json", "."], { env, cwd: other });
   return env;
@@ -162,3 +167,4 @@ const fmtCold = await timeCommand([...poly, "fmt", "--format", "json", "."], { e
 console.log(`poly fmt --check whole corpus, cold: ${ms(fmtCold.ms)}`);
 console.log(`poly --version median: ${ms(median(version))}`);
 await Deno.remove(dir, { recursive: true });
+for (const path of temporary) await Deno.remove(path, { recursive: true }).catch(() => {});
