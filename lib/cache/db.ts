@@ -157,6 +157,8 @@ class SqliteCache implements ResultCache {
   readonly runId?: string;
   #db: DatabaseSync | undefined;
   #pending = new Map<string, { ns: Namespace; key: string; value: string }>();
+  /** Per namespace: whether it held no entry when {@link getMany} first looked (see there). */
+  readonly #emptyAtFirstLook = new Map<Namespace, boolean>();
   #pendingFiles: FileRecord[] = [];
   #counts = emptyCounters();
   #broken = false;
@@ -251,7 +253,14 @@ class SqliteCache implements ResultCache {
 
   getMany<T = unknown>(ns: Namespace, keys: readonly string[]): (T | undefined)[] {
     const found = new Map<string, string>();
-    const rows = this.#selectIn<{ key: string; value: string }>(
+    // A namespace that held nothing when this opener first looked (a cold run) is not queried
+    // key by key: thousands of misses for nothing. What this opener wrote since is in #pending.
+    let empty = this.#emptyAtFirstLook.get(ns);
+    if (empty === undefined) {
+      empty = !this.#with(true, (db) => db.prepare("SELECT 1 FROM entries WHERE ns = ? LIMIT 1").get(ns) !== undefined);
+      this.#emptyAtFirstLook.set(ns, empty);
+    }
+    const rows = empty ? [] : this.#selectIn<{ key: string; value: string }>(
       (list) => `SELECT key, value FROM entries WHERE ns = ? AND key IN (${list})`,
       [ns],
       [...new Set(keys)],

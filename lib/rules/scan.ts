@@ -42,14 +42,25 @@ const matchers = new WeakMap<LoadedRule, { files?: Matcher; ignores?: Matcher }>
 function fileFilter(rule: LoadedRule): { files?: Matcher; ignores?: Matcher } {
   let m = matchers.get(rule);
   if (!m) {
-    const options = { dot: true };
     m = {
-      files: rule.files.length ? picomatch(rule.files, options) : undefined,
-      ignores: rule.ignores.length ? picomatch(rule.ignores, options) : undefined,
+      files: rule.files.length ? globsMatcher(rule.files) : undefined,
+      ignores: rule.ignores.length ? globsMatcher(rule.ignores) : undefined,
     };
     matchers.set(rule, m);
   }
   return m;
+}
+
+/**
+ * Whether a `/`-separated relative path matches any of `globs` (picomatch, dot
+ * files included): their regular expressions joined into one, so a file costs
+ * one test rather than one per glob (a rule's `ignores` often lists eight).
+ */
+export function globsMatcher(globs: readonly string[]): Matcher {
+  const res = globs.map((glob) => picomatch.makeRe(glob, { dot: true }));
+  if (res.some((re) => re.flags !== res[0].flags)) return picomatch([...globs], { dot: true });
+  const one = new RegExp(res.map((re) => `(?:${re.source})`).join("|"), res[0].flags);
+  return (path) => path !== "" && one.test(path);
 }
 
 /** Whether `rule`'s `files`/`ignores` let it apply to `path` (relative to `configDir` where possible). */
@@ -62,12 +73,20 @@ export function ruleCoversPath(rule: LoadedRule, path: string, configDir: string
 /** A POSIX absolute path without `.`/`..` segments, doubled or trailing slashes. */
 const PLAIN_ABSOLUTE = /^\/(?!.*\/\/)(?!.*\/\.\.?(?:\/|$))(?:.*[^/])?$/;
 
+let lastDir: { dir: string; plain: boolean } | undefined;
+
+/** {@link PLAIN_ABSOLUTE} for a config directory (the same one for every file of a run). */
+function plainDir(dir: string): boolean {
+  if (lastDir?.dir !== dir) lastDir = { dir, plain: PLAIN_ABSOLUTE.test(dir) };
+  return lastDir.plain;
+}
+
 /** The path `files`/`ignores` globs see: relative to `configDir` where it lies below it, `/`-separated. */
 function globPath(path: string, configDir: string): string {
   // Fast path (thousands of files per run): what relative() gives for plain paths below configDir.
   if (
     sep === "/" && path.length > configDir.length + 1 && path.startsWith(configDir) &&
-    path[configDir.length] === "/" && PLAIN_ABSOLUTE.test(path) && PLAIN_ABSOLUTE.test(configDir)
+    path[configDir.length] === "/" && PLAIN_ABSOLUTE.test(path) && plainDir(configDir)
   ) {
     return path.slice(configDir.length + 1);
   }
@@ -82,18 +101,41 @@ function coversRel(rule: LoadedRule, rel: string): boolean {
   return !(ignores && ignores(rel));
 }
 
+/** A rule that may apply to files of one language and extension: its parser, and whether it filters by path. */
+interface Applicable {
+  rule: LoadedRule;
+  parser: ParserName;
+  filtered: boolean;
+}
+
+const applicableBySet = new WeakMap<RuleSet, Map<string, Applicable[]>>();
+
+/** The enabled rules for a language and extension, with their parsers (once per set: a run asks per file). */
+function applicable(set: RuleSet, language: Language, ext: string): Applicable[] {
+  let bySet = applicableBySet.get(set);
+  if (!bySet) applicableBySet.set(set, bySet = new Map());
+  const key = `${language}\0${ext}`;
+  let list = bySet.get(key);
+  if (!list) {
+    list = [];
+    for (const rule of set.rules) {
+      if (!rule.enabled || !POLY_LANGUAGES_OF[rule.language].includes(language)) continue;
+      const parser = parserFor(rule.language, { path: "", language }, ext);
+      if (!parser) continue;
+      const { files, ignores } = fileFilter(rule);
+      list.push({ rule, parser, filtered: files !== undefined || ignores !== undefined });
+    }
+    bySet.set(key, list);
+  }
+  return list;
+}
+
 /** The enabled rules that apply to `file`, grouped by the parser each one needs. */
 export function rulesForFile(set: RuleSet, file: ScanFile): Map<ParserName, LoadedRule[]> {
   const groups = new Map<ParserName, LoadedRule[]>();
   let rel: string | undefined;
-  let ext: string | undefined;
-  for (const rule of set.rules) {
-    if (!rule.enabled || !POLY_LANGUAGES_OF[rule.language].includes(file.language)) continue;
-    ext ??= extname(file.path).toLowerCase();
-    const parser = parserFor(rule.language, file, ext);
-    if (!parser) continue;
-    const { files, ignores } = fileFilter(rule);
-    if (files || ignores) {
+  for (const { rule, parser, filtered } of applicable(set, file.language, extname(file.path).toLowerCase())) {
+    if (filtered) {
       rel ??= globPath(file.path, set.configDir);
       if (!coversRel(rule, rel)) continue;
     }
