@@ -19,7 +19,8 @@ import {
   string,
   withDefault,
 } from "../_optique.ts";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
 import { ExitCode, PolyError } from "../../errors/mod.ts";
@@ -122,8 +123,8 @@ async function rootOf(io: CommandIO, given?: string): Promise<string> {
 /** The command line that runs this same poly (compiled, or from source with its permission set). */
 function selfCommand(): string[] {
   if (Deno.build.standalone) return [Deno.execPath()];
-  const main = new URL("../../../main.ts", import.meta.url);
-  const config = new URL("../../../deno.json", import.meta.url);
+  // Only from source (a compiled binary is its own command): the checkout's deno.json and main.ts.
+  const root = fileURLToPath(new URL("../../../", import.meta.url));
   return [
     Deno.execPath(),
     "run",
@@ -131,8 +132,8 @@ function selfCommand(): string[] {
     "-P",
     "--node-modules-dir=manual",
     "--config",
-    decodeURIComponent(config.pathname),
-    decodeURIComponent(main.pathname),
+    join(root, "deno.json"),
+    join(root, "main.ts"),
   ];
 }
 
