@@ -36,6 +36,9 @@ import type { RunMemo } from "../run/types.ts";
 /** Files whose change can change what discovery finds, or the config of the files around them. */
 const SHAPE_NAMES = new Set([".gitignore", ".ignore", "poly.toml", "poly.local.toml"]);
 
+/** Paths with a remembered change, at most (see {@link LiveWorkspace.apply}). */
+const MAX_CHANGED = 200_000;
+
 /** How long a sync waits for its own marker to come back through the watcher. */
 const SYNC_TIMEOUT_MS = 2000;
 
@@ -158,6 +161,8 @@ export class LiveWorkspace implements RunMemo {
       const at = ++this.#position;
       this.#events++;
       this.#changed.set(path, at);
+      // A build writing files by the hundred thousand (in ignored folders too): start over rather than grow.
+      if (this.#changed.size > MAX_CHANGED) this.#reset(`more than ${MAX_CHANGED} paths changed`);
       for (const context of this.#contexts.values()) if (!context.files || context.files(path)) context.at = at;
       if (event.kind === "modify") {
         if (git || SHAPE_NAMES.has(basename(path)) || this.#sources.has(path) || needsShebang(path)) {
@@ -177,6 +182,8 @@ export class LiveWorkspace implements RunMemo {
     this.#shape = this.#all;
     this.#resets++;
     this.#lastReset = reason;
+    // Every record from before now is void: what changed before it no longer needs remembering.
+    this.#changed.clear();
     this.#outcomes.clear();
     this.#dirs.clear();
     this.#shaped.clear();
