@@ -107,8 +107,12 @@ export async function runReportTool(
 
   const { runFmt, runLint } = await lazy.run();
   const { canonicalReport } = await lazy.reportJson();
+  // A check remembers, per file, what it found while the watched file is unchanged (lib/daemon/live.ts).
+  const memo = fix ? undefined : await (await lazy.daemonLive()).sharedWorkspace(ctx.root);
   try {
+    await memo?.sync();
     const report = await (kind === "lint" ? runLint : runFmt)({
+      ...(memo ? { memo } : {}),
       paths: args.paths ?? [],
       cwd: ctx.root,
       exclude: args.exclude ?? [],

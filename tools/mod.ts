@@ -87,6 +87,7 @@ export const TOOLS: ToolDef[] = [
 export const TOOL_MODULES: readonly LazyModule<unknown>[] = [
   lazy.identity,
   lazy.run,
+  lazy.daemonLive,
   lazy.reportJson,
   lazy.toon,
   lazy.config,

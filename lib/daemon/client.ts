@@ -10,27 +10,18 @@
  */
 import type { CommandIO } from "../cli/command.ts";
 import { codeStamp } from "../identity/code.ts";
+import { memoAllowed } from "./_allowed.ts";
 import { daemonDir, entriesFor, listEntries } from "./registry.ts";
 import { type DaemonRequest, frame, frames, relevantEnv, writeAll } from "./wire.ts";
 
 const decoder = new TextDecoder();
-
-/** Whether this process may use a daemon (`POLY_DAEMON=0` or `off` says no). */
-export function daemonAllowed(): boolean {
-  try {
-    const value = Deno.env.get("POLY_DAEMON");
-    return value === undefined || !["0", "off", "false", "no"].includes(value.toLowerCase());
-  } catch {
-    return true;
-  }
-}
 
 /**
  * Runs `args` through the daemon watching `io.cwd`, if there is one that takes
  * it: returns the exit code, or undefined when the caller should run the command itself.
  */
 export async function viaDaemon(args: string[], io: CommandIO, dir: string = daemonDir()): Promise<number | undefined> {
-  if (!daemonAllowed()) return undefined;
+  if (!memoAllowed()) return undefined;
   const candidates = entriesFor(io.cwd, listEntries(dir));
   if (candidates.length === 0) return undefined;
   const request: DaemonRequest = {

@@ -31,6 +31,7 @@
  */
 import { basename } from "node:path";
 import { needsShebang } from "../discover/language.ts";
+import { memoAllowed } from "./_allowed.ts";
 import type { RunMemo } from "../run/types.ts";
 
 /** Files whose change can change what discovery finds, or the config of the files around them. */
@@ -308,4 +309,36 @@ function statLine(path: string): string {
   } catch (error) {
     return error instanceof Error ? error.name : "error";
   }
+}
+
+const shared = new Map<string, Promise<LiveWorkspace | undefined>>();
+
+/**
+ * The watched workspace for `root` that one process's runs share (`poly mcp`
+ * serving many lint calls): opened on first use, watching until the process
+ * exits. Undefined with `POLY_DAEMON=0`, or when it cannot be opened (the runs
+ * then go without it).
+ */
+export function sharedWorkspace(root: string): Promise<LiveWorkspace | undefined> {
+  let live = shared.get(root);
+  if (!live) {
+    live = (async () => {
+      if (!memoAllowed()) return undefined;
+      try {
+        const markers = await Deno.makeTempDir({ prefix: "poly-markers-" });
+        globalThis.addEventListener("unload", () => {
+          try {
+            Deno.removeSync(markers, { recursive: true });
+          } catch {
+            // gone already
+          }
+        });
+        return await LiveWorkspace.open(root, markers);
+      } catch {
+        return undefined;
+      }
+    })();
+    shared.set(root, live);
+  }
+  return live;
 }

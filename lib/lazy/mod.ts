@@ -115,6 +115,7 @@ export const lazy = {
   npmBiome: lazyModule<typeof import("../engines/npm/biome.ts")>("../engines/npm/biome.ts"),
   npmPMap: lazyModule<typeof import("../engines/npm/p_map.ts")>("../engines/npm/p_map.ts"),
   // The resident daemon.
+  daemonLive: lazyModule<typeof import("../daemon/live.ts")>("../daemon/live.ts"),
   daemonClient: lazyModule<typeof import("../daemon/client.ts")>("../daemon/client.ts"),
   daemonRegistry: lazyModule<typeof import("../daemon/registry.ts")>("../daemon/registry.ts"),
   daemonServer: lazyModule<typeof import("../daemon/server.ts")>("../daemon/server.ts"),

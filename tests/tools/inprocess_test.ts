@@ -86,3 +86,31 @@ Deno.test("in-process: a changed program refuses every call but version", opts, 
     await close();
   }
 });
+
+Deno.test("in-process: repeated lint calls remember unchanged files and see every edit", opts, async () => {
+  const root = await Deno.realPath(await copyFixture("workspace/mcp"));
+  const { client, close } = await inProcess({ root, fingerprint: false });
+  const { sharedWorkspace } = await import("../../lib/daemon/live.ts");
+  const lint = async () => Report.parse((await client.callTool({ name: "lint", arguments: {} })).structuredContent);
+  const findings = (report: Report, path: string) =>
+    report.results.find((r) => r.path === path)?.diagnostics?.map((d) => d.code).sort() ?? [];
+  try {
+    const first = await lint();
+    const live = await sharedWorkspace(root);
+    assert.ok(live, "the server watches its root");
+    assert.ok(live.stats().files > 0, "and remembers what the first call found");
+    const stable = ({ summary: { cache: _cache, ...summary }, ...rest }: Report) => ({ ...rest, summary });
+    assert.deepEqual(stable(await lint()), stable(first), "an unchanged tree: the same report");
+    await Deno.writeTextFile(join(root, "src", "added.py"), "import os\n");
+    const added = await lint();
+    assert.deepEqual(findings(added, "src/added.py"), ["F401"]);
+    await Deno.writeTextFile(join(root, "src", "added.py"), "import os\n\nprint(os.sep)\n");
+    assert.deepEqual(
+      findings(await lint(), "src/added.py"),
+      ["py-print-in-library"],
+      "the edit is seen on the next call",
+    );
+  } finally {
+    await close();
+  }
+});
