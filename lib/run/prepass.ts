@@ -113,13 +113,14 @@ function readClassified(
   task: FileTask,
   finish: (outcome: FileOutcome) => void,
   stat?: Deno.FileInfo,
-): string | undefined {
-  const read = classifyRead(task, readCandidateSync(task.path, task.maxSize, { language: task.language }, stat));
+): { text: string; bytes?: Uint8Array } | undefined {
+  const raw = readCandidateSync(task.path, task.maxSize, { language: task.language }, stat);
+  const read = classifyRead(task, raw);
   if ("outcome" in read) {
     finish(read.outcome);
     return undefined;
   }
-  return read.text;
+  return { text: read.text, ...("bytes" in raw ? { bytes: raw.bytes } : {}) };
 }
 
 /**
@@ -309,12 +310,14 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     }
     let digest = unchanged.get(index);
     // An unchanged file is not read unless one of its results misses (below).
-    const text = digest !== undefined
-      ? ""
+    const read = digest !== undefined
+      ? { text: "" }
       : readClassified(task, (outcome) => done.set(index, outcome), stats.get(index));
-    if (text === undefined) continue;
+    if (read === undefined) continue;
+    const text = read.text;
     if (digest === undefined && caches.get(index)?.enabled) {
-      digest = digestWith(hasher, text);
+      // The digest of the text is that of the bytes it was decoded from (valid UTF-8, the BOM kept).
+      digest = digestWith(hasher, read.bytes ?? text);
       remember(index, digest);
     }
     const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
@@ -347,13 +350,13 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   for (const [index, digest] of unchanged) {
     const own = byTask[index];
     if (!own || own.every((step) => step.hit !== undefined)) continue;
-    const text = readClassified(tasks[index], (outcome) => done.set(index, outcome));
-    if (text === undefined) {
+    const read = readClassified(tasks[index], (outcome) => done.set(index, outcome));
+    if (read === undefined) {
       dropped.add(index);
       continue;
     }
-    files[index].text = text;
-    const actual = digestWith(hasher, text);
+    files[index].text = read.text;
+    const actual = digestWith(hasher, read.bytes ?? read.text);
     if (actual === digest) continue;
     const again = await keysFor(index, files[index], actual);
     for (const step of again) {
@@ -382,6 +385,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   }
 
   // Batch engines run side by side: each is one (multi-threaded) native process per batch.
+  let running = batches.size;
   await Promise.all([...batches].map(async ([group, batch]) => {
     let results: Settled<unknown>[];
     try {
@@ -409,6 +413,8 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       found[batch.plan.id] = { value: result };
       item.store?.cache.set(item.namespace, item.store.key, result);
     });
+    // While another batch still runs, this one's results are written now rather than at the end.
+    if (--running > 0) { for (const cache of new Set(batch.items.map((i) => i.store?.cache))) cache?.flush(); }
   }));
 
   // An early batch none of whose files is left to it (all skipped or answered): wait for it, release it.

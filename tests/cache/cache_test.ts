@@ -236,3 +236,24 @@ Deno.test("stats() reports namespaces and recent runs; clean() empties one names
   equal(reader.stats().total.entries, 0);
   reader.close();
 });
+
+Deno.test("a text's digest is its bytes' digest: the pre-pass hashes what it read, not the text re-encoded", async () => {
+  const { blake3Hasher, digestWith } = await import("../../lib/cache/key.ts");
+  const { classifyContent } = await import("../../lib/discover/content.ts");
+  const h = await blake3Hasher();
+  const samples = [
+    "plain ascii\n",
+    "\uFEFFwith a byte order mark\n",
+    "é ü ñ — ∑ 中文\n",
+    "astral 😀 𝄞\n",
+    "",
+    "\r\n\t",
+  ];
+  for (const sample of samples) {
+    const bytes = new TextEncoder().encode(sample);
+    const read = classifyContent(bytes, 1 << 20);
+    if (!("text" in read)) throw new Error(`not text: ${JSON.stringify(sample)}`);
+    equal(read.text, sample, "the byte order mark is kept in the text");
+    equal(digestWith(h, read.text), digestWith(h, bytes), JSON.stringify(sample));
+  }
+});
