@@ -41,6 +41,8 @@ function child(dir: string, name: string): string {
 export class Walker {
   readonly entries: Entry[] = [];
   readonly #opts: DiscoverOptions;
+  /** Languages found so far ({@link DiscoverOptions.onLanguage}). */
+  readonly #languages = new Set<Language>();
   readonly #cwd: string;
   readonly #matchers: MatcherCache;
   readonly #configs = new Map<string, Promise<DiscoveryConfig>>();
@@ -159,6 +161,10 @@ export class Walker {
 
   #record(abs: string, rel: string, real: string, language: Language, explicit: boolean, viaLink: boolean): void {
     if (language === "unknown" && !explicit && !this.#opts.includeUnknown) return;
+    if (!this.#languages.has(language)) {
+      this.#languages.add(language);
+      this.#opts.onLanguage?.(language);
+    }
     this.entries.push({ rec: { kind: "file", path: abs, relPath: rel, language, explicit }, real, viaLink });
   }
 

@@ -38,6 +38,11 @@ export interface DiscoverOptions {
   includeUnknown?: boolean;
   /** Stops the walk; discover() then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * Called once per language, as soon as the walk finds its first file (the run
+   * loads that language's engines while the walk waits on the file system).
+   */
+  onLanguage?: (language: Language) => void;
 }
 
 /** A file to process. */

@@ -91,6 +91,10 @@ export const astGrepEngine: EngineSpec = {
         }
         return out;
       },
+      async prepare(settings) {
+        if (typeof (settings.configDir ?? settings.tool.configDir) !== "string") return;
+        await Promise.all([import("../rules/batch.ts"), ruleSetFor(settings)]);
+      },
       startLintMany(refs, settings) {
         const configDir = settings.configDir ?? settings.tool.configDir;
         // Without a configDir each file's directory may name another rule set: no early start.

@@ -187,6 +187,11 @@ export interface EngineInstance {
    * of them to miss the cache.
    */
   startLintMany?(files: readonly Omit<SourceFile, "text">[], settings: EngineSettings): StartedBatch<LintOutput>;
+  /**
+   * Loads what a batch with these settings will need (modules, the rule set), so
+   * that a run can do it while discovery still waits on the file system.
+   */
+  prepare?(settings: EngineSettings): Promise<void>;
 }
 
 /**

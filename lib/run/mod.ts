@@ -17,8 +17,8 @@ import type { ConfigRef, FileResult, Report, RunError, RunSkip, Summary } from "
 import type { FileOutcome, FileTask } from "./file.ts";
 import { prepass, prepassable } from "./prepass.ts";
 import { planFormat, planLint } from "./plan.ts";
-import { engineById } from "../engines/registry.ts";
-import type { EngineSettings } from "../engines/types.ts";
+import { engineById, loadEngine } from "../engines/registry.ts";
+import type { EngineSettings, Language } from "../engines/types.ts";
 import { revalidateRuleSets, ruleLoadRunErrors } from "../rules/settings.ts";
 import { type PoolResult, runTasks } from "./pool.ts";
 import type { RunMemo, RunRequest } from "./types.ts";
@@ -80,6 +80,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       },
       includeUnknown: false,
       signal: request.signal,
+      onLanguage: kind === "lint" && !request.fix ? prepareFor(configs, request.cwd) : undefined,
     });
     memo?.rememberShaped(discoveryKey, candidates, at);
   }
@@ -254,6 +255,27 @@ async function runRemembered(
     memo.remember(task.path, signatures[i], { outcome, steps, contexts }, at);
   });
   return { outcomes, cache: { hits: ran.cache.hits + hits, misses: ran.cache.misses } };
+}
+
+/**
+ * While discovery waits on the file system, each language it finds has its
+ * batch engines loaded (and their rule sets read) under the config of the run's
+ * directory, so the native processes start sooner once the files are known.
+ * Only engines a found language plans load: a Python-only run loads no biome.
+ */
+function prepareFor(configs: ConfigSet, cwd: string): (language: Language) => void {
+  const prepared = new Set<string>();
+  return (language) => {
+    void (async () => {
+      const config = await configs.forDir(cwd);
+      for (const plan of planLint(language, config).engines) {
+        const spec = engineById(plan.id);
+        if (!spec?.batch?.lint || prepared.has(`${plan.id}\0${config.hash}`)) continue;
+        prepared.add(`${plan.id}\0${config.hash}`);
+        await (await loadEngine(spec)).prepare?.(plan.settings);
+      }
+    })().catch(() => {}); // the run itself meets (and reports) whatever failed here
+  };
 }
 
 /** Files reached through a symbolic link: a watcher sees their changes under another name. */

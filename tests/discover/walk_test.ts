@@ -167,3 +167,15 @@ Deno.test("discover() walks an explicitly named gitignored directory, still appl
   });
   deepEqual(describe(await discover({ cwd: root, paths: ["out"] })), ["out/a.py python"]);
 });
+
+Deno.test("discover() names each language once, as the walk first finds it", async () => {
+  const root = await Deno.makeTempDir({ prefix: "poly-onlang-" });
+  await Deno.mkdir(join(root, "a", "b"), { recursive: true });
+  for (const f of ["a/x.py", "a/y.py", "a/b/z.ts", "w.ts", "README.unknownext"]) {
+    await Deno.writeTextFile(join(root, f), "x\n");
+  }
+  const seen: string[] = [];
+  await discover({ cwd: root, paths: [], onLanguage: (language) => seen.push(language) });
+  deepEqual([...seen].sort(), ["python", "typescript"]);
+  await Deno.remove(root, { recursive: true });
+});
