@@ -7,11 +7,12 @@
  * @module
  */
 import picomatch from "picomatch";
-import { relative, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { openConfig } from "../config/mod.ts";
 import type { ConfigSet, ResolvedConfig } from "../config/types.ts";
 import { discover } from "../discover/mod.ts";
 import { buildIdentity } from "../cache/mod.ts";
+import { cacheDirFor } from "../cache/db.ts";
 import { identity } from "../identity/mod.ts";
 import type { ConfigRef, FileResult, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
 import type { FileOutcome, FileTask } from "./file.ts";
@@ -80,7 +81,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       },
       includeUnknown: false,
       signal: request.signal,
-      onLanguage: kind === "lint" && !request.fix ? prepareFor(configs, request.cwd) : undefined,
+      onLanguage: kind === "lint" && !request.fix ? prepareFor(configs, request) : undefined,
     });
     memo?.rememberShaped(discoveryKey, candidates, at);
   }
@@ -258,16 +259,28 @@ async function runRemembered(
 }
 
 /**
- * While discovery waits on the file system, each language it finds has its
- * batch engines loaded (and their rule sets read) under the config of the run's
- * directory, so the native processes start sooner once the files are known.
- * Only engines a found language plans load: a Python-only run loads no biome.
+ * In a run that will start its batch engines (no result cache for the
+ * repository yet, or `--no-cache`), each language discovery finds has its batch
+ * engines loaded (and their rule sets read) under the config of the run's
+ * directory while the walk waits on the file system, so the native processes
+ * start sooner once the files are known. Only engines a found language plans
+ * load: a Python-only run loads no biome; a run with a cache to answer from
+ * loads nothing ahead (it may need no batch at all).
  */
-function prepareFor(configs: ConfigSet, cwd: string): (language: Language) => void {
+function prepareFor(configs: ConfigSet, request: RunRequest): (language: Language) => void {
   const prepared = new Set<string>();
+  const wanted = (async () => {
+    const config = await configs.forDir(request.cwd);
+    if (request.noCache || !config.data.cache.enabled) return config;
+    const root = config.data.cache.dir ? resolve(config.dir, config.data.cache.dir) : undefined;
+    const db = join(await cacheDirFor(configs.anchor, root), "cache.db");
+    return await Deno.stat(db).then(() => undefined, () => config);
+  })();
+  wanted.catch(() => {}); // a config that does not load: the run reports it
   return (language) => {
     void (async () => {
-      const config = await configs.forDir(cwd);
+      const config = await wanted;
+      if (!config) return;
       for (const plan of planLint(language, config).engines) {
         const spec = engineById(plan.id);
         if (!spec?.batch?.lint || prepared.has(`${plan.id}\0${config.hash}`)) continue;
