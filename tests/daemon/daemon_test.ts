@@ -153,6 +153,9 @@ Deno.test("poly daemon start runs one in the background, and a second start says
     assert.equal((await Deno.stat(join(dir, socket.name))).mode! & 0o777, 0o600);
     const again = await poly(["daemon", "start"]);
     assert.match(again.stderr, /already watching/);
+    const second = await poly(["daemon", "run"]);
+    assert.equal(second.code, 2, "a second daemon for the same root is refused");
+    assert.match(second.stderr, /already watching/);
     const human = await poly(["daemon", "status"]);
     assert.match(human.stdout, new RegExp(`^${root}  pid \\d+  watching`));
     const lint = await poly(["lint", "--format", "json"], join(root));

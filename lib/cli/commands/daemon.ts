@@ -77,13 +77,18 @@ export const daemonCommand = defineCommand<DaemonValue>({
     const { daemonDir, listEntries, entriesFor } = await lazy.daemonRegistry();
     if (value.action === "status") return await status(io, value.format, daemonDir(), listEntries);
     const root = await rootOf(io, value.dir);
+    const { daemonStatus, runDaemon } = await lazy.daemonServer();
+    const real = await Deno.realPath(root);
     if (value.action === "run") {
-      const { runDaemon } = await lazy.daemonServer();
+      for (const entry of listEntries().filter((e) => e.root === real)) {
+        if (await daemonStatus(entry.socket)) {
+          await io.stderr(`error: a poly daemon is already watching ${real} (pid ${entry.pid})\n`);
+          return 2;
+        }
+      }
       await runDaemon(root, io.stderr);
       return 0;
     }
-    const { daemonStatus } = await lazy.daemonServer();
-    const real = await Deno.realPath(root);
     const mine = value.dir === undefined && value.action === "stop"
       ? entriesFor(await Deno.realPath(io.cwd), listEntries()).slice(0, 1)
       : listEntries().filter((e) => e.root === real);
