@@ -9,7 +9,7 @@
  * @module
  */
 import type { CommandIO } from "../cli/command.ts";
-import { codeStamp } from "../identity/code.ts";
+import { programId } from "../identity/code.ts";
 import { memoAllowed } from "./_allowed.ts";
 import { daemonDir, entriesFor, listEntries } from "./registry.ts";
 import { type DaemonRequest, frame, frames, relevantEnv, writeAll } from "./wire.ts";
@@ -29,7 +29,7 @@ export async function viaDaemon(args: string[], io: CommandIO, dir: string = dae
     argv: args,
     cwd: io.cwd,
     env: relevantEnv(),
-    code: codeStamp().join("\n"),
+    program: programId(),
     stdoutIsTerminal: io.stdoutIsTerminal,
     stderrIsTerminal: io.stderrIsTerminal,
   };

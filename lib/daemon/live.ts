@@ -95,6 +95,9 @@ export class LiveWorkspace implements RunMemo {
   /** Config files outside the root, by path: their stat line when last seen. */
   readonly #external = new Map<string, string>();
   readonly #waiting = new Map<string, () => void>();
+  /** The program's own files (see {@link LiveWorkspace.ownChanged}). */
+  readonly #own: string[] = [];
+  #ownChanged = false;
   #marker = 0;
 
   private constructor(root: string, markers: string) {
@@ -107,18 +110,32 @@ export class LiveWorkspace implements RunMemo {
    * directory outside the root where sync markers are written; it is watched by
    * the same watcher, so a marker's event comes after every earlier event.
    */
-  static async open(root: string, markers: string): Promise<LiveWorkspace> {
+  static async open(root: string, markers: string, own: readonly string[] = []): Promise<LiveWorkspace> {
     await Deno.mkdir(markers, { recursive: true });
     const live = new LiveWorkspace(await Deno.realPath(root), await Deno.realPath(markers));
+    for (const path of own) {
+      const real = await Deno.realPath(path).catch(() => undefined);
+      if (real) live.#own.push(real);
+    }
     live.#watch();
     return live;
   }
 
+  /**
+   * Whether any of the program's own files (`own` of {@link open}: poly's
+   * executable or sources) changed since the watch began: this process then runs
+   * other code than a poly started now would.
+   */
+  get ownChanged(): boolean {
+    return this.#ownChanged;
+  }
+
   #watch(): void {
     try {
-      this.#watcher = Deno.watchFs([this.root, this.#markers], { recursive: true });
+      this.#watcher = Deno.watchFs([this.root, this.#markers, ...this.#own], { recursive: true });
     } catch (error) {
       this.#watcher = undefined;
+      this.#ownChanged = this.#own.length > 0; // unwatched: cannot vouch for the code from now on
       this.#reset(`the watcher could not start: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
@@ -128,6 +145,7 @@ export class LiveWorkspace implements RunMemo {
         for await (const event of watcher) this.apply(event);
       } catch (error) {
         this.#reset(`the watcher failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.#ownChanged = this.#own.length > 0; // unwatched from now on: cannot vouch for the code
       } finally {
         if (this.#watcher === watcher) this.#watcher = undefined;
       }
@@ -154,6 +172,7 @@ export class LiveWorkspace implements RunMemo {
         this.#waiting.get(path)?.();
         continue;
       }
+      if (this.#own.some((own) => path === own || path.startsWith(own + "/"))) this.#ownChanged = true;
       if (path !== this.root && !path.startsWith(this.root + "/")) continue;
       const rel = path.slice(this.root.length + 1);
       // A repository's own database changes with every git command; only its exclude file matters.

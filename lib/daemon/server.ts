@@ -14,7 +14,8 @@
 import { isAbsolute, resolve } from "node:path";
 import { fastPath, main } from "../main.ts";
 import type { CommandIO } from "../cli/command.ts";
-import { codeStamp } from "../identity/code.ts";
+import { codePaths, codeStamp, freshCodeStamp, programId } from "../identity/code.ts";
+import { ENGINES, loadedEngine } from "../engines/registry.ts";
 import { VERSION } from "../identity/build.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { type LiveStats, LiveWorkspace } from "./live.ts";
@@ -31,6 +32,8 @@ export interface DaemonStatus extends DaemonEntry {
   last?: { argv: string[]; ms: number; code: number; at: string };
   /** Requests refused (run by the client itself), and the last reason. */
   refused: number;
+  /** poly's own files changed since it started: it serves no run (restart it). */
+  stale?: boolean;
   lastRefusal?: string;
   live: LiveStats;
 }
@@ -62,7 +65,8 @@ export async function runDaemon(
   // Only this user may reach a daemon: it runs commands (and [workspace.jobs]) as them.
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   if (Deno.build.os !== "windows") await Deno.chmod(dir, 0o700);
-  const live = await LiveWorkspace.open(root, `${dir}/markers-${Deno.pid}`);
+  // The program's own files are watched too: once one changes, this daemon runs outdated code.
+  const live = await LiveWorkspace.open(root, `${dir}/markers-${Deno.pid}`, codePaths());
   const socket = `${dir}/${Deno.pid}.sock`;
   if (socket.length > MAX_SOCKET_PATH) {
     live.close();
@@ -82,6 +86,9 @@ export async function runDaemon(
   };
   const status: DaemonStatus = { ...entry, runs: 0, refused: 0, live: live.stats() };
   const code = codeStamp().join("\n");
+  const program = programId();
+  /** Whether this daemon still runs the code a client would (watched; else the files stat-ed again). */
+  const current = () => live.stats().watching && !live.ownChanged ? true : freshCodeStamp().join("\n") === code;
   const env = relevantEnv();
 
   let stopping = false;
@@ -123,7 +130,7 @@ export async function runDaemon(
     }
     if (type !== "q") return;
     const request = JSON.parse(decoder.decode(body)) as DaemonRequest;
-    const problem = await refusal(request, live.root, code, env);
+    const problem = await refusal(request, live.root, program, env);
     if (problem) return await refuse(conn, problem);
     await (queue = queue.then(() => runOne(conn, request), () => runOne(conn, request)));
   };
@@ -142,6 +149,14 @@ export async function runDaemon(
       memo: live,
     };
     await live.sync();
+    if (!current()) {
+      // Checked after the sync: every change to poly's files made before the request has been seen.
+      status.stale = true;
+      return await refuse(
+        conn,
+        "poly's code changed since the daemon started (restart it: poly daemon stop && poly daemon start)",
+      );
+    }
     let exit: number;
     try {
       exit = await main(request.argv, io);
@@ -159,6 +174,23 @@ export async function runDaemon(
       at: new Date().toISOString(),
     };
     await writeAll(conn, frame("x", JSON.stringify({ code: exit }))).catch(() => {});
+    prewarm();
+  };
+
+  /**
+   * After a run, the in-process paths of the batch engines it loaded (biome's
+   * WebAssembly module, ast-grep's parsers) load too, while the daemon is idle:
+   * the few files a later run finds changed then lint here, sooner than a new
+   * native process would start (lib/run/prepass.ts).
+   */
+  const warmed = new Set<string>();
+  const prewarm = () => {
+    for (const spec of ENGINES) {
+      const loaded = spec.batch?.lint && !warmed.has(spec.id) ? loadedEngine(spec.id) : undefined;
+      if (!loaded) continue;
+      warmed.add(spec.id);
+      queue = queue.then(async () => await (await loaded).prewarm?.()).catch(() => {});
+    }
   };
 
   try {
@@ -194,13 +226,11 @@ export async function runDaemon(
 async function refusal(
   request: DaemonRequest,
   root: string,
-  code: string,
+  program: string,
   env: Record<string, string>,
 ): Promise<string | undefined> {
   if (request.v !== 1) return `wire version ${request.v} is not 1`;
-  if (request.code !== code) {
-    return "the client is another build of poly (restart the daemon: poly daemon stop && poly daemon start)";
-  }
+  if (request.program !== program) return `the client is another poly (${request.program}; the daemon runs ${program})`;
   for (const name of RELEVANT_ENV) {
     if (request.env[name] !== env[name]) return `${name} differs from the daemon's`;
   }

@@ -24,8 +24,12 @@ export interface DaemonRequest {
   cwd: string;
   /** The values of {@link RELEVANT_ENV} in the client (absent: unset). */
   env: Record<string, string>;
-  /** The client's code stamp (lib/identity/code.ts): the daemon must be the same build. */
-  code: string;
+  /**
+   * The client's program (lib/identity/code.ts `programId`: its executable, or
+   * its main module from source). The daemon serves only the same program, and
+   * only while none of its files changed since the daemon started.
+   */
+  program: string;
   stdoutIsTerminal: boolean;
   stderrIsTerminal: boolean;
 }

@@ -91,6 +91,12 @@ export const astGrepEngine: EngineSpec = {
         }
         return out;
       },
+      // Its napi path is loaded with the instance (diagnose.ts), the parsers on first use.
+      warm: () => true,
+      async prewarm() {
+        const { ensureLanguages } = await import("../rules/_langs.ts");
+        await ensureLanguages();
+      },
       async prepare(settings) {
         if (typeof (settings.configDir ?? settings.tool.configDir) !== "string") return;
         await Promise.all([import("../rules/batch.ts"), ruleSetFor(settings)]);

@@ -95,11 +95,13 @@ function findings(text: string, diags: BiomeDiagnostic[]): Finding[] {
 }
 
 let wasm: Promise<BiomeApi> | undefined;
+/** Whether {@link wasm} has loaded. */
+let wasmReady = false;
 
 /** The WebAssembly module, loaded once per process (or worker) on first use. */
 function loadWasm(): Promise<BiomeApi> {
   wasm ??= lazy.npmBiome().then(({ biomeApi: { Biome: Api } }) => new Api() as unknown as BiomeApi);
-  wasm.catch(() => (wasm = undefined));
+  wasm.then(() => (wasmReady = true), () => (wasm = undefined));
   return wasm;
 }
 
@@ -128,6 +130,15 @@ export class Biome implements EngineInstance {
       this.#projects.set(key, project);
     }
     return [api, project];
+  }
+
+  /** The WebAssembly module is loaded: a few files lint here sooner than a native process starts. */
+  warm(): boolean {
+    return wasmReady;
+  }
+
+  async prewarm(): Promise<void> {
+    await loadWasm();
   }
 
   /** Lints one file on the WebAssembly path. */

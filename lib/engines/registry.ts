@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { EngineSpec, Language } from "./types.ts";
+import type { EngineInstance, EngineSpec, Language } from "./types.ts";
 import { ruff } from "./ruff.ts";
 import { biome } from "./biome.ts";
 import { gofmt } from "./gofmt.ts";
@@ -70,6 +70,11 @@ export function formatEnginesFor(language: Language): EngineSpec[] {
 }
 
 const instances = new Map<string, ReturnType<EngineSpec["load"]>>();
+
+/** The instance of an engine this process has loaded already, or undefined (nothing is loaded). */
+export function loadedEngine(id: string): Promise<EngineInstance> | undefined {
+  return instances.get(id);
+}
 
 /** Loads an engine once per process (or worker) and returns the shared instance. */
 export function loadEngine(spec: EngineSpec): ReturnType<EngineSpec["load"]> {

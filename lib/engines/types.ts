@@ -192,6 +192,13 @@ export interface EngineInstance {
    * that a run can do it while discovery still waits on the file system.
    */
   prepare?(settings: EngineSettings): Promise<void>;
+  /**
+   * Whether its in-process path is loaded in this process, so that a handful of
+   * files lint here sooner than a new native process starts (a resident poly).
+   */
+  warm?(): boolean;
+  /** Loads its in-process path ahead of use (a resident poly, when idle). */
+  prewarm?(): Promise<void>;
 }
 
 /**

@@ -65,3 +65,23 @@ export function codeStamp(): readonly string[] {
   code ??= Deno.build.standalone ? [statLine(Deno.execPath()) ?? "unknown-executable"] : sourceStamp();
   return code;
 }
+
+/**
+ * The files whose change changes {@link codeStamp}: the executable when
+ * compiled, else the source files and folders it stats. A resident poly
+ * watches them to know when it has gone stale.
+ */
+export function codePaths(root = fileURLToPath(new URL("../../", import.meta.url))): string[] {
+  if (Deno.build.standalone) return [Deno.execPath()];
+  return [...SOURCE_FILES, ...SOURCE_DIRS].map((name) => join(root, name));
+}
+
+/** {@link codeStamp} taken again now (not remembered): what the program's files are at this moment. */
+export function freshCodeStamp(): readonly string[] {
+  return Deno.build.standalone ? [statLine(Deno.execPath()) ?? "unknown-executable"] : sourceStamp();
+}
+
+/** What identifies the running program to a daemon: its executable when compiled, else its main module. */
+export function programId(): string {
+  return Deno.build.standalone ? Deno.execPath() : Deno.mainModule;
+}

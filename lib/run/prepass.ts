@@ -22,7 +22,7 @@ import {
 } from "../cache/mod.ts";
 import { blake3Hasher, digestWith, type Namespace } from "../cache/key.ts";
 import { readCandidateSync } from "../discover/content.ts";
-import { engineById, loadEngine } from "../engines/registry.ts";
+import { engineById, loadedEngine, loadEngine } from "../engines/registry.ts";
 import { type EngineSpec, pauser, type Settled, type SourceFile, type StartedBatch } from "../engines/types.ts";
 import {
   cacheFor,
@@ -35,6 +35,9 @@ import {
   processFile,
 } from "./file.ts";
 import type { EnginePlan } from "./plan.ts";
+
+/** At most this many files of one batch engine run in-process when it is warm ({@link EngineInstance.warm}). */
+const SMALL_BATCH = 8;
 
 /** What the pre-pass leaves: outcomes it finished, and the tasks (index into the input) still to run. */
 export interface PrepassResult {
@@ -382,6 +385,15 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       if (!batch) batches.set(group, batch = { spec: step.spec, plan: step.plan, kind: step.kind, items: [] });
       batch.items.push(step);
     }
+  }
+
+  // A handful of files for an engine whose in-process path this process has loaded already (a
+  // resident poly after its first run) lint sooner here than a native process starts: the pool
+  // (this thread, for so few) runs them. Early-started batches are never given up.
+  for (const [group, batch] of batches) {
+    if (batch.items.length > SMALL_BATCH || started.has(group)) continue;
+    const loaded = loadedEngine(batch.spec.id);
+    if (loaded && (await loaded.catch(() => undefined))?.warm?.()) batches.delete(group);
   }
 
   // Batch engines run side by side: each is one (multi-threaded) native process per batch.

@@ -181,3 +181,26 @@ Deno.test("an edit to a config file a run used, whatever its name, changes the s
   assert.equal(live.shaped("k"), undefined, "an extends base");
   await done();
 });
+
+Deno.test("a change to the program's own files is seen: the process runs outdated code from then on", async () => {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-live-own-" }));
+  await Deno.mkdir(join(base, "repo"));
+  await Deno.mkdir(join(base, "program", "lib"), { recursive: true });
+  await Deno.writeTextFile(join(base, "program", "main.ts"), "// v1\n");
+  const live = await LiveWorkspace.open(join(base, "repo"), join(base, "markers"), [
+    join(base, "program", "main.ts"),
+    join(base, "program", "lib"),
+    join(base, "program", "missing.json"),
+  ]);
+  try {
+    await Deno.writeTextFile(join(base, "repo", "a.ts"), "x\n");
+    await live.sync();
+    assert.equal(live.ownChanged, false, "a change in the watched tree is not the program's");
+    await Deno.writeTextFile(join(base, "program", "lib", "mod.ts"), "// new\n");
+    await live.sync();
+    assert.equal(live.ownChanged, true);
+  } finally {
+    live.close();
+    await Deno.remove(base, { recursive: true });
+  }
+});

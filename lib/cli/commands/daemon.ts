@@ -240,7 +240,11 @@ async function status(
       lines.push(`${d.root}  pid ${d.pid}  not responding (entry removed)`);
       continue;
     }
-    const watching = d.live.watching ? "watching" : "NOT watching (every run is a full run)";
+    const watching = d.stale
+      ? "STALE: poly's code changed since it started; it runs nothing (restart it)"
+      : d.live.watching
+      ? "watching"
+      : "NOT watching (every run is a full run)";
     lines.push(`${d.root}  pid ${d.pid}  ${watching}  since ${d.started}`);
     lines.push(
       `  runs ${d.runs}, files remembered ${d.live.files}, events ${d.live.events}, resets ${d.live.resets}` +
