@@ -95,6 +95,7 @@ export class LiveWorkspace implements RunMemo {
   /** Config files outside the root, by path: their stat line when last seen. */
   readonly #external = new Map<string, string>();
   readonly #waiting = new Map<string, () => void>();
+  readonly #languages = new Set<string>();
   /** The program's own files (see {@link LiveWorkspace.ownChanged}). */
   readonly #own: string[] = [];
   #ownChanged = false;
@@ -301,6 +302,15 @@ export class LiveWorkspace implements RunMemo {
       if (path.startsWith(this.root + "/")) this.#sources.add(path);
       else if (!this.#external.has(path)) this.#external.set(path, statLine(path));
     }
+  }
+
+  noteLanguages(languages: Iterable<string>): void {
+    for (const language of languages) this.#languages.add(language);
+  }
+
+  /** Every language a run through this memo had files of. */
+  languages(): ReadonlySet<string> {
+    return this.#languages;
   }
 
   /** Counters for `poly daemon status`. */

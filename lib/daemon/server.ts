@@ -15,7 +15,7 @@ import { isAbsolute, resolve } from "node:path";
 import { fastPath, main } from "../main.ts";
 import type { CommandIO } from "../cli/command.ts";
 import { codePaths, codeStamp, freshCodeStamp, programId } from "../identity/code.ts";
-import { ENGINES, loadedEngine } from "../engines/registry.ts";
+import { ENGINES, loadEngine } from "../engines/registry.ts";
 import { VERSION } from "../identity/build.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { type LiveStats, LiveWorkspace } from "./live.ts";
@@ -178,18 +178,19 @@ export async function runDaemon(
   };
 
   /**
-   * After a run, the in-process paths of the batch engines it loaded (biome's
-   * WebAssembly module, ast-grep's parsers) load too, while the daemon is idle:
-   * the few files a later run finds changed then lint here, sooner than a new
-   * native process would start (lib/run/prepass.ts).
+   * After a run, the batch engines of the languages it saw load their
+   * in-process paths (biome's WebAssembly module, ast-grep's parsers) before the
+   * next run: the few files a later run finds changed then lint here, sooner
+   * than a new native process would start (lib/run/prepass.ts).
    */
   const warmed = new Set<string>();
   const prewarm = () => {
+    const languages = live.languages();
     for (const spec of ENGINES) {
-      const loaded = spec.batch?.lint && !warmed.has(spec.id) ? loadedEngine(spec.id) : undefined;
-      if (!loaded) continue;
+      if (!spec.batch?.lint || warmed.has(spec.id)) continue;
+      if (!spec.lintLanguages.some((language) => languages.has(language))) continue;
       warmed.add(spec.id);
-      queue = queue.then(async () => await (await loaded).prewarm?.()).catch(() => {});
+      queue = queue.then(async () => await (await loadEngine(spec)).prewarm?.()).catch(() => {});
     }
   };
 

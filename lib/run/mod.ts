@@ -207,6 +207,7 @@ async function runRemembered(
 ): Promise<PoolResult> {
   const keep = (path: string) => !linked.has(path) && memo.covers(path);
   memo.noteSources(new Set(configs.flatMap((c) => c.sources)));
+  memo.noteLanguages?.(new Set(tasks.map((t) => t.language)));
   // What a result depends on beyond the file and its config: each engine's salt (the rules' digest).
   const salts = new Map<string, Promise<string>>();
   const saltOf = (task: FileTask, config: ResolvedConfig) => {

@@ -74,6 +74,8 @@ export interface RunMemo {
    * shape; one outside it is checked by its stat before each run.
    */
   noteSources(paths: Iterable<string>): void;
+  /** The languages of a run's files (a resident poly loads their engines' in-process paths when idle). */
+  noteLanguages?(languages: Iterable<string>): void;
 }
 
 /** A change a `preview` run would write to one file. */
