@@ -137,8 +137,22 @@ export class Biome implements EngineInstance {
     return wasmReady;
   }
 
+  /**
+   * Loads the WebAssembly module and lints a few lines under the default
+   * configuration: the first configuration with rules costs ~0.5 s to apply and
+   * the first lint ~0.1 s, whatever the settings; later projects cost ~3 ms.
+   */
   async prewarm(): Promise<void> {
-    await loadWasm();
+    const api = await loadWasm();
+    const defaults = {
+      line_length: 100,
+      line_ending: "lf",
+      final_newline: true,
+      trim_trailing_whitespace: true,
+    } as const;
+    const project = api.openProject(`/poly-biome-${projectCount++}`).projectKey;
+    api.applyConfiguration(project, configuration({ defaults, tool: {} }, "lint"));
+    api.lintContent(project, "const a = 1;\nif (a == 2) { debugger; }\nexport { a };\n", { filePath: "prewarm.ts" });
   }
 
   /** Lints one file on the WebAssembly path. */
