@@ -256,10 +256,7 @@ class SqliteCache implements ResultCache {
     // A namespace that held nothing when this opener first looked (a cold run) is not queried
     // key by key: thousands of misses for nothing. What this opener wrote since is in #pending.
     let empty = this.#emptyAtFirstLook.get(ns);
-    if (empty === undefined) {
-      empty = !this.#with(true, (db) => db.prepare("SELECT 1 FROM entries WHERE ns = ? LIMIT 1").get(ns) !== undefined);
-      this.#emptyAtFirstLook.set(ns, empty);
-    }
+    if (empty === undefined) this.#emptyAtFirstLook.set(ns, empty = !this.hasEntries(ns));
     const rows = empty ? [] : this.#selectIn<{ key: string; value: string }>(
       (list) => `SELECT key, value FROM entries WHERE ns = ? AND key IN (${list})`,
       [ns],

@@ -96,7 +96,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const configRefs: ConfigRef[] = [];
   const configIndex = new Map<string, number>();
   const tasks: FileTask[] = [];
-  /** Each task's config hash (for the memo's signatures). */
+  /** Each task's effective config (for the memo's signatures), index for index. */
   const taskConfigs: ResolvedConfig[] = [];
   // discover() returns its records sorted by relPath already: tasks are made in that order.
   for (const c of candidates) {
@@ -207,7 +207,7 @@ async function runRemembered(
 ): Promise<PoolResult> {
   const keep = (path: string) => !linked.has(path) && memo.covers(path);
   memo.noteSources(new Set(configs.flatMap((c) => c.sources)));
-  memo.noteLanguages?.(new Set(tasks.map((t) => t.language)));
+  memo.noteLanguages(new Set(tasks.map((t) => t.language)));
   // What a result depends on beyond the file and its config: each engine's salt (the rules' digest).
   const salts = new Map<string, Promise<string>>();
   const saltOf = (task: FileTask, config: ResolvedConfig) => {

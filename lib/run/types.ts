@@ -75,7 +75,7 @@ export interface RunMemo {
    */
   noteSources(paths: Iterable<string>): void;
   /** The languages of a run's files (a resident poly loads their engines' in-process paths when idle). */
-  noteLanguages?(languages: Iterable<string>): void;
+  noteLanguages(languages: Iterable<string>): void;
 }
 
 /** A change a `preview` run would write to one file. */
