@@ -12,7 +12,7 @@ import type { CommandIO } from "../cli/command.ts";
 import { programId } from "../identity/code.ts";
 import { memoAllowed } from "./_allowed.ts";
 import { daemonDir, entriesFor, listEntries } from "./registry.ts";
-import { type DaemonRequest, frame, frames, relevantEnv, writeAll } from "./wire.ts";
+import { closeQuietly, type DaemonRequest, frame, frames, relevantEnv, writeAll } from "./wire.ts";
 
 const decoder = new TextDecoder();
 
@@ -60,11 +60,7 @@ export async function viaDaemon(args: string[], io: CommandIO, dir: string = dae
         return 2;
       }
     } finally {
-      try {
-        conn.close();
-      } catch {
-        // closed by the daemon
-      }
+      closeQuietly(conn);
     }
   }
   return undefined;

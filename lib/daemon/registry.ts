@@ -28,6 +28,18 @@ export function entryPath(dir: string, pid: number): string {
   return `${dir}/${pid}.json`;
 }
 
+/** The folder of a daemon's sync markers. */
+export function markersPath(dir: string, pid: number): string {
+  return `${dir}/markers-${pid}`;
+}
+
+/** Removes a daemon's entry, socket and markers (when it stops, or once found dead). */
+export async function removeEntry(dir: string, entry: Pick<DaemonEntry, "pid" | "socket">): Promise<void> {
+  await Deno.remove(entryPath(dir, entry.pid)).catch(() => {});
+  await Deno.remove(entry.socket).catch(() => {});
+  await Deno.remove(markersPath(dir, entry.pid), { recursive: true }).catch(() => {});
+}
+
 /** Every entry in `dir` (malformed or unreadable ones are left out). */
 export function listEntries(dir: string = daemonDir()): DaemonEntry[] {
   const out: DaemonEntry[] = [];

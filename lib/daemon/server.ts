@@ -19,8 +19,8 @@ import { ENGINES, loadEngine } from "../engines/registry.ts";
 import { VERSION } from "../identity/build.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { type LiveStats, LiveWorkspace } from "./live.ts";
-import { daemonDir, type DaemonEntry, entryPath, within } from "./registry.ts";
-import { type DaemonRequest, frame, frames, RELEVANT_ENV, relevantEnv, writeAll } from "./wire.ts";
+import { daemonDir, type DaemonEntry, entryPath, markersPath, removeEntry, within } from "./registry.ts";
+import { closeQuietly, type DaemonRequest, frame, frames, RELEVANT_ENV, relevantEnv, writeAll } from "./wire.ts";
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -66,7 +66,7 @@ export async function runDaemon(
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   if (Deno.build.os !== "windows") await Deno.chmod(dir, 0o700);
   // The program's own files are watched too: once one changes, this daemon runs outdated code.
-  const live = await LiveWorkspace.open(root, `${dir}/markers-${Deno.pid}`, codePaths());
+  const live = await LiveWorkspace.open(root, markersPath(dir, Deno.pid), codePaths());
   const socket = `${dir}/${Deno.pid}.sock`;
   if (socket.length > MAX_SOCKET_PATH) {
     live.close();
@@ -202,11 +202,7 @@ export async function runDaemon(
         } catch {
           // the client went away; its run (if any) finished for nobody
         } finally {
-          try {
-            conn.close();
-          } catch {
-            // already closed
-          }
+          closeQuietly(conn);
         }
       })();
     }
@@ -216,9 +212,7 @@ export async function runDaemon(
     for (const s of signals) Deno.removeSignalListener(s, stop);
     await queue.catch(() => {});
     live.close();
-    await Deno.remove(entryPath(dir, Deno.pid)).catch(() => {});
-    await Deno.remove(socket).catch(() => {});
-    await Deno.remove(`${dir}/markers-${Deno.pid}`, { recursive: true }).catch(() => {});
+    await removeEntry(dir, entry);
     await log(`poly daemon: stopped watching ${live.root}\n`);
   }
 }
@@ -265,10 +259,6 @@ export async function daemonStatus(socket: string, stop = false): Promise<Daemon
   } catch {
     return undefined;
   } finally {
-    try {
-      conn.close();
-    } catch {
-      // closed
-    }
+    closeQuietly(conn);
   }
 }

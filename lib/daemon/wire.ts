@@ -92,6 +92,15 @@ export async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void
   while (written < bytes.length) written += await conn.write(bytes.subarray(written));
 }
 
+/** Closes a connection the other side may have closed already. */
+export function closeQuietly(conn: Deno.Conn): void {
+  try {
+    conn.close();
+  } catch {
+    // closed already
+  }
+}
+
 /** Reads frames from a connection until it closes (a partial frame at the end is dropped). */
 export async function* frames(conn: Deno.Conn): AsyncGenerator<{ type: FrameType; body: Uint8Array }> {
   let buffer = new Uint8Array(64 * 1024);

@@ -81,6 +81,25 @@ export function freshCodeStamp(): readonly string[] {
   return Deno.build.standalone ? [statLine(Deno.execPath()) ?? "unknown-executable"] : sourceStamp();
 }
 
+/**
+ * The command line that runs poly from the source checkout at `root` as users
+ * and the tests do: `deno run` with the program's permission set from that
+ * checkout's `deno.json`, and `node_modules/` used as installed (not re-checked
+ * at every start).
+ */
+export function sourceCommand(root: string): string[] {
+  return [
+    Deno.execPath(),
+    "run",
+    "-q",
+    "-P",
+    "--node-modules-dir=manual",
+    "--config",
+    join(root, "deno.json"),
+    join(root, "main.ts"),
+  ];
+}
+
 /** What identifies the running program to a daemon: its executable when compiled, else its main module. */
 export function programId(): string {
   return Deno.build.standalone ? Deno.execPath() : Deno.mainModule;

@@ -71,6 +71,7 @@ export const lazy = {
   rulesReport: lazyModule<typeof import("../rules/report.ts")>("../rules/report.ts"),
   rulesHuman: lazyModule<typeof import("../rules/human.ts")>("../rules/human.ts"),
   identity: lazyModule<typeof import("../identity/mod.ts")>("../identity/mod.ts"),
+  identityCode: lazyModule<typeof import("../identity/code.ts")>("../identity/code.ts"),
   identityEngines: lazyModule<typeof import("../identity/engines.ts")>("../identity/engines.ts"),
   fsAtomic: lazyModule<typeof import("../fs/atomic.ts")>("../fs/atomic.ts"),
   store: lazyModule<typeof import("../store/mod.ts")>("../store/mod.ts"),

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
+import { sourceCommand } from "../../lib/identity/code.ts";
 
 /** The repository root. */
 export const REPO = fromFileUrl(new URL("../../", import.meta.url)).replace(/\/$/, "");
@@ -24,7 +25,7 @@ export const MAIN = join(REPO, "main.ts");
  * Deno about a second per process here.
  */
 export function polyCommand(): string[] {
-  return [Deno.execPath(), "run", "-q", "-P", "--node-modules-dir=manual", "--config", DENO_JSON, MAIN];
+  return sourceCommand(REPO);
 }
 
 /** Result of one poly run. */

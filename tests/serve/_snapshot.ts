@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { sourceCommand } from "../../lib/identity/code.ts";
 import { join } from "node:path";
 import { REPO } from "../_helpers/cli.ts";
 
@@ -36,16 +37,7 @@ export async function snapshotRepo(): Promise<Snapshot> {
   return {
     dir,
     // As the tests run poly (`polyCommand()`): node_modules/ as installed, not re-checked at every start.
-    command: [
-      Deno.execPath(),
-      "run",
-      "-q",
-      "-P",
-      "--node-modules-dir=manual",
-      "--config",
-      join(dir, "deno.json"),
-      join(dir, "main.ts"),
-    ],
+    command: sourceCommand(dir),
   };
 }
 

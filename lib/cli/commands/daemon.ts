@@ -19,7 +19,7 @@ import {
   string,
   withDefault,
 } from "../_optique.ts";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
@@ -126,20 +126,11 @@ async function rootOf(io: CommandIO, given?: string): Promise<string> {
 }
 
 /** The command line that runs this same poly (compiled, or from source with its permission set). */
-function selfCommand(): string[] {
+async function selfCommand(): Promise<string[]> {
   if (Deno.build.standalone) return [Deno.execPath()];
-  // Only from source (a compiled binary is its own command): the checkout's deno.json and main.ts.
-  const root = fileURLToPath(new URL("../../../", import.meta.url));
-  return [
-    Deno.execPath(),
-    "run",
-    "-q",
-    "-P",
-    "--node-modules-dir=manual",
-    "--config",
-    join(root, "deno.json"),
-    join(root, "main.ts"),
-  ];
+  // Only from source (a compiled binary is its own command): this checkout.
+  const { sourceCommand } = await lazy.identityCode();
+  return sourceCommand(fileURLToPath(new URL("../../../", import.meta.url)));
 }
 
 /** Starts `poly daemon run ROOT` detached (its messages appended to `<dir>/daemon.log`) and waits until it answers. */
@@ -159,7 +150,7 @@ async function start(
       'log="$1"; shift; exec "$@" </dev/null >>"$log" 2>&1',
       "sh",
       log,
-      ...selfCommand(),
+      ...await selfCommand(),
       "daemon",
       "run",
       root,
@@ -199,7 +190,7 @@ async function start(
 
 /** Waits (up to 5 s) until a stopped daemon has removed its entry. */
 async function gone(entry: DaemonEntry, dir: string): Promise<void> {
-  const path = `${dir}/${entry.pid}.json`;
+  const path = (await lazy.daemonRegistry()).entryPath(dir, entry.pid);
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
     if (!(await Deno.stat(path).then(() => true, () => false))) return;
@@ -214,15 +205,14 @@ async function status(
   listEntries: (dir?: string) => DaemonEntry[],
 ): Promise<number> {
   const { daemonStatus } = await lazy.daemonServer();
+  const { removeEntry } = await lazy.daemonRegistry();
   const daemons: (DaemonStatus | (DaemonEntry & { responding: false }))[] = [];
   for (const entry of listEntries(dir)) {
     const answer = await daemonStatus(entry.socket);
     if (answer) daemons.push(answer);
     else {
       // Gone without cleaning up (killed): its entry and socket are removed now.
-      await Deno.remove(`${dir}/${entry.pid}.json`).catch(() => {});
-      await Deno.remove(entry.socket).catch(() => {});
-      await Deno.remove(`${dir}/markers-${entry.pid}`, { recursive: true }).catch(() => {});
+      await removeEntry(dir, entry);
       daemons.push({ ...entry, responding: false });
     }
   }
