@@ -14,14 +14,15 @@ interface Run {
   stderr: string;
 }
 
-async function setup() {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-daemon-" }));
+/** A repository of `files` in a fresh folder with its own cache and state homes, and a way to run poly there. */
+async function repository(prefix: string, files: Record<string, string>) {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix }));
   const root = join(base, "repo");
   await Deno.mkdir(join(root, ".git"), { recursive: true });
-  await Deno.mkdir(join(root, "src"));
-  await Deno.writeTextFile(join(root, "src/a.ts"), "const x = 1;\nif (x == 2) { debugger; }\n");
-  await Deno.writeTextFile(join(root, "src/ok.ts"), "export const ok = 1;\n");
-  await Deno.writeTextFile(join(root, "b.py"), "import os\n");
+  for (const [rel, text] of Object.entries(files)) {
+    await Deno.mkdir(join(root, rel, ".."), { recursive: true });
+    await Deno.writeTextFile(join(root, rel), text);
+  }
   const env = { NO_COLOR: "1", POLY_CACHE_HOME: join(base, "cache"), POLY_STATE_HOME: join(base, "state") };
   const [exe, ...rest] = polyCommand();
   const poly = async (args: string[], extra: Record<string, string> = {}, cwd = root): Promise<Run> => {
@@ -29,6 +30,15 @@ async function setup() {
     const dec = new TextDecoder();
     return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
   };
+  return { base, root, env, exe, rest, poly };
+}
+
+async function setup() {
+  const { base, root, env, exe, rest, poly } = await repository("poly-daemon-", {
+    "src/a.ts": "const x = 1;\nif (x == 2) { debugger; }\n",
+    "src/ok.ts": "export const ok = 1;\n",
+    "b.py": "import os\n",
+  });
   const daemon = new Deno.Command(exe, {
     args: [...rest, "daemon", "run", root],
     cwd: base,
@@ -131,17 +141,7 @@ Deno.test("poly daemon: every run through it reports what poly alone reports, ed
 });
 
 Deno.test("poly daemon start runs one in the background, and a second start says it is running", async () => {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-daemon-start-" }));
-  const root = join(base, "repo");
-  await Deno.mkdir(join(root, ".git"), { recursive: true });
-  await Deno.writeTextFile(join(root, "a.py"), "x = 1\n");
-  const env = { NO_COLOR: "1", POLY_CACHE_HOME: join(base, "cache"), POLY_STATE_HOME: join(base, "state") };
-  const [exe, ...rest] = polyCommand();
-  const poly = async (args: string[], cwd = root) => {
-    const out = await new Deno.Command(exe, { args: [...rest, ...args], cwd, env }).output();
-    const dec = new TextDecoder();
-    return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-  };
+  const { base, root, poly } = await repository("poly-daemon-start-", { "a.py": "x = 1\n" });
   try {
     const started = await poly(["daemon", "start"]);
     assert.equal(started.code, 0, started.stderr);
@@ -158,7 +158,7 @@ Deno.test("poly daemon start runs one in the background, and a second start says
     assert.match(second.stderr, /already watching/);
     const human = await poly(["daemon", "status"]);
     assert.match(human.stdout, new RegExp(`^${root}  pid \\d+  watching`));
-    const lint = await poly(["lint", "--format", "json"], join(root));
+    const lint = await poly(["lint", "--format", "json"]);
     assert.equal(lint.code, 0, lint.stderr);
     assert.equal((await status(poly)).runs, 1);
     const stop = await poly(["daemon", "stop"]);
