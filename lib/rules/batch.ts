@@ -59,7 +59,16 @@ import { toDiagnostic } from "./diagnose.ts";
 import { parserLibraries, type ParserName } from "./_langs.ts";
 import { splitRule } from "./_split.ts";
 import { CLI_LANGUAGE, cliCandidate, type CliFile, type CliRuleSet, cliRuleSet, sgconfig } from "./_cli_config.ts";
-import { matchHit, type RuleHit, rulesForFile, type ScanFile, scanGroups, sortHits } from "./scan.ts";
+import {
+  matchHit,
+  mayMatchIn,
+  type RuleHit,
+  rulesForFile,
+  type ScanFile,
+  scanGroups,
+  sortHits,
+  textDecides,
+} from "./scan.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
 
 /** Bytes of path arguments per process: far under ARG_MAX (and Windows' 32K command line). */
@@ -71,6 +80,8 @@ export interface BatchStats {
   viaCli: number;
   /** Files scanned, in whole or in part, on the napi path. */
   viaNapi: number;
+  /** Files whose text ruled out every rule the command line would have run on them (`_needs.ts`). */
+  ruledOut: number;
   /** Command-line processes started. */
   processes: number;
   /** Processes that failed (their files went to the napi path). */
@@ -142,13 +153,17 @@ export async function lintBatch(
  */
 export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: BatchOptions = {}): StartedRulesBatch {
   const cli = cliRuleSet(set);
-  const stats: BatchStats = { viaCli: 0, viaNapi: 0, processes: 0, failures: 0 };
+  const stats: BatchStats = { viaCli: 0, viaNapi: 0, ruledOut: 0, processes: 0, failures: 0 };
   const ready = Promise.withResolvers<void>();
-  const scanning = scanRefs(set, cli, refs, stats, options, ready.resolve).finally(ready.resolve);
-  return { finish: (files) => finishBatch(set, cli, files, scanning, stats), ready: ready.promise };
+  const scanning = scanRefs(set, cli, refs, stats, options, ready.resolve, true).finally(ready.resolve);
+  return { finish: (files) => finishBatch(set, cli, files, scanning, stats, options), ready: ready.promise };
 }
 
-/** Starts the command line over the eligible refs; resolves to its matches by absolute path. */
+/**
+ * Starts the command line over the eligible refs; resolves to its matches by
+ * absolute path. With `early` (no text read yet), a ref whose text could rule
+ * out all its rules waits for that text: `finish` scans it if it must.
+ */
 async function scanRefs(
   set: RuleSet,
   cli: CliRuleSet,
@@ -156,8 +171,12 @@ async function scanRefs(
   stats: BatchStats,
   options: BatchOptions,
   spawned: () => void,
+  early: boolean,
 ): Promise<Map<string, CliOutput>> {
-  const candidates = refs.map((ref) => cliCandidate(cli, ref));
+  const candidates = refs.map((ref) => {
+    const parser = cliCandidate(cli, ref);
+    return parser && !(early && textDecides(set, ref.language, ref.path)) ? parser : undefined;
+  });
   const wanted = candidates.flatMap((p, i) => (p ? [i] : []));
   if (wanted.length === 0) return new Map();
   try {
@@ -178,29 +197,46 @@ async function finishBatch(
   files: readonly ScanFile[],
   scanning: Promise<Map<string, CliOutput>>,
   stats: BatchStats,
+  options: BatchOptions,
 ): Promise<BatchResult> {
   await parserLibraries();
   const candidates = files.map((file) => cliCandidate(cli, file));
-  // Meanwhile: the rule groups of every file, and the napi part of each (yielding now
-  // and then, so the process's output is read as it comes).
+  // Meanwhile: the rule groups of every file, the rules of the command line's group its text
+  // leaves, and the napi part of each (yielding now and then, so the process's output is read
+  // as it comes).
   const pause = pauser();
   const groups: Map<ParserName, LoadedRule[]>[] = [];
+  const owns: (LoadedRule[] | undefined)[] = [];
   const early: Settled<RuleHit[]>[] = [];
+  /** Files whose command-line scan waited for their text, and still has rules to run. */
+  const late: ScanFile[] = [];
   for (const [i, file] of files.entries()) {
     const fileGroups = rulesForFile(set, file);
     groups.push(fileGroups);
     const parser = candidates[i];
-    const napiGroups = parser && fileGroups.has(parser) ? without(fileGroups, parser) : fileGroups;
+    const group = parser ? fileGroups.get(parser) : undefined;
+    // A command-line file is never a Dockerfile: its text is what the rules run on.
+    const own = group ? mayMatchIn(group, file.text) : undefined;
+    owns.push(own?.length ? own : undefined);
+    if (own?.length && textDecides(set, file.language, file.path)) late.push(file);
+    else if (group && !own?.length) stats.ruledOut++;
+    const napiGroups = group ? without(fileGroups, parser!) : fileGroups;
     early.push(settle(() => scanGroups(file, napiGroups)));
     const paused = pause();
     if (paused) await paused;
   }
   const outputs = await scanning;
+  // After a failed or missing command line, the files that waited take the napi path too.
+  if (late.length > 0 && stats.failures === 0 && !stats.unavailable) {
+    for (const [path, output] of await scanRefs(set, cli, late, stats, options, () => {}, false)) {
+      outputs.set(path, output);
+    }
+  }
   const results: Settled<Diagnostic[]>[] = files.map((file, i) => {
     const fileGroups = groups[i];
     if (fileGroups.size === 0) return [];
     const parser = candidates[i];
-    const own = parser ? fileGroups.get(parser) : undefined;
+    const own = owns[i];
     let hits = early[i];
     if (parser && own) {
       const output = outputs.get(resolve(set.configDir, file.path));
@@ -216,7 +252,7 @@ async function finishBatch(
           ? [...earlier, ...fromCli]
           : settle(() => [...earlier, ...scanGroups(file, new Map([[parser, own]]))]);
       }
-    } else stats.viaNapi++;
+    } else if (!(parser && fileGroups.has(parser)) || fileGroups.size > 1) stats.viaNapi++;
     if (hits instanceof Error) return hits;
     if (hits.length === 0) return [];
     const bytes = utf8Offsets(file.text);

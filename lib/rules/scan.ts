@@ -1,6 +1,7 @@
 /**
  * Running rules over text: which rules apply to a file (language, `files`,
- * `ignores`), one parse per parser, one `findAll` per rule.
+ * `ignores`), which of those may match in its text at all (the literal
+ * pre-filter, `_needs.ts`), one parse per parser, one `findAll` per rule.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import { shellView } from "./_dockerfile.ts";
 import { expandedRange, fixEditAt, type TextEdit } from "./_fix.ts";
 import type { MatchNode, Position16 } from "./_match.ts";
 import { splitRule } from "./_split.ts";
+import { hasNeed, mayMatch } from "./_needs.ts";
 import { ensureLanguages, napiLang, parserFor, type ParserName, POLY_LANGUAGES_OF, primaryParser } from "./_langs.ts";
 import type { Language } from "../engines/types.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
@@ -130,6 +132,36 @@ function applicable(set: RuleSet, language: Language, ext: string): Applicable[]
   return list;
 }
 
+/**
+ * Whether the text of a file of this language and path can rule out every rule
+ * that applies to it (each has a need, `_needs.ts`): then it is worth reading
+ * the text before scanning the file (once per set, language and extension).
+ */
+export function textDecides(set: RuleSet, language: Language, path: string): boolean {
+  const ext = extname(path).toLowerCase();
+  let bySet = decidesBySet.get(set);
+  if (!bySet) decidesBySet.set(set, bySet = new Map());
+  const key = `${language}\0${ext}`;
+  let decides = bySet.get(key);
+  if (decides === undefined) {
+    decides = applicable(set, language, ext).every(({ rule }) => hasNeed(rule));
+    bySet.set(key, decides);
+  }
+  return decides;
+}
+
+const decidesBySet = new WeakMap<RuleSet, Map<string, boolean>>();
+
+/** The text a file's rules run on: a Dockerfile's shell view, else the text itself (undefined: nothing to scan). */
+export function scannedText(file: ScanFile): string | undefined {
+  return file.language === "dockerfile" ? shellView(file.text) : file.text;
+}
+
+/** `rules` without those that cannot match in `text` (the literal pre-filter). */
+export function mayMatchIn(rules: readonly LoadedRule[], text: string): LoadedRule[] {
+  return rules.filter((rule) => mayMatch(rule, text));
+}
+
 /** The enabled rules that apply to `file`, grouped by the parser each one needs. */
 export function rulesForFile(set: RuleSet, file: ScanFile): Map<ParserName, LoadedRule[]> {
   const groups = new Map<ParserName, LoadedRule[]>();
@@ -154,15 +186,19 @@ export async function scanFile(set: RuleSet, file: ScanFile): Promise<RuleHit[]>
 
 /**
  * The matches of rule groups (from {@link rulesForFile}) in `file`, one parse per
- * parser, unsorted. Dockerfiles are scanned through their shell view.
- * The languages must be registered ({@link ensureLanguages}).
+ * parser, unsorted: a rule that cannot match in the text is not run, and a
+ * parser none of whose rules can is not parsed with. Dockerfiles are scanned
+ * through their shell view. The languages must be registered ({@link ensureLanguages}).
  */
 export function scanGroups(file: ScanFile, groups: ReadonlyMap<ParserName, readonly LoadedRule[]>): RuleHit[] {
   const hits: RuleHit[] = [];
   if (groups.size === 0) return hits;
-  const text = file.language === "dockerfile" ? shellView(file.text) : file.text;
+  const text = scannedText(file);
   if (text === undefined) return hits;
-  for (const [parser, rules] of groups) hits.push(...scanText(text, parser, rules));
+  for (const [parser, rules] of groups) {
+    const live = mayMatchIn(rules, text);
+    if (live.length > 0) hits.push(...scanText(text, parser, live));
+  }
   return hits;
 }
 
