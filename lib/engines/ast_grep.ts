@@ -25,7 +25,8 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RuleSet } from "../rules/types.ts";
-import type { EngineInstance, EngineSpec, Language, LintOutput, Settled } from "./types.ts";
+import type { StartedRulesBatch } from "../rules/batch.ts";
+import type { EngineInstance, EngineSpec, Language, LintOutput, Settled, SourceFile } from "./types.ts";
 
 /** Languages at least one rule language covers. */
 const LANGUAGES: readonly Language[] = [
@@ -105,8 +106,16 @@ export const astGrepEngine: EngineSpec = {
         const configDir = settings.configDir ?? settings.tool.configDir;
         // Without a configDir each file's directory may name another rule set: no early start.
         if (typeof configDir !== "string") return { finish: (files) => instance.lintMany!(files, settings) };
+        // Files offered before the batch exists wait here.
+        let batch: StartedRulesBatch | undefined;
+        let queued: SourceFile[] = [];
         const started = Promise.all([import("../rules/batch.ts"), ruleSetFor(settings)])
-          .then(([{ startBatch }, set]) => startBatch(set, refs));
+          .then(([{ startBatch }, set]) => {
+            batch = startBatch(set, refs);
+            for (const file of queued) batch.offer(file);
+            queued = [];
+            return batch;
+          });
         started.catch(() => {}); // finish() reports it
         return {
           async finish(files) {
@@ -114,6 +123,10 @@ export const astGrepEngine: EngineSpec = {
             return results.map((r) => r instanceof Error ? r : { diagnostics: r });
           },
           ready: started.then((batch) => batch.ready, () => {}),
+          offer(file) {
+            if (batch) batch.offer(file);
+            else queued.push(file);
+          },
         };
       },
     };

@@ -121,6 +121,11 @@ export interface StartedBatch<T> {
    * thread reading files. Never rejects.
    */
   ready?: Promise<void>;
+  /**
+   * The text of one of the started files, as soon as the caller has read it
+   * (before `finish`): an engine that waits for some texts may start on them.
+   */
+  offer?(file: SourceFile): void;
 }
 
 /** One file handed to an engine. */

@@ -128,7 +128,18 @@ export interface StartedRulesBatch {
   finish(files: readonly ScanFile[]): Promise<BatchResult>;
   /** Settles once the first command-line process is running (or none will). */
   ready: Promise<void>;
+  /**
+   * The text of one of the started files, as soon as it is read. A file whose
+   * scan waits for its text (see {@link startBatch}) is then scanned without
+   * waiting for `finish`: once every such file has been offered (or
+   * {@link LATE_CHUNK} of them pass the pre-filter), a process starts on those
+   * that pass.
+   */
+  offer(file: ScanFile): void;
 }
+
+/** Files that waited for their texts, passed the pre-filter and were offered: one process per this many. */
+const LATE_CHUNK = 2000;
 
 /**
  * Lints `files` with `set`: the command line for what it can do, napi for the
@@ -147,100 +158,185 @@ export async function lintBatch(
 /**
  * Starts the command line over `refs` before their texts are read (a cold run
  * starts it while it reads): every file whose extension gives the command line a
- * parser some rule needs. A file whose text, once read, must take the napi path
+ * parser some rule needs, except those whose text could rule out all their rules
+ * (the pre-filter, `_needs.ts`): they wait for their texts ({@link StartedRulesBatch.offer},
+ * at the latest `finish`). A file whose text, once read, must take the napi path
  * after all (a suppression comment) simply does not use what the command line
  * found; a file `finish` gets that was not started takes the napi path.
  */
 export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: BatchOptions = {}): StartedRulesBatch {
-  const cli = cliRuleSet(set);
-  const stats: BatchStats = { viaCli: 0, viaNapi: 0, ruledOut: 0, processes: 0, failures: 0 };
+  const batch = new Batch(set, options);
   const ready = Promise.withResolvers<void>();
-  const scanning = scanRefs(set, cli, refs, stats, options, ready.resolve, true).finally(ready.resolve);
-  return { finish: (files) => finishBatch(set, cli, files, scanning, stats, options), ready: ready.promise };
+  const scanning = batch.scan(refs, ready.resolve, true).finally(ready.resolve);
+  const waiting = new Set(
+    refs.filter((ref) => batch.waits(ref)).map((ref) => resolve(set.configDir, ref.path)),
+  );
+  // Their process will want the configuration: written now, it starts the moment they are read.
+  if (waiting.size > 0) batch.configFile().catch(() => {});
+  const offered = new Set<string>();
+  let passing: ScanFile[] = [];
+  const launch = () => {
+    const chunk = passing;
+    passing = [];
+    // After a failed or missing command line, they take the napi path at finish.
+    if (chunk.length === 0 || batch.stats.failures > 0 || batch.stats.unavailable) return;
+    for (const file of chunk) batch.launched.add(resolve(set.configDir, file.path));
+    batch.runs.push(batch.scan(chunk, () => {}, false));
+  };
+  return {
+    finish: (files) => batch.finish(files, scanning),
+    ready: ready.promise,
+    offer(file) {
+      const key = resolve(set.configDir, file.path);
+      if (!waiting.has(key) || offered.has(key)) return;
+      offered.add(key);
+      const parser = cliCandidate(batch.cli, file);
+      const group = parser ? rulesForFile(set, file).get(parser) : undefined;
+      if (group && mayMatchIn(group, file.text).length > 0) passing.push(file);
+      if (offered.size === waiting.size || passing.length >= LATE_CHUNK) launch();
+    },
+  };
 }
 
 /**
- * Starts the command line over the eligible refs; resolves to its matches by
- * absolute path. With `early` (no text read yet), a ref whose text could rule
- * out all its rules waits for that text: `finish` scans it if it must.
+ * One batch: its rule set as the command line takes it, its counts, the private
+ * folder with the generated `sgconfig.yml` every process of the batch shares, and
+ * the processes started on offered files before `finish`.
  */
-async function scanRefs(
-  set: RuleSet,
-  cli: CliRuleSet,
-  refs: readonly BatchRef[],
-  stats: BatchStats,
-  options: BatchOptions,
-  spawned: () => void,
-  early: boolean,
-): Promise<Map<string, CliOutput>> {
-  const candidates = refs.map((ref) => {
-    const parser = cliCandidate(cli, ref);
-    return parser && !(early && textDecides(set, ref.language, ref.path)) ? parser : undefined;
-  });
-  const wanted = candidates.flatMap((p, i) => (p ? [i] : []));
-  if (wanted.length === 0) return new Map();
-  try {
-    const executable = options.executable === undefined ? await astGrepExecutable() : options.executable ?? undefined;
-    if (!executable) stats.unavailable = "the ast-grep command line is not installed for this platform";
-    else if (rejected.has(set)) stats.unavailable = "the ast-grep command line refused the rule set";
-    else return await scanWithCli(executable, set, cli, refs, candidates, wanted, stats, options, spawned);
-  } catch (error) {
-    stats.failures++;
-    stats.unavailable = error instanceof Error ? error.message : String(error);
-  }
-  return new Map();
-}
+class Batch {
+  readonly cli: CliRuleSet;
+  readonly stats: BatchStats = { viaCli: 0, viaNapi: 0, ruledOut: 0, processes: 0, failures: 0 };
+  /** Absolute paths of the offered files a process was started on. */
+  readonly launched = new Set<string>();
+  readonly runs: Promise<Map<string, CliOutput>>[] = [];
+  #config?: Promise<{ dir: string; file: string }>;
 
-async function finishBatch(
-  set: RuleSet,
-  cli: CliRuleSet,
-  files: readonly ScanFile[],
-  scanning: Promise<Map<string, CliOutput>>,
-  stats: BatchStats,
-  options: BatchOptions,
-): Promise<BatchResult> {
-  await parserLibraries();
-  const candidates = files.map((file) => cliCandidate(cli, file));
-  // Meanwhile: the rule groups of every file, the rules of the command line's group its text
-  // leaves, and the napi part of each (yielding now and then, so the process's output is read
-  // as it comes).
-  const pause = pauser();
-  const groups: Map<ParserName, LoadedRule[]>[] = [];
-  const owns: (LoadedRule[] | undefined)[] = [];
-  const early: Settled<RuleHit[]>[] = [];
-  /** Files whose command-line scan waited for their text, and still has rules to run. */
-  const late: ScanFile[] = [];
-  for (const [i, file] of files.entries()) {
-    const fileGroups = rulesForFile(set, file);
-    groups.push(fileGroups);
-    const parser = candidates[i];
-    const group = parser ? fileGroups.get(parser) : undefined;
-    // A command-line file is never a Dockerfile: its text is what the rules run on.
-    const own = group ? mayMatchIn(group, file.text) : undefined;
-    owns.push(own?.length ? own : undefined);
-    if (own?.length && textDecides(set, file.language, file.path)) late.push(file);
-    else if (group && !own?.length) stats.ruledOut++;
-    const napiGroups = group ? without(fileGroups, parser!) : fileGroups;
-    early.push(settle(() => scanGroups(file, napiGroups)));
-    const paused = pause();
-    if (paused) await paused;
+  constructor(readonly set: RuleSet, readonly options: BatchOptions) {
+    this.cli = cliRuleSet(set);
   }
-  const outputs = await scanning;
-  // After a failed or missing command line, the files that waited take the napi path too.
-  if (late.length > 0 && stats.failures === 0 && !stats.unavailable) {
-    for (const [path, output] of await scanRefs(set, cli, late, stats, options, () => {}, false)) {
-      outputs.set(path, output);
+
+  /** Whether the command line's scan of `ref` waits for its text (which may rule out all its rules). */
+  waits(ref: BatchRef): boolean {
+    return cliCandidate(this.cli, ref) !== undefined && textDecides(this.set, ref.language, ref.path);
+  }
+
+  /** The generated `sgconfig.yml` (and its rule file), written once in a private temporary folder. */
+  configFile(): Promise<string> {
+    this.#config ??= (async () => {
+      const dir = await Deno.makeTempDir({ prefix: "poly-sg-" });
+      try {
+        await Deno.mkdir(join(dir, "rules"));
+        await Deno.writeTextFile(join(dir, "rules", "rules.yml"), this.cli.rules);
+        const file = join(dir, "sgconfig.yml");
+        await Deno.writeTextFile(file, await sgconfig(this.cli));
+        return { dir, file };
+      } catch (error) {
+        await Deno.remove(dir, { recursive: true }).catch(() => {});
+        throw error;
+      }
+    })();
+    return this.#config.then((c) => c.file);
+  }
+
+  /** Removes the configuration folder, once no process of the batch can start any more. */
+  async dispose(): Promise<void> {
+    const config = await this.#config?.catch(() => undefined);
+    if (config) await Deno.remove(config.dir, { recursive: true }).catch(() => {});
+  }
+
+  /**
+   * Starts the command line over the eligible refs; resolves to its matches by
+   * absolute path. With `early` (no text read yet), a ref whose text could rule
+   * out all its rules waits for that text: `finish` scans it if it must.
+   */
+  async scan(refs: readonly BatchRef[], spawned: () => void, early: boolean): Promise<Map<string, CliOutput>> {
+    const candidates = refs.map((ref) => {
+      const parser = cliCandidate(this.cli, ref);
+      return parser && !(early && textDecides(this.set, ref.language, ref.path)) ? parser : undefined;
+    });
+    const wanted = candidates.flatMap((p, i) => (p ? [i] : []));
+    if (wanted.length === 0) return new Map();
+    const { stats, options } = this;
+    try {
+      const executable = options.executable === undefined ? await astGrepExecutable() : options.executable ?? undefined;
+      if (!executable) stats.unavailable = "the ast-grep command line is not installed for this platform";
+      else if (rejected.has(this.set)) stats.unavailable = "the ast-grep command line refused the rule set";
+      else return await this.#scanWithCli(executable, refs, candidates, wanted, spawned);
+    } catch (error) {
+      stats.failures++;
+      stats.unavailable = error instanceof Error ? error.message : String(error);
+    }
+    return new Map();
+  }
+
+  /** The results for `files` (with their texts): see {@link StartedRulesBatch.finish}. */
+  async finish(files: readonly ScanFile[], scanning: Promise<Map<string, CliOutput>>): Promise<BatchResult> {
+    try {
+      return await this.#finish(files, scanning);
+    } finally {
+      await Promise.allSettled([scanning, ...this.runs]);
+      await this.dispose();
     }
   }
-  const results: Settled<Diagnostic[]>[] = files.map((file, i) => {
-    const fileGroups = groups[i];
+
+  async #finish(files: readonly ScanFile[], scanning: Promise<Map<string, CliOutput>>): Promise<BatchResult> {
+    const { set, cli, stats } = this;
+    await parserLibraries();
+    const candidates = files.map((file) => cliCandidate(cli, file));
+    // Meanwhile: the rule groups of every file, the rules of the command line's group its text
+    // leaves, and the napi part of each (yielding now and then, so the process's output is read
+    // as it comes).
+    const pause = pauser();
+    const groups: Map<ParserName, LoadedRule[]>[] = [];
+    const owns: (LoadedRule[] | undefined)[] = [];
+    const early: Settled<RuleHit[]>[] = [];
+    /** Files whose command-line scan waited for their text, still has rules to run, and was not started. */
+    const late: ScanFile[] = [];
+    for (const [i, file] of files.entries()) {
+      const fileGroups = rulesForFile(set, file);
+      groups.push(fileGroups);
+      const parser = candidates[i];
+      const group = parser ? fileGroups.get(parser) : undefined;
+      // A file that waited for its text: the rules the text leaves (a command-line file is never a
+      // Dockerfile, so its text is what they run on). The others were scanned with every rule.
+      const waited = group !== undefined && textDecides(set, file.language, file.path);
+      const own = group && waited ? mayMatchIn(group, file.text) : group;
+      owns.push(own?.length ? own : undefined);
+      if (waited && own!.length > 0) {
+        if (!this.launched.has(resolve(set.configDir, file.path))) late.push(file);
+      } else if (waited) stats.ruledOut++;
+      const napiGroups = group ? without(fileGroups, parser!) : fileGroups;
+      early.push(settle(() => scanGroups(file, napiGroups)));
+      const paused = pause();
+      if (paused) await paused;
+    }
+    const outputs = await scanning;
+    for (const run of this.runs) for (const [path, output] of await run) outputs.set(path, output);
+    // After a failed or missing command line, the files that waited take the napi path too.
+    if (late.length > 0 && stats.failures === 0 && !stats.unavailable) {
+      for (const [path, output] of await this.scan(late, () => {}, false)) outputs.set(path, output);
+    }
+    return {
+      results: files.map((file, i) => this.#result(file, groups[i], candidates[i], owns[i], early[i], outputs)),
+      stats,
+    };
+  }
+
+  /** One file's diagnostics: its napi part, and its command-line part (or napi's, when that is missing or misfits). */
+  #result(
+    file: ScanFile,
+    fileGroups: Map<ParserName, LoadedRule[]>,
+    parser: ParserName | undefined,
+    own: LoadedRule[] | undefined,
+    early: Settled<RuleHit[]>,
+    outputs: Map<string, CliOutput>,
+  ): Settled<Diagnostic[]> {
+    const { stats } = this;
     if (fileGroups.size === 0) return [];
-    const parser = candidates[i];
-    const own = owns[i];
-    let hits = early[i];
+    let hits = early;
     if (parser && own) {
-      const output = outputs.get(resolve(set.configDir, file.path));
-      const converted = output ? settle(() => toHits(cli, file, parser, new Set(own), output)) : undefined;
+      const output = outputs.get(resolve(this.set.configDir, file.path));
+      const converted = output ? settle(() => toHits(this.cli, file, parser, new Set(own), output)) : undefined;
       const fromCli = converted instanceof Error ? undefined : converted;
       if (fromCli) {
         stats.viaCli++;
@@ -257,49 +353,33 @@ async function finishBatch(
     if (hits.length === 0) return [];
     const bytes = utf8Offsets(file.text);
     return sortHits(hits).map((h) => toDiagnostic(h, bytes));
-  });
-  return { results, stats };
-}
+  }
 
-function without<K, V>(map: Map<K, V>, key: K): Map<K, V> {
-  const out = new Map(map);
-  out.delete(key);
-  return out;
-}
-
-/**
- * Runs the command line over the files at `wanted`, in chunks; returns, for each
- * file it reported scanning with the expected parser, its matches.
- */
-async function scanWithCli(
-  executable: AstGrepExecutable,
-  set: RuleSet,
-  cli: CliRuleSet,
-  refs: readonly BatchRef[],
-  candidates: (ParserName | undefined)[],
-  wanted: number[],
-  stats: BatchStats,
-  options: BatchOptions,
-  spawned: () => void,
-): Promise<Map<string, CliOutput>> {
-  const outputs = new Map<string, CliOutput>();
-  const run = options.run ?? ((args: string[], cwd: string) => runExecutable(executable, args, { cwd }));
-  const absolute = wanted.map((i) => resolve(set.configDir, refs[i].path));
-  const cwd = commonDir(absolute);
-  const args = new Map<number, string>();
-  const absoluteOf = new Map(wanted.map((i, k) => [i, absolute[k]]));
-  wanted.forEach((i, k) => {
-    let arg = below(cwd, absolute[k]) ?? absolute[k];
-    if (sep === "\\") arg = arg.replaceAll("\\", "/");
-    if (arg.startsWith("-")) arg = `./${arg}`;
-    args.set(i, arg);
-  });
-  const dir = await Deno.makeTempDir({ prefix: "poly-sg-" });
-  try {
-    await Deno.mkdir(join(dir, "rules"));
-    await Deno.writeTextFile(join(dir, "rules", "rules.yml"), cli.rules);
-    const config = join(dir, "sgconfig.yml");
-    await Deno.writeTextFile(config, await sgconfig(cli));
+  /**
+   * Runs the command line over the files at `wanted`, in chunks; returns, for each
+   * file it reported scanning with the expected parser, its matches.
+   */
+  async #scanWithCli(
+    executable: AstGrepExecutable,
+    refs: readonly BatchRef[],
+    candidates: (ParserName | undefined)[],
+    wanted: number[],
+    spawned: () => void,
+  ): Promise<Map<string, CliOutput>> {
+    const { set, stats, options } = this;
+    const outputs = new Map<string, CliOutput>();
+    const run = options.run ?? ((args: string[], cwd: string) => runExecutable(executable, args, { cwd }));
+    const absolute = wanted.map((i) => resolve(set.configDir, refs[i].path));
+    const cwd = commonDir(absolute);
+    const args = new Map<number, string>();
+    const absoluteOf = new Map(wanted.map((i, k) => [i, absolute[k]]));
+    wanted.forEach((i, k) => {
+      let arg = below(cwd, absolute[k]) ?? absolute[k];
+      if (sep === "\\") arg = arg.replaceAll("\\", "/");
+      if (arg.startsWith("-")) arg = `./${arg}`;
+      args.set(i, arg);
+    });
+    const config = await this.configFile();
     const base = ["scan", "-c", config, "--json=stream", "--custom-languages", "allow", "--color", "never"];
     const encoder = new TextEncoder();
     const size = (i: number) => encoder.encode(args.get(i)!).length + 1;
@@ -349,10 +429,14 @@ async function scanWithCli(
         break;
       }
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    return outputs;
   }
-  return outputs;
+}
+
+function without<K, V>(map: Map<K, V>, key: K): Map<K, V> {
+  const out = new Map(map);
+  out.delete(key);
+  return out;
 }
 
 /**

@@ -325,6 +325,12 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     }
     const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
     files[index] = file;
+    // An early batch may be waiting for this text (the rules engine's pre-filter).
+    if (started.size > 0 && !unchanged.has(index)) {
+      for (const { plan, spec } of steps(task)) {
+        if (batchable(spec, task.kind)) started.get(groupOf(task.kind, plan))?.offer?.(file);
+      }
+    }
     known[index] = {};
     misses[index] = [];
     const own = keysNow(index, file, digest) ?? await keysFor(index, file, digest);

@@ -546,6 +546,44 @@ cliTest("startBatch(): started on paths alone, finished with a subset in any ord
   deepEqual((await idle.finish([])).results, [], "finish([]) only waits");
 });
 
+cliTest("startBatch(): files whose text decides are scanned once all of them are offered, before finish", async () => {
+  const dir = await tempTree({
+    "src/a.ts": "function f() {\n  debugger;\n}\n",
+    "src/b.ts": "export const x = 1;\n",
+    "lib/c.py": "def f():\n    print(1)\n",
+  });
+  try {
+    const set = await loadRuleSet(dir, { dirs: [] });
+    const files = await filesOf(dir);
+    const executable = (await astGrepExecutable())!;
+    const calls: string[][] = [];
+    const run = (args: string[], cwd: string) => {
+      calls.push(args);
+      return runExecutable(executable, args, { cwd });
+    };
+    const started = startBatch(set, files.map(({ path, language }) => ({ path, language })), { run });
+    await started.ready;
+    // At once: the Python file (a Python rule has no word of its own, so no text can rule it out).
+    // (Paths are relative to the folder the process's files share.)
+    deepEqual(calls.map((args) => args.slice(args.indexOf("--") + 1)), [["c.py"]]);
+    for (const file of files) started.offer(file);
+    // The last TypeScript file offered starts a process on those its text lets through: a.ts, not b.ts.
+    for (let i = 0; i < 500 && calls.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    deepEqual(calls[1]?.slice(calls[1].indexOf("--") + 1), ["a.ts"]);
+    const { results, stats } = await started.finish(files);
+    deepEqual(results, (await lintBatch(set, files)).results);
+    deepEqual([stats.viaCli, stats.ruledOut, stats.processes], [2, 1, 2], JSON.stringify(stats));
+    ok(results.every((r) => !(r instanceof Error)));
+    ok((results[files.findIndex((f) => f.relPath === "src/a.ts")] as unknown[]).length > 0);
+    deepEqual(results[files.findIndex((f) => f.relPath === "src/b.ts")], []);
+    // The configuration folder is gone once the batch is finished.
+    const config = calls[0][calls[0].indexOf("-c") + 1];
+    ok(!(await Deno.stat(config).then(() => true, () => false)), `${config} is left behind`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 cliTest("startBatch(): a file whose text turns out to carry a suppression comment is scanned by napi", async () => {
   // The command line honours `ast-grep-ignore` and napi does not: started on the path alone,
   // the command line scans the file and reports nothing; the text read shows the comment.
