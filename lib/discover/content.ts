@@ -9,6 +9,10 @@ import { detectTemplate } from "./template.ts";
 /** How many leading bytes are searched for a NUL byte. */
 export const BINARY_SNIFF_BYTES = 8192;
 
+/** Decoders kept for every file (a decode without `stream` keeps no state between calls); the BOM stays in the text. */
+const STRICT = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const LENIENT = new TextDecoder("utf-8", { ignoreBOM: true });
+
 /** Outcome of classifying a file's bytes: its text, or why it is skipped. */
 export type Classified = { text: string } | { skip: string };
 
@@ -26,8 +30,12 @@ export function classifyContent(bytes: Uint8Array, maxSize: number): Classified 
   if (bytes.byteLength > maxSize) return { skip: sizeReason(bytes.byteLength, maxSize) };
   const nul = bytes.subarray(0, BINARY_SNIFF_BYTES).indexOf(0);
   if (nul !== -1) return { skip: `binary file (a NUL byte at offset ${nul})` };
+  // The lenient decoder is the faster one; only a text with U+FFFD in it (an invalid sequence
+  // replaced, or a real U+FFFD) is decoded again strictly to tell which.
+  const text = LENIENT.decode(bytes);
+  if (!text.includes("\uFFFD")) return { text };
   try {
-    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
+    return { text: STRICT.decode(bytes) };
   } catch {
     const at = firstInvalidUtf8(bytes);
     return { skip: `not valid UTF-8 at byte ${at} (line ${lineAt(bytes, at)}): poly reads UTF-8 text only` };

@@ -31,6 +31,8 @@ export const TEMPLATE_EXTENSIONS: readonly string[] = [
   ".ejs",
 ];
 
+/** {@link TEMPLATE_EXTENSIONS} as one expression (lower-case paths). */
+const TEMPLATE_EXTENSION = new RegExp(`(?:${TEMPLATE_EXTENSIONS.map((e) => e.replace(".", "\\.")).join("|")})$`);
 const YAML_RE = /\.ya?ml$/i;
 const TOML_RE = /\.toml$/i;
 /** `{{ ... }}` (Go templates, Jinja expressions) or `{% ... %}` (Jinja statements). */
@@ -63,10 +65,11 @@ function reason(detail: string): string {
  */
 export function templateReason(relPath: string, text: string): string | undefined {
   const lower = relPath.toLowerCase();
-  const ext = TEMPLATE_EXTENSIONS.find((e) => lower.endsWith(e));
+  const ext = TEMPLATE_EXTENSION.exec(lower)?.[0];
   if (ext) return reason(ext);
-  const segments = lower.split("/");
-  const inTemplatesDir = segments.slice(0, -1).includes("templates");
+  // Without `{{` or `{%` no rule below applies (the common case: no split, no scan).
+  if (!text.includes("{{") && !text.includes("{%")) return undefined;
+  const inTemplatesDir = lower.split("/").slice(0, -1).includes("templates");
   if (inTemplatesDir && TEMPLATE_SYNTAX.test(text.replace(ACTIONS_EXPR, ""))) {
     return reason(YAML_RE.test(lower) ? "Helm chart template with {{ ... }}" : "file under templates/ with {{ ... }}");
   }

@@ -31,6 +31,18 @@ Deno.test("classifyContent() skips invalid UTF-8 naming the byte and line", () =
   deepEqual(classifyContent(bytes, 100), { skip: "not valid UTF-8 at byte 15 (line 2): poly reads UTF-8 text only" });
 });
 
+Deno.test("classifyContent() keeps a real U+FFFD and a byte order mark, and skips what only decodes as U+FFFD", () => {
+  deepEqual(classifyContent(enc("a \uFFFD b\n"), 100), { text: "a \uFFFD b\n" });
+  deepEqual(classifyContent(new Uint8Array([0xef, 0xbb, 0xbf, ...enc("x\n")]), 100), { text: "\uFEFFx\n" });
+  // Each decoded lenient as U+FFFD: an overlong form and a lone continuation byte.
+  deepEqual(classifyContent(new Uint8Array([0x41, 0xc0, 0xaf]), 100), {
+    skip: "not valid UTF-8 at byte 1 (line 1): poly reads UTF-8 text only",
+  });
+  deepEqual(classifyContent(new Uint8Array([...enc("\uFFFD\n"), 0x80]), 100), {
+    skip: "not valid UTF-8 at byte 4 (line 2): poly reads UTF-8 text only",
+  });
+});
+
 Deno.test("firstInvalidUtf8() rejects overlong forms, surrogates and truncated sequences", () => {
   equal(firstInvalidUtf8(enc("plain ascii, \u00e9, \u20ac, \u{1F600}")), -1);
   equal(firstInvalidUtf8(new Uint8Array([0x41, 0xc0, 0xaf])), 1); // overlong "/"
