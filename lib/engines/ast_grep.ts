@@ -100,7 +100,17 @@ export const astGrepEngine: EngineSpec = {
       },
       async prepare(settings) {
         if (typeof (settings.configDir ?? settings.tool.configDir) !== "string") return;
-        await Promise.all([import("../rules/batch.ts"), ruleSetFor(settings)]);
+        // What a batch's first process needs: its module, the rule set as the command line takes
+        // it, the parser libraries it names, and where the command line is.
+        const [, set, { cliRuleSet }, { parserFiles }, { astGrepExecutable }] = await Promise.all([
+          import("../rules/batch.ts"),
+          ruleSetFor(settings),
+          import("../rules/_cli_config.ts"),
+          import("../rules/_langs.ts"),
+          import("../rules/_cli_bin.ts"),
+        ]);
+        cliRuleSet(set);
+        await Promise.all([parserFiles(), astGrepExecutable()]);
       },
       startLintMany(refs, settings) {
         const configDir = settings.configDir ?? settings.tool.configDir;

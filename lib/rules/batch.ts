@@ -167,10 +167,11 @@ export async function lintBatch(
 export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: BatchOptions = {}): StartedRulesBatch {
   const batch = new Batch(set, options);
   const ready = Promise.withResolvers<void>();
-  const scanning = batch.scan(refs, ready.resolve, true).finally(ready.resolve);
-  const waiting = new Set(
-    refs.filter((ref) => batch.waits(ref)).map((ref) => resolve(set.configDir, ref.path)),
-  );
+  const parsers = refs.map((ref) => cliCandidate(batch.cli, ref));
+  const waits = refs.map((ref, i) => parsers[i] !== undefined && textDecides(set, ref.language, ref.path));
+  const waiting = new Set(refs.flatMap((ref, i) => (waits[i] ? [absolute(set.configDir, ref.path)] : [])));
+  const early = parsers.map((parser, i) => (waits[i] ? undefined : parser));
+  const scanning = batch.scan(refs, ready.resolve, early).finally(ready.resolve);
   // Their process will want the configuration: written now, it starts the moment they are read.
   if (waiting.size > 0) batch.configFile().catch(() => {});
   const offered = new Set<string>();
@@ -180,14 +181,14 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
     passing = [];
     // After a failed or missing command line, they take the napi path at finish.
     if (chunk.length === 0 || batch.stats.failures > 0 || batch.stats.unavailable) return;
-    for (const file of chunk) batch.launched.add(resolve(set.configDir, file.path));
-    batch.runs.push(batch.scan(chunk, () => {}, false));
+    for (const file of chunk) batch.launched.add(absolute(set.configDir, file.path));
+    batch.runs.push(batch.scan(chunk, () => {}));
   };
   return {
     finish: (files) => batch.finish(files, scanning),
     ready: ready.promise,
     offer(file) {
-      const key = resolve(set.configDir, file.path);
+      const key = absolute(set.configDir, file.path);
       if (!waiting.has(key) || offered.has(key)) return;
       offered.add(key);
       const parser = cliCandidate(batch.cli, file);
@@ -215,26 +216,25 @@ class Batch {
     this.cli = cliRuleSet(set);
   }
 
-  /** Whether the command line's scan of `ref` waits for its text (which may rule out all its rules). */
-  waits(ref: BatchRef): boolean {
-    return cliCandidate(this.cli, ref) !== undefined && textDecides(this.set, ref.language, ref.path);
-  }
-
-  /** The generated `sgconfig.yml` (and its rule file), written once in a private temporary folder. */
+  /**
+   * The generated `sgconfig.yml` (and its rule file), written once in a private
+   * temporary folder (synchronously: four small calls, done at once rather than
+   * waiting for a thread busy reading files).
+   */
   configFile(): Promise<string> {
-    this.#config ??= (async () => {
-      const dir = await Deno.makeTempDir({ prefix: "poly-sg-" });
+    this.#config ??= sgconfig(this.cli).then((text) => {
+      const dir = Deno.makeTempDirSync({ prefix: "poly-sg-" });
       try {
-        await Deno.mkdir(join(dir, "rules"));
-        await Deno.writeTextFile(join(dir, "rules", "rules.yml"), this.cli.rules);
+        Deno.mkdirSync(join(dir, "rules"));
+        Deno.writeTextFileSync(join(dir, "rules", "rules.yml"), this.cli.rules);
         const file = join(dir, "sgconfig.yml");
-        await Deno.writeTextFile(file, await sgconfig(this.cli));
+        Deno.writeTextFileSync(file, text);
         return { dir, file };
       } catch (error) {
-        await Deno.remove(dir, { recursive: true }).catch(() => {});
+        Deno.removeSync(dir, { recursive: true });
         throw error;
       }
-    })();
+    });
     return this.#config.then((c) => c.file);
   }
 
@@ -245,15 +245,15 @@ class Batch {
   }
 
   /**
-   * Starts the command line over the eligible refs; resolves to its matches by
-   * absolute path. With `early` (no text read yet), a ref whose text could rule
-   * out all its rules waits for that text: `finish` scans it if it must.
+   * Starts the command line over the eligible refs (`candidates`: the parser each
+   * takes, undefined for those it leaves; by default what {@link cliCandidate}
+   * says); resolves to its matches by absolute path.
    */
-  async scan(refs: readonly BatchRef[], spawned: () => void, early: boolean): Promise<Map<string, CliOutput>> {
-    const candidates = refs.map((ref) => {
-      const parser = cliCandidate(this.cli, ref);
-      return parser && !(early && textDecides(this.set, ref.language, ref.path)) ? parser : undefined;
-    });
+  async scan(
+    refs: readonly BatchRef[],
+    spawned: () => void,
+    candidates = refs.map((ref) => cliCandidate(this.cli, ref)),
+  ): Promise<Map<string, CliOutput>> {
     const wanted = candidates.flatMap((p, i) => (p ? [i] : []));
     if (wanted.length === 0) return new Map();
     const { stats, options } = this;
@@ -303,7 +303,7 @@ class Batch {
       const own = group && waited ? mayMatchIn(group, file.text) : group;
       owns.push(own?.length ? own : undefined);
       if (waited && own!.length > 0) {
-        if (!this.launched.has(resolve(set.configDir, file.path))) late.push(file);
+        if (!this.launched.has(absolute(set.configDir, file.path))) late.push(file);
       } else if (waited) stats.ruledOut++;
       const napiGroups = group ? without(fileGroups, parser!) : fileGroups;
       early.push(settle(() => scanGroups(file, napiGroups)));
@@ -314,7 +314,7 @@ class Batch {
     for (const run of this.runs) for (const [path, output] of await run) outputs.set(path, output);
     // After a failed or missing command line, the files that waited take the napi path too.
     if (late.length > 0 && stats.failures === 0 && !stats.unavailable) {
-      for (const [path, output] of await this.scan(late, () => {}, false)) outputs.set(path, output);
+      for (const [path, output] of await this.scan(late, () => {})) outputs.set(path, output);
     }
     return {
       results: files.map((file, i) => this.#result(file, groups[i], candidates[i], owns[i], early[i], outputs)),
@@ -335,7 +335,7 @@ class Batch {
     if (fileGroups.size === 0) return [];
     let hits = early;
     if (parser && own) {
-      const output = outputs.get(resolve(this.set.configDir, file.path));
+      const output = outputs.get(absolute(this.set.configDir, file.path));
       const converted = output ? settle(() => toHits(this.cli, file, parser, new Set(own), output)) : undefined;
       const fromCli = converted instanceof Error ? undefined : converted;
       if (fromCli) {
@@ -369,12 +369,12 @@ class Batch {
     const { set, stats, options } = this;
     const outputs = new Map<string, CliOutput>();
     const run = options.run ?? ((args: string[], cwd: string) => runExecutable(executable, args, { cwd }));
-    const absolute = wanted.map((i) => resolve(set.configDir, refs[i].path));
-    const cwd = commonDir(absolute);
+    const located = wanted.map((i) => absolute(set.configDir, refs[i].path));
+    const cwd = commonDir(located);
     const args = new Map<number, string>();
-    const absoluteOf = new Map(wanted.map((i, k) => [i, absolute[k]]));
+    const absoluteOf = new Map(wanted.map((i, k) => [i, located[k]]));
     wanted.forEach((i, k) => {
-      let arg = below(cwd, absolute[k]) ?? absolute[k];
+      let arg = below(cwd, located[k]) ?? located[k];
       if (sep === "\\") arg = arg.replaceAll("\\", "/");
       if (arg.startsWith("-")) arg = `./${arg}`;
       args.set(i, arg);
@@ -431,6 +431,14 @@ class Batch {
     }
     return outputs;
   }
+}
+
+/** A POSIX absolute path without `.`/`..` segments, doubled or trailing slashes: already what `resolve` gives. */
+const PLAIN_ABSOLUTE = /^\/(?!.*\/\/)(?!.*\/\.\.?(?:\/|$))(?:.*[^/])?$/;
+
+/** `resolve(dir, path)`, without its cost for the plain absolute paths a run passes (thousands per batch). */
+function absolute(dir: string, path: string): string {
+  return sep === "/" && PLAIN_ABSOLUTE.test(path) ? path : resolve(dir, path);
 }
 
 function without<K, V>(map: Map<K, V>, key: K): Map<K, V> {
