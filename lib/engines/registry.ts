@@ -54,9 +54,11 @@ export const ENGINES: readonly EngineSpec[] = [
 /** Ids of every engine (the `<tool>` in `[lint.<lang>.<tool>]`). */
 export const ENGINE_IDS: readonly string[] = ENGINES.map((e) => e.id);
 
-/** The engine with this id, if any. */
+const BY_ID = new Map(ENGINES.map((e) => [e.id, e]));
+
+/** The engine with this id, if any (asked several times per file of a run). */
 export function engineById(id: string): EngineSpec | undefined {
-  return ENGINES.find((e) => e.id === id);
+  return BY_ID.get(id);
 }
 
 /** Engines that lint `language`. */

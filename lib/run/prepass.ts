@@ -69,16 +69,24 @@ export function prepassable(task: FileTask): boolean {
   return task.engines.length > 0 && (!task.fix || task.kind === "fmt");
 }
 
-/** The engines whose results a task's outcome is made of (lint: those that lint; fmt: the formatter). */
-function steps(task: FileTask): { plan: EnginePlan; spec: EngineSpec; namespace: Namespace }[] {
+type TaskStep = { plan: EnginePlan; spec: EngineSpec; namespace: Namespace };
+
+/** {@link steps} by kind and plan list (files planned under one config and language share their list). */
+const stepsOf = { lint: new WeakMap<EnginePlan[], TaskStep[]>(), fmt: new WeakMap<EnginePlan[], TaskStep[]>() };
+
+/** The engines whose results a task's outcome is made of (lint: those that lint; fmt: the formatter). Read-only. */
+function steps(task: FileTask): readonly TaskStep[] {
+  const known = stepsOf[task.kind].get(task.engines);
+  if (known) return known;
   const plans = task.kind === "fmt" ? task.engines.slice(0, 1) : task.engines;
-  const out: { plan: EnginePlan; spec: EngineSpec; namespace: Namespace }[] = [];
+  const out: TaskStep[] = [];
   for (const plan of plans) {
     const spec = engineById(plan.id);
     if (!spec) continue;
     if (task.kind === "lint" && !spec.capabilities.lint) continue;
     out.push({ plan, spec, namespace: namespaceOf(task.kind, spec) });
   }
+  stepsOf[task.kind].set(task.engines, out);
   return out;
 }
 
