@@ -33,7 +33,11 @@
 import type { LoadedRule } from "./types.ts";
 import type { RuleLanguage } from "./_langs.ts";
 
-/** A text the source must contain: as a whole word (a token of a pattern) or anywhere. */
+/**
+ * A text the source must contain: as a whole word (a token of a pattern:
+ * letters, digits and `_`, not after a letter or `_` nor before a letter, digit
+ * or `_`) or anywhere.
+ */
 export interface Literal {
   text: string;
   word: boolean;
@@ -293,7 +297,8 @@ export function needTest(need: Need): (text: string) => boolean {
   const clauses = need.map((clause) =>
     clause.map((l) => {
       if (!l.word) return (text: string) => text.includes(l.text);
-      const re = new RegExp(`\\b${l.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+      // Not inside a longer word. A digit may come first: Python reads `1if x else 2` as `1 if …`.
+      const re = new RegExp(`(?<![A-Za-z_])${l.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9_])`);
       return (text: string) => text.includes(l.text) && re.test(text);
     })
   );

@@ -153,4 +153,10 @@ Deno.test("a need as a test: words whole, substrings anywhere", () => {
   equal(test("x.only(); zz"), true);
   equal(test("x.only()"), false);
   equal(needTest([])("anything"), true);
+  // A digit may touch a keyword (Python reads `1if` as `1 if`); a letter or `_` may not.
+  const keyword = needTest([[{ text: "if", word: true }]]);
+  equal(keyword("x = 1if y else 2"), true);
+  equal(keyword("x = a_if"), false);
+  equal(keyword("x = if_a"), false);
+  equal(keyword("x = if2"), false);
 });
