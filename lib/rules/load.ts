@@ -177,15 +177,24 @@ export class ParseMemo {
       await Deno.mkdir(dirname(this.#path), { recursive: true });
       await writeFileAtomic(this.#path, JSON.stringify(kept));
       this.#dirty = false;
+      // Other builds' memos: the few most recently written stay (two checkouts or a binary and a
+      // source tree sharing a cache home would otherwise delete each other's on every run).
+      const others: { path: string; at: number }[] = [];
       for await (const e of Deno.readDir(dirname(this.#path))) {
         const other = join(dirname(this.#path), e.name);
         if (e.name.startsWith("parsed-") && other !== this.#path && e.name.endsWith(".json")) {
-          await Deno.remove(other).catch(() => {});
+          const at = (await Deno.stat(other).catch(() => undefined))?.mtime?.getTime() ?? 0;
+          others.push({ path: other, at });
         }
       }
+      others.sort((a, b) => b.at - a.at);
+      for (const { path } of others.slice(OTHER_BUILDS_KEPT)) await Deno.remove(path).catch(() => {});
     } catch { /* read-only cache home: parse again next time */ }
   }
 }
+
+/** Other builds' memo files kept beside this build's, newest first. */
+const OTHER_BUILDS_KEPT = 3;
 
 /** Parsed files kept in the memo (the built-in pack is ~70). */
 const MEMO_ENTRIES = 2000;

@@ -162,3 +162,31 @@ Deno.test("ParseMemo remembers parsed rule files across opens, by bytes; a damag
   const third = await ParseMemo.open(path);
   deepEqual(JSON.stringify(await third.parse(text, "/x/no-eval.yml", "user")), JSON.stringify(parsed));
 });
+
+Deno.test("ParseMemo keeps the three newest memos of other builds beside its own and removes older ones", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "poly-parse-memo-" });
+  try {
+    await Deno.mkdir(`${dir}/rules`);
+    // Five other builds' memos, written a minute apart (oldest first), and one that is not a memo.
+    for (let i = 0; i < 5; i++) {
+      const path = `${dir}/rules/parsed-other${i}.json`;
+      await Deno.writeTextFile(path, "{}");
+      const at = new Date(Date.now() - (10 - i) * 60_000);
+      await Deno.utime(path, at, at);
+    }
+    await Deno.writeTextFile(`${dir}/rules/notes.txt`, "kept");
+    const memo = await ParseMemo.open(`${dir}/rules/parsed-mine.json`);
+    await memo.parse("id: x\nlanguage: typescript\nmessage: m\nrule:\n  pattern: foo()\n", "/x/x.yml", "user");
+    await memo.save();
+    const names = (await Array.fromAsync(Deno.readDir(`${dir}/rules`))).map((e) => e.name).sort();
+    deepEqual(names, [
+      "notes.txt",
+      "parsed-mine.json",
+      "parsed-other2.json",
+      "parsed-other3.json",
+      "parsed-other4.json",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
