@@ -305,8 +305,12 @@ class Batch {
       if (waited && own!.length > 0) {
         if (!this.launched.has(absolute(set.configDir, file.path))) late.push(file);
       } else if (waited) stats.ruledOut++;
-      const napiGroups = group ? without(fileGroups, parser!) : fileGroups;
-      early.push(settle(() => scanGroups(file, napiGroups)));
+      // The napi part: every group but the command line's (most files have none).
+      if (group && fileGroups.size === 1) early.push([]);
+      else {
+        const napiGroups = group ? without(fileGroups, parser!) : fileGroups;
+        early.push(settle(() => scanGroups(file, napiGroups)));
+      }
       const paused = pause();
       if (paused) await paused;
     }
