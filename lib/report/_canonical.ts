@@ -1,14 +1,15 @@
 /**
- * The per-file records of a report in canonical form without going through zod:
- * keys in schema order, nothing the schema does not name, every value checked.
- * `Report.safeParse` does the same for the whole document, but a run over
- * thousands of files spends tens of milliseconds there, nearly all of it in
- * `results`. Anything unexpected returns undefined, and the caller falls back to
+ * The per-file records of a report, and its run-level errors and skips, in
+ * canonical form without going through zod: keys in schema order, nothing the
+ * schema does not name, every value checked. `Report.safeParse` does the same
+ * for the whole document, but a run over thousands of files spends tens of
+ * milliseconds there (more on its first call, when zod compiles the schema),
+ * nearly all of it in `results` and `skipped`. Anything unexpected returns undefined, and the caller falls back to
  * the schema (tests/report/canonical_test.ts holds both to the same output).
  *
  * @module
  */
-import type { Diagnostic, FileResult, FixEdit, Span } from "./schema.ts";
+import type { Diagnostic, FileResult, FixEdit, RunError, RunSkip, Span } from "./schema.ts";
 
 const SEVERITIES = new Set(["error", "warning", "info", "hint"]);
 
@@ -81,13 +82,40 @@ function result(value: unknown): FileResult {
   return out as FileResult;
 }
 
-/** The records in canonical form, or undefined when one does not fit the schema. */
-export function canonicalResults(results: unknown): FileResult[] | undefined {
-  if (!Array.isArray(results)) return undefined;
+function runError(value: unknown): RunError {
+  if (value === null || typeof value !== "object") throw new Misfit();
+  const e = value as Record<string, unknown>;
+  return { path: str(e.path), message: str(e.message) };
+}
+
+function runSkip(value: unknown): RunSkip {
+  if (value === null || typeof value !== "object") throw new Misfit();
+  const s = value as Record<string, unknown>;
+  return { path: str(s.path), reason: str(s.reason) };
+}
+
+/** `list` with `each` applied, or undefined when it is not a list or an item does not fit the schema. */
+function canonicalList<T>(list: unknown, each: (value: unknown) => T): T[] | undefined {
+  if (!Array.isArray(list)) return undefined;
   try {
-    return results.map(result);
+    return list.map(each);
   } catch (e) {
     if (e instanceof Misfit) return undefined;
     throw e;
   }
+}
+
+/** The records in canonical form, or undefined when one does not fit the schema. */
+export function canonicalResults(results: unknown): FileResult[] | undefined {
+  return canonicalList(results, result);
+}
+
+/** The run-level errors in canonical form, or undefined when one does not fit the schema. */
+export function canonicalErrors(errors: unknown): RunError[] | undefined {
+  return canonicalList(errors, runError);
+}
+
+/** The run-level skips in canonical form, or undefined when one does not fit the schema. */
+export function canonicalSkips(skipped: unknown): RunSkip[] | undefined {
+  return canonicalList(skipped, runSkip);
 }

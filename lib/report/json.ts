@@ -7,7 +7,7 @@
 import { encode } from "@toon-format/toon";
 import { Report } from "./schema.ts";
 import { sortReport } from "./sort.ts";
-import { canonicalResults } from "./_canonical.ts";
+import { canonicalErrors, canonicalResults, canonicalSkips } from "./_canonical.ts";
 
 /**
  * The report as it is serialised: sorted, with keys in schema order and nothing
@@ -16,11 +16,17 @@ import { canonicalResults } from "./_canonical.ts";
  */
 export function canonicalReport(report: Report): Report {
   const sorted = sortReport(report);
-  // The per-file records (nearly all of a large report) by hand; the rest through the schema.
-  const results = canonicalResults(sorted.results);
-  const parsed = Report.safeParse(results ? { ...sorted, results: [] } : sorted);
+  // The lists that grow with the run (nearly all of a large report) by hand; the rest through the schema.
+  const lists = {
+    results: canonicalResults(sorted.results),
+    errors: canonicalErrors(sorted.errors),
+    skipped: canonicalSkips(sorted.skipped),
+  };
+  const done = Object.fromEntries(Object.entries(lists).filter(([, list]) => list !== undefined));
+  const parsed = Report.safeParse({ ...sorted, ...Object.fromEntries(Object.keys(done).map((key) => [key, []])) });
   if (!parsed.success) return sorted;
-  return results ? { ...parsed.data, results } : parsed.data;
+  // Each list takes its own place again (the schema's key order is kept).
+  return { ...parsed.data, ...done };
 }
 
 /** `JSON.stringify(report, null, 2)` of the canonical report, with a final newline. */

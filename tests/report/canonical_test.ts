@@ -3,9 +3,9 @@
  * gives exactly what the schema gives, and steps aside for anything it does not fit.
  */
 import assert from "node:assert/strict";
-import { canonicalResults } from "../../lib/report/_canonical.ts";
+import { canonicalErrors, canonicalResults, canonicalSkips } from "../../lib/report/_canonical.ts";
 import { canonicalReport, encodeJson, encodeToon } from "../../lib/report/json.ts";
-import { FileResult, Report } from "../../lib/report/schema.ts";
+import { FileResult, Report, RunError, RunSkip } from "../../lib/report/schema.ts";
 import { z } from "zod";
 import { encode } from "@toon-format/toon";
 
@@ -81,4 +81,15 @@ Deno.test("canonicalReport() gives the schema's document, in JSON and TOON", () 
   assert.deepEqual(canonicalReport(report), viaSchema.data);
   assert.equal(encodeJson(report), JSON.stringify(viaSchema.data, null, 2) + "\n");
   assert.equal(encodeToon(report), encode(viaSchema.data) + "\n");
+});
+
+Deno.test("canonicalErrors() and canonicalSkips() equal the schema's parse, and step aside for what it refuses", () => {
+  const errors = [{ message: "m", extra: 1, path: "a" }, { path: "b", message: "n" }];
+  const skipped = [{ reason: "r", path: "c" }];
+  assert.equal(JSON.stringify(canonicalErrors(errors)), JSON.stringify(z.array(RunError).parse(errors)));
+  assert.equal(JSON.stringify(canonicalSkips(skipped)), JSON.stringify(z.array(RunSkip).parse(skipped)));
+  for (const bad of [[{ path: 1, message: "m" }], [{ path: "a" }], [null], "x"]) {
+    assert.equal(canonicalErrors(bad), undefined, JSON.stringify(bad));
+    assert.equal(canonicalSkips(bad), undefined, JSON.stringify(bad));
+  }
 });
