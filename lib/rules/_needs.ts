@@ -113,9 +113,17 @@ function simplify(need: Need): Need {
   return kept;
 }
 
-/** Tokens of a pattern's text outside metavariables (`$A`, `$$$ARGS`, `$_`), each a word the match contains. */
+/**
+ * Whatever may be a comment in some language (`//`, `#` or `--` to the end of
+ * the line, a C block comment, an HTML comment): its words are not taken from a
+ * pattern (a match need not repeat a pattern's comments). Dropping words only
+ * ever weakens a need.
+ */
+const COMMENT_LIKE = /\/\*[\s\S]*?(?:\*\/|$)|<!--[\s\S]*?(?:-->|$)|(?:\/\/|#|--).*$/gm;
+
+/** Tokens of a pattern's text outside metavariables (`$A`, `$$$ARGS`, `$_`) and comments, each a word the match contains. */
 export function patternNeed(pattern: string): Need {
-  const tokens = pattern.match(/(?<![$\w])[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+  const tokens = pattern.replace(COMMENT_LIKE, " ").match(/(?<![$\w])[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
   return simplify(tokens.map((text) => [{ text, word: true }]));
 }
 

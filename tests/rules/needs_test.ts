@@ -75,6 +75,11 @@ Deno.test("pattern tokens: words outside metavariables", () => {
   deepEqual(show(patternNeed("$$$ARGS")), []);
   deepEqual(show(patternNeed("new Function($$$A)")), [["w:Function"], ["w:new"]]);
   deepEqual(show(patternNeed('require("child_process")')), [["w:child_process"], ["w:require"]]);
+  // Nothing from what may be a comment in some language.
+  deepEqual(show(patternNeed("foo($A) // bar\nbaz()")), [["w:baz"], ["w:foo"]]);
+  deepEqual(show(patternNeed("foo(/* bar */ $A)")), [["w:foo"]]);
+  deepEqual(show(patternNeed("x = 1 # note\ny")), [["w:x"], ["w:y"]]);
+  deepEqual(show(patternNeed("#[test]\nfn $F() {}")), [["w:fn"]]);
 });
 
 Deno.test("regular expressions: the literal runs every match contains, or nothing", () => {
