@@ -10,7 +10,8 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const SOURCE_DIRS = ["lib", "tools"];
+/** Source folders of the program, beside main.ts. */
+export const SOURCE_DIRS: readonly string[] = ["lib", "tools"];
 const SOURCE_FILES = ["main.ts", "deno.json", "deno.lock"];
 const SOURCE_EXT = /\.(ts|tsx|js|mjs|json|yml|yaml|toml)$/;
 
@@ -34,24 +35,29 @@ export function sourceStamp(root = fileURLToPath(new URL("../../", import.meta.u
     const line = statLine(join(root, f));
     if (line) lines.push(line);
   }
-  const walk = (dir: string) => {
-    let entries: Deno.DirEntry[] = [];
-    try {
-      entries = [...Deno.readDirSync(dir)];
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const path = join(dir, e.name);
-      if (e.isDirectory) walk(path);
-      else if (SOURCE_EXT.test(e.name)) {
-        const line = statLine(path);
-        if (line) lines.push(line);
-      }
-    }
-  };
-  for (const d of SOURCE_DIRS) walk(join(root, d));
+  const files = new Set<string>();
+  for (const d of SOURCE_DIRS) listTree(join(root, d), files);
+  for (const path of files) {
+    if (!SOURCE_EXT.test(path)) continue;
+    const line = statLine(path);
+    if (line) lines.push(line);
+  }
   return lines.sort();
+}
+
+/** Adds every file under `dir` (recursively; an unreadable folder adds nothing) to `into`. */
+export function listTree(dir: string, into: Set<string>): void {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) listTree(path, into);
+    else into.add(path);
+  }
 }
 
 let code: string[] | undefined;

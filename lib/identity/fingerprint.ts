@@ -29,6 +29,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath as fromFileUrl, pathToFileURL as toFileUrl } from "node:url";
 import { BUILD_ID, VERSION } from "./build.ts";
+import { listTree, SOURCE_DIRS } from "./code.ts";
 
 /** One file the process runs from, as it was at start. */
 export interface FingerprintEntry {
@@ -108,6 +109,7 @@ export function completeTree(print: SelfFingerprint): void {
   const root = dirname(print.executable);
   const known = new Set(print.entries.map((e) => e.path));
   const files = new Set<string>();
+  // Every file of the source folders is fingerprinted.
   for (const dir of SOURCE_DIRS) listTree(join(root, dir), files);
   for (const file of [...files].sort()) {
     if (known.has(file)) continue;
@@ -132,23 +134,6 @@ export function extendWithGraph(print: SelfFingerprint): void {
     if (known.has(file)) continue;
     const entry = statEntry(file);
     if (entry) print.entries.push(entry);
-  }
-}
-
-/** Source folders of the program, beside main.ts: every file in them is fingerprinted. */
-const SOURCE_DIRS = ["lib", "tools"];
-
-function listTree(dir: string, into: Set<string>): void {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync(dir)];
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) listTree(path, into);
-    else into.add(path);
   }
 }
 
