@@ -4,8 +4,9 @@
  * schema does not name, every value checked. `Report.safeParse` does the same
  * for the whole document, but a run over thousands of files spends tens of
  * milliseconds there (more on its first call, when zod compiles the schema),
- * nearly all of it in `results` and `skipped`. Anything unexpected returns undefined, and the caller falls back to
- * the schema (tests/report/canonical_test.ts holds both to the same output).
+ * nearly all of it in `results` and `skipped`. Anything unexpected returns
+ * undefined, and the caller falls back to the schema
+ * (tests/report/canonical_test.ts holds both to the same output).
  *
  * @module
  */

@@ -121,7 +121,10 @@ function simplify(need: Need): Need {
  */
 const COMMENT_LIKE = /\/\*[\s\S]*?(?:\*\/|$)|<!--[\s\S]*?(?:-->|$)|(?:\/\/|#|--).*$/gm;
 
-/** Tokens of a pattern's text outside metavariables (`$A`, `$$$ARGS`, `$_`) and comments, each a word the match contains. */
+/**
+ * Tokens of a pattern's text outside metavariables (`$A`, `$$$ARGS`, `$_`) and
+ * comments, each a word the match contains.
+ */
 export function patternNeed(pattern: string): Need {
   const tokens = pattern.replace(COMMENT_LIKE, " ").match(/(?<![$\w])[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
   return simplify(tokens.map((text) => [{ text, word: true }]));
@@ -224,7 +227,8 @@ class RegexNeed {
     }
     if (c === "^" || c === "$" || c === ".") return { kind: "other" };
     if (c === "*" || c === "+" || c === "?" || c === "{" || c === ")" || c === "|") throw new Unsupported();
-    if (/\s/.test(c)) throw new Unsupported(); // `(?x)` is refused above; plain whitespace is taken literally by Rust, kept out for safety
+    // Rust takes plain whitespace literally (`(?x)` is refused above); kept out for safety all the same.
+    if (/\s/.test(c)) throw new Unsupported();
     return { kind: "char", char: c };
   }
 

@@ -37,30 +37,19 @@
  *
  * @module
  */
-import { join, resolve, sep } from "node:path";
+import { join, sep } from "node:path";
 import type { Diagnostic } from "../report/schema.ts";
 import { type HostRun, runExecutable } from "../engines/_host.ts";
 import { pauser, settle, type Settled } from "../engines/types.ts";
 import { type AstGrepExecutable, astGrepExecutable } from "./_cli_bin.ts";
 import { utf8Offsets } from "./_offsets.ts";
-import {
-  below,
-  chunks,
-  type CliMatch,
-  commonDir,
-  Misfit,
-  normalize,
-  type Scanned,
-  scannedByEntity,
-  scannedBySummary,
-  TextSource,
-} from "./_cli_io.ts";
+import { below, chunks, commonDir, scannedByEntity, scannedBySummary } from "./_cli_io.ts";
+import { type CliOutput, collect, toHits } from "./_cli_hits.ts";
 import { toDiagnostic } from "./diagnose.ts";
 import { parserLibraries, type ParserName } from "./_langs.ts";
-import { splitRule } from "./_split.ts";
-import { CLI_LANGUAGE, cliCandidate, type CliFile, type CliRuleSet, cliRuleSet, sgconfig } from "./_cli_config.ts";
+import { cliCandidate, type CliFile, type CliRuleSet, cliRuleSet, sgconfig } from "./_cli_config.ts";
 import {
-  matchHit,
+  absolutePath,
   mayMatchIn,
   type RuleHit,
   rulesForFile,
@@ -112,9 +101,6 @@ const rejected = new WeakSet<RuleSet>();
 function firstError(stderr: string): string {
   return stderr.split("\n").find((line) => /^(Error|ERROR)/.test(line))?.trim() ?? "unknown error";
 }
-
-/** What the command line reported for one file it scanned with the expected parser. */
-type CliOutput = CliMatch[];
 
 /** A file of a batch, its text once read: what the command line needs to be started on it. */
 export type BatchRef = CliFile;
@@ -169,7 +155,7 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
   const ready = Promise.withResolvers<void>();
   const parsers = refs.map((ref) => cliCandidate(batch.cli, ref));
   const waits = refs.map((ref, i) => parsers[i] !== undefined && textDecides(set, ref.language, ref.path));
-  const waiting = new Set(refs.flatMap((ref, i) => (waits[i] ? [absolute(set.configDir, ref.path)] : [])));
+  const waiting = new Set(refs.flatMap((ref, i) => (waits[i] ? [absolutePath(set.configDir, ref.path)] : [])));
   const early = parsers.map((parser, i) => (waits[i] ? undefined : parser));
   const scanning = batch.scan(refs, ready.resolve, early).finally(ready.resolve);
   // Their process will want the configuration: written now, it starts the moment they are read.
@@ -180,15 +166,15 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
     const chunk = passing;
     passing = [];
     // After a failed or missing command line, they take the napi path at finish.
-    if (chunk.length === 0 || batch.stats.failures > 0 || batch.stats.unavailable) return;
-    for (const file of chunk) batch.launched.add(absolute(set.configDir, file.path));
+    if (chunk.length === 0 || batch.cliFailed()) return;
+    for (const file of chunk) batch.launched.add(absolutePath(set.configDir, file.path));
     batch.runs.push(batch.scan(chunk, () => {}));
   };
   return {
     finish: (files) => batch.finish(files, scanning),
     ready: ready.promise,
     offer(file) {
-      const key = absolute(set.configDir, file.path);
+      const key = absolutePath(set.configDir, file.path);
       if (!waiting.has(key) || offered.has(key)) return;
       offered.add(key);
       const parser = cliCandidate(batch.cli, file);
@@ -236,6 +222,11 @@ class Batch {
       }
     });
     return this.#config.then((c) => c.file);
+  }
+
+  /** Whether a process of the batch failed or the command line is missing: no further process is started. */
+  cliFailed(): boolean {
+    return this.stats.failures > 0 || this.stats.unavailable !== undefined;
   }
 
   /** Removes the configuration folder, once no process of the batch can start any more. */
@@ -303,7 +294,7 @@ class Batch {
       const own = group && waited ? mayMatchIn(group, file.text) : group;
       owns.push(own?.length ? own : undefined);
       if (waited && own!.length > 0) {
-        if (!this.launched.has(absolute(set.configDir, file.path))) late.push(file);
+        if (!this.launched.has(absolutePath(set.configDir, file.path))) late.push(file);
       } else if (waited) stats.ruledOut++;
       // The napi part: every group but the command line's (most files have none).
       if (group && fileGroups.size === 1) early.push([]);
@@ -317,7 +308,7 @@ class Batch {
     const outputs = await scanning;
     for (const run of this.runs) for (const [path, output] of await run) outputs.set(path, output);
     // After a failed or missing command line, the files that waited take the napi path too.
-    if (late.length > 0 && stats.failures === 0 && !stats.unavailable) {
+    if (late.length > 0 && !this.cliFailed()) {
       for (const [path, output] of await this.scan(late, () => {})) outputs.set(path, output);
     }
     return {
@@ -339,7 +330,7 @@ class Batch {
     if (fileGroups.size === 0) return [];
     let hits = early;
     if (parser && own) {
-      const output = outputs.get(absolute(this.set.configDir, file.path));
+      const output = outputs.get(absolutePath(this.set.configDir, file.path));
       const converted = output ? settle(() => toHits(this.cli, file, parser, new Set(own), output)) : undefined;
       const fromCli = converted instanceof Error ? undefined : converted;
       if (fromCli) {
@@ -373,7 +364,7 @@ class Batch {
     const { set, stats, options } = this;
     const outputs = new Map<string, CliOutput>();
     const run = options.run ?? ((args: string[], cwd: string) => runExecutable(executable, args, { cwd }));
-    const located = wanted.map((i) => absolute(set.configDir, refs[i].path));
+    const located = wanted.map((i) => absolutePath(set.configDir, refs[i].path));
     const cwd = commonDir(located);
     const args = new Map<number, string>();
     const absoluteOf = new Map(wanted.map((i, k) => [i, located[k]]));
@@ -437,90 +428,8 @@ class Batch {
   }
 }
 
-/** A POSIX absolute path without `.`/`..` segments, doubled or trailing slashes: already what `resolve` gives. */
-const PLAIN_ABSOLUTE = /^\/(?!.*\/\/)(?!.*\/\.\.?(?:\/|$))(?:.*[^/])?$/;
-
-/** `resolve(dir, path)`, without its cost for the plain absolute paths a run passes (thousands per batch). */
-function absolute(dir: string, path: string): string {
-  return sep === "/" && PLAIN_ABSOLUTE.test(path) ? path : resolve(dir, path);
-}
-
 function without<K, V>(map: Map<K, V>, key: K): Map<K, V> {
   const out = new Map(map);
   out.delete(key);
   return out;
-}
-
-/**
- * Hands `found` one process's matches for every file of `chunk` it scanned with
- * the parser expected (the entity trace names it; with the summary, the generated
- * sgconfig.yml fixes it by extension).
- */
-function collect(
-  chunk: number[],
-  args: Map<number, string>,
-  candidates: (ParserName | undefined)[],
-  scanned: Scanned,
-  stdout: string,
-  found: (index: number, matches: CliOutput) => void,
-): void {
-  const byArg = new Map<string, number[]>();
-  for (const i of chunk) {
-    const key = normalize(args.get(i)!);
-    if (!scanned.has(key)) continue;
-    const languages = scanned.get(key);
-    if (languages && !languages.has(CLI_LANGUAGE[candidates[i]!]!)) continue;
-    const list = byArg.get(key);
-    if (list) list.push(i);
-    else byArg.set(key, [i]);
-  }
-  const matches = new Map<number, CliOutput>([...byArg.values()].flat().map((i) => [i, []]));
-  for (const line of stdout.split("\n")) {
-    if (!line.trim()) continue;
-    const match = JSON.parse(line) as CliMatch;
-    for (const i of byArg.get(normalize(match.file)) ?? []) matches.get(i)!.push(match);
-  }
-  for (const [i, list] of matches) found(i, list);
-}
-
-/**
- * The command line's matches of one file as hits of `rules` (the file's rules for
- * `parser`, after `files`/`ignores`); undefined when they do not fit the text poly read.
- */
-function toHits(
-  cli: CliRuleSet,
-  file: ScanFile,
-  parser: ParserName,
-  rules: ReadonlySet<LoadedRule>,
-  matches: CliMatch[],
-): RuleHit[] | undefined {
-  if (matches.length === 0) return [];
-  const text = new TextSource(file.text);
-  const hits: RuleHit[] = [];
-  try {
-    for (const match of matches) {
-      const n = /^poly-(\d+)$/.exec(match.ruleId)?.[1];
-      const emitted = n === undefined ? undefined : cli.emitted[Number(n)];
-      if (!emitted) return undefined;
-      // A rule of another parser matched inside an embedded language (HTML's <script>/<style>):
-      // the napi path parses the file with one parser only.
-      if (emitted.parser !== parser) continue;
-      if (!rules.has(emitted.rule)) continue; // `files`/`ignores`
-      const node = text.node(match.range, match.metaVariables);
-      if (node.text() !== match.text) return undefined;
-      if (!splitRule(emitted.rule).checks.every((check) => check(node))) continue;
-      let editRange: { start: number; end: number } | undefined;
-      if (emitted.rule.fix !== undefined) {
-        const r = match.replacementOffsets;
-        editRange = r
-          ? { start: text.index(r.start), end: text.index(r.end) }
-          : { start: node.range().start.index, end: node.range().end.index };
-      }
-      hits.push(matchHit(emitted.rule, node, file.text, editRange));
-    }
-  } catch (error) {
-    if (error instanceof Misfit) return undefined;
-    throw error;
-  }
-  return hits;
 }

@@ -7,7 +7,7 @@
  */
 import { parse, type SgNode } from "@ast-grep/napi";
 import picomatch from "picomatch";
-import { extname, isAbsolute, relative, sep } from "node:path";
+import { extname, isAbsolute, relative, resolve, sep } from "node:path";
 import { shellView } from "./_dockerfile.ts";
 import { expandedRange, fixEditAt, type TextEdit } from "./_fix.ts";
 import type { MatchNode, Position16 } from "./_match.ts";
@@ -77,6 +77,11 @@ const PLAIN_ABSOLUTE = /^\/(?!.*\/\/)(?!.*\/\.\.?(?:\/|$))(?:.*[^/])?$/;
 
 let lastDir: { dir: string; plain: boolean } | undefined;
 
+/** `resolve(dir, path)`, without its cost for the plain absolute paths a run passes (thousands per batch). */
+export function absolutePath(dir: string, path: string): string {
+  return sep === "/" && PLAIN_ABSOLUTE.test(path) ? path : resolve(dir, path);
+}
+
 /** {@link PLAIN_ABSOLUTE} for a config directory (the same one for every file of a run). */
 function plainDir(dir: string): boolean {
   if (lastDir?.dir !== dir) lastDir = { dir, plain: PLAIN_ABSOLUTE.test(dir) };
@@ -110,26 +115,34 @@ interface Applicable {
   filtered: boolean;
 }
 
-const applicableBySet = new WeakMap<RuleSet, Map<string, Applicable[]>>();
+/** The rules that may apply to files of one language and extension, and whether a text can rule out all of them. */
+interface ApplicableSet {
+  rules: Applicable[];
+  /** Every one has a need (`_needs.ts`). */
+  decides: boolean;
+}
+
+const applicableBySet = new WeakMap<RuleSet, Map<string, ApplicableSet>>();
 
 /** The enabled rules for a language and extension, with their parsers (once per set: a run asks per file). */
-function applicable(set: RuleSet, language: Language, ext: string): Applicable[] {
+function applicable(set: RuleSet, language: Language, ext: string): ApplicableSet {
   let bySet = applicableBySet.get(set);
   if (!bySet) applicableBySet.set(set, bySet = new Map());
   const key = `${language}\0${ext}`;
-  let list = bySet.get(key);
-  if (!list) {
-    list = [];
+  let found = bySet.get(key);
+  if (!found) {
+    const rules: Applicable[] = [];
     for (const rule of set.rules) {
       if (!rule.enabled || !POLY_LANGUAGES_OF[rule.language].includes(language)) continue;
       const parser = parserFor(rule.language, { path: "", language }, ext);
       if (!parser) continue;
       const { files, ignores } = fileFilter(rule);
-      list.push({ rule, parser, filtered: files !== undefined || ignores !== undefined });
+      rules.push({ rule, parser, filtered: files !== undefined || ignores !== undefined });
     }
-    bySet.set(key, list);
+    found = { rules, decides: rules.every(({ rule }) => hasNeed(rule)) };
+    bySet.set(key, found);
   }
-  return list;
+  return found;
 }
 
 /**
@@ -138,19 +151,8 @@ function applicable(set: RuleSet, language: Language, ext: string): Applicable[]
  * the text before scanning the file (once per set, language and extension).
  */
 export function textDecides(set: RuleSet, language: Language, path: string): boolean {
-  const ext = extname(path).toLowerCase();
-  let bySet = decidesBySet.get(set);
-  if (!bySet) decidesBySet.set(set, bySet = new Map());
-  const key = `${language}\0${ext}`;
-  let decides = bySet.get(key);
-  if (decides === undefined) {
-    decides = applicable(set, language, ext).every(({ rule }) => hasNeed(rule));
-    bySet.set(key, decides);
-  }
-  return decides;
+  return applicable(set, language, extname(path).toLowerCase()).decides;
 }
-
-const decidesBySet = new WeakMap<RuleSet, Map<string, boolean>>();
 
 /** The text a file's rules run on: a Dockerfile's shell view, else the text itself (undefined: nothing to scan). */
 export function scannedText(file: ScanFile): string | undefined {
@@ -166,7 +168,7 @@ export function mayMatchIn(rules: readonly LoadedRule[], text: string): LoadedRu
 export function rulesForFile(set: RuleSet, file: ScanFile): Map<ParserName, LoadedRule[]> {
   const groups = new Map<ParserName, LoadedRule[]>();
   let rel: string | undefined;
-  for (const { rule, parser, filtered } of applicable(set, file.language, extname(file.path).toLowerCase())) {
+  for (const { rule, parser, filtered } of applicable(set, file.language, extname(file.path).toLowerCase()).rules) {
     if (filtered) {
       rel ??= globPath(file.path, set.configDir);
       if (!coversRel(rule, rel)) continue;
