@@ -20,6 +20,19 @@ import { blake3Hasher, digestWith } from "./key.ts";
 export { codeStamp, sourceStamp } from "../identity/code.ts";
 
 let memo: Promise<string> | undefined;
+let code: Promise<string> | undefined;
+
+/**
+ * blake3 over the version, build id, channel and code stamp (computed once per
+ * process): poly's own code, without the engines' module digests. Memos of what
+ * poly derives from its own files (parsed rule files, the engines' module lists)
+ * are keyed by it: it costs the code stamp alone, where {@link buildIdentity}
+ * also stats every engine module.
+ */
+export function codeIdentity(): Promise<string> {
+  code ??= blake3Hasher().then((h) => digestWith(h, [VERSION, BUILD_ID, CHANNEL, ...codeStamp()].join("\n")));
+  return code;
+}
 
 /** The build identity (computed once per process). */
 export function buildIdentity(): Promise<string> {

@@ -12,6 +12,7 @@ import { stringify } from "smol-toml";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { parseTomlWith } from "./parse.ts";
+import { compareText } from "../report/sort.ts";
 
 /** The lock file's name. */
 export const LOCK_FILE = "poly-config.lock";
@@ -61,9 +62,7 @@ export function checkoutDir(commit: string): string {
 
 /** The lock file's text: a header comment, `version = 1` and one `[[base]]` per entry, sorted. */
 export function renderLock(entries: readonly LockEntry[]): string {
-  const sorted = [...entries].sort((a, b) =>
-    a.git.localeCompare(b.git) || (a.revision ?? "").localeCompare(b.revision ?? "")
-  );
+  const sorted = [...entries].sort((a, b) => compareText(a.git, b.git) || compareText(a.revision, b.revision));
   const body = stringify({
     version: 1,
     base: sorted.map((e) => (e.revision === undefined ? { git: e.git, commit: e.commit } : { ...e })),

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyOnce } from "../fs/copy_once.ts";
 import { cacheHome } from "../paths/mod.ts";
+import { compareText } from "../report/sort.ts";
 
 /** oxlint's version (pinned in deno.json). */
 export const OXLINT_VERSION = "1.94.0";
@@ -42,7 +43,7 @@ export async function scriptUrls(): Promise<URL[]> {
   const dist = new URL("dist/", root);
   const out = [new URL("package.json", root), new URL("bin/oxlint", root)];
   for await (const e of Deno.readDir(dist)) if (e.isFile && e.name.endsWith(".js")) out.push(new URL(e.name, dist));
-  return out.sort((a, b) => a.href.localeCompare(b.href));
+  return out.sort((a, b) => compareText(a.href, b.href));
 }
 
 /**

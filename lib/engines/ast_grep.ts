@@ -95,7 +95,7 @@ export const astGrepEngine: EngineSpec = {
       // Its napi path is loaded with the instance (diagnose.ts), the parsers on first use.
       warm: () => true,
       async prewarm() {
-        const { ensureLanguages } = await import("../rules/_langs.ts");
+        const { ensureLanguages } = await import("../rules/_napi.ts");
         await ensureLanguages();
       },
       async prepare(settings) {

@@ -19,6 +19,7 @@ import { dirname, join, sep } from "node:path";
 import type { EngineAdapter } from "./engines/mod.ts";
 import type { EnvReader } from "./env.ts";
 import { FleetError } from "./errors.ts";
+import { compareText } from "../report/sort.ts";
 
 /** A system path: bound read-only, or recreated as the same relative symlink (merged /usr). */
 export interface SystemEntry {
@@ -100,7 +101,7 @@ export function bwrapArgs(spec: SandboxSpec): string[] {
   args.push(spec.readOnly ? "--ro-bind" : "--bind", spec.workspace, spec.workspace);
   args.push("--chdir", spec.workspace);
   args.push("--clearenv");
-  for (const [k, v] of Object.entries(spec.env).sort(([a], [b]) => a.localeCompare(b))) args.push("--setenv", k, v);
+  for (const [k, v] of Object.entries(spec.env).sort(([a], [b]) => compareText(a, b))) args.push("--setenv", k, v);
   args.push("--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try");
   args.push("--die-with-parent", "--new-session");
   return args;

@@ -7,6 +7,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { EngineName } from "./types.ts";
+import { compareText } from "../report/sort.ts";
 
 /** Outcome of one engine process. */
 export type RunOutcome = "ok" | "error" | "timeout" | "quota_exhausted" | "rate_limited" | "cancelled";
@@ -263,7 +264,7 @@ export class FleetStore {
         t.ratings.mean = Math.round((sum / t.ratings.count) * 100) / 100;
       }
     }
-    return [...byTool.values()].sort((a, b) => a.tool.localeCompare(b.tool));
+    return [...byTool.values()].sort((a, b) => compareText(a.tool, b.tool));
   }
 }
 

@@ -29,6 +29,7 @@ import { findOnPath, hostVersion } from "../engines/_host.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { blake3Hasher, digestWith } from "../cache/key.ts";
+import { compareText } from "../report/sort.ts";
 
 /** One engine's identity. */
 export interface EngineIdentity {
@@ -128,7 +129,7 @@ export function modulesMemoPath(): string {
 }
 
 interface ModulesMemo {
-  /** blake3 of the code stamp the lists were found under. */
+  /** The code identity (`codeIdentity()`, over the code stamp) the lists were found under. */
   stamp: string;
   /** `id\0upstream` → the engine's module URLs. */
   engines: Record<string, string[]>;
@@ -139,8 +140,8 @@ let modulesMemo: { path: string; stamp: string; memo: ModulesMemo } | undefined;
 async function readModulesMemo(): Promise<{ path: string; stamp: string; memo: ModulesMemo }> {
   const path = modulesMemoPath();
   if (modulesMemo?.path === path) return modulesMemo;
-  const { codeStamp } = await import("./code.ts");
-  const stamp = digestWith(await blake3Hasher(), codeStamp().join("\n"));
+  const { codeIdentity } = await import("../cache/build.ts");
+  const stamp = await codeIdentity();
   let memo: ModulesMemo = { stamp, engines: {} };
   try {
     const value = JSON.parse(Deno.readTextFileSync(path)) as ModulesMemo;
@@ -188,7 +189,7 @@ let memo: Promise<Record<string, EngineIdentity>> | undefined;
 export function engineIdentities(): Promise<Record<string, EngineIdentity>> {
   memo ??= (async () => {
     const out: Record<string, EngineIdentity> = {};
-    const specs = ENGINES.filter((s) => s.tier !== "host").sort((a, b) => a.id.localeCompare(b.id));
+    const specs = ENGINES.filter((s) => s.tier !== "host").sort((a, b) => compareText(a.id, b.id));
     for (const spec of specs) out[spec.id] = await engineIdentity(spec, false);
     await saveMemos();
     return out;

@@ -9,6 +9,7 @@ import { fileURLToPath as fromFileUrl } from "node:url";
 import type { Identity } from "../report/schema.ts";
 import { BUILD_ID, CHANNEL, VERSION } from "./build.ts";
 import { engineIdentities } from "./engines.ts";
+import { compareText } from "../report/sort.ts";
 
 export { BUILD_ID, CHANNEL, VERSION, versionLine } from "./build.ts";
 
@@ -25,7 +26,7 @@ let memo: Promise<Identity> | undefined;
 export function identity(): Promise<Identity> {
   memo ??= (async () => {
     const engines = await engineIdentities();
-    const sorted = Object.fromEntries(Object.entries(engines).sort(([a], [b]) => a.localeCompare(b)));
+    const sorted = Object.fromEntries(Object.entries(engines).sort(([a], [b]) => compareText(a, b)));
     return {
       version: VERSION,
       build_id: BUILD_ID,

@@ -67,7 +67,7 @@ export const lazy = {
   cache: lazyModule<typeof import("../cache/mod.ts")>("../cache/mod.ts"),
   cacheDb: lazyModule<typeof import("../cache/db.ts")>("../cache/db.ts"),
   rulesParse: lazyModule<typeof import("../rules/_parse.ts")>("../rules/_parse.ts"),
-  rulesLangs: lazyModule<typeof import("../rules/_langs.ts")>("../rules/_langs.ts"),
+  rulesNapi: lazyModule<typeof import("../rules/_napi.ts")>("../rules/_napi.ts"),
   rulesReport: lazyModule<typeof import("../rules/report.ts")>("../rules/report.ts"),
   rulesHuman: lazyModule<typeof import("../rules/human.ts")>("../rules/human.ts"),
   identity: lazyModule<typeof import("../identity/mod.ts")>("../identity/mod.ts"),

@@ -8,7 +8,8 @@
  * @module
  */
 import { parse } from "@ast-grep/napi";
-import { expandoChar, napiLang, type ParserName } from "./_langs.ts";
+import { expandoChar, type ParserName } from "./_langs.ts";
+import { napiLang } from "./_napi.ts";
 import type { MatcherConfig } from "./types.ts";
 import type { YamlPath } from "./_yaml.ts";
 

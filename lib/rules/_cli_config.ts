@@ -10,7 +10,7 @@
 import type { Language } from "../engines/types.ts";
 import { parserFiles, type ParserName, POLY_LANGUAGES_OF } from "./_langs.ts";
 import { splitRule } from "./_split.ts";
-import type { ScanFile } from "./scan.ts";
+import type { ScanFile } from "./select.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
 
 /** The language name the command line uses for each parser it runs for poly. */

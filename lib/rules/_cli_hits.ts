@@ -10,7 +10,8 @@ import { type CliMatch, Misfit, normalize, type Scanned, TextSource } from "./_c
 import { CLI_LANGUAGE, type CliRuleSet } from "./_cli_config.ts";
 import type { ParserName } from "./_langs.ts";
 import { splitRule } from "./_split.ts";
-import { matchHit, type RuleHit, type ScanFile } from "./scan.ts";
+import { matchHit, type RuleHit } from "./hit.ts";
+import type { ScanFile } from "./select.ts";
 import type { LoadedRule } from "./types.ts";
 
 /** What the command line reported for one file it scanned with the expected parser. */

@@ -19,9 +19,13 @@ export interface RuleFileEntry {
 /** The directory of the built-in pack. */
 export const BUILTIN_DIR: string = fileURLToPath(new URL("./builtin/", import.meta.url));
 
-/** The built-in pack's files, sorted. */
-export async function builtinFiles(): Promise<RuleFileEntry[]> {
-  const files = await walk(BUILTIN_DIR);
+/**
+ * The built-in pack's files, sorted. Synchronous, as {@link userFiles}: a few
+ * folders of small files, listed at once rather than one event-loop turn per
+ * entry while a run's thread is busy discovering files.
+ */
+export function builtinFiles(): RuleFileEntry[] {
+  const files = walk(BUILTIN_DIR);
   return files.map((path) => ({ path, display: `builtin:${relative(BUILTIN_DIR, path).replaceAll("\\", "/")}` }));
 }
 
@@ -29,31 +33,38 @@ export async function builtinFiles(): Promise<RuleFileEntry[]> {
  * The YAML files under a user rule directory, sorted. Skips ast-grep's snapshot
  * folders and its project file (`sgconfig.yml`). Throws NotFound when `dir` is missing.
  */
-export async function userFiles(dir: string): Promise<RuleFileEntry[]> {
-  const info = await Deno.stat(dir);
+export function userFiles(dir: string): RuleFileEntry[] {
+  const info = Deno.statSync(dir);
   if (!info.isDirectory) throw new Deno.errors.NotADirectory(`not a directory: ${dir}`);
-  const files = await walk(dir);
+  const files = walk(dir);
   return files.map((path) => ({ path, display: path }));
 }
 
-async function walk(dir: string, depth = 0): Promise<string[]> {
+function walk(dir: string, depth = 0): string[] {
   const out: string[] = [];
   if (depth > 16) return out;
-  const entries: Deno.DirEntry[] = [];
-  for await (const entry of Deno.readDir(dir)) entries.push(entry);
+  const entries = [...Deno.readDirSync(dir)];
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(dir, entry.name);
     const isDirectory = entry.isDirectory ||
-      (entry.isSymlink && (await Deno.stat(path).catch(() => null))?.isDirectory);
+      (entry.isSymlink && isDirectoryLink(path));
     if (isDirectory) {
       if (entry.name === "__snapshots__" || entry.name === "node_modules") continue;
-      out.push(...await walk(path, depth + 1));
+      out.push(...walk(path, depth + 1));
     } else if (/\.ya?ml$/i.test(entry.name) && !/^sgconfig\.ya?ml$/i.test(entry.name)) {
       out.push(path);
     }
   }
   return out;
+}
+
+function isDirectoryLink(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false; // dangling: not a folder; a YAML name is read as a file, which reports the problem
+  }
 }
 
 /** Whether a file name is named like a test file (`<id>-test.yml`). */

@@ -10,11 +10,11 @@
  *   against the `RUN` instructions of a Dockerfile.
  *
  * Dynamic parsers (Python, Go, Rust, Bash, YAML) come from `@ast-grep/lang-*`
- * prebuilt libraries, registered once per process.
+ * prebuilt libraries: their files are found here, registered with napi in
+ * `_napi.ts` (this module loads no parser).
  *
  * @module
  */
-import { Lang, registerDynamicLanguage } from "@ast-grep/napi";
 import { DYNAMIC_PACKAGES, type LangPackage } from "./_parsers.ts";
 import { basename, extname, join } from "node:path";
 import type { Language } from "../engines/types.ts";
@@ -156,49 +156,7 @@ export function expandoChar(parser: ParserName): string {
   return parser === "python" || parser === "go" || parser === "rust" ? "µ" : "$";
 }
 
-/** Napi's enum value or dynamic-language name for a parser. */
-export function napiLang(parser: ParserName): Lang | string {
-  switch (parser) {
-    case "JavaScript":
-      return Lang.JavaScript;
-    case "TypeScript":
-      return Lang.TypeScript;
-    case "Tsx":
-      return Lang.Tsx;
-    case "Html":
-      return Lang.Html;
-    case "Css":
-      return Lang.Css;
-    default:
-      return parser;
-  }
-}
-
 export { DYNAMIC_PACKAGES, type LangPackage, parserLibraryPaths } from "./_parsers.ts";
-
-let registered: Promise<Record<string, LangPackage>> | undefined;
-
-/**
- * Registers the dynamic parsers once per process. In a compiled binary the
- * parser libraries live in the executable's virtual file system, which the
- * native loader cannot open, so they are first copied to the cache directory.
- */
-export async function ensureLanguages(): Promise<void> {
-  await parserLibraries();
-}
-
-/**
- * The dynamic parsers as registered with napi (library paths on the real file
- * system, extracted from a compiled binary first), by parser name. The batch
- * path hands the same libraries to the ast-grep command line.
- */
-export function parserLibraries(): Promise<Readonly<Record<string, Readonly<LangPackage>>>> {
-  registered ??= parserFiles().then((registrations) => {
-    registerDynamicLanguage(registrations);
-    return registrations;
-  });
-  return registered;
-}
 
 let files: Promise<Record<string, LangPackage>> | undefined;
 

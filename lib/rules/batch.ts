@@ -46,18 +46,10 @@ import { utf8Offsets } from "./_offsets.ts";
 import { below, chunks, commonDir, scannedByEntity, scannedBySummary } from "./_cli_io.ts";
 import { type CliOutput, collect, toHits } from "./_cli_hits.ts";
 import { toDiagnostic } from "./diagnose.ts";
-import { parserLibraries, type ParserName } from "./_langs.ts";
+import type { ParserName } from "./_langs.ts";
 import { cliCandidate, type CliFile, type CliRuleSet, cliRuleSet, sgconfig } from "./_cli_config.ts";
-import {
-  absolutePath,
-  mayMatchIn,
-  type RuleHit,
-  rulesForFile,
-  type ScanFile,
-  scanGroups,
-  sortHits,
-  textDecides,
-} from "./scan.ts";
+import { absolutePath, mayMatchIn, rulesForFile, type ScanFile, textDecides } from "./select.ts";
+import { type RuleHit, sortHits } from "./hit.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
 
 /** Bytes of path arguments per process: far under ARG_MAX (and Windows' 32K command line). */
@@ -94,6 +86,27 @@ export interface BatchOptions {
   /** Bytes of path arguments per process (default 128,000; 24,000 on Windows). */
   chunkBytes?: number;
 }
+
+/** What offering a file found: its text then, its parser and rule groups, and the rules that text leaves. */
+interface Offered {
+  text: string;
+  parser: ParserName | undefined;
+  groups: ReadonlyMap<ParserName, readonly LoadedRule[]>;
+  own: readonly LoadedRule[];
+}
+
+/** The napi scanner: loaded (with napi, the parsers registered) only once a file needs it. */
+type Scanner = typeof import("./scan.ts");
+let scanner: Promise<Scanner> | undefined;
+
+function napiScanner(): Promise<Scanner> {
+  scanner ??= Promise.all([import("./scan.ts"), import("./_napi.ts").then((m) => m.ensureLanguages())])
+    .then(([module]) => module);
+  return scanner;
+}
+
+/** {@link Batch.result} for a file whose command-line output is missing, before the scanner is loaded. */
+const NEEDS_NAPI = Symbol("needs napi");
 
 /** Rule sets the command line refused once (their batches take the napi path). */
 const rejected = new WeakSet<RuleSet>();
@@ -178,8 +191,12 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
       if (!waiting.has(key) || offered.has(key)) return;
       offered.add(key);
       const parser = cliCandidate(batch.cli, file);
-      const group = parser ? rulesForFile(set, file).get(parser) : undefined;
-      if (group && mayMatchIn(group, file.text).length > 0) passing.push(file);
+      const groups = rulesForFile(set, file);
+      const group = parser ? groups.get(parser) : undefined;
+      const own = group ? mayMatchIn(group, file.text) : [];
+      // What finish would work out again for this file (it gets the same object, with this text).
+      batch.offered.set(file, { text: file.text, parser, groups, own });
+      if (own.length > 0) passing.push(file);
       if (offered.size === waiting.size || passing.length >= LATE_CHUNK) launch();
     },
   };
@@ -196,6 +213,8 @@ class Batch {
   /** Absolute paths of the offered files a process was started on. */
   readonly launched = new Set<string>();
   readonly runs: Promise<Map<string, CliOutput>>[] = [];
+  /** What {@link StartedRulesBatch.offer} found for each offered file. */
+  readonly offered = new WeakMap<ScanFile, Offered>();
   #config?: Promise<{ dir: string; file: string }>;
 
   constructor(readonly set: RuleSet, readonly options: BatchOptions) {
@@ -232,7 +251,10 @@ class Batch {
   /** Removes the configuration folder, once no process of the batch can start any more. */
   async dispose(): Promise<void> {
     const config = await this.#config?.catch(() => undefined);
-    if (config) await Deno.remove(config.dir, { recursive: true }).catch(() => {});
+    if (!config) return;
+    try {
+      Deno.removeSync(config.dir, { recursive: true });
+    } catch { /* already gone */ }
   }
 
   /**
@@ -272,35 +294,40 @@ class Batch {
 
   async #finish(files: readonly ScanFile[], scanning: Promise<Map<string, CliOutput>>): Promise<BatchResult> {
     const { set, cli, stats } = this;
-    await parserLibraries();
-    const candidates = files.map((file) => cliCandidate(cli, file));
+    /** Loaded once a file has rules the command line does not run. */
+    let napi: Scanner | undefined;
+    const candidates: (ParserName | undefined)[] = [];
     // Meanwhile: the rule groups of every file, the rules of the command line's group its text
     // leaves, and the napi part of each (yielding now and then, so the process's output is read
     // as it comes).
     const pause = pauser();
-    const groups: Map<ParserName, LoadedRule[]>[] = [];
-    const owns: (LoadedRule[] | undefined)[] = [];
+    const groups: ReadonlyMap<ParserName, readonly LoadedRule[]>[] = [];
+    const owns: (readonly LoadedRule[] | undefined)[] = [];
     const early: Settled<RuleHit[]>[] = [];
     /** Files whose command-line scan waited for their text, still has rules to run, and was not started. */
     const late: ScanFile[] = [];
-    for (const [i, file] of files.entries()) {
-      const fileGroups = rulesForFile(set, file);
+    for (const file of files) {
+      const offered = this.offered.get(file);
+      const known = offered?.text === file.text ? offered : undefined;
+      const parser = known ? known.parser : cliCandidate(cli, file);
+      candidates.push(parser);
+      const fileGroups = known?.groups ?? rulesForFile(set, file);
       groups.push(fileGroups);
-      const parser = candidates[i];
       const group = parser ? fileGroups.get(parser) : undefined;
       // A file that waited for its text: the rules the text leaves (a command-line file is never a
       // Dockerfile, so its text is what they run on). The others were scanned with every rule.
       const waited = group !== undefined && textDecides(set, file.language, file.path);
-      const own = group && waited ? mayMatchIn(group, file.text) : group;
+      const own = group && waited ? known?.own ?? mayMatchIn(group, file.text) : group;
       owns.push(own?.length ? own : undefined);
       if (waited && own!.length > 0) {
         if (!this.launched.has(absolutePath(set.configDir, file.path))) late.push(file);
       } else if (waited) stats.ruledOut++;
       // The napi part: every group but the command line's (most files have none).
-      if (group && fileGroups.size === 1) early.push([]);
+      if (fileGroups.size === 0 || (group && fileGroups.size === 1)) early.push([]);
       else {
         const napiGroups = group ? without(fileGroups, parser!) : fileGroups;
-        early.push(settle(() => scanGroups(file, napiGroups)));
+        const loaded = napi ?? await napiScanner().then((m) => (napi = m), (error: Error) => error);
+        early.push(loaded instanceof Error ? loaded : settle(() => loaded.scanGroups(file, napiGroups)));
       }
       const paused = pause();
       if (paused) await paused;
@@ -311,28 +338,41 @@ class Batch {
     if (late.length > 0 && !this.cliFailed()) {
       for (const [path, output] of await this.scan(late, () => {})) outputs.set(path, output);
     }
-    return {
-      results: files.map((file, i) => this.#result(file, groups[i], candidates[i], owns[i], early[i], outputs)),
-      stats,
-    };
+    const result = (i: number) => this.#result(files[i], groups[i], candidates[i], owns[i], early[i], outputs, napi);
+    const results = files.map((_, i) => result(i));
+    if (results.includes(NEEDS_NAPI)) {
+      const loaded = napi ?? await napiScanner().then((m) => (napi = m), (error: Error) => error);
+      results.forEach((r, i) => {
+        if (r !== NEEDS_NAPI) return;
+        if (loaded instanceof Error) stats.viaNapi++;
+        results[i] = loaded instanceof Error ? loaded : result(i);
+      });
+    }
+    return { results: results as Settled<Diagnostic[]>[], stats };
   }
 
   /** One file's diagnostics: its napi part, and its command-line part (or napi's, when that is missing or misfits). */
   #result(
     file: ScanFile,
-    fileGroups: Map<ParserName, LoadedRule[]>,
+    fileGroups: ReadonlyMap<ParserName, readonly LoadedRule[]>,
     parser: ParserName | undefined,
-    own: LoadedRule[] | undefined,
+    own: readonly LoadedRule[] | undefined,
     early: Settled<RuleHit[]>,
     outputs: Map<string, CliOutput>,
-  ): Settled<Diagnostic[]> {
+    napi: Scanner | undefined,
+  ): Settled<Diagnostic[]> | typeof NEEDS_NAPI {
     const { stats } = this;
     if (fileGroups.size === 0) return [];
     let hits = early;
     if (parser && own) {
       const output = outputs.get(absolutePath(this.set.configDir, file.path));
-      const converted = output ? settle(() => toHits(this.cli, file, parser, new Set(own), output)) : undefined;
+      // Most files: scanned, nothing found.
+      const converted = output?.length === 0
+        ? []
+        : output && settle(() => toHits(this.cli, file, parser, new Set(own), output));
       const fromCli = converted instanceof Error ? undefined : converted;
+      // Nothing counted yet: called again once the scanner is loaded.
+      if (!fromCli && !napi && !(hits instanceof Error)) return NEEDS_NAPI;
       if (fromCli) {
         stats.viaCli++;
         if (fileGroups.size > 1) stats.viaNapi++;
@@ -340,8 +380,8 @@ class Batch {
       if (!(hits instanceof Error)) {
         const earlier = hits;
         hits = fromCli
-          ? [...earlier, ...fromCli]
-          : settle(() => [...earlier, ...scanGroups(file, new Map([[parser, own]]))]);
+          ? (fromCli.length === 0 ? earlier : earlier.length === 0 ? fromCli : [...earlier, ...fromCli])
+          : settle(() => [...earlier, ...napi!.scanGroups(file, new Map([[parser, own]]))]);
       }
     } else if (!(parser && fileGroups.has(parser)) || fileGroups.size > 1) stats.viaNapi++;
     if (hits instanceof Error) return hits;
@@ -428,7 +468,7 @@ class Batch {
   }
 }
 
-function without<K, V>(map: Map<K, V>, key: K): Map<K, V> {
+function without<K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> {
   const out = new Map(map);
   out.delete(key);
   return out;

@@ -1,13 +1,15 @@
 /**
  * Rule matches as report diagnostics, and rule fixes applied to a text until it
- * is stable.
+ * is stable. The napi scanner (`scan.ts`, which loads @ast-grep/napi) is loaded
+ * on first use: a run whose rules all go through the command line never loads it.
  *
  * @module
  */
 import type { Diagnostic } from "../report/schema.ts";
 import { applyEdits, type TextEdit } from "./_fix.ts";
 import { utf8Offsets } from "./_offsets.ts";
-import { type RuleHit, type ScanFile, scanFile } from "./scan.ts";
+import type { RuleHit } from "./hit.ts";
+import type { ScanFile } from "./select.ts";
 import type { RuleSet } from "./types.ts";
 
 /** The engine id diagnostics carry. */
@@ -18,6 +20,7 @@ export const MAX_FIX_PASSES = 5;
 
 /** The diagnostics of `set`'s enabled rules for `file`, in source order. */
 export async function lintWithRules(set: RuleSet, file: ScanFile): Promise<Diagnostic[]> {
+  const { scanFile } = await import("./scan.ts");
   const hits = await scanFile(set, file);
   if (hits.length === 0) return [];
   const bytes = utf8Offsets(file.text);
@@ -63,6 +66,7 @@ export async function fixWithRules(set: RuleSet, file: ScanFile): Promise<FixRes
   let text = file.text;
   let fixed = 0;
   const seen = new Set<string>([text]);
+  const { scanFile } = await import("./scan.ts");
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     const hits = await scanFile(set, { ...file, text });
     const edits: TextEdit[] = hits.flatMap((h) => (h.edit ? [h.edit] : []));

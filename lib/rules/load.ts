@@ -5,9 +5,10 @@
  *
  * @module
  */
-import { blake3 } from "hash-wasm";
 import { dirname, isAbsolute, join, normalize, resolve } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
+import { blake3Hasher, digestWith } from "../cache/key.ts";
+import type { IHasher } from "hash-wasm";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { RulesTable } from "./config.ts";
 import { builtinFiles, isTestFile, type RuleFileEntry, userFiles } from "./_files.ts";
@@ -33,7 +34,7 @@ export interface LoadRuleSetOptions {
 /** A loaded set, and the stat lines of the user rule files it was read from. */
 interface Loaded {
   set: Promise<RuleSet>;
-  stamp: Promise<string>;
+  stamp: string;
   /** The {@link epoch} in which the stamp was last found unchanged. */
   epoch: number;
 }
@@ -61,17 +62,13 @@ export async function loadRuleSet(
   const key = JSON.stringify([configDir, table ?? null, options.dirs ?? null, options.configFile ?? null]);
   const entry = memo.get(key);
   if (entry && entry.epoch === epoch) return await entry.set;
-  if (entry) {
-    const [before, now] = await Promise.all([entry.stamp, userStamp(configDir, table, options)]);
-    if (before === now) {
-      entry.epoch = epoch;
-      return await entry.set;
-    }
-    if (memo.get(key) !== entry) return await loadRuleSet(configDir, table, options);
-  }
   // The stamp is taken before the files are read: an edit in between makes the next check reload.
   const stamp = userStamp(configDir, table, options);
-  const fresh: Loaded = { stamp, set: stamp.then(() => load(configDir, table, options)), epoch };
+  if (entry?.stamp === stamp) {
+    entry.epoch = epoch;
+    return await entry.set;
+  }
+  const fresh: Loaded = { stamp, set: load(configDir, table, options), epoch };
   memo.set(key, fresh);
   return await fresh.set;
 }
@@ -95,14 +92,16 @@ export function clearRuleSetCache(): void {
  * The stat lines (path, inode, size, mtime) of every user rule directory of a
  * set and of every rule file in them; a directory that cannot be read is a line
  * saying so. Built-in rules are part of the build and are not stamped.
+ * Synchronous, like the whole load when the memo holds every file: a few small
+ * calls that would otherwise each wait for a turn of a thread busy with a run.
  */
-async function userStamp(configDir: string, rawTable: unknown, options: LoadRuleSetOptions): Promise<string> {
+function userStamp(configDir: string, rawTable: unknown, options: LoadRuleSetOptions): string {
   const parsed = RulesTable.safeParse(rawTable ?? {});
   const table = parsed.success ? parsed.data : RulesTable.parse({});
   const lines: string[] = [];
-  const line = async (path: string) => {
+  const line = (path: string) => {
     try {
-      const info = await Deno.stat(path);
+      const info = Deno.statSync(path);
       lines.push(`${path}\0${info.ino ?? ""}\0${info.size}\0${info.mtime?.getTime() ?? ""}`);
     } catch (error) {
       lines.push(`${path}\0${errorText(error)}`);
@@ -110,9 +109,9 @@ async function userStamp(configDir: string, rawTable: unknown, options: LoadRule
   };
   for (const d of options.dirs ?? table.dirs) {
     const dir = isAbsolute(d) ? d : resolve(configDir, d);
-    await line(dir);
+    line(dir);
     try {
-      for (const entry of await userFiles(dir)) await line(entry.path);
+      for (const entry of userFiles(dir)) line(entry.path);
     } catch (error) {
       lines.push(`${dir}\0${errorText(error)}`);
     }
@@ -127,39 +126,52 @@ export function formatLoadError(error: RuleLoadError): string {
 }
 
 /**
- * Parsed rule files remembered across runs, in `<cache home>/rules/parsed-<build>.json`:
+ * Parsed rule files remembered across runs, in `<cache home>/rules/parsed-<code>.json`:
  * parsing and checking a file (YAML, schema, every pattern compiled by ast-grep)
  * costs far more than reading it, and the same files load on every run. Entries
  * are keyed by blake3 of the file's display name, origin and bytes; the file name
- * carries the build identity, so another build of poly never reads them.
+ * carries the code identity (`codeIdentity()`: poly's source files and lockfile, or
+ * its executable), so another build of poly never reads them.
  */
 export class ParseMemo {
   #entries: Record<string, ParsedFile> = {};
   #dirty = false;
   #path = "";
 
+  private constructor(readonly hasher: IHasher) {}
+
   /** Opens the memo at `path` (default: this build's file under the cache home). */
   static async open(path?: string): Promise<ParseMemo> {
-    const memo = new ParseMemo();
+    const memo = new ParseMemo(await blake3Hasher());
     try {
       if (path === undefined) {
-        const { buildIdentity } = await import("../cache/build.ts");
-        path = join(cacheHome(), "rules", `parsed-${(await buildIdentity()).slice(0, 16)}.json`);
+        const { codeIdentity } = await import("../cache/build.ts");
+        path = join(cacheHome(), "rules", `parsed-${(await codeIdentity()).slice(0, 16)}.json`);
       }
       memo.#path = path;
-      const value = JSON.parse(await Deno.readTextFile(memo.#path));
+      const value = JSON.parse(Deno.readTextFileSync(memo.#path));
       if (value && typeof value === "object" && !Array.isArray(value)) memo.#entries = value;
     } catch { /* absent, unreadable or damaged: parse everything */ }
     return memo;
   }
 
+  /** What the memo holds for these bytes (a copy), or undefined: {@link ParseMemo.parse} then. */
+  known(text: string, display: string, origin: RuleOrigin): ParsedFile | undefined {
+    const hit = this.#entries[this.#key(text, display, origin)];
+    return hit && structuredClone(hit);
+  }
+
+  #key(text: string, display: string, origin: RuleOrigin): string {
+    return digestWith(this.hasher, JSON.stringify([display, origin, text]));
+  }
+
   /** {@link parseRuleFile}, answered from the memo when these bytes were parsed before. */
   async parse(text: string, display: string, origin: RuleOrigin): Promise<ParsedFile> {
-    const key = await blake3(JSON.stringify([display, origin, text]));
+    const key = this.#key(text, display, origin);
     const hit = this.#entries[key];
     if (hit) return structuredClone(hit);
     // The parser (YAML, schemas, ast-grep to check patterns) loads only when a file is not in the memo.
-    const [{ parseRuleFile }, { ensureLanguages }] = await Promise.all([lazy.rulesParse(), lazy.rulesLangs()]);
+    const [{ parseRuleFile }, { ensureLanguages }] = await Promise.all([lazy.rulesParse(), lazy.rulesNapi()]);
     await ensureLanguages();
     // As JSON, exactly as a later run reads it back: a hit and a miss give the same shape.
     const parsed = JSON.parse(JSON.stringify(parseRuleFile(text, display, origin))) as ParsedFile;
@@ -216,10 +228,10 @@ async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOp
   const table = parsedTable.success ? parsedTable.data : RulesTable.parse({});
   const dirs = (options.dirs ?? table.dirs).map((d) => (isAbsolute(d) ? d : resolve(configDir, d)));
 
-  const entries: RuleFileEntry[] = table.builtin ? await builtinFiles() : [];
+  const entries: RuleFileEntry[] = table.builtin ? builtinFiles() : [];
   for (const dir of dirs) {
     try {
-      entries.push(...await userFiles(dir));
+      entries.push(...userFiles(dir));
     } catch (error) {
       // The default directory is optional; any other configured directory must exist.
       const isDefault = !options.dirs && normalize(dir).replaceAll("\\", "/").endsWith("/" + DEFAULT_DIR);
@@ -237,7 +249,7 @@ async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOp
     const origin = entry.display.startsWith("builtin:") ? "builtin" : "user";
     let text: string;
     try {
-      text = await Deno.readTextFile(entry.path);
+      text = Deno.readTextFileSync(entry.path);
     } catch (error) {
       (isTestFile(entry.path) ? testErrors : errors).push({
         file: entry.display,
@@ -246,7 +258,7 @@ async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOp
       continue;
     }
     hashed.push(entry.display, text);
-    const parsed = await memo.parse(text, entry.display, origin);
+    const parsed = memo.known(text, entry.display, origin) ?? await memo.parse(text, entry.display, origin);
     tests.push(...parsed.tests);
     errors.push(...parsed.errors);
     testErrors.push(...parsed.testErrors);
@@ -268,7 +280,7 @@ async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOp
   }
   errors.push(...await applyOverrides(rules, table, configFile));
   await memo.save();
-  const digest = await blake3(JSON.stringify([DIGEST_VERSION, configDir, table, dirs, hashed]));
+  const digest = digestWith(memo.hasher, JSON.stringify([DIGEST_VERSION, configDir, table, dirs, hashed]));
   return { configDir, rules, tests, errors, testErrors, dirs, digest };
 }
 

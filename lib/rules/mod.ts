@@ -20,7 +20,9 @@ export { DEFAULT_RULES_TABLE, RuleOverride, RuleSeverityLevel, RulesTable, type 
 export { clearRuleSetCache, formatLoadError, loadRuleSet, type LoadRuleSetOptions } from "./load.ts";
 export { ruleLoadRunErrors, rulesCacheSalt, ruleSetFor, type RulesSource } from "./settings.ts";
 export { ENGINE_ID, type FixResult, fixWithRules, lintWithRules, MAX_FIX_PASSES, toDiagnostic } from "./diagnose.ts";
-export { type RuleHit, rulesForFile, type ScanFile, scanFile, scanSnippet, scanText } from "./scan.ts";
+export { scanFile, scanSnippet, scanText } from "./scan.ts";
+export { rulesForFile, type ScanFile } from "./select.ts";
+export type { RuleHit } from "./hit.ts";
 export { type BatchResult, type BatchStats, lintBatch } from "./batch.ts";
 export { type RulesTestReport, type RuleTestResult, type SnippetFailure, testRules } from "./test.ts";
 export {

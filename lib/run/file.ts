@@ -185,16 +185,78 @@ export async function processFile(task: FileTask): Promise<FileOutcome> {
     text = read.text;
   }
   const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
-  return task.kind === "lint" ? await lintFile(task, file, base) : await formatFile(task, file, base);
+  return task.kind === "lint" ? await lintFile(task, file) : await formatFile(task, file, base);
 }
 
-async function lintFile(task: FileTask, original: SourceFile, base: FileResult): Promise<FileOutcome> {
+/** What a lint check gathers from its engines, and the outcome it makes of it. */
+class LintTally {
+  fixed = 0;
+  checked = false;
+  readonly errors: string[] = [];
+  readonly skips: string[];
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(readonly task: FileTask) {
+    this.skips = task.noEngine ? [task.noEngine] : [];
+  }
+
+  /** An engine that could not run (a skip) or failed (an error). */
+  failed(plan: EnginePlan, error: unknown): void {
+    if (error instanceof EngineUnavailableError) this.skips.push(error.message);
+    else this.errors.push(`${plan.id}: ${describe(error)}`);
+  }
+
+  /** An engine's findings, less the codes `[per-file-ignores]` silences here. */
+  linted(out: LintOutput): void {
+    for (const d of out.diagnostics) if (!ignored(d, this.task.ignoreCodes)) this.diagnostics.push(d);
+    this.checked = true;
+  }
+
+  outcome(proposed?: FileOutcome["proposed"]): FileOutcome {
+    const { task, diagnostics, fixed } = this;
+    const record: FileResult = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
+    if (diagnostics.length > 0) record.diagnostics = diagnostics;
+    if (fixed > 0) record.fixed = fixed;
+    const skip = this.skips.length > 0 ? this.skips.join("; ") : undefined;
+    const error = this.errors.length > 0 ? this.errors.join("; ") : undefined;
+    if (skip) record.skipped = skip;
+    if (error) record.error = error;
+    const hasRecord = diagnostics.length > 0 || fixed > 0 || skip !== undefined || error !== undefined;
+    return {
+      relPath: task.relPath,
+      checked: this.checked && !error,
+      record: hasRecord ? record : undefined,
+      skip,
+      error,
+      ...(proposed ? { proposed } : {}),
+    };
+  }
+}
+
+/**
+ * The outcome of a lint check (no fix) whose every engine result is in `known`
+ * (the pre-pass's batches and cache lookups), at once; undefined when some
+ * engine must still run. {@link processFile} gives the same outcome, later.
+ */
+export function knownLintOutcome(task: FileTask, known: Record<string, Known>): FileOutcome | undefined {
+  if (task.kind !== "lint" || task.fix) return undefined;
+  const tally = new LintTally(task);
+  for (const plan of task.engines) {
+    try {
+      if (!engineById(plan.id)!.capabilities.lint) continue;
+      const result = known[plan.id];
+      if (!result) return undefined;
+      tally.linted(unwrap<LintOutput>(result));
+    } catch (e) {
+      tally.failed(plan, e);
+    }
+  }
+  return tally.outcome();
+}
+
+async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutcome> {
   let file = original;
-  let fixed = 0;
-  let checked = false;
-  const errors: string[] = [];
-  const skips: string[] = task.noEngine ? [task.noEngine] : [];
-  const diagnostics: Diagnostic[] = [];
+  const tally = new LintTally(task);
   const usable: EnginePlan[] = [];
   for (const plan of task.engines) {
     try {
@@ -204,13 +266,12 @@ async function lintFile(task: FileTask, original: SourceFile, base: FileResult):
         const out = await engine.fix(file, plan.settings);
         if (out.fixed > 0 && out.text !== file.text) {
           file = { ...file, text: out.text };
-          fixed += out.fixed;
+          tally.fixed += out.fixed;
         }
       }
       usable.push(plan);
     } catch (e) {
-      if (e instanceof EngineUnavailableError) skips.push(e.message);
-      else errors.push(`${plan.id}: ${describe(e)}`);
+      tally.failed(plan, e);
     }
   }
   for (const plan of usable) {
@@ -224,40 +285,23 @@ async function lintFile(task: FileTask, original: SourceFile, base: FileResult):
         const engine = await loadEngine(spec);
         return engine.lint ? await engine.lint(current, plan.settings) : { diagnostics: [] };
       });
-      diagnostics.push(...out.diagnostics.filter((d) => !ignored(d, task.ignoreCodes)));
-      checked = true;
+      tally.linted(out);
     } catch (e) {
-      if (e instanceof EngineUnavailableError) skips.push(e.message);
-      else errors.push(`${plan.id}: ${describe(e)}`);
+      tally.failed(plan, e);
     }
   }
   let proposed: FileOutcome["proposed"];
-  if (fixed > 0 && task.preview) {
+  if (tally.fixed > 0 && task.preview) {
     proposed = { before: original.text, after: file.text };
-  } else if (fixed > 0) {
+  } else if (tally.fixed > 0) {
     try {
       await writeFileAtomic(task.path, file.text);
     } catch (e) {
-      errors.push(`could not write the fixed file: ${e instanceof Error ? e.message : String(e)}`);
-      fixed = 0;
+      tally.errors.push(`could not write the fixed file: ${e instanceof Error ? e.message : String(e)}`);
+      tally.fixed = 0;
     }
   }
-  const record: FileResult = { ...base };
-  if (diagnostics.length > 0) record.diagnostics = diagnostics;
-  if (fixed > 0) record.fixed = fixed;
-  const skip = skips.length > 0 ? skips.join("; ") : undefined;
-  const error = errors.length > 0 ? errors.join("; ") : undefined;
-  if (skip) record.skipped = skip;
-  if (error) record.error = error;
-  const hasRecord = diagnostics.length > 0 || fixed > 0 || skip !== undefined || error !== undefined;
-  return {
-    relPath: task.relPath,
-    checked: checked && !error,
-    record: hasRecord ? record : undefined,
-    skip,
-    error,
-    ...(proposed ? { proposed } : {}),
-  };
+  return tally.outcome(proposed);
 }
 
 async function formatFile(task: FileTask, file: SourceFile, base: FileResult): Promise<FileOutcome> {

@@ -24,6 +24,7 @@ import { revalidateRuleSets, ruleLoadRunErrors } from "../rules/settings.ts";
 import { type PoolResult, runTasks } from "./pool.ts";
 import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";
+import { compareText } from "../report/sort.ts";
 
 export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
 
@@ -321,7 +322,7 @@ async function assemble(
   for (const r of results) {
     r.diagnostics?.sort((a, b) =>
       (a.span?.start_line ?? 0) - (b.span?.start_line ?? 0) || (a.span?.start_col ?? 0) - (b.span?.start_col ?? 0) ||
-      (a.code ?? "").localeCompare(b.code ?? "") || a.engine.localeCompare(b.engine)
+      compareText(a.code, b.code) || compareText(a.engine, b.engine)
     );
   }
   const errors: RunError[] = [

@@ -31,6 +31,7 @@ import {
   type FileTask,
   type Known,
   knownError,
+  knownLintOutcome,
   namespaceOf,
   processFile,
 } from "./file.ts";
@@ -175,12 +176,17 @@ async function statRound(
 }
 
 const settingsJson = new WeakMap<object, string>();
+/** {@link groupOf} by kind and plan: the key embeds the settings' JSON (~1 KB for the rules engine), made once per plan, not per file. */
+const groupKeys = { lint: new WeakMap<EnginePlan, string>(), fmt: new WeakMap<EnginePlan, string>() };
 
 /** The key of one batch: the same engine, step kind and settings (plans share settings objects per config). */
 function groupOf(kind: FileTask["kind"], plan: EnginePlan): string {
+  let key = groupKeys[kind].get(plan);
+  if (key !== undefined) return key;
   let json = settingsJson.get(plan.settings);
   if (json === undefined) settingsJson.set(plan.settings, json = JSON.stringify(plan.settings));
-  return `${kind}\0${plan.id}\0${json}`;
+  groupKeys[kind].set(plan, key = `${kind}\0${plan.id}\0${json}`);
+  return key;
 }
 
 /**
@@ -450,8 +456,14 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     const found = known[index];
     if (!found || dropped.has(index)) continue;
     // A file answered whole from the stat index and the cache has text "": an outcome made only of known results never reads it.
+    const complete = byTask[index]!.every((step) => found[step.plan.id] !== undefined);
+    const outcome = complete ? knownLintOutcome(tasks[index], found) : undefined;
+    if (outcome) {
+      done.set(index, outcome);
+      continue;
+    }
     const task: FileTask = { ...tasks[index], text: files[index].text, known: found, missed: misses[index] };
-    if (byTask[index]!.every((step) => found[step.plan.id] !== undefined)) done.set(index, await processFile(task));
+    if (complete) done.set(index, await processFile(task));
     else rest.set(index, task);
   }
   return { done, rest };

@@ -22,6 +22,7 @@ import type { WorkspaceOutcome } from "../report/schema.ts";
 import type { PlannedJob } from "./plan.ts";
 import { which } from "./_which.ts";
 import { lazy } from "../lazy/mod.ts";
+import { compareText } from "../report/sort.ts";
 
 /** A cached job outcome (without duration and the cached flag). */
 export type CachedJob = Omit<WorkspaceOutcome["jobs"][number], "duration_ms" | "cached">;
@@ -110,7 +111,7 @@ async function treeListing(root: string): Promise<string> {
     } catch {
       return;
     }
-    entries.sort((a, b) => a.name.localeCompare(b.name));
+    entries.sort((a, b) => compareText(a.name, b.name));
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory) {

@@ -9,6 +9,7 @@
 import ignore, { type Ignore } from "ignore";
 import { join, relative, sep } from "node:path";
 import type { PathPattern } from "../config/types.ts";
+import { compareText } from "../report/sort.ts";
 
 /** One project a built-in job runs in. */
 export interface Project {
@@ -52,7 +53,7 @@ export async function findProjects(
     } catch {
       continue; // unreadable directory: nothing to find there
     }
-    entries.sort((a, b) => a.name.localeCompare(b.name));
+    entries.sort((a, b) => compareText(a.name, b.name));
     const names = new Set(entries.filter((e) => e.isFile).map((e) => e.name));
     const rel = relative(cwd, dir).split(sep).join("/") || ".";
     if (names.has("Cargo.toml") && !workspaceRoots.some((root) => inside(root, dir))) {
@@ -67,7 +68,7 @@ export async function findProjects(
       if (!excluded(child)) queue.push(child);
     }
   }
-  return found.sort((a, b) => (a.rel === b.rel ? a.kind.localeCompare(b.kind) : a.rel.localeCompare(b.rel)));
+  return found.sort((a, b) => compareText(a.rel, b.rel) || compareText(a.kind, b.kind));
 }
 
 /** What a Cargo.toml starts: a workspace, a lone package, or nothing cargo can build. */

@@ -33,6 +33,7 @@ import {
 } from "./_parse.ts";
 import type { TreeResult } from "./_spawn.ts";
 import { which } from "./_which.ts";
+import { compareText } from "../report/sort.ts";
 
 /** A built-in tool of the phase (also the `[tools.<name>]` that switches it off). */
 export type BuiltinTool = "clippy" | "cargo-sort" | "cargo-machete" | "cargo-deny" | "go-vet";
@@ -224,7 +225,7 @@ export function planJobs(options: PlanOptions): PlannedJob[] {
     }
   }
   const inline = Object.entries(config.data.workspace.jobs as Record<string, WorkspaceJobTable>)
-    .sort(([a], [b]) => a.localeCompare(b));
+    .sort(([a], [b]) => compareText(a, b));
   for (const [name, table] of inline) {
     const dir = resolve(config.dir, table.cwd ?? ".");
     const command = fix && table.fix ? table.fix : table.command;

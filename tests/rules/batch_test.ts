@@ -17,8 +17,9 @@ import { cliParserOf } from "../../lib/rules/_cli_config.ts";
 import { lintWithRules } from "../../lib/rules/diagnose.ts";
 import { loadRuleSet } from "../../lib/rules/load.ts";
 import type { RuleSet } from "../../lib/rules/types.ts";
-import { rulesForFile, scannedText, scanText } from "../../lib/rules/scan.ts";
-import { ensureLanguages } from "../../lib/rules/_langs.ts";
+import { scanText } from "../../lib/rules/scan.ts";
+import { rulesForFile, scannedText } from "../../lib/rules/select.ts";
+import { ensureLanguages } from "../../lib/rules/_napi.ts";
 import { writeRulesCorpus } from "../bench/_rules_corpus.ts";
 import { FIXTURE_REPO, type RepoFile, repoFiles, tempTree } from "./_helpers.ts";
 

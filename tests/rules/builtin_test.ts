@@ -6,7 +6,8 @@
 import { equal, ok } from "node:assert/strict";
 import { parse } from "@ast-grep/napi";
 import { applyEdits } from "../../lib/rules/_fix.ts";
-import { napiLang, primaryParser } from "../../lib/rules/_langs.ts";
+import { primaryParser } from "../../lib/rules/_langs.ts";
+import { napiLang } from "../../lib/rules/_napi.ts";
 import { shellView } from "../../lib/rules/_dockerfile.ts";
 import { loadRuleSet } from "../../lib/rules/load.ts";
 import { BUILTIN_DIR } from "../../lib/rules/_files.ts";

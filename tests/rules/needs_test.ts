@@ -8,8 +8,9 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { loadRuleSet } from "../../lib/rules/load.ts";
 import { hasNeed, matcherNeed, mayMatch, needTest, patternNeed, regexNeed } from "../../lib/rules/_needs.ts";
-import { rulesForFile, scanSnippet, scanText } from "../../lib/rules/scan.ts";
-import { ensureLanguages } from "../../lib/rules/_langs.ts";
+import { scanSnippet, scanText } from "../../lib/rules/scan.ts";
+import { rulesForFile } from "../../lib/rules/select.ts";
+import { ensureLanguages } from "../../lib/rules/_napi.ts";
 import { shellView } from "../../lib/rules/_dockerfile.ts";
 import type { LoadedRule } from "../../lib/rules/types.ts";
 import { FIXTURE_REPO, repoFiles } from "./_helpers.ts";

@@ -1,10 +1,10 @@
 /**
- * Rule path filters (lib/rules/scan.ts): `files` / `ignores` globs joined into
+ * Rule path filters (lib/rules/select.ts): `files` / `ignores` globs joined into
  * one regular expression decide exactly as picomatch does, glob by glob.
  */
 import assert from "node:assert/strict";
 import picomatch from "picomatch";
-import { globsMatcher } from "../../lib/rules/scan.ts";
+import { globsMatcher } from "../../lib/rules/select.ts";
 
 const GLOBS = [
   ["**/test/**", "**/tests/**", "**/__tests__/**", "**/*.test.*", "**/*.spec.*", "**/bench/**", "scripts/**"],
