@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { dirname, join } from "node:path";
 import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
 import { codeStamp } from "../identity/code.ts";
 import { blake3Hasher, digestWith } from "./key.ts";
@@ -32,6 +33,28 @@ let code: Promise<string> | undefined;
 export function codeIdentity(): Promise<string> {
   code ??= blake3Hasher().then((h) => digestWith(h, [VERSION, BUILD_ID, CHANNEL, ...codeStamp()].join("\n")));
   return code;
+}
+
+/**
+ * Removes the older of the per-build files beside `path` (named `<prefix><build>.json`
+ * in the same folder): the `keep` most recently written other builds' files stay,
+ * since two checkouts, or a binary and a source tree, may share one cache home.
+ * Failures are ignored.
+ */
+export async function pruneOtherBuilds(path: string, prefix: string, keep = 3): Promise<void> {
+  const dir = dirname(path);
+  const others: { path: string; at: number }[] = [];
+  try {
+    for await (const e of Deno.readDir(dir)) {
+      const other = join(dir, e.name);
+      if (!e.name.startsWith(prefix) || !e.name.endsWith(".json") || other === path) continue;
+      others.push({ path: other, at: (await Deno.stat(other).catch(() => undefined))?.mtime?.getTime() ?? 0 });
+    }
+  } catch {
+    return;
+  }
+  others.sort((a, b) => b.at - a.at);
+  for (const { path: old } of others.slice(keep)) await Deno.remove(old).catch(() => {});
 }
 
 /** The build identity (computed once per process). */

@@ -15,7 +15,8 @@ import { checkoutDir, findLockEntry, LOCK_FILE, type LockEntry, readLock } from 
 import { type Layer, mergeLayers } from "./merge.ts";
 import { errorAt } from "./parse.ts";
 import { fingerprint } from "./fingerprint.ts";
-import { PolyConfigSchema } from "./schema.ts";
+import { safeParse } from "./_valid.ts";
+import type { PolyConfig } from "./schema.ts";
 import type { ConfigSet, OpenConfigOptions, ResolvedConfig } from "./types.ts";
 
 /**
@@ -140,7 +141,7 @@ export async function assemble(
     }
   }
   const merged = mergeLayers(layers);
-  const parsed = PolyConfigSchema.safeParse(merged.raw);
+  const parsed = await safeParse<PolyConfig>("config", merged.raw);
   const nearest = levels.at(-1);
   if (!parsed.success) {
     const file = nearest?.files.at(-1);

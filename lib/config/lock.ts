@@ -7,11 +7,10 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
 import { stringify } from "smol-toml";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
-import { parseTomlWith } from "./parse.ts";
+import { tomlChecked } from "./parse.ts";
 import { compareText } from "../report/sort.ts";
 
 /** The lock file's name. */
@@ -27,15 +26,6 @@ export interface LockEntry {
   commit: string;
 }
 
-const LockSchema = z.strictObject({
-  version: z.literal(1),
-  base: z.array(z.strictObject({
-    git: z.string().min(1),
-    revision: z.string().min(1).optional(),
-    commit: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "expected a full commit id"),
-  })).default([]),
-});
-
 /** Reads the lock in `dir`; undefined when there is none. Throws ConfigError when it is malformed. */
 export async function readLock(dir: string, display: (path: string) => string): Promise<LockEntry[] | undefined> {
   const path = join(dir, LOCK_FILE);
@@ -46,7 +36,7 @@ export async function readLock(dir: string, display: (path: string) => string): 
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
   }
-  const { raw } = parseTomlWith(LockSchema, text, display(path));
+  const raw = await tomlChecked("lock", text, display(path));
   return (raw.base as LockEntry[] | undefined) ?? [];
 }
 

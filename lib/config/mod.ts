@@ -15,7 +15,8 @@
 export { openConfig } from "./load.ts";
 export { updateConfigLock } from "./update.ts";
 export type { LockUpdate, UpdateOptions } from "./update.ts";
-export { type ConfigFile, parseConfigText, readConfigFile } from "./parse.ts";
+export { type ConfigFile, readConfigFile } from "./parse.ts";
+export { parseConfigText } from "./_schemas.ts";
 export { canonicalJson, fingerprint, FINGERPRINT_VERSION } from "./fingerprint.ts";
 export { deepMerge } from "./merge.ts";
 export { checkoutDir, LOCK_FILE, type LockEntry, renderLock } from "./lock.ts";

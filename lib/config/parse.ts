@@ -1,6 +1,8 @@
 /**
- * Reads one config file: TOML syntax, then the zod schema. Every failure is a
- * {@link ConfigError} naming the file, line and column, with the line shown.
+ * Reads one config file: TOML syntax, then the schema (through `_valid.ts`,
+ * which remembers what this build's schema accepted, so a run whose files it
+ * has seen loads no zod). Every failure is a {@link ConfigError} naming the
+ * file, line and column, with the line shown.
  *
  * @module
  */
@@ -9,7 +11,8 @@ import type { z } from "zod";
 import { ConfigError } from "../errors/mod.ts";
 import { excerpt, KeyLocator, type KeyPath } from "./_locate.ts";
 import { describeIssues } from "./_issues.ts";
-import { PolyConfigSchema } from "./schema.ts";
+import { safeParse, type SchemaName } from "./_valid.ts";
+import { lazy } from "../lazy/mod.ts";
 
 /** A raw (not defaulted) config table, as written. */
 export type RawTable = Record<string, unknown>;
@@ -38,29 +41,17 @@ export function errorAt(
   return new ConfigError({ file: file.display, ...position }, detail, excerpt(file.text, position));
 }
 
-/**
- * Parses and validates config text. `path` is the absolute file path, `display`
- * the name used in messages. Throws ConfigError on a syntax error or an invalid key.
- */
-export function parseConfigText(text: string, path: string, display: string = path): ConfigFile {
-  const { raw, locator } = parseTomlWith(PolyConfigSchema, text, display);
+/** A checked config file's record: its raw table (dates as their TOML text, single strings as lists). */
+export function configFile(text: string, path: string, display: string, checked: RawTable): ConfigFile {
+  const raw = toPlain(checked, false) as RawTable;
   normalise(raw);
-  return { path, display, text, raw, locator };
+  return { path, display, text, raw, locator: new KeyLocator(text) };
 }
 
-/**
- * Parses TOML `text` and validates it against `schema` (any strict zod table
- * schema); returns the raw table (dates as their TOML text) and a key locator.
- * Throws ConfigError naming `display`, line and column.
- */
-export function parseTomlWith(
-  schema: z.ZodType,
-  text: string,
-  display: string,
-): { raw: RawTable; locator: KeyLocator } {
-  let raw: RawTable;
+/** The TOML table of `text` (dates kept as dates, for the schema); a syntax error is a ConfigError at its line. */
+export function tomlTable(text: string, display: string): RawTable {
   try {
-    raw = toPlain(parse(text), true) as RawTable;
+    return toPlain(parse(text), true) as RawTable;
   } catch (error) {
     if (error instanceof TomlError) {
       const reason = error.message.replace(/^Invalid TOML document: /, "").split("\n")[0];
@@ -69,21 +60,39 @@ export function parseTomlWith(
     }
     throw error;
   }
-  const locator = new KeyLocator(text);
+}
+
+/**
+ * Validates a TOML table against `schema` (any strict zod table schema); a
+ * problem is a ConfigError naming `display`, line and column (the first in file order).
+ */
+export function checkedTable(schema: z.ZodType, raw: RawTable, text: string, display: string): void {
   const result = schema.safeParse(raw);
-  if (!result.success) {
-    const problems = describeIssues(result.error.issues, raw, schema).map((p) => ({
-      ...p,
-      position: locator.locate(p.path),
-    }));
-    problems.sort((a, b) =>
-      a.position.line - b.position.line || Number(a.missing ?? false) - Number(b.missing ?? false) ||
-      a.position.column - b.position.column
-    );
-    const first = problems[0];
-    throw new ConfigError({ file: display, ...first.position }, first.detail, excerpt(text, first.position));
-  }
-  return { raw: toPlain(raw, false) as RawTable, locator };
+  if (result.success) return;
+  const locator = new KeyLocator(text);
+  const problems = describeIssues(result.error.issues, raw, schema).map((p) => ({
+    ...p,
+    position: locator.locate(p.path),
+  }));
+  problems.sort((a, b) =>
+    a.position.line - b.position.line || Number(a.missing ?? false) - Number(b.missing ?? false) ||
+    a.position.column - b.position.column
+  );
+  const first = problems[0];
+  throw new ConfigError({ file: display, ...first.position }, first.detail, excerpt(text, first.position));
+}
+
+/**
+ * The TOML table of `text`, checked against schema `name` (from the memo when
+ * this build accepted the same table before; else the schema loads and a
+ * problem is a ConfigError at its line and column).
+ */
+export async function tomlChecked(name: SchemaName, text: string, display: string): Promise<RawTable> {
+  const raw = tomlTable(text, display);
+  if ((await safeParse(name, raw)).success) return raw;
+  const { SCHEMAS } = await lazy.configSchemas();
+  checkedTable(SCHEMAS[name], raw, text, display);
+  return raw; // not reached: the schema rejected it a moment ago
 }
 
 /** Reads and parses a config file; a missing or unreadable file is a ConfigError. */
@@ -101,7 +110,7 @@ export async function readConfigFile(path: string, display: string = path): Prom
       : String(error);
     throw new ConfigError({ file: display }, `cannot read config file: ${reason}`);
   }
-  return parseConfigText(text, path, display);
+  return configFile(text, path, display, await tomlChecked("config", text, display));
 }
 
 /** Single strings where lists are allowed become one-element lists, so merging is uniform. */

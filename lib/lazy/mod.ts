@@ -61,9 +61,14 @@ export const lazy = {
   run: lazyModule<typeof import("../run/mod.ts")>("../run/mod.ts"),
   workspace: lazyModule<typeof import("../workspace/mod.ts")>("../workspace/mod.ts"),
   report: lazyModule<typeof import("../report/mod.ts")>("../report/mod.ts"),
+  // What a run's command needs of reports: the encoders and the exit code, without the
+  // schema (zod) that report/mod.ts also exports.
+  reportEncode: lazyModule<typeof import("../report/encode.ts")>("../report/encode.ts"),
+  reportExit: lazyModule<typeof import("../report/exit.ts")>("../report/exit.ts"),
   reportJson: lazyModule<typeof import("../report/json.ts")>("../report/json.ts"),
   toon: lazyModule<typeof import("../report/toon.ts")>("../report/toon.ts"),
   config: lazyModule<typeof import("../config/mod.ts")>("../config/mod.ts"),
+  configSchemas: lazyModule<typeof import("../config/_schemas.ts")>("../config/_schemas.ts"),
   cache: lazyModule<typeof import("../cache/mod.ts")>("../cache/mod.ts"),
   cacheDb: lazyModule<typeof import("../cache/db.ts")>("../cache/db.ts"),
   rulesParse: lazyModule<typeof import("../rules/_parse.ts")>("../rules/_parse.ts"),

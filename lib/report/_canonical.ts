@@ -1,16 +1,26 @@
 /**
- * The per-file records of a report, and its run-level errors and skips, in
- * canonical form without going through zod: keys in schema order, nothing the
- * schema does not name, every value checked. `Report.safeParse` does the same
- * for the whole document, but a run over thousands of files spends tens of
- * milliseconds there (more on its first call, when zod compiles the schema),
- * nearly all of it in `results` and `skipped`. Anything unexpected returns
- * undefined, and the caller falls back to the schema
- * (tests/report/canonical_test.ts holds both to the same output).
+ * A report in canonical form without going through zod: keys in schema order,
+ * nothing the schema does not name, every value checked. `Report.safeParse`
+ * does the same, but a run over thousands of files spends tens of milliseconds
+ * there, and loading zod and the schema costs a run ~50 ms more; no encoder
+ * loads it. Anything that does not fit the schema gives undefined
+ * (tests/report/canonical_test.ts holds this to the schema's output).
  *
  * @module
  */
-import type { Diagnostic, FileResult, FixEdit, RunError, RunSkip, Span } from "./schema.ts";
+import type {
+  ConfigRef,
+  Diagnostic,
+  FileResult,
+  FixEdit,
+  Identity,
+  Report,
+  RunError,
+  RunSkip,
+  Span,
+  Summary,
+  WorkspaceOutcome,
+} from "./schema.ts";
 
 const SEVERITIES = new Set(["error", "warning", "info", "hint"]);
 
@@ -93,6 +103,124 @@ function runSkip(value: unknown): RunSkip {
   if (value === null || typeof value !== "object") throw new Misfit();
   const s = value as Record<string, unknown>;
   return { path: str(s.path), reason: str(s.reason) };
+}
+
+function record(value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Misfit();
+  return value as Record<string, unknown>;
+}
+
+function list<T>(value: unknown, each: (item: unknown) => T): T[] {
+  if (!Array.isArray(value)) throw new Misfit();
+  return value.map(each);
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T {
+  if (!allowed.includes(value as T)) throw new Misfit();
+  return value as T;
+}
+
+function bool(value: unknown): boolean {
+  if (typeof value !== "boolean") throw new Misfit();
+  return value;
+}
+
+function summary(value: unknown): Summary {
+  const s = record(value);
+  const out: Record<string, unknown> = {
+    checked: int(s.checked, 0),
+    skipped: int(s.skipped, 0),
+    errored: int(s.errored, 0),
+  };
+  if (s.diagnostics !== undefined) {
+    const d = record(s.diagnostics);
+    out.diagnostics = {
+      error: int(d.error, 0),
+      warning: int(d.warning, 0),
+      info: int(d.info, 0),
+      hint: int(d.hint, 0),
+    };
+  }
+  if (s.fixed !== undefined) out.fixed = int(s.fixed, 0);
+  if (s.changed !== undefined) out.changed = int(s.changed, 0);
+  if (s.cache !== undefined) {
+    const c = record(s.cache);
+    out.cache = { hits: int(c.hits, 0), misses: int(c.misses, 0) };
+  }
+  return out as Summary;
+}
+
+function configRef(value: unknown): ConfigRef {
+  const c = record(value);
+  const hash = str(c.hash);
+  if (!/^1\/[0-9a-f]{16}$/.test(hash)) throw new Misfit();
+  return c.sources === undefined ? { hash } : { hash, sources: list(c.sources, str) };
+}
+
+function identity(value: unknown): Identity {
+  const p = record(value);
+  const pid = p.pid;
+  if (typeof pid !== "number" || !Number.isInteger(pid)) throw new Misfit();
+  const engines: Identity["engines"] = {};
+  for (const [id, e] of Object.entries(record(p.engines))) {
+    const engine = record(e);
+    engines[id] = { version: str(engine.version), digest: str(engine.digest) };
+  }
+  return {
+    version: str(p.version),
+    build_id: str(p.build_id),
+    channel: oneOf(p.channel, ["release", "dev"] as const),
+    executable: str(p.executable),
+    pid,
+    engines_digest: str(p.engines_digest),
+    engines,
+  };
+}
+
+const JOB_STATUSES = ["passed", "failed", "skipped", "errored", "cancelled"] as const;
+
+function job(value: unknown): WorkspaceOutcome["jobs"][number] {
+  const j = record(value);
+  const out: Record<string, unknown> = { name: str(j.name), status: oneOf(j.status, JOB_STATUSES) };
+  if (j.reason !== undefined) out.reason = str(j.reason);
+  if (j.duration_ms !== undefined) {
+    if (typeof j.duration_ms !== "number" || !(j.duration_ms >= 0)) throw new Misfit();
+    out.duration_ms = j.duration_ms;
+  }
+  if (j.diagnostics !== undefined) {
+    out.diagnostics = list(j.diagnostics, (d) => {
+      const withPath = record(d);
+      const one = diagnostic(withPath);
+      return withPath.path === undefined ? one : { ...one, path: str(withPath.path) };
+    });
+  }
+  if (j.output !== undefined) out.output = str(j.output);
+  if (j.cwd !== undefined) out.cwd = str(j.cwd);
+  if (j.command !== undefined) out.command = list(j.command, str);
+  if (j.cached !== undefined) out.cached = bool(j.cached);
+  return out as WorkspaceOutcome["jobs"][number];
+}
+
+/** The whole report in canonical form, or undefined when some part does not fit the schema. */
+export function canonicalDocument(report: Report): Report | undefined {
+  try {
+    const r = record(report);
+    const out: Record<string, unknown> = {
+      kind: oneOf(r.kind, ["lint", "fmt", "workspace"] as const),
+      mode: oneOf(r.mode, ["check", "fix"] as const),
+      results: list(r.results, result),
+      errors: list(r.errors, runError),
+      skipped: list(r.skipped, runSkip),
+      summary: summary(r.summary),
+      configs: list(r.configs, configRef),
+    };
+    if (r.workspace !== undefined) out.workspace = { jobs: list(record(r.workspace).jobs, job) };
+    out.poly = identity(r.poly);
+    return out as Report;
+  } catch (e) {
+    if (e instanceof Misfit) return undefined;
+    throw e;
+  }
 }
 
 /** `list` with `each` applied, or undefined when it is not a list or an item does not fit the schema. */

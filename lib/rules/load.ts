@@ -10,7 +10,8 @@ import { cacheHome } from "../paths/mod.ts";
 import { blake3Hasher, digestWith } from "../cache/key.ts";
 import type { IHasher } from "hash-wasm";
 import { writeFileAtomic } from "../fs/atomic.ts";
-import { RulesTable } from "./config.ts";
+import type { RulesTable } from "./config.ts";
+import { safeParse } from "../config/_valid.ts";
 import { builtinFiles, isTestFile, type RuleFileEntry, userFiles } from "./_files.ts";
 import type { ParsedFile } from "./_parse.ts";
 import { lazy } from "../lazy/mod.ts";
@@ -62,13 +63,14 @@ export async function loadRuleSet(
   const key = JSON.stringify([configDir, table ?? null, options.dirs ?? null, options.configFile ?? null]);
   const entry = memo.get(key);
   if (entry && entry.epoch === epoch) return await entry.set;
+  const checked = await rulesTable(table);
   // The stamp is taken before the files are read: an edit in between makes the next check reload.
-  const stamp = userStamp(configDir, table, options);
+  const stamp = userStamp(configDir, checked.table, options);
   if (entry?.stamp === stamp) {
     entry.epoch = epoch;
     return await entry.set;
   }
-  const fresh: Loaded = { stamp, set: load(configDir, table, options), epoch };
+  const fresh: Loaded = { stamp, set: load(configDir, checked, options), epoch };
   memo.set(key, fresh);
   return await fresh.set;
 }
@@ -95,9 +97,7 @@ export function clearRuleSetCache(): void {
  * Synchronous, like the whole load when the memo holds every file: a few small
  * calls that would otherwise each wait for a turn of a thread busy with a run.
  */
-function userStamp(configDir: string, rawTable: unknown, options: LoadRuleSetOptions): string {
-  const parsed = RulesTable.safeParse(rawTable ?? {});
-  const table = parsed.success ? parsed.data : RulesTable.parse({});
+function userStamp(configDir: string, table: RulesTable, options: LoadRuleSetOptions): string {
   const lines: string[] = [];
   const line = (path: string) => {
     try {
@@ -191,16 +191,8 @@ export class ParseMemo {
       this.#dirty = false;
       // Other builds' memos: the few most recently written stay (two checkouts or a binary and a
       // source tree sharing a cache home would otherwise delete each other's on every run).
-      const others: { path: string; at: number }[] = [];
-      for await (const e of Deno.readDir(dirname(this.#path))) {
-        const other = join(dirname(this.#path), e.name);
-        if (e.name.startsWith("parsed-") && other !== this.#path && e.name.endsWith(".json")) {
-          const at = (await Deno.stat(other).catch(() => undefined))?.mtime?.getTime() ?? 0;
-          others.push({ path: other, at });
-        }
-      }
-      others.sort((a, b) => b.at - a.at);
-      for (const { path } of others.slice(OTHER_BUILDS_KEPT)) await Deno.remove(path).catch(() => {});
+      const { pruneOtherBuilds } = await import("../cache/build.ts");
+      await pruneOtherBuilds(this.#path, "parsed-", OTHER_BUILDS_KEPT);
     } catch { /* read-only cache home: parse again next time */ }
   }
 }
@@ -213,19 +205,29 @@ const MEMO_ENTRIES = 2000;
 
 let parseMemo: Promise<ParseMemo> | undefined;
 
-async function load(configDir: string, rawTable: unknown, options: LoadRuleSetOptions): Promise<RuleSet> {
+/** A `[rules]` table with its defaults, and what is wrong with it (a table the schema rejects counts as the default one). */
+interface CheckedTable {
+  table: RulesTable;
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}
+
+async function rulesTable(raw: unknown): Promise<CheckedTable> {
+  const parsed = await safeParse<RulesTable>("rules", raw ?? {});
+  if (parsed.success) return { table: parsed.data, issues: [] };
+  const defaults = await safeParse<RulesTable>("rules", {});
+  if (!defaults.success) throw defaults.error; // the schema's own defaults: cannot fail
+  return { table: defaults.data, issues: parsed.error.issues };
+}
+
+async function load(configDir: string, checked: CheckedTable, options: LoadRuleSetOptions): Promise<RuleSet> {
   parseMemo ??= ParseMemo.open();
   const memo = await parseMemo;
   const configFile = options.configFile ?? join(configDir, "poly.toml");
-  const errors: RuleLoadError[] = [];
-  const parsedTable = RulesTable.safeParse(rawTable ?? {});
-  if (!parsedTable.success) {
-    for (const issue of parsedTable.error.issues) {
-      const path = ["rules", ...issue.path.map(String)].join(".");
-      errors.push({ file: configFile, message: `[${path}]: ${issue.message}` });
-    }
-  }
-  const table = parsedTable.success ? parsedTable.data : RulesTable.parse({});
+  const errors: RuleLoadError[] = checked.issues.map((issue) => ({
+    file: configFile,
+    message: `[${["rules", ...issue.path.map(String)].join(".")}]: ${issue.message}`,
+  }));
+  const { table } = checked;
   const dirs = (options.dirs ?? table.dirs).map((d) => (isAbsolute(d) ? d : resolve(configDir, d)));
 
   const entries: RuleFileEntry[] = table.builtin ? builtinFiles() : [];

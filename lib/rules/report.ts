@@ -5,7 +5,7 @@
  * @module
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import { openConfig } from "../config/mod.ts";
+import { openConfig } from "../config/load.ts";
 import type { RuleSeverityLevel } from "./config.ts";
 import { formatLoadError, loadRuleSet } from "./load.ts";
 import { type RulesTestReport, testRules } from "./test.ts";

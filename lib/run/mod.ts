@@ -8,7 +8,7 @@
  */
 import picomatch from "picomatch";
 import { join, relative, resolve } from "node:path";
-import { openConfig } from "../config/mod.ts";
+import { openConfig } from "../config/load.ts";
 import type { ConfigSet, ResolvedConfig } from "../config/types.ts";
 import { discover } from "../discover/mod.ts";
 import { buildIdentity } from "../cache/mod.ts";

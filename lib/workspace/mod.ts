@@ -22,7 +22,7 @@
  * @module
  */
 import { resolve } from "node:path";
-import { openConfig } from "../config/mod.ts";
+import { openConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { describeError } from "../errors/mod.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";

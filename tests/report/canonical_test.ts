@@ -1,9 +1,9 @@
 /**
- * The hand-written canonical form of per-file records (lib/report/_canonical.ts)
- * gives exactly what the schema gives, and steps aside for anything it does not fit.
+ * The hand-written canonical form of a report (lib/report/_canonical.ts) gives
+ * exactly what the schema gives, and steps aside for anything it does not fit.
  */
 import assert from "node:assert/strict";
-import { canonicalErrors, canonicalResults, canonicalSkips } from "../../lib/report/_canonical.ts";
+import { canonicalDocument, canonicalErrors, canonicalResults, canonicalSkips } from "../../lib/report/_canonical.ts";
 import { canonicalReport, encodeJson, encodeToon } from "../../lib/report/json.ts";
 import { FileResult, Report, RunError, RunSkip } from "../../lib/report/schema.ts";
 import { z } from "zod";
@@ -91,5 +91,75 @@ Deno.test("canonicalErrors() and canonicalSkips() equal the schema's parse, and 
   for (const bad of [[{ path: 1, message: "m" }], [{ path: "a" }], [null], "x"]) {
     assert.equal(canonicalErrors(bad), undefined, JSON.stringify(bad));
     assert.equal(canonicalSkips(bad), undefined, JSON.stringify(bad));
+  }
+});
+
+/** Every part of the document the schema names, each with keys out of order and some it does not name. */
+const FULL = {
+  extra: "dropped",
+  poly: {
+    engines: { biome: { digest: "d1", version: "2.5.14", extra: 1 }, ruff: { version: "0.17.3", digest: "d2" } },
+    engines_digest: "0123456789abcdef",
+    pid: 42,
+    executable: "/usr/bin/poly",
+    channel: "release",
+    build_id: "b",
+    version: "1.0.0",
+    extra: true,
+  },
+  workspace: {
+    jobs: [
+      {
+        cached: false,
+        command: ["cargo", "clippy"],
+        cwd: "crates/a",
+        output: "warning: x",
+        diagnostics: [{ path: "src/lib.rs", title: "x", severity: "warning", engine: "clippy", extra: 1 }],
+        duration_ms: 12.5,
+        reason: "r",
+        status: "failed",
+        name: "clippy",
+        extra: 1,
+      },
+      { status: "passed", name: "vet" },
+    ],
+    extra: 1,
+  },
+  configs: [{ hash: "1/0123456789abcdef" }, { sources: ["a/poly.toml", "b"], hash: "1/fedcba9876543210", x: 1 }],
+  summary: {
+    cache: { misses: 2, hits: 1, extra: 0 },
+    changed: 0,
+    fixed: 3,
+    diagnostics: { hint: 0, info: 0, warning: 1, error: 2 },
+    errored: 1,
+    skipped: 1,
+    checked: 2,
+    extra: 1,
+  },
+  skipped: [{ reason: "no lint engine for C", path: "e.c" }],
+  errors: [{ message: "cannot read", path: "b.py" }],
+  results: RESULTS,
+  mode: "fix",
+  kind: "lint",
+};
+
+Deno.test("canonicalDocument() equals the schema's parse of a whole report, and steps aside for what it refuses", () => {
+  assert.equal(JSON.stringify(canonicalDocument(FULL as unknown as Report)), JSON.stringify(Report.parse(FULL)));
+  const minimal = { ...FULL, workspace: undefined, summary: { checked: 0, skipped: 0, errored: 0 } };
+  assert.equal(JSON.stringify(canonicalDocument(minimal as unknown as Report)), JSON.stringify(Report.parse(minimal)));
+  const bad: Record<string, unknown>[] = [
+    { ...FULL, kind: "other" },
+    { ...FULL, summary: { ...FULL.summary, checked: -1 } },
+    { ...FULL, configs: [{ hash: "1/xyz" }] },
+    { ...FULL, poly: { ...FULL.poly, channel: "beta" } },
+    { ...FULL, poly: { ...FULL.poly, pid: 1.5 } },
+    { ...FULL, workspace: { jobs: [{ name: "a", status: "late" }] } },
+    { ...FULL, workspace: { jobs: [{ name: "a", status: "passed", duration_ms: -1 }] } },
+    { ...FULL, results: [{ path: 1 }] },
+    { ...FULL, errors: "x" },
+  ];
+  for (const doc of bad) {
+    assert.equal(canonicalDocument(doc as unknown as Report), undefined, JSON.stringify(doc).slice(0, 120));
+    assert.equal(Report.safeParse(doc).success, false, JSON.stringify(doc).slice(0, 120));
   }
 });

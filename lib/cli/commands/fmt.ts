@@ -32,7 +32,7 @@ export const fmtCommand = defineCommand({
   parser,
   async run(value: RunOptionValues & { m: { mode: "check" | "fix" } }, io) {
     const { runFmt } = await lazy.run();
-    const { encodeReport, exitCodeFor } = await lazy.report();
+    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
     const report = await runFmt({
       paths: [...value.paths],
       cwd: io.cwd,

@@ -28,7 +28,7 @@ export const lintCommand = defineCommand({
   parser,
   async run(value: RunOptionValues & { fix: boolean; noWorkspace: boolean }, io) {
     const { runLint } = await lazy.run();
-    const { encodeReport, exitCodeFor } = await lazy.report();
+    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
     // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run.
     const phase = value.noWorkspace ? undefined : lazy.workspace().then((m) =>
       m.runWorkspacePhase({

@@ -1,0 +1,94 @@
+/**
+ * Schema checks, remembered. zod and poly's schemas cost ~90 ms of every run's
+ * start (the package's modules, then the schemas' tables, built as their modules
+ * load) for the same few tables each time: every `poly.toml`, the merged
+ * configuration, the `[rules]` table. What a schema made of a value is remembered
+ * per build of poly's code (`codeIdentity()`) in
+ * `<cache home>/config/valid-<code>.json`, keyed by blake3 of the schema's name and
+ * the value; the schemas (`_schemas.ts`) load only for a value the memo has not
+ * seen. A value a schema rejects is never remembered: its problems come from the
+ * schema every time.
+ *
+ * @module
+ */
+import { dirname, join } from "node:path";
+import type { z } from "zod";
+import { cacheHome } from "../paths/mod.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
+import type { IHasher } from "hash-wasm";
+import { blake3Hasher, digestWith } from "../cache/key.ts";
+import { codeIdentity, pruneOtherBuilds } from "../cache/build.ts";
+import { lazy } from "../lazy/mod.ts";
+
+/** The schemas checked through the memo (`_schemas.ts` holds them). */
+export type SchemaName = "config" | "rules" | "lock";
+
+/** What `safeParse` gives: zod's own result, or the remembered data. */
+export type Checked<T> = { success: true; data: T } | { success: false; error: z.ZodError };
+
+/** Values remembered per memo file, newest kept. */
+const MEMO_ENTRIES = 500;
+
+/** The memo: what this build's schemas made of the values they accepted. */
+export class ValidMemo {
+  /** Key → the schema's output as JSON. */
+  #entries: Record<string, string> = {};
+
+  private constructor(readonly path: string, readonly hasher: IHasher) {}
+
+  /** Opens the memo at `path` (default: this build's file under the cache home). */
+  static async open(path?: string): Promise<ValidMemo> {
+    path ??= join(cacheHome(), "config", `valid-${(await codeIdentity()).slice(0, 16)}.json`);
+    const memo = new ValidMemo(path, await blake3Hasher());
+    try {
+      const value = JSON.parse(Deno.readTextFileSync(path));
+      if (value && typeof value === "object" && !Array.isArray(value)) memo.#entries = value;
+    } catch { /* absent, unreadable or damaged: check everything */ }
+    return memo;
+  }
+
+  /**
+   * zod's `safeParse` of `value` with schema `name`, answered from the memo when
+   * this build's schema accepted the same value before (the data is then a fresh
+   * copy, as JSON gives it back).
+   */
+  async safeParse<T>(name: SchemaName, value: unknown): Promise<Checked<T>> {
+    const key = digestWith(this.hasher, `${name}\0${keyJson(value)}`);
+    const hit = this.#entries[key];
+    if (hit !== undefined) return { success: true, data: JSON.parse(hit) as T };
+    const { SCHEMAS } = await lazy.configSchemas();
+    const result = SCHEMAS[name].safeParse(value) as Checked<T>;
+    if (result.success) {
+      this.#entries[key] = JSON.stringify(result.data);
+      await this.#save();
+    }
+    return result;
+  }
+
+  /** Writes the memo (atomically; the newest entries kept); a failure only costs speed. */
+  async #save(): Promise<void> {
+    const keys = Object.keys(this.#entries);
+    this.#entries = Object.fromEntries(keys.slice(-MEMO_ENTRIES).map((k) => [k, this.#entries[k]]));
+    try {
+      await Deno.mkdir(dirname(this.path), { recursive: true });
+      await writeFileAtomic(this.path, JSON.stringify(this.#entries));
+      await pruneOtherBuilds(this.path, "valid-");
+    } catch { /* read-only cache home: check again next time */ }
+  }
+}
+
+let memo: Promise<ValidMemo> | undefined;
+
+/** {@link ValidMemo.safeParse} with this build's memo. */
+export async function safeParse<T>(name: SchemaName, value: unknown): Promise<Checked<T>> {
+  memo ??= ValidMemo.open();
+  return await (await memo).safeParse<T>(name, value);
+}
+
+/** JSON of a value where a TOML date stays distinguishable from a string (a schema may take one and not the other). */
+function keyJson(value: unknown): string {
+  return JSON.stringify(value, function (key, v) {
+    const raw = (this as Record<string, unknown>)[key];
+    return raw instanceof Date ? { "\0date": raw.toISOString() } : v;
+  });
+}
