@@ -15,8 +15,8 @@
  *
  * @module
  */
-import { DYNAMIC_PACKAGES, type LangPackage } from "./_parsers.ts";
-import { basename, extname, join } from "node:path";
+import type { LangPackage } from "./_parsers.ts";
+import { basename, dirname, extname, join } from "node:path";
 import type { Language } from "../engines/types.ts";
 
 /** A rule language (canonical, lower-case). */
@@ -156,17 +156,23 @@ export function expandoChar(parser: ParserName): string {
   return parser === "python" || parser === "go" || parser === "rust" ? "µ" : "$";
 }
 
-export { DYNAMIC_PACKAGES, type LangPackage, parserLibraryPaths } from "./_parsers.ts";
+export type { LangPackage };
 
 let files: Promise<Record<string, LangPackage>> | undefined;
 
 /**
  * The dynamic parsers' libraries on the real file system (extracted from a
  * compiled binary first), by parser name, without registering them with napi:
- * what the command line is given.
+ * what the command line is given. Remembered per build of poly's code in
+ * `<cache home>/rules/parsers-<code>.json` (while every library is still there):
+ * loading the five `@ast-grep/lang-*` packages to ask costs a run ~17 ms.
  */
 export function parserFiles(): Promise<Readonly<Record<string, Readonly<LangPackage>>>> {
   files ??= (async () => {
+    const memo = await parsersMemoPath();
+    const known = rememberedParsers(memo);
+    if (known) return known;
+    const { DYNAMIC_PACKAGES } = await import("./_parsers.ts");
     const out: Record<string, LangPackage> = {};
     for (const [name, pkg] of Object.entries(DYNAMIC_PACKAGES)) {
       const libraryPath = Deno.build.standalone ? await extractLibrary(name, pkg.libraryPath) : pkg.libraryPath;
@@ -177,9 +183,41 @@ export function parserFiles(): Promise<Readonly<Record<string, Readonly<LangPack
         expandoChar: pkg.expandoChar,
       };
     }
+    await rememberParsers(memo, out);
     return out;
   })();
   return files;
+}
+
+async function parsersMemoPath(): Promise<string> {
+  const [{ cacheHome }, { codeIdentity }] = await Promise.all([import("../paths/mod.ts"), import("../cache/build.ts")]);
+  return join(cacheHome(), "rules", `parsers-${(await codeIdentity()).slice(0, 16)}.json`);
+}
+
+/** The remembered parsers, when the memo is there and every library it names still is. */
+function rememberedParsers(path: string): Record<string, LangPackage> | undefined {
+  try {
+    const value = JSON.parse(Deno.readTextFileSync(path)) as Record<string, LangPackage>;
+    const all = Object.values(value);
+    if (
+      all.length === 0 || !all.every((p) => typeof p.libraryPath === "string" && Deno.statSync(p.libraryPath).isFile)
+    ) {
+      return undefined;
+    }
+    return value;
+  } catch {
+    return undefined; // absent, damaged, or a library gone: ask the packages again
+  }
+}
+
+async function rememberParsers(path: string, parsers: Record<string, LangPackage>): Promise<void> {
+  try {
+    await Deno.mkdir(dirname(path), { recursive: true });
+    const { writeFileAtomic } = await import("../fs/atomic.ts");
+    await writeFileAtomic(path, JSON.stringify(parsers));
+    const { pruneOtherBuilds } = await import("../cache/build.ts");
+    await pruneOtherBuilds(path, "parsers-");
+  } catch { /* a read-only cache home: ask again next time */ }
 }
 
 async function extractLibrary(name: string, virtualPath: string): Promise<string> {

@@ -104,8 +104,10 @@ interface ApplicableSet {
   rules: Applicable[];
   /** Every one has a need (`_needs.ts`). */
   decides: boolean;
-  /** The rules by parser, when none filters by path: then every such file has these groups. */
-  groups?: ReadonlyMap<ParserName, readonly LoadedRule[]>;
+  /** All of them by parser: the groups of every such file no rule's `files`/`ignores` leaves out. */
+  groups: ReadonlyMap<ParserName, readonly LoadedRule[]>;
+  /** Some filter by path. */
+  filtered: boolean;
 }
 
 const applicableBySet = new WeakMap<RuleSet, Map<string, ApplicableSet>>();
@@ -125,8 +127,12 @@ function applicable(set: RuleSet, language: Language, ext: string): ApplicableSe
       const { files, ignores } = fileFilter(rule);
       rules.push({ rule, parser, filtered: files !== undefined || ignores !== undefined });
     }
-    found = { rules, decides: rules.every(({ rule }) => hasNeed(rule)) };
-    if (rules.every(({ filtered }) => !filtered)) found.groups = groupByParser(rules);
+    found = {
+      rules,
+      decides: rules.every(({ rule }) => hasNeed(rule)),
+      groups: groupByParser(rules),
+      filtered: rules.some(({ filtered }) => filtered),
+    };
     bySet.set(key, found);
   }
   return found;
@@ -153,18 +159,15 @@ export function mayMatchIn(rules: readonly LoadedRule[], text: string): LoadedRu
 
 /**
  * The enabled rules that apply to `file`, grouped by the parser each one needs
- * (read-only: files of one language and extension share them when no rule
- * filters by path, as in most runs).
+ * (read-only: files of one language and extension share them unless some rule's
+ * `files`/`ignores` leaves the file out).
  */
 export function rulesForFile(set: RuleSet, file: ScanFile): ReadonlyMap<ParserName, readonly LoadedRule[]> {
-  const { rules, groups } = applicable(set, file.language, extname(file.path).toLowerCase());
-  if (groups) return groups;
-  let rel: string | undefined;
-  return groupByParser(rules.filter(({ rule, filtered }) => {
-    if (!filtered) return true;
-    rel ??= globPath(file.path, set.configDir);
-    return coversRel(rule, rel);
-  }));
+  const { rules, groups, filtered } = applicable(set, file.language, extname(file.path).toLowerCase());
+  if (!filtered) return groups;
+  const rel = globPath(file.path, set.configDir);
+  const covered = rules.filter(({ rule, filtered }) => !filtered || coversRel(rule, rel));
+  return covered.length === rules.length ? groups : groupByParser(covered);
 }
 
 function groupByParser(rules: readonly Applicable[]): Map<ParserName, LoadedRule[]> {

@@ -14,7 +14,7 @@ import { discover } from "../discover/mod.ts";
 import { buildIdentity } from "../cache/mod.ts";
 import { cacheDirFor } from "../cache/db.ts";
 import { identity } from "../identity/mod.ts";
-import type { ConfigRef, FileResult, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
+import type { ConfigRef, FileResult, Identity, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
 import type { FileOutcome, FileTask } from "./file.ts";
 import { prepass, prepassable } from "./prepass.ts";
 import { planFormat, planLint } from "./plan.ts";
@@ -153,6 +153,10 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   // problems are reported once the run is over, so no batch waits for them to start.
   const ruleErrors = Promise.all([...rulesChecked.values()].map((s) => ruleLoadRunErrors(s, request.cwd)));
   ruleErrors.catch(() => {}); // awaited below
+  // The report's identity (the engines' digests: ~15 ms of stats) is worked out while the engines
+  // run, at the first turn of the event loop: not before the early batches start, nor after all.
+  const who = new Promise<Identity>((resolve, reject) => setTimeout(() => identity().then(resolve, reject), 0));
+  who.catch(() => {}); // awaited in assemble
   const { outcomes, cache } = memo
     ? await runRemembered(runnable, runnableConfigs, request, memo, at, linkedFiles(candidates))
     : await runAll(runnable, request);
@@ -165,7 +169,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     if (o.checked) checked++;
     if (o.record) results.push(o.record);
   }
-  const report = await assemble(kind, request, results, checked, configRefs, runErrors);
+  const report = await assemble(kind, request, results, checked, configRefs, runErrors, who);
   if (cacheSettings) report.summary.cache = cache;
   return report;
 }
@@ -316,7 +320,8 @@ async function assemble(
   results: FileResult[],
   checked: number,
   configs: ConfigRef[],
-  runErrors: RunError[] = [],
+  runErrors: RunError[],
+  who: Promise<Identity>,
 ): Promise<Report> {
   results.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   for (const r of results) {
@@ -347,6 +352,6 @@ async function assemble(
     skipped,
     summary,
     configs,
-    poly: await identity(),
+    poly: await who,
   };
 }

@@ -154,3 +154,29 @@ Deno.test({
     equal(await lint(), "error");
   },
 });
+
+Deno.test("poly lint remembers where the parser libraries are, and asks the packages again when one is gone", async () => {
+  const repo = await copyFixture("rules/repo");
+  const home = await Deno.makeTempDir({ prefix: "poly-parsers-home-" });
+  const env = { POLY_CACHE_HOME: home };
+  const lint = () => runPoly(["lint", "--format", "json", "--no-workspace", "--no-cache", "."], { cwd: repo, env });
+  const first = await lint();
+  const memoDir = join(home, "rules");
+  const memos = [...Deno.readDirSync(memoDir)].filter((e) => e.name.startsWith("parsers-")).map((e) => e.name);
+  equal(memos.length, 1, `one parsers memo: ${memos}`);
+  const path = join(memoDir, memos[0]);
+  const remembered = JSON.parse(await Deno.readTextFile(path)) as Record<string, { libraryPath: string }>;
+  deepEqual(Object.keys(remembered).sort(), ["bash", "go", "python", "rust", "yaml"]);
+  for (const { libraryPath } of Object.values(remembered)) ok(Deno.statSync(libraryPath).isFile, libraryPath);
+  // A later run answered from the memo finds the same; one naming a library that is gone asks again.
+  const second = await lint();
+  remembered.python.libraryPath = join(home, "gone", "parser.so");
+  await Deno.writeTextFile(path, JSON.stringify(remembered));
+  const third = await lint();
+  for (const run of [first, second, third]) equal(run.code, 1, run.stderr);
+  const results = (run: { stdout: string }) => JSON.stringify((JSON.parse(run.stdout) as { results: unknown }).results);
+  equal(results(second), results(first));
+  equal(results(third), results(first));
+  const again = JSON.parse(await Deno.readTextFile(path)) as Record<string, { libraryPath: string }>;
+  ok(Deno.statSync(again.python.libraryPath).isFile, "the memo is written again with the real library");
+});
