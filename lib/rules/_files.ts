@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** One rule or test file found on disk. */
@@ -26,7 +26,8 @@ export const BUILTIN_DIR: string = fileURLToPath(new URL("./builtin/", import.me
  */
 export function builtinFiles(): RuleFileEntry[] {
   const files = walk(BUILTIN_DIR);
-  return files.map((path) => ({ path, display: `builtin:${relative(BUILTIN_DIR, path).replaceAll("\\", "/")}` }));
+  // Every path lies below BUILTIN_DIR (which ends in a separator): what relative() would give, without its cost.
+  return files.map((path) => ({ path, display: `builtin:${path.slice(BUILTIN_DIR.length).replaceAll("\\", "/")}` }));
 }
 
 /**

@@ -19,7 +19,7 @@ import { applyOverrides } from "./_overrides.ts";
 import type { LoadedRule, RuleLoadError, RuleOrigin, RuleSet } from "./types.ts";
 
 /** Bumped when the meaning of a digest changes. */
-const DIGEST_VERSION = "rules/1";
+const DIGEST_VERSION = "rules/2";
 
 /** The default user rule directory (`[rules] dirs` default): silently skipped when it does not exist. */
 const DEFAULT_DIR = ".poly/rules";
@@ -131,10 +131,13 @@ export function formatLoadError(error: RuleLoadError): string {
  * costs far more than reading it, and the same files load on every run. Entries
  * are keyed by blake3 of the file's display name, origin and bytes; the file name
  * carries the code identity (`codeIdentity()`: poly's source files and lockfile, or
- * its executable), so another build of poly never reads them.
+ * its executable), so another build of poly never reads them. The built-in pack,
+ * part of that code, is also kept whole under the code identity: a run answered
+ * from it neither lists nor reads the pack's ~140 files.
  */
 export class ParseMemo {
   #entries: Record<string, ParsedFile> = {};
+  #pack?: BuiltinPack;
   #dirty = false;
   #path = "";
 
@@ -149,16 +152,33 @@ export class ParseMemo {
         path = join(cacheHome(), "rules", `parsed-${(await codeIdentity()).slice(0, 16)}.json`);
       }
       memo.#path = path;
-      const value = JSON.parse(Deno.readTextFileSync(memo.#path));
-      if (value && typeof value === "object" && !Array.isArray(value)) memo.#entries = value;
+      const value = JSON.parse(Deno.readTextFileSync(memo.#path)) as Partial<MemoFile> | null;
+      if (value?.files && typeof value.files === "object" && !Array.isArray(value.files)) memo.#entries = value.files;
+      if (value?.builtin && Array.isArray(value.builtin.files)) memo.#pack = value.builtin;
     } catch { /* absent, unreadable or damaged: parse everything */ }
     return memo;
+  }
+
+  /** The built-in pack's files as parsed under `code` (a copy), or undefined. */
+  builtinPack(code: string): PackFile[] | undefined {
+    return this.#pack?.code === code ? structuredClone(this.#pack.files) : undefined;
+  }
+
+  /** Keeps the built-in pack's files as parsed under `code`. */
+  rememberBuiltinPack(code: string, files: readonly PackFile[]): void {
+    this.#pack = { code, files: structuredClone(files) as PackFile[] };
+    this.#dirty = true;
   }
 
   /** What the memo holds for these bytes (a copy), or undefined: {@link ParseMemo.parse} then. */
   known(text: string, display: string, origin: RuleOrigin): ParsedFile | undefined {
     const hit = this.#entries[this.#key(text, display, origin)];
     return hit && structuredClone(hit);
+  }
+
+  /** {@link ParseMemo.known}, else {@link ParseMemo.parse} (without waiting when the memo has it). */
+  parsed(text: string, display: string, origin: RuleOrigin): ParsedFile | Promise<ParsedFile> {
+    return this.known(text, display, origin) ?? this.parse(text, display, origin);
   }
 
   #key(text: string, display: string, origin: RuleOrigin): string {
@@ -184,7 +204,10 @@ export class ParseMemo {
   async save(): Promise<void> {
     if (!this.#dirty || !this.#path) return;
     const keys = Object.keys(this.#entries);
-    const kept = Object.fromEntries(keys.slice(-MEMO_ENTRIES).map((k) => [k, this.#entries[k]]));
+    const kept: MemoFile = {
+      files: Object.fromEntries(keys.slice(-MEMO_ENTRIES).map((k) => [k, this.#entries[k]])),
+      ...(this.#pack ? { builtin: this.#pack } : {}),
+    };
     try {
       await Deno.mkdir(dirname(this.#path), { recursive: true });
       await writeFileAtomic(this.#path, JSON.stringify(kept));
@@ -195,6 +218,24 @@ export class ParseMemo {
       await pruneOtherBuilds(this.#path, "parsed-", OTHER_BUILDS_KEPT);
     } catch { /* read-only cache home: parse again next time */ }
   }
+}
+
+/** One parsed file of the built-in pack. */
+interface PackFile {
+  display: string;
+  parsed: ParsedFile;
+}
+
+/** The built-in pack as parsed under one code identity. */
+interface BuiltinPack {
+  code: string;
+  files: PackFile[];
+}
+
+/** The memo file: parsed files by key, and the built-in pack. */
+interface MemoFile {
+  files: Record<string, ParsedFile>;
+  builtin?: BuiltinPack;
 }
 
 /** Other builds' memo files kept beside this build's, newest first. */
@@ -230,7 +271,27 @@ async function load(configDir: string, checked: CheckedTable, options: LoadRuleS
   const { table } = checked;
   const dirs = (options.dirs ?? table.dirs).map((d) => (isAbsolute(d) ? d : resolve(configDir, d)));
 
-  const entries: RuleFileEntry[] = table.builtin ? builtinFiles() : [];
+  const entries: RuleFileEntry[] = [];
+  const testErrors: RuleLoadError[] = [];
+  const { codeIdentity } = await import("../cache/build.ts");
+  const code = await codeIdentity();
+  // The built-in pack is part of poly's code: whole from the memo, or read and remembered whole.
+  let pack = table.builtin ? memo.builtinPack(code) : [];
+  if (!pack) {
+    pack = [];
+    for (const entry of builtinFiles()) {
+      let text: string;
+      try {
+        text = Deno.readTextFileSync(entry.path);
+      } catch {
+        pack = undefined;
+        break;
+      }
+      pack.push({ display: entry.display, parsed: await memo.parsed(text, entry.display, "builtin") });
+    }
+    if (pack) memo.rememberBuiltinPack(code, pack);
+    else entries.push(...builtinFiles()); // a file of the pack cannot be read: file by file, each problem named
+  }
   for (const dir of dirs) {
     try {
       entries.push(...userFiles(dir));
@@ -245,22 +306,8 @@ async function load(configDir: string, checked: CheckedTable, options: LoadRuleS
   const rules: LoadedRule[] = [];
   const byId = new Map<string, LoadedRule>();
   const tests: RuleSet["tests"] = [];
-  const testErrors: RuleLoadError[] = [];
   const hashed: string[] = [];
-  for (const entry of entries) {
-    const origin = entry.display.startsWith("builtin:") ? "builtin" : "user";
-    let text: string;
-    try {
-      text = Deno.readTextFileSync(entry.path);
-    } catch (error) {
-      (isTestFile(entry.path) ? testErrors : errors).push({
-        file: entry.display,
-        message: `cannot be read: ${errorText(error)}`,
-      });
-      continue;
-    }
-    hashed.push(entry.display, text);
-    const parsed = memo.known(text, entry.display, origin) ?? await memo.parse(text, entry.display, origin);
+  const take = (parsed: ParsedFile) => {
     tests.push(...parsed.tests);
     errors.push(...parsed.errors);
     testErrors.push(...parsed.testErrors);
@@ -279,11 +326,36 @@ async function load(configDir: string, checked: CheckedTable, options: LoadRuleS
       byId.set(rule.id, rule);
       rules.push(rule);
     }
+  };
+  // The pack's bytes are the build's (the build identity is in every cache key): its names stand for them.
+  for (const file of pack ?? []) {
+    hashed.push(file.display, "builtin");
+    take(file.parsed);
+  }
+  for (const entry of entries) {
+    const origin = entry.display.startsWith("builtin:") ? "builtin" : "user";
+    const text = readRuleFile(entry, errors, testErrors);
+    if (text === undefined) continue;
+    hashed.push(entry.display, text);
+    take(await memo.parsed(text, entry.display, origin));
   }
   errors.push(...await applyOverrides(rules, table, configFile));
   await memo.save();
   const digest = digestWith(memo.hasher, JSON.stringify([DIGEST_VERSION, configDir, table, dirs, hashed]));
   return { configDir, rules, tests, errors, testErrors, dirs, digest };
+}
+
+/** A rule file's text, or undefined after naming the problem (in `testErrors` for a test file). */
+function readRuleFile(entry: RuleFileEntry, errors: RuleLoadError[], testErrors: RuleLoadError[]): string | undefined {
+  try {
+    return Deno.readTextFileSync(entry.path);
+  } catch (error) {
+    (isTestFile(entry.path) ? testErrors : errors).push({
+      file: entry.display,
+      message: `cannot be read: ${errorText(error)}`,
+    });
+    return undefined;
+  }
 }
 
 function errorText(error: unknown): string {

@@ -146,7 +146,7 @@ Deno.test("ParseMemo remembers parsed rule files across opens, by bytes; a damag
   deepEqual(parsed.rules.map((r) => r.id), ["no-eval"]);
   await first.save();
   const stored = JSON.parse(await Deno.readTextFile(path));
-  deepEqual(Object.keys(stored).length, 1);
+  deepEqual(Object.keys(stored.files).length, 1);
 
   const second = await ParseMemo.open(path);
   const again = await second.parse(text, "/x/no-eval.yml", "user");
@@ -189,4 +189,23 @@ Deno.test("ParseMemo keeps the three newest memos of other builds beside its own
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("ParseMemo keeps the built-in pack whole under a code identity, and hands out copies", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "poly-parse-memo-" });
+  const path = `${dir}/rules/parsed-test.json`;
+  const text = "id: no-eval\nlanguage: typescript\nseverity: warning\nmessage: no eval\nrule:\n  pattern: eval($A)\n";
+  const first = await ParseMemo.open(path);
+  const parsed = await first.parse(text, "builtin:typescript/no-eval.yml", "builtin");
+  equal(first.builtinPack("code-a"), undefined);
+  first.rememberBuiltinPack("code-a", [{ display: "builtin:typescript/no-eval.yml", parsed }]);
+  await first.save();
+
+  const second = await ParseMemo.open(path);
+  equal(second.builtinPack("code-b"), undefined, "another build's pack is never used");
+  const pack = second.builtinPack("code-a");
+  deepEqual(pack?.map((f) => f.display), ["builtin:typescript/no-eval.yml"]);
+  deepEqual(pack?.[0].parsed, JSON.parse(JSON.stringify(parsed)));
+  pack![0].parsed.rules[0].severity = "off"; // overrides mutate rules: the memo hands out copies
+  equal(second.builtinPack("code-a")?.[0].parsed.rules[0].severity, "warning");
 });
