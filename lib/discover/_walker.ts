@@ -48,6 +48,7 @@ export class Walker {
   readonly #configs = new Map<string, Promise<DiscoveryConfig>>();
   /** Real path of every directory walked → its relPath. */
   readonly #seen = new Map<string, string>();
+  #linked = false;
   readonly #deferred: Deferred[] = [];
   /** Bounds concurrent file system calls (open directories and files). */
   readonly #limit = new Limiter(32);
@@ -56,6 +57,14 @@ export class Walker {
     this.#opts = opts;
     this.#cwd = cwd;
     this.#matchers = new MatcherCache((opts.exclude ?? []).map((pattern) => ({ pattern, base: cwd })));
+  }
+
+  /**
+   * Whether some record's real path may differ from its path (a symbolic link met,
+   * or a start path through one): only then can two records be one file.
+   */
+  get linked(): boolean {
+    return this.#linked;
   }
 
   /** The discovery settings for a directory (memoised). */
@@ -100,6 +109,7 @@ export class Walker {
     flags: { explicit: boolean; viaLink: boolean; regular: boolean },
   ): Promise<void> {
     const { explicit, viaLink } = flags;
+    if (viaLink || real !== abs) this.#linked = true;
     const peek = needsShebang(rel) && flags.regular;
     const language = peek ? detectLanguage(rel, await this.#limit.run(() => firstLine(abs))) : detectLanguage(rel);
     this.#record(abs, rel, real, language, explicit, viaLink);
@@ -115,6 +125,8 @@ export class Walker {
     this.#opts.signal?.throwIfAborted();
     if (this.#seen.has(real)) return;
     this.#seen.set(real, rel);
+    // Its entries' real paths are `real` + name: they differ from their paths exactly when these do.
+    if (real !== abs) this.#linked = true;
     let names: Deno.DirEntry[];
     try {
       // Synchronous: an async directory iterator costs one promise hop per entry, ~3× the whole read.
@@ -170,6 +182,7 @@ export class Walker {
 
   /** A symbolic link found in a walk: followed (directories later), or a skip when it leads nowhere. */
   async #link(dir: { abs: string; rel: string; real: string; layers: Layer[] }, entry: Deno.DirEntry): Promise<void> {
+    this.#linked = true;
     const childAbs = join(dir.abs, entry.name);
     const childRel = dir.rel === "." ? entry.name : `${dir.rel}/${entry.name}`;
     let target: Deno.FileInfo;

@@ -42,7 +42,7 @@ export async function discover(options: DiscoverOptions): Promise<Candidate[]> {
     await start(walker, chains, cwd, given);
   }
   await walker.drainLinks();
-  return finish(walker.entries);
+  return finish(walker.entries, walker.linked);
 }
 
 async function start(walker: Walker, chains: LayerChains, cwd: string, given: string): Promise<void> {
@@ -152,8 +152,11 @@ async function isRepoRoot(dir: string): Promise<boolean> {
   }
 }
 
-/** One record per relPath (an explicit file wins), link duplicates of a file turned into skips, sorted. */
-function finish(entries: Entry[]): Candidate[] {
+/**
+ * One record per relPath (an explicit file wins), link duplicates of a file turned into skips, sorted.
+ * Without any link (`linked` false) every record's real path is its path: no duplicates, nothing marked.
+ */
+function finish(entries: Entry[], linked: boolean): Candidate[] {
   const byRel = new Map<string, Entry>();
   for (const entry of entries) {
     const had = byRel.get(entry.rec.relPath);
@@ -161,6 +164,7 @@ function finish(entries: Entry[]): Candidate[] {
   }
   // The default sort of strings is code-unit order ({@link compare}), without a call per comparison.
   const unique = [...byRel.keys()].sort().map((rel) => byRel.get(rel)!);
+  if (!linked) return unique.map((entry) => entry.rec);
   const owner = new Map<string, string>();
   for (const e of unique) {
     if (e.rec.kind === "file" && e.real && !e.viaLink && !owner.has(e.real)) owner.set(e.real, e.rec.relPath);

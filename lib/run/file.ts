@@ -157,17 +157,18 @@ function withLineEnding(text: string, original: string, mode: "lf" | "crlf" | "a
  * The one classification for the worker path and the pre-pass.
  */
 export function classifyRead(task: FileTask, read: ReadOutcome): { text: string } | { outcome: FileOutcome } {
-  const base: FileResult = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
+  const base = (): FileResult => ({ path: task.relPath, ...(task.config ? { config: task.config } : {}) });
   if ("error" in read) {
     return {
-      outcome: { relPath: task.relPath, checked: false, error: read.error, record: { ...base, error: read.error } },
+      outcome: { relPath: task.relPath, checked: false, error: read.error, record: { ...base(), error: read.error } },
     };
   }
   const skip = "skip" in read ? read.skip : templateReason(task.relPath, read.text);
   if (skip !== undefined) {
-    return { outcome: { relPath: task.relPath, checked: false, skip, record: { ...base, skipped: skip } } };
+    return { outcome: { relPath: task.relPath, checked: false, skip, record: { ...base(), skipped: skip } } };
   }
-  return { text: (read as { text: string }).text };
+  // Most files: the read itself ({ text, bytes }), no other object made.
+  return read as { text: string };
 }
 
 /** The cache namespace of one engine's result for a task. */

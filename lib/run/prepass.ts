@@ -100,15 +100,9 @@ function stepOf(
   cache: ResultCache | undefined,
   key: string | undefined,
 ): Step {
-  return {
-    index,
-    file,
-    namespace,
-    plan,
-    spec,
-    kind: task.kind,
-    ...(key !== undefined && cache ? { store: { cache, key } } : {}),
-  };
+  const step: Step = { index, file, namespace, plan, spec, kind: task.kind };
+  if (key !== undefined && cache) step.store = { cache, key };
+  return step;
 }
 
 function batchable(spec: EngineSpec, kind: FileTask["kind"]): boolean {
@@ -132,7 +126,7 @@ function readClassified(
     finish(read.outcome);
     return undefined;
   }
-  return { text: read.text, ...("bytes" in raw ? { bytes: raw.bytes } : {}) };
+  return raw as { text: string; bytes: Uint8Array };
 }
 
 /**
