@@ -110,14 +110,16 @@ interface ApplicableSet {
   filtered: boolean;
 }
 
-const applicableBySet = new WeakMap<RuleSet, Map<string, ApplicableSet>>();
+/** By set, language and extension (maps of maps: no key string made per file). */
+const applicableBySet = new WeakMap<RuleSet, Map<Language, Map<string, ApplicableSet>>>();
 
 /** The enabled rules for a language and extension, with their parsers (once per set: a run asks per file). */
 function applicable(set: RuleSet, language: Language, ext: string): ApplicableSet {
   let bySet = applicableBySet.get(set);
   if (!bySet) applicableBySet.set(set, bySet = new Map());
-  const key = `${language}\0${ext}`;
-  let found = bySet.get(key);
+  let byExt = bySet.get(language);
+  if (!byExt) bySet.set(language, byExt = new Map());
+  let found = byExt.get(ext);
   if (!found) {
     const rules: Applicable[] = [];
     for (const rule of set.rules) {
@@ -133,7 +135,7 @@ function applicable(set: RuleSet, language: Language, ext: string): ApplicableSe
       groups: groupByParser(rules),
       filtered: rules.some(({ filtered }) => filtered),
     };
-    bySet.set(key, found);
+    byExt.set(ext, found);
   }
   return found;
 }

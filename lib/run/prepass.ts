@@ -212,15 +212,26 @@ export async function startEarly(
     if (value === undefined) cold.set(namespace, value = [...used].every((c) => !c.hasEntries(namespace)));
     return value;
   };
-  const groups = new Map<string, { spec: EngineSpec; plan: EnginePlan; files: Omit<SourceFile, "text">[] }>();
+  type Group = { spec: EngineSpec; plan: EnginePlan; files: Omit<SourceFile, "text">[] };
+  const groups = new Map<string, Group>();
+  /** The groups of each plan list (files planned under one config and language share theirs). */
+  const ofList = new Map<EnginePlan[], Group[]>();
   for (const task of tasks) {
-    for (const { plan, spec, namespace } of steps(task)) {
-      if (!batchable(spec, task.kind) || !isCold(namespace)) continue;
-      const group = groupOf(task.kind, plan);
-      let entry = groups.get(group);
-      if (!entry) groups.set(group, entry = { spec, plan, files: [] });
-      entry.files.push({ path: task.path, relPath: task.relPath, language: task.language });
+    let targets = ofList.get(task.engines);
+    if (!targets) {
+      targets = [];
+      for (const { plan, spec, namespace } of steps(task)) {
+        if (!batchable(spec, task.kind) || !isCold(namespace)) continue;
+        const group = groupOf(task.kind, plan);
+        let entry = groups.get(group);
+        if (!entry) groups.set(group, entry = { spec, plan, files: [] });
+        targets.push(entry);
+      }
+      ofList.set(task.engines, targets);
     }
+    if (targets.length === 0) continue;
+    const ref = { path: task.path, relPath: task.relPath, language: task.language };
+    for (const entry of targets) entry.files.push(ref);
   }
   for (const [group, { spec, plan, files }] of groups) {
     try {
