@@ -222,29 +222,3 @@ export function canonicalDocument(report: Report): Report | undefined {
     throw e;
   }
 }
-
-/** `list` with `each` applied, or undefined when it is not a list or an item does not fit the schema. */
-function canonicalList<T>(list: unknown, each: (value: unknown) => T): T[] | undefined {
-  if (!Array.isArray(list)) return undefined;
-  try {
-    return list.map(each);
-  } catch (e) {
-    if (e instanceof Misfit) return undefined;
-    throw e;
-  }
-}
-
-/** The records in canonical form, or undefined when one does not fit the schema. */
-export function canonicalResults(results: unknown): FileResult[] | undefined {
-  return canonicalList(results, result);
-}
-
-/** The run-level errors in canonical form, or undefined when one does not fit the schema. */
-export function canonicalErrors(errors: unknown): RunError[] | undefined {
-  return canonicalList(errors, runError);
-}
-
-/** The run-level skips in canonical form, or undefined when one does not fit the schema. */
-export function canonicalSkips(skipped: unknown): RunSkip[] | undefined {
-  return canonicalList(skipped, runSkip);
-}

@@ -105,7 +105,7 @@ function napiScanner(): Promise<Scanner> {
   return scanner;
 }
 
-/** {@link Batch.result} for a file whose command-line output is missing, before the scanner is loaded. */
+/** What a file's result is, before the scanner is loaded, when its command-line output is missing or misfits. */
 const NEEDS_NAPI = Symbol("needs napi");
 
 /** Rule sets the command line refused once (their batches take the napi path). */
@@ -173,7 +173,7 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
   const scanning = batch.scan(refs, ready.resolve, early).finally(ready.resolve);
   // Their process will want the configuration: written now, it starts the moment they are read.
   if (waiting.size > 0) batch.configFile().catch(() => {});
-  const offered = new Set<string>();
+  const offeredKeys = new Set<string>();
   let passing: ScanFile[] = [];
   const launch = () => {
     const chunk = passing;
@@ -188,8 +188,8 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
     ready: ready.promise,
     offer(file) {
       const key = absolutePath(set.configDir, file.path);
-      if (!waiting.has(key) || offered.has(key)) return;
-      offered.add(key);
+      if (!waiting.has(key) || offeredKeys.has(key)) return;
+      offeredKeys.add(key);
       const parser = cliCandidate(batch.cli, file);
       const groups = rulesForFile(set, file);
       const group = parser ? groups.get(parser) : undefined;
@@ -197,7 +197,7 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
       // What finish would work out again for this file (it gets the same object, with this text).
       batch.offered.set(file, { text: file.text, parser, groups, own });
       if (own.length > 0) passing.push(file);
-      if (offered.size === waiting.size || passing.length >= LATE_CHUNK) launch();
+      if (offeredKeys.size === waiting.size || passing.length >= LATE_CHUNK) launch();
     },
   };
 }

@@ -3,7 +3,7 @@
  * exactly what the schema gives, and steps aside for anything it does not fit.
  */
 import assert from "node:assert/strict";
-import { canonicalDocument, canonicalErrors, canonicalResults, canonicalSkips } from "../../lib/report/_canonical.ts";
+import { canonicalDocument } from "../../lib/report/_canonical.ts";
 import { canonicalReport, encodeJson, encodeToon } from "../../lib/report/json.ts";
 import { FileResult, Report, RunError, RunSkip } from "../../lib/report/schema.ts";
 import { z } from "zod";
@@ -33,14 +33,22 @@ const RESULTS: unknown[] = [
   { skipped: "no lint engine for C", path: "e.c" },
 ];
 
-Deno.test("canonicalResults() equals the schema's parse: key order, unknown keys dropped", () => {
+/** canonicalDocument()'s form of one list, in a document that fits the schema otherwise. */
+function canonicalPart(key: "results" | "errors" | "skipped", list: unknown): unknown {
+  return canonicalDocument({ ...FULL, [key]: list } as unknown as Report)?.[key];
+}
+const canonicalResults = (list: unknown) => canonicalPart("results", list);
+const canonicalErrors = (list: unknown) => canonicalPart("errors", list);
+const canonicalSkips = (list: unknown) => canonicalPart("skipped", list);
+
+Deno.test("canonicalDocument() gives the schema's per-file records: key order, unknown keys dropped", () => {
   const fast = canonicalResults(RESULTS);
   const slow = z.array(FileResult).parse(RESULTS);
   assert.equal(JSON.stringify(fast), JSON.stringify(slow));
   assert.deepEqual(fast, slow);
 });
 
-Deno.test("canonicalResults() steps aside for a record the schema refuses", () => {
+Deno.test("canonicalDocument() steps aside for a per-file record the schema refuses", () => {
   for (
     const bad of [
       [{ path: 1 }],
@@ -83,7 +91,7 @@ Deno.test("canonicalReport() gives the schema's document, in JSON and TOON", () 
   assert.equal(encodeToon(report), encode(viaSchema.data) + "\n");
 });
 
-Deno.test("canonicalErrors() and canonicalSkips() equal the schema's parse, and step aside for what it refuses", () => {
+Deno.test("canonicalDocument() gives the schema's run-level errors and skips, and steps aside for what it refuses", () => {
   const errors = [{ message: "m", extra: 1, path: "a" }, { path: "b", message: "n" }];
   const skipped = [{ reason: "r", path: "c" }];
   assert.equal(JSON.stringify(canonicalErrors(errors)), JSON.stringify(z.array(RunError).parse(errors)));
