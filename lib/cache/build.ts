@@ -15,6 +15,8 @@
  */
 import { dirname, join } from "node:path";
 import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
+import { cacheHome } from "../paths/mod.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
 import { codeStamp } from "../identity/code.ts";
 import { blake3Hasher, digestWith } from "./key.ts";
 
@@ -33,6 +35,39 @@ let code: Promise<string> | undefined;
 export function codeIdentity(): Promise<string> {
   code ??= blake3Hasher().then((h) => digestWith(h, [VERSION, BUILD_ID, CHANNEL, ...codeStamp()].join("\n")));
   return code;
+}
+
+/**
+ * A memo file of this build of poly's code: `<cache home>/<folder>/<prefix><code>.json`
+ * ({@link codeIdentity}), for what poly derives from its own files.
+ */
+export async function codeMemoPath(folder: string, prefix: string): Promise<string> {
+  return join(cacheHome(), folder, `${prefix}${(await codeIdentity()).slice(0, 16)}.json`);
+}
+
+/** A memo file's JSON, or undefined when it is absent, unreadable or damaged (then the memo starts empty). */
+export function readMemoFile(path: string): unknown {
+  try {
+    return JSON.parse(Deno.readTextFileSync(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes a memo file (atomically), then prunes other builds' files of the same
+ * `prefix` ({@link pruneOtherBuilds}). Whether it was written: a failure (a
+ * read-only cache home) only costs the next run the work again.
+ */
+export async function writeMemoFile(path: string, value: unknown, prefix: string, keep = 3): Promise<boolean> {
+  try {
+    await Deno.mkdir(dirname(path), { recursive: true });
+    await writeFileAtomic(path, JSON.stringify(value));
+  } catch {
+    return false;
+  }
+  await pruneOtherBuilds(path, prefix, keep);
+  return true;
 }
 
 /**

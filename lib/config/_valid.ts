@@ -11,13 +11,10 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
 import type { z } from "zod";
-import { cacheHome } from "../paths/mod.ts";
-import { writeFileAtomic } from "../fs/atomic.ts";
 import type { IHasher } from "hash-wasm";
 import { blake3Hasher, digestWith } from "../cache/key.ts";
-import { codeIdentity, pruneOtherBuilds } from "../cache/build.ts";
+import { codeMemoPath, readMemoFile, writeMemoFile } from "../cache/build.ts";
 import { lazy } from "../lazy/mod.ts";
 
 /** The schemas checked through the memo (`_schemas.ts` holds them). */
@@ -25,6 +22,9 @@ export type SchemaName = "config" | "rules" | "lock";
 
 /** What `safeParse` gives: zod's own result, or the remembered data. */
 export type Checked<T> = { success: true; data: T } | { success: false; error: z.ZodError };
+
+/** The memo files' name prefix. */
+const PREFIX = "valid-";
 
 /** Values remembered per memo file, newest kept. */
 const MEMO_ENTRIES = 500;
@@ -38,12 +38,10 @@ export class ValidMemo {
 
   /** Opens the memo at `path` (default: this build's file under the cache home). */
   static async open(path?: string): Promise<ValidMemo> {
-    path ??= join(cacheHome(), "config", `valid-${(await codeIdentity()).slice(0, 16)}.json`);
+    path ??= await codeMemoPath("config", PREFIX);
     const memo = new ValidMemo(path, await blake3Hasher());
-    try {
-      const value = JSON.parse(Deno.readTextFileSync(path));
-      if (value && typeof value === "object" && !Array.isArray(value)) memo.#entries = value;
-    } catch { /* absent, unreadable or damaged: check everything */ }
+    const value = readMemoFile(path);
+    if (value && typeof value === "object" && !Array.isArray(value)) memo.#entries = value as Record<string, string>;
     return memo;
   }
 
@@ -65,15 +63,11 @@ export class ValidMemo {
     return result;
   }
 
-  /** Writes the memo (atomically; the newest entries kept); a failure only costs speed. */
+  /** Writes the memo (the newest entries kept). */
   async #save(): Promise<void> {
     const keys = Object.keys(this.#entries);
     this.#entries = Object.fromEntries(keys.slice(-MEMO_ENTRIES).map((k) => [k, this.#entries[k]]));
-    try {
-      await Deno.mkdir(dirname(this.path), { recursive: true });
-      await writeFileAtomic(this.path, JSON.stringify(this.#entries));
-      await pruneOtherBuilds(this.path, "valid-");
-    } catch { /* read-only cache home: check again next time */ }
+    await writeMemoFile(this.path, this.#entries, PREFIX);
   }
 }
 

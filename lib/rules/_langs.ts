@@ -16,7 +16,7 @@
  * @module
  */
 import type { LangPackage } from "./_parsers.ts";
-import { basename, dirname, extname, join } from "node:path";
+import { basename, extname, join } from "node:path";
 import type { Language } from "../engines/types.ts";
 
 /** A rule language (canonical, lower-case). */
@@ -169,8 +169,9 @@ let files: Promise<Record<string, LangPackage>> | undefined;
  */
 export function parserFiles(): Promise<Readonly<Record<string, Readonly<LangPackage>>>> {
   files ??= (async () => {
-    const memo = await parsersMemoPath();
-    const known = rememberedParsers(memo);
+    const { codeMemoPath, readMemoFile, writeMemoFile } = await import("../cache/build.ts");
+    const memo = await codeMemoPath("rules", "parsers-");
+    const known = present(readMemoFile(memo));
     if (known) return known;
     const { DYNAMIC_PACKAGES } = await import("./_parsers.ts");
     const out: Record<string, LangPackage> = {};
@@ -183,41 +184,25 @@ export function parserFiles(): Promise<Readonly<Record<string, Readonly<LangPack
         expandoChar: pkg.expandoChar,
       };
     }
-    await rememberParsers(memo, out);
+    await writeMemoFile(memo, out, "parsers-");
     return out;
   })();
   return files;
 }
 
-async function parsersMemoPath(): Promise<string> {
-  const [{ cacheHome }, { codeIdentity }] = await Promise.all([import("../paths/mod.ts"), import("../cache/build.ts")]);
-  return join(cacheHome(), "rules", `parsers-${(await codeIdentity()).slice(0, 16)}.json`);
-}
-
-/** The remembered parsers, when the memo is there and every library it names still is. */
-function rememberedParsers(path: string): Record<string, LangPackage> | undefined {
+/** The remembered parsers, when the memo held some and every library it names is still there. */
+function present(value: unknown): Record<string, LangPackage> | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const parsers = value as Record<string, LangPackage>;
+  const all = Object.values(parsers);
+  if (all.length === 0) return undefined;
   try {
-    const value = JSON.parse(Deno.readTextFileSync(path)) as Record<string, LangPackage>;
-    const all = Object.values(value);
-    if (
-      all.length === 0 || !all.every((p) => typeof p.libraryPath === "string" && Deno.statSync(p.libraryPath).isFile)
-    ) {
-      return undefined;
-    }
-    return value;
+    return all.every((p) => typeof p.libraryPath === "string" && Deno.statSync(p.libraryPath).isFile)
+      ? parsers
+      : undefined;
   } catch {
-    return undefined; // absent, damaged, or a library gone: ask the packages again
+    return undefined; // a library gone: ask the packages again
   }
-}
-
-async function rememberParsers(path: string, parsers: Record<string, LangPackage>): Promise<void> {
-  try {
-    await Deno.mkdir(dirname(path), { recursive: true });
-    const { writeFileAtomic } = await import("../fs/atomic.ts");
-    await writeFileAtomic(path, JSON.stringify(parsers));
-    const { pruneOtherBuilds } = await import("../cache/build.ts");
-    await pruneOtherBuilds(path, "parsers-");
-  } catch { /* a read-only cache home: ask again next time */ }
 }
 
 async function extractLibrary(name: string, virtualPath: string): Promise<string> {

@@ -5,11 +5,10 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join, normalize, resolve } from "node:path";
-import { cacheHome } from "../paths/mod.ts";
+import { isAbsolute, join, normalize, resolve } from "node:path";
 import { blake3Hasher, digestWith } from "../cache/key.ts";
 import type { IHasher } from "hash-wasm";
-import { writeFileAtomic } from "../fs/atomic.ts";
+import { codeIdentity, codeMemoPath, readMemoFile, writeMemoFile } from "../cache/build.ts";
 import type { RulesTable } from "./config.ts";
 import { safeParse } from "../config/_valid.ts";
 import { builtinFiles, isTestFile, type RuleFileEntry, userFiles } from "./_files.ts";
@@ -146,16 +145,11 @@ export class ParseMemo {
   /** Opens the memo at `path` (default: this build's file under the cache home). */
   static async open(path?: string): Promise<ParseMemo> {
     const memo = new ParseMemo(await blake3Hasher());
-    try {
-      if (path === undefined) {
-        const { codeIdentity } = await import("../cache/build.ts");
-        path = join(cacheHome(), "rules", `parsed-${(await codeIdentity()).slice(0, 16)}.json`);
-      }
-      memo.#path = path;
-      const value = JSON.parse(Deno.readTextFileSync(memo.#path)) as Partial<MemoFile> | null;
-      if (value?.files && typeof value.files === "object" && !Array.isArray(value.files)) memo.#entries = value.files;
-      if (value?.builtin && Array.isArray(value.builtin.files)) memo.#pack = value.builtin;
-    } catch { /* absent, unreadable or damaged: parse everything */ }
+    memo.#path = path ?? await codeMemoPath("rules", PREFIX);
+    // Absent, unreadable or damaged: everything is parsed again.
+    const value = readMemoFile(memo.#path) as Partial<MemoFile> | null | undefined;
+    if (value?.files && typeof value.files === "object" && !Array.isArray(value.files)) memo.#entries = value.files;
+    if (value?.builtin && Array.isArray(value.builtin.files)) memo.#pack = value.builtin;
     return memo;
   }
 
@@ -170,26 +164,22 @@ export class ParseMemo {
     this.#dirty = true;
   }
 
-  /** What the memo holds for these bytes (a copy), or undefined: {@link ParseMemo.parse} then. */
-  known(text: string, display: string, origin: RuleOrigin): ParsedFile | undefined {
-    const hit = this.#entries[this.#key(text, display, origin)];
-    return hit && structuredClone(hit);
-  }
-
-  /** {@link ParseMemo.known}, else {@link ParseMemo.parse} (without waiting when the memo has it). */
+  /**
+   * {@link parseRuleFile}, answered from the memo (a copy, without waiting) when
+   * these bytes were parsed before.
+   */
   parsed(text: string, display: string, origin: RuleOrigin): ParsedFile | Promise<ParsedFile> {
-    return this.known(text, display, origin) ?? this.parse(text, display, origin);
-  }
-
-  #key(text: string, display: string, origin: RuleOrigin): string {
-    return digestWith(this.hasher, JSON.stringify([display, origin, text]));
-  }
-
-  /** {@link parseRuleFile}, answered from the memo when these bytes were parsed before. */
-  async parse(text: string, display: string, origin: RuleOrigin): Promise<ParsedFile> {
-    const key = this.#key(text, display, origin);
+    const key = digestWith(this.hasher, JSON.stringify([display, origin, text]));
     const hit = this.#entries[key];
-    if (hit) return structuredClone(hit);
+    return hit ? structuredClone(hit) : this.#parseNew(key, text, display, origin);
+  }
+
+  /** {@link ParseMemo.parsed}, always as a promise. */
+  async parse(text: string, display: string, origin: RuleOrigin): Promise<ParsedFile> {
+    return await this.parsed(text, display, origin);
+  }
+
+  async #parseNew(key: string, text: string, display: string, origin: RuleOrigin): Promise<ParsedFile> {
     // The parser (YAML, schemas, ast-grep to check patterns) loads only when a file is not in the memo.
     const [{ parseRuleFile }, { ensureLanguages }] = await Promise.all([lazy.rulesParse(), lazy.rulesNapi()]);
     await ensureLanguages();
@@ -208,15 +198,9 @@ export class ParseMemo {
       files: Object.fromEntries(keys.slice(-MEMO_ENTRIES).map((k) => [k, this.#entries[k]])),
       ...(this.#pack ? { builtin: this.#pack } : {}),
     };
-    try {
-      await Deno.mkdir(dirname(this.#path), { recursive: true });
-      await writeFileAtomic(this.#path, JSON.stringify(kept));
-      this.#dirty = false;
-      // Other builds' memos: the few most recently written stay (two checkouts or a binary and a
-      // source tree sharing a cache home would otherwise delete each other's on every run).
-      const { pruneOtherBuilds } = await import("../cache/build.ts");
-      await pruneOtherBuilds(this.#path, "parsed-", OTHER_BUILDS_KEPT);
-    } catch { /* read-only cache home: parse again next time */ }
+    // Other builds' memos: the few most recently written stay (two checkouts or a binary and a
+    // source tree sharing a cache home would otherwise delete each other's on every run).
+    if (await writeMemoFile(this.#path, kept, PREFIX, OTHER_BUILDS_KEPT)) this.#dirty = false;
   }
 }
 
@@ -237,6 +221,9 @@ interface MemoFile {
   files: Record<string, ParsedFile>;
   builtin?: BuiltinPack;
 }
+
+/** The memo files' name prefix. */
+const PREFIX = "parsed-";
 
 /** Other builds' memo files kept beside this build's, newest first. */
 const OTHER_BUILDS_KEPT = 3;
@@ -273,7 +260,6 @@ async function load(configDir: string, checked: CheckedTable, options: LoadRuleS
 
   const entries: RuleFileEntry[] = [];
   const testErrors: RuleLoadError[] = [];
-  const { codeIdentity } = await import("../cache/build.ts");
   const code = await codeIdentity();
   // The built-in pack is part of poly's code: whole from the memo, or read and remembered whole.
   let pack = table.builtin ? memo.builtinPack(code) : [];
