@@ -151,21 +151,30 @@ function withLineEnding(text: string, original: string, mode: "lf" | "crlf" | "a
   return crlf ? lf.replace(/\n/g, "\r\n") : lf;
 }
 
+/** A task's record before any finding: its path, and its config's index when not the first. */
+function baseRecord(task: FileTask): FileResult {
+  return { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
+}
+
 /**
  * What reading a task's file gave: its text, or the finished outcome of a file
  * that is skipped (too large, binary, a template dialect) or cannot be read.
  * The one classification for the worker path and the pre-pass.
  */
 export function classifyRead(task: FileTask, read: ReadOutcome): { text: string } | { outcome: FileOutcome } {
-  const base = (): FileResult => ({ path: task.relPath, ...(task.config ? { config: task.config } : {}) });
   if ("error" in read) {
     return {
-      outcome: { relPath: task.relPath, checked: false, error: read.error, record: { ...base(), error: read.error } },
+      outcome: {
+        relPath: task.relPath,
+        checked: false,
+        error: read.error,
+        record: { ...baseRecord(task), error: read.error },
+      },
     };
   }
   const skip = "skip" in read ? read.skip : templateReason(task.relPath, read.text);
   if (skip !== undefined) {
-    return { outcome: { relPath: task.relPath, checked: false, skip, record: { ...base(), skipped: skip } } };
+    return { outcome: { relPath: task.relPath, checked: false, skip, record: { ...baseRecord(task), skipped: skip } } };
   }
   // Most files: the read itself ({ text, bytes }), no other object made.
   return read as { text: string };
@@ -178,7 +187,6 @@ export function namespaceOf(kind: FileTask["kind"], spec: EngineSpec): Namespace
 
 /** Processes one file; see the module doc. A task with `text` was read and classified by the pre-pass. */
 export async function processFile(task: FileTask): Promise<FileOutcome> {
-  const base: FileResult = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
   let text = task.text;
   if (text === undefined) {
     const read = classifyRead(task, await readCandidate(task.path, task.maxSize, { language: task.language }));
@@ -186,7 +194,7 @@ export async function processFile(task: FileTask): Promise<FileOutcome> {
     text = read.text;
   }
   const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
-  return task.kind === "lint" ? await lintFile(task, file) : await formatFile(task, file, base);
+  return task.kind === "lint" ? await lintFile(task, file) : await formatFile(task, file);
 }
 
 /** What a lint check gathers from its engines, and the outcome it makes of it. */
@@ -215,7 +223,7 @@ class LintTally {
 
   outcome(proposed?: FileOutcome["proposed"]): FileOutcome {
     const { task, diagnostics, fixed } = this;
-    const record: FileResult = { path: task.relPath, ...(task.config ? { config: task.config } : {}) };
+    const record = baseRecord(task);
     if (diagnostics.length > 0) record.diagnostics = diagnostics;
     if (fixed > 0) record.fixed = fixed;
     const skip = this.skips.length > 0 ? this.skips.join("; ") : undefined;
@@ -305,7 +313,8 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
   return tally.outcome(proposed);
 }
 
-async function formatFile(task: FileTask, file: SourceFile, base: FileResult): Promise<FileOutcome> {
+async function formatFile(task: FileTask, file: SourceFile): Promise<FileOutcome> {
+  const base = baseRecord(task);
   const plan = task.engines[0];
   if (!plan) {
     const skip = task.noEngine ?? "no formatter";
