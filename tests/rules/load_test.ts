@@ -137,11 +137,15 @@ Deno.test("loadRuleSet() reads multi-document files and memoizes by input", asyn
   ok(without.digest !== a.digest);
 });
 
-Deno.test("ParseMemo remembers parsed rule files across opens, by bytes; a damaged memo is parsed again", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-parse-memo-" });
-  const path = `${dir}/rules/parsed-test.json`;
+/** A rule file's text and a ParseMemo opened on a file of its own in a new folder. */
+async function freshMemo(): Promise<{ path: string; text: string; first: ParseMemo }> {
+  const path = `${await Deno.makeTempDir({ prefix: "poly-parse-memo-" })}/rules/parsed-test.json`;
   const text = "id: no-eval\nlanguage: typescript\nseverity: warning\nmessage: no eval\nrule:\n  pattern: eval($A)\n";
-  const first = await ParseMemo.open(path);
+  return { path, text, first: await ParseMemo.open(path) };
+}
+
+Deno.test("ParseMemo remembers parsed rule files across opens, by bytes; a damaged memo is parsed again", async () => {
+  const { path, text, first } = await freshMemo();
   const parsed = await first.parse(text, "/x/no-eval.yml", "user");
   deepEqual(parsed.rules.map((r) => r.id), ["no-eval"]);
   await first.save();
@@ -192,10 +196,7 @@ Deno.test("ParseMemo keeps the three newest memos of other builds beside its own
 });
 
 Deno.test("ParseMemo keeps the built-in pack whole under a code identity, and hands out copies", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-parse-memo-" });
-  const path = `${dir}/rules/parsed-test.json`;
-  const text = "id: no-eval\nlanguage: typescript\nseverity: warning\nmessage: no eval\nrule:\n  pattern: eval($A)\n";
-  const first = await ParseMemo.open(path);
+  const { path, text, first } = await freshMemo();
   const parsed = await first.parse(text, "builtin:typescript/no-eval.yml", "builtin");
   equal(first.builtinPack("code-a"), undefined);
   first.rememberBuiltinPack("code-a", [{ display: "builtin:typescript/no-eval.yml", parsed }]);
