@@ -4,7 +4,8 @@
  * and runs on one thread, the command line compiles the rule set once and scans
  * on every core.
  *
- * What the command line is given (`_cli_config.ts`): the effective rule set (enabled rules only,
+ * How the processes run, in chunks of path arguments (`_cli_run.ts`), and what
+ * the command line is given (`_cli_config.ts`): the effective rule set (enabled rules only,
  * after `[rules.overrides]`), each rule in the split form the napi path runs
  * (`_split.ts`), written as one rule file under a private temporary
  * `sgconfig.yml`; the same parser libraries napi registers (`@ast-grep/lang-*`,
@@ -37,23 +38,20 @@
  *
  * @module
  */
-import { join, sep } from "node:path";
+import { join } from "node:path";
 import type { Diagnostic } from "../report/schema.ts";
-import { type HostRun, runExecutable } from "../engines/_host.ts";
+import type { HostRun } from "../engines/_host.ts";
 import { pauser, settle, type Settled } from "../engines/types.ts";
-import { type AstGrepExecutable, astGrepExecutable } from "./_cli_bin.ts";
+import type { AstGrepExecutable } from "./_cli_bin.ts";
 import { utf8Offsets } from "./_offsets.ts";
-import { below, chunks, commonDir, scannedByEntity, scannedBySummary } from "./_cli_io.ts";
-import { type CliOutput, collect, toHits } from "./_cli_hits.ts";
+import { type CliOutput, toHits } from "./_cli_hits.ts";
+import { type CliBatch, scanWithCli } from "./_cli_run.ts";
 import { toDiagnostic } from "./diagnose.ts";
 import type { ParserName } from "./_langs.ts";
 import { cliCandidate, type CliFile, type CliRuleSet, cliRuleSet, sgconfig } from "./_cli_config.ts";
 import { absolutePath, mayMatchIn, rulesForFile, type ScanFile, textDecides } from "./select.ts";
 import { type RuleHit, sortHits } from "./hit.ts";
 import type { LoadedRule, RuleSet } from "./types.ts";
-
-/** Bytes of path arguments per process: far under ARG_MAX (and Windows' 32K command line). */
-const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 128_000;
 
 /** Counts of how a batch was processed (for tests and benches). */
 export interface BatchStats {
@@ -107,13 +105,6 @@ function napiScanner(): Promise<Scanner> {
 
 /** What a file's result is, before the scanner is loaded, when its command-line output is missing or misfits. */
 const NEEDS_NAPI = Symbol("needs napi");
-
-/** Rule sets the command line refused once (their batches take the napi path). */
-const rejected = new WeakSet<RuleSet>();
-
-function firstError(stderr: string): string {
-  return stderr.split("\n").find((line) => /^(Error|ERROR)/.test(line))?.trim() ?? "unknown error";
-}
 
 /** A file of a batch, its text once read: what the command line needs to be started on it. */
 export type BatchRef = CliFile;
@@ -207,7 +198,7 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
  * folder with the generated `sgconfig.yml` every process of the batch shares, and
  * the processes started on offered files before `finish`.
  */
-class Batch {
+class Batch implements CliBatch {
   readonly cli: CliRuleSet;
   readonly stats: BatchStats = { viaCli: 0, viaNapi: 0, ruledOut: 0, processes: 0, failures: 0 };
   /** Absolute paths of the offered files a process was started on. */
@@ -262,24 +253,12 @@ class Batch {
    * takes, undefined for those it leaves; by default what {@link cliCandidate}
    * says); resolves to its matches by absolute path.
    */
-  async scan(
+  scan(
     refs: readonly BatchRef[],
     spawned: () => void,
     candidates = refs.map((ref) => cliCandidate(this.cli, ref)),
   ): Promise<Map<string, CliOutput>> {
-    const wanted = candidates.flatMap((p, i) => (p ? [i] : []));
-    if (wanted.length === 0) return new Map();
-    const { stats, options } = this;
-    try {
-      const executable = options.executable === undefined ? await astGrepExecutable() : options.executable ?? undefined;
-      if (!executable) stats.unavailable = "the ast-grep command line is not installed for this platform";
-      else if (rejected.has(this.set)) stats.unavailable = "the ast-grep command line refused the rule set";
-      else return await this.#scanWithCli(executable, refs, candidates, wanted, spawned);
-    } catch (error) {
-      stats.failures++;
-      stats.unavailable = error instanceof Error ? error.message : String(error);
-    }
-    return new Map();
+    return scanWithCli(this, refs, spawned, candidates);
   }
 
   /** The results for `files` (with their texts): see {@link StartedRulesBatch.finish}. */
@@ -388,83 +367,6 @@ class Batch {
     if (hits.length === 0) return [];
     const bytes = utf8Offsets(file.text);
     return sortHits(hits).map((h) => toDiagnostic(h, bytes));
-  }
-
-  /**
-   * Runs the command line over the files at `wanted`, in chunks; returns, for each
-   * file it reported scanning with the expected parser, its matches.
-   */
-  async #scanWithCli(
-    executable: AstGrepExecutable,
-    refs: readonly BatchRef[],
-    candidates: (ParserName | undefined)[],
-    wanted: number[],
-    spawned: () => void,
-  ): Promise<Map<string, CliOutput>> {
-    const { set, stats, options } = this;
-    const outputs = new Map<string, CliOutput>();
-    const run = options.run ?? ((args: string[], cwd: string) => runExecutable(executable, args, { cwd }));
-    const located = wanted.map((i) => absolutePath(set.configDir, refs[i].path));
-    const cwd = commonDir(located);
-    const args = new Map<number, string>();
-    const absoluteOf = new Map(wanted.map((i, k) => [i, located[k]]));
-    wanted.forEach((i, k) => {
-      let arg = below(cwd, located[k]) ?? located[k];
-      if (sep === "\\") arg = arg.replaceAll("\\", "/");
-      if (arg.startsWith("-")) arg = `./${arg}`;
-      args.set(i, arg);
-    });
-    const config = await this.configFile();
-    const base = ["scan", "-c", config, "--json=stream", "--custom-languages", "allow", "--color", "never"];
-    const encoder = new TextEncoder();
-    const size = (i: number) => encoder.encode(args.get(i)!).length + 1;
-    for (const chunk of chunks(wanted, size, options.chunkBytes ?? CHUNK_BYTES)) {
-      const paths = [...new Set(chunk.map((i) => args.get(i)!))];
-      // First with a summary only (per-file tracing costs the scan ~10%): when its counts
-      // add up, every file was scanned, each with the parser its extension maps to.
-      // Otherwise once more, file by file, to learn which ones were.
-      for (const inspect of ["summary", "entity"] as const) {
-        stats.processes++;
-        let out: HostRun;
-        try {
-          const running = run([...base, "--inspect", inspect, "--", ...paths], cwd);
-          spawned();
-          out = await running;
-        } catch (error) {
-          // node is missing or may not run: no later process would start either.
-          stats.failures++;
-          stats.unavailable = error instanceof Error ? error.message : String(error);
-          return outputs;
-        }
-        if (out.code !== 0) {
-          stats.failures++;
-          if (/Cannot parse (rule|config)|Fail to parse/i.test(out.stderr) && !out.stderr.includes("|file")) {
-            // The command line refuses this rule set (napi accepted it): do not try again.
-            rejected.add(set);
-            stats.unavailable = `the ast-grep command line refused the rule set: ${firstError(out.stderr)}`;
-            return outputs;
-          }
-          break;
-        }
-        try {
-          const scanned = inspect === "summary" ? scannedBySummary(out.stderr, paths) : scannedByEntity(out.stderr);
-          if (!scanned) continue;
-          collect(
-            chunk,
-            args,
-            candidates,
-            scanned,
-            out.stdout,
-            (i, matches) => outputs.set(absoluteOf.get(i)!, matches),
-          );
-        } catch {
-          stats.failures++; // unreadable output: these files take the napi path
-          for (const i of chunk) outputs.delete(absoluteOf.get(i)!);
-        }
-        break;
-      }
-    }
-    return outputs;
   }
 }
 
