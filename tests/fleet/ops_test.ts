@@ -4,7 +4,16 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bridgeStats, delegate, fanOut, followUp, generateImage, rate, runFiltered } from "../../lib/fleet/mod.ts";
+import {
+  bridgeStats,
+  delegate,
+  exportStats,
+  fanOut,
+  followUp,
+  generateImage,
+  rate,
+  runFiltered,
+} from "../../lib/fleet/mod.ts";
 import { OutsideWorkspaceError } from "../../lib/errors/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
 
@@ -143,16 +152,17 @@ Deno.test("rate stores 1-5 per session; bridge_stats reports calls, chars and ra
   await rate(ctx, { session_id: b.session_id!, score: 2 });
   await fleetError(rate(ctx, { session_id: a.session_id!, score: 6 }), "invalid_request");
   await fleetError(rate(ctx, { session_id: "codex:nope", score: 3 }), "not_found");
-  const s = await bridgeStats(ctx, { export: true });
+  const s = await bridgeStats(ctx);
   const d = s.tools.find((t) => t.tool === "delegate")!;
   assert.equal(d.calls, 2);
   assert.deepEqual(d.ratings, { count: 2, mean: 3.5, distribution: { "1": 0, "2": 1, "3": 0, "4": 0, "5": 1 } });
   assert.ok(d.raw_chars > 0 && d.out_chars > 0);
   assert.equal(s.tools.find((t) => t.tool === "rate")?.failures, 2);
-  assert.match(s.export_path!, /^research\/bench\/\d{4}-\d{2}-\d{2}-ratings\.md$/);
-  const md = await Deno.readTextFile(join(ctx.root, s.export_path!));
+  const e = await exportStats(ctx);
+  assert.match(e.export_path, /^research\/bench\/\d{4}-\d{2}-\d{2}-ratings\.md$/);
+  const md = await Deno.readTextFile(join(ctx.root, e.export_path));
   assert.match(md, /\| delegate \| 2 \| 0 \|/);
-  await assert.rejects(bridgeStats(ctx, { export: "../out.md" }), OutsideWorkspaceError);
+  await assert.rejects(exportStats(ctx, { path: "../out.md" }), OutsideWorkspaceError);
 });
 
 Deno.test("POLY_LOG appends one JSON line per call", async () => {
