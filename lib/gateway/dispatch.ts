@@ -10,6 +10,11 @@
  *   `result_path` compared with `expected`: `confirmed`, `mismatch`, or `unknown` when
  *   that cannot be established (no answer, timeout, verifier failure, path absent).
  *
+ * Every answer of the upstream — a result, a verifier's answer, an error it sent or
+ * printed — is redacted of the server's sealed secrets and of what the fleet scrubber
+ * recognises (lib/gateway/redact.ts) as it arrives, before it is compared, returned or
+ * stored in `gateway_ops`.
+ *
  * @module
  */
 import type { DatabaseSync } from "../store/mod.ts";
@@ -29,6 +34,7 @@ import {
   type Verification,
 } from "./ops.ts";
 import type { ResolvedProfile } from "./profiles.ts";
+import { redactor } from "./redact.ts";
 import { parseResultPath, readPath, resultDocument } from "./result_path.ts";
 import { type GrantedTool, parseTarget, resolveGranted } from "./targets.ts";
 import { type OpenServer, openServer } from "./upstream.ts";
@@ -291,7 +297,12 @@ function resolveVerifier(db: DatabaseSync, granted: GrantedTool, ref: string): T
 
 /** Lists the live tools and refuses unless each pinned tool still has its granted fingerprint. */
 async function checkLive(open: OpenServer, server: string, pinned: ToolRecord[], ctx: DispatchContext): Promise<void> {
-  const raw = await listRawTools(open.upstream, server, connectOptions(ctx));
+  let raw: unknown[];
+  try {
+    raw = await listRawTools(open.upstream, server, connectOptions(ctx));
+  } catch (error) {
+    throw redactor(open.secrets()).error(error);
+  }
   const live = new Map(buildCatalog(server, raw, { secrets: open.secrets() }).tools.map((t) => [t.id, t]));
   for (const tool of pinned) {
     const now = live.get(tool.id);
@@ -319,13 +330,14 @@ async function callUpstream(
       undefined,
       { timeout: ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, signal: ctx.signal },
     ) as CallToolResult;
-    return {
+    return redactor(open.secrets()).value({
       content: (result.content ?? []) as unknown[],
       ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
       ...(result.isError ? { isError: true } : {}),
-    };
+    });
   } catch (error) {
-    throw upstreamError(server, `failed the call of "${tool}"`, error, open.upstream.stderrTail());
+    const failure = upstreamError(server, `failed the call of "${tool}"`, error, open.upstream.stderrTail());
+    throw redactor(open.secrets()).error(failure);
   }
 }
 

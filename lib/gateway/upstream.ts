@@ -1,6 +1,7 @@
 /**
  * Opening a registered server: unseal its credentials, connect, and know which
- * credentials were presented (a catalog must never echo them).
+ * secrets it holds (a catalog must never echo them, and every answer is redacted
+ * of them: lib/gateway/redact.ts).
  *
  * @module
  */
@@ -9,7 +10,8 @@ import { UnauthorizedError } from "./_sdk.ts";
 import { connectUpstream, type Upstream } from "./connect.ts";
 import { GatewayError } from "./errors.ts";
 import { openOAuthProvider, type StoredOAuthProvider } from "./oauth.ts";
-import { unseal } from "./seal.ts";
+import { MIN_SECRET_CHARS, redactor, secretValues } from "./redact.ts";
+import { openedFor, unseal } from "./seal.ts";
 import { findServer, type ServerRecord } from "./store.ts";
 
 /** Purpose a bearer token is sealed for. */
@@ -20,7 +22,11 @@ export function bearerPurpose(name: string): string {
 /** An open session to a registered server. */
 export interface OpenServer {
   upstream: Upstream;
-  /** Credentials presented to the server (bearer token, OAuth tokens). */
+  /**
+   * The server's secrets: the credentials presented (bearer token, OAuth tokens)
+   * and every value this process sealed or opened for it (seal.ts `openedFor`:
+   * OAuth state, sealed environment values, any later kind).
+   */
   secrets(): string[];
   close(): Promise<void>;
 }
@@ -40,6 +46,19 @@ export async function openServer(
     }
     provider = await openOAuthProvider(db, server);
   }
+  const secrets = () => {
+    const out: string[] = [];
+    if (bearer) out.push(bearer);
+    const tokens = provider?.tokens();
+    if (tokens?.access_token) out.push(tokens.access_token);
+    if (tokens?.refresh_token) out.push(tokens.refresh_token);
+    // Every other sealed value of the server, and the secrets inside a sealed JSON blob; short values would match
+    // ordinary text (a catalog is refused when it contains a secret).
+    for (const value of openedFor(server.name).flatMap(secretValues)) {
+      if (value.length >= MIN_SECRET_CHARS && !out.includes(value)) out.push(value);
+    }
+    return out;
+  };
   let upstream: Upstream;
   try {
     upstream = await connectUpstream({
@@ -57,20 +76,10 @@ export async function openServer(
       const status = findServer(db, server.name)?.oauthStatus ?? "reconnect_required";
       throw needsConsent(server.name, status === "connected" ? "reconnect_required" : status);
     }
-    throw error;
+    // The failure quotes the upstream (its error, its stderr): redact the server's secrets from it.
+    throw redactor(secrets()).error(error);
   }
-  return {
-    upstream,
-    secrets: () => {
-      const out: string[] = [];
-      if (bearer) out.push(bearer);
-      const tokens = provider?.tokens();
-      if (tokens?.access_token) out.push(tokens.access_token);
-      if (tokens?.refresh_token) out.push(tokens.refresh_token);
-      return out;
-    },
-    close: () => upstream.close(),
-  };
+  return { upstream, secrets, close: () => upstream.close() };
 }
 
 function needsConsent(name: string, status: string): GatewayError {
