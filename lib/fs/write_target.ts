@@ -26,10 +26,10 @@ export const PROTECTED_DIRS: readonly string[] = [".git", ".poly"];
 export const PROTECTED_FILES: readonly string[] = ["poly.toml", "poly.local.toml", "poly-config.lock"];
 
 /** A write refused for what the target is (protected, existing, not a file); exit code 2. */
-export class WriteRefusedError extends PolyError {
+export class WriteTargetError extends PolyError {
   constructor(message: string) {
     super(message);
-    this.name = "WriteRefusedError";
+    this.name = "WriteTargetError";
   }
 }
 
@@ -70,9 +70,9 @@ export async function resolveWriteTarget(req: WriteTargetRequest): Promise<Write
     if (e instanceof Deno.errors.NotFound) return undefined;
     throw e;
   });
-  if (info && !info.isFile) throw new WriteRefusedError(`"${req.path}" exists and is not a file: choose another path`);
+  if (info && !info.isFile) throw new WriteTargetError(`"${req.path}" exists and is not a file: choose another path`);
   if (info && !req.overwrite) {
-    throw new WriteRefusedError(
+    throw new WriteTargetError(
       `"${req.path}" already exists: choose another path, or pass overwrite: true to replace it`,
     );
   }
@@ -84,10 +84,10 @@ export function checkProtected(named: string, rel: string): void {
   const parts = rel.split(sep).map((p) => p.toLowerCase());
   const dir = parts.slice(0, -1).find((p) => PROTECTED_DIRS.includes(p)) ??
     (PROTECTED_DIRS.includes(parts[parts.length - 1]) ? parts[parts.length - 1] : undefined);
-  if (dir) throw new WriteRefusedError(`"${named}" is inside ${dir}/: poly never writes there`);
+  if (dir) throw new WriteTargetError(`"${named}" is inside ${dir}/: poly never writes there`);
   const file = parts[parts.length - 1];
   if (PROTECTED_FILES.includes(file)) {
-    throw new WriteRefusedError(
+    throw new WriteTargetError(
       `"${named}" is poly's own configuration (${file}): poly never writes it from a tool call`,
     );
   }
@@ -104,7 +104,7 @@ async function realTarget(abs: string): Promise<string> {
       if (!(e instanceof Deno.errors.NotFound)) throw e;
       // A link whose target is missing: where it would lead cannot be checked, so it is not followed.
       if ((await Deno.lstat(probe).catch(() => undefined))?.isSymlink) {
-        throw new WriteRefusedError(
+        throw new WriteTargetError(
           `"${probe}" is a symbolic link to a missing target: poly does not write through it`,
         );
       }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { exportStats } from "../../../lib/fleet/mod.ts";
 import { OutsideWorkspaceError } from "../../../lib/errors/mod.ts";
-import { WriteRefusedError } from "../../../lib/fs/write_target.ts";
+import { WriteTargetError } from "../../../lib/fs/write_target.ts";
 import { TOOLS } from "../../../tools/mod.ts";
 import { runPoly } from "../../_helpers/cli.ts";
 import { fleetContext } from "../../fleet/_helpers.ts";
@@ -51,7 +51,7 @@ Deno.test("exportStats() writes a new report inside cwd, and replaces a file onl
   assert.match(first.export_path, /^research\/bench\/\d{4}-\d{2}-\d{2}-ratings\.md$/);
   assert.equal(first.replaced, false);
   assert.match(await Deno.readTextFile(join(root, first.export_path)), /^# poly fleet statistics/);
-  await assert.rejects(exportStats(ctx, {}), WriteRefusedError);
+  await assert.rejects(exportStats(ctx, {}), WriteTargetError);
   await assert.rejects(exportStats(ctx, { path: "notes.md" }), /"notes\.md" already exists: .*overwrite: true/);
   assert.equal(await Deno.readTextFile(join(root, "notes.md")), "mine\n");
   const again = await exportStats(ctx, { path: "notes.md", overwrite: true });
