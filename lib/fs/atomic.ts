@@ -157,10 +157,17 @@ function refuseUnwritable(info: Deno.FileInfo): void {
   }
 }
 
-/** Refuses when the file is no longer what was read: its stamp first (cheap), then its bytes. */
+/**
+ * Refuses when the file is no longer what was read: its directory first (still
+ * where its real path was resolved to, not swapped for a link), then its stamp
+ * (cheap), then its bytes.
+ */
 async function verifyUnchanged(path: string, stamp: FileStamp | undefined, expected: Uint8Array): Promise<void> {
   let now: Deno.FileInfo;
   try {
+    if (await Deno.realPath(dirname(path)) !== dirname(path)) {
+      throw new WriteRefusedError(`${CHANGED} (its directory was replaced by a symbolic link)`);
+    }
     now = await Deno.lstat(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) throw new WriteRefusedError(CHANGED + " (it was removed)");

@@ -75,6 +75,27 @@ Deno.test("replaceFile() refuses a file link and a directory link that resolve o
   assert.deepEqual(await leftovers(join(outside, "lib")), []);
 });
 
+Deno.test("replaceFile() refuses when the file's directory is swapped for a link to outside before the rename", async () => {
+  const outside = await tree({});
+  const root = await tree({ "sub/a.py": "x=1\n" });
+  const path = join(root, "sub", "a.py");
+  await assert.rejects(
+    replaceFile(path, "x = 1\n", {
+      expected: await read(path),
+      roots: [root],
+      beforeCheck: async () => {
+        await Deno.rename(join(root, "sub"), join(outside, "sub"));
+        await Deno.symlink(join(outside, "sub"), join(root, "sub"));
+      },
+    }),
+    (e: Error) =>
+      e instanceof WriteRefusedError &&
+      e.message === "changed during the run (its directory was replaced by a symbolic link)",
+  );
+  assert.equal(await Deno.readTextFile(join(outside, "sub", "a.py")), "x=1\n");
+  assert.deepEqual(await leftovers(join(outside, "sub")), []);
+});
+
 Deno.test("replaceFile() leaves a file edited after it was read alone: changed during the run", async () => {
   const dir = await tree({ "a.py": "x=1\n" });
   const path = join(dir, "a.py");

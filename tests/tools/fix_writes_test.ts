@@ -3,12 +3,14 @@
  * workspace root only, after links are resolved: called with no paths on a root
  * that links to a folder (and a file) outside it, they leave the outside alone
  * and say so (`isError`, an errored record per file). Checked in-process and
- * once through a real `poly mcp` process.
+ * once through a real `poly mcp` process. `workspace_lint_fix` finds no project
+ * through a link.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Report } from "../../lib/report/schema.ts";
 import { inProcess, startServer } from "../serve/_client.ts";
+import { REPO } from "../_helpers/cli.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -100,3 +102,28 @@ Deno.test("poly mcp: format_write with no paths never writes through a link to o
     await server.close();
   }
 });
+
+Deno.test(
+  "in-process: workspace_lint_fix does not enter a link to a Cargo project outside the root",
+  opts,
+  async () => {
+    const outside = await tree({});
+    await Deno.mkdir(join(outside, "rs", "src"), { recursive: true });
+    for (const rel of ["Cargo.toml", "Cargo.lock", "src/main.rs"]) {
+      await Deno.copyFile(join(REPO, "fixtures", "workspace", "mcp", "rs", rel), join(outside, "rs", rel));
+    }
+    const before = await Deno.readTextFile(join(outside, "rs", "src", "main.rs"));
+    const root = await tree({ ".git/HEAD": "" });
+    await Deno.symlink(join(outside, "rs"), join(root, "rs"));
+    const { client, close } = await inProcess({ root, fingerprint: false });
+    try {
+      const result = await client.callTool({ name: "workspace_lint_fix", arguments: {} });
+      const report = Report.parse(result.structuredContent);
+      // The project walk does not follow directory links: no job runs (nor fixes) in the linked project.
+      assert.deepEqual(report.workspace?.jobs, []);
+      assert.equal(await Deno.readTextFile(join(outside, "rs", "src", "main.rs")), before);
+    } finally {
+      await close();
+    }
+  },
+);
