@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { basename, dirname, isAbsolute, join, relative } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 
 /** Options for {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
@@ -137,7 +137,7 @@ async function resolveInside(path: string, roots: readonly string[]): Promise<st
 /** Whether `child` is `root` or below it (both absolute and real). */
 function inside(root: string, child: string): boolean {
   const rel = relative(root, child);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+  return rel === "" || (rel !== ".." && !rel.startsWith(".." + sep) && !isAbsolute(rel));
 }
 
 /** Refuses a read-only file and one with other hard links (replacing it would split them). */

@@ -40,6 +40,13 @@ Deno.test("replaceFile() replaces a file read earlier and leaves no temporary fi
   assert.deepEqual(await leftovers(dir), []);
 });
 
+Deno.test("replaceFile() writes a file whose name starts with two dots (inside the root, not above it)", async () => {
+  const dir = await tree({ "..a.py": "x=1\n" });
+  const path = join(dir, "..a.py");
+  await replaceFile(path, "x = 1\n", { expected: await read(path), roots: [dir] });
+  assert.equal(await Deno.readTextFile(path), "x = 1\n");
+});
+
 Deno.test("replaceFile() writes through a link to a file inside the root, keeping the link", async () => {
   const dir = await tree({ "real.py": "x=1\n" });
   await Deno.symlink("real.py", join(dir, "link.py"));
