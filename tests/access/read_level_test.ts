@@ -11,6 +11,7 @@ import { TOOLS } from "../../tools/mod.ts";
 import { serverEnv, startServer } from "../serve/_client.ts";
 import { sharedSnapshot } from "../serve/_snapshot.ts";
 import { FAKE_PATH, makeHome } from "../fleet/_helpers.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 

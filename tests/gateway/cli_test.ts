@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { callTool, openStore, resolveProfile } from "./_lib.ts";
 import { defaultState, type Fixture, makeFixture, startHttp } from "./_fixture.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
 async function home(): Promise<Record<string, string>> {
   const base = await Deno.makeTempDir({ prefix: "poly-gw-cli-" });
@@ -34,7 +35,7 @@ async function registerStdio(env: Record<string, string>, fx: Fixture) {
   return Object.fromEntries(detail.tools_detail.map((t) => [t.name, t.fingerprint]));
 }
 
-Deno.test("poly servers and poly grants: register over stdio, grant, refresh, go stale", async () => {
+bwrapTest("poly servers and poly grants: register over stdio, grant, refresh, go stale", async () => {
   const env = await home();
   const fx = await makeFixture();
   const fp = await registerStdio(env, fx);
@@ -107,7 +108,7 @@ Deno.test("poly servers and poly grants: register over stdio, grant, refresh, go
   assert.match(human.stdout, /^NAME\s+TRANSPORT\s+AUTH\s+STATUS\s+REVISION/);
 });
 
-Deno.test("poly grants set: two writers with the same expected revision, one wins", async () => {
+bwrapTest("poly grants set: two writers with the same expected revision, one wins", async () => {
   const env = await home();
   const fx = await makeFixture();
   const fp = await registerStdio(env, fx);
@@ -213,7 +214,7 @@ Deno.test("poly servers add over HTTP: tokens from stdin or a POLY_ variable, se
   }
 });
 
-Deno.test("poly ops: an unknown write blocks removal until resolved", async () => {
+bwrapTest("poly ops: an unknown write blocks removal until resolved", async () => {
   const env = await home();
   const fx = await makeFixture();
   const fp = await registerStdio(env, fx);

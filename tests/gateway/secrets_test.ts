@@ -21,6 +21,7 @@ import {
 import { oauthPurpose } from "../../lib/gateway/oauth.ts";
 import { seal, unseal } from "../../lib/gateway/seal.ts";
 import type { DatabaseSync } from "../../lib/store/mod.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 import { defaultState, type FixtureState, freshStore, makeFixture, startHttp } from "./_fixture.ts";
 
 const TOKEN = "fx-bearer-5f0c1d2e3b4a69788796a5b4c3d2e1f0";
@@ -229,22 +230,25 @@ Deno.test("readTool(): any other value sealed for the server (an environment val
   }
 });
 
-Deno.test("readTool(): a sealed value a stdio upstream prints on stderr is redacted from the error quoting it", async () => {
-  const { db } = await freshStore();
-  const fx = await makeFixture(echoingState());
-  await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
-  const pins = grantAll(db, "fx");
-  const value = "stdio-env-secret-0f1e2d3c4b5a";
-  await seal(value, "env:fx:API_KEY");
-  fx.update((s) => {
-    s.handlers!.leak_fail = { stderr: `starting with API_KEY ${value}`, fail: "boom" };
-  });
-  const thrown = await readTool({ db, profile: resolveProfile(undefined, "default") }, {
-    target: "fx/leak_fail",
-    schema_sha256: pins.leak_fail,
-  }).then(() => undefined, (e: Error) => e);
-  assert.ok(thrown, "the JSON-RPC error is thrown");
-  assert.match(thrown.message, /upstream stderr:\nstarting with API_KEY \[REDACTED:sealed-secret\]/);
-  assert.ok(!thrown.message.includes(value) && !String(thrown.stack).includes(value));
-  assert.ok(!opsText(db).includes(value));
-});
+bwrapTest(
+  "readTool(): a sealed value a stdio upstream prints on stderr is redacted from the error quoting it",
+  async () => {
+    const { db } = await freshStore();
+    const fx = await makeFixture(echoingState());
+    await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
+    const pins = grantAll(db, "fx");
+    const value = "stdio-env-secret-0f1e2d3c4b5a";
+    await seal(value, "env:fx:API_KEY");
+    fx.update((s) => {
+      s.handlers!.leak_fail = { stderr: `starting with API_KEY ${value}`, fail: "boom" };
+    });
+    const thrown = await readTool({ db, profile: resolveProfile(undefined, "default") }, {
+      target: "fx/leak_fail",
+      schema_sha256: pins.leak_fail,
+    }).then(() => undefined, (e: Error) => e);
+    assert.ok(thrown, "the JSON-RPC error is thrown");
+    assert.match(thrown.message, /upstream stderr:\nstarting with API_KEY \[REDACTED:sealed-secret\]/);
+    assert.ok(!thrown.message.includes(value) && !String(thrown.stack).includes(value));
+    assert.ok(!opsText(db).includes(value));
+  },
+);
