@@ -22,8 +22,11 @@ const text = (r: Result) => r.content.find((c) => c.type === "text")?.text ?? ""
 /** The files of the workspace a hostile export went after, and their content now. */
 const TARGETS = ["src/b.ts", "poly.toml", ".git/HEAD"];
 
+const outside = await Deno.makeTempDir({ prefix: "poly-http-outside-" });
+
 async function workspace(): Promise<string> {
   const root = await Deno.makeTempDir({ prefix: "poly-http-export-" });
+  await Deno.symlink(outside, join(root, "out"));
   await Deno.mkdir(join(root, "src"));
   await Deno.mkdir(join(root, ".git"));
   await Deno.writeTextFile(join(root, "src", "b.ts"), "export const b = 1;\n");
@@ -112,12 +115,19 @@ Deno.test(
             client.callTool({ name: "bridge_stats_export", arguments: { path: "src/b.ts" } }),
           );
           assert.match(existing, /"src\/b\.ts" already exists/);
-          for (const path of ["poly.toml", ".git/HEAD"]) {
+          for (const path of ["poly.toml", ".git/HEAD", ".poly/x.md", "poly.local.toml", "src/poly-config.lock"]) {
             const why = await refused(
               client.callTool({ name: "bridge_stats_export", arguments: { path, overwrite: true } }),
             );
             assert.match(why, /never writes/, path);
           }
+          for (const path of ["../escape.md", "out/report.md"]) {
+            const why = await refused(
+              client.callTool({ name: "bridge_stats_export", arguments: { path, overwrite: true } }),
+            );
+            assert.match(why, /outside the workspace root/, path);
+          }
+          await assert.rejects(Deno.stat(join(outside, "report.md")), Deno.errors.NotFound);
           assert.deepEqual(await contents(root), before, "no existing file changed");
           await client.close();
         },
