@@ -29,6 +29,7 @@ import {
   getOp,
   type OpRecord,
   recordOp,
+  redactStoredOps,
   resolveOp,
   unresolvedOps,
   type Verification,
@@ -39,7 +40,7 @@ import { parseResultPath, readPath, resultDocument } from "./result_path.ts";
 import { type GrantedTool, parseTarget, resolveGranted } from "./targets.ts";
 import { type OpenServer, openServer } from "./upstream.ts";
 import { grantStates } from "./grants.ts";
-import { catalogOf, requireServer, type ToolRecord } from "./store.ts";
+import { catalogOf, requireServer, type ServerRecord, type ToolRecord } from "./store.ts";
 
 /** Default time limit of one upstream tool call. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -95,7 +96,7 @@ export async function readTool(ctx: DispatchContext, request: ReadRequest): Prom
   checkPin(granted, request.schema_sha256);
   const args = request.arguments ?? {};
   const started = new Date().toISOString();
-  const open = await openServer(ctx.db, granted.server, connectOptions(ctx));
+  const open = await openRedacting(ctx, granted.server);
   let result: UpstreamResult;
   try {
     await checkLive(open, granted.server.name, [granted.tool], ctx);
@@ -175,7 +176,7 @@ export async function callTool(ctx: DispatchContext, request: CallRequest): Prom
     arguments: args,
     verification,
   };
-  const open = await openServer(ctx.db, granted.server, connectOptions(ctx));
+  const open = await openRedacting(ctx, granted.server);
   try {
     try {
       await checkLive(open, granted.server.name, [granted.tool, verifier], ctx);
@@ -248,7 +249,7 @@ export async function verifyOp(
     );
   }
   const steps = parseResultPath(op.verification.result_path);
-  const open = await openServer(ctx.db, server, connectOptions(ctx));
+  const open = await openRedacting(ctx, server);
   let seen: VerificationOutcome;
   try {
     await checkLive(open, server.name, [tool], ctx);
@@ -258,6 +259,24 @@ export async function verifyOp(
   }
   const operation = seen.matched ? resolveOp(ctx.db, id, "confirmed", "verified again") : getOp(ctx.db, id);
   return { operation, verification: seen };
+}
+
+/** Servers whose stored operations this process already redacted, per database. */
+const redactedStores = new WeakMap<DatabaseSync, Set<string>>();
+
+/**
+ * Opens a server; the first time in this process for a database, also redacts its
+ * secrets from the operations an earlier version stored in plain text.
+ */
+async function openRedacting(ctx: DispatchContext, server: ServerRecord): Promise<OpenServer> {
+  const open = await openServer(ctx.db, server, connectOptions(ctx));
+  const done = redactedStores.get(ctx.db) ?? new Set<string>();
+  redactedStores.set(ctx.db, done);
+  if (!done.has(server.name)) {
+    redactStoredOps(ctx.db, server.name, redactor(open.secrets()));
+    done.add(server.name);
+  }
+  return open;
 }
 
 function connectOptions(ctx: DispatchContext): { timeoutMs: number; signal?: AbortSignal } {

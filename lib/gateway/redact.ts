@@ -54,6 +54,8 @@ export function secretValues(plaintext: string): string[] {
 
 /** Redacts one server's secrets (and what the fleet scrubber knows) from text, values and errors. */
 export interface Redactor {
+  /** The exact strings searched for (each secret as written, URL-encoded and JSON-escaped), longest first. */
+  readonly needles: readonly string[];
   text(text: string): string;
   /** A deep copy of a JSON-like value with every string (and object key) redacted. */
   value<T>(value: T): T;
@@ -97,5 +99,5 @@ export function redactor(secrets: readonly string[]): Redactor {
     }
     return input;
   };
-  return { text, value, error };
+  return { needles, text, value, error };
 }

@@ -19,6 +19,7 @@ import {
   setGrant,
 } from "../../lib/gateway/mod.ts";
 import { oauthPurpose } from "../../lib/gateway/oauth.ts";
+import { finishOp, recordOp } from "../../lib/gateway/ops.ts";
 import { seal, unseal } from "../../lib/gateway/seal.ts";
 import type { DatabaseSync } from "../../lib/store/mod.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
@@ -252,3 +253,49 @@ bwrapTest(
     assert.ok(!opsText(db).includes(value));
   },
 );
+
+Deno.test("an operation an earlier version stored with the token is redacted the next time the server is used", async () => {
+  const { db, home } = await freshStore();
+  const fx = await makeFixture(echoingState({ token: TOKEN }));
+  const http = await startHttp(fx);
+  try {
+    await addServer(db, { name: "web", url: http.url, token: TOKEN });
+    const pins = grantAll(db, "web");
+    const tool = catalogOf(db, "web").find((t) => t.name === "whoami")!;
+    // What an earlier version stored: the upstream's answer as it came.
+    const old = recordOp(db, {
+      server: "web",
+      kind: "read",
+      tool_id: tool.id,
+      tool: tool.name,
+      fingerprint: tool.fingerprint,
+      profile: "default",
+      arguments: {},
+      status: "done",
+    });
+    finishOp(db, old.id, {
+      status: "done",
+      result: { structuredContent: { authorization: `Bearer ${TOKEN}` } },
+      observed: TOKEN,
+      detail: `saw ${TOKEN}`,
+    });
+    assert.ok(opsText(db).includes(TOKEN), "the legacy row holds the token");
+    await readTool({ db, profile: resolveProfile(undefined, "default") }, {
+      target: "web/get_title",
+      schema_sha256: pins.get_title,
+    });
+    assert.ok(!opsText(db).includes(TOKEN), "the legacy row was redacted");
+    const row = db.prepare("SELECT result, observed, detail FROM gateway_ops WHERE id = ?").get(old.id) as Record<
+      string,
+      string
+    >;
+    assert.deepEqual(JSON.parse(row.result), {
+      structuredContent: { authorization: "Bearer [REDACTED:sealed-secret]" },
+    });
+    assert.equal(JSON.parse(row.observed), "[REDACTED:sealed-secret]");
+    assert.equal(row.detail, "saw [REDACTED:sealed-secret]");
+    assert.ok(!(await storeBytes(home)).includes(TOKEN), "nor in the store's bytes (free pages, write-ahead log)");
+  } finally {
+    await http.close();
+  }
+});
