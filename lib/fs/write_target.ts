@@ -62,7 +62,7 @@ export async function resolveWriteTarget(req: WriteTargetRequest): Promise<Write
     throw new OutsideWorkspaceError(req.path, req.base);
   }
   const realRoot = await Deno.realPath(req.root);
-  const real = await realTarget(abs);
+  const real = await realTarget(abs, req.path);
   const rel = relative(realRoot, real);
   if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) throw new OutsideWorkspaceError(req.path, req.root);
   checkProtected(req.path, rel);
@@ -93,25 +93,37 @@ export function checkProtected(named: string, rel: string): void {
   }
 }
 
-/** The path with symbolic links resolved: the file's own when it exists, else its nearest existing folder's plus the rest. */
-async function realTarget(abs: string): Promise<string> {
+/**
+ * The path with symbolic links resolved: the file's own when it exists, else its
+ * nearest existing folder's plus the rest. Refuses a dangling link on the way
+ * (where it leads cannot be checked) and a file where a folder must be.
+ */
+async function realTarget(abs: string, named: string): Promise<string> {
   let probe = abs;
   const rest: string[] = [];
   for (;;) {
+    let real: string | undefined;
     try {
-      return join(await Deno.realPath(probe), ...rest);
+      real = await Deno.realPath(probe);
     } catch (e) {
-      if (!(e instanceof Deno.errors.NotFound)) throw e;
-      // A link whose target is missing: where it would lead cannot be checked, so it is not followed.
-      if ((await Deno.lstat(probe).catch(() => undefined))?.isSymlink) {
-        throw new WriteTargetError(
-          `"${probe}" is a symbolic link to a missing target: poly does not write through it`,
-        );
-      }
-      const up = dirname(probe);
-      if (up === probe) return abs;
-      rest.unshift(basename(probe));
-      probe = up;
+      if (!(e instanceof Deno.errors.NotFound) && !(e instanceof Deno.errors.NotADirectory)) throw e;
     }
+    if (real !== undefined) {
+      if (rest.length > 0 && !(await Deno.stat(real)).isDirectory) {
+        throw new WriteTargetError(`"${named}" cannot be created: "${basename(probe)}" is a file, not a folder`);
+      }
+      return join(real, ...rest);
+    }
+    if ((await Deno.lstat(probe).catch(() => undefined))?.isSymlink) {
+      throw new WriteTargetError(
+        `"${named}" goes through "${
+          basename(probe)
+        }", a symbolic link to a missing target: poly does not write through it`,
+      );
+    }
+    const up = dirname(probe);
+    if (up === probe) return abs;
+    rest.unshift(basename(probe));
+    probe = up;
   }
 }

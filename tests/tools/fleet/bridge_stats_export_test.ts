@@ -84,6 +84,7 @@ Deno.test("exportStats() refuses .git/, .poly/, poly's config, links out of the 
     ["dangling/report.md", /symbolic link to a missing target/],
     ["dangling", /symbolic link to a missing target/],
     ["sub", /exists and is not a file/],
+    ["notes.md/report.md", /"notes\.md" is a file, not a folder/],
   ];
   for (const [path, why] of refusals) {
     await assert.rejects(exportStats(ctx, { path, overwrite: true }), why, path);
