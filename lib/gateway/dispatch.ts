@@ -273,7 +273,12 @@ async function openRedacting(ctx: DispatchContext, server: ServerRecord): Promis
   const done = redactedStores.get(ctx.db) ?? new Set<string>();
   redactedStores.set(ctx.db, done);
   if (!done.has(server.name)) {
-    redactStoredOps(ctx.db, server.name, redactor(open.secrets()));
+    try {
+      redactStoredOps(ctx.db, server.name, redactor(open.secrets()));
+    } catch (error) {
+      await open.close();
+      throw error;
+    }
     done.add(server.name);
   }
   return open;
