@@ -29,9 +29,11 @@ export const MIN_SECRET_CHARS = 6;
 const SECRET_KEY = /(token|secret|verifier|password|passwd|key|^state|^code)$/i;
 
 /**
- * The strings to look for given one sealed plain value: the value itself, and
- * when it is JSON (the OAuth blob, a JSON credential in an environment value),
- * every string in it under a key that names a secret.
+ * The strings to look for given one sealed plain value: the value itself; when
+ * it is JSON, every value of a flat map of names to strings (a server's sealed
+ * environment), and in any other document (the OAuth blob) every string under a
+ * key that names a secret (tokens, client secret, verifier, state), so its
+ * public parts (client id, URLs, token type) stay readable.
  */
 export function secretValues(plaintext: string): string[] {
   const out = [plaintext];
@@ -40,6 +42,10 @@ export function secretValues(plaintext: string): string[] {
     parsed = JSON.parse(plaintext);
   } catch {
     return out;
+  }
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+    const values = Object.values(parsed);
+    if (values.length > 0 && values.every((v) => typeof v === "string")) return [...out, ...values as string[]];
   }
   const walk = (v: unknown, key: string | undefined, depth: number): void => {
     if (depth > 8) return;

@@ -24,8 +24,7 @@ export interface OpenServer {
   upstream: Upstream;
   /**
    * The server's secrets: the credentials presented (bearer token, OAuth tokens)
-   * and every value this process sealed or opened for it (seal.ts `openedFor`:
-   * OAuth state, sealed environment values, any later kind).
+   * and every value this process sealed or opened for it ({@link sealedSecretsOf}).
    */
   secrets(): string[];
   close(): Promise<void>;
@@ -46,19 +45,6 @@ export async function openServer(
     }
     provider = await openOAuthProvider(db, server);
   }
-  const secrets = () => {
-    const out: string[] = [];
-    if (bearer) out.push(bearer);
-    const tokens = provider?.tokens();
-    if (tokens?.access_token) out.push(tokens.access_token);
-    if (tokens?.refresh_token) out.push(tokens.refresh_token);
-    // Every other sealed value of the server, and the secrets inside a sealed JSON blob; short values would match
-    // ordinary text (a catalog is refused when it contains a secret).
-    for (const value of openedFor(server.name).flatMap(secretValues)) {
-      if (value.length >= MIN_SECRET_CHARS && !out.includes(value)) out.push(value);
-    }
-    return out;
-  };
   let upstream: Upstream;
   try {
     upstream = await connectUpstream({
@@ -77,9 +63,31 @@ export async function openServer(
       throw needsConsent(server.name, status === "connected" ? "reconnect_required" : status);
     }
     // The failure quotes the upstream (its error, its stderr): redact the server's secrets from it.
-    throw redactor(secrets()).error(error);
+    throw redactor([...(bearer ? [bearer] : []), ...sealedSecretsOf(server.name)]).error(error);
   }
-  return { upstream, secrets, close: () => upstream.close() };
+  return {
+    upstream,
+    secrets: () => {
+      const out: string[] = [];
+      if (bearer) out.push(bearer);
+      const tokens = provider?.tokens();
+      if (tokens?.access_token) out.push(tokens.access_token);
+      if (tokens?.refresh_token) out.push(tokens.refresh_token);
+      for (const value of sealedSecretsOf(server.name)) if (!out.includes(value)) out.push(value);
+      return out;
+    },
+    close: () => upstream.close(),
+  };
+}
+
+/**
+ * Every secret sealed for server `name` that this process sealed or opened, of
+ * any kind (OAuth state, environment values, ...: seal.ts `openedFor`), with the
+ * secrets inside a sealed JSON value; values too short to search for are left out
+ * (a catalog is refused when it contains a secret, and `DEBUG=1` is none).
+ */
+export function sealedSecretsOf(name: string): string[] {
+  return [...new Set(openedFor(name).flatMap(secretValues))].filter((v) => v.length >= MIN_SECRET_CHARS);
 }
 
 function needsConsent(name: string, status: string): GatewayError {

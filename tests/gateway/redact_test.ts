@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { McpError } from "../../lib/gateway/_sdk.ts";
 import { MIN_SECRET_CHARS, redactor, SEALED_LABEL, secretValues } from "../../lib/gateway/redact.ts";
 import { openedFor, purposeServer, seal, unseal } from "../../lib/gateway/seal.ts";
+import { sealedSecretsOf } from "../../lib/gateway/upstream.ts";
 
 Deno.test("openedFor() lists what this process sealed or opened for one server, of any kind", async () => {
   const home = await Deno.makeTempDir({ prefix: "poly-seal-" });
@@ -39,6 +40,8 @@ Deno.test("secretValues() finds the tokens, client secret, verifier and state in
   assert.ok(!values.includes("client-public-id") && !values.includes("Bearer"));
   assert.ok(!values.includes("https://auth.example.com"));
   assert.deepEqual(secretValues("plain-token"), ["plain-token"]);
+  const env = JSON.stringify({ DATABASE_URL: "postgres://db/main", DEBUG: "1" });
+  assert.deepEqual(secretValues(env), [env, "postgres://db/main", "1"], "a flat map (an environment): every value");
 });
 
 Deno.test("redactor() redacts every form of a secret in text, values, keys and errors; short values are left", () => {
@@ -58,4 +61,13 @@ Deno.test("redactor() redacts every form of a secret in text, values, keys and e
   assert.ok(!outer.message.includes(secret) && !String(outer.stack).includes(secret));
   assert.ok(!inner.message.includes(secret) && !JSON.stringify(inner.data).includes(secret));
   assert.ok(inner instanceof McpError && inner.code === -32603, "the cause keeps its type and code");
+});
+
+Deno.test("sealedSecretsOf() gives every value of a sealed environment of the server, but not short ones", async () => {
+  const home = await Deno.makeTempDir({ prefix: "poly-seal-" });
+  await seal(JSON.stringify({ DATABASE_URL: "postgres://u:pw@db/main", DEBUG: "1" }), "env:envsrv", home);
+  const secrets = sealedSecretsOf("envsrv");
+  assert.ok(secrets.includes("postgres://u:pw@db/main"));
+  assert.ok(!secrets.includes("1"), "values too short to search for are left out");
+  assert.deepEqual(sealedSecretsOf("other-server"), []);
 });
