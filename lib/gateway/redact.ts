@@ -22,8 +22,8 @@ import { scrub } from "../fleet/scrub.ts";
 /** What a sealed secret is replaced with. */
 export const SEALED_LABEL = "[REDACTED:sealed-secret]";
 
-/** Shortest sealed value searched for. */
-export const MIN_SECRET_CHARS = 6;
+/** Shortest sealed value searched for (as for a stdio upstream's environment: `DEBUG=1` is no secret). */
+export const MIN_SECRET_CHARS = 8;
 
 /** Keys of a sealed JSON value whose string values are secrets (OAuth tokens, client secret, PKCE verifier, state). */
 const SECRET_KEY = /(token|secret|verifier|password|passwd|key|^state|^code)$/i;
