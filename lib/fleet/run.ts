@@ -8,7 +8,7 @@
  */
 import { isAbsolute, relative } from "node:path";
 import { type Needs, requireEngine } from "./availability.ts";
-import type { FleetContext } from "./context.ts";
+import { type FleetContext, realWorkingDir } from "./context.ts";
 import { adapter } from "./engines/mod.ts";
 import { FleetError } from "./errors.ts";
 import { runProcess } from "./process.ts";
@@ -73,8 +73,14 @@ export function capAnswer(text: string, max: number): { text: string; truncated:
 
 /** Runs one engine. Throws a FleetError for every failure; records the outcome either way. */
 export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<EngineResult> {
+  // The engine works in the folder's real path, checked against the root's after resolving links.
+  const cwd = await realWorkingDir(ctx.root, input.cwd);
   // cursor-agent needs a model: POLY_MODEL / [fleet] cursor_model when the call names none.
-  const run = input.engine === "cursor" && !input.model ? { ...input, model: ctx.settings.cursorModel } : input;
+  const run = {
+    ...input,
+    cwd,
+    ...(input.engine === "cursor" && !input.model ? { model: ctx.settings.cursorModel } : {}),
+  };
   const a = adapter(run.engine);
   if (run.engine === "opencode") a.checkModel?.(run.model);
   const needs: Needs = { readOnly: run.readOnly, web: run.web, image: run.image };
@@ -230,7 +236,8 @@ export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<En
       model: run.model,
       effort: run.effort,
       level: run.level,
-      cwd: run.cwd,
+      // As the caller named it (a follow-up checks it against the root as given).
+      cwd: input.cwd,
       readOnly: run.readOnly,
       web: run.web ?? false,
       parent: run.resume?.handle,
