@@ -173,6 +173,17 @@ export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<En
       latencyMs: result.durationMs,
     });
 
+  if (result.killFailure) {
+    // A tree poly could not kill is said loudly: it may still be running.
+    record(result.cancelled ? "cancelled" : "timeout");
+    throw new FleetError(
+      "engine_failed",
+      `${run.engine} ${
+        result.cancelled ? `was cancelled` : `ran longer than ${settings.timeoutMs} ms (POLY_TIMEOUT_MS)`
+      }, and killing its process tree failed (${result.killFailure}): it may still be running`,
+      { engine: run.engine },
+    );
+  }
   if (result.cancelled) {
     record("cancelled");
     throw new FleetError("cancelled", `${run.tool} was cancelled; the ${run.engine} process tree was killed`, {

@@ -1,0 +1,144 @@
+/**
+ * No engine process outlives its timeout or its cancellation, under poly's own
+ * permission set (`deno run -P`: the run permission names programs, so
+ * `Deno.kill` is refused there). The fake engine's `[[hang]]` scenario never
+ * ends and leaves a grandchild appending to a heartbeat file; each test finds
+ * every host process of the run by a marker unique to the test (in the prompt and
+ * in the workspace path) and proves none is left.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { polyCommand } from "../_helpers/cli.ts";
+import { canBwrap, needsBwrap } from "../_helpers/bwrap.ts";
+import { serverEnv, startServer } from "../serve/_client.ts";
+import { FAKE_PATH, makeHome, makeWorkspace } from "./_helpers.ts";
+
+const noBwrap = !(await canBwrap());
+
+/** Host processes (not zombies) whose command line holds one of `markers` (`ps`: Deno guards /proc). */
+async function survivors(markers: string[]): Promise<{ pid: number; cmd: string }[]> {
+  const out = await new Deno.Command("ps", { args: ["-eo", "pid=,stat=,args="], stdout: "piped" }).output();
+  return new TextDecoder().decode(out.stdout).split("\n").flatMap((line) => {
+    const m = /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    if (!m || m[2].startsWith("Z") || Number(m[1]) === Deno.pid || m[3].startsWith("ps ")) return [];
+    return markers.some((k) => m[3].includes(k)) ? [{ pid: Number(m[1]), cmd: m[3].slice(0, 200) }] : [];
+  });
+}
+
+/** Kills what a failed test left behind (the test process may: it runs with every permission). */
+async function cleanUp(markers: string[]): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    const left = await survivors(markers);
+    if (left.length === 0) return;
+    for (const { pid } of left) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function size(path: string): Promise<number> {
+  try {
+    return (await Deno.stat(path)).size;
+  } catch {
+    return -1;
+  }
+}
+
+async function waitFor(what: string, ok: () => Promise<boolean>, withinMs = 30_000): Promise<void> {
+  const until = Date.now() + withinMs;
+  while (!(await ok())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Asserts the heartbeat stopped growing and no process of the run is left. */
+async function assertNothingSurvives(beat: string, markers: string[]): Promise<void> {
+  const a = await size(beat);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(await size(beat), a, "the engine's grandchild still appends to its heartbeat");
+  assert.deepEqual(await survivors(markers), [], "processes of the run are still alive");
+}
+
+for (const sandbox of [true, false]) {
+  Deno.test({
+    name: `poly delegate kills the hung engine's whole tree on timeout (sandbox ${sandbox ? "on" : "off"})${
+      needsBwrap(sandbox && noBwrap)
+    }`,
+    ignore: sandbox && noBwrap,
+    async fn() {
+      const cwd = await makeWorkspace();
+      const marker = `hang-${crypto.randomUUID()}`;
+      const markers = [marker, cwd];
+      const beat = join(cwd, "poly-hang-heartbeat.txt");
+      const [exe, ...args] = polyCommand();
+      const home = await makeHome();
+      const child = new Deno.Command(exe, {
+        args: [...args, "delegate", "--level", "1", `[[hang]] ${marker}`],
+        cwd,
+        env: {
+          ...await serverEnv(),
+          HOME: home,
+          PATH: FAKE_PATH,
+          POLY_TIMEOUT_MS: "4000",
+          POLY_SANDBOX: sandbox ? "bwrap" : "off",
+        },
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const started = Date.now();
+      const deadline = setTimeout(() => child.kill("SIGKILL"), 40_000);
+      try {
+        const out = await child.output();
+        const stderr = new TextDecoder().decode(out.stderr);
+        assert.ok(Date.now() - started < 40_000, "poly never returned: the timeout did not stop the engine");
+        assert.equal(out.code, 2, stderr);
+        assert.match(stderr, /ran longer than 4000 ms \(POLY_TIMEOUT_MS\) and was killed with its process tree/);
+        assert.ok((await size(beat)) > 0, "the grandchild never started");
+        await assertNothingSurvives(beat, markers);
+      } finally {
+        clearTimeout(deadline);
+        await cleanUp(markers);
+      }
+    },
+  });
+}
+
+Deno.test({
+  name: `cancelling a delegate call over MCP kills the engine's tree while the server keeps running${
+    needsBwrap(noBwrap)
+  }`,
+  ignore: noBwrap,
+  async fn() {
+    const cwd = await makeWorkspace();
+    const marker = `cancel-${crypto.randomUUID()}`;
+    const markers = [marker, cwd];
+    const beat = join(cwd, "poly-hang-heartbeat.txt");
+    const env = await serverEnv({ HOME: await makeHome(), PATH: FAKE_PATH, POLY_TIMEOUT_MS: "600000" });
+    const server = await startServer({ cwd, env, tasks: false });
+    try {
+      const abort = new AbortController();
+      const call = server.client.callTool(
+        { name: "delegate", arguments: { prompt: `[[hang]] ${marker}`, level: 1 } },
+        undefined,
+        { signal: abort.signal, timeout: 600_000 },
+      );
+      await Promise.race([waitFor("the engine's grandchild to start", async () => (await size(beat)) > 0), call]);
+      abort.abort();
+      await assert.rejects(call);
+      await waitFor("the engine's tree to stop", async () => (await survivors(markers)).length === 0, 15_000);
+      await assertNothingSurvives(beat, markers);
+      // The server is alive and answers.
+      assert.ok((await server.client.listTools()).tools.some((t) => t.name === "delegate"));
+    } finally {
+      await cleanUp(markers);
+      await server.close();
+    }
+  },
+});
