@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { isAbsolute, relative } from "node:path";
 import { type Needs, requireEngine } from "./availability.ts";
 import { type FleetContext, realWorkingDir } from "./context.ts";
 import { adapter } from "./engines/mod.ts";
@@ -15,6 +14,7 @@ import { runProcess } from "./process.ts";
 import { TERSE_STYLE } from "./prompts.ts";
 import { quotaError, type QuotaSurface, rateLimitError } from "./quota.ts";
 import { bwrapArgs, planSandbox, resolveBwrap } from "./sandbox.ts";
+import { workspaceHoldsHome } from "../sandbox/mod.ts";
 import { scrub } from "./scrub.ts";
 import { MAX_OUTPUT_BYTES } from "./defaults.ts";
 import { type EngineName, formatHandle, type Persona } from "./types.ts";
@@ -104,8 +104,7 @@ export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<En
   let env: Record<string, string> | undefined;
   let clearEnv = false;
   if (settings.sandbox) {
-    const rel = relative(run.cwd, settings.home);
-    if (!rel.startsWith("..") && !isAbsolute(rel)) {
+    if (workspaceHoldsHome(run.cwd, settings.home)) {
       // The workspace is bound last, over the empty HOME: a workspace holding HOME would expose all of it.
       throw new FleetError(
         "invalid_request",
