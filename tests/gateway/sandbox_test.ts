@@ -80,7 +80,7 @@ Deno.test({
     // poly's homes where they are by default: under HOME.
     const state = join(home, ".local", "state", "poly");
     const cache = join(home, ".cache", "poly");
-    const seen = await readsFromInside({ HOME: home }, fx.dir, [
+    const seen = await readsFromInside({ HOME: home, POLY_STATE_HOME: state, POLY_CACHE_HOME: cache }, fx.dir, [
       join(home, "secret-notes.txt"),
       join(home, ".ssh", "id_ed25519"),
       join(state, "gateway.key"),
@@ -96,6 +96,9 @@ Deno.test({
       [join(cache, "cached.txt")]: "ENOENT",
       [join(fx.dir, "state.json")]: "read",
     });
+    for (const file of [join(state, "gateway.key"), join(state, "poly.db"), join(cache, "cached.txt")]) {
+      assert.ok((await Deno.stat(file)).isFile, `${file} was never written: the test proves nothing`);
+    }
   },
 });
 
@@ -120,6 +123,9 @@ Deno.test({
       [join(cache, "cached.txt")]: "ENOENT",
       [join(fx.dir, "state.json")]: "read",
     });
+    for (const file of [join(state, "gateway.key"), join(state, "poly.db"), join(cache, "cached.txt")]) {
+      assert.ok((await Deno.stat(file)).isFile, `${file} was never written: the test proves nothing`);
+    }
   },
 });
 
@@ -167,7 +173,13 @@ Deno.test({
       }
     `;
     const out = await inProcessWith(
-      { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", HOME: home, USER: "dev" },
+      {
+        PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+        HOME: home,
+        USER: "dev",
+        POLY_STATE_HOME: join(home, ".local", "state", "poly"),
+        POLY_CACHE_HOME: join(home, ".cache", "poly"),
+      },
       code,
     );
     assert.deepEqual(out, {
