@@ -38,3 +38,13 @@ export function canBwrap(): Promise<boolean> {
 export function needsBwrap(ignored: boolean): string {
   return ignored ? " (ignored: bubblewrap cannot run here)" : "";
 }
+
+const usable = await canBwrap();
+
+/**
+ * `Deno.test` for a test that needs the real sandbox: ignored, with the reason in its name, where
+ * bubblewrap cannot run.
+ */
+export function bwrapTest(name: string, fn: (t: Deno.TestContext) => void | Promise<void>): void {
+  Deno.test({ name: `${name}${needsBwrap(!usable)}`, ignore: !usable, fn });
+}

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { delegate, explore, followUp, readSlice, webLookup } from "../../lib/fleet/mod.ts";
 import { FAKE_BIN, fleetContext, fleetError, makeWorkspace, runs } from "./_helpers.ts";
 import { inProcessWith } from "../_helpers/isolated.ts";
-import { canBwrap, needsBwrap } from "../_helpers/bwrap.ts";
+import { bwrapTest, canBwrap, needsBwrap } from "../_helpers/bwrap.ts";
 
 const noBwrap = !(await canBwrap());
 
@@ -27,7 +27,7 @@ async function probe(ctx: Awaited<ReturnType<typeof fleetContext>>, level: numbe
   };
 }
 
-Deno.test("codex sees an empty HOME with only its own auth and session store", async () => {
+bwrapTest("codex sees an empty HOME with only its own auth and session store", async () => {
   const ctx = await fleetContext();
   const p = await probe(ctx, 1, [".claude/.credentials.json", ".claude.json"]);
   assert.equal(p.home, ctx.home);
@@ -36,7 +36,7 @@ Deno.test("codex sees an empty HOME with only its own auth and session store", a
   assert.equal(p.cwd, ctx.root);
 });
 
-Deno.test("claude sees only its credentials, state file and projects; IS_SANDBOX is set", async () => {
+bwrapTest("claude sees only its credentials, state file and projects; IS_SANDBOX is set", async () => {
   const ctx = await fleetContext();
   const p = await probe(ctx, 4, [".codex/auth.json"]);
   assert.deepEqual(p.homeTree, [".claude.json", ".claude/", ".claude/.credentials.json", ".claude/projects/"]);
@@ -44,7 +44,7 @@ Deno.test("claude sees only its credentials, state file and projects; IS_SANDBOX
   assert.equal(p.isSandbox, "1");
 });
 
-Deno.test("the engine's environment is rebuilt from an allow-list", async () => {
+bwrapTest("the engine's environment is rebuilt from an allow-list", async () => {
   const ctx = await fleetContext({
     env: { OPENAI_API_KEY: "sk-test", GITHUB_TOKEN: "nope", AWS_SECRET_ACCESS_KEY: "nope" },
   });
@@ -63,7 +63,7 @@ Deno.test("the engine's environment is rebuilt from an allow-list", async () => 
   ]);
 });
 
-Deno.test("toolchain folders of the real home are bound read-only; credentials beside them are not", async () => {
+bwrapTest("toolchain folders of the real home are bound read-only; credentials beside them are not", async () => {
   const ctx = await fleetContext();
   await Deno.mkdir(join(ctx.home, ".cargo", "bin"), { recursive: true });
   await Deno.writeTextFile(join(ctx.home, ".cargo", "bin", "cargo-x"), "");
@@ -73,7 +73,7 @@ Deno.test("toolchain folders of the real home are bound read-only; credentials b
   assert.equal(p.exists[join(ctx.home, ".cargo/credentials.toml")], false);
 });
 
-Deno.test("read-only tools cannot write the workspace; delegate can", async () => {
+bwrapTest("read-only tools cannot write the workspace; delegate can", async () => {
   const ctx = await fleetContext();
   const ro = await explore(ctx, { question: "[[write]]" });
   assert.match(ro.answer, /^write: EROFS /);
@@ -87,7 +87,7 @@ Deno.test("read-only tools cannot write the workspace; delegate can", async () =
   assert.equal(await Deno.readTextFile(join(ctx.root, "poly-write-probe.txt")), "written by the engine\n");
 });
 
-Deno.test("a follow_up of a read-only session stays read-only and resumes the engine's own session", async () => {
+bwrapTest("a follow_up of a read-only session stays read-only and resumes the engine's own session", async () => {
   const ctx = await fleetContext();
   const first = await explore(ctx, { question: "where is main" });
   const next = await followUp(ctx, { session_id: first.session_id!, prompt: "now [[write]]" });
@@ -158,7 +158,7 @@ async function started(path: string, withinMs = 30_000): Promise<void> {
   }
 }
 
-Deno.test("on timeout the sandboxed process tree is killed", async () => {
+bwrapTest("on timeout the sandboxed process tree is killed", async () => {
   const ctx = await fleetContext({ env: { POLY_TIMEOUT_MS: "5000" } });
   const beat = join(ctx.root, "poly-hang-heartbeat.txt");
   const call = fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "timeout");
@@ -184,7 +184,7 @@ Deno.test("on timeout with the sandbox off the whole process group is killed", a
   assert.equal(b, a);
 });
 
-Deno.test("cancelling a call kills the engine", async () => {
+bwrapTest("cancelling a call kills the engine", async () => {
   const ac = new AbortController();
   const ctx = { ...(await fleetContext()), signal: ac.signal };
   const beat = join(ctx.root, "poly-hang-heartbeat.txt");
