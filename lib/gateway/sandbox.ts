@@ -103,13 +103,23 @@ export async function sandboxedLaunch(options: SandboxOptions): Promise<Launch> 
   const system = await systemEntries();
 
   const readOnly: string[] = [];
-  const program = options.argv[0] ? await findExecutable(options.argv[0], path) : undefined;
+  // The program: a name found on PATH, or an absolute path (a relative one lies in the bound cwd).
+  const name = options.argv[0] ?? "";
+  const program = name && (!name.includes("/") || isAbsolute(name)) ? await findExecutable(name, path) : undefined;
   if (program) readOnly.push(...binaryDirsFor([program, await Deno.realPath(program)], system));
-  // A script named by its absolute path (node /srv/mcp/server.mjs) is visible, read-only.
+  // A script named by its absolute path (node /srv/mcp/server.mjs) is visible, read-only; never a
+  // folder that holds the home (node server.js /): that takes an explicit --bind-ro, which refuses it.
   for (const arg of options.argv.slice(1)) {
-    if (isAbsolute(arg) && !isUnder(arg, options.cwd) && await exists(arg)) readOnly.push(arg);
+    if (!isAbsolute(arg) || isUnder(arg, options.cwd) || workspaceHoldsHome(arg, home)) continue;
+    if (await exists(arg)) readOnly.push(arg);
   }
   for (const p of options.bindRo ?? []) {
+    if (workspaceHoldsHome(p, home)) {
+      throw new GatewayError(
+        "invalid_command",
+        `Server "${options.name}" binds "${p}", which contains the home directory "${home}": binding it would expose every file in the home. Bind the folders the server needs instead`,
+      );
+    }
     if (!(await exists(p))) {
       throw new GatewayError(
         "invalid_command",

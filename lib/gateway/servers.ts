@@ -201,6 +201,13 @@ async function checkBinds(paths: string[]): Promise<string[]> {
     if (!(await Deno.stat(p).catch(() => undefined))) {
       throw new GatewayError("invalid_request", `--bind-ro "${p}" does not exist`);
     }
+    const home = homeDir();
+    if (home && workspaceHoldsHome(p, home)) {
+      throw new GatewayError(
+        "invalid_request",
+        `--bind-ro "${p}" contains the home directory "${home}": binding it would expose every file in the home. Bind the folders the server needs instead`,
+      );
+    }
     if (!out.includes(p)) out.push(p);
   }
   return out;

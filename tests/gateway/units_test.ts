@@ -174,4 +174,25 @@ Deno.test("sandboxedLaunch() runs the command through bwrap with an empty HOME a
     sandboxedLaunch({ name: "s", argv: ["node"], cwd: "/home", stateHome: state, home: "/home/dev" }),
     /Working directory "\/home" contains the home directory "\/home\/dev"/,
   );
+  // An argument that holds the home is not bound on its own; a --bind-ro of it is refused.
+  const wide = await sandboxedLaunch({
+    name: "s",
+    argv: ["node", "x.js", "/"],
+    cwd: "/tmp/work",
+    stateHome: state,
+    home: "/home/dev",
+    polyHomes: [],
+  });
+  assert.doesNotMatch(wide.args.join(" "), /--ro-bind \/ \//);
+  await assert.rejects(
+    sandboxedLaunch({
+      name: "s",
+      argv: ["node"],
+      cwd: "/tmp/work",
+      stateHome: state,
+      home: "/home/dev",
+      bindRo: ["/"],
+    }),
+    /binds "\/", which contains the home directory "\/home\/dev"/,
+  );
 });
