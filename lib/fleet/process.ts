@@ -125,25 +125,38 @@ function installExitHook(): void {
   });
 }
 
+/** How long a killed tree's output may stay open (a process that left the tree holds it) before poly stops reading. */
+const OUTPUT_GRACE_MS = 2_000;
+
 async function collect(
   stream: ReadableStream<Uint8Array>,
   max: number,
   keepTail: boolean,
+  stop: AbortSignal,
 ): Promise<{ bytes: Uint8Array; total: number; truncated: boolean }> {
   const chunks: Uint8Array[] = [];
   let kept = 0;
   let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.length;
-    if (keepTail) {
-      chunks.push(chunk);
-      kept += chunk.length;
-      while (kept - (chunks[0]?.length ?? 0) >= max && chunks.length > 1) kept -= chunks.shift()!.length;
-    } else if (kept < max) {
-      const part = chunk.subarray(0, max - kept);
-      chunks.push(part);
-      kept += part.length;
+  const reader = stream.getReader();
+  const onStop = () => void reader.cancel().catch(() => {});
+  stop.addEventListener("abort", onStop, { once: true });
+  try {
+    while (true) {
+      const { value: chunk, done } = await reader.read();
+      if (done) break;
+      total += chunk.length;
+      if (keepTail) {
+        chunks.push(chunk);
+        kept += chunk.length;
+        while (kept - (chunks[0]?.length ?? 0) >= max && chunks.length > 1) kept -= chunks.shift()!.length;
+      } else if (kept < max) {
+        const part = chunk.subarray(0, max - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
     }
+  } finally {
+    stop.removeEventListener("abort", onStop);
   }
   const bytes = new Uint8Array(kept);
   let at = 0;
@@ -192,21 +205,32 @@ export async function runProcess(o: ProcessOptions): Promise<ProcessResult> {
   let timedOut = false;
   let cancelled = false;
   let killing: Promise<string | undefined> | undefined;
+  let finished = false;
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const drained = new AbortController();
   const kill = () => (killing ??= killTree(child));
+  // On timeout or cancel: kill the tree; once the child is gone, stop reading output a process that
+  // escaped the tree may still hold open, so the call returns.
+  const stop = () => {
+    void kill();
+    child.status.then(() => {
+      if (!finished) grace = setTimeout(() => drained.abort(), OUTPUT_GRACE_MS);
+    });
+  };
   const timer = setTimeout(() => {
     timedOut = true;
-    void kill();
+    stop();
   }, o.timeoutMs);
   const onAbort = () => {
     cancelled = true;
-    void kill();
+    stop();
   };
   if (o.signal?.aborted) onAbort();
   o.signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const [out, err, status] = await Promise.all([
-      collect(child.stdout, o.maxStdoutBytes, false),
-      collect(child.stderr, o.maxStderrBytes ?? 256 * 1024, true),
+      collect(child.stdout, o.maxStdoutBytes, false, drained.signal),
+      collect(child.stderr, o.maxStderrBytes ?? 256 * 1024, true, drained.signal),
       child.status,
     ]);
     const dec = new TextDecoder();
@@ -223,7 +247,9 @@ export async function runProcess(o: ProcessOptions): Promise<ProcessResult> {
       durationMs: Math.round(performance.now() - started),
     };
   } finally {
+    finished = true;
     clearTimeout(timer);
+    clearTimeout(grace);
     o.signal?.removeEventListener("abort", onAbort);
     // Whatever the engine left behind in its group goes with it.
     const leftover = await kill();
