@@ -156,7 +156,9 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
     url,
     command,
     cwd,
-    env: Object.keys(env).length ? await seal(JSON.stringify(env), envPurpose(input.name)) : undefined,
+    env: Object.keys(env).length
+      ? { names: Object.keys(env).sort(), sealed: await seal(JSON.stringify(env), envPurpose(input.name)) }
+      : undefined,
     bindRo: bindRo.length ? bindRo : undefined,
     auth: token ? "bearer" : "none",
     secret: token ? await seal(token, bearerPurpose(input.name)) : undefined,

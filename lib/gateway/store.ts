@@ -35,8 +35,8 @@ export interface ServerRecord {
   command?: string[];
   /** Working directory of a stdio upstream (bound read-write into its sandbox). */
   cwd?: string;
-  /** Sealed JSON object of the variables a stdio upstream gets (`--env`); never the plain values. */
-  env?: string;
+  /** The variables a stdio upstream gets (`--env`): their names, and the values sealed as one JSON object. */
+  env?: { names: string[]; sealed: string };
   /** Host paths bound read-only into a stdio upstream's sandbox (`--bind-ro`). */
   bindRo?: string[];
   auth: AuthKind;
@@ -87,7 +87,7 @@ function toServer(row: Row): ServerRecord {
     url: str(row.url),
     command: row.command ? JSON.parse(String(row.command)) : undefined,
     cwd: str(row.cwd),
-    env: str(row.env),
+    env: row.env ? JSON.parse(String(row.env)) : undefined,
     bindRo: row.bind_ro ? JSON.parse(String(row.bind_ro)) : undefined,
     auth: row.auth as AuthKind,
     secret: str(row.secret),
@@ -204,7 +204,7 @@ export function insertServer(db: DatabaseSync, record: NewServer, catalog?: Cata
       record.url ?? null,
       record.command ? JSON.stringify(record.command) : null,
       record.cwd ?? null,
-      record.env ?? null,
+      record.env ? JSON.stringify(record.env) : null,
       record.bindRo?.length ? JSON.stringify(record.bindRo) : null,
       record.auth,
       record.secret ?? null,

@@ -31,7 +31,7 @@ export const MIN_ENV_SECRET = 8;
 /** Opens a server's sealed environment (`--env`); empty when it has none. */
 export async function openEnv(server: Pick<ServerRecord, "name" | "env">): Promise<Record<string, string>> {
   if (!server.env) return {};
-  return JSON.parse(await unseal(server.env, envPurpose(server.name))) as Record<string, string>;
+  return JSON.parse(await unseal(server.env.sealed, envPurpose(server.name))) as Record<string, string>;
 }
 
 /** An open session to a registered server. */

@@ -333,6 +333,11 @@ bwrapTest(
     assert.equal(added.code, 0, added.stderr);
     const db = await Deno.readFile(join(env.POLY_STATE_HOME, "poly.db"));
     assert.equal(new TextDecoder().decode(db).includes(secret), false, "the variable's value is stored in plain text");
+    const detail = await json<{ env: string[]; bind_ro: string[] }>(env, fx.dir, "servers", "show", "fx");
+    assert.deepEqual([detail.env, detail.bind_ro], [["FX_TOKEN"], [fx.dir]]);
+    const shown = await poly(env, fx.dir, "servers", "show", "fx");
+    assert.match(shown.stdout, new RegExp(`env \\(sealed\\): FX_TOKEN\nread-only binds: ${fx.dir}\n`));
+    assert.doesNotMatch(shown.stdout + JSON.stringify(detail), new RegExp(secret));
 
     const unreadable = await poly(
       env,
