@@ -12,6 +12,7 @@ import { polyCommand } from "../_helpers/cli.ts";
 import { canBwrap, needsBwrap } from "../_helpers/bwrap.ts";
 import { serverEnv, startServer } from "../serve/_client.ts";
 import { FAKE_PATH, makeHome, makeWorkspace } from "./_helpers.ts";
+import { killTree } from "../../lib/fleet/process.ts";
 
 const noBwrap = !(await canBwrap());
 
@@ -173,4 +174,17 @@ Deno.test({
       await server.close();
     }
   },
+});
+
+Deno.test("killTree() reports a kill that failed, and takes a child already gone as no failure", async () => {
+  const stubborn = {
+    pid: 2 ** 22 + 7, // above pid_max: no such process group
+    kill() {
+      throw new Deno.errors.PermissionDenied("operation not permitted");
+    },
+  } as unknown as Deno.ChildProcess;
+  assert.match((await killTree(stubborn)) ?? "", /could not kill process 4194311: operation not permitted/);
+  const gone = new Deno.Command("true").spawn();
+  await gone.status;
+  assert.equal(await killTree(gone), undefined);
 });
