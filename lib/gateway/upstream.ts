@@ -19,6 +19,23 @@ export function bearerPurpose(name: string): string {
   return `bearer:${name}`;
 }
 
+/** Purpose a stdio upstream's environment is sealed for. */
+export function envPurpose(name: string): string {
+  return `env:${name}`;
+}
+
+/**
+ * Values of a stdio upstream's environment that count as credentials (a catalog or result echoing
+ * one is refused or scrubbed): 8 characters or more, so a flag such as `DEBUG=1` is no secret.
+ */
+export const MIN_ENV_SECRET = 8;
+
+/** Opens a server's sealed environment (`--env`); empty when it has none. */
+export async function openEnv(server: Pick<ServerRecord, "name" | "env">): Promise<Record<string, string>> {
+  if (!server.env) return {};
+  return JSON.parse(await unseal(server.env.sealed, envPurpose(server.name))) as Record<string, string>;
+}
+
 /** An open session to a registered server. */
 export interface OpenServer {
   upstream: Upstream;
@@ -39,6 +56,7 @@ export async function openServer(
   let bearer: string | undefined;
   let provider: StoredOAuthProvider | undefined;
   if (server.auth === "bearer" && server.secret) bearer = await unseal(server.secret, bearerPurpose(server.name));
+  const env = await openEnv(server);
   if (server.auth === "oauth") {
     if (server.oauthStatus === "awaiting_consent" || server.oauthStatus === "reconnect_required") {
       throw needsConsent(server.name, server.oauthStatus);
@@ -53,6 +71,8 @@ export async function openServer(
       url: server.url,
       command: server.command,
       cwd: server.cwd,
+      env,
+      bindRo: server.bindRo,
       bearer,
       authProvider: provider,
       fetch: provider?.fetch,
@@ -70,6 +90,7 @@ export async function openServer(
     secrets: () => {
       const out: string[] = [];
       if (bearer) out.push(bearer);
+      for (const value of Object.values(env)) if (value.length >= MIN_ENV_SECRET) out.push(value);
       const tokens = provider?.tokens();
       if (tokens?.access_token) out.push(tokens.access_token);
       if (tokens?.refresh_token) out.push(tokens.refresh_token);

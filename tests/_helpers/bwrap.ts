@@ -71,6 +71,11 @@ export const BWRAP_UNUSABLE: string | undefined = await probeBwrap();
 /** `ignore:` for a test that needs bubblewrap: true when it cannot run here ({@link BWRAP_UNUSABLE} says why). */
 export const NO_BWRAP: boolean = BWRAP_UNUSABLE !== undefined;
 
+/** A suffix for the name of a test ignored because bubblewrap cannot run here: says why ("" when it is not ignored). */
+export function needsBwrap(ignored: boolean): string {
+  return ignored ? ` (ignored: ${BWRAP_UNUSABLE ?? "bubblewrap cannot run here"})` : "";
+}
+
 /** A test body. */
 type TestFn = (t: Deno.TestContext) => void | Promise<void>;
 
@@ -89,7 +94,7 @@ export function bwrapTest(
   const [options, fn] = typeof optionsOrFn === "function" ? [{}, optionsOrFn] : [optionsOrFn, maybeFn!];
   Deno.test({
     ...options,
-    name: NO_BWRAP ? `${name} (ignored: ${BWRAP_UNUSABLE})` : name,
+    name: `${name}${needsBwrap(NO_BWRAP)}`,
     ignore: NO_BWRAP || options.ignore,
     fn,
   });

@@ -3,6 +3,7 @@
  * CLIs: answers and handles per engine, stdin closed, quota / rate limit /
  * unrecognised failures, huge output, secrets.
  */
+import { bwrapTest } from "../_helpers/bwrap.ts";
 import assert from "node:assert/strict";
 import { delegate, fastDelegate } from "../../lib/fleet/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
@@ -130,4 +131,42 @@ bwrapTest("with cursor enabled, a level whose CLI is missing falls back to curso
   const out = await delegate(ctx, { prompt: "x", level: 1 });
   assert.equal(out.engine, "cursor");
   assert.equal(out.model, "composer-2.5-fast");
+});
+
+Deno.test("delegate refuses a cwd that is a link to a folder outside the root, before anything runs", async () => {
+  const ctx = await fleetContext();
+  const outside = await Deno.makeTempDir({ prefix: "poly-fleet-outside-" });
+  await Deno.symlink(outside, `${ctx.root}/escape`);
+  const e = await fleetError(delegate(ctx, { prompt: "[[write]]", level: 1, cwd: "escape" }), "invalid_request");
+  assert.match(e.message, /^The working directory "escape" resolves to ".*poly-fleet-outside-[^"]*", outside the root/);
+  await assert.rejects(Deno.stat(`${outside}/poly-write-probe.txt`));
+  assert.deepEqual(runs(ctx), []);
+});
+
+bwrapTest("delegate runs in a linked folder that stays inside the root", async () => {
+  const ctx = await fleetContext();
+  await Deno.symlink(`${ctx.root}/src`, `${ctx.root}/here`);
+  const out = await delegate(ctx, { prompt: "[[write]]", level: 1, cwd: "here" });
+  assert.match(out.answer, /^write: ok /);
+  assert.equal(await Deno.readTextFile(`${ctx.root}/src/poly-write-probe.txt`), "written by the engine\n");
+});
+
+Deno.test("a cwd that does not exist is named as a missing folder", async () => {
+  const ctx = await fleetContext();
+  const e = await fleetError(delegate(ctx, { prompt: "hi", level: 1, cwd: "nope" }), "invalid_request");
+  assert.match(e.message, /^The working directory "nope" does not exist/);
+  await Deno.writeTextFile(`${ctx.root}/file.txt`, "x");
+  const f = await fleetError(fastDelegate(ctx, { prompt: "hi", cwd: "file.txt" }), "invalid_request");
+  assert.match(f.message, /^The working directory "file\.txt" is not a folder/);
+  assert.deepEqual(runs(ctx), []);
+});
+
+Deno.test("an empty or blank prompt is refused before anything runs", async () => {
+  const ctx = await fleetContext();
+  for (const prompt of ["", "  \n\t "]) {
+    const e = await fleetError(delegate(ctx, { prompt, level: 1 }), "invalid_request");
+    assert.match(e.message, /^The prompt is empty: /);
+    await fleetError(fastDelegate(ctx, { prompt }), "invalid_request");
+  }
+  assert.deepEqual(runs(ctx), []);
 });

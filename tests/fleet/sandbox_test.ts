@@ -7,8 +7,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { delegate, explore, followUp, readSlice, webLookup } from "../../lib/fleet/mod.ts";
-import { FAKE_BIN, fleetContext, fleetError, runs } from "./_helpers.ts";
-import { bwrapTest } from "../_helpers/bwrap.ts";
+import { FAKE_BIN, fleetContext, fleetError, makeWorkspace, runs } from "./_helpers.ts";
+import { inProcessWith } from "../_helpers/isolated.ts";
+import { bwrapTest, needsBwrap, NO_BWRAP } from "../_helpers/bwrap.ts";
+
+const noBwrap = NO_BWRAP;
 
 async function probe(ctx: Awaited<ReturnType<typeof fleetContext>>, level: number, extra: string[] = []) {
   const secret = [".codex/config.toml", ".claude/settings.json", "secret-notes.txt", ".ssh/id_ed25519", ...extra]
@@ -192,4 +195,36 @@ bwrapTest("cancelling a call kills the engine", async () => {
   const [a, b] = await settle(beat);
   assert.ok(a > 0);
   assert.equal(b, a);
+});
+
+Deno.test({
+  name: `poly's state and cache homes stay hidden when the workspace holds them${needsBwrap(noBwrap)}`,
+  ignore: noBwrap,
+  async fn() {
+    // In its own process: poly's homes come from POLY_STATE_HOME / POLY_CACHE_HOME of the process.
+    const root = await makeWorkspace();
+    const state = join(root, ".poly-state");
+    const cache = join(root, ".poly-cache");
+    for (const dir of [state, cache]) await Deno.mkdir(dir);
+    await Deno.writeTextFile(join(state, "poly.db"), "db");
+    await Deno.writeTextFile(join(state, "gateway.key"), "key");
+    await Deno.writeTextFile(join(cache, "entry"), "cached");
+    const code = `
+      const { delegate } = await import(REPO + "/lib/fleet/mod.ts");
+      const { fleetContext } = await import(REPO + "/tests/fleet/_helpers.ts");
+      const ctx = await fleetContext({ root: ${JSON.stringify(root)} });
+      const paths = ${JSON.stringify([join(state, "poly.db"), join(state, "gateway.key"), join(cache, "entry")])};
+      const out = await delegate(ctx, { prompt: "[[probe:" + [...paths, ${
+      JSON.stringify(join(root, "README.md"))
+    }].join(",") + "]]", level: 1 });
+      console.log(JSON.stringify(JSON.parse(out.answer).exists));
+    `;
+    const seen = await inProcessWith({ POLY_STATE_HOME: state, POLY_CACHE_HOME: cache }, code);
+    assert.deepEqual(seen, {
+      [join(state, "poly.db")]: false,
+      [join(state, "gateway.key")]: false,
+      [join(cache, "entry")]: false,
+      [join(root, "README.md")]: true,
+    });
+  },
 });

@@ -217,3 +217,25 @@ bwrapTest("removeServer() disables a server; a new registration starts without t
   assert.deepEqual(grantStates(db, "fx"), []);
   assert.equal(findServer(db, "fx")?.revision, 1);
 });
+
+Deno.test("addServer() refuses a stdio working directory that holds the home, and --env or --bind-ro over HTTP", async () => {
+  const { db } = await freshStore();
+  const fx = await makeFixture();
+  const home = Deno.env.get("HOME")!;
+  await rejects(
+    addServer(db, { name: "wide", command: fx.commandLine, cwd: home }),
+    "invalid_command",
+    `Working directory "${home}" contains the home directory "${home}"`,
+  );
+  await rejects(
+    addServer(db, { name: "wide", command: fx.commandLine, cwd: fx.dir, bindRo: ["/"] }),
+    "invalid_request",
+    `--bind-ro "/" contains the home directory`,
+  );
+  await rejects(
+    addServer(db, { name: "h", url: "https://x.test/mcp", env: { A: "b" } }),
+    "invalid_request",
+    "--env and --bind-ro apply to stdio upstreams only",
+  );
+  assert.equal(findServer(db, "wide"), undefined);
+});
