@@ -7,7 +7,6 @@ import { bwrapTest } from "../_helpers/bwrap.ts";
 import assert from "node:assert/strict";
 import { delegate, fastDelegate } from "../../lib/fleet/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
-import { bwrapTest } from "../_helpers/bwrap.ts";
 
 bwrapTest("delegate runs every engine in the sandbox and returns its answer and an engine:id handle", async () => {
   const ctx = await fleetContext({ env: { POLY_ENABLE_CURSOR: "1" } });

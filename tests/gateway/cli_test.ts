@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { callTool, openStore, resolveProfile } from "./_lib.ts";
 import { defaultState, type Fixture, makeFixture, startHttp } from "./_fixture.ts";
-import { bwrapTest } from "../_helpers/bwrap.ts";
 
 async function home(): Promise<Record<string, string>> {
   const base = await Deno.makeTempDir({ prefix: "poly-gw-cli-" });
