@@ -29,23 +29,25 @@ export const MIN_SECRET_CHARS = 8;
 const SECRET_KEY = /(token|secret|verifier|password|passwd|key|^state|^code)$/i;
 
 /**
- * The strings to look for given one sealed plain value: the value itself; when
- * it is JSON, every value of a flat map of names to strings (a server's sealed
+ * The strings to look for given one sealed plain value: the value itself, or when
+ * it is a JSON document, not its text but every value of a flat map of names to strings (a server's sealed
  * environment), and in any other document (the OAuth blob) every string under a
  * key that names a secret (tokens, client secret, verifier, state), so its
  * public parts (client id, URLs, token type) stay readable.
  */
 export function secretValues(plaintext: string): string[] {
-  const out = [plaintext];
   let parsed: unknown;
   try {
     parsed = JSON.parse(plaintext);
   } catch {
-    return out;
+    return [plaintext];
   }
-  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+  // A sealed document's secrets are its values, not its text as a whole.
+  if (!parsed || typeof parsed !== "object") return [plaintext];
+  const out: string[] = [];
+  if (!Array.isArray(parsed)) {
     const values = Object.values(parsed);
-    if (values.length > 0 && values.every((v) => typeof v === "string")) return [...out, ...values as string[]];
+    if (values.length > 0 && values.every((v) => typeof v === "string")) return values as string[];
   }
   const walk = (v: unknown, key: string | undefined, depth: number): void => {
     if (depth > 8) return;

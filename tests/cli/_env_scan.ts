@@ -32,6 +32,7 @@ export const DYNAMIC_READERS: Record<string, string> = {
   "lib/fleet/env.ts": "processEnv reader; callers pass literals, PASSTHROUGH_ENV and adapters' authEnv",
   "lib/gateway/cli_support.ts": "--token-env NAME from the user; a refused read says to use POLY_*",
   "lib/gateway/profiles.ts": "reads PROFILE_ENV",
+  "lib/gateway/sandbox.ts": "hostEnv(name) reader; callers pass literals and PASSTHROUGH_ENV",
   "lib/hooks/agent/hook.ts": "read(name) reader; callers pass literals",
   "lib/paths/mod.ts": "env(name) reader; callers pass literals",
   "lib/serve/http_client.ts": "--token-env NAME from the user; a refused read says to use POLY_*",
