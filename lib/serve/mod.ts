@@ -11,8 +11,8 @@
  *
  * @example
  * ```ts
- * const server = createServer({ root: Deno.cwd() });
- * await server.connect(new StdioServerTransport());
+ * const { connect } = createPolyServer({ root: Deno.cwd() });
+ * await connect(new PolyStdioTransport());
  * ```
  *
  * @module
@@ -31,7 +31,8 @@ import { VERSION } from "../identity/build.ts";
 import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
 import { TOOL_MODULES, TOOLS } from "../../tools/mod.ts";
 import { type CallEnv, callTool, contextFor, type Extra } from "./_call.ts";
-import { McpServer } from "./_sdk.ts";
+import { McpServer, type Transport } from "./_sdk.ts";
+import { GuardedTransport } from "./_guard.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { registerTaskTool } from "./_task_tool.ts";
 import { lazy, type LazyModule } from "../lazy/mod.ts";
@@ -77,6 +78,13 @@ export interface PolyServer {
   tasks: PolyTaskStore;
   /** Resolves when no plain tool call is running (task tools are tracked by `tasks`). */
   idle(): Promise<void>;
+  /**
+   * Connects the server to `transport` through the guard (`_guard.ts`): malformed
+   * and refused calls are answered before the SDK runs anything, every answer
+   * carries the identity block, and {@link GuardedTransport.drained} tells when
+   * every request received has been answered.
+   */
+  connect(transport: Transport): Promise<GuardedTransport>;
 }
 
 /** Builds an McpServer with every tool registered; connect it to any transport. */
@@ -144,7 +152,19 @@ export function createPolyServer(options: ServerOptions): PolyServer {
       );
     }
   }
-  return { server, tasks, idle };
+  const registered = new Map<string, "optional" | "forbidden">();
+  for (const def of options.tools ?? TOOLS) {
+    if (!options.admit || options.admit(def)) registered.set(def.name, def.task ? "optional" : "forbidden");
+  }
+  const connect = async (transport: Transport) => {
+    const guarded = new GuardedTransport(transport, {
+      taskSupport: (name) => registered.get(name),
+      identity: async () => await (await lazy.identity()).identity(),
+    });
+    await server.connect(guarded);
+    return guarded;
+  };
+  return { server, tasks, idle, connect };
 }
 
 function realRoot(root: string): string {

@@ -242,9 +242,11 @@ Deno.test("poly mcp over stdio: tools, results, arguments, root guard and outcom
         assert.match(r.content[0].text!, /Input validation error/);
         assert.equal(r.structuredContent, undefined);
       }
-      const unknown = await server.client.callTool({ name: "no_such_tool", arguments: {} }) as ToolResult;
-      assert.equal(unknown.isError, true);
-      assert.match(unknown.content[0].text!, /Tool no_such_tool not found/);
+      // An unknown tool is a protocol error in the 2025-11-25 tools specification (-32602).
+      await assert.rejects(
+        server.client.callTool({ name: "no_such_tool", arguments: {} }),
+        (e: { code?: number; message?: string }) => e.code === -32602 && /Unknown tool "no_such_tool"/.test(e.message!),
+      );
     });
     await t.step("a path outside the workspace root is refused with a tool error", async () => {
       for (
