@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { boundDiff, formatDiff } from "../../lib/report/diff.ts";
+
+Deno.test("formatDiff() is a unified diff with a/ and b/ headers and three lines of context", () => {
+  const before = "a\nb\nc\nd\ne\nf\ng\nh\n";
+  const after = "a\nb\nc\nd\nE\nf\ng\nh\n";
+  assert.equal(
+    formatDiff("src/x.txt", before, after),
+    "--- a/src/x.txt\n+++ b/src/x.txt\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n",
+  );
+});
+
+Deno.test("formatDiff() cuts a long diff at a line boundary and says how much it left out", () => {
+  const before = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n") + "\n";
+  const after = before.replaceAll("line", "LINE");
+  const cut = formatDiff("x.txt", before, after, { maxLines: 10 });
+  const lines = cut.trimEnd().split("\n");
+  assert.equal(lines.length, 11);
+  assert.match(lines.at(-1)!, /^\\ poly: diff cut here, 93 more lines left out \(limit 10 lines/);
+  assert.ok(cut.endsWith("\n"));
+});
+
+Deno.test("boundDiff() keeps a diff within the byte limit and leaves a short one alone", () => {
+  const text = "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-" + "x".repeat(100) + "\n+y\n";
+  assert.equal(boundDiff(text), text);
+  const cut = boundDiff(text, { maxBytes: 40 });
+  assert.ok(cut.length < 40 + 120);
+  assert.match(cut, /^--- a\/x\n\+\+\+ b\/x\n@@ -1 \+1 @@\n\\ poly: diff cut here, 2 more lines left out/);
+});
