@@ -40,8 +40,16 @@ export function errorResult(message: string, poly: Identity): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true, _meta: { poly } };
 }
 
-/** Builds the handler context of one call. */
-export function contextFor(env: CallEnv, extra: Extra, signal: AbortSignal = extra.signal): ToolContext {
+/** The `_meta` key naming the task a message belongs to (2025-11-25 Tasks specification). */
+export const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/** Builds the handler context of one call; `taskId`: the task it runs as, named in its progress notifications. */
+export function contextFor(
+  env: CallEnv,
+  extra: Extra,
+  signal: AbortSignal = extra.signal,
+  taskId?: string,
+): ToolContext {
   const token = extra._meta?.progressToken;
   return {
     root: env.root,
@@ -59,6 +67,7 @@ export function contextFor(env: CallEnv, extra: Extra, signal: AbortSignal = ext
             progress: done,
             ...(total === undefined ? {} : { total }),
             ...(message ? { message } : {}),
+            ...(taskId ? { _meta: { [RELATED_TASK]: { taskId } } } : {}),
           },
         });
       } catch {

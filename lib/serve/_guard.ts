@@ -36,6 +36,8 @@ export type TaskSupportOf = (name: string) => "optional" | "required" | "forbidd
 export interface GuardOptions {
   taskSupport: TaskSupportOf;
   identity: () => Promise<Identity>;
+  /** Filled with the ids of task-augmented `tools/call` requests while they are unanswered. */
+  taskRequests?: Set<RequestId>;
 }
 
 /** A JSON-RPC error object. */
@@ -184,6 +186,7 @@ export class GuardedTransport implements Transport {
   }
 
   #settle(id: RequestId): void {
+    this.#options.taskRequests?.delete(id);
     if (!this.#pending.delete(id) || this.#pending.size > 0) return;
     const wake = this.#wake;
     this.#wake = [];
@@ -200,6 +203,7 @@ export class GuardedTransport implements Transport {
         this.send({ jsonrpc: "2.0", id, error: refused }, { relatedRequestId: id }).catch((e) => this.onerror?.(e));
         return;
       }
+      if (raw.method === "tools/call" && isRecord((raw.params as Json).task)) this.#options.taskRequests?.add(id);
     } else if (raw.method === "notifications/cancelled" && isRecord(raw.params)) {
       // The SDK sends no answer to a cancelled request.
       this.#settle(raw.params.requestId as RequestId);

@@ -31,7 +31,7 @@ import { VERSION } from "../identity/build.ts";
 import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
 import { TOOL_MODULES, TOOLS } from "../../tools/mod.ts";
 import { type CallEnv, callTool, contextFor, type Extra } from "./_call.ts";
-import { McpServer, type Transport } from "./_sdk.ts";
+import { McpServer, type RequestId, type Transport } from "./_sdk.ts";
 import { GuardedTransport } from "./_guard.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { registerTaskTool } from "./_task_tool.ts";
@@ -116,6 +116,8 @@ export function createPolyServer(options: ServerOptions): PolyServer {
     fingerprint: print,
     check: print ? () => check(print) : undefined,
   };
+  // Ids of task-augmented tools/call requests not answered yet (filled by the guard).
+  const taskRequests = new Set<RequestId>();
   let running = 0;
   let wake: (() => void)[] = [];
   const track = async <T>(work: Promise<T>): Promise<T> => {
@@ -143,7 +145,7 @@ export function createPolyServer(options: ServerOptions): PolyServer {
       ...(ALWAYS_LOAD_TOOLS.includes(def.name) ? { _meta: { "anthropic/alwaysLoad": true } } : {}),
     };
     if (def.task) {
-      registerTaskTool(server, def, config, env, tasks);
+      registerTaskTool(server, def, config, env, tasks, (id) => taskRequests.has(id));
     } else {
       server.registerTool(
         def.name,
@@ -159,6 +161,7 @@ export function createPolyServer(options: ServerOptions): PolyServer {
   const connect = async (transport: Transport) => {
     const guarded = new GuardedTransport(transport, {
       taskSupport: (name) => registered.get(name),
+      taskRequests,
       identity: async () => await (await lazy.identity()).identity(),
     });
     await server.connect(guarded);
