@@ -15,8 +15,12 @@ import { lazy } from "../lazy/mod.ts";
 
 /** What a call needs from the server it runs in. */
 export interface CallEnv {
-  /** The workspace root (real path). */
+  /** The workspace root (real path): the first of {@link roots}. */
   root: string;
+  /** Every workspace root (real paths); the client's MCP roots replace them when it offers some. */
+  roots?: string[];
+  /** Settles once the client's roots, when being fetched, are known: calls wait for it. */
+  ready?: () => Promise<void>;
   defaultConfig?: string;
   caller?: ToolContext["caller"];
   /** The fingerprint taken at start, and how to check it (undefined: never stale). */
@@ -53,6 +57,7 @@ export function contextFor(
   const token = extra._meta?.progressToken;
   return {
     root: env.root,
+    roots: env.roots ?? [env.root],
     defaultConfig: env.defaultConfig,
     // Over HTTP the caller is per request: the token checked for it (lib/serve/http.ts).
     caller: (extra.authInfo?.extra?.caller as ToolContext["caller"]) ?? env.caller,

@@ -20,7 +20,7 @@ export type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/stdio"
 export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
-export { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+export { JSONRPCMessageSchema, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 export type {
   CallToolResult,

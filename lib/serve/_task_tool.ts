@@ -57,6 +57,7 @@ export function registerTaskTool(
         // The SDK does not tell createTask whether the call asked for a task (the
         // blocking fallback calls it too); the guard does.
         const blocking = !isTaskRequest(extra.requestId);
+        await env.ready?.();
         const task = await extra.taskStore.createTask({
           ttl: null,
           pollInterval: blocking ? BLOCKING_POLL_MS : TASK_POLL_MS,

@@ -20,7 +20,7 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   // Record what we run from: main.ts, deno.json and deno.lock now, the rest of the source
   // tree the moment initialize is answered (any earlier check completes it first).
   const print = options.fingerprint ?? processFingerprint({ graph: "defer", tree: "defer" });
-  const { server, tasks, connect } = createPolyServer({ ...options, fingerprint: print });
+  const { server, tasks, connect } = createPolyServer({ clientRoots: true, ...options, fingerprint: print });
   const transport = new PolyStdioTransport();
   let finish!: () => void;
   const closed = new Promise<void>((resolve) => (finish = resolve));
@@ -29,7 +29,9 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   // refresh an installed managed CLAUDE.md block (only when its markers exist;
   // POLY_CLAUDE_MD=off disables), extend the fingerprint beyond the source tree, warm
   // the identity block and load the tools' implementations, in the background.
+  const followRoots = server.server.oninitialized;
   server.server.oninitialized = () => {
+    followRoots?.();
     if (print) completeTree(print);
     void warmUp({
       fingerprint: print || undefined,
