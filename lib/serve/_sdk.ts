@@ -17,8 +17,6 @@
 export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 export type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 export { JSONRPCMessageSchema, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
