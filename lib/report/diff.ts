@@ -7,7 +7,8 @@
  * Bounded: a diff longer than {@link MAX_DIFF_LINES} lines or
  * {@link MAX_DIFF_BYTES} bytes is cut at a line boundary and ends with a
  * `\ poly: ...` note line saying how much was left out (a patch tool treats a
- * line starting with `\ ` as a comment).
+ * line starting with `\ ` as a comment); a report keeps at most
+ * {@link MAX_REPORT_DIFF_BYTES} of diffs in all ({@link boundReportDiffs}).
  *
  * @example
  * ```ts
@@ -24,6 +25,9 @@ export const MAX_DIFF_LINES = 400;
 
 /** Most bytes (UTF-16 code units) one file's diff keeps. */
 export const MAX_DIFF_BYTES = 32 * 1024;
+
+/** Most bytes of diffs one report keeps in all (later files get a note instead of their diff). */
+export const MAX_REPORT_DIFF_BYTES = 512 * 1024;
 
 /** Options of {@link formatDiff}. */
 export interface DiffLimits {
@@ -58,4 +62,21 @@ export function boundDiff(text: string, limits: DiffLimits = {}): string {
       left === 1 ? "" : "s"
     } left out (limit ${maxLines} lines, ${maxBytes} bytes)`,
   ].join("\n") + "\n";
+}
+
+/**
+ * Keeps a report's diffs within {@link MAX_REPORT_DIFF_BYTES} in all: in the
+ * records' order, a diff that would pass the budget is replaced by a note line
+ * naming the command that prints it (`poly fmt --diff PATH`). Changes the records.
+ */
+export function boundReportDiffs(results: { path: string; diff?: string }[], budget = MAX_REPORT_DIFF_BYTES): void {
+  let used = 0;
+  for (const r of results) {
+    if (r.diff === undefined) continue;
+    if (used + r.diff.length <= budget) {
+      used += r.diff.length;
+      continue;
+    }
+    r.diff = `\\ poly: diff left out, this report's diffs reached ${budget} bytes: run poly fmt --diff ${r.path}\n`;
+  }
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { boundDiff, formatDiff } from "../../lib/report/diff.ts";
+import { boundDiff, boundReportDiffs, formatDiff } from "../../lib/report/diff.ts";
 
 Deno.test("formatDiff() is a unified diff with a/ and b/ headers and three lines of context", () => {
   const before = "a\nb\nc\nd\ne\nf\ng\nh\n";
@@ -26,4 +26,21 @@ Deno.test("boundDiff() keeps a diff within the byte limit and leaves a short one
   const cut = boundDiff(text, { maxBytes: 40 });
   assert.ok(cut.length < 40 + 120);
   assert.match(cut, /^--- a\/x\n\+\+\+ b\/x\n@@ -1 \+1 @@\n\\ poly: diff cut here, 2 more lines left out/);
+});
+
+Deno.test("boundReportDiffs() keeps a report's diffs within its budget, in order, and names the command for the rest", () => {
+  const results = [
+    { path: "a.py", diff: "x".repeat(60) + "\n" },
+    { path: "b.py" },
+    { path: "c.py", diff: "y".repeat(60) + "\n" },
+    { path: "d.py", diff: "z".repeat(10) + "\n" },
+  ];
+  boundReportDiffs(results, 80);
+  assert.equal(results[0].diff, "x".repeat(60) + "\n");
+  assert.equal(results[1].diff, undefined);
+  assert.equal(
+    results[2].diff,
+    "\\ poly: diff left out, this report's diffs reached 80 bytes: run poly fmt --diff c.py\n",
+  );
+  assert.equal(results[3].diff, "z".repeat(10) + "\n", "a later small diff still fits");
 });
