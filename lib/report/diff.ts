@@ -66,17 +66,24 @@ export function boundDiff(text: string, limits: DiffLimits = {}): string {
 
 /**
  * Keeps a report's diffs within {@link MAX_REPORT_DIFF_BYTES} in all: in the
- * records' order, a diff that would pass the budget is replaced by a note line
- * naming the command that prints it (`poly fmt --diff PATH`). Changes the records.
+ * records' order, a record whose diff would pass the budget is replaced (in the
+ * array; the record itself, which a memo may hold, is left alone) by a copy
+ * whose diff is a note line naming the command that prints it (`poly fmt --diff PATH`).
  */
-export function boundReportDiffs(results: { path: string; diff?: string }[], budget = MAX_REPORT_DIFF_BYTES): void {
+export function boundReportDiffs<R extends { path: string; diff?: string }>(
+  results: R[],
+  budget = MAX_REPORT_DIFF_BYTES,
+): void {
   let used = 0;
-  for (const r of results) {
+  for (const [i, r] of results.entries()) {
     if (r.diff === undefined) continue;
     if (used + r.diff.length <= budget) {
       used += r.diff.length;
       continue;
     }
-    r.diff = `\\ poly: diff left out, this report's diffs reached ${budget} bytes: run poly fmt --diff ${r.path}\n`;
+    results[i] = {
+      ...r,
+      diff: `\\ poly: diff left out, this report's diffs reached ${budget} bytes: run poly fmt --diff ${r.path}\n`,
+    };
   }
 }

@@ -29,13 +29,15 @@ Deno.test("boundDiff() keeps a diff within the byte limit and leaves a short one
 });
 
 Deno.test("boundReportDiffs() keeps a report's diffs within its budget, in order, and names the command for the rest", () => {
-  const results = [
+  const results: { path: string; diff?: string }[] = [
     { path: "a.py", diff: "x".repeat(60) + "\n" },
     { path: "b.py" },
     { path: "c.py", diff: "y".repeat(60) + "\n" },
     { path: "d.py", diff: "z".repeat(10) + "\n" },
   ];
+  const third = results[2];
   boundReportDiffs(results, 80);
+  assert.equal(third.diff, "y".repeat(60) + "\n", "the record itself is left alone");
   assert.equal(results[0].diff, "x".repeat(60) + "\n");
   assert.equal(results[1].diff, undefined);
   assert.equal(
