@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { describeError, PolyError } from "../lib/errors/mod.ts";
 import type { Report } from "../lib/report/schema.ts";
-import { insideRoot } from "../lib/serve/paths.ts";
+import { insideRoots } from "../lib/serve/paths.ts";
 import type { ToolContext, ToolOutput } from "./_tool.ts";
 import { lazy } from "../lib/lazy/mod.ts";
 
@@ -48,7 +48,7 @@ export interface RunArgs {
 /** The config a call uses: its own `config` (checked against the root) or the server's `--config`. */
 export async function configFor(ctx: ToolContext, config: string | undefined): Promise<string | undefined> {
   if (config === undefined) return ctx.defaultConfig;
-  return await insideRoot(ctx.root, config);
+  return (await insideRoots(ctx.roots ?? [ctx.root], config)).real;
 }
 
 /** A report that carries only failures: used when a call is refused or cannot run. */
@@ -90,13 +90,25 @@ export async function runReportTool(
 ): Promise<ToolOutput<Report>> {
   const mode = fix ? "fix" : "check";
   const refused: { path: string; message: string; file: boolean }[] = [];
+  // With several roots, the run happens in the root holding the paths (relative ones: the first).
+  let root: string | undefined;
   for (const path of args.paths ?? []) {
     try {
-      await insideRoot(ctx.root, path);
+      const inside = await insideRoots(ctx.roots ?? [ctx.root], path);
+      if (root !== undefined && inside.root !== root) {
+        refused.push({
+          path,
+          message:
+            `Path "${path}" is in workspace root "${inside.root}", the call's other paths in "${root}": call once per root`,
+          file: true,
+        });
+      }
+      root ??= inside.root;
     } catch (error) {
       refused.push({ path, message: describeError(error), file: true });
     }
   }
+  root ??= ctx.root;
   let config: string | undefined;
   try {
     config = await configFor(ctx, args.config);
@@ -108,15 +120,15 @@ export async function runReportTool(
   const { runFmt, runLint } = await lazy.run();
   const { canonicalReport } = await lazy.reportJson();
   // A check remembers, per file, what it found while the watched file is unchanged (lib/daemon/live.ts).
-  const memo = fix ? undefined : await (await lazy.daemonLive()).sharedWorkspace(ctx.root);
+  const memo = fix ? undefined : await (await lazy.daemonLive()).sharedWorkspace(root);
   try {
     await memo?.sync();
     const report = await (kind === "lint" ? runLint : runFmt)({
       ...(memo ? { memo } : {}),
       paths: args.paths ?? [],
-      cwd: ctx.root,
-      // A fix writes inside the workspace root only, after links are resolved.
-      root: ctx.root,
+      cwd: root,
+      // A fix writes inside the call's workspace root only, after links are resolved.
+      root,
       exclude: args.exclude ?? [],
       config,
       fix,

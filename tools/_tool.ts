@@ -21,8 +21,13 @@ export interface ToolAnnotations {
 
 /** What a handler gets besides its arguments. */
 export interface ToolContext {
-  /** The server's workspace root: paths outside it are refused. */
+  /** The server's workspace root (the first of {@link roots}): relative paths resolve against it. */
   root: string;
+  /**
+   * Every workspace root (real paths): the MCP roots the client offers, else
+   * `--root` or the server's working directory. Paths outside all of them are refused.
+   */
+  roots?: readonly string[];
   /** `poly mcp --config PATH`: fallback config for requests that name none. */
   defaultConfig?: string;
   /** Reports progress (0..total) to the client when it asked for it. */

@@ -62,7 +62,7 @@ export const FileResult = z.object({
   fixed: z.number().int().min(0).optional(),
   /** Format: the file's formatting differs from (check) or was rewritten to (fix) the formatter's output. */
   changed: z.boolean().optional(),
-  /** Format check: a unified diff of the change the formatter would make. */
+  /** Format: the unified diff of the change (check: the formatter would make; fix: it made), bounded (lib/report/diff.ts). */
   diff: z.string().optional(),
   skipped: z.string().optional(),
   error: z.string().optional(),

@@ -23,6 +23,7 @@ import {
 import { type FileStamp, replaceFile, WriteRefusedError } from "../fs/atomic.ts";
 import { templateReason } from "../engines/templates.ts";
 import type { Diagnostic, FileResult } from "../report/schema.ts";
+import { formatDiff } from "../report/diff.ts";
 import type { EnginePlan } from "./plan.ts";
 
 /** Everything a worker needs to process one file (plain data: it crosses a postMessage). */
@@ -371,11 +372,13 @@ async function formatFile(task: FileTask, file: SourceFile): Promise<FileOutcome
     return { relPath: task.relPath, checked: false, error, record: { ...base, error } };
   }
   if (formatted === file.text) return { relPath: task.relPath, checked: true };
+  // What the formatter changes (check: would change; fix: changed), for the report and `poly fmt --diff`.
+  const diff = formatDiff(task.relPath, file.text, formatted);
   if (task.fix && task.preview) {
     return {
       relPath: task.relPath,
       checked: true,
-      record: { ...base, changed: true },
+      record: { ...base, changed: true, diff },
       proposed: { before: file.text, after: formatted },
     };
   }
@@ -383,5 +386,5 @@ async function formatFile(task: FileTask, file: SourceFile): Promise<FileOutcome
     const error = await writeBack(task, file.text, formatted, "formatted");
     if (error) return { relPath: task.relPath, checked: false, error, record: { ...base, error } };
   }
-  return { relPath: task.relPath, checked: true, record: { ...base, changed: true } };
+  return { relPath: task.relPath, checked: true, record: { ...base, changed: true, diff } };
 }

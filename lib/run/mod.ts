@@ -25,6 +25,7 @@ import { type PoolResult, runTasks } from "./pool.ts";
 import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";
 import { compareText } from "../report/sort.ts";
+import { boundReportDiffs } from "../report/diff.ts";
 
 export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
 
@@ -365,6 +366,7 @@ async function assemble(
     if (request.fix) summary.fixed = results.reduce((n, r) => n + (r.fixed ?? 0), 0);
   } else {
     summary.changed = results.filter((r) => r.changed).length;
+    boundReportDiffs(results);
   }
   return {
     kind,

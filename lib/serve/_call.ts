@@ -15,8 +15,12 @@ import { lazy } from "../lazy/mod.ts";
 
 /** What a call needs from the server it runs in. */
 export interface CallEnv {
-  /** The workspace root (real path). */
+  /** The workspace root (real path): the first of {@link roots}. */
   root: string;
+  /** Every workspace root (real paths); the client's MCP roots replace them when it offers some. */
+  roots?: string[];
+  /** Settles once the client's roots, when being fetched, are known: calls wait for it. */
+  ready?: () => Promise<void>;
   defaultConfig?: string;
   caller?: ToolContext["caller"];
   /** The fingerprint taken at start, and how to check it (undefined: never stale). */
@@ -40,11 +44,20 @@ export function errorResult(message: string, poly: Identity): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true, _meta: { poly } };
 }
 
-/** Builds the handler context of one call. */
-export function contextFor(env: CallEnv, extra: Extra, signal: AbortSignal = extra.signal): ToolContext {
+/** The `_meta` key naming the task a message belongs to (2025-11-25 Tasks specification). */
+export const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/** Builds the handler context of one call; `taskId`: the task it runs as, named in its progress notifications. */
+export function contextFor(
+  env: CallEnv,
+  extra: Extra,
+  signal: AbortSignal = extra.signal,
+  taskId?: string,
+): ToolContext {
   const token = extra._meta?.progressToken;
   return {
     root: env.root,
+    roots: env.roots ?? [env.root],
     defaultConfig: env.defaultConfig,
     // Over HTTP the caller is per request: the token checked for it (lib/serve/http.ts).
     caller: (extra.authInfo?.extra?.caller as ToolContext["caller"]) ?? env.caller,
@@ -59,6 +72,7 @@ export function contextFor(env: CallEnv, extra: Extra, signal: AbortSignal = ext
             progress: done,
             ...(total === undefined ? {} : { total }),
             ...(message ? { message } : {}),
+            ...(taskId ? { _meta: { [RELATED_TASK]: { taskId } } } : {}),
           },
         });
       } catch {

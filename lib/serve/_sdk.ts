@@ -17,12 +17,14 @@
 export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 export type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+export { JSONRPCMessageSchema, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 export type {
   CallToolResult,
   Implementation,
+  JSONRPCMessage,
+  MessageExtraInfo,
   Request,
   RequestId,
   Result,
@@ -31,6 +33,8 @@ export type {
   Task,
   ToolAnnotations as SdkToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
+export type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/protocol"
 export type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 export type {

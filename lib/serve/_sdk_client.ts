@@ -17,6 +17,7 @@ export {
   CallToolResultSchema,
   ErrorCode,
   LATEST_PROTOCOL_VERSION,
+  ListRootsRequestSchema,
   McpError,
   RELATED_TASK_META_KEY,
 } from "@modelcontextprotocol/sdk/types.js";

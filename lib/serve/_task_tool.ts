@@ -5,7 +5,9 @@
  * `tasks/cancel`); a call without it is answered by the SDK polling the same
  * task, so clients without the tasks capability get a blocking result.
  *
- * Progress notifications use the call's progress token for the task's lifetime.
+ * Progress notifications use the call's progress token for the task's lifetime
+ * and, for a task the client asked for, carry the related-task `_meta` the
+ * 2025-11-25 Tasks specification requires.
  * Cancelling the task — or the blocking request — aborts the handler's signal,
  * which stops the task's child processes.
  *
@@ -14,7 +16,13 @@
 import type { z } from "zod";
 import type { ToolDef } from "../../tools/_tool.ts";
 import { type CallEnv, callTool, contextFor, type Extra } from "./_call.ts";
-import type { CallToolResult, CreateTaskRequestHandlerExtra, McpServer, SdkToolAnnotations } from "./_sdk.ts";
+import type {
+  CallToolResult,
+  CreateTaskRequestHandlerExtra,
+  McpServer,
+  RequestId,
+  SdkToolAnnotations,
+} from "./_sdk.ts";
 import type { PolyTaskStore } from "./task_store.ts";
 
 /** How often the blocking fallback polls its task (ms). */
@@ -39,16 +47,17 @@ export function registerTaskTool(
   config: TaskToolConfig,
   env: CallEnv,
   store: PolyTaskStore,
+  isTaskRequest: (id: RequestId) => boolean,
 ): void {
   server.experimental.tasks.registerToolTask(
     def.name,
     { ...config, execution: { taskSupport: "optional" } },
     {
       createTask: async (args: unknown, extra: CreateTaskRequestHandlerExtra) => {
-        // The SDK does not tell createTask whether the call asked for a task. A task
-        // client normally names a TTL; without one this is most likely the blocking
-        // fallback, which polls the task at this interval. Only latency depends on it.
-        const blocking = extra.taskRequestedTtl === undefined;
+        // The SDK does not tell createTask whether the call asked for a task (the
+        // blocking fallback calls it too); the guard does.
+        const blocking = !isTaskRequest(extra.requestId);
+        await env.ready?.();
         const task = await extra.taskStore.createTask({
           ttl: null,
           pollInterval: blocking ? BLOCKING_POLL_MS : TASK_POLL_MS,
@@ -57,7 +66,8 @@ export function registerTaskTool(
         // The blocking request cancelled (or its connection closed): cancel the task too.
         const onAbort = () => void store.cancel(task.taskId, "The request was cancelled").catch(() => {});
         extra.signal.addEventListener("abort", onAbort, { once: true });
-        const ctx = contextFor(env, extra as Extra, signal);
+        // A task's progress notifications name it (`io.modelcontextprotocol/related-task`).
+        const ctx = contextFor(env, extra as Extra, signal, blocking ? undefined : task.taskId);
         void (async () => {
           let result: CallToolResult;
           try {

@@ -167,7 +167,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessionclosed: (id) => void drop(id),
     });
-    await poly.server.connect(transport);
+    await poly.connect(transport);
     return { poly, transport };
   };
 

@@ -11,8 +11,8 @@
  *
  * @example
  * ```ts
- * const server = createServer({ root: Deno.cwd() });
- * await server.connect(new StdioServerTransport());
+ * const { connect } = createPolyServer({ root: Deno.cwd() });
+ * await connect(new PolyStdioTransport());
  * ```
  *
  * @module
@@ -31,7 +31,9 @@ import { VERSION } from "../identity/build.ts";
 import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
 import { TOOL_MODULES, TOOLS } from "../../tools/mod.ts";
 import { type CallEnv, callTool, contextFor, type Extra } from "./_call.ts";
-import { McpServer } from "./_sdk.ts";
+import { McpServer, type RequestId, RootsListChangedNotificationSchema, type Transport } from "./_sdk.ts";
+import { fileURLToPath } from "node:url";
+import { GuardedTransport } from "./_guard.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { registerTaskTool } from "./_task_tool.ts";
 import { lazy, type LazyModule } from "../lazy/mod.ts";
@@ -45,7 +47,7 @@ export const INSTRUCTIONS = [
   "Read-only, call freely: lint (diagnostics), format_check (formatting drift), config_show, rules, cache_stats, version.",
   "Mutating, only when the user asked for changes: lint_fix (applies safe fixes), format_write (rewrites files), cache_clean.",
   "Whole project: workspace_lint / workspace_lint_fix run cargo clippy, cargo-sort, cargo-machete, cargo-deny, go vet and configured jobs; they take minutes, run as tasks, and execute tools against the worktree.",
-  "Reading a result: check isError (or the errors array) first, then summary.checked to confirm the run covered what you gave it (an all-skipped run is not an error); only then read results. Paths are relative to the server's working directory and must stay inside it.",
+  "Reading a result: check isError (or the errors array) first, then summary.checked to confirm the run covered what you gave it (an all-skipped run is not an error); only then read results. Paths are relative to the workspace root (the client's MCP roots, else the server's --root or working directory) and must stay inside it.",
   "If a call says the server is out of date, ask the user to restart the poly MCP server.",
   "",
   FLEET_INSTRUCTIONS,
@@ -53,8 +55,14 @@ export const INSTRUCTIONS = [
 
 /** Options for {@link createServer}. */
 export interface ServerOptions {
-  /** The workspace root: the server's working directory. Paths outside it are refused. */
+  /** The workspace root: `poly mcp --root DIR`, else the server's working directory. Paths outside it are refused. */
   root: string;
+  /**
+   * Use the MCP roots the client offers (`roots/list`, refreshed on
+   * `notifications/roots/list_changed`) as the workspace instead of `root`
+   * (stdio, where the client is the owner; not over HTTP).
+   */
+  clientRoots?: boolean;
   /** `poly mcp --config PATH`: the config for requests that name none. */
   defaultConfig?: string;
   /** Tools to serve (default: every tool in `tools/mod.ts`). */
@@ -77,6 +85,13 @@ export interface PolyServer {
   tasks: PolyTaskStore;
   /** Resolves when no plain tool call is running (task tools are tracked by `tasks`). */
   idle(): Promise<void>;
+  /**
+   * Connects the server to `transport` through the guard (`_guard.ts`): malformed
+   * and refused calls are answered before the SDK runs anything, every answer
+   * carries the identity block, and {@link GuardedTransport.drained} tells when
+   * every request received has been answered.
+   */
+  connect(transport: Transport): Promise<GuardedTransport>;
 }
 
 /** Builds an McpServer with every tool registered; connect it to any transport. */
@@ -101,13 +116,18 @@ export function createPolyServer(options: ServerOptions): PolyServer {
   const print = options.fingerprint === false ? undefined : options.fingerprint ?? processFingerprint();
   if (print) setProcessFingerprint(print);
   const check = options.check ?? checkFingerprint;
+  const home = realRoot(options.root);
   const env: CallEnv = {
-    root: realRoot(options.root),
+    root: home,
+    roots: [home],
     defaultConfig: options.defaultConfig,
     caller: options.caller,
     fingerprint: print,
     check: print ? () => check(print) : undefined,
   };
+  if (options.clientRoots) followClientRoots(server, env, home);
+  // Ids of task-augmented tools/call requests not answered yet (filled by the guard).
+  const taskRequests = new Set<RequestId>();
   let running = 0;
   let wake: (() => void)[] = [];
   const track = async <T>(work: Promise<T>): Promise<T> => {
@@ -135,16 +155,78 @@ export function createPolyServer(options: ServerOptions): PolyServer {
       ...(ALWAYS_LOAD_TOOLS.includes(def.name) ? { _meta: { "anthropic/alwaysLoad": true } } : {}),
     };
     if (def.task) {
-      registerTaskTool(server, def, config, env, tasks);
+      registerTaskTool(server, def, config, env, tasks, (id) => taskRequests.has(id));
     } else {
       server.registerTool(
         def.name,
         config,
-        (args: unknown, extra: Extra) => track(callTool(def, args, env, contextFor(env, extra))),
+        (args: unknown, extra: Extra) =>
+          track((async () => {
+            await env.ready?.();
+            return await callTool(def, args, env, contextFor(env, extra));
+          })()),
       );
     }
   }
-  return { server, tasks, idle };
+  const registered = new Map<string, "optional" | "forbidden">();
+  for (const def of options.tools ?? TOOLS) {
+    if (!options.admit || options.admit(def)) registered.set(def.name, def.task ? "optional" : "forbidden");
+  }
+  const connect = async (transport: Transport) => {
+    const guarded = new GuardedTransport(transport, {
+      taskSupport: (name) => registered.get(name),
+      taskRequests,
+      identity: async () => await (await lazy.identity()).identity(),
+    });
+    await server.connect(guarded);
+    return guarded;
+  };
+  return { server, tasks, idle, connect };
+}
+
+/** Longest wait for the client's answer to `roots/list` (ms). */
+const ROOTS_TIMEOUT_MS = 10_000;
+
+/**
+ * Makes the client's MCP roots the workspace: asks `roots/list` once the client
+ * is initialized (when it declared the roots capability) and again on
+ * `notifications/roots/list_changed`. Only `file://` roots that exist count; a
+ * client with none (or that fails to answer) leaves `home` as the root. Calls
+ * wait for a pending answer (`env.ready`).
+ */
+function followClientRoots(server: McpServer, env: CallEnv, home: string): void {
+  let pending: Promise<void> = Promise.resolve();
+  env.ready = () => pending;
+  const sync = async () => {
+    if (!server.server.getClientCapabilities()?.roots) return;
+    let listed: { uri: string }[];
+    try {
+      listed = (await server.server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS })).roots;
+    } catch {
+      return;
+    }
+    const dirs: string[] = [];
+    for (const { uri } of listed) {
+      if (!uri.startsWith("file:")) continue;
+      try {
+        const real = Deno.realPathSync(fileURLToPath(uri));
+        if (!dirs.includes(real)) dirs.push(real);
+      } catch {
+        // A root that does not exist (yet) names no files.
+      }
+    }
+    env.roots = dirs.length > 0 ? dirs : [home];
+    env.root = env.roots[0];
+  };
+  const refresh = () => {
+    pending = pending.then(sync);
+  };
+  const before = server.server.oninitialized;
+  server.server.oninitialized = () => {
+    before?.();
+    refresh();
+  };
+  server.server.setNotificationHandler(RootsListChangedNotificationSchema, () => refresh());
 }
 
 function realRoot(root: string): string {

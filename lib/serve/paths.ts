@@ -1,7 +1,7 @@
 /**
  * The workspace-root guard of the MCP server: every path argument of a tool call
- * must resolve inside the server's root (its working directory) after `..` and
- * symbolic links are resolved. A path that does not exist yet is judged by its
+ * must resolve inside the server's root (the client's MCP roots, `--root`, or its
+ * working directory) after `..` and symbolic links are resolved. A path that does not exist yet is judged by its
  * nearest existing ancestor.
  *
  * @module
@@ -41,4 +41,19 @@ export async function insideRoot(realRoot: string, given: string): Promise<strin
   const real = await realPathLenient(abs);
   if (!isInside(realRoot, real)) throw new OutsideWorkspaceError(given, realRoot);
   return real;
+}
+
+/**
+ * {@link insideRoot} over several roots (the client's MCP roots): a relative
+ * path resolves against the first root; an absolute one must lie inside one of
+ * them. Returns the real path and the root holding it; throws
+ * {@link OutsideWorkspaceError} naming every root otherwise.
+ */
+export async function insideRoots(roots: readonly string[], given: string): Promise<{ real: string; root: string }> {
+  if (roots.length === 0) throw new Error("insideRoots() needs at least one root");
+  const abs = isAbsolute(given) ? given : join(roots[0], given);
+  const real = await realPathLenient(abs);
+  const root = roots.find((r) => isInside(r, real));
+  if (root === undefined) throw new OutsideWorkspaceError(given, roots.join('", "'));
+  return { real, root };
 }

@@ -9,19 +9,19 @@
 import process from "node:process";
 import { completeTree, processFingerprint } from "../identity/fingerprint.ts";
 import { createPolyServer, type ServerOptions, warmUp } from "./mod.ts";
-import { StdioServerTransport } from "./_sdk.ts";
+import { PolyStdioTransport } from "./_stdio_transport.ts";
 import { lazy } from "../lazy/mod.ts";
 
-/** Longest wait for in-flight calls after stdin ends (ms). */
-const DRAIN_MS = 10_000;
+/** Longest wait for in-flight calls after stdin ends (ms); SIGTERM or SIGINT cuts it short. */
+const DRAIN_MS = 120_000;
 
 /** Serves MCP on stdin/stdout until stdin ends or a termination signal arrives. */
 export async function serveStdio(options: ServerOptions): Promise<void> {
   // Record what we run from: main.ts, deno.json and deno.lock now, the rest of the source
   // tree the moment initialize is answered (any earlier check completes it first).
   const print = options.fingerprint ?? processFingerprint({ graph: "defer", tree: "defer" });
-  const { server, tasks, idle } = createPolyServer({ ...options, fingerprint: print });
-  const transport = new StdioServerTransport();
+  const { server, tasks, connect } = createPolyServer({ clientRoots: true, ...options, fingerprint: print });
+  const transport = new PolyStdioTransport();
   let finish!: () => void;
   const closed = new Promise<void>((resolve) => (finish = resolve));
   server.server.onclose = () => finish();
@@ -29,21 +29,40 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   // refresh an installed managed CLAUDE.md block (only when its markers exist;
   // POLY_CLAUDE_MD=off disables), extend the fingerprint beyond the source tree, warm
   // the identity block and load the tools' implementations, in the background.
+  const followRoots = server.server.oninitialized;
   server.server.oninitialized = () => {
+    followRoots?.();
     if (print) completeTree(print);
     void warmUp({
       fingerprint: print || undefined,
       first: () => lazy.agents().then((m) => m.refreshClaudeMdBlock()),
     });
   };
-  await server.connect(transport);
+  const guarded = await connect(transport);
+  transport.oninvalid = (id, error) => void guarded.refuse(id, error).catch(() => {});
 
   let stopping = false;
+  let hurry!: () => void;
+  const hurried = new Promise<void>((resolve) => (hurry = resolve));
   const stop = async (drain: boolean) => {
-    if (stopping) return;
+    if (stopping) {
+      // A signal while draining: stop waiting.
+      if (!drain) hurry();
+      return;
+    }
     stopping = true;
+    // Every request received before stdin ended is answered first (a running task is
+    // cancelled, so its blocking call answers with what it did); at most DRAIN_MS.
     await tasks.cancelAll();
-    if (drain) await Promise.race([idle(), new Promise((r) => setTimeout(r, DRAIN_MS))]);
+    if (drain) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        guarded.drained(),
+        hurried,
+        new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_MS))),
+      ]);
+      clearTimeout(timer);
+    }
     await server.close().catch(() => {});
     finish();
   };

@@ -8,7 +8,8 @@
  * - `tasks/cancel` aborts the task's {@link AbortSignal}, which stops its child
  *   process trees;
  * - a cancelled task still gets its result once the work has stopped (the
- *   report naming the cancelled jobs); until then its result says it was cancelled.
+ *   report naming the cancelled jobs): `tasks/result` waits for it (bounded);
+ *   after that wait its result says only that it was cancelled.
  *
  * @module
  */
@@ -23,7 +24,13 @@ interface Stored {
   sessionId?: string;
   result?: Result;
   controller: AbortController;
+  /** Resolves when the work has recorded its result (after a cancel too). */
+  settled: Promise<void>;
+  settle: () => void;
 }
+
+/** How long `tasks/result` of a cancelled task waits for its work to stop and report (ms). */
+export const CANCELLED_RESULT_WAIT_MS = 15_000;
 
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
 
@@ -42,8 +49,11 @@ export class PolyTaskStore implements TaskStore {
   readonly #tasks = new Map<string, Stored>();
   readonly #pollInterval: number;
 
-  constructor(options: { pollInterval?: number } = {}) {
+  readonly #cancelWait: number;
+
+  constructor(options: { pollInterval?: number; cancelWait?: number } = {}) {
     this.#pollInterval = options.pollInterval ?? 500;
+    this.#cancelWait = options.cancelWait ?? CANCELLED_RESULT_WAIT_MS;
   }
 
   #lookup(taskId: string, sessionId?: string): Stored | undefined {
@@ -73,7 +83,9 @@ export class PolyTaskStore implements TaskStore {
       lastUpdatedAt: now,
       pollInterval: params.pollInterval ?? this.#pollInterval,
     };
-    this.#tasks.set(task.taskId, { task, sessionId, controller: new AbortController() });
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    this.#tasks.set(task.taskId, { task, sessionId, controller: new AbortController(), settled, settle });
     return Promise.resolve({ ...task });
   }
 
@@ -89,6 +101,7 @@ export class PolyTaskStore implements TaskStore {
       // The work stopped after a cancel: keep the status, record what it reported.
       stored.result = result;
       this.#touch(stored);
+      stored.settle();
       return Promise.resolve();
     }
     if (isTerminal(stored.task.status)) {
@@ -97,16 +110,27 @@ export class PolyTaskStore implements TaskStore {
     stored.result = result;
     stored.task.status = status;
     this.#touch(stored);
+    stored.settle();
     this.#evict();
     return Promise.resolve();
   }
 
-  getTaskResult(taskId: string, sessionId?: string): Promise<Result> {
+  /**
+   * The task's result. For a cancelled task whose work is still stopping, waits
+   * for it (at most {@link CANCELLED_RESULT_WAIT_MS}) so the result is the report
+   * naming the cancelled jobs, not a bare "cancelled".
+   */
+  async getTaskResult(taskId: string, sessionId?: string): Promise<Result> {
     const stored = this.#lookup(taskId, sessionId);
-    if (!stored) return Promise.reject(new Error(`Task "${taskId}" not found`));
-    if (stored.result) return Promise.resolve(stored.result);
-    if (stored.task.status === "cancelled") return Promise.resolve(cancelledResult(stored.task.statusMessage));
-    return Promise.reject(new Error(`Task "${taskId}" has no result yet (status "${stored.task.status}")`));
+    if (!stored) throw new Error(`Task "${taskId}" not found`);
+    if (stored.result) return stored.result;
+    if (stored.task.status === "cancelled") {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([stored.settled, new Promise((resolve) => (timer = setTimeout(resolve, this.#cancelWait)))]);
+      clearTimeout(timer);
+      return stored.result ?? cancelledResult(stored.task.statusMessage);
+    }
+    throw new Error(`Task "${taskId}" has no result yet (status "${stored.task.status}")`);
   }
 
   updateTaskStatus(taskId: string, status: Task["status"], statusMessage?: string, sessionId?: string): Promise<void> {

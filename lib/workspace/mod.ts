@@ -123,6 +123,18 @@ export async function runPlan(
   return { jobs: results };
 }
 
+/**
+ * Why a job's program could not be started, told by the shell's exit code: 127
+ * (command not found) or 126 (found but not executable). Every job runs under a
+ * `sh` wrapper, so a missing program is an exit code, not a spawn error.
+ */
+function startFailure(result: { code: number | null; stderr: string }): string | undefined {
+  if (result.code !== 127 && result.code !== 126) return undefined;
+  const said = result.stderr.trim().split("\n").at(-1)?.trim();
+  const what = result.code === 127 ? "command not found" : "not executable";
+  return `could not start its program (exit ${result.code}: ${what})${said ? `: ${said}` : ""}`;
+}
+
 async function runJob(job: PlannedJob, options: WorkspaceOptions, cache?: WorkspaceCache): Promise<JobOutcome> {
   const base = { name: job.name, cwd: job.rel, command: job.argv };
   if (options.signal?.aborted) return { ...base, status: "cancelled", reason: "cancelled before it started" };
@@ -153,6 +165,8 @@ async function runJob(job: PlannedJob, options: WorkspaceOptions, cache?: Worksp
   if (result.code === null) {
     return { ...base, status: "errored", reason: "killed by a signal", duration_ms };
   }
+  const notStarted = startFailure(result);
+  if (notStarted) return { ...base, status: "errored", reason: notStarted, duration_ms };
   const verdict = job.judge(result);
   const outcome: JobOutcome = {
     ...base,

@@ -8,7 +8,12 @@
  */
 import { join } from "node:path";
 import { polyCommand } from "../_helpers/cli.ts";
-import { Client, InMemoryTransport, StdioClientTransport } from "../../lib/serve/_sdk_client.ts";
+import {
+  Client,
+  InMemoryTransport,
+  ListRootsRequestSchema,
+  StdioClientTransport,
+} from "../../lib/serve/_sdk_client.ts";
 import { createPolyServer, type ServerOptions } from "../../lib/serve/mod.ts";
 
 let warm: string | undefined;
@@ -58,6 +63,8 @@ export interface StartOptions {
   tasks?: boolean;
   /** Argv of the server (default: poly from this repository). */
   command?: string[];
+  /** Declare the roots capability and answer `roots/list` with what this returns at the time. */
+  roots?: () => { uri: string; name?: string }[];
 }
 
 /** Starts `poly mcp` in `cwd` and connects an SDK client to it. */
@@ -72,8 +79,15 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   });
   const client = new Client(
     { name: "poly-tests", version: "1.0.0" },
-    { capabilities: options.tasks === false ? {} : { tasks: { list: {}, cancel: {} } } },
+    {
+      capabilities: {
+        ...(options.tasks === false ? {} : { tasks: { list: {}, cancel: {} } }),
+        ...(options.roots ? { roots: { listChanged: true } } : {}),
+      },
+    },
   );
+  const roots = options.roots;
+  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots() }));
   await client.connect(transport);
   return {
     client,

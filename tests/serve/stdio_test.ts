@@ -136,7 +136,13 @@ Deno.test("poly mcp over stdio: tools, results, arguments, root guard and outcom
       const report = Report.parse(r.structuredContent);
       assert.equal(report.kind, "fmt");
       assert.equal(report.mode, "check");
-      assert.ok(report.results.some((x) => x.path === "src/findings.py" && x.changed === true));
+      const drift = report.results.find((x) => x.path === "src/findings.py" && x.changed === true);
+      assert.ok(drift, "src/findings.py would be reformatted");
+      assert.equal(
+        drift.diff,
+        "--- a/src/findings.py\n+++ b/src/findings.py\n@@ -1,4 +1,5 @@\n import os\n \n-def f( x ):\n+\n+def f(x):\n     return 1\n",
+        "the unified diff of the change",
+      );
       assert.equal(await Deno.readTextFile(join(root, "src/findings.py")), "import os\n\ndef f( x ):\n    return 1\n");
     });
     await t.step("config_show", async () => {
@@ -171,6 +177,11 @@ Deno.test("poly mcp over stdio: tools, results, arguments, root guard and outcom
       const r = await call("format_write", { paths: ["src/findings.py"] });
       const report = Report.parse(r.structuredContent);
       assert.equal(report.mode, "fix");
+      const written = report.results.find((x) => x.path === "src/findings.py");
+      assert.match(
+        written?.diff ?? "",
+        /^--- a\/src\/findings\.py\n\+\+\+ b\/src\/findings\.py\n@@ .*\n(.*\n)*\+def f\(x\):\n/,
+      );
       assert.match(await Deno.readTextFile(join(root, "src/findings.py")), /def f\(x\):/);
       const again = Report.parse((await call("format_check", { paths: ["src/findings.py"] })).structuredContent);
       assert.ok(!again.results.some((x) => x.changed), "no drift after format_write");
@@ -242,9 +253,11 @@ Deno.test("poly mcp over stdio: tools, results, arguments, root guard and outcom
         assert.match(r.content[0].text!, /Input validation error/);
         assert.equal(r.structuredContent, undefined);
       }
-      const unknown = await server.client.callTool({ name: "no_such_tool", arguments: {} }) as ToolResult;
-      assert.equal(unknown.isError, true);
-      assert.match(unknown.content[0].text!, /Tool no_such_tool not found/);
+      // An unknown tool is a protocol error in the 2025-11-25 tools specification (-32602).
+      await assert.rejects(
+        server.client.callTool({ name: "no_such_tool", arguments: {} }),
+        (e: { code?: number; message?: string }) => e.code === -32602 && /Unknown tool "no_such_tool"/.test(e.message!),
+      );
     });
     await t.step("a path outside the workspace root is refused with a tool error", async () => {
       for (

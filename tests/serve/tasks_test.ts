@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture } from "../_helpers/cli.ts";
-import { CallToolResultSchema } from "../../lib/serve/_sdk_client.ts";
+import { CallToolResultSchema, RELATED_TASK_META_KEY } from "../../lib/serve/_sdk_client.ts";
 import { CreateTaskResultSchema } from "@modelcontextprotocol/sdk/experimental/tasks";
 import { startServer } from "./_client.ts";
 import { sharedSnapshot } from "./_snapshot.ts";
@@ -49,7 +49,7 @@ Deno.test(
     const root = await copyFixture("workspace/slow");
     const server = await startServer({ cwd: root, command: snap.command });
     try {
-      const progress: { progress: number; total?: number; message?: string }[] = [];
+      const progress: { progress: number; total?: number; message?: string; _meta?: Record<string, unknown> }[] = [];
       const created = await server.client.request(
         { method: "tools/call", params: { name: "workspace_lint", arguments: {}, task: { ttl: 600_000 } } },
         CreateTaskResultSchema,
@@ -67,6 +67,11 @@ Deno.test(
       assert.ok(listed.tasks.some((t) => t.taskId === taskId));
       await waitFor("a progress notification", () => Promise.resolve(progress.length > 0 ? true : undefined));
       assert.equal(progress[0].total, 1);
+      assert.deepEqual(
+        progress[0]._meta?.[RELATED_TASK_META_KEY],
+        { taskId },
+        "a task's progress names the task (related-task _meta)",
+      );
 
       const cancelled = await server.client.experimental.tasks.cancelTask(taskId);
       assert.equal(cancelled.status, "cancelled");
@@ -78,6 +83,15 @@ Deno.test(
       assert.equal((await server.client.experimental.tasks.getTask(taskId)).status, "cancelled");
       const result = await server.client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
       assert.equal(result.isError, true);
+      // The result is the report of the stopped run, naming the cancelled job.
+      const report = result.structuredContent as {
+        workspace?: { jobs: { name: string; status: string }[] };
+        errors: { path: string; message: string }[];
+      };
+      assert.ok(report, "structuredContent after a cancel");
+      assert.deepEqual(report.workspace?.jobs.map((j) => [j.name, j.status]), [["sleepy", "cancelled"]]);
+      assert.ok(report.errors.some((e) => /sleepy/.test(`${e.path} ${e.message}`)), JSON.stringify(report.errors));
+      assert.equal(typeof (result._meta?.poly as { pid?: number })?.pid, "number");
 
       // The same tool called without `task` blocks; cancelling that request stops the tree too.
       await Deno.remove(join(root, "sleep.pid"));

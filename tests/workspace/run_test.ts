@@ -95,6 +95,24 @@ Deno.test("runPlan() reports passed, failed, skipped, errored (timeout) and keep
   assert.deepEqual(seen.map((s) => s[0]), [0, 1, 2, 3, 4]);
 });
 
+Deno.test("runPlan() reports a job whose program does not exist as errored, not failed", async () => {
+  const dir = await Deno.makeTempDir();
+  const outcome = await runPlan([
+    job("argv", "", dir, { argv: ["poly-no-such-program-x", "--check"] }),
+    job("line", "poly-no-such-program-y --check", dir),
+    job("exits", "exit 3", dir),
+  ], { cwd: dir });
+  const by = new Map(outcome.jobs.map((j) => [j.name, j]));
+  assert.equal(by.get("argv")?.status, "errored");
+  assert.match(
+    by.get("argv")!.reason!,
+    /could not start its program \(exit 127: command not found\).*poly-no-such-program-x/,
+  );
+  assert.equal(by.get("line")?.status, "errored");
+  assert.match(by.get("line")!.reason!, /poly-no-such-program-y/);
+  assert.equal(by.get("exits")?.status, "failed", "an ordinary non-zero exit is still a failure");
+});
+
 Deno.test("runPlan() after cancellation reports running and pending jobs cancelled", async () => {
   const dir = await Deno.makeTempDir();
   const abort = new AbortController();

@@ -14,6 +14,7 @@ import { lazy } from "../../lazy/mod.ts";
 /** The parsed options of `poly mcp`. */
 export interface McpValue {
   cmd: "mcp";
+  root?: string;
   config?: string;
   http?: string;
   allowOrigin: readonly string[];
@@ -23,6 +24,7 @@ export interface McpValue {
 /** What the parser makes of a bare `poly mcp` (tests/cli/lazy_test.ts holds the two together). */
 export const MCP_DEFAULTS: McpValue = {
   cmd: "mcp",
+  root: undefined,
   config: undefined,
   http: undefined,
   allowOrigin: [],
@@ -31,11 +33,18 @@ export const MCP_DEFAULTS: McpValue = {
 
 /** Runs `poly mcp` with parsed options until the server stops; returns the exit code. */
 export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
+  const root = value.root === undefined ? io.cwd : resolve(io.cwd, value.root);
+  if (value.root !== undefined) {
+    const info = await Deno.stat(root).catch(() => undefined);
+    if (!info?.isDirectory) {
+      throw new UsageError(`--root "${value.root}" is not a directory: pass the project to serve`);
+    }
+  }
   const defaultConfig = value.config === undefined ? undefined : resolve(io.cwd, value.config);
   // A broken --config fails at start, where the host shows it, not on every call.
   if (defaultConfig) {
     const { openConfig } = await lazy.config();
-    await (await openConfig({ cwd: io.cwd, explicit: defaultConfig })).forDir(io.cwd);
+    await (await openConfig({ cwd: root, explicit: defaultConfig })).forDir(root);
   }
   if (value.http === undefined) {
     if (value.allowOrigin.length || value.allowHost.length) {
@@ -44,7 +53,7 @@ export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
     // The SDK and zod first: the server's graph then resolves no npm package module by module.
     await lazy.serveDeps();
     const { serveStdio } = await lazy.serveStdio();
-    await serveStdio({ root: io.cwd, defaultConfig });
+    await serveStdio({ root, defaultConfig });
     return 0;
   }
   const { listenError, parseListen } = await lazy.serveHttpListen();
@@ -62,7 +71,7 @@ export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
   const { serveHttp } = await lazy.serveHttp();
   try {
     await serveHttp({
-      root: io.cwd,
+      root,
       defaultConfig,
       ...address,
       allowOrigins: [...value.allowOrigin],

@@ -1,6 +1,8 @@
 /**
- * `poly fmt [PATHS...] [--check | --fix] [--format F] [--exclude GLOB]...
- * [--config PATH] [--no-cache] [--jobs N]` — check is the default.
+ * `poly fmt [PATHS...] [--check | --diff | --fix] [--format F] [--exclude GLOB]...
+ * [--config PATH] [--no-cache] [--jobs N]` — check is the default. `--diff`
+ * checks and prints only the unified diff of every file that would change (on
+ * stdout; errors and the count on stderr), as `ruff format --diff` does.
  *
  * @module
  */
@@ -14,6 +16,12 @@ const mode = withDefault(
     object({
       mode: constant("check" as const),
       _check: option("--check", { description: message`Report drift without writing (default)` }),
+    }),
+    object({
+      mode: constant("diff" as const),
+      _diff: option("--diff", {
+        description: message`Check, and print only the unified diff of each file that would change`,
+      }),
     }),
     object({
       mode: constant("fix" as const),
@@ -30,7 +38,7 @@ const parser = command("fmt", merge(runOptions("fmt"), object({ m: mode })), {
 /** `poly fmt`. */
 export const fmtCommand = defineCommand({
   parser,
-  async run(value: RunOptionValues & { m: { mode: "check" | "fix" } }, io) {
+  async run(value: RunOptionValues & { m: { mode: "check" | "diff" | "fix" } }, io) {
     const { runFmt } = await lazy.run();
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
     const report = await runFmt({
@@ -41,9 +49,16 @@ export const fmtCommand = defineCommand({
       fix: value.m.mode === "fix",
       noCache: value.noCache,
       jobs: value.jobs,
-      onProgress: value.format === "human" ? progressReporter(io, "fmt") : undefined,
+      onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
     });
+    if (value.m.mode === "diff") {
+      await io.stdout(report.results.filter((r) => r.changed && r.diff).map((r) => r.diff).join(""));
+      for (const e of report.errors) await io.stderr(`${e.path}: error: ${e.message}\n`);
+      const changed = report.summary.changed ?? 0;
+      await io.stderr(`${changed} file${changed === 1 ? "" : "s"} would be reformatted\n`);
+      return exitCodeFor(report);
+    }
     const color = value.format === "human" && useColor(io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
     return exitCodeFor(report);

@@ -1,8 +1,9 @@
 /**
- * `poly mcp [--config PATH] [--http [HOST:]PORT]`: serve poly's tools over MCP,
+ * `poly mcp [--root DIR] [--config PATH] [--http [HOST:]PORT]`: serve poly's tools over MCP,
  * on stdio (a host registers it as `{"command": "poly", "args": ["mcp"]}`) or
- * over Streamable HTTP with access tokens. The workspace root is the directory
- * it is started in. See docs/mcp.md and docs/http.md.
+ * over Streamable HTTP with access tokens. The workspace root is the MCP roots
+ * the client offers (stdio), else `--root`, else the directory it is started in.
+ * See docs/mcp.md and docs/http.md.
  *
  * @module
  */
@@ -15,6 +16,10 @@ const parser = command(
   "mcp",
   object({
     cmd: constant("mcp" as const),
+    root: optional(option("--root", string({ metavar: "DIR" }), {
+      description:
+        message`Workspace root (default: the directory it starts in); on stdio the MCP roots a client offers take its place.`,
+    })),
     config: optional(option("--config", string({ metavar: "PATH" }), {
       description: message`Config file for requests that name none (default: the poly.toml cascade).`,
     })),

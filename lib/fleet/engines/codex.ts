@@ -6,7 +6,8 @@
  *
  * Resume: `codex exec resume [flags] -- <id> <prompt>`. Read-only: inside poly's
  * sandbox the workspace is bound read-only and codex's own sandbox is bypassed
- * (a namespace cannot nest inside bwrap); with poly's sandbox off, `-s read-only`.
+ * (a namespace cannot nest inside bwrap); with poly's sandbox off, `-s read-only`
+ * (`-c sandbox_mode="read-only"` on resume, whose parser has no `-s`).
  *
  * @module
  */
@@ -23,7 +24,9 @@ export function tomlString(s: string): string {
 function buildArgs(o: BuildOptions): string[] {
   const args = o.resume ? ["exec", "resume"] : ["exec"];
   args.push("--json", "--skip-git-repo-check");
-  if (o.readOnly && !o.sandboxed) args.push("-s", "read-only");
+  // `codex exec resume` has no `-s`/`--sandbox` (real codex: "unexpected argument '-s'"); the
+  // config override sets the same sandbox mode for both.
+  if (o.readOnly && !o.sandboxed) args.push(...(o.resume ? ["-c", 'sandbox_mode="read-only"'] : ["-s", "read-only"]));
   else args.push("--dangerously-bypass-approvals-and-sandbox");
   if (o.web) args.push("-c", "tools.web_search=true");
   if (o.model) args.push("-m", o.model);

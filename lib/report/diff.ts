@@ -1,0 +1,89 @@
+/**
+ * The unified diff of a formatting change, as `format_check` / `format_write`
+ * return it per file (`diff` of the file's record) and `poly fmt --diff` and the
+ * human output of `poly fmt` print it: `--- a/PATH` / `+++ b/PATH` headers,
+ * three lines of context, like `ruff format --diff` and `git diff`.
+ *
+ * Bounded: a diff longer than {@link MAX_DIFF_LINES} lines or
+ * {@link MAX_DIFF_BYTES} bytes is cut at a line boundary and ends with a
+ * `\ poly: ...` note line saying how much was left out (a patch tool treats a
+ * line starting with `\ ` as a comment); a report keeps at most
+ * {@link MAX_REPORT_DIFF_BYTES} of diffs in all ({@link boundReportDiffs}).
+ *
+ * @example
+ * ```ts
+ * formatDiff("src/x.py", "x=1\n", "x = 1\n");
+ * // "--- a/src/x.py\n+++ b/src/x.py\n@@ -1,1 +1,1 @@\n-x=1\n+x = 1\n"
+ * ```
+ *
+ * @module
+ */
+import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from "diff";
+
+/** Most lines one file's diff keeps. */
+export const MAX_DIFF_LINES = 400;
+
+/** Most bytes (UTF-16 code units) one file's diff keeps. */
+export const MAX_DIFF_BYTES = 32 * 1024;
+
+/** Most bytes of diffs one report keeps in all (later files get a note instead of their diff). */
+export const MAX_REPORT_DIFF_BYTES = 512 * 1024;
+
+/** Options of {@link formatDiff}. */
+export interface DiffLimits {
+  maxLines?: number;
+  maxBytes?: number;
+}
+
+/** The unified diff turning `before` into `after` for `path` (relative, `/`-separated), bounded. */
+export function formatDiff(path: string, before: string, after: string, limits: DiffLimits = {}): string {
+  // git's a/ and b/ prefixes for a relative path; an absolute one (a path argument outside the cwd) stays as it is.
+  const [from, to] = path.startsWith("/") ? [path, path] : [`a/${path}`, `b/${path}`];
+  const patch = structuredPatch(from, to, before, after, undefined, undefined, { context: 3 });
+  return boundDiff(formatPatch(patch, FILE_HEADERS_ONLY), limits);
+}
+
+/** `text` (a diff ending in a newline) cut to the limits, with a note line when cut. */
+export function boundDiff(text: string, limits: DiffLimits = {}): string {
+  const maxLines = limits.maxLines ?? MAX_DIFF_LINES;
+  const maxBytes = limits.maxBytes ?? MAX_DIFF_BYTES;
+  const lines = text.endsWith("\n") ? text.slice(0, -1).split("\n") : text.split("\n");
+  let kept = 0;
+  let size = 0;
+  while (kept < lines.length && kept < maxLines && size + lines[kept].length + 1 <= maxBytes) {
+    size += lines[kept].length + 1;
+    kept++;
+  }
+  if (kept === lines.length) return text.endsWith("\n") ? text : text + "\n";
+  const left = lines.length - kept;
+  return [
+    ...lines.slice(0, kept),
+    `\\ poly: diff cut here, ${left} more line${
+      left === 1 ? "" : "s"
+    } left out (limit ${maxLines} lines, ${maxBytes} bytes)`,
+  ].join("\n") + "\n";
+}
+
+/**
+ * Keeps a report's diffs within {@link MAX_REPORT_DIFF_BYTES} in all: in the
+ * records' order, a record whose diff would pass the budget is replaced (in the
+ * array; the record itself, which a memo may hold, is left alone) by a copy
+ * whose diff is a note line naming the command that prints it (`poly fmt --diff PATH`).
+ */
+export function boundReportDiffs<R extends { path: string; diff?: string }>(
+  results: R[],
+  budget = MAX_REPORT_DIFF_BYTES,
+): void {
+  let used = 0;
+  for (const [i, r] of results.entries()) {
+    if (r.diff === undefined) continue;
+    if (used + r.diff.length <= budget) {
+      used += r.diff.length;
+      continue;
+    }
+    results[i] = {
+      ...r,
+      diff: `\\ poly: diff left out, this report's diffs reached ${budget} bytes: run poly fmt --diff ${r.path}\n`,
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { boundDiff, boundReportDiffs, formatDiff } from "../../lib/report/diff.ts";
+
+Deno.test("formatDiff() is a unified diff with a/ and b/ headers and three lines of context", () => {
+  const before = "a\nb\nc\nd\ne\nf\ng\nh\n";
+  const after = "a\nb\nc\nd\nE\nf\ng\nh\n";
+  assert.equal(
+    formatDiff("src/x.txt", before, after),
+    "--- a/src/x.txt\n+++ b/src/x.txt\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n",
+  );
+});
+
+Deno.test("formatDiff() cuts a long diff at a line boundary and says how much it left out", () => {
+  const before = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n") + "\n";
+  const after = before.replaceAll("line", "LINE");
+  const cut = formatDiff("x.txt", before, after, { maxLines: 10 });
+  const lines = cut.trimEnd().split("\n");
+  assert.equal(lines.length, 11);
+  assert.match(lines.at(-1)!, /^\\ poly: diff cut here, 93 more lines left out \(limit 10 lines/);
+  assert.ok(cut.endsWith("\n"));
+});
+
+Deno.test("boundDiff() keeps a diff within the byte limit and leaves a short one alone", () => {
+  const text = "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-" + "x".repeat(100) + "\n+y\n";
+  assert.equal(boundDiff(text), text);
+  const cut = boundDiff(text, { maxBytes: 40 });
+  assert.ok(cut.length < 40 + 120);
+  assert.match(cut, /^--- a\/x\n\+\+\+ b\/x\n@@ -1 \+1 @@\n\\ poly: diff cut here, 2 more lines left out/);
+});
+
+Deno.test("boundReportDiffs() keeps a report's diffs within its budget, in order, and names the command for the rest", () => {
+  const results: { path: string; diff?: string }[] = [
+    { path: "a.py", diff: "x".repeat(60) + "\n" },
+    { path: "b.py" },
+    { path: "c.py", diff: "y".repeat(60) + "\n" },
+    { path: "d.py", diff: "z".repeat(10) + "\n" },
+  ];
+  const third = results[2];
+  boundReportDiffs(results, 80);
+  assert.equal(third.diff, "y".repeat(60) + "\n", "the record itself is left alone");
+  assert.equal(results[0].diff, "x".repeat(60) + "\n");
+  assert.equal(results[1].diff, undefined);
+  assert.equal(
+    results[2].diff,
+    "\\ poly: diff left out, this report's diffs reached 80 bytes: run poly fmt --diff c.py\n",
+  );
+  assert.equal(results[3].diff, "z".repeat(10) + "\n", "a later small diff still fits");
+});
