@@ -50,7 +50,7 @@ async function tree(dir: string, prefix = ""): Promise<Record<string, string>> {
   return out;
 }
 
-Deno.test(
+bwrapTest(
   "every read-level tool leaves the workspace untouched, even when its worker tries to write",
   opts,
   async () => {

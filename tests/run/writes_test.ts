@@ -66,7 +66,11 @@ Deno.test("processFile() with the same read unchanged formats and writes", async
   const root = await workspace({ "a.py": "x = {'a':1}\n" });
   const { rest } = await prepass([await fixTask(root, "a.py", "fmt")]);
   const outcome = await processFile(rest.get(0)!);
-  assert.deepEqual(outcome.record, { path: "a.py", changed: true });
+  assert.deepEqual(outcome.record, {
+    path: "a.py",
+    changed: true,
+    diff: `--- a/a.py\n+++ b/a.py\n@@ -1,1 +1,1 @@\n-x = {'a':1}\n+x = {"a": 1}\n`,
+  });
   assert.equal(await Deno.readTextFile(join(root, "a.py")), 'x = {"a": 1}\n');
 });
 
