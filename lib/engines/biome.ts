@@ -33,6 +33,8 @@
  *   `lineEnding` from `[defaults] line_ending`; `[fmt.<lang>.biome]` keys are biome
  *   formatter options (e.g. `indentStyle = "tab"`, and `quoteStyle = "single"` for JavaScript).
  * - A parse error is an errored record with its line and column.
+ * - A file over biome's `files.maxSize` (1 MiB unless the `configuration` raises it),
+ *   which biome's workspace ignores, is skipped with that reason (`_biome_limits.ts`).
  * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
  *
  * Example: `debugger;` → `lint/suspicious/noDebugger` (error), removed by `--fix`? No:
@@ -43,6 +45,8 @@
 import { configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
 import { lintNative, nativeFindings, type NativeLint, type NativeOptions, runNativeLint } from "./_biome_native.ts";
 import { formatNative } from "./_biome_format.ts";
+import { checkMaxSize } from "./_biome_limits.ts";
+import { messageOf } from "./_module.ts";
 import { bytesToUtf16 } from "./_text.ts";
 import {
   EngineError,
@@ -125,7 +129,7 @@ export class Biome implements EngineInstance {
       try {
         api.applyConfiguration(project, config);
       } catch (e) {
-        throw new EngineError(`invalid biome settings: ${e instanceof Error ? e.message : String(e)}`);
+        throw new EngineError(`invalid biome settings: ${messageOf(e) || "biome gave no reason"}`);
       }
       this.#projects.set(key, project);
     }
@@ -157,6 +161,7 @@ export class Biome implements EngineInstance {
 
   /** Lints one file on the WebAssembly path. */
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
+    checkMaxSize(file, configuration(settings, "lint"), "lint");
     const [api, project] = await this.#project(settings, "lint");
     const result = api.lintContent(project, file.text, { filePath: virtualPath(file) });
     return outcome(file, findings(file.text, result.diagnostics), settings);
@@ -239,6 +244,7 @@ export class Biome implements EngineInstance {
   }
 
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
+    checkMaxSize(file, configuration(settings, "format"), "fmt");
     const [api, project] = await this.#project(settings, "format");
     const result = api.formatContent(project, file.text, { filePath: virtualPath(file) });
     const err = syntaxError(file.text, findings(file.text, result.diagnostics));
