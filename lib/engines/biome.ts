@@ -31,7 +31,9 @@
  * - Format: biome's formatter on the WebAssembly path; `lineWidth` from `[defaults]
  *   line_length`, `indentWidth` from `[defaults] indent_width` (default 2, spaces),
  *   `lineEnding` from `[defaults] line_ending`; `[fmt.<lang>.biome]` keys are biome
- *   formatter options (e.g. `indentStyle = "tab"`, and `quoteStyle = "single"` for JavaScript).
+ *   formatter options (e.g. `indentStyle = "tab"`; JavaScript's `quoteStyle` goes in
+ *   `configuration = { javascript = { formatter = { quoteStyle = "single" } } }`), checked
+ *   against biome's schema when poly.toml loads (`lib/config/_engine_tables.ts`).
  * - A parse error is an errored record with its line and column.
  * - A file over biome's `files.maxSize` (1 MiB unless the `configuration` raises it),
  *   which biome's workspace ignores, is skipped with that reason (`_biome_limits.ts`).

@@ -1,0 +1,105 @@
+/**
+ * Engine settings in poly.toml checked at load, as poly's own keys are: a
+ * misspelt or mistyped biome key stops the run with file:line:col instead of
+ * being ignored by biome (an unknown key) or failing every file (a wrong type).
+ *
+ * - `[lint.<lang>.biome]` takes poly's keys only (`enabled`, `select`, `ignore`,
+ *   `rules`, `configuration`).
+ * - `[fmt.<lang>.biome]`: every other key is one of biome's formatter options
+ *   (`FormatterConfiguration` in biome's schema).
+ * - `configuration = {...}` in either is a biome configuration object, checked
+ *   against biome's whole schema.
+ *
+ * biome's schema (600 KB, and ajv) loads only for a file with biome settings the
+ * validity memo (`_valid.ts`) has not seen pass before.
+ *
+ * @module
+ */
+import type { BiomeValue } from "./_biome_schema.ts";
+import { displayPath } from "./_issues.ts";
+import type { ConfigProblem } from "./_issues.ts";
+import { suggest } from "./_suggest.ts";
+import { passes } from "./_valid.ts";
+import { lazy } from "../lazy/mod.ts";
+import type { RawTable } from "./parse.ts";
+
+/** The keys of a `[lint.<lang>.biome]` table (poly's own; biome's go under `configuration`). */
+const LINT_KEYS = ["enabled", "select", "ignore", "rules", "configuration"];
+
+/** The keys of a `[fmt.<lang>.biome]` table that are poly's, not biome formatter options. */
+const FMT_POLY_KEYS = ["enabled", "configuration"];
+
+/** biome's name of the language whose formatter options a poly language's files take. */
+const BIOME_LANGUAGE: Record<string, { key: string; name: string }> = {
+  javascript: { key: "javascript", name: "JavaScript" },
+  typescript: { key: "javascript", name: "JavaScript" },
+  json: { key: "json", name: "JSON" },
+  css: { key: "css", name: "CSS" },
+  graphql: { key: "graphql", name: "GraphQL" },
+};
+
+function isTable(value: unknown): value is RawTable {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/** Every biome table of a raw poly.toml table: `[section, language, table]`. */
+function biomeTables(raw: RawTable): [string, string, RawTable][] {
+  const out: [string, string, RawTable][] = [];
+  for (const section of ["lint", "fmt"]) {
+    const languages = raw[section];
+    if (!isTable(languages)) continue;
+    for (const [language, tools] of Object.entries(languages)) {
+      if (isTable(tools) && isTable(tools.biome)) out.push([section, language, tools.biome]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Problems of the engine settings in one file's raw table (empty: none), each
+ * at its key path; the caller positions and reports the first.
+ */
+export async function engineTableProblems(raw: RawTable): Promise<ConfigProblem[]> {
+  const problems: ConfigProblem[] = [];
+  const values: BiomeValue[] = [];
+  for (const [section, language, table] of biomeTables(raw)) {
+    const at = [section, language, "biome"];
+    if (isTable(table.configuration)) values.push({ value: table.configuration, at: [...at, "configuration"] });
+    if (section === "lint") {
+      for (const key of Object.keys(table).filter((k) => !LINT_KEYS.includes(k))) {
+        const path = [...at, key];
+        const guess = suggest(key, LINT_KEYS);
+        const hint = guess
+          ? `did you mean "${guess}"?`
+          : `expected one of: ${LINT_KEYS.map((k) => `"${k}"`).join(", ")}`;
+        problems.push({ path, detail: `unknown key "${displayPath(path)}" (${hint})` });
+      }
+    } else {
+      const options = Object.fromEntries(Object.entries(table).filter(([k]) => !FMT_POLY_KEYS.includes(k)));
+      if (Object.keys(options).length) values.push({ value: options, def: "FormatterConfiguration", at });
+    }
+  }
+  if (values.length === 0) return problems;
+  const key = values.map((v) => [v.at, v.def ?? null, v.value]);
+  await passes("biome-settings", key, async () => {
+    const { biomeProblems, languageFormatterKeys } = await lazy.biomeSchema();
+    const byLanguage = languageFormatterKeys();
+    for (const value of values) {
+      for (const problem of biomeProblems(value)) {
+        // A language's own option written as a generic formatter key: say where biome reads it.
+        const name = String(problem.path.at(-1));
+        const language = BIOME_LANGUAGE[String(value.at[1])];
+        if (
+          value.def === "FormatterConfiguration" && language && problem.path.length === value.at.length + 1 &&
+          problem.detail.startsWith("unknown key") && byLanguage[language.key]?.includes(name)
+        ) {
+          problem.detail = `unknown key "${displayPath(problem.path)}": biome reads it from its ${language.name} ` +
+            `formatter options: configuration = { ${language.key} = { formatter = { ${name} = ... } } }`;
+        }
+        problems.push(problem);
+      }
+    }
+    return problems.length === 0;
+  });
+  return problems;
+}
