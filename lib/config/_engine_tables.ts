@@ -10,7 +10,12 @@
  * - `configuration = {...}` in either is a biome configuration object, checked
  *   against biome's whole schema.
  *
- * biome's schema (600 KB, and ajv) loads only for a file with biome settings the
+ * - `[lint.python.ruff]`: its selectors (`select`, `ignore`) and other keys (ruff
+ *   settings) are handed to ruff's own settings parser (the WebAssembly module
+ *   poly runs), which refuses an unknown selector or setting; the refusal is
+ *   placed at the key it names. (`[fmt.python.ruff]` is left to the run.)
+ *
+ * biome's schema (600 KB, and ajv) and ruff's module load only for settings the
  * validity memo (`_valid.ts`) has not seen pass before.
  *
  * @module
@@ -21,6 +26,7 @@ import type { ConfigProblem } from "./_issues.ts";
 import { suggest } from "./_suggest.ts";
 import { passes } from "./_valid.ts";
 import { lazy } from "../lazy/mod.ts";
+import { UNIFORM_KEYS } from "../engines/_settings.ts";
 import type { RawTable } from "./parse.ts";
 
 /** The keys of a `[lint.<lang>.biome]` table (poly's own; biome's go under `configuration`). */
@@ -79,6 +85,7 @@ export async function engineTableProblems(raw: RawTable): Promise<ConfigProblem[
       if (Object.keys(options).length) values.push({ value: options, def: "FormatterConfiguration", at });
     }
   }
+  problems.push(...await ruffProblems(raw));
   if (values.length === 0) return problems;
   const key = values.map((v) => [v.at, v.def ?? null, v.value]);
   await passes("biome-settings", key, async () => {
@@ -102,4 +109,55 @@ export async function engineTableProblems(raw: RawTable): Promise<ConfigProblem[
     return problems.length === 0;
   });
   return problems;
+}
+
+/** poly's keys of a `[lint.python.ruff]` table (the engines' uniform keys); every other key is a ruff setting. */
+const RUFF_POLY_KEYS = [...UNIFORM_KEYS];
+
+/**
+ * Problems of `[lint.python.ruff]`: the table's settings as the ruff engine hands
+ * them to ruff (its other keys at the top, `select`/`ignore` under `lint`), parsed
+ * by ruff itself; its refusal placed at the selector or key it names.
+ */
+async function ruffProblems(raw: RawTable): Promise<ConfigProblem[]> {
+  const lint = raw.lint;
+  const table = isTable(lint) && isTable(lint.python) ? lint.python.ruff : undefined;
+  if (!isTable(table)) return [];
+  const settings = Object.fromEntries(Object.entries(table).filter(([k]) => !RUFF_POLY_KEYS.includes(k)));
+  const selectors: Record<string, unknown> = {};
+  if (Array.isArray(table.select)) selectors.select = table.select;
+  if (Array.isArray(table.ignore)) selectors.ignore = table.ignore;
+  if (Object.keys(settings).length === 0 && Object.keys(selectors).length === 0) return [];
+  const at = ["lint", "python", "ruff"];
+  let refusal: string | undefined;
+  await passes("ruff-settings", [settings, selectors], async () => {
+    const { ruff } = await lazy.npmRuff();
+    try {
+      new ruff.Workspace({ ...settings, lint: selectors }, ruff.PositionEncoding.Utf16);
+      return true;
+    } catch (e) {
+      refusal = (e instanceof Error ? e.message : String(e)).replace(/^(?:Error: )+/, "").trim() || "it gave no reason";
+      return false;
+    }
+  });
+  if (refusal === undefined) return [];
+  const selector = /Unknown rule selector `([^`]*)` in `(select|ignore)`/.exec(refusal);
+  if (selector) {
+    const list = table[selector[2]] as unknown[];
+    const index = list.indexOf(selector[1]);
+    const path = index >= 0 ? [...at, selector[2], index] : [...at, selector[2]];
+    return [{
+      path,
+      detail: `invalid value for "${displayPath(path)}": ruff does not know the rule selector "${selector[1]}"`,
+    }];
+  }
+  const field = /unknown field `([^`]*)`/.exec(refusal);
+  if (field && field[1] in settings) {
+    const path = [...at, field[1]];
+    return [{ path, detail: `unknown key "${displayPath(path)}": ruff says: ${refusal}` }];
+  }
+  const variant = /unknown variant `([^`]*)`/.exec(refusal);
+  const key = variant && Object.keys(settings).find((k) => settings[k] === variant[1]);
+  const path = key ? [...at, key] : at;
+  return [{ path, detail: `invalid value for "${displayPath(path)}": ruff says: ${refusal}` }];
 }

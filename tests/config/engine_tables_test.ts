@@ -64,3 +64,18 @@ Deno.test("engineTableProblems() names the key: a misspelt rule in an override, 
   const [lint] = await engineTableProblems({ lint: { css: { biome: { indentStyle: "tab" } } } });
   match(lint.detail, /^unknown key "lint\.css\.biome\.indentStyle" \(expected one of: "enabled", /);
 });
+
+Deno.test("engineTableProblems() hands [lint.python.ruff] to ruff's own settings parser: selectors, settings, values", async () => {
+  deepEqual(
+    await engineTableProblems({
+      lint: { python: { ruff: { select: ["E", "F"], ignore: ["E501"], "target-version": "py311" } } },
+    }),
+    [],
+  );
+  const [ignore] = await engineTableProblems({ lint: { python: { ruff: { ignore: ["E501", "XYZ9"] } } } });
+  deepEqual(ignore.path, ["lint", "python", "ruff", "ignore", 1]);
+  match(ignore.detail, /ruff does not know the rule selector "XYZ9"$/);
+  const [version] = await engineTableProblems({ lint: { python: { ruff: { "target-version": "py2" } } } });
+  deepEqual(version.path, ["lint", "python", "ruff", "target-version"]);
+  match(version.detail, /ruff says: unknown variant `py2`, expected one of `py37`/);
+});
