@@ -5,7 +5,7 @@
  * @module
  */
 import { ExitSignal, main } from "./lib/main.ts";
-import { describeError, ExitCode } from "./lib/errors/mod.ts";
+import { describeError, ExitCode, OutputClosed } from "./lib/errors/mod.ts";
 
 export { fastPath, main, processIO } from "./lib/main.ts";
 
@@ -14,8 +14,13 @@ if (import.meta.main) {
   try {
     code = await main(Deno.args);
   } catch (error) {
-    code = error instanceof ExitSignal ? error.code : ExitCode.Incomplete;
-    if (!(error instanceof ExitSignal)) console.error(`error: ${describeError(error)}`);
+    // A reader that closed poly's output (`poly lint | head -1`) ends it quietly, as ruff does.
+    if (error instanceof OutputClosed) code = ExitCode.Clean;
+    else if (error instanceof ExitSignal) code = error.code;
+    else {
+      code = ExitCode.Incomplete;
+      console.error(`error: ${describeError(error)}`);
+    }
   }
   Deno.exit(code);
 }

@@ -7,15 +7,20 @@
  */
 import type { CommandIO, CommandSpec } from "./cli/command.ts";
 import { versionLine } from "./identity/build.ts";
-import { describeError, ExitCode, PolyError } from "./errors/mod.ts";
+import { describeError, ExitCode, OutputClosed, PolyError } from "./errors/mod.ts";
 import { lazy } from "./lazy/mod.ts";
 
 const encoder = new TextEncoder();
 
+/** Writes all of `text`; a reader that went away (EPIPE) becomes {@link OutputClosed}. */
 async function writeAll(stream: typeof Deno.stdout | typeof Deno.stderr, text: string): Promise<void> {
   const bytes = encoder.encode(text);
   let written = 0;
-  while (written < bytes.length) written += await stream.write(bytes.subarray(written));
+  try {
+    while (written < bytes.length) written += await stream.write(bytes.subarray(written));
+  } catch (error) {
+    throw error instanceof Deno.errors.BrokenPipe ? new OutputClosed({ cause: error }) : error;
+  }
 }
 
 /** The real process's streams. */
@@ -109,11 +114,13 @@ async function runCommand(command: () => Promise<number>, io: CommandIO): Promis
     return await command();
   } catch (error) {
     if (error instanceof ExitSignal) return error.code;
+    if (error instanceof OutputClosed) return ExitCode.Clean;
     const code = error instanceof PolyError ? error.exitCode : ExitCode.Incomplete;
     const text = error instanceof PolyError
       ? describeError(error)
       : `poly: internal error: ${describeError(error)}\n${error instanceof Error ? error.stack ?? "" : ""}`;
-    await io.stderr(`error: ${text}\n`);
+    // A closed stderr leaves nowhere to say it: the exit code still does.
+    await io.stderr(`error: ${text}\n`).catch(() => {});
     return code;
   }
 }

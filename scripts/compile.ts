@@ -74,6 +74,8 @@ export function compileArgs(options: CompileArgsOptions): string[] {
   return [
     "compile",
     ...PERMISSION_FLAGS,
+    // The binary never asks: a permission outside the set is refused, as in the dev task.
+    "--no-prompt",
     "--target",
     options.target,
     "--output",

@@ -115,6 +115,8 @@ export async function runReportTool(
       ...(memo ? { memo } : {}),
       paths: args.paths ?? [],
       cwd: ctx.root,
+      // A fix writes inside the workspace root only, after links are resolved.
+      root: ctx.root,
       exclude: args.exclude ?? [],
       config,
       fix,

@@ -33,6 +33,7 @@ import { generateImageTool } from "./generate_image.ts";
 import { fanOutTool } from "./fan_out.ts";
 import { followUpTool } from "./follow_up.ts";
 import { bridgeStatsTool } from "./bridge_stats.ts";
+import { bridgeStatsExportTool } from "./bridge_stats_export.ts";
 import { rateTool } from "./rate.ts";
 import { mcpServersTool } from "./mcp_servers.ts";
 import { mcpDescribeTool } from "./mcp_describe.ts";
@@ -67,6 +68,7 @@ export const TOOLS: ToolDef[] = [
   fanOutTool,
   followUpTool,
   bridgeStatsTool,
+  bridgeStatsExportTool,
   rateTool,
   mcpServersTool,
   mcpDescribeTool,

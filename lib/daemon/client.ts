@@ -9,6 +9,7 @@
  * @module
  */
 import type { CommandIO } from "../cli/command.ts";
+import { OutputClosed } from "../errors/mod.ts";
 import { programId } from "../identity/code.ts";
 import { memoAllowed } from "./_allowed.ts";
 import { daemonDir, entriesFor, listEntries } from "./registry.ts";
@@ -55,6 +56,7 @@ export async function viaDaemon(args: string[], io: CommandIO, dir: string = dae
         return 2;
       }
     } catch (error) {
+      if (error instanceof OutputClosed) throw error; // the reader left: poly ends quietly (main.ts)
       if (wrote) {
         await io.stderr(`error: the poly daemon for ${entry.root} failed mid-run: ${String(error)}\n`);
         return 2;

@@ -5,6 +5,7 @@
  */
 import type { Language } from "../engines/types.ts";
 import { detectTemplate } from "./template.ts";
+import { type FileStamp, fileStamp } from "../fs/atomic.ts";
 
 /** How many leading bytes are searched for a NUL byte. */
 export const BINARY_SNIFF_BYTES = 8192;
@@ -95,8 +96,12 @@ function lineAt(bytes: Uint8Array, offset: number): number {
   return line;
 }
 
-/** Outcome of {@link readCandidate}. */
-export type ReadOutcome = { text: string; bytes: Uint8Array } | { skip: string } | { error: string };
+/**
+ * Outcome of {@link readCandidate}: a text comes with the bytes it was decoded
+ * from and the stamp of the stat taken before the read (what a rewrite checks
+ * the file still is).
+ */
+export type ReadOutcome = { text: string; bytes: Uint8Array; stamp: FileStamp } | { skip: string } | { error: string };
 
 /** Options for {@link readCandidate}. */
 export interface ReadOptions {
@@ -119,7 +124,7 @@ export async function readCandidate(path: string, maxSize: number, options: Read
   const unread = beforeRead(info, maxSize);
   if (unread) return unread;
   try {
-    return afterRead(await Deno.readFile(path), maxSize, options);
+    return afterRead(await Deno.readFile(path), maxSize, options, info);
   } catch (error) {
     return { error: readError(error) };
   }
@@ -145,7 +150,7 @@ export function readCandidateSync(
   const unread = beforeRead(info, maxSize);
   if (unread) return unread;
   try {
-    return afterRead(Deno.readFileSync(path), maxSize, options);
+    return afterRead(Deno.readFileSync(path), maxSize, options, info);
   } catch (error) {
     return { error: readError(error) };
   }
@@ -158,14 +163,14 @@ function beforeRead(info: Deno.FileInfo, maxSize: number): ReadOutcome | undefin
   return undefined;
 }
 
-function afterRead(bytes: Uint8Array, maxSize: number, options: ReadOptions): ReadOutcome {
+function afterRead(bytes: Uint8Array, maxSize: number, options: ReadOptions, info: Deno.FileInfo): ReadOutcome {
   const classified = classifyContent(bytes, maxSize);
   if ("skip" in classified) return classified;
   if (options.language) {
     const template = detectTemplate(options.language, classified.text);
     if (template) return { skip: template };
   }
-  return { text: classified.text, bytes };
+  return { text: classified.text, bytes, stamp: fileStamp(info) };
 }
 
 function notRegular(info: Deno.FileInfo): string {

@@ -79,3 +79,15 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/**
+ * The reader of poly's stdout (or stderr) went away (`poly lint | head -1`, a pager quit
+ * early): the write failed with a broken pipe. Not a failure to report: like ruff and
+ * ripgrep, poly stops quietly with exit code 0 (main.ts).
+ */
+export class OutputClosed extends Error {
+  constructor(options: { cause?: unknown } = {}) {
+    super("The output stream was closed by its reader", options);
+    this.name = "OutputClosed";
+  }
+}

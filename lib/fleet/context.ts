@@ -7,6 +7,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import { OutsideWorkspaceError } from "../errors/mod.ts";
+import { FleetError } from "./errors.ts";
 import type { FleetSectionValue } from "./config.ts";
 import { type EnvReader, processEnv } from "./env.ts";
 import { resolveSettings } from "./settings.ts";
@@ -73,4 +74,44 @@ export function workspaceDir(ctx: FleetContext, cwd: string | undefined): string
   const rel = relative(ctx.root, dir);
   if (rel.startsWith("..") || isAbsolute(rel)) throw new OutsideWorkspaceError(cwd ?? dir, ctx.root);
   return dir;
+}
+
+/**
+ * The real path of a run's working folder, checked after resolving links: it must exist, be a folder,
+ * and lie inside the root's real path (a link inside the root to a folder outside it is refused, as the
+ * engine would otherwise work read-write there). `shown` is how the caller named the folder.
+ */
+export async function realWorkingDir(root: string, dir: string, shown = relative(root, dir) || "."): Promise<string> {
+  let real: string;
+  try {
+    real = await Deno.realPath(dir);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) {
+      throw new FleetError(
+        "invalid_request",
+        `The working directory "${shown}" does not exist: create it or pass another cwd`,
+      );
+    }
+    throw e;
+  }
+  if (!(await Deno.stat(real)).isDirectory) {
+    throw new FleetError("invalid_request", `The working directory "${shown}" is not a folder: pass a folder as cwd`);
+  }
+  const realRoot = await Deno.realPath(root);
+  const rel = relative(realRoot, real);
+  if (rel.startsWith("..") || isAbsolute(rel)) {
+    throw new FleetError(
+      "invalid_request",
+      `The working directory "${shown}" resolves to "${real}", outside the root "${realRoot}": engines work only ` +
+        `inside the root; pass a folder inside it`,
+    );
+  }
+  return real;
+}
+
+/** Refuses an empty or blank prompt (no engine is started for it). */
+export function requirePrompt(prompt: string | undefined, what = "prompt"): void {
+  if (!prompt?.trim()) {
+    throw new FleetError("invalid_request", `The ${what} is empty: say what the worker should do`);
+  }
 }

@@ -56,4 +56,13 @@ export { generateImage, type ImageInput, type ImageOutput } from "./ops/image.ts
 export { fanOut, type FanOutInput, type FanOutOutput } from "./ops/fanout.ts";
 export { followUp, type FollowUpInput } from "./ops/followup.ts";
 export { listSessions, rate, type RateInput, type RateOutput } from "./ops/sessions.ts";
-export { bridgeStats, collectStats, type StatsInput, statsMarkdown, type StatsOutput } from "./ops/stats.ts";
+export {
+  bridgeStats,
+  collectStats,
+  defaultExportPath,
+  exportStats,
+  type StatsExportInput,
+  type StatsExportOutput,
+  statsMarkdown,
+  type StatsOutput,
+} from "./ops/stats.ts";

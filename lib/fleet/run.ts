@@ -6,15 +6,15 @@
  *
  * @module
  */
-import { isAbsolute, relative } from "node:path";
 import { type Needs, requireEngine } from "./availability.ts";
-import type { FleetContext } from "./context.ts";
+import { type FleetContext, realWorkingDir } from "./context.ts";
 import { adapter } from "./engines/mod.ts";
 import { FleetError } from "./errors.ts";
 import { runProcess } from "./process.ts";
 import { TERSE_STYLE } from "./prompts.ts";
 import { quotaError, type QuotaSurface, rateLimitError } from "./quota.ts";
 import { bwrapArgs, planSandbox, resolveBwrap } from "./sandbox.ts";
+import { workspaceHoldsHome } from "../sandbox/mod.ts";
 import { scrub } from "./scrub.ts";
 import { MAX_OUTPUT_BYTES } from "./defaults.ts";
 import { type EngineName, formatHandle, type Persona } from "./types.ts";
@@ -73,8 +73,14 @@ export function capAnswer(text: string, max: number): { text: string; truncated:
 
 /** Runs one engine. Throws a FleetError for every failure; records the outcome either way. */
 export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<EngineResult> {
+  // The engine works in the folder's real path, checked against the root's after resolving links.
+  const cwd = await realWorkingDir(ctx.root, input.cwd);
   // cursor-agent needs a model: POLY_MODEL / [fleet] cursor_model when the call names none.
-  const run = input.engine === "cursor" && !input.model ? { ...input, model: ctx.settings.cursorModel } : input;
+  const run = {
+    ...input,
+    cwd,
+    ...(input.engine === "cursor" && !input.model ? { model: ctx.settings.cursorModel } : {}),
+  };
   const a = adapter(run.engine);
   if (run.engine === "opencode") a.checkModel?.(run.model);
   const needs: Needs = { readOnly: run.readOnly, web: run.web, image: run.image };
@@ -98,8 +104,7 @@ export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<En
   let env: Record<string, string> | undefined;
   let clearEnv = false;
   if (settings.sandbox) {
-    const rel = relative(run.cwd, settings.home);
-    if (!rel.startsWith("..") && !isAbsolute(rel)) {
+    if (workspaceHoldsHome(run.cwd, settings.home)) {
       // The workspace is bound last, over the empty HOME: a workspace holding HOME would expose all of it.
       throw new FleetError(
         "invalid_request",
@@ -167,6 +172,17 @@ export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<En
       latencyMs: result.durationMs,
     });
 
+  if (result.killFailure) {
+    // A tree poly could not kill is said loudly: it may still be running.
+    record(result.cancelled ? "cancelled" : "timeout");
+    throw new FleetError(
+      "engine_failed",
+      `${run.engine} ${
+        result.cancelled ? `was cancelled` : `ran longer than ${settings.timeoutMs} ms (POLY_TIMEOUT_MS)`
+      }, and killing its process tree failed (${result.killFailure}): it may still be running`,
+      { engine: run.engine },
+    );
+  }
   if (result.cancelled) {
     record("cancelled");
     throw new FleetError("cancelled", `${run.tool} was cancelled; the ${run.engine} process tree was killed`, {
@@ -230,7 +246,8 @@ export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<En
       model: run.model,
       effort: run.effort,
       level: run.level,
-      cwd: run.cwd,
+      // As the caller named it (a follow-up checks it against the root as given).
+      cwd: input.cwd,
       readOnly: run.readOnly,
       web: run.web ?? false,
       parent: run.resume?.handle,

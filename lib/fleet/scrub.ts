@@ -16,6 +16,58 @@ interface Pattern {
   re: RegExp;
   /** Replace only this capture group (the value after a key name), not the whole match. */
   group?: number;
+  /** Keeps a match (returns false) that is not a secret after all; gets the groups and the text after the match. */
+  accept?: (groups: (string | undefined)[], after: string) => boolean;
+}
+
+/** Words that, after `password:` or `token =`, name a type or a placeholder rather than a value. */
+const NOT_A_VALUE = new Set([
+  "string",
+  "number",
+  "boolean",
+  "bool",
+  "str",
+  "int",
+  "bytes",
+  "null",
+  "nil",
+  "none",
+  "undefined",
+  "true",
+  "false",
+  "any",
+  "unknown",
+  "optional",
+  "required",
+  "redacted",
+  "hidden",
+  "see",
+  "is",
+  "it",
+]);
+
+/**
+ * Whether the value of a secret-named assignment (groups: 1 the key, 2 the separator, 3 an opening quote,
+ * 4 the value) is a value: not code (`req.body.password`, `getpass()`, `$VAR`, `\${VAR}`, `<your token>`),
+ * not a type or placeholder word (`string`, `********`), not a count after a token key (`max_token=4096`),
+ * and, unless quoted or written `key=value`, the last word of its clause
+ * (`password: see the vault` is prose).
+ */
+function assignedValue(groups: (string | undefined)[], after: string): boolean {
+  const sep = groups[2] ?? "";
+  const quote = groups[3] ?? "";
+  const value = groups[4] ?? "";
+  if (NOT_A_VALUE.has(value.toLowerCase())) return false;
+  if (/^[$<{%]/.test(value) || /[()]/.test(value)) return false;
+  if (/^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+$/.test(value)) return false;
+  if (/^(.)\1*$/.test(value) && value.length > 1) return false;
+  if (value.length >= 12) return true;
+  if (/^\d+$/.test(value) && /token/i.test(groups[1] ?? "")) return false;
+  if (quote) return after.startsWith(quote);
+  if (sep === "=") return true;
+  // `token: Token` declares a field of a type.
+  if (/^[A-Z][a-z]+(?:[A-Z][a-z]+)*$/.test(value)) return false;
+  return /^[ \t]*(?:$|[\r\n,;}&)])/.test(after);
 }
 
 const PATTERNS: Pattern[] = [
@@ -68,12 +120,15 @@ const PATTERNS: Pattern[] = [
   { kind: "basic-auth", re: /(\bauthorization:\s*basic\s+)([A-Za-z0-9+/]{12,}=*)/gi, group: 2 },
   // Credentials inside URLs: scheme://user:password@host
   { kind: "url-credentials", re: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]{3,})(@)/gi, group: 2 },
-  // Generic assignments whose key names a secret: API_KEY=..., "password": "...".
+  // Generic assignments whose key names a secret, whatever the value's length: API_KEY=...,
+  // "password": "...", passwd: x. Values that read as code, types, placeholders or prose are kept
+  // (see assignedValue()).
   {
     kind: "secret",
     re:
-      /((?:api[_-]?key|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|refresh[_-]?token|password|passwd|secret)["']?\s*[:=]\s*["']?)([^\s"'`,;]{12,})/gi,
-    group: 2,
+      /((?<![A-Za-z0-9])(?:api[_-]?key|apikey|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key|password|passwd|secret|token)["']?)(\s*[:=]\s*)(["']?)([^\s"'`,;&]+)/gi,
+    group: 4,
+    accept: assignedValue,
   },
 ];
 
@@ -88,12 +143,17 @@ export interface ScrubReport {
 export function scrubWithReport(text: string): ScrubReport {
   const found: Record<string, number> = {};
   let out = text;
-  for (const { kind, re, group } of PATTERNS) {
+  for (const { kind, re, group, accept } of PATTERNS) {
     re.lastIndex = 0;
     out = out.replace(re, (...m: unknown[]) => {
       const groups = m.slice(0, -2) as (string | undefined)[];
       const whole = groups[0] ?? "";
       if (whole.includes("[REDACTED:")) return whole;
+      if (accept) {
+        const at = m[m.length - 2] as number;
+        const source = m[m.length - 1] as string;
+        if (!accept(groups, source.slice(at + whole.length))) return whole;
+      }
       found[kind] = (found[kind] ?? 0) + 1;
       if (group === undefined) return `[REDACTED:${kind}]`;
       let rebuilt = "";

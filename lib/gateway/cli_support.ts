@@ -47,6 +47,48 @@ export function tokenFromEnv(name: string): string {
   return value.trim();
 }
 
+/**
+ * The variables `--env` gives a stdio upstream, read from poly's environment now (at registration):
+ * `NAME` passes poly's NAME, `NAME=FROM` passes poly's FROM under the name NAME. poly may read only
+ * the variables its permissions name (`POLY_*` and a few others); for any other the error says to
+ * export the value as `POLY_<NAME>` and pass `--env NAME=POLY_<NAME>`.
+ */
+export function envFromPoly(specs: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const spec of specs) {
+    const eq = spec.indexOf("=");
+    const name = eq < 0 ? spec : spec.slice(0, eq);
+    const from = eq < 0 ? spec : spec.slice(eq + 1);
+    for (const n of [name, from]) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) {
+        throw new GatewayError(
+          "invalid_request",
+          `--env "${spec}": "${n}" is not an environment variable name (give NAME, or NAME=VARIABLE to read)`,
+        );
+      }
+    }
+    if (name in out) throw new GatewayError("invalid_request", `--env ${name} is given twice`);
+    let value: string | undefined;
+    try {
+      value = Deno.env.get(from);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+        const own = `POLY_${name.toUpperCase().replace(/^POLY_/, "")}`;
+        throw new GatewayError(
+          "invalid_request",
+          `Variable "${from}" is not readable by poly, which may read only POLY_* variables (and a few named ones): ` +
+            `export the value as ${own} and pass --env ${name}=${own}`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+    if (!value) throw new GatewayError("invalid_request", `--env ${spec}: variable "${from}" is not set or empty`);
+    out[name] = value;
+  }
+  return out;
+}
+
 /** The revision a write should expect: the one given, else the server's current one (read now). */
 export function expectedRevision(db: DatabaseSync, server: string, given: number | undefined): number {
   return given ?? requireServer(db, server).revision;

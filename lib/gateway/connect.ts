@@ -21,6 +21,10 @@ export interface UpstreamTarget {
   url?: string;
   command?: string[];
   cwd?: string;
+  /** Variables given to a stdio upstream (unsealed). */
+  env?: Record<string, string>;
+  /** Host paths bound read-only into a stdio upstream's sandbox. */
+  bindRo?: string[];
   /** Plain bearer token (HTTP). */
   bearer?: string;
   /** OAuth provider (HTTP). */
@@ -53,7 +57,13 @@ export async function connectUpstream(
     if (!target.command?.length || !target.cwd) {
       throw new GatewayError("invalid_command", `Server "${target.name}" has no command`);
     }
-    const launch = sandboxedLaunch({ name: target.name, argv: target.command, cwd: target.cwd });
+    const launch = await sandboxedLaunch({
+      name: target.name,
+      argv: target.command,
+      cwd: target.cwd,
+      env: target.env,
+      bindRo: target.bindRo,
+    });
     transport = new ChildProcessTransport(launch, (text) => {
       tail = (tail + text).slice(-4000);
     });

@@ -10,6 +10,11 @@
  *   `result_path` compared with `expected`: `confirmed`, `mismatch`, or `unknown` when
  *   that cannot be established (no answer, timeout, verifier failure, path absent).
  *
+ * Every answer of the upstream — a result, a verifier's answer, an error it sent or
+ * printed — is redacted of the server's sealed secrets and of what the fleet scrubber
+ * recognises (lib/gateway/redact.ts) as it arrives, before it is compared, returned or
+ * stored in `gateway_ops`.
+ *
  * @module
  */
 import type { DatabaseSync } from "../store/mod.ts";
@@ -24,16 +29,18 @@ import {
   getOp,
   type OpRecord,
   recordOp,
+  redactStoredOps,
   resolveOp,
   unresolvedOps,
   type Verification,
 } from "./ops.ts";
 import type { ResolvedProfile } from "./profiles.ts";
+import { redactor } from "./redact.ts";
 import { parseResultPath, readPath, resultDocument } from "./result_path.ts";
 import { type GrantedTool, parseTarget, resolveGranted } from "./targets.ts";
 import { type OpenServer, openServer } from "./upstream.ts";
 import { grantStates } from "./grants.ts";
-import { catalogOf, requireServer, type ToolRecord } from "./store.ts";
+import { catalogOf, requireServer, type ServerRecord, type ToolRecord } from "./store.ts";
 
 /** Default time limit of one upstream tool call. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -89,7 +96,7 @@ export async function readTool(ctx: DispatchContext, request: ReadRequest): Prom
   checkPin(granted, request.schema_sha256);
   const args = request.arguments ?? {};
   const started = new Date().toISOString();
-  const open = await openServer(ctx.db, granted.server, connectOptions(ctx));
+  const open = await openRedacting(ctx, granted.server);
   let result: UpstreamResult;
   try {
     await checkLive(open, granted.server.name, [granted.tool], ctx);
@@ -169,7 +176,7 @@ export async function callTool(ctx: DispatchContext, request: CallRequest): Prom
     arguments: args,
     verification,
   };
-  const open = await openServer(ctx.db, granted.server, connectOptions(ctx));
+  const open = await openRedacting(ctx, granted.server);
   try {
     try {
       await checkLive(open, granted.server.name, [granted.tool, verifier], ctx);
@@ -242,7 +249,7 @@ export async function verifyOp(
     );
   }
   const steps = parseResultPath(op.verification.result_path);
-  const open = await openServer(ctx.db, server, connectOptions(ctx));
+  const open = await openRedacting(ctx, server);
   let seen: VerificationOutcome;
   try {
     await checkLive(open, server.name, [tool], ctx);
@@ -252,6 +259,29 @@ export async function verifyOp(
   }
   const operation = seen.matched ? resolveOp(ctx.db, id, "confirmed", "verified again") : getOp(ctx.db, id);
   return { operation, verification: seen };
+}
+
+/** Servers whose stored operations this process already redacted, per database. */
+const redactedStores = new WeakMap<DatabaseSync, Set<string>>();
+
+/**
+ * Opens a server; the first time in this process for a database, also redacts its
+ * secrets from the operations an earlier version stored in plain text.
+ */
+async function openRedacting(ctx: DispatchContext, server: ServerRecord): Promise<OpenServer> {
+  const open = await openServer(ctx.db, server, connectOptions(ctx));
+  const done = redactedStores.get(ctx.db) ?? new Set<string>();
+  redactedStores.set(ctx.db, done);
+  if (!done.has(server.name)) {
+    try {
+      redactStoredOps(ctx.db, server.name, redactor(open.secrets()));
+    } catch (error) {
+      await open.close();
+      throw error;
+    }
+    done.add(server.name);
+  }
+  return open;
 }
 
 function connectOptions(ctx: DispatchContext): { timeoutMs: number; signal?: AbortSignal } {
@@ -291,7 +321,12 @@ function resolveVerifier(db: DatabaseSync, granted: GrantedTool, ref: string): T
 
 /** Lists the live tools and refuses unless each pinned tool still has its granted fingerprint. */
 async function checkLive(open: OpenServer, server: string, pinned: ToolRecord[], ctx: DispatchContext): Promise<void> {
-  const raw = await listRawTools(open.upstream, server, connectOptions(ctx));
+  let raw: unknown[];
+  try {
+    raw = await listRawTools(open.upstream, server, connectOptions(ctx));
+  } catch (error) {
+    throw redactor(open.secrets()).error(error);
+  }
   const live = new Map(buildCatalog(server, raw, { secrets: open.secrets() }).tools.map((t) => [t.id, t]));
   for (const tool of pinned) {
     const now = live.get(tool.id);
@@ -319,13 +354,14 @@ async function callUpstream(
       undefined,
       { timeout: ctx.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, signal: ctx.signal },
     ) as CallToolResult;
-    return {
+    return redactor(open.secrets()).value({
       content: (result.content ?? []) as unknown[],
       ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
       ...(result.isError ? { isError: true } : {}),
-    };
+    });
   } catch (error) {
-    throw upstreamError(server, `failed the call of "${tool}"`, error, open.upstream.stderrTail());
+    const failure = upstreamError(server, `failed the call of "${tool}"`, error, open.upstream.stderrTail());
+    throw redactor(open.secrets()).error(failure);
   }
 }
 

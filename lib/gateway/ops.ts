@@ -10,6 +10,7 @@
  */
 import type { DatabaseSync } from "../store/mod.ts";
 import { GatewayError, OUTCOME_UNCERTAIN } from "./errors.ts";
+import type { Redactor } from "./redact.ts";
 import { now, transaction } from "./store.ts";
 
 /** Status of an operation. */
@@ -204,4 +205,43 @@ export function resolveOp(
     ).run(resolution, note ?? null, at, at, id);
     return getOp(db, id);
   });
+}
+
+/**
+ * Redacts what an earlier version stored in plain text: every operation of
+ * `server` whose result, observed value or detail contains one of the redactor's
+ * needles is rewritten through it, with `secure_delete` on so the old bytes are
+ * zeroed rather than left in free pages, and the write-ahead log checkpointed.
+ * Returns how many operations changed.
+ */
+export function redactStoredOps(db: DatabaseSync, server: string, redact: Redactor): number {
+  if (redact.needles.length === 0) return 0;
+  const hit = redact.needles.map(() => "(instr(result, ?) > 0 OR instr(observed, ?) > 0 OR instr(detail, ?) > 0)");
+  const rows = db.prepare(
+    `SELECT id, result, observed, detail FROM gateway_ops WHERE server = ? AND (${hit.join(" OR ")})`,
+  ).all(server, ...redact.needles.flatMap((n) => [n, n, n])) as Row[];
+  if (rows.length === 0) return 0;
+  const previous = (db.prepare("PRAGMA secure_delete").get() as Row | undefined)?.secure_delete ?? 0;
+  db.exec("PRAGMA secure_delete = ON");
+  try {
+    const json = (v: unknown) =>
+      v === null || v === undefined ? null : JSON.stringify(redact.value(JSON.parse(String(v))));
+    const update = db.prepare("UPDATE gateway_ops SET result = ?, observed = ?, detail = ? WHERE id = ?");
+    transaction(db, () => {
+      for (const r of rows) {
+        update.run(
+          json(r.result),
+          json(r.observed),
+          r.detail === null ? null : redact.text(String(r.detail)),
+          String(r.id),
+        );
+      }
+    });
+    // The write-ahead log still holds the pages as they were: move them into the database and empty it (best effort:
+    // another process reading at the moment keeps it from being truncated).
+    db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
+  } finally {
+    db.exec(`PRAGMA secure_delete = ${Number(previous) ? "ON" : "OFF"}`);
+  }
+  return rows.length;
 }

@@ -23,6 +23,10 @@ export function table(header: string[], rows: string[][]): string {
 
 /** One server's detailed document (summary + catalog with grant states). */
 export interface ServerDetail extends ServerSummary {
+  /** Names of the variables a stdio upstream gets (`--env`; the values are sealed). */
+  env?: string[];
+  /** Host paths bound read-only into a stdio upstream's sandbox (`--bind-ro`). */
+  bind_ro?: string[];
   tools_detail: {
     id: string;
     name: string;
@@ -38,6 +42,8 @@ export function serverDetail(db: DatabaseSync, name: string): ServerDetail {
   const grants = new Map(grantStates(db, name).map((g) => [g.tool_id, g]));
   return {
     ...summarize(db, server),
+    ...(server.env ? { env: server.env.names } : {}),
+    ...(server.bindRo ? { bind_ro: server.bindRo } : {}),
     tools_detail: catalogOf(db, name).map((t) => {
       const g = grants.get(t.id);
       const title = (t.definition as { title?: unknown }).title;
@@ -73,9 +79,12 @@ export function renderServers(servers: ServerSummary[]): string {
 
 /** Human text for one server. */
 export function renderServerDetail(d: ServerDetail): string {
-  const head = `${d.name}: ${d.transport}, auth ${d.auth}${
-    d.oauth_status ? ` (${d.oauth_status})` : ""
-  }, revision ${d.revision}${d.enabled ? "" : ", removed"}\nendpoint: ${d.endpoint}\n`;
+  const head =
+    `${d.name}: ${d.transport}, auth ${d.auth}${d.oauth_status ? ` (${d.oauth_status})` : ""}, revision ${d.revision}${
+      d.enabled ? "" : ", removed"
+    }\nendpoint: ${d.endpoint}\n` +
+    (d.env ? `env (sealed): ${d.env.join(", ")}\n` : "") +
+    (d.bind_ro ? `read-only binds: ${d.bind_ro.join(", ")}\n` : "");
   if (d.tools_detail.length === 0) return head + "No tools discovered.\n";
   return head + "\n" + table(
     ["TOOL", "ID", "FINGERPRINT", "GRANT"],

@@ -7,6 +7,12 @@
  * data binds it to its purpose (e.g. `bearer:github`), so a value copied to another
  * row or purpose does not open.
  *
+ * A purpose names its server second: `<kind>:<server>` or `<kind>:<server>:<detail>`
+ * (`bearer:github`, `oauth:github`, `env:github:GITHUB_TOKEN`). Every value this
+ * process seals or opens is remembered under its purpose, so {@link openedFor} can
+ * list every sealed secret of a server, whatever its kind, and the gateway redacts
+ * them all from what that server answers (lib/gateway/redact.ts).
+ *
  * @module
  */
 import { join } from "node:path";
@@ -15,6 +21,32 @@ import { GatewayError } from "./errors.ts";
 
 const PREFIX = "v1.";
 const keys = new Map<string, Promise<CryptoKey>>();
+/** Plain values sealed or opened by this process, by purpose (the last few of each, newest last). */
+const opened = new Map<string, string[]>();
+/** How many values of one purpose are remembered (an OAuth blob is sealed again at every refresh). */
+const REMEMBERED_PER_PURPOSE = 8;
+
+function remember(purpose: string, plaintext: string): void {
+  const values = (opened.get(purpose) ?? []).filter((v) => v !== plaintext);
+  values.push(plaintext);
+  opened.set(purpose, values.slice(-REMEMBERED_PER_PURPOSE));
+}
+
+/** The server a purpose names (`<kind>:<server>[:<detail>]`), or undefined. */
+export function purposeServer(purpose: string): string | undefined {
+  return purpose.split(/[:/]/)[1] || undefined;
+}
+
+/**
+ * Every plain value this process sealed or opened for a purpose naming `server`:
+ * its bearer token, its OAuth state, its sealed environment values, and any other
+ * kind sealed under the `<kind>:<server>[:<detail>]` convention.
+ */
+export function openedFor(server: string): string[] {
+  const out: string[] = [];
+  for (const [purpose, values] of opened) if (purposeServer(purpose) === server) out.push(...values);
+  return out;
+}
 
 /** Path of the sealing key file. */
 export function keyPath(home: string = stateHome()): string {
@@ -77,6 +109,7 @@ async function readKey(path: string): Promise<Uint8Array<ArrayBuffer> | undefine
 /** Encrypts `plaintext` for `purpose`. */
 export async function seal(plaintext: string, purpose: string, home?: string): Promise<string> {
   const key = await sealingKey(home);
+  remember(purpose, plaintext);
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = new TextEncoder().encode(plaintext);
   const aad = new TextEncoder().encode(`poly-gateway:${purpose}`);
@@ -101,7 +134,9 @@ export async function unseal(value: string, purpose: string, home?: string): Pro
       key,
       bytes.slice(12),
     );
-    return new TextDecoder().decode(plain);
+    const text = new TextDecoder().decode(plain);
+    remember(purpose, text);
+    return text;
   } catch (cause) {
     throw new GatewayError(
       "token",

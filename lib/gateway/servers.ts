@@ -21,7 +21,9 @@ import {
   writeCatalog,
   writeServer,
 } from "./store.ts";
-import { bearerPurpose, openServer } from "./upstream.ts";
+import { bearerPurpose, envPurpose, MIN_ENV_SECRET, openServer } from "./upstream.ts";
+import { cwdHoldsHome } from "./sandbox.ts";
+import { workspaceHoldsHome } from "../sandbox/mod.ts";
 import { checkEndpoint, checkServerName, splitCommand } from "./url.ts";
 import { grantStates } from "./grants.ts";
 import { unresolvedOps } from "./ops.ts";
@@ -35,6 +37,10 @@ export interface AddServerInput {
   command?: string | string[];
   /** Working directory of a stdio upstream (absolute). */
   cwd?: string;
+  /** Variables a stdio upstream gets, values already read (`--env`); sealed in the store. */
+  env?: Record<string, string>;
+  /** Absolute host paths bound read-only into a stdio upstream's sandbox (`--bind-ro`). */
+  bindRo?: string[];
   /** Bearer token (HTTP); sealed, never shown again. */
   token?: string;
   /** Register as an OAuth upstream. */
@@ -85,6 +91,11 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
   if (stdio && (input.token !== undefined || input.oauth)) {
     throw new GatewayError("invalid_request", "Tokens and OAuth apply to HTTP upstreams only (--url)");
   }
+  if (!stdio && (Object.keys(input.env ?? {}).length > 0 || (input.bindRo ?? []).length > 0)) {
+    throw new GatewayError("invalid_request", "--env and --bind-ro apply to stdio upstreams only (--command)");
+  }
+  const env = checkEnv(input.env ?? {});
+  const bindRo = await checkBinds(input.bindRo ?? []);
   if (input.token !== undefined && input.oauth) {
     throw new GatewayError("invalid_request", "Give either a bearer token or --oauth, not both");
   }
@@ -101,6 +112,8 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
     if (!(await Deno.stat(cwd).catch(() => undefined))?.isDirectory) {
       throw new GatewayError("invalid_command", `Working directory "${cwd}" is not a directory`);
     }
+    const home = homeDir();
+    if (home && workspaceHoldsHome(cwd, home)) throw cwdHoldsHome(cwd, home);
   }
   assertNameFree(db, input.name);
   const token = input.token?.trim();
@@ -126,13 +139,14 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
   }
 
   const upstream = await connectUpstream(
-    { name: input.name, transport: stdio ? "stdio" : "http", url, command, cwd, bearer: token },
+    { name: input.name, transport: stdio ? "stdio" : "http", url, command, cwd, env, bindRo, bearer: token },
     { timeoutMs: input.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: input.signal },
   );
   let catalog: Catalog;
   try {
     const raw = await listRawTools(upstream, input.name, { timeoutMs: input.timeoutMs, signal: input.signal });
-    catalog = buildCatalog(input.name, raw, { secrets: token ? [token] : [] });
+    const secrets = [...(token ? [token] : []), ...Object.values(env).filter((v) => v.length >= MIN_ENV_SECRET)];
+    catalog = buildCatalog(input.name, raw, { secrets });
   } finally {
     await upstream.close();
   }
@@ -142,6 +156,10 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
     url,
     command,
     cwd,
+    env: Object.keys(env).length
+      ? { names: Object.keys(env).sort(), sealed: await seal(JSON.stringify(env), envPurpose(input.name)) }
+      : undefined,
+    bindRo: bindRo.length ? bindRo : undefined,
     auth: token ? "bearer" : "none",
     secret: token ? await seal(token, bearerPurpose(input.name)) : undefined,
     catalogDigest: catalog.digest,
@@ -153,6 +171,48 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
     removed: [],
     modified: [],
   };
+}
+
+function homeDir(): string | undefined {
+  try {
+    return Deno.env.get("HOME") || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Variable names a stdio upstream may be given: shell names, and not what the sandbox sets itself. */
+function checkEnv(env: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(env)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      throw new GatewayError("invalid_request", `"${name}" is not an environment variable name`);
+    }
+    if (["HOME", "TMPDIR"].includes(name)) {
+      throw new GatewayError("invalid_request", `--env ${name}: the sandbox sets ${name} itself`);
+    }
+    if (!value) throw new GatewayError("invalid_request", `--env ${name}: the value is empty`);
+  }
+  return env;
+}
+
+/** `--bind-ro` paths: absolute, existing, each once. */
+async function checkBinds(paths: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of paths) {
+    if (!p.startsWith("/")) throw new GatewayError("invalid_request", `--bind-ro "${p}" must be an absolute path`);
+    if (!(await Deno.stat(p).catch(() => undefined))) {
+      throw new GatewayError("invalid_request", `--bind-ro "${p}" does not exist`);
+    }
+    const home = homeDir();
+    if (home && workspaceHoldsHome(p, home)) {
+      throw new GatewayError(
+        "invalid_request",
+        `--bind-ro "${p}" contains the home directory "${home}": binding it would expose every file in the home. Bind the folders the server needs instead`,
+      );
+    }
+    if (!out.includes(p)) out.push(p);
+  }
+  return out;
 }
 
 /** Runs OAuth consent for a server, then discovers its catalog (raising the revision if it changed). */

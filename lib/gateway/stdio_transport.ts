@@ -70,10 +70,15 @@ export class ChildProcessTransport implements Transport {
     ]);
     clearTimeout(timer);
     if (!exited) {
+      // SIGKILL on bwrap itself (ChildProcess.kill needs no run permission): its --die-with-parent and
+      // private PID namespace take every process of the sandbox with it.
       try {
-        child.kill("SIGTERM");
-      } catch {
-        // Already gone.
+        child.kill("SIGKILL");
+      } catch (error) {
+        // A TypeError means the child exited meanwhile; anything else is reported.
+        if (!(error instanceof TypeError)) {
+          this.onerror?.(new Error(`Could not stop the upstream (process ${child.pid}): ${error}`));
+        }
       }
       await child.status;
     }

@@ -35,6 +35,10 @@ export interface ServerRecord {
   command?: string[];
   /** Working directory of a stdio upstream (bound read-write into its sandbox). */
   cwd?: string;
+  /** The variables a stdio upstream gets (`--env`): their names, and the values sealed as one JSON object. */
+  env?: { names: string[]; sealed: string };
+  /** Host paths bound read-only into a stdio upstream's sandbox (`--bind-ro`). */
+  bindRo?: string[];
   auth: AuthKind;
   /** Sealed bearer token, or sealed OAuth state; never the plain value. */
   secret?: string;
@@ -83,6 +87,8 @@ function toServer(row: Row): ServerRecord {
     url: str(row.url),
     command: row.command ? JSON.parse(String(row.command)) : undefined,
     cwd: str(row.cwd),
+    env: row.env ? JSON.parse(String(row.env)) : undefined,
+    bindRo: row.bind_ro ? JSON.parse(String(row.bind_ro)) : undefined,
     auth: row.auth as AuthKind,
     secret: str(row.secret),
     oauthStatus: str(row.oauth_status) as OAuthStatus | undefined,
@@ -189,14 +195,17 @@ export function insertServer(db: DatabaseSync, record: NewServer, catalog?: Cata
     db.prepare("DELETE FROM gateway_servers WHERE name = ?").run(record.name);
     const at = now();
     db.prepare(
-      `INSERT INTO gateway_servers (name, transport, url, command, cwd, auth, secret, oauth_status, oauth_config,
-        catalog_digest, revision, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 1, ?, ?)`,
+      `INSERT INTO gateway_servers (name, transport, url, command, cwd, env, bind_ro, auth, secret, oauth_status,
+        oauth_config, catalog_digest, revision, enabled, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 1, ?, ?)`,
     ).run(
       record.name,
       record.transport,
       record.url ?? null,
       record.command ? JSON.stringify(record.command) : null,
       record.cwd ?? null,
+      record.env ? JSON.stringify(record.env) : null,
+      record.bindRo?.length ? JSON.stringify(record.bindRo) : null,
       record.auth,
       record.secret ?? null,
       record.oauthStatus ?? null,

@@ -90,8 +90,9 @@ export function freshCodeStamp(): readonly string[] {
 /**
  * The command line that runs poly from the source checkout at `root` as users
  * and the tests do: `deno run` with the program's permission set from that
- * checkout's `deno.json`, and `node_modules/` used as installed (not re-checked
- * at every start).
+ * checkout's `deno.json`, never prompting for a permission outside it
+ * (`--no-prompt`), and `node_modules/` used as installed (not re-checked at every
+ * start).
  */
 export function sourceCommand(root: string): string[] {
   return [
@@ -99,6 +100,7 @@ export function sourceCommand(root: string): string[] {
     "run",
     "-q",
     "-P",
+    "--no-prompt",
     "--node-modules-dir=manual",
     "--config",
     join(root, "deno.json"),

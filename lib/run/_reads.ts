@@ -7,6 +7,7 @@
  */
 import { type ResultCache, sameStamp, stampOf } from "../cache/mod.ts";
 import { readCandidateSync } from "../discover/content.ts";
+import type { FileStamp } from "../fs/atomic.ts";
 import { classifyRead, type FileOutcome, type FileTask } from "./file.ts";
 
 /**
@@ -19,14 +20,14 @@ export function readClassified(
   task: FileTask,
   finish: (outcome: FileOutcome) => void,
   stat?: Deno.FileInfo,
-): { text: string; bytes?: Uint8Array } | undefined {
+): { text: string; bytes?: Uint8Array; stamp?: FileStamp } | undefined {
   const raw = readCandidateSync(task.path, task.maxSize, { language: task.language }, stat);
   const read = classifyRead(task, raw);
   if ("outcome" in read) {
     finish(read.outcome);
     return undefined;
   }
-  return raw as { text: string; bytes: Uint8Array };
+  return raw as { text: string; bytes: Uint8Array; stamp: FileStamp };
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
  * One file through its engines: read and classify, lint (or fix, or format),
- * write atomically when fixing, and return one outcome. Runs in a worker or on
- * the main thread; it never throws for a problem with the file itself.
+ * write when fixing (through `replaceFile()`, which leaves alone a file that
+ * changed since it was read or lies outside the run's roots), and return one
+ * outcome. Runs in a worker or on the main thread; it never throws for a
+ * problem with the file itself.
  *
  * @module
  */
+import { dirname } from "node:path";
 import { openCache, type ResultCache, throughCache } from "../cache/mod.ts";
 import type { Namespace } from "../cache/key.ts";
 import { readCandidate, type ReadOutcome } from "../discover/content.ts";
@@ -17,7 +20,7 @@ import {
   type LintOutput,
   type SourceFile,
 } from "../engines/types.ts";
-import { writeFileAtomic } from "../fs/atomic.ts";
+import { type FileStamp, replaceFile, WriteRefusedError } from "../fs/atomic.ts";
 import { templateReason } from "../engines/templates.ts";
 import type { Diagnostic, FileResult } from "../report/schema.ts";
 import type { EnginePlan } from "./plan.ts";
@@ -45,6 +48,13 @@ export interface FileTask {
   preview?: boolean;
   /** The file's text, already read by the run's pre-pass (then it is not read again). */
   text?: string;
+  /** The stamp of the stat taken before `text` was read: a rewrite checks the file is still so. */
+  stamp?: FileStamp;
+  /**
+   * With `fix`: the directories a rewrite must stay in once links are resolved
+   * (the run's root; see {@link replaceFile}). Absent: the file's own directory.
+   */
+  writeRoots?: string[];
   /** Engine results the pre-pass already has (from the cache or a batch call), by engine id. */
   known?: Record<string, Known>;
   /** The pre-pass looked these engines' results up in the cache and missed (so they are not looked up again). */
@@ -189,9 +199,11 @@ export function namespaceOf(kind: FileTask["kind"], spec: EngineSpec): Namespace
 export async function processFile(task: FileTask): Promise<FileOutcome> {
   let text = task.text;
   if (text === undefined) {
-    const read = classifyRead(task, await readCandidate(task.path, task.maxSize, { language: task.language }));
+    const raw = await readCandidate(task.path, task.maxSize, { language: task.language });
+    const read = classifyRead(task, raw);
     if ("outcome" in read) return read.outcome;
     text = read.text;
+    if ("stamp" in raw) task = { ...task, stamp: raw.stamp };
   }
   const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
   return task.kind === "lint" ? await lintFile(task, file) : await formatFile(task, file);
@@ -303,14 +315,33 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
   if (tally.fixed > 0 && task.preview) {
     proposed = { before: original.text, after: file.text };
   } else if (tally.fixed > 0) {
-    try {
-      await writeFileAtomic(task.path, file.text);
-    } catch (e) {
-      tally.errors.push(`could not write the fixed file: ${e instanceof Error ? e.message : String(e)}`);
+    const failure = await writeBack(task, original.text, file.text, "fixed");
+    if (failure) {
+      tally.errors.push(failure);
       tally.fixed = 0;
     }
   }
   return tally.outcome(proposed);
+}
+
+/**
+ * Replaces the task's file, read as `before`, with `after` (see
+ * {@link replaceFile}); returns why it was not written, or undefined once it is:
+ * `not written: …` for a file left alone on purpose (outside the root, changed
+ * during the run, read-only, hard-linked), `could not write the … file: …` for
+ * a failed write.
+ */
+async function writeBack(task: FileTask, before: string, after: string, what: string): Promise<string | undefined> {
+  try {
+    await replaceFile(task.path, after, {
+      expected: { content: before, ...(task.stamp ? { stamp: task.stamp } : {}) },
+      roots: task.writeRoots ?? [dirname(task.path)],
+    });
+    return undefined;
+  } catch (e) {
+    if (e instanceof WriteRefusedError) return `not written: ${e.message}`;
+    return `could not write the ${what} file: ${e instanceof Error ? e.message : String(e)}`;
+  }
 }
 
 async function formatFile(task: FileTask, file: SourceFile): Promise<FileOutcome> {
@@ -349,12 +380,8 @@ async function formatFile(task: FileTask, file: SourceFile): Promise<FileOutcome
     };
   }
   if (task.fix) {
-    try {
-      await writeFileAtomic(task.path, formatted);
-    } catch (e) {
-      const error = `could not write the formatted file: ${e instanceof Error ? e.message : String(e)}`;
-      return { relPath: task.relPath, checked: false, error, record: { ...base, error } };
-    }
+    const error = await writeBack(task, file.text, formatted, "formatted");
+    if (error) return { relPath: task.relPath, checked: false, error, record: { ...base, error } };
   }
   return { relPath: task.relPath, checked: true, record: { ...base, changed: true } };
 }

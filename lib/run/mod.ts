@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { openConfig } from "../config/load.ts";
 import { perFileIgnoredCodes } from "../config/per_file_ignores.ts";
 import type { ConfigSet, ResolvedConfig } from "../config/types.ts";
@@ -74,6 +74,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     memo?.rememberShaped(discoveryKey, candidates, at);
   }
 
+  const roots = request.fix && !request.preview ? await writeRoots(request) : undefined;
   const cacheSettings = !request.noCache;
   let build: Promise<string> | undefined;
   const runId = crypto.randomUUID();
@@ -108,6 +109,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         kind,
         fix: request.fix ?? false,
         ...(request.preview ? { preview: true } : {}),
+        ...(roots ? { writeRoots: roots } : {}),
         engines: plan.engines,
         noEngine: plan.noEngine,
         ignoreCodes: kind === "lint" ? perFileIgnoredCodes(config.perFileIgnores, c.path) : [],
@@ -282,6 +284,26 @@ function prepareFor(configs: ConfigSet, request: RunRequest): (language: Languag
       }
     })().catch(() => {}); // the run itself meets (and reports) whatever failed here
   };
+}
+
+/**
+ * The directories a fix run may rewrite files in, as real paths: the request's
+ * `root` alone when it has one (an MCP call); else its `cwd`, and each named
+ * path that lies outside `cwd` as written (a directory named there bounds the
+ * writes below it; a file named there may itself be written). A file reached
+ * through a symbolic link is written only when its real path is inside one.
+ */
+export async function writeRoots(request: Pick<RunRequest, "root" | "cwd" | "paths">): Promise<string[]> {
+  const real = (path: string) => Deno.realPath(path).catch(() => path);
+  if (request.root !== undefined) return [await real(resolve(request.root))];
+  const cwd = resolve(request.cwd);
+  const roots = [await real(cwd)];
+  for (const path of request.paths) {
+    const abs = resolve(cwd, path);
+    const rel = relative(cwd, abs);
+    if (rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel)) roots.push(await real(abs));
+  }
+  return roots;
 }
 
 /** Files reached through a symbolic link: a watcher sees their changes under another name. */

@@ -26,6 +26,7 @@ import {
   processFile,
 } from "./file.ts";
 import type { EnginePlan } from "./plan.ts";
+import type { FileStamp } from "../fs/atomic.ts";
 import { readClassified, statRound } from "./_reads.ts";
 
 /** At most this many files of one batch engine run in-process when it is warm ({@link EngineInstance.warm}). */
@@ -194,6 +195,8 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   const known: (Record<string, Known> | undefined)[] = new Array(tasks.length);
   const misses: string[][] = new Array(tasks.length);
   const files: SourceFile[] = new Array(tasks.length);
+  /** The stamp of each file read (what a rewrite checks it still is). */
+  const stamps: (FileStamp | undefined)[] = new Array(tasks.length);
   const byTask: (Step[] | undefined)[] = new Array(tasks.length);
   const batches = new Map<string, { spec: EngineSpec; plan: EnginePlan; kind: FileTask["kind"]; items: Step[] }>();
   /** Every (file, engine) step, in task order, with its cache key when it has one. */
@@ -268,6 +271,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       : readClassified(task, (outcome) => done.set(index, outcome), stats.get(index));
     if (read === undefined) continue;
     const text = read.text;
+    if ("stamp" in read) stamps[index] = read.stamp;
     if (digest === undefined && caches.get(index)?.enabled) {
       // The digest of the text is that of the bytes it was decoded from (valid UTF-8, the BOM kept).
       digest = digestWith(hasher, read.bytes ?? text);
@@ -315,6 +319,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       continue;
     }
     files[index].text = read.text;
+    stamps[index] = read.stamp;
     const actual = digestWith(hasher, read.bytes ?? read.text);
     if (actual === digest) continue;
     const again = await keysFor(index, files[index], actual);
@@ -398,7 +403,14 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       done.set(index, outcome);
       continue;
     }
-    const task: FileTask = { ...tasks[index], text: files[index].text, known: found, missed: misses[index] };
+    const stamp = stamps[index];
+    const task: FileTask = {
+      ...tasks[index],
+      text: files[index].text,
+      ...(stamp ? { stamp } : {}),
+      known: found,
+      missed: misses[index],
+    };
     if (complete) done.set(index, await processFile(task));
     else rest.set(index, task);
   }

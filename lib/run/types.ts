@@ -11,6 +11,12 @@ export interface RunRequest {
   paths: string[];
   /** The directory reports are relative to (the CLI's cwd, the server's workspace root). */
   cwd: string;
+  /**
+   * With `fix`: the only directory files may be rewritten in, once links are
+   * resolved (the MCP server's workspace root). Absent: `cwd`, and each named
+   * path that lies outside `cwd` (see `writeRoots()` in lib/run/mod.ts).
+   */
+  root?: string;
   /** Extra gitignore-style excludes, merged with `[discovery] exclude`. */
   exclude?: string[];
   /** `--config PATH`. */

@@ -121,6 +121,29 @@ export async function assertGolden(path: string, actual: string): Promise<void> 
   assert.equal(actual, expected, `output differs from golden file ${path}`);
 }
 
+/**
+ * Runs `poly ...args` with its stdout a pipe whose reading end is closed before poly
+ * writes anything (what `poly lint | head -0` does): poly's first write to stdout fails
+ * with a broken pipe. Returns the exit code and what it said on stderr.
+ */
+export async function runPolyClosedStdout(
+  args: string[],
+  options: Omit<RunPolyOptions, "stdin"> = {},
+): Promise<Omit<PolyRun, "stdout">> {
+  const [exe, ...rest] = polyCommand();
+  const child = new Deno.Command(exe, {
+    args: [...rest, ...args],
+    cwd: options.cwd ?? REPO,
+    env: { NO_COLOR: "1", ...await isolatedHomes(), ...options.env },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  await child.stdout.cancel();
+  const [stderr, status] = await Promise.all([new Response(child.stderr).text(), child.status]);
+  return { code: status.code, stderr };
+}
+
 /** A {@link PolyRun} with whether it was killed for outliving its time limit. */
 export interface BoundedPolyRun extends PolyRun {
   /** True when the process was still running after `ms` and was killed. */

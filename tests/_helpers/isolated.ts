@@ -17,7 +17,7 @@ export async function inProcessWith(env: Record<string, string>, code: string): 
   try {
     await Deno.writeTextFile(file, `const REPO = ${JSON.stringify(REPO)};\n${code}\n`);
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-q", "-P=test", "--config", join(REPO, "deno.json"), file],
+      args: ["run", "-q", "-P=test", "--no-prompt", "--config", join(REPO, "deno.json"), file],
       env,
       stdout: "piped",
       stderr: "piped",

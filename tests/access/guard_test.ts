@@ -52,6 +52,7 @@ Deno.test("guardTools() keeps every tool, and their levels match the issue's tab
       "fan_out",
       "follow_up",
       "rate",
+      "bridge_stats_export",
       "mcp_call",
     ]
   ) assert.equal(levels[name], "act", name);

@@ -9,6 +9,7 @@ import {
   sizeReason,
 } from "../../lib/discover/mod.ts";
 import { IS_ROOT, makeTree } from "./_tree.ts";
+import { fileStamp } from "../../lib/fs/atomic.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -71,7 +72,9 @@ Deno.test("sizeReason() shows exact bytes when rounding would hide the differenc
 
 Deno.test("readCandidate() reads text and classifies it", async () => {
   const root = await makeTree({ "a.py": "x = 1\n", "big.py": "x".repeat(50), "bin.py": new Uint8Array([1, 0, 2]) });
-  deepEqual(await readCandidate(join(root, "a.py"), 100), { text: "x = 1\n", bytes: enc("x = 1\n") });
+  // With the stamp of the stat taken before the read (what a rewrite checks the file still is).
+  const stamp = fileStamp(await Deno.stat(join(root, "a.py")));
+  deepEqual(await readCandidate(join(root, "a.py"), 100), { text: "x = 1\n", bytes: enc("x = 1\n"), stamp });
   deepEqual(await readCandidate(join(root, "big.py"), 10), {
     skip: "file is 50 bytes, over the 10-byte limit ([discovery] max_file_size)",
   });

@@ -55,8 +55,8 @@ Deno.test("deno.json: the dev task and the compiled binary use one permission li
 });
 
 Deno.test("deno.json: compile and compile:all run scripts/compile.ts under the build permission set", () => {
-  equal(denoJson.tasks.compile, "deno run -q -P=build scripts/compile.ts");
-  equal(denoJson.tasks["compile:all"], "deno run -q -P=build scripts/compile.ts --all");
+  equal(denoJson.tasks.compile, "deno run -q -P=build --no-prompt scripts/compile.ts");
+  equal(denoJson.tasks["compile:all"], "deno run -q -P=build --no-prompt scripts/compile.ts --all");
 });
 
 Deno.test("scripts/: the build scripts add no permission flag of their own to deno compile", async () => {

@@ -1,13 +1,12 @@
 /**
- * Argument vectors per engine and per level, and the bwrap vector, as golden
- * files (`POLY_UPDATE_GOLDEN=1` rewrites them; review the diff).
+ * Argument vectors per engine and per level, as golden files (the bwrap vector:
+ * tests/sandbox/bwrap_test.ts) (`POLY_UPDATE_GOLDEN=1` rewrites them; review the diff).
  */
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
 import { ADAPTERS } from "../../lib/fleet/engines/mod.ts";
 import type { BuildOptions } from "../../lib/fleet/engines/mod.ts";
 import { DEFAULT_LEVELS } from "../../lib/fleet/defaults.ts";
-import { bwrapArgs, type SandboxSpec } from "../../lib/fleet/sandbox.ts";
 import { ENGINES, LEVELS } from "../../lib/fleet/types.ts";
 import { resolveDelegateTier } from "../../lib/fleet/ops/delegate.ts";
 import { TERSE_STYLE } from "../../lib/fleet/prompts.ts";
@@ -68,27 +67,3 @@ for (const engine of ENGINES) {
     await assertGolden(join(GOLDEN, "argv", `${engine}.txt`), render(cases));
   });
 }
-
-Deno.test("bwrap argv matches the golden file (read-only workspace, binds in order, workspace last)", async () => {
-  const spec: SandboxSpec = {
-    home: "/home/dev",
-    workspace: "/home/dev/src/app",
-    readOnly: true,
-    system: [{ path: "/usr" }, { path: "/bin", symlink: "usr/bin" }, { path: "/lib", symlink: "usr/lib" }, {
-      path: "/etc/ssl",
-    }],
-    homeBinds: [
-      { path: "/home/dev/.cargo/bin", rw: false },
-      { path: "/home/dev/.codex/auth.json", rw: true },
-      { path: "/home/dev/.codex/sessions", rw: true },
-    ],
-    binaryDirs: ["/home/dev/.npm-global/lib/node_modules/@openai/codex"],
-    extra: ["/srv/shared"],
-    env: { PATH: "/usr/bin:/bin", HOME: "/home/dev", TERM: "dumb", OPENAI_API_KEY: "k" },
-  };
-  await assertGolden(join(GOLDEN, "bwrap", "read-only.txt"), render([["codex explore", bwrapArgs(spec)]]));
-  await assertGolden(
-    join(GOLDEN, "bwrap", "read-write.txt"),
-    render([["codex delegate", bwrapArgs({ ...spec, readOnly: false, extra: [] })]]),
-  );
-});

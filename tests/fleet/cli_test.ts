@@ -7,8 +7,9 @@ import assert from "node:assert/strict";
 import { runPoly } from "../_helpers/cli.ts";
 import { FAKE_BIN, FAKE_PATH, makeHome, makeWorkspace } from "./_helpers.ts";
 import { findExecutable } from "../../lib/fleet/sandbox.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
-Deno.test("poly delegate → sessions → rate → stats", async () => {
+bwrapTest("poly delegate → sessions → rate → stats", async () => {
   const cwd = await makeWorkspace();
   const env = { HOME: await makeHome(), PATH: FAKE_PATH };
   const d = await runPoly(["delegate", "--level", "4", "--effort", "low", "write the changelog"], { cwd, env });
@@ -44,7 +45,7 @@ Deno.test("poly delegate refuses to run without bwrap, saying how to install it"
   assert.equal(d.stdout, "");
 });
 
-Deno.test("a bwrap other than the one the run permission allows is refused with the reason", async () => {
+bwrapTest("a bwrap other than the one the run permission allows is refused with the reason", async () => {
   const cwd = await makeWorkspace();
   const dir = await Deno.makeTempDir();
   const bwrap = await findExecutable("bwrap", Deno.env.get("PATH"));

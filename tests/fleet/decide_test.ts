@@ -9,6 +9,7 @@ import { parseDecision } from "../../lib/fleet/decide.ts";
 import { fakeOpenRouter } from "./_openrouter.ts";
 import { fleetContext, fleetError } from "./_helpers.ts";
 import { secretCorpus } from "./_secrets.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
 const answer = (o: unknown) => ({ content: JSON.stringify(o) });
 
@@ -119,7 +120,7 @@ Deno.test("decide reads OpenCode's stored OpenRouter key when OPENROUTER_API_KEY
   }
 });
 
-Deno.test("fan_out's consensus gate skips the arbiter on high agreement and keeps it otherwise", async () => {
+bwrapTest("fan_out's consensus gate skips the arbiter on high agreement and keeps it otherwise", async () => {
   const or = fakeOpenRouter([
     answer({ choice: "agree", probabilities: { agree: 0.93, disagree: 0.07 }, rationale: "same" }),
     answer({ choice: "agree", probabilities: { agree: 0.6, disagree: 0.4 }, rationale: "close" }),

@@ -4,11 +4,21 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bridgeStats, delegate, fanOut, followUp, generateImage, rate, runFiltered } from "../../lib/fleet/mod.ts";
+import {
+  bridgeStats,
+  delegate,
+  exportStats,
+  fanOut,
+  followUp,
+  generateImage,
+  rate,
+  runFiltered,
+} from "../../lib/fleet/mod.ts";
 import { OutsideWorkspaceError } from "../../lib/errors/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
-Deno.test("delegate: [fleet.levels] replaces a level; engine, model and effort override per call", async () => {
+bwrapTest("delegate: [fleet.levels] replaces a level; engine, model and effort override per call", async () => {
   const ctx = await fleetContext({
     section: { levels: { "3": { engine: "grok", model: "grok-4.6", effort: "high" } } },
   });
@@ -20,26 +30,29 @@ Deno.test("delegate: [fleet.levels] replaces a level; engine, model and effort o
   assert.match(other.answer, /^claude answer \(model default, effort default\)/);
 });
 
-Deno.test("delegate's worker gets a time budget note; the persona reaches the system channel or the prompt", async () => {
-  const ctx = await fleetContext();
-  await Deno.mkdir(join(ctx.root, ".claude", "agents"), { recursive: true });
-  await Deno.writeTextFile(
-    join(ctx.root, ".claude", "agents", "reviewer.md"),
-    "---\nname: reviewer\ndescription: strict\n---\nYou are a strict reviewer.\n",
-  );
-  const claude = await delegate(ctx, { prompt: "[[echo]] review", level: 4, agent: "reviewer" });
-  assert.match(claude.answer, /^\[system\]\nYou are a strict reviewer\.\n\nReply tersely/);
-  assert.match(claude.answer, /\[Time budget: about 1 min\./);
-  const grok = await delegate(ctx, {
-    prompt: "[[echo]] review",
-    level: 1,
-    engine: "grok",
-    agent: { prompt: "Be brief." },
-  });
-  assert.match(grok.answer, /^Be brief\.\n\n---\n\n\[\[echo\]\] review/);
-});
+bwrapTest(
+  "delegate's worker gets a time budget note; the persona reaches the system channel or the prompt",
+  async () => {
+    const ctx = await fleetContext();
+    await Deno.mkdir(join(ctx.root, ".claude", "agents"), { recursive: true });
+    await Deno.writeTextFile(
+      join(ctx.root, ".claude", "agents", "reviewer.md"),
+      "---\nname: reviewer\ndescription: strict\n---\nYou are a strict reviewer.\n",
+    );
+    const claude = await delegate(ctx, { prompt: "[[echo]] review", level: 4, agent: "reviewer" });
+    assert.match(claude.answer, /^\[system\]\nYou are a strict reviewer\.\n\nReply tersely/);
+    assert.match(claude.answer, /\[Time budget: about 1 min\./);
+    const grok = await delegate(ctx, {
+      prompt: "[[echo]] review",
+      level: 1,
+      engine: "grok",
+      agent: { prompt: "Be brief." },
+    });
+    assert.match(grok.answer, /^Be brief\.\n\n---\n\n\[\[echo\]\] review/);
+  },
+);
 
-Deno.test("personas: traversal and unknown names are refused; POLY_AGENT_PATHS is searched first", async () => {
+bwrapTest("personas: traversal and unknown names are refused; POLY_AGENT_PATHS is searched first", async () => {
   const ctx = await fleetContext();
   for (const bad of ["../secret", "a/b", "..", ".hidden", "x\\y"]) {
     await fleetError(delegate(ctx, { prompt: "x", level: 1, agent: bad }), "invalid_request");
@@ -64,7 +77,7 @@ Deno.test("personas: traversal and unknown names are refused; POLY_AGENT_PATHS i
   assert.deepEqual(runs(ctx).length, 1);
 });
 
-Deno.test("generate_image saves inside cwd and refuses paths outside it", async () => {
+bwrapTest("generate_image saves inside cwd and refuses paths outside it", async () => {
   const ctx = await fleetContext();
   const out = await generateImage(ctx, { prompt: "a red square [[image]]", output: "art/square.png" });
   assert.equal(out.path, "art/square.png");
@@ -88,14 +101,14 @@ Deno.test("generate_image saves inside cwd and refuses paths outside it", async 
   assert.match(e.message, /no image was saved at a\.png/);
 });
 
-Deno.test("generate_image's quota error names only the engines with an image tool", async () => {
+bwrapTest("generate_image's quota error names only the engines with an image tool", async () => {
   const ctx = await fleetContext();
   const e = await fleetError(generateImage(ctx, { prompt: "x [[quota]]", output: "q.png" }), "quota_exhausted");
   assert.deepEqual(e.usableEngines, ["grok"]);
   assert.match(e.message, /only codex and grok have an image tool/);
 });
 
-Deno.test("fan_out runs distinct engines read-only in parallel, then the codex arbiter merges", async () => {
+bwrapTest("fan_out runs distinct engines read-only in parallel, then the codex arbiter merges", async () => {
   const ctx = await fleetContext();
   const out = await fanOut(ctx, { prompt: "compare approaches" });
   assert.deepEqual(out.workers.map((w) => [w.engine, w.ok]), [["codex", true], ["claude", true]]);
@@ -109,7 +122,7 @@ Deno.test("fan_out runs distinct engines read-only in parallel, then the codex a
   assert.deepEqual(split.workers.map((w) => w.engine), ["codex", "claude", "codex"]);
 });
 
-Deno.test("fan_out keeps the surviving answers when a worker fails", async () => {
+bwrapTest("fan_out keeps the surviving answers when a worker fails", async () => {
   const ctx = await fleetContext({
     env: { POLY_CLAUDE_BIN: "/nonexistent/claude" },
     section: { fan_out: { workers: 2 } },
@@ -121,7 +134,7 @@ Deno.test("fan_out keeps the surviving answers when a worker fails", async () =>
   assert.match(e.message, /Every fan_out worker failed/);
 });
 
-Deno.test("follow_up needs a known handle; run_filtered runs with full access", async () => {
+bwrapTest("follow_up needs a known handle; run_filtered runs with full access", async () => {
   const ctx = await fleetContext();
   await fleetError(followUp(ctx, { session_id: "nonsense", prompt: "x" }), "invalid_request");
   await fleetError(followUp(ctx, { session_id: "codex:unknown", prompt: "x" }), "not_found");
@@ -129,33 +142,37 @@ Deno.test("follow_up needs a known handle; run_filtered runs with full access", 
   assert.match(out.answer, /^write: ok/);
 });
 
-Deno.test("rate stores 1-5 per session; bridge_stats reports calls, chars and ratings, and exports Markdown", async () => {
-  const ctx = await fleetContext();
-  const a = await delegate(ctx, { prompt: "one", level: 1 });
-  const b = await delegate(ctx, { prompt: "two", level: 4 });
-  assert.deepEqual(await rate(ctx, { session_id: a.session_id!, score: 4 }), {
-    session_id: a.session_id!,
-    score: 4,
-    tool: "delegate",
-    engine: "codex",
-  });
-  assert.equal((await rate(ctx, { session_id: a.session_id!, score: 5, note: "great" })).replaced, 4);
-  await rate(ctx, { session_id: b.session_id!, score: 2 });
-  await fleetError(rate(ctx, { session_id: a.session_id!, score: 6 }), "invalid_request");
-  await fleetError(rate(ctx, { session_id: "codex:nope", score: 3 }), "not_found");
-  const s = await bridgeStats(ctx, { export: true });
-  const d = s.tools.find((t) => t.tool === "delegate")!;
-  assert.equal(d.calls, 2);
-  assert.deepEqual(d.ratings, { count: 2, mean: 3.5, distribution: { "1": 0, "2": 1, "3": 0, "4": 0, "5": 1 } });
-  assert.ok(d.raw_chars > 0 && d.out_chars > 0);
-  assert.equal(s.tools.find((t) => t.tool === "rate")?.failures, 2);
-  assert.match(s.export_path!, /^research\/bench\/\d{4}-\d{2}-\d{2}-ratings\.md$/);
-  const md = await Deno.readTextFile(join(ctx.root, s.export_path!));
-  assert.match(md, /\| delegate \| 2 \| 0 \|/);
-  await assert.rejects(bridgeStats(ctx, { export: "../out.md" }), OutsideWorkspaceError);
-});
+bwrapTest(
+  "rate stores 1-5 per session; bridge_stats reports calls, chars and ratings, and exports Markdown",
+  async () => {
+    const ctx = await fleetContext();
+    const a = await delegate(ctx, { prompt: "one", level: 1 });
+    const b = await delegate(ctx, { prompt: "two", level: 4 });
+    assert.deepEqual(await rate(ctx, { session_id: a.session_id!, score: 4 }), {
+      session_id: a.session_id!,
+      score: 4,
+      tool: "delegate",
+      engine: "codex",
+    });
+    assert.equal((await rate(ctx, { session_id: a.session_id!, score: 5, note: "great" })).replaced, 4);
+    await rate(ctx, { session_id: b.session_id!, score: 2 });
+    await fleetError(rate(ctx, { session_id: a.session_id!, score: 6 }), "invalid_request");
+    await fleetError(rate(ctx, { session_id: "codex:nope", score: 3 }), "not_found");
+    const s = await bridgeStats(ctx);
+    const d = s.tools.find((t) => t.tool === "delegate")!;
+    assert.equal(d.calls, 2);
+    assert.deepEqual(d.ratings, { count: 2, mean: 3.5, distribution: { "1": 0, "2": 1, "3": 0, "4": 0, "5": 1 } });
+    assert.ok(d.raw_chars > 0 && d.out_chars > 0);
+    assert.equal(s.tools.find((t) => t.tool === "rate")?.failures, 2);
+    const e = await exportStats(ctx);
+    assert.match(e.export_path, /^research\/bench\/\d{4}-\d{2}-\d{2}-ratings\.md$/);
+    const md = await Deno.readTextFile(join(ctx.root, e.export_path));
+    assert.match(md, /\| delegate \| 2 \| 0 \|/);
+    await assert.rejects(exportStats(ctx, { path: "../out.md" }), OutsideWorkspaceError);
+  },
+);
 
-Deno.test("POLY_LOG appends one JSON line per call", async () => {
+bwrapTest("POLY_LOG appends one JSON line per call", async () => {
   const log = join(await Deno.makeTempDir(), "calls.jsonl");
   const ctx = await fleetContext({ env: { POLY_LOG: log } });
   await delegate(ctx, { prompt: "x", level: 1 });
@@ -169,7 +186,7 @@ Deno.test("POLY_LOG appends one JSON line per call", async () => {
   assert.ok(lines[0].outChars > 0);
 });
 
-Deno.test("a cwd outside the workspace root is refused", async () => {
+bwrapTest("a cwd outside the workspace root is refused", async () => {
   const ctx = await fleetContext();
   await assert.rejects(delegate(ctx, { prompt: "x", level: 1, cwd: "../elsewhere" }), OutsideWorkspaceError);
   const sub = await delegate(ctx, { prompt: "[[probe]]", level: 1, cwd: "src" });

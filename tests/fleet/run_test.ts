@@ -3,11 +3,13 @@
  * CLIs: answers and handles per engine, stdin closed, quota / rate limit /
  * unrecognised failures, huge output, secrets.
  */
+import { bwrapTest } from "../_helpers/bwrap.ts";
 import assert from "node:assert/strict";
 import { delegate, fastDelegate } from "../../lib/fleet/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
-Deno.test("delegate runs every engine in the sandbox and returns its answer and an engine:id handle", async () => {
+bwrapTest("delegate runs every engine in the sandbox and returns its answer and an engine:id handle", async () => {
   const ctx = await fleetContext({ env: { POLY_ENABLE_CURSOR: "1" } });
   const cases = [
     { engine: undefined, level: 1, want: /^codex answer \(model gpt-6-luna, effort max\): say hello/ },
@@ -34,13 +36,13 @@ Deno.test("delegate runs every engine in the sandbox and returns its answer and 
   }
 });
 
-Deno.test("engines start with stdin closed", async () => {
+bwrapTest("engines start with stdin closed", async () => {
   const ctx = await fleetContext();
   const out = await delegate(ctx, { prompt: "[[probe]]", level: 1 });
   assert.equal(JSON.parse(out.answer).stdin, "chardev"); // /dev/null, never an open pipe
 });
 
-Deno.test("a quota failure is not retried elsewhere; the error names usable engines and how to switch", async () => {
+bwrapTest("a quota failure is not retried elsewhere; the error names usable engines and how to switch", async () => {
   const ctx = await fleetContext();
   const e = await fleetError(delegate(ctx, { prompt: "work [[quota]]", level: 1 }), "quota_exhausted");
   assert.equal(e.engine, "codex");
@@ -57,33 +59,33 @@ Deno.test("a quota failure is not retried elsewhere; the error names usable engi
   assert.match(fast.skipped?.[0].reason ?? "", /quota exhausted/);
 });
 
-Deno.test("fast_delegate's quota error suggests no parameter", async () => {
+bwrapTest("fast_delegate's quota error suggests no parameter", async () => {
   const ctx = await fleetContext();
   const e = await fleetError(fastDelegate(ctx, { prompt: "x [[quota]]" }), "quota_exhausted");
   assert.match(e.message, /picks its engine itself/);
   assert.doesNotMatch(e.message, /level:|engine: "/);
 });
 
-Deno.test("a rate limit asks to wait and is not a quota", async () => {
+bwrapTest("a rate limit asks to wait and is not a quota", async () => {
   const ctx = await fleetContext();
   const e = await fleetError(delegate(ctx, { prompt: "x [[rate_limit]]", level: 4 }), "rate_limited");
   assert.match(e.message, /claude is rate limited.*Wait and retry/s);
   assert.equal(ctx.store.health("claude", { threshold: 0.3, cooldownMs: 3600_000 }).quotaExhausted, false);
 });
 
-Deno.test("an unrecognised failure passes the engine's own message through", async () => {
+bwrapTest("an unrecognised failure passes the engine's own message through", async () => {
   const ctx = await fleetContext();
   const e = await fleetError(delegate(ctx, { prompt: "x [[crash]]", level: 2 }), "engine_failed");
   assert.match(e.message, /^codex exited with code 1: Failed to authenticate: OAuth session expired/);
 });
 
-Deno.test("an argument the CLI rejects surfaces as the CLI's own error", async () => {
+bwrapTest("an argument the CLI rejects surfaces as the CLI's own error", async () => {
   const ctx = await fleetContext();
   const e = await fleetError(delegate(ctx, { prompt: "x", level: 4, effort: "extreme" }), "engine_failed");
   assert.match(e.message, /--effort <level>' argument 'extreme' is invalid/);
 });
 
-Deno.test("huge output is cut to the answer limit with a note; raw size is recorded", async () => {
+bwrapTest("huge output is cut to the answer limit with a note; raw size is recorded", async () => {
   const ctx = await fleetContext({ env: { POLY_MAX_ANSWER_CHARS: "5000" } });
   const out = await delegate(ctx, { prompt: "[[huge]]", level: 1 });
   assert.equal(out.truncated, true);
@@ -94,7 +96,7 @@ Deno.test("huge output is cut to the answer limit with a note; raw size is recor
   assert.ok(call.out_chars < 6000);
 });
 
-Deno.test("worker output passes the credential scrubber", async () => {
+bwrapTest("worker output passes the credential scrubber", async () => {
   const ctx = await fleetContext();
   const out = await delegate(ctx, { prompt: "[[secret]]", level: 1 });
   assert.match(out.answer, /\[REDACTED:openai-key\]/);
@@ -124,9 +126,47 @@ Deno.test("cursor is refused unless enabled; a missing engine is named", async (
   assert.match(m.message, /grok CLI \("\/nonexistent\/grok"\), which is not installed/);
 });
 
-Deno.test("with cursor enabled, a level whose CLI is missing falls back to cursor-agent", async () => {
+bwrapTest("with cursor enabled, a level whose CLI is missing falls back to cursor-agent", async () => {
   const ctx = await fleetContext({ env: { POLY_ENABLE_CURSOR: "1", POLY_CODEX_BIN: "/nonexistent/codex" } });
   const out = await delegate(ctx, { prompt: "x", level: 1 });
   assert.equal(out.engine, "cursor");
   assert.equal(out.model, "composer-2.5-fast");
+});
+
+Deno.test("delegate refuses a cwd that is a link to a folder outside the root, before anything runs", async () => {
+  const ctx = await fleetContext();
+  const outside = await Deno.makeTempDir({ prefix: "poly-fleet-outside-" });
+  await Deno.symlink(outside, `${ctx.root}/escape`);
+  const e = await fleetError(delegate(ctx, { prompt: "[[write]]", level: 1, cwd: "escape" }), "invalid_request");
+  assert.match(e.message, /^The working directory "escape" resolves to ".*poly-fleet-outside-[^"]*", outside the root/);
+  await assert.rejects(Deno.stat(`${outside}/poly-write-probe.txt`));
+  assert.deepEqual(runs(ctx), []);
+});
+
+bwrapTest("delegate runs in a linked folder that stays inside the root", async () => {
+  const ctx = await fleetContext();
+  await Deno.symlink(`${ctx.root}/src`, `${ctx.root}/here`);
+  const out = await delegate(ctx, { prompt: "[[write]]", level: 1, cwd: "here" });
+  assert.match(out.answer, /^write: ok /);
+  assert.equal(await Deno.readTextFile(`${ctx.root}/src/poly-write-probe.txt`), "written by the engine\n");
+});
+
+Deno.test("a cwd that does not exist is named as a missing folder", async () => {
+  const ctx = await fleetContext();
+  const e = await fleetError(delegate(ctx, { prompt: "hi", level: 1, cwd: "nope" }), "invalid_request");
+  assert.match(e.message, /^The working directory "nope" does not exist/);
+  await Deno.writeTextFile(`${ctx.root}/file.txt`, "x");
+  const f = await fleetError(fastDelegate(ctx, { prompt: "hi", cwd: "file.txt" }), "invalid_request");
+  assert.match(f.message, /^The working directory "file\.txt" is not a folder/);
+  assert.deepEqual(runs(ctx), []);
+});
+
+Deno.test("an empty or blank prompt is refused before anything runs", async () => {
+  const ctx = await fleetContext();
+  for (const prompt of ["", "  \n\t "]) {
+    const e = await fleetError(delegate(ctx, { prompt, level: 1 }), "invalid_request");
+    assert.match(e.message, /^The prompt is empty: /);
+    await fleetError(fastDelegate(ctx, { prompt }), "invalid_request");
+  }
+  assert.deepEqual(runs(ctx), []);
 });

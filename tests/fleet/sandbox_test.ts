@@ -7,7 +7,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { delegate, explore, followUp, readSlice, webLookup } from "../../lib/fleet/mod.ts";
-import { FAKE_BIN, fleetContext, fleetError, runs } from "./_helpers.ts";
+import { FAKE_BIN, fleetContext, fleetError, makeWorkspace, runs } from "./_helpers.ts";
+import { inProcessWith } from "../_helpers/isolated.ts";
+import { bwrapTest, needsBwrap, NO_BWRAP } from "../_helpers/bwrap.ts";
+
+const noBwrap = NO_BWRAP;
 
 async function probe(ctx: Awaited<ReturnType<typeof fleetContext>>, level: number, extra: string[] = []) {
   const secret = [".codex/config.toml", ".claude/settings.json", "secret-notes.txt", ".ssh/id_ed25519", ...extra]
@@ -23,7 +27,7 @@ async function probe(ctx: Awaited<ReturnType<typeof fleetContext>>, level: numbe
   };
 }
 
-Deno.test("codex sees an empty HOME with only its own auth and session store", async () => {
+bwrapTest("codex sees an empty HOME with only its own auth and session store", async () => {
   const ctx = await fleetContext();
   const p = await probe(ctx, 1, [".claude/.credentials.json", ".claude.json"]);
   assert.equal(p.home, ctx.home);
@@ -32,7 +36,7 @@ Deno.test("codex sees an empty HOME with only its own auth and session store", a
   assert.equal(p.cwd, ctx.root);
 });
 
-Deno.test("claude sees only its credentials, state file and projects; IS_SANDBOX is set", async () => {
+bwrapTest("claude sees only its credentials, state file and projects; IS_SANDBOX is set", async () => {
   const ctx = await fleetContext();
   const p = await probe(ctx, 4, [".codex/auth.json"]);
   assert.deepEqual(p.homeTree, [".claude.json", ".claude/", ".claude/.credentials.json", ".claude/projects/"]);
@@ -40,7 +44,7 @@ Deno.test("claude sees only its credentials, state file and projects; IS_SANDBOX
   assert.equal(p.isSandbox, "1");
 });
 
-Deno.test("the engine's environment is rebuilt from an allow-list", async () => {
+bwrapTest("the engine's environment is rebuilt from an allow-list", async () => {
   const ctx = await fleetContext({
     env: { OPENAI_API_KEY: "sk-test", GITHUB_TOKEN: "nope", AWS_SECRET_ACCESS_KEY: "nope" },
   });
@@ -59,7 +63,7 @@ Deno.test("the engine's environment is rebuilt from an allow-list", async () => 
   ]);
 });
 
-Deno.test("toolchain folders of the real home are bound read-only; credentials beside them are not", async () => {
+bwrapTest("toolchain folders of the real home are bound read-only; credentials beside them are not", async () => {
   const ctx = await fleetContext();
   await Deno.mkdir(join(ctx.home, ".cargo", "bin"), { recursive: true });
   await Deno.writeTextFile(join(ctx.home, ".cargo", "bin", "cargo-x"), "");
@@ -69,7 +73,7 @@ Deno.test("toolchain folders of the real home are bound read-only; credentials b
   assert.equal(p.exists[join(ctx.home, ".cargo/credentials.toml")], false);
 });
 
-Deno.test("read-only tools cannot write the workspace; delegate can", async () => {
+bwrapTest("read-only tools cannot write the workspace; delegate can", async () => {
   const ctx = await fleetContext();
   const ro = await explore(ctx, { question: "[[write]]" });
   assert.match(ro.answer, /^write: EROFS /);
@@ -83,7 +87,7 @@ Deno.test("read-only tools cannot write the workspace; delegate can", async () =
   assert.equal(await Deno.readTextFile(join(ctx.root, "poly-write-probe.txt")), "written by the engine\n");
 });
 
-Deno.test("a follow_up of a read-only session stays read-only and resumes the engine's own session", async () => {
+bwrapTest("a follow_up of a read-only session stays read-only and resumes the engine's own session", async () => {
   const ctx = await fleetContext();
   const first = await explore(ctx, { question: "where is main" });
   const next = await followUp(ctx, { session_id: first.session_id!, prompt: "now [[write]]" });
@@ -154,7 +158,7 @@ async function started(path: string, withinMs = 30_000): Promise<void> {
   }
 }
 
-Deno.test("on timeout the sandboxed process tree is killed", async () => {
+bwrapTest("on timeout the sandboxed process tree is killed", async () => {
   const ctx = await fleetContext({ env: { POLY_TIMEOUT_MS: "5000" } });
   const beat = join(ctx.root, "poly-hang-heartbeat.txt");
   const call = fleetError(delegate(ctx, { prompt: "[[hang]]", level: 1 }), "timeout");
@@ -180,7 +184,7 @@ Deno.test("on timeout with the sandbox off the whole process group is killed", a
   assert.equal(b, a);
 });
 
-Deno.test("cancelling a call kills the engine", async () => {
+bwrapTest("cancelling a call kills the engine", async () => {
   const ac = new AbortController();
   const ctx = { ...(await fleetContext()), signal: ac.signal };
   const beat = join(ctx.root, "poly-hang-heartbeat.txt");
@@ -191,4 +195,36 @@ Deno.test("cancelling a call kills the engine", async () => {
   const [a, b] = await settle(beat);
   assert.ok(a > 0);
   assert.equal(b, a);
+});
+
+Deno.test({
+  name: `poly's state and cache homes stay hidden when the workspace holds them${needsBwrap(noBwrap)}`,
+  ignore: noBwrap,
+  async fn() {
+    // In its own process: poly's homes come from POLY_STATE_HOME / POLY_CACHE_HOME of the process.
+    const root = await makeWorkspace();
+    const state = join(root, ".poly-state");
+    const cache = join(root, ".poly-cache");
+    for (const dir of [state, cache]) await Deno.mkdir(dir);
+    await Deno.writeTextFile(join(state, "poly.db"), "db");
+    await Deno.writeTextFile(join(state, "gateway.key"), "key");
+    await Deno.writeTextFile(join(cache, "entry"), "cached");
+    const code = `
+      const { delegate } = await import(REPO + "/lib/fleet/mod.ts");
+      const { fleetContext } = await import(REPO + "/tests/fleet/_helpers.ts");
+      const ctx = await fleetContext({ root: ${JSON.stringify(root)} });
+      const paths = ${JSON.stringify([join(state, "poly.db"), join(state, "gateway.key"), join(cache, "entry")])};
+      const out = await delegate(ctx, { prompt: "[[probe:" + [...paths, ${
+      JSON.stringify(join(root, "README.md"))
+    }].join(",") + "]]", level: 1 });
+      console.log(JSON.stringify(JSON.parse(out.answer).exists));
+    `;
+    const seen = await inProcessWith({ POLY_STATE_HOME: state, POLY_CACHE_HOME: cache }, code);
+    assert.deepEqual(seen, {
+      [join(state, "poly.db")]: false,
+      [join(state, "gateway.key")]: false,
+      [join(cache, "entry")]: false,
+      [join(root, "README.md")]: true,
+    });
+  },
 });

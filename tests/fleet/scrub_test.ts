@@ -43,3 +43,35 @@ Deno.test("scrub() redacts a private key whose end was cut off", () => {
   const cut = ["-----BEGIN ", "PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC"].join("");
   assert.equal(scrub(`key:\n${cut}`), "key:\n[REDACTED:private-key]");
 });
+
+Deno.test("scrub() redacts short values of secret-named assignments whatever their length", () => {
+  const cases: [string, string][] = [
+    ["password=hunter2xyz", "password=[REDACTED:secret]"],
+    ["DB_PASSWORD=abc123", "DB_PASSWORD=[REDACTED:secret]"],
+    ["mysql -u root --password=s3cr3t -h db", "mysql -u root --password=[REDACTED:secret] -h db"],
+    ['{"password": "pw1"}', '{"password": "[REDACTED:secret]"}'],
+    ["passwd: hunter2", "passwd: [REDACTED:secret]"],
+    ["api_key = 'k9x'", "api_key = '[REDACTED:secret]'"],
+    ["token: tkn-42", "token: [REDACTED:secret]"],
+    ["SECRET=shh", "SECRET=[REDACTED:secret]"],
+    ["https://x.test/cb?token=abc12&next=1", "https://x.test/cb?token=[REDACTED:secret]&next=1"],
+  ];
+  for (const [line, want] of cases) assert.equal(scrub(line), want, line);
+});
+
+Deno.test("scrub() leaves code and prose that merely name a password alone", () => {
+  const lines = [
+    "password: string;",
+    "  token: Token,",
+    "const password = req.body.password;",
+    "password = getpass()",
+    'password: "${DB_PASSWORD}"',
+    "PASSWORD=$DB_PASSWORD",
+    "token=<your token here>",
+    "password: ********",
+    "max_tokens=4096",
+    "password: see the vault (rotated monthly)",
+    "the secret: it is in the vault",
+  ];
+  for (const line of lines) assert.equal(scrub(line), line);
+});

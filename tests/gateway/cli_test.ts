@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 import { join } from "node:path";
 import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { callTool, openStore, resolveProfile } from "./_lib.ts";
 import { defaultState, type Fixture, makeFixture, startHttp } from "./_fixture.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
 async function home(): Promise<Record<string, string>> {
   const base = await Deno.makeTempDir({ prefix: "poly-gw-cli-" });
@@ -34,7 +36,7 @@ async function registerStdio(env: Record<string, string>, fx: Fixture) {
   return Object.fromEntries(detail.tools_detail.map((t) => [t.name, t.fingerprint]));
 }
 
-Deno.test("poly servers and poly grants: register over stdio, grant, refresh, go stale", async () => {
+bwrapTest("poly servers and poly grants: register over stdio, grant, refresh, go stale", async () => {
   const env = await home();
   const fx = await makeFixture();
   const fp = await registerStdio(env, fx);
@@ -107,7 +109,7 @@ Deno.test("poly servers and poly grants: register over stdio, grant, refresh, go
   assert.match(human.stdout, /^NAME\s+TRANSPORT\s+AUTH\s+STATUS\s+REVISION/);
 });
 
-Deno.test("poly grants set: two writers with the same expected revision, one wins", async () => {
+bwrapTest("poly grants set: two writers with the same expected revision, one wins", async () => {
   const env = await home();
   const fx = await makeFixture();
   const fp = await registerStdio(env, fx);
@@ -213,7 +215,7 @@ Deno.test("poly servers add over HTTP: tokens from stdin or a POLY_ variable, se
   }
 });
 
-Deno.test("poly ops: an unknown write blocks removal until resolved", async () => {
+bwrapTest("poly ops: an unknown write blocks removal until resolved", async () => {
   const env = await home();
   const fx = await makeFixture();
   const fp = await registerStdio(env, fx);
@@ -309,3 +311,56 @@ Deno.test("poly servers add --oauth prints the authorization URL and waits for t
     await http.close();
   }
 });
+
+bwrapTest(
+  "poly servers add --env reads poly's variable at registration and stores it sealed; --bind-ro is checked",
+  async () => {
+    const env = await home();
+    const fx = await makeFixture();
+    const secret = `tok-${crypto.randomUUID()}`;
+    const added = await poly(
+      { ...env, POLY_FX_TOKEN: secret },
+      fx.dir,
+      "servers",
+      "add",
+      "fx",
+      "--command",
+      fx.commandLine,
+      "--env",
+      "FX_TOKEN=POLY_FX_TOKEN",
+      "--bind-ro",
+      fx.dir,
+    );
+    assert.equal(added.code, 0, added.stderr);
+    const db = await Deno.readFile(join(env.POLY_STATE_HOME, "poly.db"));
+    assert.equal(new TextDecoder().decode(db).includes(secret), false, "the variable's value is stored in plain text");
+    const detail = await json<{ env: string[]; bind_ro: string[] }>(env, fx.dir, "servers", "show", "fx");
+    assert.deepEqual([detail.env, detail.bind_ro], [["FX_TOKEN"], [fx.dir]]);
+    const shown = await poly(env, fx.dir, "servers", "show", "fx");
+    assert.match(shown.stdout, new RegExp(`env \\(sealed\\): FX_TOKEN\nread-only binds: ${fx.dir}\n`));
+    assert.doesNotMatch(shown.stdout + JSON.stringify(detail), new RegExp(secret));
+
+    const unreadable = await poly(
+      env,
+      fx.dir,
+      "servers",
+      "add",
+      "gh",
+      "--command",
+      fx.commandLine,
+      "--env",
+      "GH_TOKEN",
+    );
+    assert.equal(unreadable.code, 2, unreadable.stderr);
+    assert.match(
+      unreadable.stderr,
+      /Variable "GH_TOKEN" is not readable by poly.*export the value as POLY_GH_TOKEN and pass --env GH_TOKEN=POLY_GH_TOKEN/,
+    );
+    const missing = await poly(env, fx.dir, "servers", "add", "m", "--command", fx.commandLine, "--bind-ro", "nope");
+    assert.equal(missing.code, 2, missing.stderr);
+    assert.match(missing.stderr, /--bind-ro ".*\/nope" does not exist/);
+    const http = await poly(env, fx.dir, "servers", "add", "h", "--url", "https://x.test/mcp", "--env", "A");
+    assert.equal(http.code, 2);
+    assert.match(http.stderr, /--env and --bind-ro go with --command/);
+  },
+);

@@ -22,6 +22,7 @@ import {
 import type { DatabaseSync } from "../../lib/store/mod.ts";
 import { type Fixture, freshStore, makeFixture, startHttp } from "./_fixture.ts";
 import { rejects } from "./_assert.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
 interface Setup {
   db: DatabaseSync;
@@ -79,7 +80,8 @@ function writeTitle(s: Setup, value: string, expected: unknown = value, timeoutM
 }
 
 for (const transport of ["stdio", "http"] as const) {
-  Deno.test(`${transport}: mcp_describe and mcp_read return the schema and a receipt`, async () => {
+  const test = transport === "stdio" ? bwrapTest : Deno.test;
+  test(`${transport}: mcp_describe and mcp_read return the schema and a receipt`, async () => {
     const s = await setup(transport);
     try {
       const desc = describeTarget(s.db, s.ctx.profile, "fx/get_title");
@@ -112,7 +114,7 @@ for (const transport of ["stdio", "http"] as const) {
     }
   });
 
-  Deno.test(`${transport}: a write whose verifier confirms is confirmed; one that mismatches is recorded as mismatch`, async () => {
+  test(`${transport}: a write whose verifier confirms is confirmed; one that mismatches is recorded as mismatch`, async () => {
     const s = await setup(transport);
     try {
       const ok = await writeTitle(s, "second");
@@ -132,7 +134,7 @@ for (const transport of ["stdio", "http"] as const) {
     }
   });
 
-  Deno.test(`${transport}: a verifier that times out makes the write unknown and blocks further writes until resolved`, async () => {
+  test(`${transport}: a verifier that times out makes the write unknown and blocks further writes until resolved`, async () => {
     const s = await setup(transport);
     try {
       s.fx.update((st) => {
@@ -176,7 +178,7 @@ for (const transport of ["stdio", "http"] as const) {
     }
   });
 
-  Deno.test(`${transport}: a live change after the grant refuses the write at dispatch and sends nothing`, async () => {
+  test(`${transport}: a live change after the grant refuses the write at dispatch and sends nothing`, async () => {
     const s = await setup(transport);
     try {
       s.fx.update((st) => {
@@ -206,7 +208,7 @@ for (const transport of ["stdio", "http"] as const) {
   });
 }
 
-Deno.test("a write without answer and without confirmation is unknown; a person resolves it", async () => {
+bwrapTest("a write without answer and without confirmation is unknown; a person resolves it", async () => {
   const s = await setup("stdio");
   try {
     s.fx.update((st) => {
@@ -226,7 +228,7 @@ Deno.test("a write without answer and without confirmation is unknown; a person 
   }
 });
 
-Deno.test("profiles narrow what the grants allow", async () => {
+bwrapTest("profiles narrow what the grants allow", async () => {
   const s = await setup("stdio");
   try {
     const config = {

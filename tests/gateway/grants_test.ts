@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { addServer, catalogOf, grantStates, revokeGrant, SCHEMA_CHANGED, setGrant } from "../../lib/gateway/mod.ts";
 import { freshStore, makeFixture } from "./_fixture.ts";
 import { rejects } from "./_assert.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
 async function registered() {
   const { db } = await freshStore();
@@ -11,7 +12,7 @@ async function registered() {
   return { db, fx, getTitle, setTitle, getCount, setCount };
 }
 
-Deno.test("setGrant() refuses a fingerprint that is not the current one with the exact message", async () => {
+bwrapTest("setGrant() refuses a fingerprint that is not the current one with the exact message", async () => {
   const { db, getTitle } = await registered();
   const error = await rejects(
     () =>
@@ -33,7 +34,7 @@ Deno.test("setGrant() refuses a fingerprint that is not the current one with the
   assert.equal(ok.grant?.state, "active");
 });
 
-Deno.test("setGrant() needs a read-granted verifier for a write and none for a read", async () => {
+bwrapTest("setGrant() needs a read-granted verifier for a write and none for a read", async () => {
   const { db, getTitle, setTitle, getCount } = await registered();
   await rejects(
     () =>

@@ -7,6 +7,7 @@ import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { addServer, catalogOf, OUTCOME_UNCERTAIN, SCHEMA_CHANGED, setGrant } from "../../lib/gateway/mod.ts";
 import { openStore } from "../../lib/store/mod.ts";
 import { makeFixture } from "./_fixture.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
 type Result = {
   isError?: boolean;
@@ -37,7 +38,7 @@ function text(result: Result): string {
   return result.content.map((c) => c.text ?? "").join("\n");
 }
 
-Deno.test("the gateway through the real poly mcp process with an SDK client", async () => {
+bwrapTest("the gateway through the real poly mcp process with an SDK client", async () => {
   const base = await Deno.makeTempDir({ prefix: "poly-gw-e2e-" });
   const env = { POLY_STATE_HOME: join(base, "state"), POLY_CACHE_HOME: join(base, "cache") };
   const root = join(base, "ws");

@@ -15,8 +15,9 @@ import {
 import { openStore } from "../../lib/store/mod.ts";
 import { defaultState, freshStore, makeFixture, startHttp } from "./_fixture.ts";
 import { rejects } from "./_assert.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
 
-Deno.test("addServer() discovers a stdio upstream in its sandbox and stores ids and fingerprints", async () => {
+bwrapTest("addServer() discovers a stdio upstream in its sandbox and stores ids and fingerprints", async () => {
   const { db } = await freshStore();
   const fx = await makeFixture();
   const out = await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
@@ -34,7 +35,7 @@ Deno.test("addServer() discovers a stdio upstream in its sandbox and stores ids 
   assert.deepEqual(findServer(db, "fx")?.command, fx.command);
 });
 
-Deno.test("addServer() stores nothing when discovery fails or the catalog is refused", async () => {
+bwrapTest("addServer() stores nothing when discovery fails or the catalog is refused", async () => {
   const { db } = await freshStore();
   const fx = await makeFixture({ ...defaultState(), list_error: "database offline" });
   await rejects(
@@ -119,7 +120,7 @@ Deno.test("addServer() refuses URLs with credentials, query strings or fragments
   await rejects(addServer(db, { name: "a/b", url: "http://127.0.0.1:1/mcp" }), "invalid_name");
 });
 
-Deno.test("refreshServer() raises the revision only on change, and a changed tool's grant stops applying", async () => {
+bwrapTest("refreshServer() raises the revision only on change, and a changed tool's grant stops applying", async () => {
   const { db } = await freshStore();
   const fx = await makeFixture();
   await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
@@ -154,7 +155,7 @@ Deno.test("refreshServer() raises the revision only on change, and a changed too
   assert.equal((await refreshServer(db, "fx", 3)).server.revision, 3);
 });
 
-Deno.test("expected_revision: of two writers holding the same revision, the second is refused", async () => {
+bwrapTest("expected_revision: of two writers holding the same revision, the second is refused", async () => {
   const { db, path } = await freshStore();
   const other = openStore({ path });
   const fx = await makeFixture();
@@ -200,7 +201,7 @@ Deno.test("expected_revision: of two writers holding the same revision, the seco
   other.close();
 });
 
-Deno.test("removeServer() disables a server; a new registration starts without the old grants", async () => {
+bwrapTest("removeServer() disables a server; a new registration starts without the old grants", async () => {
   const { db } = await freshStore();
   const fx = await makeFixture();
   await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
@@ -215,4 +216,26 @@ Deno.test("removeServer() disables a server; a new registration starts without t
   await addServer(db, { name: "fx", command: fx.commandLine, cwd: join(fx.dir) });
   assert.deepEqual(grantStates(db, "fx"), []);
   assert.equal(findServer(db, "fx")?.revision, 1);
+});
+
+Deno.test("addServer() refuses a stdio working directory that holds the home, and --env or --bind-ro over HTTP", async () => {
+  const { db } = await freshStore();
+  const fx = await makeFixture();
+  const home = Deno.env.get("HOME")!;
+  await rejects(
+    addServer(db, { name: "wide", command: fx.commandLine, cwd: home }),
+    "invalid_command",
+    `Working directory "${home}" contains the home directory "${home}"`,
+  );
+  await rejects(
+    addServer(db, { name: "wide", command: fx.commandLine, cwd: fx.dir, bindRo: ["/"] }),
+    "invalid_request",
+    `--bind-ro "/" contains the home directory`,
+  );
+  await rejects(
+    addServer(db, { name: "h", url: "https://x.test/mcp", env: { A: "b" } }),
+    "invalid_request",
+    "--env and --bind-ro apply to stdio upstreams only",
+  );
+  assert.equal(findServer(db, "wide"), undefined);
 });

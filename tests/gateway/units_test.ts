@@ -145,18 +145,54 @@ Deno.test("result_path: $-paths, bare names, indexes and quoted keys", () => {
   assert.equal(resultDocument({ content: [{ type: "text", text: "plain" }] }), "plain");
 });
 
-Deno.test("sandboxedLaunch() runs the command through bwrap with a clean environment", async () => {
-  const home = await Deno.makeTempDir({ prefix: "poly-gw-sb-" });
-  const launch = sandboxedLaunch({ name: "s", argv: ["node", "x.js"], cwd: "/tmp/work", stateHome: home });
+Deno.test("sandboxedLaunch() runs the command through bwrap with an empty HOME and a clean environment", async () => {
+  const state = await Deno.makeTempDir({ prefix: "poly-gw-sb-" });
+  const launch = await sandboxedLaunch({
+    name: "s",
+    argv: ["node", "x.js"],
+    cwd: "/tmp/work",
+    stateHome: state,
+    home: "/home/dev",
+    polyHomes: [],
+    env: { GH_TOKEN: "t" },
+  });
   assert.equal(launch.command, "bwrap");
   const args = launch.args.join(" ");
-  assert.match(args, /--ro-bind \/ \//);
-  assert.match(args, /--bind \/tmp\/work \/tmp\/work --chdir \/tmp\/work/);
+  assert.doesNotMatch(args, /--ro-bind \/ \//, "the root is not bound whole");
+  assert.match(args, /--tmpfs \/tmp .*--tmpfs \/home\/dev /);
+  assert.match(args, /--bind \/tmp\/work \/tmp\/work /);
+  const own = join(state, "gateway", "stdio", "s");
+  assert.match(args, new RegExp(`--bind ${own} ${own} --chdir /tmp/work`));
   assert.match(args, /--die-with-parent/);
   assert.match(args, /--clearenv/);
-  assert.doesNotMatch(args, /--tmpfs \/tmp/, "/tmp stays visible (read-only): a command kept there must still run");
-  const tmpdir = launch.args[launch.args.indexOf("TMPDIR") + 1];
-  assert.equal(tmpdir, join(home, "gateway", "stdio", "s", "tmp"), "TMPDIR is private and writable");
+  assert.equal(launch.args[launch.args.indexOf("TMPDIR") + 1], "/tmp", "TMPDIR is the private /tmp");
+  assert.equal(launch.args[launch.args.indexOf("HOME") + 1], own, "HOME is the upstream's private home");
+  assert.equal(launch.args[launch.args.indexOf("GH_TOKEN") + 1], "t");
   assert.deepEqual(launch.args.slice(-3), ["--", "node", "x.js"]);
-  assert.equal((await Deno.stat(join(home, "gateway", "stdio", "s"))).isDirectory, true);
+  assert.equal((await Deno.stat(own)).isDirectory, true);
+  await assert.rejects(
+    sandboxedLaunch({ name: "s", argv: ["node"], cwd: "/home", stateHome: state, home: "/home/dev" }),
+    /Working directory "\/home" contains the home directory "\/home\/dev"/,
+  );
+  // An argument that holds the home is not bound on its own; a --bind-ro of it is refused.
+  const wide = await sandboxedLaunch({
+    name: "s",
+    argv: ["node", "x.js", "/"],
+    cwd: "/tmp/work",
+    stateHome: state,
+    home: "/home/dev",
+    polyHomes: [],
+  });
+  assert.doesNotMatch(wide.args.join(" "), /--ro-bind \/ \//);
+  await assert.rejects(
+    sandboxedLaunch({
+      name: "s",
+      argv: ["node"],
+      cwd: "/tmp/work",
+      stateHome: state,
+      home: "/home/dev",
+      bindRo: ["/"],
+    }),
+    /binds "\/", which contains the home directory "\/home\/dev"/,
+  );
 });

@@ -47,7 +47,8 @@ export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
     await serveStdio({ root: io.cwd, defaultConfig });
     return 0;
   }
-  const { parseListen } = await lazy.serveHttpListen();
+  const { listenError, parseListen } = await lazy.serveHttpListen();
+  const address = parseListen(value.http);
   const { HostEntry, OriginEntry } = await lazy.accessConfig();
   for (const o of value.allowOrigin) {
     if (!OriginEntry.safeParse(o).success) {
@@ -59,13 +60,17 @@ export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
   }
   await lazy.serveDeps();
   const { serveHttp } = await lazy.serveHttp();
-  await serveHttp({
-    root: io.cwd,
-    defaultConfig,
-    ...parseListen(value.http),
-    allowOrigins: [...value.allowOrigin],
-    allowHosts: [...value.allowHost],
-    log: (line) => io.stderr(line),
-  });
+  try {
+    await serveHttp({
+      root: io.cwd,
+      defaultConfig,
+      ...address,
+      allowOrigins: [...value.allowOrigin],
+      allowHosts: [...value.allowHost],
+      log: (line) => io.stderr(line),
+    });
+  } catch (error) {
+    throw listenError(error, address);
+  }
   return 0;
 }

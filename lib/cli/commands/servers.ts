@@ -11,6 +11,7 @@ import {
   constant,
   integer,
   message,
+  multiple,
   object,
   option,
   optional,
@@ -49,6 +50,13 @@ const add = command(
     })),
     cwd: optional(option("--cwd", string({ metavar: "DIR" }), {
       description: message`Working directory of a stdio server (default: the current directory).`,
+    })),
+    env: multiple(option("--env", string({ metavar: "NAME[=VAR]" }), {
+      description:
+        message`Give a stdio server this variable, read from poly's environment now and sealed (NAME=VAR: poly's VAR under the name NAME). Repeatable.`,
+    })),
+    bindRo: multiple(option("--bind-ro", string({ metavar: "PATH" }), {
+      description: message`Bind this path read-only into a stdio server's sandbox. Repeatable.`,
     })),
     tokenStdin: option("--token-stdin", {
       description: message`Read a bearer token from stdin (sealed, never shown).`,
@@ -128,6 +136,8 @@ type ServersValue =
     url?: string;
     command?: string;
     cwd?: string;
+    env: readonly string[];
+    bindRo: readonly string[];
     tokenStdin: boolean;
     tokenEnv?: string;
     oauth: boolean;
@@ -197,7 +207,7 @@ export const serversCommand = defineCommand<ServersValue>({
 
 async function runAdd(value: Extract<ServersValue, { action: "add" }>, io: CommandIO) {
   const gw = await lazy.gateway();
-  const { tokenFromEnv, tokenFromStdin } = await lazy.gatewayCli();
+  const { envFromPoly, tokenFromEnv, tokenFromStdin } = await lazy.gatewayCli();
   const { resolve } = await import("node:path");
   if (value.tokenStdin && value.tokenEnv !== undefined) {
     throw new UsageError("Give --token-stdin or --token-env, not both");
@@ -211,6 +221,9 @@ async function runAdd(value: Extract<ServersValue, { action: "add" }>, io: Comma
     throw new UsageError("--client-id, --scope, --redirect-port and --no-wait go with --oauth");
   }
   if (value.cwd !== undefined && value.command === undefined) throw new UsageError("--cwd goes with --command");
+  if ((value.env.length > 0 || value.bindRo.length > 0) && value.command === undefined) {
+    throw new UsageError("--env and --bind-ro go with --command");
+  }
   const token = value.tokenStdin
     ? await tokenFromStdin()
     : value.tokenEnv !== undefined
@@ -221,6 +234,8 @@ async function runAdd(value: Extract<ServersValue, { action: "add" }>, io: Comma
     url: value.url,
     command: value.command,
     cwd: value.command === undefined ? undefined : resolve(io.cwd, value.cwd ?? "."),
+    env: envFromPoly(value.env),
+    bindRo: value.bindRo.map((p) => resolve(io.cwd, p)),
     token,
     oauth: value.oauth ? { clientId: value.clientId, scope: value.scope, redirectPort: value.redirectPort } : undefined,
     onAuthorizationUrl: value.oauth && !value.noWait ? (url) => announce(io, value.name, url) : undefined,

@@ -1,12 +1,15 @@
 /**
- * `poly stats [--format table|json|toon|markdown] [--export [--output PATH]]`:
- * the CLI mirror of `bridge_stats`.
+ * `poly stats [--format table|json|toon|markdown] [--export [--output PATH] [--overwrite]]`:
+ * the CLI mirror of `bridge_stats`, and with `--export` of `bridge_stats_export`
+ * (the same checks: a new file unless `--overwrite`, never in `.git/`, `.poly/`
+ * or poly's config files, never outside the folder after resolving links).
  *
  * @module
  */
 import { choice, command, message, object, option, optional, string, withDefault } from "../_optique.ts";
+import { UsageError } from "../../errors/mod.ts";
 import { defineCommand } from "../command.ts";
-import type { StatsOutput } from "../../fleet/ops/stats.ts";
+import type { StatsExportOutput, StatsOutput } from "../../fleet/ops/stats.ts";
 import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["table", "json", "toon", "markdown"] as const;
@@ -26,12 +29,15 @@ const parser = command(
         description: message`Where --export writes (inside this directory)`,
       }),
     ),
+    overwrite: option("--overwrite", {
+      description: message`Let --export replace an existing file (default: refuse it)`,
+    }),
   }),
   { brief: message`Fleet calls, characters returned per tool, ratings and engine health.` },
 );
 
 /** Renders the statistics as a table. */
-export function renderStatsTable(s: StatsOutput): string {
+export function renderStatsTable(s: StatsOutput & Partial<StatsExportOutput>): string {
   const out: string[] = [];
   if (!s.tools.length) out.push("no fleet calls recorded yet");
   else {
@@ -67,18 +73,25 @@ export function renderStatsTable(s: StatsOutput): string {
       );
     }
   }
-  if (s.export_path) out.push("", `report written to ${s.export_path}`);
+  if (s.export_path) out.push("", `report ${s.replaced ? "replaced" : "written"}: ${s.export_path}`);
   return out.join("\n") + "\n";
 }
 
 /** `poly stats`. */
-export const statsCommand = defineCommand<{ format: typeof FORMATS[number]; export: boolean; output?: string }>({
+export const statsCommand = defineCommand<
+  { format: typeof FORMATS[number]; export: boolean; output?: string; overwrite: boolean }
+>({
   parser,
   async run(v, io) {
+    if (!v.export && (v.output !== undefined || v.overwrite)) {
+      throw new UsageError(`${v.output !== undefined ? "--output" : "--overwrite"} needs --export`);
+    }
     const { openFleet } = await lazy.fleetContext();
-    const { bridgeStats, statsMarkdown } = await lazy.fleetStats();
+    const { bridgeStats, exportStats, statsMarkdown } = await lazy.fleetStats();
     const ctx = await openFleet({ root: io.cwd });
-    const s = await bridgeStats(ctx, { export: v.export ? (v.output ?? true) : undefined });
+    const s: StatsOutput & Partial<StatsExportOutput> = v.export
+      ? await exportStats(ctx, { path: v.output, overwrite: v.overwrite })
+      : await bridgeStats(ctx);
     if (v.format === "json") await io.stdout(JSON.stringify(s, null, 2) + "\n");
     else if (v.format === "toon") {
       const { encode } = await lazy.toon();

@@ -7,7 +7,7 @@
  */
 import { locateBinary } from "../availability.ts";
 import { fastCandidates, pickCandidate } from "../cascade.ts";
-import { type FleetContext, workspaceDir } from "../context.ts";
+import { type FleetContext, requirePrompt, workspaceDir } from "../context.ts";
 import { FleetError } from "../errors.ts";
 import { type PersonaInput, resolvePersona } from "../personas.ts";
 import { budgetNote } from "../prompts.ts";
@@ -46,6 +46,7 @@ export function resolveDelegateTier(
 /** Runs `delegate`. */
 export function delegate(ctx: FleetContext, input: DelegateInput): Promise<WorkerOutput> {
   return recorded(ctx, "delegate", async () => {
+    requirePrompt(input.prompt);
     const cwd = workspaceDir(ctx, input.cwd);
     let tier = resolveDelegateTier(ctx.settings.levels, input);
     if (
@@ -85,6 +86,7 @@ export interface FastDelegateInput {
 /** Runs `fast_delegate`: the first usable engine of the cascade. */
 export function fastDelegate(ctx: FleetContext, input: FastDelegateInput): Promise<WorkerOutput> {
   return recorded(ctx, "fast_delegate", async () => {
+    requirePrompt(input.prompt);
     const cwd = workspaceDir(ctx, input.cwd);
     const candidates = fastCandidates(ctx);
     const picked = await pickCandidate(ctx, "fast_delegate", candidates, {});

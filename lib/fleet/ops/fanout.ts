@@ -10,7 +10,7 @@
  * @module
  */
 import { fastCandidates, noCandidate, usableCandidates } from "../cascade.ts";
-import { type FleetContext, workspaceDir } from "../context.ts";
+import { type FleetContext, requirePrompt, workspaceDir } from "../context.ts";
 import { decideCall } from "../decide.ts";
 import { FleetError } from "../errors.ts";
 import { arbiterPrompt, workerPrompt } from "../prompts.ts";
@@ -66,6 +66,7 @@ export function workerPool(ctx: FleetContext): Candidate[] {
 /** Runs `fan_out`. */
 export function fanOut(ctx: FleetContext, input: FanOutInput): Promise<FanOutOutput> {
   return recorded<FanOutOutput>(ctx, "fan_out", async () => {
+    requirePrompt(input.prompt);
     const started = performance.now();
     const cwd = workspaceDir(ctx, input.cwd);
     const tasks = input.tasks?.length ? input.tasks : undefined;

@@ -7,7 +7,7 @@
  */
 import { isAbsolute, relative } from "node:path";
 import { OutsideWorkspaceError } from "../../errors/mod.ts";
-import type { FleetContext } from "../context.ts";
+import { type FleetContext, requirePrompt } from "../context.ts";
 import { FleetError } from "../errors.ts";
 import { budgetNote } from "../prompts.ts";
 import { runEngine } from "../run.ts";
@@ -23,6 +23,7 @@ export interface FollowUpInput {
 /** Runs `follow_up`. */
 export function followUp(ctx: FleetContext, input: FollowUpInput): Promise<WorkerOutput> {
   return recorded(ctx, "follow_up", async () => {
+    requirePrompt(input.prompt);
     const parsed = parseHandle(input.session_id);
     if (!parsed) {
       throw new FleetError(

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type FleetContext, workspaceDir } from "../context.ts";
+import { type FleetContext, requirePrompt, workspaceDir } from "../context.ts";
 import { FleetError } from "../errors.ts";
 import { imagePrompt } from "../prompts.ts";
 import { runEngine } from "../run.ts";
@@ -43,6 +43,7 @@ export interface ImageOutput {
 /** Runs `generate_image`. */
 export function generateImage(ctx: FleetContext, input: ImageInput): Promise<ImageOutput> {
   return recorded(ctx, "generate_image", async () => {
+    requirePrompt(input.prompt);
     const cwd = workspaceDir(ctx, input.cwd);
     const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "");
     const output = await realInsideCwd(cwd, input.output ?? `images/image-${stamp}.png`);

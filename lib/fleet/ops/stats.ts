@@ -1,8 +1,10 @@
 /**
  * `bridge_stats`: calls and characters returned to the caller per tool (against
  * the raw engine output they replaced), ratings per tool, and each engine's
- * recorded health; optionally exported as a Markdown report inside the working
- * directory.
+ * recorded health (read-only); and `bridge_stats_export`, which writes them as a
+ * Markdown report inside the working directory (act-level: a new file, or an
+ * existing one only with `overwrite`, never in `.git/` or poly's own config; see
+ * lib/fs/write_target.ts).
  *
  * @module
  */
@@ -13,7 +15,7 @@ import { type FleetContext, workspaceDir } from "../context.ts";
 import type { ToolStats } from "../store.ts";
 import { ENGINES } from "../types.ts";
 import { recorded } from "./_call.ts";
-import { realInsideCwd, relToCwd } from "./_paths.ts";
+import { resolveWriteTarget } from "../../fs/write_target.ts";
 
 /** One engine's health line. */
 export interface EngineStatsLine {
@@ -30,15 +32,28 @@ export interface StatsOutput {
   tools: ToolStats[];
   totals: { calls: number; out_chars: number; raw_chars: number; saved_chars: number; ratings: number };
   engines: EngineStatsLine[];
-  /** Where the Markdown report was written, relative to cwd. */
-  export_path?: string;
 }
 
-/** A bridge_stats call. */
-export interface StatsInput {
-  /** true: `research/bench/<YYYY-MM-DD>-ratings.md`; a string: that path (inside cwd). */
-  export?: boolean | string;
+/** What bridge_stats_export returns: the statistics and where they were written. */
+export interface StatsExportOutput extends StatsOutput {
+  /** Where the Markdown report was written, relative to cwd. */
+  export_path: string;
+  /** An existing file was replaced (only with `overwrite`). */
+  replaced: boolean;
+}
+
+/** A bridge_stats_export call. */
+export interface StatsExportInput {
+  /** Where to write, relative to cwd (default `research/bench/<YYYY-MM-DD>-ratings.md`). */
+  path?: string;
+  /** Replace an existing file (default: refuse it). */
+  overwrite?: boolean;
   cwd?: string;
+}
+
+/** The default report path for `date` (YYYY-MM-DD), relative to cwd. */
+export function defaultExportPath(date: string): string {
+  return `research/bench/${date}-ratings.md`;
 }
 
 /** Collects the statistics. */
@@ -97,21 +112,30 @@ export function statsMarkdown(s: StatsOutput, date: string): string {
   return lines.join("\n");
 }
 
-/** Runs `bridge_stats`. */
-export function bridgeStats(ctx: FleetContext, input: StatsInput = {}): Promise<StatsOutput> {
-  return recorded(ctx, "bridge_stats", async () => {
+/** Runs `bridge_stats`: reads the store, writes nothing in the workspace. */
+export function bridgeStats(ctx: FleetContext): Promise<StatsOutput> {
+  return recorded(ctx, "bridge_stats", () => Promise.resolve({ output: collectStats(ctx), rawChars: 0 }));
+}
+
+/**
+ * Runs `bridge_stats_export`: writes the Markdown report atomically to a new
+ * file inside cwd (inside the workspace root after resolving links), replacing
+ * an existing file only with `overwrite`, never in `.git/`, `.poly/` or poly's
+ * config files.
+ */
+export function exportStats(ctx: FleetContext, input: StatsExportInput = {}): Promise<StatsExportOutput> {
+  return recorded(ctx, "bridge_stats_export", async () => {
     const stats = collectStats(ctx);
-    if (input.export) {
-      const cwd = workspaceDir(ctx, input.cwd);
-      const date = new Date().toISOString().slice(0, 10);
-      const target = await realInsideCwd(
-        cwd,
-        typeof input.export === "string" ? input.export : `research/bench/${date}-ratings.md`,
-      );
-      await Deno.mkdir(dirname(target), { recursive: true });
-      await writeFileAtomic(target, statsMarkdown(stats, date));
-      stats.export_path = relToCwd(cwd, target);
-    }
-    return { output: stats, rawChars: 0 };
+    const cwd = workspaceDir(ctx, input.cwd);
+    const date = new Date().toISOString().slice(0, 10);
+    const target = await resolveWriteTarget({
+      root: ctx.root,
+      base: cwd,
+      path: input.path ?? defaultExportPath(date),
+      overwrite: input.overwrite,
+    });
+    await Deno.mkdir(dirname(target.path), { recursive: true });
+    await writeFileAtomic(target.path, statsMarkdown(stats, date));
+    return { output: { ...stats, export_path: target.relPath, replaced: target.exists }, rawChars: 0 };
   });
 }

@@ -69,4 +69,12 @@ CREATE TABLE gateway_ops (
 CREATE INDEX gateway_ops_server_status ON gateway_ops (server, status);
 `,
   },
+  {
+    // A stdio upstream's environment (sealed, like every credential) and read-only binds.
+    name: "gateway-002-stdio-env-binds",
+    sql: `
+ALTER TABLE gateway_servers ADD COLUMN env TEXT;
+ALTER TABLE gateway_servers ADD COLUMN bind_ro TEXT;
+`,
+  },
 ];

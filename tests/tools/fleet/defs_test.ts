@@ -1,5 +1,5 @@
 /**
- * The twelve fleet tools as ToolDefs: registered, with the levels and
+ * The fleet tools as ToolDefs (the twelve, and bridge_stats_export): registered, with the levels and
  * annotations hosts rely on, and schemas that accept what the handlers return.
  */
 import assert from "node:assert/strict";
@@ -11,6 +11,7 @@ const LEVELS: Record<string, "read" | "act"> = {
   read_slice: "read",
   web_lookup: "read",
   bridge_stats: "read",
+  bridge_stats_export: "act",
   delegate: "act",
   fast_delegate: "act",
   run_filtered: "act",
@@ -26,7 +27,7 @@ Deno.test("every fleet tool is registered with its level and annotations", () =>
     const def = TOOLS.find((t) => t.name === name);
     assert.ok(def, `${name} is not in tools/mod.ts`);
     assert.equal(def.level, level, name);
-    const engineBacked = !["bridge_stats", "rate"].includes(name);
+    const engineBacked = !["bridge_stats", "bridge_stats_export", "rate"].includes(name);
     assert.equal(def.annotations.openWorldHint, engineBacked, `${name} openWorldHint`);
     if (level === "read") assert.equal(def.annotations.readOnlyHint, true, name);
     if (["delegate", "fast_delegate", "run_filtered", "follow_up", "generate_image"].includes(name)) {

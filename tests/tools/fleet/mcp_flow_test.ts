@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { serverEnv, type ServerProcess, startServer } from "../../serve/_client.ts";
 import { sharedSnapshot } from "../../serve/_snapshot.ts";
 import { FAKE_PATH, makeHome, makeWorkspace } from "../../fleet/_helpers.ts";
+import { bwrapTest } from "../../_helpers/bwrap.ts";
 
 type Structured = Record<string, unknown> & { error?: { kind: string; message: string; usable_engines?: string[] } };
 
@@ -33,7 +34,7 @@ async function callTool(server: ServerProcess, name: string, args: Record<string
   return { isError: r.isError === true, doc: r.structuredContent as Structured };
 }
 
-Deno.test("poly mcp: delegate → follow_up → rate → bridge_stats in one flow", async () => {
+bwrapTest("poly mcp: delegate → follow_up → rate → bridge_stats in one flow", async () => {
   const root = await makeWorkspace();
   const env = await serverEnv({ HOME: await makeHome(), PATH: FAKE_PATH, POLY_TIMEOUT_MS: "60000" });
   // From a snapshot of the program: edits to the working tree cannot make the server refuse calls.

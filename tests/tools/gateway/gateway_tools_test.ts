@@ -10,6 +10,7 @@ import { mcpCallTool } from "../../../tools/mcp_call.ts";
 import { addServer, catalogOf, GatewayError, OUTCOME_UNCERTAIN, setGrant } from "../../../lib/gateway/mod.ts";
 import { freshStore, makeFixture } from "../../gateway/_fixture.ts";
 import type { ServersDocument } from "../../../lib/gateway/schemas.ts";
+import { bwrapTest } from "../../_helpers/bwrap.ts";
 
 function context(root: string): ToolContext {
   return { root, signal: new AbortController().signal, progress: () => Promise.resolve() };
@@ -60,7 +61,7 @@ Deno.test("the gateway tools are registered with their levels", () => {
   assert.equal(byName.get("mcp_call")?.annotations.destructiveHint, true);
 });
 
-Deno.test("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default profile", async () => {
+bwrapTest("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default profile", async () => {
   Deno.env.delete("POLY_GATEWAY_PROFILE");
   const { fx, pins } = await registered();
   const ctx = context(await workspace());
@@ -119,7 +120,7 @@ Deno.test("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default
   );
 });
 
-Deno.test("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROFILE)", async () => {
+bwrapTest("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROFILE)", async () => {
   const { pins } = await registered();
   const ctx = context(
     await workspace('[gateway.profiles.reviewer]\ndescription = "reads titles"\nread = ["fx/get_title"]\n'),
