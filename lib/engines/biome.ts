@@ -35,9 +35,9 @@
  *   `configuration = { javascript = { formatter = { quoteStyle = "single" } } }`), checked
  *   against biome's schema when poly.toml loads (`lib/config/_engine_tables.ts`).
  * - A parse error is an errored record with its line and column.
+ * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
  * - A file over biome's `files.maxSize` (1 MiB unless the `configuration` raises it),
  *   which biome's workspace ignores, is skipped with that reason (`_biome_limits.ts`).
- * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
  *
  * Example: `debugger;` → `lint/suspicious/noDebugger` (error), removed by `--fix`? No:
  * biome marks that fix unsafe, so `--fix` leaves it and reports it as remaining.
