@@ -1,9 +1,11 @@
 /**
- * Files biome declines by its own limits, named before it is asked: its
- * workspace ignores a file over `files.maxSize` (1 MiB of UTF-8 by default) and
- * answers only "The file … was ignored" (through the js-api, an error with an
- * empty message). poly skips such a file with the reason and what raises the
- * limit, as biome's command line skips it; it is never an errored record.
+ * Files biome declines by its own rules, named before it is asked: its
+ * workspace ignores a file over `files.maxSize` (1 MiB of UTF-8 by default)
+ * ("The file … was ignored") and refuses any file under `node_modules/` ("The
+ * file … does not exist in the workspace"; `biome lint` says "provided but
+ * ignored"), and through the js-api either answer is an error with an empty
+ * message. poly skips such a file with the reason (and what raises the limit),
+ * as biome's command line skips it; it is never an errored record.
  *
  * @module
  */
@@ -19,12 +21,16 @@ export function maxSizeOf(configuration: Record<string, unknown>): number {
 }
 
 /**
- * Throws the skip of `file` when its text is over `configuration`'s
- * `files.maxSize` (biome would ignore it); `kind` names the table that raises it.
+ * Throws the skip of `file` when biome would refuse it: under `node_modules/`,
+ * or its text over `configuration`'s `files.maxSize` (`kind` names the table
+ * that raises it).
  * Cheap for the usual file: its UTF-8 size is counted only when its length
  * leaves the answer open.
  */
-export function checkMaxSize(file: SourceFile, configuration: Record<string, unknown>, kind: "lint" | "fmt"): void {
+export function refusedByBiome(file: SourceFile, configuration: Record<string, unknown>, kind: "lint" | "fmt"): void {
+  if (/(^|\/)node_modules\//.test(file.relPath.replaceAll("\\", "/"))) {
+    throw new EngineUnavailableError("biome ignores this file: it never checks files under node_modules/");
+  }
   const max = maxSizeOf(configuration);
   // A UTF-16 unit is 1 to 3 UTF-8 bytes.
   if (file.text.length * 3 <= max) return;

@@ -36,8 +36,9 @@
  *   against biome's schema when poly.toml loads (`lib/config/_engine_tables.ts`).
  * - A parse error is an errored record with its line and column.
  * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
- * - A file over biome's `files.maxSize` (1 MiB unless the `configuration` raises it),
- *   which biome's workspace ignores, is skipped with that reason (`_biome_limits.ts`).
+ * - A file biome's workspace refuses by its own rules (under `node_modules/`, or over
+ *   `files.maxSize`: 1 MiB unless the `configuration` raises it) is skipped with that
+ *   reason, not sent to biome (`_biome_limits.ts`).
  *
  * Example: `debugger;` → `lint/suspicious/noDebugger` (error), removed by `--fix`? No:
  * biome marks that fix unsafe, so `--fix` leaves it and reports it as remaining.
@@ -47,7 +48,7 @@
 import { configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
 import { lintNative, nativeFindings, type NativeLint, type NativeOptions, runNativeLint } from "./_biome_native.ts";
 import { formatNative } from "./_biome_format.ts";
-import { checkMaxSize } from "./_biome_limits.ts";
+import { refusedByBiome } from "./_biome_limits.ts";
 import { messageOf } from "./_module.ts";
 import { bytesToUtf16 } from "./_text.ts";
 import {
@@ -163,7 +164,7 @@ export class Biome implements EngineInstance {
 
   /** Lints one file on the WebAssembly path. */
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
-    checkMaxSize(file, configuration(settings, "lint"), "lint");
+    refusedByBiome(file, configuration(settings, "lint"), "lint");
     const [api, project] = await this.#project(settings, "lint");
     const result = api.lintContent(project, file.text, { filePath: virtualPath(file) });
     return outcome(file, findings(file.text, result.diagnostics), settings);
@@ -246,7 +247,7 @@ export class Biome implements EngineInstance {
   }
 
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
-    checkMaxSize(file, configuration(settings, "format"), "fmt");
+    refusedByBiome(file, configuration(settings, "format"), "fmt");
     const [api, project] = await this.#project(settings, "format");
     const result = api.formatContent(project, file.text, { filePath: virtualPath(file) });
     const err = syntaxError(file.text, findings(file.text, result.diagnostics));

@@ -85,3 +85,23 @@ Deno.test("biome's refusal of its settings carries biome's reason, never an empt
   const { EngineError } = await import("../../lib/engines/types.ts");
   assert.equal(new EngineError("  ").message, "the engine failed without giving a reason");
 });
+
+Deno.test("biome skips a file under node_modules/ (biome's workspace refuses it) with biome's reason, not an empty error", async () => {
+  const { EngineUnavailableError } = await import("../../lib/engines/types.ts");
+  const biome = await engine("biome");
+  const file = {
+    path: "/tmp/node_modules/x/index.js",
+    relPath: "node_modules/x/index.js",
+    language: "javascript" as const,
+    text: "export const a = 1;\n",
+  };
+  for (const run of [() => biome.lint!(file, defaultSettings()), () => biome.format!(file, defaultSettings())]) {
+    await assert.rejects(async () => await run(), (e: Error) => {
+      assert.ok(e instanceof EngineUnavailableError, `${e.name}: ${e.message}`);
+      assert.match(e.message, /^biome ignores this file: it never checks files under node_modules\//);
+      return true;
+    });
+  }
+  const [batched] = await biome.lintMany!([file], defaultSettings());
+  assert.ok(batched instanceof EngineUnavailableError, String(batched));
+});
