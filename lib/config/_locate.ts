@@ -19,16 +19,27 @@ export type KeyPath = readonly (string | number)[];
 const SEP = "\u0000";
 const BARE = /[A-Za-z0-9_-]/;
 
-/** Where each key path of `text` is first defined. */
+/**
+ * Where each key path of `text` is first defined. The text is scanned on the
+ * first question, not before: every loaded file has a locator, and few are asked
+ * (a table of 100,000 keys costs a scan only when something in it is wrong).
+ */
 export class KeyLocator {
   readonly #text: string;
   readonly #lineStarts: number[] = [0];
   readonly #positions = new Map<string, number>();
   readonly #arrayTables = new Map<string, number>();
   #i = 0;
+  #scanned = false;
 
   constructor(text: string) {
     this.#text = text;
+  }
+
+  #ready(): void {
+    if (this.#scanned) return;
+    this.#scanned = true;
+    const text = this.#text;
     for (let k = 0; k < text.length; k++) if (text[k] === "\n") this.#lineStarts.push(k + 1);
     try {
       this.#scan();
@@ -39,6 +50,7 @@ export class KeyLocator {
 
   /** The position of `path`, or of its nearest recorded ancestor, or line 1 column 1. */
   locate(path: KeyPath): TextPosition {
+    this.#ready();
     for (let n = path.length; n > 0; n--) {
       const offset = this.#positions.get(path.slice(0, n).map(String).join(SEP));
       if (offset !== undefined) return this.#toPosition(offset);
@@ -48,6 +60,7 @@ export class KeyLocator {
 
   /** Whether `path` itself (not an ancestor) was found. */
   has(path: KeyPath): boolean {
+    this.#ready();
     return this.#positions.has(path.map(String).join(SEP));
   }
 

@@ -63,6 +63,20 @@ export class ValidMemo {
     return result;
   }
 
+  /**
+   * Whether `value` passes `check` (a check outside zod: an engine's own
+   * settings schema), answered from the memo when this build's check passed the
+   * same value before; a value that passes is remembered, one that fails never is.
+   */
+  async passes(name: string, value: unknown, check: () => Promise<boolean>): Promise<boolean> {
+    const key = digestWith(this.hasher, `${name}\0${keyJson(value)}`);
+    if (this.#entries[key] !== undefined) return true;
+    if (!(await check())) return false;
+    this.#entries[key] = "true";
+    await this.#save();
+    return true;
+  }
+
   /** Writes the memo (the newest entries kept). */
   async #save(): Promise<void> {
     const keys = Object.keys(this.#entries);
@@ -77,6 +91,12 @@ let memo: Promise<ValidMemo> | undefined;
 export async function safeParse<T>(name: SchemaName, value: unknown): Promise<Checked<T>> {
   memo ??= ValidMemo.open();
   return await (await memo).safeParse<T>(name, value);
+}
+
+/** {@link ValidMemo.passes} with this build's memo. */
+export async function passes(name: string, value: unknown, check: () => Promise<boolean>): Promise<boolean> {
+  memo ??= ValidMemo.open();
+  return await (await memo).passes(name, value, check);
 }
 
 /** JSON of a value where a TOML date stays distinguishable from a string (a schema may take one and not the other). */

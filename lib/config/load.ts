@@ -151,7 +151,13 @@ export async function assemble(
   const dir = nearest?.dir ?? top;
   const data = parsed.data;
   const rulesDirs = merged.rulesDirs ?? data.rules.dirs.map((d) => resolve(top, d));
-  const rel = (path: string) => relative(dir, path).split(sep).join("/") || ".";
+  // Per distinct directory (a few), not per entry: a [per-file-ignores] table may hold 100,000 globs.
+  const relOf = new Map<string, string>();
+  const rel = (path: string) => {
+    let out = relOf.get(path);
+    if (out === undefined) relOf.set(path, out = relative(dir, path).split(sep).join("/") || ".");
+    return out;
+  };
   const hash = await fingerprint({
     data,
     excludes: merged.excludes.map((e) => ({ pattern: e.pattern, base: rel(e.base) })),

@@ -38,8 +38,25 @@ export function deepMerge(under: RawTable, over: RawTable): RawTable {
   const out: RawTable = { ...under };
   for (const [key, value] of Object.entries(over)) {
     const prev = out[key];
-    out[key] = isTable(prev) && isTable(value) ? deepMerge(prev, value) : structuredClone(value);
+    out[key] = isTable(prev) && isTable(value) ? deepMerge(prev, value) : cloneValue(value);
   }
+  return out;
+}
+
+/**
+ * A deep copy of a TOML value (tables, arrays, dates, primitives): what
+ * `structuredClone` gives, at a fraction of its cost per call (a table of
+ * 100,000 per-file-ignores clones 100,000 small arrays).
+ */
+function cloneValue(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(cloneValue);
+  if (value instanceof Date) return new Date(value.getTime());
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
+    return structuredClone(value);
+  }
+  const out: RawTable = {};
+  for (const [k, v] of Object.entries(value)) out[k] = cloneValue(v);
   return out;
 }
 
@@ -47,7 +64,9 @@ export function deepMerge(under: RawTable, over: RawTable): RawTable {
 export function mergeLayers(layers: readonly Layer[]): MergedLayers {
   let raw: RawTable = {};
   let excludes: PathPattern[] = [];
-  let perFileIgnores: PerFileIgnore[] = [];
+  // Keyed by base and glob: a nearer layer's same glob replaces the farther one's and moves last
+  // (one map operation per entry; a table of 100,000 globs merges in linear time).
+  const perFileIgnores = new Map<string, PerFileIgnore>();
   let rulesDirs: string[] | undefined;
   for (const layer of layers) {
     const { extends: _extends, ...own } = layer.raw;
@@ -63,8 +82,9 @@ export function mergeLayers(layers: readonly Layer[]): MergedLayers {
     }
     if (isTable(own["per-file-ignores"])) {
       for (const [pattern, codes] of Object.entries(own["per-file-ignores"])) {
-        perFileIgnores = perFileIgnores.filter((e) => !(e.pattern === pattern && e.base === layer.base));
-        perFileIgnores.push({ pattern, base: layer.base, codes: [...(codes as string[])] });
+        const key = `${layer.base}\0${pattern}`;
+        perFileIgnores.delete(key);
+        perFileIgnores.set(key, { pattern, base: layer.base, codes: [...(codes as string[])] });
       }
     }
     if (isTable(own.rules) && Array.isArray(own.rules.dirs)) {
@@ -74,6 +94,7 @@ export function mergeLayers(layers: readonly Layer[]): MergedLayers {
   }
   const discovery = isTable(raw.discovery) ? raw.discovery : {};
   raw.discovery = { ...discovery, exclude: excludes.map((e) => e.pattern) };
-  raw["per-file-ignores"] = Object.fromEntries(perFileIgnores.map((e) => [e.pattern, e.codes]));
-  return { raw, excludes, perFileIgnores, rulesDirs };
+  const entries = [...perFileIgnores.values()];
+  raw["per-file-ignores"] = Object.fromEntries(entries.map((e) => [e.pattern, e.codes]));
+  return { raw, excludes, perFileIgnores: entries, rulesDirs };
 }

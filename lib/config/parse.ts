@@ -12,6 +12,7 @@ import { ConfigError } from "../errors/mod.ts";
 import { excerpt, KeyLocator, type KeyPath } from "./_locate.ts";
 import { describeIssues } from "./_issues.ts";
 import { safeParse, type SchemaName } from "./_valid.ts";
+import { engineTableProblems } from "./_engine_tables.ts";
 import { lazy } from "../lazy/mod.ts";
 
 /** A raw (not defaulted) config table, as written. */
@@ -110,7 +111,14 @@ export async function readConfigFile(path: string, display: string = path): Prom
       : String(error);
     throw new ConfigError({ file: display }, `cannot read config file: ${reason}`);
   }
-  return configFile(text, path, display, await tomlChecked("config", text, display));
+  const file = configFile(text, path, display, await tomlChecked("config", text, display));
+  const problems = await engineTableProblems(file.raw);
+  if (problems.length > 0) {
+    const [first] = problems.map((p) => ({ ...p, position: file.locator.locate(p.path) }))
+      .sort((a, b) => a.position.line - b.position.line || a.position.column - b.position.column);
+    throw errorAt(file, first.path, first.detail);
+  }
+  return file;
 }
 
 /** Single strings where lists are allowed become one-element lists, so merging is uniform. */

@@ -23,9 +23,21 @@ export function readUrlBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
   return Deno.readFile(fileURLToPath(url));
 }
 
-/** Message of any thrown value. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/**
+ * Message of any thrown value. A wrapper with an empty message gives the one it
+ * wraps: biome's js-api throws a `WasmError` whose message is empty and whose
+ * `stackTrace` is biome's own error; an Error's `cause` likewise.
+ */
+export function messageOf(error: unknown, depth = 0): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.trim() || depth > 3 || error === null || typeof error !== "object") return message;
+  for (const inner of [(error as { stackTrace?: unknown }).stackTrace, (error as { cause?: unknown }).cause]) {
+    if (inner !== undefined && inner !== error) {
+      const found = messageOf(inner, depth + 1).replace(/^(?:Error: )+/, "");
+      if (found.trim()) return found;
+    }
+  }
+  return message;
 }
 
 /**

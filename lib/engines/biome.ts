@@ -31,9 +31,14 @@
  * - Format: biome's formatter on the WebAssembly path; `lineWidth` from `[defaults]
  *   line_length`, `indentWidth` from `[defaults] indent_width` (default 2, spaces),
  *   `lineEnding` from `[defaults] line_ending`; `[fmt.<lang>.biome]` keys are biome
- *   formatter options (e.g. `indentStyle = "tab"`, and `quoteStyle = "single"` for JavaScript).
+ *   formatter options (e.g. `indentStyle = "tab"`; JavaScript's `quoteStyle` goes in
+ *   `configuration = { javascript = { formatter = { quoteStyle = "single" } } }`), checked
+ *   against biome's schema when poly.toml loads (`lib/config/_engine_tables.ts`).
  * - A parse error is an errored record with its line and column.
  * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
+ * - A file biome's workspace refuses by its own rules (under `node_modules/`, or over
+ *   `files.maxSize`: 1 MiB unless the `configuration` raises it) is skipped with that
+ *   reason, not sent to biome (`_biome_limits.ts`).
  *
  * Example: `debugger;` → `lint/suspicious/noDebugger` (error), removed by `--fix`? No:
  * biome marks that fix unsafe, so `--fix` leaves it and reports it as remaining.
@@ -43,6 +48,8 @@
 import { configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
 import { lintNative, nativeFindings, type NativeLint, type NativeOptions, runNativeLint } from "./_biome_native.ts";
 import { formatNative } from "./_biome_format.ts";
+import { refusedByBiome } from "./_biome_limits.ts";
+import { messageOf } from "./_module.ts";
 import { bytesToUtf16 } from "./_text.ts";
 import {
   EngineError,
@@ -125,7 +132,7 @@ export class Biome implements EngineInstance {
       try {
         api.applyConfiguration(project, config);
       } catch (e) {
-        throw new EngineError(`invalid biome settings: ${e instanceof Error ? e.message : String(e)}`);
+        throw new EngineError(`invalid biome settings: ${messageOf(e) || "biome gave no reason"}`);
       }
       this.#projects.set(key, project);
     }
@@ -157,6 +164,7 @@ export class Biome implements EngineInstance {
 
   /** Lints one file on the WebAssembly path. */
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
+    refusedByBiome(file, configuration(settings, "lint"), "lint");
     const [api, project] = await this.#project(settings, "lint");
     const result = api.lintContent(project, file.text, { filePath: virtualPath(file) });
     return outcome(file, findings(file.text, result.diagnostics), settings);
@@ -239,6 +247,7 @@ export class Biome implements EngineInstance {
   }
 
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
+    refusedByBiome(file, configuration(settings, "format"), "fmt");
     const [api, project] = await this.#project(settings, "format");
     const result = api.formatContent(project, file.text, { filePath: virtualPath(file) });
     const err = syntaxError(file.text, findings(file.text, result.diagnostics));

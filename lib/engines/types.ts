@@ -164,7 +164,8 @@ export class EngineError extends Error {
   readonly line?: number;
   readonly column?: number;
   constructor(message: string, position: { line?: number; column?: number } = {}) {
-    super(message);
+    // Never an errored record without a reason: an engine that says nothing is named as such.
+    super(message.trim() ? message : "the engine failed without giving a reason");
     this.name = "EngineError";
     this.line = position.line;
     this.column = position.column;

@@ -69,6 +69,7 @@ export const lazy = {
   toon: lazyModule<typeof import("../report/toon.ts")>("../report/toon.ts"),
   config: lazyModule<typeof import("../config/mod.ts")>("../config/mod.ts"),
   configSchemas: lazyModule<typeof import("../config/_schemas.ts")>("../config/_schemas.ts"),
+  biomeSchema: lazyModule<typeof import("../config/_biome_schema.ts")>("../config/_biome_schema.ts"),
   cache: lazyModule<typeof import("../cache/mod.ts")>("../cache/mod.ts"),
   cacheDb: lazyModule<typeof import("../cache/db.ts")>("../cache/db.ts"),
   rulesParse: lazyModule<typeof import("../rules/_parse.ts")>("../rules/_parse.ts"),

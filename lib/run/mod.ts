@@ -6,9 +6,9 @@
  *
  * @module
  */
-import picomatch from "picomatch";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { openConfig } from "../config/load.ts";
+import { perFileIgnoredCodes } from "../config/per_file_ignores.ts";
 import type { ConfigSet, ResolvedConfig } from "../config/types.ts";
 import { discover } from "../discover/mod.ts";
 import { buildIdentity } from "../cache/mod.ts";
@@ -37,19 +37,6 @@ export function runLint(request: RunRequest): Promise<Report> {
 /** Checks (or with `fix`, rewrites) the formatting of the requested paths. */
 export function runFmt(request: RunRequest): Promise<Report> {
   return runPipeline("fmt", request);
-}
-
-function perFileIgnores(config: ResolvedConfig, path: string): string[] {
-  const codes: string[] = [];
-  for (const entry of config.perFileIgnores) {
-    const rel = relative(entry.base, path).split("\\").join("/");
-    if (rel.startsWith("..")) continue;
-    const glob = entry.pattern.replace(/^\//, "");
-    if (picomatch.isMatch(rel, glob, { dot: true, matchBase: !entry.pattern.includes("/") })) {
-      codes.push(...entry.codes);
-    }
-  }
-  return codes;
 }
 
 async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<Report> {
@@ -126,7 +113,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         ...(roots ? { writeRoots: roots } : {}),
         engines: plan.engines,
         noEngine: plan.noEngine,
-        ignoreCodes: kind === "lint" ? perFileIgnores(config, c.path) : [],
+        ignoreCodes: kind === "lint" ? perFileIgnoredCodes(config.perFileIgnores, c.path) : [],
         maxSize: config.data.discovery.max_file_size,
         ...(cacheSettings && config.data.cache.enabled
           ? {

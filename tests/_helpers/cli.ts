@@ -143,3 +143,47 @@ export async function runPolyClosedStdout(
   const [stderr, status] = await Promise.all([new Response(child.stderr).text(), child.status]);
   return { code: status.code, stderr };
 }
+
+/** A {@link PolyRun} with whether it was killed for outliving its time limit. */
+export interface BoundedPolyRun extends PolyRun {
+  /** True when the process was still running after `ms` and was killed. */
+  timedOut: boolean;
+  /** Wall-clock milliseconds the process ran. */
+  ms: number;
+}
+
+/**
+ * {@link runPoly} with a hang guard: the process is killed (SIGKILL) when it is
+ * still running after `ms` milliseconds, so a test of "poly no longer hangs"
+ * fails in bounded time instead of hanging the suite.
+ */
+export async function runPolyWithin(ms: number, args: string[], options: RunPolyOptions = {}): Promise<BoundedPolyRun> {
+  const [exe, ...rest] = polyCommand();
+  const isolated = await isolatedHomes();
+  const started = performance.now();
+  const child = new Deno.Command(exe, {
+    args: [...rest, ...args],
+    cwd: options.cwd ?? REPO,
+    env: { NO_COLOR: "1", ...isolated, ...options.env },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  }, ms);
+  const out = await child.output();
+  clearTimeout(timer);
+  const dec = new TextDecoder();
+  return {
+    code: out.code,
+    stdout: dec.decode(out.stdout),
+    stderr: dec.decode(out.stderr),
+    timedOut,
+    ms: Math.round(performance.now() - started),
+  };
+}

@@ -3,8 +3,8 @@
  * program's permission flags, output checked against golden files.
  */
 import { join } from "node:path";
-import { equal, match, notEqual } from "node:assert/strict";
-import { assertGolden, copyFixture, REPO, runPoly } from "../_helpers/cli.ts";
+import { deepEqual, equal, match, notEqual } from "node:assert/strict";
+import { assertGolden, copyFixture, REPO, runPoly, runPolyWithin } from "../_helpers/cli.ts";
 import { STARTER_CONFIG } from "../../lib/config/mod.ts";
 
 const GOLDEN = join(REPO, "tests", "config", "golden");
@@ -163,4 +163,39 @@ Deno.test("poly config update without git bases says so and writes nothing", asy
   equal(run.code, 0);
   equal(run.stderr, "No git extends bases to update\n");
   equal(await Deno.stat(join(dir, "poly-config.lock")).then(() => true, () => false), false);
+});
+
+Deno.test({
+  name: "poly lint with 100,000 [per-file-ignores] entries loads and lints a few files, the ignores applied",
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "poly-pfi-" });
+    await Deno.mkdir(join(dir, ".git"));
+    const lines = ["[per-file-ignores]"];
+    for (let i = 0; i < 100_000; i++) {
+      if (i % 4 === 0) lines.push(`"src/pkg${i}/**/*.py" = ["F401", "E741"]`);
+      else if (i % 4 === 1) lines.push(`"tests/test_${i}.py" = ["S101"]`);
+      else if (i % 4 === 2) lines.push(`"gen/mod${i}/*.py" = ["E${i % 900 + 100}"]`);
+      else lines.push(`"file_${i}.py" = ["F"]`);
+    }
+    await Deno.writeTextFile(join(dir, "poly.toml"), lines.join("\n") + "\n");
+    const files: Record<string, string> = {
+      "src/pkg4/a/x.py": "import os\n", // "src/pkg4/**/*.py": F401 silenced
+      "src/pkg5/x.py": "import os\n", // no entry for pkg5
+      "deep/dir/file_7.py": "import os\n", // "file_7.py" (no slash: any depth): F silenced
+      "keep.py": "import sys\n",
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      await Deno.mkdir(join(dir, rel, ".."), { recursive: true });
+      await Deno.writeTextFile(join(dir, rel), text);
+    }
+    const run = await runPolyWithin(60_000, ["lint", "--format", "json", "--no-workspace", "."], { cwd: dir });
+    equal(run.timedOut, false, `poly lint still running after 60 s (${run.ms} ms)`);
+    const report = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { code: string }[] }[] };
+    // Clean files (the two silenced) have no diagnostics.
+    const codes = Object.fromEntries(
+      report.results.filter((r) => r.diagnostics?.length)
+        .map((r) => [r.path, r.diagnostics!.map((d) => d.code.replace(/^.*\//, ""))]),
+    );
+    deepEqual(codes, { "keep.py": ["F401"], "src/pkg5/x.py": ["F401"] });
+  },
 });

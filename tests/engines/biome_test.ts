@@ -52,3 +52,56 @@ Deno.test("biome reports a parse error with line and column, for lint and format
   await assertSyntaxError(() => biome.lint!(file, defaultSettings()), 1);
   await assertSyntaxError(() => biome.format!(file, defaultSettings()), 1);
 });
+
+Deno.test("biome skips a file over its files.maxSize with that reason (lint, format, batch), and checks it when raised", async () => {
+  const { EngineUnavailableError } = await import("../../lib/engines/types.ts");
+  const biome = await engine("biome");
+  // A 1.6 MB array literal: biome's workspace ignores files over files.maxSize (1 MiB by default).
+  const text = `export const big = [${Array.from({ length: 250_000 }, (_, i) => i).join(",")}];\n`;
+  const file = { path: "/tmp/big.js", relPath: "big.js", language: "javascript" as const, text };
+  const bytes = new TextEncoder().encode(text).length;
+  const reason = new RegExp(`${bytes} bytes, over biome's files\\.maxSize \\(1048576 bytes\\)`);
+  await assert.rejects(async () => await biome.lint!(file, defaultSettings()), (e: Error) => {
+    assert.ok(e instanceof EngineUnavailableError, `${e.name}: ${e.message}`);
+    assert.match(e.message, reason);
+    return true;
+  });
+  await assert.rejects(async () => await biome.format!(file, defaultSettings()), reason);
+  const [batched] = await biome.lintMany!([file], defaultSettings());
+  assert.ok(batched instanceof EngineUnavailableError, String(batched));
+  // Raised in biome's own configuration, the file is checked.
+  const raised = defaultSettings({ configuration: { files: { maxSize: 4_000_000 } } });
+  assert.deepEqual((await biome.lint!(file, raised)).diagnostics, []);
+});
+
+Deno.test("biome's refusal of its settings carries biome's reason, never an empty one", async () => {
+  const biome = await engine("biome");
+  const file = await fixture("biome/unformatted.ts", "typescript");
+  // poly.toml's biome tables are checked at load; an engine handed bad settings anyway names the problem.
+  await assert.rejects(
+    async () => await biome.format!(file, defaultSettings({ indentWidth: "wide" })),
+    /^EngineError: invalid biome settings: invalid type: string "wide", expected u8$/,
+  );
+  const { EngineError } = await import("../../lib/engines/types.ts");
+  assert.equal(new EngineError("  ").message, "the engine failed without giving a reason");
+});
+
+Deno.test("biome skips a file under node_modules/ (biome's workspace refuses it) with biome's reason, not an empty error", async () => {
+  const { EngineUnavailableError } = await import("../../lib/engines/types.ts");
+  const biome = await engine("biome");
+  const file = {
+    path: "/tmp/node_modules/x/index.js",
+    relPath: "node_modules/x/index.js",
+    language: "javascript" as const,
+    text: "export const a = 1;\n",
+  };
+  for (const run of [() => biome.lint!(file, defaultSettings()), () => biome.format!(file, defaultSettings())]) {
+    await assert.rejects(async () => await run(), (e: Error) => {
+      assert.ok(e instanceof EngineUnavailableError, `${e.name}: ${e.message}`);
+      assert.match(e.message, /^biome ignores this file: it never checks files under node_modules\//);
+      return true;
+    });
+  }
+  const [batched] = await biome.lintMany!([file], defaultSettings());
+  assert.ok(batched instanceof EngineUnavailableError, String(batched));
+});

@@ -4,7 +4,7 @@
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { assertGolden, copyFixture, runPoly } from "../_helpers/cli.ts";
+import { assertGolden, copyFixture, runPoly, runPolyWithin } from "../_helpers/cli.ts";
 import type { RulesDocument } from "../../lib/rules/report.ts";
 import { GOLDEN, tempTree } from "./_helpers.ts";
 
@@ -179,4 +179,30 @@ Deno.test("poly lint remembers where the parser libraries are, and asks the pack
   equal(results(third), results(first));
   const again = JSON.parse(await Deno.readTextFile(path)) as Record<string, { libraryPath: string }>;
   ok(Deno.statSync(again.python.libraryPath).isFile, "the memo is written again with the real library");
+});
+
+Deno.test({
+  name: "poly lint: a user rule's catastrophically backtracking regex finishes (linear-time engine) and still matches",
+  fn: async () => {
+    // `(a+)+b` backtracks exponentially on a run of `a` without a `b` in a backtracking engine:
+    // 30 characters took over a minute. As a top-level `regex` beside `kind`, and as a constraint.
+    const a30 = "a".repeat(30);
+    const dir = await tempTree({
+      ".poly/rules/redos.yml": "id: redos\nlanguage: JavaScript\nseverity: error\nmessage: slow\n" +
+        'rule:\n  kind: string\n  regex: "(a+)+b"\n',
+      ".poly/rules/redos-constraint.yml": "id: redos-constraint\nlanguage: JavaScript\nseverity: warning\n" +
+        'message: slow\nrule:\n  pattern: f($A)\nconstraints:\n  A:\n    regex: "^\\"(a|aa)+c"\n',
+      "a.js": `export const s = "${a30}";\nexport const b = "${a30}b";\nf("${a30}");\nf("${a30}c");\n`,
+    });
+    const run = await runPolyWithin(30_000, ["lint", "--format", "json", "--no-workspace", "--no-cache", "a.js"], {
+      cwd: dir,
+    });
+    equal(run.timedOut, false, `poly lint still running after 30 s (${run.ms} ms)`);
+    const report = JSON.parse(run.stdout) as {
+      results: { diagnostics?: { code: string; span: { start_line: number } }[] }[];
+    };
+    const hits = report.results.flatMap((r) => r.diagnostics ?? []).filter((d) => d.code.startsWith("redos"))
+      .map((d) => `${d.code}:${d.span.start_line}`).sort();
+    deepEqual(hits, ["redos-constraint:4", "redos:2"]);
+  },
 });
