@@ -72,7 +72,7 @@ Deno.test("keys move the selection, filter the sessions and open the selected on
   try {
     const r = await dashboard(env, SIZES[0]);
     await r.press("3", KEY.down, KEY.down);
-    assert.match(r.frame(), /^›codex +gpt-5\.1-cod… +1 fast_delegate/m, "the third session is selected");
+    assert.match(r.frame(), /^›codex +gpt-5\.1-codex… +1 fast_delegate/m, "the third session is selected");
     await r.press("k");
     assert.match(r.frame(), /^›claude +sonnet/m);
     await r.press("/", ..."engine:claude");
@@ -100,6 +100,29 @@ Deno.test("keys move the selection, filter the sessions and open the selected on
     await r.press("2", "/");
     assert.match(r.frame(), /This pane has no filter\./);
     r.unmount();
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("the status row fits: whole hints and the update time, at 80 columns and at 40", async () => {
+  const env = await fixtureEnv();
+  try {
+    for (const size of [{ columns: 80, rows: 24 }, { columns: 40, rows: 12 }]) {
+      const r = await dashboard(env, size);
+      const views: string[][] = PANES.map((_p, i) => [String(i + 1)]);
+      views.push(["3", "j", KEY.enter], [KEY.escape, "?"], [KEY.escape, "3", "/", "engine:codex"]);
+      for (const keys of views) {
+        await r.press(...keys);
+        const status = r.frame().split("\n").at(-1)!;
+        assert.ok([...status].length <= size.columns, `wider than ${size.columns}: ${status}`);
+        assert.doesNotMatch(status, /…/, `a hint is cut at ${size.columns} columns: ${status}`);
+        assert.match(status, /(^|· |\s)(q quit|esc|\/)/, "the way out stays");
+        assert.match(status, /12:00:00$/, "when the data was read stays");
+      }
+      await r.press(KEY.escape, KEY.escape);
+      r.unmount();
+    }
   } finally {
     await env.close();
   }
@@ -146,7 +169,7 @@ Deno.test("the dashboard refreshes by itself while another connection writes to 
        VALUES ('grok:live-1', 'grok', 'live-1', 'delegate', 'grok-4', 2, '/work/app', 'Written while the dashboard runs', ?, ?)`,
     ).run(new Date(NOW).toISOString(), new Date(NOW).toISOString());
     const frame = await r.waitFor((f) => f.includes("9 sessions"));
-    assert.match(frame, /Written while the dashboard runs/);
+    assert.match(frame, /Written while the dashboard/);
     assert.match(frame, /^›claude +sonnet/m, "the selection stays on its session when a new one arrives above it");
     await r.press(KEY.enter);
     assert.match(r.frame(), /Session claude:5f2c-b2/);

@@ -8,7 +8,7 @@
 import { cleanNamespace } from "../data/cache_clean.ts";
 import type { NamespaceLine, RepoCache } from "../data/types.ts";
 import { bytes, count, fit, percent, truncateStart } from "../format.ts";
-import { BLANK, type Column, columnWidths, type Line, line, pairs, seg, table } from "../lines.ts";
+import { BLANK, type Column, type Line, line, pairs, seg, table } from "../lines.ts";
 import { isLayout, longTime, sectionData } from "./_common.ts";
 import type { Layout, Pane, PaneProps } from "./types.ts";
 
@@ -66,7 +66,7 @@ function layout(p: PaneProps): Layout {
     p.width,
   );
   // A cache that cannot be read says why across the other columns.
-  const first = columnWidths(columns, p.width)[0];
+  const first = t.widths[0];
   const rows = t.rows.map((l, i) =>
     all[i].ns ? l : [
       seg(fit(truncateStart(label(all[i].repo), first), first)),

@@ -71,9 +71,11 @@ function layout(p: PaneProps): Layout {
     ]),
     p.width,
   );
-  const summary = p.filter
-    ? line(`${shown.length} of ${all.length} sessions match "${p.filter}"`, "accent")
-    : line(`${all.length} ${all.length === 1 ? "session" : "sessions"}, newest first · / filters · enter shows one`);
+  const summary = p.filter ? line(`${shown.length} of ${all.length} sessions match "${p.filter}"`, "accent") : line(
+    `${all.length} ${all.length === 1 ? "session" : "sessions"}, newest first${
+      p.interactive === false ? "" : " · / filters · enter shows one"
+    }`,
+  );
   return {
     head: [summary, ...got.stale, BLANK, t.header],
     rows: t.rows,
