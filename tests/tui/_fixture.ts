@@ -17,6 +17,9 @@ import { openCache } from "../../lib/cache/mod.ts";
 import { cacheDirFor } from "../../lib/cache/db.ts";
 import { toolFingerprint, toolId } from "../../lib/gateway/catalog.ts";
 import type { DatabaseSync } from "node:sqlite";
+import { budgetNote, explorePrompt, webLookupPrompt, workerPrompt } from "../../lib/fleet/prompts.ts";
+import { DEFAULT_TIMEOUT_MS } from "../../lib/fleet/defaults.ts";
+import { scrub } from "../../lib/fleet/scrub.ts";
 
 /** The fixture's "now": 2025-11-29 12:00:00 UTC. */
 export const NOW = Date.UTC(2025, 10, 29, 12, 0, 0);
@@ -54,6 +57,7 @@ interface SessionSeed {
   web?: boolean;
   parent?: string;
   turns?: number;
+  /** What the caller asked; the stored preview is what the fleet sent the engine, cut as it cuts it. */
   preview: string;
   /** The latest answer as the store keeps it. */
   answer?: string;
@@ -167,6 +171,19 @@ export const SESSIONS: SessionSeed[] = [
   },
 ];
 
+/** The prompt the fleet sends for `tool` with the caller's `asked` (lib/fleet/ops), stored as lib/fleet/run.ts stores it. */
+export function storedPreview(tool: string, asked: string): string {
+  const budget = budgetNote(DEFAULT_TIMEOUT_MS);
+  const sent = tool === "explore"
+    ? explorePrompt({ question: asked })
+    : tool === "web_lookup"
+    ? webLookupPrompt({ query: asked })
+    : tool === "fan_out"
+    ? workerPrompt(asked, 1, 3)
+    : asked + budget;
+  return scrub(sent).slice(0, 200);
+}
+
 function insertFleet(db: DatabaseSync, now: number): void {
   const session = db.prepare(
     `INSERT INTO fleet_sessions (handle, engine, session_id, tool, model, effort, level, cwd, read_only, web, parent, turns, preview,
@@ -195,7 +212,7 @@ function insertFleet(db: DatabaseSync, now: number): void {
       s.web ? 1 : 0,
       s.parent ?? null,
       s.turns ?? 1,
-      s.preview,
+      storedPreview(s.tool, s.preview),
       s.answer?.slice(0, 2000) ?? null,
       iso(now - s.created),
       iso(now - s.updated),

@@ -10,7 +10,7 @@ import { KEY, renderAt, type Size } from "./_render.tsx";
 import { NOW } from "./_fixture.ts";
 
 const GOLDEN = new URL("./golden/", import.meta.url).pathname;
-const SIZES: Size[] = [{ columns: 80, rows: 24 }, { columns: 120, rows: 36 }];
+const SIZES: Size[] = [{ columns: 80, rows: 24 }, { columns: 200, rows: 50 }];
 
 async function dashboard(env: FixtureEnv, size: Size, intervalMs = 0) {
   const initial = await env.load();
@@ -26,7 +26,7 @@ function assertFits(frame: string, size: Size): void {
   for (const l of lines) assert.ok([...l].length <= size.columns, `line wider than ${size.columns}: ${l}`);
 }
 
-Deno.test("every pane at 80×24 and 120×36 matches its golden frame", async () => {
+Deno.test("every pane at 80×24 and 200×50 matches its golden frame", async () => {
   const env = await fixtureEnv();
   try {
     for (const size of SIZES) {
@@ -37,6 +37,13 @@ Deno.test("every pane at 80×24 and 120×36 matches its golden frame", async () 
         assertFits(frame, size);
         assert.match(frame.split("\n")[0], new RegExp(`\\[${i + 1} ${pane.title}\\]`), "the tab row marks the pane");
         await assertGolden(join(GOLDEN, `${pane.id}_${size.columns}x${size.rows}.txt`), frame + "\n");
+        if (size.columns === 200 && pane.id === "overview") {
+          assert.doesNotMatch(frame, /…/, "at 200 columns no engine's languages and no tool's users are cut");
+        }
+        if (pane.id === "sessions" && size.columns === 200) {
+          assert.match(frame, /Add a --verbose flag to the CLI and document it in the README/, "the caller's prompt");
+          assert.doesNotMatch(frame, /Time budget|workspace is mounted/, "not poly's own text");
+        }
       }
       r.unmount();
     }

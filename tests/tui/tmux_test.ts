@@ -89,7 +89,7 @@ Deno.test({
 
       await tmux("send-keys", "-t", "dash", "j", "Enter");
       s = await waitForScreen((x) => x.includes("Session claude:5f2c-b2"), "the detail of the second session");
-      assert.match(s, /Where does the cache key include the build identity\?/);
+      assert.match(s, /In lib\/cache\/key\.ts: cacheKey\(\) hashes the build identity/);
 
       await tmux("send-keys", "-t", "dash", "Escape");
       await waitForScreen((x) => x.includes("8 sessions, newest first"), "the list again");

@@ -11,6 +11,7 @@ import { FleetStore } from "../../lib/fleet/store.ts";
 import { DEFAULT_HEALTH_THRESHOLD, DEFAULT_QUOTA_COOLDOWN_MINUTES } from "../../lib/fleet/defaults.ts";
 import { ENGINES } from "../../lib/fleet/types.ts";
 import { type Clock, localDay } from "../clock.ts";
+import { callerPrompt } from "./prompt.ts";
 import {
   CALL_DAYS,
   type CallStats,
@@ -53,6 +54,7 @@ export function readSessions(db: DatabaseSync, limit = SESSION_LIMIT): SessionLi
   }
   return sessions.map((s) => {
     const t = totals.get(s.handle);
+    const asked = callerPrompt(s.preview);
     return {
       ...s,
       status: latest.get(s.handle) ?? null,
@@ -60,6 +62,8 @@ export function readSessions(db: DatabaseSync, limit = SESSION_LIMIT): SessionLi
       durationMs: t?.ms ?? 0,
       outChars: t?.chars ?? 0,
       note: notes.get(s.handle) ?? null,
+      prompt: asked.text,
+      promptFramed: asked.framed,
     };
   });
 }

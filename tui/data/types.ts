@@ -107,6 +107,10 @@ export interface SessionLine extends SessionRecord {
   outChars: number;
   /** The rating's note. */
   note: string | null;
+  /** The caller's words in the stored preview, poly's framing and time budget taken off ("" when it holds none). */
+  prompt: string;
+  /** Whether the preview held poly's framing or time budget (taken off in {@link prompt}). */
+  promptFramed: boolean;
 }
 
 /** Count, mean and distribution of the ratings of one group. */
