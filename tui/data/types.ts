@@ -138,14 +138,30 @@ export interface DayCalls {
   outChars: number;
 }
 
+/** A tool's statistics, with the characters returned by its calls that ran an engine. */
+export interface ToolLine extends ToolStats {
+  /** Characters returned by the calls that recorded raw engine output (`raw_chars` > 0): what `raw_chars` became. */
+  engine_out_chars: number;
+  /** How many calls recorded raw engine output. */
+  engine_calls: number;
+}
+
+/** An engine's health, with the median latency of its successful runs however few. */
+export interface HealthLine extends EngineHealth {
+  /** Successful runs among the samples. */
+  okRuns: number;
+  /** Their median latency (the fleet's own `medianLatencyMs` needs 3); null without one. */
+  okMedianMs: number | null;
+}
+
 /** The bridge statistics over time. */
 export interface CallStats {
-  tools: ToolStats[];
+  tools: ToolLine[];
   /** The last {@link CALL_DAYS} local days, oldest first, for all tools together. */
   days: DayCalls[];
   /** The same per tool. */
   daysByTool: Record<string, DayCalls[]>;
-  health: EngineHealth[];
+  health: HealthLine[];
 }
 
 /** Days of call history the snapshot keeps. */
