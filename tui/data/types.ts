@@ -87,6 +87,8 @@ export interface RepoCache {
   recentRuns: CacheRun[];
   /** Why this cache could not be read. */
   error?: string;
+  /** A file its stat index records (an absolute path): the repository is one of its folders. */
+  indexedPath?: string;
 }
 
 /** Every result cache found. */

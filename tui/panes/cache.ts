@@ -94,7 +94,11 @@ function detail(p: PaneProps): Layout | undefined {
   if (!it) return undefined;
   const r = it.repo;
   const facts = pairs([
-    ["repository", r.anchor ?? "unknown (the cache does not record it; the folder is named by its digest)"],
+    [
+      "repository",
+      r.anchor ??
+        "unknown: the folder is named by a digest of it, and no file the cache records leads there (poly fmt records none)",
+    ],
     ["folder", r.dir],
     ["database", `${r.path} · ${bytes(r.fileBytes)}`],
     ...(r.error ? [["error", r.error] as [string, string]] : []),
