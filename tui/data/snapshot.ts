@@ -127,7 +127,10 @@ export function createLoader(options: LoaderOptions): SnapshotLoader {
         access = { ...access, error: { message: message(e) } };
       }
       try {
-        cache = { data: await readNamedCaches({ home: options.cacheHome, known: options.known }, anchors), readAt: now };
+        cache = {
+          data: await readNamedCaches({ home: options.cacheHome, known: options.known }, anchors),
+          readAt: now,
+        };
       } catch (e) {
         cache = { ...cache, error: { message: message(e) } };
       }
