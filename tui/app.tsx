@@ -6,7 +6,7 @@
  * @module
  */
 import { Box, Text, useApp, useInput, useWindowSize } from "ink";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type Clock, localStamp } from "./clock.ts";
 import { helpLayout } from "./help.ts";
 import { type SnapshotSource, useSnapshot } from "./hooks/use-snapshot.ts";
@@ -86,7 +86,14 @@ export function Dashboard(
   { source, clock, theme, intervalMs, initial, panes = PANES, initialTab = 0 }: DashboardProps,
 ) {
   const { columns, rows } = useWindowSize();
-  const { exit } = useApp();
+  const { exit: leave } = useApp();
+  // Quitting draws an empty frame first, so the screen is clear when ink leaves the alternate screen: a terminal
+  // resized while it was shown (tmux) otherwise brings rows of the last frame back onto the normal screen.
+  const [quitting, setQuitting] = useState(false);
+  useEffect(() => {
+    if (quitting) leave();
+  }, [quitting]);
+  const exit = () => setQuitting(true);
   const live = useSnapshot(source, intervalMs, initial);
   const [ui, setUi] = useState<UiState>(() => initialUi(panes.length, initialTab));
   const uiRef = useRef(ui);
@@ -137,6 +144,8 @@ export function Dashboard(
       if (effects.some((e) => e.kind === "quit")) break;
     }
   });
+
+  if (quitting) return null;
 
   if (columns < MIN_SIZE.columns || rows < MIN_SIZE.rows) {
     ctxRef.current = undefined;
