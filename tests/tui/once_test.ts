@@ -18,12 +18,13 @@ Deno.test("renderOnce() prints every pane as plain text, every row included", as
   try {
     const text = renderOnce(await env.load(), { width: 80, clock: CLOCK });
     assert.ok(!text.includes("\x1b"), "no escape sequences");
-    for (const title of ["1 Overview", "2 Cache", "3 Sessions", "4 Ratings", "5 Calls", "6 Gateway"]) {
+    for (const title of ["1 Overview", "2 Cache", "3 Sessions", "4 Ratings", "5 Calls", "6 Gateway", "7 Access"]) {
       assert.match(text, new RegExp(`── ${title} ─`));
     }
     assert.match(text, /By tool\n.*\n delegate|By tool\nTOOL[^\n]*\ndelegate/, "the rows below the fold are there");
     for (const l of text.split("\n")) assert.ok([...l].length <= 80, `wider than 80: ${l}`);
     await assertGolden(join(GOLDEN, "once_80.txt"), text);
+    await assertGolden(join(GOLDEN, "once_200.txt"), renderOnce(await env.load(), { width: 200, clock: CLOCK }));
   } finally {
     await env.close();
   }
