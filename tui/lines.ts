@@ -82,8 +82,8 @@ export type Cell = string | Seg | ((cells: number) => string | Seg);
 export type Row = Cell[];
 
 /**
- * The widths of `columns` in `total` cells (one space between columns); columns that do not fit are dropped from the
- * end. `needs` (cells each column's header and values take, undefined when unknown) decides who gets the spare width:
+ * The widths of `columns` in `total` cells (one space between columns); columns that do not fit, even narrowed to
+ * their values, are dropped from the end. `needs` (cells each column's header and values take, undefined when unknown) decides who gets the spare width:
  * first the columns whose values would be cut, evenly up to what each needs — taking the slack of columns wider than
  * their values when that is not enough — then the flexible column.
  */
@@ -92,11 +92,12 @@ export function columnWidths(
   total: number,
   needs: readonly (number | undefined)[] = [],
 ): number[] {
-  const widths = columns.map((c) => c.width);
+  let widths = columns.map((c) => c.width);
   const sum = () => widths.reduce((a, w) => a + w, 0) + Math.max(0, widths.length - 1);
-  // Too narrow: drop trailing columns until it fits.
-  while (sum() > total && widths.length > 1) widths.pop();
   const need = (i: number) => needs[i];
+  // Too narrow: columns wider than their values give up the difference, then trailing columns go until it fits.
+  if (sum() > total) widths = widths.map((w, i) => Math.min(w, need(i) ?? w));
+  while (sum() > total && widths.length > 1) widths.pop();
   const short = (i: number) => need(i) !== undefined && need(i)! > widths[i];
   if (widths.some((_w, i) => short(i))) {
     // Columns wider than their values give the difference to the ones that are cut.

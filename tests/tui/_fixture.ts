@@ -367,6 +367,78 @@ function insertGateway(db: DatabaseSync, now: number): void {
   );
 }
 
+function insertAccess(db: DatabaseSync, now: number): void {
+  const member = db.prepare("INSERT INTO access_members (name, role, created_at, updated_at) VALUES (?, ?, ?, ?)");
+  member.run("ana", "admin", iso(now - 30 * DAY), iso(now - 30 * DAY));
+  member.run("vic", "viewer", iso(now - 12 * DAY), iso(now - 12 * DAY));
+  const token = db.prepare(
+    `INSERT INTO access_tokens (id, name, member, hash, access, approvals, created_at, expires_at, revoked_at, last_used_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  token.run(
+    "tok_1a2b3c4d5e6f",
+    "laptop",
+    "ana",
+    "a".repeat(64),
+    "act",
+    1,
+    iso(now - 20 * DAY),
+    null,
+    null,
+    iso(now - HOUR),
+  );
+  token.run(
+    "tok_0f9e8d7c6b5a",
+    "ci",
+    "vic",
+    "b".repeat(64),
+    "read",
+    0,
+    iso(now - 10 * DAY),
+    null,
+    iso(now - 2 * DAY),
+    null,
+  );
+  const proposal = db.prepare(
+    `INSERT INTO access_proposals (id, tool, arguments, root, preview, proposed_by, token_id, status, created_at,
+       decided_by, decided_at, result, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  proposal.run(
+    "prop_5e5e5e5e5e5e",
+    "format_write",
+    JSON.stringify({ paths: ["src/config.py"] }),
+    "/work/app",
+    JSON.stringify({
+      kind: "diff",
+      summary: "format src/config.py (1 file changes)",
+      diff: "--- a/src/config.py\n+++ b/src/config.py\n@@ -1 +1 @@\n-x = {  'a':1 }\n+x = {\"a\": 1}\n",
+    }),
+    "ana",
+    "tok_1a2b3c4d5e6f",
+    "pending",
+    iso(now - 20 * MIN),
+    null,
+    null,
+    null,
+    null,
+  );
+  proposal.run(
+    "prop_1d1d1d1d1d1d",
+    "lint_fix",
+    JSON.stringify({ paths: ["lib"] }),
+    "/work/app",
+    JSON.stringify({ kind: "diff", summary: "fix 3 findings in 2 files", diff: "" }),
+    "ana",
+    "tok_1a2b3c4d5e6f",
+    "applied",
+    iso(now - DAY),
+    "owner (dashboard)",
+    iso(now - DAY + 5 * MIN),
+    JSON.stringify({ isError: false, text: "fixed 3 findings" }),
+    iso(now - DAY + 5 * MIN),
+  );
+}
+
 /** Fills a state database (migrated by `openStore`), times relative to `now`. */
 export function fillStore(path: string, now = NOW): void {
   const db = openStore({ path });
@@ -374,6 +446,7 @@ export function fillStore(path: string, now = NOW): void {
     db.exec("BEGIN IMMEDIATE");
     insertFleet(db, now);
     insertGateway(db, now);
+    insertAccess(db, now);
     db.exec("COMMIT");
   } finally {
     db.close();

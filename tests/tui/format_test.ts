@@ -107,3 +107,10 @@ Deno.test("table() gives spare width to the columns whose values are cut, by nee
   // Nothing cut: widths as declared, the spare width to the flexible column.
   assert.deepEqual(columnWidths(cols, 60, [4, 7, 9, 7]), [6, 33, 10, 8]);
 });
+
+Deno.test("table() narrows columns to their values before it drops one that does not fit", () => {
+  const cols = [{ title: "ID", width: 17 }, { title: "BY", width: 10 }, { title: "WHAT", width: 20, flex: true }];
+  // Declared, the columns need 49 cells; narrowed to their values the last one stays.
+  assert.deepEqual(columnWidths(cols, 45, [12, 3, 30]), [12, 3, 28]);
+  assert.deepEqual(columnWidths(cols, 45), [17, 10], "without the values' widths it must drop");
+});
