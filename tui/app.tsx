@@ -6,18 +6,18 @@
  * @module
  */
 import { Box, Text, useApp, useInput, useWindowSize } from "ink";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type Clock, localStamp } from "./clock.ts";
 import { helpLayout } from "./help.ts";
 import { type SnapshotSource, useSnapshot } from "./hooks/use-snapshot.ts";
 import { type Effect, initialUi, type KeyContext, reduce, splitKeys, type UiState } from "./keys.ts";
-import { type Line, line, seg } from "./lines.ts";
+import { type Line, line, lineWidth, seg } from "./lines.ts";
 import { PANES } from "./panes/mod.ts";
 import { type Layout, type Pane, type PaneProps, positions } from "./panes/types.ts";
 import type { Snapshot } from "./data/types.ts";
 import type { Theme } from "./theme.ts";
 import { PaneView } from "./components/pane_view.tsx";
-import { StatusBar } from "./components/status_bar.tsx";
+import { StatusBar, statusRightWidth } from "./components/status_bar.tsx";
 import { TabBar } from "./components/tab_bar.tsx";
 
 /** The smallest terminal the dashboard draws in. */
@@ -36,32 +36,41 @@ export interface DashboardProps {
   initialTab?: number;
 }
 
-function hints(pane: Pane, ui: UiState, panes: number): Line {
-  // Most useful first: the row is cut at the right on narrow terminals.
+/** As many of `parts` as fit in `room` cells, joined by ` · ` (the first always, cut if it must be). */
+export function fitHints(parts: readonly string[], room: number): string {
+  let out = "";
+  for (const part of parts) {
+    const next = out ? `${out} · ${part}` : part;
+    if (out && lineWidth(line(next)) > room) break;
+    out = next;
+  }
+  return out;
+}
+
+function hints(pane: Pane, ui: UiState, panes: number): string[] {
+  // Most useful first: what does not fit is left out, whole (? lists every key).
   const parts = ["q quit", "? keys"];
   if (pane.filterHelp) parts.push(ui.filters[ui.tab] ? "esc clears filter" : "/ filter");
   if (pane.detail) parts.push("enter details");
   for (const a of pane.actions ?? []) parts.push(`${a.key} ${a.hint}`);
   parts.push(`1-${panes} ←→ tabs`, "↑↓ move");
-  return line(parts.join(" · "), "dim");
+  return parts;
 }
 
-function statusLeft(pane: Pane, ui: UiState, panes: number): Line {
+function statusLeft(pane: Pane, ui: UiState, panes: number, room: number): Line {
   if (ui.mode === "filter") {
-    return [
-      seg("/", "accent", true),
-      seg(ui.filters[ui.tab]),
-      seg("▏", "accent"),
-      seg("  enter keeps · esc restores", "dim"),
-    ];
+    const typed: Line = [seg("/", "accent", true), seg(ui.filters[ui.tab]), seg("▏", "accent")];
+    const rest = room - lineWidth(typed) - 2;
+    const more = rest > 0 ? fitHints(["enter keeps", "esc restores"], rest) : "";
+    return more && lineWidth(line(more)) <= rest ? [...typed, seg(`  ${more}`, "dim")] : typed;
   }
   if (ui.mode === "confirm" && ui.pending) {
     return [seg(ui.pending.question, "warn", true), seg(" y/N", undefined, true)];
   }
   if (ui.message) return line(ui.message, "accent");
-  if (ui.mode === "detail") return line("esc back · ↑↓ scroll · r refresh · q quit", "dim");
-  if (ui.mode === "help") return line("esc back · ↑↓ scroll · q quit", "dim");
-  return hints(pane, ui, panes);
+  if (ui.mode === "detail") return line(fitHints(["esc back", "q quit", "↑↓ scroll", "r refresh"], room), "dim");
+  if (ui.mode === "help") return line(fitHints(["esc back", "q quit", "↑↓ scroll"], room), "dim");
+  return line(fitHints(hints(pane, ui, panes), room), "dim");
 }
 
 function statusRight(snapshot: Snapshot | undefined, error: string | undefined, clock: Clock): Line {
@@ -77,7 +86,14 @@ export function Dashboard(
   { source, clock, theme, intervalMs, initial, panes = PANES, initialTab = 0 }: DashboardProps,
 ) {
   const { columns, rows } = useWindowSize();
-  const { exit } = useApp();
+  const { exit: leave } = useApp();
+  // Quitting draws an empty frame first, so the screen is clear when ink leaves the alternate screen: a terminal
+  // resized while it was shown (tmux) otherwise brings rows of the last frame back onto the normal screen.
+  const [quitting, setQuitting] = useState(false);
+  useEffect(() => {
+    if (quitting) leave();
+  }, [quitting]);
+  const exit = () => setQuitting(true);
   const live = useSnapshot(source, intervalMs, initial);
   const [ui, setUi] = useState<UiState>(() => initialUi(panes.length, initialTab));
   const uiRef = useRef(ui);
@@ -128,6 +144,8 @@ export function Dashboard(
       if (effects.some((e) => e.kind === "quit")) break;
     }
   });
+
+  if (quitting) return null;
 
   if (columns < MIN_SIZE.columns || rows < MIN_SIZE.rows) {
     ctxRef.current = undefined;
@@ -206,14 +224,20 @@ export function Dashboard(
   // A detail whose row went away (filtered out, deleted) falls back to the list.
   detailShownRef.current = detailShown;
   const shownUi = ui.mode === "detail" && !detailShown ? { ...ui, mode: "list" as const } : ui;
+  const right = shownUi.mode === "confirm" ? [] : statusRight(snapshot, live.error, clock);
 
   return (
     <Box flexDirection="column" width={columns} height={rows}>
       <TabBar titles={panes.map((p) => p.title)} active={ui.tab} width={columns} theme={theme} />
       <PaneView layout={view} width={columns} height={bodyHeight} cursor={cursor} theme={theme} highlight={highlight} />
       <StatusBar
-        left={statusLeft(pane, shownUi, panes.length)}
-        right={shownUi.mode === "confirm" ? [] : statusRight(snapshot, live.error, clock)}
+        left={statusLeft(
+          pane,
+          shownUi,
+          panes.length,
+          columns - (right.length ? statusRightWidth(right, columns) + 1 : 0),
+        )}
+        right={right}
         width={columns}
         theme={theme}
       />

@@ -81,23 +81,67 @@ export type Cell = string | Seg | ((cells: number) => string | Seg);
 /** One row: a cell per column. */
 export type Row = Cell[];
 
-/** The widths of `columns` in `total` cells (one space between columns); columns that do not fit are dropped from the end. */
-export function columnWidths(columns: readonly Column[], total: number): number[] {
-  const widths = columns.map((c) => c.width);
-  let used = widths.reduce((a, w) => a + w, 0) + Math.max(0, columns.length - 1);
-  const flex = columns.findIndex((c) => c.flex);
-  if (flex >= 0 && used < total) widths[flex] += total - used;
-  used = widths.reduce((a, w) => a + w, 0) + Math.max(0, columns.length - 1);
-  // Too narrow: drop trailing columns until it fits.
-  while (used > total && widths.length > 1) {
-    used -= widths.pop()! + 1;
+/**
+ * The widths of `columns` in `total` cells (one space between columns); columns that do not fit, even narrowed to
+ * their values, are dropped from the end. `needs` (cells each column's header and values take, undefined when unknown) decides who gets the spare width:
+ * first the columns whose values would be cut, evenly up to what each needs — taking the slack of columns wider than
+ * their values when that is not enough — then the flexible column.
+ */
+export function columnWidths(
+  columns: readonly Column[],
+  total: number,
+  needs: readonly (number | undefined)[] = [],
+): number[] {
+  let widths = columns.map((c) => c.width);
+  const sum = () => widths.reduce((a, w) => a + w, 0) + Math.max(0, widths.length - 1);
+  const need = (i: number) => needs[i];
+  // Too narrow: columns wider than their values give up the difference, then trailing columns go until it fits.
+  if (sum() > total) widths = widths.map((w, i) => Math.min(w, need(i) ?? w));
+  while (sum() > total && widths.length > 1) widths.pop();
+  const short = (i: number) => need(i) !== undefined && need(i)! > widths[i];
+  if (widths.some((_w, i) => short(i))) {
+    // Columns wider than their values give the difference to the ones that are cut.
+    for (let i = 0; i < widths.length; i++) {
+      if (need(i) !== undefined && need(i)! < widths[i]) widths[i] = need(i)!;
+    }
   }
+  let spare = total - sum();
+  while (spare > 0) {
+    const cut = widths.map((_w, i) => i).filter(short);
+    if (cut.length === 0) break;
+    const share = Math.max(1, Math.floor(spare / cut.length));
+    for (const i of cut) {
+      const give = Math.min(share, need(i)! - widths[i], spare);
+      widths[i] += give;
+      spare -= give;
+      if (spare === 0) break;
+    }
+  }
+  const flex = columns.findIndex((c) => c.flex);
+  if (spare > 0 && flex >= 0 && flex < widths.length) widths[flex] += spare;
   return widths;
 }
 
-/** A header line and a line per row, fitted to `total` cells. */
-export function table(columns: readonly Column[], rows: readonly Row[], total: number): { header: Line; rows: Line[] } {
-  const widths = columnWidths(columns, total);
+/** Cells each column's header and values take (undefined for a column drawn by a function). */
+export function columnNeeds(columns: readonly Column[], rows: readonly Row[]): (number | undefined)[] {
+  return columns.map((c, i) => {
+    let most = width(c.title);
+    for (const r of rows) {
+      const cell = r[i];
+      if (typeof cell === "function") return undefined;
+      if (cell !== undefined) most = Math.max(most, width(typeof cell === "string" ? cell : cell.text));
+    }
+    return most;
+  });
+}
+
+/** A header line and a line per row, fitted to `total` cells, and the widths of the columns shown. */
+export function table(
+  columns: readonly Column[],
+  rows: readonly Row[],
+  total: number,
+): { header: Line; rows: Line[]; widths: number[] } {
+  const widths = columnWidths(columns, total, columnNeeds(columns, rows));
   const render = (cells: readonly Cell[], header: boolean): Line => {
     const out: Line = [];
     widths.forEach((w, i) => {
@@ -111,7 +155,7 @@ export function table(columns: readonly Column[], rows: readonly Row[], total: n
     });
     return out;
   };
-  return { header: render(columns.map((c) => c.title), true), rows: rows.map((r) => render(r, false)) };
+  return { header: render(columns.map((c) => c.title), true), rows: rows.map((r) => render(r, false)), widths };
 }
 
 /** Two columns of lines side by side: `left` padded to `leftWidth`, then `gap` spaces. */

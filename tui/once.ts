@@ -6,7 +6,7 @@
  */
 import { type Clock, localStamp } from "./clock.ts";
 import type { Snapshot } from "./data/types.ts";
-import { type Line, plain } from "./lines.ts";
+import { clip, type Line, line, plain } from "./lines.ts";
 import { PANES } from "./panes/mod.ts";
 import type { Pane } from "./panes/types.ts";
 
@@ -18,20 +18,28 @@ export interface OnceOptions {
   panes?: readonly Pane[];
 }
 
-function text(lines: Line[]): string[] {
-  return lines.map((l) => plain(l).trimEnd());
+function text(lines: Line[], width: number): string[] {
+  return lines.map((l) => plain(clip(l, width)).trimEnd());
 }
 
-/** Every pane of `snapshot` as plain text. */
+/** Every pane of `snapshot` as plain text: no line wider than `width`, and no key named (none works here). */
 export function renderOnce(snapshot: Snapshot, o: OnceOptions): string {
   const panes = o.panes ?? PANES;
-  const out = [`poly dash snapshot, ${localStamp(o.clock, snapshot.takenAt)}`];
+  const out = text([line(`poly dash snapshot, ${localStamp(o.clock, snapshot.takenAt)}`)], o.width);
   panes.forEach((pane, i) => {
-    const layout = pane.layout({ snapshot, width: o.width, height: Infinity, cursor: -1, filter: "", clock: o.clock });
+    const layout = pane.layout({
+      snapshot,
+      width: o.width,
+      height: Infinity,
+      cursor: -1,
+      filter: "",
+      clock: o.clock,
+      interactive: false,
+    });
     const title = `── ${i + 1} ${pane.title} `;
-    out.push("", title + "─".repeat(Math.max(0, o.width - title.length)));
-    out.push(...text(layout.head));
-    out.push(...text(layout.rows.length === 0 && layout.empty ? layout.empty : layout.rows));
+    out.push("", ...text([line(title + "─".repeat(Math.max(0, o.width - title.length)))], o.width));
+    out.push(...text(layout.head, o.width));
+    out.push(...text(layout.rows.length === 0 && layout.empty ? layout.empty : layout.rows, o.width));
   });
   return out.join("\n") + "\n";
 }

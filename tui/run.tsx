@@ -94,7 +94,8 @@ export async function runDash(o: DashOptions): Promise<number> {
     const { render, Dashboard } = await lazy.tuiLive();
     const app = render(
       <Dashboard source={loader} clock={clock} theme={themeFromEnv(env)} intervalMs={o.intervalMs} initial={initial} />,
-      { alternateScreen: true, exitOnCtrlC: true },
+      // ctrl-c quits through the dashboard, which clears the screen first.
+      { alternateScreen: true, exitOnCtrlC: false },
     );
     await app.waitUntilExit();
     return 0;

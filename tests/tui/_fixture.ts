@@ -17,6 +17,9 @@ import { openCache } from "../../lib/cache/mod.ts";
 import { cacheDirFor } from "../../lib/cache/db.ts";
 import { toolFingerprint, toolId } from "../../lib/gateway/catalog.ts";
 import type { DatabaseSync } from "node:sqlite";
+import { budgetNote, explorePrompt, webLookupPrompt, workerPrompt } from "../../lib/fleet/prompts.ts";
+import { DEFAULT_TIMEOUT_MS } from "../../lib/fleet/defaults.ts";
+import { scrub } from "../../lib/fleet/scrub.ts";
 
 /** The fixture's "now": 2025-11-29 12:00:00 UTC. */
 export const NOW = Date.UTC(2025, 10, 29, 12, 0, 0);
@@ -54,6 +57,7 @@ interface SessionSeed {
   web?: boolean;
   parent?: string;
   turns?: number;
+  /** What the caller asked; the stored preview is what the fleet sent the engine, cut as it cuts it. */
   preview: string;
   /** The latest answer as the store keeps it. */
   answer?: string;
@@ -167,6 +171,19 @@ export const SESSIONS: SessionSeed[] = [
   },
 ];
 
+/** The prompt the fleet sends for `tool` with the caller's `asked` (lib/fleet/ops), stored as lib/fleet/run.ts stores it. */
+export function storedPreview(tool: string, asked: string): string {
+  const budget = budgetNote(DEFAULT_TIMEOUT_MS);
+  const sent = tool === "explore"
+    ? explorePrompt({ question: asked })
+    : tool === "web_lookup"
+    ? webLookupPrompt({ query: asked })
+    : tool === "fan_out"
+    ? workerPrompt(asked, 1, 3)
+    : asked + budget;
+  return scrub(sent).slice(0, 200);
+}
+
 function insertFleet(db: DatabaseSync, now: number): void {
   const session = db.prepare(
     `INSERT INTO fleet_sessions (handle, engine, session_id, tool, model, effort, level, cwd, read_only, web, parent, turns, preview,
@@ -195,7 +212,7 @@ function insertFleet(db: DatabaseSync, now: number): void {
       s.web ? 1 : 0,
       s.parent ?? null,
       s.turns ?? 1,
-      s.preview,
+      storedPreview(s.tool, s.preview),
       s.answer?.slice(0, 2000) ?? null,
       iso(now - s.created),
       iso(now - s.updated),
@@ -350,6 +367,78 @@ function insertGateway(db: DatabaseSync, now: number): void {
   );
 }
 
+function insertAccess(db: DatabaseSync, now: number): void {
+  const member = db.prepare("INSERT INTO access_members (name, role, created_at, updated_at) VALUES (?, ?, ?, ?)");
+  member.run("ana", "admin", iso(now - 30 * DAY), iso(now - 30 * DAY));
+  member.run("vic", "viewer", iso(now - 12 * DAY), iso(now - 12 * DAY));
+  const token = db.prepare(
+    `INSERT INTO access_tokens (id, name, member, hash, access, approvals, created_at, expires_at, revoked_at, last_used_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  token.run(
+    "tok_1a2b3c4d5e6f",
+    "laptop",
+    "ana",
+    "a".repeat(64),
+    "act",
+    1,
+    iso(now - 20 * DAY),
+    null,
+    null,
+    iso(now - HOUR),
+  );
+  token.run(
+    "tok_0f9e8d7c6b5a",
+    "ci",
+    "vic",
+    "b".repeat(64),
+    "read",
+    0,
+    iso(now - 10 * DAY),
+    null,
+    iso(now - 2 * DAY),
+    null,
+  );
+  const proposal = db.prepare(
+    `INSERT INTO access_proposals (id, tool, arguments, root, preview, proposed_by, token_id, status, created_at,
+       decided_by, decided_at, result, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  proposal.run(
+    "prop_5e5e5e5e5e5e",
+    "format_write",
+    JSON.stringify({ paths: ["src/config.py"] }),
+    "/work/app",
+    JSON.stringify({
+      kind: "diff",
+      summary: "format src/config.py (1 file changes)",
+      diff: "--- a/src/config.py\n+++ b/src/config.py\n@@ -1 +1 @@\n-x = {  'a':1 }\n+x = {\"a\": 1}\n",
+    }),
+    "ana",
+    "tok_1a2b3c4d5e6f",
+    "pending",
+    iso(now - 20 * MIN),
+    null,
+    null,
+    null,
+    null,
+  );
+  proposal.run(
+    "prop_1d1d1d1d1d1d",
+    "lint_fix",
+    JSON.stringify({ paths: ["lib"] }),
+    "/work/app",
+    JSON.stringify({ kind: "diff", summary: "fix 3 findings in 2 files", diff: "" }),
+    "ana",
+    "tok_1a2b3c4d5e6f",
+    "applied",
+    iso(now - DAY),
+    "owner (dashboard)",
+    iso(now - DAY + 5 * MIN),
+    JSON.stringify({ isError: false, text: "fixed 3 findings" }),
+    iso(now - DAY + 5 * MIN),
+  );
+}
+
 /** Fills a state database (migrated by `openStore`), times relative to `now`. */
 export function fillStore(path: string, now = NOW): void {
   const db = openStore({ path });
@@ -357,6 +446,7 @@ export function fillStore(path: string, now = NOW): void {
     db.exec("BEGIN IMMEDIATE");
     insertFleet(db, now);
     insertGateway(db, now);
+    insertAccess(db, now);
     db.exec("COMMIT");
   } finally {
     db.close();
@@ -380,6 +470,15 @@ export async function fillCache(
       }
       cache.flush();
     }
+    // A lint check records the files it read in the stat index (absolute paths), as lib/run/prepass.ts does.
+    const stamp = { size: 10, mtime: now - DAY, ctime: now - DAY, digest: "0".repeat(64) };
+    cache.recordFiles(
+      Array.from(
+        { length: entries.lint },
+        (_, i) => ({ path: join(anchor, "src", `f${i}.ts`), ino: 100 + i, ...stamp }),
+      ),
+    );
+    cache.flush();
     cache.close();
   }
   // Fixed run times, so the detail view is the same every time.

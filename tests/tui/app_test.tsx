@@ -10,7 +10,7 @@ import { KEY, renderAt, type Size } from "./_render.tsx";
 import { NOW } from "./_fixture.ts";
 
 const GOLDEN = new URL("./golden/", import.meta.url).pathname;
-const SIZES: Size[] = [{ columns: 80, rows: 24 }, { columns: 120, rows: 36 }];
+const SIZES: Size[] = [{ columns: 80, rows: 24 }, { columns: 200, rows: 50 }];
 
 async function dashboard(env: FixtureEnv, size: Size, intervalMs = 0) {
   const initial = await env.load();
@@ -26,7 +26,7 @@ function assertFits(frame: string, size: Size): void {
   for (const l of lines) assert.ok([...l].length <= size.columns, `line wider than ${size.columns}: ${l}`);
 }
 
-Deno.test("every pane at 80×24 and 120×36 matches its golden frame", async () => {
+Deno.test("every pane at 80×24 and 200×50 matches its golden frame", async () => {
   const env = await fixtureEnv();
   try {
     for (const size of SIZES) {
@@ -37,6 +37,13 @@ Deno.test("every pane at 80×24 and 120×36 matches its golden frame", async () 
         assertFits(frame, size);
         assert.match(frame.split("\n")[0], new RegExp(`\\[${i + 1} ${pane.title}\\]`), "the tab row marks the pane");
         await assertGolden(join(GOLDEN, `${pane.id}_${size.columns}x${size.rows}.txt`), frame + "\n");
+        if (size.columns === 200 && pane.id === "overview") {
+          assert.doesNotMatch(frame, /…/, "at 200 columns no engine's languages and no tool's users are cut");
+        }
+        if (pane.id === "sessions" && size.columns === 200) {
+          assert.match(frame, /Add a --verbose flag to the CLI and document it in the README/, "the caller's prompt");
+          assert.doesNotMatch(frame, /Time budget|workspace is mounted/, "not poly's own text");
+        }
       }
       r.unmount();
     }
@@ -72,7 +79,7 @@ Deno.test("keys move the selection, filter the sessions and open the selected on
   try {
     const r = await dashboard(env, SIZES[0]);
     await r.press("3", KEY.down, KEY.down);
-    assert.match(r.frame(), /^›codex +gpt-5\.1-cod… +1 fast_delegate/m, "the third session is selected");
+    assert.match(r.frame(), /^›codex +gpt-5\.1-codex… +1 fast_delegate/m, "the third session is selected");
     await r.press("k");
     assert.match(r.frame(), /^›claude +sonnet/m);
     await r.press("/", ..."engine:claude");
@@ -100,6 +107,29 @@ Deno.test("keys move the selection, filter the sessions and open the selected on
     await r.press("2", "/");
     assert.match(r.frame(), /This pane has no filter\./);
     r.unmount();
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("the status row fits: whole hints and the update time, at 80 columns and at 40", async () => {
+  const env = await fixtureEnv();
+  try {
+    for (const size of [{ columns: 80, rows: 24 }, { columns: 40, rows: 12 }]) {
+      const r = await dashboard(env, size);
+      const views: string[][] = PANES.map((_p, i) => [String(i + 1)]);
+      views.push(["3", "j", KEY.enter], [KEY.escape, "?"], [KEY.escape, "3", "/", "engine:codex"]);
+      for (const keys of views) {
+        await r.press(...keys);
+        const status = r.frame().split("\n").at(-1)!;
+        assert.ok([...status].length <= size.columns, `wider than ${size.columns}: ${status}`);
+        assert.doesNotMatch(status, /…/, `a hint is cut at ${size.columns} columns: ${status}`);
+        assert.match(status, /(^|· |\s)(q quit|esc|\/)/, "the way out stays");
+        assert.match(status, /12:00:00$/, "when the data was read stays");
+      }
+      await r.press(KEY.escape, KEY.escape);
+      r.unmount();
+    }
   } finally {
     await env.close();
   }
@@ -146,7 +176,7 @@ Deno.test("the dashboard refreshes by itself while another connection writes to 
        VALUES ('grok:live-1', 'grok', 'live-1', 'delegate', 'grok-4', 2, '/work/app', 'Written while the dashboard runs', ?, ?)`,
     ).run(new Date(NOW).toISOString(), new Date(NOW).toISOString());
     const frame = await r.waitFor((f) => f.includes("9 sessions"));
-    assert.match(frame, /Written while the dashboard runs/);
+    assert.match(frame, /Written while the dashboard/);
     assert.match(frame, /^›claude +sonnet/m, "the selection stays on its session when a new one arrives above it");
     await r.press(KEY.enter);
     assert.match(r.frame(), /Session claude:5f2c-b2/);

@@ -89,3 +89,28 @@ Deno.test("table() gives the flexible column the spare width and drops columns t
   assert.equal(plain(t.header), "A    B             C");
   assert.equal(plain(t.rows[0]), "x    y            12");
 });
+
+Deno.test("table() gives spare width to the columns whose values are cut, by need, before the flexible column", () => {
+  const cols = [
+    { title: "NAME", width: 6 },
+    { title: "VERSION", width: 10, flex: true },
+    { title: "LANGUAGES", width: 10 },
+    { title: "USED BY", width: 8 },
+  ];
+  const rows = [["ruff", "0.17", "css, javascript, json, typescript", "cargo-deny (whole-project)"]];
+  // Wide: every value whole, the rest to the flexible column.
+  const wide = table(cols, rows, 120);
+  assert.match(plain(wide.rows[0]), /css, javascript, json, typescript +cargo-deny \(whole-project\)$/);
+  assert.equal(wide.widths.reduce((a, w) => a + w, 0) + 3, 120);
+  // Narrower: the cut columns share what the others do not use, evenly up to their need.
+  assert.deepEqual(columnWidths(cols, 60, [4, 7, 33, 26]), [4, 7, 24, 22]);
+  // Nothing cut: widths as declared, the spare width to the flexible column.
+  assert.deepEqual(columnWidths(cols, 60, [4, 7, 9, 7]), [6, 33, 10, 8]);
+});
+
+Deno.test("table() narrows columns to their values before it drops one that does not fit", () => {
+  const cols = [{ title: "ID", width: 17 }, { title: "BY", width: 10 }, { title: "WHAT", width: 20, flex: true }];
+  // Declared, the columns need 49 cells; narrowed to their values the last one stays.
+  assert.deepEqual(columnWidths(cols, 45, [12, 3, 30]), [12, 3, 28]);
+  assert.deepEqual(columnWidths(cols, 45), [17, 10], "without the values' widths it must drop");
+});

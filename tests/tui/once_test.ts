@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderOnce } from "../../tui/once.ts";
+import { width } from "../../tui/format.ts";
+import { PANES } from "../../tui/panes/mod.ts";
 import { NO_TERMINAL, runDash } from "../../tui/run.tsx";
 import { ENGINES } from "../../lib/engines/registry.ts";
 import { openCache } from "../../lib/cache/mod.ts";
@@ -16,12 +18,13 @@ Deno.test("renderOnce() prints every pane as plain text, every row included", as
   try {
     const text = renderOnce(await env.load(), { width: 80, clock: CLOCK });
     assert.ok(!text.includes("\x1b"), "no escape sequences");
-    for (const title of ["1 Overview", "2 Cache", "3 Sessions", "4 Ratings", "5 Calls", "6 Gateway"]) {
+    for (const title of ["1 Overview", "2 Cache", "3 Sessions", "4 Ratings", "5 Calls", "6 Gateway", "7 Access"]) {
       assert.match(text, new RegExp(`── ${title} ─`));
     }
     assert.match(text, /By tool\n.*\n delegate|By tool\nTOOL[^\n]*\ndelegate/, "the rows below the fold are there");
     for (const l of text.split("\n")) assert.ok([...l].length <= 80, `wider than 80: ${l}`);
     await assertGolden(join(GOLDEN, "once_80.txt"), text);
+    await assertGolden(join(GOLDEN, "once_200.txt"), renderOnce(await env.load(), { width: 200, clock: CLOCK }));
   } finally {
     await env.close();
   }
@@ -98,6 +101,24 @@ Deno.test("poly dash --once prints a snapshot of every pane through the real pro
     assert.match(r.stdout, /\/repo \(here\) +lint +1 /, "the current repository is named");
     assert.match(r.stdout, /^shellcheck +missing/m, "host tools are looked up on PATH");
     await assertGolden(join(GOLDEN, "once_process_120.txt"), normalizeOnce(r.stdout, home.base));
+  } finally {
+    await Deno.remove(home.base, { recursive: true });
+  }
+});
+
+Deno.test("poly dash --once names no key and keeps every line within --width", async () => {
+  const home = await makeFixture();
+  try {
+    for (const w of [40, 80, 200]) {
+      const r = await runPoly(["dash", "--once", "--width", String(w)], {
+        env: { POLY_STATE_HOME: home.stateHome, POLY_CACHE_HOME: home.cacheHome, TZ: "UTC" },
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout.match(/\n── \d /g)?.length, PANES.length);
+      for (const l of r.stdout.split("\n")) assert.ok(width(l) <= w, `wider than ${w}: ${l}`);
+      // Keys do nothing in a snapshot: no pane names one.
+      assert.doesNotMatch(r.stdout, /\/ filters|enter shows|press|esc |q quit|\? keys/);
+    }
   } finally {
     await Deno.remove(home.base, { recursive: true });
   }

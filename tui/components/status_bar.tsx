@@ -17,9 +17,14 @@ export interface StatusBarProps {
   theme: Theme;
 }
 
+/** Cells the right part takes in a row of `width` (it leaves the left part at least 20). */
+export function statusRightWidth(right: Line, width: number): number {
+  return Math.min(lineWidth(right), Math.max(0, width - 20));
+}
+
 /** The status row. */
 export function StatusBar({ left, right, width, theme }: StatusBarProps) {
-  const rightWidth = Math.min(lineWidth(right), Math.max(0, width - 20));
+  const rightWidth = statusRightWidth(right, width);
   const r = clip(right, rightWidth);
   const l = clip(left, Math.max(0, width - rightWidth - 1), true);
   const parts = rightWidth > 0 ? [...l, seg(" "), ...r] : clip(left, width);

@@ -14,7 +14,8 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { cacheDirFor } from "../../lib/cache/db.ts";
 import { NAMESPACES } from "../../lib/cache/key.ts";
 import type { CacheRun, CacheSnapshot, NamespaceLine, RepoCache } from "./types.ts";
 
@@ -96,6 +97,9 @@ export function readRepoCache(dir: string, known?: KnownCache): RepoCache {
       return { ...base, error: "not a poly cache database" };
     }
     const meta = d.prepare("SELECT value FROM meta WHERE key = 'anchor'").get() as Row | undefined;
+    const indexed = tables.has("files")
+      ? d.prepare("SELECT path FROM files WHERE path LIKE '/%' OR path LIKE '_:%' LIMIT 1").get() as Row | undefined
+      : undefined;
     const anchor = known?.anchor ?? (meta ? String(meta.value) : undefined);
     const lines = new Map<string, NamespaceLine>(base.namespaces.map((n) => [n.namespace, n]));
     const line = (ns: string) => {
@@ -136,6 +140,7 @@ export function readRepoCache(dir: string, known?: KnownCache): RepoCache {
     return {
       ...base,
       ...(anchor ? { anchor, label: anchor } : {}),
+      ...(indexed ? { indexedPath: String(indexed.path) } : {}),
       namespaces,
       total: {
         entries: namespaces.reduce((a, n) => a + n.entries, 0),
@@ -164,4 +169,35 @@ export function readCaches(sources: CacheSources): CacheSnapshot {
     ...[...known.keys()].map((d) => join(d, "..")).filter((r) => resolve(r) !== resolve(sources.home)),
   ];
   return { roots: [...new Set(roots)], repos };
+}
+
+/**
+ * The repository of a cache folder not named by a known one: the folder of a file its stat index records whose
+ * digest names the folder — the digest `poly cache stats` and every run use to find a repository's cache
+ * (`cacheDirFor`). Undefined when no recorded file leads to it (a cache only `poly fmt` has used records none).
+ */
+export async function findAnchor(repo: RepoCache): Promise<string | undefined> {
+  if (!repo.indexedPath) return undefined;
+  const name = basename(repo.dir);
+  for (let dir = dirname(repo.indexedPath);; dir = dirname(dir)) {
+    if (basename(await cacheDirFor(dir, "/")) === name) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * {@link readCaches}, each cache named by its repository where {@link findAnchor} finds it (remembered in `found`:
+ * a folder's repository never changes).
+ */
+export async function readNamedCaches(sources: CacheSources, found: Map<string, string>): Promise<CacheSnapshot> {
+  const snapshot = readCaches(sources);
+  for (const [i, repo] of snapshot.repos.entries()) {
+    if (repo.anchor || repo.error) continue;
+    const anchor = found.get(repo.dir) ?? await findAnchor(repo);
+    if (!anchor) continue;
+    found.set(repo.dir, anchor);
+    snapshot.repos[i] = { ...repo, anchor, label: anchor };
+  }
+  snapshot.repos.sort((a, b) => Number(b.current) - Number(a.current) || a.label.localeCompare(b.label));
+  return snapshot;
 }

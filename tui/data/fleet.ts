@@ -11,14 +11,17 @@ import { FleetStore } from "../../lib/fleet/store.ts";
 import { DEFAULT_HEALTH_THRESHOLD, DEFAULT_QUOTA_COOLDOWN_MINUTES } from "../../lib/fleet/defaults.ts";
 import { ENGINES } from "../../lib/fleet/types.ts";
 import { type Clock, localDay } from "../clock.ts";
+import { callerPrompt } from "./prompt.ts";
 import {
   CALL_DAYS,
   type CallStats,
   type DayCalls,
   type FleetSnapshot,
+  type HealthLine,
   type RatingGroup,
   type Ratings,
   type SessionLine,
+  type ToolLine,
 } from "./types.ts";
 
 /** The fleet tables; the snapshot reads them only when all are present. */
@@ -53,6 +56,7 @@ export function readSessions(db: DatabaseSync, limit = SESSION_LIMIT): SessionLi
   }
   return sessions.map((s) => {
     const t = totals.get(s.handle);
+    const asked = callerPrompt(s.preview);
     return {
       ...s,
       status: latest.get(s.handle) ?? null,
@@ -60,6 +64,8 @@ export function readSessions(db: DatabaseSync, limit = SESSION_LIMIT): SessionLi
       durationMs: t?.ms ?? 0,
       outChars: t?.chars ?? 0,
       note: notes.get(s.handle) ?? null,
+      prompt: asked.text,
+      promptFramed: asked.framed,
     };
   });
 }
@@ -131,14 +137,39 @@ export function readCalls(db: DatabaseSync, clock: Clock): CallStats {
       d.outChars += Number(r.chars);
     }
   }
-  const health = ENGINES.map((engine) =>
-    store.health(
+  const health = ENGINES.map((engine): HealthLine => {
+    const h = store.health(
       engine,
       { threshold: DEFAULT_HEALTH_THRESHOLD, cooldownMs: DEFAULT_QUOTA_COOLDOWN_MINUTES * 60_000 },
       now,
-    )
-  ).filter((h) => h.samples > 0 || h.quotaExhausted);
-  return { tools: store.toolStats(), days, daysByTool, health };
+    );
+    // The same runs FleetStore.health() counts (last 24 h, latest 20), their successful ones timed.
+    const ok = (db.prepare(
+      `SELECT outcome, latency_ms FROM fleet_runs
+       WHERE engine = ? AND at_ms >= ? AND outcome IN ('ok', 'error', 'timeout')
+       ORDER BY id DESC LIMIT 20`,
+    ).all(engine, now - 24 * 3600_000) as Row[]).filter((r) => r.outcome === "ok").map((r) => Number(r.latency_ms));
+    return { ...h, okRuns: ok.length, okMedianMs: median(ok) };
+  }).filter((h) => h.samples > 0 || h.quotaExhausted);
+  const engineOut = new Map<string, { chars: number; calls: number }>();
+  for (
+    const r of db.prepare(
+      "SELECT tool, SUM(out_chars) AS chars, COUNT(*) AS calls FROM fleet_calls WHERE raw_chars > 0 GROUP BY tool",
+    ).all() as Row[]
+  ) engineOut.set(String(r.tool), { chars: Number(r.chars), calls: Number(r.calls) });
+  const tools = store.toolStats().map((t): ToolLine => ({
+    ...t,
+    engine_out_chars: engineOut.get(t.tool)?.chars ?? 0,
+    engine_calls: engineOut.get(t.tool)?.calls ?? 0,
+  }));
+  return { tools, days, daysByTool, health };
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : Math.round((s[mid - 1] + s[mid]) / 2);
 }
 
 /** The fleet's part of a snapshot. */

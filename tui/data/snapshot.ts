@@ -16,7 +16,7 @@
  */
 import type { HostTool } from "../../lib/identity/engines.ts";
 import type { Clock } from "../clock.ts";
-import { type KnownCache, readCaches } from "./cache.ts";
+import { type KnownCache, readNamedCaches } from "./cache.ts";
 import { FLEET_TABLES, readFleet } from "./fleet.ts";
 import { GATEWAY_TABLES, readGateway } from "./gateway.ts";
 import { ACCESS_TABLES, type AccessSnapshot, emptyAccess, readAccess } from "./access.ts";
@@ -78,6 +78,7 @@ export function createLoader(options: LoaderOptions): SnapshotLoader {
   let cache: Snapshot["cache"] = {};
   let tools: HostTool[] | undefined;
   let lookup: Promise<void> | undefined;
+  const anchors = new Map<string, string>();
 
   const lookUpTools = () => {
     const find = options.hostTools ??
@@ -126,7 +127,10 @@ export function createLoader(options: LoaderOptions): SnapshotLoader {
         access = { ...access, error: { message: message(e) } };
       }
       try {
-        cache = { data: readCaches({ home: options.cacheHome, known: options.known }), readAt: now };
+        cache = {
+          data: await readNamedCaches({ home: options.cacheHome, known: options.known }, anchors),
+          readAt: now,
+        };
       } catch (e) {
         cache = { ...cache, error: { message: message(e) } };
       }

@@ -87,6 +87,8 @@ export interface RepoCache {
   recentRuns: CacheRun[];
   /** Why this cache could not be read. */
   error?: string;
+  /** A file its stat index records (an absolute path): the repository is one of its folders. */
+  indexedPath?: string;
 }
 
 /** Every result cache found. */
@@ -107,6 +109,10 @@ export interface SessionLine extends SessionRecord {
   outChars: number;
   /** The rating's note. */
   note: string | null;
+  /** The caller's words in the stored preview, poly's framing and time budget taken off ("" when it holds none). */
+  prompt: string;
+  /** Whether the preview held poly's framing or time budget (taken off in {@link prompt}). */
+  promptFramed: boolean;
 }
 
 /** Count, mean and distribution of the ratings of one group. */
@@ -134,14 +140,30 @@ export interface DayCalls {
   outChars: number;
 }
 
+/** A tool's statistics, with the characters returned by its calls that ran an engine. */
+export interface ToolLine extends ToolStats {
+  /** Characters returned by the calls that recorded raw engine output (`raw_chars` > 0): what `raw_chars` became. */
+  engine_out_chars: number;
+  /** How many calls recorded raw engine output. */
+  engine_calls: number;
+}
+
+/** An engine's health, with the median latency of its successful runs however few. */
+export interface HealthLine extends EngineHealth {
+  /** Successful runs among the samples. */
+  okRuns: number;
+  /** Their median latency (the fleet's own `medianLatencyMs` needs 3); null without one. */
+  okMedianMs: number | null;
+}
+
 /** The bridge statistics over time. */
 export interface CallStats {
-  tools: ToolStats[];
+  tools: ToolLine[];
   /** The last {@link CALL_DAYS} local days, oldest first, for all tools together. */
   days: DayCalls[];
   /** The same per tool. */
   daysByTool: Record<string, DayCalls[]>;
-  health: EngineHealth[];
+  health: HealthLine[];
 }
 
 /** Days of call history the snapshot keeps. */

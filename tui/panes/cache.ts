@@ -8,7 +8,7 @@
 import { cleanNamespace } from "../data/cache_clean.ts";
 import type { NamespaceLine, RepoCache } from "../data/types.ts";
 import { bytes, count, fit, percent, truncateStart } from "../format.ts";
-import { BLANK, type Column, columnWidths, type Line, line, pairs, seg, table } from "../lines.ts";
+import { BLANK, type Column, type Line, line, pairs, seg, table } from "../lines.ts";
 import { isLayout, longTime, sectionData } from "./_common.ts";
 import type { Layout, Pane, PaneProps } from "./types.ts";
 
@@ -66,7 +66,7 @@ function layout(p: PaneProps): Layout {
     p.width,
   );
   // A cache that cannot be read says why across the other columns.
-  const first = columnWidths(columns, p.width)[0];
+  const first = t.widths[0];
   const rows = t.rows.map((l, i) =>
     all[i].ns ? l : [
       seg(fit(truncateStart(label(all[i].repo), first), first)),
@@ -94,7 +94,11 @@ function detail(p: PaneProps): Layout | undefined {
   if (!it) return undefined;
   const r = it.repo;
   const facts = pairs([
-    ["repository", r.anchor ?? "unknown (the cache does not record it; the folder is named by its digest)"],
+    [
+      "repository",
+      r.anchor ??
+        "unknown: the folder is named by a digest of it, and no file the cache records leads there (poly fmt records none)",
+    ],
     ["folder", r.dir],
     ["database", `${r.path} · ${bytes(r.fileBytes)}`],
     ...(r.error ? [["error", r.error] as [string, string]] : []),

@@ -6,16 +6,34 @@
  *
  * @module
  */
-import type { EngineHealth, ToolStats } from "../../lib/fleet/store.ts";
 import { dayLabel } from "../clock.ts";
-import type { CallStats, DayCalls } from "../data/types.ts";
+import type { CallStats, DayCalls, HealthLine, ToolLine } from "../data/types.ts";
 import { bar, count, duration, percent, spark } from "../format.ts";
 import { BLANK, type Line, line, seg, table } from "../lines.ts";
 import { isLayout, noStateLines, sectionData } from "./_common.ts";
 import type { Layout, Pane, PaneProps } from "./types.ts";
 
-function kept(t: { out_chars: number; raw_chars: number }): string {
-  return t.raw_chars > 0 ? percent(Math.max(0, t.raw_chars - t.out_chars), t.raw_chars) : "–";
+/** Characters returned for engine output and that output's size. */
+interface Chars {
+  engine_out_chars: number;
+  raw_chars: number;
+}
+
+/** The share of raw engine output kept out of the caller's context: `none` when more came back than the engine wrote. */
+function kept(t: Chars): string {
+  if (t.raw_chars <= 0) return "–";
+  if (t.engine_out_chars >= t.raw_chars) return "none";
+  return percent(t.raw_chars - t.engine_out_chars, t.raw_chars);
+}
+
+/** What became of the raw engine output, in words that stay true when more came back than the engine wrote. */
+function engineWords(t: Chars & { engine_calls: number }): string {
+  if (t.raw_chars <= 0) return "no call recorded raw engine output";
+  const calls = `${t.engine_calls} engine ${t.engine_calls === 1 ? "call" : "calls"}`;
+  const what = `${calls}: ${count(t.raw_chars)} raw chars in, ${count(t.engine_out_chars)} out`;
+  return t.engine_out_chars >= t.raw_chars
+    ? `${what} (none kept out: more out than in)`
+    : `${what} (${kept(t)} kept out of context)`;
 }
 
 /** The last days that fit in `cells` cells of sparkline. */
@@ -40,18 +58,25 @@ function sparkLine(label: string, days: DayCalls[], pick: (d: DayCalls) => numbe
   ];
 }
 
-function healthLine(h: EngineHealth): Line {
-  const rate = h.successRate === null ? "–" : `${Math.round(h.successRate * 100)}% ok`;
+function medianWords(h: HealthLine): string {
+  if (h.okMedianMs === null) return h.samples ? " · no successful run to time" : "";
+  // The fleet orders engines by this median from 3 successful runs on.
+  const few = h.okRuns < 3 ? ` (${h.okRuns} ok ${h.okRuns === 1 ? "run" : "runs"})` : "";
+  return ` · median ${duration(h.okMedianMs)}${few}`;
+}
+
+function healthLine(h: HealthLine): Line {
+  const rate = h.successRate === null ? "no completed run" : `${Math.round(h.successRate * 100)}% ok`;
   return [
     seg(`  ${h.engine.padEnd(10)}`),
     seg(`${h.samples} ${h.samples === 1 ? "run" : "runs"} · ${rate}`, h.unhealthy ? "bad" : "good"),
-    seg(` · median ${h.medianLatencyMs === null ? "–" : duration(h.medianLatencyMs)}`),
+    seg(medianWords(h)),
     ...(h.quotaExhausted ? [seg(" · quota exhausted", "bad")] : []),
     ...(h.unhealthy ? [seg(" · unhealthy", "bad")] : []),
   ];
 }
 
-function visible(c: CallStats): ToolStats[] {
+function visible(c: CallStats): ToolLine[] {
   return [...c.tools].sort((a, b) => b.calls - a.calls || a.tool.localeCompare(b.tool));
 }
 
@@ -66,8 +91,10 @@ function layout(p: PaneProps): Layout {
       failures: a.failures + t.failures,
       out_chars: a.out_chars + t.out_chars,
       raw_chars: a.raw_chars + t.raw_chars,
+      engine_out_chars: a.engine_out_chars + t.engine_out_chars,
+      engine_calls: a.engine_calls + t.engine_calls,
     }),
-    { calls: 0, failures: 0, out_chars: 0, raw_chars: 0 },
+    { calls: 0, failures: 0, out_chars: 0, raw_chars: 0, engine_out_chars: 0, engine_calls: 0 },
   );
   const wide = p.width >= 110;
   const t = table(
@@ -98,11 +125,8 @@ function layout(p: PaneProps): Layout {
     p.width,
   );
   const head: Line[] = [
-    line(
-      `${total.calls} calls · ${total.failures} failed · returned ${count(total.out_chars)} of ${
-        count(total.raw_chars)
-      } raw chars (${kept(total)} kept out of context)`,
-    ),
+    line(`${total.calls} calls · ${total.failures} failed · ${count(total.out_chars)} chars returned`),
+    line(engineWords(total)),
     ...got.stale,
     sparkLine("calls per day", c.days, (d) => d.calls, "calls", p.width),
     sparkLine("chars per day", c.days, (d) => d.outChars, "chars", p.width),
@@ -138,11 +162,8 @@ function detail(p: PaneProps): Layout | undefined {
   return {
     head: [line(`Tool ${s.tool}`, "title", true), BLANK],
     rows: [
-      line(
-        `${s.calls} calls · ${s.failures} failed · returned ${count(s.out_chars)} of ${count(s.raw_chars)} raw chars (${
-          kept(s)
-        } kept out of context)`,
-      ),
+      line(`${s.calls} calls · ${s.failures} failed · ${count(s.out_chars)} chars returned`),
+      line(engineWords(s)),
       line(
         r.count
           ? `${r.count} rated · mean ${r.mean} · 1★ ${r.distribution["1"]} · 2★ ${r.distribution["2"]} · 3★ ${

@@ -8,6 +8,7 @@
  * @module
  */
 import type { SessionLine } from "../data/types.ts";
+import { PREVIEW_CHARS } from "../data/prompt.ts";
 import { type FilterFields, matches } from "../filter.ts";
 import { count, duration, oneLine, wrap } from "../format.ts";
 import { BLANK, type Line, line, pairs, seg, table } from "../lines.ts";
@@ -26,7 +27,7 @@ export const SESSION_FIELDS: FilterFields<SessionLine> = {
   effort: (s) => s.effort,
   handle: (s) => s.handle,
   cwd: (s) => s.cwd,
-  prompt: (s) => s.preview,
+  prompt: (s) => s.prompt,
 };
 
 function statusTone(status: string | null): Tone {
@@ -67,13 +68,15 @@ function layout(p: PaneProps): Layout {
       s.calls ? count(s.outChars) : "–",
       s.rating === null ? "–" : String(s.rating),
       shortTime(p.clock, s.updated_at),
-      oneLine(s.preview),
+      s.prompt ? oneLine(s.prompt) : seg("not stored", "dim"),
     ]),
     p.width,
   );
-  const summary = p.filter
-    ? line(`${shown.length} of ${all.length} sessions match "${p.filter}"`, "accent")
-    : line(`${all.length} ${all.length === 1 ? "session" : "sessions"}, newest first · / filters · enter shows one`);
+  const summary = p.filter ? line(`${shown.length} of ${all.length} sessions match "${p.filter}"`, "accent") : line(
+    `${all.length} ${all.length === 1 ? "session" : "sessions"}, newest first${
+      p.interactive === false ? "" : " · / filters · enter shows one"
+    }`,
+  );
   return {
     head: [summary, ...got.stale, BLANK, t.header],
     rows: t.rows,
@@ -98,6 +101,23 @@ function excerpt(answer: string): string {
 
 function block(title: string, text: string, width: number): Line[] {
   return [line(title, "title", true), ...wrap(text, Math.max(10, width - 2)).map((l) => line(`  ${l}`))];
+}
+
+function promptBlock(s: SessionLine, width: number): Line[] {
+  if (!s.prompt && s.promptFramed) {
+    return [
+      line("Prompt", "title", true),
+      ...wrap(
+        `not stored: the fleet keeps the first ${PREVIEW_CHARS} characters it sent the engine, and for ${s.tool} ` +
+          "they are all poly's own instructions",
+        Math.max(10, width - 2),
+      ).map((l) => line(`  ${l}`, "dim")),
+    ];
+  }
+  const title = s.promptFramed
+    ? "Prompt (as stored, without poly's instructions and time budget)"
+    : "Prompt (as stored)";
+  return block(title, s.prompt || "(empty)", width);
 }
 
 function detail(p: PaneProps): Layout | undefined {
@@ -133,7 +153,7 @@ function detail(p: PaneProps): Layout | undefined {
   const rows: Line[] = [
     ...facts,
     BLANK,
-    ...block("Prompt (stored preview)", s.preview || "(empty)", p.width),
+    ...promptBlock(s, p.width),
     BLANK,
     ...(s.answer !== null && s.answer !== ""
       ? block("Answer (latest, as stored)", excerpt(s.answer), p.width)

@@ -21,6 +21,8 @@ export interface PaneProps {
   /** The pane's `/` filter ("" for none). */
   filter: string;
   clock: Clock;
+  /** Whether keys work (the live dashboard; false for `--once`): panes name keys only when they do. */
+  interactive?: boolean;
 }
 
 /**
