@@ -21,8 +21,14 @@
  *   `error` (go test fails on them); links go to the analyzer's documentation.
  * - `[lint.go.govet]` keys: `select` / `ignore` / `rules.<analyzer>.level`, `tags`
  *   (build tags, a list), `flags` (extra `go vet` arguments, e.g. ["-copylocks=false"]).
- * - A package that does not compile (syntax or type error) is an errored record:
- *   with the line and column when the error is in the file itself.
+ * - A package that does not compile (syntax or type error): the file that holds the
+ *   error gets it as a diagnostic (code `compile`, error, with its line and column);
+ *   the package's other files are skipped, naming it. Both are cached like findings.
+ * - A failure of the whole module (the host Go is older than `go.mod`'s `go`
+ *   line, `go.mod` does not parse) is one run-level error naming `go.mod`, the
+ *   cause and the fix; the module's files are skipped with a short reason pointing at it.
+ * - Modules missing from the module cache (no network here) are an errored record
+ *   saying so, never cached.
  *
  * Example: `fmt.Printf("%d", "x")` → `printf fmt.Printf format %d has arg "x" of wrong type string`.
  *
@@ -38,12 +44,16 @@ import type { FileRecord, ResultCache } from "../cache/db.ts";
 import {
   EngineError,
   type EngineInstance,
+  EngineRefusal,
   type EngineSettings,
   type EngineSpec,
   type LintOutput,
   settle,
   type Settled,
+  SharedFailure,
   type SourceFile,
+  SourceSyntaxError,
+  syntaxDiagnostic,
 } from "./types.ts";
 
 interface VetFinding {
@@ -59,6 +69,8 @@ interface VetFinding {
 export interface VetResult {
   findings: VetFinding[];
   failure?: { file?: string; line?: number; column?: number; message: string };
+  /** The module root the package belongs to (absent outside a module). */
+  module?: string;
 }
 
 async function findModuleRoot(dir: string): Promise<string | undefined> {
@@ -106,6 +118,9 @@ export function parseVetOutput(stderr: string, cwd: string): VetResult {
         failure = { file, line: Number(m[2]), column: Number(m[3]), message: m[4] };
       } else if (!failure && /^(go: |vet: |.*cannot find|.*no required module)/.test(line)) {
         failure = { message: line.trim() };
+      } else if (failure && !failure.file && /^go: errors parsing go\.(mod|work):$/.test(failure.message)) {
+        // The reasons follow, one per line: `/abs/go.mod:3: invalid go version '1.24.0': must match format 1.23`.
+        if (line.trim()) failure.message += ` ${line.trim()}`;
       }
     }
   }
@@ -143,10 +158,12 @@ function args(settings: EngineSettings): string[] {
 
 async function vetDirectory(dir: string, settings: EngineSettings, sources: string[]): Promise<VetResult> {
   const module = await findModuleRoot(dir);
+  cachedHostGo ??= await hostGoVersion();
   const targets = module ? ["."] : sources;
   const env = { GOPROXY: "off", GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly" };
   const run = await runHost("go", [...args(settings), ...targets], { cwd: dir, env });
   const result = parseVetOutput(run.stderr, dir);
+  if (module) result.module = module;
   if (run.code !== 0 && !result.failure && result.findings.length === 0) {
     result.failure = {
       message: (run.stderr || run.stdout).trim().split("\n").slice(0, 3).join(" ") || `exit ${run.code}`,
@@ -208,10 +225,22 @@ function answer(file: SourceFile, settings: EngineSettings, result: VetResult): 
     const f = result.failure;
     if (f.file === file.path && f.line) {
       const column = utf16Column(file.text, f.line, f.column ?? 1);
-      throw new EngineError(`error at ${f.line}:${column}: ${f.message}`, { line: f.line, column });
+      throw new SourceSyntaxError([syntaxDiagnostic("govet", "compile", f.message, { line: f.line, column })]);
     }
-    const where = f.file ? `${f.file.slice(dir.length + 1)}:${f.line}:${f.column}: ` : "";
-    throw new EngineError(`go vet could not check the package: ${where}${f.message}`);
+    if (f.file) {
+      // Another file of the package does not compile: that file reports it; this one was not vetted.
+      const where = f.file.startsWith(dir + "/") ? f.file.slice(dir.length + 1) : f.file;
+      throw new EngineRefusal(`go vet could not check the package: ${where}:${f.line}:${f.column}: ${f.message}`);
+    }
+    const shared = moduleFailure(f.message, result.module);
+    if (shared) throw shared;
+    if (/GOPROXY=off|no required module provides|cannot find module providing|missing go\.sum entry/.test(f.message)) {
+      throw new EngineError(
+        `go vet needs modules that are not in the module cache (poly never downloads them): ${f.message}; ` +
+          "run `go mod download` in the module, then lint again",
+      );
+    }
+    throw new EngineError(`go vet could not check the package: ${f.message}`);
   }
   const diagnostics: Diagnostic[] = result.findings.filter((f) => f.file === file.path).map((f) => {
     const col = utf16Column(file.text, f.line, f.column);
@@ -226,6 +255,48 @@ function answer(file: SourceFile, settings: EngineSettings, result: VetResult): 
   });
   return { diagnostics: applyRuleSettings(diagnostics, settings) };
 }
+
+/** The host Go's version (`1.19.8`), asked once per process. */
+let hostGo: Promise<string | undefined> | undefined;
+
+/** The version of the `go` on PATH, or undefined when it cannot be told. */
+export function hostGoVersion(): Promise<string | undefined> {
+  hostGo ??= runHost("go", ["env", "GOVERSION"], {}).then(
+    (run) => /go(\d+(?:\.\d+)*)/.exec(run.stdout)?.[1],
+    () => undefined,
+  );
+  return hostGo;
+}
+
+/**
+ * A failure of a whole module rather than of one package: `go.mod` (or
+ * `go.work`) that the host Go cannot read — most often a `go` line newer than
+ * the host Go (Go 1.21+: "go.mod requires go >= 1.24"; older: "invalid go
+ * version '1.24.0'", "unknown directive: toolchain"). Undefined for any other message.
+ */
+function moduleFailure(message: string, module: string | undefined): SharedFailure | undefined {
+  if (!module || !/errors parsing go\.(mod|work)|go\.(mod|work) requires go|toolchain/.test(message)) return undefined;
+  const goMod = join(module, "go.mod");
+  let wanted: string | undefined;
+  try {
+    wanted = /^go\s+(\S+)/m.exec(Deno.readTextFileSync(goMod))?.[1];
+  } catch {
+    // unreadable: the message says what go said
+  }
+  wanted ??= /requires go >= (\S+)/.exec(message)?.[1];
+  const running = /running go (\S+?)[;)]/.exec(message)?.[1] ?? cachedHostGo;
+  const cause = wanted && running
+    ? `go.mod requires go ${wanted}; the host go is ${running}: install a newer Go or set GOTOOLCHAIN (e.g. GOTOOLCHAIN=go${wanted}+auto, Go 1.21+)`
+    : `the host go cannot read go.mod: fix go.mod or install a newer Go`;
+  return new SharedFailure(
+    goMod,
+    `go vet did not run for this module: ${cause} (${message})`,
+    `go vet did not run for this module: see the error for its go.mod`,
+  );
+}
+
+/** {@link hostGoVersion} once known (read synchronously where a message is built). */
+let cachedHostGo: string | undefined;
 
 /** Contexts of the current run, by module or directory root (one run's worth: see {@link goContext}). */
 let contexts = {

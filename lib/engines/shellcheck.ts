@@ -39,6 +39,8 @@ import {
   EngineUnavailableError,
   type LintOutput,
   type SourceFile,
+  SourceSyntaxError,
+  syntaxDiagnostic,
 } from "./types.ts";
 
 interface Replacement {
@@ -113,10 +115,8 @@ function analysis(file: SourceFile, comments: Comment[], settings: EngineSetting
       c.level === "error"
     ).sort((a, b) => a.line - b.line || a.column - b.column)[0] ?? comments[0];
     const pos = indexToPosition(starts, cpIndex(text, starts, first.line, first.column));
-    return new EngineError(`syntax error at ${pos.line}:${pos.col}: SC${first.code} ${first.message}`, {
-      line: pos.line,
-      column: pos.col,
-    });
+    const at = { line: pos.line, column: pos.col };
+    return new SourceSyntaxError([syntaxDiagnostic("shellcheck", `SC${first.code}`, first.message, at)]);
   }
   const edits = new Map<Diagnostic, TextEdit[]>();
   const diagnostics = comments.map((c) => {

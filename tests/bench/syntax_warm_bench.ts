@@ -1,0 +1,76 @@
+/**
+ * Warm `poly lint` with syntax-error fixtures present versus absent (issue 21):
+ * a syntax error is a finding cached like any other, so a warm run of a
+ * repository with deliberately broken test fixtures should cost what a run
+ * without them costs (target: within 10%), instead of reloading the engines
+ * that report them on every run. Prints the medians and their ratio; asserts nothing.
+ *
+ *   deno run -A tests/bench/syntax_warm_bench.ts          # 400 files, 12 broken fixtures
+ *   RUNS=7 FILES=2000 deno run -A tests/bench/syntax_warm_bench.ts
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { median, timeCommand } from "./_measure.ts";
+import { polyCommand } from "../_helpers/cli.ts";
+
+const RUNS = Number(Deno.env.get("RUNS") ?? 5);
+const FILES = Number(Deno.env.get("FILES") ?? 400);
+
+/** Broken fixtures of the kinds real repositories keep (parser tests), by extension. */
+const BROKEN: Record<string, string> = {
+  ts: "export const = ;\n",
+  js: "function (\n",
+  json: '{"a": 1,,}\n',
+  css: "a { color: red;; \n",
+  py: "def broken(:\n    pass\n",
+  yaml: "key: [\n",
+};
+
+/** A repository of `FILES` clean files (TypeScript, JavaScript, Python), plus 12 broken ones when `broken`. */
+async function repository(broken: boolean): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "poly-syntax-bench-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.mkdir(join(dir, "src"));
+  await Deno.mkdir(join(dir, "tests", "fixtures"), { recursive: true });
+  for (let i = 0; i < FILES; i++) {
+    const kind = i % 3;
+    const name = kind === 0 ? `m${i}.ts` : kind === 1 ? `m${i}.js` : `m${i}.py`;
+    const text = kind === 2
+      ? `def f${i}(x):\n    return x + ${i}\n`
+      : `export function f${i}(x) {\n  return x + ${i};\n}\n`;
+    await Deno.writeTextFile(join(dir, "src", name), text);
+  }
+  if (broken) {
+    let n = 0;
+    for (let round = 0; round < 2; round++) {
+      for (const [ext, text] of Object.entries(BROKEN)) {
+        await Deno.writeTextFile(join(dir, "tests", "fixtures", `broken${n++}.${ext}`), text);
+      }
+    }
+  }
+  return dir;
+}
+
+async function warmMedian(dir: string): Promise<{ ms: number; code: number }> {
+  const env = { POLY_CACHE_HOME: join(dir, ".git", "cache"), POLY_STATE_HOME: join(dir, ".git", "state") };
+  const cmd = [...polyCommand(), "lint", "--no-workspace", "--format", "json"];
+  const first = await timeCommand(cmd, { cwd: dir, env }); // fills the cache
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push((await timeCommand(cmd, { cwd: dir, env })).ms);
+  return { ms: median(times), code: first.code };
+}
+
+const absent = await repository(false);
+const present = await repository(true);
+try {
+  const without = await warmMedian(absent);
+  const withBroken = await warmMedian(present);
+  console.log(`files: ${FILES} clean; runs: ${RUNS} warm (median)`);
+  console.log(`warm, syntax-error fixtures absent:  ${without.ms.toFixed(0)} ms (exit ${without.code})`);
+  console.log(`warm, 12 syntax-error fixtures:      ${withBroken.ms.toFixed(0)} ms (exit ${withBroken.code})`);
+  console.log(`ratio present/absent: ${(withBroken.ms / without.ms).toFixed(2)} (target: at most 1.10)`);
+} finally {
+  await Deno.remove(absent, { recursive: true }).catch(() => {});
+  await Deno.remove(present, { recursive: true }).catch(() => {});
+}
