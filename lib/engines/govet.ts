@@ -285,13 +285,16 @@ function moduleFailure(message: string, module: string | undefined): SharedFailu
   }
   wanted ??= /requires go >= (\S+)/.exec(message)?.[1];
   const running = /running go (\S+?)[;)]/.exec(message)?.[1] ?? cachedHostGo;
+  // What go said, without its preamble and the absolute path: `go.mod:3: invalid go version '1.99.0': ...`.
+  const said = message.replace(/^go: (errors parsing go\.(mod|work):\s*)?/, "").replaceAll(module + "/", "");
   const cause = wanted && running
-    ? `go.mod requires go ${wanted}; the host go is ${running}: install a newer Go or set GOTOOLCHAIN (e.g. GOTOOLCHAIN=go${wanted}+auto, Go 1.21+)`
-    : `the host go cannot read go.mod: fix go.mod or install a newer Go`;
+    ? `go.mod requires go ${wanted}; the host go is ${running}: install Go ${wanted} or newer on PATH ` +
+      `(poly runs go vet with GOTOOLCHAIN=local: it never downloads a toolchain)`
+    : "the host go cannot read go.mod: fix go.mod or install a newer Go";
   return new SharedFailure(
     goMod,
-    `go vet did not run for this module: ${cause} (${message})`,
-    `go vet did not run for this module: see the error for its go.mod`,
+    `go vet did not run for this module: ${cause}; go said: ${said}`,
+    "go vet did not run for this module: see the error for its go.mod",
   );
 }
 

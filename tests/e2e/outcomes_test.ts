@@ -133,3 +133,30 @@ Deno.test("a file is checked when any engine checked it; `no lint engine` only w
   assert.equal(doc.summary.checked, 1);
   assert.equal(doc.summary.skipped, 1);
 });
+
+Deno.test({
+  name: "a Go module the host Go cannot read is one run-level error with the cause and the fix; its files are skipped",
+  ignore: !(await has("go")),
+  async fn() {
+    // go.mod asks for go 1.99.0: newer than any host Go (Go 1.21+ says "requires go >= 1.99.0"; older, "invalid go version").
+    const dir = await copyFixture("e2e/gomodule");
+    await Deno.mkdir(join(dir, ".git"));
+    for (let round = 0; round < 2; round++) {
+      const { code, doc } = await poly(dir, ["lint", "--no-workspace"]);
+      assert.equal(code, 2, "the module was not checked");
+      assert.equal(doc.errors.length, 1, JSON.stringify(doc.errors));
+      assert.equal(doc.errors[0].path, "go.mod");
+      assert.match(
+        doc.errors[0].message,
+        /go\.mod requires go 1\.99\.0; the host go is \d+\.\d+(\.\d+)?: install Go 1\.99\.0/,
+      );
+      const goFiles = ["cmd/app/main.go", "internal/util/bye.go", "internal/util/hello.go", "internal/util/third.go"];
+      for (const path of goFiles) {
+        assert.equal(record(doc, path)?.error, undefined, path);
+        assert.equal(record(doc, path)?.skipped, "go vet did not run for this module: see the error for its go.mod");
+      }
+      // Never cached: the warm run asks go again (a newer Go may have been installed since).
+      if (round === 1) assert.ok(doc.summary.cache!.misses >= goFiles.length, JSON.stringify(doc.summary));
+    }
+  },
+});
