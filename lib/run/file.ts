@@ -160,7 +160,8 @@ export function failed(task: FileTask, error: string): FileOutcome {
 /** An engine failure as an errored record's reason: never empty. */
 function describe(error: unknown): string {
   if ((error instanceof EngineError || error instanceof KnownFailure) && error.message.trim()) return error.message;
-  const message = error instanceof Error ? (error.message.trim() || error.name) : String(error).trim();
+  const name = error instanceof Error && !["Error", "EngineError"].includes(error.name) ? error.name : "";
+  const message = error instanceof Error ? (error.message.trim() || name) : String(error).trim();
   return `engine crashed: ${message || "it gave no reason"}`;
 }
 
