@@ -6,7 +6,7 @@
  * that report them on every run. Prints the medians and their ratio; asserts nothing.
  *
  *   deno run -A tests/bench/syntax_warm_bench.ts          # 400 files, 12 broken fixtures
- *   RUNS=7 FILES=2000 deno run -A tests/bench/syntax_warm_bench.ts
+ *   RUNS=15 FILES=2000 deno run -A tests/bench/syntax_warm_bench.ts
  *
  * @module
  */
@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { median, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 
-const RUNS = Number(Deno.env.get("RUNS") ?? 5);
+const RUNS = Number(Deno.env.get("RUNS") ?? 9);
 const FILES = Number(Deno.env.get("FILES") ?? 400);
 
 /** Broken fixtures of the kinds real repositories keep (parser tests), by extension. */
@@ -52,20 +52,27 @@ async function repository(broken: boolean): Promise<string> {
   return dir;
 }
 
-async function warmMedian(dir: string): Promise<{ ms: number; code: number }> {
+function polyIn(dir: string) {
   const env = { POLY_CACHE_HOME: join(dir, ".git", "cache"), POLY_STATE_HOME: join(dir, ".git", "state") };
   const cmd = [...polyCommand(), "lint", "--no-workspace", "--format", "json"];
-  const first = await timeCommand(cmd, { cwd: dir, env }); // fills the cache
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push((await timeCommand(cmd, { cwd: dir, env })).ms);
-  return { ms: median(times), code: first.code };
+  return () => timeCommand(cmd, { cwd: dir, env });
+}
+
+/** Warm medians of both repositories, their runs interleaved so a busy machine weighs on both alike. */
+async function warmMedians(a: string, b: string): Promise<{ ms: number; code: number }[]> {
+  const runs = [polyIn(a), polyIn(b)];
+  const codes = [(await runs[0]()).code, (await runs[1]()).code]; // fills the caches
+  const times: number[][] = [[], []];
+  for (let i = 0; i < RUNS; i++) {
+    for (const k of [0, 1]) times[k].push((await runs[k]()).ms);
+  }
+  return [0, 1].map((k) => ({ ms: median(times[k]), code: codes[k] }));
 }
 
 const absent = await repository(false);
 const present = await repository(true);
 try {
-  const without = await warmMedian(absent);
-  const withBroken = await warmMedian(present);
+  const [without, withBroken] = await warmMedians(absent, present);
   console.log(`files: ${FILES} clean; runs: ${RUNS} warm (median)`);
   console.log(`warm, syntax-error fixtures absent:  ${without.ms.toFixed(0)} ms (exit ${without.code})`);
   console.log(`warm, 12 syntax-error fixtures:      ${withBroken.ms.toFixed(0)} ms (exit ${withBroken.code})`);
