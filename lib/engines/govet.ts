@@ -158,7 +158,7 @@ function args(settings: EngineSettings): string[] {
 
 async function vetDirectory(dir: string, settings: EngineSettings, sources: string[]): Promise<VetResult> {
   const module = await findModuleRoot(dir);
-  cachedHostGo ??= await hostGoVersion();
+  await hostGoVersion();
   const targets = module ? ["."] : sources;
   const env = { GOPROXY: "off", GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly" };
   const run = await runHost("go", [...args(settings), ...targets], { cwd: dir, env });
@@ -262,38 +262,55 @@ let hostGo: Promise<string | undefined> | undefined;
 /** The version of the `go` on PATH, or undefined when it cannot be told. */
 export function hostGoVersion(): Promise<string | undefined> {
   hostGo ??= runHost("go", ["env", "GOVERSION"], {}).then(
-    (run) => /go(\d+(?:\.\d+)*)/.exec(run.stdout)?.[1],
+    (run) => (cachedHostGo = /go(\d+(?:\.\d+)*)/.exec(run.stdout)?.[1]),
     () => undefined,
   );
   return hostGo;
 }
 
 /**
- * A failure of a whole module rather than of one package: `go.mod` (or
- * `go.work`) that the host Go cannot read — most often a `go` line newer than
- * the host Go (Go 1.21+: "go.mod requires go >= 1.24"; older: "invalid go
- * version '1.24.0'", "unknown directive: toolchain"). Undefined for any other message.
+ * The cause and the fix of a failure of a whole module rather than of one
+ * package: `go.mod` (or `go.work`) that the host Go cannot read — most often a
+ * `go` line newer than the host Go (Go 1.21+: "go.mod requires go >= 1.24";
+ * older: "invalid go version '1.24.0'", "unknown directive: toolchain").
+ * Undefined for any other message. Also used by the whole-project go vet job.
+ *
+ * @example
+ * ```ts
+ * goModCause("go: errors parsing go.mod:\n/m/go.mod:3: invalid go version '1.99.0'", "/m");
+ * // "go.mod requires go 1.99.0; the host go is 1.19.8: install Go 1.99.0 or newer on PATH (...); go said: ..."
+ * ```
  */
-function moduleFailure(message: string, module: string | undefined): SharedFailure | undefined {
-  if (!module || !/errors parsing go\.(mod|work)|go\.(mod|work) requires go|toolchain/.test(message)) return undefined;
-  const goMod = join(module, "go.mod");
+export function goModCause(message: string, module: string): string | undefined {
+  if (!/errors parsing go\.(mod|work)|go\.(mod|work) requires go|unknown directive: toolchain/.test(message)) {
+    return undefined;
+  }
   let wanted: string | undefined;
   try {
-    wanted = /^go\s+(\S+)/m.exec(Deno.readTextFileSync(goMod))?.[1];
+    wanted = /^go\s+(\S+)/m.exec(Deno.readTextFileSync(join(module, "go.mod")))?.[1];
   } catch {
     // unreadable: the message says what go said
   }
   wanted ??= /requires go >= (\S+)/.exec(message)?.[1];
   const running = /running go (\S+?)[;)]/.exec(message)?.[1] ?? cachedHostGo;
-  // What go said, without its preamble and the absolute path: `go.mod:3: invalid go version '1.99.0': ...`.
-  const said = message.replace(/^go: (errors parsing go\.(mod|work):\s*)?/, "").replaceAll(module + "/", "");
-  const cause = wanted && running
-    ? `go.mod requires go ${wanted}; the host go is ${running}: install Go ${wanted} or newer on PATH ` +
+  // What go said, on one line, without its preamble and the absolute path: `go.mod:3: invalid go version ...`.
+  const said = message.trim().replace(/^go: (errors parsing go\.(mod|work):\s*)?/, "").replaceAll(module + "/", "")
+    .replace(/\s*\n\s*/g, " ");
+  const host = running ? `; the host go is ${running}` : ", which the host go cannot read";
+  const cause = wanted
+    ? `go.mod requires go ${wanted}${host}: install Go ${wanted} or newer on PATH ` +
       `(poly runs go vet with GOTOOLCHAIN=local: it never downloads a toolchain)`
     : "the host go cannot read go.mod: fix go.mod or install a newer Go";
+  return `${cause}; go said: ${said}`;
+}
+
+/** A module's {@link goModCause} as the failure each of its files meets (reported once for its go.mod). */
+function moduleFailure(message: string, module: string | undefined): SharedFailure | undefined {
+  const cause = module ? goModCause(message, module) : undefined;
+  if (!module || !cause) return undefined;
   return new SharedFailure(
-    goMod,
-    `go vet did not run for this module: ${cause}; go said: ${said}`,
+    join(module, "go.mod"),
+    `go vet did not run for this module: ${cause}`,
     "go vet did not run for this module: see the error for its go.mod",
   );
 }

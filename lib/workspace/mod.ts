@@ -29,6 +29,7 @@ import type { WorkspaceOutcome } from "../report/schema.ts";
 import { type CachedJob, cacheGet, cachePut, jobKey, openWorkspaceCache, type WorkspaceCache } from "./_cache.ts";
 import { findProjects } from "./_projects.ts";
 import { networkFailure } from "./_network.ts";
+import { hostGoVersion } from "../engines/govet.ts";
 import { runTree, SpawnError } from "./_spawn.ts";
 import { planJobs, type PlannedJob } from "./plan.ts";
 
@@ -85,6 +86,8 @@ export async function runWorkspaceWithConfig(options: WorkspaceOptions): Promise
   const configs = await openConfig({ cwd, explicit: options.config });
   const config = await configs.forDir(cwd);
   const projects = await findProjects(cwd, config.excludes, options.signal);
+  // A Go module's go vet job names the host Go's version when the module asks for a newer one.
+  if (projects.some((p) => p.kind === "go")) await hostGoVersion();
   const plan = planJobs({ cwd, fix: options.fix ?? false, projects, config });
   const cache = config.data.cache.enabled
     ? await openWorkspaceCache(
@@ -191,7 +194,7 @@ async function runJob(job: PlannedJob, options: WorkspaceOptions, cache?: Worksp
     ...(verdict.diagnostics.length > 0 ? { diagnostics: verdict.diagnostics } : {}),
     ...(verdict.output ? { output: verdict.output } : {}),
   };
-  if (key && cache) {
+  if (key && cache && verdict.status !== "errored") {
     const { duration_ms: _d, ...stored } = outcome;
     await cachePut(cache, key, stored as CachedJob);
   }

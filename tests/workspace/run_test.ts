@@ -214,3 +214,22 @@ Deno.test("runPlan() tells onJob as each job starts and finishes", async () => {
   );
   assert.deepEqual(events, ["c finished 1/3", "a started 1/3", "a finished 2/3", "b started 2/3", "b finished 3/3"]);
 });
+
+Deno.test({
+  name: "the go vet job of a module the host Go cannot read is errored with the cause and the fix, and not cached",
+  ignore: !(await new Deno.Command("go", { args: ["version"], stdout: "null" }).output().then(() => true, () => false)),
+  async fn() {
+    const root = await copyFixture("e2e/gomodule"); // go.mod asks for go 1.99.0
+    await Deno.writeTextFile(join(root, "poly.toml"), '[cache]\ndir = ".poly-cache"\n');
+    const run = () => runWorkspace({ cwd: root });
+    for (let round = 0; round < 2; round++) {
+      const job = (await run()).jobs.find((j) => j.name === "go-vet")!;
+      assert.equal(job.status, "errored");
+      assert.match(
+        job.reason!,
+        /^go\.mod requires go 1\.99\.0; the host go is \d+\.\d+(\.\d+)?: install Go 1\.99\.0 or newer/,
+      );
+      assert.equal(job.cached, undefined, `round ${round}`);
+    }
+  },
+});
