@@ -179,8 +179,13 @@ function utf16Column(text: string, line: number, byteColumn: number): number {
   return new TextDecoder().decode(bytes).length + 1;
 }
 
-class GoVet implements EngineInstance {
+/** The loaded govet engine. */
+export class GoVet implements EngineInstance {
   #runs = new Map<string, Promise<VetResult>>();
+  /** Per module (and its go.mod's stamp and the arguments): its first run, as a module failure or undefined. */
+  #probes = new Map<string, Promise<VetResult | undefined>>();
+  /** Test hook: called with the directory of each `go vet` process started. */
+  onVet?: (dir: string) => void;
 
   /** The vet run of `dir` under `settings`, started once per process for the directory's current files. */
   async #vet(dir: string, settings: EngineSettings): Promise<VetResult> {
@@ -188,11 +193,32 @@ class GoVet implements EngineInstance {
     const runKey = key + "|" + JSON.stringify(args(settings));
     let run = this.#runs.get(runKey);
     if (!run) {
-      run = vetDirectory(dir, settings, sources);
+      run = this.#probed(dir, settings, sources);
       this.#runs.set(runKey, run);
       run.catch(() => this.#runs.delete(runKey));
     }
     return await run;
+  }
+
+  /**
+   * {@link vetDirectory}, once its module is known to be readable: the first
+   * directory of a module runs alone, and when the host Go cannot read the
+   * module's go.mod ({@link goModCause}) that one failure answers every other
+   * directory of the module without starting go again (thousands of files, one
+   * `go vet`).
+   */
+  async #probed(dir: string, settings: EngineSettings, sources: string[]): Promise<VetResult> {
+    const run = () => (this.onVet?.(dir), vetDirectory(dir, settings, sources));
+    const module = await findModuleRoot(dir);
+    if (!module) return await run();
+    const stamp = await Deno.stat(join(module, "go.mod")).then((i) => `${i.size}:${i.mtime?.getTime()}`, () => "");
+    const probeKey = `${module}|${stamp}|${JSON.stringify(args(settings))}`;
+    const probe = this.#probes.get(probeKey);
+    if (probe) return (await probe) ?? await run();
+    const first = run();
+    const failed = (r: VetResult) => r.failure && !r.failure.file && goModCause(r.failure.message, module) !== undefined;
+    this.#probes.set(probeKey, first.then((r) => failed(r) ? r : undefined, () => undefined));
+    return await first;
   }
 
   /**
