@@ -216,7 +216,8 @@ export class GoVet implements EngineInstance {
     const probe = this.#probes.get(probeKey);
     if (probe) return (await probe) ?? await run();
     const first = run();
-    const failed = (r: VetResult) => r.failure && !r.failure.file && goModCause(r.failure.message, module) !== undefined;
+    const failed = (r: VetResult) =>
+      r.failure && !r.failure.file && goModCause(r.failure.message, module) !== undefined;
     this.#probes.set(probeKey, first.then((r) => failed(r) ? r : undefined, () => undefined));
     return await first;
   }
