@@ -160,3 +160,15 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "a script shellcheck does not check (zsh) is a skip with shellcheck's reason, not an error finding",
+  ignore: !(await has("shellcheck")),
+  async fn() {
+    const dir = await fixture();
+    const { code, doc } = await poly(dir, ["lint", "--no-workspace", "zsh.sh"]);
+    assert.deepEqual(codes(doc, "zsh.sh"), []);
+    assert.match(record(doc, "zsh.sh")?.skipped ?? "", /^shellcheck does not check this script: SC1071 /);
+    assert.notEqual(code, 1, "no finding");
+  },
+});
