@@ -116,7 +116,9 @@ function analysis(file: SourceFile, comments: Comment[], settings: EngineSetting
   const starts = lineStarts(text);
   // Not a dialect shellcheck checks: a skip with shellcheck's own words, not an error finding.
   const declined = comments.find((c) => DECLINED.has(c.code));
-  if (declined) return new EngineRefusal(`shellcheck does not check this script: SC${declined.code} ${declined.message}`);
+  if (declined) {
+    return new EngineRefusal(`shellcheck does not check this script: SC${declined.code} ${declined.message}`);
+  }
   if (comments.some((c) => FATAL.test(c.message))) {
     const first = comments.filter((c) =>
       c.level === "error"
@@ -260,9 +262,7 @@ export const shellcheck: EngineSpec = {
       lint: (file: SourceFile, settings: EngineSettings) => batcher.call(file, settings),
       /** Lints many files with one shellcheck process per dialect. */
       async lintMany(files: SourceFile[], settings: EngineSettings): Promise<(LintOutput | EngineError)[]> {
-        return (await analyzeMany(files, settings)).map((a) =>
-          a instanceof Error ? a : { diagnostics: a.diagnostics }
-        );
+        return (await analyzeMany(files, settings)).map((a) => a instanceof Error ? a : { diagnostics: a.diagnostics });
       },
       async fix(file: SourceFile, settings: EngineSettings) {
         let text = file.text;
