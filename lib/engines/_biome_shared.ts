@@ -79,7 +79,7 @@ function kebab(name: string): string {
  * then by message), so neither the order biome listed them in nor its path shows.
  */
 export function syntaxError(text: string, findings: readonly Finding[]): SourceSyntaxError | undefined {
-  const bad = findings.filter((d) => d.category === "parse" || d.severity === "fatal")
+  const bad = findings.filter(isParseError)
     .sort((a, b) => before(a, b) ? -1 : before(b, a) ? 1 : 0);
   if (bad.length === 0) return undefined;
   const starts = lineStarts(text);
@@ -106,10 +106,10 @@ export function syntaxError(text: string, findings: readonly Finding[]): SourceS
  */
 export function outcome(file: SourceFile, findings: readonly Finding[], settings: EngineSettings): LintOutput {
   const err = syntaxError(file.text, findings);
-  if (err) throw err;
   const starts = lineStarts(file.text);
   // Assist actions (organizeImports, useSortedKeys) are not lint diagnostics: `biome lint` never reports them.
-  const diagnostics: Diagnostic[] = findings.filter((d) => !d.category?.startsWith("assist/")).map((d) => {
+  const kept = findings.filter((d) => !d.category?.startsWith("assist/") && !(err && isParseError(d)));
+  const diagnostics: Diagnostic[] = kept.map((d) => {
     const code = d.category?.replace(/^lint\//, "") ?? undefined;
     const diag: Diagnostic = {
       engine: "biome",
@@ -127,5 +127,12 @@ export function outcome(file: SourceFile, findings: readonly Finding[], settings
     }
     return diag;
   });
-  return { diagnostics: applyRuleSettings(diagnostics, settings).sort(compareDiagnostics) };
+  const linted = applyRuleSettings(diagnostics, settings).sort(compareDiagnostics);
+  // As `biome lint` reports them: the parse errors, and what the rules found in what did parse.
+  if (err) throw new SourceSyntaxError([...err.diagnostics, ...linted] as [Diagnostic, ...Diagnostic[]]);
+  return { diagnostics: linted };
+}
+
+function isParseError(d: Finding): boolean {
+  return d.category === "parse" || d.severity === "fatal";
 }

@@ -170,7 +170,13 @@ class Ruff implements EngineInstance {
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
     const diags = this.#workspace(lintOptions(settings)).check(file.text);
     const err = syntaxError(diags);
-    if (err) throw err;
+    if (err) {
+      // As `ruff check` reports them: the syntax errors, then what the rules found in what did parse.
+      const rest = this.#diagnose(file, settings, diags.filter((d) => d.code !== null && d.code !== "invalid-syntax"));
+      throw rest.length > 0
+        ? new SourceSyntaxError([...err.diagnostics, ...rest] as [Diagnostic, ...Diagnostic[]])
+        : err;
+    }
     return diags;
   }
 

@@ -172,3 +172,14 @@ Deno.test({
     assert.notEqual(code, 1, "no finding");
   },
 });
+
+Deno.test("beside its parse errors, a file gets what biome's rules found in what did parse, as `biome lint` reports", async () => {
+  const dir = await fixture();
+  const { code, doc } = await poly(dir, ["lint", "--no-workspace", "web/broken.html"]);
+  assert.equal(code, 1);
+  assert.deepEqual(codes(doc, "web/broken.html"), [
+    "biome/parse/error",
+    "biome/a11y/useAltText/error",
+    "biome/parse/error",
+  ]);
+});
