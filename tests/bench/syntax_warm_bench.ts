@@ -3,7 +3,9 @@
  * a syntax error is a finding cached like any other, so a warm run of a
  * repository with deliberately broken test fixtures should cost what a run
  * without them costs (target: within 10%), instead of reloading the engines
- * that report them on every run. Prints the medians and their ratio; asserts nothing.
+ * that report them on every run. A third repository with 12 valid files of the
+ * same kinds in their place tells the cost of the extra files from that of their
+ * errors. Prints the medians and the ratios; asserts nothing.
  *
  *   deno run -A tests/bench/syntax_warm_bench.ts          # 400 files, 12 broken fixtures
  *   RUNS=15 FILES=2000 deno run -A tests/bench/syntax_warm_bench.ts
@@ -27,8 +29,18 @@ const BROKEN: Record<string, string> = {
   yaml: "key: [\n",
 };
 
-/** A repository of `FILES` clean files (TypeScript, JavaScript, Python), plus 12 broken ones when `broken`. */
-async function repository(broken: boolean): Promise<string> {
+/** The same kinds of files, valid: the control that tells the cost of the extra files from that of their errors. */
+const VALID: Record<string, string> = {
+  ts: "export const a = 1;\n",
+  js: "export function f() {}\n",
+  json: '{ "a": 1 }\n',
+  css: "a {\n  color: red;\n}\n",
+  py: "def fine():\n    pass\n",
+  yaml: "key: [1]\n",
+};
+
+/** A repository of `FILES` clean files (TypeScript, JavaScript, Python), plus 12 fixtures of `fixtures` when given. */
+async function repository(fixtures?: Record<string, string>): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "poly-syntax-bench-" });
   await Deno.mkdir(join(dir, ".git"));
   await Deno.mkdir(join(dir, "src"));
@@ -41,11 +53,11 @@ async function repository(broken: boolean): Promise<string> {
       : `export function f${i}(x) {\n  return x + ${i};\n}\n`;
     await Deno.writeTextFile(join(dir, "src", name), text);
   }
-  if (broken) {
+  if (fixtures) {
     let n = 0;
     for (let round = 0; round < 2; round++) {
-      for (const [ext, text] of Object.entries(BROKEN)) {
-        await Deno.writeTextFile(join(dir, "tests", "fixtures", `broken${n++}.${ext}`), text);
+      for (const [ext, text] of Object.entries(fixtures)) {
+        await Deno.writeTextFile(join(dir, "tests", "fixtures", `fixture${n++}.${ext}`), text);
       }
     }
   }
@@ -58,26 +70,31 @@ function polyIn(dir: string) {
   return () => timeCommand(cmd, { cwd: dir, env });
 }
 
-/** Warm medians of both repositories, their runs interleaved so a busy machine weighs on both alike. */
-async function warmMedians(a: string, b: string): Promise<{ ms: number; code: number }[]> {
-  const runs = [polyIn(a), polyIn(b)];
-  const codes = [(await runs[0]()).code, (await runs[1]()).code]; // fills the caches
-  const times: number[][] = [[], []];
+/** Warm medians of the repositories, their runs interleaved so a busy machine weighs on each alike. */
+async function warmMedians(dirs: string[]): Promise<{ ms: number; code: number }[]> {
+  const runs = dirs.map(polyIn);
+  const codes: number[] = [];
+  for (const run of runs) codes.push((await run()).code); // fills the caches
+  const times: number[][] = runs.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    for (const k of [0, 1]) times[k].push((await runs[k]()).ms);
+    for (const [k, run] of runs.entries()) times[k].push((await run()).ms);
   }
-  return [0, 1].map((k) => ({ ms: median(times[k]), code: codes[k] }));
+  return times.map((t, k) => ({ ms: median(t), code: codes[k] }));
 }
 
-const absent = await repository(false);
-const present = await repository(true);
+const absent = await repository();
+const valid = await repository(VALID);
+const present = await repository(BROKEN);
 try {
-  const [without, withBroken] = await warmMedians(absent, present);
+  const [without, control, withBroken] = await warmMedians([absent, valid, present]);
   console.log(`files: ${FILES} clean; runs: ${RUNS} warm (median)`);
   console.log(`warm, syntax-error fixtures absent:  ${without.ms.toFixed(0)} ms (exit ${without.code})`);
+  console.log(`warm, 12 valid files in their place: ${control.ms.toFixed(0)} ms (exit ${control.code})`);
   console.log(`warm, 12 syntax-error fixtures:      ${withBroken.ms.toFixed(0)} ms (exit ${withBroken.code})`);
   console.log(`ratio present/absent: ${(withBroken.ms / without.ms).toFixed(2)} (target: at most 1.10)`);
+  console.log(
+    `ratio present/valid:  ${(withBroken.ms / control.ms).toFixed(2)} (what the syntax errors themselves cost)`,
+  );
 } finally {
-  await Deno.remove(absent, { recursive: true }).catch(() => {});
-  await Deno.remove(present, { recursive: true }).catch(() => {});
+  for (const dir of [absent, valid, present]) await Deno.remove(dir, { recursive: true }).catch(() => {});
 }
