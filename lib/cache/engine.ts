@@ -1,9 +1,12 @@
 /**
  * Running one engine step through the result cache: the one call the run
- * pipeline makes per (file, engine). Errors are never cached (an EngineError is
- * an errored record every time; an absent host tool may be installed later); an
- * engine whose result depends on more than the file adds that to the file's key
- * (`EngineSpec.cacheContext`).
+ * pipeline makes per (file, engine). Deterministic outcomes are cached like
+ * findings: a syntax error in the file ({@link SourceSyntaxError}) and an
+ * engine's refusal of it ({@link EngineRefusal}) are stored as
+ * {@link StoredVerdict}s and thrown again on a hit. Failures are never cached
+ * (a crash, an absent host tool that may be installed later, a missing
+ * network, a toolchain too old). An engine whose result depends on more than
+ * the file adds that to the file's key (`EngineSpec.cacheContext`).
  *
  * @example
  * ```ts
@@ -13,12 +16,43 @@
  *
  * @module
  */
-import type { EngineSettings, EngineSpec, SourceFile } from "../engines/types.ts";
+import {
+  EngineRefusal,
+  type EngineSettings,
+  type EngineSpec,
+  type SourceFile,
+  SourceSyntaxError,
+} from "../engines/types.ts";
+import type { Diagnostic } from "../report/schema.ts";
 import { engineCacheVersion } from "../identity/engines.ts";
 import type { ResultCache } from "./db.ts";
 import type { IHasher } from "hash-wasm";
 import { blake3Hasher, digestWith, keyFor, keyPrefix, type Namespace } from "./key.ts";
 import { canonicalJson } from "../config/fingerprint.ts";
+
+/** A deterministic outcome that is not a value, as the cache stores it (see the module doc). */
+export type StoredVerdict =
+  | { poly_verdict: "syntax"; diagnostics: [Diagnostic, ...Diagnostic[]] }
+  | { poly_verdict: "refused"; reason: string };
+
+/** The stored form of a thrown error, when it is a deterministic outcome; undefined for a failure. */
+export function verdictOf(error: unknown): StoredVerdict | undefined {
+  if (error instanceof SourceSyntaxError) {
+    return { poly_verdict: "syntax", diagnostics: error.diagnostics as [Diagnostic, ...Diagnostic[]] };
+  }
+  if (error instanceof EngineRefusal) return { poly_verdict: "refused", reason: error.message };
+  return undefined;
+}
+
+/** A cached (or batch) value as the engine gave it: throws the error a {@link StoredVerdict} stands for. */
+export function fromStored<T>(value: unknown): T {
+  if (value !== null && typeof value === "object" && "poly_verdict" in value) {
+    const verdict = value as StoredVerdict;
+    if (verdict.poly_verdict === "syntax") throw new SourceSyntaxError(verdict.diagnostics);
+    throw new EngineRefusal(verdict.reason);
+  }
+  return value as T;
+}
 
 /**
  * Engines whose results are never cached. Empty today: an engine whose result
@@ -160,8 +194,15 @@ export async function throughCache<T>(
   if (key === undefined) return await compute();
   // `lookup: false`: the caller already missed this key (the pre-pass); compute and store only.
   const hit = options.lookup === false ? undefined : cache.get<T>(namespace, key);
-  if (hit !== undefined) return hit;
-  const value = await compute();
+  if (hit !== undefined) return fromStored<T>(hit);
+  let value: T;
+  try {
+    value = await compute();
+  } catch (e) {
+    const verdict = verdictOf(e);
+    if (verdict) cache.set(namespace, key, verdict);
+    throw e;
+  }
   cache.set(namespace, key, value);
   return value;
 }

@@ -33,7 +33,15 @@ export {
   sameStamp,
   stampOf,
 } from "./db.ts";
-export { resultKey, resultKeyNow, throughCache, UNCACHEABLE } from "./engine.ts";
+export {
+  fromStored,
+  resultKey,
+  resultKeyNow,
+  type StoredVerdict,
+  throughCache,
+  UNCACHEABLE,
+  verdictOf,
+} from "./engine.ts";
 export type { CacheCleanDocument, CacheStatsDocument, NamespaceStats, RecentRun } from "./types.ts";
 
 /** Options of {@link cacheStats} and {@link cacheClean}. */

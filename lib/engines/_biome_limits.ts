@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { EngineUnavailableError, type SourceFile } from "./types.ts";
+import { EngineRefusal, type SourceFile } from "./types.ts";
 
 /** biome's default `files.maxSize`, in bytes. */
 export const BIOME_MAX_SIZE = 1024 * 1024;
@@ -29,14 +29,14 @@ export function maxSizeOf(configuration: Record<string, unknown>): number {
  */
 export function refusedByBiome(file: SourceFile, configuration: Record<string, unknown>, kind: "lint" | "fmt"): void {
   if (/(^|\/)node_modules\//.test(file.relPath.replaceAll("\\", "/"))) {
-    throw new EngineUnavailableError("biome ignores this file: it never checks files under node_modules/");
+    throw new EngineRefusal("biome ignores this file: it never checks files under node_modules/");
   }
   const max = maxSizeOf(configuration);
   // A UTF-16 unit is 1 to 3 UTF-8 bytes.
   if (file.text.length * 3 <= max) return;
   const bytes = new TextEncoder().encode(file.text).length;
   if (bytes <= max) return;
-  throw new EngineUnavailableError(
+  throw new EngineRefusal(
     `biome: the file is ${bytes} bytes, over biome's files.maxSize (${max} bytes), so biome ignores it; ` +
       `raise it with configuration = { files = { maxSize = N } } in [${kind}.${file.language}.biome]`,
   );

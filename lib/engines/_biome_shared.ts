@@ -12,7 +12,7 @@ import type { Diagnostic, Severity } from "../report/schema.ts";
 import { compareDiagnostics } from "../report/sort.ts";
 import { applyRuleSettings } from "./_settings.ts";
 import { indexToPosition, lineStarts } from "./_text.ts";
-import { EngineError, type EngineSettings, type LintOutput, type SourceFile } from "./types.ts";
+import { type EngineSettings, type LintOutput, type SourceFile, SourceSyntaxError } from "./types.ts";
 
 /** One biome finding, its span already in UTF-16 indices of the file's text. */
 export interface Finding {
@@ -74,32 +74,42 @@ function kebab(name: string): string {
 }
 
 /**
- * The parse error that makes a file an errored record, if biome reported any:
- * the first in the text (then the shortest, then by message), so the choice does
- * not depend on the order biome listed them in.
+ * The parse errors biome reported, if any, as one {@link SourceSyntaxError}
+ * whose diagnostics (code `parse`, error) are in text order (then the shortest,
+ * then by message), so neither the order biome listed them in nor its path shows.
  */
-export function syntaxError(text: string, findings: readonly Finding[]): EngineError | undefined {
-  let bad: Finding | undefined;
-  for (const d of findings) {
-    if (d.category !== "parse" && d.severity !== "fatal") continue;
-    if (!bad || before(d, bad)) bad = d;
-  }
-  if (!bad) return undefined;
-  const { line, col } = indexToPosition(lineStarts(text), bad.range?.[0] ?? 0);
-  return new EngineError(`syntax error at ${line}:${col}: ${bad.description}`, { line, column: col });
+export function syntaxError(text: string, findings: readonly Finding[]): SourceSyntaxError | undefined {
+  const bad = findings.filter(isParseError)
+    .sort((a, b) => before(a, b) ? -1 : before(b, a) ? 1 : 0);
+  if (bad.length === 0) return undefined;
+  const starts = lineStarts(text);
+  const diagnostics = bad.map((d): Diagnostic => {
+    const a = indexToPosition(starts, d.range?.[0] ?? 0);
+    const b = indexToPosition(starts, d.range?.[1] ?? d.range?.[0] ?? 0);
+    return {
+      engine: "biome",
+      code: "parse",
+      severity: "error",
+      title: d.description,
+      span: { start_line: a.line, start_col: a.col, end_line: b.line, end_col: b.col },
+    };
+  });
+  return new SourceSyntaxError(diagnostics as [Diagnostic, ...Diagnostic[]]);
 }
 
 /**
- * poly's result for one file from biome's findings: the parse error, or the
- * diagnostics after `select` / `ignore` / `rules` — in report order
+ * poly's result for one file from biome's findings: the parse errors (thrown), or
+ * the lint diagnostics (as `biome lint` reports them: no assist actions) after
+ * `select` / `ignore` / `rules` — in report order
  * ({@link compareDiagnostics}), so the order biome emitted them in (which
  * differs between its paths) never shows.
  */
 export function outcome(file: SourceFile, findings: readonly Finding[], settings: EngineSettings): LintOutput {
   const err = syntaxError(file.text, findings);
-  if (err) throw err;
   const starts = lineStarts(file.text);
-  const diagnostics: Diagnostic[] = findings.map((d) => {
+  // Assist actions (organizeImports, useSortedKeys) are not lint diagnostics: `biome lint` never reports them.
+  const kept = findings.filter((d) => !d.category?.startsWith("assist/") && !(err && isParseError(d)));
+  const diagnostics: Diagnostic[] = kept.map((d) => {
     const code = d.category?.replace(/^lint\//, "") ?? undefined;
     const diag: Diagnostic = {
       engine: "biome",
@@ -117,5 +127,12 @@ export function outcome(file: SourceFile, findings: readonly Finding[], settings
     }
     return diag;
   });
-  return { diagnostics: applyRuleSettings(diagnostics, settings).sort(compareDiagnostics) };
+  const linted = applyRuleSettings(diagnostics, settings).sort(compareDiagnostics);
+  // As `biome lint` reports them: the parse errors, and what the rules found in what did parse.
+  if (err) throw new SourceSyntaxError([...err.diagnostics, ...linted] as [Diagnostic, ...Diagnostic[]]);
+  return { diagnostics: linted };
+}
+
+function isParseError(d: Finding): boolean {
+  return d.category === "parse" || d.severity === "fatal";
 }

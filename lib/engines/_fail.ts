@@ -1,25 +1,26 @@
 /**
  * Turning an upstream formatter's error message into an {@link EngineError} with
- * the line and column it names, so a syntax error becomes an errored record that
+ * the line and column it names, so a syntax error becomes a diagnostic that
  * points at the problem. Messages do not repeat the engine id: the pipeline
  * prefixes it (`gofmt: syntax error at 4:17: ...`).
  *
  * @module
  */
 import { messageOf } from "./_module.ts";
-import { EngineError } from "./types.ts";
+import { EngineError, SourceSyntaxError, syntaxDiagnostic } from "./types.ts";
 
 /**
- * Builds an EngineError from `error`, reading the line and column with `pattern`
- * (groups 1 and 2). `what` names the engine for readers of the call site.
+ * Builds the error of `error`: a {@link SourceSyntaxError} (code `syntax`, engine
+ * `what`) when `pattern` finds a line and column in its message (groups 1 and 2),
+ * else a plain EngineError.
  *
  * @example
  * ```ts
  * positioned("gofmt", new Error("2:11: expected ')'"), /^(\d+):(\d+):/);
- * // EngineError "syntax error at 2:11: expected ')'" {line: 2, column: 11}
+ * // SourceSyntaxError "syntax error at 2:11: expected ')'" {line: 2, column: 11}
  * ```
  */
-export function positioned(_what: string, error: unknown, pattern: RegExp): EngineError {
+export function positioned(what: string, error: unknown, pattern: RegExp): EngineError {
   if (error instanceof EngineError) return error;
   const message = messageOf(error).trim();
   const m = pattern.exec(message);
@@ -29,7 +30,7 @@ export function positioned(_what: string, error: unknown, pattern: RegExp): Engi
   const lines = message.split("\n");
   const at = lines.find((l) => pattern.test(l)) ?? lines[0];
   const detail = at.replace(pattern, "").replace(/^[\s:,-]+/, "").replace(/\s+,/g, ",").trim() || lines[0];
-  return new EngineError(`syntax error at ${line}:${column}: ${detail}`, { line, column });
+  return new SourceSyntaxError([syntaxDiagnostic(what, "syntax", detail, { line, column })]);
 }
 
 /** 1-based line and column of a UTF-8 byte offset into `text`. */

@@ -34,7 +34,10 @@
  *   formatter options (e.g. `indentStyle = "tab"`; JavaScript's `quoteStyle` goes in
  *   `configuration = { javascript = { formatter = { quoteStyle = "single" } } }`), checked
  *   against biome's schema when poly.toml loads (`lib/config/_engine_tables.ts`).
- * - A parse error is an errored record with its line and column.
+ * - Lint covers HTML, Vue, Svelte and Astro too, as `biome lint` does with its
+ *   default configuration (their formatter stays `webfmt`).
+ * - A parse error is a diagnostic (code `parse`, error), as `biome lint` reports it.
+ * - Assist actions (`organizeImports`) are not reported: `biome lint` does not.
  * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
  * - A file biome's workspace refuses by its own rules (under `node_modules/`, or over
  *   `files.maxSize`: 1 MiB unless the `configuration` raises it) is skipped with that
@@ -54,6 +57,7 @@ import { bytesToUtf16 } from "./_text.ts";
 import {
   EngineError,
   type EngineInstance,
+  EngineRefusal,
   type EngineSettings,
   type EngineSpec,
   type LintOutput,
@@ -99,6 +103,27 @@ function findings(text: string, diags: BiomeDiagnostic[]): Finding[] {
     description: d.description,
     ...(d.location.span ? { range: bytesToUtf16(text, d.location.span) as [number, number] } : {}),
   }));
+}
+
+/**
+ * One call into the WebAssembly module for `file`. biome's workspace refuses a
+ * file it ignores by its own rules (anything under `node_modules/`: "The file
+ * ... does not exist in the workspace", as `biome lint` says "provided but
+ * ignored"): an {@link EngineRefusal}, a skip. Any other failure is an
+ * EngineError with biome's message (the js-api wraps it with an empty one).
+ */
+function call<T>(file: SourceFile, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    const inner = (e as { stackTrace?: unknown }).stackTrace;
+    const message = (inner instanceof Error ? inner.message : e instanceof Error ? e.message : String(e)).trim();
+    if (/does not exist in the workspace/.test(message)) {
+      const why = /(^|\/)node_modules\//.test(file.relPath) ? ": it never checks files under node_modules/" : "";
+      throw new EngineRefusal(`biome ignores this file${why}`);
+    }
+    throw new EngineError(`biome failed: ${message || "it gave no reason"}`);
+  }
 }
 
 let wasm: Promise<BiomeApi> | undefined;
@@ -166,7 +191,7 @@ export class Biome implements EngineInstance {
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
     refusedByBiome(file, configuration(settings, "lint"), "lint");
     const [api, project] = await this.#project(settings, "lint");
-    const result = api.lintContent(project, file.text, { filePath: virtualPath(file) });
+    const result = call(file, () => api.lintContent(project, file.text, { filePath: virtualPath(file) }));
     return outcome(file, findings(file.text, result.diagnostics), settings);
   }
 
@@ -218,7 +243,10 @@ export class Biome implements EngineInstance {
   async fix(file: SourceFile, settings: EngineSettings) {
     const [api, project] = await this.#project(settings, "lint");
     const before = (await this.lint(file, settings)).diagnostics.length;
-    const result = api.lintContent(project, file.text, { filePath: virtualPath(file), fixFileMode: "safeFixes" });
+    const result = call(
+      file,
+      () => api.lintContent(project, file.text, { filePath: virtualPath(file), fixFileMode: "safeFixes" }),
+    );
     if (result.content === file.text) return { text: file.text, fixed: 0 };
     const after = (await this.lint({ ...file, text: result.content }, settings)).diagnostics.length;
     return { text: result.content, fixed: Math.max(1, before - after) };
@@ -249,7 +277,7 @@ export class Biome implements EngineInstance {
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
     refusedByBiome(file, configuration(settings, "format"), "fmt");
     const [api, project] = await this.#project(settings, "format");
-    const result = api.formatContent(project, file.text, { filePath: virtualPath(file) });
+    const result = call(file, () => api.formatContent(project, file.text, { filePath: virtualPath(file) }));
     const err = syntaxError(file.text, findings(file.text, result.diagnostics));
     if (err) throw err;
     return result.content;
@@ -260,7 +288,7 @@ export class Biome implements EngineInstance {
 export const biome: EngineSpec = {
   id: "biome",
   tier: "in-process",
-  lintLanguages: ["javascript", "typescript", "json", "css", "graphql"],
+  lintLanguages: ["javascript", "typescript", "json", "css", "graphql", "html", "vue", "svelte", "astro"],
   formatLanguages: ["javascript", "typescript", "json", "css", "graphql"],
   capabilities: { lint: true, format: true, fix: true },
   upstream: `@biomejs/wasm-nodejs ${VERSION}`,

@@ -21,8 +21,14 @@
  *   `error` (go test fails on them); links go to the analyzer's documentation.
  * - `[lint.go.govet]` keys: `select` / `ignore` / `rules.<analyzer>.level`, `tags`
  *   (build tags, a list), `flags` (extra `go vet` arguments, e.g. ["-copylocks=false"]).
- * - A package that does not compile (syntax or type error) is an errored record:
- *   with the line and column when the error is in the file itself.
+ * - A package that does not compile (syntax or type error): the file that holds the
+ *   error gets it as a diagnostic (code `compile`, error, with its line and column);
+ *   the package's other files are skipped, naming it. Both are cached like findings.
+ * - A failure of the whole module (the host Go is older than `go.mod`'s `go`
+ *   line, `go.mod` does not parse) is one run-level error naming `go.mod`, the
+ *   cause and the fix; the module's files are skipped with a short reason pointing at it.
+ * - Modules missing from the module cache (no network here) are an errored record
+ *   saying so, never cached.
  *
  * Example: `fmt.Printf("%d", "x")` → `printf fmt.Printf format %d has arg "x" of wrong type string`.
  *
@@ -38,12 +44,16 @@ import type { FileRecord, ResultCache } from "../cache/db.ts";
 import {
   EngineError,
   type EngineInstance,
+  EngineRefusal,
   type EngineSettings,
   type EngineSpec,
   type LintOutput,
   settle,
   type Settled,
+  SharedFailure,
   type SourceFile,
+  SourceSyntaxError,
+  syntaxDiagnostic,
 } from "./types.ts";
 
 interface VetFinding {
@@ -59,6 +69,8 @@ interface VetFinding {
 export interface VetResult {
   findings: VetFinding[];
   failure?: { file?: string; line?: number; column?: number; message: string };
+  /** The module root the package belongs to (absent outside a module). */
+  module?: string;
 }
 
 async function findModuleRoot(dir: string): Promise<string | undefined> {
@@ -106,6 +118,9 @@ export function parseVetOutput(stderr: string, cwd: string): VetResult {
         failure = { file, line: Number(m[2]), column: Number(m[3]), message: m[4] };
       } else if (!failure && /^(go: |vet: |.*cannot find|.*no required module)/.test(line)) {
         failure = { message: line.trim() };
+      } else if (failure && !failure.file && /^go: errors parsing go\.(mod|work):$/.test(failure.message)) {
+        // The reasons follow, one per line: `/abs/go.mod:3: invalid go version '1.24.0': must match format 1.23`.
+        if (line.trim()) failure.message += ` ${line.trim()}`;
       }
     }
   }
@@ -143,10 +158,12 @@ function args(settings: EngineSettings): string[] {
 
 async function vetDirectory(dir: string, settings: EngineSettings, sources: string[]): Promise<VetResult> {
   const module = await findModuleRoot(dir);
+  await hostGoVersion();
   const targets = module ? ["."] : sources;
   const env = { GOPROXY: "off", GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly" };
   const run = await runHost("go", [...args(settings), ...targets], { cwd: dir, env });
   const result = parseVetOutput(run.stderr, dir);
+  if (module) result.module = module;
   if (run.code !== 0 && !result.failure && result.findings.length === 0) {
     result.failure = {
       message: (run.stderr || run.stdout).trim().split("\n").slice(0, 3).join(" ") || `exit ${run.code}`,
@@ -162,8 +179,13 @@ function utf16Column(text: string, line: number, byteColumn: number): number {
   return new TextDecoder().decode(bytes).length + 1;
 }
 
-class GoVet implements EngineInstance {
+/** The loaded govet engine. */
+export class GoVet implements EngineInstance {
   #runs = new Map<string, Promise<VetResult>>();
+  /** Per module (and its go.mod's stamp and the arguments): its first run, as a module failure or undefined. */
+  #probes = new Map<string, Promise<VetResult | undefined>>();
+  /** Test hook: called with the directory of each `go vet` process started. */
+  onVet?: (dir: string) => void;
 
   /** The vet run of `dir` under `settings`, started once per process for the directory's current files. */
   async #vet(dir: string, settings: EngineSettings): Promise<VetResult> {
@@ -171,11 +193,33 @@ class GoVet implements EngineInstance {
     const runKey = key + "|" + JSON.stringify(args(settings));
     let run = this.#runs.get(runKey);
     if (!run) {
-      run = vetDirectory(dir, settings, sources);
+      run = this.#probed(dir, settings, sources);
       this.#runs.set(runKey, run);
       run.catch(() => this.#runs.delete(runKey));
     }
     return await run;
+  }
+
+  /**
+   * {@link vetDirectory}, once its module is known to be readable: the first
+   * directory of a module runs alone, and when the host Go cannot read the
+   * module's go.mod ({@link goModCause}) that one failure answers every other
+   * directory of the module without starting go again (thousands of files, one
+   * `go vet`).
+   */
+  async #probed(dir: string, settings: EngineSettings, sources: string[]): Promise<VetResult> {
+    const run = () => (this.onVet?.(dir), vetDirectory(dir, settings, sources));
+    const module = await findModuleRoot(dir);
+    if (!module) return await run();
+    const stamp = await Deno.stat(join(module, "go.mod")).then((i) => `${i.size}:${i.mtime?.getTime()}`, () => "");
+    const probeKey = `${module}|${stamp}|${JSON.stringify(args(settings))}`;
+    const probe = this.#probes.get(probeKey);
+    if (probe) return (await probe) ?? await run();
+    const first = run();
+    const failed = (r: VetResult) =>
+      r.failure && !r.failure.file && goModCause(r.failure.message, module) !== undefined;
+    this.#probes.set(probeKey, first.then((r) => failed(r) ? r : undefined, () => undefined));
+    return await first;
   }
 
   /**
@@ -208,10 +252,22 @@ function answer(file: SourceFile, settings: EngineSettings, result: VetResult): 
     const f = result.failure;
     if (f.file === file.path && f.line) {
       const column = utf16Column(file.text, f.line, f.column ?? 1);
-      throw new EngineError(`error at ${f.line}:${column}: ${f.message}`, { line: f.line, column });
+      throw new SourceSyntaxError([syntaxDiagnostic("govet", "compile", f.message, { line: f.line, column })]);
     }
-    const where = f.file ? `${f.file.slice(dir.length + 1)}:${f.line}:${f.column}: ` : "";
-    throw new EngineError(`go vet could not check the package: ${where}${f.message}`);
+    if (f.file) {
+      // Another file of the package does not compile: that file reports it; this one was not vetted.
+      const where = f.file.startsWith(dir + "/") ? f.file.slice(dir.length + 1) : f.file;
+      throw new EngineRefusal(`go vet could not check the package: ${where}:${f.line}:${f.column}: ${f.message}`);
+    }
+    const shared = moduleFailure(f.message, result.module);
+    if (shared) throw shared;
+    if (/GOPROXY=off|no required module provides|cannot find module providing|missing go\.sum entry/.test(f.message)) {
+      throw new EngineError(
+        `go vet needs modules that are not in the module cache (poly never downloads them): ${f.message}; ` +
+          "run `go mod download` in the module, then lint again",
+      );
+    }
+    throw new EngineError(`go vet could not check the package: ${f.message}`);
   }
   const diagnostics: Diagnostic[] = result.findings.filter((f) => f.file === file.path).map((f) => {
     const col = utf16Column(file.text, f.line, f.column);
@@ -226,6 +282,68 @@ function answer(file: SourceFile, settings: EngineSettings, result: VetResult): 
   });
   return { diagnostics: applyRuleSettings(diagnostics, settings) };
 }
+
+/** The host Go's version (`1.19.8`), asked once per process. */
+let hostGo: Promise<string | undefined> | undefined;
+
+/** The version of the `go` on PATH, or undefined when it cannot be told. */
+export function hostGoVersion(): Promise<string | undefined> {
+  hostGo ??= runHost("go", ["env", "GOVERSION"], {}).then(
+    (run) => (cachedHostGo = /go(\d+(?:\.\d+)*)/.exec(run.stdout)?.[1]),
+    () => undefined,
+  );
+  return hostGo;
+}
+
+/**
+ * The cause and the fix of a failure of a whole module rather than of one
+ * package: `go.mod` (or `go.work`) that the host Go cannot read — most often a
+ * `go` line newer than the host Go (Go 1.21+: "go.mod requires go >= 1.24";
+ * older: "invalid go version '1.24.0'", "unknown directive: toolchain").
+ * Undefined for any other message. Also used by the whole-project go vet job.
+ *
+ * @example
+ * ```ts
+ * goModCause("go: errors parsing go.mod:\n/m/go.mod:3: invalid go version '1.99.0'", "/m");
+ * // "go.mod requires go 1.99.0; the host go is 1.19.8: install Go 1.99.0 or newer on PATH (...); go said: ..."
+ * ```
+ */
+export function goModCause(message: string, module: string): string | undefined {
+  if (!/errors parsing go\.(mod|work)|go\.(mod|work) requires go|unknown directive: toolchain/.test(message)) {
+    return undefined;
+  }
+  let wanted: string | undefined;
+  try {
+    wanted = /^go\s+(\S+)/m.exec(Deno.readTextFileSync(join(module, "go.mod")))?.[1];
+  } catch {
+    // unreadable: the message says what go said
+  }
+  wanted ??= /requires go >= (\S+)/.exec(message)?.[1];
+  const running = /running go (\S+?)[;)]/.exec(message)?.[1] ?? cachedHostGo;
+  // What go said, on one line, without its preamble and the absolute path: `go.mod:3: invalid go version ...`.
+  const said = message.trim().replace(/^go: (errors parsing go\.(mod|work):\s*)?/, "").replaceAll(module + "/", "")
+    .replace(/\s*\n\s*/g, " ");
+  const host = running ? `; the host go is ${running}` : ", which the host go cannot read";
+  const cause = wanted
+    ? `go.mod requires go ${wanted}${host}: install Go ${wanted} or newer on PATH ` +
+      `(poly runs go vet with GOTOOLCHAIN=local: it never downloads a toolchain)`
+    : "the host go cannot read go.mod: fix go.mod or install a newer Go";
+  return `${cause}; go said: ${said}`;
+}
+
+/** A module's {@link goModCause} as the failure each of its files meets (reported once for its go.mod). */
+function moduleFailure(message: string, module: string | undefined): SharedFailure | undefined {
+  const cause = module ? goModCause(message, module) : undefined;
+  if (!module || !cause) return undefined;
+  return new SharedFailure(
+    join(module, "go.mod"),
+    `go vet did not run for this module: ${cause}`,
+    "go vet did not run for this module: see the error for its go.mod",
+  );
+}
+
+/** {@link hostGoVersion} once known (read synchronously where a message is built). */
+let cachedHostGo: string | undefined;
 
 /** Contexts of the current run, by module or directory root (one run's worth: see {@link goContext}). */
 let contexts = {

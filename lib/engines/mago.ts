@@ -19,7 +19,14 @@ import { finishText } from "./_layout.ts";
 import { byteOffsetPosition } from "./_fail.ts";
 import { messageOf, siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  SourceSyntaxError,
+  syntaxDiagnostic,
+} from "./types.ts";
 import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/mago_fmt";
@@ -65,13 +72,8 @@ export const mago: EngineSpec = {
           const kind = /^(\w+)/.exec(message)?.[1] ?? "error";
           if (offset) {
             const { line, column } = byteOffsetPosition(file.text, Number(offset[1]));
-            throw new EngineError(
-              `syntax error at ${line}:${column}: ${kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`,
-              {
-                line,
-                column,
-              },
-            );
+            const title = kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+            throw new SourceSyntaxError([syntaxDiagnostic("mago", "syntax", title, { line, column })]);
           }
           throw new EngineError(message);
         }

@@ -38,6 +38,7 @@ import {
   type EngineSpec,
   type LintOutput,
   type SourceFile,
+  SourceSyntaxError,
 } from "./types.ts";
 
 const CHUNK = 500;
@@ -143,12 +144,7 @@ function outcome(file: SourceFile, raw: OxDiagnostic[], settings: EngineSettings
   const fatal = raw.find((d) => !d.code && d.severity === "error");
   if (fatal) {
     const d = toDiagnostic(fatal, file.text, starts);
-    const line = d.span?.start_line;
-    const column = d.span?.start_col;
-    return new EngineError(`syntax error${line ? ` at ${line}:${column}` : ""}: ${fatal.message}`, {
-      line,
-      column,
-    });
+    return new SourceSyntaxError([{ ...d, engine: "oxlint", code: "syntax", severity: "error", title: fatal.message }]);
   }
   return { diagnostics: applyRuleSettings(raw.map((d) => toDiagnostic(d, file.text, starts)), settings) };
 }

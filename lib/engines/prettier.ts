@@ -16,7 +16,14 @@
  */
 import { finishText } from "./_layout.ts";
 import { messageOf } from "./_module.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  SourceSyntaxError,
+  syntaxDiagnostic,
+} from "./types.ts";
 import { lazy } from "../lazy/mod.ts";
 
 const VERSION = "3.10.1";
@@ -77,10 +84,7 @@ export const prettier: EngineSpec = {
           const loc = (e as { loc?: { start?: { line: number; column: number } } }).loc?.start;
           const title = messageOf(e).split("\n")[0].replace(/ \(\d+:\d+\)$/, "");
           if (loc) {
-            throw new EngineError(`syntax error at ${loc.line}:${loc.column}: ${title}`, {
-              line: loc.line,
-              column: loc.column,
-            });
+            throw new SourceSyntaxError([syntaxDiagnostic("prettier", "syntax", title, loc)]);
           }
           throw new EngineError(title);
         }

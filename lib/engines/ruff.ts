@@ -17,7 +17,7 @@
  * - Format: ruff's formatter with `line-length` from `[defaults] line_length`,
  *   `indent-width` from `[defaults] indent_width`, and `[fmt.python.ruff]` keys
  *   passed as ruff `format` settings (e.g. `quote-style = "single"`).
- * - A syntax error is an errored record with the line and column ruff reports.
+ * - A syntax error is a diagnostic (`invalid-syntax`, error) with the line and column ruff reports.
  *
  * Example: `x == None` → `E711 Comparison to None should be cond is None` (not auto-fixed:
  * ruff marks that fix unsafe because `__eq__` may be overloaded).
@@ -27,7 +27,15 @@
 import type { Diagnostic } from "../report/schema.ts";
 import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "./_text.ts";
 import { applyRuleSettings, upstreamKeys } from "./_settings.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  type SourceFile,
+  SourceSyntaxError,
+  syntaxDiagnostic,
+} from "./types.ts";
 import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
@@ -119,11 +127,18 @@ function isSafe(code: string | null, file: SourceFile): boolean {
   return !(code === "F401" && file.path.endsWith("__init__.py"));
 }
 
-function syntaxError(diags: RuffDiagnostic[]): EngineError | undefined {
-  const bad = diags.find((d) => d.code === null || d.code === "invalid-syntax");
-  if (!bad) return undefined;
-  const { row, column } = bad.start_location;
-  return new EngineError(`syntax error at ${row}:${column}: ${bad.message}`, { line: row, column });
+/** ruff's syntax errors (code `invalid-syntax`, or none in older versions) as one error, in ruff's order. */
+function syntaxError(diags: RuffDiagnostic[]): SourceSyntaxError | undefined {
+  const bad = diags.filter((d) => d.code === null || d.code === "invalid-syntax").map((d) =>
+    syntaxDiagnostic(
+      "ruff",
+      "invalid-syntax",
+      d.message,
+      { line: d.start_location.row, column: d.start_location.column },
+      { line: d.end_location.row, column: d.end_location.column },
+    )
+  );
+  return bad.length > 0 ? new SourceSyntaxError(bad as [Diagnostic, ...Diagnostic[]]) : undefined;
 }
 
 function toEdits(text: string, starts: number[], d: RuffDiagnostic): TextEdit[] {
@@ -155,7 +170,13 @@ class Ruff implements EngineInstance {
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
     const diags = this.#workspace(lintOptions(settings)).check(file.text);
     const err = syntaxError(diags);
-    if (err) throw err;
+    if (err) {
+      // As `ruff check` reports them: the syntax errors, then what the rules found in what did parse.
+      const rest = this.#diagnose(file, settings, diags.filter((d) => d.code !== null && d.code !== "invalid-syntax"));
+      throw rest.length > 0
+        ? new SourceSyntaxError([...err.diagnostics, ...rest] as [Diagnostic, ...Diagnostic[]])
+        : err;
+    }
     return diags;
   }
 
@@ -236,10 +257,8 @@ class Ruff implements EngineInstance {
         const before = new TextDecoder().decode(bytes);
         const line = before.split("\n").length;
         const column = before.length - before.lastIndexOf("\n");
-        throw new EngineError(`syntax error at ${line}:${column}: ${message.replace(/ at byte range.*$/, "")}`, {
-          line,
-          column,
-        });
+        const title = message.replace(/ at byte range.*$/, "");
+        throw new SourceSyntaxError([syntaxDiagnostic("ruff", "invalid-syntax", title, { line, column })]);
       }
       throw new EngineError(message);
     }

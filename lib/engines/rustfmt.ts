@@ -28,7 +28,15 @@ import { finishText } from "./_layout.ts";
 import { runHost } from "./_host.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import { Batcher, type Settled, withTempFiles } from "./_batch.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  type SourceFile,
+  SourceSyntaxError,
+  syntaxDiagnostic,
+} from "./types.ts";
 
 let emptyConfig: Promise<string> | undefined;
 
@@ -71,7 +79,7 @@ async function formatOne(file: SourceFile, settings: EngineSettings): Promise<st
     if (pos) {
       const line = Number(pos[1]);
       const column = Number(pos[2]);
-      throw new EngineError(`syntax error at ${line}:${column}: ${title}`, { line, column });
+      throw new SourceSyntaxError([syntaxDiagnostic("rustfmt", "syntax", title, { line, column })]);
     }
     throw new EngineError(title);
   }

@@ -34,11 +34,14 @@ import { lazy } from "../lazy/mod.ts";
 import {
   EngineError,
   type EngineInstance,
+  EngineRefusal,
   type EngineSettings,
   type EngineSpec,
   EngineUnavailableError,
   type LintOutput,
   type SourceFile,
+  SourceSyntaxError,
+  syntaxDiagnostic,
 } from "./types.ts";
 
 interface Replacement {
@@ -105,18 +108,24 @@ interface Analysis {
   edits: Map<Diagnostic, TextEdit[]>;
 }
 
-function analysis(file: SourceFile, comments: Comment[], settings: EngineSettings): Analysis | EngineError {
+/** Codes with which shellcheck declines a script it does not check (zsh, fish, an unknown shebang). */
+const DECLINED = new Set([1071, 1008]);
+
+function analysis(file: SourceFile, comments: Comment[], settings: EngineSettings): Analysis | Failed {
   const text = file.text;
   const starts = lineStarts(text);
+  // Not a dialect shellcheck checks: a skip with shellcheck's own words, not an error finding.
+  const declined = comments.find((c) => DECLINED.has(c.code));
+  if (declined) {
+    return new EngineRefusal(`shellcheck does not check this script: SC${declined.code} ${declined.message}`);
+  }
   if (comments.some((c) => FATAL.test(c.message))) {
     const first = comments.filter((c) =>
       c.level === "error"
     ).sort((a, b) => a.line - b.line || a.column - b.column)[0] ?? comments[0];
     const pos = indexToPosition(starts, cpIndex(text, starts, first.line, first.column));
-    return new EngineError(`syntax error at ${pos.line}:${pos.col}: SC${first.code} ${first.message}`, {
-      line: pos.line,
-      column: pos.col,
-    });
+    const at = { line: pos.line, column: pos.col };
+    return new SourceSyntaxError([syntaxDiagnostic("shellcheck", `SC${first.code}`, first.message, at)]);
   }
   const edits = new Map<Diagnostic, TextEdit[]>();
   const diagnostics = comments.map((c) => {
@@ -154,7 +163,10 @@ const SPLIT_AT = 32;
  * split in as many parts as there are cores, run side by side. A process that
  * fails fails only its own files.
  */
-async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promise<(Analysis | EngineError)[]> {
+/** Why a file has no analysis: it failed, or shellcheck declined it. */
+type Failed = EngineError | EngineRefusal;
+
+async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promise<(Analysis | Failed)[]> {
   const external = settings.tool.external_sources === true;
   const groups = new Map<string, number[]>();
   files.forEach((f, i) => {
@@ -168,7 +180,7 @@ async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promi
     const size = Math.ceil(indices.length / parts);
     for (let at = 0; at < indices.length; at += size) jobs.push({ key, indices: indices.slice(at, at + size) });
   }
-  const out = new Array<Analysis | EngineError>(files.length);
+  const out = new Array<Analysis | Failed>(files.length);
   const run = async ({ key, indices }: { key: string; indices: number[] }) => {
     const [shell, sourceDir] = key.split("|");
     const group = indices.map((i) => files[i]);
@@ -205,7 +217,7 @@ async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promi
 
 async function analyze(file: SourceFile, settings: EngineSettings): Promise<Analysis> {
   const [result] = await analyzeMany([file], settings);
-  if (result instanceof EngineError) throw result;
+  if (result instanceof Error) throw result;
   return result;
 }
 
@@ -243,16 +255,14 @@ export const shellcheck: EngineSpec = {
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
     const batcher = new Batcher<LintOutput>(async (files, settings) =>
-      (await analyzeMany(files, settings)).map((a) => a instanceof EngineError ? a : { diagnostics: a.diagnostics })
+      (await analyzeMany(files, settings)).map((a) => a instanceof Error ? a : { diagnostics: a.diagnostics })
     );
     return Promise.resolve({
       /** Lints one file; calls made in the same tick share one shellcheck process. */
       lint: (file: SourceFile, settings: EngineSettings) => batcher.call(file, settings),
       /** Lints many files with one shellcheck process per dialect. */
       async lintMany(files: SourceFile[], settings: EngineSettings): Promise<(LintOutput | EngineError)[]> {
-        return (await analyzeMany(files, settings)).map((a) =>
-          a instanceof EngineError ? a : { diagnostics: a.diagnostics }
-        );
+        return (await analyzeMany(files, settings)).map((a) => a instanceof Error ? a : { diagnostics: a.diagnostics });
       },
       async fix(file: SourceFile, settings: EngineSettings) {
         let text = file.text;

@@ -157,8 +157,9 @@ export interface FixOutput {
 }
 
 /**
- * An engine failed on a file it accepted (syntax error it cannot get past, crash,
- * bad engine config). Becomes an errored record, never a crash of the run.
+ * An engine failed on a file it accepted (a crash, bad engine config). Becomes an
+ * errored record, never a crash of the run. Its subclass {@link SourceSyntaxError}
+ * is the user's syntax error, which is a diagnostic instead.
  */
 export class EngineError extends Error {
   readonly line?: number;
@@ -169,6 +170,80 @@ export class EngineError extends Error {
     this.name = "EngineError";
     this.line = position.line;
     this.column = position.column;
+  }
+}
+
+/**
+ * A syntax error in the user's file, found by the engine: not a failure of
+ * poly's but a finding. The pipeline reports its {@link SourceSyntaxError.diagnostics}
+ * (error severity, the engine's own code: biome's `parse`, ruff's
+ * `invalid-syntax`, shellcheck's `SC1073`, `syntax` where the engine has none),
+ * so the run exits 1 as the native tool would, and caches it like findings
+ * (the same bytes give the same error).
+ */
+export class SourceSyntaxError extends EngineError {
+  /** The error's diagnostics, the first one in the text first (an engine may report several). */
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: [Diagnostic, ...Diagnostic[]]) {
+    const first = diagnostics[0];
+    const line = first.span?.start_line;
+    const column = first.span?.start_col;
+    super(`syntax error${line !== undefined ? ` at ${line}:${column}` : ""}: ${first.title}`, { line, column });
+    this.name = "SourceSyntaxError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+/**
+ * The diagnostic of one syntax error at a 1-based line and column (UTF-16),
+ * for {@link SourceSyntaxError}. `end` defaults to the start (a point).
+ */
+export function syntaxDiagnostic(
+  engine: string,
+  code: string,
+  title: string,
+  at: { line: number; column: number },
+  end: { line: number; column: number } = at,
+): Diagnostic {
+  return {
+    engine,
+    code,
+    severity: "error",
+    title,
+    span: { start_line: at.line, start_col: at.column, end_line: end.line, end_col: end.column },
+  };
+}
+
+/**
+ * The engine declines a file by its own rules (biome does not check files under
+ * `node_modules/`): the file is skipped with the engine's reason, never
+ * errored, and the decision is cached like findings (it depends only on the
+ * file and the engine).
+ */
+export class EngineRefusal extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "EngineRefusal";
+  }
+}
+
+/**
+ * A failure common to a whole module or package (the host Go is older than
+ * `go.mod` asks for, `go.mod` does not parse): reported once for `scope` (an
+ * absolute path, e.g. the `go.mod`) with the cause and the fix, while each of
+ * its files is skipped with the short `message`. Never cached: installing a
+ * newer toolchain must change the answer.
+ */
+export class SharedFailure extends Error {
+  /** Absolute path of what failed (a `go.mod`). */
+  readonly scope: string;
+  /** The run-level message: the cause and what to do. */
+  readonly detail: string;
+  constructor(scope: string, detail: string, message: string) {
+    super(message);
+    this.name = "SharedFailure";
+    this.scope = scope;
+    this.detail = detail;
   }
 }
 

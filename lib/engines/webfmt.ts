@@ -21,7 +21,14 @@ import { finishText } from "./_layout.ts";
 import { byteOffsetPosition } from "./_fail.ts";
 import { messageOf, siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  SourceSyntaxError,
+  syntaxDiagnostic,
+} from "./types.ts";
 import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/web_fmt";
@@ -69,7 +76,7 @@ export const webfmt: EngineSpec = {
           const what = kind ? kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() : message.split("\n")[0];
           if (offset) {
             const { line, column } = byteOffsetPosition(file.text, Number(offset[1]));
-            throw new EngineError(`syntax error at ${line}:${column}: ${what}`, { line, column });
+            throw new SourceSyntaxError([syntaxDiagnostic("webfmt", "syntax", what, { line, column })]);
           }
           throw new EngineError(what);
         }

@@ -50,8 +50,9 @@ export type Diagnostic = z.infer<typeof Diagnostic>;
 
 /**
  * One per-file record. A file that was checked and found clean has no record.
- * `skipped` is a decision (no engine for it, a template, too large); `error` is a
- * failure (unreadable, engine crash, syntax error the engine could not get past).
+ * `skipped` is a decision (no engine for it, a template, too large, a file the
+ * engine ignores by its own rules); `error` is poly's own failure (unreadable,
+ * engine crash), never empty. A syntax error in the file is one of its `diagnostics`.
  */
 export const FileResult = z.object({
   path: z.string(),

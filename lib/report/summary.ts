@@ -66,10 +66,16 @@ function lintOutcome(report: Report): string {
 
 function fmtOutcome(report: Report): string {
   const changed = Math.max(report.summary.changed ?? 0, report.results.filter((r) => r.changed).length);
-  const unchanged = Math.max(0, report.summary.checked - changed);
-  if (changed === 0) return nothingFound(report, "all files already formatted");
+  // Files whose syntax error kept the formatter from formatting them.
+  const unparsed = report.results.filter((r) => r.diagnostics?.some((d) => d.severity === "error")).length;
+  const unparsedText = unparsed > 0 ? `${count(unparsed, "file")} with syntax errors` : "";
+  const unchanged = Math.max(0, report.summary.checked - changed - unparsed);
+  if (changed === 0) {
+    if (!unparsedText) return nothingFound(report, "all files already formatted");
+    return unchanged > 0 ? `${unparsedText}, ${unchanged} already formatted` : unparsedText;
+  }
   const verb = report.mode === "check" ? "would be reformatted" : "reformatted";
-  return `${count(changed, "file")} ${verb}, ${unchanged} already formatted`;
+  return `${count(changed, "file")} ${verb}, ${unchanged} already formatted${unparsedText ? `, ${unparsedText}` : ""}`;
 }
 
 /** `workspace: 1 failed, 2 passed, 1 skipped`, or "" without a workspace phase. */

@@ -8,21 +8,24 @@
  * @module
  */
 import { dirname } from "node:path";
-import { openCache, type ResultCache, throughCache } from "../cache/mod.ts";
+import { fromStored, openCache, type ResultCache, throughCache, verdictOf } from "../cache/mod.ts";
 import type { Namespace } from "../cache/key.ts";
 import { readCandidate, type ReadOutcome } from "../discover/content.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import {
   EngineError,
+  EngineRefusal,
   type EngineSpec,
   EngineUnavailableError,
   type Language,
   type LintOutput,
+  SharedFailure,
   type SourceFile,
+  SourceSyntaxError,
 } from "../engines/types.ts";
 import { type FileStamp, replaceFile, WriteRefusedError } from "../fs/atomic.ts";
 import { templateReason } from "../engines/templates.ts";
-import type { Diagnostic, FileResult } from "../report/schema.ts";
+import type { Diagnostic, FileResult, RunError } from "../report/schema.ts";
 import { formatDiff } from "../report/diff.ts";
 import type { EnginePlan } from "./plan.ts";
 
@@ -62,18 +65,32 @@ export interface FileTask {
   missed?: string[];
 }
 
-/** One engine's result for one file, found before the file reached its task: a value, an error, or a skip. */
-export type Known = { value: unknown } | { error: string } | { unavailable: string };
+/**
+ * One engine's result for one file, found before the file reached its task: a
+ * value (or a cached verdict, see `cache/engine.ts`), an error, a skip, or a
+ * failure shared by its whole module.
+ */
+export type Known =
+  | { value: unknown }
+  | { error: string }
+  | { unavailable: string }
+  | { shared: { scope: string; detail: string; reason: string } };
 
 /** The {@link Known} form of a thrown engine error. */
 export function knownError(error: unknown): Known {
+  const verdict = verdictOf(error);
+  if (verdict) return { value: verdict };
+  if (error instanceof SharedFailure) {
+    return { shared: { scope: error.scope, detail: error.detail, reason: error.message } };
+  }
   return error instanceof EngineUnavailableError ? { unavailable: error.message } : { error: describe(error) };
 }
 
 /** The value of a known result, or throws what the engine threw (the caller sorts skips from errors). */
 function unwrap<T>(known: Known): T {
-  if ("value" in known) return known.value as T;
+  if ("value" in known) return fromStored<T>(known.value);
   if ("unavailable" in known) throw new EngineUnavailableError(known.unavailable);
+  if ("shared" in known) throw new SharedFailure(known.shared.scope, known.shared.detail, known.shared.reason);
   throw new KnownFailure(known.error);
 }
 
@@ -137,6 +154,11 @@ export interface FileOutcome {
   record?: FileResult;
   skip?: string;
   error?: string;
+  /**
+   * Failures common to the file's whole module (see {@link SharedFailure}), each
+   * reported once by the run however many files share it; `path` is absolute.
+   */
+  shared?: RunError[];
   /** A preview run's change to this file (nothing was written). */
   proposed?: { before: string; after: string };
 }
@@ -146,10 +168,12 @@ export function failed(task: FileTask, error: string): FileOutcome {
   return { relPath: task.relPath, checked: false, error, record: { path: task.relPath, error } };
 }
 
+/** An engine failure as an errored record's reason: never empty. */
 function describe(error: unknown): string {
-  if (error instanceof EngineError || error instanceof KnownFailure) return error.message;
-  if (error instanceof Error) return `engine crashed: ${error.message}`;
-  return `engine crashed: ${String(error)}`;
+  if ((error instanceof EngineError || error instanceof KnownFailure) && error.message.trim()) return error.message;
+  const name = error instanceof Error && !["Error", "EngineError"].includes(error.name) ? error.name : "";
+  const message = error instanceof Error ? (error.message.trim() || name) : String(error).trim();
+  return `engine crashed: ${message || "it gave no reason"}`;
 }
 
 function ignored(d: Diagnostic, codes: string[]): boolean {
@@ -215,17 +239,25 @@ class LintTally {
   fixed = 0;
   checked = false;
   readonly errors: string[] = [];
-  readonly skips: string[];
+  readonly skips: string[] = [];
+  readonly shared: RunError[] = [];
   readonly diagnostics: Diagnostic[] = [];
 
-  constructor(readonly task: FileTask) {
-    this.skips = task.noEngine ? [task.noEngine] : [];
-  }
+  constructor(readonly task: FileTask) {}
 
-  /** An engine that could not run (a skip) or failed (an error). */
+  /**
+   * An engine that did not give findings: a syntax error in the file (its
+   * diagnostics: the engine checked it), an engine that could not run or
+   * declined the file (a skip), a failure of the whole module (a skip here,
+   * reported once by the run), or a failure of its own (an error).
+   */
   failed(plan: EnginePlan, error: unknown): void {
-    if (error instanceof EngineUnavailableError) this.skips.push(error.message);
-    else this.errors.push(`${plan.id}: ${describe(error)}`);
+    if (error instanceof SourceSyntaxError) this.linted({ diagnostics: error.diagnostics });
+    else if (error instanceof EngineUnavailableError || error instanceof EngineRefusal) this.skips.push(error.message);
+    else if (error instanceof SharedFailure) {
+      this.skips.push(error.message);
+      this.shared.push({ path: error.scope, message: error.detail });
+    } else this.errors.push(`${plan.id}: ${describe(error)}`);
   }
 
   /** An engine's findings, less the codes `[per-file-ignores]` silences here. */
@@ -239,7 +271,9 @@ class LintTally {
     const record = baseRecord(task);
     if (diagnostics.length > 0) record.diagnostics = diagnostics;
     if (fixed > 0) record.fixed = fixed;
-    const skip = this.skips.length > 0 ? this.skips.join("; ") : undefined;
+    // "No lint engine for Rust" only when no engine (a cross-cutting one included) checked the file.
+    const skips = task.noEngine && !this.checked ? [task.noEngine, ...this.skips] : this.skips;
+    const skip = skips.length > 0 ? skips.join("; ") : undefined;
     const error = this.errors.length > 0 ? this.errors.join("; ") : undefined;
     if (skip) record.skipped = skip;
     if (error) record.error = error;
@@ -250,6 +284,7 @@ class LintTally {
       record: hasRecord ? record : undefined,
       skip,
       error,
+      ...(this.shared.length > 0 ? { shared: this.shared } : {}),
       ...(proposed ? { proposed } : {}),
     };
   }
@@ -365,8 +400,22 @@ async function formatFile(task: FileTask, file: SourceFile): Promise<FileOutcome
     );
     formatted = withLineEnding(text, file.text, task.lineEnding);
   } catch (e) {
-    if (e instanceof EngineUnavailableError) {
+    if (e instanceof SourceSyntaxError) {
+      // The formatter read the file and found it does not parse: a finding, not a failure.
+      return { relPath: task.relPath, checked: true, record: { ...base, diagnostics: e.diagnostics } };
+    }
+    if (e instanceof EngineUnavailableError || e instanceof EngineRefusal) {
       return { relPath: task.relPath, checked: false, skip: e.message, record: { ...base, skipped: e.message } };
+    }
+    if (e instanceof SharedFailure) {
+      const shared = [{ path: e.scope, message: e.detail }];
+      return {
+        relPath: task.relPath,
+        checked: false,
+        skip: e.message,
+        shared,
+        record: { ...base, skipped: e.message },
+      };
     }
     const error = `${plan.id}: ${describe(e)}`;
     return { relPath: task.relPath, checked: false, error, record: { ...base, error } };

@@ -155,9 +155,17 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     if (o.proposed) request.onProposed?.({ path: runnable[i].path, relPath: o.relPath, ...o.proposed });
   });
   let checked = 0;
+  const sharedSeen = new Set<string>();
   for (const o of outcomes) {
     if (o.checked) checked++;
     if (o.record) results.push(o.record);
+    // A failure of a whole module is one run-level error, however many of its files met it.
+    for (const failure of o.shared ?? []) {
+      const path = displayPath(request.cwd, failure.path);
+      if (sharedSeen.has(`${path}\0${failure.message}`)) continue;
+      sharedSeen.add(`${path}\0${failure.message}`);
+      runErrors.push({ path, message: failure.message });
+    }
   }
   const report = await assemble(kind, request, results, checked, configRefs, runErrors, who);
   if (cacheSettings) report.summary.cache = cache;
@@ -242,7 +250,7 @@ async function runRemembered(
   rest.forEach((i, k) => {
     const outcome = outcomes[i] = ran.outcomes[k];
     const task = tasks[i];
-    if (outcome.error || outcome.record?.error || !keep(task.path)) return;
+    if (outcome.error || outcome.record?.error || outcome.shared || !keep(task.path)) return;
     const specs = task.engines.map((plan) => engineById(plan.id)).filter((spec) => spec !== undefined);
     const steps = task.kind === "fmt" ? 1 : specs.filter((spec) => spec.capabilities.lint).length;
     const contexts = specs.filter((spec) => spec.cacheContext).map((spec) => ({
@@ -354,6 +362,10 @@ async function assemble(
   } else {
     summary.changed = results.filter((r) => r.changed).length;
     boundReportDiffs(results);
+    // A file a formatter could not parse carries its syntax error as a diagnostic.
+    const counts = { error: 0, warning: 0, info: 0, hint: 0 };
+    for (const r of results) for (const d of r.diagnostics ?? []) counts[d.severity]++;
+    if (Object.values(counts).some((n) => n > 0)) summary.diagnostics = counts;
   }
   return {
     kind,

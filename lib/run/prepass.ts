@@ -380,7 +380,10 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       const result = results[i];
       const found = known[item.index]!;
       if (result instanceof Error || result === undefined) {
-        found[batch.plan.id] = knownError(result ?? new Error("the batch returned no result for this file"));
+        const known = knownError(result ?? new Error("the batch returned no result for this file"));
+        found[batch.plan.id] = known;
+        // A syntax error or a refusal is cached like findings (see cache/engine.ts).
+        if ("value" in known) item.store?.cache.set(item.namespace, item.store.key, known.value);
         return;
       }
       found[batch.plan.id] = { value: result };

@@ -5,8 +5,15 @@
  * stored under a key over: the build identity of poly, the job's name, argv and
  * directory, the identity (path, size, mtime) of the programs it runs, a few
  * environment variables that change their behaviour, and a listing of the
- * project tree (path, size and mtime of every file outside `target`, `.git`,
- * `node_modules` and `vendor`). Any change to any of those is a miss.
+ * project's own files (path, size and mtime of every file outside `target`,
+ * `.git`, `node_modules`, `vendor` and Python caches, less the sources of other
+ * languages — a `.py` or `.ts` file never changes what cargo or go vet says — and,
+ * for a Go module, less nested modules and `testdata`). Any change to any of
+ * those is a miss; an edit elsewhere in the repository is not.
+ *
+ * Outcomes are stored only when the tool ran to a verdict (passed or failed):
+ * never an errored job, and never a failure to download dependencies (see
+ * `_network.ts`), so a run without network does not become the project's result.
  *
  * The build identity is the result cache's (`lib/cache` `buildIdentity`). Entries
  * live beside the repository's result cache, in
@@ -41,7 +48,57 @@ const ENV_KEYS = [
   "CGO_ENABLED",
 ];
 
-const SKIP = new Set(["target", ".git", "node_modules", "vendor", ".poly"]);
+const SKIP = new Set([
+  "target",
+  ".git",
+  "node_modules",
+  "vendor",
+  ".poly",
+  "__pycache__",
+  ".venv",
+  "venv",
+  ".mypy_cache",
+  ".pytest_cache",
+  ".ruff_cache",
+  ".tox",
+]);
+
+/** Sources of languages whose files no built-in job reads (Rust and Go are added per job: see {@link foreign}). */
+const OTHER_SOURCES = new Set([
+  "py",
+  "pyi",
+  "pyw",
+  "ipynb",
+  "js",
+  "mjs",
+  "cjs",
+  "jsx",
+  "ts",
+  "mts",
+  "cts",
+  "tsx",
+  "vue",
+  "svelte",
+  "astro",
+  "rb",
+  "php",
+  "java",
+  "kt",
+  "kts",
+  "swift",
+  "cs",
+  "scala",
+  "lua",
+  "zig",
+]);
+
+/** Whether a file named `name` belongs to another ecosystem than the job's (its edits cannot change the outcome). */
+export function foreign(tool: PlannedJob["tool"], name: string): boolean {
+  const ext = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
+  if (tool === "inline") return false;
+  if (OTHER_SOURCES.has(ext)) return true;
+  return tool === "go-vet" ? ext === "rs" : ext === "go";
+}
 
 /** Where one repository's workspace outcomes are kept. */
 export interface WorkspaceCache {
@@ -71,12 +128,14 @@ export async function jobKey(job: PlannedJob, cache: WorkspaceCache): Promise<st
   });
   const env = ENV_KEYS.map((k) => {
     try {
+      // Asked first: reading a variable the permission set does not grant would prompt on a terminal.
+      if (Deno.permissions.querySync({ name: "env", variable: k }).state !== "granted") return [k, "?"];
       return [k, Deno.env.get(k) ?? null];
     } catch {
-      return [k, null];
+      return [k, "?"];
     }
   });
-  const tree = await treeListing(job.dir);
+  const tree = await treeListing(job.dir, job.tool);
   return await blake3(JSON.stringify([FORMAT, cache.build, job.name, job.argv, job.dir, programs, env, tree]));
 }
 
@@ -102,7 +161,8 @@ export async function cachePut(cache: WorkspaceCache, key: string, job: CachedJo
   }
 }
 
-async function treeListing(root: string): Promise<string> {
+/** The digest of the listing of the project's own files under `root` (see the module doc). */
+export async function treeListing(root: string, tool: PlannedJob["tool"]): Promise<string> {
   const lines: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     let entries: Deno.DirEntry[];
@@ -111,11 +171,15 @@ async function treeListing(root: string): Promise<string> {
     } catch {
       return;
     }
+    // A nested Go module is a project of its own (it has its own job).
+    if (tool === "go-vet" && dir !== root && entries.some((e) => e.name === "go.mod" && !e.isDirectory)) return;
     entries.sort((a, b) => compareText(a.name, b.name));
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory) {
-        if (!SKIP.has(entry.name)) await walk(path);
+        if (!SKIP.has(entry.name) && !(tool === "go-vet" && entry.name === "testdata")) await walk(path);
+      } else if (foreign(tool, entry.name)) {
+        continue;
       } else {
         try {
           const info = await Deno.stat(path);

@@ -28,12 +28,15 @@ import { describeError } from "../errors/mod.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
 import { type CachedJob, cacheGet, cachePut, jobKey, openWorkspaceCache, type WorkspaceCache } from "./_cache.ts";
 import { findProjects } from "./_projects.ts";
+import { networkFailure } from "./_network.ts";
+import { hostGoVersion } from "../engines/govet.ts";
 import { runTree, SpawnError } from "./_spawn.ts";
 import { planJobs, type PlannedJob } from "./plan.ts";
 
 export type { WorkspaceOutcome } from "../report/schema.ts";
 export { describeWorkspaceOutcome, workspaceExitCode } from "./describe.ts";
 export { workspaceReport, type WorkspaceReportOptions } from "./report.ts";
+export { WorkspaceStatus } from "./progress.ts";
 
 /** One job's outcome. */
 export type JobOutcome = WorkspaceOutcome["jobs"][number];
@@ -54,6 +57,16 @@ export interface WorkspaceOptions {
   signal?: AbortSignal;
   /** Called as jobs finish: done of total, and a line about the job. */
   onProgress?: (done: number, total: number, message: string) => void;
+  /** Called as each job starts and finishes (a terminal's status line, see `progress.ts`). */
+  onJob?: (event: JobEvent) => void;
+}
+
+/** A job started or finished; `done` of `total` jobs are finished (skipped ones included). */
+export interface JobEvent {
+  name: string;
+  state: "started" | "finished";
+  done: number;
+  total: number;
 }
 
 /** The phase's outcome together with the configuration that governed it. */
@@ -73,6 +86,8 @@ export async function runWorkspaceWithConfig(options: WorkspaceOptions): Promise
   const configs = await openConfig({ cwd, explicit: options.config });
   const config = await configs.forDir(cwd);
   const projects = await findProjects(cwd, config.excludes, options.signal);
+  // A Go module's go vet job names the host Go's version when the module asks for a newer one.
+  if (projects.some((p) => p.kind === "go")) await hostGoVersion();
   const plan = planJobs({ cwd, fix: options.fix ?? false, projects, config });
   const cache = config.data.cache.enabled
     ? await openWorkspaceCache(
@@ -97,6 +112,7 @@ export async function runPlan(
     results[index] = outcome;
     done++;
     options.onProgress?.(done, total, progressLine(outcome));
+    options.onJob?.({ name: outcome.name, state: "finished", done, total });
   };
   options.onProgress?.(0, total, `${total} job${total === 1 ? "" : "s"} planned`);
   // Group by lock, keeping plan order inside a group.
@@ -116,7 +132,10 @@ export async function runPlan(
     : Math.max(1, Math.min(options.jobs ?? navigator.hardwareConcurrency ?? 2, queue.length));
   const worker = async () => {
     for (let group = queue.shift(); group; group = queue.shift()) {
-      for (const index of group) finish(index, await runJob(plan[index], options, cache));
+      for (const index of group) {
+        options.onJob?.({ name: plan[index].name, state: "started", done, total });
+        finish(index, await runJob(plan[index], options, cache));
+      }
     }
   };
   await Promise.all(Array.from({ length: width }, worker));
@@ -168,6 +187,19 @@ async function runJob(job: PlannedJob, options: WorkspaceOptions, cache?: Worksp
   const notStarted = startFailure(result);
   if (notStarted) return { ...base, status: "errored", reason: notStarted, duration_ms };
   const verdict = job.judge(result);
+  // A tool that could not download what it needs checked nothing: an error of the run, never its cached result.
+  const offline = verdict.status === "failed" && !verdict.diagnostics.some((d) => d.severity === "error")
+    ? networkFailure(`${result.stderr}\n${result.stdout}`)
+    : undefined;
+  if (offline) {
+    return {
+      ...base,
+      status: "errored",
+      reason: `could not download what it needs (no network?): ${offline}`,
+      duration_ms,
+      ...(verdict.output ? { output: verdict.output } : {}),
+    };
+  }
   const outcome: JobOutcome = {
     ...base,
     status: verdict.status,
@@ -176,7 +208,7 @@ async function runJob(job: PlannedJob, options: WorkspaceOptions, cache?: Worksp
     ...(verdict.diagnostics.length > 0 ? { diagnostics: verdict.diagnostics } : {}),
     ...(verdict.output ? { output: verdict.output } : {}),
   };
-  if (key && cache) {
+  if (key && cache && verdict.status !== "errored") {
     const { duration_ms: _d, ...stored } = outcome;
     await cachePut(cache, key, stored as CachedJob);
   }

@@ -10,7 +10,7 @@
  * | `cargo-sort` | `cargo sort --workspace --check` | `cargo sort --workspace` | cargo-sort |
  * | `cargo-machete` | `cargo machete` | `cargo machete --fix` | cargo-machete |
  * | `cargo-deny` | `cargo deny --format json check` | same | cargo-deny |
- * | `go-vet` | `go vet -json ./...` | same | go |
+ * | `go-vet` | `go vet -json ./...` (`GOTOOLCHAIN=local`) | same | go |
  *
  * Job names carry the project directory when it is not the cwd: `clippy:crates/core`.
  *
@@ -33,6 +33,7 @@ import {
 } from "./_parse.ts";
 import type { TreeResult } from "./_spawn.ts";
 import { which } from "./_which.ts";
+import { goModCause } from "../engines/govet.ts";
 import { compareText } from "../report/sort.ts";
 
 /** A built-in tool of the phase (also the `[tools.<name>]` that switches it off). */
@@ -41,9 +42,9 @@ export type BuiltinTool = "clippy" | "cargo-sort" | "cargo-machete" | "cargo-den
 /** The status of a job. */
 export type JobStatus = WorkspaceOutcome["jobs"][number]["status"];
 
-/** How a finished process is judged. */
+/** How a finished process is judged (`errored`: the tool could not check the project; never cached). */
 export interface Verdict {
-  status: "passed" | "failed";
+  status: "passed" | "failed" | "errored";
   diagnostics: JobDiagnostic[];
   reason?: string;
   /** Text worth showing a person (tail of the tool's output). */
@@ -208,12 +209,17 @@ export function planJobs(options: PlanOptions): PlannedJob[] {
         ...base,
         name: `go-vet${suffix}`,
         tool: "go-vet",
+        // The host Go, never one downloaded because go.mod asks for a newer version.
+        env: { GOTOOLCHAIN: "local" },
         skip: off("go-vet") ?? missing("go"),
         argv: ["go", "vet", "-json", "./..."],
         cacheable: !fix,
         judge: (result) => {
           const diagnostics = parseGoVet(result.stderr, project.dir, cwd);
           if (result.code === 0 && diagnostics.length === 0) return { status: "passed", diagnostics };
+          // The host Go cannot read this module's go.mod: nothing was checked; say why and what to do.
+          const cause = diagnostics.length === 0 ? goModCause(result.stderr, project.dir) : undefined;
+          if (cause) return { status: "errored", diagnostics, reason: cause };
           return {
             status: "failed",
             diagnostics,

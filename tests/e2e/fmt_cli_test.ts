@@ -41,10 +41,14 @@ Deno.test("poly fmt preserves the file mode when it rewrites", async () => {
   assert.equal((await Deno.stat(path)).mode! & 0o777, 0o755);
 });
 
-Deno.test("poly fmt on a syntax error is an errored record (exit 2), and the file is untouched", async () => {
+Deno.test("poly fmt on a syntax error reports it as a diagnostic (exit 1), and the file is untouched", async () => {
   const dir = await copyFixture("e2e/broken");
   const { code, stdout } = await runPoly(["fmt", "--fix", "--format", "json"], { cwd: dir });
-  assert.equal(code, 2);
-  assert.equal(JSON.parse(stdout).errors[0].path, "syntax.py");
+  assert.equal(code, 1);
+  const doc = JSON.parse(stdout);
+  assert.deepEqual(doc.errors, []);
+  const record = doc.results.find((r: { path: string }) => r.path === "syntax.py");
+  assert.equal(record.diagnostics[0].code, "invalid-syntax");
+  assert.equal(record.diagnostics[0].severity, "error");
   assert.equal(await Deno.readTextFile(join(dir, "syntax.py")), "def broken(:\n    pass\n");
 });

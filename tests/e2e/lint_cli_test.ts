@@ -45,15 +45,17 @@ Deno.test("poly lint exits 1 on error-severity findings, and each format matches
   }
 });
 
-Deno.test("poly lint exits 2 when a file errored, and reports the error with its line", async () => {
+Deno.test("poly lint exits 1 on a syntax error, a diagnostic with its line (ruff's invalid-syntax), not an error", async () => {
   const { code, stdout } = await lintIn("broken", ["--format", "json"]);
-  assert.equal(code, 2);
+  assert.equal(code, 1);
   const doc = JSON.parse(stdout);
   assert.deepEqual(validateReport(doc), []);
-  assert.equal(doc.summary.errored, 1);
-  assert.equal(doc.errors[0].path, "syntax.py");
-  assert.match(doc.errors[0].message, /1:\d+/);
-  assert.equal(doc.summary.checked, 1, "the good file is still checked");
+  assert.equal(doc.summary.errored, 0);
+  assert.deepEqual(doc.errors, []);
+  const record = doc.results.find((r: { path: string }) => r.path === "syntax.py");
+  assert.equal(record.diagnostics[0].code, "invalid-syntax");
+  assert.equal(record.diagnostics[0].span.start_line, 1);
+  assert.equal(doc.summary.checked, 2, "both files are checked");
 });
 
 Deno.test("poly lint exits 2 when nothing could be checked, and says why", async () => {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { assertGolden, assertSyntaxError, defaultSettings, engine, fixture, golden } from "./_engine_harness.ts";
+import { EngineRefusal } from "../../lib/engines/types.ts";
 
 Deno.test("biome lint() reports recommended-rule findings with spans", async () => {
   const biome = await engine("biome");
@@ -54,7 +55,6 @@ Deno.test("biome reports a parse error with line and column, for lint and format
 });
 
 Deno.test("biome skips a file over its files.maxSize with that reason (lint, format, batch), and checks it when raised", async () => {
-  const { EngineUnavailableError } = await import("../../lib/engines/types.ts");
   const biome = await engine("biome");
   // A 1.6 MB array literal: biome's workspace ignores files over files.maxSize (1 MiB by default).
   const text = `export const big = [${Array.from({ length: 250_000 }, (_, i) => i).join(",")}];\n`;
@@ -62,13 +62,13 @@ Deno.test("biome skips a file over its files.maxSize with that reason (lint, for
   const bytes = new TextEncoder().encode(text).length;
   const reason = new RegExp(`${bytes} bytes, over biome's files\\.maxSize \\(1048576 bytes\\)`);
   await assert.rejects(async () => await biome.lint!(file, defaultSettings()), (e: Error) => {
-    assert.ok(e instanceof EngineUnavailableError, `${e.name}: ${e.message}`);
+    assert.ok(e instanceof EngineRefusal, `${e.name}: ${e.message}`);
     assert.match(e.message, reason);
     return true;
   });
   await assert.rejects(async () => await biome.format!(file, defaultSettings()), reason);
   const [batched] = await biome.lintMany!([file], defaultSettings());
-  assert.ok(batched instanceof EngineUnavailableError, String(batched));
+  assert.ok(batched instanceof EngineRefusal, String(batched));
   // Raised in biome's own configuration, the file is checked.
   const raised = defaultSettings({ configuration: { files: { maxSize: 4_000_000 } } });
   assert.deepEqual((await biome.lint!(file, raised)).diagnostics, []);
@@ -87,7 +87,6 @@ Deno.test("biome's refusal of its settings carries biome's reason, never an empt
 });
 
 Deno.test("biome skips a file under node_modules/ (biome's workspace refuses it) with biome's reason, not an empty error", async () => {
-  const { EngineUnavailableError } = await import("../../lib/engines/types.ts");
   const biome = await engine("biome");
   const file = {
     path: "/tmp/node_modules/x/index.js",
@@ -97,11 +96,11 @@ Deno.test("biome skips a file under node_modules/ (biome's workspace refuses it)
   };
   for (const run of [() => biome.lint!(file, defaultSettings()), () => biome.format!(file, defaultSettings())]) {
     await assert.rejects(async () => await run(), (e: Error) => {
-      assert.ok(e instanceof EngineUnavailableError, `${e.name}: ${e.message}`);
+      assert.ok(e instanceof EngineRefusal, `${e.name}: ${e.message}`);
       assert.match(e.message, /^biome ignores this file: it never checks files under node_modules\//);
       return true;
     });
   }
   const [batched] = await biome.lintMany!([file], defaultSettings());
-  assert.ok(batched instanceof EngineUnavailableError, String(batched));
+  assert.ok(batched instanceof EngineRefusal, String(batched));
 });

@@ -145,3 +145,28 @@ Deno.test("goContext() takes a source's digest from the stat index while its sta
   index.close();
   await Deno.remove(root, { recursive: true });
 });
+
+Deno.test({
+  name:
+    "govet lintMany() on a module the host Go cannot read starts go once, and every file meets the module's one failure",
+  ignore: absent,
+  async fn() {
+    const dir = await copyFixture("e2e/gomodule"); // go.mod asks for go 1.99.0; two packages, four files
+    const { GoVet } = await import("../../lib/engines/govet.ts");
+    const { SharedFailure } = await import("../../lib/engines/types.ts");
+    const engine = (await govet.load()) as InstanceType<typeof GoVet>;
+    const vetted: string[] = [];
+    engine.onVet = (d) => void vetted.push(d);
+    const files = await Promise.all(
+      ["cmd/app/main.go", "internal/util/bye.go", "internal/util/hello.go", "internal/util/third.go"].map((name) =>
+        goFile(dir, name)
+      ),
+    );
+    const results = await engine.lintMany!(files, settings());
+    equal(vetted.length, 1, JSON.stringify(vetted));
+    for (const result of results) {
+      equal(result instanceof SharedFailure, true, String(result));
+      equal((result as InstanceType<typeof SharedFailure>).scope, join(dir, "go.mod"));
+    }
+  },
+});

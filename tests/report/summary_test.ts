@@ -64,6 +64,24 @@ Deno.test("summaryLine() counts formatting drift and rewrites", () => {
   equal(summaryLine(report({ kind: "fmt" })), "1 file checked, 0 skipped, 0 errored: all files already formatted");
 });
 
+Deno.test("summaryLine() of a format check names the files whose syntax errors kept them from being formatted", () => {
+  const syntax = {
+    path: "bad.py",
+    diagnostics: [{ engine: "ruff", code: "invalid-syntax", severity: "error" as const, title: "bad" }],
+  };
+  const only = report({ kind: "fmt", results: [syntax], summary: { checked: 1, skipped: 0, errored: 0, changed: 0 } });
+  equal(summaryLine(only), "1 file checked, 0 skipped, 0 errored: 1 file with syntax errors");
+  const mixed = report({
+    kind: "fmt",
+    results: [syntax, { path: "a.py", changed: true }],
+    summary: { checked: 10, skipped: 0, errored: 0, changed: 1 },
+  });
+  equal(
+    summaryLine(mixed),
+    "10 files checked, 0 skipped, 0 errored: 1 file would be reformatted, 8 already formatted, 1 file with syntax errors",
+  );
+});
+
 Deno.test("summaryLine() adds the workspace phase", () => {
   const jobs = [{ name: "clippy", status: "failed" as const }, { name: "deny", status: "skipped" as const }, {
     name: "vet",

@@ -56,12 +56,15 @@ Deno.test("a lint check gives one report whether answered by the cache, batch en
   assert.deepEqual(stable(cold), stable(uncached));
   assert.deepEqual(stable(warm), stable(uncached));
   assert.deepEqual(stable(pooled), stable(uncached));
-  // Honest: the binary file and the template are skips, the broken file an error or findings, never clean.
+  // Honest: the binary file and the template are skips, the broken file a syntax-error finding, never clean.
   const paths = (r: Report) => r.results.map((x) => x.path);
   assert.ok(paths(uncached).includes("bin.py"));
   assert.ok(uncached.skipped.some((s) => s.path === "bin.py"));
-  // An engine error is never cached: the broken file is looked up (and missed) again.
-  assert.ok(warm.summary.cache!.misses > 0);
+  const bad = uncached.results.find((r) => r.path === "src/bad.ts");
+  assert.equal(bad?.error, undefined);
+  assert.ok(bad?.diagnostics?.some((d) => d.engine === "biome" && d.code === "parse" && d.severity === "error"));
+  // A syntax error is cached like findings: the warm run looks nothing up in vain.
+  assert.equal(warm.summary.cache!.misses, 0);
 });
 
 Deno.test("the cache counts each (file, engine) lookup once: a cold run only misses, a warm one only hits", async () => {

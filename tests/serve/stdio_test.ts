@@ -282,33 +282,46 @@ Deno.test("poly mcp over stdio: tools, results, arguments, root guard and outcom
       }
       assert.equal(await Deno.readTextFile(join(outside, "x.py")), "import os\n", "nothing outside was touched");
     });
-    await t.step("an errored file sets isError; skips never do; all-skipped has summary.checked 0", async () => {
-      const errored = checkResult(
-        "lint",
-        await server.client.callTool({ name: "lint", arguments: { paths: ["broken", "src"] } }),
-      );
-      const report = Report.parse(errored.structuredContent);
-      assert.equal(errored.isError, true);
-      assert.deepEqual(report.errors.map((e) => e.path), ["broken/syntax.py"]);
-      assert.ok(report.results.some((x) => x.path === "broken/syntax.py" && x.error));
-      assert.equal(report.summary.errored, 1);
+    await t.step(
+      "an errored file sets isError; skips and syntax errors never do; all-skipped has summary.checked 0",
+      async () => {
+        const errored = checkResult(
+          "lint",
+          await server.client.callTool({ name: "lint", arguments: { paths: ["broken", "broken/missing.py", "src"] } }),
+        );
+        const report = Report.parse(errored.structuredContent);
+        assert.equal(errored.isError, true);
+        assert.deepEqual(report.errors.map((e) => e.path), ["broken/missing.py"]);
+        assert.ok(report.results.some((x) => x.path === "broken/missing.py" && x.error));
+        assert.equal(report.summary.errored, 1);
+        // A syntax error in the user's file is a finding (ruff's invalid-syntax), not a failure of poly's.
+        const syntax = checkResult(
+          "lint",
+          await server.client.callTool({ name: "lint", arguments: { paths: ["broken"] } }),
+        );
+        assert.equal(syntax.isError, false);
+        const found = Report.parse(syntax.structuredContent);
+        assert.ok(
+          found.results.some((x) => x.path === "broken/syntax.py" && x.diagnostics?.[0].code === "invalid-syntax"),
+        );
 
-      const skipped = checkResult(
-        "lint",
-        await server.client.callTool({ name: "lint", arguments: { paths: ["other/notes.zig"] } }),
-      );
-      const skip = Report.parse(skipped.structuredContent);
-      assert.equal(skipped.isError, false, "a skip is not an error");
-      assert.equal(skip.summary.checked, 0);
-      assert.equal(skip.skipped.length, 1);
-      assert.equal(skip.errors.length, 0);
+        const skipped = checkResult(
+          "lint",
+          await server.client.callTool({ name: "lint", arguments: { paths: ["other/notes.zig"] } }),
+        );
+        const skip = Report.parse(skipped.structuredContent);
+        assert.equal(skipped.isError, false, "a skip is not an error");
+        assert.equal(skip.summary.checked, 0);
+        assert.equal(skip.skipped.length, 1);
+        assert.equal(skip.errors.length, 0);
 
-      const fmt = checkResult(
-        "format_check",
-        await server.client.callTool({ name: "format_check", arguments: { paths: ["broken"] } }),
-      );
-      assert.equal(fmt.isError, true);
-    });
+        const fmt = checkResult(
+          "format_check",
+          await server.client.callTool({ name: "format_check", arguments: { paths: ["broken/missing.py"] } }),
+        );
+        assert.equal(fmt.isError, true);
+      },
+    );
   } finally {
     await server.close();
   }

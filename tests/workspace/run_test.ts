@@ -168,3 +168,86 @@ Deno.test("runWorkspacePhase() turns a config error into an errored job and exit
   assert.equal(phase.outcome.jobs[0].status, "errored");
   assert.match(phase.summary, /^workspace: incomplete \(1 errored\)\n/);
 });
+
+Deno.test("a cargo or go job re-runs only when a file of its own project changed", async () => {
+  for (const [tool, own, other] of [["clippy", "src/lib.rs", "tools/gen.py"], ["go-vet", "pkg/a.go", "web/app.ts"]]) {
+    const dir = await Deno.makeTempDir();
+    for (const path of [own, other, "go/nested/go.mod", "go/nested/x.go", "notes.txt"]) {
+      await Deno.mkdir(join(dir, path, ".."), { recursive: true });
+      await Deno.writeTextFile(join(dir, path), "one\n");
+    }
+    const cache = { dir: join(await Deno.makeTempDir(), "workspace"), build: "test-build" };
+    const make = () => [job(tool, "true", dir, { cacheable: true, tool: tool as PlannedJob["tool"] })];
+    await runPlan(make(), { cwd: dir }, cache);
+    await Deno.writeTextFile(join(dir, other), "two!\n");
+    assert.equal((await runPlan(make(), { cwd: dir }, cache)).jobs[0].cached, true, `${tool}: ${other} is not its own`);
+    if (tool === "go-vet") {
+      await Deno.writeTextFile(join(dir, "go/nested/x.go"), "two!\n");
+      assert.equal(
+        (await runPlan(make(), { cwd: dir }, cache)).jobs[0].cached,
+        true,
+        "a nested module is its own project",
+      );
+    }
+    await Deno.writeTextFile(join(dir, "notes.txt"), "two!\n");
+    assert.equal(
+      (await runPlan(make(), { cwd: dir }, cache)).jobs[0].cached,
+      undefined,
+      `${tool}: any other file counts`,
+    );
+    await Deno.writeTextFile(join(dir, own), "two!\n");
+    assert.equal((await runPlan(make(), { cwd: dir }, cache)).jobs[0].cached, undefined, `${tool}: ${own} is its own`);
+  }
+});
+
+Deno.test("a job that failed for want of a network is errored, says so, and is never cached", async () => {
+  const dir = await Deno.makeTempDir();
+  const cache = { dir: join(await Deno.makeTempDir(), "workspace"), build: "test-build" };
+  const counter = join(await Deno.makeTempDir(), "runs");
+  const script =
+    `echo run >> ${counter}; echo 'error: failed to get \`serde\` as a dependency of package \`x\`' >&2; ` +
+    "echo '  Caused by: Unable to update registry `crates-io`' >&2; exit 101";
+  const make = () => [job("clippy", script, dir, { cacheable: true, tool: "clippy" })];
+  const first = await runPlan(make(), { cwd: dir }, cache);
+  assert.equal(first.jobs[0].status, "errored");
+  assert.match(
+    first.jobs[0].reason!,
+    /could not download what it needs \(no network\?\): error: failed to get `serde`/,
+  );
+  const second = await runPlan(make(), { cwd: dir }, cache);
+  assert.equal(second.jobs[0].cached, undefined);
+  assert.equal((await Deno.readTextFile(counter)).split("\n").filter(Boolean).length, 2);
+});
+
+Deno.test("runPlan() tells onJob as each job starts and finishes", async () => {
+  const dir = await Deno.makeTempDir();
+  const events: string[] = [];
+  await runPlan(
+    [
+      job("a", "true", dir),
+      job("b", "true", dir, { lock: "a" }),
+      job("c", "true", dir, { skip: "off", argv: undefined }),
+    ],
+    { cwd: dir, jobs: 1, onJob: (e) => void events.push(`${e.name} ${e.state} ${e.done}/${e.total}`) },
+  );
+  assert.deepEqual(events, ["c finished 1/3", "a started 1/3", "a finished 2/3", "b started 2/3", "b finished 3/3"]);
+});
+
+Deno.test({
+  name: "the go vet job of a module the host Go cannot read is errored with the cause and the fix, and not cached",
+  ignore: !(await new Deno.Command("go", { args: ["version"], stdout: "null" }).output().then(() => true, () => false)),
+  async fn() {
+    const root = await copyFixture("e2e/gomodule"); // go.mod asks for go 1.99.0
+    await Deno.writeTextFile(join(root, "poly.toml"), '[cache]\ndir = ".poly-cache"\n');
+    const run = () => runWorkspace({ cwd: root });
+    for (let round = 0; round < 2; round++) {
+      const job = (await run()).jobs.find((j) => j.name === "go-vet")!;
+      assert.equal(job.status, "errored");
+      assert.match(
+        job.reason!,
+        /^go\.mod requires go 1\.99\.0; the host go is \d+\.\d+(\.\d+)?: install Go 1\.99\.0 or newer/,
+      );
+      assert.equal(job.cached, undefined, `round ${round}`);
+    }
+  },
+});

@@ -30,13 +30,17 @@ export const lintCommand = defineCommand({
     const { runLint } = await lazy.run();
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
     // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run.
-    const phase = value.noWorkspace ? undefined : lazy.workspace().then((m) =>
+    const status = value.format === "human" && io.stderrIsTerminal
+      ? lazy.workspace().then((m) => new m.WorkspaceStatus())
+      : undefined;
+    const phase = value.noWorkspace ? undefined : lazy.workspace().then(async (m) =>
       m.runWorkspacePhase({
         cwd: io.cwd,
         config: value.config,
         fix: value.fix,
         jobs: value.jobs,
         noCache: value.noCache,
+        ...(status ? { onJob: (await status).onJob } : {}),
       })
     );
     const report = await runLint({
@@ -50,7 +54,10 @@ export const lintCommand = defineCommand({
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
     });
+    // Once the files are done, a phase still running says what it runs, on a terminal.
+    const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
     const workspace = await phase;
+    await stop?.();
     if (workspace && workspace.outcome.jobs.length > 0) {
       report.workspace = workspace.outcome;
       // Its pass/fail goes to stderr, so stdout stays one valid document.
