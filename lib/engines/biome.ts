@@ -40,7 +40,7 @@
  *
  * @module
  */
-import { configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
+import { biomePath, configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
 import { lintNative, nativeFindings, type NativeLint, type NativeOptions, runNativeLint } from "./_biome_native.ts";
 import { formatNative } from "./_biome_format.ts";
 import { bytesToUtf16 } from "./_text.ts";
@@ -79,9 +79,9 @@ interface BiomeApi {
   };
 }
 
-/** Biome needs a path with the right extension to pick the parser; keep the real name. */
-function virtualPath(file: SourceFile): string {
-  return file.relPath;
+/** Biome needs a path with the right extension to pick the parser (and, for `overrides`, where it lies). */
+function virtualPath(file: SourceFile, settings: EngineSettings): string {
+  return biomePath(file, settings);
 }
 
 /** The WebAssembly module's diagnostics as findings (byte spans → string indices). */
@@ -158,7 +158,7 @@ export class Biome implements EngineInstance {
   /** Lints one file on the WebAssembly path. */
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
     const [api, project] = await this.#project(settings, "lint");
-    const result = api.lintContent(project, file.text, { filePath: virtualPath(file) });
+    const result = api.lintContent(project, file.text, { filePath: virtualPath(file, settings) });
     return outcome(file, findings(file.text, result.diagnostics), settings);
   }
 
@@ -210,7 +210,10 @@ export class Biome implements EngineInstance {
   async fix(file: SourceFile, settings: EngineSettings) {
     const [api, project] = await this.#project(settings, "lint");
     const before = (await this.lint(file, settings)).diagnostics.length;
-    const result = api.lintContent(project, file.text, { filePath: virtualPath(file), fixFileMode: "safeFixes" });
+    const result = api.lintContent(project, file.text, {
+      filePath: virtualPath(file, settings),
+      fixFileMode: "safeFixes",
+    });
     if (result.content === file.text) return { text: file.text, fixed: 0 };
     const after = (await this.lint({ ...file, text: result.content }, settings)).diagnostics.length;
     return { text: result.content, fixed: Math.max(1, before - after) };
@@ -240,7 +243,7 @@ export class Biome implements EngineInstance {
 
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
     const [api, project] = await this.#project(settings, "format");
-    const result = api.formatContent(project, file.text, { filePath: virtualPath(file) });
+    const result = api.formatContent(project, file.text, { filePath: virtualPath(file, settings) });
     const err = syntaxError(file.text, findings(file.text, result.diagnostics));
     if (err) throw err;
     return result.content;

@@ -1,8 +1,14 @@
 /**
  * ruff — Python lint and format, in-process (WebAssembly: `@astral-sh/ruff-wasm-nodejs`).
  *
- * - Lint: ruff's rules. Default selection is ruff's documented one (`E4`, `E7`, `E9`, `F`);
- *   `[lint.python.ruff] select = ["E", "F", "B", "I"]`, `ignore = [...]`, and
+ * - The repository's ruff configuration governs (`.ruff.toml`, `ruff.toml`, `pyproject.toml`
+ *   `[tool.ruff]`, nearest to each file, with `extend`: lib/config/native/ruff.ts): its
+ *   options are handed to ruff as they are, and poly's `[defaults]` do not apply to ruff
+ *   then (ruff's own defaults fill what the file leaves unset, as on the command line).
+ *   `exclude`/`include`/`per-file-ignores` are evaluated by poly on the file's path.
+ * - Lint: ruff's rules. Without a selection anywhere, ruff's own default rule set of this
+ *   version applies (no copy of it is kept here);
+ *   `[lint.python.ruff] select = ["E", "F", "B", "I"]` (replaces the selection), `ignore = [...]` (adds), and
  *   `[lint.python.ruff.rules.E501] level = "warning"` (or `"off"`) adjust it. Every
  *   other key of the table is passed to ruff as a top-level setting (e.g.
  *   `target-version = "py311"`, `preview = true`); ruff rejects unknown ones, which
@@ -32,9 +38,6 @@ import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 const VERSION = "0.17.3";
-
-/** Rules checked when `[lint.python.ruff] select` is not set (ruff's documented default). */
-export const DEFAULT_SELECT: readonly string[] = ["E4", "E7", "E9", "F"];
 
 /** Rules whose fixes ruff documents as safe. */
 export const SAFE_FIX_RULES: ReadonlySet<string> = new Set([
@@ -86,31 +89,60 @@ interface RuffWorkspace {
 
 type RuffModule = typeof import("@astral-sh/ruff-wasm-nodejs");
 
-function lintOptions(settings: EngineSettings): Record<string, unknown> {
-  const select = settings.tool.select as string[] | undefined;
-  const ignore = settings.tool.ignore as string[] | undefined;
-  // Without a selection, ruff's documented default set, spelled out: the wasm build's
-  // implicit default is narrower (it leaves out E7, e.g. E711).
-  const lint: Record<string, unknown> = { select: select ?? DEFAULT_SELECT };
-  if (ignore) lint.ignore = ignore;
+type Options = Record<string, unknown>;
+
+function isTable(v: unknown): v is Options {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** `over` merged onto `under` field by field (tables merge; arrays and scalars replace). */
+function mergeOptions(under: Options, over: Options): Options {
+  const out: Options = { ...under };
+  for (const [k, v] of Object.entries(over)) out[k] = isTable(v) && isTable(out[k]) ? mergeOptions(out[k], v) : v;
+  return out;
+}
+
+/**
+ * What ruff starts from: the repository's own configuration when a file of it governs
+ * (its options as written; ruff's defaults for the rest), else poly's `[defaults]`.
+ */
+function baseOptions(settings: EngineSettings): Options {
+  if (settings.native && settings.native.files.length > 0) return structuredClone(settings.native.options);
   return {
     "line-length": settings.defaults.line_length,
     ...(settings.defaults.indent_width ? { "indent-width": settings.defaults.indent_width } : {}),
-    ...upstreamKeys(settings),
-    lint,
   };
 }
 
-function formatOptions(settings: EngineSettings): Record<string, unknown> {
+function lintOptions(settings: EngineSettings): Options {
+  const options = baseOptions(settings);
+  const select = settings.tool.select as string[] | undefined;
+  const ignore = settings.tool.ignore as string[] | undefined;
+  // poly.toml on top: `select` replaces the selection, `ignore` adds to it.
+  const lint: Options = { ...(isTable(options.lint) ? options.lint : {}) };
+  if (select) {
+    lint.select = select;
+    delete lint["extend-select"];
+  }
+  if (ignore) lint.ignore = [...(lint.ignore as string[] ?? []), ...ignore];
+  const out = mergeOptions(options, upstreamKeys(settings));
+  if (Object.keys(lint).length > 0) out.lint = mergeOptions(isTable(out.lint) ? out.lint : {}, lint);
+  return out;
+}
+
+function formatOptions(settings: EngineSettings): Options {
+  const options = baseOptions(settings);
+  delete options.lint;
+  const native = Boolean(settings.native && settings.native.files.length > 0);
   const ending = settings.defaults.line_ending === "crlf"
     ? "cr-lf"
     : settings.defaults.line_ending === "auto"
     ? "auto"
     : "lf";
+  const format = isTable(options.format) ? options.format : {};
   return {
-    "line-length": settings.defaults.line_length,
-    ...(settings.defaults.indent_width ? { "indent-width": settings.defaults.indent_width } : {}),
-    format: { "line-ending": ending, ...upstreamKeys(settings) },
+    ...options,
+    format: { ...(native ? {} : { "line-ending": ending }), ...format, ...upstreamKeys(settings) },
   };
 }
 

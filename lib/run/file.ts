@@ -272,7 +272,15 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
       // Engines load only when they must run: fixes always do; checks only on a cache miss.
       const engine = task.fix ? await loadEngine(engineById(plan.id)!) : undefined;
       if (engine?.fix) {
-        const out = await engine.fix(file, plan.settings);
+        // Codes silenced here ([per-file-ignores], ruff's own per-file-ignores) are not fixed either.
+        const settings = task.ignoreCodes.length === 0 ? plan.settings : {
+          ...plan.settings,
+          tool: {
+            ...plan.settings.tool,
+            ignore: [...(plan.settings.tool.ignore as string[] ?? []), ...task.ignoreCodes],
+          },
+        };
+        const out = await engine.fix(file, settings);
         if (out.fixed > 0 && out.text !== file.text) {
           file = { ...file, text: out.text };
           tally.fixed += out.fixed;

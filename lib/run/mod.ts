@@ -17,7 +17,8 @@ import { identity } from "../identity/mod.ts";
 import type { ConfigRef, FileResult, Identity, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
 import type { FileOutcome, FileTask } from "./file.ts";
 import { prepass, prepassable } from "./prepass.ts";
-import { planFormat, planLint } from "./plan.ts";
+import { narrowToFile, planFormat, planLint } from "./plan.ts";
+import { nativeIgnoredCodes } from "../config/native/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import type { EngineSettings, Language } from "../engines/types.ts";
 import { revalidateRuleSets, ruleLoadRunErrors } from "../rules/settings.ts";
@@ -111,7 +112,11 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         configIndex.set(config.hash, index);
         configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
       }
-      const plan = kind === "lint" ? planLint(c.language, config) : planFormat(c.language, config);
+      const plan = narrowToFile(
+        kind === "lint" ? planLint(c.language, config) : planFormat(c.language, config),
+        c.path,
+        kind,
+      );
       const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
       if (rules && !rulesChecked.has(config.hash)) rulesChecked.set(config.hash, rules.settings);
       tasks.push({
@@ -123,7 +128,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         ...(request.preview ? { preview: true } : {}),
         engines: plan.engines,
         noEngine: plan.noEngine,
-        ignoreCodes: kind === "lint" ? perFileIgnores(config, c.path) : [],
+        ignoreCodes: kind === "lint"
+          ? [...perFileIgnores(config, c.path), ...nativeIgnoredCodes(config.native?.ruff, c.path)]
+          : [],
         maxSize: config.data.discovery.max_file_size,
         ...(cacheSettings && config.data.cache.enabled
           ? {

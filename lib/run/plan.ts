@@ -5,7 +5,8 @@
  * @module
  */
 import type { ResolvedConfig } from "../config/types.ts";
-import { ENGINES } from "../engines/registry.ts";
+import { engineById, ENGINES } from "../engines/registry.ts";
+import { nativeExcluded } from "../config/native/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 
 /** One engine to run on a file. */
@@ -93,6 +94,7 @@ function buildSettings(
     },
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
+    ...(config.native?.[spec.id] ? { native: config.native[spec.id] } : {}),
     ...(spec.crossCutting
       ? { rules: { ...config.data.rules, dirs: config.rulesDirs } as Record<string, unknown> }
       : {}),
@@ -136,4 +138,38 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const spec = named ?? candidates[0];
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
+}
+
+/** Plans narrowed for one file, by the plan they narrow and the engines they drop. */
+const narrowed = new WeakMap<FilePlan, Map<string, FilePlan>>();
+
+/**
+ * `plan` without the engines whose own configuration keeps `path` from them
+ * (ruff's `exclude`, biome's `includes`: see lib/config/native/). When no engine
+ * of the file's own is left, `noEngine` says why, in the engines' words.
+ */
+export function narrowToFile(plan: FilePlan, path: string, kind: "lint" | "fmt"): FilePlan {
+  let dropped: string[] | undefined;
+  let reasons: string[] | undefined;
+  for (const e of plan.engines) {
+    const native = e.settings.native;
+    if (!native) continue;
+    const why = nativeExcluded(e.id, kind, native, path);
+    if (why) {
+      (dropped ??= []).push(e.id);
+      (reasons ??= []).push(why);
+    }
+  }
+  if (!dropped || !reasons) return plan;
+  let own = narrowed.get(plan);
+  if (!own) narrowed.set(plan, own = new Map());
+  const key = `${dropped.join("\0")}\0${reasons.join("\0")}`;
+  let found = own.get(key);
+  if (!found) {
+    const engines = plan.engines.filter((e) => !dropped!.includes(e.id));
+    const mine = engines.filter((e) => !engineById(e.id)?.crossCutting);
+    found = mine.length > 0 ? { engines } : { engines, noEngine: reasons.join("; ") };
+    own.set(key, found);
+  }
+  return found;
 }
