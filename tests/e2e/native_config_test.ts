@@ -110,7 +110,7 @@ Deno.test("biome.json formatter options and files.includes govern poly fmt", asy
   assert.ok(doc.configs.some((c) => c.sources.includes("biome.json")));
 });
 
-Deno.test("nested biome.json: root false is independent, extends \"//\" inherits the root", async () => {
+Deno.test('nested biome.json: root false is independent, extends "//" inherits the root', async () => {
   const dir = await copyFixture("native/biome_nested");
   const fmt = await run(dir, ["fmt", "--no-cache"]);
   const changed = fmt.doc.results.filter((r) => r.changed && r.path.endsWith(".js")).map((r) => r.path);
@@ -136,4 +136,15 @@ Deno.test(".prettierrc with semi false and singleQuote makes a prettier-formatte
   await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.biome]\nnative_config = false\n");
   const off = await run(dir, ["fmt", "--no-cache"]);
   assert.equal(off.doc.results.find((r) => r.path === "src/index.js")?.changed, true);
+});
+
+Deno.test("poly config show says which native file each effective ruff key came from", async () => {
+  const dir = await copyFixture("native/ruff_extend");
+  const out = await runPoly(["config", "show", "--format", "json"], { cwd: join(dir, "pkg") });
+  assert.equal(out.code, 0, out.stderr);
+  const doc = JSON.parse(out.stdout);
+  assert.deepEqual(doc.native.ruff.files, ["../base.toml", "ruff.toml"]);
+  assert.equal(doc.native.ruff.origins["line-length"], "../base.toml");
+  assert.equal(doc.native.ruff.origins["lint.extend-select"], "ruff.toml");
+  assert.deepEqual(doc.native.ruff.options.lint.ignore, ["E501", "W291"]);
 });

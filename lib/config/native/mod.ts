@@ -77,6 +77,8 @@ export class NativeConfigs {
     let found = this.#derived.get(key);
     if (!found) {
       found = (async () => {
+        // Without a native file (ruff's built-in excludes only), the configuration is what it was.
+        if (files.length === 0) return { ...config, native };
         const sources = [...config.sources];
         for (const f of files) if (!sources.includes(f.path)) sources.push(f.path);
         const rel = (p: string) => relative(config.dir, p).split(sep).join("/") || ".";
