@@ -140,6 +140,7 @@ Deno.test(".prettierrc with semi false and singleQuote makes a prettier-formatte
 
 Deno.test("poly config show says which native file each effective ruff key came from", async () => {
   const dir = await copyFixture("native/ruff_extend");
+  await Deno.mkdir(join(dir, ".git")); // the repository: paths inside it are shown relative
   const out = await runPoly(["config", "show", "--format", "json"], { cwd: join(dir, "pkg") });
   assert.equal(out.code, 0, out.stderr);
   const doc = JSON.parse(out.stdout);
