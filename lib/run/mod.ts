@@ -17,7 +17,7 @@ import { identity } from "../identity/mod.ts";
 import type { ConfigRef, FileResult, Identity, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
 import type { FileOutcome, FileTask } from "./file.ts";
 import { prepass, prepassable } from "./prepass.ts";
-import { narrowToFile, planFormat, planLint } from "./plan.ts";
+import { narrowToFile, planFormat, planLint, withEditorconfig } from "./plan.ts";
 import { nativeIgnoredCodes } from "../config/native/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import type { EngineSettings, Language } from "../engines/types.ts";
@@ -112,11 +112,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         configIndex.set(config.hash, index);
         configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
       }
-      const plan = narrowToFile(
-        kind === "lint" ? planLint(c.language, config) : planFormat(c.language, config),
-        c.path,
-        kind,
-      );
+      const plan = kind === "lint"
+        ? narrowToFile(planLint(c.language, config), c.path, kind)
+        : withEditorconfig(narrowToFile(planFormat(c.language, config), c.path, kind), config, c.path, c.language);
       const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
       if (rules && !rulesChecked.has(config.hash)) rulesChecked.set(config.hash, rules.settings);
       tasks.push({
@@ -142,7 +140,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
             },
           }
           : {}),
-        lineEnding: config.data.defaults.line_ending,
+        lineEnding: plan.engines[0]?.settings.defaults.line_ending ?? config.data.defaults.line_ending,
         ...(index > 0 ? { config: index } : {}),
       });
       taskConfigs.push(config);

@@ -149,3 +149,23 @@ Deno.test("poly config show says which native file each effective ruff key came 
   assert.equal(doc.native.ruff.origins["lint.extend-select"], "ruff.toml");
   assert.deepEqual(doc.native.ruff.options.lint.ignore, ["E501", "W291"]);
 });
+
+Deno.test(".editorconfig governs the formatters without a configuration of their own", async () => {
+  const dir = await copyFixture("native/editorconfig");
+  const { code, doc, stderr } = await run(dir, ["fmt", "--no-cache"]);
+  // shfmt: 4 spaces, 2 under scripts/ (a later section wins); dprint TOML: tabs.
+  assert.equal(code, 0, stderr + JSON.stringify(doc.results));
+  assert.ok(doc.configs.some((c) => c.sources.includes(".editorconfig")), JSON.stringify(doc.configs));
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.shfmt]\nnative_config = false\n");
+  const off = await run(dir, ["fmt", "--no-cache"]);
+  const changed = off.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.deepEqual(changed, ["run.sh", "scripts/two.sh"]); // shfmt's own default: tabs
+});
+
+Deno.test(".editorconfig: a property poly cannot honour is a run-level error naming the file and key", async () => {
+  const dir = await copyFixture("native/editorconfig");
+  await Deno.writeTextFile(join(dir, ".editorconfig"), "root = true\n[*.sh]\nend_of_line = cr\n");
+  const out = await runPoly(["fmt", "--no-cache"], { cwd: dir });
+  assert.equal(out.code, 2);
+  assert.match(out.stderr, /\.editorconfig: end_of_line = "cr" cannot be honoured/);
+});

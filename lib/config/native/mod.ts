@@ -24,10 +24,12 @@ import { NativeFiles } from "./_files.ts";
 import { ruffMatches } from "./_glob.ts";
 import { RUFF_DEFAULT_EXCLUDE, RuffReader } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
+import { EditorconfigReader } from "./editorconfig.ts";
 import type { NativeEngineConfig, NativeLayer } from "./types.ts";
 
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
+export { type EditorconfigDefaults, editorconfigDefaults, editorconfigProps } from "./editorconfig.ts";
 
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = ["ruff", "biome"] as const;
@@ -37,12 +39,14 @@ export class NativeConfigs {
   readonly #files = new NativeFiles();
   readonly #ruff: RuffReader;
   readonly #biome: BiomeReader;
+  readonly #editorconfig: EditorconfigReader;
   readonly #derived = new Map<string, Promise<ResolvedConfig>>();
 
   /** `top` bounds the upward search (the repository anchor); `display` shows paths in messages. */
   constructor(private readonly top: string, display: (path: string) => string) {
     this.#ruff = new RuffReader(this.#files, display);
     this.#biome = new BiomeReader(this.#files, display);
+    this.#editorconfig = new EditorconfigReader(this.#files, display);
   }
 
   /** The engines' native configuration governing `dir` under `config` (engines opted out are absent). */
@@ -61,6 +65,8 @@ export class NativeConfigs {
       const found = await this.#biome.forDir(dir, top);
       if (found) out.biome = found;
     }
+    const editorconfig = await this.#editorconfig.forDir(dir, top);
+    if (editorconfig) out.editorconfig = editorconfig;
     return out;
   }
 
@@ -85,7 +91,11 @@ export class NativeConfigs {
         const hash = await fingerprint({
           config: config.hash,
           native: JSON.parse(
-            JSON.stringify(native, (k, v) => (k === "base" || k === "root" || k === "path") ? rel(v) : v),
+            JSON.stringify(
+              native,
+              (k, v) =>
+                k === "file" ? undefined : (k === "base" || k === "root" || k === "path" || k === "dir") ? rel(v) : v,
+            ),
           ),
         });
         return { ...config, hash, sources, native };
