@@ -130,6 +130,18 @@ function lintOptions(settings: EngineSettings): Options {
   return out;
 }
 
+/** Keys of ruff's `[format]` section; other `[fmt.python.ruff]` keys are top-level ruff settings (`line-length`). */
+const FORMAT_KEYS = new Set([
+  "quote-style",
+  "indent-style",
+  "skip-magic-trailing-comma",
+  "line-ending",
+  "docstring-code-format",
+  "docstring-code-line-length",
+  "preview",
+  "exclude",
+]);
+
 function formatOptions(settings: EngineSettings): Options {
   const options = baseOptions(settings);
   delete options.lint;
@@ -140,9 +152,18 @@ function formatOptions(settings: EngineSettings): Options {
     ? "auto"
     : "lf";
   const format = isTable(options.format) ? options.format : {};
+  const own = upstreamKeys(settings);
+  const top = Object.fromEntries(Object.entries(own).filter(([k]) => !FORMAT_KEYS.has(k) && k !== "format"));
+  const inFormat = Object.fromEntries(Object.entries(own).filter(([k]) => FORMAT_KEYS.has(k)));
   return {
     ...options,
-    format: { ...(native ? {} : { "line-ending": ending }), ...format, ...upstreamKeys(settings) },
+    ...top,
+    format: {
+      ...(native ? {} : { "line-ending": ending }),
+      ...format,
+      ...(isTable(own.format) ? own.format : {}),
+      ...inFormat,
+    },
   };
 }
 

@@ -169,3 +169,38 @@ Deno.test(".editorconfig: a property poly cannot honour is a run-level error nam
   assert.equal(out.code, 2);
   assert.match(out.stderr, /\.editorconfig: end_of_line = "cr" cannot be honoured/);
 });
+
+Deno.test("poly config import writes the equivalent poly.toml: the same findings once the native files are off", async () => {
+  for (const [fixture, sub, kind] of [["native/ruff_extend", "pkg", "lint"], ["native/biome_extends", "app", "fmt"]]) {
+    const dir = await copyFixture(fixture);
+    await Deno.mkdir(join(dir, ".git"));
+    const cwd = join(dir, sub);
+    const args = kind === "lint" ? ["lint", "--no-workspace", "--no-cache"] : ["fmt", "--no-cache"];
+    const before = await run(cwd, args);
+    const imported = await runPoly(["config", "import"], { cwd });
+    assert.equal(imported.code, 0, imported.stderr);
+    const toml = await Deno.readTextFile(join(cwd, "poly.toml"));
+    assert.match(toml, /native_config = false/);
+    const after = await run(cwd, args);
+    const shape = (d: typeof before.doc) =>
+      d.results.filter((r) => r.path !== "poly.toml").map((r) => [
+        r.path,
+        r.changed ?? false,
+        (r.diagnostics ?? []).map((x) => x.code),
+      ]);
+    assert.deepEqual(shape(after.doc), shape(before.doc), toml);
+    assert.ok(
+      !after.doc.configs.some((c) =>
+        c.sources.some((s) => s.endsWith("biome.json") || s.endsWith(".toml") && s !== "poly.toml")
+      ),
+    );
+  }
+});
+
+Deno.test("poly config import refuses what poly.toml cannot say the same way, naming the file and key", async () => {
+  const dir = await copyFixture("native/biome_formatter");
+  const out = await runPoly(["config", "import"], { cwd: dir });
+  assert.equal(out.code, 2);
+  assert.match(out.stderr, /biome\.json: "files\.includes" cannot be imported/);
+  await assert.rejects(Deno.stat(join(dir, "poly.toml")));
+});

@@ -214,6 +214,13 @@ export class BiomeReader {
       merged = mergeBiome(merged, rest);
       note(origins, rest, this.display(file.path));
     }
+    const formatter = merged.formatter;
+    if (isTable(formatter) && formatter.useEditorconfig === true) {
+      throw new ConfigError(
+        { file: this.display(path) },
+        `biome key "formatter.useEditorconfig" cannot be honoured by poly yet: write the .editorconfig settings into the formatter section, or set [tools.biome] native_config = false`,
+      );
+    }
     const root = dirname(path);
     const exclude: NonNullable<NativeEngineConfig["exclude"]> = {};
     const take = (holder: unknown, into: "all" | "lint" | "fmt") => {
