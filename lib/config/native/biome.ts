@@ -282,7 +282,8 @@ export function biomeIncludes(list: NativePattern[], rel: string): boolean {
     for (const p of list) {
       const neg = p.pattern.startsWith("!");
       const glob = p.pattern.replace(/^!!?/, "");
-      if (neg && (globMatch(glob, dir) || globMatch(glob.replace(/\/\*\*$/, ""), dir))) verdict = false;
+      // biome's `x/**` matches what is below x, not x itself (picomatch's would).
+      if (neg && !glob.endsWith("/**") && globMatch(glob, dir)) verdict = false;
       else if (!neg && globMatch(glob, dir)) verdict = true;
     }
     if (verdict === false) return false;

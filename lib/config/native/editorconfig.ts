@@ -71,7 +71,9 @@ const matchers = new Map<string, (path: string) => boolean>();
 function matcher(glob: string): (path: string) => boolean {
   let m = matchers.get(glob);
   if (!m) {
-    const pattern = glob.includes("/") ? glob.replace(/^\//, "") : `**/${glob}`;
+    // editorconfig's `**` matches any characters, `/` included, even inside a path segment (`lib/**.sh`).
+    const spec = glob.replace(/\*\*(?=[^/])/g, "**/*");
+    const pattern = glob.includes("/") ? spec.replace(/^\//, "") : `**/${spec}`;
     m = picomatch(pattern, { dot: true }) as (path: string) => boolean;
     matchers.set(glob, m);
   }
