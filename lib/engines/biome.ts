@@ -125,7 +125,12 @@ export class Biome implements EngineInstance {
       try {
         api.applyConfiguration(project, config);
       } catch (e) {
-        throw new EngineError(`invalid biome settings: ${e instanceof Error ? e.message : String(e)}`);
+        const from = (settings.native?.files ?? []).map((f) => `"${f.path}"`).join(", ");
+        throw new EngineError(
+          `invalid biome settings${from ? ` (from ${from} and poly.toml)` : ""}: ${
+            e instanceof Error ? e.message : String(e)
+          }`,
+        );
       }
       this.#projects.set(key, project);
     }

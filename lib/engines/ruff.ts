@@ -191,14 +191,19 @@ class Ruff implements EngineInstance {
   #workspaces = new Map<string, RuffWorkspace>();
   constructor(private readonly mod: RuffModule) {}
 
-  #workspace(options: Record<string, unknown>): RuffWorkspace {
+  #workspace(options: Record<string, unknown>, settings: EngineSettings): RuffWorkspace {
     const key = JSON.stringify(options);
     let ws = this.#workspaces.get(key);
     if (!ws) {
       try {
         ws = new this.mod.Workspace(options, this.mod.PositionEncoding.Utf16) as unknown as RuffWorkspace;
       } catch (e) {
-        throw new EngineError(`invalid ruff settings: ${e instanceof Error ? e.message : String(e)}`);
+        const from = (settings.native?.files ?? []).map((f) => `"${f.path}"`).join(", ");
+        throw new EngineError(
+          `invalid ruff settings${from ? ` (from ${from} and poly.toml)` : ""}: ${
+            e instanceof Error ? e.message : String(e)
+          }`,
+        );
       }
       this.#workspaces.set(key, ws);
     }
@@ -206,7 +211,7 @@ class Ruff implements EngineInstance {
   }
 
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
-    const diags = this.#workspace(lintOptions(settings)).check(file.text);
+    const diags = this.#workspace(lintOptions(settings), settings).check(file.text);
     const err = syntaxError(diags);
     if (err) throw err;
     return diags;
@@ -279,7 +284,7 @@ class Ruff implements EngineInstance {
 
   format(file: SourceFile, settings: EngineSettings): string {
     try {
-      return this.#workspace(formatOptions(settings)).format(file.text);
+      return this.#workspace(formatOptions(settings), settings).format(file.text);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       // ruff reports "... at byte range S..E": turn the byte offset into a line and column.

@@ -130,7 +130,13 @@ function ruffTable(file: NativeText, display: string): Table | undefined {
   }
   if (file.path.endsWith("pyproject.toml")) {
     const tool = doc.tool;
-    return isTable(tool) && isTable(tool.ruff) ? tool.ruff : undefined;
+    if (!isTable(tool) || !isTable(tool.ruff)) return undefined;
+    // As ruff does: without `target-version`, the lowest Python `requires-python` allows.
+    const requires = isTable(doc.project) ? doc.project["requires-python"] : undefined;
+    const inferred = typeof requires === "string" ? targetVersion(requires) : undefined;
+    return inferred && tool.ruff["target-version"] === undefined
+      ? { "target-version": inferred, ...tool.ruff }
+      : tool.ruff;
   }
   return doc;
 }
@@ -361,4 +367,17 @@ function note(origins: Record<string, string>, table: Table, file: string, prefi
     if (isTable(v) && !key.endsWith("per-file-ignores")) note(origins, v, file, key);
     else origins[key] = file;
   }
+}
+
+/** The lowest `py3X` a `requires-python` specifier allows (`>=3.9`, `~=3.10`, `>=3.8,<4`), or undefined. */
+export function targetVersion(requires: string): string | undefined {
+  let lowest: number | undefined;
+  for (const part of requires.split(",")) {
+    const m = /^\s*(>=|~=|==|>)\s*3\.(\d+)/.exec(part);
+    if (!m) continue;
+    const minor = Number(m[2]) + (m[1] === ">" ? 1 : 0);
+    lowest = lowest === undefined ? minor : Math.max(lowest, minor);
+  }
+  // ruff 0.17 knows py37 to py314.
+  return lowest === undefined ? undefined : `py3${Math.min(14, Math.max(7, lowest))}`;
 }

@@ -35,6 +35,16 @@ Deno.test("forDir() passes over a pyproject.toml without [tool.ruff] and finds t
   assert.ok(config.sources.includes(join(dir, "ruff.toml")));
 });
 
+Deno.test("forDir() infers ruff's target-version from requires-python in the same pyproject.toml, as ruff does", async () => {
+  const dir = await tree({
+    "pyproject.toml": '[project]\nrequires-python = ">=3.10,<4"\n[tool.ruff]\nline-length = 100\n',
+    "explicit/pyproject.toml": '[project]\nrequires-python = ">=3.10"\n[tool.ruff]\ntarget-version = "py312"\n',
+  });
+  const configs = await openConfig({ cwd: dir });
+  assert.equal((await configs.forDir(dir)).native?.ruff?.options["target-version"], "py310");
+  assert.equal((await configs.forDir(join(dir, "explicit"))).native?.ruff?.options["target-version"], "py312");
+});
+
 Deno.test("forDir() folds ruff's rule selections: a later select starts over, ignores and extend-selects meet", async () => {
   const dir = await tree({
     "base.toml": '[lint]\nselect = ["E", "F"]\nignore = ["E501", "F4"]\nextend-select = ["B9"]\n',
