@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, runPoly } from "../_helpers/cli.ts";
+import { biomeCommand } from "../../lib/engines/_biome_bin.ts";
 
 interface Record_ {
   path: string;
@@ -114,7 +115,21 @@ Deno.test('nested biome.json: root false is independent, extends "//" inherits t
   const dir = await copyFixture("native/biome_nested");
   const fmt = await run(dir, ["fmt", "--no-cache"]);
   const changed = fmt.doc.results.filter((r) => r.changed && r.path.endsWith(".js")).map((r) => r.path);
-  assert.deepEqual(changed, ["pkg/a.js"]); // the biome CLI agrees: only the independent one indents with tabs
+  assert.deepEqual(changed, ["pkg/a.js"]); // only the independent one indents with tabs
+  // biome's own command line of the same version, in the same tree, says the same.
+  const command = await biomeCommand();
+  if (!command) throw new Error("the biome command line of the same version is part of poly");
+  await Deno.mkdir(join(dir, ".git"));
+  const native = await new Deno.Command(command.binary, {
+    args: ["format", "--vcs-enabled=false", "."],
+    cwd: dir,
+    env: command.env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const said = new TextDecoder().decode(native.stdout) + new TextDecoder().decode(native.stderr);
+  const nativeChanged = [...said.matchAll(/^(\S+\.js) format /gm)].map((m) => m[1]);
+  assert.deepEqual(nativeChanged, changed, said);
   const lint = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
   assert.deepEqual(codes(lint.doc, "a.js", "biome"), ["suspicious/noDebugger"]);
   assert.deepEqual(codes(lint.doc, "pkg/a.js", "biome"), []);
@@ -129,6 +144,12 @@ Deno.test("biome.json extends: the base's rules and formatter under the file's o
 
 Deno.test(".prettierrc with semi false and singleQuote makes a prettier-formatted file clean", async () => {
   const dir = await copyFixture("native/prettierrc");
+  // prettier itself (the same package poly ships) calls the file formatted under that .prettierrc.
+  const prettier = await import("prettier");
+  const file = join(dir, "src/index.js");
+  const options = await prettier.resolveConfig(file, { editorconfig: false });
+  assert.deepEqual(options, { semi: false, singleQuote: true, trailingComma: "all", printWidth: 100 });
+  assert.ok(await prettier.check(await Deno.readTextFile(file), { ...options, filepath: file }));
   const { code, doc, stderr } = await run(dir, ["fmt", "--no-cache"]);
   assert.equal(code, 0, stderr + JSON.stringify(doc.results));
   assert.ok(doc.configs.some((c) => c.sources.includes(".prettierrc")));

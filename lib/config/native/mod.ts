@@ -29,6 +29,7 @@ import type { NativeEngineConfig, NativeLayer } from "./types.ts";
 
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
+export { NATIVE_NAMES } from "./_files.ts";
 export { type EditorconfigDefaults, editorconfigDefaults, editorconfigProps } from "./editorconfig.ts";
 
 /** Engines that read native config files. */
