@@ -126,9 +126,10 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         ...(request.preview ? { preview: true } : {}),
         engines: plan.engines,
         noEngine: plan.noEngine,
-        ignoreCodes: kind === "lint"
-          ? [...perFileIgnores(config, c.path), ...nativeIgnoredCodes(config.native?.ruff, c.path)]
-          : [],
+        ignoreCodes: kind === "lint" ? perFileIgnores(config, c.path) : [],
+        ...(kind === "lint" && c.language === "python" && config.native?.ruff?.perFileIgnores
+          ? nativeIgnores(nativeIgnoredCodes(config.native.ruff, c.path))
+          : {}),
         maxSize: config.data.discovery.max_file_size,
         ...(cacheSettings && config.data.cache.enabled
           ? {
@@ -307,6 +308,11 @@ function linkedFiles(candidates: Candidate[]): Set<string> {
   const out = new Set<string>();
   for (const c of candidates) if (c.kind === "file" && c.linked) out.add(c.path);
   return out;
+}
+
+/** ruff's own per-file-ignores for one file, as a task's `engineIgnores` (absent when none apply). */
+function nativeIgnores(codes: string[]): { engineIgnores?: Record<string, string[]> } {
+  return codes.length > 0 ? { engineIgnores: { ruff: codes } } : {};
 }
 
 function parentDir(path: string): string {

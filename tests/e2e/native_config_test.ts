@@ -82,6 +82,17 @@ Deno.test("ruff per-file-ignores and extend-exclude apply by path", async () => 
   assert.equal(await Deno.readTextFile(join(dir, "tests/test_a.py")), "import os\n");
 });
 
+Deno.test("ruff per-file-ignores ALL silences ruff alone in those files (other engines still report)", async () => {
+  const dir = await copyFixture("native/ruff_pfi");
+  const toml = await Deno.readTextFile(join(dir, "ruff.toml"));
+  await Deno.writeTextFile(join(dir, "ruff.toml"), toml.replace('"tests/*"', '"scripts/*" = ["ALL"]\n"tests/*"'));
+  await Deno.mkdir(join(dir, "scripts"));
+  await Deno.writeTextFile(join(dir, "scripts/x.py"), "import os\nif os == None:\n    pass\n");
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(doc, "scripts/x.py", "ruff"), []);
+  assert.deepEqual(codes(doc, "scripts/x.py", "ast-grep"), ["py-compare-none"]);
+});
+
 Deno.test("a native key poly cannot honour is a run-level error naming the file and key", async () => {
   const dir = await copyFixture("native/ruff_pfi");
   await Deno.writeTextFile(join(dir, "ruff.toml"), '[per-file-target-version]\n"old/*" = "py37"\n');
