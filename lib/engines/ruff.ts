@@ -167,8 +167,11 @@ function formatOptions(settings: EngineSettings): Options {
   };
 }
 
-function isSafe(code: string | null, file: SourceFile): boolean {
+function isSafe(code: string | null, file: SourceFile, settings: EngineSettings): boolean {
   if (!code || !SAFE_FIX_RULES.has(code)) return false;
+  // The repository's ruff configuration may demote fixes to unsafe (`lint.extend-unsafe-fixes`).
+  const lint = settings.native?.options.lint as { "extend-unsafe-fixes"?: string[] } | undefined;
+  if (lint?.["extend-unsafe-fixes"]?.some((s) => s === "ALL" || code.startsWith(s))) return false;
   return !(code === "F401" && file.path.endsWith("__init__.py"));
 }
 
@@ -237,7 +240,7 @@ class Ruff implements EngineInstance {
           end_col: d.end_location.column,
         },
       };
-      if (d.fix && isSafe(d.code, file)) {
+      if (d.fix && isSafe(d.code, file, settings)) {
         const edits = toEdits(file.text, starts, d);
         const offsets = utf16ToBytes(file.text, edits.flatMap((e) => [e.start, e.end]));
         diag.fix = edits.map((e, i) => ({
@@ -259,7 +262,7 @@ class Ruff implements EngineInstance {
       const all = this.#check(current, settings);
       // Only fixes of findings the settings keep (select, ignore, levels other than "off").
       const kept = new Set(this.#diagnose(current, settings, all).filter((d) => d.fix).map((d) => d.code));
-      const raw = all.filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d.code, file));
+      const raw = all.filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d.code, file, settings));
       if (raw.length === 0) break;
       const starts = lineStarts(text);
       // Each diagnostic's edits are applied together or not at all.

@@ -236,3 +236,17 @@ Deno.test("poly config import refuses what poly.toml cannot say the same way, na
   assert.match(out.stderr, /biome\.json: "files\.includes" cannot be imported/);
   await assert.rejects(Deno.stat(join(dir, "poly.toml")));
 });
+
+Deno.test("ruff lint.unfixable and extend-unsafe-fixes keep poly lint --fix from applying those fixes", async () => {
+  for (const key of ["unfixable", "extend-unsafe-fixes"]) {
+    const dir = await copyFixture("native/ruff_pfi");
+    const toml = await Deno.readTextFile(join(dir, "ruff.toml"));
+    await Deno.writeTextFile(
+      join(dir, "ruff.toml"),
+      toml.replace('select = ["F"]', `select = ["F"]\n${key} = ["F401"]`),
+    );
+    const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache", "--fix"]);
+    assert.equal(await Deno.readTextFile(join(dir, "app.py")), "import os\n", key);
+    assert.deepEqual(codes(doc, "app.py", "ruff"), ["F401"], key);
+  }
+});
