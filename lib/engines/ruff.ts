@@ -109,6 +109,8 @@ function mergeOptions(under: Options, over: Options): Options {
 function baseOptions(settings: EngineSettings): Options {
   if (settings.native && settings.native.files.length > 0) return structuredClone(settings.native.options);
   return {
+    // Without a file: what poly worked out as ruff would (first-party modules), under poly's [defaults].
+    ...(settings.native ? structuredClone(settings.native.options) : {}),
     "line-length": settings.defaults.line_length,
     ...(settings.defaults.indent_width ? { "indent-width": settings.defaults.indent_width } : {}),
   };

@@ -250,3 +250,24 @@ Deno.test("ruff lint.unfixable and extend-unsafe-fixes keep poly lint --fix from
     assert.deepEqual(codes(doc, "app.py", "ruff"), ["F401"], key);
   }
 });
+
+Deno.test("first-party modules are found in ruff's src directories, as the ruff command line finds them", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "poly-native-src-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.mkdir(join(dir, "src/mypkg"), { recursive: true });
+  await Deno.writeTextFile(join(dir, "src/mypkg/__init__.py"), "VALUE = 1\n");
+  await Deno.mkdir(join(dir, "tests"));
+  // isort's sections: standard library, third party, first party (mypkg, under src/).
+  await Deno.writeTextFile(
+    join(dir, "tests/test_x.py"),
+    "import os\n\nimport pytest\n\nimport mypkg\n\nprint(os, pytest, mypkg)\n",
+  );
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(doc, "tests/test_x.py", "ruff"), []); // I001 is in ruff 0.17's default set
+  await Deno.writeTextFile(
+    join(dir, "tests/test_x.py"),
+    "import os\n\nimport mypkg\nimport pytest\n\nprint(os, pytest, mypkg)\n",
+  );
+  const unsorted = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(unsorted.doc, "tests/test_x.py", "ruff"), ["I001"]);
+});

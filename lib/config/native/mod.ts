@@ -22,7 +22,7 @@ import { fingerprint } from "../fingerprint.ts";
 import type { ResolvedConfig } from "../types.ts";
 import { NativeFiles } from "./_files.ts";
 import { ruffMatches } from "./_glob.ts";
-import { RUFF_DEFAULT_EXCLUDE, RuffReader } from "./ruff.ts";
+import { RUFF_DEFAULT_EXCLUDE, RuffReader, withFirstParty } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
 import type { NativeEngineConfig, NativeLayer } from "./types.ts";
@@ -42,6 +42,8 @@ export class NativeConfigs {
   readonly #biome: BiomeReader;
   readonly #editorconfig: EditorconfigReader;
   readonly #derived = new Map<string, Promise<ResolvedConfig>>();
+  /** ruff without a file of its own, by the directory its defaults are relative to. */
+  readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
 
   /** `top` bounds the upward search (the repository anchor); `display` shows paths in messages. */
   constructor(private readonly top: string, display: (path: string) => string) {
@@ -60,7 +62,9 @@ export class NativeConfigs {
     const out: NativeLayer = {};
     if (wanted("ruff")) {
       const path = await this.#ruff.nearest(dir, top);
-      out.ruff = path ? await this.#ruff.resolve(path) : defaultRuff(top);
+      let fallback = this.#defaultRuff.get(top);
+      if (!path && !fallback) this.#defaultRuff.set(top, fallback = withFirstParty(defaultRuff(top)));
+      out.ruff = path ? await this.#ruff.resolve(path) : await fallback!;
     }
     if (wanted("biome")) {
       const found = await this.#biome.forDir(dir, top);

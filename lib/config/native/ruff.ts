@@ -196,7 +196,7 @@ export class RuffReader {
   resolve(path: string): Promise<NativeEngineConfig> {
     let found = this.#resolved.get(path);
     if (!found) {
-      found = this.#chain(path, []).then((levels) => merge(levels, this.display));
+      found = this.#chain(path, []).then((levels) => withFirstParty(merge(levels, this.display)));
       this.#resolved.set(path, found);
     }
     return found;
@@ -380,4 +380,38 @@ export function targetVersion(requires: string): string | undefined {
   }
   // ruff 0.17 knows py37 to py314.
   return lowest === undefined ? undefined : `py3${Math.min(14, Math.max(7, lowest))}`;
+}
+
+/**
+ * ruff's first-party detection, which the WebAssembly module cannot do (it sees
+ * no file system): a module is first-party when a directory or `.py`/`.pyi`
+ * file of that name lies in one of the `src` directories (default `.` and
+ * `src`, relative to the configuration's directory). Their names are added to
+ * `lint.isort.known-first-party`, and `src` is left out of the module's options.
+ */
+export async function withFirstParty(config: NativeEngineConfig): Promise<NativeEngineConfig> {
+  const options = structuredClone(config.options);
+  const src = Array.isArray(options.src) ? (options.src as string[]) : [".", "src"];
+  delete options.src;
+  const names = new Set<string>();
+  for (const dir of src) {
+    try {
+      for await (const e of Deno.readDir(join(config.root, dir))) {
+        if (e.name.startsWith(".") || e.name === "__pycache__") continue;
+        if (e.isDirectory) names.add(e.name);
+        else if (/\.pyi?$/.test(e.name)) names.add(e.name.replace(/\.pyi?$/, ""));
+      }
+    } catch {
+      // A src directory that does not exist holds no first-party module.
+    }
+  }
+  const valid = [...names].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)).sort();
+  if (valid.length === 0) return { ...config, options };
+  const lint = isTable(options.lint) ? { ...options.lint } : {};
+  const isort = isTable(lint.isort) ? { ...lint.isort } : {};
+  const known = Array.isArray(isort["known-first-party"]) ? (isort["known-first-party"] as string[]) : [];
+  isort["known-first-party"] = [...known, ...valid.filter((n) => !known.includes(n))];
+  lint.isort = isort;
+  options.lint = lint;
+  return { ...config, options };
 }
