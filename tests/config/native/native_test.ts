@@ -52,11 +52,16 @@ Deno.test("forDir() folds ruff's rule selections: a later select starts over, ig
     "other/ruff.toml": 'extend = "../base.toml"\n[lint]\nselect = ["W"]\n',
   });
   const configs = await openConfig({ cwd: dir });
-  const lint = (await configs.forDir(dir)).native?.ruff?.options.lint as Record<string, unknown>;
+  const { isort: _firstParty, ...lint } = (await configs.forDir(dir)).native?.ruff?.options.lint as Record<
+    string,
+    unknown
+  >;
   // E501 re-enabled by the child (the base's ignore dropped), F401 more specific than the base's F4; B9 ignored by B.
   assert.deepEqual(lint, { select: ["E", "F"], "extend-select": ["E501", "F401"], ignore: ["F4", "B"] });
-  const other = (await configs.forDir(join(dir, "other"))).native?.ruff?.options.lint;
-  assert.deepEqual(other, { select: ["W"] });
+  const other = (await configs.forDir(join(dir, "other"))).native?.ruff?.options.lint as Record<string, unknown>;
+  assert.deepEqual(other.select, ["W"]);
+  assert.equal(other["extend-select"], undefined);
+  assert.equal(other.ignore, undefined);
 });
 
 Deno.test("forDir() names the file and key of a ruff setting poly cannot honour, and an extend cycle", async () => {
