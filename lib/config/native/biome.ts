@@ -25,8 +25,12 @@ import picomatch from "picomatch";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { parseJsonc } from "./_jsonc.ts";
+import { unknownBiomeKey } from "./_biome_keys.ts";
 import { PRETTIER_FILES, prettierOptions, prettierToBiome } from "./prettier.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
+
+/** The biome version whose configuration schema (shipped with `@biomejs/biome`) poly checks files against. */
+const BIOME_SCHEMA_VERSION = "2.5.14";
 
 /** biome's file names in one directory, in its order. */
 export const BIOME_FILES = ["biome.json", "biome.jsonc"] as const;
@@ -202,6 +206,13 @@ export class BiomeReader {
     let merged: Table = {};
     const origins: Record<string, string> = {};
     for (const { file, doc } of layers) {
+      const unknown = await unknownBiomeKey(doc);
+      if (unknown) {
+        throw new ConfigError(
+          { file: this.display(file.path) },
+          `biome key "${unknown}" is not in biome ${BIOME_SCHEMA_VERSION}'s configuration schema (biome itself refuses this file; "biome migrate" updates a biome 1 configuration)`,
+        );
+      }
       const { $schema: _s, extends: _e, root: _r, ...rest } = doc;
       const plugins = rest.plugins;
       if (Array.isArray(plugins) ? plugins.length > 0 : plugins !== undefined) {

@@ -130,6 +130,18 @@ Deno.test("forDir() refuses biome plugins and extends of packages, naming the fi
   await assert.rejects((await openConfig({ cwd: pkg })).forDir(pkg), /names a package/);
 });
 
+Deno.test("forDir() refuses a biome key biome's own schema does not know (a biome 1 configuration), naming file and key", async () => {
+  const dir = await tree({
+    "biome.json": '{ "files": { "ignore": ["dist"] }, "linter": { "rules": { "style": {} } } }',
+  });
+  await assert.rejects(
+    (await openConfig({ cwd: dir })).forDir(dir),
+    /biome\.json: biome key "files\.ignore" is not in biome 2\.5\.14's configuration schema/,
+  );
+  const rule = await tree({ "biome.json": '{ "linter": { "rules": { "suspicious": { "noDebuger": "off" } } } }' });
+  await assert.rejects((await openConfig({ cwd: rule })).forDir(rule), /"linter\.rules\.suspicious\.noDebuger"/);
+});
+
 Deno.test("biomeIncludes() takes the files biome's own command line processes", async () => {
   const command = await biomeCommand();
   if (!command) throw new Error("the biome command line of the same version is part of poly");
