@@ -25,6 +25,15 @@ export const ConfigShowDocument = z.object({
   rules_dirs: z.array(z.string()),
   /** The merged configuration with defaults applied. */
   config: z.record(z.string(), z.unknown()),
+  /** The engines' own config files governing the root: files, effective options, and each key's file. */
+  native: z.record(
+    z.string(),
+    z.object({
+      files: z.array(z.string()),
+      options: z.record(z.string(), z.unknown()),
+      origins: z.record(z.string(), z.string()),
+    }),
+  ).optional(),
   poly: Identity,
 });
 

@@ -18,6 +18,7 @@ import { fingerprint } from "./fingerprint.ts";
 import { safeParse } from "./_valid.ts";
 import type { PolyConfig } from "./schema.ts";
 import type { ConfigSet, OpenConfigOptions, ResolvedConfig } from "./types.ts";
+import { NativeConfigs } from "./native/mod.ts";
 
 /**
  * Opens the configuration for a run started in `options.cwd`.
@@ -38,6 +39,7 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
   const locks = new Map<string, Promise<LockEntry[] | undefined>>();
   const byDir = new Map<string, Promise<ResolvedConfig>>();
   const byChain = new Map<string, Promise<ResolvedConfig>>();
+  const native = new NativeConfigs(anchor, finder.display);
 
   const lockIn = (dir: string) => {
     let lock = locks.get(dir);
@@ -82,7 +84,7 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
       let found = byDir.get(absDir);
       if (found) return found;
       const dir = resolve(cwd, absDir);
-      found = byDir.get(dir) ?? resolveDir(dir);
+      found = byDir.get(dir) ?? resolveDir(dir).then((config) => native.apply(dir, config));
       byDir.set(dir, found);
       byDir.set(absDir, found);
       return found;

@@ -19,6 +19,11 @@ export interface ConfigShowDocument {
   per_file_ignores: { pattern: string; base: string; codes: string[] }[];
   rules_dirs: string[];
   config: Record<string, unknown>;
+  /**
+   * The engines' own config files governing the directory (lib/config/native/), by engine: the files,
+   * the effective native options, and for each native key the file it came from. Absent when none.
+   */
+  native?: Record<string, { files: string[]; options: Record<string, unknown>; origins: Record<string, string> }>;
 }
 
 /** Builds the JSON document for a resolved config. */
@@ -31,7 +36,17 @@ export function showDocument(config: ResolvedConfig, display: DisplayPath): Conf
     per_file_ignores: config.perFileIgnores.map((e) => ({ pattern: e.pattern, base: display(e.base), codes: e.codes })),
     rules_dirs: config.rulesDirs.map(display),
     config: JSON.parse(JSON.stringify(config.data)),
+    ...nativeSection(config, display),
   };
+}
+
+function nativeSection(config: ResolvedConfig, display: DisplayPath): Pick<ConfigShowDocument, "native"> {
+  const out: NonNullable<ConfigShowDocument["native"]> = {};
+  for (const [id, n] of Object.entries(config.native ?? {})) {
+    if (n.files.length === 0) continue;
+    out[id] = { files: n.files.map((f) => display(f.path)), options: n.options, origins: n.origins ?? {} };
+  }
+  return Object.keys(out).length > 0 ? { native: out } : {};
 }
 
 /** `poly config show --format json`. */
@@ -62,6 +77,10 @@ export function renderToml(config: ResolvedConfig, display: DisplayPath): string
     }
   }
   lines.push(`# rules dirs: ${doc.rules_dirs.map((d) => JSON.stringify(d)).join(", ") || "none"}`);
+  for (const [id, n] of Object.entries(doc.native ?? {})) {
+    lines.push(`# ${id}: the repository's own configuration governs (poly.toml's [lint|fmt.*.${id}] keys on top):`);
+    for (const [key, file] of Object.entries(n.origins)) lines.push(`#   ${key} from ${file}`);
+  }
   const body = stringify(pruneEmptyTables(doc.config)).trimEnd();
   return `${lines.join("\n")}\n${body ? `\n${body}\n` : ""}`;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { PolyConfig } from "./schema.ts";
+import type { NativeLayer } from "./native/types.ts";
 
 /** A gitignore-style pattern and the absolute directory it is relative to. */
 export interface PathPattern {
@@ -42,6 +43,11 @@ export interface ResolvedConfig {
    * (the default `.poly/rules` resolves against the top of the cascade, or the anchor).
    */
   rulesDirs: string[];
+  /**
+   * The engines' own config files governing the directory (`ruff.toml`, `biome.json`, ...), by engine id
+   * (lib/config/native/). Their paths are also in `sources`, their hashes in `hash`.
+   */
+  native?: NativeLayer;
 }
 
 /**

@@ -30,12 +30,13 @@
  * @module
  */
 import { basename } from "node:path";
+import { NATIVE_NAMES } from "../config/native/mod.ts";
 import { needsShebang } from "../discover/language.ts";
 import { memoAllowed } from "./_allowed.ts";
 import type { RunMemo } from "../run/types.ts";
 
 /** Files whose change can change what discovery finds, or the config of the files around them. */
-const SHAPE_NAMES = new Set([".gitignore", ".ignore", "poly.toml", "poly.local.toml"]);
+const SHAPE_NAMES = new Set([".gitignore", ".ignore", "poly.toml", "poly.local.toml", ...NATIVE_NAMES]);
 
 /** Paths with a remembered change, at most (see {@link LiveWorkspace.apply}). */
 const MAX_CHANGED = 200_000;

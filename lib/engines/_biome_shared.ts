@@ -32,12 +32,44 @@ const SEVERITY: Record<string, Severity> = {
   hint: "hint",
 };
 
+type Json = Record<string, unknown>;
+
+function isTable(v: unknown): v is Json {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function mergeJson(under: Json, over: Json): Json {
+  const out: Json = { ...under };
+  for (const [k, v] of Object.entries(over)) out[k] = isTable(v) && isTable(out[k]) ? mergeJson(out[k], v) : v;
+  return out;
+}
+
+/**
+ * The path biome sees for a file: relative to the directory of the repository's
+ * governing biome (or prettier) file when there is one, so its `overrides` globs
+ * match as on the command line; else the path relative to the run.
+ */
+export function biomePath(file: { path: string; relPath: string }, settings: EngineSettings): string {
+  const root = settings.native?.root;
+  if (root && file.path.startsWith(root.endsWith("/") ? root : root + "/")) return file.path.slice(root.length + 1);
+  return file.relPath;
+}
+
 /** The biome configuration poly applies for one settings object (`kind` picks the formatter keys). */
 export function configuration(settings: EngineSettings, kind: "lint" | "format"): Record<string, unknown> {
   const raw = (settings.tool.configuration ?? {}) as Record<string, unknown>;
   const formatterKeys = kind === "format"
     ? Object.fromEntries(Object.entries(settings.tool).filter(([k]) => !["enabled", "configuration"].includes(k)))
     : {};
+  if (settings.native) {
+    // The repository's configuration governs (biome's defaults fill the rest); poly.toml's keys on top.
+    const merged = mergeJson(settings.native.options, raw);
+    return {
+      ...merged,
+      formatter: { ...(merged.formatter as Json ?? {}), ...formatterKeys },
+      assist: { enabled: false },
+    };
+  }
   const ending = settings.defaults.line_ending === "crlf"
     ? "crlf"
     : settings.defaults.line_ending === "auto"

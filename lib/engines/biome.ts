@@ -48,7 +48,7 @@
  *
  * @module
  */
-import { configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
+import { biomePath, configuration, type Finding, outcome, syntaxError } from "./_biome_shared.ts";
 import { lintNative, nativeFindings, type NativeLint, type NativeOptions, runNativeLint } from "./_biome_native.ts";
 import { formatNative } from "./_biome_format.ts";
 import { refusedByBiome } from "./_biome_limits.ts";
@@ -90,9 +90,9 @@ interface BiomeApi {
   };
 }
 
-/** Biome needs a path with the right extension to pick the parser; keep the real name. */
-function virtualPath(file: SourceFile): string {
-  return file.relPath;
+/** Biome needs a path with the right extension to pick the parser (and, for `overrides`, where it lies). */
+function virtualPath(file: SourceFile, settings: EngineSettings): string {
+  return biomePath(file, settings);
 }
 
 /** The WebAssembly module's diagnostics as findings (byte spans → string indices). */
@@ -157,7 +157,12 @@ export class Biome implements EngineInstance {
       try {
         api.applyConfiguration(project, config);
       } catch (e) {
-        throw new EngineError(`invalid biome settings: ${messageOf(e) || "biome gave no reason"}`);
+        const from = (settings.native?.files ?? []).map((f) => `"${f.path}"`).join(", ");
+        throw new EngineError(
+          `invalid biome settings${from ? ` (from ${from} and poly.toml)` : ""}: ${
+            messageOf(e) || "biome gave no reason"
+          }`,
+        );
       }
       this.#projects.set(key, project);
     }
@@ -191,7 +196,7 @@ export class Biome implements EngineInstance {
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
     refusedByBiome(file, configuration(settings, "lint"), "lint");
     const [api, project] = await this.#project(settings, "lint");
-    const result = call(file, () => api.lintContent(project, file.text, { filePath: virtualPath(file) }));
+    const result = call(file, () => api.lintContent(project, file.text, { filePath: virtualPath(file, settings) }));
     return outcome(file, findings(file.text, result.diagnostics), settings);
   }
 
@@ -245,7 +250,7 @@ export class Biome implements EngineInstance {
     const before = (await this.lint(file, settings)).diagnostics.length;
     const result = call(
       file,
-      () => api.lintContent(project, file.text, { filePath: virtualPath(file), fixFileMode: "safeFixes" }),
+      () => api.lintContent(project, file.text, { filePath: virtualPath(file, settings), fixFileMode: "safeFixes" }),
     );
     if (result.content === file.text) return { text: file.text, fixed: 0 };
     const after = (await this.lint({ ...file, text: result.content }, settings)).diagnostics.length;
@@ -277,7 +282,7 @@ export class Biome implements EngineInstance {
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
     refusedByBiome(file, configuration(settings, "format"), "fmt");
     const [api, project] = await this.#project(settings, "format");
-    const result = call(file, () => api.formatContent(project, file.text, { filePath: virtualPath(file) }));
+    const result = call(file, () => api.formatContent(project, file.text, { filePath: virtualPath(file, settings) }));
     const err = syntaxError(file.text, findings(file.text, result.diagnostics));
     if (err) throw err;
     return result.content;

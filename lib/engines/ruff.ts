@@ -1,8 +1,14 @@
 /**
  * ruff — Python lint and format, in-process (WebAssembly: `@astral-sh/ruff-wasm-nodejs`).
  *
- * - Lint: ruff's rules. Default selection is ruff's documented one (`E4`, `E7`, `E9`, `F`);
- *   `[lint.python.ruff] select = ["E", "F", "B", "I"]`, `ignore = [...]`, and
+ * - The repository's ruff configuration governs (`.ruff.toml`, `ruff.toml`, `pyproject.toml`
+ *   `[tool.ruff]`, nearest to each file, with `extend`: lib/config/native/ruff.ts): its
+ *   options are handed to ruff as they are, and poly's `[defaults]` do not apply to ruff
+ *   then (ruff's own defaults fill what the file leaves unset, as on the command line).
+ *   `exclude`/`include`/`per-file-ignores` are evaluated by poly on the file's path.
+ * - Lint: ruff's rules. Without a selection anywhere, ruff's own default rule set of this
+ *   version applies (no copy of it is kept here);
+ *   `[lint.python.ruff] select = ["E", "F", "B", "I"]` (replaces the selection), `ignore = [...]` (adds), and
  *   `[lint.python.ruff.rules.E501] level = "warning"` (or `"off"`) adjust it. Every
  *   other key of the table is passed to ruff as a top-level setting (e.g.
  *   `target-version = "py311"`, `preview = true`); ruff rejects unknown ones, which
@@ -40,9 +46,6 @@ import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 const VERSION = "0.17.3";
-
-/** Rules checked when `[lint.python.ruff] select` is not set (ruff's documented default). */
-export const DEFAULT_SELECT: readonly string[] = ["E4", "E7", "E9", "F"];
 
 /** Rules whose fixes ruff documents as safe. */
 export const SAFE_FIX_RULES: ReadonlySet<string> = new Set([
@@ -94,36 +97,91 @@ interface RuffWorkspace {
 
 type RuffModule = typeof import("@astral-sh/ruff-wasm-nodejs");
 
-function lintOptions(settings: EngineSettings): Record<string, unknown> {
-  const select = settings.tool.select as string[] | undefined;
-  const ignore = settings.tool.ignore as string[] | undefined;
-  // Without a selection, ruff's documented default set, spelled out: the wasm build's
-  // implicit default is narrower (it leaves out E7, e.g. E711).
-  const lint: Record<string, unknown> = { select: select ?? DEFAULT_SELECT };
-  if (ignore) lint.ignore = ignore;
+type Options = Record<string, unknown>;
+
+function isTable(v: unknown): v is Options {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** `over` merged onto `under` field by field (tables merge; arrays and scalars replace). */
+function mergeOptions(under: Options, over: Options): Options {
+  const out: Options = { ...under };
+  for (const [k, v] of Object.entries(over)) out[k] = isTable(v) && isTable(out[k]) ? mergeOptions(out[k], v) : v;
+  return out;
+}
+
+/**
+ * What ruff starts from: the repository's own configuration when a file of it governs
+ * (its options as written; ruff's defaults for the rest), else poly's `[defaults]`.
+ */
+function baseOptions(settings: EngineSettings): Options {
+  if (settings.native && settings.native.files.length > 0) return structuredClone(settings.native.options);
   return {
+    // Without a file: what poly worked out as ruff would (first-party modules), under poly's [defaults].
+    ...(settings.native ? structuredClone(settings.native.options) : {}),
     "line-length": settings.defaults.line_length,
     ...(settings.defaults.indent_width ? { "indent-width": settings.defaults.indent_width } : {}),
-    ...upstreamKeys(settings),
-    lint,
   };
 }
 
-function formatOptions(settings: EngineSettings): Record<string, unknown> {
+function lintOptions(settings: EngineSettings): Options {
+  const options = baseOptions(settings);
+  const select = settings.tool.select as string[] | undefined;
+  const ignore = settings.tool.ignore as string[] | undefined;
+  // poly.toml on top: `select` replaces the selection, `ignore` adds to it.
+  const lint: Options = { ...(isTable(options.lint) ? options.lint : {}) };
+  if (select) {
+    lint.select = select;
+    delete lint["extend-select"];
+  }
+  if (ignore) lint.ignore = [...(lint.ignore as string[] ?? []), ...ignore];
+  const out = mergeOptions(options, upstreamKeys(settings));
+  if (Object.keys(lint).length > 0) out.lint = mergeOptions(isTable(out.lint) ? out.lint : {}, lint);
+  return out;
+}
+
+/** Keys of ruff's `[format]` section; other `[fmt.python.ruff]` keys are top-level ruff settings (`line-length`). */
+const FORMAT_KEYS = new Set([
+  "quote-style",
+  "indent-style",
+  "skip-magic-trailing-comma",
+  "line-ending",
+  "docstring-code-format",
+  "docstring-code-line-length",
+  "preview",
+  "exclude",
+]);
+
+function formatOptions(settings: EngineSettings): Options {
+  const options = baseOptions(settings);
+  delete options.lint;
+  const native = Boolean(settings.native && settings.native.files.length > 0);
   const ending = settings.defaults.line_ending === "crlf"
     ? "cr-lf"
     : settings.defaults.line_ending === "auto"
     ? "auto"
     : "lf";
+  const format = isTable(options.format) ? options.format : {};
+  const own = upstreamKeys(settings);
+  const top = Object.fromEntries(Object.entries(own).filter(([k]) => !FORMAT_KEYS.has(k) && k !== "format"));
+  const inFormat = Object.fromEntries(Object.entries(own).filter(([k]) => FORMAT_KEYS.has(k)));
   return {
-    "line-length": settings.defaults.line_length,
-    ...(settings.defaults.indent_width ? { "indent-width": settings.defaults.indent_width } : {}),
-    format: { "line-ending": ending, ...upstreamKeys(settings) },
+    ...options,
+    ...top,
+    format: {
+      ...(native ? {} : { "line-ending": ending }),
+      ...format,
+      ...(isTable(own.format) ? own.format : {}),
+      ...inFormat,
+    },
   };
 }
 
-function isSafe(code: string | null, file: SourceFile): boolean {
+function isSafe(code: string | null, file: SourceFile, settings: EngineSettings): boolean {
   if (!code || !SAFE_FIX_RULES.has(code)) return false;
+  // The repository's ruff configuration may demote fixes to unsafe (`lint.extend-unsafe-fixes`).
+  const lint = settings.native?.options.lint as { "extend-unsafe-fixes"?: string[] } | undefined;
+  if (lint?.["extend-unsafe-fixes"]?.some((s) => s === "ALL" || code.startsWith(s))) return false;
   return !(code === "F401" && file.path.endsWith("__init__.py"));
 }
 
@@ -153,14 +211,19 @@ class Ruff implements EngineInstance {
   #workspaces = new Map<string, RuffWorkspace>();
   constructor(private readonly mod: RuffModule) {}
 
-  #workspace(options: Record<string, unknown>): RuffWorkspace {
+  #workspace(options: Record<string, unknown>, settings: EngineSettings): RuffWorkspace {
     const key = JSON.stringify(options);
     let ws = this.#workspaces.get(key);
     if (!ws) {
       try {
         ws = new this.mod.Workspace(options, this.mod.PositionEncoding.Utf16) as unknown as RuffWorkspace;
       } catch (e) {
-        throw new EngineError(`invalid ruff settings: ${e instanceof Error ? e.message : String(e)}`);
+        const from = (settings.native?.files ?? []).map((f) => `"${f.path}"`).join(", ");
+        throw new EngineError(
+          `invalid ruff settings${from ? ` (from ${from} and poly.toml)` : ""}: ${
+            e instanceof Error ? e.message : String(e)
+          }`,
+        );
       }
       this.#workspaces.set(key, ws);
     }
@@ -168,7 +231,7 @@ class Ruff implements EngineInstance {
   }
 
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
-    const diags = this.#workspace(lintOptions(settings)).check(file.text);
+    const diags = this.#workspace(lintOptions(settings), settings).check(file.text);
     const err = syntaxError(diags);
     if (err) {
       // As `ruff check` reports them: the syntax errors, then what the rules found in what did parse.
@@ -200,7 +263,7 @@ class Ruff implements EngineInstance {
           end_col: d.end_location.column,
         },
       };
-      if (d.fix && isSafe(d.code, file)) {
+      if (d.fix && isSafe(d.code, file, settings)) {
         const edits = toEdits(file.text, starts, d);
         const offsets = utf16ToBytes(file.text, edits.flatMap((e) => [e.start, e.end]));
         diag.fix = edits.map((e, i) => ({
@@ -222,7 +285,7 @@ class Ruff implements EngineInstance {
       const all = this.#check(current, settings);
       // Only fixes of findings the settings keep (select, ignore, levels other than "off").
       const kept = new Set(this.#diagnose(current, settings, all).filter((d) => d.fix).map((d) => d.code));
-      const raw = all.filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d.code, file));
+      const raw = all.filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d.code, file, settings));
       if (raw.length === 0) break;
       const starts = lineStarts(text);
       // Each diagnostic's edits are applied together or not at all.
@@ -247,7 +310,7 @@ class Ruff implements EngineInstance {
 
   format(file: SourceFile, settings: EngineSettings): string {
     try {
-      return this.#workspace(formatOptions(settings)).format(file.text);
+      return this.#workspace(formatOptions(settings), settings).format(file.text);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       // ruff reports "... at byte range S..E": turn the byte offset into a line and column.

@@ -7,6 +7,7 @@
  */
 import type { Diagnostic } from "../report/schema.ts";
 import type { ResultCache } from "../cache/db.ts";
+import type { NativeEngineConfig } from "../config/native/types.ts";
 
 /** Languages poly recognises. Discovery maps files to one of these. */
 export type Language =
@@ -71,6 +72,11 @@ export interface EngineSettings {
   tool: Record<string, unknown>;
   /** Directory of the nearest config file governing the file (for paths in engine settings, e.g. rule dirs). */
   configDir?: string;
+  /**
+   * The engine's own configuration files governing the file (lib/config/native/): its options in the
+   * upstream's shape, the files and their hashes (so part of the cache key). poly.toml's tool keys apply on top.
+   */
+  native?: NativeEngineConfig;
   /** The `[rules]` table (for the structural-rules engine). */
   rules?: Record<string, unknown>;
 }

@@ -68,6 +68,7 @@ export const lazy = {
   reportJson: lazyModule<typeof import("../report/json.ts")>("../report/json.ts"),
   toon: lazyModule<typeof import("../report/toon.ts")>("../report/toon.ts"),
   config: lazyModule<typeof import("../config/mod.ts")>("../config/mod.ts"),
+  configImport: lazyModule<typeof import("../config/native/import.ts")>("../config/native/import.ts"),
   configSchemas: lazyModule<typeof import("../config/_schemas.ts")>("../config/_schemas.ts"),
   biomeSchema: lazyModule<typeof import("../config/_biome_schema.ts")>("../config/_biome_schema.ts"),
   cache: lazyModule<typeof import("../cache/mod.ts")>("../cache/mod.ts"),

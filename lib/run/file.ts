@@ -41,6 +41,11 @@ export interface FileTask {
   noEngine?: string;
   /** Diagnostic codes silenced by `[per-file-ignores]` for this file. */
   ignoreCodes: string[];
+  /**
+   * Codes an engine's own configuration silences for this file (ruff's `per-file-ignores`), by engine id:
+   * they apply to that engine's findings only (`ALL` to all of them) and are not fixed either.
+   */
+  engineIgnores?: Record<string, string[]>;
   maxSize: number;
   /** `[defaults] line_ending` for formatted output. */
   lineEnding: "lf" | "crlf" | "auto";
@@ -176,6 +181,12 @@ function describe(error: unknown): string {
   return `engine crashed: ${message || "it gave no reason"}`;
 }
 
+function engineIgnored(d: Diagnostic, ignores: Record<string, string[]> | undefined): boolean {
+  const codes = ignores?.[d.engine];
+  if (!codes) return false;
+  return codes.includes("ALL") || ignored(d, codes);
+}
+
 function ignored(d: Diagnostic, codes: string[]): boolean {
   return d.code !== undefined && codes.some((c) => d.code === c || d.code!.startsWith(c) || d.code!.endsWith("/" + c));
 }
@@ -262,7 +273,9 @@ class LintTally {
 
   /** An engine's findings, less the codes `[per-file-ignores]` silences here. */
   linted(out: LintOutput): void {
-    for (const d of out.diagnostics) if (!ignored(d, this.task.ignoreCodes)) this.diagnostics.push(d);
+    for (const d of out.diagnostics) {
+      if (!ignored(d, this.task.ignoreCodes) && !engineIgnored(d, this.task.engineIgnores)) this.diagnostics.push(d);
+    }
     this.checked = true;
   }
 
@@ -320,7 +333,13 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
       // Engines load only when they must run: fixes always do; checks only on a cache miss.
       const engine = task.fix ? await loadEngine(engineById(plan.id)!) : undefined;
       if (engine?.fix) {
-        const out = await engine.fix(file, plan.settings);
+        // Codes silenced here ([per-file-ignores], ruff's own per-file-ignores) are not fixed either.
+        const silenced = [...task.ignoreCodes, ...(task.engineIgnores?.[plan.id] ?? [])];
+        const settings = silenced.length === 0 ? plan.settings : {
+          ...plan.settings,
+          tool: { ...plan.settings.tool, ignore: [...(plan.settings.tool.ignore as string[] ?? []), ...silenced] },
+        };
+        const out = await engine.fix(file, settings);
         if (out.fixed > 0 && out.text !== file.text) {
           file = { ...file, text: out.text };
           tally.fixed += out.fixed;

@@ -17,7 +17,8 @@ import { identity } from "../identity/mod.ts";
 import type { ConfigRef, FileResult, Identity, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
 import type { FileOutcome, FileTask } from "./file.ts";
 import { prepass, prepassable } from "./prepass.ts";
-import { planFormat, planLint } from "./plan.ts";
+import { narrowToFile, planFormat, planLint, withEditorconfig } from "./plan.ts";
+import { nativeIgnoredCodes } from "../config/native/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import type { EngineSettings, Language } from "../engines/types.ts";
 import { revalidateRuleSets, ruleLoadRunErrors } from "../rules/settings.ts";
@@ -100,7 +101,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         configIndex.set(config.hash, index);
         configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
       }
-      const plan = kind === "lint" ? planLint(c.language, config) : planFormat(c.language, config);
+      const plan = kind === "lint"
+        ? narrowToFile(planLint(c.language, config), c.path, kind)
+        : withEditorconfig(narrowToFile(planFormat(c.language, config), c.path, kind), config, c.path, c.language);
       const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
       if (rules && !rulesChecked.has(config.hash)) rulesChecked.set(config.hash, rules.settings);
       tasks.push({
@@ -114,6 +117,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         engines: plan.engines,
         noEngine: plan.noEngine,
         ignoreCodes: kind === "lint" ? perFileIgnoredCodes(config.perFileIgnores, c.path) : [],
+        ...(kind === "lint" && c.language === "python" && config.native?.ruff?.perFileIgnores
+          ? nativeIgnores(nativeIgnoredCodes(config.native.ruff, c.path))
+          : {}),
         maxSize: config.data.discovery.max_file_size,
         ...(cacheSettings && config.data.cache.enabled
           ? {
@@ -125,7 +131,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
             },
           }
           : {}),
-        lineEnding: config.data.defaults.line_ending,
+        lineEnding: plan.engines[0]?.settings.defaults.line_ending ?? config.data.defaults.line_ending,
         ...(index > 0 ? { config: index } : {}),
       });
       taskConfigs.push(config);
@@ -320,6 +326,11 @@ function linkedFiles(candidates: Candidate[]): Set<string> {
   const out = new Set<string>();
   for (const c of candidates) if (c.kind === "file" && c.linked) out.add(c.path);
   return out;
+}
+
+/** ruff's own per-file-ignores for one file, as a task's `engineIgnores` (absent when none apply). */
+function nativeIgnores(codes: string[]): { engineIgnores?: Record<string, string[]> } {
+  return codes.length > 0 ? { engineIgnores: { ruff: codes } } : {};
 }
 
 function parentDir(path: string): string {

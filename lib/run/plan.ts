@@ -5,7 +5,9 @@
  * @module
  */
 import type { ResolvedConfig } from "../config/types.ts";
-import { ENGINES } from "../engines/registry.ts";
+import { engineById, ENGINES } from "../engines/registry.ts";
+import { editorconfigDefaults, editorconfigProps, nativeExcluded } from "../config/native/mod.ts";
+import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 
 /** One engine to run on a file. */
@@ -93,6 +95,7 @@ function buildSettings(
     },
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
+    ...(config.native?.[spec.id] ? { native: config.native[spec.id] } : {}),
     ...(spec.crossCutting
       ? { rules: { ...config.data.rules, dirs: config.rulesDirs } as Record<string, unknown> }
       : {}),
@@ -136,4 +139,120 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const spec = named ?? candidates[0];
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
+}
+
+/** Plans narrowed for one file, by the plan they narrow and the engines they drop. */
+const narrowed = new WeakMap<FilePlan, Map<string, FilePlan>>();
+
+/**
+ * `plan` without the engines whose own configuration keeps `path` from them
+ * (ruff's `exclude`, biome's `includes`: see lib/config/native/). When no engine
+ * of the file's own is left, `noEngine` says why, in the engines' words.
+ */
+export function narrowToFile(plan: FilePlan, path: string, kind: "lint" | "fmt"): FilePlan {
+  let dropped: string[] | undefined;
+  let reasons: string[] | undefined;
+  for (const e of plan.engines) {
+    const native = e.settings.native;
+    if (!native) continue;
+    const why = nativeExcluded(e.id, kind, native, path);
+    if (why) {
+      (dropped ??= []).push(e.id);
+      (reasons ??= []).push(why);
+    }
+  }
+  if (!dropped || !reasons) return plan;
+  let own = narrowed.get(plan);
+  if (!own) narrowed.set(plan, own = new Map());
+  const key = `${dropped.join("\0")}\0${reasons.join("\0")}`;
+  let found = own.get(key);
+  if (!found) {
+    const engines = plan.engines.filter((e) => !dropped!.includes(e.id));
+    const mine = engines.filter((e) => !engineById(e.id)?.crossCutting);
+    found = mine.length > 0 ? { engines } : { engines, noEngine: reasons.join("; ") };
+    own.set(key, found);
+  }
+  return found;
+}
+
+/** Formatters with a configuration of their own: `.editorconfig` does not apply to them. */
+const OWN_CONFIG = new Set(["ruff", "biome", "rustfmt"]);
+
+/** How each formatter is told to indent with tabs (`indent_style = tab`); "n/a" where indentation has no style. */
+function tabKeys(id: string, language: Language): Record<string, unknown> | "n/a" | undefined {
+  switch (id) {
+    case "gofmt":
+      return {};
+    case "shfmt":
+      return { indent: 0 };
+    case "clang-format":
+      return { UseTab: "ForIndentation" };
+    case "luafmt":
+    case "sqlfmt":
+      return { indent_style: "tab" };
+    case "webfmt":
+      return { indentStyle: "tab" };
+    case "mago":
+      return { "use-tabs": true };
+    case "dprint":
+      return language === "toml" ? { useTabs: true } : "n/a"; // Markdown, Dockerfile: no indentation setting
+    case "prettier":
+      return language === "yaml" ? "n/a" : undefined; // YAML forbids tabs for indentation
+    default:
+      return undefined;
+  }
+}
+
+/** Settings with a file's `.editorconfig` applied, one object per (settings, properties). */
+const withEc = new WeakMap<EngineSettings, Map<string, EngineSettings>>();
+const ecPlans = new WeakMap<FilePlan, Map<string, FilePlan>>();
+
+/**
+ * `plan` (a format plan) with the file's `.editorconfig` properties applied to
+ * its formatter's `[defaults]` (see lib/config/native/editorconfig.ts), unless
+ * the formatter has a configuration of its own or `[tools.<engine>]
+ * native_config = false`. Throws a ConfigError for a property the formatter
+ * cannot honour.
+ */
+export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: string, language: Language): FilePlan {
+  const ec = config.native?.editorconfig;
+  const engine = plan.engines[0];
+  if (!ec || !engine || OWN_CONFIG.has(engine.id)) return plan;
+  if ((config.data.tools[engine.id] as { native_config?: boolean } | undefined)?.native_config === false) return plan;
+  const props = editorconfigProps(ec, path);
+  if (Object.keys(props).length === 0) return plan;
+  const d = editorconfigDefaults(props);
+  let tool: Record<string, unknown> = {};
+  if (d.tabs) {
+    const keys = tabKeys(engine.id, language);
+    if (keys === undefined) {
+      throw new ConfigError(
+        { file: d.tabs },
+        `indent_style = tab cannot be honoured by the "${engine.id}" formatter (for "${path}"): set [tools.${engine.id}] native_config = false, or indent_style = space for those files`,
+      );
+    }
+    if (keys !== "n/a") tool = keys;
+  }
+  const { tabs: _tabs, ...defaults } = d;
+  const key = JSON.stringify([defaults, tool]);
+  if (key === "[{},{}]") return plan;
+  let own = withEc.get(engine.settings);
+  if (!own) withEc.set(engine.settings, own = new Map());
+  let settings = own.get(key);
+  if (!settings) {
+    settings = {
+      ...engine.settings,
+      defaults: { ...engine.settings.defaults, ...defaults },
+      tool: { ...tool, ...engine.settings.tool },
+    };
+    own.set(key, settings);
+  }
+  let plans = ecPlans.get(plan);
+  if (!plans) ecPlans.set(plan, plans = new Map());
+  let found = plans.get(key);
+  if (!found) {
+    found = { ...plan, engines: [{ id: engine.id, settings }, ...plan.engines.slice(1)] };
+    plans.set(key, found);
+  }
+  return found;
 }

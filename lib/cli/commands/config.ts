@@ -67,19 +67,34 @@ const update = command(
   },
 );
 
+const importCommand = command(
+  "import",
+  object({
+    action: constant("import" as const),
+    config: configOption,
+  }),
+  {
+    brief: message`Write the native tool configuration as poly.toml tables.`,
+    description:
+      message`Write the poly.toml tables equivalent to the engines' own configuration files governing the current directory (ruff.toml, pyproject.toml [tool.ruff], biome.json, .prettierrc), with [tools.<engine>] native_config = false, into ./poly.toml (added to an existing one). What poly.toml cannot say the same way is refused, naming the file and key.`,
+  },
+);
+
 type ConfigValue =
   | { action: "show"; format: "toml" | "json"; config?: string; dir?: string }
   | { action: "init"; force: boolean }
-  | { action: "update"; config?: string };
+  | { action: "update"; config?: string }
+  | { action: "import"; config?: string };
 
 /** `poly config`. */
 export const configCommand = defineCommand<ConfigValue>({
-  parser: command("config", or(show, init, update), {
+  parser: command("config", or(show, init, update, importCommand), {
     brief: message`Show, initialise and update poly.toml configuration.`,
   }),
   async run(value, io) {
     if (value.action === "show") return await runShow(value, io);
     if (value.action === "init") return await runInit(value.force, io);
+    if (value.action === "import") return await runImport(value.config, io);
     return await runUpdate(value.config, io);
   },
 });
@@ -138,5 +153,37 @@ async function runUpdate(config: string | undefined, io: CommandIO) {
     }
     await io.stderr(`${update.changed ? "Wrote" : "Unchanged"} ${where}\n`);
   }
+  return 0;
+}
+
+async function runImport(config: string | undefined, io: CommandIO) {
+  const { join } = await import("node:path");
+  const { writeFileAtomic } = await lazy.fsAtomic();
+  const { openConfig, showPath, CONFIG_FILE } = await lazy.config();
+  const { importNative } = await lazy.configImport();
+  const configs = await openConfig({ cwd: io.cwd, explicit: config });
+  const display = (path: string) => showPath(path, io.cwd, configs.anchor);
+  const result = importNative(await configs.forDir(io.cwd), io.cwd, display);
+  if (result.files.length === 0) {
+    await io.stderr("No native configuration governs this directory: nothing to import\n");
+    return 0;
+  }
+  const path = join(io.cwd, CONFIG_FILE);
+  let existing = "";
+  try {
+    existing = await Deno.readTextFile(path);
+  } catch {
+    // No poly.toml here yet: write a new one.
+  }
+  if (
+    /^\s*\[(?:lint|fmt)\.[a-z]+\.(?:ruff|biome)\]|^\s*\[tools\.(?:ruff|biome)\]|^\s*\[(?:lint|fmt|tools|per-file-ignores)\]/m
+      .test(existing)
+  ) {
+    throw new UsageError(
+      `"${CONFIG_FILE}" already has tables the import would write ([lint|fmt.*.ruff|biome], [tools], [per-file-ignores]): merge by hand from "poly config import" in an empty directory`,
+    );
+  }
+  await writeFileAtomic(path, existing ? `${existing.trimEnd()}\n\n${result.toml}` : result.toml);
+  await io.stderr(`${existing ? "Added to" : "Wrote"} ${CONFIG_FILE} from ${result.files.map(display).join(", ")}\n`);
   return 0;
 }

@@ -1,0 +1,79 @@
+/**
+ * Reading native config files cheaply on big trees: each directory's entries are
+ * listed at most once per run (only the names some native reader looks for are
+ * kept), and each file is read and hashed at most once.
+ *
+ * @module
+ */
+import { blake3Hasher, digestWith } from "../../cache/key.ts";
+import type { NativeSource } from "./types.ts";
+
+/** Every file name a native reader looks for (compared case-sensitively, as the native CLIs do on Linux). */
+export const NATIVE_NAMES: ReadonlySet<string> = new Set([
+  ".ruff.toml",
+  "ruff.toml",
+  "pyproject.toml",
+  "biome.json",
+  "biome.jsonc",
+  ".prettierrc",
+  ".prettierrc.json",
+  ".prettierrc.yaml",
+  ".prettierrc.yml",
+  ".prettierrc.json5",
+  ".prettierrc.toml",
+  ".prettierrc.js",
+  ".prettierrc.cjs",
+  ".prettierrc.mjs",
+  ".prettierrc.ts",
+  "prettier.config.js",
+  "prettier.config.cjs",
+  "prettier.config.mjs",
+  "prettier.config.ts",
+  "package.json",
+  ".editorconfig",
+]);
+
+/** A read native file. */
+export interface NativeText extends NativeSource {
+  text: string;
+}
+
+/** The run's memo of directory listings and native file texts. */
+export class NativeFiles {
+  readonly #names = new Map<string, Promise<ReadonlySet<string>>>();
+  readonly #texts = new Map<string, Promise<NativeText>>();
+
+  /** The native config names present in `dir` (empty for a directory that cannot be listed). */
+  namesIn(dir: string): Promise<ReadonlySet<string>> {
+    let found = this.#names.get(dir);
+    if (!found) {
+      found = (async () => {
+        const out = new Set<string>();
+        try {
+          for await (const e of Deno.readDir(dir)) {
+            if ((e.isFile || e.isSymlink) && NATIVE_NAMES.has(e.name)) out.add(e.name);
+          }
+        } catch {
+          // Not a directory, gone, or unreadable: nothing native here.
+        }
+        return out;
+      })();
+      this.#names.set(dir, found);
+    }
+    return found;
+  }
+
+  /** The text and hash of `path`, read once per run. Rejects when it cannot be read. */
+  read(path: string): Promise<NativeText> {
+    let found = this.#texts.get(path);
+    if (!found) {
+      found = (async () => {
+        const bytes = await Deno.readFile(path);
+        const hash = digestWith(await blake3Hasher(), bytes).slice(0, 16);
+        return { path, hash, text: new TextDecoder().decode(bytes).replace(/^\uFEFF/, "") };
+      })();
+      this.#texts.set(path, found);
+    }
+    return found;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Globs as the native tools match them, compiled once per pattern.
+ *
+ * - ruff (Rust `globset` with default options): `*` and `**` match any run of
+ *   characters including `/`, `?` one character, `[...]` a class, `{a,b}`
+ *   alternatives. A pattern matches a path when it matches the file's base name
+ *   or, joined to its config's directory, the absolute path.
+ * - biome and editorconfig globs go through picomatch (see their readers).
+ *
+ * @module
+ */
+import { basename, isAbsolute, join } from "node:path";
+import type { NativePattern } from "./types.ts";
+
+const compiled = new Map<string, RegExp>();
+
+/** A globset pattern (default options) as an anchored regular expression. */
+export function globsetRegex(pattern: string): RegExp {
+  let re = compiled.get(pattern);
+  if (re) return re;
+  let out = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "*") {
+      while (pattern[i + 1] === "*") i++;
+      out += ".*";
+    } else if (c === "?") out += ".";
+    else if (c === "[") {
+      const end = pattern.indexOf("]", i + 2);
+      if (end < 0) out += "\\[";
+      else {
+        let body = pattern.slice(i + 1, end);
+        if (body.startsWith("!")) body = "^" + body.slice(1);
+        out += `[${body.replace(/\\/g, "\\\\")}]`;
+        i = end;
+      }
+    } else if (c === "{") {
+      const end = pattern.indexOf("}", i);
+      if (end < 0) out += "\\{";
+      else {
+        out += "(?:" + pattern.slice(i + 1, end).split(",").map((alt) => globsetRegex(alt).source.slice(1, -1)).join(
+          "|",
+        ) + ")";
+        i = end;
+      }
+    } else if (c === "\\" && i + 1 < pattern.length) {
+      out += pattern[++i].replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    } else out += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  }
+  re = new RegExp(`^${out}$`);
+  compiled.set(pattern, re);
+  return re;
+}
+
+/** Whether a ruff-style pattern matches `absPath` (by base name, or joined to its base, by absolute path). */
+export function ruffMatches(p: NativePattern, absPath: string): boolean {
+  const pattern = p.pattern.startsWith("~/") ? p.pattern : p.pattern;
+  if (globsetRegex(pattern).test(basename(absPath))) return true;
+  const absolute = isAbsolute(pattern) ? pattern : join(p.base, pattern);
+  return globsetRegex(absolute).test(absPath);
+}

@@ -1,0 +1,328 @@
+/**
+ * biome's own configuration, found as `biome` 2.5 finds it:
+ *
+ * - the nearest `biome.json` / `biome.jsonc` above a directory (`biome.json`
+ *   first) up to the repository root; a nested file says `"root": false` and is
+ *   independent unless it `"extends": "//"` (the root configuration: the nearest
+ *   file above it that is not `"root": false`);
+ * - `extends`: paths relative to the file (and `"//"`), applied first, the
+ *   extending file's keys winning field by field (objects merge, arrays replace);
+ * - `files.includes`, `linter.includes` and `formatter.includes` are evaluated by
+ *   poly (a file they leave out is kept from biome, with that reason); the rest,
+ *   `overrides` included, is applied through biome's own configuration API
+ *   (`applyConfiguration`) with file paths relative to the governing file's
+ *   directory, so biome's semantics apply;
+ * - without a biome file, prettier options (`.prettierrc*`, `package.json`'s
+ *   `prettier`, nearest as prettier finds them) are mapped onto biome's formatter
+ *   (see `prettier.ts`);
+ * - `plugins` (GritQL files) and extends of packages are {@link ConfigError}s:
+ *   poly cannot honour them.
+ *
+ * @module
+ */
+import { dirname, join, relative, sep } from "node:path";
+import picomatch from "picomatch";
+import { ConfigError } from "../../errors/mod.ts";
+import type { NativeFiles, NativeText } from "./_files.ts";
+import { parseJsonc } from "./_jsonc.ts";
+import { unknownBiomeKey } from "./_biome_keys.ts";
+import { PRETTIER_FILES, prettierOptions, prettierToBiome } from "./prettier.ts";
+import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
+
+/** The biome version whose configuration schema (shipped with `@biomejs/biome`) poly checks files against. */
+const BIOME_SCHEMA_VERSION = "2.5.14";
+
+/** biome's file names in one directory, in its order. */
+export const BIOME_FILES = ["biome.json", "biome.jsonc"] as const;
+
+type Table = Record<string, unknown>;
+
+function isTable(v: unknown): v is Table {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** Field-by-field merge: `over` wins; objects merge; arrays and scalars replace. */
+export function mergeBiome(under: Table, over: Table): Table {
+  const out: Table = { ...under };
+  for (const [k, v] of Object.entries(over)) {
+    out[k] = isTable(v) && isTable(out[k]) ? mergeBiome(out[k] as Table, v) : v;
+  }
+  return out;
+}
+
+interface Parsed {
+  file: NativeText;
+  doc: Table;
+}
+
+/** The reader of biome's (and prettier's) configuration for a run. */
+export class BiomeReader {
+  readonly #nearest = new Map<string, Promise<string | undefined>>();
+  readonly #prettier = new Map<string, Promise<string | undefined>>();
+  readonly #resolved = new Map<string, Promise<NativeEngineConfig | undefined>>();
+
+  constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
+
+  /** The biome configuration governing `dir`, or undefined (biome's defaults under poly's). */
+  forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
+    let found = this.#resolved.get(dir);
+    if (!found) {
+      found = (async () => {
+        const path = await this.#nearestBiome(dir, top);
+        if (path) return await this.#resolve(path, top);
+        const prettier = await this.#nearestPrettier(dir, top);
+        return prettier ? await this.#fromPrettier(prettier) : undefined;
+      })();
+      this.#resolved.set(dir, found);
+    }
+    return found;
+  }
+
+  #nearestBiome(dir: string, top: string): Promise<string | undefined> {
+    let found = this.#nearest.get(dir);
+    if (!found) {
+      found = (async () => {
+        const names = await this.files.namesIn(dir);
+        for (const name of BIOME_FILES) if (names.has(name)) return join(dir, name);
+        const up = dirname(dir);
+        return dir === top || up === dir ? undefined : await this.#nearestBiome(up, top);
+      })();
+      this.#nearest.set(dir, found);
+    }
+    return found;
+  }
+
+  #nearestPrettier(dir: string, top: string): Promise<string | undefined> {
+    let found = this.#prettier.get(dir);
+    if (!found) {
+      found = (async () => {
+        const names = await this.files.namesIn(dir);
+        for (const name of PRETTIER_FILES) {
+          if (!names.has(name)) continue;
+          const path = join(dir, name);
+          if (name !== "package.json") return path;
+          const file = await this.files.read(path).catch(() => undefined);
+          if (file && /"prettier"\s*:/.test(file.text)) {
+            try {
+              if ((JSON.parse(file.text) as Table).prettier !== undefined) return path;
+            } catch {
+              // A package.json that does not parse is not a prettier config.
+            }
+          }
+        }
+        const up = dirname(dir);
+        return dir === top || up === dir ? undefined : await this.#nearestPrettier(up, top);
+      })();
+      this.#prettier.set(dir, found);
+    }
+    return found;
+  }
+
+  async #fromPrettier(path: string): Promise<NativeEngineConfig | undefined> {
+    const file = await this.files.read(path);
+    const options = prettierOptions(file, this.display(path));
+    if (!options) return undefined;
+    return {
+      files: [{ path, hash: file.hash }],
+      options: prettierToBiome(options, this.display(path)),
+      root: dirname(path),
+      origins: Object.fromEntries(Object.keys(options).map((k) => [`prettier.${k}`, this.display(path)])),
+    };
+  }
+
+  async #parse(path: string, from?: string): Promise<Parsed> {
+    let file: NativeText;
+    try {
+      file = await this.files.read(path);
+    } catch (e) {
+      throw new ConfigError(
+        { file: this.display(from ?? path) },
+        `cannot read biome configuration "${this.display(path)}": ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+    let doc: unknown;
+    try {
+      doc = parseJsonc(file.text);
+    } catch (e) {
+      throw new ConfigError(
+        { file: this.display(path) },
+        `cannot parse: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+    if (!isTable(doc)) throw new ConfigError({ file: this.display(path) }, "expected a JSON object");
+    return { file, doc };
+  }
+
+  /** The root configuration for a nested file: the nearest biome file above `dir` without `"root": false`. */
+  async #rootAbove(dir: string, top: string): Promise<string | undefined> {
+    for (let at = dirname(dir);; at = dirname(at)) {
+      const path = await this.#nearestBiome(at, top);
+      if (!path) return undefined;
+      const { doc } = await this.#parse(path);
+      if (doc.root !== false) return path;
+      if (dirname(path) === top || dirname(dirname(path)) === dirname(path)) return undefined;
+      at = dirname(path);
+    }
+  }
+
+  /** The configuration of `path`, its extends applied underneath, as a list of layers (base first). */
+  async #layers(path: string, top: string, seen: string[]): Promise<Parsed[]> {
+    if (seen.includes(path)) {
+      throw new ConfigError({ file: this.display(path) }, `"extends" forms a cycle`);
+    }
+    const own = await this.#parse(path, seen.at(-1));
+    const extendsValue = own.doc.extends;
+    const list = extendsValue === undefined ? [] : Array.isArray(extendsValue) ? extendsValue : [extendsValue];
+    const out: Parsed[] = [];
+    for (const entry of list) {
+      if (typeof entry !== "string") {
+        throw new ConfigError({ file: this.display(path) }, `"extends" entries must be paths`);
+      }
+      let base: string | undefined;
+      if (entry === "//") {
+        base = await this.#rootAbove(dirname(path), top);
+        if (!base) {
+          throw new ConfigError(
+            { file: this.display(path) },
+            `"extends": "//" but no root biome configuration above it`,
+          );
+        }
+      } else if (entry.startsWith(".") || entry.startsWith("/")) {
+        base = join(dirname(path), entry);
+      } else {
+        throw new ConfigError(
+          { file: this.display(path) },
+          `"extends": "${entry}" names a package: poly reads only configuration files given by path`,
+        );
+      }
+      out.push(...await this.#layers(base, top, [...seen, path]));
+    }
+    out.push(own);
+    return out;
+  }
+
+  async #resolve(path: string, top: string): Promise<NativeEngineConfig> {
+    const layers = await this.#layers(path, top, []);
+    let merged: Table = {};
+    const origins: Record<string, string> = {};
+    for (const { file, doc } of layers) {
+      const unknown = await unknownBiomeKey(doc);
+      if (unknown) {
+        throw new ConfigError(
+          { file: this.display(file.path) },
+          `biome key "${unknown}" is not in biome ${BIOME_SCHEMA_VERSION}'s configuration schema (biome itself refuses this file; "biome migrate" updates a biome 1 configuration)`,
+        );
+      }
+      const { $schema: _s, extends: _e, root: _r, ...rest } = doc;
+      const plugins = rest.plugins;
+      if (Array.isArray(plugins) ? plugins.length > 0 : plugins !== undefined) {
+        throw new ConfigError(
+          { file: this.display(file.path) },
+          `biome key "plugins" cannot be honoured by poly (GritQL plugins are not loaded): remove it, or set [tools.biome] native_config = false`,
+        );
+      }
+      delete rest.plugins;
+      merged = mergeBiome(merged, rest);
+      note(origins, rest, this.display(file.path));
+    }
+    const formatter = merged.formatter;
+    if (isTable(formatter) && formatter.useEditorconfig === true) {
+      throw new ConfigError(
+        { file: this.display(path) },
+        `biome key "formatter.useEditorconfig" cannot be honoured by poly yet: write the .editorconfig settings into the formatter section, or set [tools.biome] native_config = false`,
+      );
+    }
+    const root = dirname(path);
+    const exclude: NonNullable<NativeEngineConfig["exclude"]> = {};
+    const take = (holder: unknown, into: "all" | "lint" | "fmt") => {
+      if (!isTable(holder) || holder.includes === undefined) return;
+      const list = holder.includes;
+      if (!Array.isArray(list)) {
+        throw new ConfigError({ file: this.display(path) }, `"includes" must be a list of globs`);
+      }
+      exclude[into] = list.map((pattern) => ({ pattern: String(pattern), base: root }));
+      delete holder.includes;
+    };
+    merged = structuredClone(merged);
+    take(merged.files, "all");
+    take(merged.linter, "lint");
+    take(merged.formatter, "fmt");
+    if (isTable(merged.files) && Object.keys(merged.files).length === 0) delete merged.files;
+    if (isTable(merged.vcs)) delete merged.vcs; // poly's discovery honours .gitignore itself
+    const files: NativeSource[] = layers.map((l) => ({ path: l.file.path, hash: l.file.hash }));
+    return {
+      files: files.filter((f, i) => files.findIndex((g) => g.path === f.path) === i),
+      options: merged,
+      root,
+      ...(Object.keys(exclude).length > 0 ? { exclude } : {}),
+      origins,
+    };
+  }
+}
+
+function note(origins: Record<string, string>, table: Table, file: string, prefix = ""): void {
+  for (const [k, v] of Object.entries(table)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (isTable(v) && !key.endsWith("rules")) note(origins, v, file, key);
+    else origins[key] = file;
+  }
+}
+
+const matchers = new Map<string, (path: string) => boolean>();
+
+function globMatch(pattern: string, path: string): boolean {
+  let m = matchers.get(pattern);
+  if (!m) {
+    m = picomatch(pattern, { dot: true }) as (path: string) => boolean;
+    matchers.set(pattern, m);
+  }
+  return m(path);
+}
+
+/**
+ * Whether a biome `includes` list takes `rel` (a path relative to the
+ * configuration's directory): the last pattern that matches decides (`!` and
+ * `!!` exclude); nothing matching leaves it out. A directory a negated pattern
+ * matches leaves out everything below it.
+ */
+export function biomeIncludes(list: NativePattern[], rel: string): boolean {
+  const parts = rel.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join("/");
+    let verdict: boolean | undefined;
+    for (const p of list) {
+      const neg = p.pattern.startsWith("!");
+      const glob = p.pattern.replace(/^!!?/, "");
+      // biome's `x/**` matches what is below x, not x itself (picomatch's would).
+      if (neg && !glob.endsWith("/**") && globMatch(glob, dir)) verdict = false;
+      else if (!neg && globMatch(glob, dir)) verdict = true;
+    }
+    if (verdict === false) return false;
+  }
+  let taken = false;
+  for (const p of list) {
+    const neg = p.pattern.startsWith("!");
+    const glob = p.pattern.replace(/^!!?/, "");
+    if (globMatch(glob, rel)) taken = !neg;
+  }
+  return taken;
+}
+
+/** Why biome's includes keep `absPath` from biome for `kind`, or undefined. */
+export function biomeExcluded(native: NativeEngineConfig, kind: "lint" | "fmt", absPath: string): string | undefined {
+  if (!native.exclude) return undefined;
+  const rel = relative(native.root, absPath).split(sep).join("/");
+  if (rel.startsWith("..")) return undefined;
+  const where = relative(dirname(absPath), native.files.at(-1)?.path ?? native.root);
+  const lists = [
+    ["files.includes", native.exclude.all],
+    [
+      kind === "lint" ? "linter.includes" : "formatter.includes",
+      kind === "lint" ? native.exclude.lint : native.exclude.fmt,
+    ],
+  ] as const;
+  for (const [key, list] of lists) {
+    if (list && !biomeIncludes(list, rel)) return `ignored by biome: not in ${key} of "${where}"`;
+  }
+  return undefined;
+}

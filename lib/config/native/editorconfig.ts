@@ -1,0 +1,162 @@
+/**
+ * `.editorconfig` (https://spec.editorconfig.org) for the formatters that have
+ * no configuration of their own in poly (dprint, shfmt, clang-format, StyLua,
+ * Mago, sqlformat, web_fmt, prettier for YAML, gofmt): the files from a
+ * directory up to the nearest `root = true` (or the repository root) govern it,
+ * and each file's properties are the sections matching its path, farthest file
+ * first, later sections winning. They map onto poly's `[defaults]` for that file:
+ *
+ * | property | poly |
+ * | --- | --- |
+ * | `indent_size` (or `tab_width` when it is `tab`) | `indent_width` |
+ * | `max_line_length` | `line_length` (`off`: unchanged) |
+ * | `end_of_line` (`lf`, `crlf`) | `line_ending` |
+ * | `insert_final_newline` | `final_newline` |
+ * | `indent_style = tab` | the formatter's own tab switch (shfmt, clang-format, StyLua, Mago, dprint TOML); gofmt always indents with tabs |
+ *
+ * A property poly cannot honour for a formatted file (`end_of_line = cr`,
+ * `indent_style = tab` for a formatter without tabs) is a {@link ConfigError}
+ * naming the file and key. Globs: a section without `/` matches the base name
+ * at any depth; with `/`, the path relative to the file's directory; `*`, `**`,
+ * `?`, `[...]`, `{a,b}` and `{1..3}` as the specification says (picomatch).
+ *
+ * @module
+ */
+import { dirname, join, relative, sep } from "node:path";
+import picomatch from "picomatch";
+import { ConfigError } from "../../errors/mod.ts";
+import type { NativeFiles } from "./_files.ts";
+import type { NativeEngineConfig } from "./types.ts";
+
+/** One section of one `.editorconfig`. */
+export interface EditorconfigSection {
+  /** Directory of the `.editorconfig` it is in. */
+  dir: string;
+  /** Its display path (for messages). */
+  file: string;
+  glob: string;
+  props: Record<string, string>;
+}
+
+/** Parses one `.editorconfig` text: `root`, and its sections in order. */
+export function parseEditorconfig(
+  text: string,
+  dir: string,
+  file: string,
+): { root: boolean; sections: EditorconfigSection[] } {
+  let root = false;
+  const sections: EditorconfigSection[] = [];
+  let current: EditorconfigSection | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
+    const head = /^\[(.*)\]$/.exec(line);
+    if (head) {
+      current = { dir, file, glob: head[1], props: {} };
+      sections.push(current);
+      continue;
+    }
+    const eq = line.indexOf("=");
+    if (eq < 0) continue;
+    const key = line.slice(0, eq).trim().toLowerCase();
+    const value = line.slice(eq + 1).trim().replace(/\s+[#;].*$/, "");
+    if (current) current.props[key] = value.toLowerCase();
+    else if (key === "root") root = value.toLowerCase() === "true";
+  }
+  return { root, sections };
+}
+
+const matchers = new Map<string, (path: string) => boolean>();
+
+function matcher(glob: string): (path: string) => boolean {
+  let m = matchers.get(glob);
+  if (!m) {
+    // editorconfig's `**` matches any characters, `/` included, even inside a path segment (`lib/**.sh`).
+    const spec = glob.replace(/\*\*(?=[^/])/g, "**/*");
+    const pattern = glob.includes("/") ? spec.replace(/^\//, "") : `**/${spec}`;
+    m = picomatch(pattern, { dot: true }) as (path: string) => boolean;
+    matchers.set(glob, m);
+  }
+  return m;
+}
+
+/** The reader of `.editorconfig` files for a run. */
+export class EditorconfigReader {
+  readonly #chains = new Map<string, Promise<NativeEngineConfig | undefined>>();
+
+  constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
+
+  /** The `.editorconfig` files governing `dir` (farthest first) with their sections, or undefined. */
+  forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
+    let found = this.#chains.get(dir);
+    if (!found) {
+      found = (async () => {
+        const up = dirname(dir);
+        const parent = dir === top || up === dir ? undefined : this.forDir(up, top);
+        const names = await this.files.namesIn(dir);
+        if (!names.has(".editorconfig")) return await parent;
+        const path = join(dir, ".editorconfig");
+        const file = await this.files.read(path);
+        const parsed = parseEditorconfig(file.text, dir, this.display(path));
+        const own: NativeEngineConfig = {
+          files: [{ path, hash: file.hash }],
+          options: { sections: parsed.sections },
+          root: dir,
+        };
+        const above = parsed.root ? undefined : await parent;
+        if (!above) return own;
+        return {
+          files: [...above.files, ...own.files],
+          options: { sections: [...(above.options.sections as EditorconfigSection[]), ...parsed.sections] },
+          root: dir,
+        };
+      })();
+      this.#chains.set(dir, found);
+    }
+    return found;
+  }
+}
+
+/** The properties of `absPath` under a chain of `.editorconfig` sections, each with the file that set it. */
+export function editorconfigProps(
+  native: NativeEngineConfig,
+  absPath: string,
+): Record<string, { value: string; file: string }> {
+  const out: Record<string, { value: string; file: string }> = {};
+  for (const s of native.options.sections as EditorconfigSection[]) {
+    const rel = relative(s.dir, absPath).split(sep).join("/");
+    if (rel.startsWith("..") || !matcher(s.glob)(rel)) continue;
+    for (const [k, v] of Object.entries(s.props)) out[k] = { value: v, file: s.file };
+  }
+  return out;
+}
+
+/** What the properties change in poly's `[defaults]`, and whether they ask for tabs. */
+export interface EditorconfigDefaults {
+  indent_width?: number;
+  line_length?: number;
+  line_ending?: "lf" | "crlf";
+  final_newline?: boolean;
+  /** `indent_style = tab`, with the file that said it. */
+  tabs?: string;
+}
+
+/** Maps a file's properties onto `[defaults]` keys (see the module doc). */
+export function editorconfigDefaults(props: Record<string, { value: string; file: string }>): EditorconfigDefaults {
+  const out: EditorconfigDefaults = {};
+  const size = props.indent_size?.value === "tab" ? props.tab_width : props.indent_size ?? props.tab_width;
+  if (size && /^\d+$/.test(size.value)) out.indent_width = Number(size.value);
+  const max = props.max_line_length;
+  if (max && /^\d+$/.test(max.value)) out.line_length = Number(max.value);
+  const eol = props.end_of_line;
+  if (eol) {
+    if (eol.value === "lf" || eol.value === "crlf") out.line_ending = eol.value;
+    else if (eol.value !== "unset") {
+      throw new ConfigError({ file: eol.file }, `end_of_line = "${eol.value}" cannot be honoured by poly (lf or crlf)`);
+    }
+  }
+  const nl = props.insert_final_newline;
+  if (nl && (nl.value === "true" || nl.value === "false")) out.final_newline = nl.value === "true";
+  if (props.indent_style?.value === "tab") out.tabs = props.indent_style.file;
+  return out;
+}

@@ -1,0 +1,131 @@
+/**
+ * `poly config import`: the poly.toml tables equivalent to the native
+ * configuration governing one directory, with `[tools.<engine>] native_config =
+ * false` so the native files stop applying. What poly.toml cannot say the same
+ * way is refused (a {@link ConfigError} naming the file and key), never written
+ * approximately:
+ *
+ * - ruff: its options become `[lint.python.ruff]` (the `lint` table and the
+ *   top-level keys as ruff settings) and `[fmt.python.ruff]` (the `format` table
+ *   and the top-level layout keys); `per-file-ignores` become poly's
+ *   `[per-file-ignores]` (rebased onto the directory). A non-default `exclude`,
+ *   `include`, `lint.exclude`/`format.exclude` or a negated per-file-ignore is refused.
+ * - biome (and prettier options mapped onto it): `configuration = {...}` under
+ *   `[lint.<lang>.biome]` and `[fmt.<lang>.biome]` for each of biome's languages,
+ *   with biome's formatter defaults written out (poly's `[defaults]` would fill
+ *   them otherwise). `includes` and `overrides` (paths) are refused.
+ * - `.editorconfig` sections are per file: refused (keep the file; it is read).
+ *
+ * Only the files governing the directory itself are imported; nested native
+ * configs below it keep governing their own directories.
+ *
+ * @module
+ */
+import { relative, sep } from "node:path";
+import { stringify } from "smol-toml";
+import { ConfigError } from "../../errors/mod.ts";
+import type { ResolvedConfig } from "../types.ts";
+import { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
+import type { NativeEngineConfig } from "./types.ts";
+
+type Table = Record<string, unknown>;
+
+/** The languages biome lints and formats in poly. */
+const BIOME_LANGUAGES = ["javascript", "typescript", "json", "css", "graphql"] as const;
+
+/** biome 2.5's formatter defaults, written out so poly's `[defaults]` do not stand in for them. */
+const BIOME_FORMATTER_DEFAULTS = { indentStyle: "tab", indentWidth: 2, lineWidth: 80, lineEnding: "lf" };
+
+function isTable(v: unknown): v is Table {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** The result of an import: the TOML to add, and the native files it came from. */
+export interface ImportResult {
+  toml: string;
+  files: string[];
+}
+
+function refuse(native: NativeEngineConfig, display: (p: string) => string, key: string, why: string): never {
+  const file = native.files.at(-1)?.path;
+  throw new ConfigError({ file: file ? display(file) : "(native config)" }, `"${key}" cannot be imported: ${why}`);
+}
+
+function ruffTables(native: NativeEngineConfig, dir: string, display: (p: string) => string): Table {
+  const defaults = RUFF_DEFAULT_EXCLUDE.join("\n");
+  if ((native.exclude?.all ?? []).map((e) => e.pattern).join("\n") !== defaults) {
+    refuse(native, display, "exclude", "poly.toml has no per-engine exclude (keep the ruff file)");
+  }
+  if (native.exclude?.lint || native.exclude?.fmt) {
+    refuse(native, display, "lint.exclude", "poly.toml has no per-engine exclude");
+  }
+  if (native.include) refuse(native, display, "include", "poly.toml has no per-engine include");
+  const options = structuredClone(native.options);
+  const lint = isTable(options.lint) ? options.lint : {};
+  const format = isTable(options.format) ? options.format : {};
+  delete options.lint;
+  delete options.format;
+  const out: Table = {
+    lint: { python: { ruff: { ...options, ...(Object.keys(lint).length > 0 ? { lint } : {}) } } },
+    fmt: { python: { ruff: { ...options, ...format } } },
+  };
+  const pfi: Table = {};
+  for (const p of native.perFileIgnores ?? []) {
+    if (p.negated) refuse(native, display, `per-file-ignores."!${p.pattern}"`, "poly has no negated per-file ignores");
+    const rel = relative(dir, p.base).split(sep).join("/");
+    if (rel.startsWith("..")) refuse(native, display, "per-file-ignores", "its directory is above this one");
+    const pattern = rel && p.pattern.includes("/") ? `${rel}/${p.pattern}` : p.pattern;
+    pfi[pattern] = [...new Set([...(pfi[pattern] as string[] ?? []), ...(p.codes ?? [])])];
+  }
+  if (Object.keys(pfi).length > 0) out["per-file-ignores"] = pfi;
+  return out;
+}
+
+function biomeTables(native: NativeEngineConfig, display: (p: string) => string): Table {
+  if (native.exclude) refuse(native, display, "files.includes", "poly.toml has no per-engine includes");
+  if (native.options.overrides !== undefined) {
+    refuse(native, display, "overrides", "their globs are relative to the biome file, not to poly.toml");
+  }
+  const configuration = structuredClone(native.options);
+  configuration.formatter = { ...BIOME_FORMATTER_DEFAULTS, ...(configuration.formatter as Table ?? {}) };
+  const lint: Table = {};
+  const fmt: Table = {};
+  for (const lang of BIOME_LANGUAGES) {
+    lint[lang] = { biome: { configuration } };
+    fmt[lang] = { biome: { configuration } };
+  }
+  return { lint, fmt };
+}
+
+function merge(under: Table, over: Table): Table {
+  const out: Table = { ...under };
+  for (const [k, v] of Object.entries(over)) out[k] = isTable(v) && isTable(out[k]) ? merge(out[k] as Table, v) : v;
+  return out;
+}
+
+/**
+ * The poly.toml text equivalent to the native configuration of `config` (the
+ * configuration of `dir`). Throws a ConfigError for what cannot be said the same
+ * way; returns an empty `toml` when no native file governs the directory.
+ */
+export function importNative(config: ResolvedConfig, dir: string, display: (p: string) => string): ImportResult {
+  let doc: Table = {};
+  const files: string[] = [];
+  const tools: Table = {};
+  for (const [id, native] of Object.entries(config.native ?? {})) {
+    if (native.files.length === 0) continue;
+    if (id === "editorconfig") {
+      refuse(native, display, "[*] sections", ".editorconfig applies per file; poly keeps reading it");
+    }
+    doc = merge(doc, id === "ruff" ? ruffTables(native, dir, display) : biomeTables(native, display));
+    tools[id] = { native_config: false };
+    for (const f of native.files) if (!files.includes(f.path)) files.push(f.path);
+  }
+  if (files.length === 0) return { toml: "", files };
+  doc.tools = tools;
+  const header = [
+    `# Imported by "poly config import" from: ${files.map(display).join(", ")}`,
+    "# These files no longer apply ([tools.<engine>] native_config = false); delete them when you are ready.",
+  ];
+  return { toml: `${header.join("\n")}\n${stringify(doc)}\n`, files };
+}

@@ -1,0 +1,169 @@
+/**
+ * The repository's own configuration governs: each engine's native config files
+ * are found as its command line finds them (nearest ancestor of each directory up
+ * to the repository root, `extend`/`extends`, nested configs), merged in the
+ * upstream's own shape, and attached to the directory's {@link ResolvedConfig}
+ * as `native` — so that every engine's settings (hence every cache key) carry the
+ * governing files' hashes, and the report's `configs` list them in `sources`.
+ *
+ * - One place: {@link NativeConfigs} (per run; every directory listing and file
+ *   read memoised, so a 40,000-file tree lists each directory at most once).
+ * - Readers: `ruff.ts` (ruff), `biome.ts` (biome, with prettier options and
+ *   `.editorconfig` mapped onto its formatter as `biome migrate prettier` does).
+ * - `[tools.<engine>] native_config = false` in poly.toml turns an engine's
+ *   native files off; poly.toml's keys for the engine apply on top of the native ones.
+ * - A native file poly cannot honour (a key without a mapping, a plugin, a
+ *   JavaScript config) is a {@link ConfigError} naming the file and key.
+ *
+ * @module
+ */
+import { dirname, isAbsolute, relative, sep } from "node:path";
+import { fingerprint } from "../fingerprint.ts";
+import type { ResolvedConfig } from "../types.ts";
+import { NativeFiles } from "./_files.ts";
+import { ruffMatches } from "./_glob.ts";
+import { RUFF_DEFAULT_EXCLUDE, RuffReader, withFirstParty } from "./ruff.ts";
+import { biomeExcluded, BiomeReader } from "./biome.ts";
+import { EditorconfigReader } from "./editorconfig.ts";
+import type { NativeEngineConfig, NativeLayer } from "./types.ts";
+
+export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
+export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
+export { NATIVE_NAMES } from "./_files.ts";
+export { type EditorconfigDefaults, editorconfigDefaults, editorconfigProps } from "./editorconfig.ts";
+
+/** Engines that read native config files. */
+export const NATIVE_ENGINES = ["ruff", "biome"] as const;
+
+/** The native-configuration layer of one run. */
+export class NativeConfigs {
+  readonly #files = new NativeFiles();
+  readonly #ruff: RuffReader;
+  readonly #biome: BiomeReader;
+  readonly #editorconfig: EditorconfigReader;
+  readonly #derived = new Map<string, Promise<ResolvedConfig>>();
+  /** ruff without a file of its own, by the directory its defaults are relative to. */
+  readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
+
+  /** `top` bounds the upward search (the repository anchor); `display` shows paths in messages. */
+  constructor(private readonly top: string, display: (path: string) => string) {
+    this.#ruff = new RuffReader(this.#files, display);
+    this.#biome = new BiomeReader(this.#files, display);
+    this.#editorconfig = new EditorconfigReader(this.#files, display);
+  }
+
+  /** The engines' native configuration governing `dir` under `config` (engines opted out are absent). */
+  async layer(dir: string, config: ResolvedConfig): Promise<NativeLayer> {
+    const top = isInside(this.top, dir) ? this.top : dir;
+    const wanted = (id: string) => {
+      const tool = config.data.tools[id] as { native_config?: boolean; enabled?: boolean } | undefined;
+      return tool?.native_config !== false && tool?.enabled !== false;
+    };
+    const out: NativeLayer = {};
+    if (wanted("ruff")) {
+      const path = await this.#ruff.nearest(dir, top);
+      let fallback = this.#defaultRuff.get(top);
+      if (!path && !fallback) this.#defaultRuff.set(top, fallback = withFirstParty(defaultRuff(top)));
+      out.ruff = path ? await this.#ruff.resolve(path) : await fallback!;
+    }
+    if (wanted("biome")) {
+      const found = await this.#biome.forDir(dir, top);
+      if (found) out.biome = found;
+    }
+    const editorconfig = await this.#editorconfig.forDir(dir, top);
+    if (editorconfig) out.editorconfig = editorconfig;
+    return out;
+  }
+
+  /**
+   * `config` with the native layer of `dir` attached: `native`, the native files
+   * appended to `sources`, and a `hash` over both. One object per distinct
+   * (config, native files) pair, so plans and settings stay shared.
+   */
+  async apply(dir: string, config: ResolvedConfig): Promise<ResolvedConfig> {
+    const native = await this.layer(dir, config);
+    const files = Object.values(native).flatMap((n) => n.files);
+    if (Object.keys(native).length === 0) return config;
+    const key = `${config.hash}\0${JSON.stringify(native)}`;
+    let found = this.#derived.get(key);
+    if (!found) {
+      found = (async () => {
+        // Without a native file (ruff's built-in excludes only), the configuration is what it was.
+        if (files.length === 0) return { ...config, native };
+        const sources = [...config.sources];
+        for (const f of files) if (!sources.includes(f.path)) sources.push(f.path);
+        const rel = (p: string) => relative(config.dir, p).split(sep).join("/") || ".";
+        const hash = await fingerprint({
+          config: config.hash,
+          native: JSON.parse(
+            JSON.stringify(
+              native,
+              (k, v) =>
+                k === "file" ? undefined : (k === "base" || k === "root" || k === "path" || k === "dir") ? rel(v) : v,
+            ),
+          ),
+        });
+        return { ...config, hash, sources, native };
+      })();
+      this.#derived.set(key, found);
+    }
+    return found;
+  }
+}
+
+/** ruff with no file of its own: its defaults, with its default `exclude` relative to the repository root. */
+function defaultRuff(top: string): NativeEngineConfig {
+  return {
+    files: [],
+    options: {},
+    root: top,
+    exclude: { all: RUFF_DEFAULT_EXCLUDE.map((pattern) => ({ pattern, base: top })) },
+  };
+}
+
+function isInside(parent: string, child: string): boolean {
+  const rel = relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/**
+ * Why the engine's native configuration keeps `absPath` from it for `kind`
+ * ("lint" or "fmt"), or undefined: ruff's `exclude`/`include`/`lint.exclude`/
+ * `format.exclude` (checked on the file and each directory above it up to the
+ * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`.
+ */
+export function nativeExcluded(
+  engine: string,
+  kind: "lint" | "fmt",
+  native: NativeEngineConfig,
+  absPath: string,
+): string | undefined {
+  if (engine === "biome") return biomeExcluded(native, kind, absPath);
+  if (engine !== "ruff") return undefined;
+  const where = native.files.at(-1)?.path;
+  const named = (key: string) => where ? `${key} in "${relative(dirname(absPath), where)}"` : `ruff's default ${key}`;
+  const lists = [
+    ["exclude", native.exclude?.all],
+    [kind === "lint" ? "lint.exclude" : "format.exclude", kind === "lint" ? native.exclude?.lint : native.exclude?.fmt],
+  ] as const;
+  for (let p = absPath;; p = dirname(p)) {
+    for (const [key, list] of lists) {
+      const hit = list?.find((e) => ruffMatches(e, p));
+      if (hit) return `excluded from ruff by "${hit.pattern}" (${named(key)})`;
+    }
+    if (p === native.root || dirname(p) === p || !isInside(native.root, dirname(p))) break;
+  }
+  if (native.include && !native.include.some((e) => ruffMatches(e, absPath))) {
+    return `not in ruff's include (${named("include")})`;
+  }
+  return undefined;
+}
+
+/** The codes ruff's `per-file-ignores` silence in `absPath`. */
+export function nativeIgnoredCodes(native: NativeEngineConfig | undefined, absPath: string): string[] {
+  const out: string[] = [];
+  for (const p of native?.perFileIgnores ?? []) {
+    if (ruffMatches(p, absPath) !== Boolean(p.negated)) out.push(...(p.codes ?? []));
+  }
+  return out;
+}

@@ -1,0 +1,417 @@
+/**
+ * ruff's own configuration, found and merged as the `ruff` command line does
+ * (ruff 0.17, "Configuring Ruff"):
+ *
+ * - For each directory, the nearest `.ruff.toml`, `ruff.toml` or `pyproject.toml`
+ *   with a `[tool.ruff]` table (in that order of precedence within a directory;
+ *   a `pyproject.toml` without the table is passed over), up to the repository root.
+ * - `extend = "../path.toml"` loads a base first (its paths relative to itself);
+ *   the extending file's keys win field by field; `extend-select`,
+ *   `extend-exclude`, `extend-per-file-ignores` accumulate; `select` in a later
+ *   file starts the rule selection over (the layering of ruff's `RuleSelection`s,
+ *   folded into the one `lint` table the WebAssembly module takes).
+ * - `exclude` (default: ruff's list) / `extend-exclude` / `include` /
+ *   `lint.exclude` / `format.exclude` and `per-file-ignores` are path globs
+ *   poly evaluates itself (the module sees no paths), with ruff's matching:
+ *   base name, or absolute path against the pattern joined to the file's directory.
+ * - Keys poly cannot honour are a {@link ConfigError} naming the file and key.
+ *
+ * @module
+ */
+import { dirname, join } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { ConfigError } from "../../errors/mod.ts";
+import type { NativeFiles, NativeText } from "./_files.ts";
+import type { NativeEngineConfig, NativePattern } from "./types.ts";
+
+/** The files ruff looks for in one directory, highest precedence first. */
+export const RUFF_FILES = [".ruff.toml", "ruff.toml", "pyproject.toml"] as const;
+
+/** ruff's default `exclude` (ruff 0.17). */
+export const RUFF_DEFAULT_EXCLUDE: readonly string[] = [
+  ".bzr",
+  ".direnv",
+  ".eggs",
+  ".git",
+  ".git-rewrite",
+  ".hg",
+  ".ipynb_checkpoints",
+  ".mypy_cache",
+  ".nox",
+  ".pants.d",
+  ".pyenv",
+  ".pytest_cache",
+  ".pytype",
+  ".ruff_cache",
+  ".svn",
+  ".tox",
+  ".venv",
+  ".vscode",
+  "__pypackages__",
+  "_build",
+  "buck-out",
+  "build",
+  "dist",
+  "node_modules",
+  "site-packages",
+  "venv",
+];
+
+/** Keys that are about the command line itself (how it reports, caches, walks): meaningless to poly, accepted. */
+const CLI_ONLY = new Set([
+  "cache-dir",
+  "fix",
+  "unsafe-fixes",
+  "show-fixes",
+  "output-format",
+  "force-exclude",
+  "respect-gitignore",
+  "required-version",
+]);
+
+/** Keys poly evaluates itself (paths) and keeps out of the module's options. */
+const PATH_KEYS = new Set(["extend", "exclude", "extend-exclude", "include", "extend-include"]);
+
+/** Keys a native ruff file may set that poly cannot honour, with why. */
+const UNSUPPORTED: Record<string, string> = {
+  "per-file-target-version": "poly cannot give ruff a different target version per file",
+  "lint.extend-safe-fixes": "poly applies only fixes ruff documents as safe and cannot promote others",
+  "extend-safe-fixes": "poly applies only fixes ruff documents as safe and cannot promote others",
+};
+
+/** Rule-selection keys that ruff still reads at the top level (deprecated) and poly moves under `lint`. */
+const LINT_KEYS = new Set([
+  "select",
+  "ignore",
+  "extend-select",
+  "extend-ignore",
+  "fixable",
+  "unfixable",
+  "extend-fixable",
+  "per-file-ignores",
+  "extend-per-file-ignores",
+  "extend-unsafe-fixes",
+  "dummy-variable-rgx",
+  "allowed-confusables",
+  "task-tags",
+  "typing-modules",
+  "logger-objects",
+  "external",
+  "ignore-init-module-imports",
+]);
+
+type Table = Record<string, unknown>;
+
+interface RuffLevel {
+  file: NativeText;
+  dir: string;
+  table: Table;
+}
+
+function isTable(v: unknown): v is Table {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function strings(file: string, key: string, v: unknown): string[] {
+  if (!Array.isArray(v) || v.some((s) => typeof s !== "string")) {
+    throw new ConfigError({ file }, `"${key}" must be a list of strings`);
+  }
+  return v as string[];
+}
+
+/** Parses one ruff file; `undefined` for a pyproject.toml without `[tool.ruff]`. */
+function ruffTable(file: NativeText, display: string): Table | undefined {
+  let doc: Table;
+  try {
+    doc = parseToml(file.text) as Table;
+  } catch (e) {
+    const m = e instanceof Error ? e.message.split("\n")[0] : String(e);
+    throw new ConfigError({ file: display }, `cannot parse TOML: ${m}`);
+  }
+  if (file.path.endsWith("pyproject.toml")) {
+    const tool = doc.tool;
+    if (!isTable(tool) || !isTable(tool.ruff)) return undefined;
+    // As ruff does: without `target-version`, the lowest Python `requires-python` allows.
+    const requires = isTable(doc.project) ? doc.project["requires-python"] : undefined;
+    const inferred = typeof requires === "string" ? targetVersion(requires) : undefined;
+    return inferred && tool.ruff["target-version"] === undefined
+      ? { "target-version": inferred, ...tool.ruff }
+      : tool.ruff;
+  }
+  return doc;
+}
+
+/** Moves deprecated top-level lint keys under `lint` (a key under `lint` wins). */
+function normalise(table: Table): Table {
+  const out: Table = {};
+  const lint: Table = { ...(isTable(table.lint) ? table.lint : {}) };
+  for (const [k, v] of Object.entries(table)) {
+    if (k === "lint") continue;
+    if (
+      LINT_KEYS.has(k) || (isTable(v) && k.startsWith("flake8-")) ||
+      ["isort", "pydocstyle", "pylint", "mccabe", "pep8-naming", "pycodestyle", "pyflakes", "pyupgrade"].includes(k)
+    ) {
+      if (!(k in lint)) lint[k] = v;
+    } else out[k] = v;
+  }
+  if (Object.keys(lint).length > 0) out.lint = lint;
+  return out;
+}
+
+/** The reader of ruff's configuration for a run. */
+export class RuffReader {
+  readonly #nearest = new Map<string, Promise<string | undefined>>();
+  readonly #resolved = new Map<string, Promise<NativeEngineConfig>>();
+
+  constructor(
+    private readonly files: NativeFiles,
+    private readonly display: (path: string) => string,
+  ) {}
+
+  /** The path of the ruff file governing `dir` (searching up to `top`), or undefined. */
+  nearest(dir: string, top: string): Promise<string | undefined> {
+    let found = this.#nearest.get(dir);
+    if (!found) {
+      found = (async () => {
+        const names = await this.files.namesIn(dir);
+        for (const name of RUFF_FILES) {
+          if (!names.has(name)) continue;
+          const path = join(dir, name);
+          if (name !== "pyproject.toml") return path;
+          const file = await this.files.read(path).catch(() => undefined);
+          if (file && /^\s*\[\s*tool\s*\.\s*ruff\b|^\s*\[\s*"?tool"?\s*\]/m.test(file.text)) {
+            if (ruffTable(file, this.display(path)) !== undefined) return path;
+          }
+        }
+        const up = dirname(dir);
+        if (dir === top || up === dir) return undefined;
+        return await this.nearest(up, top);
+      })();
+      this.#nearest.set(dir, found);
+    }
+    return found;
+  }
+
+  /** The merged configuration of the ruff file at `path` (with its `extend` chain). */
+  resolve(path: string): Promise<NativeEngineConfig> {
+    let found = this.#resolved.get(path);
+    if (!found) {
+      found = this.#chain(path, []).then((levels) => withFirstParty(merge(levels, this.display)));
+      this.#resolved.set(path, found);
+    }
+    return found;
+  }
+
+  async #chain(path: string, seen: string[]): Promise<RuffLevel[]> {
+    const display = this.display(path);
+    if (seen.includes(path)) {
+      throw new ConfigError(
+        { file: display },
+        `"extend" forms a cycle: ${[...seen, path].map(this.display).join(" → ")}`,
+      );
+    }
+    let file: NativeText;
+    try {
+      file = await this.files.read(path);
+    } catch (e) {
+      const from = seen.at(-1);
+      throw new ConfigError(
+        { file: from ? this.display(from) : display },
+        `cannot read ruff configuration "${display}": ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+    const table = ruffTable(file, display) ?? {};
+    const level = { file, dir: dirname(path), table: normalise(table) };
+    const extend = table.extend;
+    if (extend === undefined) return [level];
+    if (typeof extend !== "string") throw new ConfigError({ file: display }, `"extend" must be a path`);
+    const base = join(dirname(path), extend.replace(/^~(?=\/)/, Deno.env.get("HOME") ?? "~"));
+    return [...(await this.#chain(base, [...seen, path])), level];
+  }
+}
+
+/** Merges levels (base first) into one configuration: see the module doc. */
+function merge(levels: RuffLevel[], display: (path: string) => string): NativeEngineConfig {
+  let options: Table = {};
+  const origins: Record<string, string> = {};
+  let select: string[] | undefined;
+  let extendSelect: string[] = [];
+  let ignore: string[] = [];
+  let exclude: NativePattern[] = RUFF_DEFAULT_EXCLUDE.map((pattern) => ({ pattern, base: levels.at(-1)!.dir }));
+  let include: NativePattern[] | undefined;
+  let perFileIgnores: NativePattern[] = [];
+  let extendPerFile: NativePattern[] = [];
+  const lintExclude: NativePattern[] = [];
+  const fmtExclude: NativePattern[] = [];
+  for (const { file, dir, table } of levels) {
+    const name = display(file.path);
+    const lint = isTable(table.lint) ? { ...table.lint } : {};
+    const format = isTable(table.format) ? { ...table.format } : {};
+    for (const key of Object.keys(UNSUPPORTED)) {
+      const [head, tail] = key.includes(".") ? key.split(".") : [undefined, key];
+      const holder = head === "lint" ? lint : head === undefined ? table : undefined;
+      if (holder && tail in holder && (head !== undefined || key === tail)) {
+        throw new ConfigError({ file: name }, `ruff key "${key}" cannot be honoured by poly: ${UNSUPPORTED[key]}`);
+      }
+    }
+    const globs = (key: string, v: unknown) => strings(name, key, v).map((pattern) => ({ pattern, base: dir }));
+    if (table.exclude !== undefined) exclude = globs("exclude", table.exclude);
+    if (table["extend-exclude"] !== undefined) {
+      exclude = [...exclude, ...globs("extend-exclude", table["extend-exclude"])];
+    }
+    if (table.include !== undefined) include = globs("include", table.include);
+    if (table["extend-include"] !== undefined) {
+      include = [...(include ?? defaultInclude(dir)), ...globs("extend-include", table["extend-include"])];
+    }
+    if (lint.exclude !== undefined) lintExclude.push(...globs("lint.exclude", lint.exclude));
+    if (format.exclude !== undefined) fmtExclude.push(...globs("format.exclude", format.exclude));
+    const pfi = (key: string, v: unknown): NativePattern[] => {
+      if (!isTable(v)) throw new ConfigError({ file: name }, `"${key}" must be a table of glob = [codes]`);
+      return Object.entries(v).map(([glob, codes]) => ({
+        pattern: glob.replace(/^!/, ""),
+        base: dir,
+        ...(glob.startsWith("!") ? { negated: true } : {}),
+        codes: strings(name, `${key}."${glob}"`, codes),
+      }));
+    };
+    if (lint["per-file-ignores"] !== undefined) perFileIgnores = pfi("lint.per-file-ignores", lint["per-file-ignores"]);
+    if (lint["extend-per-file-ignores"] !== undefined) {
+      extendPerFile = [...extendPerFile, ...pfi("lint.extend-per-file-ignores", lint["extend-per-file-ignores"])];
+    }
+    // Rule selection, layer by layer (ruff's RuleSelection fold).
+    if (lint.select !== undefined) {
+      select = strings(name, "lint.select", lint.select);
+      extendSelect = [];
+      ignore = [];
+    }
+    const ignoredHere = [
+      ...(lint.ignore !== undefined ? strings(name, "lint.ignore", lint.ignore) : []),
+      ...(lint["extend-ignore"] !== undefined ? strings(name, "lint.extend-ignore", lint["extend-ignore"]) : []),
+    ];
+    for (
+      const s of lint["extend-select"] !== undefined ? strings(name, "lint.extend-select", lint["extend-select"]) : []
+    ) {
+      ignore = ignore.filter((i) => !(s === "ALL" || i.startsWith(s)));
+      extendSelect.push(s);
+    }
+    for (const i of ignoredHere) {
+      if (lint.select === undefined) {
+        extendSelect = extendSelect.filter((s) => !(i === "ALL" || s.startsWith(i)));
+        if (select) select = select.filter((s) => !(i === "ALL" || s.startsWith(i)));
+      }
+      ignore.push(i);
+    }
+    for (
+      const k of [
+        "select",
+        "ignore",
+        "extend-select",
+        "extend-ignore",
+        "per-file-ignores",
+        "extend-per-file-ignores",
+        "exclude",
+      ]
+    ) {
+      delete lint[k];
+    }
+    delete format.exclude;
+    const rest: Table = {};
+    for (const [k, v] of Object.entries(table)) {
+      if (k === "lint" || k === "format" || PATH_KEYS.has(k) || CLI_ONLY.has(k)) continue;
+      rest[k] = v;
+    }
+    if (Object.keys(lint).length > 0) rest.lint = lint;
+    if (Object.keys(format).length > 0) rest.format = format;
+    options = deepMergeTables(options, rest);
+    note(origins, table, name);
+  }
+  const lint: Table = { ...(isTable(options.lint) ? options.lint : {}) };
+  if (select !== undefined) lint.select = select;
+  if (extendSelect.length > 0) lint["extend-select"] = extendSelect;
+  if (ignore.length > 0) lint.ignore = ignore;
+  if (Object.keys(lint).length > 0) options.lint = lint;
+  const last = levels.at(-1)!;
+  return {
+    files: levels.map((l) => ({ path: l.file.path, hash: l.file.hash })),
+    options,
+    root: last.dir,
+    exclude: {
+      all: exclude,
+      ...(lintExclude.length > 0 ? { lint: lintExclude } : {}),
+      ...(fmtExclude.length > 0 ? { fmt: fmtExclude } : {}),
+    },
+    ...(include ? { include } : {}),
+    ...(perFileIgnores.length + extendPerFile.length > 0
+      ? { perFileIgnores: [...perFileIgnores, ...extendPerFile] }
+      : {}),
+    origins,
+  };
+}
+
+function defaultInclude(dir: string): NativePattern[] {
+  return ["*.py", "*.pyi", "*.ipynb", "**/pyproject.toml"].map((pattern) => ({ pattern, base: dir }));
+}
+
+/** Field-by-field merge: `over` wins; tables merge; arrays and scalars replace. */
+function deepMergeTables(under: Table, over: Table): Table {
+  const out: Table = { ...under };
+  for (const [k, v] of Object.entries(over)) {
+    out[k] = isTable(v) && isTable(out[k]) ? deepMergeTables(out[k] as Table, v) : v;
+  }
+  return out;
+}
+
+function note(origins: Record<string, string>, table: Table, file: string, prefix = ""): void {
+  for (const [k, v] of Object.entries(table)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (isTable(v) && !key.endsWith("per-file-ignores")) note(origins, v, file, key);
+    else origins[key] = file;
+  }
+}
+
+/** The lowest `py3X` a `requires-python` specifier allows (`>=3.9`, `~=3.10`, `>=3.8,<4`), or undefined. */
+export function targetVersion(requires: string): string | undefined {
+  let lowest: number | undefined;
+  for (const part of requires.split(",")) {
+    const m = /^\s*(>=|~=|==|>)\s*3\.(\d+)/.exec(part);
+    if (!m) continue;
+    const minor = Number(m[2]) + (m[1] === ">" ? 1 : 0);
+    lowest = lowest === undefined ? minor : Math.max(lowest, minor);
+  }
+  // ruff 0.17 knows py37 to py314.
+  return lowest === undefined ? undefined : `py3${Math.min(14, Math.max(7, lowest))}`;
+}
+
+/**
+ * ruff's first-party detection, which the WebAssembly module cannot do (it sees
+ * no file system): a module is first-party when a directory or `.py`/`.pyi`
+ * file of that name lies in one of the `src` directories (default `.` and
+ * `src`, relative to the configuration's directory). Their names are added to
+ * `lint.isort.known-first-party`, and `src` is left out of the module's options.
+ */
+export async function withFirstParty(config: NativeEngineConfig): Promise<NativeEngineConfig> {
+  const options = structuredClone(config.options);
+  const src = Array.isArray(options.src) ? (options.src as string[]) : [".", "src"];
+  delete options.src;
+  const names = new Set<string>();
+  for (const dir of src) {
+    try {
+      for await (const e of Deno.readDir(join(config.root, dir))) {
+        if (e.name.startsWith(".") || e.name === "__pycache__") continue;
+        if (e.isDirectory) names.add(e.name);
+        else if (/\.pyi?$/.test(e.name)) names.add(e.name.replace(/\.pyi?$/, ""));
+      }
+    } catch {
+      // A src directory that does not exist holds no first-party module.
+    }
+  }
+  const valid = [...names].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)).sort();
+  if (valid.length === 0) return { ...config, options };
+  const lint = isTable(options.lint) ? { ...options.lint } : {};
+  const isort = isTable(lint.isort) ? { ...lint.isort } : {};
+  const known = Array.isArray(isort["known-first-party"]) ? (isort["known-first-party"] as string[]) : [];
+  isort["known-first-party"] = [...known, ...valid.filter((n) => !known.includes(n))];
+  lint.isort = isort;
+  options.lint = lint;
+  return { ...config, options };
+}

@@ -1,0 +1,50 @@
+/**
+ * Types of the native-configuration layer: what an engine's own config files
+ * (`ruff.toml`, `biome.json`, `.prettierrc`, `.editorconfig`) contribute to one
+ * directory's effective configuration.
+ *
+ * @module
+ */
+
+/** One native file that governed a result: its absolute path and the blake3 of its bytes. */
+export interface NativeSource {
+  path: string;
+  /** 16 hex digits of blake3 over the file's bytes (part of every cache key through the settings). */
+  hash: string;
+}
+
+/** A glob from a native file, made absolute against the directory it is relative to. */
+export interface NativePattern {
+  /** The glob as written (without a leading `!`). */
+  pattern: string;
+  /** Absolute directory the glob is relative to (the native file's directory). */
+  base: string;
+  /** Written with a leading `!` (ruff per-file-ignores: the codes apply to files NOT matching). */
+  negated?: boolean;
+  /** Rule codes (per-file ignores only). */
+  codes?: string[];
+}
+
+/**
+ * What an engine's native configuration contributes for one directory. Plain
+ * JSON: it is part of the engine's settings, hence of the cache key.
+ */
+export interface NativeEngineConfig {
+  /** The files it was assembled from, farthest first (an `extend`/`extends` base before its child). */
+  files: NativeSource[];
+  /** The engine's options in the upstream's own shape (ruff's Options, biome's Configuration). */
+  options: Record<string, unknown>;
+  /** The directory the configuration's relative paths are relative to (the governing file's directory). */
+  root: string;
+  /** Files the configuration keeps from this engine, by kind ("lint", "fmt" or "all"). */
+  exclude?: { all?: NativePattern[]; lint?: NativePattern[]; fmt?: NativePattern[] };
+  /** Files the engine takes at all (ruff's `include`): a file matching none is kept from it. */
+  include?: NativePattern[];
+  /** ruff's `per-file-ignores` (and `extend-per-file-ignores`). */
+  perFileIgnores?: NativePattern[];
+  /** Where each effective key came from (dotted key → file path), for `poly config show`. */
+  origins?: Record<string, string>;
+}
+
+/** The native layer of one directory: by engine id. */
+export type NativeLayer = Record<string, NativeEngineConfig>;

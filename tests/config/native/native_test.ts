@@ -1,0 +1,197 @@
+/**
+ * The native-configuration layer in-process: discovery and merging of ruff and
+ * biome files, ruff's glob matching, biome's `includes` (held to biome's own
+ * command line of the same version), the prettier mapping and `.editorconfig`.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { openConfig } from "../../../lib/config/load.ts";
+import { nativeExcluded, nativeIgnoredCodes } from "../../../lib/config/native/mod.ts";
+import { biomeIncludes } from "../../../lib/config/native/biome.ts";
+import { globsetRegex } from "../../../lib/config/native/_glob.ts";
+import { prettierToBiome } from "../../../lib/config/native/prettier.ts";
+import { editorconfigDefaults, editorconfigProps, parseEditorconfig } from "../../../lib/config/native/editorconfig.ts";
+import { biomeCommand } from "../../../lib/engines/_biome_bin.ts";
+import { ConfigError } from "../../../lib/errors/mod.ts";
+
+async function tree(files: Record<string, string>): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "poly-native-" });
+  await Deno.mkdir(join(dir, ".git"));
+  for (const [path, text] of Object.entries(files)) {
+    await Deno.mkdir(join(dir, path, ".."), { recursive: true });
+    await Deno.writeTextFile(join(dir, path), text);
+  }
+  return dir;
+}
+
+Deno.test("forDir() passes over a pyproject.toml without [tool.ruff] and finds the ruff.toml above it", async () => {
+  const dir = await tree({
+    "ruff.toml": 'line-length = 99\n[lint]\nselect = ["F"]\n',
+    "pkg/pyproject.toml": '[project]\nname = "x"\n[tool.black]\nline-length = 70\n',
+  });
+  const config = await (await openConfig({ cwd: dir })).forDir(join(dir, "pkg"));
+  assert.deepEqual(config.native?.ruff?.files.map((f) => f.path), [join(dir, "ruff.toml")]);
+  assert.equal(config.native?.ruff?.options["line-length"], 99);
+  assert.ok(config.sources.includes(join(dir, "ruff.toml")));
+});
+
+Deno.test("forDir() infers ruff's target-version from requires-python in the same pyproject.toml, as ruff does", async () => {
+  const dir = await tree({
+    "pyproject.toml": '[project]\nrequires-python = ">=3.10,<4"\n[tool.ruff]\nline-length = 100\n',
+    "explicit/pyproject.toml": '[project]\nrequires-python = ">=3.10"\n[tool.ruff]\ntarget-version = "py312"\n',
+  });
+  const configs = await openConfig({ cwd: dir });
+  assert.equal((await configs.forDir(dir)).native?.ruff?.options["target-version"], "py310");
+  assert.equal((await configs.forDir(join(dir, "explicit"))).native?.ruff?.options["target-version"], "py312");
+});
+
+Deno.test("forDir() folds ruff's rule selections: a later select starts over, ignores and extend-selects meet", async () => {
+  const dir = await tree({
+    "base.toml": '[lint]\nselect = ["E", "F"]\nignore = ["E501", "F4"]\nextend-select = ["B9"]\n',
+    "ruff.toml": 'extend = "base.toml"\n[lint]\nextend-select = ["E501", "F401"]\nignore = ["B"]\n',
+    "other/ruff.toml": 'extend = "../base.toml"\n[lint]\nselect = ["W"]\n',
+  });
+  const configs = await openConfig({ cwd: dir });
+  const { isort: _firstParty, ...lint } = (await configs.forDir(dir)).native?.ruff?.options.lint as Record<
+    string,
+    unknown
+  >;
+  // E501 re-enabled by the child (the base's ignore dropped), F401 more specific than the base's F4; B9 ignored by B.
+  assert.deepEqual(lint, { select: ["E", "F"], "extend-select": ["E501", "F401"], ignore: ["F4", "B"] });
+  const other = (await configs.forDir(join(dir, "other"))).native?.ruff?.options.lint as Record<string, unknown>;
+  assert.deepEqual(other.select, ["W"]);
+  assert.equal(other["extend-select"], undefined);
+  assert.equal(other.ignore, undefined);
+});
+
+Deno.test("forDir() names the file and key of a ruff setting poly cannot honour, and an extend cycle", async () => {
+  const bad = await tree({ "ruff.toml": '[lint]\nextend-safe-fixes = ["E"]\n' });
+  await assert.rejects(
+    (await openConfig({ cwd: bad })).forDir(bad),
+    (e) =>
+      e instanceof ConfigError && /ruff\.toml: ruff key "lint\.extend-safe-fixes" cannot be honoured/.test(e.message),
+  );
+  const cycle = await tree({ "ruff.toml": 'extend = "a.toml"\n', "a.toml": 'extend = "ruff.toml"\n' });
+  await assert.rejects((await openConfig({ cwd: cycle })).forDir(cycle), /"extend" forms a cycle/);
+});
+
+Deno.test("[tools.ruff] native_config = false leaves ruff's files out of the configuration", async () => {
+  const dir = await tree({ "ruff.toml": "line-length = 99\n", "poly.toml": "[tools.ruff]\nnative_config = false\n" });
+  const config = await (await openConfig({ cwd: dir })).forDir(dir);
+  assert.equal(config.native?.ruff, undefined);
+  assert.ok(!config.sources.includes(join(dir, "ruff.toml")));
+});
+
+Deno.test("nativeExcluded() and nativeIgnoredCodes() match as ruff does: base name, or the path under the config", async () => {
+  const dir = await tree({
+    "ruff.toml":
+      'extend-exclude = ["gen/*.py", "legacy"]\n[lint.per-file-ignores]\n"tests/**" = ["S101"]\n"!src/**" = ["D"]\n',
+  });
+  const ruff = (await (await openConfig({ cwd: dir })).forDir(dir)).native!.ruff!;
+  assert.match(nativeExcluded("ruff", "lint", ruff, join(dir, "gen/a.py")) ?? "", /"gen\/\*\.py"/);
+  assert.match(nativeExcluded("ruff", "lint", ruff, join(dir, "x/legacy/a.py")) ?? "", /"legacy"/);
+  assert.match(
+    nativeExcluded("ruff", "fmt", ruff, join(dir, ".venv/lib/a.py")) ?? "",
+    /excluded from ruff by "\.venv"/,
+  );
+  assert.equal(nativeExcluded("ruff", "lint", ruff, join(dir, "src/a.py")), undefined);
+  assert.deepEqual(nativeIgnoredCodes(ruff, join(dir, "tests/unit/test_a.py")), ["S101", "D"]);
+  assert.deepEqual(nativeIgnoredCodes(ruff, join(dir, "src/a.py")), []);
+});
+
+Deno.test("globsetRegex() lets * cross directories, as ruff's globset does", () => {
+  assert.ok(globsetRegex("/r/tests/*").test("/r/tests/a/b.py"));
+  assert.ok(globsetRegex("*.{py,pyi}").test("a.pyi"));
+  assert.ok(!globsetRegex("test_?.py").test("test_ab.py"));
+  assert.ok(globsetRegex("[!a]x.py").test("bx.py"));
+});
+
+Deno.test('forDir() resolves biome\'s nested root:false and extends "//" as biome does', async () => {
+  const dir = await tree({
+    "biome.json": '{ "formatter": { "indentWidth": 4 } }',
+    "a/biome.json": '{ "root": false, "linter": { "enabled": false } }',
+    "b/biome.jsonc": '// own\n{ "root": false, "extends": "//", "linter": { "enabled": false }, }',
+  });
+  const configs = await openConfig({ cwd: dir });
+  assert.deepEqual((await configs.forDir(join(dir, "a"))).native?.biome?.options, { linter: { enabled: false } });
+  assert.deepEqual((await configs.forDir(join(dir, "b"))).native?.biome?.options, {
+    formatter: { indentWidth: 4 },
+    linter: { enabled: false },
+  });
+});
+
+Deno.test("forDir() refuses biome plugins and extends of packages, naming the file", async () => {
+  const dir = await tree({ "biome.json": '{ "plugins": ["./rule.grit"] }' });
+  await assert.rejects(
+    (await openConfig({ cwd: dir })).forDir(dir),
+    /biome\.json: biome key "plugins" cannot be honoured/,
+  );
+  const pkg = await tree({ "biome.json": '{ "extends": ["@acme/biome-config"] }' });
+  await assert.rejects((await openConfig({ cwd: pkg })).forDir(pkg), /names a package/);
+});
+
+Deno.test("forDir() refuses a biome key biome's own schema does not know (a biome 1 configuration), naming file and key", async () => {
+  const dir = await tree({
+    "biome.json": '{ "files": { "ignore": ["dist"] }, "linter": { "rules": { "style": {} } } }',
+  });
+  await assert.rejects(
+    (await openConfig({ cwd: dir })).forDir(dir),
+    /biome\.json: biome key "files\.ignore" is not in biome 2\.5\.14's configuration schema/,
+  );
+  const rule = await tree({ "biome.json": '{ "linter": { "rules": { "suspicious": { "noDebuger": "off" } } } }' });
+  await assert.rejects((await openConfig({ cwd: rule })).forDir(rule), /"linter\.rules\.suspicious\.noDebuger"/);
+});
+
+Deno.test("biomeIncludes() takes the files biome's own command line processes", async () => {
+  const command = await biomeCommand();
+  if (!command) throw new Error("the biome command line of the same version is part of poly");
+  const files = ["src/x.js", "src/gen/y.js", "src/a/dist/z.js", "test/t.js", "dist/d.js", "root.js", "src/a/b.ts"];
+  const dir = await tree(Object.fromEntries(files.map((f) => [f, "export const q = 1;\n"])));
+  const cases = [
+    ["**", "!**/dist"],
+    ["src/**", "!src/gen/**"],
+    ["**", "!src/gen", "!test/**"],
+    ["**", "!**/dist/**", "dist/d.js"],
+    ["**", "!dist", "dist/d.js"],
+    ["**", "!!**/dist"],
+    ["**/*.js", "!src/**"],
+    ["*.js"],
+  ];
+  for (const includes of cases) {
+    await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ files: { includes } }));
+    const out: Deno.CommandOutput = await new Deno.Command(command.binary, {
+      args: ["lint", "--vcs-enabled=false", "--verbose", "."],
+      cwd: dir,
+      env: command.env,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text: string = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    const processed = text.split("Files processed:")[1]?.split("Files fixed")[0] ?? "";
+    const native = [...processed.matchAll(/^\s+- (\S+)$/gm)].map((m) => m[1]).filter((p) => p !== "biome.json");
+    const list = includes.map((pattern) => ({ pattern, base: dir }));
+    assert.deepEqual(files.filter((f) => biomeIncludes(list, f)).sort(), native.sort(), JSON.stringify(includes));
+  }
+});
+
+Deno.test("prettierToBiome() maps as biome migrate prettier does, and names an option without an equivalent", () => {
+  assert.deepEqual(prettierToBiome({ semi: false, singleQuote: true, tabWidth: 4, trailingComma: "es5" }, "x"), {
+    formatter: { indentStyle: "space", indentWidth: 4 },
+    javascript: { formatter: { semicolons: "asNeeded", quoteStyle: "single", trailingCommas: "es5" } },
+  });
+  assert.throws(() => prettierToBiome({ quoteProps: "consistent" }, ".prettierrc"), /"quoteProps" = "consistent"/);
+  assert.throws(() => prettierToBiome({ plugins: ["prettier-plugin-x"] }, ".prettierrc"), /plugins/);
+});
+
+Deno.test("editorconfigProps() applies sections farthest first, later ones winning, globs as the spec says", () => {
+  const top = parseEditorconfig("root = true\n[*]\nindent_size = 8\n[*.{sh,bash}]\nindent_size = 4\n", "/r", "x");
+  const sub = parseEditorconfig("[lib/**.sh]\nindent_size = 2\nmax_line_length = 90\n", "/r/a", "y");
+  const native = { files: [], root: "/r/a", options: { sections: [...top.sections, ...sub.sections] } };
+  assert.deepEqual(editorconfigDefaults(editorconfigProps(native, "/r/a/lib/x/run.sh")), {
+    indent_width: 2,
+    line_length: 90,
+  });
+  assert.deepEqual(editorconfigDefaults(editorconfigProps(native, "/r/b/run.bash")), { indent_width: 4 });
+  assert.deepEqual(editorconfigDefaults(editorconfigProps(native, "/r/Makefile")), { indent_width: 8 });
+  assert.equal(top.root, true);
+});

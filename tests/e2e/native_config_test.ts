@@ -1,0 +1,273 @@
+/**
+ * The repository's own configuration governs (issue 21): the real `poly lint` /
+ * `poly fmt` processes on small repositories under fixtures/native/ holding
+ * ruff, biome and prettier configuration files.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { copyFixture, runPoly } from "../_helpers/cli.ts";
+import { biomeCommand } from "../../lib/engines/_biome_bin.ts";
+
+interface Record_ {
+  path: string;
+  diagnostics?: { code?: string; engine: string }[];
+  changed?: boolean;
+  skipped?: string;
+  error?: string;
+}
+
+async function run(dir: string, args: string[]) {
+  const out = await runPoly([...args, "--format", "json"], { cwd: dir });
+  let doc: { results: Record_[]; configs: { sources: string[] }[]; summary: Record<string, unknown> };
+  try {
+    doc = JSON.parse(out.stdout);
+  } catch {
+    throw new Error(`not JSON (exit ${out.code}): ${out.stdout}\n${out.stderr}`);
+  }
+  return { ...out, doc };
+}
+
+function codes(doc: { results: Record_[] }, path: string, engine: string): string[] {
+  const r = doc.results.find((x) => x.path === path);
+  return (r?.diagnostics ?? []).filter((d) => d.engine === engine).map((d) => d.code ?? "").sort();
+}
+
+Deno.test("poly lint honours pyproject.toml [tool.ruff] line-length and ignores, and lists the file in configs", async () => {
+  const dir = await copyFixture("native/ruff_pyproject");
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(doc, "tests/test_db.py", "ruff"), []);
+  assert.ok(doc.configs.some((c) => c.sources.includes("pyproject.toml")), JSON.stringify(doc.configs));
+});
+
+Deno.test("poly lint --fix keeps the imports [tool.ruff] ignores F401 for", async () => {
+  const dir = await copyFixture("native/ruff_pyproject");
+  const before = await Deno.readTextFile(join(dir, "tests/test_db.py"));
+  await run(dir, ["lint", "--no-workspace", "--no-cache", "--fix"]);
+  assert.equal(await Deno.readTextFile(join(dir, "tests/test_db.py")), before);
+});
+
+Deno.test("[tools.ruff] native_config = false: pyproject.toml is not read, ruff's own defaults apply", async () => {
+  const dir = await copyFixture("native/ruff_opt_out");
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  // ruff 0.17's default set (no hand-kept copy): unused imports and import sorting.
+  assert.deepEqual(codes(doc, "test_db.py", "ruff"), ["F401", "F401", "I001"]);
+  assert.ok(!doc.configs.some((c) => c.sources.includes("pyproject.toml")));
+});
+
+Deno.test("ruff.toml extend: the base's selection, extend-select added, ignores from both", async () => {
+  const dir = await copyFixture("native/ruff_extend");
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  // base: select E,F,W, ignore E501; child: extend-select B, ignore W291.
+  assert.deepEqual(codes(doc, "pkg/mod.py", "ruff"), ["B006"]);
+  assert.ok(doc.configs.some((c) => c.sources.join() === "base.toml,pkg/ruff.toml"), JSON.stringify(doc.configs));
+});
+
+Deno.test("nested ruff configs: the nearest governs, .ruff.toml before pyproject.toml in one directory", async () => {
+  const dir = await copyFixture("native/ruff_nested");
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(doc, "top.py", "ruff"), []); // select F: os is used
+  assert.deepEqual(codes(doc, "sub/inner.py", "ruff"), ["E711"]); // sub/.ruff.toml: select E7
+});
+
+Deno.test("ruff per-file-ignores and extend-exclude apply by path", async () => {
+  const dir = await copyFixture("native/ruff_pfi");
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(doc, "app.py", "ruff"), ["F401"]);
+  assert.deepEqual(codes(doc, "tests/test_a.py", "ruff"), []);
+  assert.deepEqual(codes(doc, "__init__.py", "ruff"), []);
+  const generated = doc.results.find((r) => r.path === "generated_x.py");
+  assert.match(generated?.skipped ?? "", /excluded from ruff by "generated_\*\.py"/);
+  // --fix leaves the per-file-ignored import alone.
+  await run(dir, ["lint", "--no-workspace", "--no-cache", "--fix"]);
+  assert.equal(await Deno.readTextFile(join(dir, "tests/test_a.py")), "import os\n");
+});
+
+Deno.test("ruff per-file-ignores ALL silences ruff alone in those files (other engines still report)", async () => {
+  const dir = await copyFixture("native/ruff_pfi");
+  const toml = await Deno.readTextFile(join(dir, "ruff.toml"));
+  await Deno.writeTextFile(join(dir, "ruff.toml"), toml.replace('"tests/*"', '"scripts/*" = ["ALL"]\n"tests/*"'));
+  await Deno.mkdir(join(dir, "scripts"));
+  await Deno.writeTextFile(join(dir, "scripts/x.py"), "import os\nif os == None:\n    pass\n");
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(doc, "scripts/x.py", "ruff"), []);
+  assert.deepEqual(codes(doc, "scripts/x.py", "ast-grep"), ["py-compare-none"]);
+});
+
+Deno.test("a native key poly cannot honour is a run-level error naming the file and key", async () => {
+  const dir = await copyFixture("native/ruff_pfi");
+  await Deno.writeTextFile(join(dir, "ruff.toml"), '[per-file-target-version]\n"old/*" = "py37"\n');
+  const out = await runPoly(["lint", "--no-workspace", "--no-cache"], { cwd: dir });
+  assert.equal(out.code, 2);
+  assert.match(out.stderr + out.stdout, /ruff\.toml: ruff key "per-file-target-version" cannot be honoured/);
+});
+
+Deno.test("the result cache is invalidated when a native config changes", async () => {
+  const dir = await copyFixture("native/ruff_pfi");
+  const first = await run(dir, ["lint", "--no-workspace"]);
+  assert.deepEqual(codes(first.doc, "app.py", "ruff"), ["F401"]);
+  await Deno.writeTextFile(
+    join(dir, "ruff.toml"),
+    (await Deno.readTextFile(join(dir, "ruff.toml"))).replace('"tests/*"', '"app.py" = ["F401"]\n"tests/*"'),
+  );
+  const second = await run(dir, ["lint", "--no-workspace"]);
+  assert.deepEqual(codes(second.doc, "app.py", "ruff"), []);
+});
+
+Deno.test("biome.json formatter options and files.includes govern poly fmt", async () => {
+  const dir = await copyFixture("native/biome_formatter");
+  const { doc } = await run(dir, ["fmt", "--no-cache"]);
+  const a = doc.results.find((r) => r.path === "a.js");
+  assert.equal(a?.changed, undefined, JSON.stringify(doc.results)); // 4 spaces, single quotes, no semicolons
+  assert.match(doc.results.find((r) => r.path === "generated/g.js")?.skipped ?? "", /not in files\.includes/);
+  assert.ok(doc.configs.some((c) => c.sources.includes("biome.json")));
+});
+
+Deno.test('nested biome.json: root false is independent, extends "//" inherits the root', async () => {
+  const dir = await copyFixture("native/biome_nested");
+  const fmt = await run(dir, ["fmt", "--no-cache"]);
+  const changed = fmt.doc.results.filter((r) => r.changed && r.path.endsWith(".js")).map((r) => r.path);
+  assert.deepEqual(changed, ["pkg/a.js"]); // only the independent one indents with tabs
+  // biome's own command line of the same version, in the same tree, says the same.
+  const command = await biomeCommand();
+  if (!command) throw new Error("the biome command line of the same version is part of poly");
+  await Deno.mkdir(join(dir, ".git"));
+  const native = await new Deno.Command(command.binary, {
+    args: ["format", "--vcs-enabled=false", "."],
+    cwd: dir,
+    env: command.env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const said = new TextDecoder().decode(native.stdout) + new TextDecoder().decode(native.stderr);
+  const nativeChanged = [...said.matchAll(/^(\S+\.js) format /gm)].map((m) => m[1]);
+  assert.deepEqual(nativeChanged, changed, said);
+  const lint = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(lint.doc, "a.js", "biome"), ["suspicious/noDebugger"]);
+  assert.deepEqual(codes(lint.doc, "pkg/a.js", "biome"), []);
+  assert.deepEqual(codes(lint.doc, "pkg2/a.js", "biome"), []);
+});
+
+Deno.test("biome.json extends: the base's rules and formatter under the file's own keys", async () => {
+  const dir = await copyFixture("native/biome_extends");
+  const { doc } = await run(join(dir, "app"), ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(doc, "a.js", "biome"), ["style/noDefaultExport"]);
+});
+
+Deno.test(".prettierrc with semi false and singleQuote makes a prettier-formatted file clean", async () => {
+  const dir = await copyFixture("native/prettierrc");
+  // prettier itself (the same package poly ships) calls the file formatted under that .prettierrc.
+  const prettier = await import("prettier");
+  const file = join(dir, "src/index.js");
+  const options = await prettier.resolveConfig(file, { editorconfig: false });
+  assert.deepEqual(options, { semi: false, singleQuote: true, trailingComma: "all", printWidth: 100 });
+  assert.ok(await prettier.check(await Deno.readTextFile(file), { ...options, filepath: file }));
+  const { code, doc, stderr } = await run(dir, ["fmt", "--no-cache"]);
+  assert.equal(code, 0, stderr + JSON.stringify(doc.results));
+  assert.ok(doc.configs.some((c) => c.sources.includes(".prettierrc")));
+  // Without it (native_config = false), biome's defaults call the file unformatted.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.biome]\nnative_config = false\n");
+  const off = await run(dir, ["fmt", "--no-cache"]);
+  assert.equal(off.doc.results.find((r) => r.path === "src/index.js")?.changed, true);
+});
+
+Deno.test("poly config show says which native file each effective ruff key came from", async () => {
+  const dir = await copyFixture("native/ruff_extend");
+  await Deno.mkdir(join(dir, ".git")); // the repository: paths inside it are shown relative
+  const out = await runPoly(["config", "show", "--format", "json"], { cwd: join(dir, "pkg") });
+  assert.equal(out.code, 0, out.stderr);
+  const doc = JSON.parse(out.stdout);
+  assert.deepEqual(doc.native.ruff.files, ["../base.toml", "ruff.toml"]);
+  assert.equal(doc.native.ruff.origins["line-length"], "../base.toml");
+  assert.equal(doc.native.ruff.origins["lint.extend-select"], "ruff.toml");
+  assert.deepEqual(doc.native.ruff.options.lint.ignore, ["E501", "W291"]);
+});
+
+Deno.test(".editorconfig governs the formatters without a configuration of their own", async () => {
+  const dir = await copyFixture("native/editorconfig");
+  const { code, doc, stderr } = await run(dir, ["fmt", "--no-cache"]);
+  // shfmt: 4 spaces, 2 under scripts/ (a later section wins); dprint TOML: tabs.
+  assert.equal(code, 0, stderr + JSON.stringify(doc.results));
+  assert.ok(doc.configs.some((c) => c.sources.includes(".editorconfig")), JSON.stringify(doc.configs));
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.shfmt]\nnative_config = false\n");
+  const off = await run(dir, ["fmt", "--no-cache"]);
+  const changed = off.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.deepEqual(changed, ["run.sh", "scripts/two.sh"]); // shfmt's own default: tabs
+});
+
+Deno.test(".editorconfig: a property poly cannot honour is a run-level error naming the file and key", async () => {
+  const dir = await copyFixture("native/editorconfig");
+  await Deno.writeTextFile(join(dir, ".editorconfig"), "root = true\n[*.sh]\nend_of_line = cr\n");
+  const out = await runPoly(["fmt", "--no-cache"], { cwd: dir });
+  assert.equal(out.code, 2);
+  assert.match(out.stderr, /\.editorconfig: end_of_line = "cr" cannot be honoured/);
+});
+
+Deno.test("poly config import writes the equivalent poly.toml: the same findings once the native files are off", async () => {
+  for (const [fixture, sub, kind] of [["native/ruff_extend", "pkg", "lint"], ["native/biome_extends", "app", "fmt"]]) {
+    const dir = await copyFixture(fixture);
+    await Deno.mkdir(join(dir, ".git"));
+    const cwd = join(dir, sub);
+    const args = kind === "lint" ? ["lint", "--no-workspace", "--no-cache"] : ["fmt", "--no-cache"];
+    const before = await run(cwd, args);
+    const imported = await runPoly(["config", "import"], { cwd });
+    assert.equal(imported.code, 0, imported.stderr);
+    const toml = await Deno.readTextFile(join(cwd, "poly.toml"));
+    assert.match(toml, /native_config = false/);
+    const after = await run(cwd, args);
+    const shape = (d: typeof before.doc) =>
+      d.results.filter((r) => r.path !== "poly.toml").map((r) => [
+        r.path,
+        r.changed ?? false,
+        (r.diagnostics ?? []).map((x) => x.code),
+      ]);
+    assert.deepEqual(shape(after.doc), shape(before.doc), toml);
+    assert.ok(
+      !after.doc.configs.some((c) =>
+        c.sources.some((s) => s.endsWith("biome.json") || s.endsWith(".toml") && s !== "poly.toml")
+      ),
+    );
+  }
+});
+
+Deno.test("poly config import refuses what poly.toml cannot say the same way, naming the file and key", async () => {
+  const dir = await copyFixture("native/biome_formatter");
+  const out = await runPoly(["config", "import"], { cwd: dir });
+  assert.equal(out.code, 2);
+  assert.match(out.stderr, /biome\.json: "files\.includes" cannot be imported/);
+  await assert.rejects(Deno.stat(join(dir, "poly.toml")));
+});
+
+Deno.test("ruff lint.unfixable and extend-unsafe-fixes keep poly lint --fix from applying those fixes", async () => {
+  for (const key of ["unfixable", "extend-unsafe-fixes"]) {
+    const dir = await copyFixture("native/ruff_pfi");
+    const toml = await Deno.readTextFile(join(dir, "ruff.toml"));
+    await Deno.writeTextFile(
+      join(dir, "ruff.toml"),
+      toml.replace('select = ["F"]', `select = ["F"]\n${key} = ["F401"]`),
+    );
+    const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache", "--fix"]);
+    assert.equal(await Deno.readTextFile(join(dir, "app.py")), "import os\n", key);
+    assert.deepEqual(codes(doc, "app.py", "ruff"), ["F401"], key);
+  }
+});
+
+Deno.test("first-party modules are found in ruff's src directories, as the ruff command line finds them", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "poly-native-src-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.mkdir(join(dir, "src/mypkg"), { recursive: true });
+  await Deno.writeTextFile(join(dir, "src/mypkg/__init__.py"), "VALUE = 1\n");
+  await Deno.mkdir(join(dir, "tests"));
+  // isort's sections: standard library, third party, first party (mypkg, under src/).
+  await Deno.writeTextFile(
+    join(dir, "tests/test_x.py"),
+    "import os\n\nimport pytest\n\nimport mypkg\n\nprint(os, pytest, mypkg)\n",
+  );
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(doc, "tests/test_x.py", "ruff"), []); // I001 is in ruff 0.17's default set
+  await Deno.writeTextFile(
+    join(dir, "tests/test_x.py"),
+    "import os\n\nimport mypkg\nimport pytest\n\nprint(os, pytest, mypkg)\n",
+  );
+  const unsorted = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(unsorted.doc, "tests/test_x.py", "ruff"), ["I001"]);
+});
