@@ -31,7 +31,7 @@ import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec,
 import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
-const VERSION = "0.17.3";
+const VERSION = "0.16.9";
 
 /** Rules checked when `[lint.python.ruff] select` is not set (ruff's documented default). */
 export const DEFAULT_SELECT: readonly string[] = ["E4", "E7", "E9", "F"];
