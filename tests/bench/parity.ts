@@ -31,6 +31,7 @@
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { detectLanguage } from "../../lib/discover/language.ts";
 import ignore from "ignore";
+import { parse as parseToml } from "smol-toml";
 
 const REPO = resolve(dirname(new URL(import.meta.url).pathname), "..", "..");
 const ENGINES = ["biome", "ruff", "shellcheck", "markdownlint", "ast-grep"] as const;
@@ -190,6 +191,20 @@ function firstLine(path: string): string {
   }
 }
 
+/**
+ * poly's own `[discovery] exclude` of `DIR/poly.toml` (gitignore syntax, anchored at DIR), applied to both sides:
+ * files a repository excludes from poly are no difference between the engines.
+ */
+function polyExcludes(dir: string): { globs: string[]; excluded: (path: string) => boolean } {
+  const path = join(dir, "poly.toml");
+  if (!exists(path)) return { globs: [], excluded: () => false };
+  const doc = parseToml(Deno.readTextFileSync(path)) as { discovery?: { exclude?: string | string[] } };
+  const raw = doc.discovery?.exclude ?? [];
+  const globs = typeof raw === "string" ? [raw] : raw;
+  const ig = ignore().add(globs);
+  return { globs, excluded: (p: string) => ig.ignores(p) };
+}
+
 // ---------------------------------------------------------------- column units
 
 const texts = new Map<string, string[]>();
@@ -304,7 +319,7 @@ async function nativeMarkdownlint(dir: string, bin: string, files: string[]): Pr
   const r = await run(bin, files.map((f) => `:${f}`), dir);
   const findings: Finding[] = [];
   for (const line of (r.stderr + "\n" + r.stdout).split("\n")) {
-    const m = /^(.+?):(\d+)(?::(\d+))? (?:(?:error|warning) )?(MD\d+\/[\w-]+) (.*)$/.exec(line);
+    const m = /^(.+?):(\d+)(?::(\d+))? (?:(?:error|warning) )?(MD\d+\/[\w-]+)(?:\/[\w-]+)* (.*)$/.exec(line);
     if (m) findings.push({ path: m[1], line: Number(m[2]), col: Number(m[3] ?? 1), code: m[4], message: m[5] });
   }
   return { findings, ms: r.ms, command: `${bin} <${files.length} files>` };
@@ -332,7 +347,7 @@ async function nativeAstGrep(dir: string, bin: string, work: string): Promise<Si
   if (exists(join(dir, ".poly", "rules"))) dirs.push(join(dir, ".poly", "rules"));
   const config = join(work, "sgconfig.yml");
   Deno.writeTextFileSync(config, `ruleDirs:\n${dirs.map((d) => `  - ${JSON.stringify(d)}\n`).join("")}`);
-  const args = ["scan", "--config", config, "--json=stream", "."];
+  const args = ["scan", "--config", config, "--no-ignore", "hidden", "--json=stream", "."];
   const r = await run(bin, args, dir);
   const findings: Finding[] = [];
   for (const line of r.stdout.split("\n")) {
@@ -537,13 +552,14 @@ async function main() {
   let dir = resolve(rest[0]);
   const work = await Deno.makeTempDir({ prefix: "poly-parity-" });
   try {
-    let files = await listFiles(dir);
+    const excludes = polyExcludes(dir);
+    let files = (await listFiles(dir)).filter((f) => !excludes.excluded(f));
     const configs = nativeConfigs(dir, files);
     if (strip) {
       const copy = join(work, "tree");
       await strippedCopy(dir, files, copy);
       dir = copy;
-      files = await listFiles(dir);
+      files = (await listFiles(dir)).filter((f) => !excludes.excluded(f));
     }
     const shellFiles = files.filter((f) => detectLanguage(f, firstLine(join(dir, f))) === "shell");
     const mdFiles = files.filter((f) => detectLanguage(f) === "markdown");
@@ -595,6 +611,7 @@ async function main() {
 
     const engines = only.map((engine) => {
       const native = natives[engine]!;
+      native.findings = native.findings.filter((f) => !excludes.excluded(f.path));
       const mine = polyFindings(lint.results, engine);
       const c = compare(native.findings, mine.findings);
       return {
@@ -611,7 +628,8 @@ async function main() {
         onlyPoly: byRule(c.onlyPoly).slice(0, top),
       };
     });
-    const formatting = formats.map(({ engine, native, ms, exts }) => {
+    const formatting = formats.map(({ engine, native: all, ms, exts }) => {
+      const native = new Set([...all].filter((f) => !excludes.excluded(f)));
       const universe = files.filter((f) => exts.test(f));
       const mine = new Set((fmt?.results ?? []).filter((r) => r.changed && exts.test(r.path)).map((r) => r.path));
       const both = universe.filter((f) => native.has(f) && mine.has(f)).length;
@@ -634,6 +652,7 @@ async function main() {
       dir: rest[0],
       stripped_configs: strip,
       native_configs: configs,
+      poly_excludes: excludes.globs,
       files: files.length,
       tools,
       lint: { poly_ms: lint.ms, poly_exit: lint.code, native_ms: nativeLintMs, engines },
@@ -645,6 +664,9 @@ async function main() {
     }
     console.log(`parity on ${rest[0]}: ${files.length} files${strip ? " (native configs stripped)" : ""}`);
     console.log(`native configs: ${configs.length ? configs.join(", ") : "none"}`);
+    if (excludes.globs.length) {
+      console.log(`poly.toml [discovery] exclude, applied to both sides: ${excludes.globs.join(", ")}`);
+    }
     for (const [e, t] of Object.entries(tools)) console.log(`  ${e}: ${t}`);
     console.log(
       `\nlint: poly ${secs(lint.ms)} (exit ${lint.code}) vs native ${secs(nativeLintMs)} → ratio ${
