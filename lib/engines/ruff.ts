@@ -45,7 +45,7 @@ import {
 import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
-const VERSION = "0.17.3";
+const VERSION = "0.16.9";
 
 /** Rules whose fixes ruff documents as safe. */
 export const SAFE_FIX_RULES: ReadonlySet<string> = new Set([

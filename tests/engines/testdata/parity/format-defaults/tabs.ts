@@ -1,0 +1,3 @@
+export function f(): number {
+	return 1;
+}

@@ -1,0 +1,6 @@
+l = 1
+
+
+def add(x, acc=[]):
+    acc.append(x)
+    return acc

@@ -1,0 +1,5 @@
+#!/bin/bash
+var= value
+if true; then :
+elif [ -x /usr/bin/vim; then :
+fi

@@ -1,0 +1,3 @@
+#!/bin/sh
+name=$1
+echo $name
