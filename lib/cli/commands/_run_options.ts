@@ -17,6 +17,7 @@ import {
   string,
   withDefault,
 } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import type { CommandIO } from "../command.ts";
 
 /** Report formats the CLI can print. */
@@ -26,9 +27,9 @@ export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as co
 export function runOptions<K extends string>(cmd: K) {
   return object({
     cmd: constant(cmd),
-    paths: multiple(argument(string({ metavar: "PATH" }), { description: message`Files or directories (default: .)` })),
+    paths: multiple(argument(pathValue("PATH"), { description: message`Files or directories (default: .)` })),
     format: withDefault(
-      option("--format", choice(REPORT_FORMATS), { description: message`Report format (default: human)` }),
+      option("--format", choice(REPORT_FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
       "human" as const,
     ),
     exclude: multiple(
@@ -36,7 +37,7 @@ export function runOptions<K extends string>(cmd: K) {
         description: message`Gitignore-style exclude, added to [discovery] exclude (repeatable)`,
       }),
     ),
-    config: optional(option("--config", string({ metavar: "PATH" }), { description: message`Use this poly.toml` })),
+    config: optional(option("--config", pathValue("PATH"), { description: message`Use this poly.toml` })),
     noCache: option("--no-cache", { description: message`Bypass the result cache` }),
     jobs: optional(
       option("--jobs", integer({ min: 1, metavar: "N" }), {

@@ -14,16 +14,16 @@ import {
   option,
   optional,
   or,
-  string,
   withDefault,
 } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
 import { lazy } from "../../lazy/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 
 const configOption = optional(
-  option("--config", string({ metavar: "PATH" }), {
+  option("--config", pathValue("PATH"), {
     description: message`Use exactly this config file (plus its extends and a poly.local.toml beside it).`,
   }),
 );
@@ -33,11 +33,13 @@ const show = command(
   object({
     action: constant("show" as const),
     format: withDefault(
-      option("--format", choice(["toml", "json"] as const), { description: message`Output format.` }),
+      option("--format", choice(["toml", "json"] as const, { metavar: "FORMAT" }), {
+        description: message`Output format`,
+      }),
       "toml" as const,
     ),
     config: configOption,
-    dir: optional(argument(string({ metavar: "DIR" }), {
+    dir: optional(argument(pathValue("DIR", "directory"), {
       description: message`Directory whose configuration to show (default: the current directory).`,
     })),
   }),

@@ -16,7 +16,7 @@ const options = (name: "engines" | "doctor") =>
   object({
     cmd: constant(name),
     format: withDefault(
-      option("--format", choice(FORMATS), { description: message`Output format (default: human)` }),
+      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
       "human" as const,
     ),
   });
