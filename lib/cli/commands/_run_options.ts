@@ -19,6 +19,7 @@ import {
 } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import type { CommandIO } from "../command.ts";
+import { COLOR_MODES, type ColorMode, colorMode } from "../color.ts";
 
 /** Report formats the CLI can print. */
 export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as const;
@@ -44,6 +45,13 @@ export function runOptions<K extends string>(cmd: K) {
         description: message`Parallel workers (default: CPU count)`,
       }),
     ),
+    color: withDefault(
+      option("--color", choice(COLOR_MODES, { metavar: "WHEN" }), {
+        description:
+          message`Colour the human report: auto (a terminal; FORCE_COLOR and NO_COLOR decide first), always or never`,
+      }),
+      "auto" as const,
+    ),
   });
 }
 
@@ -55,16 +63,12 @@ export interface RunOptionValues {
   config?: string;
   noCache: boolean;
   jobs?: number;
+  color: ColorMode;
 }
 
-/** Whether colour may be used on a stream: a terminal, and NO_COLOR unset. */
-export function useColor(isTerminal: boolean): boolean {
-  if (!isTerminal) return false;
-  try {
-    return !Deno.env.get("NO_COLOR");
-  } catch {
-    return true;
-  }
+/** Whether the human report is coloured: `--color`, then FORCE_COLOR / NO_COLOR, then the terminal. */
+export function useColor(mode: ColorMode, isTerminal: boolean): boolean {
+  return colorMode(mode, isTerminal);
 }
 
 /** A progress line on stderr for long runs on a terminal; never on a pipe. */

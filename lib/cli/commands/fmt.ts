@@ -1,6 +1,6 @@
 /**
  * `poly fmt [PATHS...] [--check | --fix] [--format F] [--exclude GLOB]...
- * [--config PATH] [--no-cache] [--jobs N]` — check is the default.
+ * [--config PATH] [--no-cache] [--jobs N] [--color WHEN]` — check is the default.
  *
  * @module
  */
@@ -44,7 +44,7 @@ export const fmtCommand = defineCommand({
       onProgress: value.format === "human" ? progressReporter(io, "fmt") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
     });
-    const color = value.format === "human" && useColor(io.stdoutIsTerminal);
+    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
     return exitCodeFor(report);
   },
