@@ -48,7 +48,7 @@ export function runOptions<K extends string>(cmd: K) {
     color: withDefault(
       option("--color", choice(COLOR_MODES, { metavar: "WHEN" }), {
         description:
-          message`Colour the human report: auto (a terminal; FORCE_COLOR and NO_COLOR decide first), always or never`,
+          message`When to colour the human report (auto: on a terminal; FORCE_COLOR and NO_COLOR decide first)`,
       }),
       "auto" as const,
     ),
