@@ -119,9 +119,28 @@ async function runInit(force: boolean, io: CommandIO) {
   if (exists && !force) {
     throw new UsageError(`"${CONFIG_FILE}" already exists in this directory: pass --force to overwrite it`);
   }
-  await writeFileAtomic(path, STARTER_CONFIG);
+  await writeFileAtomic(path, await starterFor(io.cwd, STARTER_CONFIG));
   await io.stderr(`${exists ? "Overwrote" : "Wrote"} ${CONFIG_FILE}\n`);
   return 0;
+}
+
+/** The rule-folder line of the starter, commented out. */
+const RULES_LINE = `# dirs = [".poly/rules"]`;
+
+/**
+ * The starter for `dir`: it names `.poly/rules` as a rule folder only when that
+ * folder exists (a config naming a folder that is not there misleads); otherwise
+ * the line stays a comment (the starter says how to start one).
+ */
+export async function starterFor(dir: string, starter: string): Promise<string> {
+  const { join } = await import("node:path");
+  let exists = false;
+  try {
+    exists = (await Deno.stat(join(dir, ".poly", "rules"))).isDirectory;
+  } catch {
+    // No rule folder.
+  }
+  return exists ? starter.replace(RULES_LINE, RULES_LINE.slice(2)) : starter;
 }
 
 async function runUpdate(config: string | undefined, io: CommandIO) {
