@@ -66,7 +66,7 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
   // starts; these it cannot see, so `poly --version` pays for none of it.
   const [
     { map, message, or, text },
-    { colorMode, run, usageErrorText, EXAMPLES, examplesMessage, TOP_EXAMPLES },
+    { colorMode, helpLayout, run, usageErrorText, EXAMPLES, examplesMessage, TOP_EXAMPLES },
     { COMMANDS },
   ] = await Promise.all([
     lazy.optique(),
@@ -92,6 +92,13 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
       completion: "command",
       errorExitCode: ExitCode.Incomplete,
       showChoices: true,
+      // The top-level page lists each command once (`poly config` rather than its three
+      // subcommands) under one usage line; `poly COMMAND --help` shows a command's own.
+      commandList: "top-level",
+      usageLine: [
+        { type: "argument", metavar: "COMMAND" },
+        { type: "multiple", terms: [{ type: "argument", metavar: "ARGS" }], min: 0 },
+      ],
       showDefault: { prefix: " (default: ", suffix: ")" },
       // Help in colour as `--color auto` decides: FORCE_COLOR, NO_COLOR, then the terminal.
       colors: colorMode("auto", io.stdoutIsTerminal),
@@ -115,7 +122,9 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
       const failed = (await lazy.optique()).parse(parser, argv);
       if (!failed.success) parseError = failed.error;
     }
-    if (out.length > 0) await io.stdout(out.join(""));
+    // Help (not a completion script, which is not a page) in one layout for every command.
+    const page = out.join("");
+    if (page !== "") await io.stdout(argv[0] === "completion" ? page : helpLayout(page));
     if (parseError) {
       const width = io.stderrIsTerminal ? terminalWidth() ?? 80 : 80;
       await io.stderr(usageErrorText(argv, { parser, commands: COMMANDS, error: parseError, width }));

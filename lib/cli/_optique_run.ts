@@ -7,6 +7,6 @@
  * @module
  */
 export { run } from "@optique/run";
-export { usageErrorText } from "./usage.ts";
+export { helpLayout, usageErrorText } from "./usage.ts";
 export { EXAMPLES, examplesMessage, TOP_EXAMPLES } from "./examples.ts";
 export { colorMode } from "./color.ts";

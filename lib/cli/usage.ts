@@ -124,7 +124,31 @@ export function usageErrorText(args: readonly string[], options: UsageErrorOptio
     });
     lines.push("", `Run \`poly ${path.join(" ")} --help\` for every option and examples.`);
   } else {
-    lines.push("Usage: poly COMMAND [OPTIONS] [ARGS...]", "", "Run `poly --help` for every command.");
+    lines.push("Usage: poly COMMAND [ARGS...]", "", "Run `poly --help` for every command.");
   }
   return lines.join("\n") + "\n";
+}
+
+// deno-lint-ignore no-control-regex
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/**
+ * One layout for every help page: the usage first, then what the command does
+ * (its description, or its one-line brief when it has no description), then its
+ * options and examples. optique prints a command's brief above the usage when it
+ * has one; this moves it below the usage (poly's own page too).
+ */
+export function helpLayout(text: string): string {
+  const lines = text.split("\n");
+  const plain = lines.map((l) => l.replace(ANSI, ""));
+  const at = plain.findIndex((l) => l.startsWith("Usage: "));
+  if (at <= 0) return text;
+  const brief = lines.slice(0, at).join(" ").trim();
+  const rest = lines.slice(at);
+  const end = rest.findIndex((l) => l.replace(ANSI, "") === "");
+  const usage = end === -1 ? rest : rest.slice(0, end);
+  const after = end === -1 ? [] : rest.slice(end + 1);
+  const first = after[0]?.replace(ANSI, "") ?? "";
+  const described = first !== "" && !first.startsWith(" ") && !first.endsWith(":");
+  return [...usage, "", ...(described || brief === "" ? [] : [brief, ""]), ...after].join("\n");
 }

@@ -9,7 +9,7 @@ import { assertGolden, REPO, runPoly } from "../_helpers/cli.ts";
 import { formatUsage, map, or, parse } from "../../lib/cli/_optique.ts";
 import { COMMANDS } from "../../lib/cli/commands/mod.ts";
 import { EXAMPLES, TOP_EXAMPLES } from "../../lib/cli/examples.ts";
-import { wrapUsage } from "../../lib/cli/usage.ts";
+import { helpLayout, wrapUsage } from "../../lib/cli/usage.ts";
 
 const GOLDEN = join(REPO, "tests", "cli", "golden");
 
@@ -59,7 +59,9 @@ Deno.test("main(): -h and --help print the help page on stdout with examples, ex
 Deno.test("main(): a bare poly prints the help page, exit 0", async () => {
   const { code, stdout, stderr } = await runPoly([]);
   assert.equal(code, 0, stderr);
-  assert.match(stdout, /^Usage: poly lint/m);
+  assert.match(stdout, /^Usage: poly COMMAND \[ARGS\.\.\.\]$/m);
+  assert.match(stdout, /^  lint +Lint files/m, "each command once");
+  assert.ok(stdout.split("\n").length < 45, "not every subcommand's usage");
   assert.equal(stderr, "");
 });
 
@@ -83,6 +85,27 @@ Deno.test("EXAMPLES: every command has two or three examples, and each parses", 
     assert.equal(words[0], "poly");
     const parsed = parse(parser, words.slice(1));
     assert.ok(parsed.success, `${line} parses`);
+  }
+});
+
+Deno.test("helpLayout() puts the usage first, then the brief where there is no description", () => {
+  assert.equal(
+    helpLayout("Write a starter.\nUsage: poly config init [--force]\n\n  --force  Overwrite.\n"),
+    "Usage: poly config init [--force]\n\nWrite a starter.\n\n  --force  Overwrite.\n",
+  );
+  assert.equal(
+    helpLayout("Print it.\nUsage: poly config show\n\nPrint the configuration.\n\n  --format  F\n"),
+    "Usage: poly config show\n\nPrint the configuration.\n\n  --format  F\n",
+  );
+  const page = "Usage: poly lint\n\nLint files.\n";
+  assert.equal(helpLayout(page), page);
+});
+
+Deno.test("main(): every help page starts with its usage (one layout)", async () => {
+  for (const args of [["config", "init", "-h"], ["config", "-h"], ["servers", "add", "-h"], ["-h"]]) {
+    const { stdout } = await runPoly(args);
+    assert.match(stdout.split("\n")[0], /^Usage: poly /, `poly ${args.join(" ")}`);
+    assert.notEqual(stdout.split("\n")[2] ?? "", "", `poly ${args.join(" ")} says what it does under the usage`);
   }
 });
 
