@@ -8,7 +8,7 @@
  */
 import { type Paint, paint } from "./_ansi.ts";
 import { excerpt, sanitize, SourceCache } from "./_excerpt.ts";
-import type { Diagnostic, FileResult, Report, WorkspaceOutcome } from "./schema.ts";
+import type { Diagnostic, FileResult, Report, RunSkip, WorkspaceOutcome } from "./schema.ts";
 import { sortReport } from "./sort.ts";
 import { count, summaryLine } from "./summary.ts";
 import { exitCodeFor } from "./exit.ts";
@@ -60,23 +60,32 @@ export function encodeHuman(report: Report, options: HumanOptions): string {
     hidden: 0,
     markFixable: sorted.mode === "check",
   };
-  const blocks: { path: string; lines: string[] }[] = sorted.results.map((r) => ({
-    path: r.path,
-    lines: fileBlock(r, sorted, ctx),
-  }));
+  // A file that was only skipped is one line; past SKIPS_LISTED of them they are summarised per reason.
+  const skipOnly = (r: FileResult) =>
+    r.skipped !== undefined && r.error === undefined && !r.changed && !r.fixed && !r.diagnostics?.length;
+  const skips: RunSkip[] = sorted.results.filter(skipOnly).map((r) => ({ path: r.path, reason: r.skipped! }));
+  const runSkips = sorted.skipped.filter((s) =>
+    !sorted.results.some((r) => r.path === s.path && r.skipped === s.reason)
+  );
+  const summarise = skips.length + runSkips.length > SKIPS_LISTED;
+  const blocks: { path: string; lines: string[] }[] = sorted.results.filter((r) => !(summarise && skipOnly(r))).map((
+    r,
+  ) => ({ path: r.path, lines: fileBlock(r, sorted, ctx) }));
   const said = new Set(sorted.results.flatMap((r) => [`e\0${r.path}\0${r.error}`, `s\0${r.path}\0${r.skipped}`]));
   for (const e of sorted.errors) {
     if (!said.has(`e\0${e.path}\0${e.message}`)) {
       blocks.push({ path: e.path, lines: [status(e.path, ctx.p.red("error:"), e.message)] });
     }
   }
-  for (const s of sorted.skipped) {
-    if (!said.has(`s\0${s.path}\0${s.reason}`)) {
+  skips.push(...runSkips);
+  if (!summarise) {
+    for (const s of runSkips) {
       blocks.push({ path: s.path, lines: [status(s.path, ctx.p.yellow("skipped:"), s.reason)] });
     }
   }
   blocks.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const sections = blocks.map((b) => b.lines.join("\n")).filter((s) => s !== "");
+  if (summarise) sections.push(skipSummary(skips, ctx).join("\n"));
   if (sorted.workspace && sorted.workspace.jobs.length > 0) {
     sections.push(workspaceBlock(sorted.workspace, ctx).join("\n"));
   }
@@ -102,6 +111,25 @@ export function encodeHuman(report: Report, options: HumanOptions): string {
   if (fixable > 0) closing.push(`${ctx.p.cyan(FIXABLE)} ${fixable} fixable with --fix`);
   sections.push(closing.join("\n"));
   return sections.join("\n\n") + "\n";
+}
+
+/** Skipped files listed one per line up to this many; more are summarised per reason. */
+export const SKIPS_LISTED = 10;
+
+/** `skipped 229 files:` then one line per reason: its count and the first three paths. */
+function skipSummary(skips: RunSkip[], ctx: Ctx): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const s of [...skips].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.path]);
+  }
+  const groups = [...byReason].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  return [
+    `${ctx.p.yellow("skipped")} ${count(skips.length, "file")} (--format json lists each):`,
+    ...groups.map(([reason, paths]) => {
+      const shown = paths.slice(0, 3).map(sanitize).join(", ") + (paths.length > 3 ? ", …" : "");
+      return `  ${sanitize(reason)}: ${count(paths.length, "file")} (${shown})`;
+    }),
+  ];
 }
 
 /** Whether `poly lint --fix` applies a fix of this finding (the engine attached its edits). */

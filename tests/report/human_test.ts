@@ -186,3 +186,33 @@ Deno.test("encodeHuman() marks nothing fixable in a --fix run (what remains coul
   const text = encodeHuman({ ...many(), mode: "fix" }, { color: false, cwd: "/nonexistent" });
   equal(text.includes("[*]"), false);
 });
+
+Deno.test("encodeHuman() lists up to ten skipped files, and summarises more per reason with examples", () => {
+  const few = encodeHuman(
+    report({ skipped: [{ path: "a.zig", reason: "no lint engine for Zig" }] }),
+    { color: false, cwd: "/nonexistent" },
+  );
+  equal(few.split("\n")[0], "a.zig  skipped: no lint engine for Zig");
+  const skipped = [
+    ...Array.from(
+      { length: 200 },
+      (_, i) => ({ path: `z/${String(i).padStart(3, "0")}.zig`, reason: "no lint engine for Zig" }),
+    ),
+    { path: "charts/t.yaml", reason: "template file" },
+  ];
+  const many = encodeHuman(
+    report({ skipped, summary: { checked: 1, skipped: 201, errored: 0 } }),
+    { color: false, cwd: "/nonexistent" },
+  );
+  equal(
+    many,
+    [
+      "skipped 201 files (--format json lists each):",
+      "  no lint engine for Zig: 200 files (z/000.zig, z/001.zig, z/002.zig, …)",
+      "  template file: 1 file (charts/t.yaml)",
+      "",
+      "1 file checked, 201 skipped, 0 errored: no issues found",
+      "",
+    ].join("\n"),
+  );
+});
