@@ -20,3 +20,4 @@ export { map, multiple, optional, withDefault } from "@optique/core/modifiers";
 export { argument, command, constant, option } from "@optique/core/primitives";
 export { choice, integer, string, type ValueParser } from "@optique/core/valueparser";
 export { getDocPage, parse, type Parser, type Suggestion } from "@optique/core/parser";
+export { findSimilar } from "@optique/core/suggestion";

@@ -15,7 +15,16 @@
  *
  * @module
  */
-import { formatMessage, formatUsage, getDocPage, type Message, parse, type Parser, type Usage } from "./_optique.ts";
+import {
+  findSimilar,
+  formatMessage,
+  formatUsage,
+  getDocPage,
+  type Message,
+  parse,
+  type Parser,
+  type Usage,
+} from "./_optique.ts";
 
 /** A command of the command line: its parser (whose usage starts with `command NAME`). */
 interface Command {
@@ -45,6 +54,17 @@ export function commandPath(parser: Parser<"sync", any, any>, args: readonly str
     path.push(arg);
   }
   return path;
+}
+
+/** The option names the help page of `path` lists. */
+// deno-lint-ignore no-explicit-any
+function optionNames(parser: Parser<"sync", any, any>, path: readonly string[]): string[] {
+  const doc = getDocPage(parser, [...path]) as
+    | { sections: { entries: { term: { type: string; names?: string[] } }[] }[] }
+    | undefined;
+  return (doc?.sections ?? []).flatMap((s) => s.entries).flatMap((e) =>
+    e.term.type === "option" ? e.term.names ?? [] : []
+  );
 }
 
 function usageLines(usage: Usage): string[] {
@@ -112,6 +132,13 @@ export function usageErrorText(args: readonly string[], options: UsageErrorOptio
   }
   const text = formatMessage(error, { quotes: true, colors: false }).trim();
   const [first, ...rest] = text.split(/\n+/);
+  // A subcommand's own options (`servers add --urll`): the parser above it only knows command
+  // names, so the suggestion comes from the options its help page lists.
+  const bad = /^Unexpected option[^`"]*[`"](-[^`"]+)[`"]/.exec(first)?.[1];
+  if (bad && !rest.some((line) => line.startsWith("Did you mean")) && path.length > 0) {
+    const similar = findSimilar(bad, optionNames(parser, path));
+    if (similar.length > 0) rest.push(`Did you mean ${similar.map((o) => `\`${o}\``).join(" or ")}?`);
+  }
   const lines = [`error: ${first}`, ...rest.map((line) => `  ${line}`), ""];
   if (path.length > 0) {
     const doc = getDocPage(parser, path) as { usage: Usage } | undefined;

@@ -36,12 +36,13 @@ Deno.test("main(): a usage error prints the error first, the command's usage and
 });
 
 Deno.test("main(): misspelt commands and options get a suggestion", async () => {
-  for (
-    const [args, want] of [[["lnit"], "`lint`"], [["lint", "--fromat", "json"], "`--format`"], [
-      ["config", "shwo"],
-      "`show`",
-    ]] as const
-  ) {
+  const cases: [string[], string][] = [
+    [["lnit"], "`lint`"],
+    [["lint", "--fromat", "json"], "`--format`"],
+    [["config", "shwo"], "`show`"],
+    [["servers", "add", "--urll", "x", "docs"], "`--url`"],
+  ];
+  for (const [args, want] of cases) {
     const { stderr } = await runPoly([...args]);
     assert.match(stderr, new RegExp(`Did you mean ${want.replace(/[-]/g, "\\-")}\\?`), stderr);
   }
@@ -60,7 +61,7 @@ Deno.test("main(): a bare poly prints the help page, exit 0", async () => {
   const { code, stdout, stderr } = await runPoly([]);
   assert.equal(code, 0, stderr);
   assert.match(stdout, /^Usage: poly COMMAND \[ARGS\.\.\.\]$/m);
-  assert.match(stdout, /^  lint +Lint files/m, "each command once");
+  assert.match(stdout, /^ {2}lint +Lint files/m, "each command once");
   assert.ok(stdout.split("\n").length < 45, "not every subcommand's usage");
   assert.equal(stderr, "");
 });
