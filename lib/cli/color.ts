@@ -11,9 +11,10 @@ export const COLOR_MODES = ["auto", "always", "never"] as const;
 /** One value of `--color`. */
 export type ColorMode = typeof COLOR_MODES[number];
 
-function env(name: string): string | undefined {
+/** The two variables colour depends on, each read by its literal name (tests/cli/_env_scan.ts checks them). */
+function env(name: "FORCE_COLOR" | "NO_COLOR"): string | undefined {
   try {
-    return Deno.env.get(name);
+    return name === "FORCE_COLOR" ? Deno.env.get("FORCE_COLOR") : Deno.env.get("NO_COLOR");
   } catch {
     return undefined;
   }
@@ -32,7 +33,7 @@ function env(name: string): string | undefined {
 export function colorMode(
   mode: ColorMode,
   isTerminal: boolean,
-  get: (name: string) => string | undefined = env,
+  get: (name: "FORCE_COLOR" | "NO_COLOR") => string | undefined = env,
 ): boolean {
   if (mode !== "auto") return mode === "always";
   const force = get("FORCE_COLOR") ?? "";
