@@ -95,16 +95,20 @@ export async function doctor(cwd: string): Promise<DoctorDocument> {
   }
 
   const projects = await findProjects(cwd, config.excludes);
+  // A whole-project tool switched off (`[tools.<name>] enabled = false`) is not needed.
+  const on = (tool: string) => (config.data.tools[tool] as { enabled?: boolean } | undefined)?.enabled !== false;
   for (const p of projects) {
     const where = p.rel === "." ? "" : ` ${p.rel}`;
     if (p.kind === "go") {
-      checks.push(await hostCheck(`Go module${where}`, "go vet", "go", "missing", program));
+      if (on("go-vet")) checks.push(await hostCheck(`Go module${where}`, "go vet", "go", "missing", program));
       continue;
     }
     const label = `Cargo workspace${where}`;
-    const cargo = await hostCheck(label, "clippy", "cargo", "missing", program);
-    checks.push(cargo.status === "ok" ? await hostCheck(label, "clippy", "cargo-clippy", "missing", program) : cargo);
-    for (const extra of ["cargo-sort", "cargo-machete", "cargo-deny"]) {
+    if (on("clippy")) {
+      const cargo = await hostCheck(label, "clippy", "cargo", "missing", program);
+      checks.push(cargo.status === "ok" ? await hostCheck(label, "clippy", "cargo-clippy", "missing", program) : cargo);
+    }
+    for (const extra of ["cargo-sort", "cargo-machete", "cargo-deny"].filter(on)) {
       checks.push(await hostCheck(label, extra, extra, "optional", program));
     }
   }

@@ -75,3 +75,18 @@ Deno.test("renderDoctor() wraps long details within the width", () => {
   }, 60);
   assert.deepEqual(text.split("\n").filter((l) => l.length > 60), []);
 });
+
+Deno.test("poly doctor does not ask for a tool poly.toml switches off", async () => {
+  const dir = await repo({
+    "run.sh": "#!/bin/sh\necho hi\n",
+    "poly.toml": "[tools.shellcheck]\nenabled = false\n\n[tools.clippy]\nenabled = false\n",
+    "crate/Cargo.toml": '[package]\nname = "x"\nversion = "0.1.0"\nedition = "2021"\n',
+    "crate/src/main.rs": "fn main() {}\n",
+  });
+  const empty = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
+  const { stdout } = await runPoly(["doctor", "--format", "json"], { cwd: dir, env: { PATH: empty } });
+  const tools = JSON.parse(stdout).checks.map((c: { tool: string }) => c.tool);
+  assert.equal(tools.includes("shellcheck"), false, tools.join(", "));
+  assert.equal(tools.includes("clippy"), false, tools.join(", "));
+  assert.equal(tools.includes("cargo-deny"), true);
+});
