@@ -64,32 +64,72 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
   // Loaded only now, through the lazy registry (lib/lazy/mod.ts): `deno run` walks the
   // module graph of every string-literal import, dynamic ones included, before main.ts
   // starts; these it cannot see, so `poly --version` pays for none of it.
-  const [{ map, message, or }, { run }, { COMMANDS }] = await Promise.all([
+  const [
+    { map, message, or, text },
+    { colorMode, helpLayout, run, usageErrorText, EXAMPLES, examplesMessage, TOP_EXAMPLES },
+    { COMMANDS },
+  ] = await Promise.all([
     lazy.optique(),
     lazy.optiqueRun(),
     lazy.commands(),
   ]);
   const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
+  // A bare `poly` shows the help page (as cargo and git do), exit 0.
+  const argv = args.length === 0 ? ["--help"] : args;
+  const topLevel = argv.length === 1 && ["--help", "-h", "help"].includes(argv[0]);
+  // Examples go on help pages only: those of the command a page is about.
+  const named = topLevel ? undefined : EXAMPLES[argv[0] === "help" ? argv[1] ?? "" : argv[0]];
+  // optique writes help, completion scripts and errors through these; they reach io after it returns.
+  const out: string[] = [];
+  const err: string[] = [];
+  let parseError: Parameters<typeof usageErrorText>[1]["error"] | undefined;
   let chosen: { spec: CommandSpec; value: unknown };
   try {
     chosen = run(parser, {
       programName: "poly",
-      args,
-      help: "both",
+      args: argv,
+      help: { option: { names: ["--help", "-h"] }, command: true },
       completion: "command",
       errorExitCode: ExitCode.Incomplete,
       showChoices: true,
-      footer:
-        message`poly --version prints the version, build id and channel. Exit codes: 0 clean, 1 findings or drift, 2 the run verified less than it claims (or a usage error).`,
-      brief:
-        message`poly: lint and format every language in a repository, delegate to agent CLIs, and reach MCP tools through reviewed grants.`,
+      // The top-level page lists each command once (`poly config` rather than its three
+      // subcommands) under one usage line; `poly COMMAND --help` shows a command's own.
+      commandList: "top-level",
+      usageLine: [
+        { type: "argument", metavar: "COMMAND" },
+        { type: "multiple", terms: [{ type: "argument", metavar: "ARGS" }], min: 0 },
+      ],
+      showDefault: { prefix: " (default: ", suffix: ")" },
+      // Help in colour as `--color auto` decides: FORCE_COLOR, NO_COLOR, then the terminal.
+      colors: colorMode("auto", io.stdoutIsTerminal),
+      maxWidth: io.stdoutIsTerminal ? terminalWidth() : undefined,
+      aboveError: "none",
+      stdout: (text) => void out.push(text + "\n"),
+      stderr: (text) => void err.push(text + "\n"),
+      examples: topLevel ? examplesMessage(TOP_EXAMPLES) : undefined,
+      // A command's page ends with its examples (optique shows `examples` on the top-level page only).
+      footer: topLevel ? [text(EXIT_CODES)] : named ? examplesMessage(named, "Examples:") : undefined,
+      brief: topLevel
+        ? message`poly: lint and format every language in a repository, delegate to agent CLIs, and reach MCP tools through reviewed grants.`
+        : undefined,
       onExit: (code: number): never => {
         throw new ExitSignal(code);
       },
     }) as { spec: CommandSpec; value: unknown };
   } catch (error) {
-    if (error instanceof ExitSignal) return error.code;
-    throw error;
+    if (!(error instanceof ExitSignal)) throw error;
+    if (error.code === ExitCode.Incomplete) {
+      const failed = (await lazy.optique()).parse(parser, argv);
+      if (!failed.success) parseError = failed.error;
+    }
+    // Help (not a completion script, which is not a page) in one layout for every command.
+    const page = out.join("");
+    if (page !== "") await io.stdout(argv[0] === "completion" ? page : helpLayout(page));
+    if (parseError) {
+      const width = io.stderrIsTerminal ? terminalWidth() ?? 80 : 80;
+      await io.stderr(usageErrorText(argv, { parser, commands: COMMANDS, error: parseError, width }));
+    } else if (err.length > 0) await io.stderr(err.join(""));
+    return error.code;
   }
   return await runCommand(() => chosen.spec.run(chosen.value, io), io);
 }
@@ -122,6 +162,18 @@ async function runCommand(command: () => Promise<number>, io: CommandIO): Promis
     // A closed stderr leaves nowhere to say it: the exit code still does.
     await io.stderr(`error: ${text}\n`).catch(() => {});
     return code;
+  }
+}
+
+const EXIT_CODES =
+  "poly --version prints the version, build id and channel. Exit codes: 0 clean, 1 findings or drift, 2 the run verified less than it claims (or a usage error).";
+
+/** The terminal's width, when it can be read. */
+function terminalWidth(): number | undefined {
+  try {
+    return Deno.consoleSize().columns || undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -14,8 +14,10 @@
  * @module
  */
 export { merge, object, or } from "@optique/core/constructs";
-export { message } from "@optique/core/message";
+export { commandLine, formatMessage, lineBreak, type Message, message, text } from "@optique/core/message";
+export { formatUsage, type Usage } from "@optique/core/usage";
 export { map, multiple, optional, withDefault } from "@optique/core/modifiers";
 export { argument, command, constant, option } from "@optique/core/primitives";
-export { choice, integer, string } from "@optique/core/valueparser";
-export { parse, type Parser } from "@optique/core/parser";
+export { choice, integer, string, type ValueParser } from "@optique/core/valueparser";
+export { getDocPage, parse, type Parser, type Suggestion } from "@optique/core/parser";
+export { findSimilar } from "@optique/core/suggestion";

@@ -48,7 +48,9 @@ exclude = []
 # "tests/**" = ["S101"]
 
 [rules]
-dirs = [".poly/rules"] # ast-grep rule folders, relative to this file
+# ast-grep rule folders, relative to this file; .poly/rules is the default:
+# create it and add rule files (poly config init names it when it exists).
+# dirs = [".poly/rules"]
 
 # [tools.oxlint]
 # enabled = false

@@ -5,7 +5,10 @@
  * - Tier: in-process (JavaScript). Languages: Markdown (lint; formatting is `dprint`).
  * - Codes are `MD###/alias` (e.g. `MD004/ul-style`); `select`, `ignore` and
  *   `rules.<id>` accept either part. Every finding links to the rule's documentation.
- * - `[defaults] line_length` → MD013's `line_length`.
+ * - Defaults: every rule but those a formatter owns ({@link FORMATTER_OWNED_RULES}:
+ *   markdownlint's `style/prettier` set, as trunk ships it; MD013 line length among them),
+ *   since `poly fmt` formats Markdown. poly.toml turns any back on (`MD013 = true`, or a
+ *   `rules.MD013` table). `[defaults] line_length` → MD013's `line_length`.
  * - `[lint.markdown.markdownlint]` keys: `select` / `ignore`, `rules.<id>.level`
  *   (`"off"` disables the rule), other keys of `rules.<id>` are the rule's own options
  *   (e.g. `[lint.markdown.markdownlint.rules.MD013] code_blocks = false`), and any
@@ -30,17 +33,91 @@ import { lazy } from "../lazy/mod.ts";
 const PACKAGE = "markdownlint";
 const VERSION = "0.42.1";
 
-/** markdownlint's configuration object for one file's settings. */
-export function markdownlintConfig(settings: EngineSettings): Record<string, unknown> {
-  const config: Record<string, unknown> = { default: true, MD013: { line_length: settings.defaults.line_length } };
-  for (const [key, value] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(key)) config[key] = value;
+/**
+ * The rules poly turns off by default: those a formatter owns (`poly fmt` formats
+ * Markdown with dprint), i.e. markdownlint's own `style/prettier` set, which is what
+ * trunk ships as its default `.markdownlint.yaml` (`extends: markdownlint/style/prettier`).
+ * MD013 (line length) is the one that floods prose. Content rules (MD033 inline HTML,
+ * MD041 first-line heading, ...) stay on, as in trunk's. Keyed by rule id, valued by alias;
+ * tests/engines/markdownlint_defaults_test.ts holds it equal to the upstream file.
+ */
+export const FORMATTER_OWNED_RULES: Readonly<Record<string, string>> = {
+  MD003: "heading-style",
+  MD005: "list-indent",
+  MD007: "ul-indent",
+  MD009: "no-trailing-spaces",
+  MD010: "no-hard-tabs",
+  MD012: "no-multiple-blanks",
+  MD013: "line-length",
+  MD018: "no-missing-space-atx",
+  MD019: "no-multiple-space-atx",
+  MD020: "no-missing-space-closed-atx",
+  MD021: "no-multiple-space-closed-atx",
+  MD022: "blanks-around-headings",
+  MD023: "heading-start-left",
+  MD027: "no-multiple-space-blockquote",
+  MD028: "no-blanks-blockquote",
+  MD029: "ol-prefix",
+  MD030: "list-marker-space",
+  MD031: "blanks-around-fences",
+  MD032: "blanks-around-lists",
+  MD035: "hr-style",
+  MD048: "code-fence-style",
+  MD049: "emphasis-style",
+  MD050: "strong-style",
+};
+
+const ALIAS_TO_ID = new Map(
+  Object.entries(FORMATTER_OWNED_RULES).flatMap(([id, alias]) => [[id, id], [alias.toUpperCase(), id]]),
+);
+
+/** A configuration key as poly's defaults name it: a formatter-owned rule's alias becomes its id. */
+function ruleKey(key: string): string {
+  return ALIAS_TO_ID.get(key.toUpperCase()) ?? key;
+}
+
+/**
+ * poly's default markdownlint configuration: every rule on but
+ * {@link FORMATTER_OWNED_RULES}; MD013 carries `[defaults] line_length` for when
+ * poly.toml turns it back on. This is the one place a repository's own
+ * `.markdownlint*` file (native config discovery) replaces: pass its configuration
+ * as `base` to {@link markdownlintConfig}; poly.toml's keys still apply on top.
+ */
+export function markdownlintDefaults(lineLength: number): Record<string, unknown> {
+  const config: Record<string, unknown> = { default: true };
+  for (const id of Object.keys(FORMATTER_OWNED_RULES)) config[id] = false;
+  config.MD013 = { enabled: false, line_length: lineLength };
+  return config;
+}
+
+/**
+ * markdownlint's configuration object for one file's settings: `base` (poly's
+ * defaults), then the `[lint.markdown.markdownlint]` keys. A key or a `rules.<id>`
+ * table that names a rule (by id or alias) turns it on unless its `level` is
+ * `"off"`; MD013 keeps `[defaults] line_length` unless the table sets its own.
+ */
+export function markdownlintConfig(
+  settings: EngineSettings,
+  base: Record<string, unknown> = markdownlintDefaults(settings.defaults.line_length),
+): Record<string, unknown> {
+  const config: Record<string, unknown> = { ...base };
+  const lineLength = { line_length: settings.defaults.line_length };
+  for (const [key, value] of Object.entries(settings.tool)) {
+    if (UNIFORM_KEYS.has(key)) continue;
+    const id = ruleKey(key);
+    if (id === "MD013" && value === true) config[id] = lineLength;
+    else if (id === "MD013" && typeof value === "object" && value) config[id] = { ...lineLength, ...value };
+    else config[id] = value;
+  }
   const rules = (settings.tool.rules ?? {}) as Record<string, Record<string, unknown>>;
-  for (const [id, table] of Object.entries(rules)) {
+  for (const [name, table] of Object.entries(rules)) {
+    const id = ruleKey(name);
     const { level, ...options } = table ?? {};
     if (level === "off") config[id] = false;
-    else if (Object.keys(options).length > 0) {
-      const base = config[id];
-      config[id] = { ...(typeof base === "object" && base ? base : {}), ...options };
+    else {
+      const current = config[id];
+      const { enabled: _, ...kept } = typeof current === "object" && current ? current as Record<string, unknown> : {};
+      config[id] = { ...(id === "MD013" ? lineLength : {}), ...kept, ...options };
     }
   }
   return config;
@@ -106,8 +183,8 @@ function run(
     }
     return { e, d };
   });
-  const kept = new Set(applyRuleSettings(pairs.map((p) => p.d), settings));
-  const chosen = pairs.filter((p) => kept.has(p.d));
+  // One at a time: a re-levelled finding comes back as a new object (`rules.<id>.level`).
+  const chosen = pairs.flatMap((p) => applyRuleSettings([p.d], settings).map((d) => ({ e: p.e, d })));
   return { errors: chosen.map((p) => p.e), diagnostics: chosen.map((p) => p.d) };
 }
 

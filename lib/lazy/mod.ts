@@ -80,6 +80,7 @@ export const lazy = {
   identity: lazyModule<typeof import("../identity/mod.ts")>("../identity/mod.ts"),
   identityCode: lazyModule<typeof import("../identity/code.ts")>("../identity/code.ts"),
   identityEngines: lazyModule<typeof import("../identity/engines.ts")>("../identity/engines.ts"),
+  doctor: lazyModule<typeof import("../doctor/mod.ts")>("../doctor/mod.ts"),
   fsAtomic: lazyModule<typeof import("../fs/atomic.ts")>("../fs/atomic.ts"),
   store: lazyModule<typeof import("../store/mod.ts")>("../store/mod.ts"),
   // Hooks and the managed CLAUDE.md block.

@@ -17,10 +17,14 @@ export type ReportFormat = typeof REPORT_FORMATS[number];
 
 /** Options of {@link encodeReport}. */
 export interface EncodeOptions {
-  /** ANSI colour (human only); pass true only on a terminal with NO_COLOR unset. */
+  /** ANSI colour (human only): what `--color` decided. */
   color: boolean;
   /** The directory report paths are relative to: excerpts are read from it, SARIF's `%SRCROOT%` is it. */
   cwd: string;
+  /** Human only: counts per rule instead of each finding (`--statistics`). */
+  statistics?: boolean;
+  /** Human only: print at most this many findings (`--max-diagnostics`). */
+  maxDiagnostics?: number;
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
  * GitHub Actions workflow commands: one annotation per diagnostic
- * (`::error`, `::warning`, `::notice`), errored files as errors, skips as
- * notices, formatting drift as errors, then the summary line as plain log text.
+ * (`::error`, `::warning`, `::notice`), errored files as errors, all skips in
+ * one notice, formatting drift as errors, then the summary line as plain log text.
  *
  * Paths are relative to the run's cwd: run poly from the repository root in CI
  * so annotations land on the right files.
  *
  * @module
  */
-import type { Diagnostic, Report, Severity } from "./schema.ts";
+import type { Diagnostic, Report, RunSkip, Severity } from "./schema.ts";
 import { sortReport } from "./sort.ts";
 import { summaryLine } from "./summary.ts";
 
@@ -59,6 +59,34 @@ function annotation(path: string | undefined, d: Diagnostic): string {
   }, d.description ? `${d.title}\n\n${d.description}` : d.title);
 }
 
+/** Reasons named in the skip summary; the rest are counted together. */
+const SKIP_REASONS_SHOWN = 5;
+
+/**
+ * One `::notice` for every skipped file (GitHub shows only so many annotations per
+ * step, and a repository can have hundreds of skips): the count, then each reason
+ * with its count and one example path, commonest first.
+ */
+export function skipSummary(skipped: readonly RunSkip[]): string {
+  const byReason = new Map<string, string[]>();
+  for (const s of skipped) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.path]);
+  const groups = [...byReason].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  const lines = groups.slice(0, SKIP_REASONS_SHOWN).map(([reason, paths]) =>
+    paths.length === 1 ? `${reason}: ${paths[0]}` : `${reason}: ${paths.length} files, e.g. ${paths[0]}`
+  );
+  const rest = groups.slice(SKIP_REASONS_SHOWN);
+  if (rest.length > 0) {
+    const files = rest.reduce((n, [, paths]) => n + paths.length, 0);
+    lines.push(`${rest.length} other reasons: ${files} ${files === 1 ? "file" : "files"}`);
+  }
+  const n = skipped.length;
+  return workflowCommand(
+    "notice",
+    { title: "poly" },
+    `poly skipped ${n} ${n === 1 ? "file" : "files"} (the human report names each):\n${lines.join("\n")}`,
+  );
+}
+
 /** Renders a report as GitHub workflow commands. Ends with a newline. */
 export function encodeGithub(report: Report): string {
   const sorted = sortReport(report);
@@ -84,9 +112,7 @@ export function encodeGithub(report: Report): string {
       ),
     );
   }
-  for (const s of sorted.skipped) {
-    lines.push(workflowCommand("notice", { file: s.path, title: "poly" }, `poly skipped this file: ${s.reason}`));
-  }
+  if (sorted.skipped.length > 0) lines.push(skipSummary(sorted.skipped));
   for (const job of sorted.workspace?.jobs ?? []) {
     for (const d of job.diagnostics ?? []) lines.push(annotation(d.path, d));
     if (job.status !== "passed") {

@@ -1,63 +1,212 @@
 /**
- * The human encoder: grouped per file, a source excerpt with carets under each
- * span, skipped and errored files named plainly, a closing summary line.
+ * The human encoder: findings grouped under each file's path with a source
+ * excerpt and carets under each span, fixable ones marked `[*]`, skipped and
+ * errored files named plainly, counts per engine and rule, a closing summary
+ * line and how many findings `--fix` would fix (as ruff ends its output).
  *
  * @module
  */
 import { type Paint, paint } from "./_ansi.ts";
 import { excerpt, sanitize, SourceCache } from "./_excerpt.ts";
-import type { Diagnostic, FileResult, Report, WorkspaceOutcome } from "./schema.ts";
+import type { Diagnostic, FileResult, Report, RunSkip, WorkspaceOutcome } from "./schema.ts";
 import { sortReport } from "./sort.ts";
 import { count, summaryLine } from "./summary.ts";
 import { exitCodeFor } from "./exit.ts";
 
 /** Options of the human encoder. */
 export interface HumanOptions {
-  /** ANSI colour; callers pass true only on a terminal with NO_COLOR unset. */
+  /** ANSI colour; callers pass what `--color` decided (a terminal, `NO_COLOR` unset, or `FORCE_COLOR`). */
   color: boolean;
   /** The directory report paths are relative to (for reading excerpts). */
   cwd: string;
+  /** Counts per rule (`poly lint --statistics`, as `ruff check --statistics`) instead of each finding. */
+  statistics?: boolean;
+  /** Print at most this many findings (biome's `--max-diagnostics`); the rest are counted, not shown. */
+  maxDiagnostics?: number;
 }
 
 interface Ctx {
   p: Paint;
   src: SourceCache;
+  /** Whether findings are listed (not with `statistics`). */
+  list: boolean;
+  /** Findings still to print under `maxDiagnostics`. */
+  budget: number;
+  /** Findings listed, and left out for the cap. */
+  hidden: number;
+  /** Whether fixable findings are marked (`[*]`): only when `--fix` was not given. */
+  markFixable: boolean;
 }
 
-/** Renders a report for a person. Ends with a newline. */
+/** The marker of a finding `poly lint --fix` can fix (ruff's). */
+export const FIXABLE = "[*]";
+
+/**
+ * Renders a report for a person. Ends with a newline.
+ *
+ * Layout: one block per file (its path; then what happened to it: errored,
+ * skipped, fixed, would be reformatted; then its findings, `line:col severity
+ * code [*] title [engine]` with the source line under each; then its diff), the
+ * whole-project jobs, the findings counted per engine and rule, the summary line,
+ * and how many findings `--fix` would fix.
+ */
 export function encodeHuman(report: Report, options: HumanOptions): string {
   const sorted = sortReport(report);
-  const ctx: Ctx = { p: paint(options.color), src: new SourceCache(options.cwd) };
-  const blocks: { path: string; lines: string[] }[] = sorted.results.map((r) => ({
-    path: r.path,
-    lines: fileBlock(r, sorted, ctx),
-  }));
+  const ctx: Ctx = {
+    p: paint(options.color),
+    src: new SourceCache(options.cwd),
+    list: !options.statistics,
+    budget: options.maxDiagnostics ?? Infinity,
+    hidden: 0,
+    markFixable: sorted.mode === "check",
+  };
+  // A file that was only skipped is one line; past SKIPS_LISTED of them they are summarised per reason.
+  const skipOnly = (r: FileResult) =>
+    r.skipped !== undefined && r.error === undefined && !r.changed && !r.fixed && !r.diagnostics?.length;
+  const skips: RunSkip[] = sorted.results.filter(skipOnly).map((r) => ({ path: r.path, reason: r.skipped! }));
+  const runSkips = sorted.skipped.filter((s) =>
+    !sorted.results.some((r) => r.path === s.path && r.skipped === s.reason)
+  );
+  const summarise = skips.length + runSkips.length > SKIPS_LISTED;
+  const blocks: { path: string; lines: string[] }[] = sorted.results.filter((r) => !(summarise && skipOnly(r))).map((
+    r,
+  ) => ({ path: r.path, lines: fileBlock(r, sorted, ctx) }));
   const said = new Set(sorted.results.flatMap((r) => [`e\0${r.path}\0${r.error}`, `s\0${r.path}\0${r.skipped}`]));
   for (const e of sorted.errors) {
     if (!said.has(`e\0${e.path}\0${e.message}`)) {
       blocks.push({ path: e.path, lines: [status(e.path, ctx.p.red("error:"), e.message)] });
     }
   }
-  for (const s of sorted.skipped) {
-    if (!said.has(`s\0${s.path}\0${s.reason}`)) {
+  skips.push(...runSkips);
+  if (!summarise) {
+    for (const s of runSkips) {
       blocks.push({ path: s.path, lines: [status(s.path, ctx.p.yellow("skipped:"), s.reason)] });
     }
   }
   blocks.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const sections = blocks.map((b) => b.lines.join("\n")).filter((s) => s !== "");
+  if (summarise) sections.push(skipSummary(skips, ctx).join("\n"));
   if (sorted.workspace && sorted.workspace.jobs.length > 0) {
     sections.push(workspaceBlock(sorted.workspace, ctx).join("\n"));
   }
+  const found = allDiagnostics(sorted);
+  if (options.statistics) {
+    if (found.length > 0) sections.push(statisticsTable(found, ctx).join("\n"));
+  } else {
+    const tail: string[] = [];
+    if (ctx.hidden > 0) {
+      tail.push(ctx.p.yellow(
+        `${
+          count(ctx.hidden, "finding")
+        } not shown (--max-diagnostics ${options.maxDiagnostics}); --statistics counts every one per rule`,
+      ));
+    }
+    if (found.length > 0) tail.push(...engineCounts(found, ctx));
+    if (tail.length > 0) sections.push(tail.join("\n"));
+  }
   const code = exitCodeFor(sorted);
   const tone = code === 0 ? ctx.p.green : code === 2 ? ctx.p.red : ctx.p.yellow;
-  sections.push(ctx.p.bold(tone(summaryLine(sorted))));
+  const closing = [ctx.p.bold(tone(summaryLine(sorted)))];
+  const fixable = ctx.markFixable ? found.filter((d) => isFixable(d)).length : 0;
+  if (fixable > 0) closing.push(`${ctx.p.cyan(FIXABLE)} ${fixable} fixable with --fix`);
+  sections.push(closing.join("\n"));
   return sections.join("\n\n") + "\n";
+}
+
+/** Skipped files listed one per line up to this many; more are summarised per reason. */
+export const SKIPS_LISTED = 10;
+
+/** `skipped 229 files:` then one line per reason: its count and the first three paths. */
+function skipSummary(skips: RunSkip[], ctx: Ctx): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const s of [...skips].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.path]);
+  }
+  const groups = [...byReason].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  return [
+    `${ctx.p.yellow("skipped")} ${count(skips.length, "file")} (--format json lists each):`,
+    ...groups.map(([reason, paths]) => {
+      const shown = paths.slice(0, 3).map(sanitize).join(", ") + (paths.length > 3 ? ", …" : "");
+      return `  ${sanitize(reason)}: ${count(paths.length, "file")} (${shown})`;
+    }),
+  ];
+}
+
+/** Whether `poly lint --fix` applies a fix of this finding (the engine attached its edits). */
+export function isFixable(d: Diagnostic): boolean {
+  return (d.fix?.length ?? 0) > 0;
+}
+
+/** Every finding of the report: the files' and the whole-project jobs'. */
+function allDiagnostics(report: Report): Diagnostic[] {
+  return [
+    ...report.results.flatMap((r) => r.diagnostics ?? []),
+    ...(report.workspace?.jobs ?? []).flatMap((j) => j.diagnostics ?? []),
+  ];
+}
+
+function ruleOf(d: Diagnostic): string {
+  return d.code ?? "(no code)";
+}
+
+/** One line per engine: `  ruff  12  F401 7, E711 5` (its five commonest rules, then how many more). */
+function engineCounts(found: Diagnostic[], ctx: Ctx): string[] {
+  const engines = new Map<string, Map<string, number>>();
+  for (const d of found) {
+    const rules = engines.get(d.engine) ?? new Map<string, number>();
+    rules.set(ruleOf(d), (rules.get(ruleOf(d)) ?? 0) + 1);
+    engines.set(d.engine, rules);
+  }
+  const rows = [...engines].map(([engine, rules]) => {
+    const total = [...rules.values()].reduce((a, b) => a + b, 0);
+    const top = [...rules].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const shown = top.slice(0, 5).map(([rule, n]) => `${sanitize(rule)} ${n}`);
+    if (top.length > 5) shown.push(`${top.length - 5} more rules (--statistics)`);
+    return { engine: sanitize(engine), total, text: shown.join(", ") };
+  }).sort((a, b) => b.total - a.total || (a.engine < b.engine ? -1 : a.engine > b.engine ? 1 : 0));
+  const ew = Math.max(...rows.map((r) => r.engine.length));
+  const nw = Math.max(...rows.map((r) => String(r.total).length));
+  return rows.map((r) => `  ${ctx.p.bold(r.engine.padEnd(ew))}  ${String(r.total).padStart(nw)}  ${r.text}`);
+}
+
+/**
+ * `--statistics`: one row per engine and rule, commonest first, as ruff's:
+ * `count  rule  [*]  engine  title` (the title of its first finding, without detail).
+ */
+function statisticsTable(found: Diagnostic[], ctx: Ctx): string[] {
+  const rows = new Map<string, { engine: string; rule: string; n: number; fixable: boolean; title: string }>();
+  for (const d of found) {
+    const key = `${d.engine}\0${ruleOf(d)}`;
+    const row = rows.get(key) ??
+      { engine: d.engine, rule: ruleOf(d), n: 0, fixable: false, title: d.title.replace(/ \[[^\]]*\]$/, "") };
+    row.n++;
+    row.fixable ||= isFixable(d);
+    rows.set(key, row);
+  }
+  const list = [...rows.values()].sort((a, b) =>
+    b.n - a.n || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : a.engine < b.engine ? -1 : 1)
+  );
+  const nw = Math.max(...list.map((r) => String(r.n).length));
+  const rw = Math.max(...list.map((r) => sanitize(r.rule).length));
+  const ew = Math.max(...list.map((r) => sanitize(r.engine).length));
+  return list.map((r) => {
+    const mark = ctx.markFixable && r.fixable ? ctx.p.cyan(FIXABLE) : " ".repeat(FIXABLE.length);
+    const engine = ctx.p.dim(sanitize(r.engine).padEnd(ew));
+    return `${String(r.n).padStart(nw)}  ${ctx.p.bold(sanitize(r.rule).padEnd(rw))}  ${mark}  ${engine}  ${
+      sanitize(r.title)
+    }`.trimEnd();
+  });
 }
 
 function status(path: string, label: string, text: string): string {
   return `${path ? `${sanitize(path)}  ` : ""}${label} ${sanitize(text)}`;
 }
 
+/**
+ * One file's block: its status lines (`path  error: ...`, `path  would be
+ * reformatted`), its findings under its path, then its diff. Each part is its own
+ * run of lines, so another section (a diff) can be added per file.
+ */
 function fileBlock(r: FileResult, report: Report, ctx: Ctx): string[] {
   const { p } = ctx;
   const path = p.bold(sanitize(r.path));
@@ -68,9 +217,35 @@ function fileBlock(r: FileResult, report: Report, ctx: Ctx): string[] {
   if (r.changed) {
     lines.push(`${path}  ${report.mode === "check" ? p.yellow("would be reformatted") : p.green("reformatted")}`);
   }
-  for (const d of r.diagnostics ?? []) lines.push(...diagnostic(r.path, d, ctx));
+  const findings = findingLines(r.path, r.diagnostics ?? [], ctx);
+  if (findings.length > 0 && lines.length === 0) lines.push(path);
+  lines.push(...findings);
   if (r.changed && r.diff) lines.push(...diff(r.diff, p));
   return lines;
+}
+
+/** A file's findings, grouped under its path: `  line:col  severity  code [*]  title  [engine]` and the excerpt. */
+function findingLines(path: string, diagnostics: Diagnostic[], ctx: Ctx): string[] {
+  if (!ctx.list) return [];
+  const shown = diagnostics.slice(0, Math.max(0, ctx.budget));
+  ctx.hidden += diagnostics.length - shown.length;
+  ctx.budget -= shown.length;
+  const where = (d: Diagnostic) => (d.span ? `${d.span.start_line}:${d.span.start_col}` : "");
+  const width = Math.max(0, ...shown.map((d) => where(d).length));
+  return shown.flatMap((d) => {
+    const { p } = ctx;
+    const sev = p.severity(d.severity)(d.severity.padEnd(7));
+    const mark = ctx.markFixable && isFixable(d) ? ` ${p.cyan(FIXABLE)}` : "";
+    const code = d.code ? `${p.bold(sanitize(d.code))}${mark}  ` : mark ? `${mark.trimStart()}  ` : "";
+    const lines = [
+      `  ${where(d).padEnd(width)}  ${sev}  ${code}${sanitize(d.title)}  ${p.dim(`[${sanitize(d.engine)}]`)}`,
+    ];
+    if (d.span && path) {
+      const source = ctx.src.line(path, d.span.start_line);
+      if (source !== undefined) lines.push(...excerpt(source, d.span, p, p.severity(d.severity)).map((l) => `  ${l}`));
+    }
+    return lines;
+  });
 }
 
 /** `path:line:col  severity  code  title  [engine]`, then the excerpt when the file can be read. */
@@ -78,7 +253,8 @@ function diagnostic(path: string, d: Diagnostic, ctx: Ctx): string[] {
   const { p } = ctx;
   const where = d.span ? `${path}:${d.span.start_line}:${d.span.start_col}` : path;
   const sev = p.severity(d.severity)(d.severity.padEnd(7));
-  const code = d.code ? `${p.bold(sanitize(d.code))}  ` : "";
+  const mark = ctx.markFixable && isFixable(d) ? ` ${p.cyan(FIXABLE)}` : "";
+  const code = d.code ? `${p.bold(sanitize(d.code))}${mark}  ` : "";
   const lines = [
     `${p.bold(sanitize(where))}  ${sev}  ${code}${sanitize(d.title)}  ${p.dim(`[${sanitize(d.engine)}]`)}`,
   ];
@@ -115,7 +291,11 @@ function workspaceBlock(workspace: WorkspaceOutcome, ctx: Ctx): string[] {
     const cached = job.cached ? p.dim(" [cached]") : "";
     const head = `${p.bold("workspace")}  ${p.bold(sanitize(job.name))}${where}  ${tones[job.status](job.status)}`;
     lines.push(`${head}${duration(job.duration_ms)}${cached}${reason}`);
-    for (const d of job.diagnostics ?? []) {
+    const all = ctx.list ? job.diagnostics ?? [] : [];
+    const shown = all.slice(0, Math.max(0, ctx.budget));
+    ctx.hidden += all.length - shown.length;
+    ctx.budget -= shown.length;
+    for (const d of shown) {
       lines.push(...diagnostic(d.path ?? "", d, ctx).map((l) => (d.path ? l : l.trimStart())));
     }
     if (job.output && !job.diagnostics?.length && (job.status === "failed" || job.status === "errored")) {

@@ -1,6 +1,7 @@
 /**
- * SARIF 2.1.0: one run whose tool is poly, one rule per engine code, one result
- * per diagnostic; errored files (and skips) are tool execution notifications.
+ * SARIF 2.1.0: one run whose tool is poly, one rule per engine code (with the
+ * name, descriptions, help and help URI SARIF consumers show; SARIF2012), one
+ * result per diagnostic; errored files and skips are tool execution notifications.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import type { Diagnostic, Report, Severity } from "./schema.ts";
 import { exitCodeFor } from "./exit.ts";
 import { sortReport } from "./sort.ts";
+import { ruleHelpUri, ruleName, ruleSummary } from "./_rule_docs.ts";
 
 /** Where SARIF's schema lives (the OASIS copy GitHub code scanning accepts). */
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -30,6 +32,66 @@ const LEVEL: Record<Severity, "error" | "warning" | "note"> = {
 export function ruleId(d: Pick<Diagnostic, "engine" | "code">): string {
   return d.code ? `${d.engine}/${d.code}` : d.engine;
 }
+
+/** One SARIF `reportingDescriptor`: what a rule is, in the words SARIF consumers show. */
+interface SarifRule {
+  id: string;
+  name: string;
+  shortDescription: { text: string };
+  fullDescription: { text: string };
+  help: { text: string; markdown?: string };
+  helpUri?: string;
+  properties: { engine: string };
+}
+
+/** A sentence: ends with a full stop. */
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+/**
+ * A rule described from its first finding: its friendly name, the finding's title
+ * without the instance's detail (`Line length [Expected: 80; Actual: 120]` →
+ * `Line length.`) as the short description, its description as the full one, and
+ * its documentation page ({@link ruleHelpUri}) as help.
+ */
+function describeRule(d: Diagnostic): SarifRule {
+  const title = sentence(d.title.replace(/\s*\[[^\]]*\]$/, "") || ruleId(d));
+  const summary = ruleSummary(d);
+  const short = summary ? sentence(summary) : title;
+  const full = [summary ? `${short} For example: ${title}` : short, d.description ? sentence(d.description) : ""];
+  return {
+    id: ruleId(d),
+    name: ruleName(d),
+    shortDescription: { text: short },
+    fullDescription: { text: full.filter(Boolean).join(" ") },
+    ...helpFor(d, short),
+    properties: { engine: d.engine },
+  };
+}
+
+function helpFor(d: Diagnostic, short: string): Pick<SarifRule, "help" | "helpUri"> {
+  const uri = ruleHelpUri(d);
+  const label = d.code ? `${d.engine} ${d.code}` : d.engine;
+  if (!uri) return { help: { text: `${short} Reported by ${label}.` } };
+  return {
+    help: { text: `${short} Documentation: ${uri}`, markdown: `${short} See [${label}](${uri}).` },
+    helpUri: uri,
+  };
+}
+
+/** The rule of a file whose formatting differs (`poly fmt --check`). */
+const FORMAT_RULE: SarifRule = {
+  id: "poly/format",
+  name: "Format",
+  shortDescription: { text: "The file is not formatted as poly fmt formats it." },
+  fullDescription: {
+    text: "The file's formatting differs from its language formatter's output under the repository's poly.toml.",
+  },
+  help: { text: "Run `poly fmt --fix` to rewrite the file, or `poly fmt` to see the difference." },
+  properties: { engine: "poly" },
+};
 
 /** An artifact location: relative paths against `%SRCROOT%`, absolute ones as file URLs. */
 function artifact(path: string): Record<string, string> {
@@ -53,7 +115,7 @@ function location(path: string, d?: Diagnostic): Record<string, unknown> {
 /** Renders a report as a SARIF 2.1.0 log (pretty-printed JSON, final newline). */
 export function encodeSarif(report: Report, options: SarifOptions): string {
   const sorted = sortReport(report);
-  const rules = new Map<string, { id: string; helpUri?: string; properties: { engine: string } }>();
+  const rules = new Map<string, SarifRule>();
   const found: { path: string; d: Diagnostic }[] = [];
   for (const r of sorted.results) for (const d of r.diagnostics ?? []) found.push({ path: r.path, d });
   // A result without a location is rejected by some consumers (GitHub code scanning):
@@ -64,12 +126,12 @@ export function encodeSarif(report: Report, options: SarifOptions): string {
   }
   for (const { d } of found) {
     const id = ruleId(d);
-    const rule = rules.get(id) ?? { id, properties: { engine: d.engine } };
-    if (d.url && !rule.helpUri) rule.helpUri = d.url;
+    const rule = rules.get(id) ?? describeRule(d);
+    if (!rule.helpUri && ruleHelpUri(d)) Object.assign(rule, helpFor(d, rule.shortDescription.text));
     rules.set(id, rule);
   }
   const drift = sorted.kind === "fmt" && sorted.mode === "check" && sorted.results.some((r) => r.changed);
-  if (drift) rules.set("poly/format", { id: "poly/format", properties: { engine: "poly" } });
+  if (drift) rules.set("poly/format", FORMAT_RULE);
   const ruleList = [...rules.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = new Map(ruleList.map((r, i) => [r.id, i]));
 

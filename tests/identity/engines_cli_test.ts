@@ -9,8 +9,8 @@ Deno.test("poly engines --format json lists engines and host tools", async () =>
   equal(doc.host_tools.some((t: { name: string }) => t.name === "shellcheck"), true);
 });
 
-Deno.test("poly doctor prints the human listing", async () => {
-  const run = await runPoly(["doctor"]);
+Deno.test("poly engines prints the human listing", async () => {
+  const run = await runPoly(["engines"]);
   equal(run.code, 0, run.stderr);
   equal(run.stdout.includes("host tools"), true);
   equal(/gofmt\s+in-process/.test(run.stdout), true, run.stdout);

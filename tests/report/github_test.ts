@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { encodeGithub, escapeData, escapeProperty, workflowCommand } from "../../lib/report/mod.ts";
+import { encodeGithub, escapeData, escapeProperty, skipSummary, workflowCommand } from "../../lib/report/mod.ts";
 import { report } from "./_fixture.ts";
 
 Deno.test("escapeData() and escapeProperty() follow GitHub's escaping rules", () => {
@@ -48,4 +48,28 @@ Deno.test("encodeGithub() reports errored files, including run-level errors with
   );
   equal(text.split("\n")[0], "::error title=poly::poly could not process this file: config: bad");
   equal(text.split("\n")[1], "::error file=b.py,title=poly::poly could not process this file: cannot read");
+});
+
+Deno.test("encodeGithub() summarises every skipped file in one notice: count, then each reason with its count and an example", () => {
+  const skipped = [
+    ...Array.from(
+      { length: 200 },
+      (_, i) => ({ path: `z/${String(i).padStart(3, "0")}.zig`, reason: "no lint engine for Zig" }),
+    ),
+    ...Array.from({ length: 29 }, (_, i) => ({ path: `charts/t${i}.yaml`, reason: "template file" })),
+  ];
+  const lines = encodeGithub(report({ skipped, summary: { checked: 3, skipped: 229, errored: 0 } })).split("\n");
+  const notices = lines.filter((l) => l.startsWith("::notice"));
+  equal(notices.length, 1);
+  equal(
+    notices[0],
+    "::notice title=poly::poly skipped 229 files (the human report names each):%0Ano lint engine for Zig: 200 files, e.g. z/000.zig%0Atemplate file: 29 files, e.g. charts/t0.yaml",
+  );
+});
+
+Deno.test("skipSummary() names five reasons and counts the rest together", () => {
+  const skipped = Array.from({ length: 8 }, (_, i) => ({ path: `f${i}`, reason: `reason ${i}` }));
+  const text = skipSummary(skipped);
+  equal(text.split("%0A").length, 1 + 5 + 1);
+  equal(text.endsWith("%0A3 other reasons: 3 files"), true);
 });

@@ -26,8 +26,8 @@ Deno.test("encodeHuman() underlines the span under the source line, keeping tabs
     cwd,
   });
   equal(
-    text.split("\n").slice(0, 3).join("\n"),
-    ["a.py:2:5  error    X1  bad  [ruff]", "  2 | \tif  y:", "    | \t   ^^"].join("\n"),
+    text.split("\n").slice(0, 4).join("\n"),
+    ["a.py", "  2:5  error    X1  bad  [ruff]", "    2 | \tif  y:", "      | \t   ^^"].join("\n"),
   );
 });
 
@@ -44,7 +44,7 @@ Deno.test("encodeHuman() omits the excerpt when the file or line cannot be read"
   );
   equal(
     text,
-    "a.py:9:1  error    X1  bad  [ruff]\n\ngone.py:1:1  error    X1  bad  [ruff]\n\n1 file checked, 0 skipped, 0 errored: 2 errors\n",
+    "a.py\n  9:1  error    X1  bad  [ruff]\n\ngone.py\n  1:1  error    X1  bad  [ruff]\n\n  ruff  2  X1 2\n\n1 file checked, 0 skipped, 0 errored: 2 errors\n",
   );
 });
 
@@ -54,7 +54,7 @@ Deno.test("encodeHuman() underlines at least one column, and to the line's end f
     color: false,
     cwd,
   });
-  equal(empty.split("\n")[2], "    |    ^");
+  equal(empty.split("\n")[3], "      |    ^");
   const multi = encodeHuman(
     report({
       results: [{
@@ -67,7 +67,7 @@ Deno.test("encodeHuman() underlines at least one column, and to the line's end f
       cwd,
     },
   );
-  equal(multi.split("\n")[2], "    |  ^^");
+  equal(multi.split("\n")[3], "      |  ^^");
 });
 
 Deno.test("encodeHuman() prints no escape codes without colour and neutralises those in the input", async () => {
@@ -94,5 +94,125 @@ Deno.test("encodeHuman() lists run-level errors and skips that have no file reco
   equal(
     text,
     "error: the workspace phase crashed\n\nx.zig  skipped: no engine lints Zig\n\n1 file checked, 0 skipped, 0 errored: no issues found in the files checked, but not every file could be\n",
+  );
+});
+
+const many = () =>
+  report({
+    summary: { checked: 2, skipped: 0, errored: 0 },
+    results: [
+      {
+        path: "a.md",
+        diagnostics: [
+          diag(1, 1, 2, { engine: "markdownlint", code: "MD013/line-length", title: "Line length [Expected: 80]" }),
+          diag(2, 1, 2, { engine: "markdownlint", code: "MD013/line-length", title: "Line length [Expected: 80]" }),
+          diag(3, 1, 2, {
+            engine: "markdownlint",
+            code: "MD009/no-trailing-spaces",
+            title: "Trailing spaces",
+            fix: [{ start_byte: 0, end_byte: 1, replacement: "" }],
+          }),
+        ],
+      },
+      {
+        path: "b.py",
+        diagnostics: [diag(1, 8, 10, { code: "F401", title: "`os` imported but unused", fix: [] }), diag(2, 1, 2)],
+      },
+    ],
+  });
+
+Deno.test("encodeHuman() groups findings under their file, marks fixable ones and ends with counts and the fixable total", () => {
+  const text = encodeHuman(many(), { color: false, cwd: "/nonexistent" });
+  equal(
+    text,
+    [
+      "a.md",
+      "  1:1  error    MD013/line-length  Line length [Expected: 80]  [markdownlint]",
+      "  2:1  error    MD013/line-length  Line length [Expected: 80]  [markdownlint]",
+      "  3:1  error    MD009/no-trailing-spaces [*]  Trailing spaces  [markdownlint]",
+      "",
+      "b.py",
+      "  1:8  error    F401  `os` imported but unused  [ruff]",
+      "  2:1  error    X1  bad  [ruff]",
+      "",
+      "  markdownlint  3  MD013/line-length 2, MD009/no-trailing-spaces 1",
+      "  ruff          2  F401 1, X1 1",
+      "",
+      "2 files checked, 0 skipped, 0 errored: 5 errors",
+      "[*] 1 fixable with --fix",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("encodeHuman() with statistics counts per rule, commonest first, instead of listing (as ruff --statistics)", () => {
+  const text = encodeHuman(many(), { color: false, cwd: "/nonexistent", statistics: true });
+  equal(
+    text,
+    [
+      "2  MD013/line-length              markdownlint  Line length",
+      "1  F401                           ruff          `os` imported but unused",
+      "1  MD009/no-trailing-spaces  [*]  markdownlint  Trailing spaces",
+      "1  X1                             ruff          bad",
+      "",
+      "2 files checked, 0 skipped, 0 errored: 5 errors",
+      "[*] 1 fixable with --fix",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("encodeHuman() with maxDiagnostics lists that many findings and says how many are not shown", () => {
+  const text = encodeHuman(many(), { color: false, cwd: "/nonexistent", maxDiagnostics: 2 });
+  equal(
+    text,
+    [
+      "a.md",
+      "  1:1  error    MD013/line-length  Line length [Expected: 80]  [markdownlint]",
+      "  2:1  error    MD013/line-length  Line length [Expected: 80]  [markdownlint]",
+      "",
+      "3 findings not shown (--max-diagnostics 2); --statistics counts every one per rule",
+      "  markdownlint  3  MD013/line-length 2, MD009/no-trailing-spaces 1",
+      "  ruff          2  F401 1, X1 1",
+      "",
+      "2 files checked, 0 skipped, 0 errored: 5 errors",
+      "[*] 1 fixable with --fix",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("encodeHuman() marks nothing fixable in a --fix run (what remains could not be fixed)", () => {
+  const text = encodeHuman({ ...many(), mode: "fix" }, { color: false, cwd: "/nonexistent" });
+  equal(text.includes("[*]"), false);
+});
+
+Deno.test("encodeHuman() lists up to ten skipped files, and summarises more per reason with examples", () => {
+  const few = encodeHuman(
+    report({ skipped: [{ path: "a.zig", reason: "no lint engine for Zig" }] }),
+    { color: false, cwd: "/nonexistent" },
+  );
+  equal(few.split("\n")[0], "a.zig  skipped: no lint engine for Zig");
+  const skipped = [
+    ...Array.from(
+      { length: 200 },
+      (_, i) => ({ path: `z/${String(i).padStart(3, "0")}.zig`, reason: "no lint engine for Zig" }),
+    ),
+    { path: "charts/t.yaml", reason: "template file" },
+  ];
+  const many = encodeHuman(
+    report({ skipped, summary: { checked: 1, skipped: 201, errored: 0 } }),
+    { color: false, cwd: "/nonexistent" },
+  );
+  equal(
+    many,
+    [
+      "skipped 201 files (--format json lists each):",
+      "  no lint engine for Zig: 200 files (z/000.zig, z/001.zig, z/002.zig, …)",
+      "  template file: 1 file (charts/t.yaml)",
+      "",
+      "1 file checked, 201 skipped, 0 errored: no issues found",
+      "",
+    ].join("\n"),
   );
 });

@@ -1,4 +1,4 @@
-import { deepEqual, equal } from "node:assert/strict";
+import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { encodeSarif, ruleId } from "../../lib/report/mod.ts";
@@ -87,4 +87,45 @@ Deno.test("encodeSarif() turns a workspace finding without a file into a notific
   deepEqual(run.results, []);
   equal(run.invocations[0].toolExecutionNotifications[0].message.text, "cargo-deny/A001: advisory");
   equal(validate(sarif(r)), true);
+});
+
+Deno.test("encodeSarif() describes every rule: Pascal-case name, short and full description, help; a help URI from the engines' metadata", () => {
+  const log = JSON.parse(encodeSarif(
+    report({
+      results: [{
+        path: "a.py",
+        diagnostics: [
+          { engine: "ruff", code: "F401", severity: "error", title: "`os` imported but unused" },
+          {
+            engine: "biome",
+            code: "lint/suspicious/noDoubleEquals",
+            severity: "error",
+            title: "Use === instead of ==",
+          },
+          {
+            engine: "markdownlint",
+            code: "MD013/line-length",
+            severity: "error",
+            title: "Line length [Expected: 80; Actual: 99]",
+            url: "https://github.com/DavidAnson/markdownlint/blob/v0.42.1/doc/md013.md",
+          },
+          { engine: "ruff", code: "XYZ999", severity: "error", title: "From a newer ruff" },
+        ],
+      }],
+    }),
+    { cwd: "/w" },
+  ));
+  const rules = log.runs[0].tool.driver.rules as Record<string, unknown>[];
+  for (const rule of rules) {
+    for (const key of ["name", "shortDescription", "fullDescription", "help"]) ok(rule[key], `${rule.id} has ${key}`);
+    match(rule.name as string, /^[A-Z][A-Za-z0-9]*$/);
+  }
+  const byId = Object.fromEntries(rules.map((r) => [r.id, r]));
+  equal(byId["ruff/F401"].helpUri, "https://docs.astral.sh/ruff/rules/unused-import/");
+  equal(byId["ruff/F401"].name, "UnusedImport");
+  deepEqual(byId["ruff/F401"].shortDescription, { text: "Unused import." });
+  equal(byId["biome/lint/suspicious/noDoubleEquals"].helpUri, "https://biomejs.dev/linter/rules/no-double-equals/");
+  deepEqual(byId["markdownlint/MD013/line-length"].shortDescription, { text: "Line length." });
+  equal(byId["markdownlint/MD013/line-length"].name, "LineLength");
+  equal(byId["ruff/XYZ999"].helpUri, undefined, "a code the table does not know has no page");
 });

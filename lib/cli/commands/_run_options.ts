@@ -17,7 +17,9 @@ import {
   string,
   withDefault,
 } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import type { CommandIO } from "../command.ts";
+import { COLOR_MODES, type ColorMode, colorMode } from "../color.ts";
 
 /** Report formats the CLI can print. */
 export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as const;
@@ -26,9 +28,9 @@ export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as co
 export function runOptions<K extends string>(cmd: K) {
   return object({
     cmd: constant(cmd),
-    paths: multiple(argument(string({ metavar: "PATH" }), { description: message`Files or directories (default: .)` })),
+    paths: multiple(argument(pathValue("PATH"), { description: message`Files or directories (default: .)` })),
     format: withDefault(
-      option("--format", choice(REPORT_FORMATS), { description: message`Report format (default: human)` }),
+      option("--format", choice(REPORT_FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
       "human" as const,
     ),
     exclude: multiple(
@@ -36,12 +38,19 @@ export function runOptions<K extends string>(cmd: K) {
         description: message`Gitignore-style exclude, added to [discovery] exclude (repeatable)`,
       }),
     ),
-    config: optional(option("--config", string({ metavar: "PATH" }), { description: message`Use this poly.toml` })),
+    config: optional(option("--config", pathValue("PATH"), { description: message`Use this poly.toml` })),
     noCache: option("--no-cache", { description: message`Bypass the result cache` }),
     jobs: optional(
       option("--jobs", integer({ min: 1, metavar: "N" }), {
         description: message`Parallel workers (default: CPU count)`,
       }),
+    ),
+    color: withDefault(
+      option("--color", choice(COLOR_MODES, { metavar: "WHEN" }), {
+        description:
+          message`When to colour the human report (auto: on a terminal; FORCE_COLOR and NO_COLOR decide first)`,
+      }),
+      "auto" as const,
     ),
   });
 }
@@ -54,16 +63,12 @@ export interface RunOptionValues {
   config?: string;
   noCache: boolean;
   jobs?: number;
+  color: ColorMode;
 }
 
-/** Whether colour may be used on a stream: a terminal, and NO_COLOR unset. */
-export function useColor(isTerminal: boolean): boolean {
-  if (!isTerminal) return false;
-  try {
-    return !Deno.env.get("NO_COLOR");
-  } catch {
-    return true;
-  }
+/** Whether the human report is coloured: `--color`, then FORCE_COLOR / NO_COLOR, then the terminal. */
+export function useColor(mode: ColorMode, isTerminal: boolean): boolean {
+  return colorMode(mode, isTerminal);
 }
 
 /** A progress line on stderr for long runs on a terminal; never on a pipe. */

@@ -4,14 +4,15 @@
  *
  * @module
  */
-import { command, constant, merge, message, object, option, optional, or, string } from "../_optique.ts";
+import { command, constant, merge, message, object, option, optional, or } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import { lazy } from "../../lazy/mod.ts";
 import { VERSION } from "../../identity/build.ts";
 
 const common = object({
   dryRun: option("--dry-run", { description: message`Show what would change; write nothing` }),
-  path: optional(option("--path", string({ metavar: "PATH" }), {
+  path: optional(option("--path", pathValue("PATH"), {
     description: message`The file (default: POLY_CLAUDE_MD_PATH, else ~/.claude/CLAUDE.md)`,
   })),
 });

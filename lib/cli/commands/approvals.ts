@@ -26,7 +26,9 @@ import { lazy } from "../../lazy/mod.ts";
 type Format = "human" | "json";
 const STATUSES = ["pending", "running", "applied", "failed", "rejected", "stale", "all"] as const;
 const format = withDefault(
-  option("--format", choice(["human", "json"] as const), { description: message`Output format.` }),
+  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
+    description: message`Output format`,
+  }),
   "human" as const,
 );
 const id = argument(string({ metavar: "ID" }), { description: message`Proposal id (prop_...).` });
@@ -37,7 +39,7 @@ const list = command(
   object({
     action: constant("list" as const),
     status: withDefault(
-      option("--status", choice(STATUSES), { description: message`Which (default pending).` }),
+      option("--status", choice(STATUSES), { description: message`Which proposals to list` }),
       "pending" as const,
     ),
     here: option("--here", { description: message`Only proposals made in the current directory's workspace.` }),

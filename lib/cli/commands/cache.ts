@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { choice, command, constant, message, object, option, optional, or, string, withDefault } from "../_optique.ts";
+import { choice, command, constant, message, object, option, optional, or, withDefault } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { CacheCleanDocument, CacheStatsDocument } from "../../cache/types.ts";
 import { lazy } from "../../lazy/mod.ts";
@@ -13,10 +14,10 @@ import { lazy } from "../../lazy/mod.ts";
 const FORMATS = ["human", "json", "toon"] as const;
 type Format = typeof FORMATS[number];
 const format = withDefault(
-  option("--format", choice(FORMATS), { description: message`Output format (default: human)` }),
+  option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
   "human" as const,
 );
-const config = optional(option("--config", string({ metavar: "PATH" }), { description: message`Use this poly.toml` }));
+const config = optional(option("--config", pathValue("PATH"), { description: message`Use this poly.toml` }));
 
 const stats = command("stats", object({ action: constant("stats" as const), format, config }), {
   brief: message`Entries, bytes, format version and recent hit rates per namespace.`,

@@ -14,16 +14,16 @@ import {
   option,
   optional,
   or,
-  string,
   withDefault,
 } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
 import { lazy } from "../../lazy/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 
 const configOption = optional(
-  option("--config", string({ metavar: "PATH" }), {
+  option("--config", pathValue("PATH"), {
     description: message`Use exactly this config file (plus its extends and a poly.local.toml beside it).`,
   }),
 );
@@ -33,11 +33,13 @@ const show = command(
   object({
     action: constant("show" as const),
     format: withDefault(
-      option("--format", choice(["toml", "json"] as const), { description: message`Output format.` }),
+      option("--format", choice(["toml", "json"] as const, { metavar: "FORMAT" }), {
+        description: message`Output format`,
+      }),
       "toml" as const,
     ),
     config: configOption,
-    dir: optional(argument(string({ metavar: "DIR" }), {
+    dir: optional(argument(pathValue("DIR", "directory"), {
       description: message`Directory whose configuration to show (default: the current directory).`,
     })),
   }),
@@ -132,9 +134,28 @@ async function runInit(force: boolean, io: CommandIO) {
   if (exists && !force) {
     throw new UsageError(`"${CONFIG_FILE}" already exists in this directory: pass --force to overwrite it`);
   }
-  await writeFileAtomic(path, STARTER_CONFIG);
+  await writeFileAtomic(path, await starterFor(io.cwd, STARTER_CONFIG));
   await io.stderr(`${exists ? "Overwrote" : "Wrote"} ${CONFIG_FILE}\n`);
   return 0;
+}
+
+/** The rule-folder line of the starter, commented out. */
+const RULES_LINE = `# dirs = [".poly/rules"]`;
+
+/**
+ * The starter for `dir`: it names `.poly/rules` as a rule folder only when that
+ * folder exists (a config naming a folder that is not there misleads); otherwise
+ * the line stays a comment (the starter says how to start one).
+ */
+export async function starterFor(dir: string, starter: string): Promise<string> {
+  const { join } = await import("node:path");
+  let exists = false;
+  try {
+    exists = (await Deno.stat(join(dir, ".poly", "rules"))).isDirectory;
+  } catch {
+    // No rule folder.
+  }
+  return exists ? starter.replace(RULES_LINE, RULES_LINE.slice(2)) : starter;
 }
 
 async function runUpdate(config: string | undefined, io: CommandIO) {

@@ -16,9 +16,9 @@ import {
   option,
   optional,
   or,
-  string,
   withDefault,
 } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineCommand } from "../command.ts";
@@ -29,7 +29,7 @@ import type { DaemonStatus } from "../../daemon/server.ts";
 import type { DaemonEntry } from "../../daemon/registry.ts";
 
 const dir = optional(
-  argument(string({ metavar: "DIR" }), {
+  argument(pathValue("DIR", "directory"), {
     description: message`The repository to watch (default: the one holding the current directory)`,
   }),
 );
@@ -56,7 +56,7 @@ const parser = command(
       object({
         action: constant("status" as const),
         format: withDefault(
-          option("--format", choice(FORMATS), { description: message`Output format (default: human)` }),
+          option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
           "human" as const,
         ),
       }),

@@ -21,7 +21,7 @@ const parser = command(
     ),
     interval: withDefault(
       option("--interval", integer({ min: 250, max: 60000, metavar: "MS" }), {
-        description: message`Milliseconds between refreshes (default 1500)`,
+        description: message`Milliseconds between refreshes`,
       }),
       1500,
     ),

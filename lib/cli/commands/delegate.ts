@@ -18,6 +18,7 @@ import {
   string,
   withDefault,
 } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import { lazy } from "../../lazy/mod.ts";
 
@@ -35,10 +36,10 @@ const parser = command(
     effort: optional(option("--effort", string({ metavar: "EFFORT" }), { description: message`Effort override` })),
     agent: optional(option("--agent", string({ metavar: "NAME" }), { description: message`Named persona` })),
     cwd: optional(
-      option("--cwd", string({ metavar: "DIR" }), { description: message`Working directory (inside this one)` }),
+      option("--cwd", pathValue("DIR", "directory"), { description: message`Working directory (inside this one)` }),
     ),
     format: withDefault(
-      option("--format", choice(FORMATS), { description: message`Output format (default: text)` }),
+      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
       "text" as const,
     ),
     prompt: argument(string({ metavar: "PROMPT" }), { description: message`The task` }),

@@ -1,35 +1,32 @@
 /**
- * `poly engines [--format human|json|toon]` (alias `poly doctor`): every engine
- * with its tier, languages, upstream version and module digest, and every host
- * tool found (with version and path) or missing.
+ * `poly engines [--format human|json|toon]`: every engine with its tier,
+ * languages, upstream version and module digest, and every host tool found
+ * (with version and path) or missing. `poly doctor` (doctor.ts) checks what
+ * one repository needs instead.
  *
  * @module
  */
-import { choice, command, constant, message, object, option, or, withDefault } from "../_optique.ts";
+import { choice, command, constant, message, object, option, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { EnginesDocument } from "../../identity/engines.ts";
 import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 
-const options = (name: "engines" | "doctor") =>
-  object({
-    cmd: constant(name),
-    format: withDefault(
-      option("--format", choice(FORMATS), { description: message`Output format (default: human)` }),
-      "human" as const,
-    ),
-  });
+const options = object({
+  cmd: constant("engines"),
+  format: withDefault(
+    option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
+    "human" as const,
+  ),
+});
 
 const description =
   message`List every engine (tier, languages, upstream version, digest) and every host tool, found or missing.`;
 
-/** `poly engines` / `poly doctor`. */
+/** `poly engines`. */
 export const enginesCommand = defineCommand<{ cmd: string; format: typeof FORMATS[number] }>({
-  parser: or(
-    command("engines", options("engines"), { brief: message`List engines and host tools.`, description }),
-    command("doctor", options("doctor"), { brief: message`Same as poly engines.`, description }),
-  ),
+  parser: command("engines", options, { brief: message`List engines and host tools.`, description }),
   async run(value, io) {
     const { enginesDocument } = await lazy.identityEngines();
     const doc = await enginesDocument();

@@ -1,6 +1,6 @@
 /**
  * `poly fmt [PATHS...] [--check | --diff | --fix] [--format F] [--exclude GLOB]...
- * [--config PATH] [--no-cache] [--jobs N]` — check is the default. `--diff`
+ * [--config PATH] [--no-cache] [--jobs N] [--color WHEN]` — check is the default. `--diff`
  * checks and prints only the unified diff of every file that would change (on
  * stdout; errors and the count on stderr), as `ruff format --diff` does.
  *
@@ -59,7 +59,7 @@ export const fmtCommand = defineCommand({
       await io.stderr(`${changed} file${changed === 1 ? "" : "s"} would be reformatted\n`);
       return exitCodeFor(report);
     }
-    const color = value.format === "human" && useColor(io.stdoutIsTerminal);
+    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
     return exitCodeFor(report);
   },

@@ -23,7 +23,9 @@ import { defineCommand } from "../command.ts";
 import { lazy } from "../../lazy/mod.ts";
 
 const format = withDefault(
-  option("--format", choice(["human", "json"] as const), { description: message`Output format.` }),
+  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
+    description: message`Output format`,
+  }),
   "human" as const,
 );
 const server = argument(string({ metavar: "NAME" }), { description: message`Server name.` });

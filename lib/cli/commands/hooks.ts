@@ -54,7 +54,7 @@ export const hooksCommand = defineCommand({
       try {
         exportAll = Deno.env.get("POLY_PRE_COMMIT_EXPORT") === "all";
       } catch { /* not permitted: the default export */ }
-      return await hooks.runPreCommit({ cwd: io.cwd, color: useColor(io.stderrIsTerminal), exportAll }, io);
+      return await hooks.runPreCommit({ cwd: io.cwd, color: useColor("auto", io.stderrIsTerminal), exportAll }, io);
     }
     const changes = value.action === "install"
       ? await hooks.installGitHooks({ cwd: io.cwd })

@@ -1,10 +1,10 @@
 /**
  * `poly lint [PATHS...] [--fix] [--format F] [--exclude GLOB]... [--config PATH]
- * [--no-cache] [--jobs N] [--no-workspace]`
+ * [--no-cache] [--jobs N] [--color WHEN] [--no-workspace] [--statistics] [--max-diagnostics N]`
  *
  * @module
  */
-import { command, merge, message, object, option } from "../_optique.ts";
+import { command, integer, merge, message, object, option, optional } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { progressReporter, runOptions, type RunOptionValues, useColor } from "./_run_options.ts";
 import { lazy } from "../../lazy/mod.ts";
@@ -18,6 +18,14 @@ const parser = command(
       noWorkspace: option("--no-workspace", {
         description: message`Skip the whole-project phase (cargo clippy, go vet, jobs)`,
       }),
+      statistics: option("--statistics", {
+        description: message`Human report: count findings per rule instead of listing each`,
+      }),
+      maxDiagnostics: optional(
+        option("--max-diagnostics", integer({ min: 0, metavar: "N" }), {
+          description: message`Human report: list at most N findings; the rest are counted (default: all)`,
+        }),
+      ),
     }),
   ),
   { description: message`Lint files with every engine configured for their language.` },
@@ -26,7 +34,10 @@ const parser = command(
 /** `poly lint`. */
 export const lintCommand = defineCommand({
   parser,
-  async run(value: RunOptionValues & { fix: boolean; noWorkspace: boolean }, io) {
+  async run(
+    value: RunOptionValues & { fix: boolean; noWorkspace: boolean; statistics: boolean; maxDiagnostics?: number },
+    io,
+  ) {
     const { runLint } = await lazy.run();
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
     // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run.
@@ -63,8 +74,13 @@ export const lintCommand = defineCommand({
       // Its pass/fail goes to stderr, so stdout stays one valid document.
       await io.stderr(workspace.summary);
     }
-    const color = value.format === "human" && useColor(io.stdoutIsTerminal);
-    await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
+    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
+    await io.stdout(encodeReport(report, value.format, {
+      color,
+      cwd: io.cwd,
+      statistics: value.statistics,
+      maxDiagnostics: value.maxDiagnostics,
+    }));
     return exitCodeFor(report);
   },
 });

@@ -8,6 +8,7 @@
  * @module
  */
 import { command, constant, message, multiple, object, option, optional, string } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import { lazy } from "../../lazy/mod.ts";
 import type { McpValue } from "./_mcp_run.ts";
@@ -16,11 +17,11 @@ const parser = command(
   "mcp",
   object({
     cmd: constant("mcp" as const),
-    root: optional(option("--root", string({ metavar: "DIR" }), {
+    root: optional(option("--root", pathValue("DIR"), {
       description:
         message`Workspace root (default: the directory it starts in); on stdio the MCP roots a client offers take its place.`,
     })),
-    config: optional(option("--config", string({ metavar: "PATH" }), {
+    config: optional(option("--config", pathValue("PATH"), {
       description: message`Config file for requests that name none (default: the poly.toml cascade).`,
     })),
     http: optional(option("--http", string({ metavar: "[HOST:]PORT" }), {

@@ -15,7 +15,9 @@ type Role = typeof ROLES[number];
 type Format = "human" | "json";
 
 const format = withDefault(
-  option("--format", choice(["human", "json"] as const), { description: message`Output format.` }),
+  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
+    description: message`Output format`,
+  }),
   "human" as const,
 );
 const name = argument(string({ metavar: "NAME" }), { description: message`Member name.` });
@@ -26,7 +28,7 @@ const add = command(
     action: constant("add" as const),
     name,
     role: withDefault(
-      option("--role", choice(ROLES), { description: message`viewer (reads only), member or admin (default member).` }),
+      option("--role", choice(ROLES), { description: message`viewer (reads only), member or admin` }),
       "member" as const,
     ),
     format,

@@ -13,6 +13,7 @@ import { agentsCommand } from "./agents.ts";
 import { mcpCommand } from "./mcp.ts";
 import { rulesCommand } from "./rules.ts";
 import { enginesCommand } from "./engines.ts";
+import { doctorCommand } from "./doctor.ts";
 import { cacheCommand } from "./cache.ts";
 import { daemonCommand } from "./daemon.ts";
 import { serversCommand } from "./servers.ts";
@@ -39,6 +40,7 @@ export const COMMANDS: CommandSpec[] = [
   mcpCommand,
   rulesCommand,
   enginesCommand,
+  doctorCommand,
   cacheCommand,
   daemonCommand,
   serversCommand,

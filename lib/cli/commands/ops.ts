@@ -24,7 +24,9 @@ import { lazy } from "../../lazy/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 
 const format = withDefault(
-  option("--format", choice(["human", "json"] as const), { description: message`Output format.` }),
+  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
+    description: message`Output format`,
+  }),
   "human" as const,
 );
 const id = argument(string({ metavar: "OP" }), { description: message`Operation id (op-...).` });

@@ -28,7 +28,9 @@ const parser = command(
     }),
     note: optional(option("--note", string({ metavar: "TEXT" }), { description: message`Why` })),
     format: withDefault(
-      option("--format", choice(["text", "json"] as const), { description: message`Output format` }),
+      option("--format", choice(["text", "json"] as const, { metavar: "FORMAT" }), {
+        description: message`Output format`,
+      }),
       "text" as const,
     ),
   }),

@@ -43,7 +43,7 @@ const parser = command(
     }),
     tokenEnv: withDefault(
       option("--token-env", string({ metavar: "VAR" }), {
-        description: message`Environment variable holding the token; must be named POLY_* (default POLY_TOKEN).`,
+        description: message`Environment variable holding the token; must be named POLY_*`,
       }),
       "POLY_TOKEN",
     ),
@@ -59,7 +59,7 @@ const parser = command(
     })),
     timeout: withDefault(
       option("--timeout", integer({ min: 1, max: 86_400, metavar: "SECONDS" }), {
-        description: message`Time limit of the call, reset by progress (default 1800).`,
+        description: message`Time limit of the call, reset by progress, in seconds`,
       }),
       1800,
     ),

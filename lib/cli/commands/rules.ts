@@ -17,9 +17,9 @@ import {
   option,
   optional,
   or,
-  string,
   withDefault,
 } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import { lazy } from "../../lazy/mod.ts";
 
@@ -28,16 +28,16 @@ const FORMATS = ["human", "json", "toon"] as const;
 function shared() {
   return {
     format: withDefault(
-      option("--format", choice(FORMATS), { description: message`Output format (default: human)` }),
+      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
       "human" as const,
     ),
     dirs: multiple(
-      option("--dir", string({ metavar: "DIR" }), {
+      option("--dir", pathValue("DIR", "directory"), {
         description:
           message`Rule directory to use instead of [rules] dirs (repeatable; the built-in pack still applies)`,
       }),
     ),
-    config: optional(option("--config", string({ metavar: "PATH" }), { description: message`Use this poly.toml` })),
+    config: optional(option("--config", pathValue("PATH"), { description: message`Use this poly.toml` })),
   };
 }
 

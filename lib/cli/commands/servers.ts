@@ -19,13 +19,16 @@ import {
   string,
   withDefault,
 } from "../_optique.ts";
+import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
 import { lazy } from "../../lazy/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 
 const format = withDefault(
-  option("--format", choice(["human", "json"] as const), { description: message`Output format.` }),
+  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
+    description: message`Output format`,
+  }),
   "human" as const,
 );
 const name = argument(string({ metavar: "NAME" }), { description: message`Server name.` });
@@ -48,7 +51,7 @@ const add = command(
     command: optional(option("--command", string({ metavar: "CMD ARGS" }), {
       description: message`Stdio server command line, run inside bubblewrap in the current directory.`,
     })),
-    cwd: optional(option("--cwd", string({ metavar: "DIR" }), {
+    cwd: optional(option("--cwd", pathValue("DIR", "directory"), {
       description: message`Working directory of a stdio server (default: the current directory).`,
     })),
     env: multiple(option("--env", string({ metavar: "NAME[=VAR]" }), {

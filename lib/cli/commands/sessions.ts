@@ -16,12 +16,12 @@ const parser = command(
   object({
     limit: withDefault(
       option("--limit", integer({ min: 1, max: 10000, metavar: "N" }), {
-        description: message`At most N sessions (default 50)`,
+        description: message`At most N sessions`,
       }),
       50,
     ),
     format: withDefault(
-      option("--format", choice(FORMATS), { description: message`Output format (default: table)` }),
+      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
       "table" as const,
     ),
   }),

@@ -6,8 +6,9 @@
  *
  * @module
  */
-import { choice, command, message, object, option, optional, string, withDefault } from "../_optique.ts";
+import { choice, command, message, object, option, optional, withDefault } from "../_optique.ts";
 import { UsageError } from "../../errors/mod.ts";
+import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { StatsExportOutput, StatsOutput } from "../../fleet/ops/stats.ts";
 import { lazy } from "../../lazy/mod.ts";
@@ -18,14 +19,14 @@ const parser = command(
   "stats",
   object({
     format: withDefault(
-      option("--format", choice(FORMATS), { description: message`Output format (default: table)` }),
+      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
       "table" as const,
     ),
     export: option("--export", {
       description: message`Also write the Markdown report (research/bench/<date>-ratings.md)`,
     }),
     output: optional(
-      option("--output", string({ metavar: "PATH" }), {
+      option("--output", pathValue("PATH"), {
         description: message`Where --export writes (inside this directory)`,
       }),
     ),

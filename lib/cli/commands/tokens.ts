@@ -24,7 +24,9 @@ import { lazy } from "../../lazy/mod.ts";
 
 type Format = "human" | "json";
 const format = withDefault(
-  option("--format", choice(["human", "json"] as const), { description: message`Output format.` }),
+  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
+    description: message`Output format`,
+  }),
   "human" as const,
 );
 

@@ -1,0 +1,92 @@
+/**
+ * `poly doctor` checks what one repository needs: the real process on small
+ * repositories, with PATH pointing where the host programs are or are not.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { assertGolden, REPO, runPoly } from "../_helpers/cli.ts";
+import { renderDoctor } from "../../lib/doctor/mod.ts";
+
+const GOLDEN = join(REPO, "tests", "doctor", "golden");
+
+async function repo(files: Record<string, string>): Promise<string> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-doctor-" }));
+  await Deno.mkdir(join(dir, ".git"));
+  for (const [name, text] of Object.entries(files)) {
+    await Deno.mkdir(join(dir, name, ".."), { recursive: true });
+    await Deno.writeTextFile(join(dir, name), text);
+  }
+  return dir;
+}
+
+Deno.test("poly doctor names what is missing for this repository, how to install it, exit 1, in 80 columns (golden)", async () => {
+  const dir = await repo({
+    "run.sh": "#!/bin/sh\necho hi\n",
+    "app.py": "print(1)\n",
+    "crate/Cargo.toml": '[package]\nname = "x"\nversion = "0.1.0"\nedition = "2021"\n',
+    "crate/src/main.rs": "fn main() {}\n",
+  });
+  const empty = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
+  const { code, stdout, stderr } = await runPoly(["doctor"], { cwd: dir, env: { PATH: empty } });
+  assert.equal(code, 1, stderr);
+  assert.match(stdout, /^MISSING +Shell +shellcheck: shellcheck is not on PATH$/m);
+  assert.match(stdout, /install: apt install shellcheck/);
+  assert.match(stdout, /^MISSING +Cargo workspace crate +clippy: cargo is not on PATH$/m);
+  const long = stdout.split("\n").slice(1).filter((l) => l.length > 80);
+  assert.deepEqual(long, [], "fits 80 columns");
+  await assertGolden(join(GOLDEN, "missing.txt"), stdout.replaceAll(dir, "<repo>"));
+});
+
+Deno.test("poly doctor exits 0 when everything the repository needs is here", async () => {
+  const dir = await repo({ "app.py": "print(1)\n", "README.md": "# Hi\n" });
+  const { code, stdout, stderr } = await runPoly(["doctor"], { cwd: dir });
+  assert.equal(code, 0, stderr);
+  assert.match(stdout, /^ok +Python +ruff: built in$/m);
+  assert.match(stdout, /Everything this repository needs is here\./);
+  assert.doesNotMatch(stdout, /gofmt|clang-format/, "only what this repository needs");
+});
+
+Deno.test("poly doctor --format json is the same check as a document", async () => {
+  const dir = await repo({ "run.sh": "#!/bin/sh\necho hi\n" });
+  const empty = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
+  const { code, stdout } = await runPoly(["doctor", "--format", "json"], { cwd: dir, env: { PATH: empty } });
+  assert.equal(code, 1);
+  const doc = JSON.parse(stdout);
+  assert.equal(doc.missing, 1);
+  assert.deepEqual(doc.languages, [{ language: "shell", name: "Shell", files: 1 }]);
+  const check = doc.checks.find((c: { tool: string }) => c.tool === "shellcheck");
+  assert.equal(check.status, "missing");
+  assert.match(check.install, /apt install shellcheck/);
+});
+
+Deno.test("renderDoctor() wraps long details within the width", () => {
+  const text = renderDoctor({
+    root: "/r",
+    languages: [],
+    projects: [],
+    checks: [{
+      for: "Cargo workspace crates/some/deep/path",
+      tool: "cargo-machete",
+      status: "optional",
+      detail: "cargo-machete is not on PATH; a run skips this job",
+      install: "cargo install cargo-machete",
+    }],
+    missing: 0,
+  }, 60);
+  assert.deepEqual(text.split("\n").filter((l) => l.length > 60), []);
+});
+
+Deno.test("poly doctor does not ask for a tool poly.toml switches off", async () => {
+  const dir = await repo({
+    "run.sh": "#!/bin/sh\necho hi\n",
+    "poly.toml": "[tools.shellcheck]\nenabled = false\n\n[tools.clippy]\nenabled = false\n",
+    "crate/Cargo.toml": '[package]\nname = "x"\nversion = "0.1.0"\nedition = "2021"\n',
+    "crate/src/main.rs": "fn main() {}\n",
+  });
+  const empty = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
+  const { stdout } = await runPoly(["doctor", "--format", "json"], { cwd: dir, env: { PATH: empty } });
+  const tools = JSON.parse(stdout).checks.map((c: { tool: string }) => c.tool);
+  assert.equal(tools.includes("shellcheck"), false, tools.join(", "));
+  assert.equal(tools.includes("clippy"), false, tools.join(", "));
+  assert.equal(tools.includes("cargo-deny"), true);
+});
