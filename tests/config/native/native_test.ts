@@ -52,7 +52,7 @@ Deno.test("forDir() folds ruff's rule selections: a later select starts over, ig
     "other/ruff.toml": 'extend = "../base.toml"\n[lint]\nselect = ["W"]\n',
   });
   const configs = await openConfig({ cwd: dir });
-  const { isort: _firstParty, ...lint } = (await configs.forDir(dir)).native?.ruff?.options.lint as Record<
+  const { isort: _firstParty, ...lint } = ((await configs.forDir(dir)).native?.ruff?.options.lint ?? {}) as Record<
     string,
     unknown
   >;
