@@ -4,12 +4,24 @@
  * ("The file … was ignored") and refuses any file under `node_modules/` ("The
  * file … does not exist in the workspace"; `biome lint` says "provided but
  * ignored"), and through the js-api either answer is an error with an empty
- * message. poly skips such a file with the reason (and what raises the limit),
+ * message. Lock files it protects (`package-lock.json`, ...) it never processes.
+ * poly skips such a file with the reason (and what raises the limit),
  * as biome's command line skips it; it is never an errored record.
  *
  * @module
  */
 import { EngineRefusal, type SourceFile } from "./types.ts";
+
+/**
+ * Files biome's workspace protects, "because is handled by another tool": the
+ * package managers' lock files (biome 2.5, `biome format --verbose`).
+ */
+export const PROTECTED_FILES: ReadonlySet<string> = new Set([
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "composer.lock",
+  "yarn.lock",
+]);
 
 /** biome's default `files.maxSize`, in bytes. */
 export const BIOME_MAX_SIZE = 1024 * 1024;
@@ -28,8 +40,12 @@ export function maxSizeOf(configuration: Record<string, unknown>): number {
  * leaves the answer open.
  */
 export function refusedByBiome(file: SourceFile, configuration: Record<string, unknown>, kind: "lint" | "fmt"): void {
-  if (/(^|\/)node_modules\//.test(file.relPath.replaceAll("\\", "/"))) {
+  const path = file.relPath.replaceAll("\\", "/");
+  if (/(^|\/)node_modules\//.test(path)) {
     throw new EngineRefusal("biome ignores this file: it never checks files under node_modules/");
+  }
+  if (PROTECTED_FILES.has(path.slice(path.lastIndexOf("/") + 1))) {
+    throw new EngineRefusal("biome does not process this file: it is protected because another tool handles it");
   }
   const max = maxSizeOf(configuration);
   // A UTF-16 unit is 1 to 3 UTF-8 bytes.

@@ -237,7 +237,39 @@ interface Side {
   note?: string;
 }
 
-async function nativeBiome(dir: string, bin: string): Promise<Side & { unformatted: Set<string>; fmtMs: number }> {
+/**
+ * The tree the native biome runs on. biome itself never reads prettier's options; poly maps them onto biome's formatter
+ * as `biome migrate prettier` does. So where prettier options govern and no biome file does, the native side runs on a
+ * copy to which `biome migrate prettier --write` gave that biome.json, the configuration a team adopting biome gets
+ * (the generated file itself is left out of the comparison).
+ */
+async function biomeTree(dir: string, bin: string, work: string): Promise<{ dir: string; note?: string }> {
+  const root = (name: string) => exists(join(dir, name));
+  if (root("biome.json") || root("biome.jsonc")) return { dir };
+  const prettier = [".prettierrc", ".prettierrc.json", ".prettierrc.yaml", ".prettierrc.yml", ".prettierrc.json5"]
+    .some(root) ||
+    (root("package.json") && JSON.parse(Deno.readTextFileSync(join(dir, "package.json"))).prettier !== undefined);
+  if (!prettier) return { dir };
+  const copy = join(work, "biome-tree");
+  const cp = await run("cp", ["-r", dir, copy], work);
+  if (cp.code !== 0) return { dir, note: `could not copy the tree for biome migrate prettier: ${cp.stderr.trim()}` };
+  await Deno.writeTextFile(join(copy, "biome.json"), "{}\n");
+  const m = await run(bin, ["migrate", "prettier", "--write"], copy);
+  return m.code === 0
+    ? {
+      dir: copy,
+      note: "native biome ran with the biome.json `biome migrate prettier` writes from the prettier options",
+    }
+    : { dir, note: `biome migrate prettier failed: ${(m.stdout + m.stderr).trim().split("\n")[0]}` };
+}
+
+async function nativeBiome(
+  given: string,
+  bin: string,
+  work: string,
+): Promise<Side & { unformatted: Set<string>; fmtMs: number }> {
+  const tree = await biomeTree(given, bin, work);
+  const dir = tree.dir;
   const args = ["lint", "--reporter=json", "--max-diagnostics=none", "."];
   const r = await run(bin, args, dir);
   const findings: Finding[] = [];
@@ -247,7 +279,7 @@ async function nativeBiome(dir: string, bin: string): Promise<Side & { unformatt
   };
   for (const d of parse(r.stdout).diagnostics ?? []) {
     const loc = d.location ?? {};
-    if (!loc.path || !loc.start) continue;
+    if (!loc.path || !loc.start || (tree.dir !== given && loc.path === "biome.json")) continue;
     const code = String(d.category ?? "").replace(/^lint\//, "");
     findings.push({
       path: loc.path,
@@ -260,7 +292,9 @@ async function nativeBiome(dir: string, bin: string): Promise<Side & { unformatt
   const f = await run(bin, ["format", "--reporter=json", "--max-diagnostics=none", "."], dir);
   const unformatted = new Set<string>();
   for (const d of parse(f.stdout).diagnostics ?? []) {
-    if (d.category === "format" && d.location?.path) unformatted.add(d.location.path);
+    if (d.category !== "format" || !d.location?.path) continue;
+    if (tree.dir !== given && d.location.path === "biome.json") continue;
+    unformatted.add(d.location.path);
   }
   // biome refuses to run on some trees (a nested biome.json without `"root": false`, an invalid configuration).
   const failure = (x: Run) =>
@@ -269,7 +303,7 @@ async function nativeBiome(dir: string, bin: string): Promise<Side & { unformatt
       : (x.stdout + x.stderr).split("\n").find((l) => l.includes("×"))?.trim() ??
         `exit ${x.code}`;
   const problems = [failure(r), failure(f)].filter(Boolean);
-  const note = problems.length ? `native biome did not run: ${problems[0]}` : undefined;
+  const note = problems.length ? `native biome did not run: ${problems[0]}` : tree.note;
   return { findings, ms: r.ms, command: `${bin} ${args.join(" ")}`, unformatted, fmtMs: f.ms, note };
 }
 
@@ -323,16 +357,34 @@ async function nativeShellcheck(dir: string, files: string[]): Promise<Side> {
   return { findings, ms: r.ms, command: `shellcheck -f json1 <${files.length} files>` };
 }
 
+/** Whether markdownlint-cli2 would find a configuration of the repository's own for `files`. */
+function markdownlintConfigured(dir: string, files: string[]): boolean {
+  const names = /(^|\/)\.markdownlint(-cli2)?\.(jsonc?|ya?ml|[cm]?js)$/;
+  return files.some((f) => names.test(f)) || exists(join(dir, ".markdownlint.json"));
+}
+
 async function nativeMarkdownlint(dir: string, bin: string, files: string[]): Promise<Side> {
   if (files.length === 0) return { findings: [], ms: 0, command: `${bin} (no Markdown files)` };
+  // Without a configuration of the repository's own, poly deliberately turns off the rules a formatter owns
+  // (markdownlint's own style/prettier set, as trunk ships it: docs/engines.md). The native side gets the same
+  // default, so agreement measures the engine, not that documented choice.
+  const args: string[] = [];
+  let note: string | undefined;
+  if (!markdownlintConfigured(dir, files)) {
+    const config = join(dirname(dirname(dirname(bin))), "poly-default", ".markdownlint.jsonc");
+    await Deno.mkdir(dirname(config), { recursive: true });
+    await Deno.writeTextFile(config, JSON.stringify({ extends: "markdownlint/style/prettier" }) + "\n");
+    args.push("--config", config);
+    note = "no markdownlint configuration in the tree: native ran with poly's default (markdownlint/style/prettier)";
+  }
   // A leading ":" makes each argument a literal path, not a glob.
-  const r = await run(bin, files.map((f) => `:${f}`), dir);
+  const r = await run(bin, [...args, ...files.map((f) => `:${f}`)], dir);
   const findings: Finding[] = [];
   for (const line of (r.stderr + "\n" + r.stdout).split("\n")) {
     const m = /^(.+?):(\d+)(?::(\d+))? (?:(?:error|warning) )?(MD\d+\/[\w-]+)(?:\/[\w-]+)* (.*)$/.exec(line);
     if (m) findings.push({ path: m[1], line: Number(m[2]), col: Number(m[3] ?? 1), code: m[4], message: m[5] });
   }
-  return { findings, ms: r.ms, command: `${bin} <${files.length} files>` };
+  return { findings, ms: r.ms, command: `${bin} ${args.join(" ")} <${files.length} files>`, note };
 }
 
 /** Rule ids poly runs that the native command line cannot (poly's own Dockerfile language): not compared. */
@@ -583,7 +635,7 @@ async function main() {
       const v = pin("@biomejs/wasm-nodejs");
       const bin = await npmBin("@biomejs/biome", v, "biome");
       tools.biome = `@biomejs/biome ${v} (${bin})`;
-      const r = await nativeBiome(dir, bin);
+      const r = await nativeBiome(dir, bin, work);
       natives.biome = r;
       formats.push({
         engine: "biome",

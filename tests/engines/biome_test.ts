@@ -104,3 +104,20 @@ Deno.test("biome skips a file under node_modules/ (biome's workspace refuses it)
   const [batched] = await biome.lintMany!([file], defaultSettings());
   assert.ok(batched instanceof EngineRefusal, String(batched));
 });
+
+Deno.test("biome skips the lock files it protects (package-lock.json, npm-shrinkwrap.json), as biome format does", async () => {
+  const biome = await engine("biome");
+  for (const relPath of ["package-lock.json", "sub/npm-shrinkwrap.json"]) {
+    const file = { path: `/tmp/${relPath}`, relPath, language: "json" as const, text: '{"a":   1}\n' };
+    for (const run of [() => biome.lint!(file, defaultSettings()), () => biome.format!(file, defaultSettings())]) {
+      await assert.rejects(async () => await run(), (e: Error) => {
+        assert.ok(e instanceof EngineRefusal, `${e.name}: ${e.message}`);
+        assert.match(e.message, /protected because another tool handles it/);
+        return true;
+      });
+    }
+  }
+  // A file that only resembles one is formatted.
+  const other = { path: "/tmp/package.json", relPath: "package.json", language: "json" as const, text: '{"a":   1}\n' };
+  assert.equal(await biome.format!(other, defaultSettings()), '{\n  "a": 1\n}\n');
+});
