@@ -5,6 +5,9 @@ import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { callTool, openStore, resolveProfile } from "./_lib.ts";
 import { defaultState, type Fixture, makeFixture, startHttp } from "./_fixture.ts";
 
+/** Library calls here stand for a write a person approved (tests/tools/gateway covers proposing). */
+const APPROVED = { kind: "approved", proposal: "prop_000000000000", by: "owner (cli)" } as const;
+
 async function home(): Promise<Record<string, string>> {
   const base = await Deno.makeTempDir({ prefix: "poly-gw-cli-" });
   return { POLY_STATE_HOME: join(base, "state"), POLY_CACHE_HOME: join(base, "cache") };
@@ -234,6 +237,7 @@ bwrapTest("poly ops: an unknown write blocks removal until resolved", async () =
   Deno.env.set("POLY_STATE_HOME", env.POLY_STATE_HOME);
   const db = openStore({ path: join(env.POLY_STATE_HOME, "poly.db") });
   const out = await callTool({ db, profile: resolveProfile(undefined, "default"), timeoutMs: 500 }, {
+    authorization: APPROVED,
     target: "fx/set_title",
     schema_sha256: fp.set_title,
     arguments: { value: "new" },
