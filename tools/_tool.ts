@@ -31,6 +31,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The caller's identity when served over HTTP with tokens; undefined over stdio (the owner). */
   caller?: { member: string; role: string; access: ToolLevel; approvals: boolean; token?: string };
+  /** The MCP session this call belongs to (an HTTP session id; undefined over stdio: the process). */
+  session?: string;
   /** Set when this call runs an approved proposal (lib/access/approve.ts): which one, who decided, its preview. */
   approval?: { proposal: string; by: string; preview: Record<string, unknown> };
 }

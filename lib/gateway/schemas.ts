@@ -62,6 +62,9 @@ export const DescribeDocument = z.object({
   schema_sha256: z.string(),
   definition: z.record(z.string(), z.unknown()),
   verifiers: z.array(z.string()).optional(),
+  /** The session's schema window (lib/gateway/schema_window.ts): at most `max` upstream schemas at once. */
+  schemas: z.object({ max: z.number().int(), held: z.array(z.string()), dropped: z.string().optional() }),
+  message: z.string(),
 });
 
 /** An upstream tool's answer. */

@@ -7,6 +7,7 @@ import { mcpServersTool } from "../../../tools/mcp_servers.ts";
 import { mcpDescribeTool } from "../../../tools/mcp_describe.ts";
 import { mcpReadTool } from "../../../tools/mcp_read.ts";
 import { mcpCallTool } from "../../../tools/mcp_call.ts";
+import { MAX_MCP_SCHEMAS } from "../../../lib/gateway/schema_window.ts";
 import {
   addServer,
   catalogOf,
@@ -222,3 +223,28 @@ bwrapTest("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROF
     Deno.env.delete("POLY_GATEWAY_PROFILE");
   }
 });
+
+bwrapTest(
+  "mcp_describe hands one session at most MAX_MCP_SCHEMAS schemas at once and names the one it drops",
+  async () => {
+    Deno.env.delete("POLY_GATEWAY_PROFILE");
+    await registered();
+    const root = await workspace();
+    const ctx = { ...context(root), session: `s-${crypto.randomUUID()}` };
+    type Described = { schemas: { max: number; held: string[]; dropped?: string }; message: string };
+    const describe = async (target: string, c: ToolContext = ctx) =>
+      (await call(mcpDescribeTool, { target }, c)).structured as Described;
+    assert.equal(MAX_MCP_SCHEMAS, 2);
+    assert.deepEqual((await describe("fx/get_title")).schemas, { max: 2, held: ["fx/get_title"] });
+    assert.deepEqual((await describe("fx/set_title")).schemas, { max: 2, held: ["fx/get_title", "fx/set_title"] });
+    // Describing a held schema again drops nothing.
+    assert.deepEqual((await describe("fx/get_title")).schemas, { max: 2, held: ["fx/set_title", "fx/get_title"] });
+    const third = await describe("fx/get_count");
+    assert.deepEqual(third.schemas, { max: 2, held: ["fx/get_title", "fx/get_count"], dropped: "fx/set_title" });
+    assert.match(third.message, /at most 2 upstream schemas at once/);
+    assert.match(third.message, /schema of fx\/set_title was dropped/);
+    // Another session has its own window.
+    const other = await describe("fx/set_title", { ...context(root), session: `s-${crypto.randomUUID()}` });
+    assert.deepEqual(other.schemas, { max: 2, held: ["fx/set_title"] });
+  },
+);
