@@ -135,7 +135,7 @@ export const grantsCommand = defineCommand<GrantsValue>({
   async run(value, io) {
     const gw = await lazy.gateway();
     const { renderGrants } = await lazy.gatewayRender();
-    const { json, expectedRevision } = await lazy.gatewayCli();
+    const { json, expectedRevision, checkedAgainst } = await lazy.gatewayCli();
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     if (value.action === "list") {
@@ -145,14 +145,15 @@ export const grantsCommand = defineCommand<GrantsValue>({
       return 0;
     }
     const rev = expectedRevision(db, value.server, value.expected);
+    const checked = checkedAgainst(rev, value.expected);
     if (value.action === "preauthorize") {
       if (value.clear) {
         const r = gw.clearPreauthorization(db, value.server, value.tool, rev);
         await out(
-          r,
+          { ...r, checked_against: checked.doc },
           `${
             r.changed ? `Writes of "${value.server}/${value.tool}" are proposed again` : "Nothing changed"
-          } (revision ${r.revision}).\n`,
+          } (revision ${r.revision}).\n${checked.line}`,
         );
         return 0;
       }
@@ -171,7 +172,7 @@ export const grantsCommand = defineCommand<GrantsValue>({
         r,
         `Writes of "${value.server}/${r.grant.tool}" ${
           r.preauthorization.where.length ? "matching the constraints " : ""
-        }run unattended until ${r.preauthorization.until} (revision ${r.revision}).\n`,
+        }run unattended until ${r.preauthorization.until} (revision ${r.revision}).\n${checked.line}`,
       );
       return 0;
     }
@@ -192,7 +193,7 @@ export const grantsCommand = defineCommand<GrantsValue>({
     if (result.unverified.length) {
       lines.push(`These write grants no longer have an applying verifier: ${result.unverified.join(", ")}`);
     }
-    await out(result, lines.join("\n") + "\n");
+    await out({ ...result, checked_against: checked.doc }, lines.join("\n") + "\n" + checked.line);
     return 0;
   },
 });
