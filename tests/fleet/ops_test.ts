@@ -77,6 +77,34 @@ bwrapTest("personas: traversal and unknown names are refused; POLY_AGENT_PATHS i
   assert.deepEqual(runs(ctx).length, 1);
 });
 
+bwrapTest("personas: plugin-installed agents under ~/.claude/plugins are found after home .claude/agents", async () => {
+  const ctx = await fleetContext();
+  const plugins = join(ctx.home, ".claude", "plugins");
+  // Claude Code's layout: installed copies in cache/<marketplace>/<plugin>/<version>/agents,
+  // marketplace clones in marketplaces/<marketplace>/plugins/<plugin>/agents.
+  const installed = join(plugins, "cache", "acme-market", "reviews", "1.2.0", "agents");
+  const clone = join(plugins, "marketplaces", "acme-market", "plugins", "reviews", "agents");
+  for (const d of [installed, clone]) await Deno.mkdir(d, { recursive: true });
+  await Deno.writeTextFile(join(installed, "auditor.md"), "---\nname: auditor\n---\nInstalled auditor.\n");
+  await Deno.writeTextFile(join(clone, "auditor.md"), "Marketplace auditor.");
+  await Deno.writeTextFile(join(clone, "linter.md"), "Marketplace linter.");
+  const out = await delegate(ctx, { prompt: "[[echo]]", level: 1, engine: "grok", agent: "auditor" });
+  assert.match(out.answer, /^Installed auditor\./, "the installed copy comes before the marketplace clone");
+  const clone2 = await delegate(ctx, { prompt: "[[echo]]", level: 1, engine: "grok", agent: "linter" });
+  assert.match(clone2.answer, /^Marketplace linter\./);
+  // Home .claude/agents comes before plugins.
+  await Deno.mkdir(join(ctx.home, ".claude", "agents"), { recursive: true });
+  await Deno.writeTextFile(join(ctx.home, ".claude", "agents", "auditor.md"), "Home auditor.");
+  const home = await delegate(ctx, { prompt: "[[echo]]", level: 1, engine: "grok", agent: "auditor" });
+  assert.match(home.answer, /^Home auditor\./);
+  // The walk is bounded: an agents folder deeper than PLUGIN_SEARCH.depth is not found.
+  const deep = join(plugins, "a", "b", "c", "d", "e", "f", "agents");
+  await Deno.mkdir(deep, { recursive: true });
+  await Deno.writeTextFile(join(deep, "deep.md"), "Too deep.");
+  const missing = await fleetError(delegate(ctx, { prompt: "x", level: 1, agent: "deep" }), "not_found");
+  assert.match(missing.message, /\.claude\/plugins\/\*\*\/agents/);
+});
+
 bwrapTest("generate_image saves inside cwd and refuses paths outside it", async () => {
   const ctx = await fleetContext();
   const out = await generateImage(ctx, { prompt: "a red square [[image]]", output: "art/square.png" });
