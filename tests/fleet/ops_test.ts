@@ -9,6 +9,7 @@ import {
   delegate,
   exportStats,
   fanOut,
+  fastDelegate,
   followUp,
   generateImage,
   rate,
@@ -17,6 +18,8 @@ import {
 import { OutsideWorkspaceError } from "../../lib/errors/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
+import { z } from "zod";
+import { fastDelegateTool } from "../../tools/fast_delegate.ts";
 
 bwrapTest("delegate: [fleet.levels] replaces a level; engine, model and effort override per call", async () => {
   const ctx = await fleetContext({
@@ -28,6 +31,18 @@ bwrapTest("delegate: [fleet.levels] replaces a level; engine, model and effort o
   assert.match(over.answer, /^codex answer \(model gpt-x, effort low\)/);
   const other = await delegate(ctx, { prompt: "go", level: 1, engine: "claude" });
   assert.match(other.answer, /^claude answer \(model default, effort default\)/);
+});
+
+bwrapTest("fast_delegate takes optional model and effort overrides; the cascade still picks the engine", async () => {
+  const ctx = await fleetContext();
+  const plain = await fastDelegate(ctx, { prompt: "go" });
+  assert.match(plain.answer, /^codex answer \(model gpt-6-luna, effort medium\)/);
+  const over = await fastDelegate(ctx, { prompt: "go", model: "gpt-x", effort: "low" });
+  assert.match(over.answer, /^codex answer \(model gpt-x, effort low\)/);
+  assert.equal(over.model, "gpt-x");
+  // The MCP tool accepts them (its input schema is strict).
+  const input = z.strictObject(fastDelegateTool.inputSchema).parse({ prompt: "go", model: "gpt-x", effort: "high" });
+  assert.deepEqual(input, { prompt: "go", model: "gpt-x", effort: "high" });
 });
 
 bwrapTest(

@@ -87,6 +87,10 @@ export function delegate(ctx: FleetContext, input: DelegateInput): Promise<Worke
 /** A fast_delegate call. */
 export interface FastDelegateInput {
   prompt: string;
+  /** Overrides the chosen engine's model (seed 003: worker tools take optional model and effort overrides). */
+  model?: string;
+  /** Overrides the chosen engine's effort. */
+  effort?: string;
   cwd?: string;
   agent?: PersonaInput;
 }
@@ -103,6 +107,8 @@ export function fastDelegate(ctx: FleetContext, input: FastDelegateInput): Promi
       tool: "fast_delegate",
       surface: "fast_delegate",
       ...picked.tier,
+      model: input.model ?? picked.tier.model,
+      effort: input.effort ?? picked.tier.effort,
       prompt: input.prompt + budgetNote(ctx.settings.timeoutMs),
       cwd,
       readOnly: false,
