@@ -5,7 +5,8 @@
  * `tasks/cancel`); a call without it is answered by the SDK polling the same
  * task, so clients without the tasks capability get a blocking result.
  *
- * Progress notifications use the call's progress token for the task's lifetime.
+ * Progress notifications use the call's progress token for the task's lifetime;
+ * `notifications/tasks/status` goes only to clients that declared the tasks capability.
  * Cancelling the task — or the blocking request — aborts the handler's signal,
  * which stops the task's child processes.
  *
@@ -66,8 +67,10 @@ export function registerTaskTool(
             extra.signal.removeEventListener("abort", onAbort);
           }
           const status = result.isError ? "failed" : "completed";
+          // The request-scoped store also sends notifications/tasks/status: only to clients that negotiated tasks.
+          const quiet = signal.aborted || !server.server.getClientCapabilities()?.tasks;
           try {
-            if (signal.aborted) await store.storeTaskResult(task.taskId, status, result);
+            if (quiet) await store.storeTaskResult(task.taskId, status, result);
             else await extra.taskStore.storeTaskResult(task.taskId, status, result);
           } catch {
             // Evicted or already final: nothing left to record.
