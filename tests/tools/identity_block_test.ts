@@ -10,6 +10,7 @@ import { TOOLS } from "../../tools/mod.ts";
 import { guardTools } from "../../lib/access/mod.ts";
 import { inProcess } from "../serve/_client.ts";
 import { copyFixture } from "../_helpers/cli.ts";
+import { ALWAYS_LOAD_TOOLS } from "../../lib/fleet/instructions.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -41,6 +42,23 @@ Deno.test("fleet, gateway and HTTP tools return poly in structuredContent, equal
       assert.deepEqual(r._meta?.poly, poly, `${name}: the same block in _meta`);
       const text = JSON.parse((r.content as { text: string }[])[0].text);
       assert.deepEqual(text.poly, poly, `${name}: the text block mirrors it`);
+    }
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("tools/list marks the core fleet tools alwaysLoad (seed 003) and no others", opts, async () => {
+  const root = await copyFixture("workspace/mcp");
+  const { client, close } = await inProcess({ root, fingerprint: false });
+  try {
+    const listed = (await client.listTools()).tools;
+    const eager = listed.filter((t) => t._meta?.["anthropic/alwaysLoad"] === true).map((t) => t.name).sort();
+    assert.deepEqual(eager, [...ALWAYS_LOAD_TOOLS].sort());
+    for (
+      const name of ["delegate", "fast_delegate", "explore", "read_slice", "run_filtered", "web_lookup", "fan_out"]
+    ) {
+      assert.ok(eager.includes(name), name);
     }
   } finally {
     await close();
