@@ -36,6 +36,10 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The caller's identity when served over HTTP with tokens; undefined over stdio (the owner). */
   caller?: { member: string; role: string; access: ToolLevel; approvals: boolean; token?: string };
+  /** The MCP session this call belongs to (an HTTP session id; undefined over stdio: the process). */
+  session?: string;
+  /** Set when this call runs an approved proposal (lib/access/approve.ts): which one, who decided, its preview. */
+  approval?: { proposal: string; by: string; preview: Record<string, unknown> };
 }
 
 /** What a handler returns: the structured document, the text block's format, and whether it is a tool error. */

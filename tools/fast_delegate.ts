@@ -6,7 +6,14 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import { agentParam, cwdParam, runFleetTool, WorkerOutputSchema } from "../lib/fleet/tool_support.ts";
+import {
+  agentParam,
+  cwdParam,
+  effortParam,
+  modelParam,
+  runFleetTool,
+  WorkerOutputSchema,
+} from "../lib/fleet/tool_support.ts";
 import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `fast_delegate` tool. */
@@ -17,12 +24,15 @@ export const fastDelegateTool = defineTool({
     "currently the fastest and healthy (recorded success rate and latency). Prefer it for simple or urgent tasks. " +
     "Candidates: codex GPT-6 Luna medium, then Claude Haiku low (subscriptions), then pay-per-token OpenRouter " +
     "mercury-2 through opencode only when both are missing, out of quota or unhealthy ([fleet] fast overrides). " +
+    "model and effort override the chosen engine's own (the cascade still picks the engine). " +
     "agent adds a persona. Returns the answer, the session_id, and which engines were skipped and why.",
   level: "act",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   task: true,
   inputSchema: {
     prompt: z.string().min(1).describe("The task, self-contained."),
+    model: modelParam,
+    effort: effortParam,
     agent: agentParam,
     cwd: cwdParam,
   },

@@ -9,13 +9,16 @@ import { DescribeDocument, TargetParam } from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
 import { lazy } from "../lib/lazy/mod.ts";
+import { holdSchema, MAX_MCP_SCHEMAS } from "../lib/gateway/schema_window.ts";
 
 /** The `mcp_describe` tool. */
 export const mcpDescribeTool = defineTool({
   name: "mcp_describe",
   title: "Schema of a granted upstream MCP tool",
   description:
-    "Return one granted upstream tool's definition exactly as its server sent it (name, title, description, input and output schemas, annotations) and its schema_sha256. Pass that schema_sha256 to mcp_read or mcp_call: a call is refused if the tool changed since. For a write tool the result lists the read tools that may verify it.",
+    "Return one granted upstream tool's definition exactly as its server sent it (name, title, description, input and output schemas, annotations) and its schema_sha256. Pass that schema_sha256 to mcp_read or mcp_call: a call is refused if the tool changed since. For a write tool the result lists the read tools that may verify it. A session holds at most " +
+    MAX_MCP_SCHEMAS +
+    " upstream schemas at once: describing another drops the least recently described one, and the answer names it (forget it; describe it again before calling that tool).",
   level: "read",
   annotations: READ_ONLY,
   inputSchema: { target: TargetParam, format: formatParam },
@@ -23,6 +26,12 @@ export const mcpDescribeTool = defineTool({
   async handler(args, ctx) {
     const gw = await lazy.gateway();
     const session = await gw.openGatewaySession({ dir: ctx.root, config: ctx.defaultConfig });
-    return { structured: gw.describeTarget(session.db, session.profile, args.target), format: args.format ?? "json" };
+    const described = gw.describeTarget(session.db, session.profile, args.target);
+    const schemas = holdSchema(ctx.session, described.target);
+    const message = `This session holds at most ${schemas.max} upstream schemas at once (${schemas.held.join(", ")})` +
+      (schemas.dropped
+        ? `; the schema of ${schemas.dropped} was dropped: forget it, and describe it again before calling that tool.`
+        : ".");
+    return { structured: { ...described, schemas, message }, format: args.format ?? "json" };
   },
 });

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { withIdentity } from "../lib/identity/tool_identity.ts";
 import { lazy, type LazyModule } from "../lib/lazy/mod.ts";
 import type { ToolDef } from "./_tool.ts";
 import { lintTool } from "./lint.ts";
@@ -44,7 +45,7 @@ import { listApprovalsTool } from "./list_approvals.ts";
 import { approveChangeTool } from "./approve_change.ts";
 import { rejectChangeTool } from "./reject_change.ts";
 
-/** All tools, in the order `tools/list` shows them. */
+/** All tools, in the order `tools/list` shows them; each result carries the identity block (lib/identity/tool_identity.ts). */
 export const TOOLS: ToolDef[] = [
   lintTool,
   formatCheckTool,
@@ -78,7 +79,7 @@ export const TOOLS: ToolDef[] = [
   listApprovalsTool,
   approveChangeTool,
   rejectChangeTool,
-];
+].map(withIdentity);
 
 /**
  * The modules the tools' handlers load on first use, in the order a server warms

@@ -29,7 +29,14 @@ export interface ApprovalStores {
   proposals: ProposalStore;
 }
 
-/** Who proposes: the caller of the HTTP request. */
+/**
+ * Who proposes over stdio, where there is no token: the owner's own session (a host or
+ * a delegated worker). Not a valid member name, so it cannot collide with one; such a
+ * proposal runs as the owner when approved.
+ */
+export const OWNER_STDIO = "owner (stdio)";
+
+/** Who proposes: the caller of the HTTP request (or {@link OWNER_STDIO}). */
 export interface Proposer {
   member: string;
   token?: string;
@@ -88,8 +95,9 @@ function pending(p: ProposalRecord): void {
   if (p.status !== "pending") throw new AccessError("conflict", `Proposal "${p.id}" is ${p.status}, not pending`);
 }
 
-/** The proposer as they are now, or why the proposal may no longer run. */
-function proposerNow(stores: ApprovalStores, p: ProposalRecord): NonNullable<ToolContext["caller"]> {
+/** The proposer as they are now (undefined: the owner over stdio), or why the proposal may no longer run. */
+function proposerNow(stores: ApprovalStores, p: ProposalRecord): ToolContext["caller"] {
+  if (p.proposed_by === OWNER_STDIO && p.token_id === null) return undefined;
   const member = stores.access.getMember(p.proposed_by);
   if (!member) throw new AccessError("forbidden", `The proposer "${p.proposed_by}" is no longer a member: reject it`);
   const token = p.token_id ? stores.access.getToken(p.token_id) : undefined;
@@ -143,6 +151,7 @@ export async function approveProposal(stores: ApprovalStores, id: string, o: App
     caller,
     signal,
     progress: o.progress ?? (() => Promise.resolve()),
+    approval: { proposal: p.id, by: o.by, preview: p.preview },
   };
   const out = await callTool(def, p.arguments, env, ctx);
   const text = out.content?.find((c) => c.type === "text") as { text?: string } | undefined;

@@ -16,6 +16,7 @@ import type { ApprovalStores } from "./approve.ts";
 import { AccessError } from "./errors.ts";
 import { allows, refusalReason } from "./levels.ts";
 import { ProposalDocument, proposalView } from "./schemas.ts";
+import { withIdentity } from "../identity/tool_identity.ts";
 
 /** Options of {@link guardTools}. */
 export interface GuardOptions {
@@ -96,7 +97,7 @@ function proposalForm(def: ToolDef, o: GuardOptions): ToolDef {
 export function guardTools(tools: readonly ToolDef[], o: GuardOptions): ToolDef[] {
   checkRequireApproval([...o.requireApproval], tools);
   return tools.map((def) => {
-    if (o.requireApproval.has(def.name)) return proposalForm(def, o);
+    if (o.requireApproval.has(def.name)) return withIdentity(proposalForm(def, o));
     return {
       ...def,
       async handler(args, ctx) {

@@ -57,6 +57,7 @@ export {
   type ApprovalStores,
   type ApproveOptions,
   approveProposal,
+  OWNER_STDIO,
   propose,
   type Proposer,
   rejectProposal,

@@ -192,13 +192,22 @@ async function upstreamPreview(args: Record<string, unknown>): Promise<Preview> 
   };
   try {
     const gw = await lazy.gateway();
+    // The gateway profile of the process that proposes (a worker's poly mcp has its own): approval runs under it.
+    out.profile = gw.currentProfileName();
     const { grantStates } = await lazy.gatewayGrants();
     const { server, tool } = gw.parseTarget(target);
     const grants = grantStates(gw.gatewayStore(), server);
     const find = (t: unknown) => grants.find((g) => g.tool === t || g.tool_id === t);
     const g = find(tool);
     const v = find(verification?.tool);
-    out.grant = g ? { mode: g.mode, state: g.state, verifiers: g.verifiers } : null;
+    out.grant = g
+      ? {
+        mode: g.mode,
+        state: g.state,
+        verifiers: g.verifiers,
+        ...(g.preauthorization ? { preauthorization: g.preauthorization } : {}),
+      }
+      : null;
     out.verifier_grant = v ? { mode: v.mode, state: v.state } : null;
   } catch (e) {
     out.grant_error = e instanceof Error ? e.message : String(e);

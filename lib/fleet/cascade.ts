@@ -2,10 +2,13 @@
  * Engine selection for the tools that pick their own engine: fast_delegate, the
  * four auxiliary tools, fan_out's workers. Candidates are tried in order,
  * skipping engines that are disabled, missing, incapable, out of quota or
- * unhealthy (from the runs recorded in the store). Once every subscription
- * candidate has enough recorded successes, they are ordered by median latency:
- * the fastest healthy engine goes first. Pay-per-token candidates always come
- * after every subscription.
+ * unhealthy (from the runs recorded in the store). For fast_delegate, run_filtered
+ * and fan_out, once every subscription candidate has enough recorded successes,
+ * they are ordered by median latency: the fastest healthy engine goes first. The
+ * read tools (explore, read_slice, web_lookup) keep their own list's order (their
+ * documented default, codex with the explore model, first): health moves them along
+ * it, latency never reorders it. Pay-per-token candidates always come after every
+ * subscription.
  *
  * @module
  */
@@ -44,11 +47,12 @@ export const AUX_NEEDS: Readonly<Record<AuxTool, Needs>> = {
 export function orderCandidates(
   candidates: readonly Candidate[],
   health: ReadonlyMap<EngineName, EngineHealth>,
+  o: { byLatency?: boolean } = {},
 ): Candidate[] {
   const subs = candidates.filter((c) => !c.paid);
   const paid = candidates.filter((c) => c.paid);
   const latency = (c: Candidate) => health.get(c.engine)?.medianLatencyMs ?? null;
-  const allMeasured = subs.length > 1 && subs.every((c) => latency(c) !== null);
+  const allMeasured = (o.byLatency ?? true) && subs.length > 1 && subs.every((c) => latency(c) !== null);
   const ordered = allMeasured ? [...subs].sort((a, b) => latency(a)! - latency(b)!) : [...subs];
   return [...ordered, ...paid];
 }
@@ -67,12 +71,13 @@ export async function usableCandidates(
   ctx: FleetContext,
   candidates: readonly Candidate[],
   needs: Needs,
+  o: { byLatency?: boolean } = {},
 ): Promise<{ usable: Candidate[]; skipped: Skip[] }> {
   const health = new Map<EngineName, EngineHealth>();
   for (const c of candidates) if (!health.has(c.engine)) health.set(c.engine, healthOf(ctx, c.engine));
   const skipped: Skip[] = [];
   const usable: Candidate[] = [];
-  for (const c of orderCandidates(candidates, health)) {
+  for (const c of orderCandidates(candidates, health, o)) {
     const why = incapability(ctx, c.engine, needs);
     if (why) {
       skipped.push({ engine: c.engine, reason: why });
@@ -120,12 +125,13 @@ export async function pickCandidate(
   tool: string,
   candidates: readonly Candidate[],
   needs: Needs,
+  o: { byLatency?: boolean } = {},
 ): Promise<Selection> {
-  const { usable, skipped } = await usableCandidates(ctx, candidates, needs);
+  const { usable, skipped } = await usableCandidates(ctx, candidates, needs, o);
   const first = usable[0];
   if (!first) throw noCandidate(ctx, tool, candidates, skipped);
   // Report only what was passed over before the chosen one.
-  const order = orderCandidates(candidates, new Map(candidates.map((c) => [c.engine, healthOf(ctx, c.engine)])));
+  const order = orderCandidates(candidates, new Map(candidates.map((c) => [c.engine, healthOf(ctx, c.engine)])), o);
   const before = new Set(order.slice(0, order.indexOf(first)).map((c) => c.engine));
   return {
     tier: { engine: first.engine, model: first.model, effort: first.effort },
@@ -186,7 +192,8 @@ export async function resolveAux(ctx: FleetContext, tool: AuxTool, call: CallCho
     effort: configured.effort ?? codexDefault.effort,
   };
   const candidates = fastCandidates(ctx).map((c) => (c.engine === "codex" ? { ...codexTier, paid: c.paid } : c));
-  const picked = await pickCandidate(ctx, tool, candidates, needs);
+  // The read tools' documented default (codex with the explore model) stays first: latency never reorders their list.
+  const picked = await pickCandidate(ctx, tool, candidates, needs, { byLatency: !readTool });
   return {
     ...picked,
     tier: { ...picked.tier, model: call.model ?? picked.tier.model, effort: call.effort ?? picked.tier.effort },

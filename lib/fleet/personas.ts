@@ -4,8 +4,9 @@
  * A name is a plain file name (letters, digits, `.`, `_`, `-`): anything that
  * could walk out of a persona folder is refused. `<name>.md` is looked up in
  * `POLY_AGENT_PATHS` (and `[fleet] agent_paths`), then `<cwd>/.claude/agents`,
- * `<root>/.claude/agents`, `~/.claude/agents`; a file whose real path leaves its
- * folder (a symlink out) is refused too. YAML front matter is dropped; the body
+ * `<root>/.claude/agents`, `~/.claude/agents`, then the `agents` folders of
+ * plugin-installed agents under `~/.claude/plugins` ({@link pluginAgentDirs}); a file
+ * whose real path leaves its folder (a symlink out) is refused too. YAML front matter is dropped; the body
  * is the persona's system prompt. Personas are read on the host and injected
  * into the engine's prompt: persona folders are never mounted in the sandbox.
  *
@@ -31,6 +32,41 @@ export function personaRoots(ctx: FleetContext, cwd: string): string[] {
     join(ctx.settings.home, ".claude", "agents"),
   ];
   return [...new Set(roots)];
+}
+
+/** How deep {@link pluginAgentDirs} looks under `~/.claude/plugins`, and how many folders it reads at most. */
+export const PLUGIN_SEARCH = { depth: 5, folders: 2000 } as const;
+
+/**
+ * The `agents` folders of Claude Code plugins under `<home>/.claude/plugins`, found by a
+ * bounded walk (at most {@link PLUGIN_SEARCH} depth and folders; symlinks not followed).
+ * Installed plugins live in `cache/<marketplace>/<plugin>/<version>/agents`, marketplace
+ * clones in `marketplaces/<marketplace>/plugins/<plugin>/agents`; installed copies come
+ * first, then the rest, each sorted by path, so a lookup is deterministic.
+ */
+export async function pluginAgentDirs(home: string): Promise<string[]> {
+  const top = join(home, ".claude", "plugins");
+  const found: string[] = [];
+  let budget: number = PLUGIN_SEARCH.folders;
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (budget-- <= 0) return;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = await Array.fromAsync(Deno.readDir(dir));
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    for (const e of entries) {
+      if (!e.isDirectory || e.name.startsWith(".") || e.name === "node_modules") continue;
+      const path = join(dir, e.name);
+      if (e.name === "agents") found.push(path);
+      else if (depth < PLUGIN_SEARCH.depth) await walk(path, depth + 1);
+    }
+  };
+  await walk(top, 1);
+  const cache = join(top, "cache") + sep;
+  return [...found.filter((d) => d.startsWith(cache)), ...found.filter((d) => !d.startsWith(cache))];
 }
 
 /** Drops YAML front matter (`---` … `---`) and returns the body. */
@@ -78,7 +114,7 @@ export async function resolvePersona(
       `Persona name "${input}" refused: a name is a plain file name (letters, digits, ".", "_", "-"), never a path`,
     );
   }
-  const roots = personaRoots(ctx, cwd);
+  const roots = [...personaRoots(ctx, cwd), ...await pluginAgentDirs(ctx.settings.home)];
   for (const root of roots) {
     const file = join(root, `${name}.md`);
     let text: string;
@@ -96,6 +132,8 @@ export async function resolvePersona(
   }
   throw new FleetError(
     "not_found",
-    `Persona "${name}" not found: looked for ${name}.md in ${roots.join(", ")}`,
+    `Persona "${name}" not found: looked for ${name}.md in ${
+      [...personaRoots(ctx, cwd), join(ctx.settings.home, ".claude", "plugins", "**", "agents")].join(", ")
+    }`,
   );
 }

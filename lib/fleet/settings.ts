@@ -75,6 +75,8 @@ export interface FleetSettings {
   healthThreshold: number;
   quotaCooldownMs: number;
   fanOut: { workers: number; consensus: boolean; consensusThreshold: number; arbiter: Tier };
+  /** `POLY_JEV_SHADOW`: ask Jev alongside each delegate call what it would have decided, and log it (never acts). */
+  jevShadow: boolean;
   logPath?: string;
   debug: boolean;
 }
@@ -179,6 +181,7 @@ export function resolveSettings(options: ResolveSettingsOptions): FleetSettings 
         : s.fan_out?.consensus_threshold ?? DEFAULT_CONSENSUS_THRESHOLD,
       arbiter: { ...(s.fan_out?.arbiter ?? DEFAULT_ARBITER) },
     },
+    jevShadow: parseSwitch(env("POLY_JEV_SHADOW")) ?? false,
     logPath: logPath ? (isAbsolute(logPath) ? logPath : join(configDir, logPath)) : undefined,
     debug: parseSwitch(env("POLY_DEBUG")) ?? false,
   };

@@ -94,6 +94,22 @@ export function expectedRevision(db: DatabaseSync, server: string, given: number
   return given ?? requireServer(db, server).revision;
 }
 
+/** Which revision a write was checked against, for its output (seed 002: every write names one). */
+export interface CheckedAgainst {
+  revision: number;
+  /** True when the caller gave `--expected-revision`; false when poly read it as the command started. */
+  given: boolean;
+}
+
+/** {@link CheckedAgainst} for a write, and the line a person reads when no revision was given. */
+export function checkedAgainst(revision: number, given: number | undefined): { doc: CheckedAgainst; line: string } {
+  return {
+    doc: { revision, given: given !== undefined },
+    line: given !== undefined ? "" : `Checked against revision ${revision}, read when the command started ` +
+      `(no --expected-revision given; pass --expected-revision ${revision} to pin it).\n`,
+  };
+}
+
 /** Pretty JSON with a final newline. */
 export function json(value: unknown): string {
   return JSON.stringify(value, null, 2) + "\n";

@@ -2,7 +2,8 @@
  * Calls at run time.
  *
  * - A read (`mcp_read`) runs at once and returns a receipt.
- * - A write (`mcp_call`) carries a verification block. Before dispatch: the grant applies,
+ * - A write (`mcp_call`) is a proposed operation: it is dispatched only once a person approved
+ *   it or its grant pre-authorizes it (lib/gateway/preauth.ts). It carries a verification block. Before dispatch: the grant applies,
  *   `schema_sha256` is the granted fingerprint, the verifier is one of the grant's
  *   applying verifiers, the server has no unresolved write, and the live tools (the write
  *   tool and the verifier) still have their granted fingerprints; otherwise it is refused
@@ -34,6 +35,7 @@ import {
   unresolvedOps,
   type Verification,
 } from "./ops.ts";
+import type { Authorization } from "./preauth.ts";
 import type { ResolvedProfile } from "./profiles.ts";
 import { redactor } from "./redact.ts";
 import { parseResultPath, readPath, resultDocument } from "./result_path.ts";
@@ -134,6 +136,32 @@ export async function readTool(ctx: DispatchContext, request: ReadRequest): Prom
 /** A write request. */
 export interface CallRequest extends ReadRequest {
   verification: Verification;
+  /** How this write was let through (a person's approval or the grant's pre-authorization). */
+  authorization: Authorization;
+}
+
+/** A write checked as far as it can be without the network: the grant, the pin, the verifier, the path. */
+export interface CheckedCall {
+  granted: GrantedTool;
+  verifier: ToolRecord;
+}
+
+/**
+ * Checks a write before it is proposed or dispatched (grant, profile, pin, verifier,
+ * result path, no unresolved write), so a proposal is never one that would be refused.
+ */
+export function checkCall(
+  db: DatabaseSync,
+  profile: ResolvedProfile,
+  request: Omit<CallRequest, "authorization">,
+): CheckedCall {
+  const granted = resolveGranted(db, profile, request.target, "call");
+  checkPin(granted, request.schema_sha256);
+  const verifier = resolveVerifier(db, granted, request.verification.tool);
+  parseResultPath(request.verification.result_path);
+  const open0 = unresolvedOps(db, granted.server.name);
+  if (open0.length > 0) throw blockedError(granted.server.name, open0[0]);
+  return { granted, verifier };
 }
 
 /** What the verifier saw. */
@@ -156,14 +184,10 @@ export interface CallOutcome {
   message: string;
 }
 
-/** Proposes and dispatches a write with its verification. */
+/** Dispatches a write a person approved or pre-authorized (see lib/gateway/preauth.ts), with its verification. */
 export async function callTool(ctx: DispatchContext, request: CallRequest): Promise<CallOutcome> {
-  const granted = resolveGranted(ctx.db, ctx.profile, request.target, "call");
-  checkPin(granted, request.schema_sha256);
-  const verifier = resolveVerifier(ctx.db, granted, request.verification.tool);
+  const { granted, verifier } = checkCall(ctx.db, ctx.profile, request);
   const steps = parseResultPath(request.verification.result_path);
-  const open0 = unresolvedOps(ctx.db, granted.server.name);
-  if (open0.length > 0) throw blockedError(granted.server.name, open0[0]);
   const args = request.arguments ?? {};
   const verification: Verification = { ...request.verification, tool: verifier.name };
   const base = {
@@ -175,6 +199,7 @@ export async function callTool(ctx: DispatchContext, request: CallRequest): Prom
     profile: ctx.profile.name,
     arguments: args,
     verification,
+    authorization: request.authorization,
   };
   const open = await openRedacting(ctx, granted.server);
   try {

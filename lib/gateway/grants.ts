@@ -51,6 +51,8 @@ export interface GrantView {
   active_verifiers: string[];
   state: GrantState;
   granted_at: string;
+  /** A write grant's pre-authorization for unattended writes (lib/gateway/preauth.ts), while pinned to this grant. */
+  preauthorization?: { by: string; until: string; where: { path: string; equals: unknown }[]; set_at: string };
 }
 
 /** Finds a tool of a catalog by name or id. */
@@ -96,10 +98,17 @@ export function grantStates(db: DatabaseSync, server?: string): GrantView[] {
         active_verifiers: activeVerifiers.map((id) => byId.get(id)!.name),
         state,
         granted_at: g.grantedAt,
+        ...preauthView(g),
       });
     }
   }
   return out;
+}
+
+function preauthView(g: GrantRecord): Pick<GrantView, "preauthorization"> {
+  const p = g.preauthorization as (GrantView["preauthorization"] & { fingerprint?: string }) | undefined;
+  if (!p || p.fingerprint !== g.fingerprint) return {};
+  return { preauthorization: { by: p.by, until: p.until, where: p.where, set_at: p.set_at } };
 }
 
 /** What `poly grants set` takes. */
@@ -173,7 +182,7 @@ export function setGrant(db: DatabaseSync, input: SetGrantInput): GrantWriteResu
     db.prepare(
       `INSERT INTO gateway_grants (server, tool_id, mode, fingerprint, verifiers, granted_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (server, tool_id) DO UPDATE SET mode = excluded.mode, fingerprint = excluded.fingerprint,
-       verifiers = excluded.verifiers, granted_at = excluded.granted_at`,
+       verifiers = excluded.verifiers, granted_at = excluded.granted_at, preauthorization = NULL`,
     ).run(s.name, tool.id, input.mode, tool.fingerprint, JSON.stringify(verifiers), now());
     return true;
   });

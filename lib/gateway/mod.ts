@@ -69,6 +69,8 @@ export {
   type CallOutcome,
   type CallRequest,
   callTool,
+  checkCall,
+  type CheckedCall,
   type DispatchContext,
   type ReadOutcome,
   type ReadRequest,
@@ -80,6 +82,17 @@ export {
 } from "./dispatch.ts";
 export { getOp, listOps, type OpRecord, type OpStatus, resolveOp, unresolvedOps, type Verification } from "./ops.ts";
 export { SANDBOX_PROGRAM } from "./sandbox.ts";
+export {
+  type ArgumentConstraint,
+  type Authorization,
+  clearPreauthorization,
+  coveredBy,
+  parseConstraint,
+  type Preauthorization,
+  preauthorizationOf,
+  setPreauthorization,
+  type SetPreauthorizationInput,
+} from "./preauth.ts";
 
 const stores = new Map<string, DatabaseSync>();
 

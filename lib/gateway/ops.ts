@@ -10,6 +10,7 @@
  */
 import type { DatabaseSync } from "../store/mod.ts";
 import { GatewayError, OUTCOME_UNCERTAIN } from "./errors.ts";
+import type { Authorization } from "./preauth.ts";
 import type { Redactor } from "./redact.ts";
 import { now, transaction } from "./store.ts";
 
@@ -41,6 +42,8 @@ export interface OpRecord {
   profile: string;
   arguments: Record<string, unknown>;
   verification?: Verification;
+  /** For a write: approved (the proposal and who decided) or pre-authorized (by whom, until when, constraints). */
+  authorization?: Authorization;
   status: OpStatus;
   result?: unknown;
   observed?: unknown;
@@ -67,6 +70,7 @@ function toOp(r: Row): OpRecord {
     profile: String(r.profile),
     arguments: JSON.parse(String(r.arguments)),
     verification: parse(r.verification),
+    ...(r.authorization ? { authorization: parse(r.authorization) } : {}),
     status: r.status as OpStatus,
     result: parse(r.result),
     observed: parse(r.observed),
@@ -123,6 +127,7 @@ export function listOps(db: DatabaseSync, options: ListOpsOptions = {}): OpRecor
 /** Fields of a new operation. */
 export type NewOp = Pick<OpRecord, "server" | "kind" | "tool_id" | "tool" | "fingerprint" | "profile" | "arguments"> & {
   verification?: Verification;
+  authorization?: Authorization;
   status: OpStatus;
 };
 
@@ -137,7 +142,7 @@ export function recordOp(db: DatabaseSync, op: NewOp): OpRecord {
     const at = now();
     db.prepare(
       `INSERT INTO gateway_ops (id, server, kind, tool_id, tool_name, fingerprint, profile, arguments, verification,
-        status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        authorization, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       op.server,
@@ -148,6 +153,7 @@ export function recordOp(db: DatabaseSync, op: NewOp): OpRecord {
       op.profile,
       JSON.stringify(op.arguments),
       op.verification ? JSON.stringify(op.verification) : null,
+      op.authorization ? JSON.stringify(op.authorization) : null,
       op.status,
       at,
       at,

@@ -126,8 +126,24 @@ export function renderDiscovery(verb: string, r: DiscoveryResult): string {
 export function renderGrants(grants: GrantView[]): string {
   if (grants.length === 0) return "No grants.\n";
   return table(
-    ["SERVER", "TOOL", "MODE", "STATE", "VERIFIERS", "FINGERPRINT"],
-    grants.map((g) => [g.server, g.tool, g.mode, g.state, g.verifiers.join(",") || "-", g.fingerprint]),
+    ["SERVER", "TOOL", "MODE", "STATE", "VERIFIERS", "WRITES", "FINGERPRINT"],
+    grants.map((g) => [
+      g.server,
+      g.tool,
+      g.mode,
+      g.state,
+      g.verifiers.join(",") || "-",
+      g.mode === "read"
+        ? "-"
+        : g.preauthorization
+        ? `preauthorized until ${g.preauthorization.until} by ${g.preauthorization.by}${
+          g.preauthorization.where.length
+            ? ` where ${g.preauthorization.where.map((c) => `${c.path}=${JSON.stringify(c.equals)}`).join(" ")}`
+            : ""
+        }`
+        : "proposed",
+      g.fingerprint,
+    ]),
   );
 }
 
@@ -161,6 +177,11 @@ export function renderOp(o: OpRecord): string {
         canonicalJson(o.verification.arguments ?? {})
       } at ${o.verification.result_path}, expected ${canonicalJson(o.verification.expected ?? null)}`,
     );
+  }
+  if (o.authorization?.kind === "approved") {
+    lines.push(`authorization: approved proposal ${o.authorization.proposal} by ${o.authorization.by}`);
+  } else if (o.authorization) {
+    lines.push(`authorization: pre-authorized by ${o.authorization.by} until ${o.authorization.until}`);
   }
   if (o.observed !== undefined) lines.push(`observed: ${canonicalJson(o.observed)}`);
   if (o.detail) lines.push(`detail: ${o.detail}`);

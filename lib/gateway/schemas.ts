@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import { ProposalSchema } from "../access/schemas.ts";
 
 /** `server/tool`. */
 export const TargetParam = z.string().min(3).describe(
@@ -61,6 +62,9 @@ export const DescribeDocument = z.object({
   schema_sha256: z.string(),
   definition: z.record(z.string(), z.unknown()),
   verifiers: z.array(z.string()).optional(),
+  /** The session's schema window (lib/gateway/schema_window.ts): at most `max` upstream schemas at once. */
+  schemas: z.object({ max: z.number().int(), held: z.array(z.string()), dropped: z.string().optional() }),
+  message: z.string(),
 });
 
 /** An upstream tool's answer. */
@@ -96,8 +100,21 @@ export const VerificationParam = z.object({
   expected: z.unknown().describe("The value expected at result_path once the write has taken effect."),
 });
 
-/** `mcp_call`. */
+/** How a write was let through (lib/gateway/preauth.ts). */
+export const AuthorizationSchema = z.union([
+  z.object({ kind: z.literal("approved"), proposal: z.string(), by: z.string() }),
+  z.object({
+    kind: z.literal("preauthorized"),
+    by: z.string(),
+    until: z.string(),
+    where: z.array(z.object({ path: z.string(), equals: z.unknown() })),
+    set_at: z.string(),
+  }),
+]);
+
+/** `mcp_call`: the operation and its outcome, or (not yet approved) the proposal. */
 export const CallDocument = z.object({
+  proposal: ProposalSchema.optional(),
   operation: z.object({
     id: z.string(),
     status: z.enum(["confirmed", "mismatch", "unknown", "refused", "pending", "resolved", "done", "failed"]),
@@ -106,8 +123,9 @@ export const CallDocument = z.object({
     schema_sha256: z.string(),
     profile: z.string(),
     created_at: z.string(),
+    authorization: AuthorizationSchema.optional(),
     detail: z.string().optional(),
-  }),
+  }).optional(),
   result: UpstreamResultSchema.optional(),
   verification: z.object({
     tool: z.string(),
@@ -116,6 +134,6 @@ export const CallDocument = z.object({
     observed: z.unknown().optional(),
     matched: z.boolean(),
     detail: z.string().optional(),
-  }),
+  }).optional(),
   message: z.string(),
 });

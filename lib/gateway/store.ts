@@ -72,6 +72,8 @@ export interface GrantRecord {
   /** Tool ids of the read tools that verify a write. */
   verifiers: string[];
   grantedAt: string;
+  /** What a person pre-authorized for unattended writes (JSON), when anything. */
+  preauthorization?: unknown;
 }
 
 type Row = Record<string, unknown>;
@@ -172,6 +174,7 @@ export function grantsOf(db: DatabaseSync, server?: string): GrantRecord[] {
     fingerprint: String(r.fingerprint),
     verifiers: JSON.parse(String(r.verifiers)),
     grantedAt: String(r.granted_at),
+    ...(r.preauthorization ? { preauthorization: JSON.parse(String(r.preauthorization)) } : {}),
   }));
 }
 

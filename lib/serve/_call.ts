@@ -61,6 +61,7 @@ export function contextFor(
     defaultConfig: env.defaultConfig,
     // Over HTTP the caller is per request: the token checked for it (lib/serve/http.ts).
     caller: (extra.authInfo?.extra?.caller as ToolContext["caller"]) ?? env.caller,
+    ...(extra.sessionId ? { session: extra.sessionId } : {}),
     signal,
     async progress(done, total, message) {
       if (token === undefined) return;

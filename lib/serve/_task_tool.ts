@@ -8,6 +8,7 @@
  * Progress notifications use the call's progress token for the task's lifetime
  * and, for a task the client asked for, carry the related-task `_meta` the
  * 2025-11-25 Tasks specification requires.
+ * `notifications/tasks/status` goes only to clients that declared the tasks capability.
  * Cancelling the task — or the blocking request — aborts the handler's signal,
  * which stops the task's child processes.
  *
@@ -76,8 +77,10 @@ export function registerTaskTool(
             extra.signal.removeEventListener("abort", onAbort);
           }
           const status = result.isError ? "failed" : "completed";
+          // The request-scoped store also sends notifications/tasks/status: only to clients that negotiated tasks.
+          const quiet = signal.aborted || !server.server.getClientCapabilities()?.tasks;
           try {
-            if (signal.aborted) await store.storeTaskResult(task.taskId, status, result);
+            if (quiet) await store.storeTaskResult(task.taskId, status, result);
             else await extra.taskStore.storeTaskResult(task.taskId, status, result);
           } catch {
             // Evicted or already final: nothing left to record.

@@ -73,7 +73,11 @@ Deno.test("a guarded call without an identity, or below the tool's level, is ref
 Deno.test("a tool needing approval returns a proposal document, not its own", async () => {
   const root = await workspace({ "b.py": "x = {  'a':1 }\n" });
   const def = byName("format_write");
-  assert.equal(def.outputSchema, ProposalDocument);
+  // The proposal document, with the identity block every result carries.
+  assert.deepEqual(Object.keys((def.outputSchema as z.ZodObject).shape), [
+    ...Object.keys(ProposalDocument.shape),
+    "poly",
+  ]);
   assert.equal(def.task, false);
   assert.match(def.description, /needs approval/);
   const actor = { member: "ana", role: "member", access: "act" as const, approvals: false, token: "tok_1" };

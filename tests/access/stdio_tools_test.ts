@@ -12,7 +12,9 @@ Deno.test("over stdio: whoami is the owner, approve_change and reject_change ref
   const { client, close } = await inProcess({ root, fingerprint: false });
   try {
     const who = await client.callTool({ name: "whoami", arguments: {} });
-    assert.deepEqual(who.structuredContent, {
+    const { poly, ...whoDoc } = who.structuredContent as Record<string, unknown>;
+    assert.deepEqual(poly, who._meta?.poly, "the identity block, as in _meta");
+    assert.deepEqual(whoDoc, {
       transport: "stdio",
       member: null,
       role: "owner",

@@ -179,3 +179,26 @@ Deno.test("discover() names each language once, as the walk first finds it", asy
   deepEqual([...seen].sort(), ["python", "typescript"]);
   await Deno.remove(root, { recursive: true });
 });
+
+Deno.test("discover() lists template-dialect files (.j2, .tmpl, ...) as skips with the reason on every walk", async () => {
+  const root = await makeTree({
+    ".gitignore": "ignored.j2\n",
+    "a.py": "",
+    "deploy/config.yaml.j2": "a: {{ x }}\n",
+    "site/page.tmpl": "<p>{{ .Title }}</p>\n",
+    "charts/x.gotmpl": "",
+    "ignored.j2": "",
+    "LICENSE": "MIT",
+  });
+  const reason = (ext: string) => `template file (${ext}): a template dialect no engine lints or formats`;
+  deepEqual(describe(await discover({ cwd: root, paths: [] })), [
+    "a.py python",
+    `charts/x.gotmpl skip: ${reason(".gotmpl")}`,
+    `deploy/config.yaml.j2 skip: ${reason(".j2")}`,
+    `site/page.tmpl skip: ${reason(".tmpl")}`,
+  ]);
+  // Named, the same skip and reason.
+  deepEqual(describe(await discover({ cwd: root, paths: ["deploy/config.yaml.j2"] })), [
+    `deploy/config.yaml.j2 skip: ${reason(".j2")}`,
+  ]);
+});

@@ -86,6 +86,33 @@ Deno.test("read tools default to codex with the explore model and effort", async
   });
 });
 
+Deno.test("read tools keep their documented default (codex luna medium) once latency history favours another engine", async () => {
+  const ctx = await fleetContext();
+  for (let i = 0; i < 3; i++) {
+    ctx.store.recordRun({ engine: "codex", tool: "explore", outcome: "ok", latencyMs: 40_000 });
+    ctx.store.recordRun({ engine: "claude", tool: "explore", outcome: "ok", latencyMs: 4_000 });
+  }
+  for (const tool of ["explore", "read_slice", "web_lookup"] as const) {
+    const sel = await resolveAux(ctx, tool, {});
+    assert.deepEqual(sel.tier, { engine: "codex", model: "gpt-6-luna", effort: "medium" }, tool);
+  }
+  // Health still moves it along its own list: an unhealthy codex gives way to the next engine.
+  for (let i = 0; i < 12; i++) {
+    ctx.store.recordRun({ engine: "codex", tool: "explore", outcome: "error", latencyMs: 1 });
+  }
+  const next = await resolveAux(ctx, "explore", {});
+  assert.equal(next.tier.engine, "claude");
+  assert.match(next.skipped[0].reason, /unhealthy/);
+  // fast_delegate's cascade is the one that follows latency (seed: the fastest healthy engine).
+  const fast = await fleetContext();
+  for (let i = 0; i < 3; i++) {
+    fast.store.recordRun({ engine: "codex", tool: "fast_delegate", outcome: "ok", latencyMs: 40_000 });
+    fast.store.recordRun({ engine: "claude", tool: "fast_delegate", outcome: "ok", latencyMs: 4_000 });
+  }
+  assert.equal((await resolveAux(fast, "explore", {})).tier.engine, "codex");
+  assert.equal((await pickCandidate(fast, "fast_delegate", fastCandidates(fast), {})).tier.engine, "claude");
+});
+
 Deno.test("per-tool engine and model: call > POLY_<TOOL>_* > [fleet.tools.<tool>]", async () => {
   const ctx = await fleetContext({
     env: { POLY_READ_SLICE_ENGINE: "claude", POLY_READ_SLICE_MODEL: "env-model" },

@@ -4,7 +4,7 @@
  * fan_out's consensus gate.
  */
 import assert from "node:assert/strict";
-import { decide, fanOut } from "../../lib/fleet/mod.ts";
+import { decide, delegate, fanOut } from "../../lib/fleet/mod.ts";
 import { parseDecision } from "../../lib/fleet/decide.ts";
 import { fakeOpenRouter } from "./_openrouter.ts";
 import { fleetContext, fleetError } from "./_helpers.ts";
@@ -141,6 +141,97 @@ bwrapTest("fan_out's consensus gate skips the arbiter on high agreement and keep
     assert.equal(slow.consensus?.agreement, null);
     assert.match(slow.consensus?.error ?? "", /no answer within 5000 ms/);
     assert.equal(slow.arbiter?.skipped, false);
+  } finally {
+    await or.close();
+  }
+});
+
+async function jevLines(path: string): Promise<Record<string, unknown>[]> {
+  const text = await Deno.readTextFile(path);
+  return text.trim().split("\n").map((l) => JSON.parse(l)).filter((l) => l.engine === "jev");
+}
+
+bwrapTest("fan_out's Jev consensus calls are written to the POLY_LOG call log as decide/jev records", async () => {
+  const or = fakeOpenRouter([
+    answer({ choice: "agree", probabilities: { agree: 0.93, disagree: 0.07 }, rationale: "same" }),
+    { status: 500, body: { error: { message: "down" } } },
+  ]);
+  const log = `${await Deno.makeTempDir()}/calls.jsonl`;
+  try {
+    const ctx = await fleetContext({
+      env: { POLY_OPENROUTER_BASE_URL: or.url, OPENROUTER_API_KEY: "k", POLY_JEV_FANOUT: "1", POLY_LOG: log },
+    });
+    await fanOut(ctx, { prompt: "is it safe" });
+    await fanOut(ctx, { prompt: "is it safe" });
+    const [ok, failed] = await jevLines(log);
+    assert.equal(ok.tool, "decide");
+    assert.equal(ok.outChars, 0);
+    const d = ok.decision as Record<string, unknown>;
+    assert.equal(d.purpose, "fan_out_consensus");
+    assert.equal(d.choice, "agree");
+    assert.equal(d.confidence, 0.93);
+    assert.equal(d.acceptance, true);
+    assert.equal(d.fallback, null);
+    assert.equal(typeof d.latency_ms, "number");
+    const f = failed.decision as Record<string, unknown>;
+    assert.equal(f.acceptance, false);
+    assert.equal(typeof f.fallback, "string");
+    assert.equal(failed.ok, false);
+  } finally {
+    await or.close();
+  }
+});
+
+const shadowAnswer = (choice: string) =>
+  answer({
+    choice,
+    probabilities: Object.fromEntries(
+      ["1", "2", "3", "4", "5"].flatMap((l) => [`${l}-clear`, `${l}-unclear`]).map((
+        x,
+      ) => [x, x === choice ? 0.82 : 0.02]),
+    ),
+    rationale: "",
+  });
+
+bwrapTest("POLY_JEV_SHADOW records what Jev would have chosen for delegate without changing the level", async () => {
+  const or = fakeOpenRouter([shadowAnswer("4-unclear"), { delayMs: 9000, content: "{}" }]);
+  const log = `${await Deno.makeTempDir()}/calls.jsonl`;
+  try {
+    const ctx = await fleetContext({
+      env: { POLY_OPENROUTER_BASE_URL: or.url, OPENROUTER_API_KEY: "k", POLY_JEV_SHADOW: "1", POLY_LOG: log },
+    });
+    const out = await delegate(ctx, { prompt: "fix it", level: 1 });
+    assert.equal(out.level, 1, "the requested level runs whatever Jev suggests");
+    assert.equal(out.engine, "codex");
+    assert.equal(or.requests.length, 1);
+    const [shadow] = await jevLines(log);
+    assert.deepEqual(
+      { ...(shadow.decision as Record<string, unknown>), latency_ms: 0 },
+      {
+        purpose: "delegate_shadow",
+        choice: "4-unclear",
+        confidence: 0.82,
+        acceptance: false,
+        fallback: null,
+        latency_ms: 0,
+        cost: null,
+        requested_level: 1,
+        suggested_level: 4,
+        clear: false,
+      },
+    );
+    // A pending Jev call adds at most 5 s after the worker ends, and is recorded as a fallback.
+    const started = performance.now();
+    await delegate(ctx, { prompt: "fix it", level: 2 });
+    assert.ok(performance.now() - started < 8500, "the shadow did not hold the call for Jev's 9 s");
+    const late = (await jevLines(log))[1].decision as Record<string, unknown>;
+    assert.equal(late.requested_level, 2);
+    assert.match(String(late.fallback), /no answer within 5000 ms after the worker ended/);
+    // Off by default: no Jev call.
+    const off = await fleetContext({ env: { POLY_OPENROUTER_BASE_URL: or.url, OPENROUTER_API_KEY: "k" } });
+    const before = or.requests.length;
+    await delegate(off, { prompt: "fix it", level: 1 });
+    assert.equal(or.requests.length, before);
   } finally {
     await or.close();
   }

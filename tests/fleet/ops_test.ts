@@ -9,6 +9,7 @@ import {
   delegate,
   exportStats,
   fanOut,
+  fastDelegate,
   followUp,
   generateImage,
   rate,
@@ -17,6 +18,8 @@ import {
 import { OutsideWorkspaceError } from "../../lib/errors/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
+import { z } from "zod";
+import { fastDelegateTool } from "../../tools/fast_delegate.ts";
 
 bwrapTest("delegate: [fleet.levels] replaces a level; engine, model and effort override per call", async () => {
   const ctx = await fleetContext({
@@ -28,6 +31,18 @@ bwrapTest("delegate: [fleet.levels] replaces a level; engine, model and effort o
   assert.match(over.answer, /^codex answer \(model gpt-x, effort low\)/);
   const other = await delegate(ctx, { prompt: "go", level: 1, engine: "claude" });
   assert.match(other.answer, /^claude answer \(model default, effort default\)/);
+});
+
+bwrapTest("fast_delegate takes optional model and effort overrides; the cascade still picks the engine", async () => {
+  const ctx = await fleetContext();
+  const plain = await fastDelegate(ctx, { prompt: "go" });
+  assert.match(plain.answer, /^codex answer \(model gpt-6-luna, effort medium\)/);
+  const over = await fastDelegate(ctx, { prompt: "go", model: "gpt-x", effort: "low" });
+  assert.match(over.answer, /^codex answer \(model gpt-x, effort low\)/);
+  assert.equal(over.model, "gpt-x");
+  // The MCP tool accepts them (its input schema is strict).
+  const input = z.strictObject(fastDelegateTool.inputSchema).parse({ prompt: "go", model: "gpt-x", effort: "high" });
+  assert.deepEqual(input, { prompt: "go", model: "gpt-x", effort: "high" });
 });
 
 bwrapTest(
@@ -75,6 +90,34 @@ bwrapTest("personas: traversal and unknown names are refused; POLY_AGENT_PATHS i
   const link = await fleetError(delegate(ctx, { prompt: "x", level: 1, agent: "evil" }), "invalid_request");
   assert.match(link.message, /resolves outside/);
   assert.deepEqual(runs(ctx).length, 1);
+});
+
+bwrapTest("personas: plugin-installed agents under ~/.claude/plugins are found after home .claude/agents", async () => {
+  const ctx = await fleetContext();
+  const plugins = join(ctx.home, ".claude", "plugins");
+  // Claude Code's layout: installed copies in cache/<marketplace>/<plugin>/<version>/agents,
+  // marketplace clones in marketplaces/<marketplace>/plugins/<plugin>/agents.
+  const installed = join(plugins, "cache", "acme-market", "reviews", "1.2.0", "agents");
+  const clone = join(plugins, "marketplaces", "acme-market", "plugins", "reviews", "agents");
+  for (const d of [installed, clone]) await Deno.mkdir(d, { recursive: true });
+  await Deno.writeTextFile(join(installed, "auditor.md"), "---\nname: auditor\n---\nInstalled auditor.\n");
+  await Deno.writeTextFile(join(clone, "auditor.md"), "Marketplace auditor.");
+  await Deno.writeTextFile(join(clone, "linter.md"), "Marketplace linter.");
+  const out = await delegate(ctx, { prompt: "[[echo]]", level: 1, engine: "grok", agent: "auditor" });
+  assert.match(out.answer, /^Installed auditor\./, "the installed copy comes before the marketplace clone");
+  const clone2 = await delegate(ctx, { prompt: "[[echo]]", level: 1, engine: "grok", agent: "linter" });
+  assert.match(clone2.answer, /^Marketplace linter\./);
+  // Home .claude/agents comes before plugins.
+  await Deno.mkdir(join(ctx.home, ".claude", "agents"), { recursive: true });
+  await Deno.writeTextFile(join(ctx.home, ".claude", "agents", "auditor.md"), "Home auditor.");
+  const home = await delegate(ctx, { prompt: "[[echo]]", level: 1, engine: "grok", agent: "auditor" });
+  assert.match(home.answer, /^Home auditor\./);
+  // The walk is bounded: an agents folder deeper than PLUGIN_SEARCH.depth is not found.
+  const deep = join(plugins, "a", "b", "c", "d", "e", "f", "agents");
+  await Deno.mkdir(deep, { recursive: true });
+  await Deno.writeTextFile(join(deep, "deep.md"), "Too deep.");
+  const missing = await fleetError(delegate(ctx, { prompt: "x", level: 1, agent: "deep" }), "not_found");
+  assert.match(missing.message, /\.claude\/plugins\/\*\*\/agents/);
 });
 
 bwrapTest("generate_image saves inside cwd and refuses paths outside it", async () => {

@@ -5,6 +5,9 @@ import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { callTool, openStore, resolveProfile } from "./_lib.ts";
 import { defaultState, type Fixture, makeFixture, startHttp } from "./_fixture.ts";
 
+/** Library calls here stand for a write a person approved (tests/tools/gateway covers proposing). */
+const APPROVED = { kind: "approved", proposal: "prop_000000000000", by: "owner (cli)" } as const;
+
 async function home(): Promise<Record<string, string>> {
   const base = await Deno.makeTempDir({ prefix: "poly-gw-cli-" });
   return { POLY_STATE_HOME: join(base, "state"), POLY_CACHE_HOME: join(base, "cache") };
@@ -68,6 +71,11 @@ bwrapTest("poly servers and poly grants: register over stdio, grant, refresh, go
   );
   assert.equal(read.code, 0, read.stderr);
   assert.match(read.stdout, /Granted "fx\/get_title" as read \(revision 2\)/);
+  // No --expected-revision: the output says which revision the write was checked against.
+  assert.match(
+    read.stdout,
+    /Checked against revision 1, read when the command started \(no --expected-revision given; pass --expected-revision 1 to pin it\)/,
+  );
   const write = await poly(
     env,
     fx.dir,
@@ -85,6 +93,7 @@ bwrapTest("poly servers and poly grants: register over stdio, grant, refresh, go
     "2",
   );
   assert.equal(write.code, 0, write.stderr);
+  assert.doesNotMatch(write.stdout, /Checked against/, "a given --expected-revision needs no note");
   const grants = await json<{ grants: { tool: string; state: string }[] }>(env, fx.dir, "grants", "list", "fx");
   assert.deepEqual(grants.grants.map((g) => [g.tool, g.state]), [["get_title", "active"], ["set_title", "active"]]);
 
@@ -94,6 +103,7 @@ bwrapTest("poly servers and poly grants: register over stdio, grant, refresh, go
   const changed = await poly(env, fx.dir, "servers", "refresh", "fx");
   assert.equal(changed.code, 0, changed.stderr);
   assert.match(changed.stdout, /Changed tools \(their grants no longer apply until reviewed again\): get_title/);
+  assert.match(changed.stdout, /Checked against revision 3, read when the command started/);
   const after = await json<{ grants: { tool: string; state: string }[] }>(env, fx.dir, "grants", "list");
   assert.deepEqual(after.grants.map((g) => [g.tool, g.state]), [["get_title", "stale"], ["set_title", "unverified"]]);
   const list = await json<{ servers: { name: string; revision: number; grants: { active: number } }[] }>(
@@ -234,6 +244,7 @@ bwrapTest("poly ops: an unknown write blocks removal until resolved", async () =
   Deno.env.set("POLY_STATE_HOME", env.POLY_STATE_HOME);
   const db = openStore({ path: join(env.POLY_STATE_HOME, "poly.db") });
   const out = await callTool({ db, profile: resolveProfile(undefined, "default"), timeoutMs: 500 }, {
+    authorization: APPROVED,
     target: "fx/set_title",
     schema_sha256: fp.set_title,
     arguments: { value: "new" },

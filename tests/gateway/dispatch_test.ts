@@ -24,6 +24,9 @@ import { type Fixture, freshStore, makeFixture, startHttp } from "./_fixture.ts"
 import { rejects } from "./_assert.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
 
+/** Library calls here stand for a write a person approved (tests/tools/gateway covers proposing). */
+const APPROVED = { kind: "approved", proposal: "prop_000000000000", by: "owner (cli)" } as const;
+
 interface Setup {
   db: DatabaseSync;
   fx: Fixture;
@@ -72,6 +75,7 @@ async function setup(transport: "stdio" | "http"): Promise<Setup> {
 
 function writeTitle(s: Setup, value: string, expected: unknown = value, timeoutMs?: number) {
   return callTool({ ...s.ctx, timeoutMs: timeoutMs ?? s.ctx.timeoutMs }, {
+    authorization: APPROVED,
     target: "fx/set_title",
     schema_sha256: s.pins.set_title,
     arguments: { value },
@@ -152,6 +156,7 @@ for (const transport of ["stdio", "http"] as const) {
       const before = s.fx.calls().length;
       await rejects(
         callTool(s.ctx, {
+          authorization: APPROVED,
           target: "fx/set_count",
           schema_sha256: s.pins.set_count,
           arguments: { value: 5 },
@@ -253,6 +258,7 @@ bwrapTest("profiles narrow what the grants allow", async () => {
     assert.equal(resolveProfile(config, "default").implicit, true);
     await rejects(() => resolveProfile(config, "nobody"), "profile", /not defined.*reviewer, writer/);
     const out = await callTool({ ...s.ctx, profile: writer }, {
+      authorization: APPROVED,
       target: "fx/set_count",
       schema_sha256: s.pins.set_count,
       arguments: { value: 3 },

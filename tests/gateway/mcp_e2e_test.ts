@@ -103,8 +103,32 @@ bwrapTest("the gateway through the real poly mcp process with an SDK client", as
           ...(timeout_ms ? { timeout_ms } : {}),
         },
       }) as Promise<Result>;
+    // A write over stdio is a proposed operation; poly approvals approve runs it as proposed.
+    const sent = fx.calls().length;
+    const proposed = await write("proposed");
+    assert.equal(proposed.isError, false, text(proposed));
+    const proposal = proposed.structuredContent!.proposal as { id: string; preview: { target: string } };
+    assert.equal(proposal.preview.target, "fx/set_title");
+    assert.equal(fx.calls().length, sent, "nothing reached the upstream before approval");
+    const approved = await runPoly(["approvals", "approve", proposal.id, "--format", "json"], { env, cwd: root });
+    assert.equal(approved.code, 0, approved.stderr + approved.stdout);
+    assert.equal(fx.state().data?.title, "proposed");
+    const opsAll = await runPoly(["ops", "list", "--all", "--format", "json"], { env, cwd: root });
+    const recorded = JSON.parse(opsAll.stdout).operations.find((o: { kind: string }) => o.kind === "write");
+    assert.deepEqual(recorded.authorization, { kind: "approved", proposal: proposal.id, by: "owner (cli)" });
+
+    // From here on the grant pre-authorizes writes (poly grants preauthorize), so they run unattended.
+    const pre = await runPoly(["grants", "preauthorize", "fx", "set_title", "--until", "1d", "--by", "ana"], {
+      env,
+      cwd: root,
+    });
+    assert.equal(pre.code, 0, pre.stderr);
     const ok = await write("via poly mcp");
     assert.equal(ok.isError, false, text(ok));
+    assert.equal(
+      (ok.structuredContent!.operation as { authorization: { kind: string } }).authorization.kind,
+      "preauthorized",
+    );
     assert.equal((ok.structuredContent!.operation as { status: string }).status, "confirmed");
     assert.equal(fx.state().data?.title, "via poly mcp");
 

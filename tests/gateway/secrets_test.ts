@@ -25,6 +25,9 @@ import type { DatabaseSync } from "../../lib/store/mod.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
 import { defaultState, type FixtureState, freshStore, makeFixture, startHttp } from "./_fixture.ts";
 
+/** Library calls here stand for a write a person approved (tests/tools/gateway covers proposing). */
+const APPROVED = { kind: "approved", proposal: "prop_000000000000", by: "owner (cli)" } as const;
+
 const TOKEN = "fx-bearer-5f0c1d2e3b4a69788796a5b4c3d2e1f0";
 const GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
 
@@ -147,6 +150,7 @@ Deno.test("callTool(): the write's answer, the verifier's and the message are re
     const pins = grantAll(db, "web");
     const ctx = { db, profile: resolveProfile(undefined, "default") };
     const out = await callTool(ctx, {
+      authorization: APPROVED,
       target: "web/set_auth",
       schema_sha256: pins.set_auth,
       arguments: {},
@@ -162,6 +166,7 @@ Deno.test("callTool(): the write's answer, the verifier's and the message are re
 
     // Expecting the token itself confirms nothing: the verifier's answer is compared after redaction.
     const guess = await callTool(ctx, {
+      authorization: APPROVED,
       target: "web/set_auth",
       schema_sha256: pins.set_auth,
       arguments: {},

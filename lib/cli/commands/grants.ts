@@ -1,5 +1,5 @@
 /**
- * `poly grants set|revoke|list`: which upstream tools the gateway may use, each pinned
+ * `poly grants set|revoke|preauthorize|list`: which upstream tools the gateway may use, each pinned
  * to the fingerprint a person reviewed. docs/gateway.md.
  *
  * @module
@@ -61,6 +61,30 @@ const revoke = command(
   { brief: message`Remove a grant.` },
 );
 
+const preauthorize = command(
+  "preauthorize",
+  object({
+    action: constant("preauthorize" as const),
+    server,
+    tool,
+    until: optional(option("--until", string({ metavar: "WHEN" }), {
+      description:
+        message`When it ends: a time (2027-01-31, 2027-01-31T12:00Z) or a duration from now (30m, 8h, 7d, 2w).`,
+    })),
+    by: optional(option("--by", string({ metavar: "WHO" }), {
+      description: message`Who pre-authorizes, for the record (default: owner (cli)).`,
+    })),
+    where: multiple(option("--where", string({ metavar: "PATH=VALUE" }), {
+      description:
+        message`Only writes whose argument at PATH equals VALUE (JSON, else a string), e.g. --where repo='"poly"'. Repeatable; all must hold.`,
+    })),
+    clear: option("--clear", { description: message`Remove the pre-authorization: writes are proposed again.` }),
+    expected,
+    format,
+  }),
+  { brief: message`Let writes of one write grant through unattended (else each is a proposal a person approves).` },
+);
+
 const list = command(
   "list",
   object({
@@ -84,17 +108,36 @@ type GrantsValue =
     format: Format;
   }
   | { action: "revoke"; server: string; tool: string; expected?: number; format: Format }
+  | {
+    action: "preauthorize";
+    server: string;
+    tool: string;
+    until?: string;
+    by?: string;
+    where: readonly string[];
+    clear?: boolean;
+    expected?: number;
+    format: Format;
+  }
   | { action: "list"; server?: string; format: Format };
+
+/** `--until`: a duration from now (7d) or a time. */
+function untilTime(text: string): string {
+  const m = /^(\d+)\s*([mhdw])$/.exec(text.trim().toLowerCase());
+  if (!m) return text;
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[m[2] as "m" | "h" | "d" | "w"];
+  return new Date(Date.now() + Number(m[1]) * unit).toISOString();
+}
 
 /** `poly grants`. */
 export const grantsCommand = defineCommand<GrantsValue>({
-  parser: command("grants", or(set, revoke, list), {
+  parser: command("grants", or(set, revoke, preauthorize, list), {
     brief: message`Grant upstream MCP tools to the gateway, pinned to reviewed fingerprints.`,
   }),
   async run(value, io) {
     const gw = await lazy.gateway();
     const { renderGrants } = await lazy.gatewayRender();
-    const { json, expectedRevision } = await lazy.gatewayCli();
+    const { json, expectedRevision, checkedAgainst } = await lazy.gatewayCli();
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     if (value.action === "list") {
@@ -104,6 +147,37 @@ export const grantsCommand = defineCommand<GrantsValue>({
       return 0;
     }
     const rev = expectedRevision(db, value.server, value.expected);
+    const checked = checkedAgainst(rev, value.expected);
+    if (value.action === "preauthorize") {
+      if (value.clear) {
+        const r = gw.clearPreauthorization(db, value.server, value.tool, rev);
+        await out(
+          { ...r, checked_against: checked.doc },
+          `${
+            r.changed ? `Writes of "${value.server}/${value.tool}" are proposed again` : "Nothing changed"
+          } (revision ${r.revision}).\n${checked.line}`,
+        );
+        return 0;
+      }
+      if (value.until === undefined) {
+        throw new gw.GatewayError("invalid_request", "poly grants preauthorize needs --until WHEN (or --clear)");
+      }
+      const r = gw.setPreauthorization(db, {
+        server: value.server,
+        tool: value.tool,
+        by: value.by ?? "owner (cli)",
+        until: untilTime(value.until),
+        where: value.where.map(gw.parseConstraint),
+        expectedRevision: rev,
+      });
+      await out(
+        r,
+        `Writes of "${value.server}/${r.grant.tool}" ${
+          r.preauthorization.where.length ? "matching the constraints " : ""
+        }run unattended until ${r.preauthorization.until} (revision ${r.revision}).\n${checked.line}`,
+      );
+      return 0;
+    }
     const result = value.action === "set"
       ? gw.setGrant(db, {
         server: value.server,
@@ -121,7 +195,7 @@ export const grantsCommand = defineCommand<GrantsValue>({
     if (result.unverified.length) {
       lines.push(`These write grants no longer have an applying verifier: ${result.unverified.join(", ")}`);
     }
-    await out(result, lines.join("\n") + "\n");
+    await out({ ...result, checked_against: checked.doc }, lines.join("\n") + "\n" + checked.line);
     return 0;
   },
 });

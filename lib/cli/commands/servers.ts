@@ -165,7 +165,7 @@ export const serversCommand = defineCommand<ServersValue>({
   async run(value, io) {
     const gw = await lazy.gateway();
     const render = await lazy.gatewayRender();
-    const { json, expectedRevision } = await lazy.gatewayCli();
+    const { json, expectedRevision, checkedAgainst } = await lazy.gatewayCli();
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     switch (value.action) {
@@ -185,7 +185,11 @@ export const serversCommand = defineCommand<ServersValue>({
       case "refresh": {
         const rev = expectedRevision(db, value.name, value.expected);
         const result = await gw.refreshServer(db, value.name, rev, { timeoutMs: value.timeout });
-        await out(result, render.renderDiscovery("Refreshed", result));
+        const checked = checkedAgainst(rev, value.expected);
+        await out(
+          { ...result, checked_against: checked.doc },
+          render.renderDiscovery("Refreshed", result) + checked.line,
+        );
         return 0;
       }
       case "list": {
@@ -201,7 +205,11 @@ export const serversCommand = defineCommand<ServersValue>({
       case "remove": {
         const rev = expectedRevision(db, value.name, value.expected);
         const server = gw.removeServer(db, value.name, rev);
-        await out({ server }, `Removed "${server.name}" (revision ${server.revision}).\n`);
+        const checked = checkedAgainst(rev, value.expected);
+        await out(
+          { server, checked_against: checked.doc },
+          `Removed "${server.name}" (revision ${server.revision}).\n${checked.line}`,
+        );
         return 0;
       }
     }

@@ -50,7 +50,8 @@ export interface CallResult<T> {
   handle?: string;
 }
 
-async function appendLog(ctx: FleetContext, line: Record<string, unknown>): Promise<void> {
+/** Appends one JSON line to `POLY_LOG` (best effort; a no-op when it is not set). */
+export async function appendLog(ctx: FleetContext, line: Record<string, unknown>): Promise<void> {
   const path = ctx.settings.logPath;
   if (!path) return;
   try {

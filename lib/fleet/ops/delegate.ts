@@ -11,6 +11,7 @@ import { type FleetContext, requirePrompt, workspaceDir } from "../context.ts";
 import { FleetError } from "../errors.ts";
 import { type PersonaInput, resolvePersona } from "../personas.ts";
 import { budgetNote } from "../prompts.ts";
+import { startShadow } from "../jev.ts";
 import { runEngine } from "../run.ts";
 import type { EngineName, Level, Tier } from "../types.ts";
 import { recorded, type WorkerOutput, workerOutput } from "./_call.ts";
@@ -57,16 +58,23 @@ export function delegate(ctx: FleetContext, input: DelegateInput): Promise<Worke
       tier = { engine: "cursor", model: input.model ?? ctx.settings.cursorModel };
     }
     const persona = await resolvePersona(ctx, cwd, input.agent);
-    const r = await runEngine(ctx, {
-      tool: "delegate",
-      surface: "delegate",
-      ...tier,
-      level: input.level,
-      prompt: input.prompt + budgetNote(ctx.settings.timeoutMs),
-      cwd,
-      readOnly: false,
-      persona,
-    });
+    // POLY_JEV_SHADOW: Jev is asked in parallel what it would have chosen; the requested level runs regardless.
+    const shadow = startShadow(ctx, input.prompt, input.level);
+    let r;
+    try {
+      r = await runEngine(ctx, {
+        tool: "delegate",
+        surface: "delegate",
+        ...tier,
+        level: input.level,
+        prompt: input.prompt + budgetNote(ctx.settings.timeoutMs),
+        cwd,
+        readOnly: false,
+        persona,
+      });
+    } finally {
+      await shadow?.settle();
+    }
     return {
       output: workerOutput(r, { level: input.level }),
       rawChars: r.rawChars,
@@ -79,6 +87,10 @@ export function delegate(ctx: FleetContext, input: DelegateInput): Promise<Worke
 /** A fast_delegate call. */
 export interface FastDelegateInput {
   prompt: string;
+  /** Overrides the chosen engine's model (seed 003: worker tools take optional model and effort overrides). */
+  model?: string;
+  /** Overrides the chosen engine's effort. */
+  effort?: string;
   cwd?: string;
   agent?: PersonaInput;
 }
@@ -95,6 +107,8 @@ export function fastDelegate(ctx: FleetContext, input: FastDelegateInput): Promi
       tool: "fast_delegate",
       surface: "fast_delegate",
       ...picked.tier,
+      model: input.model ?? picked.tier.model,
+      effort: input.effort ?? picked.tier.effort,
       prompt: input.prompt + budgetNote(ctx.settings.timeoutMs),
       cwd,
       readOnly: false,

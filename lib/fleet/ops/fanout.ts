@@ -13,6 +13,7 @@ import { fastCandidates, noCandidate, usableCandidates } from "../cascade.ts";
 import { type FleetContext, requirePrompt, workspaceDir } from "../context.ts";
 import { decideCall } from "../decide.ts";
 import { FleetError } from "../errors.ts";
+import { logJev } from "../jev.ts";
 import { arbiterPrompt, workerPrompt } from "../prompts.ts";
 import { type EngineResult, runEngine } from "../run.ts";
 import { scrub } from "../scrub.ts";
@@ -150,6 +151,8 @@ export function fanOut(ctx: FleetContext, input: FanOutInput): Promise<FanOutOut
     const wantConsensus = input.consensus ?? ctx.settings.fanOut.consensus;
     if (wantConsensus) {
       const threshold = ctx.settings.fanOut.consensusThreshold;
+      const asked = performance.now();
+      let said: { choice: string; confidence: number } | undefined;
       try {
         const { decision } = await decideCall(ctx, {
           question: "Do these independent answers to the same task substantially agree (same conclusions and facts)?",
@@ -157,11 +160,22 @@ export function fanOut(ctx: FleetContext, input: FanOutInput): Promise<FanOutOut
           context: answers.map((a, i) => `Answer ${i + 1}:\n${scrub(a.text).slice(0, 4000)}`).join("\n\n"),
           timeoutMs: 5000,
         });
+        said = decision;
         const agreement = decision.probabilities.find((p) => p.label === "agree")?.probability ?? 0;
         consensus = { agreement, threshold, skipped_arbiter: agreement >= threshold };
       } catch (e) {
         consensus = { agreement: null, threshold, skipped_arbiter: false, error: (e as Error).message };
       }
+      // The gate's Jev call goes to the POLY_LOG call log like the seed's own records.
+      await logJev(ctx, {
+        purpose: "fan_out_consensus",
+        choice: said?.choice ?? null,
+        confidence: consensus.agreement,
+        acceptance: consensus.skipped_arbiter,
+        fallback: consensus.error ?? null,
+        latency_ms: Math.round(performance.now() - asked),
+        cost: null,
+      });
       if (consensus.skipped_arbiter) {
         const first = answers[0];
         return {

@@ -77,4 +77,12 @@ ALTER TABLE gateway_servers ADD COLUMN env TEXT;
 ALTER TABLE gateway_servers ADD COLUMN bind_ro TEXT;
 `,
   },
+  {
+    // A write grant's pre-authorization (seed 002 preauthorizableFor) and how each write was authorized.
+    name: "gateway-003-preauthorization",
+    sql: `
+ALTER TABLE gateway_grants ADD COLUMN preauthorization TEXT;
+ALTER TABLE gateway_ops ADD COLUMN authorization TEXT;
+`,
+  },
 ];

@@ -48,10 +48,23 @@ Deno.test("input schemas refuse bad calls; output schemas accept success and err
   assert.equal(input("rate").safeParse({ session_id: "codex:1", score: 0 }).success, false);
   assert.equal(input("generate_image").safeParse({ prompt: "x", engine: "claude" }).success, false);
   assert.equal(input("decide").safeParse({ question: "q", options: ["only"] }).success, false);
-  const error = { error: { kind: "quota_exhausted", message: "m", engine: "codex", usable_engines: ["claude"] } };
+  // Every result carries the identity block (lib/identity/tool_identity.ts).
+  const poly = {
+    version: "0.1.0",
+    build_id: "dev",
+    channel: "dev",
+    executable: "/x/poly",
+    pid: 1,
+    engines_digest: "d",
+    engines: {},
+  };
+  const error = {
+    error: { kind: "quota_exhausted", message: "m", engine: "codex", usable_engines: ["claude"] },
+    poly,
+  };
   for (const name of Object.keys(LEVELS)) assert.equal(output(name).safeParse(error).success, true, name);
   assert.equal(
-    output("delegate").safeParse({ answer: "a", session_id: "codex:1", engine: "codex", level: 1, latency_ms: 3 })
+    output("delegate").safeParse({ answer: "a", session_id: "codex:1", engine: "codex", level: 1, latency_ms: 3, poly })
       .success,
     true,
   );

@@ -62,7 +62,9 @@ bwrapTest("poly mcp: delegate → follow_up → rate → bridge_stats in one flo
     assert.match(String(next.doc.answer), new RegExp(`^resumed ${handle.slice(6)} at turn 2 after "add a greeting`));
 
     const rated = await call("rate", { session_id: handle, score: 4 });
-    assert.deepEqual(rated.doc, { session_id: handle, score: 4, tool: "delegate", engine: "codex" });
+    const { poly, ...ratedDoc } = rated.doc as Record<string, unknown>;
+    assert.equal(typeof (poly as { pid: number }).pid, "number", "the identity block is in the document");
+    assert.deepEqual(ratedDoc, { session_id: handle, score: 4, tool: "delegate", engine: "codex" });
 
     const stats = await call("bridge_stats", {});
     const tools_ = stats.doc.tools as {

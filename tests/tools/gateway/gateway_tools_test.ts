@@ -7,10 +7,25 @@ import { mcpServersTool } from "../../../tools/mcp_servers.ts";
 import { mcpDescribeTool } from "../../../tools/mcp_describe.ts";
 import { mcpReadTool } from "../../../tools/mcp_read.ts";
 import { mcpCallTool } from "../../../tools/mcp_call.ts";
-import { addServer, catalogOf, GatewayError, OUTCOME_UNCERTAIN, setGrant } from "../../../lib/gateway/mod.ts";
+import { MAX_MCP_SCHEMAS } from "../../../lib/gateway/schema_window.ts";
+import {
+  addServer,
+  catalogOf,
+  GatewayError,
+  OUTCOME_UNCERTAIN,
+  requireServer,
+  setGrant,
+  setPreauthorization,
+} from "../../../lib/gateway/mod.ts";
+import { accessStores, approveProposal, type ProposalView } from "../../../lib/access/mod.ts";
+import { openStore, storePath } from "../../../lib/store/mod.ts";
 import { freshStore, makeFixture } from "../../gateway/_fixture.ts";
 import type { ServersDocument } from "../../../lib/gateway/schemas.ts";
 import { bwrapTest } from "../../_helpers/bwrap.ts";
+
+function openedStore() {
+  return Promise.resolve({ db: openStore({ path: storePath() }) });
+}
 
 function context(root: string): ToolContext {
   return { root, signal: new AbortController().signal, progress: () => Promise.resolve() };
@@ -87,15 +102,75 @@ bwrapTest("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default
     value: "first",
   });
 
-  const write = await call(mcpCallTool, {
+  // Over stdio (no caller) a write is a proposed operation: nothing is sent until a person approves it.
+  const calls = fx.calls().length;
+  const proposed = await call(mcpCallTool, {
     target: "fx/set_title",
     schema_sha256: pins.set_title,
     arguments: { value: "from mcp" },
     verification: { tool: "get_title", arguments: {}, result_path: "$.value", expected: "from mcp" },
   }, ctx);
-  assert.equal(write.isError, false);
-  assert.equal((write.structured as { operation: { status: string } }).operation.status, "confirmed");
+  assert.equal(proposed.isError, undefined);
+  const doc = proposed.structured as { proposal: ProposalView; operation?: unknown; message: string };
+  assert.equal(doc.operation, undefined);
+  assert.equal(doc.proposal.status, "pending");
+  assert.equal(doc.proposal.proposed_by, "owner (stdio)");
+  assert.equal(doc.proposal.preview.kind, "upstream_call");
+  assert.equal(doc.proposal.preview.target, "fx/set_title");
+  assert.deepEqual(doc.proposal.preview.arguments, { value: "from mcp" });
+  assert.equal((doc.proposal.preview.verification as { expected: unknown }).expected, "from mcp");
+  assert.equal(doc.proposal.preview.profile, "default");
+  assert.match(doc.message, /poly approvals approve prop_/);
+  assert.equal(fx.calls().length, calls, "nothing reached the upstream");
+  assert.equal(fx.state().data?.title, "first");
+
+  // Approved (as poly approvals approve does): it runs exactly as proposed; the operation records the approval.
+  const approved = await approveProposal(accessStores(), doc.proposal.id, { by: "owner (cli)", tools: TOOLS });
+  assert.equal(approved.result.isError, false, JSON.stringify(approved.result));
+  const ran = approved.result.document as { operation: { status: string; authorization: unknown } };
+  assert.equal(ran.operation.status, "confirmed");
+  assert.deepEqual(ran.operation.authorization, { kind: "approved", proposal: doc.proposal.id, by: "owner (cli)" });
   assert.equal(fx.state().data?.title, "from mcp");
+
+  // A pre-authorization on the grant lets matching writes through unattended, and says so.
+  const { db } = await openedStore();
+  const rev = requireServer(db, "fx").revision;
+  setPreauthorization(db, {
+    server: "fx",
+    tool: "set_title",
+    by: "ana",
+    until: new Date(Date.now() + 3_600_000).toISOString(),
+    where: [{ path: "value", equals: "unattended" }],
+    expectedRevision: rev,
+  });
+  const other = await call(mcpCallTool, {
+    target: "fx/set_title",
+    schema_sha256: pins.set_title,
+    arguments: { value: "not covered" },
+    verification: { tool: "get_title", result_path: "$.value", expected: "not covered" },
+  }, ctx);
+  assert.ok((other.structured as { proposal?: unknown }).proposal, "a write outside the constraints is proposed");
+  assert.match((other.structured as { message: string }).message, /argument value is "not covered"/);
+  const write = await call(mcpCallTool, {
+    target: "fx/set_title",
+    schema_sha256: pins.set_title,
+    arguments: { value: "unattended" },
+    verification: { tool: "get_title", arguments: {}, result_path: "$.value", expected: "unattended" },
+  }, ctx);
+  assert.equal(write.isError, false);
+  const op = (write.structured as { operation: { status: string; authorization: Record<string, unknown> } }).operation;
+  assert.equal(op.status, "confirmed");
+  assert.equal(op.authorization.kind, "preauthorized");
+  assert.equal(op.authorization.by, "ana");
+  assert.deepEqual(op.authorization.where, [{ path: "value", equals: "unattended" }]);
+  assert.equal(fx.state().data?.title, "unattended");
+  setPreauthorization(db, {
+    server: "fx",
+    tool: "set_title",
+    by: "ana",
+    until: new Date(Date.now() + 3_600_000).toISOString(),
+    expectedRevision: requireServer(db, "fx").revision,
+  });
 
   fx.update((s) => {
     s.handlers!.get_title = { get: "title", delay_ms: 3000 };
@@ -148,3 +223,28 @@ bwrapTest("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROF
     Deno.env.delete("POLY_GATEWAY_PROFILE");
   }
 });
+
+bwrapTest(
+  "mcp_describe hands one session at most MAX_MCP_SCHEMAS schemas at once and names the one it drops",
+  async () => {
+    Deno.env.delete("POLY_GATEWAY_PROFILE");
+    await registered();
+    const root = await workspace();
+    const ctx = { ...context(root), session: `s-${crypto.randomUUID()}` };
+    type Described = { schemas: { max: number; held: string[]; dropped?: string }; message: string };
+    const describe = async (target: string, c: ToolContext = ctx) =>
+      (await call(mcpDescribeTool, { target }, c)).structured as Described;
+    assert.equal(MAX_MCP_SCHEMAS, 2);
+    assert.deepEqual((await describe("fx/get_title")).schemas, { max: 2, held: ["fx/get_title"] });
+    assert.deepEqual((await describe("fx/set_title")).schemas, { max: 2, held: ["fx/get_title", "fx/set_title"] });
+    // Describing a held schema again drops nothing.
+    assert.deepEqual((await describe("fx/get_title")).schemas, { max: 2, held: ["fx/set_title", "fx/get_title"] });
+    const third = await describe("fx/get_count");
+    assert.deepEqual(third.schemas, { max: 2, held: ["fx/get_title", "fx/get_count"], dropped: "fx/set_title" });
+    assert.match(third.message, /at most 2 upstream schemas at once/);
+    assert.match(third.message, /schema of fx\/set_title was dropped/);
+    // Another session has its own window.
+    const other = await describe("fx/set_title", { ...context(root), session: `s-${crypto.randomUUID()}` });
+    assert.deepEqual(other.schemas, { max: 2, held: ["fx/set_title"] });
+  },
+);
