@@ -12,7 +12,7 @@ Deno.test("install-agents.md lists exactly the read-level tools as the read-only
   const doc = await read("docs/install-agents.md");
   const readLevel = TOOLS.filter((t) => t.level === "read").map((t) => t.name).sort();
   for (const t of TOOLS.filter((x) => x.level === "read")) assert.equal(t.annotations.readOnlyHint, true, t.name);
-  const block = /\*\*Read-only\*\*[^`]*```\n([\s\S]*?)```/.exec(doc);
+  const block = /\*\*Read-only\*\*[^`]*```text\n([\s\S]*?)```/.exec(doc);
   assert.ok(block, "the read-only block is there");
   const listed = block[1].split(/[,\s]+/).filter(Boolean).sort();
   assert.deepEqual(listed, readLevel);
