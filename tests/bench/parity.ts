@@ -670,7 +670,16 @@ async function main() {
       natives["ast-grep"] = await nativeAstGrep(dir, bin, work);
     }
 
-    const lint = await poly(dir, ["lint", "--no-workspace"]);
+    let lint: Awaited<ReturnType<typeof poly>>;
+    try {
+      lint = await poly(dir, ["lint", "--no-workspace"]);
+    } catch (error) {
+      // A configuration poly refuses (a biome 1 file, a JavaScript config): say so beside what the natives did with it.
+      console.log(`parity on ${rest[0]}: poly refused to run: ${error instanceof Error ? error.message : error}`);
+      for (const [engine, side] of Object.entries(natives)) if (side?.note) console.log(`  native ${engine}: ${side.note}`);
+      Deno.exitCode = 2;
+      return;
+    }
     const fmt = withFormat && formats.length ? await poly(dir, ["fmt", "--check"]) : undefined;
 
     const engines = only.map((engine) => {
