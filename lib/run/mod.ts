@@ -26,6 +26,7 @@ import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";
 import { compareText } from "../report/sort.ts";
 import { boundReportDiffs } from "../report/diff.ts";
+import { assignShards, isWhole, sizesOf } from "./shard.ts";
 
 export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
 
@@ -99,12 +100,22 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const configRefs: ConfigRef[] = [];
   const configIndex = new Map<string, number>();
   const tasks: FileTask[] = [];
+  // `--shard i/n`: every shard numbers the configs as the whole run would (so `poly report merge` can join the
+  // reports), and keeps only its own paths.
+  const shard = isWhole(request.shard) ? undefined : request.shard!;
+  const owner = shard
+    ? await (async () => {
+      const sizes = await sizesOf(candidates.filter((c) => c.kind === "file").map((c) => c.path));
+      return assignShards(candidates.map((c) => ({ path: c.relPath, size: sizes.get(c.path) ?? 0 })), shard.count);
+    })()
+    : undefined;
+  const mine = (relPath: string) => !owner || owner.get(relPath) === shard!.index;
   /** Each task's effective config (for the memo's signatures), index for index. */
   const taskConfigs: ResolvedConfig[] = [];
   // discover() returns its records sorted by relPath already: tasks are made in that order.
   for (const c of candidates) {
-    if (c.kind === "skip") results.push({ path: c.relPath, skipped: c.skip });
-    else if (c.kind === "error") results.push({ path: c.relPath, error: c.error });
+    if (c.kind === "skip") mine(c.relPath) && results.push({ path: c.relPath, skipped: c.skip });
+    else if (c.kind === "error") mine(c.relPath) && results.push({ path: c.relPath, error: c.error });
     else {
       const config = await configs.forDir(parentDir(c.path));
       let index = configIndex.get(config.hash);
@@ -116,6 +127,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       const plan = kind === "lint" ? planLint(c.language, config) : planFormat(c.language, config);
       const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
       if (rules && !rulesChecked.has(config.hash)) rulesChecked.set(config.hash, rules.settings);
+      if (!mine(c.relPath)) continue;
       tasks.push({
         path: c.path,
         relPath: c.relPath,
@@ -154,7 +166,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   }
   // Rule files load while the files run (the rules engine loads the same, memoized, sets); their
   // problems are reported once the run is over, so no batch waits for them to start.
-  const ruleErrors = Promise.all([...rulesChecked.values()].map((s) => ruleLoadRunErrors(s, request.cwd)));
+  const ruleErrors = Promise.all(
+    [...rulesChecked.values()].map((s) => !shard || shard.index === 1 ? ruleLoadRunErrors(s, request.cwd) : []),
+  );
   ruleErrors.catch(() => {}); // awaited below
   // The report's identity (the engines' digests: ~15 ms of stats) is worked out while the engines
   // run, at the first turn of the event loop: not before the early batches start, nor after all.

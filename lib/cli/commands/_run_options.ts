@@ -43,7 +43,24 @@ export function runOptions<K extends string>(cmd: K) {
         description: message`Parallel workers (default: CPU count)`,
       }),
     ),
+    shard: optional(
+      option("--shard", string({ metavar: "I/N" }), {
+        description: message`Only shard I of N (by path, balanced by size; run-wide checks on shard 1)`,
+      }),
+    ),
   });
+}
+
+/** `--shard I/N` parsed (a malformed value is a usage error, exit 2). */
+export async function shardOption(text: string | undefined): Promise<{ index: number; count: number } | undefined> {
+  if (text === undefined) return undefined;
+  const { parseShard } = await import("../../run/shard.ts");
+  const { UsageError } = await import("../../errors/mod.ts");
+  try {
+    return parseShard(text);
+  } catch (error) {
+    throw new UsageError(`--shard: ${(error as Error).message}`);
+  }
 }
 
 /** Parsed shared options. */
@@ -54,6 +71,8 @@ export interface RunOptionValues {
   config?: string;
   noCache: boolean;
   jobs?: number;
+  /** `--shard I/N` as given. */
+  shard?: string;
 }
 
 /** Whether colour may be used on a stream: a terminal, and NO_COLOR unset. */

@@ -8,7 +8,7 @@
  */
 import { command, constant, merge, message, object, option, or, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { progressReporter, runOptions, type RunOptionValues, useColor } from "./_run_options.ts";
+import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
 import { lazy } from "../../lazy/mod.ts";
 
 const mode = withDefault(
@@ -41,6 +41,7 @@ export const fmtCommand = defineCommand({
   async run(value: RunOptionValues & { m: { mode: "check" | "diff" | "fix" } }, io) {
     const { runFmt } = await lazy.run();
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
+    const shard = await shardOption(value.shard);
     const report = await runFmt({
       paths: [...value.paths],
       cwd: io.cwd,
@@ -49,6 +50,7 @@ export const fmtCommand = defineCommand({
       fix: value.m.mode === "fix",
       noCache: value.noCache,
       jobs: value.jobs,
+      ...(shard ? { shard } : {}),
       onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
     });

@@ -6,7 +6,7 @@
  */
 import { command, merge, message, object, option } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { progressReporter, runOptions, type RunOptionValues, useColor } from "./_run_options.ts";
+import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
 import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
@@ -29,16 +29,19 @@ export const lintCommand = defineCommand({
   async run(value: RunOptionValues & { fix: boolean; noWorkspace: boolean }, io) {
     const { runLint } = await lazy.run();
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
-    // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run.
-    const phase = value.noWorkspace ? undefined : lazy.workspace().then((m) =>
-      m.runWorkspacePhase({
-        cwd: io.cwd,
-        config: value.config,
-        fix: value.fix,
-        jobs: value.jobs,
-        noCache: value.noCache,
-      })
-    );
+    const shard = await shardOption(value.shard);
+    // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
+    const phase = value.noWorkspace || (shard && shard.index !== 1)
+      ? undefined
+      : lazy.workspace().then((m) =>
+        m.runWorkspacePhase({
+          cwd: io.cwd,
+          config: value.config,
+          fix: value.fix,
+          jobs: value.jobs,
+          noCache: value.noCache,
+        })
+      );
     const report = await runLint({
       paths: [...value.paths],
       cwd: io.cwd,
@@ -47,6 +50,7 @@ export const lintCommand = defineCommand({
       fix: value.fix,
       noCache: value.noCache,
       jobs: value.jobs,
+      ...(shard ? { shard } : {}),
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
     });
