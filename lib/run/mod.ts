@@ -65,6 +65,8 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     configs = await openConfig({ cwd: request.cwd, explicit: request.config });
     memo?.rememberShaped(configKey, configs, at);
   }
+  // The shared remote cache (lib/cache/remote) is asked while discovery walks the tree.
+  const remote = request.noCache ? undefined : await remoteFor(kind, request, configs);
   const discoveryKey = JSON.stringify([
     "discover",
     request.cwd,
@@ -174,6 +176,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   // run, at the first turn of the event loop: not before the early batches start, nor after all.
   const who = new Promise<Identity>((resolve, reject) => setTimeout(() => identity().then(resolve, reject), 0));
   who.catch(() => {}); // awaited in assemble
+  await remote?.pulled;
   const { outcomes, cache } = memo
     ? await runRemembered(runnable, runnableConfigs, request, memo, at, linkedFiles(candidates))
     : await runAll(runnable, request);
@@ -188,7 +191,30 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   }
   const report = await assemble(kind, request, results, checked, configRefs, runErrors, who);
   if (cacheSettings) report.summary.cache = cache;
+  // Uploads happen after the run (the CLI waits for them, bounded, before it exits).
+  remote?.finish(runnable.length);
   return report;
+}
+
+/** The remote cache session of a check run, when `[cache] remote` or `POLY_REMOTE_CACHE_URL` names one. */
+async function remoteFor(kind: "lint" | "fmt", request: RunRequest, configs: ConfigSet) {
+  if (request.fix || request.preview) return undefined;
+  const { remoteSettings, startRemote } = await import("../cache/remote/mod.ts");
+  const config = await configs.forDir(resolve(request.cwd));
+  if (!remoteSettings(config.data.cache)) return undefined;
+  return await startRemote({
+    kind,
+    fix: false,
+    anchor: configs.anchor,
+    cwd: resolve(request.cwd),
+    paths: request.paths,
+    exclude: request.exclude ?? [],
+    ...(request.config ? { configPath: request.config } : {}),
+    ...(request.shard ? { shard: request.shard } : {}),
+    cache: config.data.cache,
+    configDir: config.dir,
+    build: await buildIdentity(),
+  });
 }
 
 /**
