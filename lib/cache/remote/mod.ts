@@ -375,7 +375,9 @@ export class RemoteSession {
     const old = await readRemoteStats(this.dbPath);
     const sum: RemoteStats = { ...this.stats };
     if (old && old.url === sum.url) {
-      for (const k of ["hits", "misses", "refusals", "failures", "rows_in", "rows_out", "bytes_in", "bytes_out"] as const) {
+      for (
+        const k of ["hits", "misses", "refusals", "failures", "rows_in", "rows_out", "bytes_in", "bytes_out"] as const
+      ) {
         sum[k] += old[k] ?? 0;
       }
       if (!sum.last_warning && old.last_warning) sum.last_warning = old.last_warning;
