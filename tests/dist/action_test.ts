@@ -155,7 +155,14 @@ Deno.test("action: with a shard, lint and fmt run that shard and lint writes its
   equal(run.outputs["exit-code"], "1");
   equal(run.outputs["report-file"], report);
   equal(run.outputs["sarif-ok"], undefined, "shards upload no SARIF of their own");
-  deepEqual((await Deno.readTextFile(argsFile)).trim().split("\n"), ["lint", "--shard", "2/3", "--format", "json", "src"]);
+  deepEqual((await Deno.readTextFile(argsFile)).trim().split("\n"), [
+    "lint",
+    "--shard",
+    "2/3",
+    "--format",
+    "json",
+    "src",
+  ]);
   await Deno.remove(argsFile);
   const fmt = await runStep("fmt", { POLY_ARGS: "src", SHARD: "2/3" }, [dir]);
   equal(fmt.code, 0);
