@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runPoly } from "../_helpers/cli.ts";
+import { CacheStatsDocument } from "../../tools/cache_stats.ts";
 import { freePort, hangingServer, type RemoteServer, serverCli, startServer } from "./_remote_server.ts";
 
 const found = await serverCli();
@@ -107,6 +108,8 @@ Deno.test({
       const s2 = await remoteStats(dir, h2);
       assert.ok(s2.hits >= 2 && s2.rows_in === s1.rows_out && s2.bytes_in > 0, JSON.stringify(s2));
       assert.equal(s2.refusals, 0);
+      // The MCP tool cache_stats carries the same counters.
+      assert.deepEqual(CacheStatsDocument.shape.remote.parse(s2), s2);
       const human = await runPoly(["cache", "stats"], { cwd: dir, env: { POLY_CACHE_HOME: h2 } });
       assert.match(human.stdout, /remote cache: http:\/\/127\.0\.0\.1:\d+\n\s+\d+ hits, 0 misses, 0 refused/);
     }),
