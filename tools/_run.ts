@@ -128,7 +128,7 @@ export async function runReportTool(
   let shard: { index: number; count: number } | undefined;
   if (args.shard !== undefined) {
     try {
-      shard = (await import("../lib/run/shard.ts")).parseShard(args.shard);
+      shard = (await lazy.runShard()).parseShard(args.shard);
     } catch (error) {
       refused.push({ path: ".", message: (error as Error).message, file: false });
     }

@@ -18,6 +18,8 @@ import {
   withDefault,
 } from "../_optique.ts";
 import type { CommandIO } from "../command.ts";
+import { UsageError } from "../../errors/mod.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 /** Report formats the CLI can print. */
 export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as const;
@@ -54,8 +56,7 @@ export function runOptions<K extends string>(cmd: K) {
 /** `--shard I/N` parsed (a malformed value is a usage error, exit 2). */
 export async function shardOption(text: string | undefined): Promise<{ index: number; count: number } | undefined> {
   if (text === undefined) return undefined;
-  const { parseShard } = await import("../../run/shard.ts");
-  const { UsageError } = await import("../../errors/mod.ts");
+  const { parseShard } = await lazy.runShard();
   try {
     return parseShard(text);
   } catch (error) {

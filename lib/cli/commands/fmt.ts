@@ -59,13 +59,13 @@ export const fmtCommand = defineCommand({
       for (const e of report.errors) await io.stderr(`${e.path}: error: ${e.message}\n`);
       const changed = report.summary.changed ?? 0;
       await io.stderr(`${changed} file${changed === 1 ? "" : "s"} would be reformatted\n`);
-      if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
+      if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
       return exitCodeFor(report);
     }
     const color = value.format === "human" && useColor(io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
     // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
-    if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
+    if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
     return exitCodeFor(report);
   },
 });

@@ -63,7 +63,7 @@ export const lintCommand = defineCommand({
     const color = value.format === "human" && useColor(io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
     // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
-    if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
+    if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
     return exitCodeFor(report);
   },
 });

@@ -20,6 +20,8 @@ import {
 import { defineCommand } from "../command.ts";
 import { REPORT_FORMATS, useColor } from "./_run_options.ts";
 import { lazy } from "../../lazy/mod.ts";
+import { UsageError } from "../../errors/mod.ts";
+import { resolve } from "node:path";
 
 const merge = command(
   "merge",
@@ -40,9 +42,7 @@ const merge = command(
 export const reportCommand = defineCommand({
   parser: command("report", merge, { brief: message`Work with report documents (merge shard reports).` }),
   async run(value: { action: "merge"; files: readonly string[]; format: typeof REPORT_FORMATS[number] }, io) {
-    const { mergeReports, parseReport } = await import("../../report/merge.ts");
-    const { UsageError } = await import("../../errors/mod.ts");
-    const { resolve } = await import("node:path");
+    const { mergeReports, parseReport } = await lazy.reportMerge();
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
     const reports = [];
     for (const file of value.files) {
