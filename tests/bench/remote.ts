@@ -14,7 +14,7 @@
  * @module
  */
 import { join } from "node:path";
-import { generateCorpus, LARGE_CORPUS, type CorpusOptions } from "./corpus.ts";
+import { type CorpusOptions, generateCorpus, LARGE_CORPUS } from "./corpus.ts";
 import { ms, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { serverCli, startServer } from "../cache/_remote_server.ts";
