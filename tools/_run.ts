@@ -37,8 +37,18 @@ export const RUN_INPUT = {
   format: formatParam,
 };
 
+/** Parameters of the check tools (lint, format_check): {@link RUN_INPUT} and `shard`. */
+export const CHECK_INPUT = {
+  ...RUN_INPUT,
+  shard: z.string().regex(/^\s*\d+\s*\/\s*\d+\s*$/).optional().describe(
+    'Only this shard of the paths, "i/n" (1 <= i <= n): the same deterministic, size-balanced partition as `poly lint --shard`. Run-wide problems go to shard 1.',
+  ),
+};
+
 /** Parsed parameters of a run tool. */
 export interface RunArgs {
+  /** `i/n` (check tools only). */
+  shard?: string;
   paths?: string[];
   exclude?: string[];
   config?: string;
@@ -115,6 +125,14 @@ export async function runReportTool(
   } catch (error) {
     refused.push({ path: args.config!, message: describeError(error), file: false });
   }
+  let shard: { index: number; count: number } | undefined;
+  if (args.shard !== undefined) {
+    try {
+      shard = (await lazy.runShard()).parseShard(args.shard);
+    } catch (error) {
+      refused.push({ path: ".", message: (error as Error).message, file: false });
+    }
+  }
   if (refused.length > 0) return reportOutput(await failureReport(kind, mode, refused), args.format);
 
   const { runFmt, runLint } = await lazy.run();
@@ -132,6 +150,7 @@ export async function runReportTool(
       exclude: args.exclude ?? [],
       config,
       fix,
+      ...(shard ? { shard } : {}),
       signal: ctx.signal,
       onProgress: throttle(ctx),
     });

@@ -27,6 +27,19 @@ export const CacheStatsDocument = z.object({
     hits: z.number().int(),
     misses: z.number().int(),
   })),
+  /** The shared remote cache's cumulative counters on this machine, once one was used (docs/cache.md). */
+  remote: z.object({
+    url: z.string(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    refusals: z.number().int(),
+    failures: z.number().int(),
+    rows_in: z.number().int(),
+    rows_out: z.number().int(),
+    bytes_in: z.number().int(),
+    bytes_out: z.number().int(),
+    last_warning: z.string().optional(),
+  }).optional(),
   poly: Identity,
 });
 

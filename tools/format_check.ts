@@ -5,7 +5,7 @@
  * @module
  */
 import { Report } from "../lib/report/schema.ts";
-import { RUN_INPUT, runReportTool } from "./_run.ts";
+import { CHECK_INPUT, runReportTool } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
 
 /** The `format_check` tool. */
@@ -16,7 +16,7 @@ export const formatCheckTool = defineTool({
     "Report which files' formatting differs from what poly's formatters produce (changed: true, with a diff), without writing anything. Read-only. Check isError first, then summary.checked. Mirrors `poly fmt --format json`.",
   level: "read",
   annotations: READ_ONLY,
-  inputSchema: RUN_INPUT,
+  inputSchema: CHECK_INPUT,
   outputSchema: Report,
   handler: (args, ctx) => runReportTool("fmt", false, args, ctx),
 });

@@ -5,7 +5,7 @@
  * @module
  */
 import { Report } from "../lib/report/schema.ts";
-import { RUN_INPUT, runReportTool } from "./_run.ts";
+import { CHECK_INPUT, runReportTool } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
 
 /** The `lint` tool. */
@@ -16,7 +16,7 @@ export const lintTool = defineTool({
     "Lint files with every engine poly.toml configures for their language (ruff, biome, oxlint, shellcheck, ast-grep rules, ...) and return diagnostics per file. Read-only. Check isError (or errors) first, then summary.checked (0 means nothing was checked), then results. Mirrors `poly lint --format json --no-workspace`.",
   level: "read",
   annotations: READ_ONLY,
-  inputSchema: RUN_INPUT,
+  inputSchema: CHECK_INPUT,
   outputSchema: Report,
   handler: (args, ctx) => runReportTool("lint", false, args, ctx),
 });

@@ -90,6 +90,7 @@ export const TOOLS: ToolDef[] = [
 export const TOOL_MODULES: readonly LazyModule<unknown>[] = [
   lazy.identity,
   lazy.run,
+  lazy.runShard,
   lazy.daemonLive,
   lazy.reportJson,
   lazy.toon,

@@ -65,7 +65,9 @@ export async function cacheStats(options: CacheCommandOptions): Promise<CacheSta
   const where = await locate(options);
   const cache = await openCache({ anchor: where.anchor, root: where.root });
   try {
-    return cache.stats();
+    const doc = cache.stats();
+    const remote = doc.path ? await (await import("./remote/mod.ts")).readRemoteStats(doc.path) : undefined;
+    return remote ? { ...doc, remote } : doc;
   } finally {
     cache.close();
   }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Namespace } from "./key.ts";
+import type { RemoteStats } from "./remote/mod.ts";
 
 /** Entries and bytes of one namespace. */
 export interface NamespaceStats {
@@ -34,6 +35,8 @@ export interface CacheStatsDocument {
   file_bytes: number;
   /** Up to the 10 latest runs, newest first. */
   recent_runs: RecentRun[];
+  /** The shared remote cache's cumulative counters on this machine (lib/cache/remote), once one was used. */
+  remote?: RemoteStats;
 }
 
 /** `poly cache clean`. */

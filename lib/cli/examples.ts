@@ -106,6 +106,10 @@ export const EXAMPLES: Readonly<Record<string, readonly (readonly [string, strin
     ["POLY_TOKEN=... poly remote --url http://127.0.0.1:8765/mcp", "list a remote poly's tools"],
     ["poly remote --url http://127.0.0.1:8765/mcp lint --arg paths=src", "call one"],
   ],
+  report: [
+    ["poly report merge shard-1.json shard-2.json", "join sharded JSON reports into what one run reports"],
+    ["poly report merge --format sarif shard-1.json shard-2.json", "the merged report as SARIF"],
+  ],
 };
 
 /** The top-level help page's examples. */

@@ -93,6 +93,10 @@ export const CacheSection = z.strictObject({
   enabled: z.boolean().default(true),
   /** Overrides the cache root (default `$POLY_CACHE_HOME` or the platform cache dir). */
   dir: z.string().optional(),
+  /** A Turborepo remote-cache server shared by runners (`POLY_REMOTE_CACHE_URL` overrides; lib/cache/remote). */
+  remote: z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL").optional(),
+  /** The team (`team_…` → teamId) or slug on that server (`POLY_REMOTE_CACHE_TEAM` overrides). */
+  remote_team: z.string().min(1).optional(),
 });
 
 /** `[workspace]`: `root = true` stops the upward cascade; `jobs` are inline whole-project jobs. */

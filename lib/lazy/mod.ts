@@ -60,6 +60,9 @@ export const lazy = {
   // Lint, format, reports, configuration, caches, rules.
   run: lazyModule<typeof import("../run/mod.ts")>("../run/mod.ts"),
   workspace: lazyModule<typeof import("../workspace/mod.ts")>("../workspace/mod.ts"),
+  runShard: lazyModule<typeof import("../run/shard.ts")>("../run/shard.ts"),
+  reportMerge: lazyModule<typeof import("../report/merge.ts")>("../report/merge.ts"),
+  cacheRemote: lazyModule<typeof import("../cache/remote/mod.ts")>("../cache/remote/mod.ts"),
   report: lazyModule<typeof import("../report/mod.ts")>("../report/mod.ts"),
   // What a run's command needs of reports: the encoders and the exit code, without the
   // schema (zod) that report/mod.ts also exports.

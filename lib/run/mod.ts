@@ -27,6 +27,7 @@ import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";
 import { compareText } from "../report/sort.ts";
 import { boundReportDiffs } from "../report/diff.ts";
+import { assignShards, isWhole, sizesOf } from "./shard.ts";
 
 export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
 
@@ -52,6 +53,8 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     configs = await openConfig({ cwd: request.cwd, explicit: request.config });
     memo?.rememberShaped(configKey, configs, at);
   }
+  // The shared remote cache (lib/cache/remote) is asked while discovery walks the tree.
+  const remote = request.noCache ? undefined : await remoteFor(kind, request, configs);
   const discoveryKey = JSON.stringify([
     "discover",
     request.cwd,
@@ -87,12 +90,22 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const configRefs: ConfigRef[] = [];
   const configIndex = new Map<string, number>();
   const tasks: FileTask[] = [];
+  // `--shard i/n`: every shard numbers the configs as the whole run would (so `poly report merge` can join the
+  // reports), and keeps only its own paths.
+  const shard = isWhole(request.shard) ? undefined : request.shard!;
+  const owner = shard
+    ? await (async () => {
+      const sizes = await sizesOf(candidates.filter((c) => c.kind === "file").map((c) => c.path));
+      return assignShards(candidates.map((c) => ({ path: c.relPath, size: sizes.get(c.path) ?? 0 })), shard.count);
+    })()
+    : undefined;
+  const mine = (relPath: string) => !owner || owner.get(relPath) === shard!.index;
   /** Each task's effective config (for the memo's signatures), index for index. */
   const taskConfigs: ResolvedConfig[] = [];
   // discover() returns its records sorted by relPath already: tasks are made in that order.
   for (const c of candidates) {
-    if (c.kind === "skip") results.push({ path: c.relPath, skipped: c.skip });
-    else if (c.kind === "error") results.push({ path: c.relPath, error: c.error });
+    if (c.kind === "skip") mine(c.relPath) && results.push({ path: c.relPath, skipped: c.skip });
+    else if (c.kind === "error") mine(c.relPath) && results.push({ path: c.relPath, error: c.error });
     else {
       const config = await configs.forDir(parentDir(c.path));
       let index = configIndex.get(config.hash);
@@ -106,6 +119,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         : withEditorconfig(narrowToFile(planFormat(c.language, config), c.path, kind), config, c.path, c.language);
       const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
       if (rules && !rulesChecked.has(config.hash)) rulesChecked.set(config.hash, rules.settings);
+      if (!mine(c.relPath)) continue;
       tasks.push({
         path: c.path,
         relPath: c.relPath,
@@ -147,12 +161,15 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   }
   // Rule files load while the files run (the rules engine loads the same, memoized, sets); their
   // problems are reported once the run is over, so no batch waits for them to start.
-  const ruleErrors = Promise.all([...rulesChecked.values()].map((s) => ruleLoadRunErrors(s, request.cwd)));
+  const ruleErrors = Promise.all(
+    [...rulesChecked.values()].map((s) => !shard || shard.index === 1 ? ruleLoadRunErrors(s, request.cwd) : []),
+  );
   ruleErrors.catch(() => {}); // awaited below
   // The report's identity (the engines' digests: ~15 ms of stats) is worked out while the engines
   // run, at the first turn of the event loop: not before the early batches start, nor after all.
   const who = new Promise<Identity>((resolve, reject) => setTimeout(() => identity().then(resolve, reject), 0));
   who.catch(() => {}); // awaited in assemble
+  await remote?.pulled;
   const { outcomes, cache } = memo
     ? await runRemembered(runnable, runnableConfigs, request, memo, at, linkedFiles(candidates))
     : await runAll(runnable, request);
@@ -175,7 +192,30 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   }
   const report = await assemble(kind, request, results, checked, configRefs, runErrors, who);
   if (cacheSettings) report.summary.cache = cache;
+  // Uploads happen after the run (the CLI waits for them, bounded, before it exits).
+  remote?.finish(runnable.length);
   return report;
+}
+
+/** The remote cache session of a check run, when `[cache] remote` or `POLY_REMOTE_CACHE_URL` names one. */
+async function remoteFor(kind: "lint" | "fmt", request: RunRequest, configs: ConfigSet) {
+  if (request.fix || request.preview) return undefined;
+  const { remoteSettings, startRemote } = await import("../cache/remote/mod.ts");
+  const config = await configs.forDir(resolve(request.cwd));
+  if (!remoteSettings(config.data.cache)) return undefined;
+  return await startRemote({
+    kind,
+    fix: false,
+    anchor: configs.anchor,
+    cwd: resolve(request.cwd),
+    paths: request.paths,
+    exclude: request.exclude ?? [],
+    ...(request.config ? { configPath: request.config } : {}),
+    ...(request.shard ? { shard: request.shard } : {}),
+    cache: config.data.cache,
+    configDir: config.dir,
+    build: await buildIdentity(),
+  });
 }
 
 /**

@@ -23,6 +23,10 @@ export interface RunRequest {
   config?: string;
   /** Fix mode: lint applies safe fixes, fmt rewrites files. Default: check. */
   fix?: boolean;
+  /**
+   * `--shard i/n`: only this shard's paths (lib/run/shard.ts); run-wide problems (rule files) go to shard 1.
+   */
+  shard?: { index: number; count: number };
   /** Bypass the result cache. */
   noCache?: boolean;
   /** Worker count; default the CPU count. */

@@ -28,6 +28,7 @@ export const SOURCE_ROOTS = ["main.ts", "lib", "tools", "tui"];
  */
 export const DYNAMIC_READERS: Record<string, string> = {
   "lib/agents/claude_md.ts": "env(name) reader; callers pass literals",
+  "lib/cache/remote/mod.ts": "env(name) reader; callers pass POLY_REMOTE_CACHE_* literals",
   "lib/daemon/wire.ts": "reads RELEVANT_ENV",
   "lib/fleet/env.ts": "processEnv reader; callers pass literals, PASSTHROUGH_ENV and adapters' authEnv",
   "lib/gateway/cli_support.ts": "--token-env NAME from the user; a refused read says to use POLY_*",

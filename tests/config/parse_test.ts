@@ -46,7 +46,7 @@ Deno.test("parseConfigText() prefers an unknown key to the missing key it explai
 Deno.test("parseConfigText() lists the allowed keys when no name is close", () => {
   assertEquals(
     errorOf("[cache]\nzzz = 1\n").detail,
-    'unknown key "cache.zzz" (expected one of: "dir", "enabled")',
+    'unknown key "cache.zzz" (expected one of: "dir", "enabled", "remote", "remote_team")',
   );
 });
 

@@ -145,6 +145,33 @@ Deno.test("action: the lint step records exit code and SARIF without failing, wh
   }
 });
 
+Deno.test("action: with a shard, lint and fmt run that shard and lint writes its JSON report", async () => {
+  const { dir, argsFile } = await fakePolyDir(1);
+  const work = await Deno.makeTempDir({ prefix: "poly-action-work-" });
+  const report = join(work, "poly-lint.json");
+  const env = { POLY_ARGS: "src", SARIF_FILE: join(work, "poly.sarif"), SHARD: "2/3", REPORT_FILE: report, CWD: work };
+  const run = await runStep("lint", env, [dir]);
+  equal(run.code, 0, run.stderr);
+  equal(run.outputs["exit-code"], "1");
+  equal(run.outputs["report-file"], report);
+  equal(run.outputs["sarif-ok"], undefined, "shards upload no SARIF of their own");
+  deepEqual((await Deno.readTextFile(argsFile)).trim().split("\n"), [
+    "lint",
+    "--shard",
+    "2/3",
+    "--format",
+    "json",
+    "src",
+  ]);
+  await Deno.remove(argsFile);
+  const fmt = await runStep("fmt", { POLY_ARGS: "src", SHARD: "2/3" }, [dir]);
+  equal(fmt.code, 0);
+  deepEqual(
+    (await Deno.readTextFile(argsFile)).trim().split("\n"),
+    ["fmt", "--check", "--format", "github", "--shard", "2/3", "src"],
+  );
+});
+
 Deno.test("action: no SARIF is uploaded when lint could not write one", async () => {
   const dir = await Deno.makeTempDir({ prefix: "poly-action-bin-" });
   await Deno.writeTextFile(join(dir, "poly"), "#!/bin/sh\necho crashed >&2\nexit 2\n", { mode: 0o755 });

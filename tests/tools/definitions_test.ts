@@ -15,8 +15,8 @@ const tool = (name: string) => {
 };
 
 const PARAMS: Record<string, string[]> = {
-  lint: ["config", "exclude", "format", "paths"],
-  format_check: ["config", "exclude", "format", "paths"],
+  lint: ["config", "exclude", "format", "paths", "shard"],
+  format_check: ["config", "exclude", "format", "paths", "shard"],
   lint_fix: ["config", "exclude", "format", "paths"],
   format_write: ["config", "exclude", "format", "paths"],
   rules: ["config", "dirs", "format", "test"],

@@ -20,6 +20,8 @@ import {
 import { pathValue } from "../_path.ts";
 import type { CommandIO } from "../command.ts";
 import { COLOR_MODES, type ColorMode, colorMode } from "../color.ts";
+import { UsageError } from "../../errors/mod.ts";
+import { lazy } from "../../lazy/mod.ts";
 
 /** Report formats the CLI can print. */
 export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as const;
@@ -52,7 +54,23 @@ export function runOptions<K extends string>(cmd: K) {
       }),
       "auto" as const,
     ),
+    shard: optional(
+      option("--shard", string({ metavar: "I/N" }), {
+        description: message`Only shard I of N (by path, balanced by size; run-wide checks on shard 1)`,
+      }),
+    ),
   });
+}
+
+/** `--shard I/N` parsed (a malformed value is a usage error, exit 2). */
+export async function shardOption(text: string | undefined): Promise<{ index: number; count: number } | undefined> {
+  if (text === undefined) return undefined;
+  const { parseShard } = await lazy.runShard();
+  try {
+    return parseShard(text);
+  } catch (error) {
+    throw new UsageError(`--shard: ${(error as Error).message}`);
+  }
 }
 
 /** Parsed shared options. */
@@ -64,6 +82,8 @@ export interface RunOptionValues {
   noCache: boolean;
   jobs?: number;
   color: ColorMode;
+  /** `--shard I/N` as given. */
+  shard?: string;
 }
 
 /** Whether the human report is coloured: `--color`, then FORCE_COLOR / NO_COLOR, then the terminal. */

@@ -86,6 +86,16 @@ export function renderStats(doc: CacheStatsDocument): string {
       out.push(`  ${r.at}  ${r.namespace.padEnd(6)} ${r.hits} hits, ${r.misses} misses (${rate}% hits)`);
     }
   }
+  if (doc.remote) {
+    const r = doc.remote;
+    out.push(
+      "",
+      `remote cache: ${r.url}`,
+      `  ${r.hits} hits, ${r.misses} misses, ${r.refusals} refused, ${r.failures} failed requests`,
+      `  ${r.rows_in} results in (${size(r.bytes_in)}), ${r.rows_out} out (${size(r.bytes_out)})`,
+    );
+    if (r.last_warning) out.push(`  last warning: ${r.last_warning}`);
+  }
   return out.join("\n") + "\n";
 }
 

@@ -8,7 +8,7 @@
  */
 import { command, constant, merge, message, object, option, or, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { progressReporter, runOptions, type RunOptionValues, useColor } from "./_run_options.ts";
+import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
 import { lazy } from "../../lazy/mod.ts";
 
 const mode = withDefault(
@@ -41,6 +41,7 @@ export const fmtCommand = defineCommand({
   async run(value: RunOptionValues & { m: { mode: "check" | "diff" | "fix" } }, io) {
     const { runFmt } = await lazy.run();
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
+    const shard = await shardOption(value.shard);
     const report = await runFmt({
       paths: [...value.paths],
       cwd: io.cwd,
@@ -49,6 +50,7 @@ export const fmtCommand = defineCommand({
       fix: value.m.mode === "fix",
       noCache: value.noCache,
       jobs: value.jobs,
+      ...(shard ? { shard } : {}),
       onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
     });
@@ -57,10 +59,13 @@ export const fmtCommand = defineCommand({
       for (const e of report.errors) await io.stderr(`${e.path}: error: ${e.message}\n`);
       const changed = report.summary.changed ?? 0;
       await io.stderr(`${changed} file${changed === 1 ? "" : "s"} would be reformatted\n`);
+      if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
       return exitCodeFor(report);
     }
     const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
+    // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
+    if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
     return exitCodeFor(report);
   },
 });

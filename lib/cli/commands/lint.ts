@@ -6,7 +6,7 @@
  */
 import { command, integer, merge, message, object, option, optional } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { progressReporter, runOptions, type RunOptionValues, useColor } from "./_run_options.ts";
+import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
 import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
@@ -40,20 +40,23 @@ export const lintCommand = defineCommand({
   ) {
     const { runLint } = await lazy.run();
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
-    // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run.
+    const shard = await shardOption(value.shard);
+    // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
     const status = value.format === "human" && io.stderrIsTerminal
       ? lazy.workspace().then((m) => new m.WorkspaceStatus())
       : undefined;
-    const phase = value.noWorkspace ? undefined : lazy.workspace().then(async (m) =>
-      m.runWorkspacePhase({
-        cwd: io.cwd,
-        config: value.config,
-        fix: value.fix,
-        jobs: value.jobs,
-        noCache: value.noCache,
-        ...(status ? { onJob: (await status).onJob } : {}),
-      })
-    );
+    const phase = value.noWorkspace || (shard && shard.index !== 1)
+      ? undefined
+      : lazy.workspace().then(async (m) =>
+        m.runWorkspacePhase({
+          cwd: io.cwd,
+          config: value.config,
+          fix: value.fix,
+          jobs: value.jobs,
+          noCache: value.noCache,
+          ...(status ? { onJob: (await status).onJob } : {}),
+        })
+      );
     const report = await runLint({
       paths: [...value.paths],
       cwd: io.cwd,
@@ -62,6 +65,7 @@ export const lintCommand = defineCommand({
       fix: value.fix,
       noCache: value.noCache,
       jobs: value.jobs,
+      ...(shard ? { shard } : {}),
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
     });
@@ -81,6 +85,8 @@ export const lintCommand = defineCommand({
       statistics: value.statistics,
       maxDiagnostics: value.maxDiagnostics,
     }));
+    // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
+    if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
     return exitCodeFor(report);
   },
 });

@@ -28,6 +28,7 @@ import { membersCommand } from "./members.ts";
 import { tokensCommand } from "./tokens.ts";
 import { approvalsCommand } from "./approvals.ts";
 import { remoteCommand } from "./remote.ts";
+import { reportCommand } from "./report.ts";
 
 /** All commands, in the order `poly --help` lists them. */
 export const COMMANDS: CommandSpec[] = [
@@ -55,4 +56,5 @@ export const COMMANDS: CommandSpec[] = [
   tokensCommand,
   approvalsCommand,
   remoteCommand,
+  reportCommand,
 ];
