@@ -66,3 +66,27 @@ Deno.test("biome-schema-version: a biome.json whose $schema names poly's pinned 
   );
   assert.deepEqual(codes((await run(dir, ["lint"])).doc, "biome.json", "biome"), ["deserialize"]);
 });
+
+Deno.test("shellcheckrc-ignored: the nearest .shellcheckrc governs shellcheck, as shellcheck finds it", async () => {
+  const dir = await parity("shellcheckrc-ignored");
+  const { code, doc } = await run(dir, ["lint", "run.sh"]);
+  assert.deepEqual(codes(doc, "run.sh", "shellcheck"), []);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  assert.ok(hasSource(doc, ".shellcheckrc"), JSON.stringify(doc.configs));
+  // A nearer rc file in a subdirectory wins for the scripts below it (shellcheck takes the first one it finds).
+  await Deno.mkdir(join(dir, "sub"));
+  await Deno.copyFile(join(dir, "run.sh"), join(dir, "sub/run.sh"));
+  await Deno.writeTextFile(join(dir, "sub/.shellcheckrc"), "disable=SC2034\n");
+  const nested = (await run(dir, ["lint", "run.sh", "sub/run.sh"])).doc;
+  assert.deepEqual(codes(nested, "run.sh", "shellcheck"), []);
+  assert.deepEqual(codes(nested, "sub/run.sh", "shellcheck"), ["SC2086"]);
+  assert.ok(hasSource(nested, "sub/.shellcheckrc"), JSON.stringify(nested.configs));
+});
+
+Deno.test("[tools.shellcheck] native_config = false: .shellcheckrc is not read", async () => {
+  const dir = await parity("shellcheckrc-ignored");
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.shellcheck]\nnative_config = false\n");
+  const { doc } = await run(dir, ["lint", "run.sh"]);
+  assert.deepEqual(codes(doc, "run.sh", "shellcheck"), ["SC2086"]);
+  assert.ok(!hasSource(doc, ".shellcheckrc"));
+});

@@ -1,0 +1,132 @@
+/**
+ * markdownlint's configuration, as markdownlint-cli2 finds it: in each directory
+ * from the file's upward (to the repository root), the first of
+ * `.markdownlint-cli2.jsonc` / `.markdownlint-cli2.yaml` (its `config` key) and
+ * `.markdownlint.jsonc` / `.json` / `.yaml` / `.yml`; the nearest directory that
+ * has one governs. `extends` (a path relative to the file, or one of
+ * markdownlint's own `markdownlint/style/<name>` sets) is read first, the
+ * extending file's rules replacing the base's rule by rule, as markdownlint's
+ * `readConfig` does. The configuration replaces poly's formatter-owned defaults
+ * (see lib/engines/markdownlint.ts); poly.toml's keys apply on top.
+ *
+ * A JavaScript configuration (`.markdownlint.cjs`/`.mjs`,
+ * `.markdownlint-cli2.cjs`/`.mjs`) cannot be honoured: an error naming it.
+ *
+ * @module
+ */
+import { dirname, isAbsolute, join } from "node:path";
+import { parse as parseYaml } from "yaml";
+import all from "markdownlint/style/all" with { type: "json" };
+import cirosantilli from "markdownlint/style/cirosantilli" with { type: "json" };
+import prettier from "markdownlint/style/prettier" with { type: "json" };
+import relaxed from "markdownlint/style/relaxed" with { type: "json" };
+import { ConfigError } from "../../errors/mod.ts";
+import type { NativeFiles } from "./_files.ts";
+import { parseJsonc } from "./_jsonc.ts";
+import type { NativeEngineConfig, NativeSource } from "./types.ts";
+
+/** The names markdownlint-cli2 looks for in one directory, in its order; `.cjs`/`.mjs` ones are refused. */
+export const MARKDOWNLINT_FILES = [
+  ".markdownlint-cli2.jsonc",
+  ".markdownlint-cli2.yaml",
+  ".markdownlint-cli2.cjs",
+  ".markdownlint-cli2.mjs",
+  ".markdownlint.jsonc",
+  ".markdownlint.json",
+  ".markdownlint.yaml",
+  ".markdownlint.yml",
+  ".markdownlint.cjs",
+  ".markdownlint.mjs",
+] as const;
+
+const STYLES: Record<string, unknown> = {
+  "markdownlint/style/all": all,
+  "markdownlint/style/cirosantilli": cirosantilli,
+  "markdownlint/style/prettier": prettier,
+  "markdownlint/style/relaxed": relaxed,
+};
+
+type Table = Record<string, unknown>;
+
+function isTable(v: unknown): v is Table {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** Reads markdownlint's native files. */
+export class MarkdownlintReader {
+  constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
+
+  /** The configuration governing `dir`, or undefined when no directory up to `top` has one. */
+  async forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
+    for (let d = dir;; d = dirname(d)) {
+      const present = await this.files.namesIn(d);
+      for (const name of MARKDOWNLINT_FILES) {
+        if (!present.has(name)) continue;
+        const path = join(d, name);
+        if (/\.[cm]js$/.test(name)) {
+          throw new ConfigError(
+            { file: this.display(path) },
+            `a JavaScript markdownlint configuration cannot be honoured: write it as ${
+              name.startsWith(".markdownlint-cli2") ? ".markdownlint-cli2.jsonc" : ".markdownlint.json"
+            }, or set [tools.markdownlint] native_config = false`,
+          );
+        }
+        const used: NativeSource[] = [];
+        const parsed = await this.load(path, used, []);
+        if (parsed === undefined) continue; // a .markdownlint-cli2.* without `config`: .markdownlint.* decides
+        return { files: used, options: parsed, root: d };
+      }
+      if (d === top || dirname(d) === d) return undefined;
+    }
+  }
+
+  /** One file's configuration with its `extends` applied (undefined: a cli2 file without `config`). */
+  private async load(path: string, used: NativeSource[], chain: string[]): Promise<Table | undefined> {
+    const shown = this.display(path);
+    if (chain.includes(path)) throw new ConfigError({ file: shown }, `"extends" forms a cycle`);
+    let f;
+    try {
+      f = await this.files.read(path);
+    } catch {
+      throw new ConfigError({ file: this.display(chain.at(-1) ?? path) }, `"extends" names "${shown}", which cannot be read`);
+    }
+    let doc: unknown;
+    try {
+      doc = /\.ya?ml$/.test(path) ? parseYaml(f.text) : parseJsonc(f.text);
+    } catch (e) {
+      throw new ConfigError({ file: shown }, `cannot parse: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+    }
+    doc ??= {};
+    if (!isTable(doc)) throw new ConfigError({ file: shown }, "the configuration must be an object");
+    let config: Table = doc;
+    if (/\.markdownlint-cli2\./.test(path)) {
+      if (doc.config === undefined) return undefined;
+      if (!isTable(doc.config)) throw new ConfigError({ file: shown }, `markdownlint-cli2 key "config" must be an object`);
+      for (const key of ["customRules", "markdownItPlugins"]) {
+        if (Array.isArray(doc[key]) && doc[key].length > 0) {
+          throw new ConfigError({ file: shown }, `markdownlint-cli2 key "${key}" cannot be honoured (JavaScript rules)`);
+        }
+      }
+      config = doc.config;
+    }
+    used.push({ path: f.path, hash: f.hash });
+    const { extends: base, $schema: _schema, ...own } = config;
+    if (base === undefined || base === null) return own;
+    if (typeof base !== "string") throw new ConfigError({ file: shown }, `markdownlint key "extends" must be a string`);
+    let inherited: Table;
+    if (STYLES[base]) inherited = { ...(STYLES[base] as Table) };
+    else if (base.startsWith(".") || isAbsolute(base)) {
+      const at = isAbsolute(base) ? base : join(dirname(path), base);
+      used.pop();
+      inherited = (await this.load(at, used, [...chain, path])) ?? {};
+      used.push({ path: f.path, hash: f.hash });
+    } else {
+      throw new ConfigError(
+        { file: shown },
+        `markdownlint key "extends" names the package "${base}", which poly cannot load: copy its rules into the file`,
+      );
+    }
+    delete inherited.extends;
+    return { ...inherited, ...own };
+  }
+}
