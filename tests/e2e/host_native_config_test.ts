@@ -90,3 +90,36 @@ Deno.test("[tools.shellcheck] native_config = false: .shellcheckrc is not read",
   assert.deepEqual(codes(doc, "run.sh", "shellcheck"), ["SC2086"]);
   assert.ok(!hasSource(doc, ".shellcheckrc"));
 });
+
+Deno.test("markdownlint-config-ignored: the nearest .markdownlint.json governs markdownlint", async () => {
+  const dir = await parity("markdownlint-config-ignored");
+  const { code, doc } = await run(dir, ["lint", "page.md"]);
+  assert.deepEqual(codes(doc, "page.md", "markdownlint"), []);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  assert.ok(hasSource(doc, ".markdownlint.json"), JSON.stringify(doc.configs));
+});
+
+Deno.test("markdownlint: .markdownlint-cli2.jsonc's config with extends, a nested .markdownlint.json extending a style", async () => {
+  const dir = await copyFixture("native/markdownlint_cli2");
+  const { doc } = await run(dir, ["lint", "README.md", "docs/guide.md"]);
+  // Root: the base's MD013 at 40 columns and MD033 off, over markdownlint's defaults (poly's formatter-owned ones gone).
+  assert.deepEqual(codes(doc, "README.md", "markdownlint"), ["MD013/line-length"]);
+  // docs/: markdownlint's relaxed style (no line length), MD033 back on.
+  assert.deepEqual(codes(doc, "docs/guide.md", "markdownlint"), ["MD033/no-inline-html"]);
+  assert.ok(doc.configs.some((c) => c.sources.join() === "base.markdownlint.yaml,.markdownlint-cli2.jsonc"));
+  assert.ok(hasSource(doc, "docs/.markdownlint.json"), JSON.stringify(doc.configs));
+});
+
+Deno.test("markdownlint: a JavaScript configuration is a run-level error naming the file (exit 2)", async () => {
+  const dir = await copyFixture("native/markdownlint_cli2");
+  // markdownlint-cli2 takes .markdownlint.json before .markdownlint.cjs in one directory: only the .cjs is left.
+  await Deno.remove(join(dir, "docs/.markdownlint.json"));
+  await Deno.writeTextFile(join(dir, "docs/.markdownlint.cjs"), "module.exports = { MD033: false };\n");
+  const out = await runPoly(["lint", "--no-workspace", "--no-cache", "docs/guide.md"], { cwd: dir });
+  assert.equal(out.code, 2, out.stdout + out.stderr);
+  assert.match(out.stderr + out.stdout, /docs\/\.markdownlint\.cjs.*JavaScript markdownlint configuration cannot be honoured/);
+  // native_config = false: the files are not read, poly's defaults apply.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.markdownlint]\nnative_config = false\n");
+  const { doc } = await run(dir, ["lint", "README.md"]);
+  assert.deepEqual(codes(doc, "README.md", "markdownlint"), ["MD033/no-inline-html"]);
+});
