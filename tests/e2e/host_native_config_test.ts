@@ -35,7 +35,8 @@ async function parity(name: string): Promise<string> {
 }
 
 async function run(dir: string, args: string[]) {
-  const out = await runPoly([...args, "--no-workspace", "--no-cache", "--format", "json"], { cwd: dir });
+  const flags = args[0] === "lint" ? ["--no-workspace", "--no-cache"] : ["--no-cache"];
+  const out = await runPoly([...args, ...flags, "--format", "json"], { cwd: dir });
   let doc: Doc;
   try {
     doc = JSON.parse(out.stdout);
@@ -122,4 +123,24 @@ Deno.test("markdownlint: a JavaScript configuration is a run-level error naming 
   await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.markdownlint]\nnative_config = false\n");
   const { doc } = await run(dir, ["lint", "README.md"]);
   assert.deepEqual(codes(doc, "README.md", "markdownlint"), ["MD033/no-inline-html"]);
+});
+
+Deno.test(".clang-format governs clang-format: its documents by language, _clang-format DisableFormat, over .editorconfig", async () => {
+  const dir = await copyFixture("native/clang_format");
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.deepEqual(doc.results.filter((r) => r.changed || r.error).map((r) => r.path), []);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  assert.ok(hasSource(doc, ".clang-format") && hasSource(doc, "legacy/_clang-format"), JSON.stringify(doc.configs));
+  // native_config = false: poly's [defaults] and .editorconfig (indent_size = 3) apply again.
+  await Deno.writeTextFile(join(dir, "poly.toml"), '[tools."clang-format"]\nnative_config = false\n');
+  const off = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(off.results.filter((r) => r.changed).map((r) => r.path).sort(), ["A.java", "legacy/old.c", "main.c"]);
+});
+
+Deno.test("clang-format: BasedOnStyle InheritParentConfig is a run-level error naming the file and key", async () => {
+  const dir = await copyFixture("native/clang_format");
+  await Deno.writeTextFile(join(dir, "legacy/_clang-format"), "BasedOnStyle: InheritParentConfig\n");
+  const out = await runPoly(["fmt", "--check", "--no-cache"], { cwd: dir });
+  assert.equal(out.code, 2, out.stdout + out.stderr);
+  assert.match(out.stderr + out.stdout, /legacy\/_clang-format: clang-format key "BasedOnStyle: InheritParentConfig"/);
 });
