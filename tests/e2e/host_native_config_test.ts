@@ -144,3 +144,35 @@ Deno.test("clang-format: BasedOnStyle InheritParentConfig is a run-level error n
   assert.equal(out.code, 2, out.stdout + out.stderr);
   assert.match(out.stderr + out.stdout, /legacy\/_clang-format: clang-format key "BasedOnStyle: InheritParentConfig"/);
 });
+
+Deno.test({
+  name: "rustfmt.toml governs rustfmt (tab_spaces = 2, rustfmt's width 100), the edition from Cargo.toml as cargo fmt passes it",
+  ignore: !(await hasProgram("rustfmt")),
+  async fn() {
+    // app/src/main.rs is what `cargo fmt` made of it: 2-space indent, width 100, edition 2024's version sorting.
+    const dir = await copyFixture("native/rustfmt");
+    const { code, doc } = await run(dir, ["fmt", "--check"]);
+    assert.deepEqual(doc.results.filter((r) => r.changed || r.error).map((r) => r.path), []);
+    assert.equal(code, 0, JSON.stringify(doc.results));
+    assert.ok(
+      doc.configs.some((c) => ["Cargo.toml", "app/Cargo.toml", "rustfmt.toml"].every((f) => c.sources.includes(f))),
+      JSON.stringify(doc.configs),
+    );
+    // poly.toml's keys apply on top of the file.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.rust.rustfmt]\ntab_spaces = 4\n");
+    const over = (await run(dir, ["fmt", "--check"])).doc;
+    assert.deepEqual(over.results.filter((r) => r.changed).map((r) => r.path), ["app/src/main.rs"]);
+    // native_config = false: [defaults] (width 120, 4 spaces) and edition 2021 again.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.rustfmt]\nnative_config = false\n");
+    const off = (await run(dir, ["fmt", "--check"])).doc;
+    assert.deepEqual(off.results.filter((r) => r.changed).map((r) => r.path), ["app/src/main.rs"]);
+  },
+});
+
+async function hasProgram(name: string): Promise<boolean> {
+  try {
+    return (await new Deno.Command(name, { args: ["--version"], stdout: "null", stderr: "null" }).output()).success;
+  } catch {
+    return false;
+  }
+}
