@@ -118,7 +118,10 @@ Deno.test("markdownlint: a JavaScript configuration is a run-level error naming 
   await Deno.writeTextFile(join(dir, "docs/.markdownlint.cjs"), "module.exports = { MD033: false };\n");
   const out = await runPoly(["lint", "--no-workspace", "--no-cache", "docs/guide.md"], { cwd: dir });
   assert.equal(out.code, 2, out.stdout + out.stderr);
-  assert.match(out.stderr + out.stdout, /docs\/\.markdownlint\.cjs.*JavaScript markdownlint configuration cannot be honoured/);
+  assert.match(
+    out.stderr + out.stdout,
+    /docs\/\.markdownlint\.cjs.*JavaScript markdownlint configuration cannot be honoured/,
+  );
   // native_config = false: the files are not read, poly's defaults apply.
   await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.markdownlint]\nnative_config = false\n");
   const { doc } = await run(dir, ["lint", "README.md"]);
@@ -134,7 +137,11 @@ Deno.test(".clang-format governs clang-format: its documents by language, _clang
   // native_config = false: poly's [defaults] and .editorconfig (indent_size = 3) apply again.
   await Deno.writeTextFile(join(dir, "poly.toml"), '[tools."clang-format"]\nnative_config = false\n');
   const off = (await run(dir, ["fmt", "--check"])).doc;
-  assert.deepEqual(off.results.filter((r) => r.changed).map((r) => r.path).sort(), ["A.java", "legacy/old.c", "main.c"]);
+  assert.deepEqual(off.results.filter((r) => r.changed).map((r) => r.path).sort(), [
+    "A.java",
+    "legacy/old.c",
+    "main.c",
+  ]);
 });
 
 Deno.test("clang-format: BasedOnStyle InheritParentConfig is a run-level error naming the file and key", async () => {
@@ -146,7 +153,8 @@ Deno.test("clang-format: BasedOnStyle InheritParentConfig is a run-level error n
 });
 
 Deno.test({
-  name: "rustfmt.toml governs rustfmt (tab_spaces = 2, rustfmt's width 100), the edition from Cargo.toml as cargo fmt passes it",
+  name:
+    "rustfmt.toml governs rustfmt (tab_spaces = 2, rustfmt's width 100), the edition from Cargo.toml as cargo fmt passes it",
   ignore: !(await hasProgram("rustfmt")),
   async fn() {
     // app/src/main.rs is what `cargo fmt` made of it: 2-space indent, width 100, edition 2024's version sorting.

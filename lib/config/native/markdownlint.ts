@@ -88,23 +88,34 @@ export class MarkdownlintReader {
     try {
       f = await this.files.read(path);
     } catch {
-      throw new ConfigError({ file: this.display(chain.at(-1) ?? path) }, `"extends" names "${shown}", which cannot be read`);
+      throw new ConfigError(
+        { file: this.display(chain.at(-1) ?? path) },
+        `"extends" names "${shown}", which cannot be read`,
+      );
     }
     let doc: unknown;
     try {
       doc = /\.ya?ml$/.test(path) ? parseYaml(f.text) : parseJsonc(f.text);
     } catch (e) {
-      throw new ConfigError({ file: shown }, `cannot parse: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+      throw new ConfigError(
+        { file: shown },
+        `cannot parse: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`,
+      );
     }
     doc ??= {};
     if (!isTable(doc)) throw new ConfigError({ file: shown }, "the configuration must be an object");
     let config: Table = doc;
     if (/\.markdownlint-cli2\./.test(path)) {
       if (doc.config === undefined) return undefined;
-      if (!isTable(doc.config)) throw new ConfigError({ file: shown }, `markdownlint-cli2 key "config" must be an object`);
+      if (!isTable(doc.config)) {
+        throw new ConfigError({ file: shown }, `markdownlint-cli2 key "config" must be an object`);
+      }
       for (const key of ["customRules", "markdownItPlugins"]) {
         if (Array.isArray(doc[key]) && doc[key].length > 0) {
-          throw new ConfigError({ file: shown }, `markdownlint-cli2 key "${key}" cannot be honoured (JavaScript rules)`);
+          throw new ConfigError(
+            { file: shown },
+            `markdownlint-cli2 key "${key}" cannot be honoured (JavaScript rules)`,
+          );
         }
       }
       config = doc.config;
