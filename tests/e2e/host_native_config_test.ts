@@ -184,3 +184,24 @@ async function hasProgram(name: string): Promise<boolean> {
     return false;
   }
 }
+
+Deno.test("the result cache is invalidated when a .shellcheckrc or .markdownlint.json changes", async () => {
+  const dir = await parity("shellcheckrc-ignored");
+  await Deno.copyFile(
+    join(REPO, "tests/engines/testdata/parity/markdownlint-config-ignored/page.md"),
+    join(dir, "page.md"),
+  );
+  await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD033": false }\n');
+  const lint = async () => {
+    const out = await runPoly(["lint", "--no-workspace", "--format", "json", "run.sh", "page.md"], { cwd: dir });
+    return JSON.parse(out.stdout) as Doc;
+  };
+  await lint();
+  const warm = await lint();
+  assert.deepEqual([codes(warm, "run.sh", "shellcheck"), codes(warm, "page.md", "markdownlint")], [[], []]);
+  await Deno.writeTextFile(join(dir, ".shellcheckrc"), "disable=SC2034\n");
+  await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD033": true }\n');
+  const after = await lint();
+  assert.deepEqual(codes(after, "run.sh", "shellcheck"), ["SC2086"]);
+  assert.deepEqual(codes(after, "page.md", "markdownlint"), ["MD033/no-inline-html"]);
+});
