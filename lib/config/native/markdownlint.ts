@@ -2,8 +2,8 @@
  * markdownlint's configuration, as markdownlint-cli2 finds it: in each directory
  * from the file's upward (to the repository root), the first of
  * `.markdownlint-cli2.jsonc` / `.markdownlint-cli2.yaml` (its `config` key) and
- * `.markdownlint.jsonc` / `.json` / `.yaml` / `.yml`; the nearest directory that
- * has one governs. `extends` (a path relative to the file, or one of
+ * the first of `.markdownlint.jsonc` / `.json` / `.yaml` / `.yml`, combined as
+ * {@link MarkdownlintReader.forDir} says. `extends` (a path relative to the file, or one of
  * markdownlint's own `markdownlint/style/<name>` sets) is read first, the
  * extending file's rules replacing the base's rule by rule, as markdownlint's
  * `readConfig` does. The configuration replaces poly's formatter-owned defaults
@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import all from "markdownlint/style/all" with { type: "json" };
 import cirosantilli from "markdownlint/style/cirosantilli" with { type: "json" };
@@ -39,6 +39,9 @@ export const MARKDOWNLINT_FILES = [
   ".markdownlint.mjs",
 ] as const;
 
+const CLI2_FILES = MARKDOWNLINT_FILES.filter((n) => n.startsWith(".markdownlint-cli2."));
+const MD_FILES = MARKDOWNLINT_FILES.filter((n) => !n.startsWith(".markdownlint-cli2."));
+
 const STYLES: Record<string, unknown> = {
   "markdownlint/style/all": all,
   "markdownlint/style/cirosantilli": cirosantilli,
@@ -56,28 +59,53 @@ function isTable(v: unknown): v is Table {
 export class MarkdownlintReader {
   constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
 
-  /** The configuration governing `dir`, or undefined when no directory up to `top` has one. */
+  /**
+   * The configuration governing `dir`, or undefined when no directory up to
+   * `top` has one. As markdownlint-cli2 merges by inheritance
+   * (`createDirInfos`): the directory's own `.markdownlint.*` wins; else the
+   * nearest `.markdownlint.*` above, unless a `.markdownlint-cli2.*` `config` at
+   * its level or below came first; else the `config` keys of every
+   * `.markdownlint-cli2.*` up the tree, merged rule by rule, the nearest winning.
+   */
   async forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
+    const cli2: { files: NativeSource[]; config: Table }[] = []; // nearest first
     for (let d = dir;; d = dirname(d)) {
       const present = await this.files.namesIn(d);
-      for (const name of MARKDOWNLINT_FILES) {
-        if (!present.has(name)) continue;
-        const path = join(d, name);
-        if (/\.[cm]js$/.test(name)) {
-          throw new ConfigError(
-            { file: this.display(path) },
-            `a JavaScript markdownlint configuration cannot be honoured: write it as ${
-              name.startsWith(".markdownlint-cli2") ? ".markdownlint-cli2.jsonc" : ".markdownlint.json"
-            }, or set [tools.markdownlint] native_config = false`,
-          );
-        }
+      const cliName = CLI2_FILES.find((n) => present.has(n));
+      if (cliName) {
+        const path = join(d, cliName);
+        if (/\.[cm]js$/.test(cliName)) this.refuseScript(path);
         const used: NativeSource[] = [];
-        const parsed = await this.load(path, used, []);
-        if (parsed === undefined) continue; // a .markdownlint-cli2.* without `config`: .markdownlint.* decides
-        return { files: used, options: parsed, root: d };
+        const config = await this.load(path, used, []);
+        if (config) cli2.push({ files: used, config });
       }
-      if (d === top || dirname(d) === d) return undefined;
+      // The directory's own .markdownlint.* always wins; one above only while no cli2 `config` was seen.
+      if (d === dir || cli2.length === 0) {
+        const mdName = MD_FILES.find((n) => present.has(n));
+        if (mdName) {
+          const path = join(d, mdName);
+          if (/\.[cm]js$/.test(mdName)) this.refuseScript(path);
+          const used: NativeSource[] = [];
+          const options = (await this.load(path, used, []))!;
+          return { files: used, options, root: d };
+        }
+      }
+      if (d === top || dirname(d) === d) break;
     }
+    if (cli2.length === 0) return undefined;
+    const files = cli2.toReversed().flatMap((c) => c.files);
+    const options = cli2.toReversed().reduce<Table>((acc, c) => ({ ...acc, ...c.config }), {});
+    return { files, options, root: dirname(files.at(-1)!.path) };
+  }
+
+  private refuseScript(path: string): never {
+    const name = basename(path);
+    throw new ConfigError(
+      { file: this.display(path) },
+      `a JavaScript markdownlint configuration cannot be honoured: write it as ${
+        name.startsWith(".markdownlint-cli2") ? ".markdownlint-cli2.jsonc" : ".markdownlint.json"
+      }, or set [tools.markdownlint] native_config = false`,
+    );
   }
 
   /** One file's configuration with its `extends` applied (undefined: a cli2 file without `config`). */

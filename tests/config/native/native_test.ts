@@ -257,3 +257,22 @@ Deno.test("importNative() leaves the files the host tools read as written alone,
   assert.match(out.toml, /\[tools\.ruff\]\nnative_config = false/);
   assert.doesNotMatch(out.toml, /shellcheck\]/);
 });
+
+Deno.test("forDir() combines markdownlint files as markdownlint-cli2 does: own .markdownlint.* first, cli2 configs merged", async () => {
+  const dir = await tree({
+    ".markdownlint.json": '{ "MD001": false }\n',
+    ".markdownlint-cli2.jsonc": '{ "config": { "MD002": false, "MD003": false } }\n',
+    "sub/.markdownlint-cli2.yaml": "config:\n  MD003: true\n  MD004: false\n",
+    "sub/deeper/x.txt": "",
+  });
+  const configs = await openConfig({ cwd: dir });
+  // The directory's own .markdownlint.json wins over the cli2 config beside it.
+  assert.deepEqual((await configs.forDir(dir)).native!.markdownlint.options, { MD001: false });
+  // Below a cli2 config, the .markdownlint.json above is not taken: the cli2 configs merge, the nearest winning.
+  const deeper = (await configs.forDir(join(dir, "sub/deeper"))).native!.markdownlint;
+  assert.deepEqual(deeper.options, { MD002: false, MD003: true, MD004: false });
+  assert.deepEqual(deeper.files.map((f) => f.path), [
+    join(dir, ".markdownlint-cli2.jsonc"),
+    join(dir, "sub/.markdownlint-cli2.yaml"),
+  ]);
+});
