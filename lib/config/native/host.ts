@@ -116,7 +116,15 @@ export class HostReader {
 
   /** The edition of the nearest Cargo.toml with a `[package]`, as `cargo fmt` passes it. */
   async cargoEdition(dir: string, top: string): Promise<{ edition: string; files: NativeSource[] } | undefined> {
-    const isPackage = async (p: string) => isTable(this.toml((await this.files.read(p)).text, p).package);
+    // A Cargo.toml that does not parse (a cargo-generate template, say) is passed over, not a run-level error:
+    // it gives no edition, and rustfmt itself never reads it.
+    const isPackage = async (p: string) => {
+      try {
+        return isTable(this.toml((await this.files.read(p)).text, p).package);
+      } catch {
+        return false;
+      }
+    };
     const path = await nearestFile(this.files, dir, top, ["Cargo.toml"], isPackage);
     if (!path) return undefined;
     const f = await this.files.read(path);
@@ -124,8 +132,12 @@ export class HostReader {
     if (typeof pkg.edition === "string") return { edition: pkg.edition, files: [source(f)] };
     if (isTable(pkg.edition) && pkg.edition.workspace === true) {
       const hasEdition = async (p: string) => {
-        const ws = this.toml((await this.files.read(p)).text, p).workspace as Table | undefined;
-        return isTable(ws?.package) && typeof ws.package.edition === "string";
+        try {
+          const ws = this.toml((await this.files.read(p)).text, p).workspace as Table | undefined;
+          return isTable(ws?.package) && typeof ws.package.edition === "string";
+        } catch {
+          return false;
+        }
       };
       const root = await nearestFile(this.files, dirname(path), top, ["Cargo.toml"], hasEdition);
       if (!root) {

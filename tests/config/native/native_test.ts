@@ -210,6 +210,7 @@ Deno.test("forDir() finds the host tools' nearest files as the tools do, and the
     "crate/Cargo.toml": '[package]\nname = "a"\nversion = "0.1.0"\n',
     "ws/Cargo.toml": '[workspace]\nmembers = ["m"]\n[workspace.package]\nedition = "2021"\n',
     "ws/m/Cargo.toml": '[package]\nname = "m"\nedition.workspace = true\n',
+    "tpl/Cargo.toml": '[package]\nname = "{{project-name}}\n', // a template: does not parse, passed over
   });
   const configs = await openConfig({ cwd: dir });
   const sub = (await configs.forDir(join(dir, "sub"))).native!;
@@ -228,6 +229,7 @@ Deno.test("forDir() finds the host tools' nearest files as the tools do, and the
   const member = (await configs.forDir(join(dir, "ws/m"))).native!;
   assert.equal(member.rustfmt.options.edition, "2021");
   assert.equal(member.rustfmt.options.max_width, 80);
+  assert.deepEqual({ ...(await configs.forDir(join(dir, "tpl"))).native!.rustfmt.options }, { max_width: 80 });
 });
 
 Deno.test("forDir() resolves markdownlint extends and refuses a package it cannot load, naming the file", async () => {
