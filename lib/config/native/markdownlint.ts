@@ -62,16 +62,21 @@ export class MarkdownlintReader {
   /**
    * The configuration governing `dir`, or undefined when no directory up to
    * `top` has one. As markdownlint-cli2 merges by inheritance
-   * (`createDirInfos`): the directory's own `.markdownlint.*` wins; else the
+   * (`createDirInfos`), from the nearest directory holding any of these files
+   * (cli2 lints a file under it): that directory's own `.markdownlint.*` wins; else the
    * nearest `.markdownlint.*` above, unless a `.markdownlint-cli2.*` `config` at
    * its level or below came first; else the `config` keys of every
    * `.markdownlint-cli2.*` up the tree, merged rule by rule, the nearest winning.
    */
   async forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
     const cli2: { files: NativeSource[]; config: Table }[] = []; // nearest first
+    // cli2 lints a file under the nearest directory holding any of its files (the others fold into their parent).
+    let anchored = false;
     for (let d = dir;; d = dirname(d)) {
       const present = await this.files.namesIn(d);
       const cliName = CLI2_FILES.find((n) => present.has(n));
+      const mdName = MD_FILES.find((n) => present.has(n));
+      const own = !anchored && (cliName !== undefined || mdName !== undefined);
       if (cliName) {
         const path = join(d, cliName);
         if (/\.[cm]js$/.test(cliName)) this.refuseScript(path);
@@ -79,17 +84,15 @@ export class MarkdownlintReader {
         const config = await this.load(path, used, []);
         if (config) cli2.push({ files: used, config });
       }
-      // The directory's own .markdownlint.* always wins; one above only while no cli2 `config` was seen.
-      if (d === dir || cli2.length === 0) {
-        const mdName = MD_FILES.find((n) => present.has(n));
-        if (mdName) {
-          const path = join(d, mdName);
-          if (/\.[cm]js$/.test(mdName)) this.refuseScript(path);
-          const used: NativeSource[] = [];
-          const options = (await this.load(path, used, []))!;
-          return { files: used, options, root: d };
-        }
+      // That directory's own .markdownlint.* always wins; one above only while no cli2 `config` was seen.
+      if (mdName && (own || cli2.length === 0)) {
+        const path = join(d, mdName);
+        if (/\.[cm]js$/.test(mdName)) this.refuseScript(path);
+        const used: NativeSource[] = [];
+        const options = (await this.load(path, used, []))!;
+        return { files: used, options, root: d };
       }
+      if (own) anchored = true;
       if (d === top || dirname(d) === d) break;
     }
     if (cli2.length === 0) return undefined;

@@ -266,10 +266,13 @@ Deno.test("forDir() combines markdownlint files as markdownlint-cli2 does: own .
     ".markdownlint-cli2.jsonc": '{ "config": { "MD002": false, "MD003": false } }\n',
     "sub/.markdownlint-cli2.yaml": "config:\n  MD003: true\n  MD004: false\n",
     "sub/deeper/x.txt": "",
+    "other/x.txt": "",
   });
   const configs = await openConfig({ cwd: dir });
   // The directory's own .markdownlint.json wins over the cli2 config beside it.
   assert.deepEqual((await configs.forDir(dir)).native!.markdownlint.options, { MD001: false });
+  // A directory without a file of its own is linted under the nearest one that has one: the same.
+  assert.deepEqual((await configs.forDir(join(dir, "other"))).native!.markdownlint.options, { MD001: false });
   // Below a cli2 config, the .markdownlint.json above is not taken: the cli2 configs merge, the nearest winning.
   const deeper = (await configs.forDir(join(dir, "sub/deeper"))).native!.markdownlint;
   assert.deepEqual(deeper.options, { MD002: false, MD003: true, MD004: false });
