@@ -21,7 +21,7 @@ import cirosantilli from "markdownlint/style/cirosantilli" with { type: "json" }
 import prettier from "markdownlint/style/prettier" with { type: "json" };
 import relaxed from "markdownlint/style/relaxed" with { type: "json" };
 import { ConfigError } from "../../errors/mod.ts";
-import type { NativeFiles } from "./_files.ts";
+import type { NativeFiles, NativeText } from "./_files.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
 
@@ -69,7 +69,7 @@ export class MarkdownlintReader {
    * `.markdownlint-cli2.*` up the tree, merged rule by rule, the nearest winning.
    */
   async forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
-    const cli2: { files: NativeSource[]; config: Table }[] = []; // nearest first
+    const cli2: { dir: string; files: NativeSource[]; config: Table }[] = []; // nearest first
     // cli2 lints a file under the nearest directory holding any of its files (the others fold into their parent).
     let anchored = false;
     for (let d = dir;; d = dirname(d)) {
@@ -82,14 +82,14 @@ export class MarkdownlintReader {
         if (/\.[cm]js$/.test(cliName)) this.refuseScript(path);
         const used: NativeSource[] = [];
         const config = await this.load(path, used, []);
-        if (config) cli2.push({ files: used, config });
+        if (config) cli2.push({ dir: d, files: used, config });
       }
       // That directory's own .markdownlint.* always wins; one above only while no cli2 `config` was seen.
       if (mdName && (own || cli2.length === 0)) {
         const path = join(d, mdName);
         if (/\.[cm]js$/.test(mdName)) this.refuseScript(path);
         const used: NativeSource[] = [];
-        const options = (await this.load(path, used, []))!;
+        const options = (await this.load(path, used, [])) ?? {};
         return { files: used, options, root: d };
       }
       if (own) anchored = true;
@@ -97,8 +97,8 @@ export class MarkdownlintReader {
     }
     if (cli2.length === 0) return undefined;
     const files = cli2.toReversed().flatMap((c) => c.files);
-    const options = cli2.toReversed().reduce<Table>((acc, c) => ({ ...acc, ...c.config }), {});
-    return { files, options, root: dirname(files.at(-1)!.path) };
+    const options: Table = Object.assign({}, ...cli2.toReversed().map((c) => c.config));
+    return { files, options, root: cli2[0].dir };
   }
 
   private refuseScript(path: string): never {
@@ -115,7 +115,7 @@ export class MarkdownlintReader {
   private async load(path: string, used: NativeSource[], chain: string[]): Promise<Table | undefined> {
     const shown = this.display(path);
     if (chain.includes(path)) throw new ConfigError({ file: shown }, `"extends" forms a cycle`);
-    let f;
+    let f: NativeText;
     try {
       f = await this.files.read(path);
     } catch {
