@@ -76,7 +76,15 @@ export const clangFormat: EngineSpec = {
         try {
           out = mod.format(file.text, name, style);
         } catch (e) {
-          throw new EngineError(`${messageOf(e).split("\n")[0]} (style ${style})`);
+          const message = messageOf(e).split("\n")[0];
+          const from = settings.native?.files.at(-1)?.path;
+          if (from && /Unsuitable/.test(message)) {
+            // As clang-format says it: no document of the repository's file is for this language.
+            throw new EngineError(
+              `"${from}" has no style for this language (its documents name other Language values)`,
+            );
+          }
+          throw new EngineError(`${message} (style ${from ? `from "${from}"` : style})`);
         }
         return finishText(out, file.text, settings.defaults);
       },

@@ -205,3 +205,13 @@ Deno.test("the result cache is invalidated when a .shellcheckrc or .markdownlint
   assert.deepEqual(codes(after, "run.sh", "shellcheck"), ["SC2086"]);
   assert.deepEqual(codes(after, "page.md", "markdownlint"), ["MD033/no-inline-html"]);
 });
+
+Deno.test("clang-format: a .clang-format without a document for the file's language is that file's error, naming it", async () => {
+  const dir = await copyFixture("native/clang_format");
+  await Deno.writeTextFile(join(dir, ".clang-format"), "Language: Cpp\nBasedOnStyle: Google\nIndentWidth: 8\n");
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  const java = doc.results.find((r) => r.path === "A.java");
+  assert.match(java?.error ?? "", /\.clang-format" has no style for this language/, JSON.stringify(java));
+  const c = doc.results.find((r) => r.path === "main.c");
+  assert.ok(!c?.changed && !c?.error, JSON.stringify(c)); // formatted under the Cpp document
+});
