@@ -215,3 +215,19 @@ Deno.test("clang-format: a .clang-format without a document for the file's langu
   const c = doc.results.find((r) => r.path === "main.c");
   assert.ok(!c?.changed && !c?.error, JSON.stringify(c)); // formatted under the Cpp document
 });
+
+Deno.test("poly config show says which native file each markdownlint and rustfmt key came from", async () => {
+  const md = await copyFixture("native/markdownlint_cli2");
+  await Deno.mkdir(join(md, ".git"));
+  const shown = await runPoly(["config", "show", "--format", "json"], { cwd: join(md, "docs") });
+  assert.equal(shown.code, 0, shown.stderr);
+  const mdDoc = JSON.parse(shown.stdout);
+  assert.equal(mdDoc.native.markdownlint.origins.MD033, ".markdownlint.json");
+  assert.equal(mdDoc.native.markdownlint.origins["no-inline-html"], "markdownlint/style/relaxed");
+  const rs = await copyFixture("native/rustfmt");
+  await Deno.mkdir(join(rs, ".git"));
+  const out = await runPoly(["config", "show", "--format", "json"], { cwd: join(rs, "app") });
+  assert.equal(out.code, 0, out.stderr);
+  const rsDoc = JSON.parse(out.stdout);
+  assert.deepEqual(rsDoc.native.rustfmt.origins, { tab_spaces: "../rustfmt.toml", edition: "../Cargo.toml" });
+});

@@ -64,7 +64,12 @@ export class HostReader {
     const path = await nearestFile(this.files, dir, top, SHELLCHECK_FILES);
     if (!path) return undefined;
     const f = await this.files.read(path);
-    return { files: [source(f)], options: {}, root: dirname(path) };
+    const origins: Record<string, string> = {};
+    for (const line of f.text.split(/\r?\n/)) {
+      const key = /^\s*([a-z-]+)\s*=/.exec(line)?.[1];
+      if (key) origins[key] = this.display(path);
+    }
+    return { files: [source(f)], options: {}, root: dirname(path), origins };
   }
 
   /** clang-format's nearest style file: `options.style` is its YAML, each document checked. */
@@ -90,7 +95,8 @@ export class HostReader {
       }
       styles.push(value);
     }
-    return { files: [source(f)], options: { styles }, root: dirname(path) };
+    const origins = Object.fromEntries(styles.flatMap((doc) => Object.keys(doc)).map((k) => [k, shown]));
+    return { files: [source(f)], options: { styles }, root: dirname(path), origins };
   }
 
   /** rustfmt's nearest config file and the edition `cargo fmt` would pass. */
@@ -98,20 +104,23 @@ export class HostReader {
     const path = await nearestFile(this.files, dir, top, RUSTFMT_FILES);
     const used: NativeSource[] = [];
     let options: Table = {};
+    const origins: Record<string, string> = {};
     if (path) {
       const f = await this.files.read(path);
-      options = this.toml(f.text, path);
+      options = { ...this.toml(f.text, path) };
       used.push(source(f));
+      for (const key of Object.keys(options)) origins[key] = this.display(path);
     }
     if (options.edition === undefined) {
       const cargo = await this.cargoEdition(dir, top);
       if (cargo) {
         used.unshift(...cargo.files);
         options = { ...options, edition: cargo.edition };
+        origins.edition = this.display(cargo.files[0].path);
       }
     }
     if (used.length === 0) return undefined;
-    return { files: used, options, root: path ? dirname(path) : dirname(used[0].path) };
+    return { files: used, options, root: path ? dirname(path) : dirname(used[0].path), origins };
   }
 
   /** The edition of the nearest Cargo.toml with a `[package]`, as `cargo fmt` passes it. */

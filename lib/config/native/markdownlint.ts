@@ -69,7 +69,7 @@ export class MarkdownlintReader {
    * `.markdownlint-cli2.*` up the tree, merged rule by rule, the nearest winning.
    */
   async forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
-    const cli2: { dir: string; files: NativeSource[]; config: Table }[] = []; // nearest first
+    const cli2: { dir: string; files: NativeSource[]; config: Table; origins: Record<string, string> }[] = []; // nearest first
     // cli2 lints a file under the nearest directory holding any of its files (the others fold into their parent).
     let anchored = false;
     for (let d = dir;; d = dirname(d)) {
@@ -81,16 +81,18 @@ export class MarkdownlintReader {
         const path = join(d, cliName);
         if (/\.[cm]js$/.test(cliName)) this.refuseScript(path);
         const used: NativeSource[] = [];
-        const config = await this.load(path, used, []);
-        if (config) cli2.push({ dir: d, files: used, config });
+        const origins: Record<string, string> = {};
+        const config = await this.load(path, used, [], origins);
+        if (config) cli2.push({ dir: d, files: used, config, origins });
       }
       // That directory's own .markdownlint.* always wins; one above only while no cli2 `config` was seen.
       if (mdName && (own || cli2.length === 0)) {
         const path = join(d, mdName);
         if (/\.[cm]js$/.test(mdName)) this.refuseScript(path);
         const used: NativeSource[] = [];
-        const options = (await this.load(path, used, [])) ?? {};
-        return { files: used, options, root: d };
+        const origins: Record<string, string> = {};
+        const options = (await this.load(path, used, [], origins)) ?? {};
+        return { files: used, options, root: d, origins };
       }
       if (own) anchored = true;
       if (d === top || dirname(d) === d) break;
@@ -98,7 +100,8 @@ export class MarkdownlintReader {
     if (cli2.length === 0) return undefined;
     const files = cli2.toReversed().flatMap((c) => c.files);
     const options: Table = Object.assign({}, ...cli2.toReversed().map((c) => c.config));
-    return { files, options, root: cli2[0].dir };
+    const origins: Record<string, string> = Object.assign({}, ...cli2.toReversed().map((c) => c.origins));
+    return { files, options, root: cli2[0].dir, origins };
   }
 
   private refuseScript(path: string): never {
@@ -112,7 +115,12 @@ export class MarkdownlintReader {
   }
 
   /** One file's configuration with its `extends` applied (undefined: a cli2 file without `config`). */
-  private async load(path: string, used: NativeSource[], chain: string[]): Promise<Table | undefined> {
+  private async load(
+    path: string,
+    used: NativeSource[],
+    chain: string[],
+    origins: Record<string, string> = {},
+  ): Promise<Table | undefined> {
     const shown = this.display(path);
     if (chain.includes(path)) throw new ConfigError({ file: shown }, `"extends" forms a cycle`);
     let f: NativeText;
@@ -153,14 +161,22 @@ export class MarkdownlintReader {
     }
     used.push({ path: f.path, hash: f.hash });
     const { extends: base, $schema: _schema, ...own } = config;
-    if (base === undefined || base === null) return own;
+    const noteOwn = () => {
+      for (const key of Object.keys(own)) origins[key] = shown;
+    };
+    if (base === undefined || base === null) {
+      noteOwn();
+      return own;
+    }
     if (typeof base !== "string") throw new ConfigError({ file: shown }, `markdownlint key "extends" must be a string`);
     let inherited: Table;
-    if (STYLES[base]) inherited = { ...(STYLES[base] as Table) };
-    else if (base.startsWith(".") || isAbsolute(base)) {
+    if (STYLES[base]) {
+      inherited = { ...(STYLES[base] as Table) };
+      for (const key of Object.keys(inherited)) origins[key] = base;
+    } else if (base.startsWith(".") || isAbsolute(base)) {
       const at = isAbsolute(base) ? base : join(dirname(path), base);
       used.pop();
-      inherited = (await this.load(at, used, [...chain, path])) ?? {};
+      inherited = (await this.load(at, used, [...chain, path], origins)) ?? {};
       used.push({ path: f.path, hash: f.hash });
     } else {
       throw new ConfigError(
@@ -169,6 +185,7 @@ export class MarkdownlintReader {
       );
     }
     delete inherited.extends;
+    noteOwn();
     return { ...inherited, ...own };
   }
 }
