@@ -86,7 +86,10 @@ export const clangFormat: EngineSpec = {
           }
           throw new EngineError(`${message} (style ${from ? `from "${from}"` : style})`);
         }
-        return finishText(out, file.text, settings.defaults);
+        // Under the repository's .clang-format its output stands as it is (`LineEnding` and all).
+        return settings.native?.options.styles && typeof settings.tool.style !== "string"
+          ? out
+          : finishText(out, file.text, settings.defaults);
       },
     };
   },

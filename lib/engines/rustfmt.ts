@@ -82,6 +82,11 @@ export function rustfmtArgs(settings: EngineSettings): string[] {
   return ["--emit", "stdout", "--edition", edition, ...(list ? ["--config", list] : [])];
 }
 
+/** rustfmt's output: as it is under the repository's own file (its `newline_style` decides), else with `[defaults]`. */
+function finish(output: string, input: string, settings: EngineSettings): string {
+  return rustfmtFile(settings) ? output : finishText(output, input, settings.defaults);
+}
+
 /** The `--config-path` for these settings: the repository's file, else an empty one. */
 async function configPath(settings: EngineSettings): Promise<string> {
   return rustfmtFile(settings) ?? await emptyConfigPath();
@@ -101,7 +106,7 @@ async function formatOne(file: SourceFile, settings: EngineSettings): Promise<st
     }
     throw new EngineError(title);
   }
-  return finishText(run.stdout, file.text, settings.defaults);
+  return finish(run.stdout, file.text, settings);
 }
 
 /** `mod name;` makes rustfmt read another file when given a path: such files go through stdin. */
@@ -130,7 +135,7 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
       found.forEach((h, k) => {
         const end = k + 1 < found.length ? found[k + 1].at : run.stdout.length;
         const i = batch[h.j];
-        out[i] = finishText(run.stdout.slice(h.at + h.header.length, end), files[i].text, settings.defaults);
+        out[i] = finish(run.stdout.slice(h.at + h.header.length, end), files[i].text, settings);
       });
     });
   }

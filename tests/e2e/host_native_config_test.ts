@@ -231,3 +231,18 @@ Deno.test("poly config show says which native file each markdownlint and rustfmt
   const rsDoc = JSON.parse(out.stdout);
   assert.deepEqual(rsDoc.native.rustfmt.origins, { tab_spaces: "../rustfmt.toml", edition: "../Cargo.toml" });
 });
+
+Deno.test({
+  name: "rustfmt.toml newline_style and .clang-format LineEnding decide the line endings, not [defaults]",
+  ignore: !(await hasProgram("rustfmt")),
+  async fn() {
+    const rs = await copyFixture("native/rustfmt");
+    await Deno.writeTextFile(join(rs, "rustfmt.toml"), 'tab_spaces = 2\nnewline_style = "Windows"\n');
+    await run(rs, ["fmt", "--fix"]);
+    assert.match(await Deno.readTextFile(join(rs, "app/src/main.rs")), /^use std[^\n]*\r\nfn main\(\) \{\r\n/);
+    const c = await copyFixture("native/clang_format");
+    await Deno.writeTextFile(join(c, ".clang-format"), "BasedOnStyle: Google\nIndentWidth: 8\nLineEnding: CRLF\n");
+    await run(c, ["fmt", "--fix", "main.c"]);
+    assert.match(await Deno.readTextFile(join(c, "main.c")), /^int main\(\) \{\r\n {8}if/);
+  },
+});

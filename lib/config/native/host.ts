@@ -149,12 +149,8 @@ export class HostReader {
         }
       };
       const root = await nearestFile(this.files, dirname(path), top, ["Cargo.toml"], hasEdition);
-      if (!root) {
-        throw new ConfigError(
-          { file: this.display(path) },
-          'Cargo key "package.edition.workspace" names no [workspace.package] edition in a Cargo.toml above it',
-        );
-      }
+      // The workspace root is above the directories poly searches (a path outside the repository): unknown.
+      if (!root) return undefined;
       const wf = await this.files.read(root);
       const ws = this.toml(wf.text, root).workspace as { package: { edition: string } };
       return { edition: ws.package.edition, files: [source(wf), source(f)] };
