@@ -11,6 +11,7 @@
 import type { Diagnostic, Severity } from "../report/schema.ts";
 import { compareDiagnostics } from "../report/sort.ts";
 import { applyRuleSettings } from "./_settings.ts";
+import { BIOME_CLI_VERSION } from "./_biome_bin.ts";
 import { indexToPosition, lineStarts } from "./_text.ts";
 import { type EngineSettings, type LintOutput, type SourceFile, SourceSyntaxError } from "./types.ts";
 
@@ -140,7 +141,8 @@ export function outcome(file: SourceFile, findings: readonly Finding[], settings
   const err = syntaxError(file.text, findings);
   const starts = lineStarts(file.text);
   // Assist actions (organizeImports, useSortedKeys) are not lint diagnostics: `biome lint` never reports them.
-  const kept = findings.filter((d) => !d.category?.startsWith("assist/") && !(err && isParseError(d)));
+  const kept = findings.filter((d) => !d.category?.startsWith("assist/") && !(err && isParseError(d)))
+    .flatMap((d) => schemaVersion(file.text, d));
   const diagnostics: Diagnostic[] = kept.map((d) => {
     const code = d.category?.replace(/^lint\//, "") ?? undefined;
     const diag: Diagnostic = {
@@ -163,6 +165,23 @@ export function outcome(file: SourceFile, findings: readonly Finding[], settings
   // As `biome lint` reports them: the parse errors, and what the rules found in what did parse.
   if (err) throw new SourceSyntaxError([...err.diagnostics, ...linted] as [Diagnostic, ...Diagnostic[]]);
   return { diagnostics: linted };
+}
+
+/** The biome release poly pins (its WebAssembly build calls itself 0.0.0). */
+const PINNED = BIOME_CLI_VERSION;
+const WASM_VERSION = /(does not match the CLI version )0\.0\.0\b/;
+
+/**
+ * biome's `$schema` check on a configuration file as the command line of the
+ * pinned version makes it: the WebAssembly build's version is 0.0.0, so it
+ * calls every `$schema` naming a release a mismatch. Dropped when the file's
+ * `$schema` names the pinned release; otherwise said with the pinned version.
+ */
+function schemaVersion(text: string, d: Finding): Finding[] {
+  if (d.category !== "deserialize" || !WASM_VERSION.test(d.description)) return [d];
+  const schema = /"\$schema"\s*:\s*"[^"]*\/schemas\/([^/"]+)\//.exec(text)?.[1];
+  if (schema === PINNED) return [];
+  return [{ ...d, description: d.description.replace(WASM_VERSION, `$1${PINNED}`) }];
 }
 
 function isParseError(d: Finding): boolean {

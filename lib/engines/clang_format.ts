@@ -10,7 +10,11 @@
  *   "WebKit", "Microsoft", "GNU") or a whole `.clang-format` document as a string;
  *   every other key is a clang-format option as written in `.clang-format`
  *   (e.g. `AllowShortFunctionsOnASingleLine = "None"`, `BraceWrapping = { AfterFunction = true }`).
- *   `.clang-format` files are not read: poly.toml is the one configuration.
+ * - The nearest `.clang-format` / `_clang-format` (lib/config/native/host.ts)
+ *   governs: its documents are the style (`BasedOnStyle`, `DisableFormat`,
+ *   per-`Language` documents), clang-format's defaults fill the rest and
+ *   `[defaults]` do not apply; poly.toml's option keys apply on top (a `style`
+ *   key replaces the file).
  * - The language follows the file name (`.c`, `.h`, `.cc`, `.cpp`, `.hpp`, `.java`, `.proto`).
  * - clang-format has no parser errors: it formats whatever tokens it is given, so
  *   broken code comes back reformatted rather than as an errored record. An invalid
@@ -31,6 +35,14 @@ const VERSION = "23.1.0";
 
 /** The `--style` value for one file's settings. */
 export function clangStyle(settings: EngineSettings): string {
+  const styles = settings.native?.options.styles as Record<string, unknown>[] | undefined;
+  if (styles && typeof settings.tool.style !== "string") {
+    // The repository's .clang-format governs whole (clang-format's defaults fill the rest, not [defaults]);
+    // poly.toml's option keys apply on top, in each of its documents.
+    const own = Object.entries(settings.tool).filter(([k]) => !UNIFORM_KEYS.has(k) && k !== "style");
+    const docs = styles.length > 0 ? styles : [{}];
+    return docs.map((doc) => JSON.stringify({ ...doc, ...Object.fromEntries(own) })).join("\n---\n");
+  }
   const base = typeof settings.tool.style === "string" ? settings.tool.style : "LLVM";
   if (base.trim().startsWith("{") || base.includes("\n")) return base;
   const d = settings.defaults;
@@ -64,9 +76,20 @@ export const clangFormat: EngineSpec = {
         try {
           out = mod.format(file.text, name, style);
         } catch (e) {
-          throw new EngineError(`${messageOf(e).split("\n")[0]} (style ${style})`);
+          const message = messageOf(e).split("\n")[0];
+          const from = settings.native?.files.at(-1)?.path;
+          if (from && /Unsuitable/.test(message)) {
+            // As clang-format says it: no document of the repository's file is for this language.
+            throw new EngineError(
+              `"${from}" has no style for this language (its documents name other Language values)`,
+            );
+          }
+          throw new EngineError(`${message} (style ${from ? `from "${from}"` : style})`);
         }
-        return finishText(out, file.text, settings.defaults);
+        // Under the repository's .clang-format its output stands as it is (`LineEnding` and all).
+        return settings.native?.options.styles && typeof settings.tool.style !== "string"
+          ? out
+          : finishText(out, file.text, settings.defaults);
       },
     };
   },

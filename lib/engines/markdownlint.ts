@@ -5,7 +5,10 @@
  * - Tier: in-process (JavaScript). Languages: Markdown (lint; formatting is `dprint`).
  * - Codes are `MD###/alias` (e.g. `MD004/ul-style`); `select`, `ignore` and
  *   `rules.<id>` accept either part. Every finding links to the rule's documentation.
- * - Defaults: every rule but those a formatter owns ({@link FORMATTER_OWNED_RULES}:
+ * - The repository's own `.markdownlint*` / `.markdownlint-cli2.*` (found as
+ *   markdownlint-cli2 finds it: lib/config/native/markdownlint.ts) replaces poly's
+ *   defaults below: markdownlint's own defaults fill what it leaves unset.
+ * - Defaults without one: every rule but those a formatter owns ({@link FORMATTER_OWNED_RULES}:
  *   markdownlint's `style/prettier` set, as trunk ships it; MD013 line length among them),
  *   since `poly fmt` formats Markdown. poly.toml turns any back on (`MD013 = true`, or a
  *   `rules.MD013` table). `[defaults] line_length` → MD013's `line_length`.
@@ -153,7 +156,8 @@ function run(
   try {
     errors = lint({
       strings: { [file.relPath]: file.text },
-      config: markdownlintConfig(settings),
+      // The repository's `.markdownlint*` replaces poly's defaults (markdownlint's own fill the rest).
+      config: markdownlintConfig(settings, settings.native ? settings.native.options : undefined),
       handleRuleFailures: true,
     })[file.relPath];
   } catch (e) {

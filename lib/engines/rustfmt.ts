@@ -11,9 +11,14 @@
  * - `[fmt.rust.rustfmt]` keys: `edition` ("2015" | "2018" | "2021" | "2024",
  *   default "2021"), `style_edition`, and any other rustfmt option as written in
  *   `rustfmt.toml` (e.g. `hard_tabs = true`, `use_small_heuristics = "Max"`),
- *   passed with `--config`. `rustfmt.toml` files are not read (an empty config file
- *   is given with `--config-path`): poly.toml is the one configuration, so results
- *   do not depend on files outside the cache key.
+ *   passed with `--config`.
+ * - The repository's nearest `.rustfmt.toml` / `rustfmt.toml` governs
+ *   (lib/config/native/host.ts; given with `--config-path`, so rustfmt reads it
+ *   itself): rustfmt's defaults fill what it leaves unset and `[defaults]` do
+ *   not apply; poly.toml's keys apply on top. The edition is poly.toml's, else
+ *   the file's, else the nearest `Cargo.toml` package's (as `cargo fmt` passes
+ *   it), else 2021. Without a file, an empty one is given, so no other file
+ *   (the user's) is read.
  * - A syntax error is an errored record with rustfmt's line and column.
  * - Batching: {@link formatMany} formats many files with one rustfmt process
  *   (starting rustfmt through rustup's proxy costs ~100 ms a file); `format`
@@ -23,7 +28,8 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { RUSTFMT_FILES } from "../config/native/host.ts";
 import { finishText } from "./_layout.ts";
 import { runHost } from "./_host.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
@@ -55,22 +61,39 @@ function tomlValue(v: unknown): string {
   return typeof v === "string" ? v : String(v);
 }
 
+/** The repository's rustfmt config file governing these settings, if any (not its Cargo.toml). */
+export function rustfmtFile(settings: EngineSettings): string | undefined {
+  return settings.native?.files.find((f) => RUSTFMT_FILES.includes(basename(f.path) as typeof RUSTFMT_FILES[number]))
+    ?.path;
+}
+
 /** rustfmt's arguments for one file's settings (without `--config-path`). */
 export function rustfmtArgs(settings: EngineSettings): string[] {
   const d = settings.defaults;
-  const edition = tomlValue(settings.tool.edition ?? "2021");
-  const config: Record<string, unknown> = {
+  const edition = tomlValue(settings.tool.edition ?? settings.native?.options.edition ?? "2021");
+  // With the repository's own file, rustfmt's defaults fill what it leaves unset: `--config` would override it.
+  const config: Record<string, unknown> = rustfmtFile(settings) ? {} : {
     max_width: d.line_length,
     newline_style: d.line_ending === "crlf" ? "Windows" : d.line_ending === "auto" ? "Auto" : "Unix",
+    ...(d.indent_width ? { tab_spaces: d.indent_width } : {}),
   };
-  if (d.indent_width) config.tab_spaces = d.indent_width;
   for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "edition") config[k] = v;
   const list = Object.entries(config).map(([k, v]) => `${k}=${tomlValue(v)}`).join(",");
-  return ["--emit", "stdout", "--edition", edition, "--config", list];
+  return ["--emit", "stdout", "--edition", edition, ...(list ? ["--config", list] : [])];
+}
+
+/** rustfmt's output: as it is under the repository's own file (its `newline_style` decides), else with `[defaults]`. */
+function finish(output: string, input: string, settings: EngineSettings): string {
+  return rustfmtFile(settings) ? output : finishText(output, input, settings.defaults);
+}
+
+/** The `--config-path` for these settings: the repository's file, else an empty one. */
+async function configPath(settings: EngineSettings): Promise<string> {
+  return rustfmtFile(settings) ?? await emptyConfigPath();
 }
 
 async function formatOne(file: SourceFile, settings: EngineSettings): Promise<string> {
-  const args = [...rustfmtArgs(settings), "--config-path", await emptyConfigPath()];
+  const args = [...rustfmtArgs(settings), "--config-path", await configPath(settings)];
   const run = await runHost("rustfmt", args, { stdin: file.text });
   if (run.code !== 0) {
     const first = run.stderr.split("\n").find((l) => l.startsWith("error")) ?? run.stderr.trim().split("\n")[0];
@@ -83,7 +106,7 @@ async function formatOne(file: SourceFile, settings: EngineSettings): Promise<st
     }
     throw new EngineError(title);
   }
-  return finishText(run.stdout, file.text, settings.defaults);
+  return finish(run.stdout, file.text, settings);
 }
 
 /** `mod name;` makes rustfmt read another file when given a path: such files go through stdin. */
@@ -101,7 +124,7 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
   if (batch.length > 1) {
     await withTempFiles(batch.map((i) => files[i]), async (dir, names) => {
       const real = await Deno.realPath(dir);
-      const args = [...rustfmtArgs(settings), "--config-path", await emptyConfigPath(), ...names];
+      const args = [...rustfmtArgs(settings), "--config-path", await configPath(settings), ...names];
       const run = await runHost("rustfmt", args, { cwd: dir });
       const found = names.map((n, j) => ({
         j,
@@ -112,7 +135,7 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
       found.forEach((h, k) => {
         const end = k + 1 < found.length ? found[k + 1].at : run.stdout.length;
         const i = batch[h.j];
-        out[i] = finishText(run.stdout.slice(h.at + h.header.length, end), files[i].text, settings.defaults);
+        out[i] = finish(run.stdout.slice(h.at + h.header.length, end), files[i].text, settings);
       });
     });
   }

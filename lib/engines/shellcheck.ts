@@ -12,8 +12,11 @@
  *   ("sh" | "bash" | "dash" | "ksh"; default from the shebang, else the file
  *   extension), `severity` (minimum level: "error" | "warning" | "info" | "style"),
  *   `enable` (optional checks, e.g. ["require-variable-braces"]), `external_sources`
- *   (follow `source`, -x). `.shellcheckrc` files are not read (`--norc`): poly.toml
- *   is the one configuration.
+ *   (follow `source`, -x). The nearest `.shellcheckrc` (lib/config/native/host.ts)
+ *   governs: shellcheck runs on private copies of the scripts, so the rc file is
+ *   copied beside them (shellcheck takes the first one it finds upward); without
+ *   one, `--norc` keeps any other rc file (the user's) out. poly.toml's keys
+ *   are command-line flags, which shellcheck applies on top of the rc file.
  * - A script shellcheck cannot parse is an errored record with the line and column
  *   of its parse error.
  * - Batch (`lintMany`, what a check run uses): one process per dialect, a large
@@ -81,7 +84,7 @@ export function shellFor(file: SourceFile, settings: EngineSettings): string | u
 
 /** shellcheck's arguments for files sharing `shell` (without the file names). */
 export function shellcheckArgs(settings: EngineSettings, shell: string | undefined, sourceDir?: string): string[] {
-  const args = ["-f", "json1", "--norc"];
+  const args = ["-f", "json1", ...(rcFile(settings) ? [] : ["--norc"])];
   const t = settings.tool;
   if (shell) args.push(`--shell=${shell}`);
   if (typeof t.severity === "string") args.push(`--severity=${t.severity}`);
@@ -92,6 +95,11 @@ export function shellcheckArgs(settings: EngineSettings, shell: string | undefin
   if (include) args.push(`--include=${include}`);
   if (exclude) args.push(`--exclude=${exclude}`);
   return args;
+}
+
+/** The repository's `.shellcheckrc` governing these settings, if any (see lib/config/native/host.ts). */
+function rcFile(settings: EngineSettings): string | undefined {
+  return settings.native?.files.at(-1)?.path;
 }
 
 /** UTF-16 index of a 1-based line and code-point column (shellcheck json1 counts a tab as one column). */
@@ -186,6 +194,9 @@ async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promi
     const group = indices.map((i) => files[i]);
     try {
       await withTempFiles(group, async (dir, names) => {
+        // The private copies sit below `dir`: shellcheck finds this rc file first, as it would beside the scripts.
+        const rc = rcFile(settings);
+        if (rc) await Deno.copyFile(rc, `${dir}/.shellcheckrc`);
         const run = await runHost("shellcheck", [
           ...shellcheckArgs(settings, shell || undefined, sourceDir || undefined),
           ...names,

@@ -47,8 +47,11 @@ export interface FileTask {
    */
   engineIgnores?: Record<string, string[]>;
   maxSize: number;
-  /** `[defaults] line_ending` for formatted output. */
-  lineEnding: "lf" | "crlf" | "auto";
+  /**
+   * `[defaults] line_ending` for formatted output; "keep" when the formatter's
+   * own configuration file governs it (its output's line endings stand).
+   */
+  lineEnding: "lf" | "crlf" | "auto" | "keep";
   /** Index into the report's configs (omitted when 0). */
   config?: number;
   /** The result cache to use (absent with --no-cache or `[cache] enabled = false`). */
@@ -191,7 +194,8 @@ function ignored(d: Diagnostic, codes: string[]): boolean {
   return d.code !== undefined && codes.some((c) => d.code === c || d.code!.startsWith(c) || d.code!.endsWith("/" + c));
 }
 
-function withLineEnding(text: string, original: string, mode: "lf" | "crlf" | "auto"): string {
+function withLineEnding(text: string, original: string, mode: "lf" | "crlf" | "auto" | "keep"): string {
+  if (mode === "keep") return text;
   const crlf = mode === "crlf" || (mode === "auto" && /\r\n/.test(original.slice(0, 4096)));
   const lf = text.replace(/\r\n/g, "\n");
   return crlf ? lf.replace(/\n/g, "\r\n") : lf;

@@ -145,7 +145,10 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
             },
           }
           : {}),
-        lineEnding: plan.engines[0]?.settings.defaults.line_ending ?? config.data.defaults.line_ending,
+        // A formatter governed by the repository's own file (rustfmt.toml, .clang-format, biome.json, ruff's) decides.
+        lineEnding: kind === "fmt" && plan.engines[0]?.settings.native?.files.length
+          ? "keep"
+          : plan.engines[0]?.settings.defaults.line_ending ?? config.data.defaults.line_ending,
         ...(index > 0 ? { config: index } : {}),
       });
       taskConfigs.push(config);

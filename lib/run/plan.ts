@@ -210,14 +210,14 @@ const ecPlans = new WeakMap<FilePlan, Map<string, FilePlan>>();
 /**
  * `plan` (a format plan) with the file's `.editorconfig` properties applied to
  * its formatter's `[defaults]` (see lib/config/native/editorconfig.ts), unless
- * the formatter has a configuration of its own or `[tools.<engine>]
+ * the formatter has a configuration of its own (or a native file, a `.clang-format`, governs it) or `[tools.<engine>]
  * native_config = false`. Throws a ConfigError for a property the formatter
  * cannot honour.
  */
 export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: string, language: Language): FilePlan {
   const ec = config.native?.editorconfig;
   const engine = plan.engines[0];
-  if (!ec || !engine || OWN_CONFIG.has(engine.id)) return plan;
+  if (!ec || !engine || OWN_CONFIG.has(engine.id) || engine.settings.native) return plan;
   if ((config.data.tools[engine.id] as { native_config?: boolean } | undefined)?.native_config === false) return plan;
   const props = editorconfigProps(ec, path);
   if (Object.keys(props).length === 0) return plan;

@@ -7,6 +7,8 @@
  */
 import { blake3Hasher, digestWith } from "../../cache/key.ts";
 import type { NativeSource } from "./types.ts";
+import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES } from "./host.ts";
+import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 
 /** Every file name a native reader looks for (compared case-sensitively, as the native CLIs do on Linux). */
 export const NATIVE_NAMES: ReadonlySet<string> = new Set([
@@ -31,6 +33,11 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   "prettier.config.ts",
   "package.json",
   ".editorconfig",
+  ...SHELLCHECK_FILES,
+  ...CLANG_FORMAT_FILES,
+  ...RUSTFMT_FILES,
+  "Cargo.toml",
+  ...MARKDOWNLINT_FILES,
 ]);
 
 /** A read native file. */

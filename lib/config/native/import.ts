@@ -15,6 +15,9 @@
  *   with biome's formatter defaults written out (poly's `[defaults]` would fill
  *   them otherwise). `includes` and `overrides` (paths) are refused.
  * - `.editorconfig` sections are per file: refused (keep the file; it is read).
+ * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`: the tools
+ *   get them as written, so they are left alone and keep applying (named in the
+ *   header).
  *
  * Only the files governing the directory itself are imported; nested native
  * configs below it keep governing their own directories.
@@ -97,6 +100,9 @@ function biomeTables(native: NativeEngineConfig, display: (p: string) => string)
   return { lint, fmt };
 }
 
+/** Engines whose native files poly keeps reading as they are: `poly config import` leaves them alone. */
+const KEPT = new Set(["shellcheck", "markdownlint", "clang-format", "rustfmt"]);
+
 function merge(under: Table, over: Table): Table {
   const out: Table = { ...under };
   for (const [k, v] of Object.entries(over)) out[k] = isTable(v) && isTable(out[k]) ? merge(out[k] as Table, v) : v;
@@ -112,8 +118,14 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
   let doc: Table = {};
   const files: string[] = [];
   const tools: Table = {};
+  const kept: string[] = [];
   for (const [id, native] of Object.entries(config.native ?? {})) {
     if (native.files.length === 0) continue;
+    if (KEPT.has(id)) {
+      // Passed to the tool as written (shellcheck, clang-format, rustfmt read them themselves): nothing to translate.
+      for (const f of native.files) if (!kept.includes(f.path)) kept.push(f.path);
+      continue;
+    }
     if (id === "editorconfig") {
       refuse(native, display, "[*] sections", ".editorconfig applies per file; poly keeps reading it");
     }
@@ -126,6 +138,7 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
   const header = [
     `# Imported by "poly config import" from: ${files.map(display).join(", ")}`,
     "# These files no longer apply ([tools.<engine>] native_config = false); delete them when you are ready.",
+    ...(kept.length > 0 ? [`# Still read as they are (not imported): ${kept.map(display).join(", ")}`] : []),
   ];
   return { toml: `${header.join("\n")}\n${stringify(doc)}\n`, files };
 }

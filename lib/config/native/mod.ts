@@ -9,7 +9,9 @@
  * - One place: {@link NativeConfigs} (per run; every directory listing and file
  *   read memoised, so a 40,000-file tree lists each directory at most once).
  * - Readers: `ruff.ts` (ruff), `biome.ts` (biome, with prettier options and
- *   `.editorconfig` mapped onto its formatter as `biome migrate prettier` does).
+ *   `.editorconfig` mapped onto its formatter as `biome migrate prettier` does),
+ *   `markdownlint.ts` (`.markdownlint*`), `host.ts` (`.shellcheckrc`,
+ *   `.clang-format`, `rustfmt.toml` with `Cargo.toml`'s edition).
  * - `[tools.<engine>] native_config = false` in poly.toml turns an engine's
  *   native files off; poly.toml's keys for the engine apply on top of the native ones.
  * - A native file poly cannot honour (a key without a mapping, a plugin, a
@@ -25,6 +27,8 @@ import { ruffMatches } from "./_glob.ts";
 import { RUFF_DEFAULT_EXCLUDE, RuffReader, withFirstParty } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
+import { HostReader } from "./host.ts";
+import { MarkdownlintReader } from "./markdownlint.ts";
 import type { NativeEngineConfig, NativeLayer } from "./types.ts";
 
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
@@ -33,7 +37,7 @@ export { NATIVE_NAMES } from "./_files.ts";
 export { type EditorconfigDefaults, editorconfigDefaults, editorconfigProps } from "./editorconfig.ts";
 
 /** Engines that read native config files. */
-export const NATIVE_ENGINES = ["ruff", "biome"] as const;
+export const NATIVE_ENGINES = ["ruff", "biome", "shellcheck", "markdownlint", "clang-format", "rustfmt"] as const;
 
 /** The native-configuration layer of one run. */
 export class NativeConfigs {
@@ -41,6 +45,8 @@ export class NativeConfigs {
   readonly #ruff: RuffReader;
   readonly #biome: BiomeReader;
   readonly #editorconfig: EditorconfigReader;
+  readonly #host: HostReader;
+  readonly #markdownlint: MarkdownlintReader;
   readonly #derived = new Map<string, Promise<ResolvedConfig>>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
@@ -50,6 +56,8 @@ export class NativeConfigs {
     this.#ruff = new RuffReader(this.#files, display);
     this.#biome = new BiomeReader(this.#files, display);
     this.#editorconfig = new EditorconfigReader(this.#files, display);
+    this.#host = new HostReader(this.#files, display);
+    this.#markdownlint = new MarkdownlintReader(this.#files, display);
   }
 
   /** The engines' native configuration governing `dir` under `config` (engines opted out are absent). */
@@ -69,6 +77,17 @@ export class NativeConfigs {
     if (wanted("biome")) {
       const found = await this.#biome.forDir(dir, top);
       if (found) out.biome = found;
+    }
+    const host: [string, () => Promise<NativeEngineConfig | undefined>][] = [
+      ["shellcheck", () => this.#host.shellcheck(dir, top)],
+      ["markdownlint", () => this.#markdownlint.forDir(dir, top)],
+      ["clang-format", () => this.#host.clangFormat(dir, top)],
+      ["rustfmt", () => this.#host.rustfmt(dir, top)],
+    ];
+    for (const [id, read] of host) {
+      if (!wanted(id)) continue;
+      const found = await read();
+      if (found) out[id] = found;
     }
     const editorconfig = await this.#editorconfig.forDir(dir, top);
     if (editorconfig) out.editorconfig = editorconfig;

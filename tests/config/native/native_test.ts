@@ -4,7 +4,8 @@
  * command line of the same version), the prettier mapping and `.editorconfig`.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { importNative } from "../../../lib/config/native/import.ts";
 import { openConfig } from "../../../lib/config/load.ts";
 import { nativeExcluded, nativeIgnoredCodes } from "../../../lib/config/native/mod.ts";
 import { biomeIncludes } from "../../../lib/config/native/biome.ts";
@@ -194,4 +195,89 @@ Deno.test("editorconfigProps() applies sections farthest first, later ones winni
   assert.deepEqual(editorconfigDefaults(editorconfigProps(native, "/r/b/run.bash")), { indent_width: 4 });
   assert.deepEqual(editorconfigDefaults(editorconfigProps(native, "/r/Makefile")), { indent_width: 8 });
   assert.equal(top.root, true);
+});
+
+Deno.test("forDir() finds the host tools' nearest files as the tools do, and the edition cargo fmt passes", async () => {
+  const dir = await tree({
+    ".shellcheckrc": "disable=SC2086\n",
+    "sub/shellcheckrc": "disable=SC2034\n",
+    "_clang-format": "BasedOnStyle: Google\n",
+    "c/.clang-format": "BasedOnStyle: LLVM\n",
+    "c/_clang-format": "BasedOnStyle: WebKit\n",
+    "rustfmt.toml": "max_width = 80\n",
+    "crate/.rustfmt.toml": "tab_spaces = 2\n",
+    "crate/rustfmt.toml": "tab_spaces = 8\n",
+    "crate/Cargo.toml": '[package]\nname = "a"\nversion = "0.1.0"\n',
+    "ws/Cargo.toml": '[workspace]\nmembers = ["m"]\n[workspace.package]\nedition = "2021"\n',
+    "ws/m/Cargo.toml": '[package]\nname = "m"\nedition.workspace = true\n',
+    "tpl/Cargo.toml": '[package]\nname = "{{project-name}}\n', // a template: does not parse, passed over
+  });
+  const configs = await openConfig({ cwd: dir });
+  const sub = (await configs.forDir(join(dir, "sub"))).native!;
+  assert.deepEqual(sub.shellcheck.files.map((f) => f.path), [join(dir, "sub/shellcheckrc")]);
+  assert.deepEqual(sub["clang-format"].options.styles, [{ BasedOnStyle: "Google" }]);
+  assert.equal(sub.rustfmt.options.max_width, 80);
+  const c = (await configs.forDir(join(dir, "c"))).native!;
+  assert.deepEqual(c["clang-format"].options.styles, [{ BasedOnStyle: "LLVM" }]);
+  // .rustfmt.toml before rustfmt.toml; a package without an edition is 2015 to cargo.
+  const krate = (await configs.forDir(join(dir, "crate"))).native!;
+  assert.deepEqual(krate.rustfmt.options, { tab_spaces: 2, edition: "2015" });
+  assert.deepEqual(krate.rustfmt.files.map((f) => f.path), [
+    join(dir, "crate/Cargo.toml"),
+    join(dir, "crate/.rustfmt.toml"),
+  ]);
+  const member = (await configs.forDir(join(dir, "ws/m"))).native!;
+  assert.equal(member.rustfmt.options.edition, "2021");
+  assert.equal(member.rustfmt.options.max_width, 80);
+  assert.deepEqual({ ...(await configs.forDir(join(dir, "tpl"))).native!.rustfmt.options }, { max_width: 80 });
+});
+
+Deno.test("forDir() resolves markdownlint extends and refuses a package it cannot load, naming the file", async () => {
+  const dir = await tree({
+    ".markdownlint.yaml": "extends: markdownlint/style/prettier\nMD041: false\n",
+    "a/.markdownlint-cli2.yaml": "globs: ['*.md']\n", // no config: the .markdownlint.* above governs
+    "b/.markdownlint.jsonc": '// comment\n{ "extends": "some-package", }\n',
+  });
+  const configs = await openConfig({ cwd: dir });
+  const a = (await configs.forDir(join(dir, "a"))).native!.markdownlint;
+  assert.equal(a.options.MD041, false);
+  assert.equal(a.options["line-length"], false); // from markdownlint's style/prettier
+  assert.deepEqual(a.files.map((f) => f.path), [join(dir, ".markdownlint.yaml")]);
+  await assert.rejects(
+    configs.forDir(join(dir, "b")),
+    (e) =>
+      e instanceof ConfigError &&
+      /b\/\.markdownlint\.jsonc: markdownlint key "extends" names the package "some-package"/.test(e.message),
+  );
+});
+
+Deno.test("importNative() leaves the files the host tools read as written alone, naming them", async () => {
+  const dir = await tree({ "ruff.toml": "line-length = 99\n", ".shellcheckrc": "disable=SC2086\n" });
+  const config = await (await openConfig({ cwd: dir })).forDir(dir);
+  const out = importNative(config, dir, (p) => relative(dir, p));
+  assert.match(out.toml, /# Still read as they are \(not imported\): \.shellcheckrc/);
+  assert.match(out.toml, /\[tools\.ruff\]\nnative_config = false/);
+  assert.doesNotMatch(out.toml, /shellcheck\]/);
+});
+
+Deno.test("forDir() combines markdownlint files as markdownlint-cli2 does: own .markdownlint.* first, cli2 configs merged", async () => {
+  const dir = await tree({
+    ".markdownlint.json": '{ "MD001": false }\n',
+    ".markdownlint-cli2.jsonc": '{ "config": { "MD002": false, "MD003": false } }\n',
+    "sub/.markdownlint-cli2.yaml": "config:\n  MD003: true\n  MD004: false\n",
+    "sub/deeper/x.txt": "",
+    "other/x.txt": "",
+  });
+  const configs = await openConfig({ cwd: dir });
+  // The directory's own .markdownlint.json wins over the cli2 config beside it.
+  assert.deepEqual((await configs.forDir(dir)).native!.markdownlint.options, { MD001: false });
+  // A directory without a file of its own is linted under the nearest one that has one: the same.
+  assert.deepEqual((await configs.forDir(join(dir, "other"))).native!.markdownlint.options, { MD001: false });
+  // Below a cli2 config, the .markdownlint.json above is not taken: the cli2 configs merge, the nearest winning.
+  const deeper = (await configs.forDir(join(dir, "sub/deeper"))).native!.markdownlint;
+  assert.deepEqual(deeper.options, { MD002: false, MD003: true, MD004: false });
+  assert.deepEqual(deeper.files.map((f) => f.path), [
+    join(dir, ".markdownlint-cli2.jsonc"),
+    join(dir, "sub/.markdownlint-cli2.yaml"),
+  ]);
 });

@@ -1,0 +1,248 @@
+/**
+ * The repository's own configuration governs the host and bundled tools (issue
+ * 21): `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`, and
+ * biome's `$schema` check — the real `poly lint` / `poly fmt` processes on the
+ * parity fixtures under tests/engines/testdata/parity/ (each README gives the
+ * native tool's verdict) and on small repositories under fixtures/native/.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { copyFixture, REPO, runPoly } from "../_helpers/cli.ts";
+
+interface Record_ {
+  path: string;
+  diagnostics?: { code?: string; engine: string }[];
+  changed?: boolean;
+  skipped?: string;
+  error?: string;
+}
+
+interface Doc {
+  results: Record_[];
+  configs: { sources: string[] }[];
+  errors: { message: string }[];
+}
+
+/** A copy of a parity fixture as a repository of its own. */
+async function parity(name: string): Promise<string> {
+  const dest = await Deno.makeTempDir({ prefix: "poly-parity-" });
+  await Deno.mkdir(join(dest, ".git"));
+  const src = join(REPO, "tests/engines/testdata/parity", name);
+  for await (const e of Deno.readDir(src)) {
+    if (e.name !== "README.md") await Deno.copyFile(join(src, e.name), join(dest, e.name));
+  }
+  return dest;
+}
+
+async function run(dir: string, args: string[]) {
+  const flags = args[0] === "lint" ? ["--no-workspace", "--no-cache"] : ["--no-cache"];
+  const out = await runPoly([...args, ...flags, "--format", "json"], { cwd: dir });
+  let doc: Doc;
+  try {
+    doc = JSON.parse(out.stdout);
+  } catch {
+    throw new Error(`not JSON (exit ${out.code}): ${out.stdout}\n${out.stderr}`);
+  }
+  return { ...out, doc };
+}
+
+function codes(doc: Doc, path: string, engine: string): string[] {
+  const r = doc.results.find((x) => x.path === path);
+  return (r?.diagnostics ?? []).filter((d) => d.engine === engine).map((d) => d.code ?? "").sort();
+}
+
+function hasSource(doc: Doc, file: string): boolean {
+  return doc.configs.some((c) => c.sources.includes(file));
+}
+
+Deno.test("biome-schema-version: a biome.json whose $schema names poly's pinned biome is clean, as biome lint says", async () => {
+  const dir = await parity("biome-schema-version");
+  const { code, doc } = await run(dir, ["lint"]);
+  assert.deepEqual(codes(doc, "biome.json", "biome"), []);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  // Another version in $schema is still reported, as biome 2.5.14 reports it.
+  await Deno.writeTextFile(
+    join(dir, "biome.json"),
+    (await Deno.readTextFile(join(dir, "biome.json"))).replace("2.5.14", "2.4.0"),
+  );
+  assert.deepEqual(codes((await run(dir, ["lint"])).doc, "biome.json", "biome"), ["deserialize"]);
+});
+
+Deno.test("shellcheckrc-ignored: the nearest .shellcheckrc governs shellcheck, as shellcheck finds it", async () => {
+  const dir = await parity("shellcheckrc-ignored");
+  const { code, doc } = await run(dir, ["lint", "run.sh"]);
+  assert.deepEqual(codes(doc, "run.sh", "shellcheck"), []);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  assert.ok(hasSource(doc, ".shellcheckrc"), JSON.stringify(doc.configs));
+  // A nearer rc file in a subdirectory wins for the scripts below it (shellcheck takes the first one it finds).
+  await Deno.mkdir(join(dir, "sub"));
+  await Deno.copyFile(join(dir, "run.sh"), join(dir, "sub/run.sh"));
+  await Deno.writeTextFile(join(dir, "sub/.shellcheckrc"), "disable=SC2034\n");
+  const nested = (await run(dir, ["lint", "run.sh", "sub/run.sh"])).doc;
+  assert.deepEqual(codes(nested, "run.sh", "shellcheck"), []);
+  assert.deepEqual(codes(nested, "sub/run.sh", "shellcheck"), ["SC2086"]);
+  assert.ok(hasSource(nested, "sub/.shellcheckrc"), JSON.stringify(nested.configs));
+});
+
+Deno.test("[tools.shellcheck] native_config = false: .shellcheckrc is not read", async () => {
+  const dir = await parity("shellcheckrc-ignored");
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.shellcheck]\nnative_config = false\n");
+  const { doc } = await run(dir, ["lint", "run.sh"]);
+  assert.deepEqual(codes(doc, "run.sh", "shellcheck"), ["SC2086"]);
+  assert.ok(!hasSource(doc, ".shellcheckrc"));
+});
+
+Deno.test("markdownlint-config-ignored: the nearest .markdownlint.json governs markdownlint", async () => {
+  const dir = await parity("markdownlint-config-ignored");
+  const { code, doc } = await run(dir, ["lint", "page.md"]);
+  assert.deepEqual(codes(doc, "page.md", "markdownlint"), []);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  assert.ok(hasSource(doc, ".markdownlint.json"), JSON.stringify(doc.configs));
+});
+
+Deno.test("markdownlint: .markdownlint-cli2.jsonc's config with extends, a nested .markdownlint.json extending a style", async () => {
+  const dir = await copyFixture("native/markdownlint_cli2");
+  const { doc } = await run(dir, ["lint", "README.md", "docs/guide.md"]);
+  // Root: the base's MD013 at 40 columns and MD033 off, over markdownlint's defaults (poly's formatter-owned ones gone).
+  assert.deepEqual(codes(doc, "README.md", "markdownlint"), ["MD013/line-length"]);
+  // docs/: markdownlint's relaxed style (no line length), MD033 back on.
+  assert.deepEqual(codes(doc, "docs/guide.md", "markdownlint"), ["MD033/no-inline-html"]);
+  assert.ok(doc.configs.some((c) => c.sources.join() === "base.markdownlint.yaml,.markdownlint-cli2.jsonc"));
+  assert.ok(hasSource(doc, "docs/.markdownlint.json"), JSON.stringify(doc.configs));
+});
+
+Deno.test("markdownlint: a JavaScript configuration is a run-level error naming the file (exit 2)", async () => {
+  const dir = await copyFixture("native/markdownlint_cli2");
+  // markdownlint-cli2 takes .markdownlint.json before .markdownlint.cjs in one directory: only the .cjs is left.
+  await Deno.remove(join(dir, "docs/.markdownlint.json"));
+  await Deno.writeTextFile(join(dir, "docs/.markdownlint.cjs"), "module.exports = { MD033: false };\n");
+  const out = await runPoly(["lint", "--no-workspace", "--no-cache", "docs/guide.md"], { cwd: dir });
+  assert.equal(out.code, 2, out.stdout + out.stderr);
+  assert.match(
+    out.stderr + out.stdout,
+    /docs\/\.markdownlint\.cjs.*JavaScript markdownlint configuration cannot be honoured/,
+  );
+  // native_config = false: the files are not read, poly's defaults apply.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.markdownlint]\nnative_config = false\n");
+  const { doc } = await run(dir, ["lint", "README.md"]);
+  assert.deepEqual(codes(doc, "README.md", "markdownlint"), ["MD033/no-inline-html"]);
+});
+
+Deno.test(".clang-format governs clang-format: its documents by language, _clang-format DisableFormat, over .editorconfig", async () => {
+  const dir = await copyFixture("native/clang_format");
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.deepEqual(doc.results.filter((r) => r.changed || r.error).map((r) => r.path), []);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  assert.ok(hasSource(doc, ".clang-format") && hasSource(doc, "legacy/_clang-format"), JSON.stringify(doc.configs));
+  // native_config = false: poly's [defaults] and .editorconfig (indent_size = 3) apply again.
+  await Deno.writeTextFile(join(dir, "poly.toml"), '[tools."clang-format"]\nnative_config = false\n');
+  const off = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(off.results.filter((r) => r.changed).map((r) => r.path).sort(), [
+    "A.java",
+    "legacy/old.c",
+    "main.c",
+  ]);
+});
+
+Deno.test("clang-format: BasedOnStyle InheritParentConfig is a run-level error naming the file and key", async () => {
+  const dir = await copyFixture("native/clang_format");
+  await Deno.writeTextFile(join(dir, "legacy/_clang-format"), "BasedOnStyle: InheritParentConfig\n");
+  const out = await runPoly(["fmt", "--check", "--no-cache"], { cwd: dir });
+  assert.equal(out.code, 2, out.stdout + out.stderr);
+  assert.match(out.stderr + out.stdout, /legacy\/_clang-format: clang-format key "BasedOnStyle: InheritParentConfig"/);
+});
+
+Deno.test({
+  name:
+    "rustfmt.toml governs rustfmt (tab_spaces = 2, rustfmt's width 100), the edition from Cargo.toml as cargo fmt passes it",
+  ignore: !(await hasProgram("rustfmt")),
+  async fn() {
+    // app/src/main.rs is what `cargo fmt` made of it: 2-space indent, width 100, edition 2024's version sorting.
+    const dir = await copyFixture("native/rustfmt");
+    const { code, doc } = await run(dir, ["fmt", "--check"]);
+    assert.deepEqual(doc.results.filter((r) => r.changed || r.error).map((r) => r.path), []);
+    assert.equal(code, 0, JSON.stringify(doc.results));
+    assert.ok(
+      doc.configs.some((c) => ["Cargo.toml", "app/Cargo.toml", "rustfmt.toml"].every((f) => c.sources.includes(f))),
+      JSON.stringify(doc.configs),
+    );
+    // poly.toml's keys apply on top of the file.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.rust.rustfmt]\ntab_spaces = 4\n");
+    const over = (await run(dir, ["fmt", "--check"])).doc;
+    assert.deepEqual(over.results.filter((r) => r.changed).map((r) => r.path), ["app/src/main.rs"]);
+    // native_config = false: [defaults] (width 120, 4 spaces) and edition 2021 again.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.rustfmt]\nnative_config = false\n");
+    const off = (await run(dir, ["fmt", "--check"])).doc;
+    assert.deepEqual(off.results.filter((r) => r.changed).map((r) => r.path), ["app/src/main.rs"]);
+  },
+});
+
+async function hasProgram(name: string): Promise<boolean> {
+  try {
+    return (await new Deno.Command(name, { args: ["--version"], stdout: "null", stderr: "null" }).output()).success;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("the result cache is invalidated when a .shellcheckrc or .markdownlint.json changes", async () => {
+  const dir = await parity("shellcheckrc-ignored");
+  await Deno.copyFile(
+    join(REPO, "tests/engines/testdata/parity/markdownlint-config-ignored/page.md"),
+    join(dir, "page.md"),
+  );
+  await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD033": false }\n');
+  const lint = async () => {
+    const out = await runPoly(["lint", "--no-workspace", "--format", "json", "run.sh", "page.md"], { cwd: dir });
+    return JSON.parse(out.stdout) as Doc;
+  };
+  await lint();
+  const warm = await lint();
+  assert.deepEqual([codes(warm, "run.sh", "shellcheck"), codes(warm, "page.md", "markdownlint")], [[], []]);
+  await Deno.writeTextFile(join(dir, ".shellcheckrc"), "disable=SC2034\n");
+  await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD033": true }\n');
+  const after = await lint();
+  assert.deepEqual(codes(after, "run.sh", "shellcheck"), ["SC2086"]);
+  assert.deepEqual(codes(after, "page.md", "markdownlint"), ["MD033/no-inline-html"]);
+});
+
+Deno.test("clang-format: a .clang-format without a document for the file's language is that file's error, naming it", async () => {
+  const dir = await copyFixture("native/clang_format");
+  await Deno.writeTextFile(join(dir, ".clang-format"), "Language: Cpp\nBasedOnStyle: Google\nIndentWidth: 8\n");
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  const java = doc.results.find((r) => r.path === "A.java");
+  assert.match(java?.error ?? "", /\.clang-format" has no style for this language/, JSON.stringify(java));
+  const c = doc.results.find((r) => r.path === "main.c");
+  assert.ok(!c?.changed && !c?.error, JSON.stringify(c)); // formatted under the Cpp document
+});
+
+Deno.test("poly config show says which native file each markdownlint and rustfmt key came from", async () => {
+  const md = await copyFixture("native/markdownlint_cli2");
+  await Deno.mkdir(join(md, ".git"));
+  const shown = await runPoly(["config", "show", "--format", "json"], { cwd: join(md, "docs") });
+  assert.equal(shown.code, 0, shown.stderr);
+  const mdDoc = JSON.parse(shown.stdout);
+  assert.equal(mdDoc.native.markdownlint.origins.MD033, ".markdownlint.json");
+  assert.equal(mdDoc.native.markdownlint.origins["no-inline-html"], "markdownlint/style/relaxed");
+  const rs = await copyFixture("native/rustfmt");
+  await Deno.mkdir(join(rs, ".git"));
+  const out = await runPoly(["config", "show", "--format", "json"], { cwd: join(rs, "app") });
+  assert.equal(out.code, 0, out.stderr);
+  const rsDoc = JSON.parse(out.stdout);
+  assert.deepEqual(rsDoc.native.rustfmt.origins, { tab_spaces: "../rustfmt.toml", edition: "../Cargo.toml" });
+});
+
+Deno.test({
+  name: "rustfmt.toml newline_style and .clang-format LineEnding decide the line endings, not [defaults]",
+  ignore: !(await hasProgram("rustfmt")),
+  async fn() {
+    const rs = await copyFixture("native/rustfmt");
+    await Deno.writeTextFile(join(rs, "rustfmt.toml"), 'tab_spaces = 2\nnewline_style = "Windows"\n');
+    await run(rs, ["fmt", "--fix"]);
+    assert.match(await Deno.readTextFile(join(rs, "app/src/main.rs")), /^use std[^\n]*\r\nfn main\(\) \{\r\n/);
+    const c = await copyFixture("native/clang_format");
+    await Deno.writeTextFile(join(c, ".clang-format"), "BasedOnStyle: Google\nIndentWidth: 8\nLineEnding: CRLF\n");
+    await run(c, ["fmt", "--fix", "main.c"]);
+    assert.match(await Deno.readTextFile(join(c, "main.c")), /^int main\(\) \{\r\n {8}if/);
+  },
+});
