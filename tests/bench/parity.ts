@@ -676,7 +676,9 @@ async function main() {
     } catch (error) {
       // A configuration poly refuses (a biome 1 file, a JavaScript config): say so beside what the natives did with it.
       console.log(`parity on ${rest[0]}: poly refused to run: ${error instanceof Error ? error.message : error}`);
-      for (const [engine, side] of Object.entries(natives)) if (side?.note) console.log(`  native ${engine}: ${side.note}`);
+      for (const [engine, side] of Object.entries(natives)) {
+        if (side?.note) console.log(`  native ${engine}: ${side.note}`);
+      }
       Deno.exitCode = 2;
       return;
     }
