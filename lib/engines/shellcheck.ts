@@ -67,7 +67,13 @@ interface Comment {
 }
 
 const LEVELS: Record<string, Severity> = { error: "error", warning: "warning", info: "info", style: "hint" };
-const SHELLS: Record<string, string> = { sh: "sh", bash: "bash", bats: "bash", dash: "dash", ksh: "ksh", mksh: "ksh" };
+/**
+ * Dialects named by an extension. `.sh` is not among them: without a shebang or a
+ * `# shellcheck shell=` directive, shellcheck itself reports SC2148 ("yours is
+ * unknown") and checks such a file as bash; passing `--shell=sh` instead reported
+ * every bash construct as undefined in POSIX sh and overrode the file's directive.
+ */
+const SHELLS: Record<string, string> = { bash: "bash", bats: "bash", dash: "dash", ksh: "ksh", mksh: "ksh" };
 const FATAL = /Fix to allow more checks|Fix any mentioned problems and try again|Parsing stopped here/;
 
 function codeList(value: unknown): string | undefined {
@@ -75,7 +81,11 @@ function codeList(value: unknown): string | undefined {
   return value.map((v) => String(v).replace(/^SC/i, "")).join(",");
 }
 
-/** The `--shell` dialect for a file: the table's `shell`, else none when it has a shebang, else its extension's. */
+/**
+ * The `--shell` dialect for a file: the table's `shell`, else none when it has a
+ * shebang or a `.sh` name (shellcheck decides, as its command line does), else its
+ * extension's.
+ */
 export function shellFor(file: SourceFile, settings: EngineSettings): string | undefined {
   if (typeof settings.tool.shell === "string") return settings.tool.shell;
   if (file.text.startsWith("#!")) return undefined;

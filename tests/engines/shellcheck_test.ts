@@ -89,7 +89,11 @@ Deno.test({
     equal(JSON.stringify(results[0]), JSON.stringify(single));
     equal(results[1] instanceof Error, true);
     const libCodes = (results[2] as { diagnostics: { code?: string }[] }).diagnostics.map((d) => d.code);
-    equal(libCodes.join(), "SC2086", "a .sh file without a shebang is checked as sh");
+    equal(
+      libCodes.join(),
+      "SC2148,SC2086",
+      "a .sh file without a shebang is checked as shellcheck checks it: SC2148, then as bash",
+    );
     equal(JSON.stringify(results[3]), JSON.stringify(results[0]));
   },
 });
@@ -137,5 +141,18 @@ Deno.test({
     const [a, b] = await Promise.all([engine.lint!(bad, settings()), engine.lint!(clean, settings())]);
     equal(a.diagnostics.length > 0, true);
     equal(b.diagnostics.length, 0);
+  },
+});
+
+Deno.test({
+  name: "shellcheck: a .sh file without a shebang is checked as shellcheck's command line checks it (SC2148, bash)",
+  ignore: absent,
+  async fn() {
+    const engine = await shellcheck.load();
+    const text = 'f() {\n  local x=1\n  [[ $x == 1 ]] && echo "$x"\n}\n';
+    const file = { path: "/tmp/common.sh", relPath: "common.sh", language: "shell" as const, text };
+    deepEqual((await engine.lint!(file, settings())).diagnostics.map((d) => d.code), ["SC2148"]);
+    const [batched] = await engine.lintMany!([file], settings());
+    deepEqual((batched as { diagnostics: { code?: string }[] }).diagnostics.map((d) => d.code), ["SC2148"]);
   },
 });
