@@ -72,6 +72,7 @@ Deno.test("action.yml: a composite action in the documented metadata shape", asy
     "fmt",
     "sarif",
     "sarif-category",
+    "shard",
     "version",
     "working-directory",
   ]);
