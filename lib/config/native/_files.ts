@@ -9,6 +9,7 @@ import { blake3Hasher, digestWith } from "../../cache/key.ts";
 import type { NativeSource } from "./types.ts";
 import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES } from "./host.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
+import { PRETTIER_FILES } from "./prettier.ts";
 
 /** Every file name a native reader looks for (compared case-sensitively, as the native CLIs do on Linux). */
 export const NATIVE_NAMES: ReadonlySet<string> = new Set([
@@ -17,21 +18,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   "pyproject.toml",
   "biome.json",
   "biome.jsonc",
-  ".prettierrc",
-  ".prettierrc.json",
-  ".prettierrc.yaml",
-  ".prettierrc.yml",
-  ".prettierrc.json5",
-  ".prettierrc.toml",
-  ".prettierrc.js",
-  ".prettierrc.cjs",
-  ".prettierrc.mjs",
-  ".prettierrc.ts",
-  "prettier.config.js",
-  "prettier.config.cjs",
-  "prettier.config.mjs",
-  "prettier.config.ts",
-  "package.json",
+  ...PRETTIER_FILES,
   ".editorconfig",
   ...SHELLCHECK_FILES,
   ...CLANG_FORMAT_FILES,
