@@ -137,16 +137,8 @@ function analysis(file: SourceFile, comments: Comment[], settings: EngineSetting
   if (declined) {
     return new EngineRefusal(`shellcheck does not check this script: SC${declined.code} ${declined.message}`);
   }
-  if (comments.some((c) => FATAL.test(c.message))) {
-    const first = comments.filter((c) =>
-      c.level === "error"
-    ).sort((a, b) => a.line - b.line || a.column - b.column)[0] ?? comments[0];
-    const pos = indexToPosition(starts, cpIndex(text, starts, first.line, first.column));
-    const at = { line: pos.line, column: pos.col };
-    return new SourceSyntaxError([syntaxDiagnostic("shellcheck", `SC${first.code}`, first.message, at)]);
-  }
   const edits = new Map<Diagnostic, TextEdit[]>();
-  const diagnostics = comments.map((c) => {
+  const toDiagnostic = (c: Comment) => {
     const start = indexToPosition(starts, cpIndex(text, starts, c.line, c.column));
     const end = indexToPosition(starts, cpIndex(text, starts, c.endLine, c.endColumn));
     const d: Diagnostic = {
@@ -168,8 +160,22 @@ function analysis(file: SourceFile, comments: Comment[], settings: EngineSetting
       edits.set(d, group);
     }
     return d;
-  });
-  return { diagnostics: applyRuleSettings(diagnostics, settings), edits };
+  };
+  if (comments.some((c) => FATAL.test(c.message))) {
+    // A parse error: the first error of the parser's (SC1xxx) leads, and what shellcheck found besides is reported
+    // with it, as its command line reports it; nothing is fixed in a file that does not parse.
+    const byPlace = (a: Comment, b: Comment) => a.line - b.line || a.column - b.column;
+    const errors = comments.filter((c) => c.level === "error").sort(byPlace);
+    const first = errors.find((c) => c.code < 2000) ?? errors[0] ?? comments[0];
+    const pos = indexToPosition(starts, cpIndex(text, starts, first.line, first.column));
+    const at = { line: pos.line, column: pos.col };
+    const rest = comments.filter((c) => c !== first).map(toDiagnostic).map(({ fix: _, ...d }) => d);
+    return new SourceSyntaxError([
+      syntaxDiagnostic("shellcheck", `SC${first.code}`, first.message, at),
+      ...applyRuleSettings(rest, settings),
+    ]);
+  }
+  return { diagnostics: applyRuleSettings(comments.map(toDiagnostic), settings), edits };
 }
 
 /** Fewest files for which a dialect group is split across processes (shellcheck uses one core). */

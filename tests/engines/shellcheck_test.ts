@@ -156,3 +156,22 @@ Deno.test({
     deepEqual((batched as { diagnostics: { code?: string }[] }).diagnostics.map((d) => d.code), ["SC2148"]);
   },
 });
+
+Deno.test({
+  name: "shellcheck: a script that does not parse reports every finding shellcheck made, its parse error first",
+  ignore: absent,
+  async fn() {
+    const engine = await shellcheck.load();
+    // An ERB template saved as .sh (seen in a public repository): shellcheck stops parsing at line 2.
+    const text = 'A= B=1\nunset <%= LIST.join(" ") %>\necho "$A"\n';
+    const file = { path: "/tmp/pe.sh", relPath: "pe.sh", language: "shell" as const, text };
+    const error = await engineError(() => engine.lint!(file, settings()));
+    const diagnostics = (error as unknown as { diagnostics: { code?: string }[] }).diagnostics;
+    equal(diagnostics[0].code, "SC1036");
+    deepEqual(
+      diagnostics.map((d) => d.code).sort(),
+      ["SC1007", "SC1036", "SC1088", "SC2034", "SC2034", "SC2148"],
+      "the codes shellcheck -f json1 reports for this script",
+    );
+  },
+});
