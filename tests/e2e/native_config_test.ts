@@ -273,3 +273,11 @@ Deno.test("first-party modules are found in ruff's src directories, as the ruff 
   const unsorted = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
   assert.deepEqual(codes(unsorted.doc, "tests/test_x.py", "ruff"), ["I001"]);
 });
+
+Deno.test("without a ruff configuration, the nearest pyproject.toml's requires-python sets ruff's Python version", async () => {
+  const dir = await copyFixture("native/ruff_requires_python");
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  // ruff 0.16's command line on this tree: two FA100, and no UP007/UP045 (`X | Y` is not Python 3.9 syntax).
+  assert.deepEqual(codes(doc, "m.py", "ruff"), ["FA100", "FA100"]);
+  assert.ok(doc.configs.some((c) => c.sources?.includes("pyproject.toml")));
+});

@@ -29,7 +29,7 @@ import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
 import { HostReader } from "./host.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
-import type { NativeEngineConfig, NativeLayer } from "./types.ts";
+import type { NativeEngineConfig, NativeLayer, NativeSource } from "./types.ts";
 
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
@@ -70,9 +70,15 @@ export class NativeConfigs {
     const out: NativeLayer = {};
     if (wanted("ruff")) {
       const path = await this.#ruff.nearest(dir, top);
-      let fallback = this.#defaultRuff.get(top);
-      if (!path && !fallback) this.#defaultRuff.set(top, fallback = withFirstParty(defaultRuff(top)));
-      out.ruff = path ? await this.#ruff.resolve(path) : await fallback!;
+      if (path) out.ruff = await this.#ruff.resolve(path);
+      else {
+        // No ruff file: ruff's defaults, with the Python version of the nearest pyproject.toml's requires-python.
+        const python = await this.#ruff.requiresPython(dir, top);
+        const key = python ? python.file.path : top;
+        let fallback = this.#defaultRuff.get(key);
+        if (!fallback) this.#defaultRuff.set(key, fallback = withFirstParty(defaultRuff(top, python)));
+        out.ruff = await fallback;
+      }
     }
     if (wanted("biome")) {
       const found = await this.#biome.forDir(dir, top);
@@ -130,13 +136,17 @@ export class NativeConfigs {
   }
 }
 
-/** ruff with no file of its own: its defaults, with its default `exclude` relative to the repository root. */
-function defaultRuff(top: string): NativeEngineConfig {
+/**
+ * ruff with no file of its own: its defaults, with its default `exclude` relative to the repository root, and the
+ * Python version a `pyproject.toml`'s `requires-python` names (that file then governs, and is listed).
+ */
+function defaultRuff(top: string, python?: { file: NativeSource; version: string }): NativeEngineConfig {
   return {
-    files: [],
-    options: {},
+    files: python ? [python.file] : [],
+    options: python ? { "target-version": python.version } : {},
     root: top,
     exclude: { all: RUFF_DEFAULT_EXCLUDE.map((pattern) => ({ pattern, base: top })) },
+    ...(python ? { origins: { "target-version": python.file.path } } : {}),
   };
 }
 

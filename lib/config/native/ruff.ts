@@ -22,7 +22,7 @@ import { dirname, join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
-import type { NativeEngineConfig, NativePattern } from "./types.ts";
+import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
 
 /** The files ruff looks for in one directory, highest precedence first. */
 export const RUFF_FILES = [".ruff.toml", "ruff.toml", "pyproject.toml"] as const;
@@ -190,6 +190,30 @@ export class RuffReader {
       this.#nearest.set(dir, found);
     }
     return found;
+  }
+
+  /**
+   * The nearest `pyproject.toml` from `dir` up to `top` whose `[project] requires-python`
+   * names a Python version, with that version (`py3X`), or undefined. Without any ruff
+   * configuration, ruff (0.10 and later) still takes the Python version from there.
+   */
+  async requiresPython(dir: string, top: string): Promise<{ file: NativeSource; version: string } | undefined> {
+    for (let at = dir;; at = dirname(at)) {
+      if ((await this.files.namesIn(at)).has("pyproject.toml")) {
+        const path = join(at, "pyproject.toml");
+        const file = await this.files.read(path).catch(() => undefined);
+        let doc: Table | undefined;
+        try {
+          doc = file ? parseToml(file.text) as Table : undefined;
+        } catch {
+          doc = undefined; // not ruff's file: a pyproject.toml poly cannot parse gives no version
+        }
+        const requires = doc && isTable(doc.project) ? doc.project["requires-python"] : undefined;
+        const version = typeof requires === "string" ? targetVersion(requires) : undefined;
+        if (file && version) return { file: { path: file.path, hash: file.hash }, version };
+      }
+      if (at === top || dirname(at) === at) return undefined;
+    }
   }
 
   /** The merged configuration of the ruff file at `path` (with its `extend` chain). */
