@@ -154,6 +154,19 @@ export async function startHttp(fixture: Fixture): Promise<HttpFixture> {
 }
 
 /** A fresh state home (POLY_STATE_HOME for this test process) and a database in it. */
+/** Every byte of the state store under `home` (the database and its WAL, when one is left) as text. */
+export async function storeBytes(home: string): Promise<string> {
+  let text = "";
+  for (const file of ["poly.db", "poly.db-wal"]) {
+    try {
+      text += new TextDecoder("latin1").decode(await Deno.readFile(join(home, file)));
+    } catch {
+      // No WAL left.
+    }
+  }
+  return text;
+}
+
 export async function freshStore(): Promise<{ db: DatabaseSync; home: string; path: string }> {
   const home = await Deno.makeTempDir({ prefix: "poly-gw-state-" });
   Deno.env.set("POLY_STATE_HOME", home);

@@ -3,7 +3,7 @@ import { bwrapTest } from "../_helpers/bwrap.ts";
 import { join } from "node:path";
 import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { callTool, openStore, resolveProfile } from "./_lib.ts";
-import { defaultState, type Fixture, makeFixture, startHttp } from "./_fixture.ts";
+import { defaultState, type Fixture, makeFixture, startHttp, storeBytes } from "./_fixture.ts";
 
 /** Library calls here stand for a write a person approved (tests/tools/gateway covers proposing). */
 const APPROVED = { kind: "approved", proposal: "prop_000000000000", by: "owner (cli)" } as const;
@@ -207,14 +207,7 @@ Deno.test("poly servers add over HTTP: tokens from stdin or a POLY_ variable, se
     assert.equal(other.code, 2);
     assert.match(other.stderr, /Variable "FIXTURE_TOKEN" is not readable by poly.*POLY_FIXTURE_TOKEN/);
 
-    const db = await Deno.readFile(join(env.POLY_STATE_HOME, "poly.db"));
-    let wal = new Uint8Array();
-    try {
-      wal = await Deno.readFile(join(env.POLY_STATE_HOME, "poly.db-wal"));
-    } catch {
-      // No WAL left.
-    }
-    const bytes = new TextDecoder("latin1").decode(db) + new TextDecoder("latin1").decode(wal);
+    const bytes = await storeBytes(env.POLY_STATE_HOME);
     assert.ok(bytes.includes("web2"), "the store holds the servers");
     assert.ok(!bytes.includes(token), "the token is not readable in the store's bytes");
     const key = await Deno.stat(join(env.POLY_STATE_HOME, "gateway.key"));

@@ -7,7 +7,6 @@
  * (a GitHub token) is redacted too.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import {
   addServer,
   callTool,
@@ -23,7 +22,7 @@ import { finishOp, recordOp } from "../../lib/gateway/ops.ts";
 import { seal, unseal } from "../../lib/gateway/seal.ts";
 import type { DatabaseSync } from "../../lib/store/mod.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
-import { defaultState, type FixtureState, freshStore, makeFixture, startHttp } from "./_fixture.ts";
+import { defaultState, type FixtureState, freshStore, makeFixture, startHttp, storeBytes } from "./_fixture.ts";
 
 /** Library calls here stand for a write a person approved (tests/tools/gateway covers proposing). */
 const APPROVED = { kind: "approved", proposal: "prop_000000000000", by: "owner (cli)" } as const;
@@ -75,19 +74,6 @@ function grantAll(db: DatabaseSync, server: string): Record<string, string> {
     expectedRevision: revision(),
   });
   return pins;
-}
-
-/** Every byte of the store (database and WAL) as text. */
-async function storeBytes(home: string): Promise<string> {
-  let text = "";
-  for (const file of ["poly.db", "poly.db-wal"]) {
-    try {
-      text += new TextDecoder("latin1").decode(await Deno.readFile(join(home, file)));
-    } catch {
-      // No WAL left.
-    }
-  }
-  return text;
 }
 
 function opsText(db: DatabaseSync): string {

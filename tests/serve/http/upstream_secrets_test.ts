@@ -4,9 +4,8 @@
  * structured content) and the state database hold no trace of the bearer token.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { runPoly } from "../../_helpers/cli.ts";
-import { defaultState, makeFixture, startHttp as startUpstream } from "../../gateway/_fixture.ts";
+import { defaultState, makeFixture, startHttp as startUpstream, storeBytes } from "../../gateway/_fixture.ts";
 import { connect, memberWithToken, startHttp } from "./_server.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -16,18 +15,6 @@ interface Result {
   isError?: boolean;
   content: { type: string; text?: string }[];
   structuredContent?: Record<string, unknown>;
-}
-
-async function storeBytes(home: string): Promise<string> {
-  let text = "";
-  for (const file of ["poly.db", "poly.db-wal"]) {
-    try {
-      text += new TextDecoder("latin1").decode(await Deno.readFile(join(home, file)));
-    } catch {
-      // No WAL left.
-    }
-  }
-  return text;
 }
 
 Deno.test(
