@@ -106,22 +106,19 @@ function findings(text: string, diags: BiomeDiagnostic[]): Finding[] {
 }
 
 /**
- * One call into the WebAssembly module for `file`. biome's workspace refuses a
- * file it ignores by its own rules (anything under `node_modules/`: "The file
- * ... does not exist in the workspace", as `biome lint` says "provided but
- * ignored"): an {@link EngineRefusal}, a skip. Any other failure is an
- * EngineError with biome's message (the js-api wraps it with an empty one).
+ * One call into the WebAssembly module. The files biome declines by rules poly
+ * knows (`node_modules/`, `files.maxSize`, protected lock files) never get here:
+ * `refusedByBiome()` skips them first, with the reason. Any other file its
+ * workspace refuses ("The file ... does not exist in the workspace") is an
+ * {@link EngineRefusal}, a skip; any other failure an EngineError with biome's
+ * message (the js-api wraps it in an error with an empty one: `messageOf`).
  */
-function call<T>(file: SourceFile, fn: () => T): T {
+function call<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    const inner = (e as { stackTrace?: unknown }).stackTrace;
-    const message = (inner instanceof Error ? inner.message : e instanceof Error ? e.message : String(e)).trim();
-    if (/does not exist in the workspace/.test(message)) {
-      const why = /(^|\/)node_modules\//.test(file.relPath) ? ": it never checks files under node_modules/" : "";
-      throw new EngineRefusal(`biome ignores this file${why}`);
-    }
+    const message = messageOf(e).trim();
+    if (/does not exist in the workspace/.test(message)) throw new EngineRefusal("biome ignores this file");
     throw new EngineError(`biome failed: ${message || "it gave no reason"}`);
   }
 }
@@ -196,7 +193,7 @@ export class Biome implements EngineInstance {
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
     refusedByBiome(file, configuration(settings, "lint"), "lint");
     const [api, project] = await this.#project(settings, "lint");
-    const result = call(file, () => api.lintContent(project, file.text, { filePath: virtualPath(file, settings) }));
+    const result = call(() => api.lintContent(project, file.text, { filePath: virtualPath(file, settings) }));
     return outcome(file, findings(file.text, result.diagnostics), settings);
   }
 
@@ -249,7 +246,6 @@ export class Biome implements EngineInstance {
     const [api, project] = await this.#project(settings, "lint");
     const before = (await this.lint(file, settings)).diagnostics.length;
     const result = call(
-      file,
       () => api.lintContent(project, file.text, { filePath: virtualPath(file, settings), fixFileMode: "safeFixes" }),
     );
     if (result.content === file.text) return { text: file.text, fixed: 0 };
@@ -282,7 +278,7 @@ export class Biome implements EngineInstance {
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
     refusedByBiome(file, configuration(settings, "format"), "fmt");
     const [api, project] = await this.#project(settings, "format");
-    const result = call(file, () => api.formatContent(project, file.text, { filePath: virtualPath(file, settings) }));
+    const result = call(() => api.formatContent(project, file.text, { filePath: virtualPath(file, settings) }));
     const err = syntaxError(file.text, findings(file.text, result.diagnostics));
     if (err) throw err;
     return result.content;
