@@ -14,6 +14,7 @@
  */
 import { Report } from "./schema.ts";
 import type { FileResult, RunError, RunSkip, Summary } from "./schema.ts";
+import { summaryDiagnostics } from "./summary.ts";
 
 /** Parses one report document (JSON text); throws an Error naming `name` when it is not one. */
 export function parseReport(name: string, text: string): Report {
@@ -84,15 +85,14 @@ export function mergeReports(reports: readonly Report[]): Report {
   errors.sort(byPath);
   skipped.sort(byPath);
   const summary: Summary = { checked, skipped: skipped.length, errored: errors.length };
-  const counts = { error: 0, warning: 0, info: 0, hint: 0 };
-  for (const r of results) for (const d of r.diagnostics ?? []) counts[d.severity]++;
+  // In the order and with the counts a single run gives (lib/run/mod.ts).
   if (first.kind === "lint") {
-    summary.diagnostics = counts;
+    summary.diagnostics = summaryDiagnostics(first.kind, results);
     if (first.mode === "fix") summary.fixed = fixed;
   } else if (first.kind === "fmt") {
     summary.changed = results.filter((r) => r.changed).length;
-    // As a single fmt run: a file a formatter could not parse carries its syntax error as a diagnostic.
-    if (Object.values(counts).some((n) => n > 0)) summary.diagnostics = counts;
+    const diagnostics = summaryDiagnostics(first.kind, results);
+    if (diagnostics) summary.diagnostics = diagnostics;
   }
   if (cache) summary.cache = cache;
   const workspace = reports.find((r) => r.workspace)?.workspace;

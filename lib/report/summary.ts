@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Report, Severity } from "./schema.ts";
+import type { FileResult, Report, Severity } from "./schema.ts";
 
 const SEVERITIES: readonly Severity[] = ["error", "warning", "info", "hint"];
 const NOUNS: Record<Severity, [string, string]> = {
@@ -19,12 +19,30 @@ export function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** The diagnostics of `results`, counted by severity. */
+export function countDiagnostics(results: readonly FileResult[]): Record<Severity, number> {
+  const counts = { error: 0, warning: 0, info: 0, hint: 0 };
+  for (const r of results) for (const d of r.diagnostics ?? []) counts[d.severity]++;
+  return counts;
+}
+
+/**
+ * `summary.diagnostics` of a run of `kind` over `results`: always for lint; for fmt
+ * only when a file a formatter could not parse carries its syntax error as a
+ * diagnostic.
+ */
+export function summaryDiagnostics(
+  kind: Report["kind"],
+  results: readonly FileResult[],
+): Record<Severity, number> | undefined {
+  if (kind !== "lint" && kind !== "fmt") return undefined;
+  const counts = countDiagnostics(results);
+  return kind === "lint" || Object.values(counts).some((n) => n > 0) ? counts : undefined;
+}
+
 /** Diagnostic counts of a report: the summary's when present, else counted from the results. */
 export function diagnosticCounts(report: Report): Record<Severity, number> {
-  if (report.summary.diagnostics) return report.summary.diagnostics;
-  const counts = { error: 0, warning: 0, info: 0, hint: 0 };
-  for (const r of report.results) for (const d of r.diagnostics ?? []) counts[d.severity]++;
-  return counts;
+  return report.summary.diagnostics ?? countDiagnostics(report.results);
 }
 
 /** `3 errors, 1 warning` (non-zero counts only), or "" when there are none. */

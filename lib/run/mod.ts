@@ -27,6 +27,7 @@ import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";
 import { compareText } from "../report/sort.ts";
 import { boundReportDiffs } from "../report/diff.ts";
+import { summaryDiagnostics } from "../report/summary.ts";
 import { assignShards, isWhole, sizesOf } from "./shard.ts";
 
 export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
@@ -409,17 +410,13 @@ async function assemble(
   const skipped: RunSkip[] = results.filter((r) => r.skipped).map((r) => ({ path: r.path, reason: r.skipped! }));
   const summary: Summary = { checked, skipped: skipped.length, errored: errors.length };
   if (kind === "lint") {
-    const counts = { error: 0, warning: 0, info: 0, hint: 0 };
-    for (const r of results) for (const d of r.diagnostics ?? []) counts[d.severity]++;
-    summary.diagnostics = counts;
+    summary.diagnostics = summaryDiagnostics(kind, results);
     if (request.fix) summary.fixed = results.reduce((n, r) => n + (r.fixed ?? 0), 0);
   } else {
     summary.changed = results.filter((r) => r.changed).length;
     boundReportDiffs(results);
-    // A file a formatter could not parse carries its syntax error as a diagnostic.
-    const counts = { error: 0, warning: 0, info: 0, hint: 0 };
-    for (const r of results) for (const d of r.diagnostics ?? []) counts[d.severity]++;
-    if (Object.values(counts).some((n) => n > 0)) summary.diagnostics = counts;
+    const diagnostics = summaryDiagnostics(kind, results);
+    if (diagnostics) summary.diagnostics = diagnostics;
   }
   return {
     kind,
