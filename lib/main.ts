@@ -8,7 +8,7 @@
 import type { CommandIO, CommandSpec } from "./cli/command.ts";
 import { versionLine } from "./identity/build.ts";
 import { describeError, ExitCode, OutputClosed, PolyError } from "./errors/mod.ts";
-import { lazy } from "./lazy/mod.ts";
+import { commandLoader } from "./cli/commands/table.ts";
 
 const encoder = new TextEncoder();
 
@@ -45,33 +45,32 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     // exactly what the parser would make of it (MCP_DEFAULTS; tests/cli/lazy_test.ts checks
     // that), so it skips loading the parser and the command list (~0.2 s).
     return await runCommand(async () => {
-      const { MCP_DEFAULTS, runMcp } = await lazy.mcpRun();
+      const { MCP_DEFAULTS, runMcp } = await import("./cli/commands/_mcp_run.ts");
       return await runMcp(MCP_DEFAULTS, io);
     }, io);
   }
   // In a repository a `poly daemon` watches, `poly lint` and `poly fmt` run there (lib/daemon/client.ts),
   // unless it declines; then here. Inside the daemon (io.memo set) they run here.
   if ((args[0] === "lint" || args[0] === "fmt") && !io.memo) {
-    const { viaDaemon } = await lazy.daemonClient();
+    const { viaDaemon } = await import("./daemon/client.ts");
     const code = await viaDaemon(args, io);
     if (code !== undefined) return code;
   }
-  // `poly lint` and `poly fmt` (what agents and hooks run most) parse with their own command
-  // and optique's core alone; anything that does not parse there (--help, a usage error,
-  // completion) goes through the full command line below, which prints what it should.
+  // A command parses with its own parser and optique's core alone (the fast path: what agents,
+  // hooks and the plugin run load only their command); anything that does not parse there
+  // (--help, a usage error, completion) goes through the full command line below.
   const fast = await fastPath(args);
   if (fast) return await runCommand(() => fast.spec.run(fast.value, io), io);
-  // Loaded only now, through the lazy registry (lib/lazy/mod.ts): `deno run` walks the
-  // module graph of every string-literal import, dynamic ones included, before main.ts
-  // starts; these it cannot see, so `poly --version` pays for none of it.
+  // Loaded only now: with `lazy-dynamic-imports` (deno.json) `deno run` walks an import()'s
+  // module graph when it runs, so `poly --version` pays for none of it.
   const [
     { map, message, or, text },
     { colorMode, helpLayout, run, usageErrorText, EXAMPLES, examplesMessage, TOP_EXAMPLES },
     { COMMANDS },
   ] = await Promise.all([
-    lazy.optique(),
-    lazy.optiqueRun(),
-    lazy.commands(),
+    import("./cli/_optique.ts"),
+    import("./cli/_optique_run.ts"),
+    import("./cli/commands/mod.ts"),
   ]);
   const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
   // A bare `poly` shows the help page (as cargo and git do), exit 0.
@@ -119,7 +118,7 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
   } catch (error) {
     if (!(error instanceof ExitSignal)) throw error;
     if (error.code === ExitCode.Incomplete) {
-      const failed = (await lazy.optique()).parse(parser, argv);
+      const failed = (await import("./cli/_optique.ts")).parse(parser, argv);
       if (!failed.success) parseError = failed.error;
     }
     // Help (not a completion script, which is not a page) in one layout for every command.
@@ -135,15 +134,15 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
 }
 
 /**
- * The command and value for `poly lint ...` / `poly fmt ...` when the arguments parse
- * with that command's parser alone (exactly what the full parser would make of
- * them: tests/cli/fast_path_test.ts), else undefined.
+ * The command and value for `poly WORD ...` when the arguments parse with that
+ * command's parser alone — exactly what the full parser would make of them
+ * (tests/cli/fast_path_test.ts) — else undefined. Only the named command's module
+ * is loaded (lib/cli/commands/table.ts), not the whole command list.
  */
 export async function fastPath(args: string[]): Promise<{ spec: CommandSpec; value: unknown } | undefined> {
-  const load = args[0] === "lint" ? lazy.lintCommand : args[0] === "fmt" ? lazy.fmtCommand : undefined;
+  const load = commandLoader(args[0]);
   if (!load || args.some((a) => a === "--help" || a === "-h" || a.startsWith("--completion"))) return undefined;
-  const [{ parse }, module] = await Promise.all([lazy.optique(), load()]);
-  const spec: CommandSpec = "lintCommand" in module ? module.lintCommand : module.fmtCommand;
+  const [{ parse }, spec] = await Promise.all([import("./cli/_optique.ts"), load()]);
   const parsed = parse(spec.parser, args);
   return parsed.success ? { spec, value: parsed.value } : undefined;
 }

@@ -2,10 +2,10 @@
  * What a compiled poly must carry besides its static module graph, and what it
  * can leave out.
  *
- * - `--include`: files poly reads at run time that no static import reaches —
- *   the worker pool's module (`new Worker(new URL("./worker.ts", ...))`), every
- *   module loaded through the lazy registry (`lib/lazy/mod.ts`), and the
- *   built-in ast-grep rule pack (YAML read from `lib/rules/builtin/`).
+ * - `--include`: files poly reads at run time that no import reaches — the
+ *   worker pool's module (`new Worker(new URL("./worker.ts", ...))`) and the
+ *   built-in ast-grep rule pack (YAML read from `lib/rules/builtin/`). Modules
+ *   loaded lazily are literal `import()`s, which `deno compile` embeds itself.
  * - npm packages: with a `node_modules` directory, `deno compile` embeds the
  *   whole tree, so every engine's WebAssembly module, ast-grep's N-API addon and
  *   parser libraries, oxlint's binding, and biome's native command line (its
@@ -20,29 +20,13 @@
  *
  * @module
  */
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { LAZY_SPECIFIERS } from "../lib/lazy/mod.ts";
+import { join } from "node:path";
 import { stripAnsi } from "./_text.ts";
 import { nativeMatches, nativePlatformOf, type Target } from "./_targets.ts";
 
-const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
-const LAZY_REGISTRY = new URL("../lib/lazy/mod.ts", import.meta.url);
-
-/**
- * Repository-relative paths of the modules poly loads through the lazy registry
- * (`lib/lazy/mod.ts`): `deno compile` cannot see those imports, so each must be
- * included. Derived from the registry, so the two cannot drift.
- */
-export const LAZY_INCLUDES: readonly string[] = LAZY_SPECIFIERS.map((specifier) =>
-  relative(REPO_ROOT, fileURLToPath(new URL(specifier, LAZY_REGISTRY)))
-);
-
-/** Repository-relative paths read at run time that no static import reaches. */
+/** Repository-relative paths read at run time that no import reaches. */
 export const RUNTIME_INCLUDES: readonly string[] = [
   "lib/run/worker.ts",
-  // Every module main.ts, the commands and the tools load lazily (so `--version` stays fast).
-  ...LAZY_INCLUDES,
   "lib/rules/builtin",
 ];
 

@@ -13,7 +13,6 @@ import { describeError, PolyError } from "../lib/errors/mod.ts";
 import type { Report } from "../lib/report/schema.ts";
 import { insideRoots } from "../lib/serve/paths.ts";
 import type { ToolContext, ToolOutput } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** `format`: the encoding of the text block (structuredContent is always JSON). */
 export const formatParam = z.enum(["json", "toon"]).optional().describe(
@@ -67,7 +66,7 @@ export async function failureReport(
   mode: Report["mode"],
   failures: { path: string; message: string; file?: boolean }[],
 ): Promise<Report> {
-  const { identity } = await lazy.identity();
+  const { identity } = await import("../lib/identity/mod.ts");
   return {
     kind,
     mode,
@@ -128,17 +127,17 @@ export async function runReportTool(
   let shard: { index: number; count: number } | undefined;
   if (args.shard !== undefined) {
     try {
-      shard = (await lazy.runShard()).parseShard(args.shard);
+      shard = (await import("../lib/run/shard.ts")).parseShard(args.shard);
     } catch (error) {
       refused.push({ path: ".", message: (error as Error).message, file: false });
     }
   }
   if (refused.length > 0) return reportOutput(await failureReport(kind, mode, refused), args.format);
 
-  const { runFmt, runLint } = await lazy.run();
-  const { canonicalReport } = await lazy.reportJson();
+  const { runFmt, runLint } = await import("../lib/run/mod.ts");
+  const { canonicalReport } = await import("../lib/report/json.ts");
   // A check remembers, per file, what it found while the watched file is unchanged (lib/daemon/live.ts).
-  const memo = fix ? undefined : await (await lazy.daemonLive()).sharedWorkspace(root);
+  const memo = fix ? undefined : await (await import("../lib/daemon/live.ts")).sharedWorkspace(root);
   try {
     await memo?.sync();
     const report = await (kind === "lint" ? runLint : runFmt)({

@@ -8,7 +8,6 @@ import { describeError, PolyError } from "../lib/errors/mod.ts";
 import type { Report } from "../lib/report/schema.ts";
 import { configFor, configParam, failureReport, formatParam, reportOutput } from "./_run.ts";
 import type { ToolContext, ToolOutput } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** Parameters of the workspace tools (they take no paths: they cover the whole root). */
 export const WORKSPACE_INPUT = {
@@ -44,9 +43,9 @@ export async function runWorkspaceTool(
       args.format,
     );
   }
-  const { runWorkspaceWithConfig, workspaceReport } = await lazy.workspace();
-  const { canonicalReport } = await lazy.reportJson();
-  const { identity } = await lazy.identity();
+  const { runWorkspaceWithConfig, workspaceReport } = await import("../lib/workspace/mod.ts");
+  const { canonicalReport } = await import("../lib/report/json.ts");
+  const { identity } = await import("../lib/identity/mod.ts");
   try {
     const run = await runWorkspaceWithConfig({
       cwd: ctx.root,

@@ -9,7 +9,6 @@
 import { z } from "zod";
 import { DecisionDocument } from "../lib/access/schemas.ts";
 import { defineTool, MUTATING } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `approve_change` tool. */
 export const approveChangeTool = defineTool({
@@ -26,7 +25,7 @@ export const approveChangeTool = defineTool({
   },
   outputSchema: DecisionDocument,
   async handler(args, ctx) {
-    const access = await lazy.access();
+    const access = await import("../lib/access/mod.ts");
     if (!ctx.caller) {
       throw new access.AccessError(
         "forbidden",

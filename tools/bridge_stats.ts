@@ -8,7 +8,6 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 const Distribution = z.object({ "1": z.number(), "2": z.number(), "3": z.number(), "4": z.number(), "5": z.number() });
 
@@ -52,7 +51,7 @@ export const bridgeStatsTool = defineTool({
   inputSchema: {},
   outputSchema: z.object(StatsFields),
   async handler(_args, ctx) {
-    const { bridgeStats } = await lazy.fleetStats();
+    const { bridgeStats } = await import("../lib/fleet/ops/stats.ts");
     return await runFleetTool(ctx, (fleet) => bridgeStats(fleet));
   },
 });

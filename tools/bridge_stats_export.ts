@@ -16,7 +16,6 @@ import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { StatsFields } from "./bridge_stats.ts";
 import { cwdParam, runFleetTool } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `bridge_stats_export` tool. */
 export const bridgeStatsExportTool = defineTool({
@@ -41,7 +40,7 @@ export const bridgeStatsExportTool = defineTool({
     replaced: z.boolean().optional().describe("An existing file was replaced."),
   }),
   async handler(args, ctx) {
-    const { exportStats } = await lazy.fleetStats();
+    const { exportStats } = await import("../lib/fleet/ops/stats.ts");
     return await runFleetTool(ctx, (fleet) => exportStats(fleet, args));
   },
 });

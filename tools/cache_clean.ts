@@ -8,7 +8,6 @@ import { z } from "zod";
 import { Identity } from "../lib/report/schema.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, MUTATING } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The document `cache_clean` returns. */
 export const CacheCleanDocument = z.object({
@@ -33,8 +32,8 @@ export const cacheCleanTool = defineTool({
   inputSchema: { format: formatParam },
   outputSchema: CacheCleanDocument,
   async handler(args, ctx) {
-    const { cacheClean } = await lazy.cache();
-    const { identity } = await lazy.identity();
+    const { cacheClean } = await import("../lib/cache/mod.ts");
+    const { identity } = await import("../lib/identity/mod.ts");
     const doc = await cacheClean({ cwd: ctx.root, config: ctx.defaultConfig });
     return { structured: { ...doc, poly: await identity() }, format: args.format ?? "json" };
   },

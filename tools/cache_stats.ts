@@ -9,7 +9,6 @@ import { z } from "zod";
 import { Identity } from "../lib/report/schema.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The document `cache_stats` returns. */
 export const CacheStatsDocument = z.object({
@@ -54,8 +53,8 @@ export const cacheStatsTool = defineTool({
   inputSchema: { format: formatParam },
   outputSchema: CacheStatsDocument,
   async handler(args, ctx) {
-    const { cacheStats } = await lazy.cache();
-    const { identity } = await lazy.identity();
+    const { cacheStats } = await import("../lib/cache/mod.ts");
+    const { identity } = await import("../lib/identity/mod.ts");
     const doc = await cacheStats({ cwd: ctx.root, config: ctx.defaultConfig });
     return { structured: { ...doc, poly: await identity() }, format: args.format ?? "json" };
   },

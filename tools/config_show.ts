@@ -9,7 +9,6 @@ import { z } from "zod";
 import { Identity } from "../lib/report/schema.ts";
 import { configFor, configParam, formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 const Pattern = z.object({ pattern: z.string(), base: z.string() });
 
@@ -49,8 +48,8 @@ export const configShowTool = defineTool({
   outputSchema: ConfigShowDocument,
   async handler(args, ctx) {
     const { isAbsolute, relative } = await import("node:path");
-    const { openConfig, showDocument } = await lazy.config();
-    const { identity } = await lazy.identity();
+    const { openConfig, showDocument } = await import("../lib/config/mod.ts");
+    const { identity } = await import("../lib/identity/mod.ts");
     const explicit = await configFor(ctx, args.config);
     const configs = await openConfig({ cwd: ctx.root, explicit });
     const config = await configs.forDir(ctx.root);

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `decide` tool. */
 export const decideTool = defineTool({
@@ -35,7 +34,7 @@ export const decideTool = defineTool({
     error: ErrorSchema.optional(),
   }),
   async handler(args, ctx) {
-    const { decide } = await lazy.fleetDecide();
+    const { decide } = await import("../lib/fleet/ops/decide.ts");
     return await runFleetTool(ctx, (fleet) => decide(fleet, args));
   },
 });

@@ -15,7 +15,6 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `delegate` tool. */
 export const delegateTool = defineTool({
@@ -42,7 +41,7 @@ export const delegateTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { delegate } = await lazy.fleetDelegate();
+    const { delegate } = await import("../lib/fleet/ops/delegate.ts");
     return await runFleetTool(ctx, (fleet) => delegate(fleet, { ...args, level: args.level as 1 }));
   },
 });

@@ -14,7 +14,6 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `explore` tool. */
 export const exploreTool = defineTool({
@@ -40,7 +39,7 @@ export const exploreTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { explore } = await lazy.fleetAux();
+    const { explore } = await import("../lib/fleet/ops/aux.ts");
     return await runFleetTool(ctx, (fleet) => explore(fleet, args));
   },
 });

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { cwdParam, ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `fan_out` tool. */
 export const fanOutTool = defineTool({
@@ -55,7 +54,7 @@ export const fanOutTool = defineTool({
     error: ErrorSchema.optional(),
   }),
   async handler(args, ctx) {
-    const { fanOut } = await lazy.fleetFanout();
+    const { fanOut } = await import("../lib/fleet/ops/fanout.ts");
     return await runFleetTool(ctx, (fleet) => fanOut(fleet, args));
   },
 });

@@ -14,7 +14,6 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `fast_delegate` tool. */
 export const fastDelegateTool = defineTool({
@@ -38,7 +37,7 @@ export const fastDelegateTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { fastDelegate } = await lazy.fleetDelegate();
+    const { fastDelegate } = await import("../lib/fleet/ops/delegate.ts");
     return await runFleetTool(ctx, (fleet) => fastDelegate(fleet, args));
   },
 });

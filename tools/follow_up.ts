@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { runFleetTool, WorkerOutputSchema } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `follow_up` tool. */
 export const followUpTool = defineTool({
@@ -24,7 +23,7 @@ export const followUpTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { followUp } = await lazy.fleetFollowup();
+    const { followUp } = await import("../lib/fleet/ops/followup.ts");
     return await runFleetTool(ctx, (fleet) => followUp(fleet, args));
   },
 });

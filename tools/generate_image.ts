@@ -7,7 +7,6 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { cwdParam, ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `generate_image` tool. */
 export const generateImageTool = defineTool({
@@ -39,7 +38,7 @@ export const generateImageTool = defineTool({
     error: ErrorSchema.optional(),
   }),
   async handler(args, ctx) {
-    const { generateImage } = await lazy.fleetImage();
+    const { generateImage } = await import("../lib/fleet/ops/image.ts");
     return await runFleetTool(ctx, (fleet) => generateImage(fleet, args));
   },
 });

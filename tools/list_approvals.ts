@@ -9,7 +9,6 @@ import { z } from "zod";
 import { PROPOSAL_STATUSES } from "../lib/access/proposals.ts";
 import { ProposalSchema } from "../lib/access/schemas.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `list_approvals` document. */
 export const ApprovalsDocument = z.object({
@@ -32,7 +31,7 @@ export const listApprovalsTool = defineTool({
   },
   outputSchema: ApprovalsDocument,
   async handler(args, ctx) {
-    const { accessStores, proposalView } = await lazy.access();
+    const { accessStores, proposalView } = await import("../lib/access/mod.ts");
     const { proposals } = accessStores();
     const status = args.status ?? "pending";
     const list = args.id !== undefined

@@ -21,7 +21,6 @@ import { formatParam } from "./_run.ts";
 import { defineTool, type ToolContext, type ToolOutput } from "./_tool.ts";
 import type { z } from "zod";
 import type { Authorization } from "../lib/gateway/preauth.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `mcp_call` tool. */
 export const mcpCallTool = defineTool({
@@ -41,7 +40,7 @@ export const mcpCallTool = defineTool({
   },
   outputSchema: CallDocument,
   async handler(args, ctx) {
-    const gw = await lazy.gateway();
+    const gw = await import("../lib/gateway/mod.ts");
     if (!Object.hasOwn(args.verification, "expected")) {
       throw new gw.GatewayError("invalid_request", "verification.expected is required (use null to expect null)");
     }
@@ -109,7 +108,7 @@ async function proposeWrite(
   ctx: ToolContext,
   why: string,
 ): Promise<ToolOutput<z.infer<typeof CallDocument>>> {
-  const access = await lazy.access();
+  const access = await import("../lib/access/mod.ts");
   const by = ctx.caller ? { member: ctx.caller.member, token: ctx.caller.token } : { member: access.OWNER_STDIO };
   const p = await access.propose(access.accessStores(), mcpCallTool, args, ctx, by);
   return {

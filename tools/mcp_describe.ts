@@ -8,7 +8,6 @@
 import { DescribeDocument, TargetParam } from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 import { holdSchema, MAX_MCP_SCHEMAS } from "../lib/gateway/schema_window.ts";
 
 /** The `mcp_describe` tool. */
@@ -24,7 +23,7 @@ export const mcpDescribeTool = defineTool({
   inputSchema: { target: TargetParam, format: formatParam },
   outputSchema: DescribeDocument,
   async handler(args, ctx) {
-    const gw = await lazy.gateway();
+    const gw = await import("../lib/gateway/mod.ts");
     const session = await gw.openGatewaySession({ dir: ctx.root, config: ctx.defaultConfig });
     const described = gw.describeTarget(session.db, session.profile, args.target);
     const schemas = holdSchema(ctx.session, described.target);

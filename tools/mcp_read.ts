@@ -8,7 +8,6 @@
 import { ArgumentsParam, ReadDocument, Sha256, TargetParam, TimeoutParam } from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `mcp_read` tool. */
 export const mcpReadTool = defineTool({
@@ -27,7 +26,7 @@ export const mcpReadTool = defineTool({
   },
   outputSchema: ReadDocument,
   async handler(args, ctx) {
-    const gw = await lazy.gateway();
+    const gw = await import("../lib/gateway/mod.ts");
     const session = await gw.openGatewaySession({ dir: ctx.root, config: ctx.defaultConfig });
     const out = await gw.readTool(gw.dispatchContext(session, args.timeout_ms, ctx.signal), {
       target: args.target,

@@ -11,7 +11,6 @@ import type { z } from "zod";
 import { ServersDocument } from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `mcp_servers` tool. */
 export const mcpServersTool = defineTool({
@@ -24,7 +23,7 @@ export const mcpServersTool = defineTool({
   inputSchema: { format: formatParam },
   outputSchema: ServersDocument,
   async handler(args, ctx) {
-    const gw = await lazy.gateway();
+    const gw = await import("../lib/gateway/mod.ts");
     const session = await gw.openGatewaySession({ dir: ctx.root, config: ctx.defaultConfig });
     const tools = gw.toolsForProfile(session.db, session.profile);
     const doc: z.infer<typeof ServersDocument> = {

@@ -3,14 +3,14 @@
  *
  * A tool file holds the tool's definition (name, description, input and output
  * schemas) and a small handler; whatever the handler needs beyond that it loads
- * on its first call through the lazy registry (`lib/lazy/mod.ts`), so `tools/list`
- * can be answered with only the definitions loaded. Name those modules in
+ * on its first call with a literal `import()` (lazy under Deno's
+ * `lazy-dynamic-imports`, see deno.json), so `tools/list` can be answered with
+ * only the definitions loaded. Name those modules in
  * {@link TOOL_MODULES} too, so a server warms them once `initialize` is answered.
  *
  * @module
  */
 import { withIdentity } from "../lib/identity/tool_identity.ts";
-import { lazy, type LazyModule } from "../lib/lazy/mod.ts";
 import type { ToolDef } from "./_tool.ts";
 import { lintTool } from "./lint.ts";
 import { formatCheckTool } from "./format_check.ts";
@@ -87,28 +87,28 @@ export const TOOLS: ToolDef[] = [
  * tools' first, then the rest. tests/cli/lazy_test.ts checks that every lazy
  * module a tool file (or a helper it imports) uses is listed here.
  */
-export const TOOL_MODULES: readonly LazyModule<unknown>[] = [
-  lazy.identity,
-  lazy.run,
-  lazy.runShard,
-  lazy.daemonLive,
-  lazy.reportJson,
-  lazy.toon,
-  lazy.config,
-  lazy.rulesReport,
-  lazy.cache,
-  lazy.workspace,
-  lazy.store,
-  lazy.fleetContext,
-  lazy.fleetConfig,
-  lazy.fleetDelegate,
-  lazy.fleetAux,
-  lazy.fleetDecide,
-  lazy.fleetImage,
-  lazy.fleetFanout,
-  lazy.fleetFollowup,
-  lazy.fleetStats,
-  lazy.fleetSessions,
-  lazy.gateway,
-  lazy.access,
+export const TOOL_MODULES: readonly (() => Promise<unknown>)[] = [
+  () => import("../lib/identity/mod.ts"),
+  () => import("../lib/run/mod.ts"),
+  () => import("../lib/run/shard.ts"),
+  () => import("../lib/daemon/live.ts"),
+  () => import("../lib/report/json.ts"),
+  () => import("../lib/report/toon.ts"),
+  () => import("../lib/config/mod.ts"),
+  () => import("../lib/rules/report.ts"),
+  () => import("../lib/cache/mod.ts"),
+  () => import("../lib/workspace/mod.ts"),
+  () => import("../lib/store/mod.ts"),
+  () => import("../lib/fleet/context.ts"),
+  () => import("../lib/fleet/_config_load.ts"),
+  () => import("../lib/fleet/ops/delegate.ts"),
+  () => import("../lib/fleet/ops/aux.ts"),
+  () => import("../lib/fleet/ops/decide.ts"),
+  () => import("../lib/fleet/ops/image.ts"),
+  () => import("../lib/fleet/ops/fanout.ts"),
+  () => import("../lib/fleet/ops/followup.ts"),
+  () => import("../lib/fleet/ops/stats.ts"),
+  () => import("../lib/fleet/ops/sessions.ts"),
+  () => import("../lib/gateway/mod.ts"),
+  () => import("../lib/access/mod.ts"),
 ];

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `rate` tool. */
 export const rateTool = defineTool({
@@ -30,7 +29,7 @@ export const rateTool = defineTool({
     error: ErrorSchema.optional(),
   }),
   async handler(args, ctx) {
-    const { rate } = await lazy.fleetSessions();
+    const { rate } = await import("../lib/fleet/ops/sessions.ts");
     return await runFleetTool(ctx, (fleet) => rate(fleet, args));
   },
 });

@@ -13,7 +13,6 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `read_slice` tool. */
 export const readSliceTool = defineTool({
@@ -35,7 +34,7 @@ export const readSliceTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { readSlice } = await lazy.fleetAux();
+    const { readSlice } = await import("../lib/fleet/ops/aux.ts");
     return await runFleetTool(ctx, (fleet) => readSlice(fleet, args));
   },
 });

@@ -7,7 +7,6 @@
 import { z } from "zod";
 import { DecisionDocument } from "../lib/access/schemas.ts";
 import { defineTool } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `reject_change` tool. */
 export const rejectChangeTool = defineTool({
@@ -23,7 +22,7 @@ export const rejectChangeTool = defineTool({
   },
   outputSchema: DecisionDocument,
   async handler(args, ctx) {
-    const access = await lazy.access();
+    const access = await import("../lib/access/mod.ts");
     if (!ctx.caller) {
       throw new access.AccessError(
         "forbidden",

@@ -10,7 +10,6 @@ import { z } from "zod";
 import { Identity } from "../lib/report/schema.ts";
 import { configFor, configParam, formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 import { insideRoot } from "../lib/serve/paths.ts";
 
 const Level = z.enum(["off", "hint", "info", "warning", "error"]);
@@ -87,8 +86,8 @@ export const rulesTool = defineTool({
   },
   outputSchema: RulesDocument,
   async handler(args, ctx) {
-    const { rulesDocument } = await lazy.rulesReport();
-    const { identity } = await lazy.identity();
+    const { rulesDocument } = await import("../lib/rules/report.ts");
+    const { identity } = await import("../lib/identity/mod.ts");
     const dirs: string[] = [];
     for (const dir of args.dirs ?? []) dirs.push(await insideRoot(ctx.root, dir));
     const config = await configFor(ctx, args.config);

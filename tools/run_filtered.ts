@@ -13,7 +13,6 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `run_filtered` tool. */
 export const runFilteredTool = defineTool({
@@ -36,7 +35,7 @@ export const runFilteredTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { runFiltered } = await lazy.fleetAux();
+    const { runFiltered } = await import("../lib/fleet/ops/aux.ts");
     return await runFleetTool(ctx, (fleet) => runFiltered(fleet, args));
   },
 });

@@ -11,7 +11,6 @@ import { checkFingerprint, processFingerprint, uptimeSeconds } from "../lib/iden
 import { EngineIdentity, Identity } from "../lib/report/schema.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The document `version` returns. */
 export const VersionDocument = z.object({
@@ -49,7 +48,7 @@ export const versionTool = defineTool({
   inputSchema: { format: formatParam },
   outputSchema: VersionDocument,
   async handler(args) {
-    const { identity } = await lazy.identity();
+    const { identity } = await import("../lib/identity/mod.ts");
     const poly = await identity();
     const print = processFingerprint();
     const drift = checkFingerprint(print);

@@ -13,7 +13,6 @@ import {
   runFleetTool,
   WorkerOutputSchema,
 } from "../lib/fleet/tool_support.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** The `web_lookup` tool. */
 export const webLookupTool = defineTool({
@@ -34,7 +33,7 @@ export const webLookupTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { webLookup } = await lazy.fleetAux();
+    const { webLookup } = await import("../lib/fleet/ops/aux.ts");
     return await runFleetTool(ctx, (fleet) => webLookup(fleet, args));
   },
 });

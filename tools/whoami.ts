@@ -7,7 +7,6 @@
  */
 import { z } from "zod";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 const Level = z.enum(["read", "act", "approve"]);
 
@@ -38,7 +37,7 @@ export const whoamiTool = defineTool({
   inputSchema: {},
   outputSchema: WhoamiDocument,
   async handler(_args, ctx) {
-    const access = await lazy.access();
+    const access = await import("../lib/access/mod.ts");
     const serve = await access.loadServeSection(ctx.root, ctx.defaultConfig).catch(() => access.SERVE_DEFAULTS);
     const who = ctx.caller;
     if (!who) {

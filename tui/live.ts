@@ -1,6 +1,6 @@
 /**
  * What only the live dashboard needs — Ink, React and the app — loaded by
- * `run.tsx` once it draws (through `lib/lazy/mod.ts`), so `poly dash --once`
+ * `run.tsx` once it draws (a lazy `import()`), so `poly dash --once`
  * and a missing terminal never load them.
  *
  * @module

@@ -15,7 +15,6 @@ import type { KnownCache } from "./data/cache.ts";
 import { createLoader } from "./data/snapshot.ts";
 import { renderOnce } from "./once.ts";
 import { themeFromEnv } from "./theme.ts";
-import { lazy } from "../lib/lazy/mod.ts";
 
 /** Options of {@link runDash}. */
 export interface DashOptions {
@@ -46,8 +45,8 @@ function env(name: string): string | undefined {
 /** The cache folder of the repository containing `cwd`, when its configuration can be read. */
 export async function currentCache(cwd: string): Promise<KnownCache[]> {
   try {
-    const { openConfig } = await lazy.config();
-    const { cacheDirFor } = await lazy.cacheDb();
+    const { openConfig } = await import("../lib/config/mod.ts");
+    const { cacheDirFor } = await import("../lib/cache/db.ts");
     const configs = await openConfig({ cwd });
     const config = await configs.forDir(cwd);
     const dir = config.data.cache.dir;
@@ -91,7 +90,7 @@ export async function runDash(o: DashOptions): Promise<number> {
       return 0;
     }
     const initial = await loader.load();
-    const { render, Dashboard } = await lazy.tuiLive();
+    const { render, Dashboard } = await import("./live.ts");
     const app = render(
       <Dashboard source={loader} clock={clock} theme={themeFromEnv(env)} intervalMs={o.intervalMs} initial={initial} />,
       // ctrl-c quits through the dashboard, which clears the screen first.

@@ -21,7 +21,6 @@ import { allows } from "./levels.ts";
 import { previewOf } from "./preview.ts";
 import type { ProposalRecord, ProposalResult, ProposalStore } from "./proposals.ts";
 import type { AccessStore } from "./store.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** What proposing and approving need. */
 export interface ApprovalStores {
@@ -126,7 +125,7 @@ export async function approveProposal(stores: ApprovalStores, id: string, o: App
   scoped(p, o.root);
   pending(p);
   const caller = proposerNow(stores, p);
-  const tools = o.tools ?? (await lazy.tools()).TOOLS;
+  const tools = o.tools ?? (await import("../../tools/mod.ts")).TOOLS;
   const def = tools.find((t) => t.name === p.tool);
   if (!def) throw new AccessError("forbidden", `Tool "${p.tool}" no longer exists: reject the proposal`);
   const signal = o.signal ?? new AbortController().signal;
@@ -143,7 +142,7 @@ export async function approveProposal(stores: ApprovalStores, id: string, o: App
     }
   }
   stores.proposals.decide(id, "running", o.by, o.note);
-  const { callTool } = await lazy.serveCall();
+  const { callTool } = await import("../serve/_call.ts");
   const env = { root: p.root, defaultConfig: p.default_config ?? undefined, caller };
   const ctx: ToolContext = {
     root: p.root,

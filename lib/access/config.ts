@@ -20,7 +20,6 @@
  * @module
  */
 import { z } from "zod";
-import { lazy } from "../lazy/mod.ts";
 
 /** An origin: scheme, host and optional port, nothing else. */
 export const OriginEntry = z.string().regex(
@@ -50,7 +49,7 @@ export const SERVE_DEFAULTS: ServeSectionValue = { require_approval: [], allowed
 
 /** The `[serve]` section governing `root` (or the explicit config), with defaults. */
 export async function loadServeSection(root: string, explicit?: string): Promise<ServeSectionValue> {
-  const { openConfig } = await lazy.config();
+  const { openConfig } = await import("../config/mod.ts");
   const set = await openConfig({ cwd: root, explicit });
   const resolved = await set.forDir(root);
   const raw = (resolved.data as { serve?: unknown }).serve;

@@ -18,7 +18,6 @@ import { insideRoot } from "../serve/paths.ts";
 import type { ProposedChange } from "../run/mod.ts";
 import type { Preview } from "./proposals.ts";
 import { AccessError } from "./errors.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** Longest diff text kept in a proposal (characters); the guard covers the whole diff. */
 export const MAX_DIFF_CHARS = 200_000;
@@ -112,7 +111,7 @@ async function diffPreview(
   const paths = (args.paths as string[] | undefined) ?? [];
   for (const p of paths) await insideRoot(ctx.root, p);
   const config = typeof args.config === "string" ? await insideRoot(ctx.root, args.config) : ctx.defaultConfig;
-  const { runFmt, runLint } = await lazy.run();
+  const { runFmt, runLint } = await import("../run/mod.ts");
   const changes: ProposedChange[] = [];
   const report = await (kind === "lint" ? runLint : runFmt)({
     paths,
@@ -161,8 +160,8 @@ async function delegationPreview(tool: string, args: Record<string, unknown>, ct
   if (tool === "delegate" && typeof args.level === "number") {
     out.level = args.level;
     try {
-      const { openFleet } = await lazy.fleetContext();
-      const { resolveDelegateTier } = await lazy.fleetDelegate();
+      const { openFleet } = await import("../fleet/context.ts");
+      const { resolveDelegateTier } = await import("../fleet/ops/delegate.ts");
       const fleet = await openFleet({ root: ctx.root });
       out.resolved = resolveDelegateTier(fleet.settings.levels, {
         level: args.level as 1,
@@ -191,10 +190,10 @@ async function upstreamPreview(args: Record<string, unknown>): Promise<Preview> 
     verification,
   };
   try {
-    const gw = await lazy.gateway();
+    const gw = await import("../gateway/mod.ts");
     // The gateway profile of the process that proposes (a worker's poly mcp has its own): approval runs under it.
     out.profile = gw.currentProfileName();
-    const { grantStates } = await lazy.gatewayGrants();
+    const { grantStates } = await import("../gateway/grants.ts");
     const { server, tool } = gw.parseTarget(target);
     const grants = grantStates(gw.gatewayStore(), server);
     const find = (t: unknown) => grants.find((g) => g.tool === t || g.tool_id === t);

@@ -1,12 +1,12 @@
 /**
  * The shape of one CLI command. Each command is a file in `lib/cli/commands/`
- * exporting a {@link CommandSpec}; `lib/cli/commands/mod.ts` lists them and
+ * exporting a {@link CommandSpec}; `lib/cli/commands/table.ts` lists them and
  * `main.ts` parses argv with `@optique/run` and calls the chosen command's `run`.
  *
  * Parsers import only `@optique/*` (through `lib/cli/_optique.ts`); a command's
- * `run` loads its heavy modules through the lazy registry (`lib/lazy/mod.ts`,
- * `await lazy.run()`), never with a string-literal `import()`: `deno run` would
- * walk those modules' graphs before any command starts.
+ * `run` loads its heavy modules with a literal `await import("../../run/mod.ts")`
+ * where it needs them: under Deno's `lazy-dynamic-imports` (deno.json) `deno run`
+ * walks such a module's graph only when the import runs, never at start.
  *
  * @module
  */

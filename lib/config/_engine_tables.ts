@@ -25,7 +25,6 @@ import { displayPath } from "./_issues.ts";
 import type { ConfigProblem } from "./_issues.ts";
 import { suggest } from "./_suggest.ts";
 import { passes } from "./_valid.ts";
-import { lazy } from "../lazy/mod.ts";
 import { UNIFORM_KEYS } from "../engines/_settings.ts";
 import type { RawTable } from "./parse.ts";
 
@@ -89,7 +88,7 @@ export async function engineTableProblems(raw: RawTable): Promise<ConfigProblem[
   if (values.length === 0) return problems;
   const key = values.map((v) => [v.at, v.def ?? null, v.value]);
   await passes("biome-settings", key, async () => {
-    const { biomeProblems, languageFormatterKeys } = await lazy.biomeSchema();
+    const { biomeProblems, languageFormatterKeys } = await import("./_biome_schema.ts");
     const byLanguage = languageFormatterKeys();
     for (const value of values) {
       for (const problem of biomeProblems(value)) {
@@ -131,7 +130,7 @@ async function ruffProblems(raw: RawTable): Promise<ConfigProblem[]> {
   const at = ["lint", "python", "ruff"];
   let refusal: string | undefined;
   await passes("ruff-settings", [settings, selectors], async () => {
-    const { ruff } = await lazy.npmRuff();
+    const ruff = await import("@astral-sh/ruff-wasm-nodejs");
     try {
       new ruff.Workspace({ ...settings, lint: selectors }, ruff.PositionEncoding.Utf16);
       return true;

@@ -15,7 +15,6 @@ import type { z } from "zod";
 import type { IHasher } from "hash-wasm";
 import { blake3Hasher, digestWith } from "../cache/key.ts";
 import { codeMemoPath, readMemoFile, writeMemoFile } from "../cache/build.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** The schemas checked through the memo (`_schemas.ts` holds them). */
 export type SchemaName = "config" | "rules" | "lock";
@@ -54,7 +53,7 @@ export class ValidMemo {
     const key = digestWith(this.hasher, `${name}\0${keyJson(value)}`);
     const hit = this.#entries[key];
     if (hit !== undefined) return { success: true, data: JSON.parse(hit) as T };
-    const { SCHEMAS } = await lazy.configSchemas();
+    const { SCHEMAS } = await import("./_schemas.ts");
     const result = SCHEMAS[name].safeParse(value) as Checked<T>;
     if (result.success) {
       this.#entries[key] = JSON.stringify(result.data);

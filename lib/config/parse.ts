@@ -13,7 +13,6 @@ import { excerpt, KeyLocator, type KeyPath } from "./_locate.ts";
 import { describeIssues } from "./_issues.ts";
 import { safeParse, type SchemaName } from "./_valid.ts";
 import { engineTableProblems } from "./_engine_tables.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** A raw (not defaulted) config table, as written. */
 export type RawTable = Record<string, unknown>;
@@ -91,7 +90,7 @@ export function checkedTable(schema: z.ZodType, raw: RawTable, text: string, dis
 export async function tomlChecked(name: SchemaName, text: string, display: string): Promise<RawTable> {
   const raw = tomlTable(text, display);
   if ((await safeParse(name, raw)).success) return raw;
-  const { SCHEMAS } = await lazy.configSchemas();
+  const { SCHEMAS } = await import("./_schemas.ts");
   checkedTable(SCHEMAS[name], raw, text, display);
   return raw; // not reached: the schema rejected it a moment ago
 }

@@ -65,7 +65,6 @@ import {
   type SourceFile,
   type StartedBatch,
 } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const JS_API = "@biomejs/js-api";
 const WASM = "@biomejs/wasm-nodejs";
@@ -129,7 +128,7 @@ let wasmReady = false;
 
 /** The WebAssembly module, loaded once per process (or worker) on first use. */
 function loadWasm(): Promise<BiomeApi> {
-  wasm ??= lazy.npmBiome().then(({ biomeApi: { Biome: Api } }) => new Api() as unknown as BiomeApi);
+  wasm ??= import("@biomejs/js-api/nodejs").then(({ Biome: Api }) => new Api() as unknown as BiomeApi);
   wasm.then(() => (wasmReady = true), () => (wasm = undefined));
   return wasm;
 }

@@ -28,7 +28,6 @@ import { finishText } from "./_layout.ts";
 import { messageOf, siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/clang-format";
 const VERSION = "23.1.0";
@@ -67,7 +66,7 @@ export const clangFormat: EngineSpec = {
     return Promise.resolve(siblingUrls(entry, ["clang-format.js", "clang-format-binding.js", "clang-format.wasm"]));
   },
   async load(): Promise<EngineInstance> {
-    const mod = (await lazy.npmClangFormat()).clangFormat;
+    const mod = await import("@wasm-fmt/clang-format");
     return {
       format(file, settings) {
         const style = clangStyle(settings);

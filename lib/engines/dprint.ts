@@ -26,7 +26,6 @@ import { fenceKey, type FenceRequest, formatFences } from "./_fences.ts";
 import { siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PLUGINS = {
   toml: { pkg: "@dprint/toml", version: "0.8.0" },
@@ -45,18 +44,16 @@ function pluginUrl(language: PluginLanguage): string {
 }
 
 /**
- * Path of a plugin's wasm, found through the package's own `getPath()`: the
- * packages come through `lib/engines/npm/dprint.ts`, a registry entry that
- * `deno compile` includes, so each package (and its `plugin.wasm`) is in a
- * compiled binary's embedded file system.
+ * Path of a plugin's wasm, found through the package's own `getPath()`: each
+ * package is a literal import, which `deno compile` embeds (with its
+ * `plugin.wasm`) in a compiled binary's file system.
  */
 async function pluginPath(language: PluginLanguage): Promise<string> {
-  const plugins = await lazy.npmDprint();
   const mod: { getPath(): string } = language === "toml"
-    ? plugins.toml
+    ? await import("@dprint/toml")
     : language === "markdown"
-    ? plugins.markdown
-    : plugins.dockerfile;
+    ? await import("@dprint/markdown")
+    : await import("@dprint/dockerfile");
   return (mod.getPath ?? (mod as unknown as { default: { getPath(): string } }).default.getPath)();
 }
 
@@ -158,7 +155,7 @@ export const dprint: EngineSpec = {
     ]);
   },
   async load(): Promise<EngineInstance> {
-    const { createFromBuffer } = (await lazy.npmDprint()).formatter;
+    const { createFromBuffer } = await import("@dprint/formatter");
     return new Dprint((bytes) => createFromBuffer(bytes));
   },
 };

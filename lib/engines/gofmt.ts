@@ -16,7 +16,6 @@ import { finishText } from "./_layout.ts";
 import { positioned } from "./_fail.ts";
 import { siblingUrls } from "./_module.ts";
 import type { EngineInstance, EngineSpec } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/gofmt";
 const VERSION = "0.7.3";
@@ -34,7 +33,7 @@ export const gofmt: EngineSpec = {
     return Promise.resolve(siblingUrls(import.meta.resolve(PACKAGE), ["gofmt.js", "gofmt_binding.js", "gofmt.wasm"]));
   },
   async load(): Promise<EngineInstance> {
-    const mod = (await lazy.npmGofmt()).gofmt;
+    const mod = await import("@wasm-fmt/gofmt");
     return {
       format(file, settings) {
         let out: string;

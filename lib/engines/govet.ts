@@ -38,7 +38,6 @@ import { dirname, isAbsolute, join } from "node:path";
 import type { Diagnostic } from "../report/schema.ts";
 import { runHost } from "./_host.ts";
 import { applyRuleSettings } from "./_settings.ts";
-import { lazy } from "../lazy/mod.ts";
 import { classifyContent } from "../discover/content.ts";
 import type { FileRecord, ResultCache } from "../cache/db.ts";
 import {
@@ -230,7 +229,7 @@ export class GoVet implements EngineInstance {
   async lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
     const dirs = [...new Set(files.map((f) => dirname(f.path)))];
     const runs = new Map<string, Settled<VetResult>>();
-    const { pMap } = await lazy.npmPMap();
+    const { default: pMap } = await import("p-map");
     await pMap(dirs, async (dir) => {
       runs.set(dir, await this.#vet(dir, settings).catch((e) => e instanceof Error ? e : new Error(String(e))));
     }, { concurrency: Math.max(1, navigator.hardwareConcurrency ?? 1) });

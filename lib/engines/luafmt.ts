@@ -19,7 +19,6 @@ import { positioned } from "./_fail.ts";
 import { siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import type { EngineInstance, EngineSettings, EngineSpec } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/lua_fmt";
 const VERSION = "0.3.3";
@@ -51,7 +50,7 @@ export const luafmt: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = (await lazy.npmLuafmt()).luaFmt;
+    const mod = await import("@wasm-fmt/lua_fmt");
     return {
       format(file, settings) {
         let out: string;

@@ -27,7 +27,6 @@ import {
   SourceSyntaxError,
   syntaxDiagnostic,
 } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/mago_fmt";
 const VERSION = "1.44.0";
@@ -56,7 +55,7 @@ export const mago: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = (await lazy.npmMago()).mago;
+    const mod = await import("@wasm-fmt/mago_fmt");
     return {
       format(file, settings) {
         const name = file.relPath.split("/").pop() ?? "main.php";

@@ -31,7 +31,6 @@ import { lineStarts, utf16ToBytes } from "./_text.ts";
 import { messageOf, packageFiles } from "./_module.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "./types.ts";
 import type { LintError } from "markdownlint";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "markdownlint";
 const VERSION = "0.42.1";
@@ -205,7 +204,7 @@ export const markdownlint: EngineSpec = {
     return packageFiles(import.meta.resolve(PACKAGE), [".mjs", ".cjs"]);
   },
   async load(): Promise<EngineInstance> {
-    const { sync: { lint }, markdownlint: { applyFixes } } = await lazy.npmMarkdownlint();
+    const [{ lint }, { applyFixes }] = await Promise.all([import("markdownlint/sync"), import("markdownlint")]);
     const lintFn = lint as unknown as Lint;
     return {
       lint(file, settings) {

@@ -24,7 +24,6 @@ import {
   SourceSyntaxError,
   syntaxDiagnostic,
 } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const VERSION = "3.10.1";
 
@@ -73,7 +72,7 @@ export const prettier: EngineSpec = {
     return Promise.resolve([import.meta.resolve("prettier/standalone"), import.meta.resolve("prettier/plugins/yaml")]);
   },
   async load(): Promise<EngineInstance> {
-    const { standalone: core, yamlPlugin: plugin } = await lazy.npmPrettier();
+    const [core, plugin] = await Promise.all([import("prettier/standalone"), import("prettier/plugins/yaml")]);
     return {
       async format(file, settings) {
         const options = prettierOptions(settings);

@@ -42,7 +42,6 @@ import {
   SourceSyntaxError,
   syntaxDiagnostic,
 } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 const VERSION = "0.16.9";
@@ -342,6 +341,6 @@ export const ruff: EngineSpec = {
     return Promise.resolve([js, new URL("ruff_wasm_bg.wasm", js).href]);
   },
   async load() {
-    return new Ruff((await lazy.npmRuff()).ruff);
+    return new Ruff(await import("@astral-sh/ruff-wasm-nodejs"));
   },
 };

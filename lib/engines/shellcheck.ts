@@ -33,7 +33,6 @@ import { applyEdits, indexToPosition, lineStarts, type TextEdit, utf16ToBytes } 
 import { dirname } from "node:path";
 import { runHost } from "./_host.ts";
 import { Batcher, withTempFiles } from "./_batch.ts";
-import { lazy } from "../lazy/mod.ts";
 import {
   EngineError,
   type EngineInstance,
@@ -236,7 +235,7 @@ async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promi
   };
   if (jobs.length === 1) await run(jobs[0]);
   else {
-    const { pMap } = await lazy.npmPMap();
+    const { default: pMap } = await import("p-map");
     await pMap(jobs, run, { concurrency: lanes });
   }
   return out;

@@ -20,7 +20,6 @@ import { finishText } from "./_layout.ts";
 import { positioned } from "./_fail.ts";
 import { siblingUrls } from "./_module.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/shfmt";
 const VERSION = "0.2.7";
@@ -63,7 +62,7 @@ export const shfmt: EngineSpec = {
     return Promise.resolve(siblingUrls(import.meta.resolve(PACKAGE), ["shfmt.js", "shfmt_binding.js", "shfmt.wasm"]));
   },
   async load(): Promise<EngineInstance> {
-    const mod = (await lazy.npmShfmt()).shfmt;
+    const mod = await import("@wasm-fmt/shfmt");
     return {
       format(file, settings) {
         const options = shfmtOptions(settings);

@@ -22,7 +22,6 @@ import { finishText } from "./_layout.ts";
 import { messageOf, siblingUrls } from "./_module.ts";
 import { UNIFORM_KEYS } from "./_settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/sql_fmt";
 const VERSION = "0.2.2";
@@ -68,7 +67,7 @@ export const sqlfmt: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = (await lazy.npmSqlfmt()).sqlFmt;
+    const mod = await import("@wasm-fmt/sql_fmt");
     return {
       format(file, settings) {
         let out: string;

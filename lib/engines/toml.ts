@@ -17,7 +17,6 @@ import type { Diagnostic } from "../report/schema.ts";
 import { applyRuleSettings } from "./_settings.ts";
 import { packageFiles } from "./_module.ts";
 import type { EngineInstance, EngineSpec } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "smol-toml";
 const VERSION = "1.9.1";
@@ -35,7 +34,7 @@ export const toml: EngineSpec = {
     return packageFiles(import.meta.resolve(PACKAGE), [".js"]);
   },
   async load(): Promise<EngineInstance> {
-    const { parse, TomlError } = (await lazy.npmToml()).smolToml;
+    const { parse, TomlError } = await import("smol-toml");
     return {
       lint(file, settings) {
         const diagnostics: Diagnostic[] = [];

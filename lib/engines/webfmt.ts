@@ -29,7 +29,6 @@ import {
   SourceSyntaxError,
   syntaxDiagnostic,
 } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "@wasm-fmt/web_fmt";
 const VERSION = "0.2.9";
@@ -62,7 +61,7 @@ export const webfmt: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = (await lazy.npmWebfmt()).webFmt;
+    const mod = await import("@wasm-fmt/web_fmt");
     return {
       format(file, settings) {
         const name = file.relPath.split("/").pop() ?? file.relPath;

@@ -19,7 +19,6 @@ import type { Diagnostic, Severity } from "../report/schema.ts";
 import { applyRuleSettings } from "./_settings.ts";
 import { packageFiles } from "./_module.ts";
 import { EngineError, type EngineInstance, type EngineSpec } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 const PACKAGE = "yaml";
 const VERSION = "2.9.1";
@@ -60,7 +59,7 @@ export const yaml: EngineSpec = {
     return packageFiles(import.meta.resolve(PACKAGE), [".js"]);
   },
   async load(): Promise<EngineInstance> {
-    const { parseAllDocuments } = (await lazy.npmYaml()).yaml;
+    const { parseAllDocuments } = await import("yaml");
     return {
       lint(file, settings) {
         const version = settings.tool.version ?? "1.2";

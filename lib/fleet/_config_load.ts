@@ -4,11 +4,10 @@
  * @module
  */
 import type { FleetSectionValue } from "./config.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** The `[fleet]` section governing `dir` and the directory of the file it came from. */
 export async function loadFleetSection(dir: string): Promise<{ section?: FleetSectionValue; dir: string }> {
-  const { openConfig } = await lazy.config();
+  const { openConfig } = await import("../config/mod.ts");
   const set = await openConfig({ cwd: dir });
   const resolved = await set.forDir(dir);
   return { section: resolved.data.fleet as FleetSectionValue | undefined, dir: resolved.dir };

@@ -14,7 +14,6 @@ import { resolveSettings } from "./settings.ts";
 import type { FleetSettings } from "./settings.ts";
 import { FleetStore } from "./store.ts";
 import type { DatabaseSync } from "node:sqlite";
-import { lazy } from "../lazy/mod.ts";
 
 /** The context of one fleet call. */
 export interface FleetContext {
@@ -47,7 +46,7 @@ export async function openFleet(o: OpenFleetOptions): Promise<FleetContext> {
   let section = o.section;
   let configDir = o.configDir;
   if (section === undefined) {
-    const { loadFleetSection } = await lazy.fleetConfig();
+    const { loadFleetSection } = await import("./_config_load.ts");
     const loaded = await loadFleetSection(o.root);
     section = loaded.section;
     configDir ??= loaded.dir;
@@ -55,7 +54,7 @@ export async function openFleet(o: OpenFleetOptions): Promise<FleetContext> {
   const settings = resolveSettings({ section, configDir: configDir ?? o.root, env });
   let db = o.db;
   if (!db) {
-    const { openStore } = await lazy.store();
+    const { openStore } = await import("../store/mod.ts");
     db = openStore();
   }
   return {

@@ -12,7 +12,6 @@ import { describeError, PolyError } from "../errors/mod.ts";
 import type { FleetContext } from "./context.ts";
 import { FleetError } from "./errors.ts";
 import { ENGINES } from "./types.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** The slice of the MCP tool context the fleet uses. */
 export interface CallContext {
@@ -84,7 +83,7 @@ let shared: DatabaseSync | undefined;
 
 async function sharedDb(): Promise<DatabaseSync> {
   if (!shared) {
-    const { openStore } = await lazy.store();
+    const { openStore } = await import("../store/mod.ts");
     shared = openStore();
   }
   return shared;
@@ -106,7 +105,7 @@ export async function runFleetTool<T>(
 ): Promise<FleetToolOutput<T>> {
   try {
     // Loaded on the first fleet call: the tool definitions need only the schemas above.
-    const { openFleet } = await lazy.fleetContext();
+    const { openFleet } = await import("./context.ts");
     const ctx = await openFleet({
       root: call.root,
       db: await sharedDb(),

@@ -11,7 +11,6 @@ import type { GatewayConfig } from "./config.ts";
 import { GatewayError } from "./errors.ts";
 import { grantStates } from "./grants.ts";
 import { catalogOf, listServerRecords } from "./store.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** The environment variable naming the profile of a `poly mcp` process. */
 export const PROFILE_ENV = "POLY_GATEWAY_PROFILE";
@@ -40,7 +39,7 @@ export function currentProfileName(): string {
 
 /** Reads the `[gateway]` section governing `dir` (poly.toml cascade, poly.local.toml, extends). */
 export async function loadGatewayConfig(dir: string, explicit?: string): Promise<GatewayConfig | undefined> {
-  const { openConfig } = await lazy.config();
+  const { openConfig } = await import("../config/mod.ts");
   const configs = await openConfig({ cwd: dir, explicit });
   return (await configs.forDir(dir)).data.gateway;
 }

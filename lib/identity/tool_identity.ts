@@ -10,7 +10,6 @@
 import { z } from "zod";
 import type { ToolDef } from "../../tools/_tool.ts";
 import { Identity } from "../report/schema.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** `def` with `poly` in its output schema and its documents (unchanged when it has them already). */
 export function withIdentity(def: ToolDef): ToolDef {
@@ -23,7 +22,7 @@ export function withIdentity(def: ToolDef): ToolDef {
       const out = await def.handler(args, ctx);
       const doc = out.structured as Record<string, unknown>;
       if (doc && typeof doc === "object" && !("poly" in doc)) {
-        const { identity } = await lazy.identity();
+        const { identity } = await import("./mod.ts");
         return { ...out, structured: { ...doc, poly: await identity() } };
       }
       return out;

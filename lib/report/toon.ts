@@ -1,7 +1,7 @@
 /**
  * The TOON encoder (`@toon-format/toon`), as a local module so commands and the
- * MCP server can load it lazily through `lib/lazy/mod.ts` when a caller asks for
- * TOON.
+ * MCP server can load it lazily (`await import("../report/toon.ts")`) when a
+ * caller asks for TOON.
  *
  * @module
  */

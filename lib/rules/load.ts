@@ -13,7 +13,6 @@ import type { RulesTable } from "./config.ts";
 import { safeParse } from "../config/_valid.ts";
 import { builtinFiles, isTestFile, type RuleFileEntry, userFiles } from "./_files.ts";
 import type { ParsedFile } from "./_parse.ts";
-import { lazy } from "../lazy/mod.ts";
 import { applyOverrides } from "./_overrides.ts";
 import type { LoadedRule, RuleLoadError, RuleOrigin, RuleSet } from "./types.ts";
 
@@ -181,7 +180,7 @@ export class ParseMemo {
 
   async #parseNew(key: string, text: string, display: string, origin: RuleOrigin): Promise<ParsedFile> {
     // The parser (YAML, schemas, ast-grep to check patterns) loads only when a file is not in the memo.
-    const [{ parseRuleFile }, { ensureLanguages }] = await Promise.all([lazy.rulesParse(), lazy.rulesNapi()]);
+    const [{ parseRuleFile }, { ensureLanguages }] = await Promise.all([import("./_parse.ts"), import("./_napi.ts")]);
     await ensureLanguages();
     // As JSON, exactly as a later run reads it back: a hit and a miss give the same shape.
     const parsed = JSON.parse(JSON.stringify(parseRuleFile(text, display, origin))) as ParsedFile;

@@ -38,7 +38,6 @@ import { isInside, realPathLenient } from "./paths.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { checkOrigin, isLoopback, isWildcard, type OriginPolicy, originPolicy } from "./http_origin.ts";
 import { type AuthInfo, WebStandardStreamableHTTPServerTransport } from "./http_sdk.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** Sessions idle longer than this (no request, no running task) are closed (ms). */
 export const SESSION_IDLE_MS = 2 * 60 * 60_000;
@@ -133,7 +132,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   const serve = await loadServeSection(root, o.defaultConfig);
   const hostname = o.hostname ?? "127.0.0.1";
   const requireApproval = [...new Set(serve.require_approval)];
-  const { TOOLS } = await lazy.tools();
+  const { TOOLS } = await import("../../tools/mod.ts");
   checkRequireApproval(requireApproval, o.tools ?? TOOLS);
   const stores = accessStores(statePath);
   const access: AccessStore = stores.access;

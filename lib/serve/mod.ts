@@ -36,7 +36,6 @@ import { fileURLToPath } from "node:url";
 import { GuardedTransport } from "./_guard.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { registerTaskTool } from "./_task_tool.ts";
-import { lazy, type LazyModule } from "../lazy/mod.ts";
 
 export { PolyTaskStore } from "./task_store.ts";
 export { insideRoot, realPathLenient } from "./paths.ts";
@@ -176,7 +175,7 @@ export function createPolyServer(options: ServerOptions): PolyServer {
     const guarded = new GuardedTransport(transport, {
       taskSupport: (name) => registered.get(name),
       taskRequests,
-      identity: async () => await (await lazy.identity()).identity(),
+      identity: async () => await (await import("../identity/mod.ts")).identity(),
     });
     await server.connect(guarded);
     return guarded;
@@ -244,7 +243,7 @@ export interface WarmUpOptions {
   /** Work to run first (e.g. refreshing the managed CLAUDE.md block). */
   first?: () => Promise<unknown>;
   /** The modules to load (default: {@link TOOL_MODULES}). */
-  modules?: readonly LazyModule<unknown>[];
+  modules?: readonly (() => Promise<unknown>)[];
 }
 
 /**
@@ -261,7 +260,7 @@ export async function warmUp(options: WarmUpOptions = {}): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   if (options.fingerprint) extendWithGraph(options.fingerprint);
   await options.first?.().catch(() => {});
-  const identity = lazy.identity().then((m) => m.identity()).catch(() => {});
+  const identity = import("../identity/mod.ts").then((m) => m.identity()).catch(() => {});
   for (const load of options.modules ?? TOOL_MODULES) await load().catch(() => {});
   await identity;
 }

@@ -10,7 +10,6 @@ import process from "node:process";
 import { completeTree, processFingerprint } from "../identity/fingerprint.ts";
 import { createPolyServer, type ServerOptions, warmUp } from "./mod.ts";
 import { PolyStdioTransport } from "./_stdio_transport.ts";
-import { lazy } from "../lazy/mod.ts";
 
 /** Longest wait for in-flight calls after stdin ends (ms); SIGTERM or SIGINT cuts it short. */
 const DRAIN_MS = 120_000;
@@ -35,7 +34,7 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
     if (print) completeTree(print);
     void warmUp({
       fingerprint: print || undefined,
-      first: () => lazy.agents().then((m) => m.refreshClaudeMdBlock()),
+      first: () => import("../agents/mod.ts").then((m) => m.refreshClaudeMdBlock()),
     });
   };
   const guarded = await connect(transport);

@@ -28,7 +28,6 @@ import { writeFileAtomic } from "../fs/atomic.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
 import type { PlannedJob } from "./plan.ts";
 import { which } from "./_which.ts";
-import { lazy } from "../lazy/mod.ts";
 import { compareText } from "../report/sort.ts";
 
 /** A cached job outcome (without duration and the cached flag). */
@@ -109,7 +108,7 @@ export interface WorkspaceCache {
 
 /** Opens the workspace namespace of the cache of `anchor` (`root`: `[cache] dir`). */
 export async function openWorkspaceCache(anchor: string, root?: string): Promise<WorkspaceCache> {
-  const { buildIdentity, cacheDirFor } = await lazy.cache();
+  const { buildIdentity, cacheDirFor } = await import("../cache/mod.ts");
   return { dir: join(await cacheDirFor(anchor, root), "workspace"), build: await buildIdentity() };
 }
 

@@ -1,13 +1,15 @@
 /**
- * The fast path of main.ts: `poly lint` / `poly fmt` parsed with their own command
- * and optique's core only must mean exactly what the full command line makes of
- * the same arguments, and must step aside for anything the full parser prints
- * (help, usage errors, completion).
+ * The fast path of main.ts: a command parsed with its own parser and optique's
+ * core only (lib/cli/commands/table.ts) must mean exactly what the full command
+ * line makes of the same arguments, and must step aside for anything the full
+ * parser prints (help, usage errors, completion).
  */
 import assert from "node:assert/strict";
 import { fastPath } from "../../main.ts";
 import { map, or, parse } from "../../lib/cli/_optique.ts";
 import { COMMANDS } from "../../lib/cli/commands/mod.ts";
+import { COMMAND_TABLE } from "../../lib/cli/commands/table.ts";
+import { EXAMPLES } from "../../lib/cli/examples.ts";
 
 const full = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
 
@@ -33,7 +35,44 @@ Deno.test("fastPath() gives the full parser's command and value for lint and fmt
   }
 });
 
-Deno.test("fastPath() leaves help, usage errors, completion and other commands to the full command line", async () => {
+/** An example's arguments, split as a shell would (double quotes group). */
+function argv(example: string): string[] {
+  return [...example.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]).slice(1);
+}
+
+Deno.test("fastPath() gives the full parser's command and value for every command's examples", async () => {
+  let checked = 0;
+  for (const [word, examples] of Object.entries(EXAMPLES)) {
+    for (const [example] of examples) {
+      const args = argv(example);
+      if (args.length === 0 || args[0] !== word) continue;
+      const slow = parse(full, args);
+      const fast = await fastPath(args);
+      if (!slow.success) {
+        assert.equal(fast, undefined, `${example}: the full parser refuses it, the fast path must too`);
+        continue;
+      }
+      assert.ok(fast, `no fast path for ${example}`);
+      assert.equal(fast.spec, slow.value.spec, example);
+      assert.deepEqual(fast.value, slow.value.value, example);
+      checked++;
+    }
+  }
+  assert.ok(checked > 40, `only ${checked} examples checked`);
+});
+
+Deno.test("the command table names every command once, in the full list's order", async () => {
+  const specs = await Promise.all(COMMAND_TABLE.map(([, load]) => load()));
+  assert.deepEqual(specs, COMMANDS);
+  assert.equal(new Set(COMMAND_TABLE.map(([word]) => word)).size, COMMAND_TABLE.length);
+  for (const [word, load] of COMMAND_TABLE) {
+    assert.ok((await fastPath([word, "--help"])) === undefined, `${word} --help goes to the full parser`);
+    const spec = await load();
+    assert.ok(!parse(spec.parser, ["not-" + word]).success, `${word}'s parser takes only its own word`);
+  }
+});
+
+Deno.test("fastPath() leaves help, usage errors, completion and unknown commands to the full command line", async () => {
   for (
     const args of [
       ["lint", "--help"],
@@ -42,8 +81,9 @@ Deno.test("fastPath() leaves help, usage errors, completion and other commands t
       ["lint", "--format", "xml"],
       ["lint", "--jobs", "many"],
       ["fmt", "--completion", "bash"],
-      ["rules", "list"],
-      ["mcp", "--http", "0"],
+      ["rules", "--bogus"],
+      ["mcp", "--bogus"],
+      ["nonsense"],
       [],
     ]
   ) {

@@ -1,89 +1,52 @@
 /**
- * Lazy loading: what `deno run` walks before poly starts. `deno run` builds the
- * module graph of every static and string-literal dynamic import before a module
- * runs, so whatever a command or a tool needs only once it runs is loaded through
- * the registry in lib/lazy/mod.ts. These tests hold the registry together (its
- * type and run-time specifiers, `deno compile`'s includes, the server's warm-up
- * list) and check, from Deno's own debug log, which source files `poly --version`,
- * `poly --help`, `poly mcp` and `poly lint` actually load.
+ * Lazy loading: what `deno run` walks before poly starts. With Deno's
+ * `lazy-dynamic-imports` (deno.json), a literal `import()` is walked only when it
+ * runs, so whatever a command or a tool needs only once it runs sits behind one,
+ * where it is used. These tests check the setting, the server's warm-up list and,
+ * from Deno's own debug log, which source files `poly --version`, `poly --help`,
+ * `poly mcp`, `poly lint` and `poly hook agent` actually load.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { polyCommand, REPO } from "../_helpers/cli.ts";
-import { lazy, LAZY_SPECIFIERS } from "../../lib/lazy/mod.ts";
-import { LAZY_INCLUDES, RUNTIME_INCLUDES } from "../../scripts/_embed.ts";
-import { TOOL_MODULES } from "../../tools/mod.ts";
 import { MCP_DEFAULTS } from "../../lib/cli/commands/_mcp_run.ts";
 
-const REGISTRY = join(REPO, "lib", "lazy", "mod.ts");
-const ENTRY = /^\s*(\w+): lazyModule<typeof import\("([^"]+)"\)>\("([^"]+)"\),$/;
+Deno.test("deno.json turns on lazy-dynamic-imports (every lazy import() depends on it)", async () => {
+  const config = JSON.parse(await Deno.readTextFile(join(REPO, "deno.json")));
+  ok((config.unstable as string[]).includes("lazy-dynamic-imports"), JSON.stringify(config.unstable));
+});
 
-Deno.test("lazy registry: each entry imports at run time the module its type names, and the module exists", async () => {
-  const lines = (await Deno.readTextFile(REGISTRY)).split("\n").filter((l) => /^\s*\w+: lazyModule</.test(l));
-  const entries = lines.map((line) => {
-    const m = ENTRY.exec(line);
-    ok(m, `not a one-line registry entry: ${line.trim()}`);
-    return { name: m[1], typed: m[2], loaded: m[3] };
-  });
-  deepEqual(entries.map((e) => e.name).sort(), Object.keys(lazy).sort(), "every entry is written in the one form");
-  for (const { name, typed, loaded } of entries) {
-    equal(loaded, typed, `${name}: the type names "${typed}" but "${loaded}" is imported`);
-    equal(lazy[name as keyof typeof lazy].specifier, loaded, name);
-    ok(loaded.startsWith("./") || loaded.startsWith("../"), `${name}: a local module (npm packages go behind one)`);
-    await Deno.stat(join(dirname(REGISTRY), loaded));
+/** The repository-relative modules a file imports with a literal `import()`. */
+async function literalImports(file: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const m of (await Deno.readTextFile(file)).matchAll(/(?<!typeof\s)\bimport\(\s*"(\.\.?\/[^"]+)"\s*\)/g)) {
+    out.push(relative(REPO, resolve(dirname(file), m[1])));
   }
-});
+  return out;
+}
 
-Deno.test("lazy registry: deno compile includes every lazily loaded module", () => {
-  const paths = LAZY_SPECIFIERS.map((s) => relative(REPO, fileURLToPath(new URL(s, `file://${REGISTRY}`))));
-  deepEqual([...LAZY_INCLUDES], paths);
-  for (const path of paths) ok(RUNTIME_INCLUDES.includes(path), `${path} is not in RUNTIME_INCLUDES`);
-});
-
-Deno.test("the start-up paths import local modules statically or through the registry, never with a literal import()", async () => {
-  const literal = /(?<!typeof\s)\bimport\(\s*["'](\.\.?\/[^"']+)["']\s*\)/g;
-  const files = [join(REPO, "main.ts")];
-  const walk = async (dir: string) => {
-    for await (const e of Deno.readDir(dir)) {
-      const path = join(dir, e.name);
-      if (e.isDirectory) await walk(path);
-      else if (/\.tsx?$/.test(e.name)) files.push(path);
-    }
-  };
-  for (const dir of ["lib/cli", "lib/serve", "tools"]) await walk(join(REPO, dir));
-  for (const file of files) {
-    const text = await Deno.readTextFile(file);
-    for (const m of text.matchAll(literal)) {
-      ok(false, `${relative(REPO, file)}: import("${m[1]}") makes deno run walk it at start: use lib/lazy/mod.ts`);
-    }
-  }
-});
-
-Deno.test("the server warms every module a tool loads lazily", async () => {
+Deno.test("the server warms every module a tool loads lazily, lint and format first", async () => {
   const used = new Set<string>();
   const files = [join(REPO, "lib", "fleet", "tool_support.ts"), join(REPO, "lib", "serve", "_call.ts")];
   for await (const e of Deno.readDir(join(REPO, "tools"))) {
-    if (e.name.endsWith(".ts")) files.push(join(REPO, "tools", e.name));
+    if (e.name.endsWith(".ts") && e.name !== "mod.ts") files.push(join(REPO, "tools", e.name));
   }
-  for (const file of files) {
-    if (file.endsWith("tools/mod.ts")) continue;
-    for (const m of (await Deno.readTextFile(file)).matchAll(/\blazy\.(\w+)\(/g)) used.add(m[1]);
+  for (const file of files) for (const path of await literalImports(file)) used.add(path);
+  ok(used.has("lib/run/mod.ts") && used.has("lib/identity/mod.ts"), [...used].join(", "));
+  const warmed = await literalImports(join(REPO, "tools", "mod.ts"));
+  for (const path of used) {
+    ok(warmed.includes(path), `${path} is loaded by a tool but not in TOOL_MODULES (tools/mod.ts)`);
   }
-  ok(used.has("run") && used.has("identity"), [...used].join(", "));
-  const warmed = new Set(Object.entries(lazy).filter(([, load]) => TOOL_MODULES.includes(load)).map(([name]) => name));
-  for (const name of used) {
-    ok(warmed.has(name), `lazy.${name} is used by a tool but not in TOOL_MODULES (tools/mod.ts)`);
-  }
-  equal(TOOL_MODULES[0], lazy.identity, "the identity block first (every call needs it)");
-  equal(TOOL_MODULES[1], lazy.run, "then the lint and format tools' run");
+  equal(warmed[0], "lib/identity/mod.ts", "the identity block first (every call needs it)");
+  equal(warmed[1], "lib/run/mod.ts", "then the lint and format tools' run");
 });
 
 Deno.test("a bare `poly mcp` skips the parser: it means exactly what the parser makes of it", async () => {
   const [{ map, or }, { run }, { COMMANDS }] = await Promise.all([
-    lazy.optique(),
-    lazy.optiqueRun(),
-    lazy.commands(),
+    import("../../lib/cli/_optique.ts"),
+    import("../../lib/cli/_optique_run.ts"),
+    import("../../lib/cli/commands/mod.ts"),
   ]);
   const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
   const parsed = run(parser, { programName: "poly", args: ["mcp"] }) as { value: unknown };
@@ -126,10 +89,14 @@ const under = (files: string[], ...dirs: string[]) => files.filter((f) => dirs.s
 
 Deno.test("poly --version and --help load no command implementation", async () => {
   const version = await loaded(["--version"]);
-  deepEqual(under(version, "lib/cli/", "tools/", "lib/serve/", "lib/run/"), [], "--version loads no command");
+  deepEqual(
+    under(version, "lib/cli/", "tools/", "lib/serve/", "lib/run/").filter((f) => f !== "lib/cli/commands/table.ts"),
+    [],
+    "--version loads no command (only the table of loaders)",
+  );
   const help = await loaded(["--help"]);
   ok(help.includes("lib/cli/commands/lint.ts"), "--help loads the command list");
-  deepEqual(help.filter((f) => !/^(main\.ts|deno\.json|lib\/main\.ts|lib\/(cli|lazy|errors|identity)\/)/.test(f)), []);
+  deepEqual(help.filter((f) => !/^(main\.ts|deno\.json|lib\/main\.ts|lib\/(cli|errors|identity)\/)/.test(f)), []);
   deepEqual(under(help, "lib/identity/").filter((f) => !/\/(build|_stamp)\.ts$/.test(f)), []);
 });
 
@@ -143,7 +110,11 @@ Deno.test("poly mcp answers initialize with only the server, the SDK and the too
   // Without notifications/initialized the server never warms up: this is start-up alone.
   const files = await loaded(["mcp"], init + "\n");
   ok(files.includes("tools/lint.ts") && files.includes("lib/serve/stdio.ts"), files.join(" "));
-  deepEqual(under(files, "lib/cli/commands/").filter((f) => !f.endsWith("/_mcp_run.ts")), [], "no parser, no commands");
+  deepEqual(
+    under(files, "lib/cli/commands/").filter((f) => !/\/(_mcp_run|table)\.ts$/.test(f)),
+    [],
+    "no parser, no commands",
+  );
   const heavy = [
     "lib/run/",
     "lib/engines/",
@@ -178,4 +149,11 @@ Deno.test("poly lint loads what linting needs, not the server, the fleet, the ga
     ),
     [],
   );
+});
+
+Deno.test("poly hook agent loads its own command, not the command list, the run or the server", async () => {
+  const files = await loaded(["hook", "agent"], JSON.stringify({ hook_event_name: "SessionStart" }));
+  ok(files.includes("lib/cli/commands/hook.ts"), files.join(" "));
+  deepEqual(under(files, "lib/cli/commands/lint.ts", "lib/cli/commands/mcp.ts", "lib/cli/commands/mod.ts"), []);
+  deepEqual(under(files, "lib/run/", "lib/engines/", "tools/", "lib/serve/", "tui/"), []);
 });

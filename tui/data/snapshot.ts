@@ -23,7 +23,6 @@ import { ACCESS_TABLES, type AccessSnapshot, emptyAccess, readAccess } from "./a
 import { readOverview } from "./overview.ts";
 import { StateReader } from "./state_db.ts";
 import type { CallStats, FleetSnapshot, GatewaySnapshot, Overview, Section, Snapshot } from "./types.ts";
-import { lazy } from "../../lib/lazy/mod.ts";
 
 /** What a loader reads. */
 export interface LoaderOptions {
@@ -82,7 +81,7 @@ export function createLoader(options: LoaderOptions): SnapshotLoader {
 
   const lookUpTools = () => {
     const find = options.hostTools ??
-      (async () => (await lazy.identityEngines()).hostTools());
+      (async () => (await import("../../lib/identity/engines.ts")).hostTools());
     lookup = find().then((t) => {
       tools = t;
     }, () => {

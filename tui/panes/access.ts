@@ -14,7 +14,6 @@ import { BLANK, type Line, line, pairs, seg, table } from "../lines.ts";
 import type { Tone } from "../theme.ts";
 import { isLayout, longTime, noStateLines, sectionData, shortTime } from "./_common.ts";
 import type { Layout, Pane, PaneProps, PreparedAction } from "./types.ts";
-import { lazy } from "../../lib/lazy/mod.ts";
 
 /** Who decides from the dashboard. */
 export const OWNER_DASHBOARD = "owner (dashboard)";
@@ -183,7 +182,7 @@ function decide(p: PaneProps, verb: "approve" | "reject"): PreparedAction | stri
       ? `Approve ${x.id} and run ${x.tool} as ${x.proposed_by}? ${x.preview.summary}`
       : `Reject ${x.id} (${x.tool} by ${x.proposed_by})? Nothing will run.`,
     async run() {
-      const access = await lazy.access();
+      const access = await import("../../lib/access/mod.ts");
       const stores = access.accessStores(statePath);
       try {
         if (verb === "reject") {

@@ -9,7 +9,6 @@
 import { resolve } from "node:path";
 import { UsageError } from "../../errors/mod.ts";
 import type { CommandIO } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 /** The parsed options of `poly mcp`. */
 export interface McpValue {
@@ -43,7 +42,7 @@ export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
   const defaultConfig = value.config === undefined ? undefined : resolve(io.cwd, value.config);
   // A broken --config fails at start, where the host shows it, not on every call.
   if (defaultConfig) {
-    const { openConfig } = await lazy.config();
+    const { openConfig } = await import("../../config/mod.ts");
     await (await openConfig({ cwd: root, explicit: defaultConfig })).forDir(root);
   }
   if (value.http === undefined) {
@@ -51,14 +50,14 @@ export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
       throw new UsageError("--allow-origin and --allow-host need --http");
     }
     // The SDK and zod first: the server's graph then resolves no npm package module by module.
-    await lazy.serveDeps();
-    const { serveStdio } = await lazy.serveStdio();
+    await import("../../serve/_deps.ts");
+    const { serveStdio } = await import("../../serve/stdio.ts");
     await serveStdio({ root, defaultConfig });
     return 0;
   }
-  const { listenError, parseListen } = await lazy.serveHttpListen();
+  const { listenError, parseListen } = await import("../../serve/http_listen.ts");
   const address = parseListen(value.http);
-  const { HostEntry, OriginEntry } = await lazy.accessConfig();
+  const { HostEntry, OriginEntry } = await import("../../access/config.ts");
   for (const o of value.allowOrigin) {
     if (!OriginEntry.safeParse(o).success) {
       throw new UsageError(`Invalid --allow-origin "${o}": e.g. https://poly.example.com`);
@@ -67,8 +66,8 @@ export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
   for (const h of value.allowHost) {
     if (!HostEntry.safeParse(h).success) throw new UsageError(`Invalid --allow-host "${h}": e.g. poly.example.com`);
   }
-  await lazy.serveDeps();
-  const { serveHttp } = await lazy.serveHttp();
+  await import("../../serve/_deps.ts");
+  const { serveHttp } = await import("../../serve/http.ts");
   try {
     await serveHttp({
       root,

@@ -21,7 +21,6 @@ import { pathValue } from "../_path.ts";
 import type { CommandIO } from "../command.ts";
 import { COLOR_MODES, type ColorMode, colorMode } from "../color.ts";
 import { UsageError } from "../../errors/mod.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 /** Report formats the CLI can print. */
 export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as const;
@@ -65,7 +64,7 @@ export function runOptions<K extends string>(cmd: K) {
 /** `--shard I/N` parsed (a malformed value is a usage error, exit 2). */
 export async function shardOption(text: string | undefined): Promise<{ index: number; count: number } | undefined> {
   if (text === undefined) return undefined;
-  const { parseShard } = await lazy.runShard();
+  const { parseShard } = await import("../../run/shard.ts");
   try {
     return parseShard(text);
   } catch (error) {

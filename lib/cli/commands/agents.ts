@@ -7,7 +7,6 @@
 import { command, constant, merge, message, object, option, optional, or } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 import { VERSION } from "../../identity/build.ts";
 
 const common = object({
@@ -49,7 +48,7 @@ export const agentsCommand = defineCommand({
   parser,
   async run(value: Value, io) {
     const { resolve } = await import("node:path");
-    const md = await lazy.agents();
+    const md = await import("../../agents/mod.ts");
     const path = value.path === undefined ? undefined : resolve(io.cwd, value.path);
     if (value.action === "install") {
       const result = await md.installClaudeMd({ path, dryRun: value.dryRun });

@@ -21,7 +21,6 @@ import {
   withDefault,
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 type Format = "human" | "json";
 const STATUSES = ["pending", "running", "applied", "failed", "rejected", "stale", "all"] as const;
@@ -72,8 +71,8 @@ export const approvalsCommand = defineCommand<ApprovalsValue>({
     brief: message`List, show, approve and reject operations proposed over HTTP.`,
   }),
   async run(value, io) {
-    const access = await lazy.access();
-    const { renderProposal, renderProposals } = await lazy.accessRender();
+    const access = await import("../../access/mod.ts");
+    const { renderProposal, renderProposals } = await import("../../access/render.ts");
     const stores = access.accessStores();
     const json = (doc: unknown) => io.stdout(JSON.stringify(doc, null, 2) + "\n");
     if (value.action === "list") {

@@ -9,7 +9,6 @@ import { choice, command, constant, message, object, option, optional, or, withD
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { CacheCleanDocument, CacheStatsDocument } from "../../cache/types.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 type Format = typeof FORMATS[number];
@@ -43,13 +42,13 @@ type CacheValue =
 export const cacheCommand = defineCommand<CacheValue>({
   parser: command("cache", or(stats, clean), { brief: message`Inspect or clean the result cache.` }),
   async run(value, io) {
-    const lib = await lazy.cache();
+    const lib = await import("../../cache/mod.ts");
     const doc = value.action === "stats"
       ? await lib.cacheStats({ cwd: io.cwd, config: value.config })
       : await lib.cacheClean({ cwd: io.cwd, config: value.config, namespace: value.namespace });
     if (value.format === "json") await io.stdout(JSON.stringify(doc, null, 2) + "\n");
     else if (value.format === "toon") {
-      const { encode } = await lazy.toon();
+      const { encode } = await import("../../report/toon.ts");
       await io.stdout(encode(doc) + "\n");
     } else {
       await io.stdout(

@@ -19,7 +19,6 @@ import {
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 
 const configOption = optional(
@@ -103,7 +102,7 @@ export const configCommand = defineCommand<ConfigValue>({
 
 async function runShow(value: { format: "toml" | "json"; config?: string; dir?: string }, io: CommandIO) {
   const { resolve, dirname } = await import("node:path");
-  const { openConfig, renderJson, renderToml, showPath } = await lazy.config();
+  const { openConfig, renderJson, renderToml, showPath } = await import("../../config/mod.ts");
   let dir = resolve(io.cwd, value.dir ?? ".");
   let info: Deno.FileInfo;
   try {
@@ -121,8 +120,8 @@ async function runShow(value: { format: "toml" | "json"; config?: string; dir?: 
 
 async function runInit(force: boolean, io: CommandIO) {
   const { join } = await import("node:path");
-  const { writeFileAtomic } = await lazy.fsAtomic();
-  const { STARTER_CONFIG, CONFIG_FILE } = await lazy.config();
+  const { writeFileAtomic } = await import("../../fs/atomic.ts");
+  const { STARTER_CONFIG, CONFIG_FILE } = await import("../../config/mod.ts");
   const path = join(io.cwd, CONFIG_FILE);
   let exists = false;
   try {
@@ -160,7 +159,7 @@ export async function starterFor(dir: string, starter: string): Promise<string> 
 
 async function runUpdate(config: string | undefined, io: CommandIO) {
   const { relative } = await import("node:path");
-  const { updateConfigLock } = await lazy.config();
+  const { updateConfigLock } = await import("../../config/mod.ts");
   const updates = await updateConfigLock({ cwd: io.cwd, explicit: config });
   if (updates.length === 0) {
     await io.stderr("No git extends bases to update\n");
@@ -179,9 +178,9 @@ async function runUpdate(config: string | undefined, io: CommandIO) {
 
 async function runImport(config: string | undefined, io: CommandIO) {
   const { join } = await import("node:path");
-  const { writeFileAtomic } = await lazy.fsAtomic();
-  const { openConfig, showPath, CONFIG_FILE } = await lazy.config();
-  const { importNative } = await lazy.configImport();
+  const { writeFileAtomic } = await import("../../fs/atomic.ts");
+  const { openConfig, showPath, CONFIG_FILE } = await import("../../config/mod.ts");
+  const { importNative } = await import("../../config/native/import.ts");
   const configs = await openConfig({ cwd: io.cwd, explicit: config });
   const display = (path: string) => showPath(path, io.cwd, configs.anchor);
   const result = importNative(await configs.forDir(io.cwd), io.cwd, display);

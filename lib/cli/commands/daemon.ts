@@ -24,7 +24,6 @@ import { fileURLToPath } from "node:url";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
 import { ExitCode, PolyError } from "../../errors/mod.ts";
-import { lazy } from "../../lazy/mod.ts";
 import type { DaemonStatus } from "../../daemon/server.ts";
 import type { DaemonEntry } from "../../daemon/registry.ts";
 
@@ -74,10 +73,10 @@ const parser = command(
 export const daemonCommand = defineCommand<DaemonValue>({
   parser,
   async run(value, io) {
-    const { daemonDir, listEntries, entriesFor } = await lazy.daemonRegistry();
+    const { daemonDir, listEntries, entriesFor } = await import("../../daemon/registry.ts");
     if (value.action === "status") return await status(io, value.format, daemonDir(), listEntries);
     const root = await rootOf(io, value.dir);
-    const { daemonStatus, runDaemon } = await lazy.daemonServer();
+    const { daemonStatus, runDaemon } = await import("../../daemon/server.ts");
     const real = await Deno.realPath(root);
     if (value.action === "run") {
       for (const entry of listEntries().filter((e) => e.root === real)) {
@@ -121,7 +120,7 @@ async function rootOf(io: CommandIO, given?: string): Promise<string> {
     if (!info?.isDirectory) throw new PolyError(`${given}: not a directory`, { exitCode: ExitCode.Incomplete });
     return path;
   }
-  const { openConfig } = await lazy.config();
+  const { openConfig } = await import("../../config/mod.ts");
   return (await openConfig({ cwd: io.cwd })).anchor;
 }
 
@@ -129,7 +128,7 @@ async function rootOf(io: CommandIO, given?: string): Promise<string> {
 async function selfCommand(): Promise<string[]> {
   if (Deno.build.standalone) return [Deno.execPath()];
   // Only from source (a compiled binary is its own command): this checkout.
-  const { sourceCommand } = await lazy.identityCode();
+  const { sourceCommand } = await import("../../identity/code.ts");
   return sourceCommand(fileURLToPath(new URL("../../../", import.meta.url)));
 }
 
@@ -140,7 +139,7 @@ async function start(
   dir: string,
   listEntries: (dir?: string) => DaemonEntry[],
 ): Promise<number> {
-  const { daemonStatus } = await lazy.daemonServer();
+  const { daemonStatus } = await import("../../daemon/server.ts");
   await Deno.mkdir(dir, { recursive: true });
   const log = `${dir}/daemon.log`;
   // sh redirects and replaces itself (exec): the child is the daemon, in its own process group.
@@ -190,7 +189,7 @@ async function start(
 
 /** Waits (up to 5 s) until a stopped daemon has removed its entry. */
 async function gone(entry: DaemonEntry, dir: string): Promise<void> {
-  const path = (await lazy.daemonRegistry()).entryPath(dir, entry.pid);
+  const path = (await import("../../daemon/registry.ts")).entryPath(dir, entry.pid);
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
     if (!(await Deno.stat(path).then(() => true, () => false))) return;
@@ -204,8 +203,8 @@ async function status(
   dir: string,
   listEntries: (dir?: string) => DaemonEntry[],
 ): Promise<number> {
-  const { daemonStatus } = await lazy.daemonServer();
-  const { removeEntry } = await lazy.daemonRegistry();
+  const { daemonStatus } = await import("../../daemon/server.ts");
+  const { removeEntry } = await import("../../daemon/registry.ts");
   const daemons: (DaemonStatus | (DaemonEntry & { responding: false }))[] = [];
   for (const entry of listEntries(dir)) {
     const answer = await daemonStatus(entry.socket);

@@ -8,7 +8,6 @@
  */
 import { command, integer, message, object, option, optional, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "dash",
@@ -33,7 +32,7 @@ const parser = command(
 export const dashCommand = defineCommand<{ once: boolean; width?: number; interval: number }>({
   parser,
   async run(v, io) {
-    const { runDash } = await lazy.tui();
+    const { runDash } = await import("../../../tui/mod.ts");
     return await runDash({ once: v.once, width: v.width, intervalMs: v.interval, io });
   },
 });

@@ -20,7 +20,6 @@ import {
 } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const ENGINE_NAMES = ["codex", "claude", "grok", "opencode", "cursor"] as const;
 const FORMATS = ["text", "json", "toon"] as const;
@@ -62,8 +61,8 @@ type Value = {
 export const delegateCommand = defineCommand<Value>({
   parser,
   async run(v, io) {
-    const { openFleet } = await lazy.fleetContext();
-    const { delegate } = await lazy.fleetDelegate();
+    const { openFleet } = await import("../../fleet/context.ts");
+    const { delegate } = await import("../../fleet/ops/delegate.ts");
     const ctx = await openFleet({ root: io.cwd });
     const out = await delegate(ctx, {
       prompt: v.prompt,
@@ -76,7 +75,7 @@ export const delegateCommand = defineCommand<Value>({
     });
     if (v.format === "json") await io.stdout(JSON.stringify(out, null, 2) + "\n");
     else if (v.format === "toon") {
-      const { encode } = await lazy.toon();
+      const { encode } = await import("../../report/toon.ts");
       await io.stdout(encode(out) + "\n");
     } else {
       await io.stdout(out.answer.endsWith("\n") ? out.answer : out.answer + "\n");

@@ -8,7 +8,6 @@
  */
 import { choice, command, constant, message, object, option, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 import { ExitCode } from "../../errors/mod.ts";
 
 const FORMATS = ["human", "json"] as const;
@@ -33,7 +32,7 @@ const parser = command(
 export const doctorCommand = defineCommand<{ cmd: string; format: typeof FORMATS[number] }>({
   parser,
   async run(value, io) {
-    const { doctor, renderDoctor } = await lazy.doctor();
+    const { doctor, renderDoctor } = await import("../../doctor/mod.ts");
     const doc = await doctor(io.cwd);
     await io.stdout(value.format === "json" ? JSON.stringify(doc, null, 2) + "\n" : renderDoctor(doc));
     return doc.missing > 0 ? ExitCode.Findings : ExitCode.Clean;

@@ -9,7 +9,6 @@
 import { choice, command, constant, message, object, option, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { EnginesDocument } from "../../identity/engines.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 
@@ -28,11 +27,11 @@ const description =
 export const enginesCommand = defineCommand<{ cmd: string; format: typeof FORMATS[number] }>({
   parser: command("engines", options, { brief: message`List engines and host tools.`, description }),
   async run(value, io) {
-    const { enginesDocument } = await lazy.identityEngines();
+    const { enginesDocument } = await import("../../identity/engines.ts");
     const doc = await enginesDocument();
     if (value.format === "json") await io.stdout(JSON.stringify(doc, null, 2) + "\n");
     else if (value.format === "toon") {
-      const { encode } = await lazy.toon();
+      const { encode } = await import("../../report/toon.ts");
       await io.stdout(encode(doc) + "\n");
     } else await io.stdout(renderEngines(doc));
     return 0;

@@ -9,7 +9,6 @@
 import { command, constant, merge, message, object, option, or, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const mode = withDefault(
   or(
@@ -39,8 +38,11 @@ const parser = command("fmt", merge(runOptions("fmt"), object({ m: mode })), {
 export const fmtCommand = defineCommand({
   parser,
   async run(value: RunOptionValues & { m: { mode: "check" | "diff" | "fix" } }, io) {
-    const { runFmt } = await lazy.run();
-    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
+    const { runFmt } = await import("../../run/mod.ts");
+    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([
+      import("../../report/encode.ts"),
+      import("../../report/exit.ts"),
+    ]);
     const shard = await shardOption(value.shard);
     const report = await runFmt({
       paths: [...value.paths],
@@ -59,13 +61,13 @@ export const fmtCommand = defineCommand({
       for (const e of report.errors) await io.stderr(`${e.path}: error: ${e.message}\n`);
       const changed = report.summary.changed ?? 0;
       await io.stderr(`${changed} file${changed === 1 ? "" : "s"} would be reformatted\n`);
-      if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
+      if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
       return exitCodeFor(report);
     }
     const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
     // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
-    if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
+    if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
     return exitCodeFor(report);
   },
 });

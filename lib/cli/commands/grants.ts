@@ -20,7 +20,6 @@ import {
   withDefault,
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const format = withDefault(
   option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
@@ -135,9 +134,9 @@ export const grantsCommand = defineCommand<GrantsValue>({
     brief: message`Grant upstream MCP tools to the gateway, pinned to reviewed fingerprints.`,
   }),
   async run(value, io) {
-    const gw = await lazy.gateway();
-    const { renderGrants } = await lazy.gatewayRender();
-    const { json, expectedRevision, checkedAgainst } = await lazy.gatewayCli();
+    const gw = await import("../../gateway/mod.ts");
+    const { renderGrants } = await import("../../gateway/render.ts");
+    const { json, expectedRevision, checkedAgainst } = await import("../../gateway/cli_support.ts");
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     if (value.action === "list") {

@@ -11,7 +11,6 @@
  */
 import { command, message, object, option, optional, string } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "hook",
@@ -57,7 +56,7 @@ export const hookCommand = defineCommand({
       if (debugEnabled()) await io.stderr(`poly hook agent: cannot read stdin: ${error}\n`);
       return 0;
     }
-    const { runAgentHook } = await lazy.hookAgent();
+    const { runAgentHook } = await import("../../hooks/agent/hook.ts");
     const result = await runAgentHook(input, { toolPrefix: value.toolPrefix });
     if (result.stdout) await io.stdout(result.stdout);
     if (debugEnabled()) { for (const line of result.debug) await io.stderr(`poly hook agent: ${line}\n`); }

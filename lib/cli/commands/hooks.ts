@@ -7,7 +7,6 @@
 import { argument, choice, command, constant, message, object, or } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { useColor } from "./_run_options.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "hooks",
@@ -48,7 +47,7 @@ const WORDS: Record<string, string> = {
 export const hooksCommand = defineCommand({
   parser,
   async run(value: Value, io) {
-    const hooks = await lazy.hooks();
+    const hooks = await import("../../hooks/mod.ts");
     if (value.action === "run") {
       let exportAll = false;
       try {

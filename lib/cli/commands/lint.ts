@@ -7,7 +7,6 @@
 import { command, integer, merge, message, object, option, optional } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "lint",
@@ -38,16 +37,19 @@ export const lintCommand = defineCommand({
     value: RunOptionValues & { fix: boolean; noWorkspace: boolean; statistics: boolean; maxDiagnostics?: number },
     io,
   ) {
-    const { runLint } = await lazy.run();
-    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
+    const { runLint } = await import("../../run/mod.ts");
+    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([
+      import("../../report/encode.ts"),
+      import("../../report/exit.ts"),
+    ]);
     const shard = await shardOption(value.shard);
     // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
     const status = value.format === "human" && io.stderrIsTerminal
-      ? lazy.workspace().then((m) => new m.WorkspaceStatus())
+      ? import("../../workspace/mod.ts").then((m) => new m.WorkspaceStatus())
       : undefined;
     const phase = value.noWorkspace || (shard && shard.index !== 1)
       ? undefined
-      : lazy.workspace().then(async (m) =>
+      : import("../../workspace/mod.ts").then(async (m) =>
         m.runWorkspacePhase({
           cwd: io.cwd,
           config: value.config,
@@ -86,7 +88,7 @@ export const lintCommand = defineCommand({
       maxDiagnostics: value.maxDiagnostics,
     }));
     // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
-    if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
+    if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
     return exitCodeFor(report);
   },
 });

@@ -10,7 +10,6 @@
 import { command, constant, message, multiple, object, option, optional, string } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 import type { McpValue } from "./_mcp_run.ts";
 
 const parser = command(
@@ -48,7 +47,7 @@ const parser = command(
 export const mcpCommand = defineCommand<McpValue>({
   parser,
   async run(value, io) {
-    const { runMcp } = await lazy.mcpRun();
+    const { runMcp } = await import("./_mcp_run.ts");
     return await runMcp(value, io);
   },
 });

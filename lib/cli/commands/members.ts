@@ -8,7 +8,6 @@
  */
 import { argument, choice, command, constant, message, object, option, or, string, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const ROLES = ["viewer", "member", "admin"] as const;
 type Role = typeof ROLES[number];
@@ -64,8 +63,8 @@ export const membersCommand = defineCommand<MembersValue>({
     brief: message`Manage the members who may hold access tokens for poly mcp --http.`,
   }),
   async run(value, io) {
-    const { accessStores } = await lazy.access();
-    const { renderMembers } = await lazy.accessRender();
+    const { accessStores } = await import("../../access/mod.ts");
+    const { renderMembers } = await import("../../access/render.ts");
     const { access } = accessStores();
     const out = (doc: unknown, text: string) =>
       io.stdout(value.format === "json" ? JSON.stringify(doc, null, 2) + "\n" : text);

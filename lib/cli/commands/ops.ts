@@ -20,7 +20,6 @@ import {
   withDefault,
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 
 const format = withDefault(
@@ -88,9 +87,9 @@ export const opsCommand = defineCommand<OpsValue>({
     brief: message`List and resolve the gateway's recorded MCP operations.`,
   }),
   async run(value, io) {
-    const gw = await lazy.gateway();
-    const { renderOp, renderOps } = await lazy.gatewayRender();
-    const { json } = await lazy.gatewayCli();
+    const gw = await import("../../gateway/mod.ts");
+    const { renderOp, renderOps } = await import("../../gateway/render.ts");
+    const { json } = await import("../../gateway/cli_support.ts");
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     if (value.action === "list") {

@@ -17,7 +17,6 @@ import {
   withDefault,
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const parser = command(
   "rate",
@@ -41,8 +40,8 @@ const parser = command(
 export const rateCommand = defineCommand<{ session: string; score: number; note?: string; format: "text" | "json" }>({
   parser,
   async run(v, io) {
-    const { openFleet } = await lazy.fleetContext();
-    const { rate } = await lazy.fleetSessions();
+    const { openFleet } = await import("../../fleet/context.ts");
+    const { rate } = await import("../../fleet/ops/sessions.ts");
     const ctx = await openFleet({ root: io.cwd });
     const out = await rate(ctx, { session_id: v.session, score: v.score, note: v.note });
     if (v.format === "json") await io.stdout(JSON.stringify(out, null, 2) + "\n");

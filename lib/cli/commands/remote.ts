@@ -22,7 +22,6 @@ import {
   withDefault,
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 interface RemoteValue {
   cmd: "remote";
@@ -75,7 +74,7 @@ const parser = command(
 export const remoteCommand = defineCommand<RemoteValue>({
   parser,
   async run(value, io) {
-    const { remote, tokenFromEnv } = await lazy.serveHttpClient();
+    const { remote, tokenFromEnv } = await import("../../serve/http_client.ts");
     const out = await remote({
       url: value.url,
       token: tokenFromEnv(value.tokenEnv),

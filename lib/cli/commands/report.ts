@@ -19,7 +19,6 @@ import {
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { REPORT_FORMATS, useColor } from "./_run_options.ts";
-import { lazy } from "../../lazy/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 import { resolve } from "node:path";
 
@@ -44,8 +43,11 @@ const merge = command(
 export const reportCommand = defineCommand({
   parser: command("report", merge, { brief: message`Work with report documents (merge shard reports).` }),
   async run(value: { action: "merge"; files: readonly string[]; format: typeof REPORT_FORMATS[number] }, io) {
-    const { mergeReports, parseReport } = await lazy.reportMerge();
-    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
+    const { mergeReports, parseReport } = await import("../../report/merge.ts");
+    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([
+      import("../../report/encode.ts"),
+      import("../../report/exit.ts"),
+    ]);
     const reports = [];
     for (const file of value.files) {
       let text: string;

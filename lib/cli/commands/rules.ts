@@ -21,7 +21,6 @@ import {
 } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 
@@ -64,7 +63,7 @@ interface RulesValue {
 export const rulesCommand = defineCommand<RulesValue>({
   parser: command("rules", or(list, test), { brief: message`List and test the ast-grep rule packs.` }),
   async run(value, io) {
-    const { rulesDocument, rulesExitCode } = await lazy.rulesReport();
+    const { rulesDocument, rulesExitCode } = await import("../../rules/report.ts");
     const doc = await rulesDocument({
       cwd: io.cwd,
       config: value.config,
@@ -74,10 +73,10 @@ export const rulesCommand = defineCommand<RulesValue>({
     if (value.format === "json") {
       await io.stdout(JSON.stringify(doc, null, 2) + "\n");
     } else if (value.format === "toon") {
-      const { encode } = await lazy.toon();
+      const { encode } = await import("../../report/toon.ts");
       await io.stdout(encode(doc) + "\n");
     } else {
-      const { renderRulesList, renderRulesTest } = await lazy.rulesHuman();
+      const { renderRulesList, renderRulesTest } = await import("../../rules/human.ts");
       const text = value.action === "test" ? renderRulesTest(doc) : renderRulesList(doc);
       await io.stdout(text);
     }

@@ -22,7 +22,6 @@ import {
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 
 const format = withDefault(
@@ -163,9 +162,9 @@ export const serversCommand = defineCommand<ServersValue>({
     brief: message`Register and review upstream MCP servers for the gateway.`,
   }),
   async run(value, io) {
-    const gw = await lazy.gateway();
-    const render = await lazy.gatewayRender();
-    const { json, expectedRevision, checkedAgainst } = await lazy.gatewayCli();
+    const gw = await import("../../gateway/mod.ts");
+    const render = await import("../../gateway/render.ts");
+    const { json, expectedRevision, checkedAgainst } = await import("../../gateway/cli_support.ts");
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     switch (value.action) {
@@ -217,8 +216,8 @@ export const serversCommand = defineCommand<ServersValue>({
 });
 
 async function runAdd(value: Extract<ServersValue, { action: "add" }>, io: CommandIO) {
-  const gw = await lazy.gateway();
-  const { envFromPoly, tokenFromEnv, tokenFromStdin } = await lazy.gatewayCli();
+  const gw = await import("../../gateway/mod.ts");
+  const { envFromPoly, tokenFromEnv, tokenFromStdin } = await import("../../gateway/cli_support.ts");
   const { resolve } = await import("node:path");
   if (value.tokenStdin && value.tokenEnv !== undefined) {
     throw new UsageError("Give --token-stdin or --token-env, not both");

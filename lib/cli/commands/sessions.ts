@@ -7,7 +7,6 @@
 import { choice, command, integer, message, object, option, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { SessionRecord } from "../../fleet/store.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["table", "json", "toon"] as const;
 
@@ -52,12 +51,12 @@ export function renderSessions(rows: SessionRecord[]): string {
 export const sessionsCommand = defineCommand<{ limit: number; format: typeof FORMATS[number] }>({
   parser,
   async run(v, io) {
-    const { openFleet } = await lazy.fleetContext();
+    const { openFleet } = await import("../../fleet/context.ts");
     const ctx = await openFleet({ root: io.cwd });
     const rows = ctx.store.sessions(v.limit);
     if (v.format === "json") await io.stdout(JSON.stringify({ sessions: rows }, null, 2) + "\n");
     else if (v.format === "toon") {
-      const { encode } = await lazy.toon();
+      const { encode } = await import("../../report/toon.ts");
       await io.stdout(encode({ sessions: rows }) + "\n");
     } else await io.stdout(renderSessions(rows));
     return 0;

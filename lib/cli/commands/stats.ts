@@ -11,7 +11,6 @@ import { UsageError } from "../../errors/mod.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { StatsExportOutput, StatsOutput } from "../../fleet/ops/stats.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 const FORMATS = ["table", "json", "toon", "markdown"] as const;
 
@@ -87,15 +86,15 @@ export const statsCommand = defineCommand<
     if (!v.export && (v.output !== undefined || v.overwrite)) {
       throw new UsageError(`${v.output !== undefined ? "--output" : "--overwrite"} needs --export`);
     }
-    const { openFleet } = await lazy.fleetContext();
-    const { bridgeStats, exportStats, statsMarkdown } = await lazy.fleetStats();
+    const { openFleet } = await import("../../fleet/context.ts");
+    const { bridgeStats, exportStats, statsMarkdown } = await import("../../fleet/ops/stats.ts");
     const ctx = await openFleet({ root: io.cwd });
     const s: StatsOutput & Partial<StatsExportOutput> = v.export
       ? await exportStats(ctx, { path: v.output, overwrite: v.overwrite })
       : await bridgeStats(ctx);
     if (v.format === "json") await io.stdout(JSON.stringify(s, null, 2) + "\n");
     else if (v.format === "toon") {
-      const { encode } = await lazy.toon();
+      const { encode } = await import("../../report/toon.ts");
       await io.stdout(encode(s) + "\n");
     } else if (v.format === "markdown") await io.stdout(statsMarkdown(s, new Date().toISOString().slice(0, 10)));
     else await io.stdout(renderStatsTable(s));

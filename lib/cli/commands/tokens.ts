@@ -20,7 +20,6 @@ import {
   withDefault,
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 type Format = "human" | "json";
 const format = withDefault(
@@ -88,8 +87,8 @@ export const tokensCommand = defineCommand<TokensValue>({
     brief: message`Create, list and revoke access tokens for poly mcp --http.`,
   }),
   async run(value, io) {
-    const { accessStores, parseDuration } = await lazy.access();
-    const { renderTokens } = await lazy.accessRender();
+    const { accessStores, parseDuration } = await import("../../access/mod.ts");
+    const { renderTokens } = await import("../../access/render.ts");
     const { access } = accessStores();
     const json = (doc: unknown) => io.stdout(JSON.stringify(doc, null, 2) + "\n");
     if (value.action === "create") {

@@ -20,7 +20,6 @@ import type { Report } from "../../report/schema.ts";
 import type { CommandIO } from "../../cli/command.ts";
 import { ExitCode } from "../../errors/mod.ts";
 import { gitOk, indexEntries, stagedPaths, topLevel } from "./_git.ts";
-import { lazy } from "../../lazy/mod.ts";
 
 /** Options of {@link runPreCommit}. */
 export interface PreCommitOptions {
@@ -97,8 +96,8 @@ export async function checkStaged(options: PreCommitOptions): Promise<PreCommitO
     await gitOk(["checkout-index", "-z", "--stdin", `--prefix=${tmp}/`], top, list.join("\0") + "\0");
     // A `.git` entry makes the export its own repository anchor: config lookup stops here.
     await Deno.mkdir(join(tmp, ".git"));
-    const { runFmt, runLint } = await lazy.run();
-    const { encodeReport } = await lazy.report();
+    const { runFmt, runLint } = await import("../../run/mod.ts");
+    const { encodeReport } = await import("../../report/mod.ts");
     const lint = await runLint({ paths: files, cwd: tmp, noCache: true });
     const fmt = await runFmt({ paths: files, cwd: tmp, noCache: true });
     const encode = (r: Report) => encodeReport(r, "human", { color: options.color ?? false, cwd: tmp });
