@@ -140,6 +140,22 @@ bwrapTest("generate_image saves inside cwd and refuses paths outside it", async 
     "invalid_request",
   );
   assert.match(exists.message, /overwrite: true/);
+  await Deno.writeTextFile(join(ctx.root, "poly.toml"), "# mine\n");
+  for (
+    const [output, why] of [
+      ["poly.toml", /not an image file name/],
+      ["art/poly.toml", /not an image file name/],
+      [".git/hooks.png", /inside \.git\//],
+      [".poly/x.png", /inside \.poly\//],
+    ] as const
+  ) {
+    const refused = await fleetError(
+      generateImage(ctx, { prompt: "x [[image]]", output, overwrite: true }),
+      "invalid_request",
+    );
+    assert.match(refused.message, why, output);
+  }
+  assert.equal(await Deno.readTextFile(join(ctx.root, "poly.toml")), "# mine\n");
   const e = await fleetError(generateImage(ctx, { prompt: "x", output: "a.png" }), "engine_failed");
   assert.match(e.message, /no image was saved at a\.png/);
 });

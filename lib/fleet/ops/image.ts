@@ -1,8 +1,10 @@
 /**
  * `generate_image`: codex's (or grok's) built-in image tool creates or edits an
- * image and saves it inside the working directory. A path outside it (or
- * through a symlink that leaves it) is refused before any engine runs, and the
- * file is checked after the run.
+ * image and saves it inside the working directory. The output is checked before
+ * any engine runs as every tool write is (lib/fs/write_target.ts): inside the
+ * working directory as written and inside the root after resolving links, never
+ * in `.git/` or `.poly/` or one of poly's config files, an existing file only
+ * with `overwrite`, and an image file name. The file is checked after the run.
  *
  * @module
  */
@@ -13,6 +15,8 @@ import { runEngine } from "../run.ts";
 import type { EngineName } from "../types.ts";
 import { recorded } from "./_call.ts";
 import { realInsideCwd, relToCwd } from "./_paths.ts";
+import { extname } from "node:path";
+import { resolveWriteTarget, WriteTargetError } from "../../fs/write_target.ts";
 
 /** A generate_image call. */
 export interface ImageInput {
@@ -46,18 +50,7 @@ export function generateImage(ctx: FleetContext, input: ImageInput): Promise<Ima
     requirePrompt(input.prompt);
     const cwd = workspaceDir(ctx, input.cwd);
     const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "");
-    const output = await realInsideCwd(cwd, input.output ?? `images/image-${stamp}.png`);
-    if (!input.overwrite) {
-      try {
-        await Deno.lstat(output);
-        throw new FleetError(
-          "invalid_request",
-          `${relToCwd(cwd, output)} exists: pass overwrite: true, or another output path`,
-        );
-      } catch (e) {
-        if (e instanceof FleetError) throw e;
-      }
-    }
+    const output = await imageTarget(ctx, cwd, input.output ?? `images/image-${stamp}.png`, input.overwrite);
     const inputs: string[] = [];
     for (const i of input.inputs ?? []) {
       const abs = await realInsideCwd(cwd, i);
@@ -108,4 +101,23 @@ export function generateImage(ctx: FleetContext, input: ImageInput): Promise<Ima
     };
     return { output: out, rawChars: r.rawChars, engine: r.engine, handle: r.handle };
   });
+}
+
+/** The image file extensions generate_image saves to. */
+export const IMAGE_EXTENSIONS: readonly string[] = [".png", ".jpg", ".jpeg", ".webp", ".gif"];
+
+/** Checks where an image may be saved (see the module's comment); returns the absolute path. */
+async function imageTarget(ctx: FleetContext, cwd: string, path: string, overwrite?: boolean): Promise<string> {
+  if (!IMAGE_EXTENSIONS.includes(extname(path).toLowerCase())) {
+    throw new FleetError(
+      "invalid_request",
+      `"${path}" is not an image file name: end it in ${IMAGE_EXTENSIONS.join(", ")}`,
+    );
+  }
+  try {
+    return (await resolveWriteTarget({ root: ctx.root, base: cwd, path, overwrite })).path;
+  } catch (e) {
+    if (e instanceof WriteTargetError) throw new FleetError("invalid_request", e.message);
+    throw e;
+  }
 }
