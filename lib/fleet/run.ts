@@ -29,6 +29,8 @@ export interface EngineRun {
   effort?: string;
   level?: number;
   prompt: string;
+  /** The caller's own words, shown in the session list (default: the prompt; never poly's wrapping). */
+  preview?: string;
   cwd: string;
   readOnly: boolean;
   web?: boolean;
@@ -251,7 +253,7 @@ export async function runEngine(ctx: FleetContext, input: EngineRun): Promise<En
       readOnly: run.readOnly,
       web: run.web ?? false,
       parent: run.resume?.handle,
-      preview: scrub(run.prompt).slice(0, 200),
+      preview: scrub(run.preview ?? run.prompt).slice(0, 200),
       answer: answer.text,
     });
   }

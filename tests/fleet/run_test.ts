@@ -5,7 +5,7 @@
  */
 import { bwrapTest } from "../_helpers/bwrap.ts";
 import assert from "node:assert/strict";
-import { delegate, fastDelegate } from "../../lib/fleet/mod.ts";
+import { delegate, fastDelegate, webLookup } from "../../lib/fleet/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
 
 bwrapTest("delegate runs every engine in the sandbox and returns its answer and an engine:id handle", async () => {
@@ -168,4 +168,12 @@ Deno.test("an empty or blank prompt is refused before anything runs", async () =
     await fleetError(fastDelegate(ctx, { prompt }), "invalid_request");
   }
   assert.deepEqual(runs(ctx), []);
+});
+
+bwrapTest("a saved session's preview is the caller's own words, not poly's wrapping of them", async () => {
+  const ctx = await fleetContext();
+  await delegate(ctx, { prompt: "rename the helper", level: 1 });
+  await webLookup(ctx, { query: "deno lazy imports" });
+  const previews = ctx.store.sessions().map((s) => s.preview).sort();
+  assert.deepEqual(previews, ["deno lazy imports", "rename the helper"]);
 });

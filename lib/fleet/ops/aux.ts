@@ -27,7 +27,7 @@ function runAux(
   tool: AuxTool,
   call: AuxChoice,
   build: (cwd: string) => string,
-  access: { readOnly: boolean; web?: boolean },
+  access: { readOnly: boolean; web?: boolean; preview: string },
 ): Promise<WorkerOutput> {
   return recorded(ctx, tool, async () => {
     const cwd = workspaceDir(ctx, call.cwd);
@@ -38,6 +38,7 @@ function runAux(
       surface: "aux",
       ...sel.tier,
       prompt,
+      preview: access.preview,
       cwd,
       readOnly: access.readOnly,
       web: access.web,
@@ -69,7 +70,7 @@ export function explore(ctx: FleetContext, input: ExploreInput): Promise<WorkerO
     "explore",
     input,
     (cwd) => explorePrompt({ question: input.question, files: files(cwd, input.files), breadth: input.breadth }),
-    { readOnly: true },
+    { readOnly: true, preview: input.question ?? `explore ${input.files?.join(", ") ?? "the project"}` },
   );
 }
 
@@ -87,9 +88,7 @@ export function readSlice(ctx: FleetContext, input: ReadSliceInput): Promise<Wor
     "read_slice",
     input,
     (cwd) => readSlicePrompt({ files: files(cwd, input.files)!, want: input.want }),
-    {
-      readOnly: true,
-    },
+    { readOnly: true, preview: `${input.want} (${input.files.join(", ")})` },
   );
 }
 
@@ -106,7 +105,7 @@ export function runFiltered(ctx: FleetContext, input: RunFilteredInput): Promise
     "run_filtered",
     input,
     () => runFilteredPrompt({ command: input.command, want: input.want }) + budgetNote(ctx.settings.timeoutMs),
-    { readOnly: false },
+    { readOnly: false, preview: `${input.command}: ${input.want}` },
   );
 }
 
@@ -117,5 +116,9 @@ export interface WebLookupInput extends AuxChoice {
 
 /** Runs `web_lookup` (read-only, web search on). */
 export function webLookup(ctx: FleetContext, input: WebLookupInput): Promise<WorkerOutput> {
-  return runAux(ctx, "web_lookup", input, () => webLookupPrompt({ query: input.query }), { readOnly: true, web: true });
+  return runAux(ctx, "web_lookup", input, () => webLookupPrompt({ query: input.query }), {
+    readOnly: true,
+    web: true,
+    preview: input.query,
+  });
 }

@@ -45,6 +45,7 @@ export function followUp(ctx: FleetContext, input: FollowUpInput): Promise<Worke
       effort: rec.effort ?? undefined,
       level: rec.level ?? undefined,
       prompt: rec.read_only ? input.prompt : input.prompt + budgetNote(ctx.settings.timeoutMs),
+      preview: input.prompt,
       cwd: rec.cwd,
       readOnly: rec.read_only,
       web: rec.web,

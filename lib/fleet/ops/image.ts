@@ -71,6 +71,7 @@ export function generateImage(ctx: FleetContext, input: ImageInput): Promise<Ima
       engine,
       model: input.model ?? (engine === "codex" ? ctx.settings.imageModel : undefined),
       prompt: imagePrompt({ prompt: input.prompt, output, inputs }),
+      preview: input.prompt,
       cwd,
       readOnly: false,
       image: true,
