@@ -19,7 +19,7 @@ import { discover } from "../discover/mod.ts";
 import { openConfig } from "../config/mod.ts";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec, Language } from "../engines/types.ts";
-import { findOnPath, hostVersion } from "../engines/_host.ts";
+import { findOnPath, hostVersion } from "../engines/host.ts";
 import { languageName, planFormat, planLint } from "../run/plan.ts";
 import { findProjects } from "../workspace/_projects.ts";
 

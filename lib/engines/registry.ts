@@ -8,25 +8,25 @@
  * @module
  */
 import type { EngineInstance, EngineSpec, Language } from "./types.ts";
-import { ruff } from "./ruff.ts";
-import { biome } from "./biome.ts";
-import { gofmt } from "./gofmt.ts";
-import { govet } from "./govet.ts";
-import { shfmt } from "./shfmt.ts";
-import { shellcheck } from "./shellcheck.ts";
-import { toml } from "./toml.ts";
-import { dprint } from "./dprint.ts";
-import { markdownlint } from "./markdownlint.ts";
-import { yaml } from "./yaml.ts";
-import { prettier } from "./prettier.ts";
-import { clangFormat } from "./clang_format.ts";
-import { sqlfmt } from "./sqlfmt.ts";
-import { luafmt } from "./luafmt.ts";
-import { mago } from "./mago.ts";
-import { webfmt } from "./webfmt.ts";
-import { rustfmt } from "./rustfmt.ts";
-import { oxlint } from "./oxlint.ts";
-import { astGrepEngine } from "./ast_grep.ts";
+import { ruff } from "./ruff/mod.ts";
+import { biome } from "./biome/mod.ts";
+import { gofmt } from "./gofmt/mod.ts";
+import { govet } from "./govet/mod.ts";
+import { shfmt } from "./shfmt/mod.ts";
+import { shellcheck } from "./shellcheck/mod.ts";
+import { toml } from "./toml/mod.ts";
+import { dprint } from "./dprint/mod.ts";
+import { markdownlint } from "./markdownlint/mod.ts";
+import { yaml } from "./yaml/mod.ts";
+import { prettier } from "./prettier/mod.ts";
+import { clangFormat } from "./clang_format/mod.ts";
+import { sqlfmt } from "./sqlfmt/mod.ts";
+import { luafmt } from "./luafmt/mod.ts";
+import { mago } from "./mago/mod.ts";
+import { webfmt } from "./webfmt/mod.ts";
+import { rustfmt } from "./rustfmt/mod.ts";
+import { oxlint } from "./oxlint/mod.ts";
+import { astGrepEngine } from "./ast_grep/mod.ts";
 
 /** Every engine. */
 export const ENGINES: readonly EngineSpec[] = [

@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec } from "../engines/types.ts";
-import { findOnPath, hostVersion } from "../engines/_host.ts";
+import { findOnPath, hostVersion } from "../engines/host.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { blake3Hasher, digestWith } from "../cache/key.ts";

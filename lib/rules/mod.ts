@@ -18,12 +18,19 @@
  */
 export { DEFAULT_RULES_TABLE, RuleOverride, RuleSeverityLevel, RulesTable, type RulesTableInput } from "./config.ts";
 export { clearRuleSetCache, formatLoadError, loadRuleSet, type LoadRuleSetOptions } from "./load.ts";
-export { ruleLoadRunErrors, rulesCacheSalt, ruleSetFor, type RulesSource } from "./settings.ts";
-export { ENGINE_ID, type FixResult, fixWithRules, lintWithRules, MAX_FIX_PASSES, toDiagnostic } from "./diagnose.ts";
-export { scanFile, scanSnippet, scanText } from "./scan.ts";
-export { rulesForFile, type ScanFile } from "./select.ts";
-export type { RuleHit } from "./hit.ts";
-export { type BatchResult, type BatchStats, lintBatch } from "./batch.ts";
+export { ruleLoadRunErrors, rulesCacheSalt, ruleSetFor, type RulesSource } from "../engines/ast_grep/settings.ts";
+export {
+  ENGINE_ID,
+  type FixResult,
+  fixWithRules,
+  lintWithRules,
+  MAX_FIX_PASSES,
+  toDiagnostic,
+} from "../engines/ast_grep/diagnose.ts";
+export { scanFile, scanSnippet, scanText } from "../engines/ast_grep/scan.ts";
+export { rulesForFile, type ScanFile } from "../engines/ast_grep/select.ts";
+export type { RuleHit } from "../engines/ast_grep/hit.ts";
+export { type BatchResult, type BatchStats, lintBatch } from "../engines/ast_grep/batch.ts";
 export { type RulesTestReport, type RuleTestResult, type SnippetFailure, testRules } from "./test.ts";
 export {
   describeRuleError,
@@ -36,4 +43,4 @@ export {
 } from "./report.ts";
 export { renderRulesList, renderRulesTest } from "./human.ts";
 export type { LoadedRule, MatcherConfig, RuleLoadError, RuleOrigin, RuleSet, RuleTestCase } from "./types.ts";
-export { RULE_LANGUAGES, type RuleLanguage } from "./_langs.ts";
+export { RULE_LANGUAGES, type RuleLanguage } from "../engines/ast_grep/languages.ts";

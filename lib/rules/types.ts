@@ -5,7 +5,7 @@
  * @module
  */
 import type { RuleSeverityLevel } from "./config.ts";
-import type { RuleLanguage } from "./_langs.ts";
+import type { RuleLanguage } from "../engines/ast_grep/languages.ts";
 import type { FixField } from "./_schema.ts";
 
 /** Where a rule comes from. */

@@ -19,8 +19,8 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { engineById } from "../../lib/engines/registry.ts";
-import { findOnPath } from "../../lib/engines/_host.ts";
-import { Oxlint } from "../../lib/engines/oxlint.ts";
+import { findOnPath } from "../../lib/engines/host.ts";
+import { Oxlint } from "../../lib/engines/oxlint/mod.ts";
 import type { EngineSettings, Language, SourceFile } from "../../lib/engines/types.ts";
 import { REPO } from "../_helpers/cli.ts";
 import { type CorpusLanguage, generateCorpus } from "./corpus.ts";

@@ -8,7 +8,7 @@
 import assert, { equal } from "node:assert/strict";
 import { basename, join } from "node:path";
 import { assertGolden, REPO } from "../_helpers/cli.ts";
-import { findOnPath } from "../../lib/engines/_host.ts";
+import { findOnPath } from "../../lib/engines/host.ts";
 import {
   EngineError,
   type EngineSettings,
