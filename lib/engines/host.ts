@@ -123,3 +123,12 @@ export function hostVersion(program: string, args: string[] = ["--version"]): Pr
   }
   return p;
 }
+
+/** The N-API platform triple of this machine, e.g. "linux-x64-gnu". */
+export function platformTriple(): string {
+  const arch = Deno.build.arch === "x86_64" ? "x64" : "arm64";
+  if (Deno.build.os === "linux") return `linux-${arch}-${Deno.build.env === "musl" ? "musl" : "gnu"}`;
+  if (Deno.build.os === "darwin") return `darwin-${arch}`;
+  if (Deno.build.os === "windows") return `win32-${arch}-msvc`;
+  return `${Deno.build.os}-${arch}`;
+}

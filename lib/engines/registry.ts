@@ -1,7 +1,21 @@
 /**
  * The engine registry: every backend poly can run, in the order they are tried
  * (for formatting, the first enabled engine that formats a language wins).
- * Adding an engine is one file plus one import and one entry here.
+ *
+ * One folder per engine: `lib/engines/<id>/mod.ts` exports its {@link EngineSpec}
+ * and implements it, and its module doc comment is the engine's documentation
+ * (what it runs, its tier and languages, the settings it reads, what it skips and
+ * why); modules only it uses sit beside it (`_*.ts`). What engines share is here
+ * at the top of `lib/engines/`: `types.ts` (the contract), `host.ts` (host
+ * programs and native executables), `module.ts` (npm module files), `batch.ts`,
+ * `settings.ts`, `text.ts`, `layout.ts`, `fail.ts` and `templates.ts`.
+ *
+ * Adding an engine is its folder plus one import and one entry here: the config
+ * schema (`[lint.<lang>.<id>]`, `[fmt.<lang>.<id>]`, `[tools.<id>]`), `poly engines`,
+ * `poly doctor`, the identity block and the dashboard read the list from this module.
+ * A formatter that `.editorconfig`'s `indent_style = tab` should reach also needs
+ * its key in `tabKeys()` (lib/run/plan.ts), and an engine with configuration files of
+ * its own a reader in lib/config/native/.
  *
  * Engines are specs with lazy loaders: importing this module loads no engine.
  *

@@ -4,7 +4,7 @@
  * Node.js shim (`@ast-grep/cli/ast-grep`) that starts the native binary of the
  * platform package (`@ast-grep/cli-<platform>`); npm's postinstall would put the
  * binary in the shim's place, but Deno runs no postinstall scripts. poly starts
- * the binary through `runExecutable` (lib/engines/_host.ts): by `sh -c exec` on
+ * the binary through `runExecutable` (lib/engines/host.ts): by `sh -c exec` on
  * POSIX systems, as `node <shim> ...` on Windows (Deno's run permission names
  * programs, not paths).
  *
@@ -18,9 +18,9 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { platformTriple } from "../oxlint/_bin.ts";
 import { copyOnce } from "../../fs/copy_once.ts";
 import { cacheHome } from "../../paths/mod.ts";
+import { platformTriple } from "../host.ts";
 
 /** The pinned `@ast-grep/cli` version (deno.json). */
 export const AST_GREP_CLI_VERSION = "0.51.1";

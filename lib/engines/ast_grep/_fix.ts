@@ -10,7 +10,7 @@
  */
 import type { SgNode } from "@ast-grep/napi";
 import type { MatchNode } from "./_match.ts";
-import type { FixField } from "../../rules/_schema.ts";
+import type { FixField } from "../../rules/types.ts";
 
 /** One replacement in UTF-16 indexes. */
 export interface TextEdit {

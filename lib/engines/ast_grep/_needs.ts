@@ -25,7 +25,7 @@
  * - `constraints`: a metavariable's constraint counts only when every match
  *   captures it (a single `$NAME` in the pattern of every alternative).
  *
- * `tests/rules/needs_test.ts` holds every built-in rule's invalid test snippets
+ * `tests/engines/ast_grep/needs_test.ts` holds every built-in rule's invalid test snippets
  * to their needs: a snippet the rule matches must never be filtered out.
  *
  * @module

@@ -11,7 +11,7 @@
  *
  * Dynamic parsers (Python, Go, Rust, Bash, YAML) come from `@ast-grep/lang-*`
  * prebuilt libraries: their files are found here, registered with napi in
- * `_napi.ts` (this module loads no parser).
+ * `napi.ts` (this module loads no parser).
  *
  * @module
  */

@@ -14,10 +14,10 @@
  * Batch (`batch.lint`): in check runs the pipeline hands `lintMany` all of a
  * settings' files at once, and they are scanned by one `ast-grep scan` process
  * (npm `@ast-grep/cli`, the same version, multi-threaded; see
- * `lib/rules/_cli_bin.ts`) with the effective rule set, its matches
+ * `lib/engines/ast_grep/_cli_bin.ts`) with the effective rule set, its matches
  * turned into diagnostics by the same code as napi's. Files or rule groups it
  * cannot reproduce exactly go through napi file by file, as does every file of a
- * batch whose process is missing or fails (`lib/rules/batch.ts`). In a cold run
+ * batch whose process is missing or fails (`lib/engines/ast_grep/batch.ts`). In a cold run
  * the process starts before the files are read (`startLintMany`).
  *
  * @module

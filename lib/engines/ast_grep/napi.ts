@@ -1,6 +1,6 @@
 /**
  * The napi side of rule languages: napi's name for each parser, and the dynamic
- * parsers (`_langs.ts`, {@link parserFiles}) registered with it once per process.
+ * parsers (`languages.ts`, {@link parserFiles}) registered with it once per process.
  * Loading this module loads @ast-grep/napi.
  *
  * @module

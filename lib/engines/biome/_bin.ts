@@ -2,7 +2,7 @@
  * Where biome's native command line is and how to start it. The npm package
  * `@biomejs/biome` is a Node.js launcher (`bin/biome`) plus one platform package
  * per OS and CPU (`@biomejs/cli-<platform>`) holding the `biome` executable. poly
- * starts the executable through `runExecutable` (lib/engines/_host.ts): by
+ * starts the executable through `runExecutable` (lib/engines/host.ts): by
  * `sh -c exec` on POSIX systems; on Windows as `node <package>/bin/biome`, naming
  * the executable in `BIOME_BINARY`, which the launcher honours (it then skips
  * its own libc probe). poly's run permission names `sh` and `node`, not paths.

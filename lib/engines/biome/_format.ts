@@ -12,7 +12,7 @@
  *   before the next one's are written;
  * - `biome format --write --config-path=<dir>/biome.json --verbose
  *   --reporter=summary --reporter=json --reporter-file=<dir>/format-<n>.json <paths>`
- *   in that directory (started as in `_biome_native.ts`);
+ *   in that directory (started as in `_native.ts`);
  * - a file gets a native result only when biome lists it as processed and
  *   reports no diagnostic for it; its result is the copy's text afterwards.
  *
@@ -21,7 +21,7 @@
  * size limit, a path that is absolute, leaves the run or has awkward
  * characters, a biome configuration file, a crash, unreadable output, no `sh`
  * (or `node` on Windows) — leaves that file `undefined`, and the caller formats
- * it on the WebAssembly path. `tests/engines/biome_format_test.ts` holds the two
+ * it on the WebAssembly path. `tests/engines/biome/format_test.ts` holds the two
  * paths equal.
  *
  * @module

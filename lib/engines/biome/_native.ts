@@ -3,7 +3,7 @@
  * (chunked only to stay far under the command-line length limit), the files read
  * by biome from their own paths. It is the same biome version as the
  * WebAssembly module, and {@link lintNative} turns its output into the same
- * findings the module gives for the same text (see `_biome_shared.ts`).
+ * findings the module gives for the same text (see `_shared.ts`).
  *
  * One run:
  *

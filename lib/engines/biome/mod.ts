@@ -26,7 +26,7 @@
  * - Fix: biome's safe fixes only (`fixFileMode: "safeFixes"`), on the WebAssembly path.
  * - Batch format ({@link Biome.formatMany}: `poly fmt`, with or without `--fix`): one
  *   native `biome format --write` process over private copies of the files' texts
- *   (`_biome_format.ts`); a file it gives no clean result for (a parse error above
+ *   (`_format.ts`); a file it gives no clean result for (a parse error above
  *   all) is formatted on the WebAssembly path, which reports the error's position.
  * - Format: biome's formatter on the WebAssembly path; `lineWidth` from `[defaults]
  *   line_length`, `indentWidth` from `[defaults] indent_width` (default 2, spaces),
@@ -41,7 +41,7 @@
  * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
  * - A file biome's workspace refuses by its own rules (under `node_modules/`, or over
  *   `files.maxSize`: 1 MiB unless the `configuration` raises it) is skipped with that
- *   reason, not sent to biome (`_biome_limits.ts`).
+ *   reason, not sent to biome (`_limits.ts`).
  *
  * Example: `debugger;` → `lint/suspicious/noDebugger` (error), removed by `--fix`? No:
  * biome marks that fix unsafe, so `--fix` leaves it and reports it as remaining.

@@ -12,19 +12,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyOnce } from "../../fs/copy_once.ts";
 import { cacheHome } from "../../paths/mod.ts";
+import { platformTriple } from "../host.ts";
 import { compareText } from "../../report/sort.ts";
 
 /** oxlint's version (pinned in deno.json). */
 export const OXLINT_VERSION = "1.94.0";
-
-/** The N-API platform triple of this machine, e.g. "linux-x64-gnu". */
-export function platformTriple(): string {
-  const arch = Deno.build.arch === "x86_64" ? "x64" : "arm64";
-  if (Deno.build.os === "linux") return `linux-${arch}-${Deno.build.env === "musl" ? "musl" : "gnu"}`;
-  if (Deno.build.os === "darwin") return `darwin-${arch}`;
-  if (Deno.build.os === "windows") return `win32-${arch}-msvc`;
-  return `${Deno.build.os}-${arch}`;
-}
 
 /** The oxlint package's root directory URL (ends with `/`). */
 export function packageRoot(): URL {

@@ -1,5 +1,5 @@
 /**
- * The literal pre-filter (lib/rules/_needs.ts): what a rule needs in a text is
+ * The literal pre-filter (lib/engines/ast_grep/_needs.ts): what a rule needs in a text is
  * never wrong — every snippet a built-in rule matches (its test file's
  * `invalid` cases, and a whole fixture repository) passes the filter — and it
  * is strong enough to rule out the files the built-in TypeScript rules cannot

@@ -1,5 +1,5 @@
 /**
- * Rule path filters (lib/rules/select.ts): `files` / `ignores` globs joined into
+ * Rule path filters (lib/engines/ast_grep/select.ts): `files` / `ignores` globs joined into
  * one regular expression decide exactly as picomatch does, glob by glob.
  */
 import assert from "node:assert/strict";
