@@ -1,13 +1,13 @@
 /**
- * Running host tools (shellcheck, go, rustfmt, node): finding them on PATH,
- * spawning them with text on stdin, and reading their versions; and the native
- * executables poly ships in npm packages ({@link runExecutable}). A tool that is
+ * Running host tools (shellcheck, go, rustfmt, node): spawning them with text on
+ * stdin and reading their versions (finding one on PATH is `findExecutable`, in
+ * lib/fs/executable.ts); and the native executables poly ships in npm packages
+ * ({@link runExecutable}, {@link platformTriple}). A tool that is
  * absent or not allowed to run becomes an {@link EngineUnavailableError}: the
  * files it would have checked are skipped with that reason, never reported clean.
  *
  * @module
  */
-import { delimiter, join } from "node:path";
 import { EngineUnavailableError } from "./types.ts";
 
 /** Output of one host tool run. */
@@ -22,31 +22,6 @@ export interface HostRunOptions {
   stdin?: string;
   cwd?: string;
   env?: Record<string, string>;
-}
-
-function pathDirs(): string[] {
-  try {
-    return (Deno.env.get("PATH") ?? "").split(delimiter).filter(Boolean);
-  } catch {
-    return [];
-  }
-}
-
-/** Absolute path of `program` on PATH, or undefined when it is not there. */
-export async function findOnPath(program: string): Promise<string | undefined> {
-  const names = Deno.build.os === "windows" ? [program + ".exe", program + ".cmd", program] : [program];
-  for (const dir of pathDirs()) {
-    for (const name of names) {
-      const candidate = join(dir, name);
-      try {
-        const info = await Deno.stat(candidate);
-        if (info.isFile && (Deno.build.os === "windows" || ((info.mode ?? 0o111) & 0o111) !== 0)) return candidate;
-      } catch {
-        // not here
-      }
-    }
-  }
-  return undefined;
 }
 
 const decoder = new TextDecoder();

@@ -14,11 +14,11 @@ import { Biome } from "../../../lib/engines/biome/mod.ts";
 import { configuration } from "../../../lib/engines/biome/_shared.ts";
 import { formatNative, placeOf } from "../../../lib/engines/biome/_format.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
-import { findOnPath } from "../../../lib/engines/host.ts";
+import { findExecutable } from "../../../lib/fs/executable.ts";
 import { EngineError, type Language, type Settled, type SourceFile } from "../../../lib/engines/types.ts";
 import { settings } from "../_harness.ts";
 
-const available = (await findOnPath(Deno.build.os === "windows" ? "node" : "sh")) !== undefined &&
+const available = findExecutable(Deno.build.os === "windows" ? "node" : "sh") !== undefined &&
   (await biomeCommand()) !== undefined;
 const ignore = !available;
 

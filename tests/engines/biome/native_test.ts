@@ -23,12 +23,12 @@ import {
   toIndex,
 } from "../../../lib/engines/biome/_native.ts";
 import { biomeCommand, materialize } from "../../../lib/engines/biome/_bin.ts";
-import { findOnPath } from "../../../lib/engines/host.ts";
+import { findExecutable } from "../../../lib/fs/executable.ts";
 import { EngineError, type Language, type Settled, type SourceFile } from "../../../lib/engines/types.ts";
 import type { LintOutput } from "../../../lib/engines/types.ts";
 import { FIXTURES, settings } from "../_harness.ts";
 
-const available = (await findOnPath("node")) !== undefined && (await biomeCommand()) !== undefined;
+const available = findExecutable("node") !== undefined && (await biomeCommand()) !== undefined;
 const ignore = !available;
 
 const many = Array.from({ length: 150 }, (_, i) =>
