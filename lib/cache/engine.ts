@@ -28,7 +28,7 @@ import { engineCacheVersion } from "../identity/engines.ts";
 import type { ResultCache } from "./db.ts";
 import type { IHasher } from "hash-wasm";
 import { blake3Hasher, digestWith, keyFor, keyPrefix, type Namespace } from "./key.ts";
-import { canonicalJson } from "../config/fingerprint.ts";
+import { fingerprintJson } from "../config/fingerprint.ts";
 
 /** A deterministic outcome that is not a value, as the cache stores it (see the module doc). */
 export type StoredVerdict =
@@ -110,7 +110,7 @@ function prefixFor(cache: ResultCache, namespace: Namespace, spec: EngineSpec, s
   let own = prefixesBySettings.get(settings);
   const known = own?.get(fast);
   if (known) return known;
-  const json = canonicalJson(settings);
+  const json = fingerprintJson(settings);
   const memo = `${fast}\0${json}`;
   let prefix = prefixes.get(memo);
   if (!prefix) {

@@ -21,7 +21,7 @@
  * @module
  */
 import { createBLAKE3, type IHasher } from "hash-wasm";
-import { canonicalJson } from "../config/fingerprint.ts";
+import { fingerprintJson } from "../config/fingerprint.ts";
 
 /** Bump when what is stored or how keys are made changes: older databases are rebuilt. */
 export const CACHE_FORMAT = 1;
@@ -87,7 +87,7 @@ export async function keyPrefix(parts: KeyPrefixParts): Promise<string> {
     parts.namespace,
     parts.engine,
     parts.engineVersion,
-    canonicalJson(parts.settings),
+    fingerprintJson(parts.settings),
   ];
   return digestWith(h, JSON.stringify(fields));
 }

@@ -25,7 +25,7 @@ import { displayPath } from "./_issues.ts";
 import type { ConfigProblem } from "./_issues.ts";
 import { suggest } from "./_suggest.ts";
 import { passes } from "./_valid.ts";
-import { UNIFORM_KEYS } from "../engines/_settings.ts";
+import { UNIFORM_KEYS } from "../engines/settings.ts";
 import type { RawTable } from "./parse.ts";
 
 /** The keys of a `[lint.<lang>.biome]` table (poly's own; biome's go under `configuration`). */

@@ -11,8 +11,14 @@ import { blake3 } from "hash-wasm";
 /** The fingerprint format version; bump it when what is hashed changes. */
 export const FINGERPRINT_VERSION = 1;
 
-/** JSON with object keys sorted at every level and no insignificant whitespace. */
-export function canonicalJson(value: unknown): string {
+/**
+ * The text a configuration value is hashed by (its fingerprint, the settings part of
+ * cache keys): JSON with object keys sorted at every level and no insignificant
+ * whitespace. For JSON values it is the gateway's `canonicalJson` text; unlike that
+ * one (RFC 8785, which refuses what JSON cannot carry) it never throws on what a TOML
+ * table holds: `inf` and `nan` hash as `null`.
+ */
+export function fingerprintJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
 }
 
@@ -31,6 +37,6 @@ function sortKeys(value: unknown): unknown {
 
 /** `1/<16 hex>` for any JSON-like value. */
 export async function fingerprint(value: unknown): Promise<string> {
-  const digest = await blake3(canonicalJson(value));
+  const digest = await blake3(fingerprintJson(value));
   return `${FINGERPRINT_VERSION}/${digest.slice(0, 16)}`;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { ENGINE_IDS as REGISTERED_IDS } from "../engines/registry.ts";
 import type { Language } from "../engines/types.ts";
 
 /** Every language a config table may name (the `Language` union without "unknown"). */
@@ -46,33 +47,18 @@ export const LANGUAGES = [
 export type ConfigLanguage = typeof LANGUAGES[number];
 
 /**
- * Engine ids accepted as `<tool>` in `[lint.<lang>.<tool>]` and `[fmt.<lang>.<tool>]`.
- * Kept here until the engine registry exports its own list; add an id when an
- * engine is added.
+ * Ids a `[lint.<lang>.<tool>]` or `[fmt.<lang>.<tool>]` table accepted before
+ * they had (or after they lost) an engine: a poly.toml naming them still loads,
+ * and nothing reads those tables.
  */
-export const ENGINE_IDS = [
-  "ast-grep",
-  "biome",
-  "clang-format",
-  "clippy",
-  "dprint",
-  "gofmt",
-  "govet",
-  "luafmt",
-  "mago",
-  "markdownlint",
-  "oxlint",
-  "prettier",
-  "ruff",
-  "rustfmt",
-  "shellcheck",
-  "shfmt",
-  "sqlfmt",
-  "taplo",
-  "toml",
-  "webfmt",
-  "yaml",
-] as const;
+const FORMER_ENGINE_IDS = ["clippy", "taplo"] as const;
+
+/**
+ * Ids accepted as `<tool>` in `[lint.<lang>.<tool>]` and `[fmt.<lang>.<tool>]`:
+ * every engine the registry registers (lib/engines/registry.ts), plus
+ * {@link FORMER_ENGINE_IDS}, sorted.
+ */
+export const ENGINE_IDS: readonly string[] = [...new Set([...REGISTERED_IDS, ...FORMER_ENGINE_IDS])].sort();
 
 /** Whole-project tools (see `lib/workspace`) that `[tools.<name>]` may also name. */
 export const WORKSPACE_TOOL_IDS = ["cargo-deny", "cargo-machete", "cargo-sort", "clippy", "go-vet"] as const;

@@ -17,7 +17,7 @@ export { updateConfigLock } from "./update.ts";
 export type { LockUpdate, UpdateOptions } from "./update.ts";
 export { type ConfigFile, readConfigFile } from "./parse.ts";
 export { parseConfigText } from "./_schemas.ts";
-export { canonicalJson, fingerprint, FINGERPRINT_VERSION } from "./fingerprint.ts";
+export { fingerprint, FINGERPRINT_VERSION, fingerprintJson } from "./fingerprint.ts";
 export { deepMerge } from "./merge.ts";
 export { checkoutDir, LOCK_FILE, type LockEntry, renderLock } from "./lock.ts";
 export { CONFIG_FILE, LOCAL_CONFIG_FILE, showPath } from "./_walk.ts";

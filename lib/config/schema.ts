@@ -40,7 +40,10 @@ export type ToolTableValue = z.infer<typeof ToolTable>;
 /** `lint` and `fmt`: language → engine id → tool table. */
 export type LanguageTools = Record<string, Record<string, ToolTableValue>>;
 
-const languageTools = z.partialRecord(z.enum(LANGUAGES), z.partialRecord(z.enum(ENGINE_IDS), ToolTable))
+const languageTools = z.partialRecord(
+  z.enum(LANGUAGES),
+  z.partialRecord(z.enum(ENGINE_IDS as [string, ...string[]]), ToolTable),
+)
   .default({}) as unknown as z.ZodType<LanguageTools>;
 
 /** `[defaults]`: knobs every engine honours where its upstream has them. */

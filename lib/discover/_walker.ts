@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { TEMPLATE_EXTENSIONS } from "../engines/templates.ts";
+import { templateExtensionSkip } from "../engines/templates.ts";
 import { dirname, join, sep } from "node:path";
 import type { Layer } from "./_ignore.ts";
 import { gitignored, loadLayer, MatcherCache, relativeInside } from "./_ignore.ts";
@@ -175,7 +175,7 @@ export class Walker {
   #record(abs: string, rel: string, real: string, language: Language, explicit: boolean, viaLink: boolean): void {
     if (language === "unknown") {
       // A template dialect (.j2, .tmpl, ...) is a decision worth reporting on every walk, not a silent omission.
-      const template = templateSkip(rel);
+      const template = templateExtensionSkip(rel);
       if (template) {
         this.entries.push({ rec: { kind: "skip", path: abs, relPath: rel, skip: template }, real, viaLink });
         return;
@@ -240,14 +240,4 @@ export class Walker {
       this.entries.push({ rec: { kind: "skip", path: link.abs, relPath: link.rel, skip } });
     }
   }
-}
-
-/**
- * The skip reason of a file whose name ends in a template dialect's extension
- * ({@link TEMPLATE_EXTENSIONS}: `.j2`, `.tmpl`, `.gotmpl`, ...), or undefined.
- */
-export function templateSkip(relPath: string): string | undefined {
-  const lower = relPath.toLowerCase();
-  const ext = TEMPLATE_EXTENSIONS.find((e) => lower.endsWith(e));
-  return ext ? `template file (${ext}): a template dialect no engine lints or formats` : undefined;
 }

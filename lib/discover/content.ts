@@ -4,7 +4,7 @@
  * @module
  */
 import type { Language } from "../engines/types.ts";
-import { detectTemplate } from "./template.ts";
+import { detectTemplate } from "../engines/templates.ts";
 import { type FileStamp, fileStamp } from "../fs/atomic.ts";
 
 /** How many leading bytes are searched for a NUL byte. */

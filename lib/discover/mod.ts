@@ -34,4 +34,4 @@ export {
   readError,
   sizeReason,
 } from "./content.ts";
-export { detectTemplate } from "./template.ts";
+export { detectTemplate } from "../engines/templates.ts";

@@ -19,7 +19,8 @@ import { discover } from "../discover/mod.ts";
 import { openConfig } from "../config/mod.ts";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec, Language } from "../engines/types.ts";
-import { findOnPath, hostVersion } from "../engines/_host.ts";
+import { hostVersion } from "../engines/host.ts";
+import { findExecutable } from "../fs/executable.ts";
 import { languageName, planFormat, planLint } from "../run/plan.ts";
 import { findProjects } from "../workspace/_projects.ts";
 
@@ -134,7 +135,7 @@ function memoProgram(): ProgramLookup {
     let found = seen.get(name);
     if (!found) {
       found = (async () => {
-        const path = await findOnPath(name);
+        const path = findExecutable(name);
         if (!path) return undefined;
         const version = await hostVersion(name, name === "go" ? ["version"] : ["--version"]);
         return { path, ...(version ? { version } : {}) };

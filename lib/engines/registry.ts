@@ -1,32 +1,46 @@
 /**
  * The engine registry: every backend poly can run, in the order they are tried
  * (for formatting, the first enabled engine that formats a language wins).
- * Adding an engine is one file plus one import and one entry here.
+ *
+ * One folder per engine: `lib/engines/<id>/mod.ts` exports its {@link EngineSpec}
+ * and implements it, and its module doc comment is the engine's documentation
+ * (what it runs, its tier and languages, the settings it reads, what it skips and
+ * why); modules only it uses sit beside it (`_*.ts`). What engines share is here
+ * at the top of `lib/engines/`: `types.ts` (the contract), `host.ts` (host
+ * programs and native executables), `module.ts` (npm module files), `batch.ts`,
+ * `settings.ts`, `text.ts`, `layout.ts`, `fail.ts` and `templates.ts`.
+ *
+ * Adding an engine is its folder plus one import and one entry here: the config
+ * schema (`[lint.<lang>.<id>]`, `[fmt.<lang>.<id>]`, `[tools.<id>]`), `poly engines`,
+ * `poly doctor`, the identity block and the dashboard read the list from this module.
+ * A formatter that `.editorconfig`'s `indent_style = tab` should reach also needs
+ * its key in `tabKeys()` (lib/run/plan.ts), and an engine with configuration files of
+ * its own a reader in lib/config/native/.
  *
  * Engines are specs with lazy loaders: importing this module loads no engine.
  *
  * @module
  */
 import type { EngineInstance, EngineSpec, Language } from "./types.ts";
-import { ruff } from "./ruff.ts";
-import { biome } from "./biome.ts";
-import { gofmt } from "./gofmt.ts";
-import { govet } from "./govet.ts";
-import { shfmt } from "./shfmt.ts";
-import { shellcheck } from "./shellcheck.ts";
-import { toml } from "./toml.ts";
-import { dprint } from "./dprint.ts";
-import { markdownlint } from "./markdownlint.ts";
-import { yaml } from "./yaml.ts";
-import { prettier } from "./prettier.ts";
-import { clangFormat } from "./clang_format.ts";
-import { sqlfmt } from "./sqlfmt.ts";
-import { luafmt } from "./luafmt.ts";
-import { mago } from "./mago.ts";
-import { webfmt } from "./webfmt.ts";
-import { rustfmt } from "./rustfmt.ts";
-import { oxlint } from "./oxlint.ts";
-import { astGrepEngine } from "./ast_grep.ts";
+import { ruff } from "./ruff/mod.ts";
+import { biome } from "./biome/mod.ts";
+import { gofmt } from "./gofmt/mod.ts";
+import { govet } from "./govet/mod.ts";
+import { shfmt } from "./shfmt/mod.ts";
+import { shellcheck } from "./shellcheck/mod.ts";
+import { toml } from "./toml/mod.ts";
+import { dprint } from "./dprint/mod.ts";
+import { markdownlint } from "./markdownlint/mod.ts";
+import { yaml } from "./yaml/mod.ts";
+import { prettier } from "./prettier/mod.ts";
+import { clangFormat } from "./clang_format/mod.ts";
+import { sqlfmt } from "./sqlfmt/mod.ts";
+import { luafmt } from "./luafmt/mod.ts";
+import { mago } from "./mago/mod.ts";
+import { webfmt } from "./webfmt/mod.ts";
+import { rustfmt } from "./rustfmt/mod.ts";
+import { oxlint } from "./oxlint/mod.ts";
+import { astGrepEngine } from "./ast_grep/mod.ts";
 
 /** Every engine. */
 export const ENGINES: readonly EngineSpec[] = [

@@ -1,8 +1,17 @@
 /**
- * Template files formatters must leave alone. A Jinja, Go-template or Helm file is
- * not valid YAML/TOML/Markdown until rendered; formatting it as such corrupts it
- * (a bug users of the original tool reported). The run pipeline asks
- * {@link templateReason} before formatting and skips the file with the reason.
+ * Template files, the one detector: every reason reads `template file (<what>):
+ * left alone by <formatters | every engine>`.
+ *
+ * - A name ending in a template dialect's extension (`.j2`, `.tmpl`, ...) is left
+ *   alone by every engine: discovery lists it as a skip on every walk
+ *   ({@link templateExtensionSkip}).
+ * - HTML with Jinja/Django/Liquid block tags and SQL with dbt/Jinja syntax are left
+ *   alone by every engine: no linter or formatter reads them (discovery asks
+ *   {@link detectTemplate} when it reads the file).
+ * - A Jinja, Go-template or Helm file is not valid YAML/TOML/Markdown until
+ *   rendered; formatting it as such corrupts it (a bug users of the original tool
+ *   reported). The run pipeline asks {@link templateReason} before formatting and
+ *   skips the file with the reason; linters still check it.
  *
  * @example
  * ```ts
@@ -14,6 +23,7 @@
  *
  * @module
  */
+import type { Language } from "./types.ts";
 
 /** Extensions of template dialects; a file ending in one of them is never formatted. */
 export const TEMPLATE_EXTENSIONS: readonly string[] = [
@@ -77,4 +87,54 @@ export function templateReason(relPath: string, text: string): string | undefine
     return reason(`${YAML_RE.test(lower) ? "YAML" : "TOML"} with template syntax {{ ... }} or {% ... %}`);
   }
   return undefined;
+}
+
+function everyEngine(detail: string): string {
+  return `template file (${detail}): left alone by every engine`;
+}
+
+/**
+ * Why every engine leaves a file alone because its name ends in a template dialect's
+ * extension ({@link TEMPLATE_EXTENSIONS}), or undefined.
+ *
+ * @example
+ * ```ts
+ * templateExtensionSkip("roles/web/config.yml.j2"); // "template file (.j2): left alone by every engine"
+ * ```
+ */
+export function templateExtensionSkip(relPath: string): string | undefined {
+  const ext = TEMPLATE_EXTENSION.exec(relPath.toLowerCase())?.[0];
+  return ext ? everyEngine(ext) : undefined;
+}
+
+/** Jinja/Django/Liquid/Nunjucks block tags: `{% if %}`, `{%- for x in y %}`. */
+const BLOCK_TAG = /\{%-?\s*[A-Za-z_]/;
+/** dbt and Jinja expressions or statements in SQL. */
+const SQL_TAG = /\{\{|\{%/;
+
+/**
+ * Why every engine leaves `text` (of the given language) alone because it is a
+ * template dialect hidden behind an ordinary extension, or undefined. Only HTML and
+ * SQL are judged here.
+ *
+ * @example
+ * ```ts
+ * detectTemplate("sql", "select * from {{ ref('orders') }}");
+ * // 'template file (a dbt or Jinja template, "{{" at line 1): left alone by every engine'
+ * ```
+ */
+export function detectTemplate(language: Language, text: string): string | undefined {
+  let match: RegExpExecArray | null = null;
+  let dialect = "";
+  if (language === "html") {
+    match = BLOCK_TAG.exec(text);
+    dialect = "a Jinja, Django or Liquid template";
+  } else if (language === "sql") {
+    match = SQL_TAG.exec(text);
+    dialect = "a dbt or Jinja template";
+  }
+  if (!match) return undefined;
+  const tag = text.slice(match.index, match.index + 2);
+  const line = text.slice(0, match.index).split("\n").length;
+  return everyEngine(`${dialect}, "${tag}" at line ${line}`);
 }

@@ -9,7 +9,12 @@
  */
 import { createHash } from "node:crypto";
 
-/** Renders `value` as canonical JSON. Throws on values JSON cannot carry (non-finite numbers, functions, cycles). */
+/**
+ * Renders `value` as canonical JSON (RFC 8785): what the gateway hashes and compares
+ * tool definitions, call arguments and results by. Throws on values JSON cannot carry
+ * (non-finite numbers, functions, cycles). Configuration is hashed by `fingerprintJson`
+ * (lib/config/fingerprint.ts) instead, which takes TOML's dates and non-finite numbers.
+ */
 export function canonicalJson(value: unknown): string {
   return write(value, new Set());
 }

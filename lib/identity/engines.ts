@@ -25,7 +25,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec } from "../engines/types.ts";
-import { findOnPath, hostVersion } from "../engines/_host.ts";
+import { hostVersion } from "../engines/host.ts";
+import { findExecutable } from "../fs/executable.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { blake3Hasher, digestWith } from "../cache/key.ts";
@@ -219,7 +220,7 @@ export async function hostTools(): Promise<HostTool[]> {
     }
   }
   return await Promise.all(programs.map(async (p) => {
-    const path = await findOnPath(p.name);
+    const path = findExecutable(p.name);
     if (!path) return { name: p.name, found: false, used_by: p.usedBy };
     const version = await hostVersion(p.name, p.versionArgs);
     return { name: p.name, found: true, ...(version ? { version } : {}), path, used_by: p.usedBy };
@@ -240,7 +241,7 @@ export function engineCacheVersion(spec: EngineSpec): Promise<string> {
     v = (async () => {
       if (spec.tier === "host") {
         const program = spec.hostProgram ?? spec.id;
-        const path = await findOnPath(program);
+        const path = findExecutable(program);
         const version = path ? await hostVersion(program, program === "go" ? ["version"] : ["--version"]) : undefined;
         return `${program} ${version ?? "unknown"} ${path ?? "missing"}`;
       }

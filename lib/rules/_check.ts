@@ -8,8 +8,8 @@
  * @module
  */
 import { parse } from "@ast-grep/napi";
-import { expandoChar, type ParserName } from "./_langs.ts";
-import { napiLang } from "./_napi.ts";
+import { expandoChar, type ParserName } from "../engines/ast_grep/languages.ts";
+import { napiLang } from "../engines/ast_grep/napi.ts";
 import type { MatcherConfig } from "./types.ts";
 import type { YamlPath } from "./_yaml.ts";
 

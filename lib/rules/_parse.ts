@@ -5,7 +5,7 @@
  * @module
  */
 import { checkMatcher } from "./_check.ts";
-import { primaryParser, RULE_LANGUAGES, ruleLanguage } from "./_langs.ts";
+import { primaryParser, RULE_LANGUAGES, ruleLanguage } from "../engines/ast_grep/languages.ts";
 import { RuleDocument, schemaProblems, TestDocument } from "./_schema.ts";
 import { parseYamlStream, type YamlDocument } from "./_yaml.ts";
 import type { LoadedRule, RuleLoadError, RuleOrigin, RuleTestCase } from "./types.ts";

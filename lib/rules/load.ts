@@ -180,7 +180,10 @@ export class ParseMemo {
 
   async #parseNew(key: string, text: string, display: string, origin: RuleOrigin): Promise<ParsedFile> {
     // The parser (YAML, schemas, ast-grep to check patterns) loads only when a file is not in the memo.
-    const [{ parseRuleFile }, { ensureLanguages }] = await Promise.all([import("./_parse.ts"), import("./_napi.ts")]);
+    const [{ parseRuleFile }, { ensureLanguages }] = await Promise.all([
+      import("./_parse.ts"),
+      import("../engines/ast_grep/napi.ts"),
+    ]);
     await ensureLanguages();
     // As JSON, exactly as a later run reads it back: a hit and a miss give the same shape.
     const parsed = JSON.parse(JSON.stringify(parseRuleFile(text, display, origin))) as ParsedFile;

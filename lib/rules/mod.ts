@@ -1,16 +1,18 @@
 /**
  * Structural rules: ast-grep rule packs (the built-in pack in `builtin/` plus
- * `[rules] dirs`), their loading and checking, running them over files, their
- * fixes, their tests, and the `poly rules` / MCP `rules` document.
+ * `[rules] dirs`), the `[rules]` table, their loading and checking, their tests,
+ * and the `poly rules` / MCP `rules` document.
  *
- * The engine that runs them in `poly lint` is `lib/engines/ast_grep.ts`; its batch
- * path (`lintBatch`, one `ast-grep scan` process for many files) is `batch.ts`.
+ * Running them over files is the ast-grep engine's (`lib/engines/ast_grep/`):
+ * `mod.ts` is the engine `poly lint` runs, `settings.ts` how the run pipeline gets
+ * the rule set, `diagnose.ts` rule matches as diagnostics and fixes, `scan.ts`
+ * the napi scanner, `select.ts` which rules a file gets, `batch.ts` one
+ * `ast-grep scan` process for many files.
  *
  * @example
  * ```ts
- * import { lintWithRules, loadRuleSet, rulesDocument } from "./mod.ts";
+ * import { loadRuleSet, rulesDocument } from "./mod.ts";
  * const set = await loadRuleSet("/repo", { dirs: [".poly/rules"] });
- * const diagnostics = await lintWithRules(set, { path: "/repo/a.ts", language: "typescript", text: "debugger;\n" });
  * const doc = await rulesDocument({ cwd: "/repo", test: true });
  * ```
  *
@@ -18,12 +20,6 @@
  */
 export { DEFAULT_RULES_TABLE, RuleOverride, RuleSeverityLevel, RulesTable, type RulesTableInput } from "./config.ts";
 export { clearRuleSetCache, formatLoadError, loadRuleSet, type LoadRuleSetOptions } from "./load.ts";
-export { ruleLoadRunErrors, rulesCacheSalt, ruleSetFor, type RulesSource } from "./settings.ts";
-export { ENGINE_ID, type FixResult, fixWithRules, lintWithRules, MAX_FIX_PASSES, toDiagnostic } from "./diagnose.ts";
-export { scanFile, scanSnippet, scanText } from "./scan.ts";
-export { rulesForFile, type ScanFile } from "./select.ts";
-export type { RuleHit } from "./hit.ts";
-export { type BatchResult, type BatchStats, lintBatch } from "./batch.ts";
 export { type RulesTestReport, type RuleTestResult, type SnippetFailure, testRules } from "./test.ts";
 export {
   describeRuleError,
@@ -36,4 +32,4 @@ export {
 } from "./report.ts";
 export { renderRulesList, renderRulesTest } from "./human.ts";
 export type { LoadedRule, MatcherConfig, RuleLoadError, RuleOrigin, RuleSet, RuleTestCase } from "./types.ts";
-export { RULE_LANGUAGES, type RuleLanguage } from "./_langs.ts";
+export { RULE_LANGUAGES, type RuleLanguage } from "../engines/ast_grep/languages.ts";

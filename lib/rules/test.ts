@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { scanSnippet } from "./scan.ts";
+import { scanSnippet } from "../engines/ast_grep/scan.ts";
 import type { LoadedRule, RuleLoadError, RuleSet } from "./types.ts";
 
 /** One snippet that did not behave. */

@@ -5,8 +5,10 @@
  * @module
  */
 import type { RuleSeverityLevel } from "./config.ts";
-import type { RuleLanguage } from "./_langs.ts";
+import type { RuleLanguage } from "../engines/ast_grep/languages.ts";
 import type { FixField } from "./_schema.ts";
+
+export type { FixField };
 
 /** Where a rule comes from. */
 export type RuleOrigin = "builtin" | "user";

@@ -21,7 +21,7 @@ import { narrowToFile, planFormat, planLint, withEditorconfig } from "./plan.ts"
 import { nativeIgnoredCodes } from "../config/native/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import type { EngineSettings, Language } from "../engines/types.ts";
-import { revalidateRuleSets, ruleLoadRunErrors } from "../rules/settings.ts";
+import { revalidateRuleSets, ruleLoadRunErrors } from "../engines/ast_grep/settings.ts";
 import { type PoolResult, runTasks } from "./pool.ts";
 import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";

@@ -14,10 +14,10 @@ export {
   type SystemEntry,
   workspaceHoldsHome,
 } from "./bwrap.ts";
+export { findExecutable } from "../fs/executable.ts";
 export {
   binaryDirsFor,
   exists,
-  findExecutable,
   PASSTHROUGH_ENV,
   polyHomes,
   probeSystem,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { dirname, join, sep } from "node:path";
+import { dirname, sep } from "node:path";
 import { cacheHome, stateHome } from "../paths/mod.ts";
 import { isUnder, type SystemEntry } from "./bwrap.ts";
 
@@ -114,22 +114,6 @@ export function binaryDirsFor(paths: string[], system: SystemEntry[]): string[] 
     }
   }
   return [...out].sort();
-}
-
-/** Finds an executable: a path (when `name` has a slash) or a name on `pathEnv`. */
-export async function findExecutable(name: string, pathEnv: string | undefined): Promise<string | undefined> {
-  const candidates = name.includes("/")
-    ? [name.startsWith("/") ? name : join(Deno.cwd(), name)]
-    : (pathEnv ?? "").split(":").filter(Boolean).map((dir) => join(dir, name));
-  for (const c of candidates) {
-    try {
-      const info = await Deno.stat(c);
-      if (info.isFile && info.mode !== null && (info.mode & 0o111) !== 0) return c;
-    } catch {
-      // next
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -1,26 +1,18 @@
 /**
- * Finds host programs without running them: a file with an execute bit in a
- * `PATH` directory (cargo subcommands also in `$CARGO_HOME/bin`, where cargo
- * itself looks).
+ * Finds whole-project tools without running them: on PATH (`findExecutable`, the
+ * one PATH lookup, lib/fs/executable.ts), cargo subcommands also in
+ * `$CARGO_HOME/bin` (or `~/.cargo/bin`), where cargo itself looks.
  *
  * @module
  */
 import { delimiter, join } from "node:path";
+import { findExecutable } from "../fs/executable.ts";
 
 function env(name: string): string | undefined {
   try {
     return Deno.env.get(name) || undefined;
   } catch {
     return undefined;
-  }
-}
-
-function executable(path: string): boolean {
-  try {
-    const info = Deno.statSync(path);
-    return info.isFile && (Deno.build.os === "windows" || ((info.mode ?? 0o111) & 0o111) !== 0);
-  } catch {
-    return false;
   }
 }
 
@@ -36,12 +28,5 @@ export function searchDirs(name: string): string[] {
 
 /** Absolute path of program `name`, or undefined when it is not installed. */
 export function which(name: string): string | undefined {
-  const exts = Deno.build.os === "windows" ? ["", ".exe", ".cmd"] : [""];
-  for (const dir of searchDirs(name)) {
-    for (const ext of exts) {
-      const candidate = join(dir, name + ext);
-      if (executable(candidate)) return candidate;
-    }
-  }
-  return undefined;
+  return findExecutable(name, searchDirs(name).join(delimiter));
 }

@@ -29,7 +29,7 @@ import type { WorkspaceOutcome } from "../report/schema.ts";
 import { type CachedJob, cacheGet, cachePut, jobKey, openWorkspaceCache, type WorkspaceCache } from "./_cache.ts";
 import { findProjects } from "./_projects.ts";
 import { networkFailure } from "./_network.ts";
-import { hostGoVersion } from "../engines/govet.ts";
+import { hostGoVersion } from "../engines/govet/mod.ts";
 import { runTree, SpawnError } from "./_spawn.ts";
 import { planJobs, type PlannedJob } from "./plan.ts";
 

@@ -33,7 +33,7 @@ import {
 } from "./_parse.ts";
 import type { TreeResult } from "./_spawn.ts";
 import { which } from "./_which.ts";
-import { goModCause } from "../engines/govet.ts";
+import { goModCause } from "../engines/govet/mod.ts";
 import { compareText } from "../report/sort.ts";
 
 /** A built-in tool of the phase (also the `[tools.<name>]` that switches it off). */

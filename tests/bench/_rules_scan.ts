@@ -16,7 +16,7 @@ interface Job {
 }
 
 async function lintAll(job: Job): Promise<number> {
-  const { lintWithRules } = await import("../../lib/rules/diagnose.ts");
+  const { lintWithRules } = await import("../../lib/engines/ast_grep/diagnose.ts");
   const { loadRuleSet } = await import("../../lib/rules/load.ts");
   const set = await loadRuleSet(job.dir, { dirs: [] });
   let findings = 0;

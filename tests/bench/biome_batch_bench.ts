@@ -25,9 +25,9 @@ import { join } from "node:path";
 import { generateCorpus } from "./corpus.ts";
 import { median, ms } from "./_measure.ts";
 import { REPO } from "../_helpers/cli.ts";
-import { Biome } from "../../lib/engines/biome.ts";
-import { configuration } from "../../lib/engines/_biome_shared.ts";
-import { biomeCommand } from "../../lib/engines/_biome_bin.ts";
+import { Biome } from "../../lib/engines/biome/mod.ts";
+import { configuration } from "../../lib/engines/biome/_shared.ts";
+import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 import type { EngineSettings, SourceFile } from "../../lib/engines/types.ts";
 
 const RUNS = Number(Deno.env.get("RUNS") ?? 5);

@@ -19,8 +19,8 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { engineById } from "../../lib/engines/registry.ts";
-import { findOnPath } from "../../lib/engines/_host.ts";
-import { Oxlint } from "../../lib/engines/oxlint.ts";
+import { findExecutable } from "../../lib/fs/executable.ts";
+import { Oxlint } from "../../lib/engines/oxlint/mod.ts";
 import type { EngineSettings, Language, SourceFile } from "../../lib/engines/types.ts";
 import { REPO } from "../_helpers/cli.ts";
 import { type CorpusLanguage, generateCorpus } from "./corpus.ts";
@@ -94,29 +94,32 @@ const ROWS: Row[] = [
     mode: "format",
     corpus: "go",
     language: "go",
-    native: async () => (await findOnPath("gofmt")) ? ["gofmt", "-l", "go"] : undefined,
+    native: () => Promise.resolve(findExecutable("gofmt") ? ["gofmt", "-l", "go"] : undefined),
   },
   {
     engine: "shfmt",
     mode: "format",
     corpus: "shell",
     language: "shell",
-    native: async () => (await findOnPath("shfmt")) ? ["shfmt", "-l", "shell"] : undefined,
+    native: () => Promise.resolve(findExecutable("shfmt") ? ["shfmt", "-l", "shell"] : undefined),
   },
   {
     engine: "shellcheck",
     mode: "lint",
     corpus: "shell",
     language: "shell",
-    native: async () => (await findOnPath("shellcheck")) ? ["shellcheck", "-f", "json1", ...list("shell")] : undefined,
+    native: () =>
+      Promise.resolve(findExecutable("shellcheck") ? ["shellcheck", "-f", "json1", ...list("shell")] : undefined),
   },
   {
     engine: "rustfmt",
     mode: "format",
     corpus: "rust",
     language: "rust",
-    native: async () =>
-      (await findOnPath("rustfmt")) ? ["rustfmt", "--check", "--edition", "2021", ...list("rust")] : undefined,
+    native: () =>
+      Promise.resolve(
+        findExecutable("rustfmt") ? ["rustfmt", "--check", "--edition", "2021", ...list("rust")] : undefined,
+      ),
   },
   { engine: "dprint", mode: "format", corpus: "toml", language: "toml" },
   { engine: "dprint", mode: "format", corpus: "markdown", language: "markdown" },
@@ -177,7 +180,7 @@ for (const row of ROWS) {
   let engine;
   try {
     engine = await spec.load();
-    if (spec.hostProgram && !(await findOnPath(spec.hostProgram))) throw new Error(`${spec.hostProgram} not on PATH`);
+    if (spec.hostProgram && !findExecutable(spec.hostProgram)) throw new Error(`${spec.hostProgram} not on PATH`);
   } catch (e) {
     out.push([row.engine, row.mode, String(files.length), `skipped: ${(e as Error).message}`, "", "", ""]);
     continue;

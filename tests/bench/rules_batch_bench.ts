@@ -21,13 +21,13 @@
  * @module
  */
 import { join, relative } from "node:path";
-import { astGrepEngine } from "../../lib/engines/ast_grep.ts";
+import { astGrepEngine } from "../../lib/engines/ast_grep/mod.ts";
 import type { EngineSettings, LintOutput, Settled, SourceFile } from "../../lib/engines/types.ts";
 import { BUILTIN_DIR } from "../../lib/rules/_files.ts";
-import { astGrepExecutable, binaryUrl } from "../../lib/rules/_cli_bin.ts";
-import { runExecutable } from "../../lib/engines/_host.ts";
-import { lintBatch } from "../../lib/rules/batch.ts";
-import { lintWithRules } from "../../lib/rules/diagnose.ts";
+import { astGrepExecutable, binaryUrl } from "../../lib/engines/ast_grep/_cli_bin.ts";
+import { runExecutable } from "../../lib/engines/host.ts";
+import { lintBatch } from "../../lib/engines/ast_grep/batch.ts";
+import { lintWithRules } from "../../lib/engines/ast_grep/diagnose.ts";
 import { clearRuleSetCache, loadRuleSet } from "../../lib/rules/load.ts";
 import { writeRulesCorpus, writeRulesForScan } from "./_rules_corpus.ts";
 

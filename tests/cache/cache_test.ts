@@ -3,7 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { cacheKey, type CacheKeyParts, openCache, throughCache } from "../../lib/cache/mod.ts";
 import { CACHE_FORMAT } from "../../lib/cache/key.ts";
-import { gofmt } from "../../lib/engines/gofmt.ts";
+import { gofmt } from "../../lib/engines/gofmt/mod.ts";
 import type { EngineSettings, SourceFile } from "../../lib/engines/types.ts";
 
 const home = await Deno.makeTempDir({ prefix: "poly-cache-test-" });

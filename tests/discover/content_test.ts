@@ -112,12 +112,11 @@ Deno.test("readCandidate() skips Jinja HTML and dbt SQL when told the language",
     "model.sql": "select *\nfrom {{ ref('orders') }}\n",
   });
   deepEqual(await readCandidate(join(root, "page.html"), 1000, { language: "html" }), {
-    skip:
-      'template syntax ("{%" at line 2): a Jinja, Django or Liquid template, which no engine formats or lints safely',
+    skip: 'template file (a Jinja, Django or Liquid template, "{%" at line 2): left alone by every engine',
   });
   equal("text" in await readCandidate(join(root, "plain.html"), 1000, { language: "html" }), true);
   deepEqual(await readCandidate(join(root, "model.sql"), 1000, { language: "sql" }), {
-    skip: 'template syntax ("{{" at line 2): a dbt or Jinja template, which no engine formats or lints safely',
+    skip: 'template file (a dbt or Jinja template, "{{" at line 2): left alone by every engine',
   });
   equal("text" in await readCandidate(join(root, "model.sql"), 1000), true);
   equal(detectTemplate("python", "x = '{%'"), undefined);

@@ -190,7 +190,7 @@ Deno.test("discover() lists template-dialect files (.j2, .tmpl, ...) as skips wi
     "ignored.j2": "",
     "LICENSE": "MIT",
   });
-  const reason = (ext: string) => `template file (${ext}): a template dialect no engine lints or formats`;
+  const reason = (ext: string) => `template file (${ext}): left alone by every engine`;
   deepEqual(describe(await discover({ cwd: root, paths: [] })), [
     "a.py python",
     `charts/x.gotmpl skip: ${reason(".gotmpl")}`,

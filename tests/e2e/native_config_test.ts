@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, runPoly } from "../_helpers/cli.ts";
-import { biomeCommand } from "../../lib/engines/_biome_bin.ts";
+import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 
 interface Record_ {
   path: string;

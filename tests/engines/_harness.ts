@@ -8,7 +8,7 @@
 import assert, { equal } from "node:assert/strict";
 import { basename, join } from "node:path";
 import { assertGolden, REPO } from "../_helpers/cli.ts";
-import { findOnPath } from "../../lib/engines/_host.ts";
+import { findExecutable } from "../../lib/fs/executable.ts";
 import {
   EngineError,
   type EngineSettings,
@@ -61,7 +61,7 @@ const toolCache = new Map<string, Promise<string | undefined>>();
 /** Path of a native tool on PATH, or undefined (memoized). */
 export function tool(name: string): Promise<string | undefined> {
   let p = toolCache.get(name);
-  if (!p) toolCache.set(name, p = findOnPath(name));
+  if (!p) toolCache.set(name, p = Promise.resolve(findExecutable(name)));
   return p;
 }
 

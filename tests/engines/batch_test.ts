@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { Batcher, withTempFiles } from "../../lib/engines/_batch.ts";
+import { Batcher, withTempFiles } from "../../lib/engines/batch.ts";
 import type { SourceFile } from "../../lib/engines/types.ts";
 import { settings } from "./_harness.ts";
 

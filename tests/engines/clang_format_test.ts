@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { clangFormat } from "../../lib/engines/clang_format.ts";
+import { clangFormat } from "../../lib/engines/clang_format/mod.ts";
 import { engineError, fixture, formatGoldenTests, settings } from "./_harness.ts";
 
 formatGoldenTests(clangFormat, [

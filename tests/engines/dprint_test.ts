@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { dprint } from "../../lib/engines/dprint.ts";
+import { dprint } from "../../lib/engines/dprint/mod.ts";
 import { engineError, fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
 
 formatGoldenTests(dprint, [

@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { gofmt } from "../../lib/engines/gofmt.ts";
+import { gofmt } from "../../lib/engines/gofmt/mod.ts";
 import { fixture, formatGoldenTests, formatSyntaxErrorTest, missing, native, settings } from "./_harness.ts";
 
 formatGoldenTests(gofmt, [{ fixture: "gofmt/unformatted.go", language: "go" }]);

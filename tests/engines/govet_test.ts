@@ -1,7 +1,7 @@
 import { equal, notEqual } from "node:assert/strict";
 import { basename, join } from "node:path";
 import { assertGolden, copyFixture } from "../_helpers/cli.ts";
-import { goContext, govet, parseVetOutput } from "../../lib/engines/govet.ts";
+import { goContext, govet, parseVetOutput } from "../../lib/engines/govet/mod.ts";
 import type { SourceFile } from "../../lib/engines/types.ts";
 import { diagnosticsJson, engineError, GOLDEN, missing, settings } from "./_harness.ts";
 
@@ -152,7 +152,7 @@ Deno.test({
   ignore: absent,
   async fn() {
     const dir = await copyFixture("e2e/gomodule"); // go.mod asks for go 1.99.0; two packages, four files
-    const { GoVet } = await import("../../lib/engines/govet.ts");
+    const { GoVet } = await import("../../lib/engines/govet/mod.ts");
     const { SharedFailure } = await import("../../lib/engines/types.ts");
     const engine = (await govet.load()) as InstanceType<typeof GoVet>;
     const vetted: string[] = [];

@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { luafmt } from "../../lib/engines/luafmt.ts";
+import { luafmt } from "../../lib/engines/luafmt/mod.ts";
 import { fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
 
 formatGoldenTests(luafmt, [{ fixture: "luafmt/unformatted.lua", language: "lua" }]);

@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { mago } from "../../lib/engines/mago.ts";
+import { mago } from "../../lib/engines/mago/mod.ts";
 import { fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
 
 formatGoldenTests(mago, [{ fixture: "mago/unformatted.php", language: "php" }]);

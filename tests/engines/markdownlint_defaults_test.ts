@@ -9,7 +9,7 @@ import {
   markdownlint,
   markdownlintConfig,
   markdownlintDefaults,
-} from "../../lib/engines/markdownlint.ts";
+} from "../../lib/engines/markdownlint/mod.ts";
 import { settings } from "./_harness.ts";
 import type { SourceFile } from "../../lib/engines/types.ts";
 

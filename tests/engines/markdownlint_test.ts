@@ -1,7 +1,7 @@
 import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
-import { FORMATTER_OWNED_RULES, markdownlint } from "../../lib/engines/markdownlint.ts";
+import { FORMATTER_OWNED_RULES, markdownlint } from "../../lib/engines/markdownlint/mod.ts";
 import { diagnosticsJson, fixture, GOLDEN, settings } from "./_harness.ts";
 
 /** Every rule on, as markdownlint's own default: the formatter-owned ones turned back on through poly.toml keys. */

@@ -1,8 +1,8 @@
 import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
-import { materialize } from "../../lib/engines/_oxlint_bin.ts";
-import { normalizeCode, type Oxlint, oxlint } from "../../lib/engines/oxlint.ts";
+import { materialize } from "../../lib/engines/oxlint/_bin.ts";
+import { normalizeCode, type Oxlint, oxlint } from "../../lib/engines/oxlint/mod.ts";
 import { diagnosticsJson, engineError, fixture, GOLDEN, missing, settings } from "./_harness.ts";
 
 const absent = await missing("node", "oxlint engine tests (oxlint runs under Node.js)");

@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { prettier } from "../../lib/engines/prettier.ts";
+import { prettier } from "../../lib/engines/prettier/mod.ts";
 import { engineError, fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
 
 formatGoldenTests(prettier, [{ fixture: "prettier/unformatted.yaml", language: "yaml" }]);

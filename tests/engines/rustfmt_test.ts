@@ -2,7 +2,7 @@ import { equal } from "node:assert/strict";
 import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
-import { rustfmt } from "../../lib/engines/rustfmt.ts";
+import { rustfmt } from "../../lib/engines/rustfmt/mod.ts";
 import { engineError, fixture, GOLDEN, missing, native, settings } from "./_harness.ts";
 
 const absent = await missing("rustfmt", "rustfmt engine tests");
@@ -45,7 +45,7 @@ Deno.test("rustfmt format() is unavailable, not formatted, when rustfmt is not o
   const result = await inProcessWith(
     { PATH: "/nonexistent" },
     `
-    const { rustfmt } = await import(REPO + "/lib/engines/rustfmt.ts");
+    const { rustfmt } = await import(REPO + "/lib/engines/rustfmt/mod.ts");
     const text = await Deno.readTextFile(REPO + "/fixtures/engines/rustfmt/unformatted.rs");
     const file = { path: "/x/unformatted.rs", relPath: "unformatted.rs", language: "rust", text };
     const settings = { defaults: { line_length: 120, line_ending: "lf" }, tool: {} };
@@ -64,7 +64,7 @@ Deno.test({
   name: "rustfmt formatMany() formats many files in one process, equal to one at a time",
   ignore: absent,
   async fn() {
-    const { formatMany } = await import("../../lib/engines/rustfmt.ts");
+    const { formatMany } = await import("../../lib/engines/rustfmt/mod.ts");
     const file = await fixture("rustfmt/unformatted.rs", "rust");
     const syntax = await fixture("rustfmt/syntax.rs", "rust");
     const withMod = { ...file, relPath: "lib.rs", text: "mod missing;\nfn a(){}\n" };

@@ -2,7 +2,7 @@ import { deepEqual, equal } from "node:assert/strict";
 import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
-import { shellcheck } from "../../lib/engines/shellcheck.ts";
+import { shellcheck } from "../../lib/engines/shellcheck/mod.ts";
 import { diagnosticsJson, engineError, fixture, GOLDEN, missing, settings } from "./_harness.ts";
 
 const absent = await missing("shellcheck", "shellcheck engine tests");
@@ -59,7 +59,7 @@ Deno.test("shellcheck lint() is unavailable, not clean, when shellcheck is not o
   const result = await inProcessWith(
     { PATH: "/nonexistent" },
     `
-    const { shellcheck } = await import(REPO + "/lib/engines/shellcheck.ts");
+    const { shellcheck } = await import(REPO + "/lib/engines/shellcheck/mod.ts");
     const text = await Deno.readTextFile(REPO + "/fixtures/engines/shellcheck/bad.sh");
     const file = { path: "/x/bad.sh", relPath: "bad.sh", language: "shell", text };
     const settings = { defaults: { line_length: 120, line_ending: "lf" }, tool: {} };

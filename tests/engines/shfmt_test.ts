@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { shfmt } from "../../lib/engines/shfmt.ts";
+import { shfmt } from "../../lib/engines/shfmt/mod.ts";
 import { fixture, formatGoldenTests, formatSyntaxErrorTest, missing, native, settings } from "./_harness.ts";
 
 formatGoldenTests(shfmt, [

@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { sqlfmt } from "../../lib/engines/sqlfmt.ts";
+import { sqlfmt } from "../../lib/engines/sqlfmt/mod.ts";
 import { engineError, fixture, formatGoldenTests, settings } from "./_harness.ts";
 
 formatGoldenTests(sqlfmt, [{ fixture: "sqlfmt/unformatted.sql", language: "sql" }]);

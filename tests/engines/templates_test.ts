@@ -1,5 +1,5 @@
-import { equal } from "node:assert/strict";
-import { templateReason } from "../../lib/engines/templates.ts";
+import { equal, match } from "node:assert/strict";
+import { detectTemplate, templateExtensionSkip, templateReason } from "../../lib/engines/templates.ts";
 
 Deno.test("templateReason() flags Jinja and Go template extensions", () => {
   for (
@@ -37,4 +37,37 @@ Deno.test("templateReason() leaves ordinary files, quoted Ansible strings and Gi
   equal(templateReason("docs/templates/guide.md", "no braces here"), undefined);
   equal(templateReason("web/index.html", "<p>{{ vue }}</p>"), undefined);
   equal(templateReason("a.yaml", "# {{ in a comment }}\na: 1\n"), undefined);
+});
+
+Deno.test("templateExtensionSkip() names the extension of a template dialect, whatever the case", () => {
+  equal(templateExtensionSkip("roles/web/config.yml.j2"), "template file (.j2): left alone by every engine");
+  equal(templateExtensionSkip("site/PAGE.TMPL"), "template file (.tmpl): left alone by every engine");
+  equal(templateExtensionSkip("x.jinja2"), "template file (.jinja2): left alone by every engine");
+  equal(templateExtensionSkip("app.yaml"), undefined);
+});
+
+Deno.test("detectTemplate() judges HTML block tags and SQL templates, and names the first tag's line", () => {
+  equal(
+    detectTemplate("html", "<ul>\n{% for x in items %}<li>{{ x }}</li>{% endfor %}\n</ul>\n"),
+    'template file (a Jinja, Django or Liquid template, "{%" at line 2): left alone by every engine',
+  );
+  equal(detectTemplate("html", "<p>{{ angular }}</p>\n"), undefined);
+  equal(
+    detectTemplate("sql", "select *\nfrom {{ ref('orders') }}\n"),
+    'template file (a dbt or Jinja template, "{{" at line 2): left alone by every engine',
+  );
+  equal(detectTemplate("python", "x = '{%'"), undefined);
+});
+
+Deno.test("every template reason has one wording: template file (<what>): left alone by <whom>", () => {
+  const wording = /^template file \(.+\): left alone by (formatters|every engine)$/;
+  for (
+    const reason of [
+      templateReason("charts/app/templates/deploy.yaml", "kind: {{ .Values.kind }}\n"),
+      templateReason("vars.yml", "name: {{ name }}\n"),
+      templateExtensionSkip("a.njk"),
+      detectTemplate("html", "{% block x %}"),
+      detectTemplate("sql", "select {{ x }}"),
+    ]
+  ) match(reason ?? "", wording);
 });

@@ -1,7 +1,7 @@
 import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
-import { toml } from "../../lib/engines/toml.ts";
+import { toml } from "../../lib/engines/toml/mod.ts";
 import { diagnosticsJson, fixture, GOLDEN, settings } from "./_harness.ts";
 
 Deno.test("toml lint() matches the golden diagnostics for a duplicate key", async () => {

@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { webfmt } from "../../lib/engines/webfmt.ts";
+import { webfmt } from "../../lib/engines/webfmt/mod.ts";
 import { fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
 
 formatGoldenTests(webfmt, [

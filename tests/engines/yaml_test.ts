@@ -1,7 +1,7 @@
 import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
-import { yaml } from "../../lib/engines/yaml.ts";
+import { yaml } from "../../lib/engines/yaml/mod.ts";
 import { diagnosticsJson, fixture, GOLDEN, settings } from "./_harness.ts";
 
 Deno.test("yaml lint() matches the golden diagnostics (duplicate key, bad indentation)", async () => {

@@ -12,7 +12,7 @@ import {
 } from "../../lib/identity/engines.ts";
 import { sourceStamp } from "../../lib/cache/build.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
-import { shellcheck } from "../../lib/engines/shellcheck.ts";
+import { shellcheck } from "../../lib/engines/shellcheck/mod.ts";
 
 Deno.env.set("POLY_CACHE_HOME", await Deno.makeTempDir({ prefix: "poly-identity-test-" }));
 

@@ -6,7 +6,7 @@
  */
 import { join, relative } from "node:path";
 import { detectLanguage } from "../../lib/discover/mod.ts";
-import type { ScanFile } from "../../lib/rules/select.ts";
+import type { ScanFile } from "../../lib/engines/ast_grep/select.ts";
 import { REPO } from "../_helpers/cli.ts";
 
 /** The fixture repository every language appears in. */

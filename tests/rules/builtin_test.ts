@@ -5,14 +5,14 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { parse } from "@ast-grep/napi";
-import { applyEdits } from "../../lib/rules/_fix.ts";
-import { primaryParser } from "../../lib/rules/_langs.ts";
-import { napiLang } from "../../lib/rules/_napi.ts";
-import { shellView } from "../../lib/rules/_dockerfile.ts";
+import { applyEdits } from "../../lib/engines/ast_grep/_fix.ts";
+import { primaryParser } from "../../lib/engines/ast_grep/languages.ts";
+import { napiLang } from "../../lib/engines/ast_grep/napi.ts";
+import { shellView } from "../../lib/engines/ast_grep/_dockerfile.ts";
 import { loadRuleSet } from "../../lib/rules/load.ts";
 import { BUILTIN_DIR } from "../../lib/rules/_files.ts";
 import { join } from "node:path";
-import { scanSnippet } from "../../lib/rules/scan.ts";
+import { scanSnippet } from "../../lib/engines/ast_grep/scan.ts";
 import { testRules } from "../../lib/rules/test.ts";
 import type { LoadedRule } from "../../lib/rules/types.ts";
 

@@ -4,7 +4,7 @@
  */
 import { deepEqual, equal } from "node:assert/strict";
 import { join } from "node:path";
-import { lintWithRules } from "../../lib/rules/diagnose.ts";
+import { lintWithRules } from "../../lib/engines/ast_grep/diagnose.ts";
 import { loadRuleSet } from "../../lib/rules/load.ts";
 import { RulesTable } from "../../lib/rules/config.ts";
 import { FIXTURE_REPO } from "./_helpers.ts";

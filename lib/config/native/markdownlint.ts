@@ -7,7 +7,7 @@
  * markdownlint's own `markdownlint/style/<name>` sets) is read first, the
  * extending file's rules replacing the base's rule by rule, as markdownlint's
  * `readConfig` does. The configuration replaces poly's formatter-owned defaults
- * (see lib/engines/markdownlint.ts); poly.toml's keys apply on top.
+ * (see lib/engines/markdownlint/mod.ts); poly.toml's keys apply on top.
  *
  * A JavaScript configuration (`.markdownlint.cjs`/`.mjs`,
  * `.markdownlint-cli2.cjs`/`.mjs`) cannot be honoured: an error naming it.

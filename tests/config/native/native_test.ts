@@ -12,7 +12,7 @@ import { biomeIncludes } from "../../../lib/config/native/biome.ts";
 import { globsetRegex } from "../../../lib/config/native/_glob.ts";
 import { prettierToBiome } from "../../../lib/config/native/prettier.ts";
 import { editorconfigDefaults, editorconfigProps, parseEditorconfig } from "../../../lib/config/native/editorconfig.ts";
-import { biomeCommand } from "../../../lib/engines/_biome_bin.ts";
+import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { ConfigError } from "../../../lib/errors/mod.ts";
 
 async function tree(files: Record<string, string>): Promise<string> {

@@ -1,0 +1,72 @@
+/**
+ * Running rules over text with @ast-grep/napi: one parse per parser, one
+ * `findAll` per rule, only for the rules a file gets (`select.ts`) and its text
+ * leaves. Loading this module loads napi; the command line's batches need it only
+ * for what the command line cannot take.
+ *
+ * @module
+ */
+import { parse, type SgNode } from "@ast-grep/napi";
+import { shellView } from "./_dockerfile.ts";
+import { expandedRange } from "./_fix.ts";
+import { splitRule } from "./_split.ts";
+import { type ParserName, primaryParser } from "./languages.ts";
+import { ensureLanguages, napiLang } from "./napi.ts";
+import { mayMatchIn, rulesForFile, type ScanFile, scannedText } from "./select.ts";
+import { matchHit, type RuleHit, sortHits } from "./hit.ts";
+import type { LoadedRule, RuleSet } from "../../rules/types.ts";
+
+export type { RuleHit, ScanFile };
+
+/** Every match of the enabled rules that apply to `file`, in source order. */
+export async function scanFile(set: RuleSet, file: ScanFile): Promise<RuleHit[]> {
+  await ensureLanguages();
+  return sortHits(scanGroups(file, rulesForFile(set, file)));
+}
+
+/**
+ * The matches of rule groups (from {@link rulesForFile}) in `file`, one parse per
+ * parser, unsorted: a rule that cannot match in the text is not run, and a
+ * parser none of whose rules can is not parsed with. Dockerfiles are scanned
+ * through their shell view. The languages must be registered ({@link ensureLanguages}).
+ */
+export function scanGroups(file: ScanFile, groups: ReadonlyMap<ParserName, readonly LoadedRule[]>): RuleHit[] {
+  const hits: RuleHit[] = [];
+  if (groups.size === 0) return hits;
+  const text = scannedText(file);
+  if (text === undefined) return hits;
+  for (const [parser, rules] of groups) {
+    const live = mayMatchIn(rules, text);
+    if (live.length > 0) hits.push(...scanText(text, parser, live));
+  }
+  return hits;
+}
+
+/**
+ * Runs `rules` over `text` parsed once as `parser` (no file filtering): the
+ * tester's entry point and the scanner's inner loop. (Folding every rule into
+ * one `any` matcher was tried and measured slower: ast-grep then loses its
+ * per-rule node-kind filter.)
+ */
+export function scanText(text: string, parser: ParserName, rules: readonly LoadedRule[]): RuleHit[] {
+  const root = parse(napiLang(parser), text).root();
+  const hits: RuleHit[] = [];
+  for (const rule of rules) {
+    const { native, checks } = splitRule(rule);
+    for (const node of root.findAll(native)) {
+      if (checks.every((check) => check(node))) hits.push(hit(rule, node, text));
+    }
+  }
+  return hits;
+}
+
+/** Runs one rule over a snippet in its own language (Dockerfile snippets through their shell view). */
+export async function scanSnippet(rule: LoadedRule, snippet: string): Promise<RuleHit[]> {
+  await ensureLanguages();
+  const text = rule.language === "dockerfile" ? shellView(snippet) : snippet;
+  return text === undefined ? [] : scanText(text, primaryParser(rule.language), [rule]);
+}
+
+function hit(rule: LoadedRule, node: SgNode, source: string): RuleHit {
+  return matchHit(rule, node, source, rule.fix !== undefined ? expandedRange(rule.fix, node) : undefined);
+}

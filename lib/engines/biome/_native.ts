@@ -1,0 +1,365 @@
+/**
+ * biome's native command line as a batch linter: many files, one process
+ * (chunked only to stay far under the command-line length limit), the files read
+ * by biome from their own paths. It is the same biome version as the
+ * WebAssembly module, and {@link lintNative} turns its output into the same
+ * findings the module gives for the same text (see `_shared.ts`).
+ *
+ * One run:
+ *
+ * - a private temporary directory holds the generated `biome.json` (the
+ *   configuration the WebAssembly path applies, plus `vcs.enabled = false`) and
+ *   is the working directory, so no `biome.json` / `biome.jsonc`, `.gitignore`,
+ *   `.editorconfig` or `package.json` of the user's project is read;
+ * - `biome check --formatter-enabled=false --assist-enabled=true
+ *   --enforce-assist=false --config-path=<dir>/biome.json --max-diagnostics=none --verbose
+ *   --reporter=summary --reporter=json --reporter-file=<dir>/report-<n>.json <paths>`
+ *   (lint rules plus assist diagnostics, as the WebAssembly path's `lintContent`
+ *   reports them): the JSON report has every diagnostic with its file, severity,
+ *   category, message and start/end line and column; the verbose summary on
+ *   stdout lists the files biome processed;
+ * - biome's columns count Unicode scalar values and its lines also end at a lone
+ *   `\r`: {@link toIndex} maps them back to string indices exactly.
+ *
+ * A file gets a native result only when biome lists it as processed and every
+ * finding for it carries a position. Anything else — a file biome ignored or
+ * protected (`package-lock.json`, `node_modules/`), one over its size limit, an
+ * unknown extension, a path the reports could not name unambiguously, a crash,
+ * unreadable output, no `sh` (or `node` on Windows) — leaves that file `undefined`, and the caller
+ * lints it on the WebAssembly path. Nothing is ever reported clean for want of
+ * a result.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { runExecutable } from "../host.ts";
+import { type BiomeCommand, biomeCommand } from "./_bin.ts";
+import type { Finding } from "./_shared.ts";
+import type { SourceFile } from "../types.ts";
+
+/** Bytes of path arguments per process: far under every platform's command-line limit. */
+export const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 256_000;
+
+/** One diagnostic of biome's JSON reporter (2.5). */
+export interface JsonDiagnostic {
+  severity: string;
+  message: string;
+  category?: string;
+  location?: { path: string; start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
+/** Options for {@link lintNative} and `formatNative` (tests use them to see what happened). */
+export interface NativeOptions {
+  /** Overrides the command (tests: a missing program, a crashing one). */
+  command?: BiomeCommand | null;
+  /** Bytes of path arguments per process (tests: force several chunks). */
+  chunkBytes?: number;
+  /** Called with each process's exit code and how many files it processed. */
+  onRun?: (info: { code: number; files: number; processed: number }) => void;
+  /** Called once a process has been started (each chunk's). */
+  onSpawn?: () => void;
+}
+
+/**
+ * biome's line starts, as string indices: a line ends at `\n`, at `\r\n`, and at
+ * a lone `\r` (biome's `LineIndexBuf::from_source_text`).
+ */
+export function biomeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/**
+ * The string index of biome's 1-based line and column (the column counts
+ * Unicode scalar values from the line start), or undefined when the position is
+ * not inside the text.
+ */
+export function toIndex(text: string, starts: number[], line: number, column: number): number | undefined {
+  if (line < 1 || line > starts.length || column < 1) return undefined;
+  let index = starts[line - 1];
+  const end = line < starts.length ? starts[line] : text.length;
+  for (let n = 1; n < column; n++) {
+    if (index >= end) return undefined;
+    index += text.codePointAt(index)! > 0xffff ? 2 : 1;
+  }
+  return index;
+}
+
+/**
+ * A file the command line can lint as the WebAssembly path does: an absolute path
+ * biome's two reports can both carry verbatim (no quotes, control characters, or
+ * backslashes other than Windows separators), and not a biome configuration file (the command line checks those
+ * against its own version number, the WebAssembly module against "0.0.0").
+ */
+function eligible(path: string): boolean {
+  // deno-lint-ignore no-control-regex
+  const awkward = Deno.build.os === "windows" ? /["\x00-\x1f\x7f]/ : /["\\\x00-\x1f\x7f]/;
+  if (awkward.test(path) || !(path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path))) return false;
+  return !isBiomeConfig(path);
+}
+
+/**
+ * Whether `path` names a biome configuration file (`biome.json`, `.biome.jsonc`, ...),
+ * which the command line checks against its own version and the WebAssembly path does not.
+ */
+export function isBiomeConfig(path: string): boolean {
+  return /(^|[/\\])\.?biome\.jsonc?$/.test(path);
+}
+
+/**
+ * Whether the command line applies a configuration exactly as the WebAssembly
+ * path does: no file sets, ignore lists, overrides, extended or plugin files
+ * (their paths are relative to the configuration's directory, a private one
+ * here), and no per-language assist switches (the command line's
+ * `--assist-enabled` stands in for the WebAssembly path pulling assist
+ * diagnostics regardless of the top-level switch).
+ */
+export function nativeSafe(config: Record<string, unknown>): boolean {
+  for (const k of ["files", "vcs", "overrides", "extends", "plugins", "root"]) if (k in config) return false;
+  const walk = (value: unknown, path: string): boolean => {
+    if (path === "linter.rules" || value === null || typeof value !== "object") return true;
+    for (const [k, v] of Object.entries(value)) {
+      if (["includes", "include", "ignore", "overrides", "extends", "plugins"].includes(k)) return false;
+      if (k === "assist" && path !== "") return false;
+      if (!walk(v, path ? `${path}.${k}` : k)) return false;
+    }
+    return true;
+  };
+  return walk(config, "");
+}
+
+/** The normalised form used to match report paths with inputs (forward slashes). */
+export function key(path: string): string {
+  return Deno.build.os === "windows" ? path.replace(/\\/g, "/") : path;
+}
+
+/** The paths listed under "Files processed:" in the verbose summary reporter's output. */
+export function processedFiles(stdout: string): Set<string> {
+  const out = new Set<string>();
+  const lines = stdout.split(/\r?\n/);
+  const at = lines.findIndex((l) => /^\s*i Files processed:\s*$/.test(l));
+  if (at < 0) return out;
+  for (const line of lines.slice(at + 1)) {
+    if (line.trim() === "") continue;
+    const m = /^ {2}- (.+)$/.exec(line);
+    if (!m) break;
+    out.add(key(m[1]));
+  }
+  return out;
+}
+
+/**
+ * Parses the JSON reporter's output. biome escapes `\n`, `\r`, `\t`, `\b`, `\f`,
+ * quotes and backslashes in messages but writes other control characters raw;
+ * in its compact output those can only stand inside strings, so they are escaped
+ * before parsing.
+ */
+export function parseReport(json: string): JsonDiagnostic[] {
+  // deno-lint-ignore no-control-regex
+  const safe = json.trim().replace(/[\x00-\x1f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const doc = JSON.parse(safe) as { diagnostics?: JsonDiagnostic[] };
+  if (!Array.isArray(doc.diagnostics)) throw new Error("no diagnostics array");
+  return doc.diagnostics;
+}
+
+/** The findings of one processed file, or undefined when one of them cannot be placed exactly. */
+function findingsOf(file: SourceFile, raw: JsonDiagnostic[]): Finding[] | undefined {
+  let starts: number[] | undefined;
+  const out: Finding[] = [];
+  for (const d of raw) {
+    const loc = d.location!;
+    if (loc.start.line === 0) return undefined; // no span in the report: the WebAssembly path knows better
+    starts ??= biomeLineStarts(file.text);
+    const a = toIndex(file.text, starts, loc.start.line, loc.start.column);
+    const b = toIndex(file.text, starts, loc.end.line, loc.end.column);
+    if (a === undefined || b === undefined || b < a) return undefined;
+    out.push({
+      ...(d.category !== undefined ? { category: d.category } : {}),
+      severity: d.severity === "info" ? "information" : d.severity,
+      description: d.message,
+      range: [a, b],
+    });
+  }
+  return out;
+}
+
+/** What a native lint run found: for each path biome processed (by {@link key}), its report's diagnostics. */
+export type NativeLint = Map<string, JsonDiagnostic[]>;
+
+/** What one process of biome's command line processed and reported. */
+export interface BiomeRun {
+  /** The paths listed as processed (by {@link key}). */
+  processed: Set<string>;
+  diagnostics: JsonDiagnostic[];
+}
+
+/**
+ * Runs biome's command line once in `dir` (which holds the generated
+ * `biome.json`): `command` (the subcommand and its own flags) over `paths`, with
+ * the verbose summary on stdout and the JSON report in `report`. Undefined when
+ * it could not start or left no readable report; `options.onRun` hears of it.
+ */
+export async function runBiome(
+  binary: BiomeCommand,
+  dir: string,
+  command: string[],
+  paths: string[],
+  report: string,
+  options: NativeOptions,
+): Promise<BiomeRun | undefined> {
+  const args = [
+    ...command,
+    `--config-path=${join(dir, "biome.json")}`,
+    "--colors=off",
+    "--max-diagnostics=none",
+    "--diagnostic-level=info",
+    "--no-errors-on-unmatched",
+    "--log-level=none",
+    "--verbose",
+    "--reporter=summary",
+    "--reporter=json",
+    `--reporter-file=${report}`,
+    "--",
+    ...paths,
+  ];
+  let run;
+  try {
+    const running = runExecutable({ path: binary.binary, launcher: binary.script }, args, {
+      cwd: dir,
+      env: { ...binary.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" },
+    });
+    options.onSpawn?.();
+    run = await running;
+  } catch {
+    return undefined; // no sh (node on Windows), or not allowed to run it
+  }
+  let diagnostics: JsonDiagnostic[];
+  try {
+    diagnostics = parseReport(await Deno.readTextFile(report));
+  } catch {
+    options.onRun?.({ code: run.code, files: paths.length, processed: 0 });
+    return undefined; // crashed or wrote no report
+  }
+  const processed = processedFiles(run.stdout);
+  options.onRun?.({ code: run.code, files: paths.length, processed: processed.size });
+  return { processed, diagnostics };
+}
+
+async function runChunk(
+  command: BiomeCommand,
+  dir: string,
+  n: number,
+  paths: string[],
+  options: NativeOptions,
+): Promise<NativeLint> {
+  const out: NativeLint = new Map();
+  // `check` without the formatter is `lint` plus assist actions: the WebAssembly path's
+  // `lintContent` pulls assist diagnostics (organizeImports) whatever `assist.enabled` says.
+  const check = ["check", "--formatter-enabled=false", "--assist-enabled=true", "--enforce-assist=false"];
+  const run = await runBiome(command, dir, check, paths, join(dir, `report-${n}.json`), options);
+  if (!run) return out;
+  const ours = new Set(paths.map(key));
+  for (const path of run.processed) if (ours.has(path)) out.set(path, []);
+  for (const d of run.diagnostics) {
+    // Not one of ours (a configuration message): then nothing is processed either.
+    if (d.location) out.get(key(d.location.path))?.push(d);
+  }
+  return out;
+}
+
+/**
+ * Runs biome's native command line over `paths` (absolute; their bytes are
+ * what the findings will be placed in) under `config`. Starts nothing when the
+ * command line is missing or the configuration is path-dependent; a path it
+ * cannot take, or gives no result for, is simply absent from the answer.
+ */
+export async function runNativeLint(
+  paths: readonly string[],
+  config: Record<string, unknown>,
+  options: NativeOptions = {},
+): Promise<NativeLint> {
+  const out: NativeLint = new Map();
+  const command = options.command === undefined ? await biomeCommand() : options.command;
+  if (!command || !nativeSafe(config)) return out;
+  // Each path once; odd paths stay on the WebAssembly path.
+  const chosen = [...new Set(paths.filter(eligible))];
+  if (chosen.length === 0) return out;
+  await inBiomeDir("poly-biome-", config, async (dir) => {
+    const limit = options.chunkBytes ?? CHUNK_BYTES;
+    let chunk: string[] = [];
+    let bytes = 0;
+    let n = 0;
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      for (const [path, found] of await runChunk(command, dir, n++, chunk, options)) out.set(path, found);
+      chunk = [];
+      bytes = 0;
+    };
+    const encoder = new TextEncoder();
+    for (const path of chosen) {
+      const size = encoder.encode(path).length + 1;
+      if (bytes + size > limit) await flush();
+      chunk.push(path);
+      bytes += size;
+    }
+    await flush();
+  });
+  return out;
+}
+
+/**
+ * Runs `fn` in a new private temporary directory holding `config` as its
+ * `biome.json` (with `vcs.enabled = false`), then removes the directory. Does
+ * nothing when the directory cannot be made or written.
+ */
+export async function inBiomeDir(
+  prefix: string,
+  config: Record<string, unknown>,
+  fn: (dir: string) => Promise<void>,
+): Promise<void> {
+  let dir: string;
+  try {
+    dir = await Deno.makeTempDir({ prefix });
+    await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }));
+  } catch {
+    return;
+  }
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+/**
+ * Each file's findings from a native run, or undefined where it has none. A
+ * path named twice gets the run's result once more only with the same text.
+ */
+export function nativeFindings(run: NativeLint, files: readonly SourceFile[]): (Finding[] | undefined)[] {
+  const first = new Map<string, SourceFile>();
+  return files.map((f) => {
+    const raw = run.get(key(f.path));
+    if (!raw) return undefined;
+    const earlier = first.get(key(f.path));
+    if (earlier && earlier.text !== f.text) return undefined;
+    first.set(key(f.path), f);
+    return findingsOf(f, raw);
+  });
+}
+
+/**
+ * Lints `files` (each `text` equal to the bytes at its `path`) with biome's
+ * native command line under `config`; returns each file's findings, or
+ * undefined for a file without a native result (see the module doc).
+ */
+export async function lintNative(
+  files: SourceFile[],
+  config: Record<string, unknown>,
+  options: NativeOptions = {},
+): Promise<(Finding[] | undefined)[]> {
+  return nativeFindings(await runNativeLint(files.map((f) => f.path), config, options), files);
+}

@@ -1,0 +1,109 @@
+/**
+ * Formatting Markdown code blocks with poly's own formatters. dprint's Markdown
+ * plugin hands each fenced block to a synchronous host callback as
+ * `file.<tag>`; poly's engines may be asynchronous, so the Markdown engine first
+ * collects the blocks (a dry pass), formats them here, then formats the document
+ * again answering the callback from these results. Blocks of unknown languages,
+ * and blocks a formatter rejects (a syntax error in an example), are left alone.
+ *
+ * @module
+ */
+import type { EngineSettings, Language, SourceFile } from "../types.ts";
+
+/** Fence tag → language and the file extension its formatter expects. */
+export const FENCE_LANGUAGES: Record<string, { language: Language; ext: string }> = {
+  go: { language: "go", ext: "go" },
+  golang: { language: "go", ext: "go" },
+  sh: { language: "shell", ext: "sh" },
+  shell: { language: "shell", ext: "sh" },
+  bash: { language: "shell", ext: "bash" },
+  toml: { language: "toml", ext: "toml" },
+  yaml: { language: "yaml", ext: "yaml" },
+  yml: { language: "yaml", ext: "yaml" },
+  json: { language: "json", ext: "json" },
+  jsonc: { language: "json", ext: "jsonc" },
+  js: { language: "javascript", ext: "js" },
+  javascript: { language: "javascript", ext: "js" },
+  mjs: { language: "javascript", ext: "mjs" },
+  cjs: { language: "javascript", ext: "cjs" },
+  jsx: { language: "javascript", ext: "jsx" },
+  ts: { language: "typescript", ext: "ts" },
+  typescript: { language: "typescript", ext: "ts" },
+  tsx: { language: "typescript", ext: "tsx" },
+  mts: { language: "typescript", ext: "mts" },
+  css: { language: "css", ext: "css" },
+  graphql: { language: "graphql", ext: "graphql" },
+  gql: { language: "graphql", ext: "graphql" },
+  python: { language: "python", ext: "py" },
+  py: { language: "python", ext: "py" },
+  sql: { language: "sql", ext: "sql" },
+  lua: { language: "lua", ext: "lua" },
+  php: { language: "php", ext: "php" },
+  html: { language: "html", ext: "html" },
+  vue: { language: "vue", ext: "vue" },
+  svelte: { language: "svelte", ext: "svelte" },
+  c: { language: "c", ext: "c" },
+  cpp: { language: "cpp", ext: "cpp" },
+  "c++": { language: "cpp", ext: "cpp" },
+  java: { language: "java", ext: "java" },
+  proto: { language: "protobuf", ext: "proto" },
+  protobuf: { language: "protobuf", ext: "proto" },
+  rust: { language: "rust", ext: "rs" },
+  rs: { language: "rust", ext: "rs" },
+  dockerfile: { language: "dockerfile", ext: "Dockerfile" },
+};
+
+/** One request dprint made to the host formatter. */
+export interface FenceRequest {
+  filePath: string;
+  fileText: string;
+  lineWidth?: number;
+}
+
+/** Key of a request in the results map. */
+export function fenceKey(r: FenceRequest): string {
+  return `${r.filePath}\u0000${r.lineWidth ?? ""}\u0000${r.fileText}`;
+}
+
+/**
+ * Formats every collected block whose tag poly knows, with the first enabled
+ * formatter for its language (the registry's order), using the Markdown file's
+ * `[defaults]`. Returns formatted text by {@link fenceKey}; blocks left alone are absent.
+ */
+export async function formatFences(
+  requests: FenceRequest[],
+  markdown: SourceFile,
+  settings: EngineSettings,
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (requests.length === 0) return out;
+  const { formatEnginesFor, loadEngine } = await import("../registry.ts");
+  const dir = markdown.path.slice(0, markdown.path.lastIndexOf("/") + 1);
+  for (const r of requests) {
+    const tag = r.filePath.slice(r.filePath.lastIndexOf(".") + 1).toLowerCase();
+    const known = FENCE_LANGUAGES[tag];
+    if (!known || known.language === "markdown") continue;
+    const spec = formatEnginesFor(known.language).find((e) => e.defaultEnabled);
+    if (!spec) continue;
+    const name = known.ext === "Dockerfile" ? "Dockerfile" : `code-block.${known.ext}`;
+    const block: SourceFile = { path: dir + name, relPath: name, language: known.language, text: r.fileText + "\n" };
+    const blockSettings: EngineSettings = {
+      defaults: {
+        ...settings.defaults,
+        line_length: r.lineWidth ?? settings.defaults.line_length,
+        line_ending: "lf",
+        final_newline: true,
+      },
+      tool: {},
+    };
+    try {
+      const engine = await loadEngine(spec);
+      if (!engine.format) continue;
+      const formatted = await engine.format(block, blockSettings);
+      out.set(fenceKey(r), formatted.replace(/\n+$/, ""));
+    } catch {
+      // A block its formatter rejects is left as written.
+    }
+  }
+  return out;
+}

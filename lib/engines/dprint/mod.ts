@@ -1,0 +1,161 @@
+/**
+ * dprint — TOML, Markdown and Dockerfile formatting, in-process (dprint's
+ * WebAssembly plugins `@dprint/toml`, `@dprint/markdown`, `@dprint/dockerfile`
+ * run by `@dprint/formatter`).
+ *
+ * - Tier: in-process. Languages: TOML, Markdown, Dockerfile (format only).
+ * - `[defaults] line_length` → `lineWidth`, `indent_width` → `indentWidth`,
+ *   `line_ending` → `newLineKind`; `final_newline` is applied to the output.
+ * - `[fmt.<toml|markdown|dockerfile>.dprint]` keys are the plugin's own settings,
+ *   passed as written (camelCase, e.g. `textWrap = "always"` for Markdown,
+ *   `indentTables = true` for TOML); an unknown one is an errored record naming it.
+ *   One extra key for Markdown: `code_blocks` (default true) — fenced code blocks
+ *   of languages poly formats (go, sh, toml, yaml, json, js, ts, css, python, sql,
+ *   ...) are formatted by that language's engine; others, and blocks with syntax
+ *   errors, are left alone.
+ * - A syntax error (TOML) is an errored record with the line and column.
+ *
+ * Example: `a=1\n[b]\nc   =  [1,2]` → `a = 1\n[b]\nc = [1, 2]`.
+ *
+ * @module
+ */
+import type { Formatter } from "@dprint/formatter";
+import { finishText } from "../layout.ts";
+import { positioned } from "../fail.ts";
+import { fenceKey, type FenceRequest, formatFences } from "./_fences.ts";
+import { siblingUrls } from "../module.ts";
+import { UNIFORM_KEYS } from "../settings.ts";
+import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "../types.ts";
+
+const PLUGINS = {
+  toml: { pkg: "@dprint/toml", version: "0.8.0" },
+  markdown: { pkg: "@dprint/markdown", version: "0.28.1" },
+  dockerfile: { pkg: "@dprint/dockerfile", version: "0.6.0" },
+} as const;
+type PluginLanguage = keyof typeof PLUGINS;
+
+function pluginUrl(language: PluginLanguage): string {
+  const entry = language === "toml"
+    ? import.meta.resolve("@dprint/toml")
+    : language === "markdown"
+    ? import.meta.resolve("@dprint/markdown")
+    : import.meta.resolve("@dprint/dockerfile");
+  return new URL("plugin.wasm", entry).href;
+}
+
+/**
+ * Path of a plugin's wasm, found through the package's own `getPath()`: each
+ * package is a literal import, which `deno compile` embeds (with its
+ * `plugin.wasm`) in a compiled binary's file system.
+ */
+async function pluginPath(language: PluginLanguage): Promise<string> {
+  const mod: { getPath(): string } = language === "toml"
+    ? await import("@dprint/toml")
+    : language === "markdown"
+    ? await import("@dprint/markdown")
+    : await import("@dprint/dockerfile");
+  return (mod.getPath ?? (mod as unknown as { default: { getPath(): string } }).default.getPath)();
+}
+
+function pluginConfig(settings: EngineSettings): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") out[k] = v;
+  return out;
+}
+
+class Dprint implements EngineInstance {
+  #formatters = new Map<PluginLanguage, Formatter>();
+  #configured = new Map<PluginLanguage, string>();
+  constructor(private readonly create: (bytes: Uint8Array<ArrayBuffer>) => Formatter) {}
+
+  async #formatter(language: PluginLanguage, settings: EngineSettings): Promise<Formatter> {
+    let f = this.#formatters.get(language);
+    if (!f) {
+      f = this.create(await Deno.readFile(await pluginPath(language)));
+      this.#formatters.set(language, f);
+    }
+    const d = settings.defaults;
+    const global = {
+      lineWidth: d.line_length,
+      ...(d.indent_width ? { indentWidth: d.indent_width } : {}),
+      newLineKind: d.line_ending,
+    };
+    const plugin = pluginConfig(settings);
+    const key = JSON.stringify([global, plugin]);
+    if (this.#configured.get(language) !== key) {
+      f.setConfig(global, plugin);
+      const problems = f.getConfigDiagnostics();
+      if (problems.length > 0) {
+        this.#configured.delete(language);
+        const list = problems.map((p) => `"${p.propertyName}": ${p.message}`).join("; ");
+        throw new EngineError(`invalid setting in [fmt.${language}.dprint]: ${list}`);
+      }
+      this.#configured.set(language, key);
+    }
+    return f;
+  }
+
+  async format(file: SourceFile, settings: EngineSettings): Promise<string> {
+    if (!(file.language in PLUGINS)) throw new EngineError(`dprint does not format ${file.language}`);
+    const language = file.language as PluginLanguage;
+    const f = await this.#formatter(language, settings);
+    const request = { filePath: file.path, fileText: file.text };
+    let out: string;
+    try {
+      if (language === "markdown" && settings.tool.code_blocks !== false) {
+        const seen: FenceRequest[] = [];
+        f.setHostFormatter((r) => {
+          seen.push({
+            filePath: r.filePath,
+            fileText: r.fileText,
+            lineWidth: r.overrideConfig?.lineWidth as number | undefined,
+          });
+          return r.fileText;
+        });
+        out = f.formatText(request);
+        const done = await formatFences(seen, file, settings);
+        if (done.size > 0) {
+          f.setHostFormatter((r) => {
+            const key = fenceKey({
+              filePath: r.filePath,
+              fileText: r.fileText,
+              lineWidth: r.overrideConfig?.lineWidth as number | undefined,
+            });
+            return done.get(key) ?? r.fileText;
+          });
+          out = f.formatText(request);
+        }
+      } else {
+        f.setHostFormatter(undefined);
+        out = f.formatText(request);
+      }
+    } catch (e) {
+      throw positioned("dprint", e, /Line (\d+), column (\d+):/);
+    } finally {
+      f.setHostFormatter(undefined);
+    }
+    return finishText(out, file.text, settings.defaults);
+  }
+}
+
+/** The dprint engine (TOML, Markdown, Dockerfile). */
+export const dprint: EngineSpec = {
+  id: "dprint",
+  tier: "in-process",
+  lintLanguages: [],
+  formatLanguages: ["toml", "markdown", "dockerfile"],
+  capabilities: { lint: false, format: true, fix: false },
+  upstream: Object.values(PLUGINS).map((p) => `${p.pkg} ${p.version}`).join(", ") + ", @dprint/formatter 0.6.0",
+  defaultEnabled: true,
+  moduleUrls() {
+    const formatter = import.meta.resolve("@dprint/formatter");
+    return Promise.resolve([
+      ...siblingUrls(formatter, ["mod.js", "common.js", "v3.js", "v4.js", "wasi.js"]),
+      ...(Object.keys(PLUGINS) as PluginLanguage[]).map(pluginUrl),
+    ]);
+  },
+  async load(): Promise<EngineInstance> {
+    const { createFromBuffer } = await import("@dprint/formatter");
+    return new Dprint((bytes) => createFromBuffer(bytes));
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * Running host tools (shellcheck, go, rustfmt, node): spawning them with text on
+ * stdin and reading their versions (finding one on PATH is `findExecutable`, in
+ * lib/fs/executable.ts); and the native executables poly ships in npm packages
+ * ({@link runExecutable}, {@link platformTriple}). A tool that is
+ * absent or not allowed to run becomes an {@link EngineUnavailableError}: the
+ * files it would have checked are skipped with that reason, never reported clean.
+ *
+ * @module
+ */
+import { EngineUnavailableError } from "./types.ts";
+
+/** Output of one host tool run. */
+export interface HostRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options for {@link runHost}. */
+export interface HostRunOptions {
+  stdin?: string;
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Runs a host program by name (it must be in the run permission list) and
+ * collects its output. Throws {@link EngineUnavailableError} when the program is
+ * missing or may not be run.
+ */
+export async function runHost(program: string, args: string[], options: HostRunOptions = {}): Promise<HostRun> {
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(program, {
+      args,
+      cwd: options.cwd,
+      env: options.env,
+      stdin: options.stdin === undefined ? "null" : "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) throw new EngineUnavailableError(`${program} not found on PATH`);
+    if (e instanceof Deno.errors.PermissionDenied || (e as Error).name === "NotCapable") {
+      throw new EngineUnavailableError(`${program} may not be run by poly: ${(e as Error).message}`);
+    }
+    throw e;
+  }
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    try {
+      await writer.write(new TextEncoder().encode(options.stdin));
+      await writer.close();
+    } catch {
+      // the tool exited without reading all of stdin; its output says why
+    }
+  }
+  const out = await child.output();
+  return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
+}
+
+/**
+ * Runs a native executable that poly ships inside an npm package (biome's and
+ * ast-grep's command lines) by its path. Deno's run permission names programs,
+ * not paths, so on POSIX systems it starts as `sh -c 'exec "$0" "$@"' <path> <args>`:
+ * the shell (in the permission list for workspace jobs) replaces itself with the
+ * executable at once, where the package's Node.js launcher costs 100–160 ms per
+ * start. On Windows, which has no `sh`, it starts as `node <launcher> <args>`.
+ */
+export function runExecutable(
+  executable: { path: string; launcher: string },
+  args: string[],
+  options: HostRunOptions = {},
+): Promise<HostRun> {
+  return Deno.build.os === "windows"
+    ? runHost("node", [executable.launcher, ...args], options)
+    : runHost("sh", ["-c", 'exec "$0" "$@"', executable.path, ...args], options);
+}
+
+/** First version-looking token of a tool's `--version` output. */
+export function parseVersion(output: string): string | undefined {
+  const m = /\d+\.\d+(?:\.\d+)?(?:[-+][\w.-]+)?/.exec(output);
+  return m?.[0];
+}
+
+const versions = new Map<string, Promise<string | undefined>>();
+
+/** The version of a host program (`args` default `--version`), memoized per process; undefined when absent. */
+export function hostVersion(program: string, args: string[] = ["--version"]): Promise<string | undefined> {
+  const key = [program, ...args].join(" ");
+  let p = versions.get(key);
+  if (!p) {
+    p = runHost(program, args).then((r) => parseVersion(r.stdout + "\n" + r.stderr)).catch(() => undefined);
+    versions.set(key, p);
+  }
+  return p;
+}
+
+/** The N-API platform triple of this machine, e.g. "linux-x64-gnu". */
+export function platformTriple(): string {
+  const arch = Deno.build.arch === "x86_64" ? "x64" : "arm64";
+  if (Deno.build.os === "linux") return `linux-${arch}-${Deno.build.env === "musl" ? "musl" : "gnu"}`;
+  if (Deno.build.os === "darwin") return `darwin-${arch}`;
+  if (Deno.build.os === "windows") return `win32-${arch}-msvc`;
+  return `${Deno.build.os}-${arch}`;
+}

@@ -1,0 +1,66 @@
+/**
+ * luafmt — Lua formatting, in-process (WebAssembly: `@wasm-fmt/lua_fmt`, StyLua).
+ *
+ * - Tier: in-process. Languages: Lua (format only).
+ * - `[defaults] line_length` → `line_width`, `indent_width` → `indent_width`,
+ *   `line_ending` → `line_ending`; `final_newline` is applied to the output.
+ * - `[fmt.lua.luafmt]` keys are StyLua's options in snake case, passed as written:
+ *   `indent_style` ("tab" | "space"; StyLua's default is tabs), `quote_style`,
+ *   `call_parentheses`, `collapse_simple_statement`, `space_after_function_names`,
+ *   `sort_requires`, ...
+ * - A syntax error is an errored record with StyLua's line and column.
+ *
+ * Example: `local x=1 function f() return x end` → `local x = 1\nfunction f()\n\treturn x\nend`.
+ *
+ * @module
+ */
+import { finishText } from "../layout.ts";
+import { positioned } from "../fail.ts";
+import { siblingUrls } from "../module.ts";
+import { UNIFORM_KEYS } from "../settings.ts";
+import type { EngineInstance, EngineSettings, EngineSpec } from "../types.ts";
+
+const PACKAGE = "@wasm-fmt/lua_fmt";
+const VERSION = "0.3.3";
+
+/** StyLua's options for one file's settings. */
+export function luaOptions(settings: EngineSettings): Record<string, unknown> {
+  const d = settings.defaults;
+  const out: Record<string, unknown> = {
+    line_width: d.line_length,
+    line_ending: d.line_ending === "crlf" ? "crlf" : "lf",
+  };
+  if (d.indent_width) out.indent_width = d.indent_width;
+  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k)) out[k] = v;
+  return out;
+}
+
+/** The luafmt engine. */
+export const luafmt: EngineSpec = {
+  id: "luafmt",
+  tier: "in-process",
+  lintLanguages: [],
+  formatLanguages: ["lua"],
+  capabilities: { lint: false, format: true, fix: false },
+  upstream: `${PACKAGE} ${VERSION}`,
+  defaultEnabled: true,
+  moduleUrls() {
+    return Promise.resolve(
+      siblingUrls(import.meta.resolve(PACKAGE), ["lua_fmt.js", "lua_fmt_bg.js", "lua_fmt_bg.wasm"]),
+    );
+  },
+  async load(): Promise<EngineInstance> {
+    const mod = await import("@wasm-fmt/lua_fmt");
+    return {
+      format(file, settings) {
+        let out: string;
+        try {
+          out = mod.format(file.text, luaOptions(settings));
+        } catch (e) {
+          throw positioned("luafmt", e, /\((\d+):(\d+) to \d+:\d+\)/);
+        }
+        return finishText(out, file.text, settings.defaults);
+      },
+    };
+  },
+};

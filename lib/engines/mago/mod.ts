@@ -1,0 +1,83 @@
+/**
+ * mago — PHP formatting, in-process (WebAssembly: `@wasm-fmt/mago_fmt`, the Mago
+ * toolchain's formatter).
+ *
+ * - Tier: in-process. Languages: PHP (format only).
+ * - `[defaults] line_length` → `print-width`, `indent_width` → `tab-width`,
+ *   `line_ending` → `end-of-line`; `final_newline` is applied to the output.
+ * - `[fmt.php.mago]` keys: `php_version` (e.g. "8.3"; default Mago's latest) and
+ *   Mago's formatter settings as written in kebab case (e.g. `single-quote = true`,
+ *   `use-tabs = true`, `method-chain-breaking-style = "next-line"`).
+ * - A syntax error is an errored record with the line and column of the offset
+ *   Mago reports.
+ *
+ * Example: `<?php function a( $b ){ return $b; }` → `<?php\n\nfunction a($b)\n{\n    return $b;\n}`.
+ *
+ * @module
+ */
+import { finishText } from "../layout.ts";
+import { byteOffsetPosition } from "../fail.ts";
+import { messageOf, siblingUrls } from "../module.ts";
+import { UNIFORM_KEYS } from "../settings.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  SourceSyntaxError,
+  syntaxDiagnostic,
+} from "../types.ts";
+
+const PACKAGE = "@wasm-fmt/mago_fmt";
+const VERSION = "1.44.0";
+
+/** Mago's settings for one file's settings (without `php_version`). */
+export function magoSettings(settings: EngineSettings): Record<string, unknown> {
+  const d = settings.defaults;
+  const out: Record<string, unknown> = { "print-width": d.line_length, "end-of-line": d.line_ending };
+  if (d.indent_width) out["tab-width"] = d.indent_width;
+  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "php_version") out[k] = v;
+  return out;
+}
+
+/** The mago engine. */
+export const mago: EngineSpec = {
+  id: "mago",
+  tier: "in-process",
+  lintLanguages: [],
+  formatLanguages: ["php"],
+  capabilities: { lint: false, format: true, fix: false },
+  upstream: `${PACKAGE} ${VERSION}`,
+  defaultEnabled: true,
+  moduleUrls() {
+    return Promise.resolve(
+      siblingUrls(import.meta.resolve(PACKAGE), ["mago_fmt.js", "mago_fmt_bg.js", "mago_fmt_bg.wasm"]),
+    );
+  },
+  async load(): Promise<EngineInstance> {
+    const mod = await import("@wasm-fmt/mago_fmt");
+    return {
+      format(file, settings) {
+        const name = file.relPath.split("/").pop() ?? "main.php";
+        const version = settings.tool.php_version;
+        let out: string;
+        try {
+          out = typeof version === "string"
+            ? mod.format_with_version(file.text, version, name, magoSettings(settings))
+            : mod.format(file.text, name, magoSettings(settings));
+        } catch (e) {
+          const message = messageOf(e);
+          const offset = /offset: (\d+)/.exec(message);
+          const kind = /^(\w+)/.exec(message)?.[1] ?? "error";
+          if (offset) {
+            const { line, column } = byteOffsetPosition(file.text, Number(offset[1]));
+            const title = kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+            throw new SourceSyntaxError([syntaxDiagnostic("mago", "syntax", title, { line, column })]);
+          }
+          throw new EngineError(message);
+        }
+        return finishText(out, file.text, settings.defaults);
+      },
+    };
+  },
+};

@@ -1,0 +1,346 @@
+/**
+ * ruff — Python lint and format, in-process (WebAssembly: `@astral-sh/ruff-wasm-nodejs`).
+ *
+ * - The repository's ruff configuration governs (`.ruff.toml`, `ruff.toml`, `pyproject.toml`
+ *   `[tool.ruff]`, nearest to each file, with `extend`: lib/config/native/ruff.ts): its
+ *   options are handed to ruff as they are, and poly's `[defaults]` do not apply to ruff
+ *   then (ruff's own defaults fill what the file leaves unset, as on the command line).
+ *   `exclude`/`include`/`per-file-ignores` are evaluated by poly on the file's path.
+ * - Lint: ruff's rules. Without a selection anywhere, ruff's own default rule set of this
+ *   version applies (no copy of it is kept here);
+ *   `[lint.python.ruff] select = ["E", "F", "B", "I"]` (replaces the selection), `ignore = [...]` (adds), and
+ *   `[lint.python.ruff.rules.E501] level = "warning"` (or `"off"`) adjust it. Every
+ *   other key of the table is passed to ruff as a top-level setting (e.g.
+ *   `target-version = "py311"`, `preview = true`); ruff rejects unknown ones, which
+ *   becomes an errored record naming the bad setting.
+ * - Every ruff finding is severity `error` (ruff has no severities) unless re-levelled.
+ * - Fix (`poly lint --fix`): applies only fixes of the rules in {@link SAFE_FIX_RULES},
+ *   whose fixes ruff's documentation marks as safe ("Fix safety" in each rule's page).
+ *   The wasm build reports fixes without their applicability, so poly keeps this
+ *   allow-list itself; a rule not in it is never auto-fixed (its fix is still shown
+ *   to no one as applicable). F401 is excluded in `__init__.py`, where removing an
+ *   import changes the package's public API.
+ * - Format: ruff's formatter with `line-length` from `[defaults] line_length`,
+ *   `indent-width` from `[defaults] indent_width`, and `[fmt.python.ruff]` keys
+ *   passed as ruff `format` settings (e.g. `quote-style = "single"`).
+ * - A syntax error is a diagnostic (`invalid-syntax`, error) with the line and column ruff reports.
+ *
+ * Example: `x == None` → `E711 Comparison to None should be cond is None` (not auto-fixed:
+ * ruff marks that fix unsafe because `__eq__` may be overloaded).
+ *
+ * @module
+ */
+import type { Diagnostic } from "../../report/schema.ts";
+import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "../text.ts";
+import { applyRuleSettings, upstreamKeys } from "../settings.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  type SourceFile,
+  SourceSyntaxError,
+  syntaxDiagnostic,
+} from "../types.ts";
+
+const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
+const VERSION = "0.16.9";
+
+/** Rules whose fixes ruff documents as safe. */
+export const SAFE_FIX_RULES: ReadonlySet<string> = new Set([
+  "F401", // unused import (not in __init__.py)
+  "F541", // f-string without placeholders
+  "F632", // `is` comparison with a literal
+  "E703", // useless trailing semicolon
+  "W291", // trailing whitespace
+  "W292", // no newline at end of file
+  "W293", // whitespace on blank line
+  "W605", // invalid escape sequence
+  "I001", // unsorted imports
+  "I002", // missing required import
+  "UP004", // useless object inheritance
+  "UP008", // super() call with parameters
+  "UP010", // unnecessary __future__ import
+  "UP012", // unnecessary encode to UTF-8
+  "UP015", // redundant open modes
+  "UP018", // native literals
+  "UP025", // unicode kind prefix
+  "UP032", // f-string instead of format call
+  "UP034", // extraneous parentheses
+  "UP039", // unnecessary class parentheses
+  "RUF100", // unused noqa directive
+  "Q000", // bad quotes inline string
+  "Q001", // bad quotes multiline string
+  "Q002", // bad quotes docstring
+  "Q003", // avoidable escaped quote
+]);
+
+interface RuffLocation {
+  row: number;
+  column: number;
+}
+interface RuffDiagnostic {
+  code: string | null;
+  message: string;
+  start_location: RuffLocation;
+  end_location: RuffLocation;
+  fix: {
+    message: string | null;
+    edits: { location: RuffLocation; end_location: RuffLocation; content: string | null }[];
+  } | null;
+}
+interface RuffWorkspace {
+  check(src: string): RuffDiagnostic[];
+  format(src: string): string;
+}
+
+type RuffModule = typeof import("@astral-sh/ruff-wasm-nodejs");
+
+type Options = Record<string, unknown>;
+
+function isTable(v: unknown): v is Options {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** `over` merged onto `under` field by field (tables merge; arrays and scalars replace). */
+function mergeOptions(under: Options, over: Options): Options {
+  const out: Options = { ...under };
+  for (const [k, v] of Object.entries(over)) out[k] = isTable(v) && isTable(out[k]) ? mergeOptions(out[k], v) : v;
+  return out;
+}
+
+/**
+ * What ruff starts from: the repository's own configuration when a file of it governs
+ * (its options as written; ruff's defaults for the rest), else poly's `[defaults]`.
+ */
+function baseOptions(settings: EngineSettings): Options {
+  if (settings.native && settings.native.files.length > 0) return structuredClone(settings.native.options);
+  return {
+    // Without a file: what poly worked out as ruff would (first-party modules), under poly's [defaults].
+    ...(settings.native ? structuredClone(settings.native.options) : {}),
+    "line-length": settings.defaults.line_length,
+    ...(settings.defaults.indent_width ? { "indent-width": settings.defaults.indent_width } : {}),
+  };
+}
+
+function lintOptions(settings: EngineSettings): Options {
+  const options = baseOptions(settings);
+  const select = settings.tool.select as string[] | undefined;
+  const ignore = settings.tool.ignore as string[] | undefined;
+  // poly.toml on top: `select` replaces the selection, `ignore` adds to it.
+  const lint: Options = { ...(isTable(options.lint) ? options.lint : {}) };
+  if (select) {
+    lint.select = select;
+    delete lint["extend-select"];
+  }
+  if (ignore) lint.ignore = [...(lint.ignore as string[] ?? []), ...ignore];
+  const out = mergeOptions(options, upstreamKeys(settings));
+  if (Object.keys(lint).length > 0) out.lint = mergeOptions(isTable(out.lint) ? out.lint : {}, lint);
+  return out;
+}
+
+/** Keys of ruff's `[format]` section; other `[fmt.python.ruff]` keys are top-level ruff settings (`line-length`). */
+const FORMAT_KEYS = new Set([
+  "quote-style",
+  "indent-style",
+  "skip-magic-trailing-comma",
+  "line-ending",
+  "docstring-code-format",
+  "docstring-code-line-length",
+  "preview",
+  "exclude",
+]);
+
+function formatOptions(settings: EngineSettings): Options {
+  const options = baseOptions(settings);
+  delete options.lint;
+  const native = Boolean(settings.native && settings.native.files.length > 0);
+  const ending = settings.defaults.line_ending === "crlf"
+    ? "cr-lf"
+    : settings.defaults.line_ending === "auto"
+    ? "auto"
+    : "lf";
+  const format = isTable(options.format) ? options.format : {};
+  const own = upstreamKeys(settings);
+  const top = Object.fromEntries(Object.entries(own).filter(([k]) => !FORMAT_KEYS.has(k) && k !== "format"));
+  const inFormat = Object.fromEntries(Object.entries(own).filter(([k]) => FORMAT_KEYS.has(k)));
+  return {
+    ...options,
+    ...top,
+    format: {
+      ...(native ? {} : { "line-ending": ending }),
+      ...format,
+      ...(isTable(own.format) ? own.format : {}),
+      ...inFormat,
+    },
+  };
+}
+
+function isSafe(code: string | null, file: SourceFile, settings: EngineSettings): boolean {
+  if (!code || !SAFE_FIX_RULES.has(code)) return false;
+  // The repository's ruff configuration may demote fixes to unsafe (`lint.extend-unsafe-fixes`).
+  const lint = settings.native?.options.lint as { "extend-unsafe-fixes"?: string[] } | undefined;
+  if (lint?.["extend-unsafe-fixes"]?.some((s) => s === "ALL" || code.startsWith(s))) return false;
+  return !(code === "F401" && file.path.endsWith("__init__.py"));
+}
+
+/** ruff's syntax errors (code `invalid-syntax`, or none in older versions) as one error, in ruff's order. */
+function syntaxError(diags: RuffDiagnostic[]): SourceSyntaxError | undefined {
+  const bad = diags.filter((d) => d.code === null || d.code === "invalid-syntax").map((d) =>
+    syntaxDiagnostic(
+      "ruff",
+      "invalid-syntax",
+      d.message,
+      { line: d.start_location.row, column: d.start_location.column },
+      { line: d.end_location.row, column: d.end_location.column },
+    )
+  );
+  return bad.length > 0 ? new SourceSyntaxError(bad as [Diagnostic, ...Diagnostic[]]) : undefined;
+}
+
+function toEdits(text: string, starts: number[], d: RuffDiagnostic): TextEdit[] {
+  return (d.fix?.edits ?? []).map((e) => ({
+    start: positionToIndex(starts, e.location.row, e.location.column, text.length),
+    end: positionToIndex(starts, e.end_location.row, e.end_location.column, text.length),
+    text: e.content ?? "",
+  }));
+}
+
+class Ruff implements EngineInstance {
+  #workspaces = new Map<string, RuffWorkspace>();
+  constructor(private readonly mod: RuffModule) {}
+
+  #workspace(options: Record<string, unknown>, settings: EngineSettings): RuffWorkspace {
+    const key = JSON.stringify(options);
+    let ws = this.#workspaces.get(key);
+    if (!ws) {
+      try {
+        ws = new this.mod.Workspace(options, this.mod.PositionEncoding.Utf16) as unknown as RuffWorkspace;
+      } catch (e) {
+        const from = (settings.native?.files ?? []).map((f) => `"${f.path}"`).join(", ");
+        throw new EngineError(
+          `invalid ruff settings${from ? ` (from ${from} and poly.toml)` : ""}: ${
+            e instanceof Error ? e.message : String(e)
+          }`,
+        );
+      }
+      this.#workspaces.set(key, ws);
+    }
+    return ws;
+  }
+
+  #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
+    const diags = this.#workspace(lintOptions(settings), settings).check(file.text);
+    const err = syntaxError(diags);
+    if (err) {
+      // As `ruff check` reports them: the syntax errors, then what the rules found in what did parse.
+      const rest = this.#diagnose(file, settings, diags.filter((d) => d.code !== null && d.code !== "invalid-syntax"));
+      throw rest.length > 0
+        ? new SourceSyntaxError([...err.diagnostics, ...rest] as [Diagnostic, ...Diagnostic[]])
+        : err;
+    }
+    return diags;
+  }
+
+  lint(file: SourceFile, settings: EngineSettings) {
+    return { diagnostics: this.#diagnose(file, settings, this.#check(file, settings)) };
+  }
+
+  /** ruff's raw findings as poly diagnostics, after select/ignore/per-rule levels. */
+  #diagnose(file: SourceFile, settings: EngineSettings, raw: RuffDiagnostic[]): Diagnostic[] {
+    const starts = lineStarts(file.text);
+    const diagnostics: Diagnostic[] = raw.map((d) => {
+      const diag: Diagnostic = {
+        engine: "ruff",
+        code: d.code ?? undefined,
+        severity: "error",
+        title: d.message,
+        span: {
+          start_line: d.start_location.row,
+          start_col: d.start_location.column,
+          end_line: d.end_location.row,
+          end_col: d.end_location.column,
+        },
+      };
+      if (d.fix && isSafe(d.code, file, settings)) {
+        const edits = toEdits(file.text, starts, d);
+        const offsets = utf16ToBytes(file.text, edits.flatMap((e) => [e.start, e.end]));
+        diag.fix = edits.map((e, i) => ({
+          start_byte: offsets[2 * i],
+          end_byte: offsets[2 * i + 1],
+          replacement: e.text,
+        }));
+      }
+      return diag;
+    });
+    return applyRuleSettings(diagnostics, settings);
+  }
+
+  fix(file: SourceFile, settings: EngineSettings) {
+    let text = file.text;
+    let fixed = 0;
+    for (let pass = 0; pass < 10; pass++) {
+      const current = { ...file, text };
+      const all = this.#check(current, settings);
+      // Only fixes of findings the settings keep (select, ignore, levels other than "off").
+      const kept = new Set(this.#diagnose(current, settings, all).filter((d) => d.fix).map((d) => d.code));
+      const raw = all.filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d.code, file, settings));
+      if (raw.length === 0) break;
+      const starts = lineStarts(text);
+      // Each diagnostic's edits are applied together or not at all.
+      let applied = 0;
+      const groups = raw.map((d) => toEdits(text, starts, d)).sort((a, b) => a[0].start - b[0].start);
+      let cursor = -1;
+      const chosen: TextEdit[] = [];
+      for (const group of groups) {
+        const start = Math.min(...group.map((e) => e.start));
+        if (start < cursor) continue;
+        chosen.push(...group);
+        cursor = Math.max(...group.map((e) => e.end));
+        applied++;
+      }
+      const result = applyEdits(text, chosen).text;
+      if (result === text) break;
+      text = result;
+      fixed += applied;
+    }
+    return { text, fixed };
+  }
+
+  format(file: SourceFile, settings: EngineSettings): string {
+    try {
+      return this.#workspace(formatOptions(settings), settings).format(file.text);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      // ruff reports "... at byte range S..E": turn the byte offset into a line and column.
+      const m = /at byte range (\d+)\.\.(\d+)/.exec(message);
+      if (m) {
+        const bytes = new TextEncoder().encode(file.text).subarray(0, Number(m[1]));
+        const before = new TextDecoder().decode(bytes);
+        const line = before.split("\n").length;
+        const column = before.length - before.lastIndexOf("\n");
+        const title = message.replace(/ at byte range.*$/, "");
+        throw new SourceSyntaxError([syntaxDiagnostic("ruff", "invalid-syntax", title, { line, column })]);
+      }
+      throw new EngineError(message);
+    }
+  }
+}
+
+/** The ruff engine. */
+export const ruff: EngineSpec = {
+  id: "ruff",
+  tier: "in-process",
+  lintLanguages: ["python"],
+  formatLanguages: ["python"],
+  capabilities: { lint: true, format: true, fix: true },
+  upstream: `${PACKAGE} ${VERSION}`,
+  defaultEnabled: true,
+  moduleUrls() {
+    const js = import.meta.resolve(PACKAGE);
+    return Promise.resolve([js, new URL("ruff_wasm_bg.wasm", js).href]);
+  },
+  async load() {
+    return new Ruff(await import("@astral-sh/ruff-wasm-nodejs"));
+  },
+};

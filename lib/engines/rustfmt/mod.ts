@@ -1,0 +1,173 @@
+/**
+ * rustfmt — Rust formatting, host tool (`rustfmt` on PATH, usually from rustup),
+ * fed the file on stdin: `rustfmt --emit stdout --edition 2021`.
+ *
+ * - Tier: host (absent → files are skipped with "rustfmt not found on PATH",
+ *   never reported as formatted). Languages: Rust (format only; clippy runs in the
+ *   whole-project phase).
+ * - `[defaults] line_length` → `max_width`, `indent_width` → `tab_spaces`,
+ *   `line_ending` → `newline_style` (Unix / Windows / Auto); `final_newline` is
+ *   applied to the output.
+ * - `[fmt.rust.rustfmt]` keys: `edition` ("2015" | "2018" | "2021" | "2024",
+ *   default "2021"), `style_edition`, and any other rustfmt option as written in
+ *   `rustfmt.toml` (e.g. `hard_tabs = true`, `use_small_heuristics = "Max"`),
+ *   passed with `--config`.
+ * - The repository's nearest `.rustfmt.toml` / `rustfmt.toml` governs
+ *   (lib/config/native/host.ts; given with `--config-path`, so rustfmt reads it
+ *   itself): rustfmt's defaults fill what it leaves unset and `[defaults]` do
+ *   not apply; poly.toml's keys apply on top. The edition is poly.toml's, else
+ *   the file's, else the nearest `Cargo.toml` package's (as `cargo fmt` passes
+ *   it), else 2021. Without a file, an empty one is given, so no other file
+ *   (the user's) is read.
+ * - A syntax error is an errored record with rustfmt's line and column.
+ * - Batching: {@link formatMany} formats many files with one rustfmt process
+ *   (starting rustfmt through rustup's proxy costs ~100 ms a file); `format`
+ *   batches calls made in the same tick.
+ *
+ * Example: `fn main(){let x=1;}` → `fn main() {\n    let x = 1;\n}`.
+ *
+ * @module
+ */
+import { basename, join } from "node:path";
+import { RUSTFMT_FILES } from "../../config/native/host.ts";
+import { finishText } from "../layout.ts";
+import { runHost } from "../host.ts";
+import { UNIFORM_KEYS } from "../settings.ts";
+import { Batcher, type Settled, withTempFiles } from "../batch.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  type SourceFile,
+  SourceSyntaxError,
+  syntaxDiagnostic,
+} from "../types.ts";
+
+let emptyConfig: Promise<string> | undefined;
+
+/** An empty rustfmt.toml in a private temporary directory (once per process). */
+function emptyConfigPath(): Promise<string> {
+  emptyConfig ??= (async () => {
+    const dir = await Deno.makeTempDir({ prefix: "poly-rustfmt-" });
+    const path = join(dir, "rustfmt.toml");
+    await Deno.writeTextFile(path, "");
+    return path;
+  })();
+  return emptyConfig;
+}
+
+function tomlValue(v: unknown): string {
+  return typeof v === "string" ? v : String(v);
+}
+
+/** The repository's rustfmt config file governing these settings, if any (not its Cargo.toml). */
+export function rustfmtFile(settings: EngineSettings): string | undefined {
+  return settings.native?.files.find((f) => RUSTFMT_FILES.includes(basename(f.path) as typeof RUSTFMT_FILES[number]))
+    ?.path;
+}
+
+/** rustfmt's arguments for one file's settings (without `--config-path`). */
+export function rustfmtArgs(settings: EngineSettings): string[] {
+  const d = settings.defaults;
+  const edition = tomlValue(settings.tool.edition ?? settings.native?.options.edition ?? "2021");
+  // With the repository's own file, rustfmt's defaults fill what it leaves unset: `--config` would override it.
+  const config: Record<string, unknown> = rustfmtFile(settings) ? {} : {
+    max_width: d.line_length,
+    newline_style: d.line_ending === "crlf" ? "Windows" : d.line_ending === "auto" ? "Auto" : "Unix",
+    ...(d.indent_width ? { tab_spaces: d.indent_width } : {}),
+  };
+  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "edition") config[k] = v;
+  const list = Object.entries(config).map(([k, v]) => `${k}=${tomlValue(v)}`).join(",");
+  return ["--emit", "stdout", "--edition", edition, ...(list ? ["--config", list] : [])];
+}
+
+/** rustfmt's output: as it is under the repository's own file (its `newline_style` decides), else with `[defaults]`. */
+function finish(output: string, input: string, settings: EngineSettings): string {
+  return rustfmtFile(settings) ? output : finishText(output, input, settings.defaults);
+}
+
+/** The `--config-path` for these settings: the repository's file, else an empty one. */
+async function configPath(settings: EngineSettings): Promise<string> {
+  return rustfmtFile(settings) ?? await emptyConfigPath();
+}
+
+async function formatOne(file: SourceFile, settings: EngineSettings): Promise<string> {
+  const args = [...rustfmtArgs(settings), "--config-path", await configPath(settings)];
+  const run = await runHost("rustfmt", args, { stdin: file.text });
+  if (run.code !== 0) {
+    const first = run.stderr.split("\n").find((l) => l.startsWith("error")) ?? run.stderr.trim().split("\n")[0];
+    const pos = /--> <stdin>:(\d+):(\d+)/.exec(run.stderr);
+    const title = first?.replace(/^error(\[\w+\])?: /, "") ?? `exit ${run.code}`;
+    if (pos) {
+      const line = Number(pos[1]);
+      const column = Number(pos[2]);
+      throw new SourceSyntaxError([syntaxDiagnostic("rustfmt", "syntax", title, { line, column })]);
+    }
+    throw new EngineError(title);
+  }
+  return finish(run.stdout, file.text, settings);
+}
+
+/** `mod name;` makes rustfmt read another file when given a path: such files go through stdin. */
+const MOD_DECLARATION = /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+[A-Za-z_][A-Za-z0-9_]*\s*;/m;
+
+/**
+ * Formats many files with one rustfmt process (`--emit stdout` over copies in a
+ * private directory); files with `mod x;` declarations, and files the batch could
+ * not format (a syntax error: reported with its line and column), go one by one
+ * through stdin.
+ */
+export async function formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
+  const out = new Array<Settled<string> | undefined>(files.length);
+  const batch = files.map((_, i) => i).filter((i) => !MOD_DECLARATION.test(files[i].text));
+  if (batch.length > 1) {
+    await withTempFiles(batch.map((i) => files[i]), async (dir, names) => {
+      const real = await Deno.realPath(dir);
+      const args = [...rustfmtArgs(settings), "--config-path", await configPath(settings), ...names];
+      const run = await runHost("rustfmt", args, { cwd: dir });
+      const found = names.map((n, j) => ({
+        j,
+        at: run.stdout.indexOf(`${join(real, n)}:\n\n`),
+        header: `${join(real, n)}:\n\n`,
+      }))
+        .filter((h) => h.at >= 0).sort((a, b) => a.at - b.at);
+      found.forEach((h, k) => {
+        const end = k + 1 < found.length ? found[k + 1].at : run.stdout.length;
+        const i = batch[h.j];
+        out[i] = finish(run.stdout.slice(h.at + h.header.length, end), files[i].text, settings);
+      });
+    });
+  }
+  for (let i = 0; i < files.length; i++) {
+    if (out[i] !== undefined) continue;
+    try {
+      out[i] = await formatOne(files[i], settings);
+    } catch (e) {
+      if (!(e instanceof EngineError)) throw e;
+      out[i] = e;
+    }
+  }
+  return out as Settled<string>[];
+}
+
+/** The rustfmt engine. */
+export const rustfmt: EngineSpec = {
+  id: "rustfmt",
+  tier: "host",
+  lintLanguages: [],
+  formatLanguages: ["rust"],
+  capabilities: { lint: false, format: true, fix: false },
+  upstream: "rustfmt (host)",
+  defaultEnabled: true,
+  hostProgram: "rustfmt",
+  moduleUrls: () => Promise.resolve([]),
+  load(): Promise<EngineInstance> {
+    const batcher = new Batcher<string>(formatMany);
+    return Promise.resolve({
+      /** Formats one file; calls made in the same tick share one rustfmt process. */
+      format: (file: SourceFile, settings: EngineSettings) => batcher.call(file, settings),
+      formatMany,
+    } as EngineInstance);
+  },
+};

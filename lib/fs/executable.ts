@@ -1,0 +1,57 @@
+/**
+ * Finding a program without running it — the one PATH lookup poly has (engines'
+ * host tools, `poly doctor`, the whole-project jobs, the fleet's agent command
+ * lines and the gateway's stdio upstreams all ask here): a file with an execute
+ * bit in a `PATH` directory. On Windows `<name>.exe`, then `<name>.cmd`, then
+ * `<name>`.
+ *
+ * @example
+ * ```ts
+ * findExecutable("shellcheck"); // "/usr/bin/shellcheck", or undefined when it is not installed
+ * findExecutable("codex", "/opt/agents/bin:/usr/bin"); // searched on that PATH instead of poly's own
+ * findExecutable("./bin/tool"); // a name with a slash is a path: checked as given (relative to the cwd)
+ * ```
+ *
+ * @module
+ */
+import { delimiter, join, resolve } from "node:path";
+
+const WINDOWS = Deno.build.os === "windows";
+
+function ownPath(): string | undefined {
+  try {
+    return Deno.env.get("PATH");
+  } catch {
+    return undefined;
+  }
+}
+
+function executable(path: string): boolean {
+  try {
+    const info = Deno.statSync(path);
+    return info.isFile && (WINDOWS || ((info.mode ?? 0o111) & 0o111) !== 0);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Absolute path of program `name` on `pathEnv` (the `PATH` of the environment it will
+ * run in; poly's own when not given), or undefined when it is not there. A `name` with
+ * a slash is a path, checked as given.
+ */
+export function findExecutable(name: string, ...pathEnv: [pathEnv: string | undefined] | []): string | undefined {
+  if (name.includes("/")) {
+    const path = resolve(name);
+    return executable(path) ? path : undefined;
+  }
+  const names = WINDOWS ? [name + ".exe", name + ".cmd", name] : [name];
+  const path = pathEnv.length ? pathEnv[0] : ownPath();
+  for (const dir of (path ?? "").split(delimiter).filter(Boolean)) {
+    for (const file of names) {
+      const candidate = join(dir, file);
+      if (executable(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
