@@ -1,0 +1,102 @@
+/**
+ * biome's rule domains (issue 21): the nearest `package.json`'s dependencies turn on the
+ * recommended rules of biome's react, next, test, ... domains, as `biome lint` does; the
+ * package.json is listed in the report's configs and is part of the cache key. The real
+ * `poly lint` process on tests/engines/testdata/parity/biome-domains (its README gives
+ * `biome lint`'s verdict), on both of biome's paths.
+ */
+import assert, { deepEqual, equal } from "node:assert/strict";
+import { join } from "node:path";
+import { copyFixture, REPO, runPoly } from "../_helpers/cli.ts";
+import { Biome } from "../../lib/engines/biome.ts";
+import { biomeCommand } from "../../lib/engines/_biome_bin.ts";
+import { findOnPath } from "../../lib/engines/_host.ts";
+import type { LintOutput, Settled, SourceFile } from "../../lib/engines/types.ts";
+import { settings } from "./_harness.ts";
+
+const available = (await findOnPath("node")) !== undefined && (await biomeCommand()) !== undefined;
+
+interface Doc {
+  results: { path: string; diagnostics?: { code?: string; engine: string; span?: { start_line: number } }[] }[];
+  configs: { sources: string[] }[];
+}
+
+async function lint(dir: string, extra: string[] = []): Promise<Doc> {
+  const out = await runPoly(["lint", "--no-workspace", "--no-cache", "--format", "json", ...extra], { cwd: dir });
+  try {
+    return JSON.parse(out.stdout);
+  } catch {
+    throw new Error(`not JSON (exit ${out.code}): ${out.stdout}\n${out.stderr}`);
+  }
+}
+
+function found(doc: Doc, path: string): string[] {
+  const r = doc.results.find((x) => x.path === path);
+  return (r?.diagnostics ?? []).filter((d) => d.engine === "biome").map((d) => `${d.code}:${d.span?.start_line}`)
+    .sort();
+}
+
+const WEB = ["correctness/useExhaustiveDependencies:4", "performance/noImgElement:7"];
+
+Deno.test("poly lint turns on biome's domain rules from the nearest package.json, as biome lint does", async () => {
+  const dir = await copyFixture("../tests/engines/testdata/parity/biome-domains");
+  await Deno.mkdir(join(dir, ".git"));
+  const doc = await lint(dir);
+  assert.deepEqual(found(doc, "web/banner.jsx"), WEB);
+  assert.deepEqual(found(doc, "spec/sum.test.js"), ["suspicious/noFocusedTests:3"]);
+  assert.deepEqual(found(doc, "plain/banner.jsx"), []);
+  assert.deepEqual(found(doc, "plain/sum.test.js"), []);
+  const sources = doc.configs.flatMap((c) => c.sources);
+  assert.ok(sources.includes("web/package.json") && sources.includes("spec/package.json"), JSON.stringify(sources));
+});
+
+Deno.test("biome's domains apply on the one-file path too, and under a biome.json of the repository", async () => {
+  const dir = await copyFixture("../tests/engines/testdata/parity/biome-domains");
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ linter: { rules: { recommended: true } } }));
+  // One file: the WebAssembly path (no batch).
+  assert.deepEqual(found(await lint(dir, ["web/banner.jsx"]), "web/banner.jsx"), WEB);
+  assert.deepEqual(found(await lint(dir), "web/banner.jsx"), WEB);
+  assert.deepEqual(found(await lint(dir, ["plain/banner.jsx"]), "plain/banner.jsx"), []);
+});
+
+Deno.test("a change to the governing package.json reaches a cached biome result", async () => {
+  const dir = await copyFixture("../tests/engines/testdata/parity/biome-domains");
+  await Deno.mkdir(join(dir, ".git"));
+  const run = async () => {
+    const out = await runPoly(["lint", "--no-workspace", "--format", "json", "web/banner.jsx"], { cwd: dir });
+    return found(JSON.parse(out.stdout), "web/banner.jsx");
+  };
+  assert.deepEqual(await run(), WEB);
+  await Deno.writeTextFile(join(dir, "web/package.json"), JSON.stringify({ name: "web", dependencies: {} }));
+  assert.deepEqual(await run(), []);
+});
+
+Deno.test("Biome: both lint paths turn on the domains of settings.manifest, and nothing without it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "poly-biome-domains-" });
+  const path = join(dir, "web", "banner.jsx");
+  await Deno.mkdir(join(dir, "web"));
+  const text = await Deno.readTextFile(join(REPO, "tests/engines/testdata/parity/biome-domains/web/banner.jsx"));
+  await Deno.writeTextFile(path, text);
+  const file: SourceFile = { path, relPath: "web/banner.jsx", language: "javascript", text };
+  const manifest = {
+    files: [{ path: join(dir, "web", "package.json"), hash: "0123456789abcdef" }],
+    options: { dependencies: { next: "15.0.0", react: "^19.0.0" } },
+    root: join(dir, "web"),
+  };
+  const codes = (out: Settled<LintOutput>) =>
+    out instanceof Error ? [out.message] : out.diagnostics.map((d) => d.code).sort();
+  const want = ["correctness/useExhaustiveDependencies", "performance/noImgElement"];
+  const native = new Biome();
+  let processed = 0;
+  native.native = { onRun: (i) => (processed += i.processed) };
+  deepEqual((await native.lintMany([file], { ...settings(), manifest })).map(codes), [want]);
+  if (available) equal(processed, 1, "the native command line linted the file");
+  const wasm = new Biome();
+  wasm.native = { command: null };
+  deepEqual((await wasm.lintMany([file], { ...settings(), manifest })).map(codes), [want]);
+  deepEqual(codes(await wasm.lint(file, { ...settings(), manifest })), want);
+  deepEqual(codes(await wasm.lint(file, settings())), []);
+  deepEqual((await native.lintMany([file], settings())).map(codes), [[]]);
+  await Deno.remove(dir, { recursive: true });
+});
