@@ -34,6 +34,7 @@ export const LANGUAGES = [
   "shell",
   "sql",
   "svelte",
+  "svg",
   "swift",
   "toml",
   "typescript",

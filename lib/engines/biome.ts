@@ -41,7 +41,8 @@
  *   `configuration = { javascript = { formatter = { quoteStyle = "single" } } }`), checked
  *   against biome's schema when poly.toml loads (`lib/config/_engine_tables.ts`).
  * - Lint covers HTML, Vue, Svelte and Astro too, as `biome lint` does with its
- *   default configuration (their formatter stays `webfmt`).
+ *   default configuration (their formatter stays `webfmt`), and SVG (as HTML, the CSS
+ *   of its `<style>` too), which `biome format` does not format: nor does poly.
  * - A parse error is a diagnostic (code `parse`, error), as `biome lint` reports it.
  * - Assist actions (`organizeImports`) are not reported: `biome lint` does not.
  * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
@@ -400,7 +401,7 @@ export class Biome implements EngineInstance {
 export const biome: EngineSpec = {
   id: "biome",
   tier: "in-process",
-  lintLanguages: ["javascript", "typescript", "json", "css", "graphql", "html", "vue", "svelte", "astro"],
+  lintLanguages: ["javascript", "typescript", "json", "css", "graphql", "html", "vue", "svelte", "astro", "svg"],
   formatLanguages: ["javascript", "typescript", "json", "css", "graphql"],
   capabilities: { lint: true, format: true, fix: true },
   upstream: `@biomejs/wasm-nodejs ${VERSION}`,

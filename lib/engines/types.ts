@@ -34,6 +34,7 @@ export type Language =
   | "vue"
   | "svelte"
   | "astro"
+  | "svg"
   | "rust"
   | "zig"
   | "ruby"
