@@ -23,7 +23,8 @@
  *
  * - with a manifest (the nearest `package.json`'s fields biome reads, which turn
  *   on biome's domain rules), the directory also holds `pkg/package.json` with
- *   them and a link `pkg/<n>/<name>` to each file; biome lints the links (its
+ *   them and a link `pkg/<path below the manifest's directory>` to each file
+ *   (rules read that path: next's `app/`, `pages/`); biome lints the links (its
  *   project layout then has that manifest for every file, as on the command
  *   line in the repository), and each link's result is its file's.
  *
@@ -37,7 +38,7 @@
  *
  * @module
  */
-import { basename, join } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import { runExecutable } from "./_host.ts";
 import { type BiomeCommand, biomeCommand } from "./_biome_bin.ts";
 import type { Finding } from "./_biome_shared.ts";
@@ -308,9 +309,13 @@ export async function runNativeLint(
         await Deno.mkdir(join(dir, "pkg"));
         await Deno.writeTextFile(join(dir, "pkg", "package.json"), JSON.stringify(manifest.options));
         args = [];
+        const root = manifest.root.endsWith(sep) ? manifest.root : manifest.root + sep;
         for (const [i, path] of chosen.entries()) {
-          await Deno.mkdir(join(dir, "pkg", String(i)));
-          const link = `pkg/${i}/${basename(path)}`;
+          // The path below the manifest's directory, kept: rules read it (next's `app/`, `pages/`).
+          let below = path.startsWith(root) ? path.slice(root.length).split(sep).join("/") : "package.json";
+          if (below === "package.json") below = `.poly-${i}/${basename(path)}`; // not over the manifest's copy
+          const link = `pkg/${below}`;
+          await Deno.mkdir(join(dir, dirname(link)), { recursive: true });
           await Deno.symlink(path, join(dir, link));
           alias.set(link, key(path));
           args.push(link);

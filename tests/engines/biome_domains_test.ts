@@ -46,6 +46,9 @@ Deno.test("poly lint turns on biome's domain rules from the nearest package.json
   assert.deepEqual(found(doc, "spec/sum.test.js"), ["suspicious/noFocusedTests:3"]);
   assert.deepEqual(found(doc, "plain/banner.jsx"), []);
   assert.deepEqual(found(doc, "plain/sum.test.js"), []);
+  assert.deepEqual(found(doc, "web/components/shell.jsx"), ["style/noHeadElement:4"]);
+  assert.deepEqual(found(doc, "web/app/layout.jsx"), []);
+  assert.deepEqual(found(doc, "web/package.json"), []);
   const sources = doc.configs.flatMap((c) => c.sources);
   assert.ok(sources.includes("web/package.json") && sources.includes("spec/package.json"), JSON.stringify(sources));
 });
@@ -98,5 +101,18 @@ Deno.test("Biome: both lint paths turn on the domains of settings.manifest, and 
   deepEqual(codes(await wasm.lint(file, { ...settings(), manifest })), want);
   deepEqual(codes(await wasm.lint(file, settings())), []);
   deepEqual((await native.lintMany([file], settings())).map(codes), [[]]);
+  // Natively too, a rule reading the path below the package sees it (next's app/), and the package.json itself lints.
+  const layout = join(REPO, "tests/engines/testdata/parity/biome-domains/web/app/layout.jsx");
+  await Deno.mkdir(join(dir, "web", "app"));
+  await Deno.copyFile(layout, join(dir, "web", "app", "layout.jsx"));
+  await Deno.writeTextFile(manifest.files[0].path, JSON.stringify({ dependencies: manifest.options.dependencies }));
+  const more: SourceFile[] = [
+    { path: join(dir, "web/app/layout.jsx"), relPath: "web/app/layout.jsx", language: "javascript", text: "" },
+    { path: manifest.files[0].path, relPath: "web/package.json", language: "json", text: "" },
+  ];
+  for (const m of more) m.text = await Deno.readTextFile(m.path);
+  processed = 0;
+  deepEqual((await native.lintMany(more, { ...settings(), manifest })).map(codes), [[], []]);
+  if (available) equal(processed, 2, "the native command line linted both");
   await Deno.remove(dir, { recursive: true });
 });
