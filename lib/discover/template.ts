@@ -1,24 +1,23 @@
 /**
  * Template dialects hidden behind ordinary extensions, where no engine can read
- * the file at all: Jinja/Django/Liquid block tags in HTML, dbt/Jinja in SQL.
- * A formatter reading them as plain HTML or SQL corrupts them, and a linter
- * reports noise, so {@link readCandidate} skips them with a reason.
+ * the file at all: dbt/Jinja in SQL. A formatter reading it as plain SQL
+ * corrupts it, and a linter reports noise, so {@link readCandidate} skips it
+ * with a reason.
  *
- * YAML and TOML templates (Helm charts, `.j2` files) are the formatters'
- * concern: see `templateReason` in `lib/engines/templates.ts`.
+ * Jinja/Django/Liquid HTML templates (biome lints them as HTML, as `biome lint`
+ * does; formatting leaves them alone), YAML and TOML templates (Helm charts,
+ * `.j2` files): see `templateReason` in `lib/engines/templates.ts`.
  *
  * @module
  */
 import type { Language } from "../engines/types.ts";
 
-/** Jinja/Django/Liquid/Nunjucks block tags: `{% if %}`, `{%- for x in y %}`. */
-const BLOCK_TAG = /\{%-?\s*[A-Za-z_]/;
 /** dbt and Jinja expressions or statements in SQL. */
 const SQL_TAG = /\{\{|\{%/;
 
 /**
  * The skip reason when `text` (of the given language) is a template rather than
- * plain source, or undefined. Only HTML and SQL are judged here.
+ * plain source, or undefined. Only SQL is judged here.
  *
  * @example
  * ```ts
@@ -29,10 +28,7 @@ const SQL_TAG = /\{\{|\{%/;
 export function detectTemplate(language: Language, text: string): string | undefined {
   let match: RegExpExecArray | null = null;
   let dialect = "";
-  if (language === "html") {
-    match = BLOCK_TAG.exec(text);
-    dialect = "a Jinja, Django or Liquid template";
-  } else if (language === "sql") {
+  if (language === "sql") {
     match = SQL_TAG.exec(text);
     dialect = "a dbt or Jinja template";
   }

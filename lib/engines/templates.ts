@@ -1,8 +1,14 @@
 /**
- * Template files formatters must leave alone. A Jinja, Go-template or Helm file is
+ * Template files engines must leave alone. A Jinja, Go-template or Helm file is
  * not valid YAML/TOML/Markdown until rendered; formatting it as such corrupts it
- * (a bug users of the original tool reported). The run pipeline asks
- * {@link templateReason} before formatting and skips the file with the reason.
+ * (a bug users of the original tool reported), and linting it reports its template
+ * syntax. The run pipeline asks {@link templateReason} before linting or
+ * formatting and skips the file with the reason, which says which of the two.
+ *
+ * A Jinja/Django/Liquid template named `.html` (`{% ... %}` block tags) is different:
+ * `biome lint` lints it as HTML (the tags are text to it), so poly lints it too;
+ * `biome format` leaves HTML alone and poly's HTML formatter would reflow the tags,
+ * so only formatting skips it.
  *
  * @example
  * ```ts
@@ -34,6 +40,9 @@ export const TEMPLATE_EXTENSIONS: readonly string[] = [
 /** {@link TEMPLATE_EXTENSIONS} as one expression (lower-case paths). */
 const TEMPLATE_EXTENSION = new RegExp(`(?:${TEMPLATE_EXTENSIONS.map((e) => e.replace(".", "\\.")).join("|")})$`);
 const YAML_RE = /\.ya?ml$/i;
+const HTML_RE = /\.html?$/i;
+/** Jinja/Django/Liquid/Nunjucks block tags: `{% if %}`, `{%- for x in y %}`. */
+const BLOCK_TAG = /\{%-?\s*[A-Za-z_]/;
 const TOML_RE = /\.toml$/i;
 /** `{{ ... }}` (Go templates, Jinja expressions) or `{% ... %}` (Jinja statements). */
 const TEMPLATE_SYNTAX = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/;
@@ -55,26 +64,51 @@ export function hasBareTemplateSyntax(text: string): boolean {
   return false;
 }
 
-function reason(detail: string): string {
-  return `template file (${detail}): left alone by formatters`;
+/** The skip reason: what the file is, and what poly leaves undone with it for `kind`. */
+function reason(detail: string, kind: "lint" | "fmt", language: string): string {
+  return kind === "fmt"
+    ? `template file (${detail}): left alone by formatters`
+    : `template file (${detail}): not ${language} until rendered, so neither linted nor formatted`;
+}
+
+/** What a file is by its name, as the reasons say it. */
+function languageOf(lower: string): string {
+  return YAML_RE.test(lower) ? "YAML" : TOML_RE.test(lower) ? "TOML" : "its language";
 }
 
 /**
- * Why a file must not be formatted because it is a template, or undefined when it
- * is an ordinary file. `relPath` uses `/` separators.
+ * Why a file must not be linted (`kind` "lint") or formatted ("fmt", the default)
+ * because it is a template, or undefined when it is an ordinary file (or, for
+ * "lint", a template its linter reads as its engine's own command line does: an
+ * HTML one). `relPath` uses `/` separators.
  */
-export function templateReason(relPath: string, text: string): string | undefined {
+export function templateReason(relPath: string, text: string, kind: "lint" | "fmt" = "fmt"): string | undefined {
   const lower = relPath.toLowerCase();
   const ext = TEMPLATE_EXTENSION.exec(lower)?.[0];
-  if (ext) return reason(ext);
+  if (ext) return reason(ext, kind, languageOf(lower.slice(0, -ext.length)));
   // Without `{{` or `{%` no rule below applies (the common case: no split, no scan).
   if (!text.includes("{{") && !text.includes("{%")) return undefined;
+  if (HTML_RE.test(lower)) {
+    // biome lint reads such a file as HTML, as poly's lint does; only formatting leaves it alone.
+    const tag = kind === "fmt" ? BLOCK_TAG.exec(text) : null;
+    if (!tag) return undefined;
+    const line = text.slice(0, tag.index).split("\n").length;
+    return reason(`Jinja, Django or Liquid block tag "{%" at line ${line} of HTML`, kind, "HTML");
+  }
   const inTemplatesDir = lower.split("/").slice(0, -1).includes("templates");
   if (inTemplatesDir && TEMPLATE_SYNTAX.test(text.replace(ACTIONS_EXPR, ""))) {
-    return reason(YAML_RE.test(lower) ? "Helm chart template with {{ ... }}" : "file under templates/ with {{ ... }}");
+    return reason(
+      YAML_RE.test(lower) ? "Helm chart template with {{ ... }}" : "file under templates/ with {{ ... }}",
+      kind,
+      languageOf(lower),
+    );
   }
   if ((YAML_RE.test(lower) || TOML_RE.test(lower)) && hasBareTemplateSyntax(text)) {
-    return reason(`${YAML_RE.test(lower) ? "YAML" : "TOML"} with template syntax {{ ... }} or {% ... %}`);
+    return reason(
+      `${YAML_RE.test(lower) ? "YAML" : "TOML"} with template syntax {{ ... }} or {% ... %}`,
+      kind,
+      languageOf(lower),
+    );
   }
   return undefined;
 }

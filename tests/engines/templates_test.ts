@@ -38,3 +38,23 @@ Deno.test("templateReason() leaves ordinary files, quoted Ansible strings and Gi
   equal(templateReason("web/index.html", "<p>{{ vue }}</p>"), undefined);
   equal(templateReason("a.yaml", "# {{ in a comment }}\na: 1\n"), undefined);
 });
+
+Deno.test("templateReason() keeps a Jinja/Django/Liquid HTML template from formatters, not from linters", () => {
+  const page = '{% extends "base.html" %}\n{% block content %}<p>{{ x }}</p>{% endblock %}\n';
+  const fmt = templateReason("docs/overrides/main.html", page, "fmt");
+  equal(fmt, 'template file (Jinja, Django or Liquid block tag "{%" at line 1 of HTML): left alone by formatters');
+  equal(templateReason("docs/overrides/main.html", page, "lint"), undefined);
+  equal(templateReason("web/index.html", "<p>{{ vue }}</p>", "fmt"), undefined);
+});
+
+Deno.test("templateReason() says a skipped template is left alone by linters too when it is not the language until rendered", () => {
+  const helm = templateReason("charts/app/templates/deploy.yaml", "replicas: {{ .Values.n }}\n", "lint");
+  equal(
+    helm,
+    "template file (Helm chart template with {{ ... }}): not YAML until rendered, so neither linted nor formatted",
+  );
+  equal(
+    templateReason("charts/app/templates/deploy.yaml", "replicas: {{ .Values.n }}\n", "fmt"),
+    "template file (Helm chart template with {{ ... }}): left alone by formatters",
+  );
+});
