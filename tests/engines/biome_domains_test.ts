@@ -43,9 +43,9 @@ Deno.test("poly lint turns on biome's domain rules from the nearest package.json
   await Deno.mkdir(join(dir, ".git"));
   const doc = await lint(dir);
   assert.deepEqual(found(doc, "web/banner.jsx"), WEB);
-  assert.deepEqual(found(doc, "spec/sum.test.js"), ["suspicious/noFocusedTests:3"]);
+  assert.deepEqual(found(doc, "spec/sum_cases.js"), ["suspicious/noFocusedTests:3"]);
   assert.deepEqual(found(doc, "plain/banner.jsx"), []);
-  assert.deepEqual(found(doc, "plain/sum.test.js"), []);
+  assert.deepEqual(found(doc, "plain/sum_cases.js"), []);
   assert.deepEqual(found(doc, "web/components/shell.jsx"), ["style/noHeadElement:4"]);
   assert.deepEqual(found(doc, "web/app/layout.jsx"), []);
   assert.deepEqual(found(doc, "web/package.json"), []);
