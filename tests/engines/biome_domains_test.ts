@@ -116,3 +116,9 @@ Deno.test("Biome: both lint paths turn on the domains of settings.manifest, and 
   if (available) equal(processed, 2, "the native command line linted both");
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("Biome.prewarm() drives the WebAssembly workspace directly and leaves the module loaded", async () => {
+  const biome = new Biome();
+  await biome.prewarm();
+  equal(biome.warm(), true);
+});
