@@ -122,3 +122,10 @@ Deno.test("Biome.prewarm() drives the WebAssembly workspace directly and leaves 
   await biome.prewarm();
   equal(biome.warm(), true);
 });
+
+Deno.test("poly config show names the package.json whose dependencies turn on biome's domains", async () => {
+  const dir = await copyFixture("../tests/engines/testdata/parity/biome-domains");
+  await Deno.mkdir(join(dir, ".git"));
+  const out = await runPoly(["config", "show"], { cwd: join(dir, "web") });
+  assert.match(out.stdout, /^# biome's manifest \(its dependencies turn on biome's rule domains\): package\.json$/m);
+});
