@@ -35,6 +35,7 @@ export const LANGUAGES = [
   "shell",
   "sql",
   "svelte",
+  "svg",
   "swift",
   "toml",
   "typescript",

@@ -78,6 +78,11 @@ export function renderToml(config: ResolvedConfig, display: DisplayPath): string
   }
   lines.push(`# rules dirs: ${doc.rules_dirs.map((d) => JSON.stringify(d)).join(", ") || "none"}`);
   for (const [id, n] of Object.entries(doc.native ?? {})) {
+    if (id === "node-manifest") {
+      // Not an engine's configuration: the package.json whose dependencies turn on biome's rule domains.
+      lines.push(`# biome's manifest (its dependencies turn on biome's rule domains): ${n.files.join(", ")}`);
+      continue;
+    }
     lines.push(`# ${id}: the repository's own configuration governs (poly.toml's [lint|fmt.*.${id}] keys on top):`);
     for (const [key, file] of Object.entries(n.origins)) lines.push(`#   ${key} from ${file}`);
   }

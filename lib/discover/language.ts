@@ -51,6 +51,7 @@ export const EXTENSIONS: Readonly<Record<string, Language>> = {
   vue: "vue",
   svelte: "svelte",
   astro: "astro",
+  svg: "svg",
   rs: "rust",
   zig: "zig",
   rb: "ruby",

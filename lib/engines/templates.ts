@@ -1,17 +1,21 @@
 /**
- * Template files, the one detector: every reason reads `template file (<what>):
- * left alone by <formatters | every engine>`.
+ * Template files, the one detector. Every reason reads `template file (<what>): ...`
+ * and says what poly leaves undone with the file.
  *
  * - A name ending in a template dialect's extension (`.j2`, `.tmpl`, ...) is left
  *   alone by every engine: discovery lists it as a skip on every walk
  *   ({@link templateExtensionSkip}).
- * - HTML with Jinja/Django/Liquid block tags and SQL with dbt/Jinja syntax are left
- *   alone by every engine: no linter or formatter reads them (discovery asks
- *   {@link detectTemplate} when it reads the file).
+ * - SQL with dbt/Jinja syntax is left alone by every engine: no linter or formatter
+ *   reads it (discovery asks {@link detectTemplate} when it reads the file).
  * - A Jinja, Go-template or Helm file is not valid YAML/TOML/Markdown until
  *   rendered; formatting it as such corrupts it (a bug users of the original tool
- *   reported). The run pipeline asks {@link templateReason} before formatting and
- *   skips the file with the reason; linters still check it.
+ *   reported), and linting it reports its template syntax. The run pipeline asks
+ *   {@link templateReason} before linting or formatting and skips the file with the
+ *   reason, which says which of the two.
+ * - A Jinja/Django/Liquid template named `.html` (`{% ... %}` block tags) is
+ *   different: `biome lint` lints it as HTML (the tags are text to it), so poly lints
+ *   it too; `biome format` leaves HTML alone and poly's HTML formatter would reflow
+ *   the tags, so only formatting skips it.
  *
  * @example
  * ```ts
@@ -44,6 +48,9 @@ export const TEMPLATE_EXTENSIONS: readonly string[] = [
 /** {@link TEMPLATE_EXTENSIONS} as one expression (lower-case paths). */
 const TEMPLATE_EXTENSION = new RegExp(`(?:${TEMPLATE_EXTENSIONS.map((e) => e.replace(".", "\\.")).join("|")})$`);
 const YAML_RE = /\.ya?ml$/i;
+const HTML_RE = /\.html?$/i;
+/** Jinja/Django/Liquid/Nunjucks block tags: `{% if %}`, `{%- for x in y %}`. */
+const BLOCK_TAG = /\{%-?\s*[A-Za-z_]/;
 const TOML_RE = /\.toml$/i;
 /** `{{ ... }}` (Go templates, Jinja expressions) or `{% ... %}` (Jinja statements). */
 const TEMPLATE_SYNTAX = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/;
@@ -65,26 +72,51 @@ export function hasBareTemplateSyntax(text: string): boolean {
   return false;
 }
 
-function reason(detail: string): string {
-  return `template file (${detail}): left alone by formatters`;
+/** The skip reason: what the file is, and what poly leaves undone with it for `kind`. */
+function reason(detail: string, kind: "lint" | "fmt", language: string): string {
+  return kind === "fmt"
+    ? `template file (${detail}): left alone by formatters`
+    : `template file (${detail}): not ${language} until rendered, so neither linted nor formatted`;
+}
+
+/** What a file is by its name, as the reasons say it. */
+function languageOf(lower: string): string {
+  return YAML_RE.test(lower) ? "YAML" : TOML_RE.test(lower) ? "TOML" : "its language";
 }
 
 /**
- * Why a file must not be formatted because it is a template, or undefined when it
- * is an ordinary file. `relPath` uses `/` separators.
+ * Why a file must not be linted (`kind` "lint") or formatted ("fmt", the default)
+ * because it is a template, or undefined when it is an ordinary file (or, for
+ * "lint", a template its linter reads as its engine's own command line does: an
+ * HTML one). `relPath` uses `/` separators.
  */
-export function templateReason(relPath: string, text: string): string | undefined {
+export function templateReason(relPath: string, text: string, kind: "lint" | "fmt" = "fmt"): string | undefined {
   const lower = relPath.toLowerCase();
   const ext = TEMPLATE_EXTENSION.exec(lower)?.[0];
-  if (ext) return reason(ext);
+  if (ext) return reason(ext, kind, languageOf(lower.slice(0, -ext.length)));
   // Without `{{` or `{%` no rule below applies (the common case: no split, no scan).
   if (!text.includes("{{") && !text.includes("{%")) return undefined;
+  if (HTML_RE.test(lower)) {
+    // biome lint reads such a file as HTML, as poly's lint does; only formatting leaves it alone.
+    const tag = kind === "fmt" ? BLOCK_TAG.exec(text) : null;
+    if (!tag) return undefined;
+    const line = text.slice(0, tag.index).split("\n").length;
+    return reason(`Jinja, Django or Liquid block tag "{%" at line ${line} of HTML`, kind, "HTML");
+  }
   const inTemplatesDir = lower.split("/").slice(0, -1).includes("templates");
   if (inTemplatesDir && TEMPLATE_SYNTAX.test(text.replace(ACTIONS_EXPR, ""))) {
-    return reason(YAML_RE.test(lower) ? "Helm chart template with {{ ... }}" : "file under templates/ with {{ ... }}");
+    return reason(
+      YAML_RE.test(lower) ? "Helm chart template with {{ ... }}" : "file under templates/ with {{ ... }}",
+      kind,
+      languageOf(lower),
+    );
   }
   if ((YAML_RE.test(lower) || TOML_RE.test(lower)) && hasBareTemplateSyntax(text)) {
-    return reason(`${YAML_RE.test(lower) ? "YAML" : "TOML"} with template syntax {{ ... }} or {% ... %}`);
+    return reason(
+      `${YAML_RE.test(lower) ? "YAML" : "TOML"} with template syntax {{ ... }} or {% ... %}`,
+      kind,
+      languageOf(lower),
+    );
   }
   return undefined;
 }
@@ -107,15 +139,14 @@ export function templateExtensionSkip(relPath: string): string | undefined {
   return ext ? everyEngine(ext) : undefined;
 }
 
-/** Jinja/Django/Liquid/Nunjucks block tags: `{% if %}`, `{%- for x in y %}`. */
-const BLOCK_TAG = /\{%-?\s*[A-Za-z_]/;
 /** dbt and Jinja expressions or statements in SQL. */
 const SQL_TAG = /\{\{|\{%/;
 
 /**
  * Why every engine leaves `text` (of the given language) alone because it is a
- * template dialect hidden behind an ordinary extension, or undefined. Only HTML and
- * SQL are judged here.
+ * template dialect hidden behind an ordinary extension, or undefined. Only SQL is
+ * judged here (HTML templates are linted as HTML, as `biome lint` does, and
+ * {@link templateReason} keeps formatters off them).
  *
  * @example
  * ```ts
@@ -124,17 +155,10 @@ const SQL_TAG = /\{\{|\{%/;
  * ```
  */
 export function detectTemplate(language: Language, text: string): string | undefined {
-  let match: RegExpExecArray | null = null;
-  let dialect = "";
-  if (language === "html") {
-    match = BLOCK_TAG.exec(text);
-    dialect = "a Jinja, Django or Liquid template";
-  } else if (language === "sql") {
-    match = SQL_TAG.exec(text);
-    dialect = "a dbt or Jinja template";
-  }
+  if (language !== "sql") return undefined;
+  const match = SQL_TAG.exec(text);
   if (!match) return undefined;
   const tag = text.slice(match.index, match.index + 2);
   const line = text.slice(0, match.index).split("\n").length;
-  return everyEngine(`${dialect}, "${tag}" at line ${line}`);
+  return everyEngine(`a dbt or Jinja template, "${tag}" at line ${line}`);
 }

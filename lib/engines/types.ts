@@ -34,6 +34,7 @@ export type Language =
   | "vue"
   | "svelte"
   | "astro"
+  | "svg"
   | "rust"
   | "zig"
   | "ruby"
@@ -77,6 +78,11 @@ export interface EngineSettings {
    * upstream's shape, the files and their hashes (so part of the cache key). poly.toml's tool keys apply on top.
    */
   native?: NativeEngineConfig;
+  /**
+   * biome only: the nearest `package.json` (its `type` and dependency fields), which turns on biome's
+   * domain rules as on biome's command line; its file and hash are part of the cache key.
+   */
+  manifest?: NativeEngineConfig;
   /** The `[rules]` table (for the structural-rules engine). */
   rules?: Record<string, unknown>;
 }

@@ -222,7 +222,7 @@ export function classifyRead(task: FileTask, read: ReadOutcome): { text: string 
       },
     };
   }
-  const skip = "skip" in read ? read.skip : templateReason(task.relPath, read.text);
+  const skip = "skip" in read ? read.skip : templateReason(task.relPath, read.text, task.kind);
   if (skip !== undefined) {
     return { outcome: { relPath: task.relPath, checked: false, skip, record: { ...baseRecord(task), skipped: skip } } };
   }

@@ -6,7 +6,7 @@
  */
 import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
-import { editorconfigDefaults, editorconfigProps, nativeExcluded } from "../config/native/mod.ts";
+import { editorconfigDefaults, editorconfigProps, nativeExcluded, NODE_MANIFEST } from "../config/native/mod.ts";
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 
@@ -96,6 +96,9 @@ function buildSettings(
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
     ...(config.native?.[spec.id] ? { native: config.native[spec.id] } : {}),
+    ...(spec.id === "biome" && kind === "lint" && config.native?.[NODE_MANIFEST]
+      ? { manifest: config.native[NODE_MANIFEST] }
+      : {}),
     ...(spec.crossCutting
       ? { rules: { ...config.data.rules, dirs: config.rulesDirs } as Record<string, unknown> }
       : {}),

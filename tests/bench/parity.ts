@@ -25,7 +25,8 @@
  * poly runs once for lint (`poly lint --format json --no-cache --no-workspace .` in DIR) and once for format
  * (`poly fmt --check ...`), so its time covers every engine of the run; the ratio printed is poly's run against the
  * sum of the native runs of the engines compared. Columns of native tools that count code points are converted to
- * UTF-16 (poly's unit) before matching. A file poly reports as errored with "syntax error at L:C" is matched as that
+ * UTF-16 (poly's unit) before matching. A file reached through symlinks is one file: each side's findings are counted
+ * once per real path (`onceByRealPath`). A file poly reports as errored with "syntax error at L:C" is matched as that
  * engine's syntax diagnostic and also counted apart ("errored records"), since its outcome differs.
  *
  * @module
@@ -293,6 +294,8 @@ async function nativeBiome(
   const unformatted = new Set<string>();
   for (const d of parse(f.stdout).diagnostics ?? []) {
     if (d.category !== "format" || !d.location?.path) continue;
+    // A file biome cannot format for its parse errors is a syntax verdict (poly reports the errors), not unformatted.
+    if (String(d.message).startsWith("Code formatting aborted due to parsing errors")) continue;
     if (tree.dir !== given && d.location.path === "biome.json") continue;
     unformatted.add(d.location.path);
   }
@@ -525,6 +528,34 @@ export function compare(native: Finding[], mine: Finding[]): {
   return { matched, onlyNative, onlyPoly, agreement: total === 0 ? 1 : matched / total };
 }
 
+/**
+ * `findings` with each file counted once by its real path: a file reached through symlinks (a `README.md` linking to
+ * `packages/x/README.md`) is one file, linted once by poly but by some native tools under every name given. Each path
+ * becomes its real path relative to `dir`; where several names lead to one file, only the findings of one name are
+ * kept (the real path's own when it was linted, else the first name's).
+ */
+export function onceByRealPath(dir: string, findings: Finding[]): Finding[] {
+  const real = new Map<string, string>();
+  const realOf = (path: string) => {
+    let r = real.get(path);
+    if (r === undefined) {
+      try {
+        r = relative(Deno.realPathSync(dir), Deno.realPathSync(join(dir, path)));
+      } catch {
+        r = path;
+      }
+      real.set(path, r);
+    }
+    return r;
+  };
+  const chosen = new Map<string, string>();
+  for (const f of findings) {
+    const r = realOf(f.path);
+    if (!chosen.has(r) || f.path === r) chosen.set(r, f.path);
+  }
+  return findings.filter((f) => chosen.get(realOf(f.path)) === f.path).map((f) => ({ ...f, path: realOf(f.path) }));
+}
+
 function byRule(list: Finding[]): { code: string; count: number; example: Finding }[] {
   const m = new Map<string, { code: string; count: number; example: Finding }>();
   for (const f of list) {
@@ -686,9 +717,12 @@ async function main() {
 
     const engines = only.map((engine) => {
       const native = natives[engine]!;
-      native.findings = native.findings.filter((f) => !excludes.excluded(f.path) && !ignored.has(f.code));
+      native.findings = onceByRealPath(
+        dir,
+        native.findings.filter((f) => !excludes.excluded(f.path) && !ignored.has(f.code)),
+      );
       const mine = polyFindings(lint.results, engine);
-      mine.findings = mine.findings.filter((f) => !ignored.has(f.code));
+      mine.findings = onceByRealPath(dir, mine.findings.filter((f) => !ignored.has(f.code)));
       const c = compare(native.findings, mine.findings);
       return {
         engine,
@@ -705,7 +739,8 @@ async function main() {
       };
     });
     const formatting = formats.map(({ engine, native: all, ms, exts }) => {
-      const native = new Set([...all].filter((f) => !excludes.excluded(f)));
+      // Only the files of the compared kinds (ruff 0.16 also reformats the Python blocks of Markdown files).
+      const native = new Set([...all].filter((f) => !excludes.excluded(f) && exts.test(f)));
       const universe = files.filter((f) => exts.test(f));
       const mine = new Set((fmt?.results ?? []).filter((r) => r.changed && exts.test(r.path)).map((r) => r.path));
       const both = universe.filter((f) => native.has(f) && mine.has(f)).length;

@@ -199,6 +199,7 @@ const IDENTIFY_TAGS: Record<string, string[]> = {
   html: ["html"],
   vue: ["vue"],
   svelte: ["svelte"],
+  svg: ["svg"],
   rust: ["rust"],
   astro: [], // identify has no astro tag in the versions Debian and Ubuntu ship
 };

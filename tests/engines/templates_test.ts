@@ -46,11 +46,8 @@ Deno.test("templateExtensionSkip() names the extension of a template dialect, wh
   equal(templateExtensionSkip("app.yaml"), undefined);
 });
 
-Deno.test("detectTemplate() judges HTML block tags and SQL templates, and names the first tag's line", () => {
-  equal(
-    detectTemplate("html", "<ul>\n{% for x in items %}<li>{{ x }}</li>{% endfor %}\n</ul>\n"),
-    'template file (a Jinja, Django or Liquid template, "{%" at line 2): left alone by every engine',
-  );
+Deno.test("detectTemplate() judges SQL templates (HTML ones are linted as HTML), and names the first tag's line", () => {
+  equal(detectTemplate("html", "<ul>\n{% for x in items %}<li>{{ x }}</li>{% endfor %}\n</ul>\n"), undefined);
   equal(detectTemplate("html", "<p>{{ angular }}</p>\n"), undefined);
   equal(
     detectTemplate("sql", "select *\nfrom {{ ref('orders') }}\n"),
@@ -59,15 +56,37 @@ Deno.test("detectTemplate() judges HTML block tags and SQL templates, and names 
   equal(detectTemplate("python", "x = '{%'"), undefined);
 });
 
-Deno.test("every template reason has one wording: template file (<what>): left alone by <whom>", () => {
-  const wording = /^template file \(.+\): left alone by (formatters|every engine)$/;
+Deno.test("every template reason has one wording: template file (<what>): what poly leaves undone", () => {
+  const wording =
+    /^template file \(.+\): (left alone by (formatters|every engine)|not \w+ until rendered, so neither linted nor formatted)$/;
   for (
     const reason of [
       templateReason("charts/app/templates/deploy.yaml", "kind: {{ .Values.kind }}\n"),
       templateReason("vars.yml", "name: {{ name }}\n"),
       templateExtensionSkip("a.njk"),
-      detectTemplate("html", "{% block x %}"),
+      templateReason("vars.yml", "name: {{ name }}\n", "lint"),
+      templateReason("page.html", "{% block x %}", "fmt"),
       detectTemplate("sql", "select {{ x }}"),
     ]
   ) match(reason ?? "", wording);
+});
+
+Deno.test("templateReason() keeps a Jinja/Django/Liquid HTML template from formatters, not from linters", () => {
+  const page = '{% extends "base.html" %}\n{% block content %}<p>{{ x }}</p>{% endblock %}\n';
+  const fmt = templateReason("docs/overrides/main.html", page, "fmt");
+  equal(fmt, 'template file (Jinja, Django or Liquid block tag "{%" at line 1 of HTML): left alone by formatters');
+  equal(templateReason("docs/overrides/main.html", page, "lint"), undefined);
+  equal(templateReason("web/index.html", "<p>{{ vue }}</p>", "fmt"), undefined);
+});
+
+Deno.test("templateReason() says a skipped template is left alone by linters too when it is not the language until rendered", () => {
+  const helm = templateReason("charts/app/templates/deploy.yaml", "replicas: {{ .Values.n }}\n", "lint");
+  equal(
+    helm,
+    "template file (Helm chart template with {{ ... }}): not YAML until rendered, so neither linted nor formatted",
+  );
+  equal(
+    templateReason("charts/app/templates/deploy.yaml", "replicas: {{ .Values.n }}\n", "fmt"),
+    "template file (Helm chart template with {{ ... }}): left alone by formatters",
+  );
 });

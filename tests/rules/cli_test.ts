@@ -44,7 +44,8 @@ Deno.test("poly rules list --format json: every rule with sources, severities an
   );
   deepEqual([entry("js-no-eval").default_severity, entry("js-no-eval").severity], ["warning", "error"]);
   deepEqual([entry("py-print-in-library").enabled, entry("py-print-in-library").severity], [false, "off"]);
-  equal(entry("js-no-debugger").file, "builtin:typescript/js-no-debugger.yml");
+  equal(entry("js-no-debugger").file, "builtin:javascript/js-no-debugger.yml");
+  equal(entry("ts-no-debugger").file, "builtin:typescript/ts-no-debugger.yml");
   deepEqual(doc.dirs, [".poly/rules"]);
   equal(doc.summary.user, 1);
   equal(doc.summary.total, doc.summary.builtin + 1);
@@ -87,7 +88,8 @@ Deno.test("poly rules list: a broken rule file exits 2 with file:line:col, the r
   equal(run.code, 2);
   match(run.stdout, /^error: \.poly\/rules\/bad\.yml:4:12: rule "bad": pattern "func \(" does not parse as go/m);
   match(run.stdout, /^ok-rule +go +user /m);
-  match(run.stdout, /^js-no-debugger +typescript +builtin /m);
+  match(run.stdout, /^js-no-debugger +javascript +builtin /m);
+  match(run.stdout, /^ts-no-debugger +typescript +builtin /m);
 });
 
 Deno.test("poly lint --format json: ast-grep findings across the fixture repository (golden)", async () => {
@@ -135,7 +137,7 @@ Deno.test({
         e.path === ".poly/rules/bad.yml" && /2:11: rule "bad": unknown language/.test(e.message)
       ),
     );
-    ok(JSON.stringify(report.results).includes("js-no-debugger"));
+    ok(JSON.stringify(report.results).includes("ts-no-debugger"));
   },
 });
 

@@ -76,7 +76,7 @@ Deno.test("loadRuleSet() reports an id two packs share, naming both files", asyn
   match(messages[0], new RegExp(`b/two\\.yml:1:1: rule id "user-no-alert" is already defined in ${dir}/a/one\\.yml:1`));
   match(
     messages[1],
-    /c\/debugger\.yml:1:1: rule id "js-no-debugger" is already defined in builtin:typescript\/js-no-debugger\.yml:6/,
+    /c\/debugger\.yml:1:1: rule id "js-no-debugger" is already defined in builtin:javascript\/js-no-debugger\.yml:7/,
   );
   equal(set.rules.find((r) => r.id === "user-no-alert")?.severity, "info", "the first definition wins");
 });

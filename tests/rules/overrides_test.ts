@@ -20,27 +20,28 @@ async function appCodes(table: Record<string, unknown>): Promise<string[]> {
 
 Deno.test("overrides: severity off and enabled = false drop the rule from the diagnostics", async () => {
   const base = await appCodes({});
-  equal(base.includes("js-no-eval:warning"), true);
-  equal(base.includes("js-no-debugger:error"), true);
+  equal(base.includes("ts-no-eval:warning"), true);
+  equal(base.includes("ts-no-debugger:error"), true);
   const off = await appCodes({
-    overrides: { "js-no-eval": { severity: "off" }, "js-no-debugger": { enabled: false } },
+    overrides: { "ts-no-eval": { severity: "off" }, "ts-no-debugger": { enabled: false } },
   });
-  deepEqual(off, base.filter((c) => c !== "js-no-eval:warning" && c !== "js-no-debugger:error"));
+  deepEqual(off, base.filter((c) => c !== "ts-no-eval:warning" && c !== "ts-no-debugger:error"));
 });
 
 Deno.test("overrides: a severity change is what the diagnostics carry", async () => {
   const codes = await appCodes({
-    overrides: { "js-no-eval": { severity: "error" }, "js-no-debugger": { severity: "hint" } },
+    overrides: { "ts-no-eval": { severity: "error" }, "ts-no-debugger": { severity: "hint" } },
   });
-  equal(codes.includes("js-no-eval:error"), true);
-  equal(codes.includes("js-no-debugger:hint"), true);
+  equal(codes.includes("ts-no-eval:error"), true);
+  equal(codes.includes("ts-no-debugger:hint"), true);
 });
 
 Deno.test("overrides: extra ignores skip matching files only", async () => {
-  const codes = await appCodes({ overrides: { "js-console-log-in-library": { ignores: ["src/app.ts"] } } });
-  equal(codes.some((c) => c.startsWith("js-console-log-in-library")), false);
+  const codes = await appCodes({ overrides: { "ts-console-log-in-library": { ignores: ["src/app.ts"] } } });
+  equal(codes.some((c) => c.startsWith("ts-console-log-in-library")), false);
+  // The JavaScript rule of the same check is another rule: its files are not ignored.
   const set = await loadRuleSet(FIXTURE_REPO, {
-    overrides: { "js-console-log-in-library": { ignores: ["src/app.ts"] } },
+    overrides: { "ts-console-log-in-library": { ignores: ["src/app.ts"] } },
   });
   const widget = join(FIXTURE_REPO, "src", "widget.jsx");
   const other = await lintWithRules(set, {

@@ -16,7 +16,12 @@
  *   `prettier`, nearest as prettier finds them) are mapped onto biome's formatter
  *   (see `prettier.ts`);
  * - `plugins` (GritQL files) and extends of packages are {@link ConfigError}s:
- *   poly cannot honour them.
+ *   poly cannot honour them;
+ * - the nearest `package.json` ({@link BiomeReader.manifestFor}) is biome's
+ *   "manifest": its dependencies turn on the recommended rules of biome's domains
+ *   (react, next, test, ...) and its `"type": "commonjs"` makes `.js` files scripts.
+ *   Its fields biome reads travel in the settings (hence the cache key), and the
+ *   file is listed among the configs.
  *
  * @module
  */
@@ -36,6 +41,9 @@ const BIOME_SCHEMA_VERSION = "2.5.14";
 export const BIOME_FILES = ["biome.json", "biome.jsonc"] as const;
 
 type Table = Record<string, unknown>;
+
+/** The fields of a `package.json` biome's analyzer reads (domains by dependency; `type` for `.js` files). */
+const MANIFEST_KEYS = ["type", "dependencies", "devDependencies", "peerDependencies"] as const;
 
 function isTable(v: unknown): v is Table {
   return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -60,6 +68,7 @@ export class BiomeReader {
   readonly #nearest = new Map<string, Promise<string | undefined>>();
   readonly #prettier = new Map<string, Promise<string | undefined>>();
   readonly #resolved = new Map<string, Promise<NativeEngineConfig | undefined>>();
+  readonly #manifests = new Map<string, Promise<NativeEngineConfig | undefined>>();
 
   constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
 
@@ -74,6 +83,44 @@ export class BiomeReader {
         return prettier ? await this.#fromPrettier(prettier) : undefined;
       })();
       this.#resolved.set(dir, found);
+    }
+    return found;
+  }
+
+  /**
+   * The `package.json` biome takes as the manifest of files in `dir`: the nearest
+   * one above it up to `top`, outside `node_modules/` (biome's project layout). A
+   * file that does not parse as a JSON object is no manifest, as for biome.
+   * `options` holds the fields biome reads from it: `type`, `dependencies`,
+   * `devDependencies` and `peerDependencies`.
+   */
+  manifestFor(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
+    let found = this.#manifests.get(dir);
+    if (!found) {
+      found = (async () => {
+        if (dir.split(sep).includes("node_modules")) {
+          const up = dirname(dir);
+          return dir === top || up === dir ? undefined : await this.manifestFor(up, top);
+        }
+        if ((await this.files.namesIn(dir)).has("package.json")) {
+          const path = join(dir, "package.json");
+          const file = await this.files.read(path).catch(() => undefined);
+          let doc: unknown;
+          try {
+            doc = file ? JSON.parse(file.text) : undefined;
+          } catch {
+            doc = undefined;
+          }
+          if (file && isTable(doc)) {
+            const options: Table = {};
+            for (const k of MANIFEST_KEYS) if (doc[k] !== undefined) options[k] = doc[k];
+            return { files: [{ path, hash: file.hash }], options, root: dir };
+          }
+        }
+        const up = dirname(dir);
+        return dir === top || up === dir ? undefined : await this.manifestFor(up, top);
+      })();
+      this.#manifests.set(dir, found);
     }
     return found;
   }

@@ -36,6 +36,12 @@ export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 export { NATIVE_NAMES } from "./_files.ts";
 export { type EditorconfigDefaults, editorconfigDefaults, editorconfigProps } from "./editorconfig.ts";
 
+/**
+ * The layer key of the nearest `package.json` biome reads (its domains, its `type`): not
+ * biome's configuration, so poly's defaults still apply where no biome file governs.
+ */
+export const NODE_MANIFEST = "node-manifest";
+
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = ["ruff", "biome", "shellcheck", "markdownlint", "clang-format", "rustfmt"] as const;
 
@@ -83,6 +89,8 @@ export class NativeConfigs {
     if (wanted("biome")) {
       const found = await this.#biome.forDir(dir, top);
       if (found) out.biome = found;
+      const manifest = await this.#biome.manifestFor(dir, top);
+      if (manifest) out[NODE_MANIFEST] = manifest;
     }
     const host: [string, () => Promise<NativeEngineConfig | undefined>][] = [
       ["shellcheck", () => this.#host.shellcheck(dir, top)],

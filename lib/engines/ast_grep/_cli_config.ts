@@ -8,13 +8,14 @@
  * @module
  */
 import type { Language } from "../types.ts";
-import { parserFiles, type ParserName, POLY_LANGUAGES_OF } from "./languages.ts";
+import { parserFiles, type ParserName, POLY_LANGUAGES_OF, primaryParser } from "./languages.ts";
 import { splitRule } from "./_split.ts";
 import type { ScanFile } from "./select.ts";
 import type { LoadedRule, RuleSet } from "../../rules/types.ts";
 
 /** The language name the command line uses for each parser it runs for poly. */
 export const CLI_LANGUAGE: Partial<Record<ParserName, string>> = {
+  JavaScript: "JavaScript",
   TypeScript: "TypeScript",
   Tsx: "Tsx",
   Html: "Html",
@@ -32,16 +33,15 @@ const CLI_PARSER_OF_EXTENSION: Record<string, ParserName> = {
   mts: "TypeScript",
   cts: "TypeScript",
   tsx: "Tsx",
-  js: "Tsx",
-  mjs: "Tsx",
-  cjs: "Tsx",
-  jsx: "Tsx",
+  js: "JavaScript",
+  mjs: "JavaScript",
+  cjs: "JavaScript",
+  jsx: "JavaScript",
   html: "Html",
   htm: "Html",
   css: "Css",
   py: "python",
   pyi: "python",
-  pyw: "python",
   go: "go",
   rs: "rust",
   sh: "bash",
@@ -86,9 +86,9 @@ export interface CliRuleSet {
 const ruleSets = new WeakMap<RuleSet, CliRuleSet>();
 
 /**
- * The enabled rules of `set` as command-line rules: a `typescript` rule twice
- * (TypeScript for .ts, TSX for .tsx and JavaScript files), a `tsx` rule as TSX;
- * `javascript` and `dockerfile` rules stay with napi. Ids are `poly-<n>`; the
+ * The enabled rules of `set` as command-line rules, each under its own language's
+ * parser (the command line gives it the extensions ast-grep maps to that language,
+ * as napi does: `_langs.ts`); `dockerfile` rules stay with napi. Ids are `poly-<n>`; the
  * severity is `hint` for all (poly applies its own), with neither message nor
  * note (poly fills them in), and a fix only where it widens the range
  * (`expandStart`/`expandEnd`), for the command line's `replacementOffsets`.
@@ -102,13 +102,7 @@ export function cliRuleSet(set: RuleSet): CliRuleSet {
   const languages = new Map<ParserName, Set<Language>>();
   for (const rule of set.rules) {
     if (!rule.enabled) continue;
-    const targets: ParserName[] = rule.language === "typescript"
-      ? ["TypeScript", "Tsx"]
-      : rule.language === "tsx"
-      ? ["Tsx"]
-      : rule.language === "javascript" || rule.language === "dockerfile"
-      ? []
-      : [rule.language === "html" ? "Html" : rule.language === "css" ? "Css" : rule.language];
+    const targets: ParserName[] = rule.language === "dockerfile" ? [] : [primaryParser(rule.language)];
     const { native } = splitRule(rule);
     for (const parser of targets) {
       const doc: Record<string, unknown> = {
@@ -143,7 +137,6 @@ export function cliRuleSet(set: RuleSet): CliRuleSet {
 export async function sgconfig(cli: CliRuleSet): Promise<string> {
   const config: Record<string, unknown> = {
     ruleDirs: ["rules"],
-    languageGlobs: { tsx: ["*.js", "*.mjs", "*.cjs", "*.jsx"] },
   };
   const libraries = await parserFiles();
   const custom: Record<string, unknown> = {};

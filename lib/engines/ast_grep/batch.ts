@@ -9,8 +9,8 @@
  * after `[rules.overrides]`), each rule in the split form the napi path runs
  * (`_split.ts`), written as one rule file under a private temporary
  * `sgconfig.yml`; the same parser libraries napi registers (`@ast-grep/lang-*`,
- * as custom languages); JavaScript files mapped to the TSX parser, as poly's
- * `typescript` rules parse them. Its matches are turned into diagnostics by the
+ * as custom languages); each extension to the language ast-grep gives it, as
+ * napi's rules choose their files (`_langs.ts`). Its matches are turned into diagnostics by the
  * napi path's own code (`matchHit`, `toDiagnostic`): message and fix templates,
  * the regex checks `_split.ts` moved out of ast-grep, spans from byte offsets
  * converted to UTF-16, `files`/`ignores` globs (applied by poly, not by the command
@@ -18,10 +18,10 @@
  *
  * Which files go through it, group by group (a file has one group of rules per
  * parser): only a group whose parser the command line picks for the file by its
- * extension (`.ts`/`.mts`/`.cts` TypeScript; `.tsx`/`.js`/`.jsx`/`.mjs`/`.cjs` TSX;
- * `.py`/`.pyi`/`.pyw`, `.go`, `.rs`, `.sh`/`.bash`, `.yml`/`.yaml`, `.html`/`.htm`,
+ * extension (`.ts`/`.mts`/`.cts` TypeScript; `.tsx` TSX; `.js`/`.jsx`/`.mjs`/`.cjs`
+ * JavaScript; `.py`/`.pyi`, `.go`, `.rs`, `.sh`/`.bash`, `.yml`/`.yaml`, `.html`/`.htm`,
  * `.css`). Everything else runs on the napi path, file by file, as `lint` does:
- * `javascript`-language rules (JavaScript parser), Dockerfiles (their `RUN` lines
+ * Dockerfiles (their `RUN` lines
  * as shell), files without such an extension (shebang scripts), files whose text
  * mentions `ast-grep-ignore` (the command line honours suppression comments,
  * napi does not), and any file the command line did not scan (named in an

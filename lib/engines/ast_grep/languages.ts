@@ -2,10 +2,10 @@
  * Rule languages: the names a rule file may give in `language:`, the ast-grep
  * parser each one uses, and which files it applies to.
  *
- * - `typescript` rules apply to the whole JavaScript family (.js, .jsx, .mjs, .cjs,
- *   .ts, .tsx, .mts, .cts), parsed as TypeScript or TSX — ast-grep's own
- *   `languageGlobs` convention for one rule over JS and TS.
- * - `javascript` rules apply to JavaScript files only; `tsx` rules to .tsx/.jsx.
+ * - A rule applies to the file extensions of its language exactly as `ast-grep
+ *   scan` maps them ({@link RULE_EXTENSIONS}): `typescript` → .ts .mts .cts,
+ *   `tsx` → .tsx, `javascript` → .js .mjs .cjs .jsx, `python` → .py .pyi, ... — so
+ *   a file without one of them (a shebang script, `.pyw`) gets no rule of it.
  * - `dockerfile` is a poly extension: the rule's patterns are shell, matched
  *   against the `RUN` instructions of a Dockerfile.
  *
@@ -113,8 +113,8 @@ export function primaryParser(lang: RuleLanguage): ParserName {
 /** The poly languages (of discovery) a rule language can apply to: what the engine lints. */
 export const POLY_LANGUAGES_OF: Record<RuleLanguage, readonly Language[]> = {
   javascript: ["javascript"],
-  typescript: ["javascript", "typescript"],
-  tsx: ["javascript", "typescript"],
+  typescript: ["typescript"],
+  tsx: ["typescript"],
   python: ["python"],
   go: ["go"],
   rust: ["rust"],
@@ -125,30 +125,42 @@ export const POLY_LANGUAGES_OF: Record<RuleLanguage, readonly Language[]> = {
   css: ["css"],
 };
 
-const JSX_EXT = new Set([".jsx", ".tsx"]);
-const JS_EXT = new Set([".js", ".mjs", ".cjs", ".jsx"]);
+/**
+ * The file extensions (with the dot, case-sensitive) `ast-grep scan` 0.51 gives each rule
+ * language, without `languageGlobs` (its `SupportLang` extension lists; `sh.in` is
+ * left out: poly never calls such a file shell). `dockerfile`, poly's own, has none:
+ * it applies to every Dockerfile.
+ */
+export const RULE_EXTENSIONS: Readonly<Record<RuleLanguage, readonly string[] | undefined>> = {
+  javascript: [".js", ".mjs", ".cjs", ".jsx"],
+  typescript: [".ts", ".mts", ".cts"],
+  tsx: [".tsx"],
+  python: [".py", ".py3", ".pyi", ".bzl"],
+  go: [".go"],
+  rust: [".rs"],
+  bash: [".bash", ".bats", ".cgi", ".command", ".env", ".fcgi", ".ksh", ".sh", ".tmux", ".tool", ".zsh"],
+  yaml: [".yaml", ".yml"],
+  dockerfile: undefined,
+  html: [".html", ".htm", ".xhtml"],
+  css: [".css", ".scss"],
+};
 
 /**
  * Which parser a rule of language `lang` uses for `file`, or undefined when the
- * rule does not apply to the file's language. `ext` is the file's lower-case
- * extension (computed when not given).
+ * rule does not apply to it: the file's language is not one the rule's can be,
+ * or its extension is not one ast-grep gives the rule's language
+ * ({@link RULE_EXTENSIONS}, compared as written: ast-grep skips `A.TS`). `ext` is
+ * the file's extension with its dot (computed when not given).
  */
 export function parserFor(
   lang: RuleLanguage,
   file: { path: string; language: Language },
-  ext: string = extname(file.path).toLowerCase(),
+  ext: string = extname(file.path),
 ): ParserName | undefined {
   if (!POLY_LANGUAGES_OF[lang].includes(file.language)) return undefined;
-  switch (lang) {
-    case "javascript":
-      return "JavaScript";
-    case "typescript":
-      return JSX_EXT.has(ext) || JS_EXT.has(ext) ? "Tsx" : "TypeScript";
-    case "tsx":
-      return JSX_EXT.has(ext) ? "Tsx" : undefined;
-    default:
-      return primaryParser(lang);
-  }
+  const exts = RULE_EXTENSIONS[lang];
+  if (exts && !exts.includes(ext)) return undefined;
+  return primaryParser(lang);
 }
 
 /** The character a pattern's `$` is rewritten to before parsing (ast-grep's expando char). */

@@ -146,7 +146,7 @@ function applicable(set: RuleSet, language: Language, ext: string): ApplicableSe
  * the text before scanning the file (once per set, language and extension).
  */
 export function textDecides(set: RuleSet, language: Language, path: string): boolean {
-  return applicable(set, language, extname(path).toLowerCase()).decides;
+  return applicable(set, language, extname(path)).decides;
 }
 
 /** The text a file's rules run on: a Dockerfile's shell view, else the text itself (undefined: nothing to scan). */
@@ -165,7 +165,7 @@ export function mayMatchIn(rules: readonly LoadedRule[], text: string): LoadedRu
  * `files`/`ignores` leaves the file out).
  */
 export function rulesForFile(set: RuleSet, file: ScanFile): ReadonlyMap<ParserName, readonly LoadedRule[]> {
-  const { rules, groups, filtered } = applicable(set, file.language, extname(file.path).toLowerCase());
+  const { rules, groups, filtered } = applicable(set, file.language, extname(file.path));
   if (!filtered) return groups;
   const rel = globPath(file.path, set.configDir);
   const covered = rules.filter(({ rule, filtered }) => !filtered || coversRel(rule, rel));

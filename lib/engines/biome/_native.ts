@@ -21,6 +21,13 @@
  * - biome's columns count Unicode scalar values and its lines also end at a lone
  *   `\r`: {@link toIndex} maps them back to string indices exactly.
  *
+ * - with a manifest (the nearest `package.json`'s fields biome reads, which turn
+ *   on biome's domain rules), the directory also holds `pkg/package.json` with
+ *   them and a link `pkg/<path below the manifest's directory>` to each file
+ *   (rules read that path: next's `app/`, `pages/`); biome lints the links (its
+ *   project layout then has that manifest for every file, as on the command
+ *   line in the repository), and each link's result is its file's.
+ *
  * A file gets a native result only when biome lists it as processed and every
  * finding for it carries a position. Anything else — a file biome ignored or
  * protected (`package-lock.json`, `node_modules/`), one over its size limit, an
@@ -31,10 +38,11 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import { runExecutable } from "../host.ts";
 import { type BiomeCommand, biomeCommand } from "./_bin.ts";
 import type { Finding } from "./_shared.ts";
+import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { SourceFile } from "../types.ts";
 
 /** Bytes of path arguments per process: far under every platform's command-line limit. */
@@ -255,6 +263,7 @@ async function runChunk(
   n: number,
   paths: string[],
   options: NativeOptions,
+  alias: Map<string, string>,
 ): Promise<NativeLint> {
   const out: NativeLint = new Map();
   // `check` without the formatter is `lint` plus assist actions: the WebAssembly path's
@@ -262,18 +271,20 @@ async function runChunk(
   const check = ["check", "--formatter-enabled=false", "--assist-enabled=true", "--enforce-assist=false"];
   const run = await runBiome(command, dir, check, paths, join(dir, `report-${n}.json`), options);
   if (!run) return out;
+  const original = (path: string) => alias.get(path) ?? path;
   const ours = new Set(paths.map(key));
-  for (const path of run.processed) if (ours.has(path)) out.set(path, []);
+  for (const path of run.processed) if (ours.has(path)) out.set(original(path), []);
   for (const d of run.diagnostics) {
     // Not one of ours (a configuration message): then nothing is processed either.
-    if (d.location) out.get(key(d.location.path))?.push(d);
+    if (d.location) out.get(original(key(d.location.path)))?.push(d);
   }
   return out;
 }
 
 /**
  * Runs biome's native command line over `paths` (absolute; their bytes are
- * what the findings will be placed in) under `config`. Starts nothing when the
+ * what the findings will be placed in) under `config`, with `manifest` (the
+ * nearest `package.json`'s fields) as the files' manifest. Starts nothing when the
  * command line is missing or the configuration is path-dependent; a path it
  * cannot take, or gives no result for, is simply absent from the answer.
  */
@@ -281,6 +292,7 @@ export async function runNativeLint(
   paths: readonly string[],
   config: Record<string, unknown>,
   options: NativeOptions = {},
+  manifest?: NativeEngineConfig,
 ): Promise<NativeLint> {
   const out: NativeLint = new Map();
   const command = options.command === undefined ? await biomeCommand() : options.command;
@@ -289,18 +301,41 @@ export async function runNativeLint(
   const chosen = [...new Set(paths.filter(eligible))];
   if (chosen.length === 0) return out;
   await inBiomeDir("poly-biome-", config, async (dir) => {
+    // With a manifest, biome lints links in a package directory holding it (see the module doc).
+    const alias = new Map<string, string>();
+    let args = chosen;
+    if (manifest) {
+      try {
+        await Deno.mkdir(join(dir, "pkg"));
+        await Deno.writeTextFile(join(dir, "pkg", "package.json"), JSON.stringify(manifest.options));
+        args = [];
+        const root = manifest.root.endsWith(sep) ? manifest.root : manifest.root + sep;
+        for (const [i, path] of chosen.entries()) {
+          // The path below the manifest's directory, kept: rules read it (next's `app/`, `pages/`).
+          let below = path.startsWith(root) ? path.slice(root.length).split(sep).join("/") : "package.json";
+          if (below === "package.json") below = `.poly-${i}/${basename(path)}`; // not over the manifest's copy
+          const link = `pkg/${below}`;
+          await Deno.mkdir(join(dir, dirname(link)), { recursive: true });
+          await Deno.symlink(path, join(dir, link));
+          alias.set(link, key(path));
+          args.push(link);
+        }
+      } catch {
+        return; // no links (a platform without them): the WebAssembly path lints these files
+      }
+    }
     const limit = options.chunkBytes ?? CHUNK_BYTES;
     let chunk: string[] = [];
     let bytes = 0;
     let n = 0;
     const flush = async () => {
       if (chunk.length === 0) return;
-      for (const [path, found] of await runChunk(command, dir, n++, chunk, options)) out.set(path, found);
+      for (const [path, found] of await runChunk(command, dir, n++, chunk, options, alias)) out.set(path, found);
       chunk = [];
       bytes = 0;
     };
     const encoder = new TextEncoder();
-    for (const path of chosen) {
+    for (const path of args) {
       const size = encoder.encode(path).length + 1;
       if (bytes + size > limit) await flush();
       chunk.push(path);
@@ -360,6 +395,7 @@ export async function lintNative(
   files: SourceFile[],
   config: Record<string, unknown>,
   options: NativeOptions = {},
+  manifest?: NativeEngineConfig,
 ): Promise<(Finding[] | undefined)[]> {
-  return nativeFindings(await runNativeLint(files.map((f) => f.path), config, options), files);
+  return nativeFindings(await runNativeLint(files.map((f) => f.path), config, options, manifest), files);
 }

@@ -1,6 +1,6 @@
 /**
  * biome — JavaScript, TypeScript (JSX/TSX), JSON/JSONC, CSS and GraphQL lint and
- * format. In-process (WebAssembly: `@biomejs/js-api` + `@biomejs/wasm-nodejs`),
+ * format. In-process (WebAssembly: `@biomejs/wasm-nodejs`'s workspace, driven directly),
  * with biome's native command line (`@biomejs/biome`, the same version) as the
  * batch path of check runs.
  *
@@ -23,6 +23,12 @@
  *   limit, a crash, no `sh`/`node`, no native package for this platform, a
  *   `configuration` with path-dependent keys such as `overrides` or `files`) are
  *   linted on the WebAssembly path; none is reported clean for want of a result.
+ * - Domains: the nearest `package.json` (`settings.manifest`) is the files' manifest, as
+ *   on biome's command line: its dependencies turn on the recommended rules of biome's
+ *   domains (react → useExhaustiveDependencies, next → noImgElement, vitest/jest →
+ *   noFocusedTests, ...), its `"type": "commonjs"` makes `.js` files scripts. The
+ *   WebAssembly path puts it in a memory file system biome's scanner indexes; the
+ *   native path lints links to the files beside a copy of it.
  * - Fix: biome's safe fixes only (`fixFileMode: "safeFixes"`), on the WebAssembly path.
  * - Batch format ({@link Biome.formatMany}: `poly fmt`, with or without `--fix`): one
  *   native `biome format --write` process over private copies of the files' texts
@@ -35,7 +41,8 @@
  *   `configuration = { javascript = { formatter = { quoteStyle = "single" } } }`), checked
  *   against biome's schema when poly.toml loads (`lib/config/_engine_tables.ts`).
  * - Lint covers HTML, Vue, Svelte and Astro too, as `biome lint` does with its
- *   default configuration (their formatter stays `webfmt`).
+ *   default configuration (their formatter stays `webfmt`), and SVG (as HTML, the CSS
+ *   of its `<style>` too), which `biome format` does not format: nor does poly.
  * - A parse error is a diagnostic (code `parse`, error), as `biome lint` reports it.
  * - Assist actions (`organizeImports`) are not reported: `biome lint` does not.
  * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
@@ -66,7 +73,6 @@ import {
   type StartedBatch,
 } from "../types.ts";
 
-const JS_API = "@biomejs/js-api";
 const WASM = "@biomejs/wasm-nodejs";
 const VERSION = "2.5.14";
 
@@ -76,22 +82,53 @@ interface BiomeDiagnostic {
   description: string;
   location: { span?: [number, number] | null };
 }
-interface BiomeApi {
-  openProject(path?: string): { projectKey: number };
-  applyConfiguration(key: number, configuration: unknown): void;
-  lintContent(key: number, content: string, options: { filePath: string; fixFileMode?: string }): {
-    content: string;
+/** The part of biome's WebAssembly `Workspace` poly calls. */
+interface Workspace {
+  openProject(p: { path: string; openUninitialized: boolean }): { projectKey: number };
+  updateSettings(p: { projectKey: number; configuration: unknown; workspaceDirectory: string }): unknown;
+  scanProject(p: { projectKey: number; scanKind: "knownFiles"; force: boolean; watch: boolean }): unknown;
+  openFile(
+    p: { projectKey: number; path: string; content: { type: "fromClient"; content: string; version: 0 } },
+  ): unknown;
+  closeFile(p: { projectKey: number; path: string }): void;
+  pullDiagnostics(p: { projectKey: number; path: string; categories: string[]; pullCodeActions: false }): {
     diagnostics: BiomeDiagnostic[];
+    errors: number;
   };
-  formatContent(key: number, content: string, options: { filePath: string }): {
-    content: string;
-    diagnostics: BiomeDiagnostic[];
-  };
+  fixFile(p: {
+    projectKey: number;
+    path: string;
+    fixFileMode: string;
+    shouldFormat: false;
+    ruleCategories: string[];
+  }): { code: string };
+  formatFile(p: { projectKey: number; path: string }): { code: string };
+}
+/** biome's WebAssembly workspace over a memory file system (where each project's `package.json` lies). */
+interface Wasm {
+  workspace: Workspace;
+  files: { insert(path: string, data: Uint8Array): void };
 }
 
-/** Biome needs a path with the right extension to pick the parser (and, for `overrides`, where it lies). */
-function virtualPath(file: SourceFile, settings: EngineSettings): string {
-  return biomePath(file, settings);
+/**
+ * Where a file lies for biome's WebAssembly workspace: its absolute path under the
+ * project's own prefix (`/poly-biome-<n>`), and the workspace directory its
+ * configuration's paths are relative to — the governing biome (or prettier) file's
+ * directory, else the directory the run's relative paths start from — so that
+ * `overrides` globs match as on the command line and the nearest `package.json`
+ * (put at its own absolute path under the same prefix) is the file's manifest.
+ */
+function placement(file: SourceFile, settings: EngineSettings): { base: string | undefined; rel: string } {
+  const rel = biomePath(file, settings);
+  const path = posix(file.path);
+  if (!path.startsWith("/") || !path.endsWith(`/${rel}`)) return { base: undefined, rel };
+  return { base: path.slice(0, path.length - rel.length - 1), rel };
+}
+
+/** An absolute path with forward slashes and a leading `/` (`C:\\x` → `/C/x`). */
+function posix(path: string): string {
+  const p = path.replace(/\\/g, "/");
+  return /^[A-Za-z]:\//.test(p) ? `/${p[0]}${p.slice(2)}` : p;
 }
 
 /** The WebAssembly module's diagnostics as findings (byte spans → string indices). */
@@ -110,25 +147,57 @@ function findings(text: string, diags: BiomeDiagnostic[]): Finding[] {
  * `refusedByBiome()` skips them first, with the reason. Any other file its
  * workspace refuses ("The file ... does not exist in the workspace") is an
  * {@link EngineRefusal}, a skip; any other failure an EngineError with biome's
- * message (the js-api wraps it in an error with an empty one: `messageOf`).
+ * message (`messageOf` unwraps what the module throws).
  */
 function call<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    const message = messageOf(e).trim();
+    const message = wasmMessage(e);
     if (/does not exist in the workspace/.test(message)) throw new EngineRefusal("biome ignores this file");
     throw new EngineError(`biome failed: ${message || "it gave no reason"}`);
   }
 }
 
-let wasm: Promise<BiomeApi> | undefined;
+/** The message of what the WebAssembly module threw (it throws values that print as "Error: ..."). */
+function wasmMessage(e: unknown): string {
+  return messageOf(e).replace(/^(?:Error: )+/, "").trim();
+}
+
+/** `fn` with `content` open at `path` in the project (closed after, whatever happens). */
+function withFile<T>(ws: Workspace, projectKey: number, path: string, content: string, fn: () => T): T {
+  ws.openFile({ projectKey, path, content: { type: "fromClient", content, version: 0 } });
+  try {
+    return fn();
+  } finally {
+    ws.closeFile({ projectKey, path });
+  }
+}
+
+/** biome's lint diagnostics (syntax, rules, assist actions) for `content` at `path`, as `biome lint` pulls them. */
+function pullLint(ws: Workspace, projectKey: number, path: string, content: string): BiomeDiagnostic[] {
+  return withFile(
+    ws,
+    projectKey,
+    path,
+    content,
+    () =>
+      ws.pullDiagnostics({ projectKey, path, categories: ["syntax", "lint", "action"], pullCodeActions: false })
+        .diagnostics,
+  );
+}
+
+let wasm: Promise<Wasm> | undefined;
 /** Whether {@link wasm} has loaded. */
 let wasmReady = false;
 
 /** The WebAssembly module, loaded once per process (or worker) on first use. */
-function loadWasm(): Promise<BiomeApi> {
-  wasm ??= import("@biomejs/js-api/nodejs").then(({ Biome: Api }) => new Api() as unknown as BiomeApi);
+function loadWasm(): Promise<Wasm> {
+  wasm ??= import("@biomejs/wasm-nodejs").then((biomeWasm) => {
+    biomeWasm.main();
+    const files = new biomeWasm.MemoryFileSystem();
+    return { files, workspace: biomeWasm.Workspace.withFileSystem(files) as unknown as Workspace };
+  });
   wasm.then(() => (wasmReady = true), () => (wasm = undefined));
   return wasm;
 }
@@ -136,33 +205,55 @@ function loadWasm(): Promise<BiomeApi> {
 /** Projects opened in this process's WebAssembly module. */
 let projectCount = 0;
 
+/** A project of the WebAssembly workspace and where one file lies in it. */
+interface Placed {
+  ws: Workspace;
+  projectKey: number;
+  /** The file's path in the project. */
+  path: string;
+}
+
 /** The loaded biome engine. */
 export class Biome implements EngineInstance {
-  #projects = new Map<string, number>();
+  #projects = new Map<string, { projectKey: number; prefix: string }>();
   /** Test hook: how the native path is run (see {@link NativeOptions}); `command: null` turns it off. */
   native: NativeOptions = {};
 
-  async #project(settings: EngineSettings, kind: "lint" | "format"): Promise<[BiomeApi, number]> {
-    const api = await loadWasm();
+  /**
+   * The project for `file` under `settings`: one per configuration, workspace
+   * directory and (lint) manifest, opened on first use. Its manifest goes into the
+   * memory file system at its own path and is indexed by biome's scanner, which
+   * builds the project layout biome turns domains on from.
+   */
+  async #project(file: SourceFile, settings: EngineSettings, kind: "lint" | "format"): Promise<Placed> {
+    const { workspace: ws, files } = await loadWasm();
     const config = configuration(settings, kind);
-    const key = JSON.stringify(config);
-    let project = this.#projects.get(key);
-    if (project === undefined) {
+    const { base, rel } = placement(file, settings);
+    const manifest = kind === "lint" && base !== undefined ? settings.manifest : undefined;
+    const key = JSON.stringify([config, base ?? "", manifest?.files[0]?.path, manifest?.files[0]?.hash]);
+    let found = this.#projects.get(key);
+    if (found === undefined) {
       // Project paths are unique per process: the module (and its projects) is shared by every instance.
-      project = api.openProject(`/poly-biome-${projectCount++}`).projectKey;
+      const prefix = `/poly-biome-${projectCount++}`;
+      const projectKey = ws.openProject({ path: prefix, openUninitialized: true }).projectKey;
       try {
-        api.applyConfiguration(project, config);
+        ws.updateSettings({ projectKey, configuration: config, workspaceDirectory: `${prefix}${base ?? ""}` });
       } catch (e) {
         const from = (settings.native?.files ?? []).map((f) => `"${f.path}"`).join(", ");
         throw new EngineError(
           `invalid biome settings${from ? ` (from ${from} and poly.toml)` : ""}: ${
-            messageOf(e) || "biome gave no reason"
+            wasmMessage(e) || "biome gave no reason"
           }`,
         );
       }
-      this.#projects.set(key, project);
+      if (manifest) {
+        const data = new TextEncoder().encode(JSON.stringify(manifest.options));
+        files.insert(`${prefix}${posix(manifest.files[0].path)}`, data);
+        call(() => ws.scanProject({ projectKey, scanKind: "knownFiles", force: true, watch: false }));
+      }
+      this.#projects.set(key, found = { projectKey, prefix });
     }
-    return [api, project];
+    return { ws, projectKey: found.projectKey, path: `${found.prefix}${base ?? ""}/${rel}` };
   }
 
   /** The WebAssembly module is loaded: a few files lint here sooner than a native process starts. */
@@ -176,24 +267,29 @@ export class Biome implements EngineInstance {
    * the first lint ~0.1 s, whatever the settings; later projects cost ~3 ms.
    */
   async prewarm(): Promise<void> {
-    const api = await loadWasm();
+    const { workspace: ws } = await loadWasm();
     const defaults = {
       line_length: 100,
       line_ending: "lf",
       final_newline: true,
       trim_trailing_whitespace: true,
     } as const;
-    const project = api.openProject(`/poly-biome-${projectCount++}`).projectKey;
-    api.applyConfiguration(project, configuration({ defaults, tool: {} }, "lint"));
-    api.lintContent(project, "const a = 1;\nif (a == 2) { debugger; }\nexport { a };\n", { filePath: "prewarm.ts" });
+    const prefix = `/poly-biome-${projectCount++}`;
+    const projectKey = ws.openProject({ path: prefix, openUninitialized: true }).projectKey;
+    ws.updateSettings({
+      projectKey,
+      configuration: configuration({ defaults, tool: {} }, "lint"),
+      workspaceDirectory: prefix,
+    });
+    pullLint(ws, projectKey, `${prefix}/prewarm.ts`, "const a = 1;\nif (a == 2) { debugger; }\nexport { a };\n");
   }
 
   /** Lints one file on the WebAssembly path. */
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
     refusedByBiome(file, configuration(settings, "lint"), "lint");
-    const [api, project] = await this.#project(settings, "lint");
-    const result = call(() => api.lintContent(project, file.text, { filePath: virtualPath(file, settings) }));
-    return outcome(file, findings(file.text, result.diagnostics), settings);
+    const { ws, projectKey, path } = await this.#project(file, settings, "lint");
+    const diagnostics = call(() => pullLint(ws, projectKey, path, file.text));
+    return outcome(file, findings(file.text, diagnostics), settings);
   }
 
   /**
@@ -203,7 +299,7 @@ export class Biome implements EngineInstance {
   async lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
     let native: (Finding[] | undefined)[];
     try {
-      native = await lintNative(files, configuration(settings, "lint"), this.native);
+      native = await lintNative(files, configuration(settings, "lint"), this.native, settings.manifest);
     } catch {
       native = files.map(() => undefined);
     }
@@ -214,7 +310,7 @@ export class Biome implements EngineInstance {
   startLintMany(refs: readonly Omit<SourceFile, "text">[], settings: EngineSettings): StartedBatch<LintOutput> {
     const spawned = Promise.withResolvers<void>();
     const native = { ...this.native, onSpawn: () => (this.native?.onSpawn?.(), spawned.resolve()) };
-    const run = runNativeLint(refs.map((r) => r.path), configuration(settings, "lint"), native)
+    const run = runNativeLint(refs.map((r) => r.path), configuration(settings, "lint"), native, settings.manifest)
       .catch((): NativeLint => new Map())
       .finally(spawned.resolve);
     return {
@@ -242,14 +338,21 @@ export class Biome implements EngineInstance {
   }
 
   async fix(file: SourceFile, settings: EngineSettings) {
-    const [api, project] = await this.#project(settings, "lint");
+    const { ws, projectKey, path } = await this.#project(file, settings, "lint");
     const before = (await this.lint(file, settings)).diagnostics.length;
-    const result = call(
-      () => api.lintContent(project, file.text, { filePath: virtualPath(file, settings), fixFileMode: "safeFixes" }),
+    const fixed = call(() =>
+      withFile(ws, projectKey, path, file.text, () =>
+        ws.fixFile({
+          projectKey,
+          path,
+          fixFileMode: "safeFixes",
+          shouldFormat: false,
+          ruleCategories: ["syntax", "lint", "action"],
+        }).code)
     );
-    if (result.content === file.text) return { text: file.text, fixed: 0 };
-    const after = (await this.lint({ ...file, text: result.content }, settings)).diagnostics.length;
-    return { text: result.content, fixed: Math.max(1, before - after) };
+    if (fixed === file.text) return { text: file.text, fixed: 0 };
+    const after = (await this.lint({ ...file, text: fixed }, settings)).diagnostics.length;
+    return { text: fixed, fixed: Math.max(1, before - after) };
   }
 
   /**
@@ -276,8 +379,17 @@ export class Biome implements EngineInstance {
 
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
     refusedByBiome(file, configuration(settings, "format"), "fmt");
-    const [api, project] = await this.#project(settings, "format");
-    const result = call(() => api.formatContent(project, file.text, { filePath: virtualPath(file, settings) }));
+    const { ws, projectKey, path } = await this.#project(file, settings, "format");
+    // As `biome format` does: no formatting of a file that does not parse.
+    const result = call(() =>
+      withFile(ws, projectKey, path, file.text, () => {
+        const pulled = ws.pullDiagnostics({ projectKey, path, categories: ["syntax"], pullCodeActions: false });
+        return {
+          diagnostics: pulled.diagnostics,
+          content: pulled.errors === 0 ? ws.formatFile({ projectKey, path }).code : file.text,
+        };
+      })
+    );
     const err = syntaxError(file.text, findings(file.text, result.diagnostics));
     if (err) throw err;
     return result.content;
@@ -288,7 +400,7 @@ export class Biome implements EngineInstance {
 export const biome: EngineSpec = {
   id: "biome",
   tier: "in-process",
-  lintLanguages: ["javascript", "typescript", "json", "css", "graphql", "html", "vue", "svelte", "astro"],
+  lintLanguages: ["javascript", "typescript", "json", "css", "graphql", "html", "vue", "svelte", "astro", "svg"],
   formatLanguages: ["javascript", "typescript", "json", "css", "graphql"],
   capabilities: { lint: true, format: true, fix: true },
   upstream: `@biomejs/wasm-nodejs ${VERSION}`,
@@ -297,7 +409,6 @@ export const biome: EngineSpec = {
   moduleUrls() {
     const wasmJs = import.meta.resolve(WASM);
     return Promise.resolve([
-      import.meta.resolve(`${JS_API}/nodejs`),
       wasmJs,
       new URL("biome_wasm_bg.wasm", wasmJs).href,
     ]);

@@ -61,7 +61,9 @@ async function filesOf(root: string): Promise<RepoFile[]> {
 
 /** Where a snippet of each rule language goes so the built-in `files`/`ignores` globs let its rule apply. */
 const SNIPPET_PATHS: Record<string, (name: string) => string[]> = {
-  typescript: (n) => [`src/${n}.ts`, `src/${n}.tsx`, `src/${n}.js`, `src/${n}.mjs`],
+  typescript: (n) => [`src/${n}.ts`, `src/${n}.mts`],
+  tsx: (n) => [`src/${n}.tsx`],
+  javascript: (n) => [`src/${n}.js`, `src/${n}.mjs`, `src/${n}.jsx`],
   python: (n) => [`lib/${n}.py`],
   go: (n) => [`pkg/${n}.go`],
   rust: (n) => [`crates/core/src/${n}.rs`],
@@ -332,9 +334,8 @@ cliTest(
       // The same file twice in one batch: scanned once, reported for both.
       const stats = await assertParity(set, [...files, files[0]]);
       ok(stats.viaCli >= 18, JSON.stringify(stats));
-      // JS files with a JavaScript-language rule, the Dockerfile, the shebang script, the
-      // suppression comment and the upper-case extension take the napi path (at least in part).
-      ok(stats.viaNapi >= 6, JSON.stringify(stats));
+      // The Dockerfile and the suppression comment take the napi path (an upper-case extension gets no rule).
+      ok(stats.viaNapi >= 2, JSON.stringify(stats));
       equal(stats.failures, 0);
       const { results } = await lintBatch(set, files);
       const codes = (rel: string) =>
@@ -468,13 +469,12 @@ const BY_EXTENSION: Record<string, string> = {
   "e/a.mts": "foo(1)\n",
   "e/a.cts": "foo(1)\n",
   "e/a.tsx": "foo(<br/>)\n",
-  "e/a.js": "foo(1)\n",
-  "e/a.mjs": "foo(1)\n",
-  "e/a.cjs": "foo(1)\n",
-  "e/a.jsx": "foo(<br/>)\n",
+  "e/a.js": "alert(1)\n",
+  "e/a.mjs": "alert(1)\n",
+  "e/a.cjs": "alert(1)\n",
+  "e/a.jsx": "alert(<br/>)\n",
   "lib/e.py": 'open("x")\n',
   "lib/e.pyi": 'open("x")\n',
-  "lib/e.pyw": 'open("x")\n',
   "e/a.go": "package a\n\nfunc f() { panic(1) }\n",
   "e/a.rs": 'fn f() { println!("x"); }\n',
   "e/a.sh": "eval x\n",
@@ -494,9 +494,8 @@ cliTest("every extension the command line maps is scanned with the parser poly u
     equal(files.length, Object.keys(BY_EXTENSION).length);
     for (const file of files) ok(cliParserOf(file.path), file.relPath);
     const stats = await assertParity(set, files);
-    // The JavaScript files also have a group for the JavaScript-language rule: napi's part.
-    // One process at once, one for the TypeScript and JavaScript files once their texts are read.
-    deepEqual([stats.viaCli, stats.viaNapi, stats.processes], [files.length, 4, 2], JSON.stringify(stats));
+    // All through the command line: one process at once, one for the files whose texts decide once read.
+    deepEqual([stats.viaCli, stats.viaNapi, stats.processes], [files.length, 0, 2], JSON.stringify(stats));
     const { results } = await lintBatch(set, files);
     for (const [i, file] of files.entries()) ok((results[i] as unknown[]).length > 0, `${file.relPath}: no finding`);
   } finally {
@@ -511,13 +510,13 @@ cliTest("the engine: batch.lint is set, lintMany equals lint file by file, in in
     defaults: { line_length: 120, line_ending: "lf", final_newline: true, trim_trailing_whitespace: true },
     tool: {},
     configDir: FIXTURE_REPO,
-    rules: { dirs: [".poly/rules"], overrides: { "js-no-eval": { severity: "error" } } },
+    rules: { dirs: [".poly/rules"], overrides: { "ts-no-eval": { severity: "error" } } },
   };
   const files: SourceFile[] = (await filesOf(FIXTURE_REPO)).reverse();
   const many = await engine.lintMany!(files, settings);
   equal(many.length, files.length);
   for (const [i, file] of files.entries()) deepEqual(many[i], await engine.lint!(file, settings), file.relPath);
-  ok(many.some((r) => !(r instanceof Error) && r.diagnostics.some((d) => d.code === "js-no-eval")));
+  ok(many.some((r) => !(r instanceof Error) && r.diagnostics.some((d) => d.code === "ts-no-eval")));
   // Without a configDir each file's directory stands in for it, as in lint(): one batch per rule set.
   const loose: EngineSettings = { ...settings, configDir: undefined, rules: { dirs: [] } };
   const perDir = await engine.lintMany!(files, loose);
@@ -621,10 +620,12 @@ cliTest("the engine: startLintMany() equals lintMany(); without a configDir it r
   deepEqual(await engine.startLintMany!(refs, loose).finish(files), await engine.lintMany!(files, loose));
 });
 
-Deno.test("cliParserOf() follows the generated sgconfig.yml: JavaScript as TSX, exact lower-case extensions", () => {
+Deno.test("cliParserOf() follows the generated sgconfig.yml: ast-grep's languages by extension, exact lower-case", () => {
   equal(cliParserOf("/x/a.ts"), "TypeScript");
-  equal(cliParserOf("/x/a.cjs"), "Tsx");
-  equal(cliParserOf("/x/a.jsx"), "Tsx");
+  equal(cliParserOf("/x/a.tsx"), "Tsx");
+  equal(cliParserOf("/x/a.cjs"), "JavaScript");
+  equal(cliParserOf("/x/a.jsx"), "JavaScript");
+  equal(cliParserOf("/x/a.pyw"), undefined);
   equal(cliParserOf("/x/a.pyi"), "python");
   equal(cliParserOf("/x/a.yaml"), "yaml");
   equal(cliParserOf("/x/A.TS"), undefined);

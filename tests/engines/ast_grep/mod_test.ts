@@ -57,7 +57,7 @@ Deno.test("lint() gives 1-based UTF-16 spans and UTF-8 byte offsets for fixes", 
   const text = 'const s = "é😀"; debugger;\n';
   const set = await loadRuleSet("/nonexistent-config-dir", {});
   const [d] = await lintWithRules(set, { path: "/x/a.ts", language: "typescript", text });
-  equal(d.code, "js-no-debugger");
+  equal(d.code, "ts-no-debugger");
   const col16 = text.indexOf("debugger") + 1;
   equal(d.span?.start_col, col16);
   const bytes = new TextEncoder().encode(text.slice(0, text.indexOf("debugger"))).length;

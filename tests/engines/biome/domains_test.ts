@@ -1,0 +1,131 @@
+/**
+ * biome's rule domains (issue 21): the nearest `package.json`'s dependencies turn on the
+ * recommended rules of biome's react, next, test, ... domains, as `biome lint` does; the
+ * package.json is listed in the report's configs and is part of the cache key. The real
+ * `poly lint` process on tests/engines/testdata/parity/biome-domains (its README gives
+ * `biome lint`'s verdict), on both of biome's paths.
+ */
+import assert, { deepEqual, equal } from "node:assert/strict";
+import { join } from "node:path";
+import { copyFixture, REPO, runPoly } from "../../_helpers/cli.ts";
+import { Biome } from "../../../lib/engines/biome/mod.ts";
+import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
+import { findExecutable } from "../../../lib/fs/executable.ts";
+import type { LintOutput, Settled, SourceFile } from "../../../lib/engines/types.ts";
+import { settings } from "../_harness.ts";
+
+const available = (await findExecutable("node")) !== undefined && (await biomeCommand()) !== undefined;
+
+interface Doc {
+  results: { path: string; diagnostics?: { code?: string; engine: string; span?: { start_line: number } }[] }[];
+  configs: { sources: string[] }[];
+}
+
+async function lint(dir: string, extra: string[] = []): Promise<Doc> {
+  const out = await runPoly(["lint", "--no-workspace", "--no-cache", "--format", "json", ...extra], { cwd: dir });
+  try {
+    return JSON.parse(out.stdout);
+  } catch {
+    throw new Error(`not JSON (exit ${out.code}): ${out.stdout}\n${out.stderr}`);
+  }
+}
+
+function found(doc: Doc, path: string): string[] {
+  const r = doc.results.find((x) => x.path === path);
+  return (r?.diagnostics ?? []).filter((d) => d.engine === "biome").map((d) => `${d.code}:${d.span?.start_line}`)
+    .sort();
+}
+
+const WEB = ["correctness/useExhaustiveDependencies:4", "performance/noImgElement:7"];
+
+Deno.test("poly lint turns on biome's domain rules from the nearest package.json, as biome lint does", async () => {
+  const dir = await copyFixture("../tests/engines/testdata/parity/biome-domains");
+  await Deno.mkdir(join(dir, ".git"));
+  const doc = await lint(dir);
+  assert.deepEqual(found(doc, "web/banner.jsx"), WEB);
+  assert.deepEqual(found(doc, "spec/sum_cases.js"), ["suspicious/noFocusedTests:3"]);
+  assert.deepEqual(found(doc, "plain/banner.jsx"), []);
+  assert.deepEqual(found(doc, "plain/sum_cases.js"), []);
+  assert.deepEqual(found(doc, "web/components/shell.jsx"), ["style/noHeadElement:4"]);
+  assert.deepEqual(found(doc, "web/app/layout.jsx"), []);
+  assert.deepEqual(found(doc, "web/package.json"), []);
+  const sources = doc.configs.flatMap((c) => c.sources);
+  assert.ok(sources.includes("web/package.json") && sources.includes("spec/package.json"), JSON.stringify(sources));
+});
+
+Deno.test("biome's domains apply on the one-file path too, and under a biome.json of the repository", async () => {
+  const dir = await copyFixture("../tests/engines/testdata/parity/biome-domains");
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ linter: { rules: { recommended: true } } }));
+  // One file: the WebAssembly path (no batch).
+  assert.deepEqual(found(await lint(dir, ["web/banner.jsx"]), "web/banner.jsx"), WEB);
+  assert.deepEqual(found(await lint(dir), "web/banner.jsx"), WEB);
+  assert.deepEqual(found(await lint(dir, ["plain/banner.jsx"]), "plain/banner.jsx"), []);
+});
+
+Deno.test("a change to the governing package.json reaches a cached biome result", async () => {
+  const dir = await copyFixture("../tests/engines/testdata/parity/biome-domains");
+  await Deno.mkdir(join(dir, ".git"));
+  const run = async () => {
+    const out = await runPoly(["lint", "--no-workspace", "--format", "json", "web/banner.jsx"], { cwd: dir });
+    return found(JSON.parse(out.stdout), "web/banner.jsx");
+  };
+  assert.deepEqual(await run(), WEB);
+  await Deno.writeTextFile(join(dir, "web/package.json"), JSON.stringify({ name: "web", dependencies: {} }));
+  assert.deepEqual(await run(), []);
+});
+
+Deno.test("Biome: both lint paths turn on the domains of settings.manifest, and nothing without it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "poly-biome-domains-" });
+  const path = join(dir, "web", "banner.jsx");
+  await Deno.mkdir(join(dir, "web"));
+  const text = await Deno.readTextFile(join(REPO, "tests/engines/testdata/parity/biome-domains/web/banner.jsx"));
+  await Deno.writeTextFile(path, text);
+  const file: SourceFile = { path, relPath: "web/banner.jsx", language: "javascript", text };
+  const manifest = {
+    files: [{ path: join(dir, "web", "package.json"), hash: "0123456789abcdef" }],
+    options: { dependencies: { next: "15.0.0", react: "^19.0.0" } },
+    root: join(dir, "web"),
+  };
+  const codes = (out: Settled<LintOutput>) =>
+    out instanceof Error ? [out.message] : out.diagnostics.map((d) => d.code).sort();
+  const want = ["correctness/useExhaustiveDependencies", "performance/noImgElement"];
+  const native = new Biome();
+  let processed = 0;
+  native.native = { onRun: (i) => (processed += i.processed) };
+  deepEqual((await native.lintMany([file], { ...settings(), manifest })).map(codes), [want]);
+  if (available) equal(processed, 1, "the native command line linted the file");
+  const wasm = new Biome();
+  wasm.native = { command: null };
+  deepEqual((await wasm.lintMany([file], { ...settings(), manifest })).map(codes), [want]);
+  deepEqual(codes(await wasm.lint(file, { ...settings(), manifest })), want);
+  deepEqual(codes(await wasm.lint(file, settings())), []);
+  deepEqual((await native.lintMany([file], settings())).map(codes), [[]]);
+  // Natively too, a rule reading the path below the package sees it (next's app/), and the package.json itself lints.
+  const layout = join(REPO, "tests/engines/testdata/parity/biome-domains/web/app/layout.jsx");
+  await Deno.mkdir(join(dir, "web", "app"));
+  await Deno.copyFile(layout, join(dir, "web", "app", "layout.jsx"));
+  await Deno.writeTextFile(manifest.files[0].path, JSON.stringify({ dependencies: manifest.options.dependencies }));
+  const more: SourceFile[] = [
+    { path: join(dir, "web/app/layout.jsx"), relPath: "web/app/layout.jsx", language: "javascript", text: "" },
+    { path: manifest.files[0].path, relPath: "web/package.json", language: "json", text: "" },
+  ];
+  for (const m of more) m.text = await Deno.readTextFile(m.path);
+  processed = 0;
+  deepEqual((await native.lintMany(more, { ...settings(), manifest })).map(codes), [[], []]);
+  if (available) equal(processed, 2, "the native command line linted both");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("Biome.prewarm() drives the WebAssembly workspace directly and leaves the module loaded", async () => {
+  const biome = new Biome();
+  await biome.prewarm();
+  equal(biome.warm(), true);
+});
+
+Deno.test("poly config show names the package.json whose dependencies turn on biome's domains", async () => {
+  const dir = await copyFixture("../tests/engines/testdata/parity/biome-domains");
+  await Deno.mkdir(join(dir, ".git"));
+  const out = await runPoly(["config", "show"], { cwd: join(dir, "web") });
+  assert.match(out.stdout, /^# biome's manifest \(its dependencies turn on biome's rule domains\): package\.json$/m);
+});

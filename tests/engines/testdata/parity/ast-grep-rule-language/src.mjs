@@ -1,0 +1,4 @@
+export function f(x) {
+  debugger;
+  return x;
+}
