@@ -8,6 +8,7 @@
  * @module
  */
 import type { EngineInstance, EngineSpec, Language } from "./types.ts";
+import { span } from "../debug/timing.ts";
 import { ruff } from "./ruff.ts";
 import { biome } from "./biome.ts";
 import { gofmt } from "./gofmt.ts";
@@ -82,7 +83,9 @@ export function loadedEngine(id: string): Promise<EngineInstance> | undefined {
 export function loadEngine(spec: EngineSpec): ReturnType<EngineSpec["load"]> {
   let instance = instances.get(spec.id);
   if (!instance) {
+    const loaded = span(`load ${spec.id}`);
     instance = spec.load();
+    instance.then(loaded, loaded);
     instances.set(spec.id, instance);
     instance.catch(() => instances.delete(spec.id));
   }

@@ -8,6 +8,7 @@ import { command, integer, merge, message, object, option, optional } from "../_
 import { defineCommand } from "../command.ts";
 import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
 import { lazy } from "../../lazy/mod.ts";
+import { span } from "../../debug/timing.ts";
 
 const parser = command(
   "lint",
@@ -57,6 +58,7 @@ export const lintCommand = defineCommand({
           ...(status ? { onJob: (await status).onJob } : {}),
         })
       );
+    const ran = span("run");
     const report = await runLint({
       paths: [...value.paths],
       cwd: io.cwd,
@@ -69,6 +71,7 @@ export const lintCommand = defineCommand({
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
     });
+    ran();
     // Once the files are done, a phase still running says what it runs, on a terminal.
     const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
     const workspace = await phase;
@@ -78,6 +81,7 @@ export const lintCommand = defineCommand({
       // Its pass/fail goes to stderr, so stdout stays one valid document.
       await io.stderr(workspace.summary);
     }
+    const reported = span("report");
     const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, {
       color,
@@ -85,6 +89,7 @@ export const lintCommand = defineCommand({
       statistics: value.statistics,
       maxDiagnostics: value.maxDiagnostics,
     }));
+    reported();
     // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
     if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
     return exitCodeFor(report);
