@@ -65,6 +65,11 @@ export function mark(name: string): void {
   if (TIMING) record(name, performance.now(), performance.now());
 }
 
+/** Forgets every span (a resident process starting one request's table). */
+export function resetTiming(): void {
+  rows.clear();
+}
+
 function record(name: string, start: number, end: number): void {
   const row = rows.get(name);
   if (!row) rows.set(name, { first: start, last: end, total: end - start, count: 1 });
@@ -78,10 +83,10 @@ function record(name: string, start: number, end: number): void {
 
 /**
  * The table of spans, by first start: `name  start → end  total ms  ×count`,
- * closed by an `exit` row at the moment it is made.
+ * closed by an `exit` row at the moment it is made. `title` names whose table it is.
  */
-export function timingTable(): string {
-  const lines = ["poly timing (ms since the process's clock started):"];
+export function timingTable(title = "poly timing"): string {
+  const lines = [`${title} (ms since the process's clock started):`];
   const sorted = [...rows].sort((a, b) => a[1].first - b[1].first);
   const width = Math.max(12, ...sorted.map(([name]) => name.length));
   for (const [name, row] of sorted) {

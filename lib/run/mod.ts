@@ -56,7 +56,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     memo?.rememberShaped(configKey, configs, at);
   }
   // The shared remote cache (lib/cache/remote) is asked while discovery walks the tree.
-  const remote = request.noCache ? undefined : await remoteFor(kind, request, configs);
+  const remote = request.noCache
+    ? undefined
+    : await timed("root config, remote cache", () => remoteFor(kind, request, configs));
   const discoveryKey = JSON.stringify([
     "discover",
     request.cwd,
@@ -239,15 +241,16 @@ async function remoteFor(kind: "lint" | "fmt", request: RunRequest, configs: Con
 async function runAll(tasks: FileTask[], request: RunRequest): Promise<PoolResult> {
   const options = { jobs: request.jobs, signal: request.signal };
   if (!tasks.every(prepassable)) {
-    return await runTasks(tasks, { ...options, onProgress: request.onProgress });
+    return await timed("pool", () => runTasks(tasks, { ...options, onProgress: request.onProgress }));
   }
   const { done, rest } = await prepass(tasks, request.signal);
   if (done.size > 0) request.onProgress?.(done.size, tasks.length);
   const order = [...rest.keys()];
-  const pooled = await runTasks(order.map((i) => rest.get(i)!), {
-    ...options,
-    onProgress: (n) => request.onProgress?.(done.size + n, tasks.length),
-  });
+  const pooled = await timed("pool", () =>
+    runTasks(order.map((i) => rest.get(i)!), {
+      ...options,
+      onProgress: (n) => request.onProgress?.(done.size + n, tasks.length),
+    }));
   const outcomes = new Array<FileOutcome>(tasks.length);
   for (const [i, outcome] of done) outcomes[i] = outcome;
   order.forEach((i, k) => outcomes[i] = pooled.outcomes[k]);

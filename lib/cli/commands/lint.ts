@@ -39,8 +39,10 @@ export const lintCommand = defineCommand({
     value: RunOptionValues & { fix: boolean; noWorkspace: boolean; statistics: boolean; maxDiagnostics?: number },
     io,
   ) {
+    const loaded = span("load run modules");
     const { runLint } = await lazy.run();
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
+    loaded();
     const shard = await shardOption(value.shard);
     // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
     const status = value.format === "human" && io.stderrIsTerminal
