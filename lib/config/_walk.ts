@@ -54,22 +54,17 @@ export class ConfigFinder {
   /** How `path` is shown in messages: see {@link showPath}. */
   display = (path: string): string => showPath(path, this.#cwd, this.repository);
 
-  /**
-   * "file", "dir" or undefined (missing) for `path`, following symlinks. Synchronous underneath: a run probes a few
-   * names in each of hundreds of directories, and an asynchronous stat costs several times the stat itself.
-   */
+  /** "file", "dir" or undefined (missing) for `path`, following symlinks. */
   kind(path: string): Promise<"file" | "dir" | undefined> {
     let found = this.#kinds.get(path);
     if (!found) {
-      try {
-        const info = Deno.statSync(path);
-        found = Promise.resolve(info.isFile ? "file" : info.isDirectory ? "dir" : undefined);
-      } catch (error) {
-        found = error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory
-          ? Promise.resolve(undefined)
-          : Promise.reject(error);
-      }
-      found.catch(() => {}); // a caller awaits it
+      found = Deno.stat(path).then(
+        (info) => (info.isFile ? "file" : info.isDirectory ? "dir" : undefined),
+        (error) => {
+          if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return undefined;
+          throw error;
+        },
+      );
       this.#kinds.set(path, found);
     }
     return found;
