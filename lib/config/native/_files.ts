@@ -37,22 +37,21 @@ export class NativeFiles {
   readonly #names = new Map<string, Promise<ReadonlySet<string>>>();
   readonly #texts = new Map<string, Promise<NativeText>>();
 
-  /**
-   * The native config names present in `dir` (empty for a directory that cannot be listed). Listed synchronously: an
-   * asynchronous directory iterator costs a promise per entry, ~80 ms over a 450-file repository's directories.
-   */
+  /** The native config names present in `dir` (empty for a directory that cannot be listed). */
   namesIn(dir: string): Promise<ReadonlySet<string>> {
     let found = this.#names.get(dir);
     if (!found) {
-      const out = new Set<string>();
-      try {
-        for (const e of Deno.readDirSync(dir)) {
-          if ((e.isFile || e.isSymlink) && NATIVE_NAMES.has(e.name)) out.add(e.name);
+      found = (async () => {
+        const out = new Set<string>();
+        try {
+          for await (const e of Deno.readDir(dir)) {
+            if ((e.isFile || e.isSymlink) && NATIVE_NAMES.has(e.name)) out.add(e.name);
+          }
+        } catch {
+          // Not a directory, gone, or unreadable: nothing native here.
         }
-      } catch {
-        // Not a directory, gone, or unreadable: nothing native here.
-      }
-      found = Promise.resolve(out);
+        return out;
+      })();
       this.#names.set(dir, found);
     }
     return found;
