@@ -9,6 +9,7 @@ import type { CommandIO, CommandSpec } from "./cli/command.ts";
 import { versionLine } from "./identity/build.ts";
 import { describeError, ExitCode, OutputClosed, PolyError } from "./errors/mod.ts";
 import { commandLoader } from "./cli/commands/table.ts";
+import { mark, span } from "./debug/timing.ts";
 
 const encoder = new TextEncoder();
 
@@ -36,6 +37,7 @@ export function processIO(): CommandIO {
 
 /** Parses `args` and runs the chosen command; returns the exit code. */
 export async function main(args: string[], io: CommandIO = processIO()): Promise<number> {
+  mark("main");
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
     await io.stdout(versionLine() + "\n");
     return ExitCode.Clean;
@@ -52,14 +54,18 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
   // In a repository a `poly daemon` watches, `poly lint` and `poly fmt` run there (lib/daemon/client.ts),
   // unless it declines; then here. Inside the daemon (io.memo set) they run here.
   if ((args[0] === "lint" || args[0] === "fmt") && !io.memo) {
+    const asked = span("daemon client");
     const { viaDaemon } = await import("./daemon/client.ts");
     const code = await viaDaemon(args, io);
+    asked();
     if (code !== undefined) return code;
   }
   // A command parses with its own parser and optique's core alone (the fast path: what agents,
   // hooks and the plugin run load only their command); anything that does not parse there
   // (--help, a usage error, completion) goes through the full command line below.
+  const parsed = span("command line");
   const fast = await fastPath(args);
+  parsed();
   if (fast) return await runCommand(() => fast.spec.run(fast.value, io), io);
   // Loaded only now: with `lazy-dynamic-imports` (deno.json) `deno run` walks an import()'s
   // module graph when it runs, so `poly --version` pays for none of it.

@@ -92,7 +92,10 @@ export function openDatabase(path: string): DatabaseSync {
       }
     }
     retryBusy(() => db.prepare("PRAGMA journal_mode = WAL").get());
-    db.exec("PRAGMA synchronous = NORMAL");
+    // No fsync: closing the last connection checkpoints the WAL, and with NORMAL that checkpoint syncs the database
+    // file, 5–60 ms at the end of every run (most of a warm run's cache time). A power loss can then lose the last
+    // runs' results or leave the file unusable, which costs a cold run: an unusable cache is moved aside and rebuilt.
+    db.exec("PRAGMA synchronous = OFF");
     // Reads through a memory map rather than a read call per page: a warm run looks up tens of thousands
     // of keys at random (about half the time on the bench corpus). Only SQLite ever resizes the file.
     // The first write turns the map off for that connection (db.ts, flush).

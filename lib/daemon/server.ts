@@ -21,6 +21,7 @@ import { writeFileAtomic } from "../fs/atomic.ts";
 import { type LiveStats, LiveWorkspace } from "./live.ts";
 import { daemonDir, type DaemonEntry, entryPath, markersPath, removeEntry, within } from "./registry.ts";
 import { closeQuietly, type DaemonRequest, frame, frames, RELEVANT_ENV, relevantEnv, writeAll } from "./wire.ts";
+import { mark, resetTiming, span, TIMING, timingTable } from "../debug/timing.ts";
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -137,6 +138,8 @@ export async function runDaemon(
 
   const runOne = async (conn: Deno.Conn, request: DaemonRequest) => {
     const started = performance.now();
+    resetTiming();
+    mark("daemon request");
     const send = (type: "o" | "e") => async (text: string) => {
       await writeAll(conn, frame(type, encoder.encode(text)));
     };
@@ -148,7 +151,9 @@ export async function runDaemon(
       cwd: request.cwd,
       memo: live,
     };
+    const synced = span("daemon sync");
     await live.sync();
+    synced();
     if (!current()) {
       // Checked after the sync: every change to poly's files made before the request has been seen.
       status.stale = true;
@@ -166,6 +171,8 @@ export async function runDaemon(
       );
       exit = 2;
     }
+    // Under POLY_DEBUG=timing (the client's value is the daemon's), the run's spans follow its output.
+    if (TIMING) await io.stderr(timingTable("poly daemon timing")).catch(() => {});
     status.runs++;
     status.last = {
       argv: request.argv,

@@ -22,6 +22,7 @@
  * @module
  */
 import type { EngineInstance, EngineSpec, Language } from "./types.ts";
+import { span } from "../debug/timing.ts";
 import { ruff } from "./ruff/mod.ts";
 import { biome } from "./biome/mod.ts";
 import { gofmt } from "./gofmt/mod.ts";
@@ -96,7 +97,9 @@ export function loadedEngine(id: string): Promise<EngineInstance> | undefined {
 export function loadEngine(spec: EngineSpec): ReturnType<EngineSpec["load"]> {
   let instance = instances.get(spec.id);
   if (!instance) {
+    const loaded = span(`load ${spec.id}`);
     instance = spec.load();
+    instance.then(loaded, loaded);
     instances.set(spec.id, instance);
     instance.catch(() => instances.delete(spec.id));
   }

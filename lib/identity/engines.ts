@@ -48,6 +48,7 @@ export interface HostTool {
   used_by: string[];
 }
 
+/** By path: a file's blake3, or (keyed "path args") a host program's version, with the size and mtime it was taken at. */
 interface Memo {
   [path: string]: { size: number; mtime: number; digest: string };
 }
@@ -230,6 +231,39 @@ export async function hostTools(): Promise<HostTool[]> {
 const versions = new Map<string, Promise<string>>();
 
 /**
+ * A host program's version: asked once (`hostVersion` spawns it), then remembered in the digest memo by the real
+ * file's path, size and mtime, so a run with a cache to answer from starts no process. A script (a version manager's
+ * shim, which stays the same while the version it runs changes) is asked every time.
+ */
+async function rememberedVersion(program: string, path: string, args: string[]): Promise<string | undefined> {
+  let real: string;
+  let info: Deno.FileInfo;
+  try {
+    real = Deno.realPathSync(path);
+    info = Deno.statSync(real);
+    const head = new Uint8Array(2);
+    const file = Deno.openSync(real);
+    const n = file.readSync(head);
+    file.close();
+    if (n === 2 && head[0] === 0x23 && head[1] === 0x21) return await hostVersion(program, args); // "#!"
+  } catch {
+    return await hostVersion(program, args);
+  }
+  const memo = readMemo();
+  const key = `${real} ${args.join(" ")}`;
+  const mtime = info.mtime?.getTime() ?? 0;
+  const hit = memo[key];
+  if (hit && hit.size === info.size && hit.mtime === mtime) return hit.digest;
+  const version = await hostVersion(program, args);
+  if (version) {
+    memo[key] = { size: info.size, mtime, digest: version };
+    digestsDirty = true;
+    await saveMemos();
+  }
+  return version;
+}
+
+/**
  * The engine version that goes into cache keys: for in-process and bundled
  * engines the upstream version and module digest, for host tools the program's
  * version and path (so upgrading shellcheck invalidates its cached results).
@@ -242,7 +276,9 @@ export function engineCacheVersion(spec: EngineSpec): Promise<string> {
       if (spec.tier === "host") {
         const program = spec.hostProgram ?? spec.id;
         const path = findExecutable(program);
-        const version = path ? await hostVersion(program, program === "go" ? ["version"] : ["--version"]) : undefined;
+        const version = path
+          ? await rememberedVersion(program, path, program === "go" ? ["version"] : ["--version"])
+          : undefined;
         return `${program} ${version ?? "unknown"} ${path ?? "missing"}`;
       }
       // Only this engine's modules are hashed (memoized on disk); the full map is not needed here.

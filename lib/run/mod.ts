@@ -29,6 +29,7 @@ import { compareText } from "../report/sort.ts";
 import { boundReportDiffs } from "../report/diff.ts";
 import { summaryDiagnostics } from "../report/summary.ts";
 import { assignShards, isWhole, sizesOf } from "./shard.ts";
+import { span, timed } from "../debug/timing.ts";
 
 export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
 
@@ -51,11 +52,13 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const configKey = JSON.stringify(["configs", request.cwd, request.config ?? null]);
   let configs = memo?.shaped<ConfigSet>(configKey);
   if (!configs) {
-    configs = await openConfig({ cwd: request.cwd, explicit: request.config });
+    configs = await timed("config", () => openConfig({ cwd: request.cwd, explicit: request.config }));
     memo?.rememberShaped(configKey, configs, at);
   }
   // The shared remote cache (lib/cache/remote) is asked while discovery walks the tree.
-  const remote = request.noCache ? undefined : await remoteFor(kind, request, configs);
+  const remote = request.noCache
+    ? undefined
+    : await timed("root config, remote cache", () => remoteFor(kind, request, configs));
   const discoveryKey = JSON.stringify([
     "discover",
     request.cwd,
@@ -65,6 +68,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   ]);
   let candidates = memo?.shaped<Candidate[]>(discoveryKey);
   if (!candidates) {
+    const walked = span("discovery");
     candidates = await discover({
       cwd: request.cwd,
       paths: request.paths,
@@ -77,6 +81,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       signal: request.signal,
       onLanguage: kind === "lint" && !request.fix ? prepareFor(configs, request) : undefined,
     });
+    walked();
     memo?.rememberShaped(discoveryKey, candidates, at);
   }
 
@@ -101,6 +106,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     })()
     : undefined;
   const mine = (relPath: string) => !owner || owner.get(relPath) === shard!.index;
+  const planned = span("plan");
   /** Each task's effective config (for the memo's signatures), index for index. */
   const taskConfigs: ResolvedConfig[] = [];
   // discover() returns its records sorted by relPath already: tasks are made in that order.
@@ -156,6 +162,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     }
   }
   // A file of a language nobody handles, with no cross-cutting engine either, is a skip without a read.
+  planned();
   const runnable = tasks.filter((t) => t.engines.length > 0);
   const runnableConfigs = taskConfigs.filter((_, i) => tasks[i].engines.length > 0);
   for (const t of tasks) {
@@ -171,12 +178,16 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   ruleErrors.catch(() => {}); // awaited below
   // The report's identity (the engines' digests: ~15 ms of stats) is worked out while the engines
   // run, at the first turn of the event loop: not before the early batches start, nor after all.
-  const who = new Promise<Identity>((resolve, reject) => setTimeout(() => identity().then(resolve, reject), 0));
+  const who = new Promise<Identity>((resolve, reject) =>
+    setTimeout(() => timed("identity", identity).then(resolve, reject), 0)
+  );
   who.catch(() => {}); // awaited in assemble
   await remote?.pulled;
+  const ran = span("files");
   const { outcomes, cache } = memo
     ? await runRemembered(runnable, runnableConfigs, request, memo, at, linkedFiles(candidates))
     : await runAll(runnable, request);
+  ran();
   for (const errors of await ruleErrors) runErrors.push(...errors);
   outcomes.forEach((o, i) => {
     if (o.proposed) request.onProposed?.({ path: runnable[i].path, relPath: o.relPath, ...o.proposed });
@@ -194,7 +205,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       runErrors.push({ path, message: failure.message });
     }
   }
-  const report = await assemble(kind, request, results, checked, configRefs, runErrors, who);
+  const report = await timed("assemble", () => assemble(kind, request, results, checked, configRefs, runErrors, who));
   if (cacheSettings) report.summary.cache = cache;
   // Uploads happen after the run (the CLI waits for them, bounded, before it exits).
   remote?.finish(runnable.length);
@@ -230,15 +241,16 @@ async function remoteFor(kind: "lint" | "fmt", request: RunRequest, configs: Con
 async function runAll(tasks: FileTask[], request: RunRequest): Promise<PoolResult> {
   const options = { jobs: request.jobs, signal: request.signal };
   if (!tasks.every(prepassable)) {
-    return await runTasks(tasks, { ...options, onProgress: request.onProgress });
+    return await timed("pool", () => runTasks(tasks, { ...options, onProgress: request.onProgress }));
   }
   const { done, rest } = await prepass(tasks, request.signal);
   if (done.size > 0) request.onProgress?.(done.size, tasks.length);
   const order = [...rest.keys()];
-  const pooled = await runTasks(order.map((i) => rest.get(i)!), {
-    ...options,
-    onProgress: (n) => request.onProgress?.(done.size + n, tasks.length),
-  });
+  const pooled = await timed("pool", () =>
+    runTasks(order.map((i) => rest.get(i)!), {
+      ...options,
+      onProgress: (n) => request.onProgress?.(done.size + n, tasks.length),
+    }));
   const outcomes = new Array<FileOutcome>(tasks.length);
   for (const [i, outcome] of done) outcomes[i] = outcome;
   order.forEach((i, k) => outcomes[i] = pooled.outcomes[k]);

@@ -28,6 +28,7 @@ import {
 import type { EnginePlan } from "./plan.ts";
 import type { FileStamp } from "../fs/atomic.ts";
 import { readClassified, statRound } from "./_reads.ts";
+import { span } from "../debug/timing.ts";
 
 /** At most this many files of one batch engine run in-process when it is warm ({@link EngineInstance.warm}). */
 const SMALL_BATCH = 8;
@@ -204,6 +205,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   const hasher = await blake3Hasher();
   const rest = new Map<number, FileTask>();
 
+  const opened = span("cache open");
   const caches = new Map<number, ResultCache>();
   for (let index = 0; index < tasks.length; index++) {
     const cache = await cacheFor(tasks[index]);
@@ -211,14 +213,23 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   }
   // When no cache of the run has a stat index yet, no file can be in it: a cold run starts its
   // early batches before the stat round too (which then yields, so their output is read).
+  opened();
   const indexless = [...new Set(caches.values())].every((cache) => !cache.enabled || !cache.hasFiles());
+  const early = span("early batches");
   let started = indexless ? await startEarly(tasks, caches, new Set()) : undefined;
+  early();
+  const statted = span("stat index");
   const { stats, unchanged, recorded } = await statRound(
     tasks,
     caches,
     started?.size ? pauser() : () => undefined,
   );
-  started ??= await startEarly(tasks, caches, recorded);
+  statted();
+  if (!started) {
+    const late = span("early batches");
+    started = await startEarly(tasks, caches, recorded);
+    late();
+  }
   const records = new Map<ResultCache, FileRecord[]>();
   /** Remembers a file just read in its cache's stat index (lint checks only: they are the ones that consult it). */
   const remember = (index: number, digest: string) => {
@@ -256,6 +267,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
 
   // While early batches run, the reads yield now and then: their output pipes must be drained.
   const pause: () => Promise<void> | undefined = started.size > 0 ? pauser() : () => undefined;
+  const reading = span("read and hash");
   for (let index = 0; index < tasks.length; index++) {
     const paused = pause();
     if (paused) await paused;
@@ -292,6 +304,8 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     for (const step of own) lookups.push(step);
   }
 
+  reading();
+  const looked = span("cache lookup");
   // One query per cache and namespace for every key, rather than one per (file, engine).
   const groups = new Map<ResultCache, Map<Namespace, Step[]>>();
   for (const step of lookups) {
@@ -330,6 +344,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
     own.splice(0, own.length, ...again);
   }
   for (const [cache, list] of records) cache.recordFiles(list);
+  looked();
 
   for (let index = 0; index < tasks.length; index++) {
     const own = byTask[index];
@@ -359,7 +374,9 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
 
   // Batch engines run side by side: each is one (multi-threaded) native process per batch.
   let running = batches.size;
+  const batched = span("batches");
   await Promise.all([...batches].map(async ([group, batch]) => {
+    const batchDone = span(`batch ${batch.spec.id}`);
     let results: Settled<unknown>[];
     try {
       const files = batch.items.map((p) => p.file);
@@ -389,12 +406,14 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
       found[batch.plan.id] = { value: result };
       item.store?.cache.set(item.namespace, item.store.key, result);
     });
+    batchDone();
     // While another batch still runs, this one's results are written now rather than at the end.
     if (--running > 0) { for (const cache of new Set(batch.items.map((i) => i.store?.cache))) cache?.flush(); }
   }));
 
   // An early batch none of whose files is left to it (all skipped or answered): wait for it, release it.
   await Promise.all([...started.values()].map((early) => early.finish([]).catch(() => {})));
+  batched();
 
   for (let index = 0; index < tasks.length; index++) {
     const found = known[index];

@@ -11,6 +11,8 @@ export interface Timed {
   code: number;
   /** Peak resident set size in KiB (from /usr/bin/time), when measured. */
   maxRssKb?: number;
+  /** User plus system CPU time in milliseconds (from /usr/bin/time), when measured. */
+  cpuMs?: number;
   stdout: string;
   stderr: string;
 }
@@ -24,7 +26,7 @@ export async function timeCommand(
   let memFile: string | undefined;
   if (options.measureMemory) {
     memFile = await Deno.makeTempFile();
-    argv = ["/usr/bin/time", "-f", "%M", "-o", memFile, ...cmd];
+    argv = ["/usr/bin/time", "-f", "%M %U %S", "-o", memFile, ...cmd];
   }
   const start = performance.now();
   const out = await new Deno.Command(argv[0], {
@@ -38,8 +40,11 @@ export async function timeCommand(
   const dec = new TextDecoder();
   const result: Timed = { ms, code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
   if (memFile) {
-    const kb = parseInt((await Deno.readTextFile(memFile)).trim().split("\n").pop() ?? "", 10);
+    const [kb, user, system] = ((await Deno.readTextFile(memFile)).trim().split("\n").pop() ?? "").split(" ").map(
+      Number,
+    );
     if (Number.isFinite(kb)) result.maxRssKb = kb;
+    if (Number.isFinite(user) && Number.isFinite(system)) result.cpuMs = (user + system) * 1000;
     await Deno.remove(memFile);
   }
   return result;

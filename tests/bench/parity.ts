@@ -77,7 +77,7 @@ function exists(path: string): boolean {
 
 const imports = (JSON.parse(Deno.readTextFileSync(join(REPO, "deno.json"))) as { imports: Record<string, string> })
   .imports;
-function pin(name: string): string {
+export function pin(name: string): string {
   const spec = imports[name];
   const m = spec && /@([^@/]+)$/.exec(spec);
   if (!m) throw new Error(`No version pin for "${name}" in deno.json`);
@@ -88,7 +88,7 @@ const CACHE = Deno.env.get("POLY_PARITY_CACHE") ??
   join(Deno.env.get("XDG_CACHE_HOME") ?? join(Deno.env.get("HOME") ?? "/tmp", ".cache"), "poly-parity");
 
 /** A binary of npm package `pkg@version`: poly's own node_modules copy when it is that version, else the cache's. */
-async function npmBin(pkg: string, version: string, bin: string): Promise<string> {
+export async function npmBin(pkg: string, version: string, bin: string): Promise<string> {
   const local = join(REPO, "node_modules", pkg, "package.json");
   if (exists(local) && JSON.parse(Deno.readTextFileSync(local)).version === version) {
     return join(REPO, "node_modules", ".bin", bin);
@@ -107,7 +107,7 @@ async function npmBin(pkg: string, version: string, bin: string): Promise<string
 }
 
 /** The ruff binary of the wheel `ruff==version` (pip install --target into the cache). */
-async function pipRuff(version: string): Promise<string> {
+export async function pipRuff(version: string): Promise<string> {
   const dir = join(CACHE, "pip", `ruff-${version}`);
   const path = join(dir, "bin", "ruff");
   if (exists(path)) return path;

@@ -7,6 +7,7 @@
 import { command, integer, merge, message, object, option, optional } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
+import { span } from "../../debug/timing.ts";
 
 const parser = command(
   "lint",
@@ -37,11 +38,13 @@ export const lintCommand = defineCommand({
     value: RunOptionValues & { fix: boolean; noWorkspace: boolean; statistics: boolean; maxDiagnostics?: number },
     io,
   ) {
+    const loaded = span("load run modules");
     const { runLint } = await import("../../run/mod.ts");
     const [{ encodeReport }, { exitCodeFor }] = await Promise.all([
       import("../../report/encode.ts"),
       import("../../report/exit.ts"),
     ]);
+    loaded();
     const shard = await shardOption(value.shard);
     // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
     const status = value.format === "human" && io.stderrIsTerminal
@@ -59,6 +62,7 @@ export const lintCommand = defineCommand({
           ...(status ? { onJob: (await status).onJob } : {}),
         })
       );
+    const ran = span("run");
     const report = await runLint({
       paths: [...value.paths],
       cwd: io.cwd,
@@ -71,6 +75,7 @@ export const lintCommand = defineCommand({
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
     });
+    ran();
     // Once the files are done, a phase still running says what it runs, on a terminal.
     const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
     const workspace = await phase;
@@ -80,6 +85,7 @@ export const lintCommand = defineCommand({
       // Its pass/fail goes to stderr, so stdout stays one valid document.
       await io.stderr(workspace.summary);
     }
+    const reported = span("report");
     const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
     await io.stdout(encodeReport(report, value.format, {
       color,
@@ -87,6 +93,7 @@ export const lintCommand = defineCommand({
       statistics: value.statistics,
       maxDiagnostics: value.maxDiagnostics,
     }));
+    reported();
     // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
     if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
     return exitCodeFor(report);

@@ -167,7 +167,7 @@ export class BiomeReader {
 
   async #fromPrettier(path: string): Promise<NativeEngineConfig | undefined> {
     const file = await this.files.read(path);
-    const options = prettierOptions(file, this.display(path));
+    const options = await prettierOptions(file, this.display(path));
     if (!options) return undefined;
     return {
       files: [{ path, hash: file.hash }],

@@ -18,7 +18,6 @@
  */
 import { dirname, join } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { parseAllDocuments } from "yaml";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
@@ -78,6 +77,8 @@ export class HostReader {
     if (!path) return undefined;
     const f = await this.files.read(path);
     const shown = this.display(path);
+    // npm `yaml` loads on first use: its evaluation costs ~50 ms, and most runs read no YAML configuration.
+    const { parseAllDocuments } = await import("yaml");
     const docs = parseAllDocuments(f.text);
     const styles: Table[] = [];
     for (const doc of Array.isArray(docs) ? docs : [docs]) {

@@ -15,7 +15,6 @@
  * @module
  */
 import { basename, dirname, isAbsolute, join } from "node:path";
-import { parse as parseYaml } from "yaml";
 import all from "markdownlint/style/all" with { type: "json" };
 import cirosantilli from "markdownlint/style/cirosantilli" with { type: "json" };
 import prettier from "markdownlint/style/prettier" with { type: "json" };
@@ -134,7 +133,8 @@ export class MarkdownlintReader {
     }
     let doc: unknown;
     try {
-      doc = /\.ya?ml$/.test(path) ? parseYaml(f.text) : parseJsonc(f.text);
+      // npm `yaml` loads on first use: its evaluation costs ~50 ms, and most runs read no YAML configuration.
+      doc = /\.ya?ml$/.test(path) ? (await import("yaml")).parse(f.text) : parseJsonc(f.text);
     } catch (e) {
       throw new ConfigError(
         { file: shown },

@@ -1,0 +1,127 @@
+/**
+ * Before/after figures for one change (docs/performance.md): `poly lint` from two commits of this repository, run as
+ * interleaved pairs on a copy of DIR, medians and min–max of each side and of the pairs' ratios.
+ *
+ *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD DIR            # warm runs (nothing changed)
+ *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --cold DIR     # cold: an empty result cache
+ *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --version      # `poly --version`
+ *   deno run -P=test tests/bench/ab.ts ... --engines biome DIR                     # only these lint engines on
+ *
+ * Each commit is exported (`git archive`) into a temporary directory that shares this checkout's node_modules, and
+ * each side has cache homes of its own, primed by a run elsewhere. Prints figures; asserts nothing.
+ *
+ * @module
+ */
+import { basename, join, resolve } from "node:path";
+import { median, ms, timeCommand, type Timed } from "./_measure.ts";
+import { REPO } from "../_helpers/cli.ts";
+import { sourceCommand } from "../../lib/identity/code.ts";
+import { ENGINES } from "../../lib/engines/registry.ts";
+
+const args = [...Deno.args];
+const take = (flag: string) => {
+  const i = args.indexOf(flag);
+  return i < 0 ? undefined : args.splice(i, 2)[1];
+};
+const has = (flag: string) => {
+  const i = args.indexOf(flag);
+  return i >= 0 && args.splice(i, 1).length > 0;
+};
+const before = take("--before") ?? "HEAD~1";
+const after = take("--after") ?? "HEAD";
+const runs = Number(take("--runs") ?? Deno.env.get("RUNS") ?? 7);
+const engines = take("--engines")?.split(",");
+const cold = has("--cold");
+const version = has("--version");
+if (!version && args.length !== 1) throw new Error("Give one directory: ab.ts --before A --after B [--cold] DIR");
+
+const work = await Deno.makeTempDir({ prefix: "poly-ab-" });
+const sh = async (cmd: string[], cwd?: string) => {
+  const r = await new Deno.Command(cmd[0], { args: cmd.slice(1), cwd, stdout: "piped", stderr: "piped" }).output();
+  if (r.code !== 0) throw new Error(`${cmd.join(" ")}: ${new TextDecoder().decode(r.stderr)}`);
+  return new TextDecoder().decode(r.stdout).trim();
+};
+
+/** One side: its source tree, its poly command line and a home maker. */
+async function side(name: string, commit: string) {
+  const root = join(work, name);
+  await Deno.mkdir(root);
+  await sh(["sh", "-c", `git archive ${commit} | tar -x -C ${root}`], REPO);
+  await Deno.symlink(join(REPO, "node_modules"), join(root, "node_modules"));
+  const poly = sourceCommand(root);
+  const template = join(work, `${name}-home`);
+  const env = (home: string) => ({ POLY_CACHE_HOME: join(home, "cache"), POLY_STATE_HOME: join(home, "state") });
+  const prime = join(work, `${name}-prime`);
+  await Deno.mkdir(prime);
+  await Deno.writeTextFile(join(prime, "a.ts"), "export const a = 1;\n");
+  await timeCommand([...poly, "lint", "--no-workspace", "."], { cwd: prime, env: env(template) });
+  let n = 0;
+  const fresh = async () => {
+    const home = join(work, `${name}-home-${++n}`);
+    await sh(["cp", "-a", template, home]);
+    return env(home);
+  };
+  return { name, commit: await sh(["git", "rev-parse", "--short", commit], REPO), poly, fresh };
+}
+
+try {
+  const a = await side("before", before);
+  const b = await side("after", after);
+  let tree = "";
+  if (!version) {
+    tree = join(work, basename(resolve(args[0])));
+    await sh(["cp", "-a", resolve(args[0]), tree]);
+    await Deno.remove(join(tree, ".git"), { recursive: true }).catch(() => {});
+    await Deno.mkdir(join(tree, ".git"));
+    if (engines) {
+      const off = ENGINES.filter((e) => e.lintLanguages.length > 0 && !engines.includes(e.id)).map((e) => e.id);
+      await Deno.writeTextFile(
+        join(tree, "poly.local.toml"),
+        off.map((id) => `[tools.${id}]\nenabled = false\n`).join("\n"),
+      );
+    }
+  }
+  const lint = (s: typeof a) =>
+    version ? [...s.poly, "--version"] : [...s.poly, "lint", "--no-workspace", "--format", "json", "."];
+  const homes = new Map<string, Record<string, string>>();
+  for (const s of [a, b]) {
+    const home = await s.fresh();
+    homes.set(s.name, home);
+    if (!version && !cold) await timeCommand(lint(s), { cwd: tree, env: home }); // fills the cache
+  }
+  const once = async (s: typeof a): Promise<Timed> => {
+    const t = await timeCommand(lint(s), {
+      cwd: tree || work,
+      env: cold ? await s.fresh() : homes.get(s.name)!,
+      measureMemory: true,
+    });
+    if (t.code > 1) throw new Error(`${s.name}: exit ${t.code}: ${t.stderr.slice(0, 300)}`);
+    return t;
+  };
+  const times: Record<string, number[]> = { before: [], after: [] };
+  const cpu: Record<string, number[]> = { before: [], after: [] };
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? [a, b] : [b, a];
+    for (const s of order) {
+      const t = await once(s);
+      times[s.name].push(t.ms);
+      cpu[s.name].push(t.cpuMs ?? NaN);
+    }
+  }
+  const range = (xs: number[], f: (x: number) => string) =>
+    `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`;
+  const what = version
+    ? "poly --version"
+    : `${cold ? "cold" : "warm"} poly lint${engines ? ` (${engines})` : ""} on ${args[0]}`;
+  console.log(`${what}, ${runs} interleaved pairs`);
+  const ratio = (x: number) => `${x.toFixed(3)}×`;
+  console.log(`  before ${a.commit}: wall ${range(times.before, ms)}, CPU ${range(cpu.before, ms)}`);
+  console.log(`  after  ${b.commit}: wall ${range(times.after, ms)}, CPU ${range(cpu.after, ms)}`);
+  console.log(
+    `  after/before, pairs: wall ${range(times.after.map((t, i) => t / times.before[i]), ratio)}, CPU ${
+      range(cpu.after.map((t, i) => t / cpu.before[i]), ratio)
+    }`,
+  );
+} finally {
+  await Deno.remove(work, { recursive: true }).catch(() => {});
+}

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { REPO } from "../_helpers/cli.ts";
+
+/** engineCacheVersion(shellcheck) in a fresh process with `PATH` = `bin` and its own cache home. */
+async function cacheVersion(bin: string, home: string): Promise<string> {
+  const script = join(home, "probe.ts");
+  await Deno.writeTextFile(
+    script,
+    `import { engineCacheVersion } from ${JSON.stringify(join(REPO, "lib/identity/engines.ts"))};
+import { shellcheck } from ${JSON.stringify(join(REPO, "lib/engines/shellcheck.ts"))};
+console.log(await engineCacheVersion(shellcheck));
+`,
+  );
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--no-lock", "--node-modules-dir=manual", "--config", join(REPO, "deno.json"), script],
+    env: { PATH: bin, POLY_CACHE_HOME: join(home, "cache") },
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  return new TextDecoder().decode(out.stdout).trim();
+}
+
+Deno.test("engineCacheVersion() asks a host program its version once, then remembers it by the file's stat", async () => {
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-host-version-" }));
+  const bin = join(home, "bin");
+  await Deno.mkdir(bin);
+  // A real executable (not a script) standing in for shellcheck: `echo --version` prints a version.
+  const program = join(bin, "shellcheck");
+  await Deno.copyFile("/bin/echo", program);
+  await Deno.chmod(program, 0o755);
+  const asked = await cacheVersion(bin, home);
+  assert.match(asked, /^shellcheck \d+\.\d+\S* /);
+  const version = asked.split(" ")[1];
+
+  // The memo answers the next run: a version written there (as if asked earlier) is what it gives.
+  const memoPath = join(home, "cache", "identity", "digests.json");
+  const memo = JSON.parse(await Deno.readTextFile(memoPath));
+  const key = Object.keys(memo).find((k) => k.startsWith(program));
+  assert.ok(key, `the version is remembered: ${JSON.stringify(memo)}`);
+  assert.equal(memo[key].digest, version);
+  memo[key].digest = "9.99";
+  await Deno.writeTextFile(memoPath, JSON.stringify(memo));
+  assert.equal(await cacheVersion(bin, home), `shellcheck 9.99 ${program}`);
+
+  // The program changes (here its mtime): it is asked again.
+  const later = new Date(Date.now() + 5000);
+  await Deno.utime(program, later, later);
+  assert.equal(await cacheVersion(bin, home), `shellcheck ${version} ${program}`);
+
+  // A script (a version manager's shim: the same file whatever version it runs) is asked every time.
+  const selected = join(home, "selected-version");
+  await Deno.writeTextFile(selected, "shellcheck 1.2.3\n");
+  await Deno.writeTextFile(program, `#!/bin/sh\nexec /bin/cat ${selected}\n`);
+  assert.equal(await cacheVersion(bin, home), `shellcheck 1.2.3 ${program}`);
+  await Deno.writeTextFile(selected, "shellcheck 1.2.4\n");
+  assert.equal(await cacheVersion(bin, home), `shellcheck 1.2.4 ${program}`);
+  await Deno.remove(home, { recursive: true });
+});
