@@ -12,7 +12,7 @@
  * @module
  */
 import { isAbsolute, resolve } from "node:path";
-import { fastPath, main } from "../main.ts";
+import { fastPath, main } from "../cli/main.ts";
 import type { CommandIO } from "../cli/command.ts";
 import { codePaths, codeStamp, freshCodeStamp, programId } from "../identity/code.ts";
 import { ENGINES, loadEngine } from "../engines/registry.ts";
