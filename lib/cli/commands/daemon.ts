@@ -85,7 +85,9 @@ export const daemonCommand = defineCommand<DaemonValue>({
           return 2;
         }
       }
-      await runDaemon(root, io.stderr);
+      // The daemon runs each client's command line through this one (it imports no command line itself).
+      const { fastPath, main } = await import("../main.ts");
+      await runDaemon(root, io.stderr, { run: main, parse: fastPath });
       return 0;
     }
     const mine = value.dir === undefined && value.action === "stop"
