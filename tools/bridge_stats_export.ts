@@ -15,7 +15,7 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { StatsFields } from "./bridge_stats.ts";
-import { cwdParam, runFleetTool } from "../lib/fleet/tool_support.ts";
+import { cwdParam, runFleetTool } from "./_fleet.ts";
 
 /** The `bridge_stats_export` tool. */
 export const bridgeStatsExportTool = defineTool({

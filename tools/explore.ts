@@ -6,14 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import {
-  cwdParam,
-  effortParam,
-  engineParam,
-  modelParam,
-  runFleetTool,
-  WorkerOutputSchema,
-} from "../lib/fleet/tool_support.ts";
+import { cwdParam, effortParam, engineParam, modelParam, runFleetTool, WorkerOutputSchema } from "./_fleet.ts";
 
 /** The `explore` tool. */
 export const exploreTool = defineTool({

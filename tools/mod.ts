@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { withIdentity } from "../lib/identity/tool_identity.ts";
+import { withIdentity } from "./_identity.ts";
 import type { ToolDef } from "./_tool.ts";
 import { lintTool } from "./lint.ts";
 import { formatCheckTool } from "./format_check.ts";

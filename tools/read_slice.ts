@@ -5,14 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import {
-  cwdParam,
-  effortParam,
-  engineParam,
-  modelParam,
-  runFleetTool,
-  WorkerOutputSchema,
-} from "../lib/fleet/tool_support.ts";
+import { cwdParam, effortParam, engineParam, modelParam, runFleetTool, WorkerOutputSchema } from "./_fleet.ts";
 
 /** The `read_slice` tool. */
 export const readSliceTool = defineTool({

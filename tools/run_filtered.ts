@@ -5,14 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import {
-  cwdParam,
-  effortParam,
-  engineParam,
-  modelParam,
-  runFleetTool,
-  WorkerOutputSchema,
-} from "../lib/fleet/tool_support.ts";
+import { cwdParam, effortParam, engineParam, modelParam, runFleetTool, WorkerOutputSchema } from "./_fleet.ts";
 
 /** The `run_filtered` tool. */
 export const runFilteredTool = defineTool({

@@ -142,7 +142,7 @@ export async function approveProposal(stores: ApprovalStores, id: string, o: App
     }
   }
   stores.proposals.decide(id, "running", o.by, o.note);
-  const { callTool } = await import("../serve/_call.ts");
+  const { callTool } = await import("../../tools/serve/_call.ts");
   const env = { root: p.root, defaultConfig: p.default_config ?? undefined, caller };
   const ctx: ToolContext = {
     root: p.root,

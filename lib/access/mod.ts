@@ -62,7 +62,7 @@ export {
   type Proposer,
   rejectProposal,
 } from "./approve.ts";
-export { checkRequireApproval, type GuardOptions, guardTools, requireLevel } from "./guard.ts";
+export { checkRequireApproval, type GuardOptions, guardTools, requireLevel } from "../../tools/serve/http_access.ts";
 export { loadServeSection, SERVE_DEFAULTS, ServeSection, type ServeSectionValue } from "./config.ts";
 export { DecisionDocument, ProposalDocument, ProposalSchema, type ProposalView, proposalView } from "./schemas.ts";
 

@@ -136,7 +136,7 @@ export const grantsCommand = defineCommand<GrantsValue>({
   async run(value, io) {
     const gw = await import("../../gateway/mod.ts");
     const { renderGrants } = await import("../../gateway/render.ts");
-    const { json, expectedRevision, checkedAgainst } = await import("../../gateway/cli_support.ts");
+    const { json, expectedRevision, checkedAgainst } = await import("../_gateway.ts");
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     if (value.action === "list") {

@@ -89,7 +89,7 @@ export const opsCommand = defineCommand<OpsValue>({
   async run(value, io) {
     const gw = await import("../../gateway/mod.ts");
     const { renderOp, renderOps } = await import("../../gateway/render.ts");
-    const { json } = await import("../../gateway/cli_support.ts");
+    const { json } = await import("../_gateway.ts");
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     if (value.action === "list") {

@@ -164,7 +164,7 @@ export const serversCommand = defineCommand<ServersValue>({
   async run(value, io) {
     const gw = await import("../../gateway/mod.ts");
     const render = await import("../../gateway/render.ts");
-    const { json, expectedRevision, checkedAgainst } = await import("../../gateway/cli_support.ts");
+    const { json, expectedRevision, checkedAgainst } = await import("../_gateway.ts");
     const db = gw.gatewayStore();
     const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
     switch (value.action) {
@@ -217,7 +217,7 @@ export const serversCommand = defineCommand<ServersValue>({
 
 async function runAdd(value: Extract<ServersValue, { action: "add" }>, io: CommandIO) {
   const gw = await import("../../gateway/mod.ts");
-  const { envFromPoly, tokenFromEnv, tokenFromStdin } = await import("../../gateway/cli_support.ts");
+  const { envFromPoly, tokenFromEnv, tokenFromStdin } = await import("../_gateway.ts");
   const { resolve } = await import("node:path");
   if (value.tokenStdin && value.tokenEnv !== undefined) {
     throw new UsageError("Give --token-stdin or --token-env, not both");

@@ -21,9 +21,9 @@
  * @module
  */
 import { dirname } from "node:path";
-import { processFingerprint } from "../identity/fingerprint.ts";
-import { PolyError } from "../errors/mod.ts";
-import { storePath } from "../store/mod.ts";
+import { processFingerprint } from "../../lib/identity/fingerprint.ts";
+import { PolyError } from "../../lib/errors/mod.ts";
+import { storePath } from "../../lib/store/mod.ts";
 import {
   type AccessStore,
   accessStores,
@@ -31,10 +31,10 @@ import {
   checkRequireApproval,
   guardTools,
   loadServeSection,
-} from "../access/mod.ts";
-import type { ToolDef } from "../../tools/_tool.ts";
+} from "../../lib/access/mod.ts";
+import type { ToolDef } from "../_tool.ts";
 import { createPolyServer, type PolyServer, warmUp } from "./mod.ts";
-import { isInside, realPathLenient } from "./paths.ts";
+import { isInside, realPathLenient } from "../../lib/fs/roots.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { checkOrigin, isLoopback, isWildcard, type OriginPolicy, originPolicy } from "./http_origin.ts";
 import { type AuthInfo, WebStandardStreamableHTTPServerTransport } from "./http_sdk.ts";
@@ -132,7 +132,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   const serve = await loadServeSection(root, o.defaultConfig);
   const hostname = o.hostname ?? "127.0.0.1";
   const requireApproval = [...new Set(serve.require_approval)];
-  const { TOOLS } = await import("../../tools/mod.ts");
+  const { TOOLS } = await import("../mod.ts");
   checkRequireApproval(requireApproval, o.tools ?? TOOLS);
   const stores = accessStores(statePath);
   const access: AccessStore = stores.access;

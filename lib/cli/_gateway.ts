@@ -5,8 +5,8 @@
  * @module
  */
 import type { DatabaseSync } from "../store/mod.ts";
-import { GatewayError } from "./errors.ts";
-import { requireServer } from "./store.ts";
+import { GatewayError } from "../gateway/errors.ts";
+import { requireServer } from "../gateway/store.ts";
 
 /** Reads a token from all of stdin (a trailing newline is dropped). */
 export async function tokenFromStdin(stdin: ReadableStream<Uint8Array> = Deno.stdin.readable): Promise<string> {
