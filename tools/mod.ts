@@ -45,7 +45,7 @@ import { listApprovalsTool } from "./list_approvals.ts";
 import { approveChangeTool } from "./approve_change.ts";
 import { rejectChangeTool } from "./reject_change.ts";
 
-/** All tools, in the order `tools/list` shows them; each result carries the identity block (lib/identity/tool_identity.ts). */
+/** All tools, in the order `tools/list` shows them; each result carries the identity block (tools/_identity.ts). */
 export const TOOLS: ToolDef[] = [
   lintTool,
   formatCheckTool,
@@ -111,4 +111,5 @@ export const TOOL_MODULES: readonly (() => Promise<unknown>)[] = [
   () => import("../lib/fleet/ops/sessions.ts"),
   () => import("../lib/gateway/mod.ts"),
   () => import("../lib/access/mod.ts"),
+  () => import("./serve/approved.ts"),
 ];

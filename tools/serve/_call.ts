@@ -58,7 +58,7 @@ export function contextFor(
     root: env.root,
     roots: env.roots ?? [env.root],
     defaultConfig: env.defaultConfig,
-    // Over HTTP the caller is per request: the token checked for it (lib/serve/http.ts).
+    // Over HTTP the caller is per request: the token checked for it (http.ts).
     caller: (extra.authInfo?.extra?.caller as ToolContext["caller"]) ?? env.caller,
     ...(extra.sessionId ? { session: extra.sessionId } : {}),
     signal,

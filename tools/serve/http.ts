@@ -14,7 +14,7 @@
  *    naming no session opens one (it must be `initialize`).
  *
  * The identity reaches each tool call as `ToolContext.caller`; the tools are
- * those of `lib/access/guard.ts` (level checks, proposals for tools that need
+ * those of `http_access.ts` (level checks, proposals for tools that need
  * approval). Each session has its own McpServer and task store; all share the
  * fingerprint taken at start, so a replaced binary is refused in every session.
  *
@@ -24,14 +24,8 @@ import { dirname } from "node:path";
 import { processFingerprint } from "../../lib/identity/fingerprint.ts";
 import { PolyError } from "../../lib/errors/mod.ts";
 import { storePath } from "../../lib/store/mod.ts";
-import {
-  type AccessStore,
-  accessStores,
-  type AuthFailure,
-  checkRequireApproval,
-  guardTools,
-  loadServeSection,
-} from "../../lib/access/mod.ts";
+import { type AccessStore, accessStores, type AuthFailure, loadServeSection } from "../../lib/access/mod.ts";
+import { checkRequireApproval, guardTools } from "./http_access.ts";
 import type { ToolDef } from "../_tool.ts";
 import { createPolyServer, type PolyServer, warmUp } from "./mod.ts";
 import { isInside, realPathLenient } from "../../lib/fs/roots.ts";
@@ -266,7 +260,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   }, Math.min(60_000, Math.max(1000, idleMs / 4)));
   Deno.unrefTimer(sweep);
   // Once listening, in the background: extend the fingerprint beyond the source tree,
-  // warm the identity block and load the tools' implementations (lib/serve/mod.ts).
+  // warm the identity block and load the tools' implementations (mod.ts).
   void warmUp({ fingerprint: print });
 
   const shown = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;

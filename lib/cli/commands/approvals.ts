@@ -98,7 +98,12 @@ export const approvalsCommand = defineCommand<ApprovalsValue>({
       else await io.stdout(`Rejected ${p.id} (${p.tool}): nothing ran.\n`);
       return 0;
     }
-    const { proposal, result } = await access.approveProposal(stores, value.id, { by: OWNER_CLI, note: value.note });
+    const { approvedCalls } = await import("../../../tools/serve/approved.ts");
+    const { proposal, result } = await access.approveProposal(stores, value.id, {
+      by: OWNER_CLI,
+      note: value.note,
+      calls: approvedCalls(),
+    });
     if (value.format === "json") {
       await json({ proposal: access.proposalView(proposal), result });
     } else {
