@@ -100,7 +100,7 @@ export const TOOL_MODULES: readonly (() => Promise<unknown>)[] = [
   () => import("../lib/workspace/mod.ts"),
   () => import("../lib/store/mod.ts"),
   () => import("../lib/fleet/context.ts"),
-  () => import("../lib/fleet/_config_load.ts"),
+  () => import("../lib/fleet/config_load.ts"),
   () => import("../lib/fleet/ops/delegate.ts"),
   () => import("../lib/fleet/ops/aux.ts"),
   () => import("../lib/fleet/ops/decide.ts"),

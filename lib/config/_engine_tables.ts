@@ -24,7 +24,7 @@ import type { BiomeValue } from "./_biome_schema.ts";
 import { displayPath } from "./_issues.ts";
 import type { ConfigProblem } from "./_issues.ts";
 import { suggest } from "./_suggest.ts";
-import { passes } from "./_valid.ts";
+import { passes } from "./valid.ts";
 import { UNIFORM_KEYS } from "../engines/_settings.ts";
 import type { RawTable } from "./parse.ts";
 

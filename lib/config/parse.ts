@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { ConfigError } from "../errors/mod.ts";
 import { excerpt, KeyLocator, type KeyPath } from "./_locate.ts";
 import { describeIssues } from "./_issues.ts";
-import { safeParse, type SchemaName } from "./_valid.ts";
+import { safeParse, type SchemaName } from "./valid.ts";
 import { engineTableProblems } from "./_engine_tables.ts";
 
 /** A raw (not defaulted) config table, as written. */

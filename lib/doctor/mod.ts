@@ -21,7 +21,7 @@ import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec, Language } from "../engines/types.ts";
 import { findOnPath, hostVersion } from "../engines/_host.ts";
 import { languageName, planFormat, planLint } from "../run/plan.ts";
-import { findProjects } from "../workspace/_projects.ts";
+import { findProjects } from "../workspace/projects.ts";
 
 /** How to install a host program, for the platforms poly runs on. */
 export const INSTALL_HINTS: Readonly<Record<string, string>> = {

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ValidMemo } from "../../lib/config/_valid.ts";
+import { ValidMemo } from "../../lib/config/valid.ts";
 
 async function memoFile(): Promise<string> {
   return join(await Deno.makeTempDir({ prefix: "poly-valid-" }), "config", "valid-test.json");
