@@ -16,7 +16,7 @@
  *   placed at the key it names. (`[fmt.python.ruff]` is left to the run.)
  *
  * biome's schema (600 KB, and ajv) and ruff's module load only for settings the
- * validity memo (`_valid.ts`) has not seen pass before.
+ * validity memo (`valid.ts`) has not seen pass before.
  *
  * @module
  */

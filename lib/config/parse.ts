@@ -1,5 +1,5 @@
 /**
- * Reads one config file: TOML syntax, then the schema (through `_valid.ts`,
+ * Reads one config file: TOML syntax, then the schema (through `valid.ts`,
  * which remembers what this build's schema accepted, so a run whose files it
  * has seen loads no zod). Every failure is a {@link ConfigError} naming the
  * file, line and column, with the line shown.

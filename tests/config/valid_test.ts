@@ -1,5 +1,5 @@
 /**
- * The schema-check memo (lib/config/_valid.ts): a value this build's schema
+ * The schema-check memo (lib/config/valid.ts): a value this build's schema
  * accepted is answered from the memo (zod and the schemas are not loaded for
  * it), with what the schema made of it; a rejected value is never remembered;
  * a TOML date is never taken for the string of the same text.
