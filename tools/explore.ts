@@ -32,7 +32,7 @@ export const exploreTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { explore } = await import("../lib/fleet/ops/aux.ts");
+    const { explore } = await import("../lib/fleet/ops/auxiliary.ts");
     return await runFleetTool(ctx, (fleet) => explore(fleet, args));
   },
 });

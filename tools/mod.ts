@@ -102,7 +102,7 @@ export const TOOL_MODULES: readonly (() => Promise<unknown>)[] = [
   () => import("../lib/fleet/context.ts"),
   () => import("../lib/fleet/config_load.ts"),
   () => import("../lib/fleet/ops/delegate.ts"),
-  () => import("../lib/fleet/ops/aux.ts"),
+  () => import("../lib/fleet/ops/auxiliary.ts"),
   () => import("../lib/fleet/ops/decide.ts"),
   () => import("../lib/fleet/ops/image.ts"),
   () => import("../lib/fleet/ops/fanout.ts"),

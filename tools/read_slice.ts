@@ -27,7 +27,7 @@ export const readSliceTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { readSlice } = await import("../lib/fleet/ops/aux.ts");
+    const { readSlice } = await import("../lib/fleet/ops/auxiliary.ts");
     return await runFleetTool(ctx, (fleet) => readSlice(fleet, args));
   },
 });

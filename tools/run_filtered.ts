@@ -28,7 +28,7 @@ export const runFilteredTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { runFiltered } = await import("../lib/fleet/ops/aux.ts");
+    const { runFiltered } = await import("../lib/fleet/ops/auxiliary.ts");
     return await runFleetTool(ctx, (fleet) => runFiltered(fleet, args));
   },
 });

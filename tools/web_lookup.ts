@@ -26,7 +26,7 @@ export const webLookupTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { webLookup } = await import("../lib/fleet/ops/aux.ts");
+    const { webLookup } = await import("../lib/fleet/ops/auxiliary.ts");
     return await runFleetTool(ctx, (fleet) => webLookup(fleet, args));
   },
 });
