@@ -12,6 +12,10 @@
  *   name starts with `_`): such a module belongs to its area — `lib/<area>/` at
  *   any depth, or `tools/`, `tui/`, `scripts/` — and the others go through a
  *   public module. Tests are white-box and may import any module they test.
+ *
+ * And every file and folder name in the repository can be checked out on
+ * Windows: none is a reserved device name, and none differs from another only
+ * by case.
  */
 import { ok } from "node:assert/strict";
 import { dirname, join, normalize, relative } from "node:path";
@@ -141,4 +145,51 @@ Deno.test("no file of the program imports another area's private module", () => 
     Object.keys(ALLOWED_PRIVATE).filter((e) => !crossing.includes(e)),
     "ALLOWED_PRIVATE entries no import needs: delete them",
   );
+});
+
+/** Every path git checks out (tracked, or new and not ignored), and every folder on the way. */
+function checkedOut(): string[] {
+  const out = new Deno.Command("git", {
+    args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    cwd: REPO,
+    stdout: "piped",
+  }).outputSync();
+  ok(out.success, "git ls-files");
+  const paths = new Set<string>();
+  for (const file of new TextDecoder().decode(out.stdout).split("\0").filter(Boolean)) {
+    const parts = file.split("/");
+    for (let i = 1; i <= parts.length; i++) paths.add(parts.slice(0, i).join("/"));
+  }
+  return [...paths].sort();
+}
+
+/** Windows device names: reserved with any extension (`aux.ts` cannot be checked out there). */
+const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
+
+/** Whether a file or folder name is a Windows device name. */
+function reservedOnWindows(name: string): boolean {
+  return RESERVED.test(name.split(".")[0].trimEnd());
+}
+
+Deno.test("reservedOnWindows() knows the device names, with any extension and in any case", () => {
+  for (const name of ["AUX", "aux.ts", "Con.tar.gz", "nul", "COM1.txt", "lpt9", "prn.md"]) {
+    ok(reservedOnWindows(name), name);
+  }
+  for (const name of ["auxiliary.ts", "com10", "lpt0", "console.ts", "_aux.ts", "null.ts"]) {
+    ok(!reservedOnWindows(name), name);
+  }
+});
+
+Deno.test("no file or folder name is reserved on Windows, and none differs from another only by case", () => {
+  const paths = checkedOut();
+  ok(paths.includes("lib/cli/main.ts"), `${paths.length} paths`);
+  none(paths.filter((p) => reservedOnWindows(p.split("/").at(-1)!)), "reserved on Windows: rename it");
+  const seen = new Map<string, string>();
+  const clashes: string[] = [];
+  for (const path of paths) {
+    const other = seen.get(path.toLowerCase());
+    if (other !== undefined) clashes.push(`${other} and ${path}`);
+    seen.set(path.toLowerCase(), path);
+  }
+  none(clashes, "differ only by case (one overwrites the other on Windows and macOS)");
 });
