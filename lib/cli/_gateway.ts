@@ -109,8 +109,3 @@ export function checkedAgainst(revision: number, given: number | undefined): { d
       `(no --expected-revision given; pass --expected-revision ${revision} to pin it).\n`,
   };
 }
-
-/** Pretty JSON with a final newline. */
-export function json(value: unknown): string {
-  return JSON.stringify(value, null, 2) + "\n";
-}

@@ -98,7 +98,19 @@ Deno.test("poly --version and --help load no command implementation", async () =
   );
   const help = await loaded(["--help"]);
   ok(help.includes("lib/cli/commands/lint.ts"), "--help loads the command list");
-  deepEqual(help.filter((f) => !/^(main\.ts|deno\.json|lib\/(cli|errors|identity)\/)/.test(f)), []);
+  // Besides the command line: the lists parsers offer as choices, each from its one source (engines,
+  // roles, proposal statuses, cache namespaces), in small modules that load nothing else of poly's.
+  const lists = [
+    "lib/access/errors.ts",
+    "lib/access/levels.ts",
+    "lib/access/proposals.ts",
+    "lib/cache/types.ts",
+    "lib/fleet/types.ts",
+  ];
+  deepEqual(
+    help.filter((f) => !/^(main\.ts|deno\.json|lib\/(cli|errors|identity)\/)/.test(f) && !lists.includes(f)),
+    [],
+  );
   deepEqual(under(help, "lib/identity/").filter((f) => !/\/(build|_stamp)\.ts$/.test(f)), []);
 });
 
