@@ -1,13 +1,13 @@
 /**
- * The poly executable: runs the command line (lib/main.ts) on the process's
+ * The poly executable: runs the command line (lib/cli/main.ts) on the process's
  * arguments and exits with its code. No logic of its own.
  *
  * @module
  */
-import { ExitSignal, main } from "./lib/main.ts";
+import { ExitSignal, main } from "./lib/cli/main.ts";
 import { describeError, ExitCode, OutputClosed } from "./lib/errors/mod.ts";
 
-export { fastPath, main, processIO } from "./lib/main.ts";
+export { fastPath, main, processIO } from "./lib/cli/main.ts";
 
 if (import.meta.main) {
   let code: number;

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { describeError, PolyError } from "../lib/errors/mod.ts";
 import type { Report } from "../lib/report/schema.ts";
-import { insideRoots } from "../lib/serve/paths.ts";
+import { insideRoots } from "../lib/fs/roots.ts";
 import type { ToolContext, ToolOutput } from "./_tool.ts";
 
 /** `format`: the encoding of the text block (structuredContent is always JSON). */

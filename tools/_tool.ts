@@ -1,14 +1,15 @@
 /**
  * The shape of one MCP tool. Each tool is one file in `tools/` exporting a
- * {@link ToolDef}; `tools/mod.ts` lists them and `lib/serve` registers them.
+ * {@link ToolDef}; `tools/mod.ts` lists them and `tools/serve/` registers them.
  * The handler calls the same library function the CLI calls.
  *
  * @module
  */
 import type { z } from "zod";
+import type { ToolLevel } from "../lib/access/levels.ts";
 
-/** Access level a caller needs (see the HTTP server's tokens). */
-export type ToolLevel = "read" | "act" | "approve";
+/** Access level a caller needs (lib/access/levels.ts: the HTTP server's tokens). */
+export type { ToolLevel };
 
 /** MCP tool annotations (hints for hosts). */
 export interface ToolAnnotations {

@@ -38,6 +38,7 @@ export const approveChangeTool = defineTool({
       root: ctx.root,
       signal: ctx.signal,
       progress: ctx.progress,
+      calls: (await import("./serve/approved.ts")).approvedCalls(),
     });
     return {
       structured: {

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import { ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
+import { ErrorSchema, runFleetTool } from "./_fleet.ts";
 
 const Distribution = z.object({ "1": z.number(), "2": z.number(), "3": z.number(), "4": z.number(), "5": z.number() });
 

@@ -4,7 +4,7 @@
  *
  * It is a tool of its own, at act level, rather than an argument of the
  * read-level `bridge_stats`: a tool's level is one static property that the
- * HTTP guard checks before the handler runs (lib/access/guard.ts), that
+ * HTTP guard checks before the handler runs (tools/serve/http_access.ts), that
  * `tools/list` annotations (readOnlyHint) and `[serve] require_approval` are
  * keyed on, and that `whoami` reports. A per-argument level would be a second
  * permission system hidden in one handler; a separate tool keeps "a read-level
@@ -15,7 +15,7 @@
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
 import { StatsFields } from "./bridge_stats.ts";
-import { cwdParam, runFleetTool } from "../lib/fleet/tool_support.ts";
+import { cwdParam, runFleetTool } from "./_fleet.ts";
 
 /** The `bridge_stats_export` tool. */
 export const bridgeStatsExportTool = defineTool({

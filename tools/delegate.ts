@@ -14,7 +14,7 @@ import {
   modelParam,
   runFleetTool,
   WorkerOutputSchema,
-} from "../lib/fleet/tool_support.ts";
+} from "./_fleet.ts";
 
 /** The `delegate` tool. */
 export const delegateTool = defineTool({

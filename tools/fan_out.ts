@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import { cwdParam, ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
+import { cwdParam, ErrorSchema, runFleetTool } from "./_fleet.ts";
 
 /** The `fan_out` tool. */
 export const fanOutTool = defineTool({

@@ -6,14 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import {
-  agentParam,
-  cwdParam,
-  effortParam,
-  modelParam,
-  runFleetTool,
-  WorkerOutputSchema,
-} from "../lib/fleet/tool_support.ts";
+import { agentParam, cwdParam, effortParam, modelParam, runFleetTool, WorkerOutputSchema } from "./_fleet.ts";
 
 /** The `fast_delegate` tool. */
 export const fastDelegateTool = defineTool({

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import { runFleetTool, WorkerOutputSchema } from "../lib/fleet/tool_support.ts";
+import { runFleetTool, WorkerOutputSchema } from "./_fleet.ts";
 
 /** The `follow_up` tool. */
 export const followUpTool = defineTool({

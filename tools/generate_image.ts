@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import { cwdParam, ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
+import { cwdParam, ErrorSchema, runFleetTool } from "./_fleet.ts";
 
 /** The `generate_image` tool. */
 export const generateImageTool = defineTool({

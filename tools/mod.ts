@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { withIdentity } from "../lib/identity/tool_identity.ts";
+import { withIdentity } from "./_identity.ts";
 import type { ToolDef } from "./_tool.ts";
 import { lintTool } from "./lint.ts";
 import { formatCheckTool } from "./format_check.ts";
@@ -45,7 +45,7 @@ import { listApprovalsTool } from "./list_approvals.ts";
 import { approveChangeTool } from "./approve_change.ts";
 import { rejectChangeTool } from "./reject_change.ts";
 
-/** All tools, in the order `tools/list` shows them; each result carries the identity block (lib/identity/tool_identity.ts). */
+/** All tools, in the order `tools/list` shows them; each result carries the identity block (tools/_identity.ts). */
 export const TOOLS: ToolDef[] = [
   lintTool,
   formatCheckTool,
@@ -100,9 +100,9 @@ export const TOOL_MODULES: readonly (() => Promise<unknown>)[] = [
   () => import("../lib/workspace/mod.ts"),
   () => import("../lib/store/mod.ts"),
   () => import("../lib/fleet/context.ts"),
-  () => import("../lib/fleet/_config_load.ts"),
+  () => import("../lib/fleet/config_load.ts"),
   () => import("../lib/fleet/ops/delegate.ts"),
-  () => import("../lib/fleet/ops/aux.ts"),
+  () => import("../lib/fleet/ops/auxiliary.ts"),
   () => import("../lib/fleet/ops/decide.ts"),
   () => import("../lib/fleet/ops/image.ts"),
   () => import("../lib/fleet/ops/fanout.ts"),
@@ -111,4 +111,5 @@ export const TOOL_MODULES: readonly (() => Promise<unknown>)[] = [
   () => import("../lib/fleet/ops/sessions.ts"),
   () => import("../lib/gateway/mod.ts"),
   () => import("../lib/access/mod.ts"),
+  () => import("./serve/approved.ts"),
 ];

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import { ErrorSchema, runFleetTool } from "../lib/fleet/tool_support.ts";
+import { ErrorSchema, runFleetTool } from "./_fleet.ts";
 
 /** The `rate` tool. */
 export const rateTool = defineTool({

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { Identity } from "../lib/report/schema.ts";
 import { configFor, configParam, formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { insideRoot } from "../lib/serve/paths.ts";
+import { insideRoot } from "../lib/fs/roots.ts";
 
 const Level = z.enum(["off", "hint", "info", "warning", "error"]);
 const Position = { line: z.number().int().optional(), column: z.number().int().optional() };

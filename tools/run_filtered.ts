@@ -5,14 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import {
-  cwdParam,
-  effortParam,
-  engineParam,
-  modelParam,
-  runFleetTool,
-  WorkerOutputSchema,
-} from "../lib/fleet/tool_support.ts";
+import { cwdParam, effortParam, engineParam, modelParam, runFleetTool, WorkerOutputSchema } from "./_fleet.ts";
 
 /** The `run_filtered` tool. */
 export const runFilteredTool = defineTool({
@@ -35,7 +28,7 @@ export const runFilteredTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { runFiltered } = await import("../lib/fleet/ops/aux.ts");
+    const { runFiltered } = await import("../lib/fleet/ops/auxiliary.ts");
     return await runFleetTool(ctx, (fleet) => runFiltered(fleet, args));
   },
 });

@@ -5,14 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "./_tool.ts";
-import {
-  cwdParam,
-  effortParam,
-  engineParam,
-  modelParam,
-  runFleetTool,
-  WorkerOutputSchema,
-} from "../lib/fleet/tool_support.ts";
+import { cwdParam, effortParam, engineParam, modelParam, runFleetTool, WorkerOutputSchema } from "./_fleet.ts";
 
 /** The `web_lookup` tool. */
 export const webLookupTool = defineTool({
@@ -33,7 +26,7 @@ export const webLookupTool = defineTool({
   },
   outputSchema: WorkerOutputSchema,
   async handler(args, ctx) {
-    const { webLookup } = await import("../lib/fleet/ops/aux.ts");
+    const { webLookup } = await import("../lib/fleet/ops/auxiliary.ts");
     return await runFleetTool(ctx, (fleet) => webLookup(fleet, args));
   },
 });

@@ -7,8 +7,9 @@
  */
 import { z } from "zod";
 import { defineTool, READ_ONLY } from "./_tool.ts";
+import { TOOL_LEVELS } from "../lib/access/levels.ts";
 
-const Level = z.enum(["read", "act", "approve"]);
+const Level = z.enum(TOOL_LEVELS);
 
 /** The `whoami` document. */
 export const WhoamiDocument = z.object({

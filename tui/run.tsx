@@ -7,7 +7,7 @@
  * @module
  */
 import { resolve } from "node:path";
-import type { CommandIO } from "../lib/cli/command.ts";
+import type { CommandIO } from "../lib/io/mod.ts";
 import { cacheHome } from "../lib/paths/mod.ts";
 import { storePath } from "../lib/store/mod.ts";
 import { type Clock, systemClock } from "./clock.ts";

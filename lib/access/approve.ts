@@ -5,7 +5,9 @@
  *
  * Approval runs exactly what was proposed: the stored arguments, in the stored
  * workspace root and config, through the same tool handler the CLI's library
- * call sits behind, as the proposing member. Before it runs:
+ * call sits behind, as the proposing member. The caller passes how a tool call
+ * runs ({@link ApprovedCalls}: the MCP edge's, `tools/serve/approved.ts`), so
+ * this folder names no tool. Before it runs:
  *
  * - the proposer must still be a member who may act (not removed, not demoted to
  *   viewer) and the token used must not have been revoked;
@@ -15,7 +17,6 @@
  *
  * @module
  */
-import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
 import { AccessError } from "./errors.ts";
 import { allows } from "./levels.ts";
 import { previewOf } from "./preview.ts";
@@ -41,12 +42,19 @@ export interface Proposer {
   token?: string;
 }
 
-/** Records a proposal for calling `def` with `args` (nothing runs). */
+/** Where a call is proposed: the tool call's workspace root, fallback config and signal. */
+export interface ProposalContext {
+  root: string;
+  defaultConfig?: string;
+  signal: AbortSignal;
+}
+
+/** Records a proposal for calling the tool `def` with `args` (nothing runs). */
 export async function propose(
   stores: ApprovalStores,
-  def: ToolDef,
+  def: { name: string },
   args: Record<string, unknown>,
-  ctx: Pick<ToolContext, "root" | "defaultConfig" | "signal">,
+  ctx: ProposalContext,
   by: Proposer,
 ): Promise<ProposalRecord> {
   const { preview, guard } = await previewOf(def.name, args, ctx);
@@ -62,6 +70,31 @@ export async function propose(
   });
 }
 
+/** Reports progress (0..total) of an approved call. */
+export type Progress = (done: number, total?: number, message?: string) => Promise<void>;
+
+/** An approved call, as it runs: the stored arguments, root and config, as the proposer. */
+export interface ApprovedCall {
+  tool: string;
+  arguments: Record<string, unknown>;
+  root: string;
+  defaultConfig?: string;
+  /** The proposer as a tool call's caller (undefined: the owner over stdio). */
+  caller?: { member: string; role: string; access: "act"; approvals: boolean; token?: string };
+  signal: AbortSignal;
+  progress: Progress;
+  /** Which proposal, who decided, and its preview (the tool sees it as `ToolContext.approval`). */
+  approval: { proposal: string; by: string; preview: Record<string, unknown> };
+}
+
+/** How approved calls run: the MCP edge's tool calls (`approvedCalls()` in tools/serve/approved.ts). */
+export interface ApprovedCalls {
+  /** Whether a tool of that name still exists (checked before anything is re-previewed or runs). */
+  has(tool: string): Promise<boolean>;
+  /** Runs the call through the tool's handler and returns its outcome. */
+  run(call: ApprovedCall): Promise<ProposalResult>;
+}
+
 /** Options of {@link approveProposal}. */
 export interface ApproveOptions {
   /** Who approves: a member name, or `owner (cli)` / `owner (dashboard)`. */
@@ -70,9 +103,9 @@ export interface ApproveOptions {
   /** Refuse proposals made in another workspace root (an HTTP server approves only its own). */
   root?: string;
   signal?: AbortSignal;
-  progress?: ToolContext["progress"];
-  /** The tools to run from (default: every tool in tools/mod.ts). */
-  tools?: readonly ToolDef[];
+  progress?: Progress;
+  /** How the approved call runs (`approvedCalls()` from tools/serve/approved.ts). */
+  calls: ApprovedCalls;
 }
 
 /** The outcome of an approval. */
@@ -95,7 +128,7 @@ function pending(p: ProposalRecord): void {
 }
 
 /** The proposer as they are now (undefined: the owner over stdio), or why the proposal may no longer run. */
-function proposerNow(stores: ApprovalStores, p: ProposalRecord): ToolContext["caller"] {
+function proposerNow(stores: ApprovalStores, p: ProposalRecord): ApprovedCall["caller"] {
   if (p.proposed_by === OWNER_STDIO && p.token_id === null) return undefined;
   const member = stores.access.getMember(p.proposed_by);
   if (!member) throw new AccessError("forbidden", `The proposer "${p.proposed_by}" is no longer a member: reject it`);
@@ -125,9 +158,9 @@ export async function approveProposal(stores: ApprovalStores, id: string, o: App
   scoped(p, o.root);
   pending(p);
   const caller = proposerNow(stores, p);
-  const tools = o.tools ?? (await import("../../tools/mod.ts")).TOOLS;
-  const def = tools.find((t) => t.name === p.tool);
-  if (!def) throw new AccessError("forbidden", `Tool "${p.tool}" no longer exists: reject the proposal`);
+  if (!(await o.calls.has(p.tool))) {
+    throw new AccessError("forbidden", `Tool "${p.tool}" no longer exists: reject the proposal`);
+  }
   const signal = o.signal ?? new AbortController().signal;
   if (p.guard) {
     const again = await previewOf(p.tool, p.arguments, {
@@ -142,23 +175,16 @@ export async function approveProposal(stores: ApprovalStores, id: string, o: App
     }
   }
   stores.proposals.decide(id, "running", o.by, o.note);
-  const { callTool } = await import("../serve/_call.ts");
-  const env = { root: p.root, defaultConfig: p.default_config ?? undefined, caller };
-  const ctx: ToolContext = {
+  const result = await o.calls.run({
+    tool: p.tool,
+    arguments: p.arguments,
     root: p.root,
-    defaultConfig: env.defaultConfig,
+    defaultConfig: p.default_config ?? undefined,
     caller,
     signal,
     progress: o.progress ?? (() => Promise.resolve()),
     approval: { proposal: p.id, by: o.by, preview: p.preview },
-  };
-  const out = await callTool(def, p.arguments, env, ctx);
-  const text = out.content?.find((c) => c.type === "text") as { text?: string } | undefined;
-  const result: ProposalResult = {
-    isError: out.isError === true,
-    ...(out.structuredContent ? { document: out.structuredContent as Record<string, unknown> } : {}),
-    ...(out.structuredContent || text?.text === undefined ? {} : { text: text.text }),
-  };
+  });
   return { proposal: stores.proposals.finish(id, result), result };
 }
 

@@ -19,10 +19,6 @@
  *
  * @module
  */
-import type { ToolLevel } from "../../tools/_tool.ts";
-
-export type { ToolLevel };
-
 /** Member roles. `member` and `admin` act alike over HTTP; `viewer` only reads. */
 export const ROLES = ["viewer", "member", "admin"] as const;
 /** A member's role. */
@@ -33,8 +29,10 @@ export const ACCESS_LEVELS = ["read", "act"] as const;
 /** A token's access level. */
 export type Access = typeof ACCESS_LEVELS[number];
 
-/** Tool levels, weakest first. */
-export const TOOL_LEVELS: readonly ToolLevel[] = ["read", "act", "approve"];
+/** Tool levels, weakest first: every MCP tool declares one (`ToolDef.level` in tools/_tool.ts). */
+export const TOOL_LEVELS = ["read", "act", "approve"] as const;
+/** The access level a caller needs to use a tool. */
+export type ToolLevel = typeof TOOL_LEVELS[number];
 
 /** The identity a request carries once its token was checked. */
 export interface Identity {

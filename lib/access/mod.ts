@@ -55,14 +55,16 @@ export {
 export {
   type Approval,
   type ApprovalStores,
+  type ApprovedCall,
+  type ApprovedCalls,
   type ApproveOptions,
   approveProposal,
   OWNER_STDIO,
+  type ProposalContext,
   propose,
   type Proposer,
   rejectProposal,
 } from "./approve.ts";
-export { checkRequireApproval, type GuardOptions, guardTools, requireLevel } from "./guard.ts";
 export { loadServeSection, SERVE_DEFAULTS, ServeSection, type ServeSectionValue } from "./config.ts";
 export { DecisionDocument, ProposalDocument, ProposalSchema, type ProposalView, proposalView } from "./schemas.ts";
 

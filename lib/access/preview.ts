@@ -14,7 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from "diff";
-import { insideRoot } from "../serve/paths.ts";
+import { insideRoot } from "../fs/roots.ts";
 import type { ProposedChange } from "../run/mod.ts";
 import type { Preview } from "./proposals.ts";
 import { AccessError } from "./errors.ts";

@@ -22,15 +22,12 @@
  */
 import { createBLAKE3, type IHasher } from "hash-wasm";
 import { fingerprintJson } from "../config/fingerprint.ts";
+import type { Namespace } from "./types.ts";
 
 /** Bump when what is stored or how keys are made changes: older databases are rebuilt. */
 export const CACHE_FORMAT = 1;
 
-/** The namespaces of the cache. */
-export const NAMESPACES = ["lint", "fmt", "rules"] as const;
-
-/** One namespace: `lint` (diagnostics), `fmt` (formatted text or "unchanged"), `rules` (structural-rule findings). */
-export type Namespace = typeof NAMESPACES[number];
+export { type Namespace, NAMESPACES } from "./types.ts";
 
 /** The parts of one key. */
 export interface CacheKeyParts {

@@ -4,8 +4,13 @@
  *
  * @module
  */
-import type { Namespace } from "./key.ts";
 import type { RemoteStats } from "./remote/mod.ts";
+
+/** The namespaces of the cache. */
+export const NAMESPACES = ["lint", "fmt", "rules"] as const;
+
+/** One namespace: `lint` (diagnostics), `fmt` (formatted text or "unchanged"), `rules` (structural-rule findings). */
+export type Namespace = typeof NAMESPACES[number];
 
 /** Entries and bytes of one namespace. */
 export interface NamespaceStats {

@@ -11,22 +11,9 @@
  * @module
  */
 import type { Parser } from "./_optique.ts";
-import type { RunMemo } from "../run/types.ts";
+import type { CommandIO } from "../io/mod.ts";
 
-/** The streams a command writes to; tests pass their own. */
-export interface CommandIO {
-  /** Writes a document or text to stdout (no newline added). */
-  stdout(text: string): Promise<void>;
-  /** Writes a message for a person to stderr (no newline added). */
-  stderr(text: string): Promise<void>;
-  /** Whether stdout and stderr are terminals (colour, progress). */
-  stdoutIsTerminal: boolean;
-  stderrIsTerminal: boolean;
-  /** The working directory the command was run from. */
-  cwd: string;
-  /** Set by a resident `poly daemon` only: what its earlier runs know (lint and fmt pass it on). */
-  memo?: RunMemo;
-}
+export type { CommandIO };
 
 /**
  * One command: its parser, and what it does with the parsed value. `run` returns

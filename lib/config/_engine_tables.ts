@@ -16,7 +16,7 @@
  *   placed at the key it names. (`[fmt.python.ruff]` is left to the run.)
  *
  * biome's schema (600 KB, and ajv) and ruff's module load only for settings the
- * validity memo (`_valid.ts`) has not seen pass before.
+ * validity memo (`valid.ts`) has not seen pass before.
  *
  * @module
  */
@@ -24,7 +24,7 @@ import type { BiomeValue } from "./_biome_schema.ts";
 import { displayPath } from "./_issues.ts";
 import type { ConfigProblem } from "./_issues.ts";
 import { suggest } from "./_suggest.ts";
-import { passes } from "./_valid.ts";
+import { passes } from "./valid.ts";
 import { UNIFORM_KEYS } from "../engines/settings.ts";
 import type { RawTable } from "./parse.ts";
 

@@ -1,6 +1,6 @@
 /**
  * The zod side of configuration, loaded only when a value must really be
- * checked (`_valid.ts` remembers what was): the schemas by name, and the
+ * checked (`valid.ts` remembers what was): the schemas by name, and the
  * synchronous `parseConfigText` (tests, tools) that always checks.
  *
  * @module
@@ -20,7 +20,7 @@ export const LockSchema = z.strictObject({
   })).default([]),
 });
 
-/** Every schema `_valid.ts` checks through its memo. */
+/** Every schema `valid.ts` checks through its memo. */
 export const SCHEMAS = { config: PolyConfigSchema, rules: RulesTable, lock: LockSchema } as const;
 
 /**

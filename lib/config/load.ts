@@ -15,7 +15,7 @@ import { checkoutDir, findLockEntry, LOCK_FILE, type LockEntry, readLock } from 
 import { type Layer, mergeLayers } from "./merge.ts";
 import { errorAt } from "./parse.ts";
 import { fingerprint } from "./fingerprint.ts";
-import { safeParse } from "./_valid.ts";
+import { safeParse } from "./valid.ts";
 import type { PolyConfig } from "./schema.ts";
 import type { ConfigSet, OpenConfigOptions, ResolvedConfig } from "./types.ts";
 import { NativeConfigs } from "./native/mod.ts";

@@ -1,5 +1,5 @@
 /**
- * Reads one config file: TOML syntax, then the schema (through `_valid.ts`,
+ * Reads one config file: TOML syntax, then the schema (through `valid.ts`,
  * which remembers what this build's schema accepted, so a run whose files it
  * has seen loads no zod). Every failure is a {@link ConfigError} naming the
  * file, line and column, with the line shown.
@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { ConfigError } from "../errors/mod.ts";
 import { excerpt, KeyLocator, type KeyPath } from "./_locate.ts";
 import { describeIssues } from "./_issues.ts";
-import { safeParse, type SchemaName } from "./_valid.ts";
+import { safeParse, type SchemaName } from "./valid.ts";
 import { engineTableProblems } from "./_engine_tables.ts";
 
 /** A raw (not defaulted) config table, as written. */

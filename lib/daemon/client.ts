@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { CommandIO } from "../cli/command.ts";
+import type { CommandIO } from "../io/mod.ts";
 import { OutputClosed } from "../errors/mod.ts";
 import { programId } from "../identity/code.ts";
 import { memoAllowed } from "./_allowed.ts";

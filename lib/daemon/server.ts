@@ -12,8 +12,7 @@
  * @module
  */
 import { isAbsolute, resolve } from "node:path";
-import { fastPath, main } from "../main.ts";
-import type { CommandIO } from "../cli/command.ts";
+import type { CommandIO } from "../io/mod.ts";
 import { codePaths, codeStamp, freshCodeStamp, programId } from "../identity/code.ts";
 import { ENGINES, loadEngine } from "../engines/registry.ts";
 import { VERSION } from "../identity/build.ts";
@@ -39,6 +38,18 @@ export interface DaemonStatus extends DaemonEntry {
   live: LiveStats;
 }
 
+/**
+ * How the daemon runs a command line. `poly daemon` passes the command line's own
+ * (lib/cli/main.ts), so the daemon runs exactly what `poly` would without
+ * importing the command line.
+ */
+export interface CommandRunner {
+  /** Runs `argv` as `poly` would, writing to `io`; returns the exit code. */
+  run(argv: string[], io: CommandIO): Promise<number>;
+  /** The value `argv` parses to on the command line's fast path, or undefined (--help, a usage error). */
+  parse(argv: string[]): Promise<{ value: unknown } | undefined>;
+}
+
 /** Options for {@link runDaemon}. */
 export interface DaemonOptions {
   /** Directory of entries and sockets (default `<state home>/daemon`). */
@@ -55,11 +66,13 @@ const MAX_SOCKET_PATH = 100;
 /**
  * Watches `root` and serves runs until stopped (a `k` frame, SIGINT, SIGTERM or
  * `options.signal`). Writes its entry and socket under `options.dir` and removes
- * them when it stops. Messages for a person go to `log`.
+ * them when it stops. Messages for a person go to `log`; each request's command
+ * line runs through `commands`.
  */
 export async function runDaemon(
   root: string,
   log: (line: string) => Promise<void>,
+  commands: CommandRunner,
   options: DaemonOptions = {},
 ): Promise<void> {
   const dir = options.dir ?? daemonDir();
@@ -131,7 +144,7 @@ export async function runDaemon(
     }
     if (type !== "q") return;
     const request = JSON.parse(decoder.decode(body)) as DaemonRequest;
-    const problem = await refusal(request, live.root, program, env);
+    const problem = await refusal(request, live.root, program, env, commands);
     if (problem) return await refuse(conn, problem);
     await (queue = queue.then(() => runOne(conn, request), () => runOne(conn, request)));
   };
@@ -164,7 +177,7 @@ export async function runDaemon(
     }
     let exit: number;
     try {
-      exit = await main(request.argv, io);
+      exit = await commands.run(request.argv, io);
     } catch (error) {
       await io.stderr(`error: poly daemon: ${error instanceof Error ? error.message : String(error)}\n`).catch(
         () => {},
@@ -230,6 +243,7 @@ async function refusal(
   root: string,
   program: string,
   env: Record<string, string>,
+  commands: CommandRunner,
 ): Promise<string | undefined> {
   if (request.v !== 1) return `wire version ${request.v} is not 1`;
   if (request.program !== program) return `the client is another poly (${request.program}; the daemon runs ${program})`;
@@ -239,7 +253,7 @@ async function refusal(
   if (!within(root, request.cwd)) return `${request.cwd} is outside the daemon's root`;
   const command = request.argv[0];
   if (command !== "lint" && command !== "fmt") return `only poly lint and poly fmt run in the daemon`;
-  const parsed = await fastPath(request.argv);
+  const parsed = await commands.parse(request.argv);
   if (!parsed) return undefined; // --help or a usage error: the daemon prints what the CLI would
   const value = parsed.value as { paths: readonly string[]; config?: string };
   for (const path of [...value.paths, ...(value.config ? [value.config] : [])]) {

@@ -22,7 +22,7 @@ import type { EngineSpec, Language } from "../engines/types.ts";
 import { hostVersion } from "../engines/host.ts";
 import { findExecutable } from "../fs/executable.ts";
 import { languageName, planFormat, planLint } from "../run/plan.ts";
-import { findProjects } from "../workspace/_projects.ts";
+import { findProjects } from "../workspace/projects.ts";
 
 /** How to install a host program, for the platforms poly runs on. */
 export const INSTALL_HINTS: Readonly<Record<string, string>> = {

@@ -46,7 +46,7 @@ export async function openFleet(o: OpenFleetOptions): Promise<FleetContext> {
   let section = o.section;
   let configDir = o.configDir;
   if (section === undefined) {
-    const { loadFleetSection } = await import("./_config_load.ts");
+    const { loadFleetSection } = await import("./config_load.ts");
     const loaded = await loadFleetSection(o.root);
     section = loaded.section;
     configDir ??= loaded.dir;

@@ -50,7 +50,7 @@ export {
   type RunFilteredInput,
   webLookup,
   type WebLookupInput,
-} from "./ops/aux.ts";
+} from "./ops/auxiliary.ts";
 export { decide } from "./ops/decide.ts";
 export { generateImage, type ImageInput, type ImageOutput } from "./ops/image.ts";
 export { fanOut, type FanOutInput, type FanOutOutput } from "./ops/fanout.ts";

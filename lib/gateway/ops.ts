@@ -13,9 +13,10 @@ import { GatewayError, OUTCOME_UNCERTAIN } from "./errors.ts";
 import type { Authorization } from "./preauth.ts";
 import type { Redactor } from "./redact.ts";
 import { now, transaction } from "./store.ts";
+import type { OP_STATUSES } from "./schemas.ts";
 
-/** Status of an operation. */
-export type OpStatus = "done" | "failed" | "pending" | "confirmed" | "mismatch" | "refused" | "unknown" | "resolved";
+/** Status of an operation (one of {@link OP_STATUSES}). */
+export type OpStatus = typeof OP_STATUSES[number];
 
 /** Statuses that block further writes to the server. */
 export const UNRESOLVED: readonly OpStatus[] = ["pending", "unknown"];

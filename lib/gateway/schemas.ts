@@ -112,12 +112,24 @@ export const AuthorizationSchema = z.union([
   }),
 ]);
 
+/** The statuses of an upstream operation (lib/gateway/ops.ts), in the order the schema lists them. */
+export const OP_STATUSES = [
+  "confirmed",
+  "mismatch",
+  "unknown",
+  "refused",
+  "pending",
+  "resolved",
+  "done",
+  "failed",
+] as const;
+
 /** `mcp_call`: the operation and its outcome, or (not yet approved) the proposal. */
 export const CallDocument = z.object({
   proposal: ProposalSchema.optional(),
   operation: z.object({
     id: z.string(),
-    status: z.enum(["confirmed", "mismatch", "unknown", "refused", "pending", "resolved", "done", "failed"]),
+    status: z.enum(OP_STATUSES),
     target: z.string(),
     tool_id: z.string(),
     schema_sha256: z.string(),

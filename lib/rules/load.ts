@@ -10,7 +10,7 @@ import { blake3Hasher, digestWith } from "../cache/key.ts";
 import type { IHasher } from "hash-wasm";
 import { codeIdentity, codeMemoPath, readMemoFile, writeMemoFile } from "../cache/build.ts";
 import type { RulesTable } from "./config.ts";
-import { safeParse } from "../config/_valid.ts";
+import { safeParse } from "../config/valid.ts";
 import { builtinFiles, isTestFile, type RuleFileEntry, userFiles } from "./_files.ts";
 import type { ParsedFile } from "./_parse.ts";
 import { applyOverrides } from "./_overrides.ts";

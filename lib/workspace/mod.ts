@@ -27,7 +27,7 @@ import type { ResolvedConfig } from "../config/types.ts";
 import { describeError } from "../errors/mod.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
 import { type CachedJob, cacheGet, cachePut, jobKey, openWorkspaceCache, type WorkspaceCache } from "./_cache.ts";
-import { findProjects } from "./_projects.ts";
+import { findProjects } from "./projects.ts";
 import { networkFailure } from "./_network.ts";
 import { hostGoVersion } from "../engines/govet/mod.ts";
 import { runTree, SpawnError } from "./_spawn.ts";

@@ -20,7 +20,7 @@ import { resolve } from "node:path";
 import type { ResolvedConfig } from "../config/types.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
 import { DEFAULT_JOB_TIMEOUT_S, type JobCommand, type WorkspaceJobTable } from "./config.ts";
-import type { Project } from "./_projects.ts";
+import type { Project } from "./projects.ts";
 import {
   clippyBuildSucceeded,
   displayPath,

@@ -9,6 +9,7 @@ import { freshStores, workspace } from "./_env.ts";
 import { type ApprovalStores, approveProposal, propose, rejectProposal } from "../../lib/access/approve.ts";
 import { TOOLS } from "../../tools/mod.ts";
 import type { ToolDef } from "../../tools/_tool.ts";
+import { approvedCalls } from "../../tools/serve/approved.ts";
 
 const tool = (name: string) => TOOLS.find((t) => t.name === name) as ToolDef;
 const UNFORMATTED = "x = {  'a':1 }\n";
@@ -24,7 +25,8 @@ async function setup(files: Record<string, string>) {
   return { stores, root, ctx, by, tokenId: record.id };
 }
 
-const approve = (stores: ApprovalStores, id: string) => approveProposal(stores, id, { by: "bob" });
+const approve = (stores: ApprovalStores, id: string) =>
+  approveProposal(stores, id, { by: "bob", calls: approvedCalls() });
 
 Deno.test("a lint_fix proposal changes nothing; approval writes exactly its diff, once", async () => {
   const { stores, root, ctx, by } = await setup({ "a.py": "import os\nx = 1\n" });
@@ -77,7 +79,10 @@ Deno.test("rejected proposals never run; other workspaces and lost rights are re
   await assert.rejects(approve(stores, r.id), /is rejected, not pending/);
 
   const p = await propose(stores, tool("format_write"), { paths: ["e.py"] }, ctx, by);
-  await assert.rejects(approveProposal(stores, p.id, { by: "bob", root: "/elsewhere" }), /another workspace/);
+  await assert.rejects(
+    approveProposal(stores, p.id, { by: "bob", root: "/elsewhere", calls: approvedCalls() }),
+    /another workspace/,
+  );
   assert.throws(() => rejectProposal(stores, p.id, { by: "bob", root: "/elsewhere" }), /another workspace/);
   stores.access.setRole("ana", "viewer");
   await assert.rejects(approve(stores, p.id), /now a viewer and may not act/);

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
 import { freshStores, workspace } from "./_env.ts";
-import { checkRequireApproval, guardTools } from "../../lib/access/guard.ts";
+import { checkRequireApproval, guardTools } from "../../tools/serve/http_access.ts";
 import { ProposalDocument } from "../../lib/access/schemas.ts";
 import { TOOLS } from "../../tools/mod.ts";
 import type { ToolContext } from "../../tools/_tool.ts";

@@ -1,12 +1,12 @@
 /**
- * The schema-check memo (lib/config/_valid.ts): a value this build's schema
+ * The schema-check memo (lib/config/valid.ts): a value this build's schema
  * accepted is answered from the memo (zod and the schemas are not loaded for
  * it), with what the schema made of it; a rejected value is never remembered;
  * a TOML date is never taken for the string of the same text.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ValidMemo } from "../../lib/config/_valid.ts";
+import { ValidMemo } from "../../lib/config/valid.ts";
 
 async function memoFile(): Promise<string> {
   return join(await Deno.makeTempDir({ prefix: "poly-valid-" }), "config", "valid-test.json");

@@ -144,8 +144,8 @@ Deno.test("the repository's own fingerprint covers the server and every tool mod
   const files = moduleGraph(join(repo, "main.ts"));
   for (
     const path of [
-      "lib/serve/mod.ts",
-      "lib/serve/stdio.ts",
+      "tools/serve/mod.ts",
+      "tools/serve/stdio.ts",
       "tools/mod.ts",
       "tools/lint.ts",
       "lib/run/mod.ts",

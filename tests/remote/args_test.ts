@@ -2,7 +2,7 @@
  * `poly remote`'s argument building and exit codes, without a server.
  */
 import assert from "node:assert/strict";
-import { buildArguments, exitCodeOf, type InputSchema } from "../../lib/serve/http_client.ts";
+import { buildArguments, exitCodeOf, type InputSchema } from "../../lib/remote/client.ts";
 
 const SCHEMA: InputSchema = {
   properties: {

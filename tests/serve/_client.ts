@@ -13,8 +13,8 @@ import {
   InMemoryTransport,
   ListRootsRequestSchema,
   StdioClientTransport,
-} from "../../lib/serve/_sdk_client.ts";
-import { createPolyServer, type ServerOptions } from "../../lib/serve/mod.ts";
+} from "../../tools/serve/_sdk_client.ts";
+import { createPolyServer, type ServerOptions } from "../../tools/serve/mod.ts";
 
 let warm: string | undefined;
 

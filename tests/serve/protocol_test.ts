@@ -10,8 +10,8 @@ import { call, handshake, type Message, rawSession } from "./_raw.ts";
 import { sharedSnapshot } from "./_snapshot.ts";
 import { serverEnv } from "./_client.ts";
 import { TOOLS } from "../../tools/mod.ts";
-import { createPolyServer } from "../../lib/serve/mod.ts";
-import { InMemoryTransport } from "../../lib/serve/_sdk_client.ts";
+import { createPolyServer } from "../../tools/serve/mod.ts";
+import { InMemoryTransport } from "../../tools/serve/_sdk_client.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 

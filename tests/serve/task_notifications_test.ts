@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { copyFixture } from "../_helpers/cli.ts";
-import { Client, InMemoryTransport } from "../../lib/serve/_sdk_client.ts";
-import { createPolyServer } from "../../lib/serve/mod.ts";
+import { Client, InMemoryTransport } from "../../tools/serve/_sdk_client.ts";
+import { createPolyServer } from "../../tools/serve/mod.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture } from "../_helpers/cli.ts";
-import { CallToolResultSchema, RELATED_TASK_META_KEY } from "../../lib/serve/_sdk_client.ts";
+import { CallToolResultSchema, RELATED_TASK_META_KEY } from "../../tools/serve/_sdk_client.ts";
 import { CreateTaskResultSchema } from "@modelcontextprotocol/sdk/experimental/tasks";
 import { startServer } from "./_client.ts";
 import { sharedSnapshot } from "./_snapshot.ts";

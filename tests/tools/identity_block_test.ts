@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { z } from "zod";
 import { TOOLS } from "../../tools/mod.ts";
-import { guardTools } from "../../lib/access/mod.ts";
+import { guardTools } from "../../tools/serve/http_access.ts";
 import { inProcess } from "../serve/_client.ts";
 import { copyFixture } from "../_helpers/cli.ts";
 import { ALWAYS_LOAD_TOOLS } from "../../lib/fleet/instructions.ts";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { PolyConfigSchema } from "../../lib/config/schema.ts";
 import type { ResolvedConfig } from "../../lib/config/types.ts";
-import { findProjects } from "../../lib/workspace/_projects.ts";
+import { findProjects } from "../../lib/workspace/projects.ts";
 import { commandArgv, planJobs } from "../../lib/workspace/plan.ts";
 
 async function tree(files: Record<string, string>): Promise<string> {

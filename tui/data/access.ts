@@ -5,7 +5,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { ProposalStore } from "../../lib/access/proposals.ts";
+import { PROPOSAL_STATUSES, ProposalStore } from "../../lib/access/proposals.ts";
 import type { ProposalRecord, ProposalStatus } from "../../lib/access/proposals.ts";
 import { AccessStore } from "../../lib/access/store.ts";
 import type { MemberRecord, TokenRecord } from "../../lib/access/store.ts";
@@ -32,7 +32,7 @@ export function emptyAccess(): AccessSnapshot {
     members: [],
     tokens: [],
     proposals: [],
-    counts: { pending: 0, running: 0, applied: 0, failed: 0, rejected: 0, stale: 0 },
+    counts: Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<ProposalStatus, number>,
   };
 }
 
@@ -42,7 +42,7 @@ export function readAccess(db: DatabaseSync, now: () => number = Date.now): Acce
   const proposals = new ProposalStore(db, { now });
   const pending = proposals.list({ status: ["pending"], limit: 1000 }).reverse();
   const decided = proposals.list({
-    status: ["running", "applied", "failed", "rejected", "stale"],
+    status: PROPOSAL_STATUSES.filter((s) => s !== "pending"),
     limit: RECENT_DECIDED,
   });
   return {

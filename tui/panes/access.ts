@@ -189,7 +189,11 @@ function decide(p: PaneProps, verb: "approve" | "reject"): PreparedAction | stri
           access.rejectProposal(stores, x.id, { by: OWNER_DASHBOARD });
           return `Rejected ${x.id}: nothing ran.`;
         }
-        const { proposal } = await access.approveProposal(stores, x.id, { by: OWNER_DASHBOARD });
+        const { approvedCalls } = await import("../../tools/serve/approved.ts");
+        const { proposal } = await access.approveProposal(stores, x.id, {
+          by: OWNER_DASHBOARD,
+          calls: approvedCalls(),
+        });
         return proposal.status === "applied"
           ? `Approved ${x.id}: ${x.tool} ran and applied.`
           : `Approved ${x.id}: ${x.tool} ran and failed (enter shows the outcome).`;

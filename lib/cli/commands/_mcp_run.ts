@@ -50,12 +50,12 @@ export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
       throw new UsageError("--allow-origin and --allow-host need --http");
     }
     // The SDK and zod first: the server's graph then resolves no npm package module by module.
-    await import("../../serve/_deps.ts");
-    const { serveStdio } = await import("../../serve/stdio.ts");
+    await import("../../../tools/serve/deps.ts");
+    const { serveStdio } = await import("../../../tools/serve/stdio.ts");
     await serveStdio({ root, defaultConfig });
     return 0;
   }
-  const { listenError, parseListen } = await import("../../serve/http_listen.ts");
+  const { listenError, parseListen } = await import("../../../tools/serve/http_listen.ts");
   const address = parseListen(value.http);
   const { HostEntry, OriginEntry } = await import("../../access/config.ts");
   for (const o of value.allowOrigin) {
@@ -66,8 +66,8 @@ export async function runMcp(value: McpValue, io: CommandIO): Promise<number> {
   for (const h of value.allowHost) {
     if (!HostEntry.safeParse(h).success) throw new UsageError(`Invalid --allow-host "${h}": e.g. poly.example.com`);
   }
-  await import("../../serve/_deps.ts");
-  const { serveHttp } = await import("../../serve/http.ts");
+  await import("../../../tools/serve/deps.ts");
+  const { serveHttp } = await import("../../../tools/serve/http.ts");
   try {
     await serveHttp({
       root,

@@ -21,19 +21,21 @@ import { pathValue } from "../_path.ts";
 import type { CommandIO } from "../command.ts";
 import { COLOR_MODES, type ColorMode, colorMode } from "../color.ts";
 import { UsageError } from "../../errors/mod.ts";
+import { formatOption } from "../output.ts";
+import type { REPORT_FORMATS as ENCODED_FORMATS } from "../../report/encode.ts";
 
-/** Report formats the CLI can print. */
-export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as const;
+/**
+ * Report formats the CLI can print: exactly the encoders' list (lib/report/encode.ts),
+ * which `satisfies` holds at compile time; imported as a type, so parsing loads no encoder.
+ */
+export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as const satisfies typeof ENCODED_FORMATS;
 
 /** The options every run command takes. */
 export function runOptions<K extends string>(cmd: K) {
   return object({
     cmd: constant(cmd),
     paths: multiple(argument(pathValue("PATH"), { description: message`Files or directories (default: .)` })),
-    format: withDefault(
-      option("--format", choice(REPORT_FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
-      "human" as const,
-    ),
+    format: formatOption(REPORT_FORMATS),
     exclude: multiple(
       option("--exclude", string({ metavar: "GLOB" }), {
         description: message`Gitignore-style exclude, added to [discovery] exclude (repeatable)`,

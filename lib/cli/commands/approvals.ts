@@ -21,15 +21,12 @@ import {
   withDefault,
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { formatOption, jsonText, writeDocument } from "../output.ts";
+import { PROPOSAL_STATUSES } from "../../access/proposals.ts";
 
 type Format = "human" | "json";
-const STATUSES = ["pending", "running", "applied", "failed", "rejected", "stale", "all"] as const;
-const format = withDefault(
-  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
-    description: message`Output format`,
-  }),
-  "human" as const,
-);
+const STATUSES = [...PROPOSAL_STATUSES, "all"] as const;
+const format = formatOption(["human", "json"]);
 const id = argument(string({ metavar: "ID" }), { description: message`Proposal id (prop_...).` });
 const note = optional(option("--note", string({ metavar: "TEXT" }), { description: message`Why, for the record.` }));
 
@@ -74,7 +71,7 @@ export const approvalsCommand = defineCommand<ApprovalsValue>({
     const access = await import("../../access/mod.ts");
     const { renderProposal, renderProposals } = await import("../../access/render.ts");
     const stores = access.accessStores();
-    const json = (doc: unknown) => io.stdout(JSON.stringify(doc, null, 2) + "\n");
+    const json = (doc: unknown) => writeDocument(io, doc, "json");
     if (value.action === "list") {
       const root = value.here ? await Deno.realPath(io.cwd) : undefined;
       const list = stores.proposals.list({
@@ -98,13 +95,18 @@ export const approvalsCommand = defineCommand<ApprovalsValue>({
       else await io.stdout(`Rejected ${p.id} (${p.tool}): nothing ran.\n`);
       return 0;
     }
-    const { proposal, result } = await access.approveProposal(stores, value.id, { by: OWNER_CLI, note: value.note });
+    const { approvedCalls } = await import("../../../tools/serve/approved.ts");
+    const { proposal, result } = await access.approveProposal(stores, value.id, {
+      by: OWNER_CLI,
+      note: value.note,
+      calls: approvedCalls(),
+    });
     if (value.format === "json") {
       await json({ proposal: access.proposalView(proposal), result });
     } else {
       await io.stdout(
         `${proposal.status === "applied" ? "Applied" : "Ran, and it failed:"} ${proposal.id} (${proposal.tool}).\n` +
-          (result.document ? JSON.stringify(result.document, null, 2) + "\n" : result.text ?? ""),
+          (result.document ? jsonText(result.document) : result.text ?? ""),
       );
     }
     return result.isError ? 1 : 0;

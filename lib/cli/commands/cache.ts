@@ -5,17 +5,15 @@
  *
  * @module
  */
-import { choice, command, constant, message, object, option, optional, or, withDefault } from "../_optique.ts";
+import { choice, command, constant, message, object, option, optional, or } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
-import type { CacheCleanDocument, CacheStatsDocument } from "../../cache/types.ts";
+import { type CacheCleanDocument, type CacheStatsDocument, NAMESPACES } from "../../cache/types.ts";
+import { formatOption, writeDocument } from "../output.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 type Format = typeof FORMATS[number];
-const format = withDefault(
-  option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
-  "human" as const,
-);
+const format = formatOption(FORMATS);
 const config = optional(option("--config", pathValue("PATH"), { description: message`Use this poly.toml` }));
 
 const stats = command("stats", object({ action: constant("stats" as const), format, config }), {
@@ -26,7 +24,7 @@ const clean = command(
   object({
     action: constant("clean" as const),
     namespace: optional(
-      option("--namespace", choice(["lint", "fmt", "rules"] as const), { description: message`Only this namespace` }),
+      option("--namespace", choice(NAMESPACES), { description: message`Only this namespace` }),
     ),
     format,
     config,
@@ -46,11 +44,8 @@ export const cacheCommand = defineCommand<CacheValue>({
     const doc = value.action === "stats"
       ? await lib.cacheStats({ cwd: io.cwd, config: value.config })
       : await lib.cacheClean({ cwd: io.cwd, config: value.config, namespace: value.namespace });
-    if (value.format === "json") await io.stdout(JSON.stringify(doc, null, 2) + "\n");
-    else if (value.format === "toon") {
-      const { encode } = await import("../../report/toon.ts");
-      await io.stdout(encode(doc) + "\n");
-    } else {
+    if (value.format === "json" || value.format === "toon") await writeDocument(io, doc, value.format);
+    else {
       await io.stdout(
         value.action === "stats" ? renderStats(doc as CacheStatsDocument) : renderClean(doc as CacheCleanDocument),
       );

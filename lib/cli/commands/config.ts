@@ -4,22 +4,12 @@
  *
  * @module
  */
-import {
-  argument,
-  choice,
-  command,
-  constant,
-  message,
-  object,
-  option,
-  optional,
-  or,
-  withDefault,
-} from "../_optique.ts";
+import { argument, command, constant, message, object, option, optional, or } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
 import { UsageError } from "../../errors/mod.ts";
+import { formatOption } from "../output.ts";
 
 const configOption = optional(
   option("--config", pathValue("PATH"), {
@@ -31,12 +21,7 @@ const show = command(
   "show",
   object({
     action: constant("show" as const),
-    format: withDefault(
-      option("--format", choice(["toml", "json"] as const, { metavar: "FORMAT" }), {
-        description: message`Output format`,
-      }),
-      "toml" as const,
-    ),
+    format: formatOption(["toml", "json"]),
     config: configOption,
     dir: optional(argument(pathValue("DIR", "directory"), {
       description: message`Directory whose configuration to show (default: the current directory).`,

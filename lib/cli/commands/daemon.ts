@@ -6,18 +6,7 @@
  *
  * @module
  */
-import {
-  argument,
-  choice,
-  command,
-  constant,
-  message,
-  object,
-  option,
-  optional,
-  or,
-  withDefault,
-} from "../_optique.ts";
+import { argument, command, constant, message, object, optional, or } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +15,7 @@ import type { CommandIO } from "../command.ts";
 import { ExitCode, PolyError } from "../../errors/mod.ts";
 import type { DaemonStatus } from "../../daemon/server.ts";
 import type { DaemonEntry } from "../../daemon/registry.ts";
+import { formatOption, writeDocument } from "../output.ts";
 
 const dir = optional(
   argument(pathValue("DIR", "directory"), {
@@ -54,10 +44,7 @@ const parser = command(
       "status",
       object({
         action: constant("status" as const),
-        format: withDefault(
-          option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
-          "human" as const,
-        ),
+        format: formatOption(FORMATS),
       }),
       { brief: message`List running daemons: root, pid, runs, files remembered.` },
     ),
@@ -85,7 +72,9 @@ export const daemonCommand = defineCommand<DaemonValue>({
           return 2;
         }
       }
-      await runDaemon(root, io.stderr);
+      // The daemon runs each client's command line through this one (it imports no command line itself).
+      const { fastPath, main } = await import("../main.ts");
+      await runDaemon(root, io.stderr, { run: main, parse: fastPath });
       return 0;
     }
     const mine = value.dir === undefined && value.action === "stop"
@@ -216,7 +205,7 @@ async function status(
     }
   }
   if (format === "json") {
-    await io.stdout(JSON.stringify({ daemons }, null, 2) + "\n");
+    await writeDocument(io, { daemons }, "json");
     return 0;
   }
   if (daemons.length === 0) {

@@ -6,22 +6,12 @@
  *
  * @module
  */
-import {
-  argument,
-  choice,
-  command,
-  integer,
-  message,
-  object,
-  option,
-  optional,
-  string,
-  withDefault,
-} from "../_optique.ts";
+import { argument, choice, command, integer, message, object, option, optional, string } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
+import { formatOption, writeDocument } from "../output.ts";
+import { ENGINES } from "../../fleet/types.ts";
 
-const ENGINE_NAMES = ["codex", "claude", "grok", "opencode", "cursor"] as const;
 const FORMATS = ["text", "json", "toon"] as const;
 
 const parser = command(
@@ -30,17 +20,14 @@ const parser = command(
     level: option("--level", "-l", integer({ min: 1, max: 5, metavar: "N" }), {
       description: message`Difficulty level 1–5 (1–3 codex, 4–5 claude by default; see [fleet.levels])`,
     }),
-    engine: optional(option("--engine", choice(ENGINE_NAMES), { description: message`Engine instead of the level's` })),
+    engine: optional(option("--engine", choice(ENGINES), { description: message`Engine instead of the level's` })),
     model: optional(option("--model", string({ metavar: "MODEL" }), { description: message`Model override` })),
     effort: optional(option("--effort", string({ metavar: "EFFORT" }), { description: message`Effort override` })),
     agent: optional(option("--agent", string({ metavar: "NAME" }), { description: message`Named persona` })),
     cwd: optional(
       option("--cwd", pathValue("DIR", "directory"), { description: message`Working directory (inside this one)` }),
     ),
-    format: withDefault(
-      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
-      "text" as const,
-    ),
+    format: formatOption(FORMATS),
     prompt: argument(string({ metavar: "PROMPT" }), { description: message`The task` }),
   }),
   { brief: message`Delegate a task to a coding agent in poly's sandbox.` },
@@ -48,7 +35,7 @@ const parser = command(
 
 type Value = {
   level: number;
-  engine?: typeof ENGINE_NAMES[number];
+  engine?: typeof ENGINES[number];
   model?: string;
   effort?: string;
   agent?: string;
@@ -73,11 +60,8 @@ export const delegateCommand = defineCommand<Value>({
       agent: v.agent,
       cwd: v.cwd,
     });
-    if (v.format === "json") await io.stdout(JSON.stringify(out, null, 2) + "\n");
-    else if (v.format === "toon") {
-      const { encode } = await import("../../report/toon.ts");
-      await io.stdout(encode(out) + "\n");
-    } else {
+    if (v.format === "json" || v.format === "toon") await writeDocument(io, out, v.format);
+    else {
       await io.stdout(out.answer.endsWith("\n") ? out.answer : out.answer + "\n");
       const what = [out.engine, out.model, out.effort].filter(Boolean).join(", ");
       await io.stderr(`session: ${out.session_id ?? "(none reported)"} (${what}, ${out.latency_ms} ms)\n`);

@@ -6,9 +6,10 @@
  *
  * @module
  */
-import { choice, command, constant, message, object, option, withDefault } from "../_optique.ts";
+import { command, constant, message, object } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { ExitCode } from "../../errors/mod.ts";
+import { formatOption, jsonText } from "../output.ts";
 
 const FORMATS = ["human", "json"] as const;
 
@@ -16,10 +17,7 @@ const parser = command(
   "doctor",
   object({
     cmd: constant("doctor"),
-    format: withDefault(
-      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
-      "human" as const,
-    ),
+    format: formatOption(FORMATS),
   }),
   {
     brief: message`Check that this repository's tools are installed.`,
@@ -34,7 +32,7 @@ export const doctorCommand = defineCommand<{ cmd: string; format: typeof FORMATS
   async run(value, io) {
     const { doctor, renderDoctor } = await import("../../doctor/mod.ts");
     const doc = await doctor(io.cwd);
-    await io.stdout(value.format === "json" ? JSON.stringify(doc, null, 2) + "\n" : renderDoctor(doc));
+    await io.stdout(value.format === "json" ? jsonText(doc) : renderDoctor(doc));
     return doc.missing > 0 ? ExitCode.Findings : ExitCode.Clean;
   },
 });

@@ -6,18 +6,16 @@
  *
  * @module
  */
-import { choice, command, constant, message, object, option, withDefault } from "../_optique.ts";
+import { command, constant, message, object } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { EnginesDocument } from "../../identity/engines.ts";
+import { formatOption, writeDocument } from "../output.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 
 const options = object({
   cmd: constant("engines"),
-  format: withDefault(
-    option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
-    "human" as const,
-  ),
+  format: formatOption(FORMATS),
 });
 
 const description =
@@ -29,11 +27,8 @@ export const enginesCommand = defineCommand<{ cmd: string; format: typeof FORMAT
   async run(value, io) {
     const { enginesDocument } = await import("../../identity/engines.ts");
     const doc = await enginesDocument();
-    if (value.format === "json") await io.stdout(JSON.stringify(doc, null, 2) + "\n");
-    else if (value.format === "toon") {
-      const { encode } = await import("../../report/toon.ts");
-      await io.stdout(encode(doc) + "\n");
-    } else await io.stdout(renderEngines(doc));
+    if (value.format === "json" || value.format === "toon") await writeDocument(io, doc, value.format);
+    else await io.stdout(renderEngines(doc));
     return 0;
   },
 });

@@ -17,16 +17,11 @@ import {
   optional,
   or,
   string,
-  withDefault,
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { formatOption, jsonText } from "../output.ts";
 
-const format = withDefault(
-  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
-    description: message`Output format`,
-  }),
-  "human" as const,
-);
+const format = formatOption(["human", "json"]);
 const server = argument(string({ metavar: "NAME" }), { description: message`Server name.` });
 const tool = argument(string({ metavar: "TOOL" }), { description: message`Tool name or id.` });
 const expected = optional(option("--expected-revision", integer({ min: 1 }), {
@@ -136,9 +131,9 @@ export const grantsCommand = defineCommand<GrantsValue>({
   async run(value, io) {
     const gw = await import("../../gateway/mod.ts");
     const { renderGrants } = await import("../../gateway/render.ts");
-    const { json, expectedRevision, checkedAgainst } = await import("../../gateway/cli_support.ts");
+    const { expectedRevision, checkedAgainst } = await import("../_gateway.ts");
     const db = gw.gatewayStore();
-    const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
+    const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? jsonText(doc) : text);
     if (value.action === "list") {
       if (value.server !== undefined) gw.requireServer(db, value.server);
       const grants = gw.grantStates(db, value.server);

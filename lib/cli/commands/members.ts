@@ -8,17 +8,12 @@
  */
 import { argument, choice, command, constant, message, object, option, or, string, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { formatOption, jsonText } from "../output.ts";
+import { type Role, ROLES } from "../../access/levels.ts";
 
-const ROLES = ["viewer", "member", "admin"] as const;
-type Role = typeof ROLES[number];
 type Format = "human" | "json";
 
-const format = withDefault(
-  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
-    description: message`Output format`,
-  }),
-  "human" as const,
-);
+const format = formatOption(["human", "json"]);
 const name = argument(string({ metavar: "NAME" }), { description: message`Member name.` });
 
 const add = command(
@@ -66,8 +61,7 @@ export const membersCommand = defineCommand<MembersValue>({
     const { accessStores } = await import("../../access/mod.ts");
     const { renderMembers } = await import("../../access/render.ts");
     const { access } = accessStores();
-    const out = (doc: unknown, text: string) =>
-      io.stdout(value.format === "json" ? JSON.stringify(doc, null, 2) + "\n" : text);
+    const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? jsonText(doc) : text);
     switch (value.action) {
       case "list": {
         const members = access.listMembers();

@@ -17,17 +17,12 @@ import {
   optional,
   or,
   string,
-  withDefault,
 } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { UsageError } from "../../errors/mod.ts";
+import { formatOption, jsonText } from "../output.ts";
 
-const format = withDefault(
-  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
-    description: message`Output format`,
-  }),
-  "human" as const,
-);
+const format = formatOption(["human", "json"]);
 const id = argument(string({ metavar: "OP" }), { description: message`Operation id (op-...).` });
 
 const list = command(
@@ -89,9 +84,8 @@ export const opsCommand = defineCommand<OpsValue>({
   async run(value, io) {
     const gw = await import("../../gateway/mod.ts");
     const { renderOp, renderOps } = await import("../../gateway/render.ts");
-    const { json } = await import("../../gateway/cli_support.ts");
     const db = gw.gatewayStore();
-    const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
+    const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? jsonText(doc) : text);
     if (value.action === "list") {
       const ops = gw.listOps(db, { server: value.server, all: value.all });
       await out({ operations: ops }, renderOps(ops, value.all));

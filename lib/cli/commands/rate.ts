@@ -4,19 +4,9 @@
  *
  * @module
  */
-import {
-  argument,
-  choice,
-  command,
-  integer,
-  message,
-  object,
-  option,
-  optional,
-  string,
-  withDefault,
-} from "../_optique.ts";
+import { argument, command, integer, message, object, option, optional, string } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { formatOption, writeDocument } from "../output.ts";
 
 const parser = command(
   "rate",
@@ -26,12 +16,7 @@ const parser = command(
       description: message`1 (useless) to 5 (excellent)`,
     }),
     note: optional(option("--note", string({ metavar: "TEXT" }), { description: message`Why` })),
-    format: withDefault(
-      option("--format", choice(["text", "json"] as const, { metavar: "FORMAT" }), {
-        description: message`Output format`,
-      }),
-      "text" as const,
-    ),
+    format: formatOption(["text", "json"]),
   }),
   { brief: message`Rate a fleet session's result from 1 to 5.` },
 );
@@ -44,7 +29,7 @@ export const rateCommand = defineCommand<{ session: string; score: number; note?
     const { rate } = await import("../../fleet/ops/sessions.ts");
     const ctx = await openFleet({ root: io.cwd });
     const out = await rate(ctx, { session_id: v.session, score: v.score, note: v.note });
-    if (v.format === "json") await io.stdout(JSON.stringify(out, null, 2) + "\n");
+    if (v.format === "json") await writeDocument(io, out, "json");
     else {
       const was = out.replaced !== undefined ? ` (was ${out.replaced})` : "";
       await io.stdout(`rated ${out.session_id} (${out.tool}, ${out.engine}): ${out.score}${was}\n`);

@@ -74,7 +74,7 @@ const parser = command(
 export const remoteCommand = defineCommand<RemoteValue>({
   parser,
   async run(value, io) {
-    const { remote, tokenFromEnv } = await import("../../serve/http_client.ts");
+    const { remote, tokenFromEnv } = await import("../../remote/client.ts");
     const out = await remote({
       url: value.url,
       token: tokenFromEnv(value.tokenEnv),

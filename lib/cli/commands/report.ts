@@ -5,22 +5,12 @@
  *
  * @module
  */
-import {
-  argument,
-  choice,
-  command,
-  constant,
-  message,
-  multiple,
-  object,
-  option,
-  string,
-  withDefault,
-} from "../_optique.ts";
+import { argument, command, constant, message, multiple, object, string } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { REPORT_FORMATS, useColor } from "./_run_options.ts";
 import { UsageError } from "../../errors/mod.ts";
 import { resolve } from "node:path";
+import { formatOption } from "../output.ts";
 
 const merge = command(
   "merge",
@@ -29,12 +19,7 @@ const merge = command(
     files: multiple(argument(string({ metavar: "FILE" }), { description: message`Shard reports (--format json)` }), {
       min: 1,
     }),
-    format: withDefault(
-      option("--format", choice(REPORT_FORMATS, { metavar: "FORMAT" }), {
-        description: message`Output format (default: json)`,
-      }),
-      "json" as const,
-    ),
+    format: formatOption(REPORT_FORMATS, { default: "json", description: message`Output format (default: json)` }),
   }),
   { brief: message`Join the JSON reports of --shard runs into one report.` },
 );

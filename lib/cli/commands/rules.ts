@@ -7,29 +7,16 @@
  *
  * @module
  */
-import {
-  choice,
-  command,
-  constant,
-  message,
-  multiple,
-  object,
-  option,
-  optional,
-  or,
-  withDefault,
-} from "../_optique.ts";
+import { command, constant, message, multiple, object, option, optional, or } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
+import { formatOption, writeDocument } from "../output.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
 
 function shared() {
   return {
-    format: withDefault(
-      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
-      "human" as const,
-    ),
+    format: formatOption(FORMATS),
     dirs: multiple(
       option("--dir", pathValue("DIR", "directory"), {
         description:
@@ -70,12 +57,8 @@ export const rulesCommand = defineCommand<RulesValue>({
       dirs: [...value.dirs],
       test: value.action === "test",
     });
-    if (value.format === "json") {
-      await io.stdout(JSON.stringify(doc, null, 2) + "\n");
-    } else if (value.format === "toon") {
-      const { encode } = await import("../../report/toon.ts");
-      await io.stdout(encode(doc) + "\n");
-    } else {
+    if (value.format === "json" || value.format === "toon") await writeDocument(io, doc, value.format);
+    else {
       const { renderRulesList, renderRulesTest } = await import("../../rules/human.ts");
       const text = value.action === "test" ? renderRulesTest(doc) : renderRulesList(doc);
       await io.stdout(text);

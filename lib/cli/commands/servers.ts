@@ -6,7 +6,6 @@
  */
 import {
   argument,
-  choice,
   command,
   constant,
   integer,
@@ -17,19 +16,14 @@ import {
   optional,
   or,
   string,
-  withDefault,
 } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
 import { UsageError } from "../../errors/mod.ts";
+import { formatOption, jsonText } from "../output.ts";
 
-const format = withDefault(
-  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
-    description: message`Output format`,
-  }),
-  "human" as const,
-);
+const format = formatOption(["human", "json"]);
 const name = argument(string({ metavar: "NAME" }), { description: message`Server name.` });
 const expected = optional(option("--expected-revision", integer({ min: 1 }), {
   description:
@@ -164,9 +158,9 @@ export const serversCommand = defineCommand<ServersValue>({
   async run(value, io) {
     const gw = await import("../../gateway/mod.ts");
     const render = await import("../../gateway/render.ts");
-    const { json, expectedRevision, checkedAgainst } = await import("../../gateway/cli_support.ts");
+    const { expectedRevision, checkedAgainst } = await import("../_gateway.ts");
     const db = gw.gatewayStore();
-    const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? json(doc) : text);
+    const out = (doc: unknown, text: string) => io.stdout(value.format === "json" ? jsonText(doc) : text);
     switch (value.action) {
       case "add": {
         const result = await runAdd(value, io);
@@ -217,7 +211,7 @@ export const serversCommand = defineCommand<ServersValue>({
 
 async function runAdd(value: Extract<ServersValue, { action: "add" }>, io: CommandIO) {
   const gw = await import("../../gateway/mod.ts");
-  const { envFromPoly, tokenFromEnv, tokenFromStdin } = await import("../../gateway/cli_support.ts");
+  const { envFromPoly, tokenFromEnv, tokenFromStdin } = await import("../_gateway.ts");
   const { resolve } = await import("node:path");
   if (value.tokenStdin && value.tokenEnv !== undefined) {
     throw new UsageError("Give --token-stdin or --token-env, not both");

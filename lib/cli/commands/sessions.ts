@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { choice, command, integer, message, object, option, withDefault } from "../_optique.ts";
+import { command, integer, message, object, option, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import type { SessionRecord } from "../../fleet/store.ts";
+import { formatOption, writeDocument } from "../output.ts";
 
 const FORMATS = ["table", "json", "toon"] as const;
 
@@ -19,10 +20,7 @@ const parser = command(
       }),
       50,
     ),
-    format: withDefault(
-      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
-      "table" as const,
-    ),
+    format: formatOption(FORMATS),
   }),
   { brief: message`List recent fleet sessions, newest first.` },
 );
@@ -54,11 +52,8 @@ export const sessionsCommand = defineCommand<{ limit: number; format: typeof FOR
     const { openFleet } = await import("../../fleet/context.ts");
     const ctx = await openFleet({ root: io.cwd });
     const rows = ctx.store.sessions(v.limit);
-    if (v.format === "json") await io.stdout(JSON.stringify({ sessions: rows }, null, 2) + "\n");
-    else if (v.format === "toon") {
-      const { encode } = await import("../../report/toon.ts");
-      await io.stdout(encode({ sessions: rows }) + "\n");
-    } else await io.stdout(renderSessions(rows));
+    if (v.format === "json" || v.format === "toon") await writeDocument(io, { sessions: rows }, v.format);
+    else await io.stdout(renderSessions(rows));
     return 0;
   },
 });

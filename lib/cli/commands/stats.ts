@@ -6,21 +6,19 @@
  *
  * @module
  */
-import { choice, command, message, object, option, optional, withDefault } from "../_optique.ts";
+import { command, message, object, option, optional } from "../_optique.ts";
 import { UsageError } from "../../errors/mod.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
 import type { StatsExportOutput, StatsOutput } from "../../fleet/ops/stats.ts";
+import { formatOption, writeDocument } from "../output.ts";
 
 const FORMATS = ["table", "json", "toon", "markdown"] as const;
 
 const parser = command(
   "stats",
   object({
-    format: withDefault(
-      option("--format", choice(FORMATS, { metavar: "FORMAT" }), { description: message`Output format` }),
-      "table" as const,
-    ),
+    format: formatOption(FORMATS),
     export: option("--export", {
       description: message`Also write the Markdown report (research/bench/<date>-ratings.md)`,
     }),
@@ -92,11 +90,8 @@ export const statsCommand = defineCommand<
     const s: StatsOutput & Partial<StatsExportOutput> = v.export
       ? await exportStats(ctx, { path: v.output, overwrite: v.overwrite })
       : await bridgeStats(ctx);
-    if (v.format === "json") await io.stdout(JSON.stringify(s, null, 2) + "\n");
-    else if (v.format === "toon") {
-      const { encode } = await import("../../report/toon.ts");
-      await io.stdout(encode(s) + "\n");
-    } else if (v.format === "markdown") await io.stdout(statsMarkdown(s, new Date().toISOString().slice(0, 10)));
+    if (v.format === "json" || v.format === "toon") await writeDocument(io, s, v.format);
+    else if (v.format === "markdown") await io.stdout(statsMarkdown(s, new Date().toISOString().slice(0, 10)));
     else await io.stdout(renderStatsTable(s));
     return 0;
   },

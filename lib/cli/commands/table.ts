@@ -6,7 +6,7 @@
  *
  * Each loader is a literal `import()`: with Deno's `lazy-dynamic-imports`
  * (deno.json) `deno run` walks a command's module graph only when the command
- * runs, and `deno compile` still embeds it. `lib/main.ts` loads just the
+ * runs, and `deno compile` still embeds it. `lib/cli/main.ts` loads just the
  * command named on the command line (the fast path), so `poly hook agent`,
  * which the plugin runs on every tool call, pays for its own command only.
  *

@@ -6,28 +6,12 @@
  *
  * @module
  */
-import {
-  argument,
-  choice,
-  command,
-  constant,
-  message,
-  object,
-  option,
-  optional,
-  or,
-  string,
-  withDefault,
-} from "../_optique.ts";
+import { argument, choice, command, constant, message, object, option, optional, or, string } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
+import { formatOption, writeDocument } from "../output.ts";
 
 type Format = "human" | "json";
-const format = withDefault(
-  option("--format", choice(["human", "json"] as const, { metavar: "FORMAT" }), {
-    description: message`Output format`,
-  }),
-  "human" as const,
-);
+const format = formatOption(["human", "json"]);
 
 const create = command(
   "create",
@@ -90,7 +74,7 @@ export const tokensCommand = defineCommand<TokensValue>({
     const { accessStores, parseDuration } = await import("../../access/mod.ts");
     const { renderTokens } = await import("../../access/render.ts");
     const { access } = accessStores();
-    const json = (doc: unknown) => io.stdout(JSON.stringify(doc, null, 2) + "\n");
+    const json = (doc: unknown) => writeDocument(io, doc, "json");
     if (value.action === "create") {
       const { token, record } = access.createToken({
         member: value.member,

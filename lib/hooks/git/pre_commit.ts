@@ -17,7 +17,7 @@
  */
 import { join } from "node:path";
 import type { Report } from "../../report/schema.ts";
-import type { CommandIO } from "../../cli/command.ts";
+import type { CommandIO } from "../../io/mod.ts";
 import { ExitCode } from "../../errors/mod.ts";
 import { gitOk, indexEntries, stagedPaths, topLevel } from "./_git.ts";
 

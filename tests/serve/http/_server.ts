@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { openStore } from "../../../lib/store/mod.ts";
 import { AccessStore } from "../../../lib/access/store.ts";
 import { ProposalStore } from "../../../lib/access/proposals.ts";
-import { Client, StreamableHTTPClientTransport } from "../../../lib/serve/http_sdk.ts";
+import { Client, StreamableHTTPClientTransport } from "../../../lib/remote/_sdk.ts";
 import { serverEnv } from "../_client.ts";
 import { sharedSnapshot } from "../_snapshot.ts";
 

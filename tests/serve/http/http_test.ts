@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { join } from "node:path";
 import { runPoly } from "../../_helpers/cli.ts";
-import { startHttpServer } from "../../../lib/serve/http.ts";
-import { parseListen } from "../../../lib/serve/http_listen.ts";
+import { startHttpServer } from "../../../tools/serve/http.ts";
+import { parseListen } from "../../../tools/serve/http_listen.ts";
 import { connect, INITIALIZE, memberWithToken, post, startHttp } from "./_server.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };

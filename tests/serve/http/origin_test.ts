@@ -2,7 +2,7 @@
  * The Host and Origin checks of poly mcp --http (DNS-rebinding protection).
  */
 import assert from "node:assert/strict";
-import { checkOrigin, hostAllowed, originAllowed, originPolicy } from "../../../lib/serve/http_origin.ts";
+import { checkOrigin, hostAllowed, originAllowed, originPolicy } from "../../../tools/serve/http_origin.ts";
 
 const loopback = originPolicy({ hostname: "127.0.0.1" });
 const configured = originPolicy({

@@ -48,7 +48,7 @@ Deno.test("input schemas refuse bad calls; output schemas accept success and err
   assert.equal(input("rate").safeParse({ session_id: "codex:1", score: 0 }).success, false);
   assert.equal(input("generate_image").safeParse({ prompt: "x", engine: "claude" }).success, false);
   assert.equal(input("decide").safeParse({ question: "q", options: ["only"] }).success, false);
-  // Every result carries the identity block (lib/identity/tool_identity.ts).
+  // Every result carries the identity block (tools/_identity.ts).
   const poly = {
     version: "0.1.0",
     build_id: "dev",

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { ToolContext, ToolDef } from "../../../tools/_tool.ts";
 import { TOOLS } from "../../../tools/mod.ts";
+import { approvedCalls } from "../../../tools/serve/approved.ts";
 import { mcpServersTool } from "../../../tools/mcp_servers.ts";
 import { mcpDescribeTool } from "../../../tools/mcp_describe.ts";
 import { mcpReadTool } from "../../../tools/mcp_read.ts";
@@ -125,7 +126,10 @@ bwrapTest("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default
   assert.equal(fx.state().data?.title, "first");
 
   // Approved (as poly approvals approve does): it runs exactly as proposed; the operation records the approval.
-  const approved = await approveProposal(accessStores(), doc.proposal.id, { by: "owner (cli)", tools: TOOLS });
+  const approved = await approveProposal(accessStores(), doc.proposal.id, {
+    by: "owner (cli)",
+    calls: approvedCalls(TOOLS),
+  });
   assert.equal(approved.result.isError, false, JSON.stringify(approved.result));
   const ran = approved.result.document as { operation: { status: string; authorization: unknown } };
   assert.equal(ran.operation.status, "confirmed");

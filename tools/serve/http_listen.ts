@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors/mod.ts";
+import { UsageError } from "../../lib/errors/mod.ts";
 
 /** Where to listen. */
 export interface ListenAddress {

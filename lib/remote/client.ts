@@ -11,7 +11,7 @@
 import { PolyError, UsageError } from "../errors/mod.ts";
 import { exitCodeFor } from "../report/exit.ts";
 import { Report } from "../report/schema.ts";
-import { Client, StreamableHTTPClientTransport, StreamableHTTPError } from "./http_sdk.ts";
+import { Client, StreamableHTTPClientTransport, StreamableHTTPError } from "./_sdk.ts";
 
 /** A JSON Schema as tools/list gives it (only what argument coercion reads). */
 export interface PropertySchema {

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { Identity } from "../report/schema.ts";
+import type { Identity } from "../../lib/report/schema.ts";
 import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from "./_sdk.ts";
 
 /** JSON-RPC error codes used here. */

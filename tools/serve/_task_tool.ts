@@ -15,7 +15,7 @@
  * @module
  */
 import type { z } from "zod";
-import type { ToolDef } from "../../tools/_tool.ts";
+import type { ToolDef } from "../_tool.ts";
 import { type CallEnv, callTool, contextFor, type Extra } from "./_call.ts";
 import type {
   CallToolResult,

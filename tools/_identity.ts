@@ -8,8 +8,8 @@
  * @module
  */
 import { z } from "zod";
-import type { ToolDef } from "../../tools/_tool.ts";
-import { Identity } from "../report/schema.ts";
+import type { ToolDef } from "./_tool.ts";
+import { Identity } from "../lib/report/schema.ts";
 
 /** `def` with `poly` in its output schema and its documents (unchanged when it has them already). */
 export function withIdentity(def: ToolDef): ToolDef {
@@ -22,7 +22,7 @@ export function withIdentity(def: ToolDef): ToolDef {
       const out = await def.handler(args, ctx);
       const doc = out.structured as Record<string, unknown>;
       if (doc && typeof doc === "object" && !("poly" in doc)) {
-        const { identity } = await import("./mod.ts");
+        const { identity } = await import("../lib/identity/mod.ts");
         return { ...out, structured: { ...doc, poly: await identity() } };
       }
       return out;

@@ -8,10 +8,10 @@
  */
 import { z } from "zod";
 import type { DatabaseSync } from "node:sqlite";
-import { describeError, PolyError } from "../errors/mod.ts";
-import type { FleetContext } from "./context.ts";
-import { FleetError } from "./errors.ts";
-import { ENGINES } from "./types.ts";
+import { describeError, PolyError } from "../lib/errors/mod.ts";
+import type { FleetContext } from "../lib/fleet/context.ts";
+import { FleetError } from "../lib/fleet/errors.ts";
+import { ENGINES } from "../lib/fleet/types.ts";
 
 /** The slice of the MCP tool context the fleet uses. */
 export interface CallContext {
@@ -83,7 +83,7 @@ let shared: DatabaseSync | undefined;
 
 async function sharedDb(): Promise<DatabaseSync> {
   if (!shared) {
-    const { openStore } = await import("../store/mod.ts");
+    const { openStore } = await import("../lib/store/mod.ts");
     shared = openStore();
   }
   return shared;
@@ -105,7 +105,7 @@ export async function runFleetTool<T>(
 ): Promise<FleetToolOutput<T>> {
   try {
     // Loaded on the first fleet call: the tool definitions need only the schemas above.
-    const { openFleet } = await import("./context.ts");
+    const { openFleet } = await import("../lib/fleet/context.ts");
     const ctx = await openFleet({
       root: call.root,
       db: await sharedDb(),

@@ -14,27 +14,21 @@
  *    naming no session opens one (it must be `initialize`).
  *
  * The identity reaches each tool call as `ToolContext.caller`; the tools are
- * those of `lib/access/guard.ts` (level checks, proposals for tools that need
+ * those of `http_access.ts` (level checks, proposals for tools that need
  * approval). Each session has its own McpServer and task store; all share the
  * fingerprint taken at start, so a replaced binary is refused in every session.
  *
  * @module
  */
 import { dirname } from "node:path";
-import { processFingerprint } from "../identity/fingerprint.ts";
-import { PolyError } from "../errors/mod.ts";
-import { storePath } from "../store/mod.ts";
-import {
-  type AccessStore,
-  accessStores,
-  type AuthFailure,
-  checkRequireApproval,
-  guardTools,
-  loadServeSection,
-} from "../access/mod.ts";
-import type { ToolDef } from "../../tools/_tool.ts";
+import { processFingerprint } from "../../lib/identity/fingerprint.ts";
+import { PolyError } from "../../lib/errors/mod.ts";
+import { storePath } from "../../lib/store/mod.ts";
+import { type AccessStore, accessStores, type AuthFailure, loadServeSection } from "../../lib/access/mod.ts";
+import { checkRequireApproval, guardTools } from "./http_access.ts";
+import type { ToolDef } from "../_tool.ts";
 import { createPolyServer, type PolyServer, warmUp } from "./mod.ts";
-import { isInside, realPathLenient } from "./paths.ts";
+import { isInside, realPathLenient } from "../../lib/fs/roots.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { checkOrigin, isLoopback, isWildcard, type OriginPolicy, originPolicy } from "./http_origin.ts";
 import { type AuthInfo, WebStandardStreamableHTTPServerTransport } from "./http_sdk.ts";
@@ -132,7 +126,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   const serve = await loadServeSection(root, o.defaultConfig);
   const hostname = o.hostname ?? "127.0.0.1";
   const requireApproval = [...new Set(serve.require_approval)];
-  const { TOOLS } = await import("../../tools/mod.ts");
+  const { TOOLS } = await import("../mod.ts");
   checkRequireApproval(requireApproval, o.tools ?? TOOLS);
   const stores = accessStores(statePath);
   const access: AccessStore = stores.access;
@@ -266,7 +260,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   }, Math.min(60_000, Math.max(1000, idleMs / 4)));
   Deno.unrefTimer(sweep);
   // Once listening, in the background: extend the fingerprint beyond the source tree,
-  // warm the identity block and load the tools' implementations (lib/serve/mod.ts).
+  // warm the identity block and load the tools' implementations (mod.ts).
   void warmUp({ fingerprint: print });
 
   const shown = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;

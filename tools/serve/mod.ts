@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { ALWAYS_LOAD_TOOLS, FLEET_INSTRUCTIONS } from "../fleet/instructions.ts";
+import { ALWAYS_LOAD_TOOLS, FLEET_INSTRUCTIONS } from "../../lib/fleet/instructions.ts";
 import { z } from "zod";
 import {
   checkFingerprint,
@@ -26,10 +26,10 @@ import {
   processFingerprint,
   type SelfFingerprint,
   setProcessFingerprint,
-} from "../identity/fingerprint.ts";
-import { VERSION } from "../identity/build.ts";
-import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
-import { TOOL_MODULES, TOOLS } from "../../tools/mod.ts";
+} from "../../lib/identity/fingerprint.ts";
+import { VERSION } from "../../lib/identity/build.ts";
+import type { ToolContext, ToolDef } from "../_tool.ts";
+import { TOOL_MODULES, TOOLS } from "../mod.ts";
 import { type CallEnv, callTool, contextFor, type Extra } from "./_call.ts";
 import { McpServer, type RequestId, RootsListChangedNotificationSchema, type Transport } from "./_sdk.ts";
 import { fileURLToPath } from "node:url";
@@ -38,7 +38,7 @@ import { PolyTaskStore } from "./task_store.ts";
 import { registerTaskTool } from "./_task_tool.ts";
 
 export { PolyTaskStore } from "./task_store.ts";
-export { insideRoot, realPathLenient } from "./paths.ts";
+export { insideRoot, realPathLenient } from "../../lib/fs/roots.ts";
 
 /** Guidance for an agent on which tool to use when (sent as the server's `instructions`). */
 export const INSTRUCTIONS = [
@@ -175,7 +175,7 @@ export function createPolyServer(options: ServerOptions): PolyServer {
     const guarded = new GuardedTransport(transport, {
       taskSupport: (name) => registered.get(name),
       taskRequests,
-      identity: async () => await (await import("../identity/mod.ts")).identity(),
+      identity: async () => await (await import("../../lib/identity/mod.ts")).identity(),
     });
     await server.connect(guarded);
     return guarded;
@@ -260,7 +260,7 @@ export async function warmUp(options: WarmUpOptions = {}): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   if (options.fingerprint) extendWithGraph(options.fingerprint);
   await options.first?.().catch(() => {});
-  const identity = import("../identity/mod.ts").then((m) => m.identity()).catch(() => {});
+  const identity = import("../../lib/identity/mod.ts").then((m) => m.identity()).catch(() => {});
   for (const load of options.modules ?? TOOL_MODULES) await load().catch(() => {});
   await identity;
 }

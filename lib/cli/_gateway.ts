@@ -5,8 +5,8 @@
  * @module
  */
 import type { DatabaseSync } from "../store/mod.ts";
-import { GatewayError } from "./errors.ts";
-import { requireServer } from "./store.ts";
+import { GatewayError } from "../gateway/errors.ts";
+import { requireServer } from "../gateway/store.ts";
 
 /** Reads a token from all of stdin (a trailing newline is dropped). */
 export async function tokenFromStdin(stdin: ReadableStream<Uint8Array> = Deno.stdin.readable): Promise<string> {
@@ -108,9 +108,4 @@ export function checkedAgainst(revision: number, given: number | undefined): { d
     line: given !== undefined ? "" : `Checked against revision ${revision}, read when the command started ` +
       `(no --expected-revision given; pass --expected-revision ${revision} to pin it).\n`,
   };
-}
-
-/** Pretty JSON with a final newline. */
-export function json(value: unknown): string {
-  return JSON.stringify(value, null, 2) + "\n";
 }

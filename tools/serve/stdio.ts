@@ -7,7 +7,7 @@
  * @module
  */
 import process from "node:process";
-import { completeTree, processFingerprint } from "../identity/fingerprint.ts";
+import { completeTree, processFingerprint } from "../../lib/identity/fingerprint.ts";
 import { createPolyServer, type ServerOptions, warmUp } from "./mod.ts";
 import { PolyStdioTransport } from "./_stdio_transport.ts";
 
@@ -34,7 +34,7 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
     if (print) completeTree(print);
     void warmUp({
       fingerprint: print || undefined,
-      first: () => import("../agents/mod.ts").then((m) => m.refreshClaudeMdBlock()),
+      first: () => import("../../lib/agents/mod.ts").then((m) => m.refreshClaudeMdBlock()),
     });
   };
   const guarded = await connect(transport);

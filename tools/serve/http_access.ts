@@ -10,13 +10,13 @@
  *
  * @module
  */
-import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
-import { propose } from "./approve.ts";
-import type { ApprovalStores } from "./approve.ts";
-import { AccessError } from "./errors.ts";
-import { allows, refusalReason } from "./levels.ts";
-import { ProposalDocument, proposalView } from "./schemas.ts";
-import { withIdentity } from "../identity/tool_identity.ts";
+import type { ToolContext, ToolDef } from "../_tool.ts";
+import { propose } from "../../lib/access/approve.ts";
+import type { ApprovalStores } from "../../lib/access/approve.ts";
+import { AccessError } from "../../lib/access/errors.ts";
+import { allows, refusalReason } from "../../lib/access/levels.ts";
+import { ProposalDocument, proposalView } from "../../lib/access/schemas.ts";
+import { withIdentity } from "../_identity.ts";
 
 /** Options of {@link guardTools}. */
 export interface GuardOptions {

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { describeError, PolyError } from "../errors/mod.ts";
-import { type Drift, type SelfFingerprint, staleMessage } from "../identity/fingerprint.ts";
-import type { Identity } from "../report/schema.ts";
-import type { ToolContext, ToolDef } from "../../tools/_tool.ts";
+import { describeError, PolyError } from "../../lib/errors/mod.ts";
+import { type Drift, type SelfFingerprint, staleMessage } from "../../lib/identity/fingerprint.ts";
+import type { Identity } from "../../lib/report/schema.ts";
+import type { ToolContext, ToolDef } from "../_tool.ts";
 import type { CallToolResult, RequestHandlerExtra, ServerNotification, ServerRequest } from "./_sdk.ts";
 
 /** What a call needs from the server it runs in. */
@@ -34,7 +34,7 @@ export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 export async function encodeDocument(doc: unknown, format: "json" | "toon"): Promise<string> {
   if (format !== "toon") return JSON.stringify(doc, null, 2) + "\n";
   // The TOON encoder loads only when a call asks for TOON.
-  const { encode } = await import("../report/toon.ts");
+  const { encode } = await import("../../lib/report/toon.ts");
   return encode(doc as Record<string, unknown>) + "\n";
 }
 
@@ -58,7 +58,7 @@ export function contextFor(
     root: env.root,
     roots: env.roots ?? [env.root],
     defaultConfig: env.defaultConfig,
-    // Over HTTP the caller is per request: the token checked for it (lib/serve/http.ts).
+    // Over HTTP the caller is per request: the token checked for it (http.ts).
     caller: (extra.authInfo?.extra?.caller as ToolContext["caller"]) ?? env.caller,
     ...(extra.sessionId ? { session: extra.sessionId } : {}),
     signal,
@@ -92,7 +92,7 @@ export function staleCheck(def: ToolDef, env: CallEnv): string | undefined {
 /** Runs one tool call to its CallToolResult. Never throws: failures are tool errors. */
 export async function callTool(def: ToolDef, args: unknown, env: CallEnv, ctx: ToolContext): Promise<CallToolResult> {
   // Loaded on first use: it pulls in the engine registry, which start-up does not need.
-  const { identity } = await import("../identity/mod.ts");
+  const { identity } = await import("../../lib/identity/mod.ts");
   const poly = await identity();
   const stale = staleCheck(def, env);
   if (stale) return errorResult(stale, poly);

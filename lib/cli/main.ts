@@ -5,11 +5,11 @@
  *
  * @module
  */
-import type { CommandIO, CommandSpec } from "./cli/command.ts";
-import { versionLine } from "./identity/build.ts";
-import { describeError, ExitCode, OutputClosed, PolyError } from "./errors/mod.ts";
-import { commandLoader } from "./cli/commands/table.ts";
-import { mark, span } from "./debug/timing.ts";
+import type { CommandIO, CommandSpec } from "./command.ts";
+import { versionLine } from "../identity/build.ts";
+import { describeError, ExitCode, OutputClosed, PolyError } from "../errors/mod.ts";
+import { commandLoader } from "./commands/table.ts";
+import { mark, span } from "../debug/timing.ts";
 
 const encoder = new TextEncoder();
 
@@ -47,7 +47,7 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     // exactly what the parser would make of it (MCP_DEFAULTS; tests/cli/lazy_test.ts checks
     // that), so it skips loading the parser and the command list (~0.2 s).
     return await runCommand(async () => {
-      const { MCP_DEFAULTS, runMcp } = await import("./cli/commands/_mcp_run.ts");
+      const { MCP_DEFAULTS, runMcp } = await import("./commands/_mcp_run.ts");
       return await runMcp(MCP_DEFAULTS, io);
     }, io);
   }
@@ -55,7 +55,7 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
   // unless it declines; then here. Inside the daemon (io.memo set) they run here.
   if ((args[0] === "lint" || args[0] === "fmt") && !io.memo) {
     const asked = span("daemon client");
-    const { viaDaemon } = await import("./daemon/client.ts");
+    const { viaDaemon } = await import("../daemon/client.ts");
     const code = await viaDaemon(args, io);
     asked();
     if (code !== undefined) return code;
@@ -74,9 +74,9 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     { colorMode, helpLayout, run, usageErrorText, EXAMPLES, examplesMessage, TOP_EXAMPLES },
     { COMMANDS },
   ] = await Promise.all([
-    import("./cli/_optique.ts"),
-    import("./cli/_optique_run.ts"),
-    import("./cli/commands/mod.ts"),
+    import("./_optique.ts"),
+    import("./_optique_run.ts"),
+    import("./commands/mod.ts"),
   ]);
   const parser = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
   // A bare `poly` shows the help page (as cargo and git do), exit 0.
@@ -124,7 +124,7 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
   } catch (error) {
     if (!(error instanceof ExitSignal)) throw error;
     if (error.code === ExitCode.Incomplete) {
-      const failed = (await import("./cli/_optique.ts")).parse(parser, argv);
+      const failed = (await import("./_optique.ts")).parse(parser, argv);
       if (!failed.success) parseError = failed.error;
     }
     // Help (not a completion script, which is not a page) in one layout for every command.
@@ -148,7 +148,7 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
 export async function fastPath(args: string[]): Promise<{ spec: CommandSpec; value: unknown } | undefined> {
   const load = commandLoader(args[0]);
   if (!load || args.some((a) => a === "--help" || a === "-h" || a.startsWith("--completion"))) return undefined;
-  const [{ parse }, spec] = await Promise.all([import("./cli/_optique.ts"), load()]);
+  const [{ parse }, spec] = await Promise.all([import("./_optique.ts"), load()]);
   const parsed = parse(spec.parser, args);
   return parsed.success ? { spec, value: parsed.value } : undefined;
 }

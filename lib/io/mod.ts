@@ -1,0 +1,24 @@
+/**
+ * The streams one run of a command writes to: the command line's (lib/cli),
+ * a `poly daemon`'s client's (lib/daemon) and the git hook's (lib/hooks) alike.
+ * The operations that write output take one of these instead of touching
+ * `Deno.stdout`, so tests pass their own and the daemon forwards it over its socket.
+ *
+ * @module
+ */
+import type { RunMemo } from "../run/types.ts";
+
+/** The streams a command writes to; tests pass their own. */
+export interface CommandIO {
+  /** Writes a document or text to stdout (no newline added). */
+  stdout(text: string): Promise<void>;
+  /** Writes a message for a person to stderr (no newline added). */
+  stderr(text: string): Promise<void>;
+  /** Whether stdout and stderr are terminals (colour, progress). */
+  stdoutIsTerminal: boolean;
+  stderrIsTerminal: boolean;
+  /** The working directory the command was run from. */
+  cwd: string;
+  /** Set by a resident `poly daemon` only: what its earlier runs know (lint and fmt pass it on). */
+  memo?: RunMemo;
+}
