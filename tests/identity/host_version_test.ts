@@ -8,7 +8,7 @@ async function cacheVersion(bin: string, home: string): Promise<string> {
   await Deno.writeTextFile(
     script,
     `import { engineCacheVersion } from ${JSON.stringify(join(REPO, "lib/identity/engines.ts"))};
-import { shellcheck } from ${JSON.stringify(join(REPO, "lib/engines/shellcheck.ts"))};
+import { shellcheck } from ${JSON.stringify(join(REPO, "lib/engines/shellcheck/mod.ts"))};
 console.log(await engineCacheVersion(shellcheck));
 `,
   );
