@@ -39,7 +39,7 @@ export const lintCommand = defineCommand({
     io,
   ) {
     const { runLint } = await lazy.run();
-    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
+    const [{ reportWriter }, { exitCodeFor }] = await Promise.all([lazy.reportEncode(), lazy.reportExit()]);
     const shard = await shardOption(value.shard);
     // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
     const status = value.format === "human" && io.stderrIsTerminal
@@ -57,6 +57,19 @@ export const lintCommand = defineCommand({
           ...(status ? { onJob: (await status).onJob } : {}),
         })
       );
+    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
+    // The report is written as the files are done (JSON and annotations stream; see lib/report/stream.ts).
+    const writer = reportWriter(
+      value.format,
+      {
+        color,
+        cwd: io.cwd,
+        statistics: value.statistics,
+        maxDiagnostics: value.maxDiagnostics,
+      },
+      { kind: "lint", mode: value.fix ? "fix" : "check" },
+      (text) => io.stdout(text),
+    );
     const report = await runLint({
       paths: [...value.paths],
       cwd: io.cwd,
@@ -68,6 +81,7 @@ export const lintCommand = defineCommand({
       ...(shard ? { shard } : {}),
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
+      onResult: (result) => writer.result(result),
     });
     // Once the files are done, a phase still running says what it runs, on a terminal.
     const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
@@ -78,13 +92,7 @@ export const lintCommand = defineCommand({
       // Its pass/fail goes to stderr, so stdout stays one valid document.
       await io.stderr(workspace.summary);
     }
-    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
-    await io.stdout(encodeReport(report, value.format, {
-      color,
-      cwd: io.cwd,
-      statistics: value.statistics,
-      maxDiagnostics: value.maxDiagnostics,
-    }));
+    await writer.finish(report);
     // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
     if (!io.memo) await (await lazy.cacheRemote()).settleRemoteWrites();
     return exitCodeFor(report);
