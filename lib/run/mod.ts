@@ -111,6 +111,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     })()
     : undefined;
   const mine = (relPath: string) => !owner || owner.get(relPath) === shard!.index;
+  const cacheOf = new Map<string, NonNullable<FileTask["cache"]>>();
   /** Each task's effective config (for the memo's signatures), index for index. */
   const taskConfigs: ResolvedConfig[] = [];
   // discover() returns its records sorted by relPath already: tasks are made in that order.
@@ -141,19 +142,20 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         ...(roots ? { writeRoots: roots } : {}),
         engines: plan.engines,
         noEngine: plan.noEngine,
-        ignoreCodes: kind === "lint" ? perFileIgnoredCodes(config.perFileIgnores, c.path) : [],
+        ignoreCodes: kind === "lint" ? orNone(perFileIgnoredCodes(config.perFileIgnores, c.path)) : NONE,
         ...(kind === "lint" && c.language === "python" && config.native?.ruff?.perFileIgnores
           ? nativeIgnores(nativeIgnoredCodes(config.native.ruff, c.path))
           : {}),
         maxSize: config.data.discovery.max_file_size,
         ...(cacheSettings && config.data.cache.enabled
           ? {
-            cache: {
+            // One object per config, shared by its tasks (a large run has tens of thousands).
+            cache: cacheOf.get(config.hash) ?? cacheOf.set(config.hash, {
               anchor: configs.anchor,
               build: await (build ??= buildIdentity()),
               runId,
               ...(config.data.cache.dir ? { root: resolve(config.dir, config.data.cache.dir) } : {}),
-            },
+            }).get(config.hash)!,
           }
           : {}),
         // A formatter governed by the repository's own file (rustfmt.toml, .clang-format, biome.json, ruff's) decides.
@@ -256,6 +258,10 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   remote?.finish(runnable.length);
   return report;
 }
+
+/** The empty list of codes every task without per-file ignores shares (never written to). */
+const NONE: string[] = [];
+const orNone = (codes: string[]) => codes.length > 0 ? codes : NONE;
 
 /** Files a run takes at a time (see {@link RunRequest.window}). */
 export const RUN_WINDOW = 4096;
