@@ -1,17 +1,23 @@
 /**
  * Writing a report while the run goes (lib/report/stream.ts): whatever the
- * format, the bytes are those `encodeReport()` gives for the whole report, and
- * JSON and GitHub annotations are written as the results come, not at the end.
+ * format, the bytes are those `encodeReport()` gives for the whole report; JSON
+ * and GitHub annotations are written as the results come, and what SARIF and the
+ * human report keep aside goes to a temporary file past a bound.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { encodeReport, REPORT_FORMATS, reportWriter } from "../../lib/report/encode.ts";
+import { type EncodeOptions, encodeReport, REPORT_FORMATS, reportWriter } from "../../lib/report/encode.ts";
+import { Spool } from "../../lib/report/stream.ts";
 import type { FileResult, Report } from "../../lib/report/schema.ts";
 import { fixtureReport, report, TREE } from "./_fixture.ts";
 
 /** Writes `whole` through a writer, its results one by one (in path order, as a run passes them); what was written. */
-async function streamed(whole: Report, format: typeof REPORT_FORMATS[number]): Promise<string> {
+async function streamed(
+  whole: Report,
+  format: typeof REPORT_FORMATS[number],
+  options: EncodeOptions = { color: false, cwd: TREE },
+): Promise<string> {
   let text = "";
-  const writer = reportWriter(format, { color: false, cwd: TREE }, whole, (chunk) => {
+  const writer = reportWriter(format, options, whole, (chunk) => {
     text += chunk;
     return Promise.resolve();
   });
@@ -87,4 +93,72 @@ Deno.test("reportWriter() json and github write results as they come: most of th
     ok(expected.length - before <= 64 * 1024 + 4096, `${format}: ${expected.length - before} bytes left for finish()`);
     deepEqual(writes.slice(0, -1).every((n) => n >= 64 * 1024), true);
   }
+});
+
+Deno.test("reportWriter() matches encodeReport() with summarised skips, run errors among the files, and the human options", async () => {
+  const results: FileResult[] = [];
+  for (let i = 0; i < 40; i++) {
+    const path = `d${i % 4}/f${String(i).padStart(2, "0")}.py`;
+    if (i % 3 === 0) results.push({ path, skipped: i % 2 ? "binary file" : "no engine lints Zig" });
+    else {
+      results.push({
+        path,
+        diagnostics: [
+          { engine: "ruff", code: i % 2 ? "F401" : "E711", severity: "error", title: `finding ${i}` },
+          {
+            engine: "biome",
+            code: "lint/x",
+            severity: "warning",
+            title: "w",
+            fix: [{ start_byte: 0, end_byte: 1, replacement: "" }],
+          },
+        ],
+      });
+    }
+  }
+  const skipped = results.filter((r) => r.skipped).map((r) => ({ path: r.path, reason: r.skipped! }));
+  const whole = report({
+    results,
+    // Run-level problems whose paths sort among the files' (and one skip with no file record).
+    errors: [{ path: "d1/rules.yml", message: "bad rule" }, { path: "", message: "no path" }],
+    skipped: [...skipped, { path: "d2/a.zig", reason: "no engine lints Zig" }],
+    summary: { checked: 26, skipped: 15, errored: 2, diagnostics: { error: 26, warning: 26, info: 0, hint: 0 } },
+  });
+  const variants: EncodeOptions[] = [
+    { color: false, cwd: TREE },
+    { color: true, cwd: TREE },
+    { color: false, cwd: TREE, statistics: true },
+    { color: false, cwd: TREE, maxDiagnostics: 7 },
+  ];
+  for (const options of variants) {
+    for (const format of REPORT_FORMATS) {
+      equal(
+        await streamed(whole, format, options),
+        encodeReport(whole, format, options),
+        `${format} ${JSON.stringify(options)}`,
+      );
+    }
+  }
+  // Few skips are listed one by one, each in its place among the files.
+  const few = report({ ...whole, results: results.slice(0, 8), skipped: skipped.slice(0, 3) });
+  for (const format of REPORT_FORMATS) {
+    equal(await streamed(few, format), encodeReport(few, format, { color: false, cwd: TREE }), format);
+  }
+});
+
+Deno.test("Spool keeps lines in memory up to its bound, then in a temporary file it removes once read", async () => {
+  const spool = new Spool(100);
+  const lines = Array.from({ length: 500 }, (_, i) => JSON.stringify([`p${i}`, "é\n😀", i]));
+  for (const line of lines) await spool.add(line);
+  equal(spool.spilled, true);
+  const back: string[] = [];
+  for await (const line of spool.lines()) back.push(line);
+  deepEqual(back, lines);
+  equal(spool.spilled, false);
+  const small = new Spool();
+  await small.add("one");
+  equal(small.spilled, false);
+  const out: string[] = [];
+  for await (const line of small.lines()) out.push(line);
+  deepEqual(out, ["one"]);
 });
