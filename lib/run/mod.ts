@@ -4,6 +4,12 @@
  * `poly fmt`) and the MCP tools (`lint`, `lint_fix`, `format_check`,
  * `format_write`) call exactly these functions.
  *
+ * The files are processed in windows of {@link RUN_WINDOW} consecutive paths,
+ * one worker pool serving them all: what a run holds at once (texts, engine
+ * results, outcomes) is one window's, and with `onResult` the results leave as
+ * each window is done (the CLI writes its report from them), so memory follows
+ * the work in flight rather than the repository.
+ *
  * @module
  */
 import { isAbsolute, join, relative, resolve, sep } from "node:path";

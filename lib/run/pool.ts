@@ -1,5 +1,5 @@
 /**
- * Runs file tasks in parallel: small runs on the main thread, larger ones on a
+ * Runs file tasks in parallel: small calls on the main thread, larger ones on a
  * pool of workers that pull from one queue. Outcomes come back in task order,
  * so the report is deterministic whatever the scheduling.
  *
@@ -11,20 +11,12 @@
  */
 import { closeCaches, failed, type FileOutcome, type FileTask, processFile } from "./file.ts";
 
-/** Options for {@link runTasks} and {@link Pool}. */
+/** Options for a {@link Pool}. */
 export interface PoolOptions {
   /** Upper bound on workers; default the CPU count. */
   jobs?: number;
-  onProgress?: (done: number, total: number) => void;
+  /** Once aborted, files not yet given to a thread (and those the workers hold) are reported cancelled. */
   signal?: AbortSignal;
-}
-
-/** What {@link runTasks} returns. */
-export interface PoolResult {
-  /** One outcome per task, in task order. */
-  outcomes: FileOutcome[];
-  /** Result-cache hits and misses over all threads. */
-  cache: { hits: number; misses: number };
 }
 
 /** Below this many files a worker's start-up (engine load) costs more than it saves. */
@@ -40,7 +32,6 @@ interface Batch {
   outcomes: FileOutcome[];
   next: number;
   done: number;
-  onProgress?: (done: number, total: number) => void;
   finish(i: number, outcome: FileOutcome): void;
 }
 
@@ -68,7 +59,7 @@ export class Pool {
   /** Resolves the current batch's wait once every slot is idle or gone. */
   #idle?: () => void;
 
-  constructor(options: Pick<PoolOptions, "jobs" | "signal"> = {}) {
+  constructor(options: PoolOptions = {}) {
     this.#jobs = Math.max(1, options.jobs ?? navigator.hardwareConcurrency ?? 1);
     this.#signal = options.signal;
   }
@@ -81,7 +72,6 @@ export class Pool {
       outcomes,
       next: 0,
       done: 0,
-      onProgress,
       finish(i, outcome) {
         outcomes[i] = outcome;
         onProgress?.(++batch.done, tasks.length);
@@ -190,11 +180,4 @@ export class Pool {
     this.#idle = undefined;
     resolve();
   }
-}
-
-/** Processes every task on a pool of its own; never rejects for a per-file problem. */
-export async function runTasks(tasks: FileTask[], options: PoolOptions = {}): Promise<PoolResult> {
-  const pool = new Pool(options);
-  const outcomes = await pool.run(tasks, options.onProgress);
-  return { outcomes, cache: await pool.close() };
 }

@@ -98,3 +98,26 @@ Deno.test("runFmt() in windows gives the one-window report (diffs bounded over t
   assert.ok(single.summary.changed! > 0);
   assert.deepEqual(stable({ ...windowed, results: passed }), stable(single));
 });
+
+Deno.test("runLint() cancelled after its first window reports the files not yet run as cancelled, and ends", async () => {
+  const root = await workspace(FILES);
+  const controller = new AbortController();
+  const passed: FileResult[] = [];
+  const report = await runLint({
+    paths: [],
+    cwd: root,
+    noCache: true,
+    jobs: 2,
+    window: 60,
+    signal: controller.signal,
+    onResult: (r) => {
+      passed.push(r);
+      controller.abort();
+    },
+  });
+  const cancelled = passed.filter((r) => r.error === "cancelled before this file was processed");
+  assert.ok(cancelled.length >= 60, `${cancelled.length} cancelled`);
+  assert.ok(passed.some((r) => r.diagnostics?.length), "the first window's findings were passed on");
+  assert.equal(report.summary.errored, report.errors.length);
+  assert.ok(report.errors.length >= cancelled.length);
+});
