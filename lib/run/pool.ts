@@ -47,7 +47,7 @@ interface Slot {
 /**
  * Workers kept across calls of {@link Pool.run}. Workers start on the first
  * call with enough tasks ({@link WORKER_THRESHOLD}); a call with fewer runs on
- * this thread. {@link Pool.close} stops them and returns the cache counters of
+ * this thread, unless workers are up already (they have the engines loaded). {@link Pool.close} stops them and returns the cache counters of
  * every thread.
  */
 export class Pool {
@@ -78,8 +78,10 @@ export class Pool {
       },
     };
     const wanted = Math.min(this.#jobs, Math.ceil(tasks.length / (WORKER_THRESHOLD / 2)));
-    if (this.#jobs > 1 && tasks.length >= WORKER_THRESHOLD && wanted >= 2) {
-      while (this.#slots.filter((s) => s.alive).length < wanted) this.#start();
+    const alive = this.#slots.filter((s) => s.alive).length;
+    // Workers already started take a small call too: this thread would load the same engines again.
+    if (tasks.length > 0 && (alive > 0 || (this.#jobs > 1 && tasks.length >= WORKER_THRESHOLD && wanted >= 2))) {
+      for (let n = alive; n < wanted; n++) this.#start();
       this.#batch = batch;
       const idle = new Promise<void>((resolve) => (this.#idle = resolve));
       // Once cancelled, the files the workers hold are reported cancelled now (their late replies are dropped).
