@@ -201,6 +201,16 @@ function job(value: unknown): WorkspaceOutcome["jobs"][number] {
   return out as WorkspaceOutcome["jobs"][number];
 }
 
+/** One file's result in canonical form (see {@link canonicalDocument}), or undefined when it does not fit the schema. */
+export function canonicalResult(value: FileResult): FileResult | undefined {
+  try {
+    return result(value);
+  } catch (e) {
+    if (e instanceof Misfit) return undefined;
+    throw e;
+  }
+}
+
 /** The whole report in canonical form, or undefined when some part does not fit the schema. */
 export function canonicalDocument(report: Report): Report | undefined {
   try {

@@ -44,6 +44,11 @@ export class SourceCache {
     const line = this.#files.get(path)?.[n - 1];
     return line?.replace(/\r$/, "");
   }
+
+  /** Lets go of the lines of `path` (read again if asked for again). */
+  forget(path: string): void {
+    this.#files.delete(path);
+  }
 }
 
 /**

@@ -69,16 +69,17 @@ export function boundDiff(text: string, limits: DiffLimits = {}): string {
  * records' order, a record whose diff would pass the budget is replaced (in the
  * array; the record itself, which a memo may hold, is left alone) by a copy
  * whose diff is a note line naming the command that prints it (`poly fmt --diff PATH`).
+ * A report written part by part passes the same `spent` with each part, in order.
  */
 export function boundReportDiffs<R extends { path: string; diff?: string }>(
   results: R[],
   budget = MAX_REPORT_DIFF_BYTES,
+  spent: { used: number } = { used: 0 },
 ): void {
-  let used = 0;
   for (const [i, r] of results.entries()) {
     if (r.diff === undefined) continue;
-    if (used + r.diff.length <= budget) {
-      used += r.diff.length;
+    if (spent.used + r.diff.length <= budget) {
+      spent.used += r.diff.length;
       continue;
     }
     results[i] = {

@@ -9,6 +9,8 @@ import { encodeJson, encodeToon } from "./json.ts";
 import { encodeSarif } from "./sarif.ts";
 import type { Report } from "./schema.ts";
 
+export { type ReportWriter, reportWriter } from "./stream.ts";
+
 /** The report formats, in the order `--format` lists them. */
 export const REPORT_FORMATS = ["human", "json", "toon", "sarif", "github"] as const;
 

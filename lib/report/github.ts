@@ -8,9 +8,9 @@
  *
  * @module
  */
-import type { Diagnostic, Report, RunSkip, Severity } from "./schema.ts";
+import type { Diagnostic, FileResult, Report, RunSkip, Severity } from "./schema.ts";
 import { sortReport } from "./sort.ts";
-import { summaryLine } from "./summary.ts";
+import { type ResultTally, summaryLine, tallyResults } from "./summary.ts";
 
 const COMMAND: Record<Severity, "error" | "warning" | "notice"> = {
   error: "error",
@@ -91,18 +91,30 @@ export function skipSummary(skipped: readonly RunSkip[]): string {
 export function encodeGithub(report: Report): string {
   const sorted = sortReport(report);
   const lines: string[] = [];
-  for (const r of sorted.results) {
-    for (const d of r.diagnostics ?? []) lines.push(annotation(r.path, d));
-    if (r.changed && sorted.mode === "check") {
-      lines.push(
-        workflowCommand(
-          "error",
-          { file: r.path, title: "poly fmt" },
-          "The file is not formatted: run `poly fmt --fix` to rewrite it.",
-        ),
-      );
-    }
+  for (const r of sorted.results) lines.push(...githubResultLines(r, sorted.mode));
+  lines.push(...githubTail(sorted, tallyResults(sorted.results)));
+  return lines.join("\n") + "\n";
+}
+
+/** The workflow commands of one file's result (its diagnostics sorted): its annotations, its formatting drift. */
+export function githubResultLines(r: FileResult, mode: Report["mode"]): string[] {
+  const lines: string[] = [];
+  for (const d of r.diagnostics ?? []) lines.push(annotation(r.path, d));
+  if (r.changed && mode === "check") {
+    lines.push(
+      workflowCommand(
+        "error",
+        { file: r.path, title: "poly fmt" },
+        "The file is not formatted: run `poly fmt --fix` to rewrite it.",
+      ),
+    );
   }
+  return lines;
+}
+
+/** What follows the results (of a sorted report): run errors, skips, whole-project jobs, the summary line. */
+export function githubTail(sorted: Report, tally: ResultTally): string[] {
+  const lines: string[] = [];
   for (const e of sorted.errors) {
     lines.push(
       workflowCommand(
@@ -126,6 +138,6 @@ export function encodeGithub(report: Report): string {
       );
     }
   }
-  lines.push(summaryLine(sorted));
-  return lines.join("\n") + "\n";
+  lines.push(summaryLine(sorted, tally));
+  return lines;
 }

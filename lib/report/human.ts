@@ -10,7 +10,7 @@ import { type Paint, paint } from "./_ansi.ts";
 import { excerpt, sanitize, SourceCache } from "./_excerpt.ts";
 import type { Diagnostic, FileResult, Report, RunSkip, WorkspaceOutcome } from "./schema.ts";
 import { sortReport } from "./sort.ts";
-import { count, summaryLine } from "./summary.ts";
+import { count, type ResultTally, summaryLine, tallyResults } from "./summary.ts";
 import { exitCodeFor } from "./exit.ts";
 
 /** Options of the human encoder. */
@@ -36,6 +36,9 @@ interface Ctx {
   hidden: number;
   /** Whether fixable findings are marked (`[*]`): only when `--fix` was not given. */
   markFixable: boolean;
+  statistics: boolean;
+  maxDiagnostics?: number;
+  mode: Report["mode"];
 }
 
 /** The marker of a finding `poly lint --fix` can fix (ruff's). */
@@ -52,82 +55,162 @@ export const FIXABLE = "[*]";
  */
 export function encodeHuman(report: Report, options: HumanOptions): string {
   const sorted = sortReport(report);
-  const ctx: Ctx = {
-    p: paint(options.color),
-    src: new SourceCache(options.cwd),
-    list: !options.statistics,
-    budget: options.maxDiagnostics ?? Infinity,
-    hidden: 0,
-    markFixable: sorted.mode === "check",
-  };
-  // A file that was only skipped is one line; past SKIPS_LISTED of them they are summarised per reason.
-  const skipOnly = (r: FileResult) =>
-    r.skipped !== undefined && r.error === undefined && !r.changed && !r.fixed && !r.diagnostics?.length;
-  const skips: RunSkip[] = sorted.results.filter(skipOnly).map((r) => ({ path: r.path, reason: r.skipped! }));
-  const runSkips = sorted.skipped.filter((s) =>
-    !sorted.results.some((r) => r.path === s.path && r.skipped === s.reason)
-  );
-  const summarise = skips.length + runSkips.length > SKIPS_LISTED;
-  const blocks: { path: string; lines: string[] }[] = sorted.results.filter((r) => !(summarise && skipOnly(r))).map((
-    r,
-  ) => ({ path: r.path, lines: fileBlock(r, sorted, ctx) }));
-  const said = new Set(sorted.results.flatMap((r) => [`e\0${r.path}\0${r.error}`, `s\0${r.path}\0${r.skipped}`]));
-  for (const e of sorted.errors) {
-    if (!said.has(`e\0${e.path}\0${e.message}`)) {
-      blocks.push({ path: e.path, lines: [status(e.path, ctx.p.red("error:"), e.message)] });
+  const human = new HumanReport(options, sorted.mode);
+  const blocks = sorted.results.map((r) => human.block(r));
+  const end = human.finish(sorted);
+  const kept = [...blocks.filter((b) => !(end.summarise && b.skipOnly)), ...end.blocks];
+  kept.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [...kept.map((b) => b.text).filter((s) => s !== ""), ...end.sections].join("\n\n") + "\n";
+}
+
+/** One file's block of the human report. */
+export interface HumanBlock {
+  path: string;
+  /** Its lines ("" when it has nothing to say). */
+  text: string;
+  /** A file that was only skipped: left out when the skips are summarised. */
+  skipOnly: boolean;
+}
+
+/**
+ * The human report made part by part: {@link HumanReport.block} for each result
+ * in path order (diagnostics sorted), then {@link HumanReport.finish} with the
+ * rest of the report. It keeps counts, not results: what `encodeHuman` prints
+ * whole, lib/report/stream.ts writes as the run goes.
+ */
+export class HumanReport {
+  readonly #ctx: Ctx;
+  /** Findings per engine and rule (the counts under the blocks). */
+  readonly #engines = new Map<string, Map<string, number>>();
+  /** `--statistics` rows by engine and rule, in the order their first finding came. */
+  readonly #rows = new Map<string, { engine: string; rule: string; n: number; fixable: boolean; title: string }>();
+  #found = 0;
+  #fixable = 0;
+  /** What the summary line counts from the results (see {@link ResultTally}). */
+  readonly #tally: ResultTally = tallyResults([]);
+  /** Skip-only files per reason: how many, and the first paths. */
+  readonly #skips = new Map<string, { n: number; paths: string[] }>();
+  #skipCount = 0;
+  /** The errors and skips the results said (the report's own lists repeat them). */
+  readonly #said = new Set<string>();
+
+  constructor(options: HumanOptions, mode: Report["mode"]) {
+    this.#ctx = {
+      p: paint(options.color),
+      src: new SourceCache(options.cwd),
+      list: !options.statistics,
+      budget: options.maxDiagnostics ?? Infinity,
+      hidden: 0,
+      markFixable: mode === "check",
+      statistics: options.statistics ?? false,
+      maxDiagnostics: options.maxDiagnostics,
+      mode,
+    };
+  }
+
+  /** The block of one result (its diagnostics sorted; results come in path order). */
+  block(r: FileResult): HumanBlock {
+    if (r.error !== undefined) this.#said.add(`e\0${r.path}\0${r.error}`);
+    if (r.skipped !== undefined) this.#said.add(`s\0${r.path}\0${r.skipped}`);
+    for (const d of r.diagnostics ?? []) this.#count(d);
+    tallyResults([r], this.#tally);
+    const skipOnly = r.skipped !== undefined && r.error === undefined && !r.changed && !r.fixed &&
+      !r.diagnostics?.length;
+    if (skipOnly) this.#skip({ path: r.path, reason: r.skipped! });
+    const text = fileBlock(r, this.#ctx).join("\n");
+    // Excerpts come from this file alone: its lines are not kept for the next.
+    this.#ctx.src.forget(r.path);
+    return { path: r.path, text, skipOnly };
+  }
+
+  /**
+   * The end of the report (`sorted`: the report sorted, results already passed
+   * to {@link HumanReport.block} or not at all): whether skip-only blocks are
+   * summarised, the blocks of run errors and skips the results did not say (to
+   * sort among the others), and the sections after the blocks.
+   */
+  finish(sorted: Report): { summarise: boolean; blocks: HumanBlock[]; sections: string[] } {
+    const ctx = this.#ctx;
+    const runSkips = sorted.skipped.filter((s) => !this.#said.has(`s\0${s.path}\0${s.reason}`));
+    for (const s of runSkips) this.#skip(s, true);
+    const summarise = this.#skipCount > SKIPS_LISTED;
+    const blocks: HumanBlock[] = [];
+    for (const e of sorted.errors) {
+      if (!this.#said.has(`e\0${e.path}\0${e.message}`)) {
+        blocks.push({ path: e.path, text: status(e.path, ctx.p.red("error:"), e.message), skipOnly: false });
+      }
     }
-  }
-  skips.push(...runSkips);
-  if (!summarise) {
-    for (const s of runSkips) {
-      blocks.push({ path: s.path, lines: [status(s.path, ctx.p.yellow("skipped:"), s.reason)] });
+    if (!summarise) {
+      for (const s of runSkips) {
+        blocks.push({ path: s.path, text: status(s.path, ctx.p.yellow("skipped:"), s.reason), skipOnly: false });
+      }
     }
-  }
-  blocks.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const sections = blocks.map((b) => b.lines.join("\n")).filter((s) => s !== "");
-  if (summarise) sections.push(skipSummary(skips, ctx).join("\n"));
-  if (sorted.workspace && sorted.workspace.jobs.length > 0) {
-    sections.push(workspaceBlock(sorted.workspace, ctx).join("\n"));
-  }
-  const found = allDiagnostics(sorted);
-  if (options.statistics) {
-    if (found.length > 0) sections.push(statisticsTable(found, ctx).join("\n"));
-  } else {
-    const tail: string[] = [];
-    if (ctx.hidden > 0) {
-      tail.push(ctx.p.yellow(
-        `${
-          count(ctx.hidden, "finding")
-        } not shown (--max-diagnostics ${options.maxDiagnostics}); --statistics counts every one per rule`,
-      ));
+    const sections: string[] = [];
+    if (summarise) sections.push(skipSummary(this.#skipCount, this.#skips, ctx).join("\n"));
+    if (sorted.workspace && sorted.workspace.jobs.length > 0) {
+      for (const job of sorted.workspace.jobs) for (const d of job.diagnostics ?? []) this.#count(d);
+      sections.push(workspaceBlock(sorted.workspace, ctx).join("\n"));
     }
-    if (found.length > 0) tail.push(...engineCounts(found, ctx));
-    if (tail.length > 0) sections.push(tail.join("\n"));
+    if (ctx.statistics) {
+      if (this.#found > 0) sections.push(statisticsTable([...this.#rows.values()], ctx).join("\n"));
+    } else {
+      const tail: string[] = [];
+      if (ctx.hidden > 0) {
+        tail.push(ctx.p.yellow(
+          `${
+            count(ctx.hidden, "finding")
+          } not shown (--max-diagnostics ${ctx.maxDiagnostics}); --statistics counts every one per rule`,
+        ));
+      }
+      if (this.#found > 0) tail.push(...engineCounts(this.#engines, ctx));
+      if (tail.length > 0) sections.push(tail.join("\n"));
+    }
+    const code = exitCodeFor(sorted);
+    const tone = code === 0 ? ctx.p.green : code === 2 ? ctx.p.red : ctx.p.yellow;
+    const closing = [ctx.p.bold(tone(summaryLine(sorted, this.#tally)))];
+    if (this.#fixable > 0) closing.push(`${ctx.p.cyan(FIXABLE)} ${this.#fixable} fixable with --fix`);
+    sections.push(closing.join("\n"));
+    return { summarise, blocks, sections };
   }
-  const code = exitCodeFor(sorted);
-  const tone = code === 0 ? ctx.p.green : code === 2 ? ctx.p.red : ctx.p.yellow;
-  const closing = [ctx.p.bold(tone(summaryLine(sorted)))];
-  const fixable = ctx.markFixable ? found.filter((d) => isFixable(d)).length : 0;
-  if (fixable > 0) closing.push(`${ctx.p.cyan(FIXABLE)} ${fixable} fixable with --fix`);
-  sections.push(closing.join("\n"));
-  return sections.join("\n\n") + "\n";
+
+  #count(d: Diagnostic): void {
+    this.#found++;
+    if (this.#ctx.markFixable && isFixable(d)) this.#fixable++;
+    const rules = this.#engines.get(d.engine) ?? new Map<string, number>();
+    rules.set(ruleOf(d), (rules.get(ruleOf(d)) ?? 0) + 1);
+    this.#engines.set(d.engine, rules);
+    const key = `${d.engine}\0${ruleOf(d)}`;
+    const row = this.#rows.get(key) ??
+      { engine: d.engine, rule: ruleOf(d), n: 0, fixable: false, title: d.title.replace(/ \[[^\]]*\]$/, "") };
+    row.n++;
+    row.fixable ||= isFixable(d);
+    this.#rows.set(key, row);
+  }
+
+  /** Notes one skip-only file (`late`: a run skip after the results: its path may sort before theirs). */
+  #skip(s: RunSkip, late = false): void {
+    this.#skipCount++;
+    const group = this.#skips.get(s.reason) ?? { n: 0, paths: [] };
+    group.n++;
+    group.paths.push(s.path);
+    if (late) group.paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // More than three are shown as "…": a fourth path says there are more.
+    if (group.paths.length > 4) group.paths.length = 4;
+    this.#skips.set(s.reason, group);
+  }
 }
 
 /** Skipped files listed one per line up to this many; more are summarised per reason. */
 export const SKIPS_LISTED = 10;
 
 /** `skipped 229 files:` then one line per reason: its count and the first three paths. */
-function skipSummary(skips: RunSkip[], ctx: Ctx): string[] {
-  const byReason = new Map<string, string[]>();
-  for (const s of [...skips].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.path]);
-  }
-  const groups = [...byReason].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+function skipSummary(total: number, byReason: Map<string, { n: number; paths: string[] }>, ctx: Ctx): string[] {
+  const groups = [...byReason].sort((a, b) => b[1].n - a[1].n || (a[0] < b[0] ? -1 : 1));
   return [
-    `${ctx.p.yellow("skipped")} ${count(skips.length, "file")} (--format json lists each):`,
-    ...groups.map(([reason, paths]) => {
-      const shown = paths.slice(0, 3).map(sanitize).join(", ") + (paths.length > 3 ? ", …" : "");
-      return `  ${sanitize(reason)}: ${count(paths.length, "file")} (${shown})`;
+    `${ctx.p.yellow("skipped")} ${count(total, "file")} (--format json lists each):`,
+    ...groups.map(([reason, { n, paths }]) => {
+      const shown = paths.slice(0, 3).map(sanitize).join(", ") + (n > 3 ? ", …" : "");
+      return `  ${sanitize(reason)}: ${count(n, "file")} (${shown})`;
     }),
   ];
 }
@@ -137,26 +220,12 @@ export function isFixable(d: Diagnostic): boolean {
   return (d.fix?.length ?? 0) > 0;
 }
 
-/** Every finding of the report: the files' and the whole-project jobs'. */
-function allDiagnostics(report: Report): Diagnostic[] {
-  return [
-    ...report.results.flatMap((r) => r.diagnostics ?? []),
-    ...(report.workspace?.jobs ?? []).flatMap((j) => j.diagnostics ?? []),
-  ];
-}
-
 function ruleOf(d: Diagnostic): string {
   return d.code ?? "(no code)";
 }
 
 /** One line per engine: `  ruff  12  F401 7, E711 5` (its five commonest rules, then how many more). */
-function engineCounts(found: Diagnostic[], ctx: Ctx): string[] {
-  const engines = new Map<string, Map<string, number>>();
-  for (const d of found) {
-    const rules = engines.get(d.engine) ?? new Map<string, number>();
-    rules.set(ruleOf(d), (rules.get(ruleOf(d)) ?? 0) + 1);
-    engines.set(d.engine, rules);
-  }
+function engineCounts(engines: Map<string, Map<string, number>>, ctx: Ctx): string[] {
   const rows = [...engines].map(([engine, rules]) => {
     const total = [...rules.values()].reduce((a, b) => a + b, 0);
     const top = [...rules].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -173,17 +242,11 @@ function engineCounts(found: Diagnostic[], ctx: Ctx): string[] {
  * `--statistics`: one row per engine and rule, commonest first, as ruff's:
  * `count  rule  [*]  engine  title` (the title of its first finding, without detail).
  */
-function statisticsTable(found: Diagnostic[], ctx: Ctx): string[] {
-  const rows = new Map<string, { engine: string; rule: string; n: number; fixable: boolean; title: string }>();
-  for (const d of found) {
-    const key = `${d.engine}\0${ruleOf(d)}`;
-    const row = rows.get(key) ??
-      { engine: d.engine, rule: ruleOf(d), n: 0, fixable: false, title: d.title.replace(/ \[[^\]]*\]$/, "") };
-    row.n++;
-    row.fixable ||= isFixable(d);
-    rows.set(key, row);
-  }
-  const list = [...rows.values()].sort((a, b) =>
+function statisticsTable(
+  rows: { engine: string; rule: string; n: number; fixable: boolean; title: string }[],
+  ctx: Ctx,
+): string[] {
+  const list = [...rows].sort((a, b) =>
     b.n - a.n || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : a.engine < b.engine ? -1 : 1)
   );
   const nw = Math.max(...list.map((r) => String(r.n).length));
@@ -207,7 +270,7 @@ function status(path: string, label: string, text: string): string {
  * reformatted`), its findings under its path, then its diff. Each part is its own
  * run of lines, so another section (a diff) can be added per file.
  */
-function fileBlock(r: FileResult, report: Report, ctx: Ctx): string[] {
+function fileBlock(r: FileResult, ctx: Ctx): string[] {
   const { p } = ctx;
   const path = p.bold(sanitize(r.path));
   const lines: string[] = [];
@@ -215,7 +278,7 @@ function fileBlock(r: FileResult, report: Report, ctx: Ctx): string[] {
   if (r.skipped !== undefined) lines.push(`${path}  ${p.yellow("skipped:")} ${sanitize(r.skipped)}`);
   if ((r.fixed ?? 0) > 0) lines.push(`${path}  ${p.green(`fixed ${count(r.fixed!, "issue")}`)}`);
   if (r.changed) {
-    lines.push(`${path}  ${report.mode === "check" ? p.yellow("would be reformatted") : p.green("reformatted")}`);
+    lines.push(`${path}  ${ctx.mode === "check" ? p.yellow("would be reformatted") : p.green("reformatted")}`);
   }
   const findings = findingLines(r.path, r.diagnostics ?? [], ctx);
   if (findings.length > 0 && lines.length === 0) lines.push(path);

@@ -28,7 +28,8 @@ export function compareDiagnostics(a: Diagnostic & { path?: string }, b: Diagnos
     compareText(a.title, b.title);
 }
 
-function sortResult(result: FileResult): FileResult {
+/** A copy of one file's result with its diagnostics in {@link compareDiagnostics} order. */
+export function sortResult(result: FileResult): FileResult {
   return result.diagnostics ? { ...result, diagnostics: [...result.diagnostics].sort(compareDiagnostics) } : result;
 }
 

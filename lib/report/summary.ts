@@ -63,14 +63,42 @@ function nothingFound(report: Report, clean: string): string {
   return clean;
 }
 
-function lintOutcome(report: Report): string {
+/**
+ * What the closing summary counts from the results themselves: a report written
+ * while the run went (lib/report/stream.ts) tallies them as they pass.
+ */
+export interface ResultTally {
+  /** Issues fixed, over the files' own counts. */
+  fixed: number;
+  /** Files with at least one issue fixed. */
+  fixedFiles: number;
+  /** Files whose formatting changed (or would). */
+  changed: number;
+  /** Files with an error-severity diagnostic (for fmt: a syntax error kept the formatter off). */
+  unparsed: number;
+}
+
+/** Adds `results` to `into` (a new tally by default). */
+export function tallyResults(
+  results: readonly FileResult[],
+  into: ResultTally = { fixed: 0, fixedFiles: 0, changed: 0, unparsed: 0 },
+): ResultTally {
+  for (const r of results) {
+    into.fixed += r.fixed ?? 0;
+    if ((r.fixed ?? 0) > 0) into.fixedFiles++;
+    if (r.changed) into.changed++;
+    if (r.diagnostics?.some((d) => d.severity === "error")) into.unparsed++;
+  }
+  return into;
+}
+
+function lintOutcome(report: Report, tally: ResultTally): string {
   const counts = diagnosticCounts(report);
   const remaining = SEVERITIES.reduce((n, s) => n + counts[s], 0);
   const found = describeCounts(counts);
   if (report.mode === "check") return remaining > 0 ? found : nothingFound(report, "no issues found");
-  const perFile = report.results.reduce((n, r) => n + (r.fixed ?? 0), 0);
-  const fixed = Math.max(report.summary.fixed ?? 0, perFile);
-  const files = report.results.filter((r) => (r.fixed ?? 0) > 0).length;
+  const fixed = Math.max(report.summary.fixed ?? 0, tally.fixed);
+  const files = tally.fixedFiles;
   if (fixed > 0) {
     const where = files > 0 ? ` in ${count(files, "file")}` : "";
     return `fixed ${count(fixed, "issue")}${where}; ${
@@ -82,10 +110,10 @@ function lintOutcome(report: Report): string {
     : nothingFound(report, "no issues found");
 }
 
-function fmtOutcome(report: Report): string {
-  const changed = Math.max(report.summary.changed ?? 0, report.results.filter((r) => r.changed).length);
+function fmtOutcome(report: Report, tally: ResultTally): string {
+  const changed = Math.max(report.summary.changed ?? 0, tally.changed);
   // Files whose syntax error kept the formatter from formatting them.
-  const unparsed = report.results.filter((r) => r.diagnostics?.some((d) => d.severity === "error")).length;
+  const unparsed = tally.unparsed;
   const unparsedText = unparsed > 0 ? `${count(unparsed, "file")} with syntax errors` : "";
   const unchanged = Math.max(0, report.summary.checked - changed - unparsed);
   if (changed === 0) {
@@ -110,9 +138,9 @@ export function workspaceOutcome(report: Report): string {
  * The closing summary, e.g. `12 files checked, 1 skipped, 0 errored: 3 errors, 2 warnings`
  * or `4 files checked, 0 skipped, 0 errored: fixed 4 issues in 2 files; 1 remaining (1 error)`.
  */
-export function summaryLine(report: Report): string {
+export function summaryLine(report: Report, tally: ResultTally = tallyResults(report.results)): string {
   const workspace = workspaceOutcome(report);
   if (report.kind === "workspace") return workspace || "workspace: no jobs ran";
-  const outcome = report.kind === "lint" ? lintOutcome(report) : fmtOutcome(report);
+  const outcome = report.kind === "lint" ? lintOutcome(report, tally) : fmtOutcome(report, tally);
   return `${coverage(report)}: ${outcome}${workspace ? `; ${workspace}` : ""}`;
 }

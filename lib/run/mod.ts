@@ -4,6 +4,12 @@
  * `poly fmt`) and the MCP tools (`lint`, `lint_fix`, `format_check`,
  * `format_write`) call exactly these functions.
  *
+ * The files are processed in windows of {@link RUN_WINDOW} consecutive paths,
+ * one worker pool serving them all: what a run holds at once (texts, engine
+ * results, outcomes) is one window's, and with `onResult` the results leave as
+ * each window is done (the CLI writes its report from them), so memory follows
+ * the work in flight rather than the repository.
+ *
  * @module
  */
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -14,20 +20,29 @@ import { discover } from "../discover/mod.ts";
 import { buildIdentity } from "../cache/mod.ts";
 import { cacheDirFor } from "../cache/db.ts";
 import { identity } from "../identity/mod.ts";
-import type { ConfigRef, FileResult, Identity, Report, RunError, RunSkip, Summary } from "../report/schema.ts";
+import type {
+  ConfigRef,
+  FileResult,
+  Identity,
+  Report,
+  RunError,
+  RunSkip,
+  Severity,
+  Summary,
+} from "../report/schema.ts";
 import type { FileOutcome, FileTask } from "./file.ts";
-import { prepass, prepassable } from "./prepass.ts";
+import { prepass, prepassable, type PrepassContext } from "./prepass.ts";
 import { narrowToFile, planFormat, planLint, withEditorconfig } from "./plan.ts";
 import { nativeIgnoredCodes } from "../config/native/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import type { EngineSettings, Language } from "../engines/types.ts";
 import { revalidateRuleSets, ruleLoadRunErrors } from "../engines/ast_grep/settings.ts";
-import { type PoolResult, runTasks } from "./pool.ts";
+import { Pool } from "./pool.ts";
 import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";
 import { compareText } from "../report/sort.ts";
 import { boundReportDiffs } from "../report/diff.ts";
-import { summaryDiagnostics } from "../report/summary.ts";
+import { countDiagnostics } from "../report/summary.ts";
 import { assignShards, isWhole, sizesOf } from "./shard.ts";
 import { span, timed } from "../debug/timing.ts";
 
@@ -89,6 +104,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const cacheSettings = !request.noCache;
   let build: Promise<string> | undefined;
   const runId = crypto.randomUUID();
+  /** Results known before any engine runs (skips, unreadable entries), in path order. */
   const results: FileResult[] = [];
   const runErrors: RunError[] = [];
   /** The rules settings of each config (by hash) whose rule files' problems the report names. */
@@ -107,6 +123,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     : undefined;
   const mine = (relPath: string) => !owner || owner.get(relPath) === shard!.index;
   const planned = span("plan");
+  const cacheOf = new Map<string, NonNullable<FileTask["cache"]>>();
   /** Each task's effective config (for the memo's signatures), index for index. */
   const taskConfigs: ResolvedConfig[] = [];
   // discover() returns its records sorted by relPath already: tasks are made in that order.
@@ -137,19 +154,20 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         ...(roots ? { writeRoots: roots } : {}),
         engines: plan.engines,
         noEngine: plan.noEngine,
-        ignoreCodes: kind === "lint" ? perFileIgnoredCodes(config.perFileIgnores, c.path) : [],
+        ignoreCodes: kind === "lint" ? orNone(perFileIgnoredCodes(config.perFileIgnores, c.path)) : NONE,
         ...(kind === "lint" && c.language === "python" && config.native?.ruff?.perFileIgnores
           ? nativeIgnores(nativeIgnoredCodes(config.native.ruff, c.path))
           : {}),
         maxSize: config.data.discovery.max_file_size,
         ...(cacheSettings && config.data.cache.enabled
           ? {
-            cache: {
+            // One object per config, shared by its tasks (a large run has tens of thousands).
+            cache: cacheOf.get(config.hash) ?? cacheOf.set(config.hash, {
               anchor: configs.anchor,
               build: await (build ??= buildIdentity()),
               runId,
               ...(config.data.cache.dir ? { root: resolve(config.dir, config.data.cache.dir) } : {}),
-            },
+            }).get(config.hash)!,
           }
           : {}),
         // A formatter governed by the repository's own file (rustfmt.toml, .clang-format, biome.json, ruff's) decides.
@@ -170,6 +188,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       results.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
     }
   }
+  results.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   // Rule files load while the files run (the rules engine loads the same, memoized, sets); their
   // problems are reported once the run is over, so no batch waits for them to start.
   const ruleErrors = Promise.all(
@@ -183,33 +202,160 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   );
   who.catch(() => {}); // awaited in assemble
   await remote?.pulled;
+  const out = new Results(kind, request);
+  const pool = new Pool({ jobs: request.jobs, signal: request.signal });
+  let hits = 0;
   const ran = span("files");
-  const { outcomes, cache } = memo
-    ? await runRemembered(runnable, runnableConfigs, request, memo, at, linkedFiles(candidates))
-    : await runAll(runnable, request);
-  ran();
-  for (const errors of await ruleErrors) runErrors.push(...errors);
-  outcomes.forEach((o, i) => {
-    if (o.proposed) request.onProposed?.({ path: runnable[i].path, relPath: o.relPath, ...o.proposed });
-  });
-  let checked = 0;
-  const sharedSeen = new Set<string>();
-  for (const o of outcomes) {
-    if (o.checked) checked++;
-    if (o.record) results.push(o.record);
-    // A failure of a whole module is one run-level error, however many of its files met it.
-    for (const failure of o.shared ?? []) {
-      const path = displayPath(request.cwd, failure.path);
-      if (sharedSeen.has(`${path}\0${failure.message}`)) continue;
-      sharedSeen.add(`${path}\0${failure.message}`);
-      runErrors.push({ path, message: failure.message });
+  try {
+    // The files go through in windows of consecutive paths (a resident process's memo: in one): each window's
+    // texts, engine results and outcomes are let go once its results are passed on, so what the run holds is
+    // bounded by the window, not the repository (the report itself is written as it goes, see onResult).
+    const size = memo || !inPathOrder(runnable)
+      ? Math.max(1, runnable.length)
+      : Math.max(1, request.window ?? RUN_WINDOW);
+    const context: PrepassContext = {};
+    const linked = memo ? linkedFiles(candidates) : undefined;
+    const sharedSeen = new Set<string>();
+    let before = 0;
+    let pending = 0; // index into results: the first not yet passed on
+    for (let start = 0; start < runnable.length || start === 0; start += size) {
+      const tasks = runnable.slice(start, start + size);
+      const last = start + size >= runnable.length;
+      const progress = request.onProgress &&
+        ((done: number) => request.onProgress!(before + done, runnable.length));
+      const windowRequest = { ...request, onProgress: progress };
+      let outcomes: FileOutcome[];
+      if (memo) {
+        const ran = await runRemembered(
+          tasks,
+          runnableConfigs.slice(start, start + size),
+          windowRequest,
+          memo,
+          at,
+          linked!,
+          pool,
+        );
+        outcomes = ran.outcomes;
+        hits += ran.hits;
+      } else outcomes = await runAll(tasks, windowRequest, pool, context);
+      before += tasks.length;
+      outcomes.forEach((o, i) => {
+        if (o.proposed) request.onProposed?.({ path: tasks[i].path, relPath: o.relPath, ...o.proposed });
+      });
+      const part: FileResult[] = [];
+      for (const o of outcomes) {
+        if (o.checked) out.checked++;
+        if (o.record) part.push(o.record);
+        // A failure of a whole module is one run-level error, however many of its files met it.
+        for (const failure of o.shared ?? []) {
+          const path = displayPath(request.cwd, failure.path);
+          if (sharedSeen.has(`${path}\0${failure.message}`)) continue;
+          sharedSeen.add(`${path}\0${failure.message}`);
+          runErrors.push({ path, message: failure.message });
+        }
+      }
+      // The results known ahead whose paths come before the next window's.
+      const bound = last ? undefined : runnable[start + size].relPath;
+      while (pending < results.length && (bound === undefined || results[pending].path < bound)) {
+        part.push(results[pending++]);
+      }
+      await out.pass(part);
+      if (last) break;
     }
+  } finally {
+    ran();
+    const counters = await pool.close();
+    hits += counters.hits;
+    out.misses = counters.misses;
   }
-  const report = await timed("assemble", () => assemble(kind, request, results, checked, configRefs, runErrors, who));
-  if (cacheSettings) report.summary.cache = cache;
+  for (const errors of await ruleErrors) runErrors.push(...errors);
+  const report = await timed("assemble", () => out.assemble(configRefs, runErrors, who));
+  if (cacheSettings) report.summary.cache = { hits, misses: out.misses };
   // Uploads happen after the run (the CLI waits for them, bounded, before it exits).
   remote?.finish(runnable.length);
   return report;
+}
+
+/** The empty list of codes every task without per-file ignores shares (never written to). */
+const NONE: string[] = [];
+const orNone = (codes: string[]) => codes.length > 0 ? codes : NONE;
+
+/** Files a run takes at a time (see {@link RunRequest.window}). */
+export const RUN_WINDOW = 4096;
+
+/** Whether tasks come in code-unit order of their paths (discovery's order), so windows of them are in report order. */
+function inPathOrder(tasks: FileTask[]): boolean {
+  for (let i = 1; i < tasks.length; i++) if (tasks[i - 1].relPath > tasks[i].relPath) return false;
+  return true;
+}
+
+/**
+ * A run's results as they come, window by window, in path order: counted for
+ * the summary, their errors and skips noted, and then either passed on
+ * (`onResult`: the report is written as the run goes and nothing is kept) or
+ * kept for the returned report.
+ */
+class Results {
+  checked = 0;
+  misses = 0;
+  readonly #kept: FileResult[] = [];
+  readonly #errors: RunError[] = [];
+  readonly #skipped: RunSkip[] = [];
+  readonly #counts: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
+  #fixed = 0;
+  #changed = 0;
+  readonly #diffs = { used: 0 };
+
+  constructor(readonly kind: "lint" | "fmt", readonly request: RunRequest) {}
+
+  /** Takes one window's results (any order; they sort among themselves and come after every earlier window's). */
+  async pass(results: FileResult[]): Promise<void> {
+    results.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    for (const r of results) {
+      r.diagnostics?.sort((a, b) =>
+        (a.span?.start_line ?? 0) - (b.span?.start_line ?? 0) ||
+        (a.span?.start_col ?? 0) - (b.span?.start_col ?? 0) ||
+        compareText(a.code, b.code) || compareText(a.engine, b.engine)
+      );
+    }
+    if (this.kind === "fmt") boundReportDiffs(results, undefined, this.#diffs);
+    const counts = countDiagnostics(results);
+    for (const severity of Object.keys(counts) as Severity[]) this.#counts[severity] += counts[severity];
+    for (const r of results) {
+      if (r.error) this.#errors.push({ path: r.path, message: r.error });
+      if (r.skipped) this.#skipped.push({ path: r.path, reason: r.skipped });
+      this.#fixed += r.fixed ?? 0;
+      if (r.changed) this.#changed++;
+      if (this.request.onResult) await this.request.onResult(r);
+      else this.#kept.push(r);
+    }
+  }
+
+  /** The report: the kept results (none when they were passed on), errors, skips and the summary of them all. */
+  async assemble(configs: ConfigRef[], runErrors: RunError[], who: Promise<Identity>): Promise<Report> {
+    const errors: RunError[] = [...runErrors, ...this.#errors].sort((a, b) =>
+      a.path < b.path ? -1 : a.path > b.path ? 1 : 0
+    );
+    const summary: Summary = { checked: this.checked, skipped: this.#skipped.length, errored: errors.length };
+    const any = Object.values(this.#counts).some((n) => n > 0);
+    if (this.kind === "lint") {
+      summary.diagnostics = { ...this.#counts };
+      if (this.request.fix) summary.fixed = this.#fixed;
+    } else {
+      summary.changed = this.#changed;
+      if (any) summary.diagnostics = { ...this.#counts };
+    }
+    return {
+      kind: this.kind,
+      mode: this.request.fix ? "fix" : "check",
+      results: this.#kept,
+      errors,
+      skipped: this.#skipped,
+      summary,
+      configs,
+      poly: await who,
+    };
+  }
 }
 
 /** The remote cache session of a check run, when `[cache] remote` or `POLY_REMOTE_CACHE_URL` names one. */
@@ -238,23 +384,25 @@ async function remoteFor(kind: "lint" | "fmt", request: RunRequest, configs: Con
  * main-thread pre-pass first (the cache, then batch engines), and only what it
  * leaves reaches the worker pool.
  */
-async function runAll(tasks: FileTask[], request: RunRequest): Promise<PoolResult> {
-  const options = { jobs: request.jobs, signal: request.signal };
-  if (!tasks.every(prepassable)) {
-    return await timed("pool", () => runTasks(tasks, { ...options, onProgress: request.onProgress }));
-  }
-  const { done, rest } = await prepass(tasks, request.signal);
+async function runAll(
+  tasks: FileTask[],
+  request: RunRequest,
+  pool: Pool,
+  context: PrepassContext = {},
+): Promise<FileOutcome[]> {
+  if (!tasks.every(prepassable)) return await timed("pool", () => pool.run(tasks, request.onProgress));
+  const { done, rest } = await prepass(tasks, request.signal, context);
   if (done.size > 0) request.onProgress?.(done.size, tasks.length);
   const order = [...rest.keys()];
   const pooled = await timed("pool", () =>
-    runTasks(order.map((i) => rest.get(i)!), {
-      ...options,
-      onProgress: (n) => request.onProgress?.(done.size + n, tasks.length),
-    }));
+    pool.run(
+      order.map((i) => rest.get(i)!),
+      (n) => request.onProgress?.(done.size + n, tasks.length),
+    ));
   const outcomes = new Array<FileOutcome>(tasks.length);
   for (const [i, outcome] of done) outcomes[i] = outcome;
-  order.forEach((i, k) => outcomes[i] = pooled.outcomes[k]);
-  return { outcomes, cache: pooled.cache };
+  order.forEach((i, k) => outcomes[i] = pooled[k]);
+  return outcomes;
 }
 
 /**
@@ -269,7 +417,8 @@ async function runRemembered(
   memo: RunMemo,
   at: number,
   linked: Set<string>,
-): Promise<PoolResult> {
+  pool: Pool,
+): Promise<{ outcomes: FileOutcome[]; hits: number }> {
   const keep = (path: string) => !linked.has(path) && memo.covers(path);
   memo.noteSources(new Set(configs.flatMap((c) => c.sources)));
   memo.noteLanguages(new Set(tasks.map((t) => t.language)));
@@ -308,9 +457,9 @@ async function runRemembered(
     ...request,
     onProgress: request.onProgress &&
       ((done: number) => request.onProgress!(tasks.length - rest.length + done, tasks.length)),
-  });
+  }, pool);
   rest.forEach((i, k) => {
-    const outcome = outcomes[i] = ran.outcomes[k];
+    const outcome = outcomes[i] = ran[k];
     const task = tasks[i];
     if (outcome.error || outcome.record?.error || outcome.shared || !keep(task.path)) return;
     const specs = task.engines.map((plan) => engineById(plan.id)).filter((spec) => spec !== undefined);
@@ -321,7 +470,7 @@ async function runRemembered(
     }));
     memo.remember(task.path, signatures[i], { outcome, steps, contexts }, at);
   });
-  return { outcomes, cache: { hits: ran.cache.hits + hits, misses: ran.cache.misses } };
+  return { outcomes, hits };
 }
 
 /**
@@ -397,47 +546,4 @@ function parentDir(path: string): string {
 function displayPath(cwd: string, path: string): string {
   const rel = relative(cwd, path).split("\\").join("/");
   return rel.startsWith("..") ? path : rel;
-}
-
-async function assemble(
-  kind: "lint" | "fmt",
-  request: RunRequest,
-  results: FileResult[],
-  checked: number,
-  configs: ConfigRef[],
-  runErrors: RunError[],
-  who: Promise<Identity>,
-): Promise<Report> {
-  results.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  for (const r of results) {
-    r.diagnostics?.sort((a, b) =>
-      (a.span?.start_line ?? 0) - (b.span?.start_line ?? 0) || (a.span?.start_col ?? 0) - (b.span?.start_col ?? 0) ||
-      compareText(a.code, b.code) || compareText(a.engine, b.engine)
-    );
-  }
-  const errors: RunError[] = [
-    ...runErrors,
-    ...results.filter((r) => r.error).map((r) => ({ path: r.path, message: r.error! })),
-  ].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  const skipped: RunSkip[] = results.filter((r) => r.skipped).map((r) => ({ path: r.path, reason: r.skipped! }));
-  const summary: Summary = { checked, skipped: skipped.length, errored: errors.length };
-  if (kind === "lint") {
-    summary.diagnostics = summaryDiagnostics(kind, results);
-    if (request.fix) summary.fixed = results.reduce((n, r) => n + (r.fixed ?? 0), 0);
-  } else {
-    summary.changed = results.filter((r) => r.changed).length;
-    boundReportDiffs(results);
-    const diagnostics = summaryDiagnostics(kind, results);
-    if (diagnostics) summary.diagnostics = diagnostics;
-  }
-  return {
-    kind,
-    mode: request.fix ? "fix" : "check",
-    results,
-    errors,
-    skipped,
-    summary,
-    configs,
-    poly: await who,
-  };
 }

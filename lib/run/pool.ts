@@ -1,26 +1,22 @@
 /**
- * Runs file tasks in parallel: small runs on the main thread, larger ones on a
+ * Runs file tasks in parallel: small calls on the main thread, larger ones on a
  * pool of workers that pull from one queue. Outcomes come back in task order,
  * so the report is deterministic whatever the scheduling.
+ *
+ * A {@link Pool} outlives one call: a run that goes through its files window by
+ * window (lib/run/mod.ts) gives each window's tasks to the same workers, which
+ * keep their engines (and their result caches) loaded until {@link Pool.close}.
  *
  * @module
  */
 import { closeCaches, failed, type FileOutcome, type FileTask, processFile } from "./file.ts";
 
-/** Options for {@link runTasks}. */
+/** Options for a {@link Pool}. */
 export interface PoolOptions {
   /** Upper bound on workers; default the CPU count. */
   jobs?: number;
-  onProgress?: (done: number, total: number) => void;
+  /** Once aborted, files not yet given to a thread (and those the workers hold) are reported cancelled. */
   signal?: AbortSignal;
-}
-
-/** What {@link runTasks} returns. */
-export interface PoolResult {
-  /** One outcome per task, in task order. */
-  outcomes: FileOutcome[];
-  /** Result-cache hits and misses over all threads. */
-  cache: { hits: number; misses: number };
 }
 
 /** Below this many files a worker's start-up (engine load) costs more than it saves. */
@@ -30,69 +26,160 @@ const CANCELLED = "cancelled before this file was processed";
 
 type Reply = { id: number; outcome: FileOutcome } | { closed: { hits: number; misses: number } };
 
-/** Processes every task; never rejects for a per-file problem. */
-export async function runTasks(tasks: FileTask[], options: PoolOptions = {}): Promise<PoolResult> {
-  const jobs = Math.max(1, options.jobs ?? navigator.hardwareConcurrency ?? 1);
-  const outcomes = new Array<FileOutcome>(tasks.length);
-  const cache = { hits: 0, misses: 0 };
-  let done = 0;
-  const finish = (i: number, outcome: FileOutcome) => {
-    outcomes[i] = outcome;
-    options.onProgress?.(++done, tasks.length);
-  };
-  const runHere = async (i: number) =>
-    finish(i, options.signal?.aborted ? failed(tasks[i], CANCELLED) : await processFile(tasks[i]));
-  const addCounters = (c: { hits: number; misses: number }) => {
-    cache.hits += c.hits;
-    cache.misses += c.misses;
-  };
+/** One call's tasks as the workers pull them. */
+interface Batch {
+  tasks: FileTask[];
+  outcomes: FileOutcome[];
+  next: number;
+  done: number;
+  finish(i: number, outcome: FileOutcome): void;
+}
 
-  const workers = Math.min(jobs, Math.ceil(tasks.length / (WORKER_THRESHOLD / 2)));
-  if (jobs > 1 && tasks.length >= WORKER_THRESHOLD && workers >= 2) {
-    let next = 0;
-    const url = new URL("./worker.ts", import.meta.url).href;
-    const runWorker = () =>
-      new Promise<void>((resolve) => {
-        const worker = new Worker(url, { type: "module" });
-        let current = -1;
-        let closing = false;
-        const end = () => {
-          worker.terminate();
-          resolve();
-        };
-        const close = () => {
-          if (closing) return;
-          closing = true;
-          if (current >= 0 && outcomes[current] === undefined) finish(current, failed(tasks[current], CANCELLED));
-          worker.postMessage({ close: true });
-        };
-        const feed = () => {
-          if (options.signal?.aborted || next >= tasks.length) return close();
-          current = next++;
-          worker.postMessage({ id: current, task: tasks[current] });
-        };
-        worker.onmessage = (event: MessageEvent<Reply>) => {
-          if ("closed" in event.data) {
-            addCounters(event.data.closed);
-            return end();
-          }
-          finish(event.data.id, event.data.outcome);
-          feed();
-        };
-        worker.onerror = (event) => {
-          event.preventDefault();
-          if (current >= 0 && outcomes[current] === undefined) {
-            finish(current, failed(tasks[current], `internal error: worker crashed: ${event.message}`));
-          }
-          end();
-        };
-        options.signal?.addEventListener("abort", close, { once: true });
-        feed();
-      });
-    await Promise.all(Array.from({ length: workers }, runWorker));
+/** One worker of a {@link Pool}: the task it runs now (index into the current batch), if any. */
+interface Slot {
+  worker: Worker;
+  current: number;
+  /** Settles once the worker has stopped (closed, crashed). */
+  ended: Promise<void>;
+  alive: boolean;
+}
+
+/**
+ * Workers kept across calls of {@link Pool.run}. Workers start on the first
+ * call with enough tasks ({@link WORKER_THRESHOLD}); a call with fewer runs on
+ * this thread, unless workers are up already (they have the engines loaded). {@link Pool.close} stops them and returns the cache counters of
+ * every thread.
+ */
+export class Pool {
+  readonly #jobs: number;
+  readonly #signal?: AbortSignal;
+  readonly #slots: Slot[] = [];
+  readonly #cache = { hits: 0, misses: 0 };
+  #batch?: Batch;
+  /** Resolves the current batch's wait once every slot is idle or gone. */
+  #idle?: () => void;
+
+  constructor(options: PoolOptions = {}) {
+    this.#jobs = Math.max(1, options.jobs ?? navigator.hardwareConcurrency ?? 1);
+    this.#signal = options.signal;
   }
-  // The small-run path, and anything a crashed worker left unassigned, run on this thread.
-  for (let i = 0; i < tasks.length; i++) if (outcomes[i] === undefined) await runHere(i);
-  addCounters(await closeCaches());
-  return { outcomes, cache };
+
+  /** Processes every task (never rejects for a per-file problem); outcomes in task order. */
+  async run(tasks: FileTask[], onProgress?: (done: number, total: number) => void): Promise<FileOutcome[]> {
+    const outcomes = new Array<FileOutcome>(tasks.length);
+    const batch: Batch = {
+      tasks,
+      outcomes,
+      next: 0,
+      done: 0,
+      finish(i, outcome) {
+        outcomes[i] = outcome;
+        onProgress?.(++batch.done, tasks.length);
+      },
+    };
+    const wanted = Math.min(this.#jobs, Math.ceil(tasks.length / (WORKER_THRESHOLD / 2)));
+    const alive = this.#slots.filter((s) => s.alive).length;
+    // Workers already started take a small call too: this thread would load the same engines again.
+    if (tasks.length > 0 && (alive > 0 || (this.#jobs > 1 && tasks.length >= WORKER_THRESHOLD && wanted >= 2))) {
+      for (let n = alive; n < wanted; n++) this.#start();
+      this.#batch = batch;
+      const idle = new Promise<void>((resolve) => (this.#idle = resolve));
+      // Once cancelled, the files the workers hold are reported cancelled now (their late replies are dropped).
+      const cancel = () => {
+        for (const slot of this.#slots) {
+          if (slot.current >= 0 && outcomes[slot.current] === undefined) {
+            batch.finish(slot.current, failed(tasks[slot.current], CANCELLED));
+          }
+          slot.current = -1;
+        }
+        this.#checkIdle();
+      };
+      this.#signal?.addEventListener("abort", cancel, { once: true });
+      for (const slot of this.#slots) if (slot.alive) this.#feed(slot);
+      this.#checkIdle();
+      await idle;
+      this.#signal?.removeEventListener("abort", cancel);
+      this.#batch = undefined;
+    }
+    // The small-run path, and anything a crashed worker left unassigned, run on this thread.
+    for (let i = 0; i < tasks.length; i++) {
+      if (outcomes[i] !== undefined) continue;
+      batch.finish(i, this.#signal?.aborted ? failed(tasks[i], CANCELLED) : await processFile(tasks[i]));
+    }
+    return outcomes;
+  }
+
+  /** Stops the workers and closes this thread's caches; the result-cache hits and misses of every thread. */
+  async close(): Promise<{ hits: number; misses: number }> {
+    await Promise.all(
+      this.#slots.filter((s) => s.alive).map((slot) => {
+        slot.worker.postMessage({ close: true });
+        return slot.ended;
+      }),
+    );
+    const own = await closeCaches();
+    this.#cache.hits += own.hits;
+    this.#cache.misses += own.misses;
+    return { ...this.#cache };
+  }
+
+  #start(): void {
+    const url = new URL("./worker.ts", import.meta.url).href;
+    const worker = new Worker(url, { type: "module" });
+    let end!: () => void;
+    const slot: Slot = { worker, current: -1, ended: new Promise((resolve) => (end = resolve)), alive: true };
+    const stop = () => {
+      slot.alive = false;
+      slot.current = -1;
+      worker.terminate();
+      end();
+      this.#checkIdle();
+    };
+    worker.onmessage = (event: MessageEvent<Reply>) => {
+      if ("closed" in event.data) {
+        this.#cache.hits += event.data.closed.hits;
+        this.#cache.misses += event.data.closed.misses;
+        return stop();
+      }
+      const batch = this.#batch;
+      if (batch && slot.current === event.data.id) batch.finish(event.data.id, event.data.outcome);
+      slot.current = -1;
+      this.#feed(slot);
+      this.#checkIdle();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const batch = this.#batch;
+      if (batch && slot.current >= 0 && batch.outcomes[slot.current] === undefined) {
+        batch.finish(
+          slot.current,
+          failed(batch.tasks[slot.current], `internal error: worker crashed: ${event.message}`),
+        );
+      }
+      stop();
+    };
+    this.#slots.push(slot);
+  }
+
+  /** Gives an idle worker the next task of the current batch, if there is one and the run goes on. */
+  #feed(slot: Slot): void {
+    const batch = this.#batch;
+    if (!batch || !slot.alive || slot.current >= 0) return;
+    if (this.#signal?.aborted || batch.next >= batch.tasks.length) return;
+    slot.current = batch.next++;
+    slot.worker.postMessage({ id: slot.current, task: batch.tasks[slot.current] });
+  }
+
+  #checkIdle(): void {
+    if (!this.#idle) return;
+    if (this.#slots.some((s) => s.alive && s.current >= 0)) return;
+    const batch = this.#batch;
+    // Once cancelled, the task a worker was given last is reported cancelled (as before, when the pool closed).
+    if (batch && !this.#signal?.aborted && batch.next < batch.tasks.length && this.#slots.some((s) => s.alive)) {
+      return;
+    }
+    const resolve = this.#idle;
+    this.#idle = undefined;
+    resolve();
+  }
 }

@@ -41,6 +41,19 @@ export interface PrepassResult {
   rest: Map<number, FileTask>;
 }
 
+/**
+ * What the pre-passes of one run share when the run goes window by window
+ * (lib/run/mod.ts): whether the run began cold, judged once before its first
+ * window wrote anything (the next windows' files are as cold as the first's,
+ * though the cache now holds the first's results).
+ */
+export interface PrepassContext {
+  /** Per namespace: no cache of the run held any result of it when the run began. */
+  cold?: Map<Namespace, boolean>;
+  /** No cache of the run had a stat index when the run began. */
+  indexless?: boolean;
+}
+
 /** One engine's result for one file: what it runs on, and where its result is cached (absent: not cached). */
 interface Step {
   index: number;
@@ -128,6 +141,7 @@ export async function startEarly(
   tasks: FileTask[],
   caches: Map<number, ResultCache>,
   recorded: Set<number>,
+  context: PrepassContext = {},
 ): Promise<Map<string, StartedBatch<unknown>>> {
   const started = new Map<string, StartedBatch<unknown>>();
   const used = new Set<ResultCache>();
@@ -139,10 +153,15 @@ export async function startEarly(
     used.add(cache);
   }
   // Per namespace (lint, rules): cold when no cache of the run holds any result of it.
-  const cold = new Map<Namespace, boolean>();
+  // A later window of the run judges by what the run began with (a namespace its first windows did not
+  // meet is not started early: its batch runs once the files are read, as in a warm run).
+  const later = context.cold !== undefined;
+  const cold = context.cold ??= new Map<Namespace, boolean>();
   const isCold = (namespace: Namespace) => {
     let value = cold.get(namespace);
-    if (value === undefined) cold.set(namespace, value = [...used].every((c) => !c.hasEntries(namespace)));
+    if (value === undefined) {
+      cold.set(namespace, value = !later && [...used].every((c) => !c.hasEntries(namespace)));
+    }
     return value;
   };
   type Group = { spec: EngineSpec; plan: EnginePlan; files: Omit<SourceFile, "text">[] };
@@ -190,7 +209,11 @@ export async function startEarly(
  * and inode match the record of its last read, and whose results all hit, is
  * answered without being read at all (its digest comes from the record).
  */
-export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<PrepassResult> {
+export async function prepass(
+  tasks: FileTask[],
+  signal?: AbortSignal,
+  context: PrepassContext = {},
+): Promise<PrepassResult> {
   // Per task index (arrays, not maps: a large run has tens of thousands of files).
   const done = new Map<number, FileOutcome>();
   const known: (Record<string, Known> | undefined)[] = new Array(tasks.length);
@@ -214,9 +237,11 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   // When no cache of the run has a stat index yet, no file can be in it: a cold run starts its
   // early batches before the stat round too (which then yields, so their output is read).
   opened();
-  const indexless = [...new Set(caches.values())].every((cache) => !cache.enabled || !cache.hasFiles());
+  const indexless = context.indexless ??= [...new Set(caches.values())].every((cache) =>
+    !cache.enabled || !cache.hasFiles()
+  );
   const early = span("early batches");
-  let started = indexless ? await startEarly(tasks, caches, new Set()) : undefined;
+  let started = indexless ? await startEarly(tasks, caches, new Set(), context) : undefined;
   early();
   const statted = span("stat index");
   const { stats, unchanged, recorded } = await statRound(
@@ -227,7 +252,7 @@ export async function prepass(tasks: FileTask[], signal?: AbortSignal): Promise<
   statted();
   if (!started) {
     const late = span("early batches");
-    started = await startEarly(tasks, caches, recorded);
+    started = await startEarly(tasks, caches, recorded, context);
     late();
   }
   const records = new Map<ResultCache, FileRecord[]>();

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { FileResult } from "../report/schema.ts";
 
 /** One lint or format run. */
 export interface RunRequest {
@@ -31,6 +32,21 @@ export interface RunRequest {
   noCache?: boolean;
   /** Worker count; default the CPU count. */
   jobs?: number;
+  /**
+   * Receives each file's result, in report order (by path), as soon as the
+   * window of files it belongs to is done; the returned report's `results` are
+   * then empty (its errors, skips and summary are whole). The run waits for a
+   * returned promise before it goes on, so a slow writer holds the run, not
+   * results in memory. Without it, the results are kept and returned.
+   */
+  onResult?: (result: FileResult) => void | Promise<void>;
+  /**
+   * How many files the run takes at a time (default `RUN_WINDOW`, 4096): what
+   * it holds in memory (texts, engine results, outcomes) is bounded by this,
+   * and each batch engine runs once per window. A resident process's memo run
+   * takes all its files at once.
+   */
+  window?: number;
   /** Progress callback: files done of total. */
   onProgress?: (done: number, total: number) => void;
   /** Cancels the run; files not yet processed are reported as errored ("cancelled"). */

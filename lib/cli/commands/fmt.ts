@@ -9,6 +9,7 @@
 import { command, constant, merge, message, object, option, or, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
 import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
+import type { FileResult } from "../../report/schema.ts";
 
 const mode = withDefault(
   or(
@@ -39,11 +40,19 @@ export const fmtCommand = defineCommand({
   parser,
   async run(value: RunOptionValues & { m: { mode: "check" | "diff" | "fix" } }, io) {
     const { runFmt } = await import("../../run/mod.ts");
-    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([
+    const [{ reportWriter }, { exitCodeFor }] = await Promise.all([
       import("../../report/encode.ts"),
       import("../../report/exit.ts"),
     ]);
     const shard = await shardOption(value.shard);
+    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
+    // The report is written as the files are done (not with --diff, which prints the diffs alone).
+    const writer = value.m.mode === "diff" ? undefined : reportWriter(
+      value.format,
+      { color, cwd: io.cwd },
+      { kind: "fmt", mode: value.m.mode === "fix" ? "fix" : "check" },
+      (text) => io.stdout(text),
+    );
     const report = await runFmt({
       paths: [...value.paths],
       cwd: io.cwd,
@@ -55,6 +64,7 @@ export const fmtCommand = defineCommand({
       ...(shard ? { shard } : {}),
       onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
+      ...(writer ? { onResult: (result: FileResult) => writer.result(result) } : {}),
     });
     if (value.m.mode === "diff") {
       await io.stdout(report.results.filter((r) => r.changed && r.diff).map((r) => r.diff).join(""));
@@ -64,8 +74,7 @@ export const fmtCommand = defineCommand({
       if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
       return exitCodeFor(report);
     }
-    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
-    await io.stdout(encodeReport(report, value.format, { color, cwd: io.cwd }));
+    await writer!.finish(report);
     // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
     if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
     return exitCodeFor(report);

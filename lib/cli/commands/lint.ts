@@ -40,7 +40,7 @@ export const lintCommand = defineCommand({
   ) {
     const loaded = span("load run modules");
     const { runLint } = await import("../../run/mod.ts");
-    const [{ encodeReport }, { exitCodeFor }] = await Promise.all([
+    const [{ reportWriter }, { exitCodeFor }] = await Promise.all([
       import("../../report/encode.ts"),
       import("../../report/exit.ts"),
     ]);
@@ -62,6 +62,19 @@ export const lintCommand = defineCommand({
           ...(status ? { onJob: (await status).onJob } : {}),
         })
       );
+    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
+    // The report is written as the files are done (JSON and annotations stream; see lib/report/stream.ts).
+    const writer = reportWriter(
+      value.format,
+      {
+        color,
+        cwd: io.cwd,
+        statistics: value.statistics,
+        maxDiagnostics: value.maxDiagnostics,
+      },
+      { kind: "lint", mode: value.fix ? "fix" : "check" },
+      (text) => io.stdout(text),
+    );
     const ran = span("run");
     const report = await runLint({
       paths: [...value.paths],
@@ -74,6 +87,7 @@ export const lintCommand = defineCommand({
       ...(shard ? { shard } : {}),
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
       ...(io.memo ? { memo: io.memo } : {}),
+      onResult: (result) => writer.result(result),
     });
     ran();
     // Once the files are done, a phase still running says what it runs, on a terminal.
@@ -86,13 +100,7 @@ export const lintCommand = defineCommand({
       await io.stderr(workspace.summary);
     }
     const reported = span("report");
-    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
-    await io.stdout(encodeReport(report, value.format, {
-      color,
-      cwd: io.cwd,
-      statistics: value.statistics,
-      maxDiagnostics: value.maxDiagnostics,
-    }));
+    await writer.finish(report);
     reported();
     // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
     if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();

@@ -1,0 +1,279 @@
+/**
+ * Writing a report while the run goes: each file's result is encoded and
+ * written as it arrives (in report order, see `RunRequest.onResult` in
+ * lib/run/types.ts), and the rest of the document (errors, skips, summary,
+ * configs, identity) once the run is over. What is written is byte for byte
+ * what {@link encodeReport} gives for the whole report.
+ *
+ * JSON and GitHub annotations are written as the results come. SARIF names
+ * its rules before its results, and the human report may summarise its skips
+ * or add run errors among the files' blocks: their parts are kept aside, in
+ * memory up to {@link SPOOL_MEMORY} and beyond it in a temporary file, until the
+ * run is over (the results themselves are not kept). TOON is encoded whole at
+ * the end from the results gathered.
+ *
+ * @example
+ * ```ts
+ * const writer = reportWriter("json", { color: false, cwd }, { kind: "lint", mode: "check" }, write);
+ * const report = await runLint({ paths: [], cwd, onResult: (r) => writer.result(r) });
+ * await writer.finish(report);
+ * ```
+ *
+ * @module
+ */
+import { type EncodeOptions, encodeReport, type ReportFormat } from "./encode.ts";
+import { encodeJson } from "./json.ts";
+import { canonicalResult } from "./_canonical.ts";
+import { sortReport, sortResult } from "./sort.ts";
+import { githubResultLines, githubTail } from "./github.ts";
+import { HumanReport } from "./human.ts";
+import { SarifReport, withRuleIndex } from "./sarif.ts";
+import { tallyResults } from "./summary.ts";
+import type { FileResult, Report } from "./schema.ts";
+
+/** A report being written: its results one by one, then the rest. */
+export interface ReportWriter {
+  /** Whether results are written as they come (else gathered and written by {@link ReportWriter.finish}). */
+  readonly streams: boolean;
+  /** One file's result; results come in report order (by path). */
+  result(result: FileResult): Promise<void>;
+  /** The rest of the report (results not passed to {@link ReportWriter.result}, if any, are written too). */
+  finish(report: Report): Promise<void>;
+}
+
+/** Text gathered before a write: results are small, and one write per result would cost a system call each. */
+const CHUNK = 64 * 1024;
+
+/**
+ * A writer of `format` for a report of `kind` and `mode` (known before the
+ * run: the document's head), writing through `write`.
+ */
+export function reportWriter(
+  format: ReportFormat,
+  options: EncodeOptions,
+  head: Pick<Report, "kind" | "mode">,
+  write: (text: string) => Promise<void>,
+): ReportWriter {
+  let buffer = "";
+  const put = async (text: string, force = false) => {
+    buffer += text;
+    if (force || buffer.length >= CHUNK) {
+      const out = buffer;
+      buffer = "";
+      if (out) await write(out);
+    }
+  };
+  if (format === "json") return jsonWriter(head, put);
+  if (format === "github") return githubWriter(head, put);
+  if (format === "human") return humanWriter(head, options, put);
+  if (format === "sarif") return sarifWriter(head, options, put);
+  const gathered: FileResult[] = [];
+  return {
+    streams: false,
+    result(result) {
+      gathered.push(result);
+      return Promise.resolve();
+    },
+    async finish(report) {
+      await write(encodeReport({ ...report, results: [...gathered, ...report.results] }, format, options));
+    },
+  };
+}
+
+/**
+ * JSON as `JSON.stringify(canonical, null, 2)` writes it: the head, each
+ * result indented two levels, then the tail cut from the encoding of the rest
+ * of the report with no results.
+ */
+function jsonWriter(head: Pick<Report, "kind" | "mode">, put: (text: string, force?: boolean) => Promise<void>) {
+  const opening = `{\n  "kind": ${JSON.stringify(head.kind)},\n  "mode": ${JSON.stringify(head.mode)},\n  "results": [`;
+  let count = 0;
+  const writer: ReportWriter = {
+    streams: true,
+    async result(result) {
+      if (count === 0) await put(opening);
+      const sorted = sortResult(result);
+      const text = JSON.stringify(canonicalResult(sorted) ?? sorted, null, 2);
+      // A JSON string holds no raw newline: each one here starts a line of the result.
+      await put(`${count++ === 0 ? "" : ","}\n    ${text.replaceAll("\n", "\n    ")}`);
+    },
+    async finish(report) {
+      for (const r of [...report.results].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
+        await writer.result(r);
+      }
+      const whole = encodeJson({ ...report, results: [] });
+      const marker = '"results": []';
+      const at = whole.indexOf(marker);
+      if (count === 0) return await put(whole, true);
+      await put(`\n  ]${whole.slice(at + marker.length)}`, true);
+    },
+  };
+  return writer;
+}
+
+/** GitHub workflow commands: each result's annotations as it comes; run errors, skips, jobs and the summary last. */
+function githubWriter(head: Pick<Report, "kind" | "mode">, put: (text: string, force?: boolean) => Promise<void>) {
+  const tally = tallyResults([]);
+  const writer: ReportWriter = {
+    streams: true,
+    async result(result) {
+      const r = sortResult(result);
+      tallyResults([r], tally);
+      const lines = githubResultLines(r, head.mode);
+      if (lines.length > 0) await put(lines.join("\n") + "\n");
+    },
+    async finish(report) {
+      const sorted = sortReport(report);
+      for (const r of sorted.results) await writer.result(r);
+      await put(githubTail(sorted, tally).join("\n") + "\n", true);
+    },
+  };
+  return writer;
+}
+
+/** What a {@link Spool} keeps in memory before it goes to a temporary file. */
+export const SPOOL_MEMORY = 4 * 1024 * 1024;
+
+/** Lines (each without a newline) kept aside in order and read back once: in memory, then in a temporary file. */
+export class Spool {
+  #lines: string[] = [];
+  #size = 0;
+  #file?: { path: string; handle: Deno.FsFile };
+
+  constructor(readonly limit = SPOOL_MEMORY) {}
+
+  /** Whether the spool went to a file. */
+  get spilled(): boolean {
+    return this.#file !== undefined;
+  }
+
+  async add(line: string): Promise<void> {
+    this.#lines.push(line);
+    this.#size += line.length;
+    if (this.#size > this.limit) await this.#spill();
+  }
+
+  async #spill(): Promise<void> {
+    if (!this.#file) {
+      const path = await Deno.makeTempFile({ prefix: "poly-report-" });
+      this.#file = { path, handle: await Deno.open(path, { write: true }) };
+    }
+    const bytes = new TextEncoder().encode(this.#lines.join("\n") + "\n");
+    for (let done = 0; done < bytes.length;) done += await this.#file.handle.write(bytes.subarray(done));
+    this.#lines = [];
+    this.#size = 0;
+  }
+
+  /** Every line in the order added (once; the temporary file is removed). */
+  async *lines(): AsyncGenerator<string> {
+    if (this.#file) {
+      await this.#spill();
+      const { path, handle } = this.#file;
+      handle.close();
+      this.#file = undefined;
+      try {
+        const reader = await Deno.open(path, { read: true });
+        const decoder = new TextDecoder();
+        let rest = "";
+        for await (const chunk of reader.readable) {
+          const text = rest + decoder.decode(chunk, { stream: true });
+          const parts = text.split("\n");
+          rest = parts.pop()!;
+          yield* parts;
+        }
+        rest += decoder.decode();
+        if (rest) yield rest;
+      } finally {
+        await Deno.remove(path).catch(() => {});
+      }
+    }
+    const lines = this.#lines;
+    this.#lines = [];
+    this.#size = 0;
+    yield* lines;
+  }
+}
+
+/** Merges two lists each in path order (`a`'s first among equal paths, as a stable sort of `a` then `b` has them). */
+async function* merged<T extends { path: string }>(a: AsyncIterable<T>, b: T[]): AsyncGenerator<T> {
+  let i = 0;
+  for await (const x of a) {
+    while (i < b.length && b[i].path < x.path) yield b[i++];
+    yield x;
+  }
+  while (i < b.length) yield b[i++];
+}
+
+/** The human report: each file's block rendered as it comes and kept aside; blocks and sections written at the end. */
+function humanWriter(
+  head: Pick<Report, "kind" | "mode">,
+  options: EncodeOptions,
+  put: (text: string, force?: boolean) => Promise<void>,
+): ReportWriter {
+  const human = new HumanReport(options, head.mode);
+  const spool = new Spool();
+  const writer: ReportWriter = {
+    streams: true,
+    async result(result) {
+      const block = human.block(sortResult(result));
+      if (block.text !== "" || block.skipOnly) {
+        await spool.add(JSON.stringify([block.path, block.skipOnly, block.text]));
+      }
+    },
+    async finish(report) {
+      const sorted = sortReport(report);
+      for (const r of sorted.results) await writer.result(r);
+      const end = human.finish(sorted);
+      const extra = [...end.blocks].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      const blocks = (async function* () {
+        for await (const line of spool.lines()) {
+          const [path, skipOnly, text] = JSON.parse(line) as [string, boolean, string];
+          if (!(end.summarise && skipOnly)) yield { path, text };
+        }
+      })();
+      let first = true;
+      for await (const block of merged(blocks, extra)) {
+        if (block.text === "") continue;
+        await put(`${first ? "" : "\n\n"}${block.text}`);
+        first = false;
+      }
+      for (const section of end.sections) {
+        await put(`${first ? "" : "\n\n"}${section}`);
+        first = false;
+      }
+      await put("\n", true);
+    },
+  };
+  return writer;
+}
+
+/** SARIF: rules come before results, so each file's SARIF results are kept aside and written at the end. */
+function sarifWriter(
+  head: Pick<Report, "kind" | "mode">,
+  options: EncodeOptions,
+  put: (text: string, force?: boolean) => Promise<void>,
+): ReportWriter {
+  const sarif = new SarifReport(head.kind, head.mode);
+  const spool = new Spool();
+  const writer: ReportWriter = {
+    streams: true,
+    async result(result) {
+      for (const x of sarif.add(sortResult(result))) await spool.add(JSON.stringify(x));
+    },
+    async finish(report) {
+      const sorted = sortReport(report);
+      for (const r of sorted.results) await writer.result(r);
+      const end = sarif.finish(sorted, options);
+      let count = 0;
+      const write = async (x: Record<string, unknown>) => {
+        const text = JSON.stringify(withRuleIndex(x, end.index), null, 2).replaceAll("\n", "\n        ");
+        await put(`${count++ === 0 ? "" : ","}\n        ${text}`);
+      };
+      await put(end.head);
+      for await (const line of spool.lines()) await write(JSON.parse(line));
+      for (const x of end.extra) await write(x);
+      await put(`${count === 0 ? "" : "\n      "}]${end.tail}`, true);
+    },
+  };
+  return writer;
+}
