@@ -214,252 +214,344 @@ export async function prepass(
   signal?: AbortSignal,
   context: PrepassContext = {},
 ): Promise<PrepassResult> {
-  // Per task index (arrays, not maps: a large run has tens of thousands of files).
-  const done = new Map<number, FileOutcome>();
-  const known: (Record<string, Known> | undefined)[] = new Array(tasks.length);
-  const misses: string[][] = new Array(tasks.length);
-  const files: SourceFile[] = new Array(tasks.length);
-  /** The stamp of each file read (what a rewrite checks it still is). */
-  const stamps: (FileStamp | undefined)[] = new Array(tasks.length);
-  const byTask: (Step[] | undefined)[] = new Array(tasks.length);
-  const batches = new Map<string, { spec: EngineSpec; plan: EnginePlan; kind: FileTask["kind"]; items: Step[] }>();
-  /** Every (file, engine) step, in task order, with its cache key when it has one. */
-  const lookups: Step[] = [];
-  const hasher = await blake3Hasher();
-  const rest = new Map<number, FileTask>();
+  const pass = new Prepass(tasks, signal, await blake3Hasher());
+  await timedPhase("cache open", () => pass.openCaches());
+  await pass.statAndStartEarly(context);
+  await timedPhase("read and hash", () => pass.readAndKey());
+  await timedPhase("cache lookup", () => pass.lookUp());
+  pass.groupBatches();
+  await pass.leaveSmallBatchesToWarmEngines();
+  await timedPhase("batches", () => pass.runBatches());
+  return await pass.settle();
+}
 
-  const opened = span("cache open");
-  const caches = new Map<number, ResultCache>();
-  for (let index = 0; index < tasks.length; index++) {
-    const cache = await cacheFor(tasks[index]);
-    if (cache) caches.set(index, cache);
+/** Runs one phase inside a `POLY_DEBUG=timing` span. */
+async function timedPhase(name: string, phase: () => Promise<void> | void): Promise<void> {
+  const end = span(name);
+  try {
+    await phase();
+  } finally {
+    end();
   }
-  // When no cache of the run has a stat index yet, no file can be in it: a cold run starts its
-  // early batches before the stat round too (which then yields, so their output is read).
-  opened();
-  const indexless = context.indexless ??= [...new Set(caches.values())].every((cache) =>
-    !cache.enabled || !cache.hasFiles()
-  );
-  const early = span("early batches");
-  let started = indexless ? await startEarly(tasks, caches, new Set(), context) : undefined;
-  early();
-  const statted = span("stat index");
-  const { stats, unchanged, recorded } = await statRound(
-    tasks,
-    caches,
-    started?.size ? pauser() : () => undefined,
-  );
-  statted();
-  if (!started) {
-    const late = span("early batches");
-    started = await startEarly(tasks, caches, recorded, context);
-    late();
+}
+
+/** A batch of one engine's cache misses under one settings group. */
+interface Batch {
+  spec: EngineSpec;
+  plan: EnginePlan;
+  kind: FileTask["kind"];
+  items: Step[];
+}
+
+/**
+ * One pre-pass, phase by phase (see {@link prepass} for the order). The state is
+ * per task index, in arrays rather than maps: a large run has tens of thousands of
+ * files.
+ */
+class Prepass {
+  readonly done = new Map<number, FileOutcome>();
+  readonly rest = new Map<number, FileTask>();
+  readonly #known: (Record<string, Known> | undefined)[];
+  readonly #misses: string[][];
+  readonly #files: SourceFile[];
+  /** The stamp of each file read (what a rewrite checks it still is). */
+  readonly #stamps: (FileStamp | undefined)[];
+  readonly #byTask: (Step[] | undefined)[];
+  /** Every (file, engine) step, in task order, with its cache key when it has one. */
+  readonly #lookups: Step[] = [];
+  readonly #batches = new Map<string, Batch>();
+  readonly #caches = new Map<number, ResultCache>();
+  /** Files whose bytes did not match the stat index after all and could not be read again. */
+  readonly #dropped = new Set<number>();
+  /** New stat-index records per cache (lint checks only: they are the ones that consult it). */
+  readonly #records = new Map<ResultCache, FileRecord[]>();
+  #stats: Awaited<ReturnType<typeof statRound>>["stats"] = new Map();
+  #unchanged: Map<number, string> = new Map();
+  #started: Map<string, StartedBatch<unknown>> = new Map();
+
+  constructor(
+    readonly tasks: FileTask[],
+    readonly signal: AbortSignal | undefined,
+    readonly hasher: Awaited<ReturnType<typeof blake3Hasher>>,
+  ) {
+    this.#known = new Array(tasks.length);
+    this.#misses = new Array(tasks.length);
+    this.#files = new Array(tasks.length);
+    this.#stamps = new Array(tasks.length);
+    this.#byTask = new Array(tasks.length);
   }
-  const records = new Map<ResultCache, FileRecord[]>();
-  /** Remembers a file just read in its cache's stat index (lint checks only: they are the ones that consult it). */
-  const remember = (index: number, digest: string) => {
-    const info = stats.get(index);
-    const cache = caches.get(index);
+
+  /** Phase 1: each task's result cache. */
+  async openCaches(): Promise<void> {
+    for (let index = 0; index < this.tasks.length; index++) {
+      const cache = await cacheFor(this.tasks[index]);
+      if (cache) this.#caches.set(index, cache);
+    }
+  }
+
+  /**
+   * Phase 2: the stat round (which files the caches' stat index says are unchanged), and
+   * the batch engines started early. When no cache of the run has a stat index yet, no file
+   * can be in it: a cold run starts its early batches before the stat round too (which then
+   * yields, so their output is read).
+   */
+  async statAndStartEarly(context: PrepassContext): Promise<void> {
+    const { tasks } = this;
+    const caches = this.#caches;
+    const indexless = context.indexless ??= [...new Set(caches.values())].every((cache) =>
+      !cache.enabled || !cache.hasFiles()
+    );
+    const early = span("early batches");
+    let started = indexless ? await startEarly(tasks, caches, new Set(), context) : undefined;
+    early();
+    const statted = span("stat index");
+    const { stats, unchanged, recorded } = await statRound(
+      tasks,
+      caches,
+      started?.size ? pauser() : () => undefined,
+    );
+    statted();
+    if (!started) {
+      const late = span("early batches");
+      started = await startEarly(tasks, caches, recorded, context);
+      late();
+    }
+    this.#stats = stats;
+    this.#unchanged = unchanged;
+    this.#started = started;
+  }
+
+  /** Remembers a file just read in its cache's stat index. */
+  #remember(index: number, digest: string): void {
+    const info = this.#stats.get(index);
+    const cache = this.#caches.get(index);
     if (!info || !cache) return;
-    const list = records.get(cache) ?? records.set(cache, []).get(cache)!;
-    list.push({ path: tasks[index].path, ...stampOf(info), digest });
-  };
+    const list = this.#records.get(cache) ?? this.#records.set(cache, []).get(cache)!;
+    list.push({ path: this.tasks[index].path, ...stampOf(info), digest });
+  }
+
   /** {@link keysFor} without waiting, when every key can be made at once (the usual case); else undefined. */
-  const keysNow = (index: number, file: SourceFile, digest: string | undefined): Step[] | undefined => {
-    const task = tasks[index];
-    const cache = caches.get(index);
+  #keysNow(index: number, file: SourceFile, digest: string | undefined): Step[] | undefined {
+    const task = this.tasks[index];
+    const cache = this.#caches.get(index);
     const out: Step[] = [];
     for (const { plan, spec, namespace } of steps(task)) {
-      const needed = cache !== undefined && cache.enabled && !UNCACHEABLE.has(spec.id);
+      const needed = cache?.enabled === true && !UNCACHEABLE.has(spec.id);
       const key = needed && digest !== undefined
-        ? resultKeyNow(cache, namespace, spec, file, plan.settings, digest, hasher)
+        ? resultKeyNow(cache, namespace, spec, file, plan.settings, digest, this.hasher)
         : undefined;
       if (needed && key === undefined) return undefined;
       out.push(stepOf(index, file, task, { plan, spec, namespace }, cache, key));
     }
     return out;
-  };
-  const keysFor = async (index: number, file: SourceFile, digest: string | undefined): Promise<Step[]> => {
-    const task = tasks[index];
-    const cache = caches.get(index);
+  }
+
+  /** Each engine step of a file, with its cache key. */
+  async #keysFor(index: number, file: SourceFile, digest: string | undefined): Promise<Step[]> {
+    const task = this.tasks[index];
+    const cache = this.#caches.get(index);
     const out: Step[] = [];
     for (const { plan, spec, namespace } of steps(task)) {
       const key = cache ? await resultKey(cache, namespace, spec, file, plan.settings, digest) : undefined;
       out.push(stepOf(index, file, task, { plan, spec, namespace }, cache, key));
     }
     return out;
-  };
-
-  // While early batches run, the reads yield now and then: their output pipes must be drained.
-  const pause: () => Promise<void> | undefined = started.size > 0 ? pauser() : () => undefined;
-  const reading = span("read and hash");
-  for (let index = 0; index < tasks.length; index++) {
-    const paused = pause();
-    if (paused) await paused;
-    const task = tasks[index];
-    if (signal?.aborted) {
-      rest.set(index, task);
-      continue;
-    }
-    let digest = unchanged.get(index);
-    // An unchanged file is not read unless one of its results misses (below).
-    const read = digest !== undefined
-      ? { text: "" }
-      : readClassified(task, (outcome) => done.set(index, outcome), stats.get(index));
-    if (read === undefined) continue;
-    const text = read.text;
-    if ("stamp" in read) stamps[index] = read.stamp;
-    if (digest === undefined && caches.get(index)?.enabled) {
-      // The digest of the text is that of the bytes it was decoded from (valid UTF-8, the BOM kept).
-      digest = digestWith(hasher, read.bytes ?? text);
-      remember(index, digest);
-    }
-    const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
-    files[index] = file;
-    // An early batch may be waiting for this text (the rules engine's pre-filter).
-    if (started.size > 0 && !unchanged.has(index)) {
-      for (const { plan, spec } of steps(task)) {
-        if (batchable(spec, task.kind)) started.get(groupOf(task.kind, plan))?.offer?.(file);
-      }
-    }
-    known[index] = {};
-    misses[index] = [];
-    const own = keysNow(index, file, digest) ?? await keysFor(index, file, digest);
-    byTask[index] = own;
-    for (const step of own) lookups.push(step);
   }
 
-  reading();
-  const looked = span("cache lookup");
-  // One query per cache and namespace for every key, rather than one per (file, engine).
-  const groups = new Map<ResultCache, Map<Namespace, Step[]>>();
-  for (const step of lookups) {
-    if (!step.store) continue;
-    let byNs = groups.get(step.store.cache);
-    if (!byNs) groups.set(step.store.cache, byNs = new Map());
-    byNs.get(step.namespace)?.push(step) ?? byNs.set(step.namespace, [step]);
-  }
-  for (const [cache, byNs] of groups) {
-    for (const [namespace, group] of byNs) {
-      const values = cache.getMany(namespace, group.map((step) => step.store!.key));
-      group.forEach((step, i) => (step.hit = values[i]));
-    }
-  }
-
-  // An unchanged file with a result to compute after all is read now. Should its bytes
-  // not match the index after all, its keys are made again from what was read.
-  const dropped = new Set<number>();
-  for (const [index, digest] of unchanged) {
-    const own = byTask[index];
-    if (!own || own.every((step) => step.hit !== undefined)) continue;
-    const read = readClassified(tasks[index], (outcome) => done.set(index, outcome));
-    if (read === undefined) {
-      dropped.add(index);
-      continue;
-    }
-    files[index].text = read.text;
-    stamps[index] = read.stamp;
-    const actual = digestWith(hasher, read.bytes ?? read.text);
-    if (actual === digest) continue;
-    const again = await keysFor(index, files[index], actual);
-    for (const step of again) {
-      const hit = step.store ? step.store.cache.get(step.namespace, step.store.key) : undefined;
-      if (hit !== undefined) step.hit = hit;
-    }
-    own.splice(0, own.length, ...again);
-  }
-  for (const [cache, list] of records) cache.recordFiles(list);
-  looked();
-
-  for (let index = 0; index < tasks.length; index++) {
-    const own = byTask[index];
-    if (!own || dropped.has(index)) continue;
-    for (const step of own) {
-      if (step.hit !== undefined) {
-        known[index]![step.plan.id] = { value: step.hit };
+  /**
+   * Phase 3: every file read once (an unchanged one only if a result misses, below), hashed,
+   * offered to an early batch waiting for its text, and given its steps' cache keys.
+   */
+  async readAndKey(): Promise<void> {
+    const { tasks, signal } = this;
+    const started = this.#started;
+    // While early batches run, the reads yield now and then: their output pipes must be drained.
+    const pause: () => Promise<void> | undefined = started.size > 0 ? pauser() : () => undefined;
+    for (let index = 0; index < tasks.length; index++) {
+      const paused = pause();
+      if (paused) await paused;
+      const task = tasks[index];
+      if (signal?.aborted) {
+        this.rest.set(index, task);
         continue;
       }
-      if (step.store) misses[index].push(step.plan.id);
-      if (!batchable(step.spec, step.kind)) continue;
-      const group = groupOf(step.kind, step.plan);
-      let batch = batches.get(group);
-      if (!batch) batches.set(group, batch = { spec: step.spec, plan: step.plan, kind: step.kind, items: [] });
-      batch.items.push(step);
-    }
-  }
-
-  // A handful of files for an engine whose in-process path this process has loaded already (a
-  // resident poly after its first run) lint sooner here than a native process starts: the pool
-  // (this thread, for so few) runs them. Early-started batches are never given up.
-  for (const [group, batch] of batches) {
-    if (batch.items.length > SMALL_BATCH || started.has(group)) continue;
-    const loaded = loadedEngine(batch.spec.id);
-    if (loaded && (await loaded.catch(() => undefined))?.warm?.()) batches.delete(group);
-  }
-
-  // Batch engines run side by side: each is one (multi-threaded) native process per batch.
-  let running = batches.size;
-  const batched = span("batches");
-  await Promise.all([...batches].map(async ([group, batch]) => {
-    const batchDone = span(`batch ${batch.spec.id}`);
-    let results: Settled<unknown>[];
-    try {
-      const files = batch.items.map((p) => p.file);
-      const early = started.get(group);
-      if (early) {
-        started.delete(group);
-        results = await early.finish(files);
-      } else {
-        const engine = await loadEngine(batch.spec);
-        const many = batch.kind === "fmt" ? engine.formatMany?.bind(engine) : engine.lintMany?.bind(engine);
-        if (!many) return; // the instance offers no batch call: each file runs on its own in the pool
-        results = await many(files, batch.plan.settings);
+      let digest = this.#unchanged.get(index);
+      // An unchanged file is not read unless one of its results misses (below).
+      const read = digest !== undefined
+        ? { text: "" }
+        : readClassified(task, (outcome) => this.done.set(index, outcome), this.#stats.get(index));
+      if (read === undefined) continue;
+      const text = read.text;
+      if ("stamp" in read) this.#stamps[index] = read.stamp;
+      if (digest === undefined && this.#caches.get(index)?.enabled) {
+        // The digest of the text is that of the bytes it was decoded from (valid UTF-8, the BOM kept).
+        digest = digestWith(this.hasher, read.bytes ?? text);
+        this.#remember(index, digest);
       }
-    } catch (e) {
-      results = batch.items.map(() => e instanceof Error ? e : new Error(String(e)));
-    }
-    batch.items.forEach((item, i) => {
-      const result = results[i];
-      const found = known[item.index]!;
-      if (result instanceof Error || result === undefined) {
-        const known = knownError(result ?? new Error("the batch returned no result for this file"));
-        found[batch.plan.id] = known;
-        // A syntax error or a refusal is cached like findings (see cache/engine.ts).
-        if ("value" in known) item.store?.cache.set(item.namespace, item.store.key, known.value);
-        return;
+      const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
+      this.#files[index] = file;
+      // An early batch may be waiting for this text (the rules engine's pre-filter).
+      if (started.size > 0 && !this.#unchanged.has(index)) {
+        for (const { plan, spec } of steps(task)) {
+          if (batchable(spec, task.kind)) started.get(groupOf(task.kind, plan))?.offer?.(file);
+        }
       }
-      found[batch.plan.id] = { value: result };
-      item.store?.cache.set(item.namespace, item.store.key, result);
-    });
-    batchDone();
-    // While another batch still runs, this one's results are written now rather than at the end.
-    if (--running > 0) { for (const cache of new Set(batch.items.map((i) => i.store?.cache))) cache?.flush(); }
-  }));
-
-  // An early batch none of whose files is left to it (all skipped or answered): wait for it, release it.
-  await Promise.all([...started.values()].map((early) => early.finish([]).catch(() => {})));
-  batched();
-
-  for (let index = 0; index < tasks.length; index++) {
-    const found = known[index];
-    if (!found || dropped.has(index)) continue;
-    // A file answered whole from the stat index and the cache has text "": an outcome made only of known results never reads it.
-    const complete = byTask[index]!.every((step) => found[step.plan.id] !== undefined);
-    const outcome = complete ? knownLintOutcome(tasks[index], found) : undefined;
-    if (outcome) {
-      done.set(index, outcome);
-      continue;
+      this.#known[index] = {};
+      this.#misses[index] = [];
+      const own = this.#keysNow(index, file, digest) ?? await this.#keysFor(index, file, digest);
+      this.#byTask[index] = own;
+      for (const step of own) this.#lookups.push(step);
     }
-    const stamp = stamps[index];
-    const task: FileTask = {
-      ...tasks[index],
-      text: files[index].text,
-      ...(stamp ? { stamp } : {}),
-      known: found,
-      missed: misses[index],
-    };
-    if (complete) done.set(index, await processFile(task));
-    else rest.set(index, task);
   }
-  return { done, rest };
+
+  /**
+   * Phase 4: one cache query per cache and namespace for every key, rather than one per (file,
+   * engine). An unchanged file with a result to compute after all is read now; should its bytes
+   * not match the index, its keys are made again from what was read.
+   */
+  async lookUp(): Promise<void> {
+    const groups = new Map<ResultCache, Map<Namespace, Step[]>>();
+    for (const step of this.#lookups) {
+      if (!step.store) continue;
+      let byNs = groups.get(step.store.cache);
+      if (!byNs) groups.set(step.store.cache, byNs = new Map());
+      byNs.get(step.namespace)?.push(step) ?? byNs.set(step.namespace, [step]);
+    }
+    for (const [cache, byNs] of groups) {
+      for (const [namespace, group] of byNs) {
+        const values = cache.getMany(namespace, group.map((step) => step.store!.key));
+        group.forEach((step, i) => (step.hit = values[i]));
+      }
+    }
+    for (const [index, digest] of this.#unchanged) {
+      const own = this.#byTask[index];
+      if (!own || own.every((step) => step.hit !== undefined)) continue;
+      const read = readClassified(this.tasks[index], (outcome) => this.done.set(index, outcome));
+      if (read === undefined) {
+        this.#dropped.add(index);
+        continue;
+      }
+      this.#files[index].text = read.text;
+      this.#stamps[index] = read.stamp;
+      const actual = digestWith(this.hasher, read.bytes ?? read.text);
+      if (actual === digest) continue;
+      const again = await this.#keysFor(index, this.#files[index], actual);
+      for (const step of again) {
+        const hit = step.store ? step.store.cache.get(step.namespace, step.store.key) : undefined;
+        if (hit !== undefined) step.hit = hit;
+      }
+      own.splice(0, own.length, ...again);
+    }
+    for (const [cache, list] of this.#records) cache.recordFiles(list);
+  }
+
+  /** Phase 5: what the cache answered becomes known; each batch engine's misses are grouped by settings. */
+  groupBatches(): void {
+    for (let index = 0; index < this.tasks.length; index++) {
+      const own = this.#byTask[index];
+      if (!own || this.#dropped.has(index)) continue;
+      for (const step of own) {
+        if (step.hit !== undefined) {
+          this.#known[index]![step.plan.id] = { value: step.hit };
+          continue;
+        }
+        if (step.store) this.#misses[index].push(step.plan.id);
+        if (!batchable(step.spec, step.kind)) continue;
+        const group = groupOf(step.kind, step.plan);
+        let batch = this.#batches.get(group);
+        if (!batch) {
+          this.#batches.set(group, batch = { spec: step.spec, plan: step.plan, kind: step.kind, items: [] });
+        }
+        batch.items.push(step);
+      }
+    }
+  }
+
+  /**
+   * Phase 6: a handful of files for an engine whose in-process path this process has loaded
+   * already (a resident poly after its first run) lint sooner there than a native process
+   * starts: the pool (this thread, for so few) runs them. Early-started batches are never given up.
+   */
+  async leaveSmallBatchesToWarmEngines(): Promise<void> {
+    for (const [group, batch] of this.#batches) {
+      if (batch.items.length > SMALL_BATCH || this.#started.has(group)) continue;
+      const loaded = loadedEngine(batch.spec.id);
+      if (loaded && (await loaded.catch(() => undefined))?.warm?.()) this.#batches.delete(group);
+    }
+  }
+
+  /**
+   * Phase 7: the batch engines, side by side (each is one multi-threaded native process per
+   * batch); their results are cached as they come. An early batch none of whose files is left
+   * to it (all skipped or answered) is waited for and released.
+   */
+  async runBatches(): Promise<void> {
+    const started = this.#started;
+    let running = this.#batches.size;
+    await Promise.all([...this.#batches].map(async ([group, batch]) => {
+      const batchDone = span(`batch ${batch.spec.id}`);
+      let results: Settled<unknown>[];
+      try {
+        const files = batch.items.map((p) => p.file);
+        const early = started.get(group);
+        if (early) {
+          started.delete(group);
+          results = await early.finish(files);
+        } else {
+          const engine = await loadEngine(batch.spec);
+          const many = batch.kind === "fmt" ? engine.formatMany?.bind(engine) : engine.lintMany?.bind(engine);
+          if (!many) return; // the instance offers no batch call: each file runs on its own in the pool
+          results = await many(files, batch.plan.settings);
+        }
+      } catch (e) {
+        results = batch.items.map(() => e instanceof Error ? e : new Error(String(e)));
+      }
+      batch.items.forEach((item, i) => {
+        const result = results[i];
+        const found = this.#known[item.index]!;
+        if (result instanceof Error || result === undefined) {
+          const known = knownError(result ?? new Error("the batch returned no result for this file"));
+          found[batch.plan.id] = known;
+          // A syntax error or a refusal is cached like findings (see cache/engine.ts).
+          if ("value" in known) item.store?.cache.set(item.namespace, item.store.key, known.value);
+          return;
+        }
+        found[batch.plan.id] = { value: result };
+        item.store?.cache.set(item.namespace, item.store.key, result);
+      });
+      batchDone();
+      // While another batch still runs, this one's results are written now rather than at the end.
+      if (--running > 0) { for (const cache of new Set(batch.items.map((i) => i.store?.cache))) cache?.flush(); }
+    }));
+    await Promise.all([...started.values()].map((early) => early.finish([]).catch(() => {})));
+  }
+
+  /**
+   * Phase 8: a file whose every result is known is finished here; the rest go to the pool with
+   * their text and what is known so far.
+   */
+  async settle(): Promise<PrepassResult> {
+    for (let index = 0; index < this.tasks.length; index++) {
+      const found = this.#known[index];
+      if (!found || this.#dropped.has(index)) continue;
+      // A file answered whole from the stat index and the cache has text "": an outcome made only of known results never reads it.
+      const complete = this.#byTask[index]!.every((step) => found[step.plan.id] !== undefined);
+      const outcome = complete ? knownLintOutcome(this.tasks[index], found) : undefined;
+      if (outcome) {
+        this.done.set(index, outcome);
+        continue;
+      }
+      const stamp = this.#stamps[index];
+      const task: FileTask = {
+        ...this.tasks[index],
+        text: this.#files[index].text,
+        ...(stamp ? { stamp } : {}),
+        known: found,
+        missed: this.#misses[index],
+      };
+      if (complete) this.done.set(index, await processFile(task));
+      else this.rest.set(index, task);
+    }
+    return { done: this.done, rest: this.rest };
+  }
 }
