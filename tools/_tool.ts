@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { SchemaWindow } from "../lib/gateway/schema_window.ts";
 import type { z } from "zod";
 import type { ToolLevel } from "../lib/access/levels.ts";
 
@@ -39,6 +40,8 @@ export interface ToolContext {
   caller?: { member: string; role: string; access: ToolLevel; approvals: boolean; token?: string };
   /** The MCP session this call belongs to (an HTTP session id; undefined over stdio: the process). */
   session?: string;
+  /** The session's upstream-schema window (`mcp_describe`); owned by the session's server, gone with it. */
+  schemas?: SchemaWindow;
   /** Set when this call runs an approved proposal (lib/access/approve.ts): which one, who decided, its preview. */
   approval?: { proposal: string; by: string; preview: Record<string, unknown> };
 }

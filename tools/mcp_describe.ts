@@ -8,7 +8,7 @@
 import { DescribeDocument, TargetParam } from "../lib/gateway/schemas.ts";
 import { formatParam } from "./_run.ts";
 import { defineTool, READ_ONLY } from "./_tool.ts";
-import { holdSchema, MAX_MCP_SCHEMAS } from "../lib/gateway/schema_window.ts";
+import { MAX_MCP_SCHEMAS, SchemaWindow } from "../lib/gateway/schema_window.ts";
 
 /** The `mcp_describe` tool. */
 export const mcpDescribeTool = defineTool({
@@ -26,7 +26,8 @@ export const mcpDescribeTool = defineTool({
     const gw = await import("../lib/gateway/mod.ts");
     const session = await gw.openGatewaySession({ dir: ctx.root, config: ctx.defaultConfig });
     const described = gw.describeTarget(session.db, session.profile, args.target);
-    const schemas = holdSchema(ctx.session, described.target);
+    // Without a server (an in-process call) there is no session to remember schemas across calls.
+    const schemas = (ctx.schemas ?? new SchemaWindow()).hold(described.target);
     const message = `This session holds at most ${schemas.max} upstream schemas at once (${schemas.held.join(", ")})` +
       (schemas.dropped
         ? `; the schema of ${schemas.dropped} was dropped: forget it, and describe it again before calling that tool.`

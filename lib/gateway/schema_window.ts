@@ -1,7 +1,7 @@
 /**
  * At most {@link MAX_MCP_SCHEMAS} upstream schemas in one session's context at once
  * (seed 002: the runtime keeps at most two, `MAX_MCP_SCHEMAS`). A session is the MCP
- * session (an HTTP session id; over stdio, the process). `mcp_describe` hands a schema
+ * session (over HTTP, one per session id; over stdio, the process). `mcp_describe` hands a schema
  * into the session's window; describing a schema the window does not hold when it is
  * full drops the least recently described one, and the answer names it so the agent
  * forgets it (and describes it again before it calls that tool).
@@ -22,22 +22,22 @@ export interface SchemaWindowState {
   dropped?: string;
 }
 
-const windows = new Map<string, string[]>();
+/**
+ * One MCP session's window: the server a session talks to owns one (over HTTP a
+ * session has its own server; over stdio the process has one), so a window ends
+ * with its session and nothing outlives it.
+ */
+export class SchemaWindow {
+  readonly #held: string[] = [];
 
-/** The session key used when a transport has no session id (stdio: one session per process). */
-export const PROCESS_SESSION = "process";
+  constructor(readonly max: number = MAX_MCP_SCHEMAS) {}
 
-/** Records that `session` was handed `target`'s schema; returns the window. */
-export function holdSchema(session: string | undefined, target: string, max = MAX_MCP_SCHEMAS): SchemaWindowState {
-  const key = session ?? PROCESS_SESSION;
-  const held = (windows.get(key) ?? []).filter((t) => t !== target);
-  held.push(target);
-  const dropped = held.length > max ? held.shift() : undefined;
-  windows.set(key, held);
-  return { max, held: [...held], ...(dropped ? { dropped } : {}) };
-}
-
-/** Forgets a session's window (its transport closed). */
-export function forgetSession(session: string | undefined): void {
-  windows.delete(session ?? PROCESS_SESSION);
+  /** Records that the session was handed `target`'s schema; returns the window. */
+  hold(target: string): SchemaWindowState {
+    const at = this.#held.indexOf(target);
+    if (at >= 0) this.#held.splice(at, 1);
+    this.#held.push(target);
+    const dropped = this.#held.length > this.max ? this.#held.shift() : undefined;
+    return { max: this.max, held: [...this.#held], ...(dropped ? { dropped } : {}) };
+  }
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { SchemaWindow } from "../../lib/gateway/schema_window.ts";
 import { describeError, PolyError } from "../../lib/errors/mod.ts";
 import { type Drift, type SelfFingerprint, staleMessage } from "../../lib/identity/fingerprint.ts";
 import type { Identity } from "../../lib/report/schema.ts";
@@ -25,6 +26,8 @@ export interface CallEnv {
   /** The fingerprint taken at start, and how to check it (undefined: never stale). */
   fingerprint?: SelfFingerprint;
   check?: () => Drift | undefined;
+  /** The session's upstream-schema window (one per server, so one per session). */
+  schemas?: SchemaWindow;
 }
 
 /** The SDK's per-request extra. */
@@ -61,6 +64,7 @@ export function contextFor(
     // Over HTTP the caller is per request: the token checked for it (http.ts).
     caller: (extra.authInfo?.extra?.caller as ToolContext["caller"]) ?? env.caller,
     ...(extra.sessionId ? { session: extra.sessionId } : {}),
+    ...(env.schemas ? { schemas: env.schemas } : {}),
     signal,
     async progress(done, total, message) {
       if (token === undefined) return;

@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { SchemaWindow } from "../../lib/gateway/schema_window.ts";
 import { ALWAYS_LOAD_TOOLS, FLEET_INSTRUCTIONS } from "../../lib/fleet/instructions.ts";
 import { z } from "zod";
 import {
@@ -123,6 +124,7 @@ export function createPolyServer(options: ServerOptions): PolyServer {
     caller: options.caller,
     fingerprint: print,
     check: print ? () => check(print) : undefined,
+    schemas: new SchemaWindow(),
   };
   if (options.clientRoots) followClientRoots(server, env, home);
   // Ids of task-augmented tools/call requests not answered yet (filled by the guard).

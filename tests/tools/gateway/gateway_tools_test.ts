@@ -8,7 +8,7 @@ import { mcpServersTool } from "../../../tools/mcp_servers.ts";
 import { mcpDescribeTool } from "../../../tools/mcp_describe.ts";
 import { mcpReadTool } from "../../../tools/mcp_read.ts";
 import { mcpCallTool } from "../../../tools/mcp_call.ts";
-import { MAX_MCP_SCHEMAS } from "../../../lib/gateway/schema_window.ts";
+import { MAX_MCP_SCHEMAS, SchemaWindow } from "../../../lib/gateway/schema_window.ts";
 import {
   addServer,
   catalogOf,
@@ -234,7 +234,7 @@ bwrapTest(
     Deno.env.delete("POLY_GATEWAY_PROFILE");
     await registered();
     const root = await workspace();
-    const ctx = { ...context(root), session: `s-${crypto.randomUUID()}` };
+    const ctx = { ...context(root), session: `s-${crypto.randomUUID()}`, schemas: new SchemaWindow() };
     type Described = { schemas: { max: number; held: string[]; dropped?: string }; message: string };
     const describe = async (target: string, c: ToolContext = ctx) =>
       (await call(mcpDescribeTool, { target }, c)).structured as Described;
@@ -248,7 +248,11 @@ bwrapTest(
     assert.match(third.message, /at most 2 upstream schemas at once/);
     assert.match(third.message, /schema of fx\/set_title was dropped/);
     // Another session has its own window.
-    const other = await describe("fx/set_title", { ...context(root), session: `s-${crypto.randomUUID()}` });
+    const other = await describe("fx/set_title", {
+      ...context(root),
+      session: `s-${crypto.randomUUID()}`,
+      schemas: new SchemaWindow(),
+    });
     assert.deepEqual(other.schemas, { max: 2, held: ["fx/set_title"] });
   },
 );
