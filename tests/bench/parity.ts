@@ -393,25 +393,35 @@ async function nativeMarkdownlint(dir: string, bin: string, files: string[]): Pr
 /** Rule ids poly runs that the native command line cannot (poly's own Dockerfile language): not compared. */
 const polyOnlyRules = new Set<string>();
 
-async function nativeAstGrep(dir: string, bin: string, work: string): Promise<Side> {
+/**
+ * An sgconfig.yml in `work` naming poly's built-in rule files (their tests left out) and the tree's `.poly/rules`;
+ * the Dockerfile rules, which ast-grep's command line cannot run (poly's own language), are left out and their ids
+ * added to {@link polyOnlyRules}.
+ */
+export async function astGrepConfig(work: string, tree: string): Promise<string> {
   const rules = join(work, "ast-grep-rules");
   await Deno.mkdir(rules, { recursive: true });
   const builtin = join(REPO, "lib", "rules", "builtin");
   for (const lang of Deno.readDirSync(builtin)) {
     for (const f of Deno.readDirSync(join(builtin, lang.name))) {
       if (!f.name.endsWith(".yml") || f.name.endsWith("-test.yml")) continue;
-      const text = Deno.readTextFileSync(join(builtin, lang.name, f.name));
+      const text = await Deno.readTextFile(join(builtin, lang.name, f.name));
       if (/^language:\s*Dockerfile\s*$/m.test(text)) {
         polyOnlyRules.add(/^id:\s*(\S+)/m.exec(text)?.[1] ?? f.name);
         continue;
       }
-      Deno.copyFileSync(join(builtin, lang.name, f.name), join(rules, f.name));
+      await Deno.copyFile(join(builtin, lang.name, f.name), join(rules, f.name));
     }
   }
   const dirs = [rules];
-  if (exists(join(dir, ".poly", "rules"))) dirs.push(join(dir, ".poly", "rules"));
+  if (exists(join(tree, ".poly", "rules"))) dirs.push(join(tree, ".poly", "rules"));
   const config = join(work, "sgconfig.yml");
-  Deno.writeTextFileSync(config, `ruleDirs:\n${dirs.map((d) => `  - ${JSON.stringify(d)}\n`).join("")}`);
+  await Deno.writeTextFile(config, `ruleDirs:\n${dirs.map((d) => `  - ${JSON.stringify(d)}\n`).join("")}`);
+  return config;
+}
+
+async function nativeAstGrep(dir: string, bin: string, work: string): Promise<Side> {
+  const config = await astGrepConfig(work, dir);
   const args = ["scan", "--config", config, "--no-ignore", "hidden", "--json=stream", "."];
   const r = await run(bin, args, dir);
   const findings: Finding[] = [];

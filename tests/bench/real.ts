@@ -27,7 +27,7 @@
  */
 import { basename, join, resolve } from "node:path";
 import { median, ms, timeCommand, type Timed } from "./_measure.ts";
-import { npmBin, pin, pipRuff } from "./parity.ts";
+import { astGrepConfig, npmBin, pin, pipRuff } from "./parity.ts";
 import { polyCommand, REPO } from "../_helpers/cli.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
 import { discover } from "../../lib/discover/mod.ts";
@@ -461,31 +461,6 @@ async function main(): Promise<void> {
     }
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }
-}
-
-/**
- * An sgconfig.yml naming poly's built-in rule files (their tests and the Dockerfile rules, which ast-grep's command
- * line cannot run, left out) and the tree's `.poly/rules`, as tests/bench/parity.ts gives ast-grep.
- */
-async function astGrepConfig(work: string, tree: string): Promise<string> {
-  const rules = join(work, "ast-grep-rules");
-  await Deno.mkdir(rules, { recursive: true });
-  const builtin = join(REPO, "lib", "rules", "builtin");
-  for (const lang of Deno.readDirSync(builtin)) {
-    for (const f of Deno.readDirSync(join(builtin, lang.name))) {
-      if (!f.name.endsWith(".yml") || f.name.endsWith("-test.yml")) continue;
-      const text = await Deno.readTextFile(join(builtin, lang.name, f.name));
-      if (/^language:\s*Dockerfile\s*$/m.test(text)) continue;
-      await Deno.copyFile(join(builtin, lang.name, f.name), join(rules, f.name));
-    }
-  }
-  const dirs = [rules];
-  if (await Deno.stat(join(tree, ".poly", "rules")).then(() => true, () => false)) {
-    dirs.push(join(tree, ".poly", "rules"));
-  }
-  const config = join(work, "sgconfig.yml");
-  await Deno.writeTextFile(config, `ruleDirs:\n${dirs.map((d) => `  - ${JSON.stringify(d)}\n`).join("")}`);
-  return config;
 }
 
 if (import.meta.main) await main();
