@@ -13,7 +13,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from "diff";
+import { unifiedPatch } from "../report/diff.ts";
 import { insideRoot } from "../fs/roots.ts";
 import type { ProposedChange } from "../run/mod.ts";
 import type { Preview } from "./proposals.ts";
@@ -71,6 +71,12 @@ export interface DiffFile {
   deletions: number;
 }
 
+/**
+ * Past this edit length (changed lines) a file's preview is one hunk over its differing middle rather than a
+ * minimal diff: as complete, but computed in linear time (a minimal diff of a rewritten lock file takes seconds).
+ */
+const PREVIEW_EDIT_LENGTH = 5000;
+
 /** The diff of a set of changes (sorted by path), with per-file counts. */
 export function unifiedDiff(changes: readonly Pick<ProposedChange, "relPath" | "before" | "after">[]): {
   diff: string;
@@ -80,19 +86,16 @@ export function unifiedDiff(changes: readonly Pick<ProposedChange, "relPath" | "
   const parts: string[] = [];
   const files: DiffFile[] = [];
   for (const c of sorted) {
-    const patch = structuredPatch(`a/${c.relPath}`, `b/${c.relPath}`, c.before, c.after, undefined, undefined, {
-      context: 3,
-    });
+    const patch = unifiedPatch(`a/${c.relPath}`, `b/${c.relPath}`, c.before, c.after, PREVIEW_EDIT_LENGTH);
     let additions = 0;
     let deletions = 0;
-    for (const h of patch.hunks) {
-      for (const line of h.lines) {
-        if (line.startsWith("+")) additions++;
-        else if (line.startsWith("-")) deletions++;
-      }
+    // The two header lines first, then the hunks.
+    for (const line of patch.split("\n").slice(2)) {
+      if (line.startsWith("+")) additions++;
+      else if (line.startsWith("-")) deletions++;
     }
     files.push({ path: c.relPath, additions, deletions });
-    parts.push(formatPatch(patch, FILE_HEADERS_ONLY));
+    parts.push(patch);
   }
   return { diff: parts.join(""), files };
 }

@@ -4,7 +4,12 @@
  * human output of `poly fmt` print it: `--- a/PATH` / `+++ b/PATH` headers,
  * three lines of context, like `ruff format --diff` and `git diff`.
  *
- * Bounded: a diff longer than {@link MAX_DIFF_LINES} lines or
+ * Bounded in cost and size: a minimal diff is computed only while its edit
+ * length stays within the line limit (past it, the diff would be cut anyway, and
+ * Myers' algorithm on a large, much-changed file — a reformatted lock file — takes
+ * tens of seconds); beyond that the diff is one hunk over the differing middle
+ * (the common first and last lines kept out), which is as correct a patch, just
+ * not the shortest. A diff longer than {@link MAX_DIFF_LINES} lines or
  * {@link MAX_DIFF_BYTES} bytes is cut at a line boundary and ends with a
  * `\ poly: ...` note line saying how much was left out (a patch tool treats a
  * line starting with `\ ` as a comment); a report keeps at most
@@ -39,8 +44,48 @@ export interface DiffLimits {
 export function formatDiff(path: string, before: string, after: string, limits: DiffLimits = {}): string {
   // git's a/ and b/ prefixes for a relative path; an absolute one (a path argument outside the cwd) stays as it is.
   const [from, to] = path.startsWith("/") ? [path, path] : [`a/${path}`, `b/${path}`];
-  const patch = structuredPatch(from, to, before, after, undefined, undefined, { context: 3 });
-  return boundDiff(formatPatch(patch, FILE_HEADERS_ONLY), limits);
+  return boundDiff(unifiedPatch(from, to, before, after, limits.maxLines ?? MAX_DIFF_LINES), limits);
+}
+
+/**
+ * The whole unified diff (`--- from` / `+++ to` headers, three lines of context): the
+ * minimal one while its edit length is at most `maxEditLength`, else {@link oneHunk}.
+ * Never cut: an approver's preview shows every changed line.
+ */
+export function unifiedPatch(from: string, to: string, before: string, after: string, maxEditLength: number): string {
+  const patch = structuredPatch(from, to, before, after, undefined, undefined, { context: 3, maxEditLength });
+  return patch ? formatPatch(patch, FILE_HEADERS_ONLY) : oneHunk(from, to, before, after);
+}
+
+/** Lines of `text` with their endings kept (what a unified diff prints), and whether the last one lacks one. */
+function linesOf(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/**
+ * The diff as one hunk: the common first and last lines are left out (three of
+ * each kept as context), everything between is removed and added.
+ */
+export function oneHunk(from: string, to: string, before: string, after: string): string {
+  const a = linesOf(before);
+  const b = linesOf(after);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const start = Math.max(0, head - 3);
+  const endA = Math.min(a.length, a.length - tail + 3);
+  const endB = Math.min(b.length, b.length - tail + 3);
+  const out = [`--- ${from}\n`, `+++ ${to}\n`];
+  const range = (first: number, count: number) => count === 0 ? `${first},0` : `${first + 1},${count}`;
+  out.push(`@@ -${range(start, endA - start)} +${range(start, endB - start)} @@\n`);
+  const line = (mark: string, text: string) =>
+    mark + (text.endsWith("\n") ? text : text + "\n\\ No newline at end of file\n");
+  for (let i = start; i < head; i++) out.push(line(" ", a[i]));
+  for (let i = head; i < a.length - tail; i++) out.push(line("-", a[i]));
+  for (let i = head; i < b.length - tail; i++) out.push(line("+", b[i]));
+  for (let i = a.length - tail; i < endA; i++) out.push(line(" ", a[i]));
+  return out.join("");
 }
 
 /** `text` (a diff ending in a newline) cut to the limits, with a note line when cut. */

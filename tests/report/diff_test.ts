@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { boundDiff, boundReportDiffs, formatDiff } from "../../lib/report/diff.ts";
+import { applyPatch } from "diff";
+import { boundDiff, boundReportDiffs, formatDiff, oneHunk } from "../../lib/report/diff.ts";
 
 Deno.test("formatDiff() is a unified diff with a/ and b/ headers and three lines of context", () => {
   const before = "a\nb\nc\nd\ne\nf\ng\nh\n";
@@ -45,4 +46,34 @@ Deno.test("boundReportDiffs() keeps a report's diffs within its budget, in order
     "\\ poly: diff left out, this report's diffs reached 80 bytes: run poly fmt --diff c.py\n",
   );
   assert.equal(results[3].diff, "z".repeat(10) + "\n", "a later small diff still fits");
+});
+
+Deno.test("oneHunk() is a patch that turns before into after, whatever the two share", () => {
+  const cases: [string, string][] = [
+    ["a\nb\nc\nd\ne\nf\ng\nh\ni\n", "a\nb\nc\nd\nX\nY\nf\ng\nh\ni\n"],
+    ["a\nb\n", "c\nd\n"],
+    ["", "new\n"],
+    ["old\n", ""],
+    ["a\nb", "a\nc"],
+    ["same\nlast", "same\nlast\n"],
+  ];
+  for (const [before, after] of cases) {
+    assert.equal(applyPatch(before, oneHunk("a/x", "b/x", before, after)), after, JSON.stringify([before, after]));
+  }
+});
+
+Deno.test("formatDiff() of a file changed more than its line limit is one hunk, not a minimal diff (bounded cost)", () => {
+  // Every other line changed: a minimal diff interleaves - and + lines; past the edit-length limit (the line
+  // limit: the diff would be cut anyway) Myers' algorithm is not run, and the hunk covers the differing middle.
+  const before = Array.from({ length: 2000 }, (_, i) => `line ${i}`).join("\n") + "\n";
+  const after = before.split("\n").map((l, i) => i % 2 ? l.toUpperCase() : l).join("\n");
+  const diff = formatDiff("lock.yaml", before, after, { maxLines: 50 });
+  const whole = oneHunk("a/lock.yaml", "b/lock.yaml", before, after);
+  assert.equal(diff.split("\n").slice(0, 50).join("\n"), whole.split("\n").slice(0, 50).join("\n"));
+  assert.match(diff, /\\ poly: diff cut here/);
+  // Within the limit, the minimal diff.
+  assert.equal(
+    formatDiff("x", "a\nb\nc\n", "a\nB\nc\n"),
+    "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n",
+  );
 });
