@@ -24,6 +24,7 @@
  */
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { V8_FLAGS } from "../lib/identity/code.ts";
 import { type BuildStamp, gitFacts, StaleStampError, stampFor, withStamp } from "./_build_stamp.ts";
 import {
   childEnv,
@@ -76,6 +77,8 @@ export function compileArgs(options: CompileArgsOptions): string[] {
     ...PERMISSION_FLAGS,
     // The binary never asks: a permission outside the set is refused, as in the dev task.
     "--no-prompt",
+    // The same V8 flags as the dev task and the source command (wasm engines stay on the baseline tier).
+    ...V8_FLAGS,
     "--target",
     options.target,
     "--output",

@@ -88,11 +88,23 @@ export function freshCodeStamp(): readonly string[] {
 }
 
 /**
+ * The V8 flags every way of starting poly passes (this source command, the
+ * `deno task poly` dev task, the compiled binary): WebAssembly engines (ruff
+ * among them, and the wasm formatters) stay on V8's baseline
+ * compiler. Tiering their hot functions up to the optimizing compiler, in
+ * every worker at once, was what set a large run's peak memory (150–200 MB of
+ * compile memory and optimized code on 2 workers, measured in
+ * docs/discovery-and-reports.md), and a cold run is not slower for it (the
+ * optimizing compiles took CPU the workers needed).
+ */
+export const V8_FLAGS: readonly string[] = ["--v8-flags=--no-wasm-dynamic-tiering,--no-wasm-tier-up"];
+
+/**
  * The command line that runs poly from the source checkout at `root` as users
  * and the tests do: `deno run` with the program's permission set from that
  * checkout's `deno.json`, never prompting for a permission outside it
- * (`--no-prompt`), and `node_modules/` used as installed (not re-checked at every
- * start).
+ * (`--no-prompt`), `node_modules/` used as installed (not re-checked at every
+ * start), and {@link V8_FLAGS}.
  */
 export function sourceCommand(root: string): string[] {
   return [
@@ -102,6 +114,7 @@ export function sourceCommand(root: string): string[] {
     "-P",
     "--no-prompt",
     "--node-modules-dir=manual",
+    ...V8_FLAGS,
     "--config",
     join(root, "deno.json"),
     join(root, "main.ts"),

@@ -22,6 +22,7 @@ import {
 } from "../../scripts/_embed.ts";
 import { failureCause, isBaseRuntimeFailure, runtimeMissingMessage } from "../../scripts/_denort.ts";
 import { binaryName, hostTarget, isTarget, nativePlatformOf, TARGETS } from "../../scripts/_targets.ts";
+import { sourceCommand } from "../../lib/identity/code.ts";
 
 const denoJson = JSON.parse(await Deno.readTextFile(DENO_JSON));
 
@@ -52,6 +53,15 @@ Deno.test("deno.json: the dev task and the compiled binary use one permission li
   const set = denoJson.permissions.default;
   ok(set && typeof set === "object", "permissions.default exists");
   for (const key of ["read", "write", "env", "run"]) ok(key in set, `permissions.default.${key}`);
+});
+
+Deno.test("the dev task, the source command and the compiled binary keep wasm engines off V8's optimizing tier", () => {
+  // Tiering wasm up in every worker at once set a large run's peak memory (docs/discovery-and-reports.md).
+  const v8 = (tokens: readonly string[]) => tokens.filter((t) => t.startsWith("--v8-flags"));
+  const want = ["--v8-flags=--no-wasm-dynamic-tiering,--no-wasm-tier-up"];
+  deepEqual(v8(denoJson.tasks.poly.command.split(/\s+/)), want, "deno task poly");
+  deepEqual(v8(sourceCommand(REPO)), want, "sourceCommand() (the tests, poly daemon, the installed launcher)");
+  deepEqual(v8(compileArgs({ target: TARGETS[0], output: "dist/x" })), want, "deno compile");
 });
 
 Deno.test("deno.json: compile and compile:all run scripts/compile.ts under the build permission set", () => {
