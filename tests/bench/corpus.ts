@@ -106,3 +106,19 @@ if (import.meta.main) {
   const summary = await generateCorpus(dir, size === "large" ? LARGE_CORPUS : { python: 2000, typescript: 2000 });
   console.log(`${summary.files} files, ${(summary.bytes / 1024 / 1024).toFixed(1)} MiB:`, summary.byLanguage);
 }
+
+/**
+ * {@link LARGE_CORPUS} scaled by `factor` (each language's count, at least 1) in a new
+ * temporary folder named with `prefix`, marked as a workspace root; the folder and
+ * how many files it holds.
+ */
+export async function largeCorpus(prefix: string, factor: number): Promise<{ dir: string; files: number }> {
+  const options: CorpusOptions = {};
+  for (const [k, v] of Object.entries(LARGE_CORPUS)) {
+    (options as Record<string, number>)[k] = Math.max(1, Math.round((v as number) * factor));
+  }
+  const dir = await Deno.makeTempDir({ prefix });
+  const summary = await generateCorpus(dir, options);
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[workspace]\nroot = true\n");
+  return { dir, files: summary.files };
+}

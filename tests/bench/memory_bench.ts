@@ -15,7 +15,7 @@
  * @module
  */
 import { join } from "node:path";
-import { type CorpusOptions, generateCorpus, LARGE_CORPUS } from "./corpus.ts";
+import { largeCorpus } from "./corpus.ts";
 import { median, ms, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 
@@ -27,21 +27,6 @@ const option = (name: string, fallback: string) => {
 const scale = Number(option("--scale", "1"));
 const format = option("--format", "json");
 const runs = Math.max(1, Number(option("--runs", "1")));
-
-function scaled(factor: number): CorpusOptions {
-  const out: CorpusOptions = {};
-  for (const [k, v] of Object.entries(LARGE_CORPUS)) {
-    (out as Record<string, number>)[k] = Math.max(1, Math.round((v as number) * factor));
-  }
-  return out;
-}
-
-async function corpus(factor: number): Promise<{ dir: string; files: number }> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-bench-memory-" });
-  const summary = await generateCorpus(dir, scaled(factor));
-  await Deno.writeTextFile(join(dir, "poly.toml"), "[workspace]\nroot = true\n");
-  return { dir, files: summary.files };
-}
 
 const poly = polyCommand();
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
@@ -67,8 +52,8 @@ async function measure(dir: string): Promise<{ kb: number; ms: number; code: num
   return { kb: median(kbs), ms: median(times), code };
 }
 
-const small = await corpus(scale);
-const large = await corpus(2 * scale);
+const small = await largeCorpus("poly-bench-memory-", scale);
+const large = await largeCorpus("poly-bench-memory-", 2 * scale);
 try {
   const a = await measure(small.dir);
   console.log(`memory: ${small.files} files: peak RSS ${mb(a.kb)} (${ms(a.ms)}, exit ${a.code})`);

@@ -14,7 +14,7 @@
  * @module
  */
 import { join } from "node:path";
-import { type CorpusOptions, generateCorpus, LARGE_CORPUS } from "./corpus.ts";
+import { largeCorpus } from "./corpus.ts";
 import { ms, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { serverCli, startServer } from "../cache/_remote_server.ts";
@@ -23,21 +23,6 @@ const args = [...Deno.args];
 const scaleAt = args.indexOf("--scale");
 const scale = scaleAt >= 0 ? Number(args[scaleAt + 1]) : 1;
 const memory = !args.includes("--no-memory");
-
-function scaled(factor: number): CorpusOptions {
-  const out: CorpusOptions = {};
-  for (const [k, v] of Object.entries(LARGE_CORPUS)) {
-    (out as Record<string, number>)[k] = Math.max(1, Math.round((v as number) * factor));
-  }
-  return out;
-}
-
-async function corpus(factor: number): Promise<{ dir: string; files: number }> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-bench-remote-" });
-  const summary = await generateCorpus(dir, scaled(factor));
-  await Deno.writeTextFile(join(dir, "poly.toml"), "[workspace]\nroot = true\n");
-  return { dir, files: summary.files };
-}
 
 const poly = polyCommand();
 const home = () => Deno.makeTempDir({ prefix: "poly-bench-home-" });
@@ -51,7 +36,7 @@ const lint = async (dir: string, env: Record<string, string>, extra: string[] = 
   return { ...run, summary };
 };
 
-const { dir, files } = await corpus(scale);
+const { dir, files } = await largeCorpus("poly-bench-remote-", scale);
 console.log(`corpus: ${files} files in ${dir}`);
 
 const found = await serverCli();
@@ -87,7 +72,7 @@ console.log(
 
 if (memory) {
   const m20 = await lint(dir, {}, [], true);
-  const big = await corpus(2 * scale);
+  const big = await largeCorpus("poly-bench-remote-", 2 * scale);
   const m40 = await lint(big.dir, {}, [], true);
   const mb = (kb?: number) => kb === undefined ? "?" : `${(kb / 1024).toFixed(0)} MB`;
   console.log(
