@@ -26,7 +26,7 @@ import type {
   OAuthTokens,
 } from "./_sdk.ts";
 import { GatewayError } from "./errors.ts";
-import { seal, unseal } from "./seal.ts";
+import { keyHomeOf, seal, unseal } from "./seal.ts";
 import { findServer, type OAuthStatus, type ServerRecord, updateCredentials } from "./store.ts";
 
 /** What the sealed OAuth blob holds. */
@@ -156,7 +156,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async #save(status?: OAuthStatus): Promise<void> {
-    const sealed = await seal(JSON.stringify(this.#secret), oauthPurpose(this.#server.name));
+    const sealed = await seal(JSON.stringify(this.#secret), oauthPurpose(this.#server.name), keyHomeOf(this.#db));
     updateCredentials(this.#db, this.#server.name, { secret: sealed, oauthStatus: status });
   }
 
@@ -185,7 +185,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 /** Opens the provider of an OAuth server from its sealed row. */
 export async function openOAuthProvider(db: DatabaseSync, server: ServerRecord): Promise<StoredOAuthProvider> {
   const fresh = findServer(db, server.name) ?? server;
-  const secret: OAuthSecret = fresh.secret ? JSON.parse(await unseal(fresh.secret, oauthPurpose(fresh.name))) : {};
+  const secret: OAuthSecret = fresh.secret
+    ? JSON.parse(await unseal(fresh.secret, oauthPurpose(fresh.name), keyHomeOf(db)))
+    : {};
   return new StoredOAuthProvider(db, fresh, secret);
 }
 

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { stateHome } from "../paths/mod.ts";
 import { GatewayError } from "./errors.ts";
 
@@ -51,6 +51,17 @@ export function openedFor(server: string): string[] {
 /** Path of the sealing key file. */
 export function keyPath(home: string = stateHome()): string {
   return join(home, "gateway.key");
+}
+
+/**
+ * The state home a store's secrets are sealed for: the folder of its database file
+ * (`<state home>/poly.db`), so the key always sits beside the rows it opens, whatever
+ * `POLY_STATE_HOME` says by the time a secret is opened; {@link stateHome} for an
+ * in-memory store.
+ */
+export function keyHomeOf(db: { location(): string | null }): string {
+  const file = db.location();
+  return file ? dirname(file) : stateHome();
 }
 
 /** Loads (creating if needed) the sealing key under `home`. */

@@ -8,7 +8,7 @@ import { buildCatalog, type Catalog } from "./catalog.ts";
 import { connectUpstream, DEFAULT_TIMEOUT_MS, listRawTools } from "./connect.ts";
 import { GatewayError } from "./errors.ts";
 import { runConsent } from "./oauth.ts";
-import { seal } from "./seal.ts";
+import { keyHomeOf, seal } from "./seal.ts";
 import {
   assertNameFree,
   catalogOf,
@@ -157,11 +157,14 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
     command,
     cwd,
     env: Object.keys(env).length
-      ? { names: Object.keys(env).sort(), sealed: await seal(JSON.stringify(env), envPurpose(input.name)) }
+      ? {
+        names: Object.keys(env).sort(),
+        sealed: await seal(JSON.stringify(env), envPurpose(input.name), keyHomeOf(db)),
+      }
       : undefined,
     bindRo: bindRo.length ? bindRo : undefined,
     auth: token ? "bearer" : "none",
-    secret: token ? await seal(token, bearerPurpose(input.name)) : undefined,
+    secret: token ? await seal(token, bearerPurpose(input.name), keyHomeOf(db)) : undefined,
     catalogDigest: catalog.digest,
   }, catalog);
   return {

@@ -11,7 +11,7 @@ import { connectUpstream, type Upstream } from "./connect.ts";
 import { GatewayError } from "./errors.ts";
 import { openOAuthProvider, type StoredOAuthProvider } from "./oauth.ts";
 import { MIN_SECRET_CHARS, redactor, secretValues } from "./redact.ts";
-import { openedFor, unseal } from "./seal.ts";
+import { keyHomeOf, openedFor, unseal } from "./seal.ts";
 import { findServer, type ServerRecord } from "./store.ts";
 
 /** Purpose a bearer token is sealed for. */
@@ -31,9 +31,12 @@ export function envPurpose(name: string): string {
 export const MIN_ENV_SECRET = 8;
 
 /** Opens a server's sealed environment (`--env`); empty when it has none. */
-export async function openEnv(server: Pick<ServerRecord, "name" | "env">): Promise<Record<string, string>> {
+export async function openEnv(
+  server: Pick<ServerRecord, "name" | "env">,
+  home?: string,
+): Promise<Record<string, string>> {
   if (!server.env) return {};
-  return JSON.parse(await unseal(server.env.sealed, envPurpose(server.name))) as Record<string, string>;
+  return JSON.parse(await unseal(server.env.sealed, envPurpose(server.name), home)) as Record<string, string>;
 }
 
 /** An open session to a registered server. */
@@ -55,8 +58,9 @@ export async function openServer(
 ): Promise<OpenServer> {
   let bearer: string | undefined;
   let provider: StoredOAuthProvider | undefined;
-  if (server.auth === "bearer" && server.secret) bearer = await unseal(server.secret, bearerPurpose(server.name));
-  const env = await openEnv(server);
+  const home = keyHomeOf(db);
+  if (server.auth === "bearer" && server.secret) bearer = await unseal(server.secret, bearerPurpose(server.name), home);
+  const env = await openEnv(server, home);
   if (server.auth === "oauth") {
     if (server.oauthStatus === "awaiting_consent" || server.oauthStatus === "reconnect_required") {
       throw needsConsent(server.name, server.oauthStatus);

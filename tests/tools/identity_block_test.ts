@@ -3,6 +3,7 @@
  * _meta (README, "MCP"): the fleet, gateway and HTTP tools as well as the lint
  * tools, in their declared output schemas and at run time.
  */
+import { withProcessEnv } from "../_helpers/process_env.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { z } from "zod";
@@ -31,21 +32,23 @@ Deno.test("every tool's output schema declares the poly identity block", () => {
 Deno.test("fleet, gateway and HTTP tools return poly in structuredContent, equal to _meta.poly", opts, async () => {
   const root = await copyFixture("workspace/mcp");
   const state = await Deno.makeTempDir({ prefix: "poly-identity-" });
-  Deno.env.set("POLY_STATE_HOME", join(state, "state"));
-  const { client, close } = await inProcess({ root, fingerprint: false });
-  try {
-    for (const name of ["bridge_stats", "mcp_servers", "whoami", "list_approvals"]) {
-      const r = await client.callTool({ name, arguments: {} });
-      assert.equal(r.isError, false, `${name}: ${JSON.stringify(r.content)}`);
-      const poly = (r.structuredContent as { poly?: { pid: number } }).poly;
-      assert.ok(poly && typeof poly.pid === "number", `${name}: poly in structuredContent`);
-      assert.deepEqual(r._meta?.poly, poly, `${name}: the same block in _meta`);
-      const text = JSON.parse((r.content as { text: string }[])[0].text);
-      assert.deepEqual(text.poly, poly, `${name}: the text block mirrors it`);
+  // The gateway and access tools read the state home and the gateway profile from the environment.
+  await withProcessEnv({ POLY_STATE_HOME: join(state, "state"), POLY_GATEWAY_PROFILE: undefined }, async () => {
+    const { client, close } = await inProcess({ root, fingerprint: false });
+    try {
+      for (const name of ["bridge_stats", "mcp_servers", "whoami", "list_approvals"]) {
+        const r = await client.callTool({ name, arguments: {} });
+        assert.equal(r.isError, false, `${name}: ${JSON.stringify(r.content)}`);
+        const poly = (r.structuredContent as { poly?: { pid: number } }).poly;
+        assert.ok(poly && typeof poly.pid === "number", `${name}: poly in structuredContent`);
+        assert.deepEqual(r._meta?.poly, poly, `${name}: the same block in _meta`);
+        const text = JSON.parse((r.content as { text: string }[])[0].text);
+        assert.deepEqual(text.poly, poly, `${name}: the text block mirrors it`);
+      }
+    } finally {
+      await close();
     }
-  } finally {
-    await close();
-  }
+  });
 });
 
 Deno.test("tools/list marks the core fleet tools alwaysLoad (seed 003) and no others", opts, async () => {

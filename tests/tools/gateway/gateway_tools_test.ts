@@ -23,6 +23,7 @@ import { openStore, storePath } from "../../../lib/store/mod.ts";
 import { freshStore, makeFixture } from "../../gateway/_fixture.ts";
 import type { ServersDocument } from "../../../lib/gateway/schemas.ts";
 import { bwrapTest } from "../../_helpers/bwrap.ts";
+import { withProcessEnv } from "../../_helpers/process_env.ts";
 
 function openedStore() {
   return Promise.resolve({ db: openStore({ path: storePath() }) });
@@ -204,8 +205,7 @@ bwrapTest("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROF
   const ctx = context(
     await workspace('[gateway.profiles.reviewer]\ndescription = "reads titles"\nread = ["fx/get_title"]\n'),
   );
-  Deno.env.set("POLY_GATEWAY_PROFILE", "reviewer");
-  try {
+  await withProcessEnv({ POLY_GATEWAY_PROFILE: "reviewer" }, async () => {
     const servers = (await call(mcpServersTool, {}, ctx)).structured as z.infer<typeof ServersDocument>;
     assert.equal(servers.profile.name, "reviewer");
     assert.equal(servers.profile.description, "reads titles");
@@ -218,14 +218,12 @@ bwrapTest("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROF
       call(mcpReadTool, { target: "fx/get_count", schema_sha256: pins.get_count }, ctx),
       (e: unknown) => e instanceof GatewayError && e.code === "profile",
     );
-    Deno.env.set("POLY_GATEWAY_PROFILE", "ghost");
+    Deno.env.set("POLY_GATEWAY_PROFILE", "ghost"); // restored by withProcessEnv
     await assert.rejects(
       call(mcpServersTool, {}, ctx),
       (e: unknown) => e instanceof GatewayError && /Profile "ghost" is not defined/.test(e.message),
     );
-  } finally {
-    Deno.env.delete("POLY_GATEWAY_PROFILE");
-  }
+  });
 });
 
 bwrapTest(
