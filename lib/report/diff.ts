@@ -57,7 +57,7 @@ export function unifiedPatch(from: string, to: string, before: string, after: st
   return patch ? formatPatch(patch, FILE_HEADERS_ONLY) : oneHunk(from, to, before, after);
 }
 
-/** Lines of `text` with their endings kept (what a unified diff prints), and whether the last one lacks one. */
+/** Lines of `text` with their endings kept; the last one lacks `\n` when the text does not end in one. */
 function linesOf(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }

@@ -10,6 +10,7 @@ import { map, or, parse } from "../../lib/cli/_optique.ts";
 import { COMMANDS } from "../../lib/cli/commands/mod.ts";
 import { COMMAND_TABLE } from "../../lib/cli/commands/table.ts";
 import { EXAMPLES } from "../../lib/cli/examples.ts";
+import { exampleWords } from "./_examples.ts";
 
 const full = or(...COMMANDS.map((spec) => map(spec.parser, (value) => ({ spec, value }))));
 
@@ -35,16 +36,11 @@ Deno.test("fastPath() gives the full parser's command and value for lint and fmt
   }
 });
 
-/** An example's arguments, split as a shell would (double quotes group). */
-function argv(example: string): string[] {
-  return [...example.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]).slice(1);
-}
-
 Deno.test("fastPath() gives the full parser's command and value for every command's examples", async () => {
   let checked = 0;
   for (const [word, examples] of Object.entries(EXAMPLES)) {
     for (const [example] of examples) {
-      const args = argv(example);
+      const args = exampleWords(example).slice(1);
       if (args.length === 0 || args[0] !== word) continue;
       const slow = parse(full, args);
       const fast = await fastPath(args);

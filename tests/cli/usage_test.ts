@@ -9,6 +9,7 @@ import { assertGolden, REPO, runPoly } from "../_helpers/cli.ts";
 import { formatUsage, map, or, parse } from "../../lib/cli/_optique.ts";
 import { COMMANDS } from "../../lib/cli/commands/mod.ts";
 import { EXAMPLES, TOP_EXAMPLES } from "../../lib/cli/examples.ts";
+import { exampleWords } from "./_examples.ts";
 import { helpLayout, wrapUsage } from "../../lib/cli/usage.ts";
 
 const GOLDEN = join(REPO, "tests", "cli", "golden");
@@ -82,7 +83,7 @@ Deno.test("EXAMPLES: every command has two or three examples, and each parses", 
     assert.ok(examples && examples.length >= 2 && examples.length <= 3, `${name} has 2-3 examples`);
   }
   for (const [line] of [...Object.values(EXAMPLES).flat(), ...TOP_EXAMPLES]) {
-    const words = line.replace(/^\S+=\S+ /, "").match(/'[^']*'|\S+/g)!.map((w) => w.replace(/^'|'$/g, ""));
+    const words = exampleWords(line);
     assert.equal(words[0], "poly");
     const parsed = parse(parser, words.slice(1));
     assert.ok(parsed.success, `${line} parses`);
