@@ -185,7 +185,7 @@ Deno.test("readTool(): OAuth access and refresh tokens the upstream echoes are r
     });
     assert.equal(read.result.structuredContent?.authorization, "Bearer [REDACTED:sealed-secret]");
     assert.equal(read.result.structuredContent?.token, "[REDACTED:sealed-secret]");
-    const blob = JSON.parse(await unseal(findServer(db, "oa")!.secret!, oauthPurpose("oa")));
+    const blob = JSON.parse(await unseal(findServer(db, "oa")!.secret!, oauthPurpose("oa"), home));
     const tokens = [blob.tokens.access_token, blob.tokens.refresh_token];
     for (const t of tokens) assert.ok(typeof t === "string" && t.length > 20);
     const bytes = await storeBytes(home);
@@ -199,7 +199,7 @@ Deno.test("readTool(): OAuth access and refresh tokens the upstream echoes are r
 });
 
 Deno.test("readTool(): any other value sealed for the server (an environment value) is redacted too", async () => {
-  const { db } = await freshStore();
+  const { db, home } = await freshStore();
   const fx = await makeFixture(echoingState({ token: TOKEN }));
   const http = await startHttp(fx);
   try {
@@ -207,7 +207,7 @@ Deno.test("readTool(): any other value sealed for the server (an environment val
     const pins = grantAll(db, "web");
     // What registration with --env stores and opening the server unseals: a value of another kind, same server.
     const value = "env-api-key-9a8b7c6d5e4f";
-    await seal(value, "env:web:API_KEY");
+    await seal(value, "env:web:API_KEY", home);
     fx.update((s) => {
       s.data!.title = `API_KEY=${value}`;
     });
@@ -225,12 +225,12 @@ Deno.test("readTool(): any other value sealed for the server (an environment val
 bwrapTest(
   "readTool(): a sealed value a stdio upstream prints on stderr is redacted from the error quoting it",
   async () => {
-    const { db } = await freshStore();
+    const { db, home } = await freshStore();
     const fx = await makeFixture(echoingState());
     await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
     const pins = grantAll(db, "fx");
     const value = "stdio-env-secret-0f1e2d3c4b5a";
-    await seal(value, "env:fx:API_KEY");
+    await seal(value, "env:fx:API_KEY", home);
     fx.update((s) => {
       s.handlers!.leak_fail = { stderr: `starting with API_KEY ${value}`, fail: "boom" };
     });
