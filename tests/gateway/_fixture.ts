@@ -153,7 +153,6 @@ export async function startHttp(fixture: Fixture): Promise<HttpFixture> {
   };
 }
 
-/** A fresh state home (POLY_STATE_HOME for this test process) and a database in it. */
 /** Every byte of the state store under `home` (the database and its WAL, when one is left) as text. */
 export async function storeBytes(home: string): Promise<string> {
   let text = "";
@@ -167,9 +166,13 @@ export async function storeBytes(home: string): Promise<string> {
   return text;
 }
 
+/**
+ * A fresh state home and a database in it. The process environment is left alone (test modules
+ * share it): a test whose code under test finds the store through `POLY_STATE_HOME` sets it with
+ * `withProcessEnv()` (tests/_helpers/process_env.ts) for its whole body.
+ */
 export async function freshStore(): Promise<{ db: DatabaseSync; home: string; path: string }> {
   const home = await Deno.makeTempDir({ prefix: "poly-gw-state-" });
-  Deno.env.set("POLY_STATE_HOME", home);
   const path = join(home, "poly.db");
   return { db: openStore({ path }), home, path };
 }

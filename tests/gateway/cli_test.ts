@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { callTool, openStore, resolveProfile } from "./_lib.ts";
 import { defaultState, type Fixture, makeFixture, startHttp, storeBytes } from "./_fixture.ts";
+import { withProcessEnv } from "../_helpers/process_env.ts";
 
 /** Library calls here stand for a write a person approved (tests/tools/gateway covers proposing). */
 const APPROVED = { kind: "approved", proposal: "prop_000000000000", by: "owner (cli)" } as const;
@@ -234,42 +235,43 @@ bwrapTest("poly ops: an unknown write blocks removal until resolved", async () =
   fx.update((s) => {
     s.handlers!.get_title = { get: "title", delay_ms: 4000 };
   });
-  Deno.env.set("POLY_STATE_HOME", env.POLY_STATE_HOME);
-  const db = openStore({ path: join(env.POLY_STATE_HOME, "poly.db") });
-  const out = await callTool({ db, profile: resolveProfile(undefined, "default"), timeoutMs: 500 }, {
-    authorization: APPROVED,
-    target: "fx/set_title",
-    schema_sha256: fp.set_title,
-    arguments: { value: "new" },
-    verification: { tool: "get_title", arguments: {}, result_path: "value", expected: "new" },
-  });
-  db.close();
-  assert.equal(out.operation.status, "unknown");
-  const id = out.operation.id;
+  await withProcessEnv({ POLY_STATE_HOME: env.POLY_STATE_HOME }, async () => {
+    const db = openStore({ path: join(env.POLY_STATE_HOME, "poly.db") });
+    const out = await callTool({ db, profile: resolveProfile(undefined, "default"), timeoutMs: 500 }, {
+      authorization: APPROVED,
+      target: "fx/set_title",
+      schema_sha256: fp.set_title,
+      arguments: { value: "new" },
+      verification: { tool: "get_title", arguments: {}, result_path: "value", expected: "new" },
+    });
+    db.close();
+    assert.equal(out.operation.status, "unknown");
+    const id = out.operation.id;
 
-  const listed = await poly(env, fx.dir, "ops", "list");
-  assert.match(listed.stdout, new RegExp(`${id}\\s+fx\\s+write\\s+set_title\\s+unknown`));
-  const removal = await poly(env, fx.dir, "servers", "remove", "fx");
-  assert.equal(removal.code, 2);
-  assert.match(removal.stderr, new RegExp(`Server "fx" has an unresolved MCP mutation \\(${id}\\)`));
-  fx.update((s) => {
-    s.handlers!.get_title = { get: "title" };
-  });
-  const verified = await poly(env, fx.dir, "ops", "resolve", id, "--verify");
-  assert.equal(verified.code, 0, verified.stderr);
-  assert.match(verified.stdout, /Resolved ".*": get_title confirmed the expected value/);
-  const all = await json<{ operations: { status: string; resolution?: string }[] }>(
-    env,
-    fx.dir,
-    "ops",
-    "list",
-    "--all",
-  );
-  assert.deepEqual(all.operations.map((o) => [o.status, o.resolution]), [["resolved", "confirmed"]]);
+    const listed = await poly(env, fx.dir, "ops", "list");
+    assert.match(listed.stdout, new RegExp(`${id}\\s+fx\\s+write\\s+set_title\\s+unknown`));
+    const removal = await poly(env, fx.dir, "servers", "remove", "fx");
+    assert.equal(removal.code, 2);
+    assert.match(removal.stderr, new RegExp(`Server "fx" has an unresolved MCP mutation \\(${id}\\)`));
+    fx.update((s) => {
+      s.handlers!.get_title = { get: "title" };
+    });
+    const verified = await poly(env, fx.dir, "ops", "resolve", id, "--verify");
+    assert.equal(verified.code, 0, verified.stderr);
+    assert.match(verified.stdout, /Resolved ".*": get_title confirmed the expected value/);
+    const all = await json<{ operations: { status: string; resolution?: string }[] }>(
+      env,
+      fx.dir,
+      "ops",
+      "list",
+      "--all",
+    );
+    assert.deepEqual(all.operations.map((o) => [o.status, o.resolution]), [["resolved", "confirmed"]]);
 
-  const removed = await poly(env, fx.dir, "servers", "remove", "fx");
-  assert.equal(removed.code, 0, removed.stderr);
-  assert.match(removed.stdout, /Removed "fx"/);
+    const removed = await poly(env, fx.dir, "servers", "remove", "fx");
+    assert.equal(removed.code, 0, removed.stderr);
+    assert.match(removed.stdout, /Removed "fx"/);
+  });
 });
 
 Deno.test("poly servers add --oauth prints the authorization URL and waits for the redirect", async () => {

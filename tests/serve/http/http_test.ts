@@ -12,6 +12,7 @@ import { runPoly } from "../../_helpers/cli.ts";
 import { startHttpServer } from "../../../tools/serve/http.ts";
 import { parseListen } from "../../../tools/serve/http_listen.ts";
 import { connect, INITIALIZE, memberWithToken, post, startHttp } from "./_server.ts";
+import { withProcessEnv } from "../../_helpers/process_env.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -255,19 +256,20 @@ Deno.test("poly mcp --http refuses to serve a workspace that holds its state dat
 Deno.test("startHttpServer() refuses a bad [serve] section; parseListen() reads [HOST:]PORT", opts, async () => {
   const root = await Deno.makeTempDir({ prefix: "poly-http-bad-" });
   // Refused before any database is opened; should one be, it is a throwaway.
-  Deno.env.set("POLY_STATE_HOME", await Deno.makeTempDir({ prefix: "poly-http-bad-state-" }));
-  await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nrequire_approval = ["lint"]\n');
-  await assert.rejects(startHttpServer({ root, port: 0 }), /a read tool: only act tools can need approval/);
-  await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nrequire_approval = ["lint_fixx"]\n');
-  await assert.rejects(startHttpServer({ root, port: 0 }), /"lint_fixx", which is not a tool/);
-  await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nallowed_origin = ["x"]\n');
-  await assert.rejects(startHttpServer({ root, port: 0 }), /allowed_origin/);
-  await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nallowed_origins = ["https://x.example/path"]\n');
-  await assert.rejects(startHttpServer({ root, port: 0 }), /expected an origin/);
-  assert.deepEqual(parseListen("8765"), { hostname: "127.0.0.1", port: 8765 });
-  assert.deepEqual(parseListen("0.0.0.0:0"), { hostname: "0.0.0.0", port: 0 });
-  assert.deepEqual(parseListen("[::1]:9"), { hostname: "::1", port: 9 });
-  for (const bad of ["nope:x", "70000", "host:", ":80"]) {
-    assert.throws(() => parseListen(bad), /Invalid --http address/, bad);
-  }
+  await withProcessEnv({ POLY_STATE_HOME: await Deno.makeTempDir({ prefix: "poly-http-bad-state-" }) }, async () => {
+    await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nrequire_approval = ["lint"]\n');
+    await assert.rejects(startHttpServer({ root, port: 0 }), /a read tool: only act tools can need approval/);
+    await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nrequire_approval = ["lint_fixx"]\n');
+    await assert.rejects(startHttpServer({ root, port: 0 }), /"lint_fixx", which is not a tool/);
+    await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nallowed_origin = ["x"]\n');
+    await assert.rejects(startHttpServer({ root, port: 0 }), /allowed_origin/);
+    await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nallowed_origins = ["https://x.example/path"]\n');
+    await assert.rejects(startHttpServer({ root, port: 0 }), /expected an origin/);
+    assert.deepEqual(parseListen("8765"), { hostname: "127.0.0.1", port: 8765 });
+    assert.deepEqual(parseListen("0.0.0.0:0"), { hostname: "0.0.0.0", port: 0 });
+    assert.deepEqual(parseListen("[::1]:9"), { hostname: "::1", port: 9 });
+    for (const bad of ["nope:x", "70000", "host:", ":80"]) {
+      assert.throws(() => parseListen(bad), /Invalid --http address/, bad);
+    }
+  });
 });

@@ -48,7 +48,7 @@ async function workspace(toml = ""): Promise<string> {
 }
 
 async function registered() {
-  const { db } = await freshStore();
+  const { db, home } = await freshStore();
   const fx = await makeFixture();
   await addServer(db, { name: "fx", command: fx.commandLine, cwd: fx.dir });
   const pins = Object.fromEntries(catalogOf(db, "fx").map((t) => [t.name, t.fingerprint]));
@@ -66,7 +66,19 @@ async function registered() {
     verifiers: ["get_title"],
     expectedRevision: rev,
   });
-  return { db, fx, pins };
+  return { db, home, fx, pins };
+}
+
+/**
+ * A test of the gateway tools, which find the store through POLY_STATE_HOME: a registered
+ * fixture server in a fresh store, the environment pointing at it (and no gateway profile
+ * chosen) for the whole body.
+ */
+function gatewayTest(name: string, body: (reg: Awaited<ReturnType<typeof registered>>) => Promise<void>) {
+  bwrapTest(name, async () => {
+    const reg = await registered();
+    await withProcessEnv({ POLY_STATE_HOME: reg.home, POLY_GATEWAY_PROFILE: undefined }, () => body(reg));
+  });
 }
 
 Deno.test("the gateway tools are registered with their levels", () => {
@@ -78,9 +90,7 @@ Deno.test("the gateway tools are registered with their levels", () => {
   assert.equal(byName.get("mcp_call")?.annotations.destructiveHint, true);
 });
 
-bwrapTest("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default profile", async () => {
-  Deno.env.delete("POLY_GATEWAY_PROFILE");
-  const { fx, pins } = await registered();
+gatewayTest("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default profile", async ({ fx, pins }) => {
   const ctx = context(await workspace());
   const servers = (await call(mcpServersTool, {}, ctx)).structured as z.infer<typeof ServersDocument>;
   assert.equal(servers.profile.name, "default");
@@ -200,37 +210,33 @@ bwrapTest("mcp_servers, mcp_describe, mcp_read and mcp_call work for the default
   );
 });
 
-bwrapTest("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROFILE)", async () => {
-  const { pins } = await registered();
+gatewayTest("a profile from poly.toml narrows the gateway tools (POLY_GATEWAY_PROFILE)", async ({ pins }) => {
   const ctx = context(
     await workspace('[gateway.profiles.reviewer]\ndescription = "reads titles"\nread = ["fx/get_title"]\n'),
   );
-  await withProcessEnv({ POLY_GATEWAY_PROFILE: "reviewer" }, async () => {
-    const servers = (await call(mcpServersTool, {}, ctx)).structured as z.infer<typeof ServersDocument>;
-    assert.equal(servers.profile.name, "reviewer");
-    assert.equal(servers.profile.description, "reads titles");
-    assert.deepEqual(servers.servers[0].tools.map((t: { target: string }) => t.target), ["fx/get_title"]);
-    await assert.rejects(
-      call(mcpDescribeTool, { target: "fx/set_title" }, ctx),
-      (e: unknown) => e instanceof GatewayError && e.code === "profile",
-    );
-    await assert.rejects(
-      call(mcpReadTool, { target: "fx/get_count", schema_sha256: pins.get_count }, ctx),
-      (e: unknown) => e instanceof GatewayError && e.code === "profile",
-    );
-    Deno.env.set("POLY_GATEWAY_PROFILE", "ghost"); // restored by withProcessEnv
-    await assert.rejects(
-      call(mcpServersTool, {}, ctx),
-      (e: unknown) => e instanceof GatewayError && /Profile "ghost" is not defined/.test(e.message),
-    );
-  });
+  Deno.env.set("POLY_GATEWAY_PROFILE", "reviewer"); // restored by gatewayTest
+  const servers = (await call(mcpServersTool, {}, ctx)).structured as z.infer<typeof ServersDocument>;
+  assert.equal(servers.profile.name, "reviewer");
+  assert.equal(servers.profile.description, "reads titles");
+  assert.deepEqual(servers.servers[0].tools.map((t: { target: string }) => t.target), ["fx/get_title"]);
+  await assert.rejects(
+    call(mcpDescribeTool, { target: "fx/set_title" }, ctx),
+    (e: unknown) => e instanceof GatewayError && e.code === "profile",
+  );
+  await assert.rejects(
+    call(mcpReadTool, { target: "fx/get_count", schema_sha256: pins.get_count }, ctx),
+    (e: unknown) => e instanceof GatewayError && e.code === "profile",
+  );
+  Deno.env.set("POLY_GATEWAY_PROFILE", "ghost");
+  await assert.rejects(
+    call(mcpServersTool, {}, ctx),
+    (e: unknown) => e instanceof GatewayError && /Profile "ghost" is not defined/.test(e.message),
+  );
 });
 
-bwrapTest(
+gatewayTest(
   "mcp_describe hands one session at most MAX_MCP_SCHEMAS schemas at once and names the one it drops",
   async () => {
-    Deno.env.delete("POLY_GATEWAY_PROFILE");
-    await registered();
     const root = await workspace();
     const ctx = { ...context(root), session: `s-${crypto.randomUUID()}`, schemas: new SchemaWindow() };
     type Described = { schemas: { max: number; held: string[]; dropped?: string }; message: string };
