@@ -32,34 +32,27 @@ export function positionToIndex(starts: number[], line: number, col: number, tex
 
 /** Converts UTF-16 string indices to UTF-8 byte offsets (sorted input not required). */
 export function utf16ToBytes(text: string, indices: number[]): number[] {
-  const order = indices.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
-  const out = new Array<number>(indices.length);
-  let bytes = 0;
-  let pos = 0;
-  for (const [target, slot] of order) {
-    while (pos < target && pos < text.length) {
-      const code = text.codePointAt(pos)!;
-      bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-      pos += code >= 0x10000 ? 2 : 1;
-    }
-    out[slot] = bytes;
-  }
-  return out;
+  return convertOffsets(text, indices, "utf16");
 }
 
-/** Converts UTF-8 byte offsets into UTF-16 string indices. */
+/** Converts UTF-8 byte offsets into UTF-16 string indices (sorted input not required). */
 export function bytesToUtf16(text: string, offsets: number[]): number[] {
-  const order = offsets.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
-  const out = new Array<number>(offsets.length);
+  return convertOffsets(text, offsets, "bytes");
+}
+
+/** One walk over `text` that turns offsets counted in `from` units into the other unit. */
+function convertOffsets(text: string, values: number[], from: "utf16" | "bytes"): number[] {
+  const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+  const out = new Array<number>(values.length);
   let bytes = 0;
   let pos = 0;
   for (const [target, slot] of order) {
-    while (bytes < target && pos < text.length) {
+    while ((from === "bytes" ? bytes : pos) < target && pos < text.length) {
       const code = text.codePointAt(pos)!;
       bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
       pos += code >= 0x10000 ? 2 : 1;
     }
-    out[slot] = pos;
+    out[slot] = from === "bytes" ? pos : bytes;
   }
   return out;
 }

@@ -1,0 +1,18 @@
+import assert from "node:assert/strict";
+import { bytesToUtf16, utf16ToBytes } from "../../lib/engines/text.ts";
+
+// "a" 1 byte, "é" 2 bytes, "€" 3 bytes, "😀" 4 bytes (2 UTF-16 units), "z" 1 byte.
+const TEXT = "aé€😀z";
+
+Deno.test("utf16ToBytes() counts each character's UTF-8 length, in the order the indices were given", () => {
+  assert.deepEqual(utf16ToBytes(TEXT, [0, 1, 2, 3, 5, 6]), [0, 1, 3, 6, 10, 11]);
+  assert.deepEqual(utf16ToBytes(TEXT, [5, 0, 3]), [10, 0, 6]);
+  assert.deepEqual(utf16ToBytes(TEXT, [99]), [11], "past the end: the text's length in bytes");
+});
+
+Deno.test("bytesToUtf16() is its inverse on character boundaries", () => {
+  const indices = [6, 0, 3, 1, 5, 2];
+  assert.deepEqual(bytesToUtf16(TEXT, utf16ToBytes(TEXT, indices)), indices);
+  assert.deepEqual(bytesToUtf16(TEXT, [99]), [6], "past the end: the text's length in UTF-16 units");
+  assert.deepEqual(bytesToUtf16(TEXT, [2]), [2], "inside a character: the index after it");
+});
