@@ -66,7 +66,10 @@ async function start(walker: Walker, chains: LayerChains, cwd: string, given: st
     }
   }
   const layers = await chains.above(abs);
-  if ((await walker.config(dirname(abs))).forceExclude) {
+  // A repository's root is governed by its own configuration, not by the folder it sits in (whose
+  // configuration, outside the repository, can be a costly read: a home or /tmp of thousands of entries).
+  const governedByParent = !(target.isDirectory && await isRepoRoot(abs));
+  if (governedByParent && (await walker.config(dirname(abs))).forceExclude) {
     const reason = await walker.excludedWithParents(layers, abs, target.isDirectory);
     if (reason) {
       walker.entries.push({

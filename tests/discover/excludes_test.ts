@@ -1,5 +1,5 @@
 import { deepEqual } from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { discover, type DiscoveryConfig } from "../../lib/discover/mod.ts";
 import { describe, fixtureTree } from "./_tree.ts";
 
@@ -131,4 +131,22 @@ Deno.test("discover() under force_exclude skips a named file inside an excluded 
     'pkg/build/x.py skip: excluded by "build/" in [discovery] exclude ([discovery] force_exclude)',
     "pkg/rebuild.py python (explicit)",
   ]);
+});
+
+Deno.test("discover() never asks for the configuration of the folder a repository's root sits in", async () => {
+  const root = await fixtureTree("excludes");
+  await Deno.mkdir(join(root, ".git"), { recursive: true });
+  const asked: string[] = [];
+  // The folder above would force-exclude everything: it governs nothing inside the repository.
+  const configFor = (dir: string) => {
+    asked.push(dir);
+    const above = dir === dirname(root);
+    return Promise.resolve({ excludes: above ? [{ pattern: "*", base: dir }] : [], forceExclude: above });
+  };
+  const found = describe(await discover({ cwd: root, paths: ["."], configFor }));
+  deepEqual(found, ALL);
+  deepEqual(asked.filter((dir) => !dir.startsWith(root)), [], "only folders of the repository");
+  // A folder inside the repository, named explicitly, is still judged by its parent's configuration.
+  const inside = describe(await discover({ cwd: root, paths: ["pkg"], configFor: config(root, ["pkg"], true) }));
+  deepEqual(inside, ['pkg skip: excluded by "pkg" in [discovery] exclude ([discovery] force_exclude)']);
 });
