@@ -114,6 +114,15 @@ Deno.test("Biome: both lint paths turn on the domains of settings.manifest, and 
   processed = 0;
   deepEqual((await native.lintMany(more, { ...settings(), manifest })).map(codes), [[], []]);
   if (available) equal(processed, 2, "the native command line linted both");
+  // The native path reached them through a link to their folder, removed with its private folder afterwards.
+  await Deno.writeTextFile(join(dir, "web", "app", "page.jsx"), "export default 1;\n");
+  await native.lintMany([more[0]], { ...settings(), manifest });
+  for (const f of [file, ...more]) equal(await Deno.readTextFile(f.path), f.text, `${f.relPath} is left as it was`);
+  equal(
+    await Deno.readTextFile(join(dir, "web", "app", "page.jsx")),
+    "export default 1;\n",
+    "a file it was not given too",
+  );
   await Deno.remove(dir, { recursive: true });
 });
 
