@@ -185,20 +185,14 @@ export async function startEarly(
     const ref = { path: task.path, relPath: task.relPath, language: task.language };
     for (const entry of targets) entry.files.push(ref);
   }
-  // One engine at a time: its processes first (every group of it at once), then the next
-  // engine's loading, which would hold this thread.
-  const byEngine = Map.groupBy(groups, ([, { spec }]) => spec);
-  for (const [spec, ofEngine] of byEngine) {
+  for (const [group, { spec, plan, files }] of groups) {
     try {
       const engine = await loadEngine(spec);
       if (!engine.startLintMany) continue;
-      const ready: Promise<void>[] = [];
-      for (const [group, { plan, files }] of ofEngine) {
-        const batch = engine.startLintMany(files, plan.settings);
-        started.set(group, batch);
-        if (batch.ready) ready.push(batch.ready);
-      }
-      await Promise.all(ready);
+      const batch = engine.startLintMany(files, plan.settings);
+      started.set(group, batch);
+      // Its process first, then the next engine's loading (which would hold this thread).
+      await batch.ready;
     } catch {
       // the engine does not load: its batch below says so, file by file
     }
