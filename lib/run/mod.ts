@@ -45,7 +45,6 @@ import { boundReportDiffs } from "../report/diff.ts";
 import { countDiagnostics } from "../report/summary.ts";
 import { assignShards, isWhole, sizesOf } from "./shard.ts";
 import { span, timed } from "../debug/timing.ts";
-import { remoteSettings } from "../cache/remote/settings.ts";
 
 export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
 
@@ -362,9 +361,9 @@ class Results {
 /** The remote cache session of a check run, when `[cache] remote` or `POLY_REMOTE_CACHE_URL` names one. */
 async function remoteFor(kind: "lint" | "fmt", request: RunRequest, configs: ConfigSet) {
   if (request.fix || request.preview) return undefined;
+  const { remoteSettings, startRemote } = await import("../cache/remote/mod.ts");
   const config = await configs.forDir(resolve(request.cwd));
   if (!remoteSettings(config.data.cache)) return undefined;
-  const { startRemote } = await import("../cache/remote/mod.ts");
   return await startRemote({
     kind,
     fix: false,

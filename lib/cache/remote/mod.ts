@@ -32,13 +32,24 @@ import { join, relative } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { openDatabase } from "../_sqlite.ts";
 import { CACHE_FORMAT } from "../key.ts";
-import { type RemoteSettings, remoteSettings } from "./settings.ts";
-
-export { type RemoteSettings, remoteSettings };
 
 /** Rows per batch artifact. */
 export const BATCH_ROWS = 1000;
 const MAGIC = "poly-remote/1";
+
+/** Where and how to reach the remote cache. */
+export interface RemoteSettings {
+  /** Base URL (`https://cache.example.com`); `/v8/artifacts/...` is appended. */
+  url: string;
+  token?: string;
+  /** `team_…` is sent as `teamId`, anything else as `slug`. */
+  team?: string;
+  signingKey?: string;
+  /** Per-request timeout (ms). */
+  timeoutMs: number;
+  /** Bound on the whole read phase and on the whole write phase (ms). */
+  budgetMs: number;
+}
 
 /** Counters of `poly cache stats` (cumulative in `remote.json`). */
 export interface RemoteStats {
@@ -59,6 +70,34 @@ export interface RemoteStats {
   bytes_out: number;
   /** The latest warning, if any. */
   last_warning?: string;
+}
+
+/** The remote settings from `[cache] remote` / `remote_team` and the environment; undefined when none. */
+export function remoteSettings(cache: { remote?: string; remote_team?: string }): RemoteSettings | undefined {
+  const env = (name: string) => {
+    try {
+      return Deno.env.get(name) || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const url = env("POLY_REMOTE_CACHE_URL") ?? cache.remote;
+  if (!url) return undefined;
+  const num = (name: string, fallback: number) => {
+    const n = Number(env(name));
+    return Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  const team = env("POLY_REMOTE_CACHE_TEAM") ?? cache.remote_team;
+  const token = env("POLY_REMOTE_CACHE_TOKEN");
+  const signingKey = env("POLY_REMOTE_CACHE_SIGNING_KEY");
+  return {
+    url: url.replace(/\/+$/, ""),
+    ...(token ? { token } : {}),
+    ...(team ? { team } : {}),
+    ...(signingKey ? { signingKey } : {}),
+    timeoutMs: num("POLY_REMOTE_CACHE_TIMEOUT_MS", 2000),
+    budgetMs: num("POLY_REMOTE_CACHE_BUDGET_MS", 30000),
+  };
 }
 
 /** The name of the index artifact of a run's inputs. */
