@@ -35,3 +35,19 @@ export async function withProcessEnv<T>(vars: Record<string, string | undefined>
     file.close();
   }
 }
+
+/**
+ * Sets `vars` for the rest of the process (a test module's own homes, set as it loads), waiting
+ * until no {@link withProcessEnv} body is running: a module loaded while another module's body
+ * runs must not change the variables under it.
+ */
+export async function setProcessEnv(vars: Record<string, string>): Promise<void> {
+  const file = await Deno.open(LOCK, { create: true, write: true });
+  await file.lock(true);
+  try {
+    for (const [k, v] of Object.entries(vars)) Deno.env.set(k, v);
+  } finally {
+    await file.unlock();
+    file.close();
+  }
+}

@@ -9,10 +9,10 @@ import { openStore } from "../../lib/store/mod.ts";
 import { AccessStore } from "../../lib/access/store.ts";
 import { ProposalStore } from "../../lib/access/proposals.ts";
 import type { ApprovalStores } from "../../lib/access/approve.ts";
+import { setProcessEnv } from "../_helpers/process_env.ts";
 
 const base = await Deno.makeTempDir({ prefix: "poly-access-home-" });
-Deno.env.set("POLY_CACHE_HOME", join(base, "cache"));
-Deno.env.set("POLY_STATE_HOME", join(base, "state"));
+await setProcessEnv({ POLY_CACHE_HOME: join(base, "cache"), POLY_STATE_HOME: join(base, "state") });
 
 /** Fresh stores over a fresh database. */
 export async function freshStores(): Promise<ApprovalStores> {

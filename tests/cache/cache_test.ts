@@ -5,9 +5,10 @@ import { cacheKey, type CacheKeyParts, openCache, throughCache } from "../../lib
 import { CACHE_FORMAT } from "../../lib/cache/key.ts";
 import { gofmt } from "../../lib/engines/gofmt/mod.ts";
 import type { EngineSettings, SourceFile } from "../../lib/engines/types.ts";
+import { setProcessEnv } from "../_helpers/process_env.ts";
 
 const home = await Deno.makeTempDir({ prefix: "poly-cache-test-" });
-Deno.env.set("POLY_CACHE_HOME", home);
+await setProcessEnv({ POLY_CACHE_HOME: home });
 
 async function anchor(): Promise<string> {
   return await Deno.makeTempDir({ prefix: "poly-anchor-" });

@@ -13,8 +13,9 @@ import {
 import { sourceStamp } from "../../lib/cache/build.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
 import { shellcheck } from "../../lib/engines/shellcheck/mod.ts";
+import { setProcessEnv } from "../_helpers/process_env.ts";
 
-Deno.env.set("POLY_CACHE_HOME", await Deno.makeTempDir({ prefix: "poly-identity-test-" }));
+await setProcessEnv({ POLY_CACHE_HOME: await Deno.makeTempDir({ prefix: "poly-identity-test-" }) });
 
 Deno.test("engineIdentities() digests every in-process and bundled engine and leaves host tools out", async () => {
   const ids = await engineIdentities();
