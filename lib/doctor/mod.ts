@@ -20,7 +20,7 @@ import { openConfig } from "../config/mod.ts";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec, Language } from "../engines/types.ts";
 import { hostVersion } from "../engines/host.ts";
-import { findExecutable } from "../fs/executable.ts";
+import { isCargoSubcommand, which } from "../workspace/which.ts";
 import { languageName, planFormat, planLint } from "../run/plan.ts";
 import { findProjects } from "../workspace/projects.ts";
 
@@ -135,7 +135,7 @@ function memoProgram(): ProgramLookup {
     let found = seen.get(name);
     if (!found) {
       found = (async () => {
-        const path = findExecutable(name);
+        const path = which(name);
         if (!path) return undefined;
         const version = await hostVersion(name, name === "go" ? ["version"] : ["--version"]);
         return { path, ...(version ? { version } : {}) };
@@ -160,7 +160,7 @@ async function hostCheck(
     for: what,
     tool,
     status: absent,
-    detail: `${name} is not on PATH${skipped}`,
+    detail: `${name} is not on PATH${isCargoSubcommand(name) ? " or in $CARGO_HOME/bin" : ""}${skipped}`,
     install: INSTALL_HINTS[name] ?? `install ${name} and put it on PATH`,
   };
 }

@@ -27,7 +27,7 @@ import { join, relative } from "node:path";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
 import type { PlannedJob } from "./plan.ts";
-import { which } from "./_which.ts";
+import { which } from "./which.ts";
 import { compareText } from "../report/sort.ts";
 
 /** A cached job outcome (without duration and the cached flag). */

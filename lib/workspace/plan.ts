@@ -32,7 +32,7 @@ import {
   parseMachete,
 } from "./_parse.ts";
 import type { TreeResult } from "./_spawn.ts";
-import { which } from "./_which.ts";
+import { which } from "./which.ts";
 import { goModCause } from "../engines/govet/mod.ts";
 import { compareText } from "../report/sort.ts";
 

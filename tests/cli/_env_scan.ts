@@ -38,7 +38,7 @@ export const DYNAMIC_READERS: Record<string, string> = {
   "lib/paths/mod.ts": "env(name) reader; callers pass literals",
   "lib/remote/client.ts": "--token-env NAME from the user; a refused read says to use POLY_*",
   "lib/workspace/_cache.ts": "reads ENV_KEYS",
-  "lib/workspace/_which.ts": "env(name) reader; callers pass literals",
+  "lib/workspace/which.ts": "env(name) reader; callers pass literals",
   "tui/run.tsx": "get(name) reader; callers pass literals",
 };
 

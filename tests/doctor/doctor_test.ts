@@ -27,7 +27,11 @@ Deno.test("poly doctor names what is missing for this repository, how to install
     "crate/src/main.rs": "fn main() {}\n",
   });
   const empty = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
-  const { code, stdout, stderr } = await runPoly(["doctor"], { cwd: dir, env: { PATH: empty } });
+  // An empty home too: cargo subcommands are also looked for in ~/.cargo/bin.
+  const { code, stdout, stderr } = await runPoly(["doctor"], {
+    cwd: dir,
+    env: { PATH: empty, HOME: empty, CARGO_HOME: "" },
+  });
   assert.equal(code, 1, stderr);
   assert.match(stdout, /^MISSING +Shell +shellcheck: shellcheck is not on PATH$/m);
   assert.match(stdout, /install: apt install shellcheck/);
@@ -89,4 +93,33 @@ Deno.test("poly doctor does not ask for a tool poly.toml switches off", async ()
   assert.equal(tools.includes("shellcheck"), false, tools.join(", "));
   assert.equal(tools.includes("clippy"), false, tools.join(", "));
   assert.equal(tools.includes("cargo-deny"), true);
+});
+
+Deno.test("poly doctor finds a cargo subcommand in ~/.cargo/bin, where cargo and poly lint's jobs find it", async () => {
+  const dir = await repo({
+    "crate/Cargo.toml": '[package]\nname = "x"\nversion = "0.1.0"\nedition = "2021"\n',
+    "crate/src/main.rs": "fn main() {}\n",
+  });
+  const path = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
+  const home = await Deno.makeTempDir({ prefix: "poly-doctor-home-" });
+  const script = (at: string, name: string) => {
+    Deno.writeTextFileSync(join(at, name), `#!/bin/sh\necho "${name} 1.0.0"\n`);
+    Deno.chmodSync(join(at, name), 0o755);
+  };
+  for (const name of ["cargo", "cargo-clippy", "rustfmt"]) script(path, name);
+  await Deno.mkdir(join(home, ".cargo", "bin"), { recursive: true });
+  script(join(home, ".cargo", "bin"), "cargo-sort");
+  // cargo itself only counts on PATH: poly runs it by name.
+  script(join(home, ".cargo", "bin"), "cargo-machete");
+  const { stdout, stderr } = await runPoly(["doctor", "--format", "json"], {
+    cwd: dir,
+    env: { PATH: path, HOME: home, CARGO_HOME: "" },
+  });
+  const doc = JSON.parse(stdout);
+  const status = (tool: string) => doc.checks.find((c: { tool: string }) => c.tool === tool)?.status;
+  assert.equal(status("cargo-sort"), "ok", stderr);
+  assert.equal(status("cargo-machete"), "ok");
+  assert.equal(status("cargo-deny"), "optional");
+  const deny = doc.checks.find((c: { tool: string }) => c.tool === "cargo-deny");
+  assert.match(deny.detail, /cargo-deny is not on PATH or in \$CARGO_HOME\/bin/);
 });

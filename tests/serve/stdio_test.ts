@@ -13,7 +13,7 @@ import { Report } from "../../lib/report/schema.ts";
 import { decode as decodeToon } from "@toon-format/toon";
 import { serverEnv, startServer } from "./_client.ts";
 import { sharedSnapshot } from "./_snapshot.ts";
-import { which } from "../../lib/workspace/_which.ts";
+import { which } from "../../lib/workspace/which.ts";
 
 const OURS = [
   "lint",
