@@ -58,6 +58,28 @@ export interface HttpServerOptions {
   idleMs?: number;
 }
 
+/**
+ * The MCP endpoint as a function of a request, without a listener: what
+ * {@link startHttpServer} serves, and what tests call in-process (as hono's
+ * `app.request()`).
+ */
+export interface HttpApp {
+  /** Answers one HTTP request to the server. */
+  request(req: Request): Promise<Response>;
+  /** What `[serve]` and the options resolved to. */
+  requireApproval: string[];
+  policy: OriginPolicy;
+  /** Open sessions. */
+  sessions(): number;
+  /** Closes every session (cancelling their tasks). */
+  close(): Promise<void>;
+  /**
+   * In the background: extends the fingerprint beyond the source tree, warms the
+   * identity block and loads the tools' implementations (a server calls it once listening).
+   */
+  warmUp(): void;
+}
+
 /** A running server. */
 export interface HttpServer {
   /** `http://HOST:PORT/mcp`. */
@@ -117,8 +139,11 @@ async function checkStateOutside(root: string, statePath: string): Promise<void>
   }
 }
 
-/** Starts serving; resolves once listening. */
-export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer> {
+/**
+ * Builds the endpoint for `o` (the `[serve]` section, the tools, the access store at the
+ * state home); `o.port` is not used. {@link startHttpServer} puts it behind a listener.
+ */
+export async function createHttpApp(o: Omit<HttpServerOptions, "port">): Promise<HttpApp> {
   const root = await Deno.realPath(o.root);
   // The tools reach the state database at its one place (the state home), never a path given here.
   const statePath = storePath();
@@ -242,16 +267,6 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
     return withCors(res, corsHeaders);
   };
 
-  let ready!: (addr: Deno.NetAddr) => void;
-  const listening = new Promise<Deno.NetAddr>((resolve) => (ready = resolve));
-  const server = Deno.serve({
-    hostname,
-    port: o.port,
-    onListen: (addr) => ready(addr as Deno.NetAddr),
-    onError: (error) => jsonError(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`),
-  }, handle);
-  const addr = await listening;
-
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [id, s] of sessions) {
@@ -259,9 +274,36 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
     }
   }, Math.min(60_000, Math.max(1000, idleMs / 4)));
   Deno.unrefTimer(sweep);
-  // Once listening, in the background: extend the fingerprint beyond the source tree,
-  // warm the identity block and load the tools' implementations (mod.ts).
-  void warmUp({ fingerprint: print });
+  let closed: Promise<void> | undefined;
+  return {
+    request: handle,
+    requireApproval,
+    policy,
+    sessions: () => sessions.size,
+    close() {
+      closed ??= (async () => {
+        clearInterval(sweep);
+        await Promise.all([...sessions.keys()].map((id) => drop(id)));
+      })();
+      return closed;
+    },
+    warmUp: () => void warmUp({ fingerprint: print }),
+  };
+}
+
+/** Starts serving; resolves once listening. */
+export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer> {
+  const app = await createHttpApp(o);
+  let ready!: (addr: Deno.NetAddr) => void;
+  const listening = new Promise<Deno.NetAddr>((resolve) => (ready = resolve));
+  const server = Deno.serve({
+    hostname: o.hostname ?? "127.0.0.1",
+    port: o.port,
+    onListen: (addr) => ready(addr as Deno.NetAddr),
+    onError: (error) => jsonError(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`),
+  }, app.request);
+  const addr = await listening;
+  app.warmUp();
 
   const shown = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
   let stopped: Promise<void> | undefined;
@@ -269,13 +311,12 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
     url: `http://${shown}:${addr.port}/mcp`,
     hostname: addr.hostname,
     port: addr.port,
-    requireApproval,
-    policy,
-    sessions: () => sessions.size,
+    requireApproval: app.requireApproval,
+    policy: app.policy,
+    sessions: app.sessions,
     shutdown() {
       stopped ??= (async () => {
-        clearInterval(sweep);
-        await Promise.all([...sessions.keys()].map((id) => drop(id)));
+        await app.close();
         await server.shutdown();
       })();
       return stopped;
