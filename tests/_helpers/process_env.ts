@@ -18,22 +18,34 @@ import { join } from "node:path";
 
 const LOCK = join(Deno.env.get("TMPDIR") ?? "/tmp", "poly-tests-process-env.lock");
 
-/** Runs `body` with `vars` set (undefined: removed), holding the process-environment lock; restores them after. */
-export async function withProcessEnv<T>(vars: Record<string, string | undefined>, body: () => Promise<T>): Promise<T> {
+/** Runs `body` holding the process-environment lock. */
+async function holdingLock<T>(body: () => Promise<T> | T): Promise<T> {
   const file = await Deno.open(LOCK, { create: true, write: true });
   await file.lock(true);
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, Deno.env.get(k)]));
-  const apply = (values: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(values)) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
-  };
   try {
-    apply(vars);
     return await body();
   } finally {
-    apply(saved);
     await file.unlock();
     file.close();
   }
+}
+
+/** Sets each of `vars` (undefined: removes it). */
+function apply(vars: Record<string, string | undefined>): void {
+  for (const [k, v] of Object.entries(vars)) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+}
+
+/** Runs `body` with `vars` set (undefined: removed), holding the process-environment lock; restores them after. */
+export function withProcessEnv<T>(vars: Record<string, string | undefined>, body: () => Promise<T>): Promise<T> {
+  return holdingLock(async () => {
+    const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, Deno.env.get(k)]));
+    try {
+      apply(vars);
+      return await body();
+    } finally {
+      apply(saved);
+    }
+  });
 }
 
 /**
@@ -41,13 +53,6 @@ export async function withProcessEnv<T>(vars: Record<string, string | undefined>
  * until no {@link withProcessEnv} body is running: a module loaded while another module's body
  * runs must not change the variables under it.
  */
-export async function setProcessEnv(vars: Record<string, string>): Promise<void> {
-  const file = await Deno.open(LOCK, { create: true, write: true });
-  await file.lock(true);
-  try {
-    for (const [k, v] of Object.entries(vars)) Deno.env.set(k, v);
-  } finally {
-    await file.unlock();
-    file.close();
-  }
+export function setProcessEnv(vars: Record<string, string>): Promise<void> {
+  return holdingLock(() => apply(vars));
 }
