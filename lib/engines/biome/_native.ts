@@ -318,18 +318,22 @@ export async function runNativeLint(
         const linked = new Set<string>();
         for (const [i, path] of chosen.entries()) {
           // The path below the manifest's directory, kept: rules read it (next's `app/`, `pages/`).
-          let below = path.startsWith(root) ? path.slice(root.length).split(sep).join("/") : "package.json";
-          if (below === "package.json") below = `.poly-${i}/${basename(path)}`; // not over the manifest's copy
-          const slash = below.indexOf("/");
-          const top = slash < 0 ? below : below.slice(0, slash);
-          if (!linked.has(top)) {
-            linked.add(top);
-            if (top.startsWith(".poly-")) {
-              Deno.mkdirSync(join(dir, "pkg", top));
-              Deno.symlinkSync(path, join(dir, "pkg", below));
-            } else Deno.symlinkSync(join(root, top), join(dir, "pkg", top), slash < 0 ? undefined : { type: "dir" });
+          const below = path.startsWith(root) ? path.slice(root.length).split(sep).join("/") : undefined;
+          let link: string;
+          if (below === undefined || below === "package.json") {
+            // Outside it, or the manifest itself: a folder of its own (not over the manifest's copy).
+            link = `pkg/.poly-${i}/${basename(path)}`;
+            Deno.mkdirSync(join(dir, "pkg", `.poly-${i}`));
+            Deno.symlinkSync(path, join(dir, link));
+          } else {
+            link = `pkg/${below}`;
+            const slash = below.indexOf("/");
+            const top = slash < 0 ? below : below.slice(0, slash);
+            if (!linked.has(top)) {
+              linked.add(top);
+              Deno.symlinkSync(join(root, top), join(dir, "pkg", top), slash < 0 ? undefined : { type: "dir" });
+            }
           }
-          const link = `pkg/${below}`;
           alias.set(link, key(path));
           args.push(link);
         }
