@@ -32,6 +32,7 @@ import { isInside, realPathLenient } from "../../lib/fs/roots.ts";
 import { PolyTaskStore } from "./task_store.ts";
 import { checkOrigin, isLoopback, isWildcard, type OriginPolicy, originPolicy } from "./http_origin.ts";
 import { type AuthInfo, WebStandardStreamableHTTPServerTransport } from "./http_sdk.ts";
+import { DEFAULT_HOSTNAME } from "./http_listen.ts";
 
 /** Sessions idle longer than this (no request, no running task) are closed (ms). */
 export const SESSION_IDLE_MS = 2 * 60 * 60_000;
@@ -149,7 +150,7 @@ export async function createHttpApp(o: Omit<HttpServerOptions, "port">): Promise
   const statePath = storePath();
   await checkStateOutside(root, statePath);
   const serve = await loadServeSection(root, o.defaultConfig);
-  const hostname = o.hostname ?? "127.0.0.1";
+  const hostname = o.hostname ?? DEFAULT_HOSTNAME;
   const requireApproval = [...new Set(serve.require_approval)];
   const { TOOLS } = await import("../mod.ts");
   checkRequireApproval(requireApproval, o.tools ?? TOOLS);
@@ -297,7 +298,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   let ready!: (addr: Deno.NetAddr) => void;
   const listening = new Promise<Deno.NetAddr>((resolve) => (ready = resolve));
   const server = Deno.serve({
-    hostname: o.hostname ?? "127.0.0.1",
+    hostname: o.hostname ?? DEFAULT_HOSTNAME,
     port: o.port,
     onListen: (addr) => ready(addr as Deno.NetAddr),
     onError: (error) => jsonError(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`),
@@ -333,7 +334,7 @@ export interface ServeHttpOptions extends HttpServerOptions {
 /** `poly mcp --http`: serves until SIGINT or SIGTERM. */
 export async function serveHttp(o: ServeHttpOptions): Promise<void> {
   const http = await startHttpServer(o);
-  const hostname = o.hostname ?? "127.0.0.1";
+  const hostname = o.hostname ?? DEFAULT_HOSTNAME;
   const { access } = accessStores();
   const tokens = access.listTokens().length;
   if (tokens === 0) {

@@ -6,6 +6,9 @@
  */
 import { UsageError } from "../../lib/errors/mod.ts";
 
+/** Where poly listens when no host is named. */
+export const DEFAULT_HOSTNAME = "127.0.0.1";
+
 /** Where to listen. */
 export interface ListenAddress {
   hostname: string;
@@ -22,7 +25,7 @@ export function parseListen(text: string): ListenAddress {
       `Invalid --http address "${text}": use PORT or HOST:PORT (e.g. 8765, 127.0.0.1:8765, [::1]:8765)`,
     );
   }
-  const host = m[1] ?? "127.0.0.1";
+  const host = m[1] ?? DEFAULT_HOSTNAME;
   return { hostname: host.startsWith("[") ? host.slice(1, -1) : host, port };
 }
 
