@@ -102,19 +102,22 @@ export function toIndex(text: string, starts: number[], line: number, column: nu
 /**
  * A file the command line can lint as the WebAssembly path does: an absolute path
  * biome's two reports can both carry verbatim (no quotes, control characters, or
- * backslashes other than Windows separators), and not a biome configuration file (the command line checks those
- * against its own version number, the WebAssembly module against "0.0.0").
+ * backslashes other than Windows separators). A biome configuration file is one:
+ * named on the command line (or through a link) it is linted as a file like any
+ * other, never read as configuration (that is `--config-path` alone), and the
+ * command line's `$schema` check is the one the WebAssembly path's findings are
+ * brought to (`_shared.ts`).
  */
 function eligible(path: string): boolean {
   // deno-lint-ignore no-control-regex
   const awkward = Deno.build.os === "windows" ? /["\x00-\x1f\x7f]/ : /["\\\x00-\x1f\x7f]/;
-  if (awkward.test(path) || !(path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path))) return false;
-  return !isBiomeConfig(path);
+  return !awkward.test(path) && (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path));
 }
 
 /**
- * Whether `path` names a biome configuration file (`biome.json`, `.biome.jsonc`, ...),
- * which the command line checks against its own version and the WebAssembly path does not.
+ * Whether `path` names a biome configuration file (`biome.json`, `.biome.jsonc`, ...):
+ * the native format path keeps those off its private copies, where a copy would be
+ * read as configuration for the copies beside it.
  */
 export function isBiomeConfig(path: string): boolean {
   return /(^|[/\\])\.?biome\.jsonc?$/.test(path);

@@ -114,6 +114,16 @@ const CASES: [string, string, Language][] = [
   ["crlf.css", "a {\r\n  color: red;\r\n  color: blue;\r\n}\r\n", "css"],
   ["schema.graphql", "query Q {\n  a\n  a\n  b(x: 1, x: 2)\n}\n", "graphql"],
   ["bad.graphql", "query {\n", "graphql"],
+  // biome's own configuration files are linted as files (the `$schema` check as the command line makes it), and
+  // one beside other files configures nothing for them: `nested/x.ts` keeps its findings.
+  ["conf/biome.json", '{"$schema": "https://biomejs.dev/schemas/1.0.0/schema.json", "nope": 1}\n', "json"],
+  [
+    "pinned/biome.json",
+    '{"$schema": "https://biomejs.dev/schemas/2.5.14/schema.json", "root": true, "root": false}\n',
+    "json",
+  ],
+  ["nested/biome.jsonc", '{\n  "root": false,\n  // off\n  "linter": { "enabled": false }\n}\n', "json"],
+  ["nested/x.ts", "let a = 1;\nif (a == 2) { debugger; }\nexport { a };\n", "typescript"],
 ];
 
 /** Fixture files, linted where they lie. */
@@ -131,7 +141,6 @@ const FALLBACK_CASES: [string, string, Language][] = [
   ["node_modules/dep/index.ts", "debugger;\n", "typescript"],
   ["big.ts", Array.from({ length: 52_000 }, (_, i) => `export const a${i} = ${i};`).join("\n") + "\n", "typescript"],
   ['quo"te.ts', "debugger;\n", "typescript"],
-  ["conf/biome.json", '{"$schema": "https://biomejs.dev/schemas/1.0.0/schema.json", "nope": 1}\n', "json"],
 ];
 
 function read(path: string, relPath: string, language: Language): SourceFile {
@@ -244,6 +253,9 @@ Deno.test({
     ok(codes("style.css").includes("suspicious/noDuplicateProperties"));
     ok(codes("suppress.ts").some((c) => c?.startsWith("suppressions/")), "suppression diagnostics are kept");
     equal(codes("empty.ts").length, 0);
+    deepEqual(codes("conf/biome.json").includes("deserialize"), true, "another release's $schema is reported");
+    deepEqual(codes("pinned/biome.json"), ["suspicious/noDuplicateObjectKeys"], "the pinned release's is not");
+    ok(codes("nested/x.ts").includes("suspicious/noDebugger"), "a biome.jsonc beside a file configures nothing");
     for (const name of ["syntax_many.ts", "syntax_unicode.ts", "bad.json", "bad.css", "bad.graphql", "bom_syntax.ts"]) {
       ok(by.get(name) instanceof EngineError, `${name} is a parse error`);
     }
