@@ -9,7 +9,6 @@
  */
 import type { Language } from "../types.ts";
 import { parserFiles, type ParserName, POLY_LANGUAGES_OF, primaryParser } from "./languages.ts";
-import { splitRule } from "./_split.ts";
 import type { ScanFile } from "./select.ts";
 import type { LoadedRule, RuleSet } from "../../rules/types.ts";
 
@@ -103,7 +102,10 @@ export function cliRuleSet(set: RuleSet): CliRuleSet {
   for (const rule of set.rules) {
     if (!rule.enabled) continue;
     const targets: ParserName[] = rule.language === "dockerfile" ? [] : [primaryParser(rule.language)];
-    const { native } = splitRule(rule);
+    // The rule whole, its regexes included: one process compiles them once (the split that keeps
+    // them out of napi's per-call compile would have the command line print every node the rest
+    // matches, ~18 MB for 18 findings on hono, for poly to filter).
+    const native = rule.matcher;
     for (const parser of targets) {
       const doc: Record<string, unknown> = {
         id: `poly-${emitted.length}`,

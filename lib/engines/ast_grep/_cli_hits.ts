@@ -9,7 +9,6 @@
 import { type CliMatch, Misfit, normalize, type Scanned, TextSource } from "./_cli_io.ts";
 import { CLI_LANGUAGE, type CliRuleSet } from "./_cli_config.ts";
 import type { ParserName } from "./languages.ts";
-import { splitRule } from "./_split.ts";
 import { matchHit, type RuleHit } from "./hit.ts";
 import type { ScanFile } from "./select.ts";
 import type { LoadedRule } from "../../rules/types.ts";
@@ -74,7 +73,6 @@ export function toHits(
       if (!rules.has(emitted.rule)) continue; // `files`/`ignores`
       const node = text.node(match.range, match.metaVariables);
       if (node.text() !== match.text) return undefined;
-      if (!splitRule(emitted.rule).checks.every((check) => check(node))) continue;
       let editRange: { start: number; end: number } | undefined;
       if (emitted.rule.fix !== undefined) {
         const r = match.replacementOffsets;

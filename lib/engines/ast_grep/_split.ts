@@ -9,8 +9,8 @@
  * backtracking RegExp would. Only regexes that mean the same in both engines are
  * moved (no `\w`, `\b`, `\d`, Unicode classes or flag groups, whose meaning
  * differs between RE2 and Rust); the rest stay with ast-grep.
- * The batch path (`batch.ts`) hands the ast-grep command line the same split
- * rule and runs the same checks on its matches.
+ * The batch path (`batch.ts`) hands the ast-grep command line the rule whole: one
+ * process compiles each regex once, and a moved regex means the same there.
  *
  * @module
  */
