@@ -86,21 +86,12 @@ export function biomeLineStarts(text: string): number[] {
 /**
  * The string index of biome's 1-based line and column (the column counts
  * Unicode scalar values from the line start), or undefined when the position is
- * not inside the text. `bmp` says the text has no surrogate pairs (each scalar
- * value one UTF-16 unit), so the column is an offset: many findings on one long
- * line (a minified file) are not a walk each.
+ * not inside the text.
  */
-export function toIndex(
-  text: string,
-  starts: number[],
-  line: number,
-  column: number,
-  bmp = false,
-): number | undefined {
+export function toIndex(text: string, starts: number[], line: number, column: number): number | undefined {
   if (line < 1 || line > starts.length || column < 1) return undefined;
   let index = starts[line - 1];
   const end = line < starts.length ? starts[line] : text.length;
-  if (bmp) return index + column - 1 <= end ? index + column - 1 : undefined;
   for (let n = 1; n < column; n++) {
     if (index >= end) return undefined;
     index += text.codePointAt(index)! > 0xffff ? 2 : 1;
@@ -191,17 +182,13 @@ export function parseReport(json: string): JsonDiagnostic[] {
 /** The findings of one processed file, or undefined when one of them cannot be placed exactly. */
 function findingsOf(file: SourceFile, raw: JsonDiagnostic[]): Finding[] | undefined {
   let starts: number[] | undefined;
-  let bmp = false;
   const out: Finding[] = [];
   for (const d of raw) {
     const loc = d.location!;
     if (loc.start.line === 0) return undefined; // no span in the report: the WebAssembly path knows better
-    if (starts === undefined) {
-      starts = biomeLineStarts(file.text);
-      bmp = !/[\uD800-\uDFFF]/.test(file.text);
-    }
-    const a = toIndex(file.text, starts, loc.start.line, loc.start.column, bmp);
-    const b = toIndex(file.text, starts, loc.end.line, loc.end.column, bmp);
+    starts ??= biomeLineStarts(file.text);
+    const a = toIndex(file.text, starts, loc.start.line, loc.start.column);
+    const b = toIndex(file.text, starts, loc.end.line, loc.end.column);
     if (a === undefined || b === undefined || b < a) return undefined;
     out.push({
       ...(d.category !== undefined ? { category: d.category } : {}),
