@@ -16,7 +16,7 @@ export const FINGERPRINT_VERSION = 1;
  * cache keys): JSON with object keys sorted at every level and no insignificant
  * whitespace. For JSON values it is the gateway's `canonicalJson` text; unlike that
  * one (RFC 8785, which refuses what JSON cannot carry) it never throws on what a TOML
- * table holds: `inf` and `nan` hash as `null`.
+ * table holds: `inf` and `nan` hash as `null`, a date as its text.
  */
 export function fingerprintJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
@@ -24,6 +24,8 @@ export function fingerprintJson(value: unknown): string {
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
+  // A TOML date (smol-toml's TomlDate is a Date): its text, as JSON.stringify writes it (no own keys to sort).
+  if (value instanceof Date) return value.toJSON();
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {

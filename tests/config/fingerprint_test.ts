@@ -22,6 +22,14 @@ Deno.test("fingerprintJson() takes TOML's inf and nan as null, where canonicalJs
   assert.throws(() => canonicalJson({ line_length: Infinity }), TypeError);
 });
 
+Deno.test("fingerprintJson() hashes a TOML date by its text (two dates are two fingerprints)", async () => {
+  const { parse } = await import("smol-toml");
+  const a = parse("when = 1979-05-27T07:32:00Z\nday = 1979-05-27\n");
+  const b = parse("when = 1979-05-28T07:32:00Z\nday = 1979-05-27\n");
+  assert.equal(fingerprintJson(a), '{"day":"1979-05-27","when":"1979-05-27T07:32:00.000Z"}');
+  assert.notEqual(await fingerprint(a), await fingerprint(b));
+});
+
 async function* sources(dir: string): AsyncGenerator<string> {
   for await (const entry of Deno.readDir(dir)) {
     const path = join(dir, entry.name);
