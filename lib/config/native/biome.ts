@@ -315,43 +315,62 @@ function note(origins: Record<string, string>, table: Table, file: string, prefi
   }
 }
 
-const matchers = new Map<string, (path: string) => boolean>();
+/** A biome `includes` list ready to test paths: each glob compiled once, each directory's verdict kept. */
+interface Includes {
+  patterns: { negated: boolean; match: (path: string) => boolean; belowOnly: boolean }[];
+  /** Directories (relative) a negated pattern leaves out, with everything below them: true. */
+  dirsOut: Map<string, boolean>;
+}
 
-function globMatch(pattern: string, path: string): boolean {
-  let m = matchers.get(pattern);
-  if (!m) {
-    m = picomatch(pattern, { dot: true }) as (path: string) => boolean;
-    matchers.set(pattern, m);
+const compiled = new WeakMap<NativePattern[], Includes>();
+
+function includesOf(list: NativePattern[]): Includes {
+  let found = compiled.get(list);
+  if (!found) {
+    const patterns = list.map((p) => {
+      const glob = p.pattern.replace(/^!!?/, "");
+      const negated = p.pattern.startsWith("!");
+      // biome's `x/**` matches what is below x, not x itself (picomatch's would).
+      const match = picomatch(glob, { dot: true }) as (path: string) => boolean;
+      return { negated, match, belowOnly: glob.endsWith("/**") };
+    });
+    compiled.set(list, found = { patterns, dirsOut: new Map() });
   }
-  return m(path);
+  return found;
+}
+
+/** Whether `dir` (relative, "" for the configuration's own) or a directory above it is left out. */
+function dirOut(includes: Includes, dir: string): boolean {
+  if (dir === "") return false;
+  let out = includes.dirsOut.get(dir);
+  if (out === undefined) {
+    const slash = dir.lastIndexOf("/");
+    out = dirOut(includes, slash < 0 ? "" : dir.slice(0, slash));
+    if (!out) {
+      let verdict: boolean | undefined;
+      for (const p of includes.patterns) {
+        if (p.negated ? !p.belowOnly && p.match(dir) : p.match(dir)) verdict = !p.negated;
+      }
+      out = verdict === false;
+    }
+    includes.dirsOut.set(dir, out);
+  }
+  return out;
 }
 
 /**
  * Whether a biome `includes` list takes `rel` (a path relative to the
  * configuration's directory): the last pattern that matches decides (`!` and
  * `!!` exclude); nothing matching leaves it out. A directory a negated pattern
- * matches leaves out everything below it.
+ * matches leaves out everything below it. A run asks this for every file: the
+ * list is compiled once and each directory judged once.
  */
 export function biomeIncludes(list: NativePattern[], rel: string): boolean {
-  const parts = rel.split("/");
-  for (let i = 1; i < parts.length; i++) {
-    const dir = parts.slice(0, i).join("/");
-    let verdict: boolean | undefined;
-    for (const p of list) {
-      const neg = p.pattern.startsWith("!");
-      const glob = p.pattern.replace(/^!!?/, "");
-      // biome's `x/**` matches what is below x, not x itself (picomatch's would).
-      if (neg && !glob.endsWith("/**") && globMatch(glob, dir)) verdict = false;
-      else if (!neg && globMatch(glob, dir)) verdict = true;
-    }
-    if (verdict === false) return false;
-  }
+  const includes = includesOf(list);
+  const slash = rel.lastIndexOf("/");
+  if (dirOut(includes, slash < 0 ? "" : rel.slice(0, slash))) return false;
   let taken = false;
-  for (const p of list) {
-    const neg = p.pattern.startsWith("!");
-    const glob = p.pattern.replace(/^!!?/, "");
-    if (globMatch(glob, rel)) taken = !neg;
-  }
+  for (const p of includes.patterns) if (p.match(rel)) taken = !p.negated;
   return taken;
 }
 
