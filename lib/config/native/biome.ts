@@ -322,10 +322,15 @@ interface Includes {
   dirsOut: Map<string, boolean>;
 }
 
+/** By list, and by its patterns (each directory's configuration resolves a list of its own). */
 const compiled = new WeakMap<NativePattern[], Includes>();
+const byPatterns = new Map<string, Includes>();
 
 function includesOf(list: NativePattern[]): Includes {
   let found = compiled.get(list);
+  if (found) return found;
+  const key = list.map((p) => p.pattern).join("\0");
+  found = byPatterns.get(key);
   if (!found) {
     const patterns = list.map((p) => {
       const glob = p.pattern.replace(/^!!?/, "");
@@ -334,8 +339,9 @@ function includesOf(list: NativePattern[]): Includes {
       const match = picomatch(glob, { dot: true }) as (path: string) => boolean;
       return { negated, match, belowOnly: glob.endsWith("/**") };
     });
-    compiled.set(list, found = { patterns, dirsOut: new Map() });
+    byPatterns.set(key, found = { patterns, dirsOut: new Map() });
   }
+  compiled.set(list, found);
   return found;
 }
 
