@@ -5,15 +5,17 @@
  * on every core.
  *
  * How the processes run, in chunks of path arguments (`_cli_run.ts`), and what
- * the command line is given (`_cli_config.ts`): the effective rule set (enabled rules only,
- * after `[rules.overrides]`), each rule whole (the regexes `_split.ts` moves out of napi's
- * per-call compile mean the same to the command line, which compiles them once), written as one rule file under a private temporary
- * `sgconfig.yml`; the same parser libraries napi registers (`@ast-grep/lang-*`,
- * as custom languages); each extension to the language ast-grep gives it, as
- * napi's rules choose their files (`_langs.ts`). Its matches are turned into diagnostics by the
- * napi path's own code (`matchHit`, `toDiagnostic`): message and fix templates, spans from byte offsets
- * converted to UTF-16, `files`/`ignores` globs (applied by poly, not by the command
- * line), sorting.
+ * the command line is given (`_cli_config.ts`): the effective rule set (enabled
+ * rules only, after `[rules.overrides]`), each rule whole (the regexes
+ * `_split.ts` moves out of napi's per-call compile mean the same to the command
+ * line, which compiles them once), written as one rule file under a private
+ * temporary `sgconfig.yml`; the same parser libraries napi registers
+ * (`@ast-grep/lang-*`, as custom languages); each extension to the language
+ * ast-grep gives it, as napi's rules choose their files (`_langs.ts`). Its
+ * matches are turned into diagnostics by the napi path's own code (`matchHit`,
+ * `toDiagnostic`): message and fix templates, spans from byte offsets converted
+ * to UTF-16, `files`/`ignores` globs (applied by poly, not by the command line),
+ * sorting.
  *
  * Which files go through it, group by group (a file has one group of rules per
  * parser): only a group whose parser the command line picks for the file by its

@@ -28,11 +28,20 @@
  */
 import { dirname, join } from "node:path";
 import { type BiomeCommand, biomeCommand } from "./_bin.ts";
-import { CHUNK_BYTES, inBiomeDir, isBiomeConfig, key, type NativeOptions, nativeSafe, runBiome } from "./_native.ts";
+import { CHUNK_BYTES, inBiomeDir, key, type NativeOptions, nativeSafe, runBiome } from "./_native.ts";
 import type { SourceFile } from "../types.ts";
 
 /** Bytes of file text copied per process (at most; UTF-16 length × 3 as the bound). */
 const TEXT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Whether `path` names a biome configuration file (`biome.json`, `.biome.jsonc`, ...):
+ * the native format path keeps those off its private copies, where a copy would be
+ * read as configuration for the copies beside it.
+ */
+function isBiomeConfig(path: string): boolean {
+  return /(^|[/\\])\.?biome\.jsonc?$/.test(path);
+}
 
 /**
  * Where a file's copy goes under `w<n>/`: its path relative to the run, when that

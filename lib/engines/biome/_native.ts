@@ -115,15 +115,6 @@ function eligible(path: string): boolean {
 }
 
 /**
- * Whether `path` names a biome configuration file (`biome.json`, `.biome.jsonc`, ...):
- * the native format path keeps those off its private copies, where a copy would be
- * read as configuration for the copies beside it.
- */
-export function isBiomeConfig(path: string): boolean {
-  return /(^|[/\\])\.?biome\.jsonc?$/.test(path);
-}
-
-/**
  * Whether the command line applies a configuration exactly as the WebAssembly
  * path does: no file sets, ignore lists, overrides, extended or plugin files
  * (their paths are relative to the configuration's directory, a private one
