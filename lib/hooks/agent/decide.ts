@@ -44,8 +44,11 @@ export interface DecideOptions {
   measure: MeasureFile;
 }
 
-/** Extensions of files Read shows as images or documents: never steered. */
-const BINARY_EXT = /\.(png|jpe?g|gif|webp|bmp|ico|svg|pdf|zip|gz|tgz|tar|xz|wasm|mp3|mp4|mov|woff2?|ttf|otf|ipynb)$/i;
+/**
+ * Extensions of files Read shows as images or documents, or cannot show as text: never steered. (An SVG is
+ * text to Read, and poly lints it: a large one is steered like any other text file.)
+ */
+const BINARY_EXT = /\.(png|jpe?g|gif|webp|bmp|ico|pdf|zip|gz|tgz|tar|xz|wasm|mp3|mp4|mov|woff2?|ttf|otf|ipynb)$/i;
 
 /** Dedup key of the preload reminder (also marked by SessionStart). */
 export const PRELOAD_KEY = "preload";
