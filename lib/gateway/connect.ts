@@ -25,6 +25,8 @@ export interface UpstreamTarget {
   env?: Record<string, string>;
   /** Host paths bound read-only into a stdio upstream's sandbox. */
   bindRo?: string[];
+  /** The state home of the store the upstream is registered in: its private home lies below it (stdio). */
+  stateHome?: string;
   /** Plain bearer token (HTTP). */
   bearer?: string;
   /** OAuth provider (HTTP). */
@@ -63,6 +65,7 @@ export async function connectUpstream(
       cwd: target.cwd,
       env: target.env,
       bindRo: target.bindRo,
+      stateHome: target.stateHome,
     });
     transport = new ChildProcessTransport(launch, (text) => {
       tail = (tail + text).slice(-4000);

@@ -25,7 +25,7 @@
  * @module
  */
 import { isAbsolute, join } from "node:path";
-import { stateHome } from "../paths/mod.ts";
+import { cacheHome, stateHome } from "../paths/mod.ts";
 import {
   binaryDirsFor,
   type Bind,
@@ -63,9 +63,9 @@ export interface SandboxOptions {
   env?: Record<string, string>;
   /** Host paths bound read-only (registered with `--bind-ro`). */
   bindRo?: string[];
-  /** Root of poly's state; defaults to stateHome(). */
+  /** Root of poly's state the upstream belongs to (its private home lies below it); defaults to stateHome(). */
   stateHome?: string;
-  /** poly's homes to hide (default: the state and cache homes of this process). */
+  /** poly's homes to hide (default: `stateHome`, and the state and cache homes of this process). */
   polyHomes?: string[];
   /** The real HOME, covered by an empty tmpfs (default: $HOME). */
   home?: string;
@@ -142,7 +142,9 @@ export async function sandboxedLaunch(options: SandboxOptions): Promise<Launch> 
     binds,
     workspace: options.cwd,
     readOnly: false,
-    hide: await polyHomes(options.polyHomes),
+    hide: await polyHomes(
+      options.polyHomes ?? [...new Set([options.stateHome ?? stateHome(), stateHome(), cacheHome()])],
+    ),
     own: [own],
     env,
   });

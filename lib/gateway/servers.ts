@@ -139,7 +139,17 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
   }
 
   const upstream = await connectUpstream(
-    { name: input.name, transport: stdio ? "stdio" : "http", url, command, cwd, env, bindRo, bearer: token },
+    {
+      name: input.name,
+      transport: stdio ? "stdio" : "http",
+      url,
+      command,
+      cwd,
+      env,
+      bindRo,
+      bearer: token,
+      stateHome: keyHomeOf(db),
+    },
     { timeoutMs: input.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: input.signal },
   );
   let catalog: Catalog;

@@ -77,6 +77,8 @@ export async function openServer(
       cwd: server.cwd,
       env,
       bindRo: server.bindRo,
+      // Beside its sealed secrets: the home of the store it is registered in, whatever POLY_STATE_HOME says now.
+      stateHome: home,
       bearer,
       authProvider: provider,
       fetch: provider?.fetch,

@@ -130,6 +130,55 @@ Deno.test({
 });
 
 Deno.test({
+  name: `a stdio upstream lives in the home of the store it is registered in, which it cannot read${
+    needsBwrap(noBwrap)
+  }`,
+  ignore: noBwrap,
+  async fn() {
+    const home = await makeHome();
+    const fx = await probeFixture();
+    // The store (and its sealing key) in one folder, POLY_STATE_HOME pointing at another when the server opens.
+    const store = join(fx.dir, "store-home");
+    const other = join(fx.dir, "env-home");
+    const code = `
+      const gw = await import(REPO + "/lib/gateway/mod.ts");
+      const { openServer } = await import(REPO + "/lib/gateway/upstream.ts");
+      const { sealingKey } = await import(REPO + "/lib/gateway/seal.ts");
+      const store = ${JSON.stringify(store)};
+      await Deno.mkdir(store, { recursive: true });
+      await sealingKey(store);
+      const db = gw.gatewayStore(store + "/poly.db");
+      const command = "node " + REPO + "/fixtures/upstream/server.mjs --state state.json";
+      await gw.addServer(db, { name: "fx", command, cwd: ${JSON.stringify(fx.dir)}, env: { TOKEN: "sealed-value" } });
+      const open = await openServer(db, gw.findServer(db, "fx"));
+      const out = {};
+      try {
+        for (const path of [store + "/gateway.key", store + "/poly.db"]) {
+          const r = await open.upstream.client.callTool({ name: "read", arguments: { path } });
+          out[path] = r.structuredContent.read !== undefined ? "read" : r.structuredContent.error;
+        }
+        const r = await open.upstream.client.callTool({ name: "env", arguments: { name: "TOKEN" } });
+        out.TOKEN = r.structuredContent.value;
+      } finally {
+        await open.close();
+      }
+      out.ownHome = (await Deno.stat(store + "/gateway/stdio/fx")).isDirectory;
+      out.otherHome = await Deno.stat(${JSON.stringify(other)} + "/gateway/stdio/fx").then(() => true, () => false);
+      console.log(JSON.stringify(out));
+    `;
+    const path = Deno.env.get("PATH") ?? "/usr/bin:/bin";
+    const seen = await inProcessWith({ PATH: path, HOME: home, POLY_STATE_HOME: other }, code);
+    assert.deepEqual(seen, {
+      [join(store, "gateway.key")]: "ENOENT",
+      [join(store, "poly.db")]: "ENOENT",
+      TOKEN: "sealed-value",
+      ownHome: true,
+      otherHome: false,
+    });
+  },
+});
+
+Deno.test({
   name: `a stdio upstream gets the variables and read-only binds given at registration, nothing more${
     needsBwrap(noBwrap)
   }`,
