@@ -23,6 +23,7 @@ import { COLOR_MODES, type ColorMode, colorMode } from "../color.ts";
 import { UsageError } from "../../errors/mod.ts";
 import { formatOption } from "../output.ts";
 import type { REPORT_FORMATS as ENCODED_FORMATS } from "../../report/encode.ts";
+import type { RunRequest } from "../../run/types.ts";
 
 /**
  * Report formats the CLI can print: exactly the encoders' list (lib/report/encode.ts),
@@ -85,6 +86,34 @@ export interface RunOptionValues {
   color: ColorMode;
   /** `--shard I/N` as given. */
   shard?: string;
+}
+
+/**
+ * The run request `poly lint` and `poly fmt` make from their shared options; `own` is what differs (whether it
+ * fixes, the progress line, where each file's result goes).
+ */
+export function runRequestOf(
+  value: RunOptionValues,
+  io: CommandIO,
+  shard: RunRequest["shard"],
+  own: Pick<RunRequest, "fix" | "onProgress" | "onResult">,
+): RunRequest {
+  return {
+    paths: [...value.paths],
+    cwd: io.cwd,
+    exclude: [...value.exclude],
+    config: value.config,
+    noCache: value.noCache,
+    jobs: value.jobs,
+    ...(shard ? { shard } : {}),
+    ...(io.memo ? { memo: io.memo } : {}),
+    ...own,
+  };
+}
+
+/** Waits (bounded) for the remote-cache uploads a one-shot process started; a resident one goes on. */
+export async function settleRemote(io: CommandIO): Promise<void> {
+  if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
 }
 
 /** Whether the human report is coloured: `--color`, then FORCE_COLOR / NO_COLOR, then the terminal. */

@@ -8,7 +8,15 @@
  */
 import { command, constant, merge, message, object, option, or, withDefault } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
+import {
+  progressReporter,
+  runOptions,
+  type RunOptionValues,
+  runRequestOf,
+  settleRemote,
+  shardOption,
+  useColor,
+} from "./_run_options.ts";
 import type { FileResult } from "../../report/schema.ts";
 
 const mode = withDefault(
@@ -53,30 +61,19 @@ export const fmtCommand = defineCommand({
       { kind: "fmt", mode: value.m.mode === "fix" ? "fix" : "check" },
       (text) => io.stdout(text),
     );
-    const report = await runFmt({
-      paths: [...value.paths],
-      cwd: io.cwd,
-      exclude: [...value.exclude],
-      config: value.config,
+    const report = await runFmt(runRequestOf(value, io, shard, {
       fix: value.m.mode === "fix",
-      noCache: value.noCache,
-      jobs: value.jobs,
-      ...(shard ? { shard } : {}),
       onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
-      ...(io.memo ? { memo: io.memo } : {}),
       ...(writer ? { onResult: (result: FileResult) => writer.result(result) } : {}),
-    });
+    }));
     if (value.m.mode === "diff") {
       await io.stdout(report.results.filter((r) => r.changed && r.diff).map((r) => r.diff).join(""));
       for (const e of report.errors) await io.stderr(`${e.path}: error: ${e.message}\n`);
       const changed = report.summary.changed ?? 0;
       await io.stderr(`${changed} file${changed === 1 ? "" : "s"} would be reformatted\n`);
-      if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
-      return exitCodeFor(report);
-    }
-    await writer!.finish(report);
-    // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
-    if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
+    } else await writer!.finish(report);
+    // Remote-cache uploads start once the report is out.
+    await settleRemote(io);
     return exitCodeFor(report);
   },
 });

@@ -6,7 +6,15 @@
  */
 import { command, integer, merge, message, object, option, optional } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { progressReporter, runOptions, type RunOptionValues, shardOption, useColor } from "./_run_options.ts";
+import {
+  progressReporter,
+  runOptions,
+  type RunOptionValues,
+  runRequestOf,
+  settleRemote,
+  shardOption,
+  useColor,
+} from "./_run_options.ts";
 import { span } from "../../debug/timing.ts";
 
 const parser = command(
@@ -76,19 +84,11 @@ export const lintCommand = defineCommand({
       (text) => io.stdout(text),
     );
     const ran = span("run");
-    const report = await runLint({
-      paths: [...value.paths],
-      cwd: io.cwd,
-      exclude: [...value.exclude],
-      config: value.config,
+    const report = await runLint(runRequestOf(value, io, shard, {
       fix: value.fix,
-      noCache: value.noCache,
-      jobs: value.jobs,
-      ...(shard ? { shard } : {}),
       onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
-      ...(io.memo ? { memo: io.memo } : {}),
       onResult: (result) => writer.result(result),
-    });
+    }));
     ran();
     // Once the files are done, a phase still running says what it runs, on a terminal.
     const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
@@ -102,8 +102,8 @@ export const lintCommand = defineCommand({
     const reported = span("report");
     await writer.finish(report);
     reported();
-    // Remote-cache uploads start once the report is out; a one-shot process waits for them (bounded).
-    if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
+    // Remote-cache uploads start once the report is out.
+    await settleRemote(io);
     return exitCodeFor(report);
   },
 });
