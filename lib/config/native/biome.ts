@@ -322,15 +322,12 @@ interface Includes {
   dirsOut: Map<string, boolean>;
 }
 
-/** By list, and by its patterns (each directory's configuration resolves a list of its own). */
-const compiled = new WeakMap<NativePattern[], Includes>();
+/** By the list's patterns (each directory's configuration resolves a list object of its own). */
 const byPatterns = new Map<string, Includes>();
 
 function includesOf(list: NativePattern[]): Includes {
-  let found = compiled.get(list);
-  if (found) return found;
   const key = list.map((p) => p.pattern).join("\0");
-  found = byPatterns.get(key);
+  let found = byPatterns.get(key);
   if (!found) {
     const patterns = list.map((p) => {
       const glob = p.pattern.replace(/^!!?/, "");
@@ -341,7 +338,6 @@ function includesOf(list: NativePattern[]): Includes {
     });
     byPatterns.set(key, found = { patterns, dirsOut: new Map() });
   }
-  compiled.set(list, found);
   return found;
 }
 
