@@ -96,6 +96,8 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
   }
   const env = checkEnv(input.env ?? {});
   const bindRo = await checkBinds(input.bindRo ?? []);
+  // The store's own home: its key seals the secrets, and a stdio upstream's private home lies in it.
+  const storeHome = keyHomeOf(db);
   if (input.token !== undefined && input.oauth) {
     throw new GatewayError("invalid_request", "Give either a bearer token or --oauth, not both");
   }
@@ -148,7 +150,7 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
       env,
       bindRo,
       bearer: token,
-      stateHome: keyHomeOf(db),
+      stateHome: storeHome,
     },
     { timeoutMs: input.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: input.signal },
   );
@@ -169,12 +171,12 @@ export async function addServer(db: DatabaseSync, input: AddServerInput): Promis
     env: Object.keys(env).length
       ? {
         names: Object.keys(env).sort(),
-        sealed: await seal(JSON.stringify(env), envPurpose(input.name), keyHomeOf(db)),
+        sealed: await seal(JSON.stringify(env), envPurpose(input.name), storeHome),
       }
       : undefined,
     bindRo: bindRo.length ? bindRo : undefined,
     auth: token ? "bearer" : "none",
-    secret: token ? await seal(token, bearerPurpose(input.name), keyHomeOf(db)) : undefined,
+    secret: token ? await seal(token, bearerPurpose(input.name), storeHome) : undefined,
     catalogDigest: catalog.digest,
   }, catalog);
   return {

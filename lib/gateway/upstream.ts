@@ -30,10 +30,10 @@ export function envPurpose(name: string): string {
  */
 export const MIN_ENV_SECRET = 8;
 
-/** Opens a server's sealed environment (`--env`); empty when it has none. */
+/** Opens a server's sealed environment (`--env`) with the key under `home` (its store's); empty when it has none. */
 export async function openEnv(
   server: Pick<ServerRecord, "name" | "env">,
-  home?: string,
+  home: string,
 ): Promise<Record<string, string>> {
   if (!server.env) return {};
   return JSON.parse(await unseal(server.env.sealed, envPurpose(server.name), home)) as Record<string, string>;
