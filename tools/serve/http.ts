@@ -67,6 +67,8 @@ export interface HttpServerOptions {
 export interface HttpApp {
   /** Answers one HTTP request to the server. */
   request(req: Request): Promise<Response>;
+  /** Where it must listen: the host its origin policy was made for. */
+  hostname: string;
   /** What `[serve]` and the options resolved to. */
   requireApproval: string[];
   policy: OriginPolicy;
@@ -278,6 +280,7 @@ export async function createHttpApp(o: Omit<HttpServerOptions, "port">): Promise
   let closed: Promise<void> | undefined;
   return {
     request: handle,
+    hostname,
     requireApproval,
     policy,
     sessions: () => sessions.size,
@@ -298,7 +301,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   let ready!: (addr: Deno.NetAddr) => void;
   const listening = new Promise<Deno.NetAddr>((resolve) => (ready = resolve));
   const server = Deno.serve({
-    hostname: o.hostname ?? DEFAULT_HOSTNAME,
+    hostname: app.hostname,
     port: o.port,
     onListen: (addr) => ready(addr as Deno.NetAddr),
     onError: (error) => jsonError(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`),
