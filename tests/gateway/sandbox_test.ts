@@ -175,6 +175,9 @@ Deno.test({
       ownHome: true,
       otherHome: false,
     });
+    for (const file of [join(store, "gateway.key"), join(store, "poly.db")]) {
+      assert.ok((await Deno.stat(file)).isFile, `${file} was never written: the test proves nothing`);
+    }
   },
 });
 
