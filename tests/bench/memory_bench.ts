@@ -14,7 +14,6 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { largeCorpus } from "./corpus.ts";
 import { median, ms, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";

@@ -28,7 +28,7 @@
 import { basename, join, resolve } from "node:path";
 import { median, ms, timeCommand, type Timed } from "./_measure.ts";
 import { astGrepConfig, npmBin, pin, pipRuff } from "./parity.ts";
-import { polyCommand, REPO } from "../_helpers/cli.ts";
+import { polyCommand } from "../_helpers/cli.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
 import { discover } from "../../lib/discover/mod.ts";
 import { openConfig } from "../../lib/config/load.ts";

@@ -13,7 +13,6 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { largeCorpus } from "./corpus.ts";
 import { ms, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";
