@@ -24,6 +24,7 @@ import { cacheHome } from "../paths/mod.ts";
 import { blake3Hasher, CACHE_FORMAT, digestWith, type Namespace, NAMESPACES } from "./key.ts";
 import { isCorruption, moveAside, openDatabase } from "./_sqlite.ts";
 import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
+import { RACY_MS } from "../fs/read_log.ts";
 
 /** Options for {@link openCache}. */
 export interface OpenCacheOptions {
@@ -71,12 +72,8 @@ export interface FileRecord extends FileStamp {
   digest: string;
 }
 
-/**
- * A file's stamp must be older than this when it is read (ms) for the stat index
- * to remember it: a later write then always moves its mtime, even on file systems
- * with coarse (up to 2 s) timestamps — the "racy git" problem.
- */
-export const RACY_MS = 2_500;
+/** A file's stamp must be older than {@link RACY_MS} when it is read for the stat index to remember it. */
+export { RACY_MS };
 
 /** The {@link FileStamp} of a `Deno.FileInfo`. */
 export function stampOf(info: Deno.FileInfo): FileStamp {

@@ -73,10 +73,14 @@ export async function cacheStats(options: CacheCommandOptions): Promise<CacheSta
   }
 }
 
-/** Removes the cache entries of one namespace (or all) for the repository containing `cwd`. */
+/**
+ * Removes the cache entries of one namespace (or all) for the repository containing `cwd`, and every kept run
+ * (lib/cache/replay.ts), so the next check runs for real.
+ */
 export async function cacheClean(
   options: CacheCommandOptions & { namespace?: Namespace },
 ): Promise<CacheCleanDocument> {
+  await (await import("./replay.ts")).forgetReplays();
   const where = await locate(options);
   const cache = await openCache({ anchor: where.anchor, root: where.root });
   try {

@@ -46,7 +46,7 @@ import { countDiagnostics } from "../report/summary.ts";
 import { assignShards, isWhole, sizesOf } from "./shard.ts";
 import { span, timed } from "../debug/timing.ts";
 
-export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
+export type { ProposedChange, RunMemo, RunReads, RunRequest } from "./types.ts";
 
 /** Lints the requested paths (and applies safe fixes with `fix`). */
 export function runLint(request: RunRequest): Promise<Report> {
@@ -128,10 +128,14 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const taskConfigs: ResolvedConfig[] = [];
   // discover() returns its records sorted by relPath already: tasks are made in that order.
   for (const c of candidates) {
+    request.reads?.note(c.path);
     if (c.kind === "skip") mine(c.relPath) && results.push({ path: c.relPath, skipped: c.skip });
     else if (c.kind === "error") mine(c.relPath) && results.push({ path: c.relPath, error: c.error });
     else {
       const config = await configs.forDir(parentDir(c.path));
+      if (!config.data.cache.enabled) {
+        request.reads?.refuse(`${config.sources.at(-1) ?? "a config"} turns the cache off`);
+      }
       let index = configIndex.get(config.hash);
       if (index === undefined) {
         index = configRefs.length;

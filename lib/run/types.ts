@@ -63,6 +63,19 @@ export interface RunRequest {
    * from its earlier runs. Consulted by check runs only, never with `noCache`.
    */
   memo?: RunMemo;
+  /**
+   * The log of what a one-shot check run reads, kept so a later process can
+   * replay the run (lib/cache/replay.ts). The run adds the files it hands to
+   * workers (the log sees the main thread only) and refuses when a config turns
+   * the result cache off.
+   */
+  reads?: RunReads;
+}
+
+/** What a run tells the log of its reads (lib/fs/read_log.ts `ReadLog`). */
+export interface RunReads {
+  note(path: string): void;
+  refuse(reason: string): void;
 }
 
 /**

@@ -23,7 +23,11 @@ import { COLOR_MODES, type ColorMode, colorMode } from "../color.ts";
 import { UsageError } from "../../errors/mod.ts";
 import { formatOption } from "../output.ts";
 import type { REPORT_FORMATS as ENCODED_FORMATS } from "../../report/encode.ts";
-import type { RunRequest } from "../../run/types.ts";
+import type { RunReads, RunRequest } from "../../run/types.ts";
+import type { FileResult, Report } from "../../report/schema.ts";
+import type { Replay } from "../../cache/replay.ts";
+import type { ReadLog } from "../../fs/read_log.ts";
+import { span } from "../../debug/timing.ts";
 
 /**
  * Report formats the CLI can print: exactly the encoders' list (lib/report/encode.ts),
@@ -96,7 +100,7 @@ export function runRequestOf(
   value: RunOptionValues,
   io: CommandIO,
   shard: RunRequest["shard"],
-  own: Pick<RunRequest, "fix" | "onProgress" | "onResult">,
+  own: Pick<RunRequest, "fix" | "onProgress" | "onResult" | "reads">,
 ): RunRequest {
   return {
     paths: [...value.paths],
@@ -135,4 +139,88 @@ export function progressReporter(io: CommandIO, label: string): ((done: number, 
     const end = done === total ? "\r\x1b[2K" : "";
     io.stderr(`\r${label} [${bar}] ${done}/${total}${end}`);
   };
+}
+
+/**
+ * A one-shot check run's replay (lib/cache/replay.ts): the run kept by an
+ * earlier process with the same command, arguments, cwd, environment and code,
+ * when nothing it read has changed (`hit`); otherwise the log that lets this
+ * run be kept for the next one.
+ */
+export class RunReplay {
+  readonly #key: string;
+  readonly hit?: Replay;
+  #log?: ReadLog;
+  readonly #results: FileResult[] = [];
+
+  private constructor(key: string, hit: Replay | undefined) {
+    this.#key = key;
+    if (hit) this.hit = hit;
+  }
+
+  /**
+   * Looks the run up; undefined for a run that is never replayed: one that
+   * writes (`fix`), `--no-cache`, or a run inside a resident process (`poly mcp`,
+   * `poly daemon`: its own memo knows more).
+   */
+  static async open(
+    kind: "lint" | "fmt",
+    mode: string,
+    value: RunOptionValues,
+    io: CommandIO,
+    shard: RunRequest["shard"],
+  ): Promise<RunReplay | undefined> {
+    if (mode === "fix" || value.noCache || io.memo) return undefined;
+    const looked = span("replay lookup");
+    const [{ findReplay, replayKey }, { relevantEnv }] = await Promise.all([
+      import("../../cache/replay.ts"),
+      import("../../daemon/wire.ts"),
+    ]);
+    const key = await replayKey({
+      kind,
+      mode,
+      cwd: io.cwd,
+      paths: value.paths,
+      exclude: value.exclude,
+      config: value.config ?? null,
+      shard: shard ?? null,
+      env: relevantEnv(),
+    });
+    const replay = new RunReplay(key, findReplay(key));
+    looked();
+    if (replay.hit) span("replay hit")();
+    return replay;
+  }
+
+  /** Starts logging what the run reads (on a miss); what the run itself adds goes to the returned log. */
+  async start(): Promise<RunReads> {
+    const [{ ReadLog }, { cacheHome, stateHome }] = await Promise.all([
+      import("../../fs/read_log.ts"),
+      import("../../paths/mod.ts"),
+    ]);
+    // poly's own stores change with every run; what they hold is keyed by what the log records.
+    this.#log = ReadLog.open({ exclude: [cacheHome(), stateHome()] });
+    return this.#log;
+  }
+
+  /** Notes one result as the run passes it on. */
+  result(result: FileResult): void {
+    this.#results.push(result);
+  }
+
+  /** Stops logging and keeps the run for the next process when it can be replayed. */
+  async keep(report: Report, noWorkspaceJobs: boolean): Promise<void> {
+    const log = this.#log;
+    if (!log) return;
+    log.close();
+    const kept = span("replay keep");
+    const { keepReplay } = await import("../../cache/replay.ts");
+    const why = await keepReplay(this.#key, log, {
+      results: this.#results,
+      report,
+      ...(noWorkspaceJobs ? { noWorkspaceJobs } : {}),
+    });
+    kept();
+    if (why) span(`replay not kept: ${why}`)();
+  }
 }

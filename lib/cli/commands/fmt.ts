@@ -12,12 +12,13 @@ import {
   progressReporter,
   runOptions,
   type RunOptionValues,
+  RunReplay,
   runRequestOf,
   settleRemote,
   shardOption,
   useColor,
 } from "./_run_options.ts";
-import type { FileResult } from "../../report/schema.ts";
+import type { FileResult, Report } from "../../report/schema.ts";
 
 const mode = withDefault(
   or(
@@ -47,12 +48,16 @@ const parser = command("fmt", merge(runOptions("fmt"), object({ m: mode })), {
 export const fmtCommand = defineCommand({
   parser,
   async run(value: RunOptionValues & { m: { mode: "check" | "diff" | "fix" } }, io) {
-    const { runFmt } = await import("../../run/mod.ts");
-    const [{ reportWriter }, { exitCodeFor }] = await Promise.all([
+    const shard = await shardOption(value.shard);
+    // A run an earlier process kept, when nothing it read has changed: no configuration, discovery or engine.
+    const replay = await RunReplay.open("fmt", value.m.mode, value, io, shard);
+    const hit = replay?.hit;
+    const [run, { reportWriter }, { exitCodeFor }] = await Promise.all([
+      hit ? undefined : import("../../run/mod.ts"),
       import("../../report/encode.ts"),
       import("../../report/exit.ts"),
     ]);
-    const shard = await shardOption(value.shard);
+    const reads = hit ? undefined : await replay?.start();
     const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
     // The report is written as the files are done (not with --diff, which prints the diffs alone).
     const writer = value.m.mode === "diff" ? undefined : reportWriter(
@@ -61,11 +66,26 @@ export const fmtCommand = defineCommand({
       { kind: "fmt", mode: value.m.mode === "fix" ? "fix" : "check" },
       (text) => io.stdout(text),
     );
-    const report = await runFmt(runRequestOf(value, io, shard, {
-      fix: value.m.mode === "fix",
-      onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
-      ...(writer ? { onResult: (result: FileResult) => writer.result(result) } : {}),
-    }));
+    let report: Report;
+    if (hit) {
+      if (writer) { for (const result of hit.results) await writer.result(result); }
+      report = hit.report;
+    } else {
+      report = await run!.runFmt(runRequestOf(value, io, shard, {
+        fix: value.m.mode === "fix",
+        onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
+        ...(writer
+          ? {
+            onResult: (result: FileResult) => {
+              replay?.result(result);
+              return writer.result(result);
+            },
+          }
+          : {}),
+        ...(reads ? { reads } : {}),
+      }));
+      await replay?.keep(report, false);
+    }
     if (value.m.mode === "diff") {
       await io.stdout(report.results.filter((r) => r.changed && r.diff).map((r) => r.diff).join(""));
       for (const e of report.errors) await io.stderr(`${e.path}: error: ${e.message}\n`);
@@ -73,7 +93,7 @@ export const fmtCommand = defineCommand({
       await io.stderr(`${changed} file${changed === 1 ? "" : "s"} would be reformatted\n`);
     } else await writer!.finish(report);
     // Remote-cache uploads start once the report is out.
-    await settleRemote(io);
+    if (!hit) await settleRemote(io);
     return exitCodeFor(report);
   },
 });

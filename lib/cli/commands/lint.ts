@@ -10,12 +10,14 @@ import {
   progressReporter,
   runOptions,
   type RunOptionValues,
+  RunReplay,
   runRequestOf,
   settleRemote,
   shardOption,
   useColor,
 } from "./_run_options.ts";
 import { span } from "../../debug/timing.ts";
+import type { Report } from "../../report/schema.ts";
 
 const parser = command(
   "lint",
@@ -46,19 +48,23 @@ export const lintCommand = defineCommand({
     value: RunOptionValues & { fix: boolean; noWorkspace: boolean; statistics: boolean; maxDiagnostics?: number },
     io,
   ) {
+    const shard = await shardOption(value.shard);
+    // A run an earlier process kept, when nothing it read has changed: no configuration, discovery or engine.
+    const replay = await RunReplay.open("lint", value.fix ? "fix" : "check", value, io, shard);
+    const hit = replay?.hit;
     const loaded = span("load run modules");
-    const { runLint } = await import("../../run/mod.ts");
-    const [{ reportWriter }, { exitCodeFor }] = await Promise.all([
+    const [run, { reportWriter }, { exitCodeFor }] = await Promise.all([
+      hit ? undefined : import("../../run/mod.ts"),
       import("../../report/encode.ts"),
       import("../../report/exit.ts"),
     ]);
     loaded();
-    const shard = await shardOption(value.shard);
+    const reads = hit ? undefined : await replay?.start();
     // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
     const status = value.format === "human" && io.stderrIsTerminal
       ? import("../../workspace/mod.ts").then((m) => new m.WorkspaceStatus())
       : undefined;
-    const phase = value.noWorkspace || (shard && shard.index !== 1)
+    const phase = value.noWorkspace || (shard && shard.index !== 1) || hit?.noWorkspaceJobs
       ? undefined
       : import("../../workspace/mod.ts").then(async (m) =>
         m.runWorkspacePhase({
@@ -84,16 +90,27 @@ export const lintCommand = defineCommand({
       (text) => io.stdout(text),
     );
     const ran = span("run");
-    const report = await runLint(runRequestOf(value, io, shard, {
-      fix: value.fix,
-      onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
-      onResult: (result) => writer.result(result),
-    }));
+    let report: Report;
+    if (hit) {
+      for (const result of hit.results) await writer.result(result);
+      report = hit.report;
+    } else {
+      report = await run!.runLint(runRequestOf(value, io, shard, {
+        fix: value.fix,
+        onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
+        onResult: (result) => {
+          replay?.result(result);
+          return writer.result(result);
+        },
+        ...(reads ? { reads } : {}),
+      }));
+    }
     ran();
     // Once the files are done, a phase still running says what it runs, on a terminal.
     const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
     const workspace = await phase;
     await stop?.();
+    if (!hit) await replay?.keep(report, workspace?.outcome.jobs.length === 0);
     if (workspace && workspace.outcome.jobs.length > 0) {
       report.workspace = workspace.outcome;
       // Its pass/fail goes to stderr, so stdout stays one valid document.
@@ -103,7 +120,7 @@ export const lintCommand = defineCommand({
     await writer.finish(report);
     reported();
     // Remote-cache uploads start once the report is out.
-    await settleRemote(io);
+    if (!hit) await settleRemote(io);
     return exitCodeFor(report);
   },
 });

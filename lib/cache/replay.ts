@@ -1,0 +1,135 @@
+/**
+ * Replays of check runs: a one-shot `poly lint` or `poly fmt --check` whose
+ * arguments, relevant environment and code are those of an earlier run, and
+ * none of whose reads changed since, gives that run's report without starting
+ * configuration, discovery or any engine.
+ *
+ * A run's result is a function of its key (the command and its arguments, the
+ * working directory, the environment a run reads, poly's code stamp) and of
+ * what it read from the file system: every configuration file and ignore file,
+ * every directory listed and every file checked, each with its stat line
+ * (lib/fs/read_log.ts). Each kept run is one file, `<cache home>/replay/<key>.json`;
+ * a lookup takes every line again (~1 stat per path read: a few milliseconds
+ * for a thousand files) and replays only when all are equal. A run that had
+ * errors, saw a file change while it ran or just before (within the file
+ * system's timestamp granularity), or ran with the cache off is not kept; the
+ * newest {@link KEEP} runs are, and `poly cache clean` removes them all.
+ *
+ * @example
+ * ```ts
+ * const key = await replayKey({ cmd: "lint", cwd, paths });
+ * const replay = findReplay(key); // { results, report } or undefined
+ * ```
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { cacheHome } from "../paths/mod.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
+import { type ReadLog, unchanged } from "../fs/read_log.ts";
+import type { FileResult, Report } from "../report/schema.ts";
+import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
+import { codeStamp } from "../identity/code.ts";
+
+/** Version of the stored file's shape. */
+const FORMAT = 1;
+
+/** Runs kept (the oldest go first). */
+export const KEEP = 32;
+
+/** A run larger than this (its report, as JSON) is not kept. */
+const MAX_CHARS = 64 * 1024 * 1024;
+
+/** What a replay gives back: the run's results in the order it passed them on, and its report. */
+export interface Replay {
+  results: FileResult[];
+  report: Report;
+  /** Whether the run's whole-project phase had no job (`poly lint`): a replay need not run it again. */
+  noWorkspaceJobs?: boolean;
+}
+
+interface Stored extends Replay {
+  format: number;
+  key: string;
+  lines: [string, string][];
+}
+
+/**
+ * The key of a run: `parts` (its command, arguments, cwd and environment) with
+ * poly's build and code stamp (lib/identity/code.ts). SHA-256 from the platform,
+ * so a replay loads no hashing module.
+ */
+export async function replayKey(parts: unknown): Promise<string> {
+  const text = JSON.stringify([FORMAT, VERSION, BUILD_ID, CHANNEL, codeStamp(), parts]);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function pathOf(key: string): string {
+  return join(cacheHome(), "replay", `${key}.json`);
+}
+
+/**
+ * The run kept under `key` when nothing it read has changed since; undefined
+ * when there is none, it is damaged, or any of its reads changed. The report is
+ * what a warm run would give: every file a cache hit, this process's pid.
+ */
+export function findReplay(key: string): Replay | undefined {
+  let stored: Stored;
+  try {
+    stored = JSON.parse(Deno.readTextFileSync(pathOf(key)));
+  } catch {
+    return undefined;
+  }
+  if (stored?.format !== FORMAT || stored.key !== key || !Array.isArray(stored.lines)) return undefined;
+  if (!Array.isArray(stored.results) || typeof stored.report !== "object") return undefined;
+  if (!unchanged(stored.lines)) return undefined;
+  const { report } = stored;
+  report.poly.pid = Deno.pid; // the process that prints the report
+  const cache = report.summary.cache;
+  if (cache) report.summary.cache = { hits: cache.hits + cache.misses, misses: 0 };
+  return { results: stored.results, report, ...(stored.noWorkspaceJobs ? { noWorkspaceJobs: true } : {}) };
+}
+
+/**
+ * Keeps a finished run under `key` with what `log` saw it read, when it can be
+ * replayed (see the module documentation). Returns why not, or undefined when
+ * it was kept; a failure to write only costs the next run its work.
+ */
+export async function keepReplay(key: string, log: ReadLog, replay: Replay): Promise<string | undefined> {
+  if (replay.report.errors.length > 0 || replay.report.summary.errored > 0) return "the run had errors";
+  const settled = log.settle();
+  if ("refused" in settled) return settled.refused;
+  const text = JSON.stringify({ format: FORMAT, key, lines: settled.lines, ...replay } satisfies Stored);
+  if (text.length > MAX_CHARS) return "the report is too large";
+  const path = pathOf(key);
+  try {
+    await Deno.mkdir(join(cacheHome(), "replay"), { recursive: true });
+    await writeFileAtomic(path, text);
+  } catch (error) {
+    return `the cache folder cannot be written: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  await prune(join(cacheHome(), "replay"));
+  return undefined;
+}
+
+/** Removes every kept run (`poly cache clean`: a replay holds results of every namespace). */
+export async function forgetReplays(): Promise<void> {
+  await Deno.remove(join(cacheHome(), "replay"), { recursive: true }).catch(() => {});
+}
+
+/** Removes all but the {@link KEEP} most recently written runs. */
+async function prune(dir: string): Promise<void> {
+  const kept: { path: string; at: number }[] = [];
+  try {
+    for await (const e of Deno.readDir(dir)) {
+      if (!e.isFile || !e.name.endsWith(".json")) continue;
+      const path = join(dir, e.name);
+      kept.push({ path, at: (await Deno.stat(path).catch(() => undefined))?.mtime?.getTime() ?? 0 });
+    }
+  } catch {
+    return;
+  }
+  kept.sort((a, b) => b.at - a.at);
+  for (const { path } of kept.slice(KEEP)) await Deno.remove(path).catch(() => {});
+}

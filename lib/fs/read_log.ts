@@ -1,0 +1,241 @@
+/**
+ * What this process read from the file system during a stretch of work: every
+ * path a stat, a read, a directory listing, an open for reading or a link
+ * resolution named, each with its stat line when first seen. A run's result is
+ * a function of what it read (and of its arguments, environment and code); a
+ * later process can prove that nothing it read changed by taking the same lines
+ * again ({@link unchanged}), which is what lets `poly lint` replay a run
+ * (lib/cache/replay.ts).
+ *
+ * The log is kept by wrapping `Deno`'s reading functions while at least one log
+ * is open, so no reader anywhere in the program (configuration, ignore files,
+ * discovery, plugins, host tools found on PATH) can be left out by omission.
+ * What it cannot see is said where it is used: reads in workers and child
+ * processes (the run's own files are stat-ed on the main thread before they are
+ * read; a tool's own configuration is read by poly too).
+ *
+ * A line is the entry's inode, mode, size, mtime and ctime (`lstat`), followed
+ * for a link by its target and the target's line; a path that cannot be stat-ed
+ * has its error's name (`NotFound`) as its line, so creating it is a change.
+ * A directory's line changes when an entry is created, removed or renamed in it.
+ *
+ * @example
+ * ```ts
+ * const log = ReadLog.open({ exclude: [cacheHome()] });
+ * try {
+ *   await work();
+ * } finally {
+ *   log.close();
+ * }
+ * const settled = log.settle(); // { lines } or { refused: why }
+ * ```
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Deno's functions as they were before any log wrapped them (the log's own stats go through these). */
+const ORIGINAL = {
+  lstatSync: Deno.lstatSync,
+  statSync: Deno.statSync,
+  readLinkSync: Deno.readLinkSync,
+};
+
+/** The reading functions a log wraps: each takes the path first. */
+const WRAPPED = [
+  "stat",
+  "statSync",
+  "lstat",
+  "lstatSync",
+  "readFile",
+  "readFileSync",
+  "readTextFile",
+  "readTextFileSync",
+  "readDir",
+  "readDirSync",
+  "readLink",
+  "readLinkSync",
+  "realPath",
+  "realPathSync",
+  "open",
+  "openSync",
+] as const;
+
+/**
+ * How old a stamp must be when it is read (ms) to prove a later write moves it,
+ * even on file systems with coarse (up to 2 s) timestamps: the "racy git"
+ * problem. The result cache's stat index (lib/cache/db.ts) and {@link ReadLog.settle} use it.
+ */
+export const RACY_MS = 2_500;
+
+/** The functions that make poly's own temporary files and folders: what they return is never a read. */
+const TEMPORARY = ["makeTempDir", "makeTempDirSync", "makeTempFile", "makeTempFileSync"] as const;
+
+/** One path as first seen: its line, and when it last changed (ms; the later of mtime and ctime). */
+interface Sighting {
+  line: string;
+  changedAt: number;
+}
+
+/** A path's line now (see the module documentation), and when it last changed. */
+export function sightOf(path: string): Sighting {
+  try {
+    const info = ORIGINAL.lstatSync(path);
+    const line = lineOf(info);
+    if (!info.isSymlink) return { line, changedAt: changedAt(info) };
+    // A link: what it names, and what that resolves to (through any further links; a loop is an error's name).
+    const link = ORIGINAL.readLinkSync(path);
+    try {
+      const target = ORIGINAL.statSync(path);
+      return { line: `${line}>${link}>${lineOf(target)}`, changedAt: Math.max(changedAt(info), changedAt(target)) };
+    } catch (error) {
+      return { line: `${line}>${link}>${nameOf(error)}`, changedAt: changedAt(info) };
+    }
+  } catch (error) {
+    return { line: nameOf(error), changedAt: 0 };
+  }
+}
+
+function lineOf(info: Deno.FileInfo): string {
+  return `${info.ino ?? ""}:${info.mode ?? ""}:${info.size}:${info.mtime?.getTime() ?? ""}:${
+    info.ctime?.getTime() ?? ""
+  }`;
+}
+
+function changedAt(info: Deno.FileInfo): number {
+  return Math.max(info.mtime?.getTime() ?? 0, info.ctime?.getTime() ?? 0);
+}
+
+function nameOf(error: unknown): string {
+  return error instanceof Error ? error.name : "Error";
+}
+
+/** Whether every path still has its line: nothing a logged run read has changed since. */
+export function unchanged(lines: Iterable<readonly [string, string]>): boolean {
+  for (const [path, line] of lines) if (sightOf(path).line !== line) return false;
+  return true;
+}
+
+const open = new Set<ReadLog>();
+let saved: Record<string, unknown> | undefined;
+
+/** Wraps Deno's reading functions so each open log notes the path (once per log). */
+function install(): void {
+  // deno-lint-ignore no-explicit-any
+  const deno = Deno as any;
+  saved = {};
+  for (const name of WRAPPED) {
+    const original = deno[name];
+    saved[name] = original;
+    const writing = name === "open" || name === "openSync";
+    deno[name] = function (path: string | URL, ...rest: unknown[]) {
+      // An open for writing is not a read (check runs write nothing in the tree).
+      const options = rest[0] as Deno.OpenOptions | undefined;
+      if (!writing || !(options?.write || options?.append || options?.create || options?.truncate)) {
+        for (const log of open) log.note(path);
+      }
+      return original.call(Deno, path, ...rest);
+    };
+  }
+  for (const name of TEMPORARY) {
+    const original = deno[name];
+    saved[name] = original;
+    const own = (path: string) => {
+      for (const log of open) log.own(path);
+      return path;
+    };
+    deno[name] = name.endsWith("Sync")
+      ? (...args: unknown[]) => own(original.call(Deno, ...args))
+      : async (...args: unknown[]) => own(await original.call(Deno, ...args));
+  }
+}
+
+function uninstall(): void {
+  // deno-lint-ignore no-explicit-any
+  const deno = Deno as any;
+  for (const name of [...WRAPPED, ...TEMPORARY]) deno[name] = saved![name];
+  saved = undefined;
+}
+
+/** What {@link ReadLog.settle} found: every path read with its line, or why the log proves nothing. */
+export type Settled =
+  | { lines: [string, string][] }
+  | { refused: string };
+
+/** One open stretch of logging (see the module documentation). */
+export class ReadLog {
+  /** When the log was opened (ms since the epoch). */
+  readonly openedAt = Date.now();
+  readonly #seen = new Map<string, Sighting>();
+  readonly #exclude: string[];
+  readonly #owned = new Set<string>();
+  #closed = false;
+  #refused?: string;
+
+  private constructor(exclude: readonly string[]) {
+    this.#exclude = exclude.map((dir) => resolve(dir) + "/");
+  }
+
+  /** Starts logging every read of the process; paths under `exclude` (poly's own stores) are left out. */
+  static open(options: { exclude?: readonly string[] } = {}): ReadLog {
+    const log = new ReadLog(options.exclude ?? []);
+    if (open.size === 0) install();
+    open.add(log);
+    return log;
+  }
+
+  /** Notes a read of `path` (what the wrappers call; a caller may add paths it knows a worker reads). */
+  note(path: string | URL): void {
+    if (this.#closed) return;
+    const abs = path instanceof URL ? fileURLToPath(path) : resolve(String(path));
+    if (this.#seen.has(abs) || this.#owned.has(abs) || this.#exclude.some((dir) => abs.startsWith(dir))) return;
+    this.#seen.set(abs, sightOf(abs));
+  }
+
+  /** Marks the logged work as not a function of what it read (the first reason is kept). */
+  refuse(reason: string): void {
+    this.#refused ??= reason;
+  }
+
+  /** Leaves out `path` and everything under it: a temporary file or folder the work made for itself. */
+  own(path: string): void {
+    const abs = resolve(path);
+    this.#exclude.push(abs + "/");
+    this.#owned.add(abs);
+    for (const seen of this.#seen.keys()) if (seen === abs || seen.startsWith(abs + "/")) this.#seen.delete(seen);
+  }
+
+  /** Stops logging (idempotent). */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    open.delete(this);
+    if (open.size === 0) uninstall();
+  }
+
+  /** How many paths were read. */
+  get size(): number {
+    return this.#seen.size;
+  }
+
+  /**
+   * Every path read, with its line, sorted by path; or why not: a {@link refuse}d
+   * log, a path whose line is not what it was when first read (it changed during
+   * the work), or one that changed less than `margin` ms before the log opened (a
+   * change within a file system's timestamp granularity keeps the line: see
+   * {@link RACY_MS}).
+   */
+  settle(margin = RACY_MS): Settled {
+    if (this.#refused) return { refused: this.#refused };
+    const lines: [string, string][] = [];
+    for (const [path, first] of this.#seen) {
+      const now = sightOf(path);
+      if (now.line !== first.line) return { refused: `${path} changed during the run` };
+      if (now.changedAt >= this.openedAt - margin) return { refused: `${path} changed just before the run` };
+      lines.push([path, now.line]);
+    }
+    lines.sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    return { lines };
+  }
+}

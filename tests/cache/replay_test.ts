@@ -1,0 +1,103 @@
+/**
+ * lib/cache/replay.ts: a kept run comes back under its key while nothing it read
+ * changed, with a warm run's counters and the reading process's pid; a run with
+ * errors, a log that proves nothing, or a damaged file is never replayed; keys
+ * differ by every part; and only the newest runs are kept.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { findReplay, KEEP, keepReplay, replayKey } from "../../lib/cache/replay.ts";
+import { ReadLog } from "../../lib/fs/read_log.ts";
+import type { Report } from "../../lib/report/schema.ts";
+import { withProcessEnv } from "../_helpers/process_env.ts";
+
+function report(over: Partial<Report> = {}): Report {
+  return {
+    kind: "lint",
+    mode: "check",
+    results: [],
+    errors: [],
+    skipped: [],
+    summary: { checked: 1, skipped: 0, errored: 0, cache: { hits: 0, misses: 1 } },
+    configs: [],
+    poly: { version: "0", build_id: "dev", channel: "dev", executable: "x", pid: 1, engines_digest: "0", engines: {} },
+    ...over,
+  } as Report;
+}
+
+/** A log of reading `file`, as if the run had read it a minute after it was written. */
+async function logOf(file: string): Promise<ReadLog> {
+  const log = ReadLog.open();
+  await Deno.readTextFile(file);
+  log.close();
+  const settle = log.settle.bind(log);
+  log.settle = () => settle(-60_000); // the file was written by this test a moment ago
+  return log;
+}
+
+async function inHome<T>(body: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-replay-unit-" }));
+  return await withProcessEnv({ POLY_CACHE_HOME: join(dir, "cache") }, () => body(dir));
+}
+
+Deno.test("a kept run replays while its reads are unchanged, as a warm run of this process", async () => {
+  await inHome(async (dir) => {
+    const file = join(dir, "a.js");
+    await Deno.writeTextFile(file, "a");
+    const key = await replayKey({ cmd: "lint", cwd: dir });
+    const results = [{ path: "a.js" }];
+    assert.equal(
+      await keepReplay(key, await logOf(file), { results, report: report(), noWorkspaceJobs: true }),
+      undefined,
+    );
+    const found = findReplay(key);
+    assert.ok(found);
+    assert.deepEqual(found.results, results);
+    assert.equal(found.noWorkspaceJobs, true);
+    assert.deepEqual(found.report.summary.cache, { hits: 1, misses: 0 });
+    assert.equal(found.report.poly.pid, Deno.pid);
+    assert.equal(findReplay(await replayKey({ cmd: "lint", cwd: dir, paths: ["a.js"] })), undefined, "another key");
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await Deno.writeTextFile(file, "b");
+    assert.equal(findReplay(key), undefined, "a read changed");
+  });
+});
+
+Deno.test("a run with errors or a log that proves nothing is not kept; a damaged file is not replayed", async () => {
+  await inHome(async (dir) => {
+    const file = join(dir, "a.js");
+    await Deno.writeTextFile(file, "a");
+    const key = await replayKey({ dir });
+    const errored = report({ errors: [{ path: "a.js", message: "engine crashed" }] });
+    assert.equal(await keepReplay(key, await logOf(file), { results: [], report: errored }), "the run had errors");
+    const refused = await logOf(file);
+    refused.refuse("the cache is off");
+    assert.equal(await keepReplay(key, refused, { results: [], report: report() }), "the cache is off");
+    assert.equal(findReplay(key), undefined);
+
+    assert.equal(await keepReplay(key, await logOf(file), { results: [], report: report() }), undefined);
+    await Deno.writeTextFile(join(dir, "cache", "replay", `${key}.json`), '{"format": 1, "key": "');
+    assert.equal(findReplay(key), undefined);
+  });
+});
+
+Deno.test("replayKey() differs by every part; only the newest runs are kept", async () => {
+  const keys = new Set(
+    await Promise.all([{ a: 1 }, { a: 2 }, { b: 1 }, ["a"], "a"].map((parts) => replayKey(parts))),
+  );
+  assert.equal(keys.size, 5);
+  assert.equal(await replayKey({ a: 1 }), await replayKey({ a: 1 }));
+
+  await inHome(async (dir) => {
+    const file = join(dir, "a.js");
+    await Deno.writeTextFile(file, "a");
+    for (let i = 0; i < KEEP + 3; i++) {
+      assert.equal(
+        await keepReplay(await replayKey({ i }), await logOf(file), { results: [], report: report() }),
+        undefined,
+      );
+    }
+    assert.equal([...Deno.readDirSync(join(dir, "cache", "replay"))].length, KEEP);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Replayed check runs, end to end (lib/cli/commands/_run_options.ts `RunReplay`,
+ * lib/cache/replay.ts, lib/fs/read_log.ts), through the real process: a second
+ * `poly lint` or `poly fmt --check` on an unchanged tree gives the first run's
+ * report without running it, and an edited file, a new configuration file or a
+ * new ignore file makes the next run a real one with the new answer. Fixes and
+ * `--no-cache` never replay.
+ *
+ * A run is kept only when what it read is at least 2.5 s old (a file system's
+ * timestamps may not tell two writes within that apart), so the trees here are
+ * made, then left alone that long, once for the whole file.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runPoly } from "../_helpers/cli.ts";
+import { RACY_MS } from "../../lib/fs/read_log.ts";
+
+/** Timers on: the table on stderr names `replay hit` when a run was replayed. */
+const ENV = { POLY_DEBUG: "timing" };
+
+async function tree(files: Record<string, string>): Promise<string> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-replay-" }));
+  await Deno.mkdir(join(dir, ".git")); // the tree is its own repository: nothing above it configures it
+  for (const [name, text] of Object.entries(files)) {
+    await Deno.mkdir(join(dir, name, ".."), { recursive: true });
+    await Deno.writeTextFile(join(dir, name), text);
+  }
+  return dir;
+}
+
+const SOURCE = "export function f(a) {\n  debugger;\n  return a;\n}\n";
+
+const trees = {
+  edit: await tree({ "a.js": SOURCE }),
+  config: await tree({ "a.js": SOURCE }),
+  ignore: await tree({ "a.js": SOURCE, "b.js": SOURCE }),
+  fmt: await tree({ "a.js": "export const a = {b:1}\n" }),
+};
+const settled = new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
+
+async function lint(cwd: string, ...args: string[]) {
+  const run = await runPoly(["lint", "--format", "json", ...args], { cwd, env: ENV });
+  return { ...run, replayed: run.stderr.includes("replay hit"), report: JSON.parse(run.stdout) };
+}
+
+/** A report without what differs between two processes that give the same answer. */
+function answer(report: { poly: { pid?: number }; summary: { cache?: unknown } }) {
+  const { pid: _pid, ...poly } = report.poly;
+  const { cache: _cache, ...summary } = report.summary;
+  return { ...report, poly, summary };
+}
+
+/** The path of each of biome's `noDebugger` findings. */
+const debuggers = (report: { results: { path: string; diagnostics?: { code: string }[] }[] }) =>
+  report.results.flatMap((r) =>
+    (r.diagnostics ?? []).filter((d) => d.code === "suspicious/noDebugger").map(() => r.path)
+  )
+    .sort();
+
+Deno.test("a second poly lint on an unchanged tree replays the first; an edit makes the next a real run", async () => {
+  await settled;
+  const dir = trees.edit;
+  const first = await lint(dir);
+  assert.equal(first.replayed, false, first.stderr);
+  assert.equal(first.code, 1);
+  assert.deepEqual(debuggers(first.report), ["a.js"]);
+
+  const second = await lint(dir);
+  assert.equal(second.replayed, true, second.stderr);
+  assert.equal(second.code, first.code);
+  assert.deepEqual(answer(second.report), answer(first.report));
+  const files = first.report.summary.cache.hits + first.report.summary.cache.misses;
+  assert.deepEqual(second.report.summary.cache, { hits: files, misses: 0 }, "what a warm run says");
+  // Another report format is the same run, printed otherwise.
+  const human = await runPoly(["lint"], { cwd: dir, env: ENV });
+  assert.ok(human.stderr.includes("replay hit"), human.stderr);
+  assert.match(human.stdout, /noDebugger/);
+
+  await Deno.writeTextFile(join(dir, "a.js"), SOURCE.replace("return a;", "debugger;\n  return a;"));
+  const edited = await lint(dir);
+  assert.equal(edited.replayed, false, edited.stderr);
+  assert.deepEqual(debuggers(edited.report), ["a.js", "a.js"]);
+
+  // Fixes write; --no-cache asks for a real run: neither replays.
+  const uncached = await runPoly(["lint", "--no-cache"], { cwd: dir, env: ENV });
+  assert.ok(!uncached.stderr.includes("replay"), uncached.stderr);
+});
+
+Deno.test("a configuration file created beside the files makes the next poly lint a real run", async () => {
+  await settled;
+  const dir = trees.config;
+  assert.equal((await lint(dir)).replayed, false);
+  assert.equal((await lint(dir)).replayed, true);
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.biome]\nenabled = false\n");
+  const after = await lint(dir);
+  assert.equal(after.replayed, false, after.stderr);
+  assert.deepEqual(debuggers(after.report), []);
+});
+
+Deno.test("poly cache clean, and an ignore file created in the tree, make the next poly lint a real run", async () => {
+  await settled;
+  const dir = trees.ignore;
+  assert.deepEqual(debuggers((await lint(dir)).report), ["a.js", "b.js"]);
+  assert.equal((await lint(dir)).replayed, true);
+  // `poly cache clean` forgets kept runs too: the next run is a real one (and is kept again).
+  assert.equal((await runPoly(["cache", "clean"], { cwd: dir, env: ENV })).code, 0);
+  assert.equal((await lint(dir)).replayed, false);
+  assert.equal((await lint(dir)).replayed, true);
+  await Deno.writeTextFile(join(dir, ".gitignore"), "b.js\n");
+  const after = await lint(dir);
+  assert.equal(after.replayed, false, after.stderr);
+  assert.deepEqual(debuggers(after.report), ["a.js"]);
+});
+
+Deno.test("poly fmt --check and --diff replay their own runs; --fix never replays and writes", async () => {
+  await settled;
+  const dir = trees.fmt;
+  const check = () => runPoly(["fmt", "--check"], { cwd: dir, env: ENV });
+  const diff = () => runPoly(["fmt", "--diff"], { cwd: dir, env: ENV });
+  const [first, second] = [await check(), await check()];
+  assert.ok(!first.stderr.includes("replay hit") && second.stderr.includes("replay hit"), second.stderr);
+  assert.equal(second.stdout, first.stdout);
+  assert.equal(second.code, 1);
+  const [d1, d2] = [await diff(), await diff()];
+  assert.ok(!d1.stderr.includes("replay hit") && d2.stderr.includes("replay hit"), d2.stderr);
+  assert.equal(d2.stdout, d1.stdout);
+  assert.match(d2.stdout, /^\+export const a = \{ b: 1 \};?$/m);
+
+  const fix = await runPoly(["fmt", "--fix"], { cwd: dir, env: ENV });
+  assert.ok(!fix.stderr.includes("replay"), fix.stderr);
+  assert.equal(fix.code, 0, fix.stderr);
+  assert.equal(await Deno.readTextFile(join(dir, "a.js")), "export const a = { b: 1 };\n");
+  const after = await check();
+  assert.ok(!after.stderr.includes("replay hit"), after.stderr);
+  assert.equal(after.code, 0);
+});
