@@ -11,9 +11,10 @@
  * (lib/fs/read_log.ts). Each kept run is one file, `<cache home>/replay/<key>.json`;
  * a lookup takes every line again (~1 stat per path read: a few milliseconds
  * for a thousand files) and replays only when all are equal. A run that had
- * errors, saw a file change while it ran or just before (within the file
- * system's timestamp granularity), or ran with the cache off is not kept; the
- * newest {@link KEEP} runs are, and `poly cache clean` removes them all.
+ * errors, read a file changed just before (within a file system's timestamp
+ * granularity) or while it ran, or ran with the cache off is not kept; the
+ * newest {@link KEEP} runs are, and `poly cache clean` removes them all. The
+ * folder is the user's alone (mode 0700): a report quotes their code.
  *
  * @example
  * ```ts
@@ -104,7 +105,7 @@ export async function keepReplay(key: string, log: ReadLog, replay: Replay): Pro
   if (text.length > MAX_CHARS) return "the report is too large";
   const path = pathOf(key);
   try {
-    await Deno.mkdir(join(cacheHome(), "replay"), { recursive: true });
+    await Deno.mkdir(join(cacheHome(), "replay"), { recursive: true, mode: 0o700 });
     await writeFileAtomic(path, text);
   } catch (error) {
     return `the cache folder cannot be written: ${error instanceof Error ? error.message : String(error)}`;

@@ -1,11 +1,11 @@
 /**
  * What this process read from the file system during a stretch of work: every
  * path a stat, a read, a directory listing, an open for reading or a link
- * resolution named, each with its stat line when first seen. A run's result is
- * a function of what it read (and of its arguments, environment and code); a
- * later process can prove that nothing it read changed by taking the same lines
- * again ({@link unchanged}), which is what lets `poly lint` replay a run
- * (lib/cache/replay.ts).
+ * resolution named, each with its stat line when first seen (before the read).
+ * A run's result is a function of what it read (and of its arguments,
+ * environment and code); a later process can prove that nothing it read changed
+ * by taking the same lines again ({@link unchanged}), which is what lets `poly
+ * lint` replay a run (lib/cache/replay.ts).
  *
  * The log is kept by wrapping `Deno`'s reading functions while at least one log
  * is open, so no reader anywhere in the program (configuration, ignore files,
@@ -220,20 +220,22 @@ export class ReadLog {
   }
 
   /**
-   * Every path read, with its line, sorted by path; or why not: a {@link refuse}d
-   * log, a path whose line is not what it was when first read (it changed during
-   * the work), or one that changed less than `margin` ms before the log opened (a
-   * change within a file system's timestamp granularity keeps the line: see
-   * {@link RACY_MS}).
+   * Every path read, with its line when first read, sorted by path; or why not:
+   * a {@link refuse}d log, or a path that changed less than `margin` ms before
+   * it was first read (a change within a file system's timestamp granularity
+   * keeps the line: see {@link RACY_MS}). A path that changes after it was first
+   * read keeps its earlier line here, so the next {@link unchanged} sees the
+   * change: the line was taken before the read, as the result cache's stat index
+   * takes its stamps, and no clock is trusted for it.
    */
   settle(margin = RACY_MS): Settled {
     if (this.#refused) return { refused: this.#refused };
     const lines: [string, string][] = [];
     for (const [path, first] of this.#seen) {
-      const now = sightOf(path);
-      if (now.line !== first.line) return { refused: `${path} changed during the run` };
-      if (now.changedAt >= this.openedAt - margin) return { refused: `${path} changed just before the run` };
-      lines.push([path, now.line]);
+      if (first.changedAt >= this.openedAt - margin) {
+        return { refused: `${path} changed just before or during the run` };
+      }
+      lines.push([path, first.line]);
     }
     lines.sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
     return { lines };

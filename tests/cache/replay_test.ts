@@ -1,8 +1,9 @@
 /**
  * lib/cache/replay.ts: a kept run comes back under its key while nothing it read
- * changed, with a warm run's counters and the reading process's pid; a run with
- * errors, a log that proves nothing, or a damaged file is never replayed; keys
- * differ by every part; and only the newest runs are kept.
+ * changed, with a warm run's counters and the reading process's pid, in a folder
+ * only the user can read; a run with errors, a log that proves nothing, or a
+ * damaged file is never replayed; keys differ by every part; and only the newest
+ * runs are kept.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -50,6 +51,9 @@ Deno.test("a kept run replays while its reads are unchanged, as a warm run of th
       await keepReplay(key, await logOf(file), { results, report: report(), noWorkspaceJobs: true }),
       undefined,
     );
+    if (Deno.build.os !== "windows") {
+      assert.equal(Deno.statSync(join(dir, "cache", "replay")).mode! & 0o777, 0o700, "a report quotes the user's code");
+    }
     const found = findReplay(key);
     assert.ok(found);
     assert.deepEqual(found.results, results);
