@@ -106,7 +106,7 @@ export async function keepReplay(key: string, log: ReadLog, replay: Replay): Pro
   const path = pathOf(key);
   try {
     await Deno.mkdir(join(cacheHome(), "replay"), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(path, text);
+    await writeFileAtomic(path, text, { sync: false }); // a cache: lost after a power cut, it is a miss
   } catch (error) {
     return `the cache folder cannot be written: ${error instanceof Error ? error.message : String(error)}`;
   }

@@ -25,6 +25,12 @@ import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 export interface AtomicWriteOptions {
   /** File mode for a new file (an existing file keeps its own mode). */
   mode?: number;
+  /**
+   * Whether the new content is flushed to disk before the rename (default true).
+   * Off only for a file poly can do without (a cache): after a power loss it may
+   * be empty, never half-written.
+   */
+  sync?: boolean;
 }
 
 /** Writes `data` to `path` atomically (temporary file + rename), keeping an existing file's mode and owner. */
@@ -41,7 +47,7 @@ export async function writeFileAtomic(
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
-  await swapIn(path, bytesOf(data), { existing, mode: options.mode, strictOwner: false });
+  await swapIn(path, bytesOf(data), { existing, mode: options.mode, strictOwner: false, sync: options.sync ?? true });
 }
 
 /** What a file was when poly read it; {@link replaceFile} finds it still so before replacing it. */
@@ -200,7 +206,13 @@ function bytesOf(data: string | Uint8Array): Uint8Array {
 async function swapIn(
   path: string,
   bytes: Uint8Array,
-  options: { existing?: Deno.FileInfo; mode?: number; strictOwner: boolean; verify?: () => Promise<void> },
+  options: {
+    existing?: Deno.FileInfo;
+    mode?: number;
+    strictOwner: boolean;
+    verify?: () => Promise<void>;
+    sync?: boolean;
+  },
 ): Promise<void> {
   const { existing } = options;
   const mode = existing?.mode != null ? existing.mode & 0o7777 : options.mode;
@@ -212,7 +224,7 @@ async function swapIn(
     try {
       let written = 0;
       while (written < bytes.length) written += await file.write(bytes.subarray(written));
-      await file.sync();
+      if (options.sync !== false) await file.sync();
     } finally {
       file.close();
     }
