@@ -55,6 +55,13 @@ export const RELEVANT_ENV = [
   "POLY_DEBUG",
   "POLY_LOG",
   "POLY_TIMEOUT_MS",
+  // What host engines read (lib/engines: each spec's hostEnv).
+  "SHELLCHECK_OPTS",
+  "GOFLAGS",
+  "GOOS",
+  "GOARCH",
+  "CGO_ENABLED",
+  "RUSTUP_TOOLCHAIN",
 ] as const;
 
 /** The values of {@link RELEVANT_ENV} in this process. */

@@ -327,6 +327,12 @@ export interface EngineSpec {
   /** For host tools: the program looked up on PATH. */
   hostProgram?: string;
   /**
+   * For host tools: the environment variables the program reads that change its
+   * results (`SHELLCHECK_OPTS`); the program inherits them, so their values are
+   * part of its cached results' key (lib/identity/engines.ts `engineCacheVersion`).
+   */
+  hostEnv?: readonly string[];
+  /**
    * Cross-cutting engines (structural rules) run on every file of a language they
    * have rules for, alongside the language's own engines, and do not by themselves
    * count as "an engine for this language".

@@ -266,7 +266,8 @@ async function rememberedVersion(program: string, path: string, args: string[]):
 /**
  * The engine version that goes into cache keys: for in-process and bundled
  * engines the upstream version and module digest, for host tools the program's
- * version and path (so upgrading shellcheck invalidates its cached results).
+ * version and path (so upgrading shellcheck invalidates its cached results) and
+ * the variables of its environment that change what it reports.
  */
 export function engineCacheVersion(spec: EngineSpec): Promise<string> {
   const memoKey = `${spec.id}\0${spec.upstream}`;
@@ -279,7 +280,7 @@ export function engineCacheVersion(spec: EngineSpec): Promise<string> {
         const version = path
           ? await rememberedVersion(program, path, program === "go" ? ["version"] : ["--version"])
           : undefined;
-        return `${program} ${version ?? "unknown"} ${path ?? "missing"}`;
+        return `${program} ${version ?? "unknown"} ${path ?? "missing"}${hostEnvLine(spec)}`;
       }
       // Only this engine's modules are hashed (memoized on disk); the full map is not needed here.
       const known = memo ? (await memo)[spec.id] : undefined;
@@ -290,6 +291,24 @@ export function engineCacheVersion(spec: EngineSpec): Promise<string> {
     versions.set(memoKey, v);
   }
   return v;
+}
+
+/** ` NAME=value` for each of a host tool's {@link EngineSpec.hostEnv} variables that is set. */
+function hostEnvLine(spec: EngineSpec): string {
+  let line = "";
+  for (const name of spec.hostEnv ?? []) {
+    const value = readEnv(name);
+    if (value !== undefined) line += ` ${name}=${JSON.stringify(value)}`;
+  }
+  return line;
+}
+
+function readEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined; // not readable under this permission set: as unset
+  }
 }
 
 /** One engine as `poly engines` lists it. */

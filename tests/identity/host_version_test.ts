@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { REPO } from "../_helpers/cli.ts";
 
 /** engineCacheVersion(shellcheck) in a fresh process with `PATH` = `bin` and its own cache home. */
-async function cacheVersion(bin: string, home: string): Promise<string> {
+async function cacheVersion(bin: string, home: string, env: Record<string, string> = {}): Promise<string> {
   const script = join(home, "probe.ts");
   await Deno.writeTextFile(
     script,
@@ -14,7 +14,7 @@ console.log(await engineCacheVersion(shellcheck));
   );
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--no-lock", "--node-modules-dir=manual", "--config", join(REPO, "deno.json"), script],
-    env: { PATH: bin, POLY_CACHE_HOME: join(home, "cache") },
+    env: { PATH: bin, POLY_CACHE_HOME: join(home, "cache"), ...env },
     clearEnv: true,
     stdout: "piped",
     stderr: "piped",
@@ -57,5 +57,9 @@ Deno.test("engineCacheVersion() asks a host program its version once, then remem
   assert.equal(await cacheVersion(bin, home), `shellcheck 1.2.3 ${program}`);
   await Deno.writeTextFile(selected, "shellcheck 1.2.4\n");
   assert.equal(await cacheVersion(bin, home), `shellcheck 1.2.4 ${program}`);
+
+  // What the program reads from its environment is part of the key: SHELLCHECK_OPTS changes shellcheck's findings.
+  const opts = await cacheVersion(bin, home, { SHELLCHECK_OPTS: "-e SC2086" });
+  assert.equal(opts, `shellcheck 1.2.4 ${program} SHELLCHECK_OPTS="-e SC2086"`);
   await Deno.remove(home, { recursive: true });
 });

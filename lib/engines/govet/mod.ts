@@ -423,6 +423,9 @@ function sourceDigest(bytes: Uint8Array, digest: (data: string | Uint8Array) => 
   return "text" in classified ? digest(classified.text) : `bytes:${digest(bytes)}`;
 }
 
+/** What go vet builds and checks follows these: build tags and flags, the target platform, cgo. */
+const GO_ENV = ["GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED"] as const;
+
 /** The govet engine. */
 export const govet: EngineSpec = {
   id: "govet",
@@ -433,6 +436,7 @@ export const govet: EngineSpec = {
   upstream: "go vet (host)",
   defaultEnabled: true,
   hostProgram: "go",
+  hostEnv: GO_ENV,
   batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
   cacheContext: (file, _settings, run, index) => goContext(file, run, index),

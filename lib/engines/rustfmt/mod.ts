@@ -151,6 +151,9 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
   return out as Settled<string>[];
 }
 
+/** rustup's `rustfmt` runs the toolchain `RUSTUP_TOOLCHAIN` names (its version is asked of the same program). */
+const RUSTFMT_ENV = ["RUSTUP_TOOLCHAIN"] as const;
+
 /** The rustfmt engine. */
 export const rustfmt: EngineSpec = {
   id: "rustfmt",
@@ -161,6 +164,7 @@ export const rustfmt: EngineSpec = {
   upstream: "rustfmt (host)",
   defaultEnabled: true,
   hostProgram: "rustfmt",
+  hostEnv: RUSTFMT_ENV,
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
     const batcher = new Batcher<string>(formatMany);

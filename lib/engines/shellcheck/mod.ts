@@ -267,6 +267,9 @@ export function chooseGroups(groups: TextEdit[][]): { edits: TextEdit[]; count: 
   return { edits, count };
 }
 
+/** shellcheck reads extra options from `SHELLCHECK_OPTS` (`-e SC2086`, `-o all`, `--shell`). */
+const SHELLCHECK_ENV = ["SHELLCHECK_OPTS"] as const;
+
 /** The shellcheck engine. */
 export const shellcheck: EngineSpec = {
   id: "shellcheck",
@@ -277,6 +280,7 @@ export const shellcheck: EngineSpec = {
   upstream: "shellcheck (host)",
   defaultEnabled: true,
   hostProgram: "shellcheck",
+  hostEnv: SHELLCHECK_ENV,
   batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
