@@ -14,6 +14,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runPoly } from "../_helpers/cli.ts";
 import { RACY_MS } from "../../lib/fs/read_log.ts";
+import { lintCommand } from "../../lib/cli/commands/lint.ts";
+import { withProcessEnv } from "../_helpers/process_env.ts";
 
 /** Timers on: the table on stderr names `replay hit` when a run was replayed. */
 const ENV = { POLY_DEBUG: "timing" };
@@ -133,4 +135,32 @@ Deno.test("poly fmt --check and --diff replay their own runs; --fix never replay
   const after = await check();
   assert.ok(!after.stderr.includes("replay hit"), after.stderr);
   assert.equal(after.code, 0);
+});
+
+Deno.test("a run that fails midway, in process, leaves Deno's reading functions as they were", async () => {
+  const dir = await tree({ "a.js": SOURCE, "poly.toml": "[tools.biome\n" }); // malformed: the run throws
+  const home = await Deno.makeTempDir({ prefix: "poly-replay-home-" });
+  const stat = Deno.stat;
+  const io = {
+    stdout: () => Promise.resolve(),
+    stderr: () => Promise.resolve(),
+    stdoutIsTerminal: false,
+    stderrIsTerminal: false,
+    cwd: dir,
+  };
+  const value = {
+    cmd: "lint" as const,
+    paths: [],
+    format: "json" as const,
+    exclude: [],
+    noCache: false,
+    color: "never" as const,
+    fix: false,
+    noWorkspace: true,
+    statistics: false,
+  };
+  await withProcessEnv({ POLY_CACHE_HOME: join(home, "cache"), POLY_STATE_HOME: join(home, "state") }, async () => {
+    await assert.rejects(() => lintCommand.run(value, io));
+  });
+  assert.equal(Deno.stat, stat);
 });

@@ -208,6 +208,11 @@ export class RunReplay {
     this.#results.push(result);
   }
 
+  /** Stops logging (idempotent; a run that failed midway is not kept). */
+  close(): void {
+    this.#log?.close();
+  }
+
   /** Stops logging and keeps the run for the next process when it can be replayed. */
   async keep(report: Report, noWorkspaceJobs: boolean): Promise<void> {
     const log = this.#log;

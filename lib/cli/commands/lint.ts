@@ -18,6 +18,8 @@ import {
 } from "./_run_options.ts";
 import { span } from "../../debug/timing.ts";
 import type { Report } from "../../report/schema.ts";
+import type { CommandIO } from "../command.ts";
+import type { RunRequest } from "../../run/types.ts";
 
 const parser = command(
   "lint",
@@ -41,86 +43,99 @@ const parser = command(
   { description: message`Lint files with every engine configured for their language.` },
 );
 
+type LintValue = RunOptionValues & { fix: boolean; noWorkspace: boolean; statistics: boolean; maxDiagnostics?: number };
+
 /** `poly lint`. */
 export const lintCommand = defineCommand({
   parser,
-  async run(
-    value: RunOptionValues & { fix: boolean; noWorkspace: boolean; statistics: boolean; maxDiagnostics?: number },
-    io,
-  ) {
+  async run(value: LintValue, io) {
     const shard = await shardOption(value.shard);
     // A run an earlier process kept, when nothing it read has changed: no configuration, discovery or engine.
     const replay = await RunReplay.open("lint", value.fix ? "fix" : "check", value, io, shard);
-    const hit = replay?.hit;
-    const loaded = span("load run modules");
-    const [run, { reportWriter }, { exitCodeFor }] = await Promise.all([
-      hit ? undefined : import("../../run/mod.ts"),
-      import("../../report/encode.ts"),
-      import("../../report/exit.ts"),
-    ]);
-    loaded();
-    const reads = hit ? undefined : await replay?.start();
-    // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
-    const status = value.format === "human" && io.stderrIsTerminal
-      ? import("../../workspace/mod.ts").then((m) => new m.WorkspaceStatus())
-      : undefined;
-    const phase = value.noWorkspace || (shard && shard.index !== 1) || hit?.noWorkspaceJobs
-      ? undefined
-      : import("../../workspace/mod.ts").then(async (m) =>
-        m.runWorkspacePhase({
-          cwd: io.cwd,
-          config: value.config,
-          fix: value.fix,
-          jobs: value.jobs,
-          noCache: value.noCache,
-          ...(status ? { onJob: (await status).onJob } : {}),
-        })
-      );
-    const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
-    // The report is written as the files are done (JSON and annotations stream; see lib/report/stream.ts).
-    const writer = reportWriter(
-      value.format,
-      {
-        color,
-        cwd: io.cwd,
-        statistics: value.statistics,
-        maxDiagnostics: value.maxDiagnostics,
-      },
-      { kind: "lint", mode: value.fix ? "fix" : "check" },
-      (text) => io.stdout(text),
-    );
-    const ran = span("run");
-    let report: Report;
-    if (hit) {
-      for (const result of hit.results) await writer.result(result);
-      report = hit.report;
-    } else {
-      report = await run!.runLint(runRequestOf(value, io, shard, {
-        fix: value.fix,
-        onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
-        onResult: (result) => {
-          replay?.result(result);
-          return writer.result(result);
-        },
-        ...(reads ? { reads } : {}),
-      }));
+    try {
+      return await lintRun(value, io, shard, replay);
+    } finally {
+      replay?.close(); // a run that failed midway leaves no log of its reads open
     }
-    ran();
-    // Once the files are done, a phase still running says what it runs, on a terminal.
-    const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
-    const workspace = await phase;
-    await stop?.();
-    if (!hit) await replay?.keep(report, workspace?.outcome.jobs.length === 0);
-    if (workspace && workspace.outcome.jobs.length > 0) {
-      report.workspace = workspace.outcome;
-      // Its pass/fail goes to stderr, so stdout stays one valid document.
-      await io.stderr(workspace.summary);
-    }
-    const reported = span("report");
-    await writer.finish(report);
-    reported();
-    // Remote-cache uploads start once the report is out.
-    if (!hit) await settleRemote(io);
-    return exitCodeFor(report);
   },
 });
+
+/** The command once its shard and replay are known. */
+async function lintRun(
+  value: LintValue,
+  io: CommandIO,
+  shard: RunRequest["shard"],
+  replay: RunReplay | undefined,
+): Promise<number> {
+  const hit = replay?.hit;
+  const loaded = span("load run modules");
+  const [run, { reportWriter }, { exitCodeFor }] = await Promise.all([
+    hit ? undefined : import("../../run/mod.ts"),
+    import("../../report/encode.ts"),
+    import("../../report/exit.ts"),
+  ]);
+  loaded();
+  const reads = hit ? undefined : await replay?.start();
+  // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
+  const status = value.format === "human" && io.stderrIsTerminal
+    ? import("../../workspace/mod.ts").then((m) => new m.WorkspaceStatus())
+    : undefined;
+  const phase = value.noWorkspace || (shard && shard.index !== 1) || hit?.noWorkspaceJobs
+    ? undefined
+    : import("../../workspace/mod.ts").then(async (m) =>
+      m.runWorkspacePhase({
+        cwd: io.cwd,
+        config: value.config,
+        fix: value.fix,
+        jobs: value.jobs,
+        noCache: value.noCache,
+        ...(status ? { onJob: (await status).onJob } : {}),
+      })
+    );
+  const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
+  // The report is written as the files are done (JSON and annotations stream; see lib/report/stream.ts).
+  const writer = reportWriter(
+    value.format,
+    {
+      color,
+      cwd: io.cwd,
+      statistics: value.statistics,
+      maxDiagnostics: value.maxDiagnostics,
+    },
+    { kind: "lint", mode: value.fix ? "fix" : "check" },
+    (text) => io.stdout(text),
+  );
+  const ran = span("run");
+  let report: Report;
+  if (hit) {
+    for (const result of hit.results) await writer.result(result);
+    report = hit.report;
+  } else {
+    report = await run!.runLint(runRequestOf(value, io, shard, {
+      fix: value.fix,
+      onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
+      onResult: (result) => {
+        replay?.result(result);
+        return writer.result(result);
+      },
+      ...(reads ? { reads } : {}),
+    }));
+  }
+  ran();
+  // Once the files are done, a phase still running says what it runs, on a terminal.
+  const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
+  const workspace = await phase;
+  await stop?.();
+  if (!hit) await replay?.keep(report, workspace?.outcome.jobs.length === 0);
+  if (workspace && workspace.outcome.jobs.length > 0) {
+    report.workspace = workspace.outcome;
+    // Its pass/fail goes to stderr, so stdout stays one valid document.
+    await io.stderr(workspace.summary);
+  }
+  const reported = span("report");
+  await writer.finish(report);
+  reported();
+  // Remote-cache uploads start once the report is out.
+  if (!hit) await settleRemote(io);
+  return exitCodeFor(report);
+}
