@@ -188,9 +188,21 @@ export class ReadLog {
   /** Notes a read of `path` (what the wrappers call; a caller may add paths it knows a worker reads). */
   note(path: string | URL): void {
     if (this.#closed) return;
-    const abs = path instanceof URL ? fileURLToPath(path) : resolve(String(path));
-    if (this.#seen.has(abs) || this.#owned.has(abs) || this.#exclude.some((dir) => abs.startsWith(dir))) return;
+    let abs: string;
+    try {
+      abs = path instanceof URL ? fileURLToPath(path) : resolve(String(path));
+    } catch {
+      this.refuse(`a read of ${String(path)}, which is no file path`);
+      return;
+    }
+    if (this.#seen.has(abs) || this.#owned.has(abs) || this.#excluded(abs)) return;
     this.#seen.set(abs, sightOf(abs));
+  }
+
+  /** Whether `abs` is an excluded folder or under one. */
+  #excluded(abs: string): boolean {
+    const below = abs + "/";
+    return this.#exclude.some((dir) => below.startsWith(dir));
   }
 
   /** Marks the logged work as not a function of what it read (the first reason is kept). */
@@ -212,11 +224,6 @@ export class ReadLog {
     this.#closed = true;
     open.delete(this);
     if (open.size === 0) uninstall();
-  }
-
-  /** How many paths were read. */
-  get size(): number {
-    return this.#seen.size;
   }
 
   /**

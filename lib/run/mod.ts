@@ -46,7 +46,7 @@ import { countDiagnostics } from "../report/summary.ts";
 import { assignShards, isWhole, sizesOf } from "./shard.ts";
 import { span, timed } from "../debug/timing.ts";
 
-export type { ProposedChange, RunMemo, RunReads, RunRequest } from "./types.ts";
+export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
 
 /** Lints the requested paths (and applies safe fixes with `fix`). */
 export function runLint(request: RunRequest): Promise<Report> {
