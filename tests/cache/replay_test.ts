@@ -10,21 +10,12 @@ import { join } from "node:path";
 import { findReplay, KEEP, keepReplay, replayKey } from "../../lib/cache/replay.ts";
 import { ReadLog } from "../../lib/fs/read_log.ts";
 import type { Report } from "../../lib/report/schema.ts";
+import { report as fixture } from "../report/_fixture.ts";
 import { withProcessEnv } from "../_helpers/process_env.ts";
 
-function report(over: Partial<Report> = {}): Report {
-  return {
-    kind: "lint",
-    mode: "check",
-    results: [],
-    errors: [],
-    skipped: [],
-    summary: { checked: 1, skipped: 0, errored: 0, cache: { hits: 0, misses: 1 } },
-    configs: [],
-    poly: { version: "0", build_id: "dev", channel: "dev", executable: "x", pid: 1, engines_digest: "0", engines: {} },
-    ...over,
-  } as Report;
-}
+/** A report of one file that missed the result cache. */
+const report = (over: Partial<Report> = {}): Report =>
+  fixture({ summary: { checked: 1, skipped: 0, errored: 0, cache: { hits: 0, misses: 1 } }, ...over });
 
 /** A log of reading `file`, as if the run had read it a minute after it was written. */
 async function logOf(file: string): Promise<ReadLog> {
