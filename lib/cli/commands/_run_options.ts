@@ -229,3 +229,25 @@ export class RunReplay {
     if (why) span(`replay not kept: ${why}`)();
   }
 }
+
+/**
+ * Runs a `poly lint` or `poly fmt` body with its `--shard` parsed and its replay
+ * looked up ({@link RunReplay}); the replay's log of reads is closed however the
+ * body ends, so a run that fails midway (in process) leaves none open.
+ */
+export async function withReplay(
+  kind: "lint" | "fmt",
+  mode: string,
+  value: RunOptionValues,
+  io: CommandIO,
+  body: (shard: RunRequest["shard"], replay: RunReplay | undefined) => Promise<number>,
+): Promise<number> {
+  const shard = await shardOption(value.shard);
+  // A run an earlier process kept, when nothing it read has changed: no configuration, discovery or engine.
+  const replay = await RunReplay.open(kind, mode, value, io, shard);
+  try {
+    return await body(shard, replay);
+  } finally {
+    replay?.close();
+  }
+}

@@ -12,11 +12,11 @@ import {
   progressReporter,
   runOptions,
   type RunOptionValues,
-  RunReplay,
+  type RunReplay,
   runRequestOf,
   settleRemote,
-  shardOption,
   useColor,
+  withReplay,
 } from "./_run_options.ts";
 import type { FileResult, Report } from "../../report/schema.ts";
 import type { CommandIO } from "../command.ts";
@@ -51,19 +51,12 @@ type FmtValue = RunOptionValues & { m: { mode: "check" | "diff" | "fix" } };
 /** `poly fmt`. */
 export const fmtCommand = defineCommand({
   parser,
-  async run(value: FmtValue, io) {
-    const shard = await shardOption(value.shard);
-    // A run an earlier process kept, when nothing it read has changed: no configuration, discovery or engine.
-    const replay = await RunReplay.open("fmt", value.m.mode, value, io, shard);
-    try {
-      return await fmtRun(value, io, shard, replay);
-    } finally {
-      replay?.close(); // a run that failed midway leaves no log of its reads open
-    }
+  run(value: FmtValue, io) {
+    return withReplay("fmt", value.m.mode, value, io, (shard, replay) => fmtRun(value, io, shard, replay));
   },
 });
 
-/** The command once its shard and replay are known. */
+/** The command once its shard and replay are known (see `withReplay`). */
 async function fmtRun(
   value: FmtValue,
   io: CommandIO,

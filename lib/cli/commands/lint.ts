@@ -10,11 +10,11 @@ import {
   progressReporter,
   runOptions,
   type RunOptionValues,
-  RunReplay,
+  type RunReplay,
   runRequestOf,
   settleRemote,
-  shardOption,
   useColor,
+  withReplay,
 } from "./_run_options.ts";
 import { span } from "../../debug/timing.ts";
 import type { Report } from "../../report/schema.ts";
@@ -48,19 +48,18 @@ type LintValue = RunOptionValues & { fix: boolean; noWorkspace: boolean; statist
 /** `poly lint`. */
 export const lintCommand = defineCommand({
   parser,
-  async run(value: LintValue, io) {
-    const shard = await shardOption(value.shard);
-    // A run an earlier process kept, when nothing it read has changed: no configuration, discovery or engine.
-    const replay = await RunReplay.open("lint", value.fix ? "fix" : "check", value, io, shard);
-    try {
-      return await lintRun(value, io, shard, replay);
-    } finally {
-      replay?.close(); // a run that failed midway leaves no log of its reads open
-    }
+  run(value: LintValue, io) {
+    return withReplay(
+      "lint",
+      value.fix ? "fix" : "check",
+      value,
+      io,
+      (shard, replay) => lintRun(value, io, shard, replay),
+    );
   },
 });
 
-/** The command once its shard and replay are known. */
+/** The command once its shard and replay are known (see `withReplay`). */
 async function lintRun(
   value: LintValue,
   io: CommandIO,
