@@ -32,7 +32,7 @@
  *
  * @module
  */
-import { resolve } from "node:path";
+import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Deno's functions as they were before any log wrapped them (the log's own stats go through these). */
@@ -174,7 +174,7 @@ export class ReadLog {
   #refused?: string;
 
   private constructor(exclude: readonly string[]) {
-    this.#exclude = exclude.map((dir) => resolve(dir) + "/");
+    this.#exclude = exclude.map((dir) => resolve(dir) + sep);
   }
 
   /** Starts logging every read of the process; paths under `exclude` (poly's own stores) are left out. */
@@ -201,7 +201,7 @@ export class ReadLog {
 
   /** Whether `abs` is an excluded folder or under one. */
   #excluded(abs: string): boolean {
-    const below = abs + "/";
+    const below = abs + sep;
     return this.#exclude.some((dir) => below.startsWith(dir));
   }
 
@@ -213,9 +213,9 @@ export class ReadLog {
   /** Leaves out `path` and everything under it: a temporary file or folder the work made for itself. */
   own(path: string): void {
     const abs = resolve(path);
-    this.#exclude.push(abs + "/");
+    this.#exclude.push(abs + sep);
     this.#owned.add(abs);
-    for (const seen of this.#seen.keys()) if (seen === abs || seen.startsWith(abs + "/")) this.#seen.delete(seen);
+    for (const seen of this.#seen.keys()) if (seen === abs || seen.startsWith(abs + sep)) this.#seen.delete(seen);
   }
 
   /** Stops logging (idempotent). */

@@ -53,7 +53,7 @@ Deno.test("a kept run replays while its reads are unchanged, as a warm run of th
     assert.equal(found.report.poly.pid, Deno.pid);
     assert.equal(findReplay(await replayKey({ cmd: "lint", cwd: dir, paths: ["a.js"] })), undefined, "another key");
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 30)); // past the kernel's timestamp tick (up to 10 ms)
     await Deno.writeTextFile(file, "b");
     assert.equal(findReplay(key), undefined, "a read changed");
   });

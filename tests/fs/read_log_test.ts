@@ -10,6 +10,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ReadLog, sightOf, unchanged } from "../../lib/fs/read_log.ts";
 
+/** Longer than the coarse clock the kernel stamps files from (a tick of up to 10 ms). */
+const TICK = 30;
+
 /** Accepts files made by the test itself a moment ago (the default margin refuses anything changed in the last 2.5 s). */
 const FRESH = -60_000;
 
@@ -86,7 +89,7 @@ Deno.test("a file changed during the work keeps its first line; one changed just
   const dir = await tree({ "a.txt": "a" });
   const during = ReadLog.open();
   await Deno.readTextFile(join(dir, "a.txt"));
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => setTimeout(resolve, TICK));
   await Deno.writeTextFile(join(dir, "a.txt"), "changed");
   during.close();
   const settled = during.settle(FRESH);
@@ -127,8 +130,8 @@ Deno.test("unchanged() notices an edit, a creation, a removal, a new entry in a 
   for (const [what, change] of changes) {
     const before = lines();
     assert.ok(unchanged(before), `${what}: unchanged before`);
-    // Timestamps in milliseconds: a change in the same millisecond as the line keeps the mtime.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The kernel stamps files from a coarse clock (a tick of up to 10 ms): a change within the tick keeps the mtime.
+    await new Promise((resolve) => setTimeout(resolve, TICK));
     await change();
     assert.ok(!unchanged(before), what);
   }
