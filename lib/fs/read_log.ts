@@ -187,7 +187,7 @@ export class ReadLog {
 
   /** Notes a read of `path` (what the wrappers call; a caller may add paths it knows a worker reads). */
   note(path: string | URL): void {
-    if (this.#closed) return;
+    if (this.#closed || (typeof path === "string" && this.#seen.has(path))) return; // poly's paths are absolute
     let abs: string;
     try {
       abs = path instanceof URL ? fileURLToPath(path) : resolve(String(path));
