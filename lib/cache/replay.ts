@@ -11,10 +11,11 @@
  * (lib/fs/read_log.ts). Each kept run is one file, `<cache home>/replay/<key>.json`;
  * a lookup takes every line again (~1 stat per path read: a few milliseconds
  * for a thousand files) and replays only when all are equal. A run that had
- * errors, read a file changed just before (within a file system's timestamp
- * granularity) or while it ran, or ran with the cache off is not kept; the
- * newest {@link KEEP} runs are, and `poly cache clean` removes them all. The
- * folder is the user's alone (mode 0700): a report quotes their code.
+ * errors, read a file changed just before it (within a file system's timestamp
+ * granularity), or ran with the cache off is not kept; a file changed while the
+ * run read it keeps the line from before its read, so the next lookup misses.
+ * The newest {@link KEEP} runs are kept, and `poly cache clean` removes them all.
+ * The folder is the user's alone (mode 0700): a report quotes their code.
  *
  * @example
  * ```ts
