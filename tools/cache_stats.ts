@@ -39,6 +39,8 @@ export const CacheStatsDocument = z.object({
     bytes_out: z.number().int(),
     last_warning: z.string().optional(),
   }).optional(),
+  /** Check runs kept whole for replay, every repository's in this cache home (docs/cache.md "Replayed runs"). */
+  replays: z.object({ runs: z.number().int(), bytes: z.number().int() }).optional(),
   poly: Identity,
 });
 

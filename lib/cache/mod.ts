@@ -67,7 +67,8 @@ export async function cacheStats(options: CacheCommandOptions): Promise<CacheSta
   try {
     const doc = cache.stats();
     const remote = doc.path ? await (await import("./remote/mod.ts")).readRemoteStats(doc.path) : undefined;
-    return remote ? { ...doc, remote } : doc;
+    const replays = (await import("./replay.ts")).replayStats();
+    return { ...doc, ...(remote ? { remote } : {}), replays };
   } finally {
     cache.close();
   }

@@ -115,6 +115,23 @@ export async function keepReplay(key: string, log: ReadLog, replay: Replay): Pro
   return undefined;
 }
 
+/** The runs kept in this cache home (every repository's): how many, and their bytes (`poly cache stats`). */
+export function replayStats(): { runs: number; bytes: number } {
+  const dir = join(cacheHome(), "replay");
+  let runs = 0;
+  let bytes = 0;
+  try {
+    for (const e of Deno.readDirSync(dir)) {
+      if (!e.isFile || !e.name.endsWith(".json")) continue;
+      runs++;
+      bytes += Deno.statSync(join(dir, e.name)).size;
+    }
+  } catch {
+    // none kept yet, or one removed while listed: what was counted stands
+  }
+  return { runs, bytes };
+}
+
 /** Removes every kept run (`poly cache clean`: a replay holds results of every namespace). */
 export async function forgetReplays(): Promise<void> {
   await Deno.remove(join(cacheHome(), "replay"), { recursive: true }).catch(() => {});

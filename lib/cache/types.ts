@@ -42,6 +42,8 @@ export interface CacheStatsDocument {
   recent_runs: RecentRun[];
   /** The shared remote cache's cumulative counters on this machine (lib/cache/remote), once one was used. */
   remote?: RemoteStats;
+  /** Check runs kept whole for replay (lib/cache/replay.ts), every repository's in this cache home. */
+  replays?: { runs: number; bytes: number };
 }
 
 /** `poly cache clean`. */

@@ -99,13 +99,18 @@ Deno.test("a configuration file created beside the files makes the next poly lin
   assert.deepEqual(debuggers(after.report), []);
 });
 
-Deno.test("poly cache clean, and an ignore file created in the tree, make the next poly lint a real run", async () => {
+Deno.test("poly cache stats counts kept runs; poly cache clean, or a new ignore file, makes the next lint real", async () => {
   await settled;
   const dir = trees.ignore;
   assert.deepEqual(debuggers((await lint(dir)).report), ["a.js", "b.js"]);
   assert.equal((await lint(dir)).replayed, true);
-  // `poly cache clean` forgets kept runs too: the next run is a real one (and is kept again).
+  // `poly cache stats` counts the kept runs; `poly cache clean` forgets them: the next run is a real one (kept again).
+  const stats = async () => JSON.parse((await runPoly(["cache", "stats", "--format", "json"], { cwd: dir })).stdout);
+  const kept = (await stats()).replays;
+  assert.ok(kept.runs >= 1 && kept.bytes > 0, JSON.stringify(kept));
+  assert.match((await runPoly(["cache", "stats"], { cwd: dir })).stdout, /check runs kept for replay: \d+ \(/);
   assert.equal((await runPoly(["cache", "clean"], { cwd: dir, env: ENV })).code, 0);
+  assert.deepEqual((await stats()).replays, { runs: 0, bytes: 0 });
   assert.equal((await lint(dir)).replayed, false);
   assert.equal((await lint(dir)).replayed, true);
   await Deno.writeTextFile(join(dir, ".gitignore"), "b.js\n");

@@ -72,6 +72,10 @@ export function renderStats(doc: CacheStatsDocument): string {
       size(doc.total.bytes).padStart(10)
     }  (file ${size(doc.file_bytes)})`,
   );
+  if (doc.replays) {
+    const { runs, bytes } = doc.replays;
+    out.push("", `check runs kept for replay: ${runs} (${size(bytes)}), every repository's in this cache home`);
+  }
   if (doc.recent_runs.length > 0) {
     out.push("", "recent runs:");
     for (const r of doc.recent_runs) {
