@@ -49,7 +49,7 @@ export const cacheStatsTool = defineTool({
   name: "cache_stats",
   title: "Result-cache statistics",
   description:
-    "The result cache's footprint for this repository: entries and bytes per namespace (lint, fmt, rules), the cache format version, file size and recent runs' hits and misses. Read-only. Mirrors `poly cache stats --format json`.",
+    "The result cache's footprint for this repository: entries and bytes per namespace (lint, fmt, rules), the cache format version, file size, recent runs' hits and misses, and the check runs kept for replay. Read-only. Mirrors `poly cache stats --format json`.",
   level: "read",
   annotations: READ_ONLY,
   inputSchema: { format: formatParam },
