@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec } from "../engines/types.ts";
@@ -233,13 +233,16 @@ const versions = new Map<string, Promise<string>>();
 /**
  * A host program's version: asked once (`hostVersion` spawns it), then remembered in the digest memo by the real
  * file's path, size and mtime, so a run with a cache to answer from starts no process. A script (a version manager's
- * shim, which stays the same while the version it runs changes) is asked every time.
+ * shim, which stays the same while the version it runs changes) is asked every time, as is a link to a program of
+ * another name (rustup's proxies, busybox): such a program is what its name makes it, and rustup's runs the
+ * toolchain a `rust-toolchain.toml`, an override or `RUSTUP_TOOLCHAIN` picks, none of which changes the file.
  */
 async function rememberedVersion(program: string, path: string, args: string[]): Promise<string | undefined> {
   let real: string;
   let info: Deno.FileInfo;
   try {
     real = Deno.realPathSync(path);
+    if (basename(real) !== basename(path)) return await hostVersion(program, args);
     info = Deno.statSync(real);
     const head = new Uint8Array(2);
     const file = Deno.openSync(real);

@@ -63,3 +63,21 @@ Deno.test("engineCacheVersion() asks a host program its version once, then remem
   assert.equal(opts, `shellcheck 1.2.4 ${program} SHELLCHECK_OPTS="-e SC2086"`);
   await Deno.remove(home, { recursive: true });
 });
+
+Deno.test("engineCacheVersion() asks a link to a program of another name every time (rustup's proxies, busybox)", async () => {
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-host-version-" }));
+  const bin = join(home, "bin");
+  await Deno.mkdir(bin);
+  // `shellcheck` -> `multicall`, a real executable (not a script), as rustup's `rustfmt` -> `rustup`.
+  const multicall = join(bin, "multicall");
+  await Deno.copyFile("/bin/echo", multicall);
+  await Deno.chmod(multicall, 0o755);
+  await Deno.symlink(multicall, join(bin, "shellcheck"));
+  const asked = await cacheVersion(bin, home);
+  assert.match(asked, /^shellcheck \d+\.\d+\S* /);
+  // Nothing remembered for it: the toolchain such a program runs can change while the file stays the same.
+  const memoPath = join(home, "cache", "identity", "digests.json");
+  const memo = await Deno.readTextFile(memoPath).then(JSON.parse, () => ({}));
+  assert.deepEqual(Object.keys(memo).filter((k) => k.startsWith(multicall)), []);
+  await Deno.remove(home, { recursive: true });
+});
