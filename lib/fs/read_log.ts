@@ -120,6 +120,14 @@ export function unchanged(lines: Iterable<readonly [string, string]>): boolean {
 const open = new Set<ReadLog>();
 let saved: Record<string, unknown> | undefined;
 
+/**
+ * Marks every open log as proving nothing ({@link ReadLog.refuse}): the work
+ * depends on something no read shows (a program asked its version every run).
+ */
+export function refuseOpenLogs(reason: string): void {
+  for (const log of open) log.refuse(reason);
+}
+
 /** Wraps Deno's reading functions so each open log notes the path (once per log). */
 function install(): void {
   // deno-lint-ignore no-explicit-any

@@ -28,6 +28,7 @@ import type { EngineSpec } from "../engines/types.ts";
 import { hostVersion } from "../engines/host.ts";
 import { findExecutable } from "../fs/executable.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
+import { refuseOpenLogs } from "../fs/read_log.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { blake3Hasher, digestWith } from "../cache/key.ts";
 import { compareText } from "../report/sort.ts";
@@ -242,15 +243,15 @@ async function rememberedVersion(program: string, path: string, args: string[]):
   let info: Deno.FileInfo;
   try {
     real = Deno.realPathSync(path);
-    if (basename(real) !== basename(path)) return await hostVersion(program, args);
+    if (basename(real) !== basename(path)) return await askedEveryRun(program, args);
     info = Deno.statSync(real);
     const head = new Uint8Array(2);
     const file = Deno.openSync(real);
     const n = file.readSync(head);
     file.close();
-    if (n === 2 && head[0] === 0x23 && head[1] === 0x21) return await hostVersion(program, args); // "#!"
+    if (n === 2 && head[0] === 0x23 && head[1] === 0x21) return await askedEveryRun(program, args); // "#!"
   } catch {
-    return await hostVersion(program, args);
+    return await askedEveryRun(program, args);
   }
   const memo = readMemo();
   const key = `${real} ${args.join(" ")}`;
@@ -264,6 +265,15 @@ async function rememberedVersion(program: string, path: string, args: string[]):
     await saveMemos();
   }
   return version;
+}
+
+/**
+ * A version only the program can tell, asked now: no read of poly's shows what
+ * it depends on, so a run that needs it is not kept for replay (lib/cache/replay.ts).
+ */
+function askedEveryRun(program: string, args: string[]): Promise<string | undefined> {
+  refuseOpenLogs(`${program}'s version is asked of it every run (a script or a link to another program)`);
+  return hostVersion(program, args);
 }
 
 /**

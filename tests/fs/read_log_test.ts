@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ReadLog, sightOf, unchanged } from "../../lib/fs/read_log.ts";
+import { ReadLog, refuseOpenLogs, sightOf, unchanged } from "../../lib/fs/read_log.ts";
 
 /** Longer than the coarse clock the kernel stamps files from (a tick of up to 10 ms). */
 const TICK = 30;
@@ -108,6 +108,15 @@ Deno.test("a file changed during the work keeps its first line; one changed just
   refused.refuse("a second reason");
   refused.close();
   assert.deepEqual(refused.settle(FRESH), { refused: "the cache is off" });
+
+  // What no read shows refuses every open log (a program asked its version every run); a closed one keeps its lines.
+  const closed = ReadLog.open();
+  closed.close();
+  const open = ReadLog.open();
+  refuseOpenLogs("shellcheck's version is asked of it every run");
+  open.close();
+  assert.deepEqual(open.settle(FRESH), { refused: "shellcheck's version is asked of it every run" });
+  assert.ok("lines" in closed.settle(FRESH));
 });
 
 Deno.test("unchanged() notices an edit, a creation, a removal, a new entry in a folder, a mode and a link's new target", async () => {
