@@ -23,14 +23,20 @@ console.log(await engineCacheVersion(shellcheck));
   return new TextDecoder().decode(out.stdout).trim();
 }
 
-Deno.test("engineCacheVersion() asks a host program its version once, then remembers it by the file's stat", async () => {
+/** A fresh home with `bin/<name>`: a copy of /bin/echo (`echo --version` prints a version). */
+async function echoNamed(name: string): Promise<{ home: string; bin: string; program: string }> {
   const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-host-version-" }));
   const bin = join(home, "bin");
   await Deno.mkdir(bin);
-  // A real executable (not a script) standing in for shellcheck: `echo --version` prints a version.
-  const program = join(bin, "shellcheck");
+  const program = join(bin, name);
   await Deno.copyFile("/bin/echo", program);
   await Deno.chmod(program, 0o755);
+  return { home, bin, program };
+}
+
+Deno.test("engineCacheVersion() asks a host program its version once, then remembers it by the file's stat", async () => {
+  // A real executable (not a script) standing in for shellcheck: `echo --version` prints a version.
+  const { home, bin, program } = await echoNamed("shellcheck");
   const asked = await cacheVersion(bin, home);
   assert.match(asked, /^shellcheck \d+\.\d+\S* /);
   const version = asked.split(" ")[1];
@@ -65,13 +71,8 @@ Deno.test("engineCacheVersion() asks a host program its version once, then remem
 });
 
 Deno.test("engineCacheVersion() asks a link to a program of another name every time (rustup's proxies, busybox)", async () => {
-  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-host-version-" }));
-  const bin = join(home, "bin");
-  await Deno.mkdir(bin);
   // `shellcheck` -> `multicall`, a real executable (not a script), as rustup's `rustfmt` -> `rustup`.
-  const multicall = join(bin, "multicall");
-  await Deno.copyFile("/bin/echo", multicall);
-  await Deno.chmod(multicall, 0o755);
+  const { home, bin, program: multicall } = await echoNamed("multicall");
   await Deno.symlink(multicall, join(bin, "shellcheck"));
   const asked = await cacheVersion(bin, home);
   assert.match(asked, /^shellcheck \d+\.\d+\S* /);
