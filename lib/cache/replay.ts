@@ -39,8 +39,8 @@ const FORMAT = 1;
 /** Runs kept (the oldest go first). */
 export const KEEP = 32;
 
-/** A run larger than this (its report, as JSON) is not kept. */
-const MAX_CHARS = 64 * 1024 * 1024;
+/** A run larger than this (its report, as JSON) is not kept; a run collecting its results stops at about this much. */
+export const MAX_CHARS = 64 * 1024 * 1024;
 
 /** What a replay gives back: the run's results in the order it passed them on, and its report. */
 export interface Replay {

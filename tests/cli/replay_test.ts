@@ -15,6 +15,9 @@ import { join } from "node:path";
 import { runPoly } from "../_helpers/cli.ts";
 import { RACY_MS } from "../../lib/fs/read_log.ts";
 import { lintCommand } from "../../lib/cli/commands/lint.ts";
+import { RunReplay } from "../../lib/cli/commands/_run_options.ts";
+import { report as fixtureReport } from "../report/_fixture.ts";
+import type { FileResult } from "../../lib/report/schema.ts";
 import { withProcessEnv } from "../_helpers/process_env.ts";
 
 /** Timers on: the table on stderr names `replay hit` when a run was replayed. */
@@ -168,4 +171,25 @@ Deno.test("a run that fails midway, in process, leaves Deno's reading functions 
     await assert.rejects(() => lintCommand.run(value, io));
   });
   assert.equal(Deno.stat, stat);
+});
+
+Deno.test("a run whose results pass ~64 MiB lets them go and is not kept (its memory stays bounded by its window)", async () => {
+  const dir = await tree({ "a.js": SOURCE });
+  const home = await Deno.makeTempDir({ prefix: "poly-replay-home-" });
+  const io = {
+    stdout: () => Promise.resolve(),
+    stderr: () => Promise.resolve(),
+    stdoutIsTerminal: false,
+    stderrIsTerminal: false,
+    cwd: dir,
+  };
+  const value = { paths: [], format: "json" as const, exclude: [], noCache: false, color: "never" as const };
+  await withProcessEnv({ POLY_CACHE_HOME: join(home, "cache"), POLY_STATE_HOME: join(home, "state") }, async () => {
+    const replay = (await RunReplay.open("lint", "check", value, io, undefined))!;
+    assert.equal(replay.hit, undefined);
+    await replay.start();
+    // A file with a quarter of a million findings (only their number counts here).
+    replay.result({ path: "huge.js", diagnostics: new Array(250_000) } as FileResult);
+    assert.equal(await replay.keep(fixtureReport(), true), "the report is too large to keep");
+  });
 });

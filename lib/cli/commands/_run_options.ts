@@ -151,10 +151,16 @@ export class RunReplay {
   readonly #key: string;
   readonly hit?: Replay;
   #log?: ReadLog;
-  readonly #results: FileResult[] = [];
+  #results: FileResult[] = [];
+  /** About how many characters of JSON the results so far make (a run's memory stays bounded by its window). */
+  #chars = 0;
 
-  private constructor(key: string, hit: Replay | undefined) {
+  /** About how many characters of results a run collects before it gives up being kept (replay.ts `MAX_CHARS`). */
+  readonly #budget: number;
+
+  private constructor(key: string, hit: Replay | undefined, budget: number) {
     this.#key = key;
+    this.#budget = budget;
     if (hit) this.hit = hit;
   }
 
@@ -172,7 +178,7 @@ export class RunReplay {
   ): Promise<RunReplay | undefined> {
     if (mode === "fix" || value.noCache || io.memo) return undefined;
     const looked = span("replay lookup");
-    const [{ findReplay, replayKey }, { relevantEnv }] = await Promise.all([
+    const [{ findReplay, MAX_CHARS, replayKey }, { relevantEnv }] = await Promise.all([
       import("../../cache/replay.ts"),
       import("../../daemon/wire.ts"),
     ]);
@@ -186,7 +192,7 @@ export class RunReplay {
       shard: shard ?? null,
       env: relevantEnv(),
     });
-    const replay = new RunReplay(key, findReplay(key));
+    const replay = new RunReplay(key, findReplay(key), MAX_CHARS);
     looked();
     if (replay.hit) span("replay hit")();
     return replay;
@@ -203,8 +209,19 @@ export class RunReplay {
     return this.#log;
   }
 
-  /** Notes one result as the run passes it on. */
+  /**
+   * Notes one result as the run passes it on. Past about 64 MiB of results as
+   * JSON (a run with a million findings) they are let go and the run is not
+   * kept: a run's memory stays bounded by its window, not by its report.
+   */
   result(result: FileResult): void {
+    if (!this.#log) return;
+    this.#chars += 100 + result.path.length + 300 * (result.diagnostics?.length ?? 0) + (result.diff?.length ?? 0);
+    if (this.#chars > this.#budget) {
+      this.#results = [];
+      this.#log.refuse("the report is too large to keep");
+      return;
+    }
     this.#results.push(result);
   }
 
@@ -213,10 +230,10 @@ export class RunReplay {
     this.#log?.close();
   }
 
-  /** Stops logging and keeps the run for the next process when it can be replayed. */
-  async keep(report: Report, noWorkspaceJobs: boolean): Promise<void> {
+  /** Stops logging and keeps the run for the next process when it can be replayed; why not, when it was not. */
+  async keep(report: Report, noWorkspaceJobs: boolean): Promise<string | undefined> {
     const log = this.#log;
-    if (!log) return;
+    if (!log) return "no log was kept";
     log.close();
     const kept = span("replay keep");
     const { keepReplay } = await import("../../cache/replay.ts");
@@ -227,6 +244,7 @@ export class RunReplay {
     });
     kept();
     if (why) span(`replay not kept: ${why}`)();
+    return why;
   }
 }
 
