@@ -18,6 +18,7 @@ import { lintCommand } from "../../lib/cli/commands/lint.ts";
 import { RunReplay } from "../../lib/cli/commands/_run_options.ts";
 import { report as fixtureReport } from "../report/_fixture.ts";
 import type { FileResult } from "../../lib/report/schema.ts";
+import type { CommandIO } from "../../lib/cli/command.ts";
 import { withProcessEnv } from "../_helpers/process_env.ts";
 
 /** Timers on: the table on stderr names `replay hit` when a run was replayed. */
@@ -145,10 +146,9 @@ Deno.test("poly fmt --check and --diff replay their own runs; --fix never replay
   assert.equal(after.code, 0);
 });
 
-Deno.test("a run that fails midway, in process, leaves Deno's reading functions as they were", async () => {
-  const dir = await tree({ "a.js": SOURCE, "poly.toml": "[tools.biome\n" }); // malformed: the run throws
+/** Runs `body` in this process with a quiet CommandIO in `dir` and cache and state homes of its own. */
+async function inProcess(dir: string, body: (io: CommandIO) => Promise<void>): Promise<void> {
   const home = await Deno.makeTempDir({ prefix: "poly-replay-home-" });
-  const stat = Deno.stat;
   const io = {
     stdout: () => Promise.resolve(),
     stderr: () => Promise.resolve(),
@@ -156,6 +156,12 @@ Deno.test("a run that fails midway, in process, leaves Deno's reading functions 
     stderrIsTerminal: false,
     cwd: dir,
   };
+  await withProcessEnv({ POLY_CACHE_HOME: join(home, "cache"), POLY_STATE_HOME: join(home, "state") }, () => body(io));
+}
+
+Deno.test("a run that fails midway, in process, leaves Deno's reading functions as they were", async () => {
+  const dir = await tree({ "a.js": SOURCE, "poly.toml": "[tools.biome\n" }); // malformed: the run throws
+  const stat = Deno.stat;
   const value = {
     cmd: "lint" as const,
     paths: [],
@@ -167,7 +173,7 @@ Deno.test("a run that fails midway, in process, leaves Deno's reading functions 
     noWorkspace: true,
     statistics: false,
   };
-  await withProcessEnv({ POLY_CACHE_HOME: join(home, "cache"), POLY_STATE_HOME: join(home, "state") }, async () => {
+  await inProcess(dir, async (io) => {
     await assert.rejects(() => lintCommand.run(value, io));
   });
   assert.equal(Deno.stat, stat);
@@ -175,16 +181,8 @@ Deno.test("a run that fails midway, in process, leaves Deno's reading functions 
 
 Deno.test("a run whose results pass ~64 MiB lets them go and is not kept (its memory stays bounded by its window)", async () => {
   const dir = await tree({ "a.js": SOURCE });
-  const home = await Deno.makeTempDir({ prefix: "poly-replay-home-" });
-  const io = {
-    stdout: () => Promise.resolve(),
-    stderr: () => Promise.resolve(),
-    stdoutIsTerminal: false,
-    stderrIsTerminal: false,
-    cwd: dir,
-  };
   const value = { paths: [], format: "json" as const, exclude: [], noCache: false, color: "never" as const };
-  await withProcessEnv({ POLY_CACHE_HOME: join(home, "cache"), POLY_STATE_HOME: join(home, "state") }, async () => {
+  await inProcess(dir, async (io) => {
     const replay = (await RunReplay.open("lint", "check", value, io, undefined))!;
     assert.equal(replay.hit, undefined);
     await replay.start();
