@@ -75,13 +75,14 @@ async function lintRun(
   ]);
   loaded();
   const reads = hit ? undefined : await replay?.start();
-  // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1).
-  const status = value.format === "human" && io.stderrIsTerminal
+  // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1),
+  // unless a replayed run's phase had no job.
+  const phased = !value.noWorkspace && (!shard || shard.index === 1) && !hit?.noWorkspaceJobs;
+  const status = phased && value.format === "human" && io.stderrIsTerminal
     ? import("../../workspace/mod.ts").then((m) => new m.WorkspaceStatus())
     : undefined;
-  const phase = value.noWorkspace || (shard && shard.index !== 1) || hit?.noWorkspaceJobs
-    ? undefined
-    : import("../../workspace/mod.ts").then(async (m) =>
+  const phase = phased
+    ? import("../../workspace/mod.ts").then(async (m) =>
       m.runWorkspacePhase({
         cwd: io.cwd,
         config: value.config,
@@ -90,7 +91,8 @@ async function lintRun(
         noCache: value.noCache,
         ...(status ? { onJob: (await status).onJob } : {}),
       })
-    );
+    )
+    : undefined;
   const color = value.format === "human" && useColor(value.color, io.stdoutIsTerminal);
   // The report is written as the files are done (JSON and annotations stream; see lib/report/stream.ts).
   const writer = reportWriter(
