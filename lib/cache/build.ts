@@ -74,6 +74,7 @@ export async function writeMemoFile(path: string, value: unknown, prefix: string
  * Removes the older of the per-build files beside `path` (named `<prefix><build>.json`
  * in the same folder): the `keep` most recently written other builds' files stay,
  * since two checkouts, or a binary and a source tree, may share one cache home.
+ * With an empty prefix, every `.json` beside it (lib/cache/replay.ts's kept runs).
  * Failures are ignored.
  */
 export async function pruneOtherBuilds(path: string, prefix: string, keep = 3): Promise<void> {

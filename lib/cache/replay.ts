@@ -67,8 +67,13 @@ export async function replayKey(parts: unknown): Promise<string> {
   return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The folder of kept runs. */
+function replayDir(): string {
+  return join(cacheHome(), "replay");
+}
+
 function pathOf(key: string): string {
-  return join(cacheHome(), "replay", `${key}.json`);
+  return join(replayDir(), `${key}.json`);
 }
 
 /**
@@ -106,18 +111,19 @@ export async function keepReplay(key: string, log: ReadLog, replay: Replay): Pro
   if (text.length > MAX_CHARS) return "the report is too large";
   const path = pathOf(key);
   try {
-    await Deno.mkdir(join(cacheHome(), "replay"), { recursive: true, mode: 0o700 });
+    await Deno.mkdir(replayDir(), { recursive: true, mode: 0o700 });
     await writeFileAtomic(path, text, { sync: false }); // a cache: lost after a power cut, it is a miss
   } catch (error) {
     return `the cache folder cannot be written: ${error instanceof Error ? error.message : String(error)}`;
   }
-  await prune(join(cacheHome(), "replay"));
+  // The newest runs stay: the one just kept and the KEEP - 1 most recently written others.
+  await (await import("./build.ts")).pruneOtherBuilds(path, "", KEEP - 1);
   return undefined;
 }
 
 /** The runs kept in this cache home (every repository's): how many, and their bytes (`poly cache stats`). */
 export function replayStats(): { runs: number; bytes: number } {
-  const dir = join(cacheHome(), "replay");
+  const dir = replayDir();
   let runs = 0;
   let bytes = 0;
   try {
@@ -134,21 +140,5 @@ export function replayStats(): { runs: number; bytes: number } {
 
 /** Removes every kept run (`poly cache clean`: a replay holds results of every namespace). */
 export async function forgetReplays(): Promise<void> {
-  await Deno.remove(join(cacheHome(), "replay"), { recursive: true }).catch(() => {});
-}
-
-/** Removes all but the {@link KEEP} most recently written runs. */
-async function prune(dir: string): Promise<void> {
-  const kept: { path: string; at: number }[] = [];
-  try {
-    for await (const e of Deno.readDir(dir)) {
-      if (!e.isFile || !e.name.endsWith(".json")) continue;
-      const path = join(dir, e.name);
-      kept.push({ path, at: (await Deno.stat(path).catch(() => undefined))?.mtime?.getTime() ?? 0 });
-    }
-  } catch {
-    return;
-  }
-  kept.sort((a, b) => b.at - a.at);
-  for (const { path } of kept.slice(KEEP)) await Deno.remove(path).catch(() => {});
+  await Deno.remove(replayDir(), { recursive: true }).catch(() => {});
 }
