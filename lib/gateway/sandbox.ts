@@ -142,9 +142,7 @@ export async function sandboxedLaunch(options: SandboxOptions): Promise<Launch> 
     binds,
     workspace: options.cwd,
     readOnly: false,
-    hide: await polyHomes(
-      options.polyHomes ?? [...new Set([options.stateHome ?? stateHome(), stateHome(), cacheHome()])],
-    ),
+    hide: await polyHomes(options.polyHomes ?? [options.stateHome ?? stateHome(), stateHome(), cacheHome()]),
     own: [own],
     env,
   });
