@@ -1,10 +1,10 @@
 /**
  * Replays of check runs: a one-shot `poly lint` or `poly fmt --check` whose
- * arguments, relevant environment and code are those of an earlier run, and
+ * command line, relevant environment and code are those of an earlier run, and
  * none of whose reads changed since, gives that run's report without starting
  * configuration, discovery or any engine.
  *
- * A run's result is a function of its key (the command and its arguments, the
+ * A run's result is a function of its key (the command line as given, the
  * working directory, the environment a run reads, poly's code stamp) and of
  * what it read from the file system: every configuration file and ignore file,
  * every directory listed and every file checked, each with its stat line
@@ -19,8 +19,8 @@
  *
  * @example
  * ```ts
- * const key = await replayKey({ cmd: "lint", cwd, paths });
- * const replay = findReplay(key); // { results, report } or undefined
+ * const key = await replayKey({ args: ["lint", "--format", "json"], cwd, env });
+ * const replay = findReplay(key); // { command, results, report } or undefined
  * ```
  *
  * @module
@@ -34,7 +34,7 @@ import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
 import { codeStamp } from "../identity/code.ts";
 
 /** Version of the stored file's shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Runs kept (the oldest go first). */
 export const KEEP = 32;
@@ -42,8 +42,13 @@ export const KEEP = 32;
 /** A run larger than this (its report, as JSON) is not kept; a run collecting its results stops at about this much. */
 export const MAX_CHARS = 64 * 1024 * 1024;
 
-/** What a replay gives back: the run's results in the order it passed them on, and its report. */
+/**
+ * What a replay gives back: the command the arguments parsed to, the run's
+ * results in the order it passed them on, and its report.
+ */
 export interface Replay {
+  /** `poly lint` or `poly fmt`, and what its arguments parsed to (a replay prints as the run did, without a parser). */
+  command: { kind: "lint" | "fmt"; value: unknown };
   results: FileResult[];
   report: Report;
   /** Whether the run's whole-project phase had no job (`poly lint`): a replay need not run it again. */
@@ -57,7 +62,7 @@ interface Stored extends Replay {
 }
 
 /**
- * The key of a run: `parts` (its command, arguments, cwd and environment) with
+ * The key of a run: `parts` (its command line, cwd and environment) with
  * poly's build and code stamp (lib/identity/code.ts). SHA-256 from the platform,
  * so a replay loads no hashing module.
  */
@@ -89,13 +94,16 @@ export function findReplay(key: string): Replay | undefined {
     return undefined;
   }
   if (stored?.format !== FORMAT || stored.key !== key || !Array.isArray(stored.lines)) return undefined;
-  if (!Array.isArray(stored.results) || typeof stored.report !== "object") return undefined;
+  if (!Array.isArray(stored.results) || typeof stored.report !== "object" || typeof stored.command !== "object") {
+    return undefined;
+  }
   if (!unchanged(stored.lines)) return undefined;
   const { report } = stored;
   report.poly.pid = Deno.pid; // the process that prints the report
   const cache = report.summary.cache;
   if (cache) report.summary.cache = { hits: cache.hits + cache.misses, misses: 0 };
-  return { results: stored.results, report, ...(stored.noWorkspaceJobs ? { noWorkspaceJobs: true } : {}) };
+  const { command, results } = stored;
+  return { command, results, report, ...(stored.noWorkspaceJobs ? { noWorkspaceJobs: true } : {}) };
 }
 
 /**

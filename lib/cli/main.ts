@@ -59,6 +59,13 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     const code = await viaDaemon(args, io);
     asked();
     if (code !== undefined) return code;
+    // A run an earlier process kept under the same command line, when nothing it read has changed, is
+    // printed without loading the parser, configuration, discovery or any engine (lib/cache/replay.ts);
+    // on a miss the command keeps its run under the key looked up.
+    const { RunReplay } = await import("./commands/_check_run.ts");
+    const replay = await RunReplay.lookup(args, io);
+    if (replay?.hit) return await runCommand(() => replay.play(io), io);
+    if (replay) io = { ...io, replayKey: replay.key };
   }
   // A command parses with its own parser and optique's core alone (the fast path: what agents,
   // hooks and the plugin run load only their command); anything that does not parse there

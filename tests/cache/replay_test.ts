@@ -27,6 +27,9 @@ async function logOf(file: string): Promise<ReadLog> {
   return log;
 }
 
+/** The parsed command a kept run prints as. */
+const command = { kind: "lint" as const, value: { paths: [], format: "json" } };
+
 async function inHome<T>(body: (dir: string) => Promise<T>): Promise<T> {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-replay-unit-" }));
   return await withProcessEnv({ POLY_CACHE_HOME: join(dir, "cache") }, () => body(dir));
@@ -39,7 +42,7 @@ Deno.test("a kept run replays while its reads are unchanged, as a warm run of th
     const key = await replayKey({ cmd: "lint", cwd: dir });
     const results = [{ path: "a.js" }];
     assert.equal(
-      await keepReplay(key, await logOf(file), { results, report: report(), noWorkspaceJobs: true }),
+      await keepReplay(key, await logOf(file), { command, results, report: report(), noWorkspaceJobs: true }),
       undefined,
     );
     if (Deno.build.os !== "windows") {
@@ -47,6 +50,7 @@ Deno.test("a kept run replays while its reads are unchanged, as a warm run of th
     }
     const found = findReplay(key);
     assert.ok(found);
+    assert.deepEqual(found.command, command, "what the arguments parsed to, to print as the run did");
     assert.deepEqual(found.results, results);
     assert.equal(found.noWorkspaceJobs, true);
     assert.deepEqual(found.report.summary.cache, { hits: 1, misses: 0 });
@@ -65,13 +69,16 @@ Deno.test("a run with errors or a log that proves nothing is not kept; a damaged
     await Deno.writeTextFile(file, "a");
     const key = await replayKey({ dir });
     const errored = report({ errors: [{ path: "a.js", message: "engine crashed" }] });
-    assert.equal(await keepReplay(key, await logOf(file), { results: [], report: errored }), "the run had errors");
+    assert.equal(
+      await keepReplay(key, await logOf(file), { command, results: [], report: errored }),
+      "the run had errors",
+    );
     const refused = await logOf(file);
     refused.refuse("the cache is off");
-    assert.equal(await keepReplay(key, refused, { results: [], report: report() }), "the cache is off");
+    assert.equal(await keepReplay(key, refused, { command, results: [], report: report() }), "the cache is off");
     assert.equal(findReplay(key), undefined);
 
-    assert.equal(await keepReplay(key, await logOf(file), { results: [], report: report() }), undefined);
+    assert.equal(await keepReplay(key, await logOf(file), { command, results: [], report: report() }), undefined);
     await Deno.writeTextFile(join(dir, "cache", "replay", `${key}.json`), '{"format": 1, "key": "');
     assert.equal(findReplay(key), undefined);
   });
@@ -89,7 +96,7 @@ Deno.test("replayKey() differs by every part; only the newest runs are kept", as
     await Deno.writeTextFile(file, "a");
     for (let i = 0; i < KEEP + 3; i++) {
       assert.equal(
-        await keepReplay(await replayKey({ i }), await logOf(file), { results: [], report: report() }),
+        await keepReplay(await replayKey({ i }), await logOf(file), { command, results: [], report: report() }),
         undefined,
       );
     }

@@ -11,6 +11,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { polyCommand, REPO } from "../_helpers/cli.ts";
 import { MCP_DEFAULTS } from "../../lib/cli/commands/_mcp_run.ts";
+import { RACY_MS } from "../../lib/fs/read_log.ts";
 
 Deno.test("deno.json turns on lazy-dynamic-imports (every lazy import() depends on it)", async () => {
   const config = JSON.parse(await Deno.readTextFile(join(REPO, "deno.json")));
@@ -53,19 +54,26 @@ Deno.test("a bare `poly mcp` skips the parser: it means exactly what the parser 
   deepEqual(parsed.value, MCP_DEFAULTS);
 });
 
-/** The repository's source files a poly process loads, from Deno's debug log. */
-async function loaded(args: string[], stdin = ""): Promise<string[]> {
-  const [exe, ...rest] = polyCommand();
+/** A folder with one Python file, where poly keeps its cache and state. */
+async function lazyTree(): Promise<string> {
   const cwd = await Deno.makeTempDir({ prefix: "poly-lazy-" });
+  await Deno.mkdir(join(cwd, ".git")); // its own repository: nothing above it (a busy /tmp) is read
   await Deno.writeTextFile(join(cwd, "a.py"), "x = 1\n");
+  return cwd;
+}
+
+/** The repository's source files a poly process loads (in `cwd`, a {@link lazyTree}), from Deno's debug log. */
+async function loaded(args: string[], stdin = "", cwd?: string): Promise<string[]> {
+  const [exe, ...rest] = polyCommand();
+  cwd ??= await lazyTree();
   const child = new Deno.Command(exe, {
     args: [...rest, ...args],
     cwd,
     env: {
       DENO_LOG: "debug",
       NO_COLOR: "1",
-      POLY_CACHE_HOME: join(cwd, ".cache"),
-      POLY_STATE_HOME: join(cwd, ".state"),
+      POLY_CACHE_HOME: `${cwd}.cache`, // beside the tree: a run in it lists what it reads
+      POLY_STATE_HOME: `${cwd}.state`,
       POLY_CLAUDE_MD: "off",
     },
     stdin: "piped",
@@ -161,6 +169,19 @@ Deno.test("poly lint loads what linting needs, not the server, the fleet, the ga
       "tui/",
     ),
     [],
+  );
+});
+
+Deno.test("a replayed poly lint loads no parser, no command module and no run: the replay and the report", async () => {
+  const cwd = await lazyTree();
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200)); // a run is kept only once what it read is settled
+  await loaded(["lint", "--no-workspace"], "", cwd);
+  const files = await loaded(["lint", "--no-workspace"], "", cwd);
+  ok(files.includes("lib/cache/replay.ts") && files.includes("lib/report/encode.ts"), files.join(" "));
+  deepEqual(
+    under(files, "lib/cli/_optique.ts", "lib/cli/commands/lint.ts", "lib/run/", "lib/config/", "lib/engines/"),
+    [],
+    files.join(" "),
   );
 });
 

@@ -1,5 +1,5 @@
 /**
- * Replayed check runs, end to end (lib/cli/commands/_run_options.ts `RunReplay`,
+ * Replayed check runs, end to end (lib/cli/commands/_check_run.ts `RunReplay`,
  * lib/cache/replay.ts, lib/fs/read_log.ts), through the real process: a second
  * `poly lint` or `poly fmt --check` on an unchanged tree gives the first run's
  * report without running it, and an edited file, a new configuration file or a
@@ -14,8 +14,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runPoly } from "../_helpers/cli.ts";
 import { RACY_MS } from "../../lib/fs/read_log.ts";
-import { lintCommand } from "../../lib/cli/commands/lint.ts";
-import { RunReplay } from "../../lib/cli/commands/_run_options.ts";
+import { main } from "../../lib/cli/main.ts";
+import { RunReplay } from "../../lib/cli/commands/_check_run.ts";
 import { report as fixtureReport } from "../report/_fixture.ts";
 import type { FileResult } from "../../lib/report/schema.ts";
 import type { CommandIO } from "../../lib/cli/command.ts";
@@ -77,10 +77,12 @@ Deno.test("a second poly lint on an unchanged tree replays the first; an edit ma
   assert.deepEqual(answer(second.report), answer(first.report));
   const files = first.report.summary.cache.hits + first.report.summary.cache.misses;
   assert.deepEqual(second.report.summary.cache, { hits: files, misses: 0 }, "what a warm run says");
-  // Another report format is the same run, printed otherwise.
-  const human = await runPoly(["lint"], { cwd: dir, env: ENV });
-  assert.ok(human.stderr.includes("replay hit"), human.stderr);
-  assert.match(human.stdout, /noDebugger/);
+  // Another command line is another key: a real run (from the result cache), kept, then replayed as it printed.
+  const human = () => runPoly(["lint"], { cwd: dir, env: ENV });
+  const [h1, h2] = [await human(), await human()];
+  assert.ok(!h1.stderr.includes("replay hit") && h2.stderr.includes("replay hit"), h2.stderr);
+  assert.match(h2.stdout, /noDebugger/);
+  assert.equal(h2.stdout, h1.stdout);
 
   await Deno.writeTextFile(join(dir, "a.js"), SOURCE.replace("return a;", "debugger;\n  return a;"));
   const edited = await lint(dir);
@@ -162,19 +164,8 @@ async function inProcess(dir: string, body: (io: CommandIO) => Promise<void>): P
 Deno.test("a run that fails midway, in process, leaves Deno's reading functions as they were", async () => {
   const dir = await tree({ "a.js": SOURCE, "poly.toml": "[tools.biome\n" }); // malformed: the run throws
   const stat = Deno.stat;
-  const value = {
-    cmd: "lint" as const,
-    paths: [],
-    format: "json" as const,
-    exclude: [],
-    noCache: false,
-    color: "never" as const,
-    fix: false,
-    noWorkspace: true,
-    statistics: false,
-  };
   await inProcess(dir, async (io) => {
-    await assert.rejects(() => lintCommand.run(value, io));
+    assert.equal(await main(["lint", "--format", "json", "--no-workspace"], io), 2);
   });
   assert.equal(Deno.stat, stat);
 });
@@ -183,11 +174,11 @@ Deno.test("a run whose results pass ~64 MiB lets them go and is not kept (its me
   const dir = await tree({ "a.js": SOURCE });
   const value = { paths: [], format: "json" as const, exclude: [], noCache: false, color: "never" as const };
   await inProcess(dir, async (io) => {
-    const replay = (await RunReplay.open("lint", "check", value, io, undefined))!;
+    const replay = (await RunReplay.forRun("check", value, { ...io, replayKey: "k" }))!;
     assert.equal(replay.hit, undefined);
     await replay.start();
     // A file with a quarter of a million findings (only their number counts here).
     replay.result({ path: "huge.js", diagnostics: new Array(250_000) } as FileResult);
-    assert.equal(await replay.keep(fixtureReport(), true), "the report is too large to keep");
+    assert.equal(await replay.keep({ kind: "lint", value }, fixtureReport(), true), "the report is too large to keep");
   });
 });

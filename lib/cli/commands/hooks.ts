@@ -6,7 +6,7 @@
  */
 import { argument, choice, command, constant, message, object, or } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { useColor } from "./_run_options.ts";
+import { colorMode } from "../color.ts";
 
 const parser = command(
   "hooks",
@@ -53,7 +53,7 @@ export const hooksCommand = defineCommand({
       try {
         exportAll = Deno.env.get("POLY_PRE_COMMIT_EXPORT") === "all";
       } catch { /* not permitted: the default export */ }
-      return await hooks.runPreCommit({ cwd: io.cwd, color: useColor("auto", io.stderrIsTerminal), exportAll }, io);
+      return await hooks.runPreCommit({ cwd: io.cwd, color: colorMode("auto", io.stderrIsTerminal), exportAll }, io);
     }
     const changes = value.action === "install"
       ? await hooks.installGitHooks({ cwd: io.cwd })

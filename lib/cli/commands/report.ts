@@ -7,7 +7,8 @@
  */
 import { argument, command, constant, message, multiple, object, string } from "../_optique.ts";
 import { defineCommand } from "../command.ts";
-import { REPORT_FORMATS, useColor } from "./_run_options.ts";
+import { REPORT_FORMATS } from "./_run_options.ts";
+import { colorMode } from "../color.ts";
 import { UsageError } from "../../errors/mod.ts";
 import { resolve } from "node:path";
 import { formatOption } from "../output.ts";
@@ -53,7 +54,7 @@ export const reportCommand = defineCommand({
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const color = value.format === "human" && useColor("auto", io.stdoutIsTerminal);
+    const color = value.format === "human" && colorMode("auto", io.stdoutIsTerminal);
     await io.stdout(encodeReport(merged, value.format, { color, cwd: io.cwd }));
     return exitCodeFor(merged);
   },

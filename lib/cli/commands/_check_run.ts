@@ -1,0 +1,365 @@
+/**
+ * What `poly lint` and `poly fmt` do once their command line is parsed: a run,
+ * a report on stdout as the files are done, an exit code — or the replay of an
+ * earlier process's run (lib/cache/replay.ts), which main.ts looks up by the
+ * command line as given, before it loads a parser, so this module loads none.
+ *
+ * @module
+ */
+import type { CommandIO } from "../command.ts";
+import { colorMode } from "../color.ts";
+import { UsageError } from "../../errors/mod.ts";
+import type { RunOptionValues } from "./_run_options.ts";
+import type { RunReads, RunRequest } from "../../run/types.ts";
+import type { FileResult, Report } from "../../report/schema.ts";
+import type { Replay } from "../../cache/replay.ts";
+import type { ReadLog } from "../../fs/read_log.ts";
+import { span } from "../../debug/timing.ts";
+
+/** `poly lint`'s parsed value. */
+export type LintValue = RunOptionValues & {
+  fix: boolean;
+  noWorkspace: boolean;
+  statistics: boolean;
+  maxDiagnostics?: number;
+};
+
+/** `poly fmt`'s parsed value. */
+export type FmtValue = RunOptionValues & { m: { mode: "check" | "diff" | "fix" } };
+
+/** `--shard I/N` parsed (a malformed value is a usage error, exit 2). */
+export async function shardOption(text: string | undefined): Promise<{ index: number; count: number } | undefined> {
+  if (text === undefined) return undefined;
+  const { parseShard } = await import("../../run/shard.ts");
+  try {
+    return parseShard(text);
+  } catch (error) {
+    throw new UsageError(`--shard: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The run request `poly lint` and `poly fmt` make from their shared options; `own` is what differs (whether it
+ * fixes, the progress line, where each file's result goes).
+ */
+function runRequestOf(
+  value: RunOptionValues,
+  io: CommandIO,
+  shard: RunRequest["shard"],
+  own: Pick<RunRequest, "fix" | "onProgress" | "onResult" | "reads">,
+): RunRequest {
+  return {
+    paths: [...value.paths],
+    cwd: io.cwd,
+    exclude: [...value.exclude],
+    config: value.config,
+    noCache: value.noCache,
+    jobs: value.jobs,
+    ...(shard ? { shard } : {}),
+    ...(io.memo ? { memo: io.memo } : {}),
+    ...own,
+  };
+}
+
+/** Waits (bounded) for the remote-cache uploads a one-shot process started; a resident one goes on. */
+async function settleRemote(io: CommandIO): Promise<void> {
+  if (!io.memo) await (await import("../../cache/remote/mod.ts")).settleRemoteWrites();
+}
+
+/** A progress line on stderr for long runs on a terminal; never on a pipe. */
+function progressReporter(io: CommandIO, label: string): ((done: number, total: number) => void) | undefined {
+  if (!io.stderrIsTerminal) return undefined;
+  let last = 0;
+  return (done, total) => {
+    const now = Date.now();
+    if (total < 200 || (now - last < 100 && done < total)) return;
+    last = now;
+    const width = 30;
+    const filled = Math.round((done / total) * width);
+    const bar = "#".repeat(filled) + "-".repeat(width - filled);
+    const end = done === total ? "\r\x1b[2K" : "";
+    io.stderr(`\r${label} [${bar}] ${done}/${total}${end}`);
+  };
+}
+
+/** Arguments after which a run is never kept, so main.ts does not look one up: it writes, or bypasses the cache. */
+const NEVER_KEPT = new Set(["--fix", "--no-cache"]);
+
+/**
+ * A one-shot check run's replay (lib/cache/replay.ts): the run kept by an
+ * earlier process with the same command line, cwd, environment and code, when
+ * nothing it read has changed (`hit`); otherwise the log that lets this run be
+ * kept for the next one.
+ */
+export class RunReplay {
+  readonly #key: string;
+  readonly hit?: Replay;
+  #log?: ReadLog;
+  #results: FileResult[] = [];
+  /** About how many characters of JSON the results so far make (a run's memory stays bounded by its window). */
+  #chars = 0;
+
+  /** About how many characters of results a run collects before it gives up being kept (replay.ts `MAX_CHARS`). */
+  readonly #budget: number;
+
+  private constructor(key: string, hit: Replay | undefined, budget: number) {
+    this.#key = key;
+    this.#budget = budget;
+    if (hit) this.hit = hit;
+  }
+
+  /** The key the run is kept under: what main.ts passes on to the command as `io.replayKey` on a miss. */
+  get key(): string {
+    return this.#key;
+  }
+
+  /**
+   * Looks up `poly lint ...` or `poly fmt ...` by its arguments as given (main.ts,
+   * before parsing them): a run is a function of its command line, cwd,
+   * environment and code, and of what it read. Undefined for a command line
+   * that is never kept (`--fix`, `--no-cache`) and inside a resident process
+   * (`poly daemon`: its own memo knows more).
+   */
+  static async lookup(args: readonly string[], io: CommandIO): Promise<RunReplay | undefined> {
+    if (io.memo || args.some((a) => NEVER_KEPT.has(a))) return undefined;
+    const looked = span("replay lookup");
+    const [{ findReplay, MAX_CHARS, replayKey }, { relevantEnv }] = await Promise.all([
+      import("../../cache/replay.ts"),
+      import("../../daemon/wire.ts"),
+    ]);
+    const key = await replayKey({ args, cwd: io.cwd, env: relevantEnv() });
+    const replay = new RunReplay(key, findReplay(key), MAX_CHARS);
+    looked();
+    if (replay.hit) span("replay hit")();
+    return replay;
+  }
+
+  /**
+   * The replay a parsed command keeps its run for: the key main.ts looked up
+   * (`io.replayKey`, a miss), unless this run is never kept — it writes (`fix`),
+   * bypasses the cache, or no key was looked up (a command run in process).
+   */
+  static async forRun(mode: string, value: RunOptionValues, io: CommandIO): Promise<RunReplay | undefined> {
+    if (mode === "fix" || value.noCache || io.memo || io.replayKey === undefined) return undefined;
+    const { MAX_CHARS } = await import("../../cache/replay.ts");
+    return new RunReplay(io.replayKey, undefined, MAX_CHARS);
+  }
+
+  /** Prints a hit as its command would (the kept value is what the same arguments parse to). */
+  async play(io: CommandIO): Promise<number> {
+    const { kind, value } = this.hit!.command;
+    const shard = await shardOption((value as RunOptionValues).shard);
+    return kind === "lint"
+      ? await lintRun(value as LintValue, io, shard, this)
+      : await fmtRun(value as FmtValue, io, shard, this);
+  }
+
+  /** Starts logging what the run reads (on a miss); what the run itself adds goes to the returned log. */
+  async start(): Promise<RunReads> {
+    const [{ ReadLog }, { cacheHome, stateHome }] = await Promise.all([
+      import("../../fs/read_log.ts"),
+      import("../../paths/mod.ts"),
+    ]);
+    // poly's own stores change with every run; what they hold is keyed by what the log records.
+    this.#log = ReadLog.open({ exclude: [cacheHome(), stateHome()] });
+    return this.#log;
+  }
+
+  /**
+   * Notes one result as the run passes it on. Past about 64 MiB of results as
+   * JSON (a run with a million findings) they are let go and the run is not
+   * kept: a run's memory stays bounded by its window, not by its report.
+   */
+  result(result: FileResult): void {
+    if (!this.#log) return;
+    this.#chars += 100 + result.path.length + 300 * (result.diagnostics?.length ?? 0) + (result.diff?.length ?? 0);
+    if (this.#chars > this.#budget) {
+      this.#results = [];
+      this.#log.refuse("the report is too large to keep");
+      return;
+    }
+    this.#results.push(result);
+  }
+
+  /** Stops logging (idempotent; a run that failed midway is not kept). */
+  close(): void {
+    this.#log?.close();
+  }
+
+  /**
+   * Stops logging and keeps the run for the next process when it can be
+   * replayed, with the parsed `command` a replay prints as; why not, when it was not.
+   */
+  async keep(command: Replay["command"], report: Report, noWorkspaceJobs: boolean): Promise<string | undefined> {
+    const log = this.#log;
+    if (!log) return "no log was kept";
+    log.close();
+    const kept = span("replay keep");
+    const { keepReplay } = await import("../../cache/replay.ts");
+    const why = await keepReplay(this.#key, log, {
+      command,
+      results: this.#results,
+      report,
+      ...(noWorkspaceJobs ? { noWorkspaceJobs } : {}),
+    });
+    kept();
+    if (why) span(`replay not kept: ${why}`)();
+    return why;
+  }
+}
+
+/**
+ * Runs a parsed `poly lint` or `poly fmt` with its `--shard` parsed and the
+ * replay its run may be kept for ({@link RunReplay.forRun}); the replay's log of
+ * reads is closed however the body ends, so a run that fails midway (in
+ * process) leaves none open.
+ */
+export async function withReplay(
+  mode: string,
+  value: RunOptionValues,
+  io: CommandIO,
+  body: (shard: RunRequest["shard"], replay: RunReplay | undefined) => Promise<number>,
+): Promise<number> {
+  const shard = await shardOption(value.shard);
+  const replay = await RunReplay.forRun(mode, value, io);
+  try {
+    return await body(shard, replay);
+  } finally {
+    replay?.close();
+  }
+}
+
+/** `poly lint` once its shard and replay are known (see {@link withReplay}). */
+export async function lintRun(
+  value: LintValue,
+  io: CommandIO,
+  shard: RunRequest["shard"],
+  replay: RunReplay | undefined,
+): Promise<number> {
+  const hit = replay?.hit;
+  const loaded = span("load run modules");
+  const [run, { reportWriter }, { exitCodeFor }] = await Promise.all([
+    hit ? undefined : import("../../run/mod.ts"),
+    import("../../report/encode.ts"),
+    import("../../report/exit.ts"),
+  ]);
+  loaded();
+  const reads = hit ? undefined : await replay?.start();
+  // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1),
+  // unless a replayed run's phase had no job.
+  const phased = !value.noWorkspace && (!shard || shard.index === 1) && !hit?.noWorkspaceJobs;
+  const status = phased && value.format === "human" && io.stderrIsTerminal
+    ? import("../../workspace/mod.ts").then((m) => new m.WorkspaceStatus())
+    : undefined;
+  const phase = phased
+    ? import("../../workspace/mod.ts").then(async (m) =>
+      m.runWorkspacePhase({
+        cwd: io.cwd,
+        config: value.config,
+        fix: value.fix,
+        jobs: value.jobs,
+        noCache: value.noCache,
+        ...(status ? { onJob: (await status).onJob } : {}),
+      })
+    )
+    : undefined;
+  const color = value.format === "human" && colorMode(value.color, io.stdoutIsTerminal);
+  // The report is written as the files are done (JSON and annotations stream; see lib/report/stream.ts).
+  const writer = reportWriter(
+    value.format,
+    {
+      color,
+      cwd: io.cwd,
+      statistics: value.statistics,
+      maxDiagnostics: value.maxDiagnostics,
+    },
+    { kind: "lint", mode: value.fix ? "fix" : "check" },
+    (text) => io.stdout(text),
+  );
+  const ran = span("run");
+  let report: Report;
+  if (hit) {
+    for (const result of hit.results) await writer.result(result);
+    report = hit.report;
+  } else {
+    report = await run!.runLint(runRequestOf(value, io, shard, {
+      fix: value.fix,
+      onProgress: value.format === "human" ? progressReporter(io, "lint") : undefined,
+      onResult: (result) => {
+        replay?.result(result);
+        return writer.result(result);
+      },
+      ...(reads ? { reads } : {}),
+    }));
+  }
+  ran();
+  // Once the files are done, a phase still running says what it runs, on a terminal.
+  const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
+  const workspace = await phase;
+  await stop?.();
+  if (!hit) await replay?.keep({ kind: "lint", value }, report, workspace?.outcome.jobs.length === 0);
+  if (workspace && workspace.outcome.jobs.length > 0) {
+    report.workspace = workspace.outcome;
+    // Its pass/fail goes to stderr, so stdout stays one valid document.
+    await io.stderr(workspace.summary);
+  }
+  const reported = span("report");
+  await writer.finish(report);
+  reported();
+  // Remote-cache uploads start once the report is out.
+  if (!hit) await settleRemote(io);
+  return exitCodeFor(report);
+}
+
+/** `poly fmt` once its shard and replay are known (see {@link withReplay}). */
+export async function fmtRun(
+  value: FmtValue,
+  io: CommandIO,
+  shard: RunRequest["shard"],
+  replay: RunReplay | undefined,
+): Promise<number> {
+  const hit = replay?.hit;
+  const [run, { reportWriter }, { exitCodeFor }] = await Promise.all([
+    hit ? undefined : import("../../run/mod.ts"),
+    import("../../report/encode.ts"),
+    import("../../report/exit.ts"),
+  ]);
+  const reads = hit ? undefined : await replay?.start();
+  const color = value.format === "human" && colorMode(value.color, io.stdoutIsTerminal);
+  // The report is written as the files are done (not with --diff, which prints the diffs alone).
+  const writer = value.m.mode === "diff" ? undefined : reportWriter(
+    value.format,
+    { color, cwd: io.cwd },
+    { kind: "fmt", mode: value.m.mode === "fix" ? "fix" : "check" },
+    (text) => io.stdout(text),
+  );
+  let report: Report;
+  if (hit) {
+    if (writer) { for (const result of hit.results) await writer.result(result); }
+    report = hit.report;
+  } else {
+    report = await run!.runFmt(runRequestOf(value, io, shard, {
+      fix: value.m.mode === "fix",
+      onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
+      ...(writer
+        ? {
+          onResult: (result: FileResult) => {
+            replay?.result(result);
+            return writer.result(result);
+          },
+        }
+        : {}),
+      ...(reads ? { reads } : {}),
+    }));
+    await replay?.keep({ kind: "fmt", value }, report, false);
+  }
+  if (value.m.mode === "diff") {
+    await io.stdout(report.results.filter((r) => r.changed && r.diff).map((r) => r.diff).join(""));
+    for (const e of report.errors) await io.stderr(`${e.path}: error: ${e.message}\n`);
+    const changed = report.summary.changed ?? 0;
+    await io.stderr(`${changed} file${changed === 1 ? "" : "s"} would be reformatted\n`);
+  } else await writer!.finish(report);
+  // Remote-cache uploads start once the report is out.
+  if (!hit) await settleRemote(io);
+  return exitCodeFor(report);
+}
