@@ -124,6 +124,12 @@ export function pauser(): () => Promise<void> | undefined {
   };
 }
 
+/** One group of {@link EngineInstance.startLintGroups}: files not read yet, and their settings. */
+export interface BatchGroup {
+  files: readonly Omit<SourceFile, "text">[];
+  settings: EngineSettings;
+}
+
 /** A batch started before its files were read ({@link EngineInstance.startLintMany}). */
 export interface StartedBatch<T> {
   /**
@@ -285,6 +291,13 @@ export interface EngineInstance {
    * of them to miss the cache.
    */
   startLintMany?(files: readonly Omit<SourceFile, "text">[], settings: EngineSettings): StartedBatch<LintOutput>;
+  /**
+   * Starts several groups' {@link EngineInstance.startLintMany} at once: the engine
+   * may lint groups whose settings differ only in what needs no process of its own
+   * in one (biome: a monorepo's packages, each with its own manifest). One started
+   * batch per group, in their order.
+   */
+  startLintGroups?(groups: readonly BatchGroup[]): StartedBatch<LintOutput>[];
   /**
    * Loads what a batch with these settings will need (modules, the rule set), so
    * that a run can do it while discovery still waits on the file system.

@@ -185,14 +185,22 @@ export async function startEarly(
     const ref = { path: task.path, relPath: task.relPath, language: task.language };
     for (const entry of targets) entry.files.push(ref);
   }
-  for (const [group, { spec, plan, files }] of groups) {
+  for (const [spec, list] of Map.groupBy(groups, ([, group]) => group.spec)) {
     try {
       const engine = await loadEngine(spec);
+      // Its processes first, then the next engine's loading (which would hold this thread).
+      if (engine.startLintGroups) {
+        const batches = engine.startLintGroups(list.map(([, { files, plan }]) => ({ files, settings: plan.settings })));
+        list.forEach(([group], i) => started.set(group, batches[i]));
+        await Promise.all(batches.map((batch) => batch.ready));
+        continue;
+      }
       if (!engine.startLintMany) continue;
-      const batch = engine.startLintMany(files, plan.settings);
-      started.set(group, batch);
-      // Its process first, then the next engine's loading (which would hold this thread).
-      await batch.ready;
+      for (const [group, { files, plan }] of list) {
+        const batch = engine.startLintMany(files, plan.settings);
+        started.set(group, batch);
+        await batch.ready;
+      }
     } catch {
       // the engine does not load: its batch below says so, file by file
     }
@@ -486,6 +494,7 @@ class Prepass {
    * to it (all skipped or answered) is waited for and released.
    */
   async runBatches(): Promise<void> {
+    await this.#startGroupsTogether();
     const started = this.#started;
     let running = this.#batches.size;
     await Promise.all([...this.#batches].map(async ([group, batch]) => {
@@ -524,6 +533,24 @@ class Prepass {
       if (--running > 0) { for (const cache of new Set(batch.items.map((i) => i.store?.cache))) cache?.flush(); }
     }));
     await Promise.all([...started.values()].map((early) => early.finish([]).catch(() => {})));
+  }
+
+  /**
+   * The lint batches of one engine that lints several groups in shared processes
+   * ({@link EngineInstance.startLintGroups}: biome, a monorepo's packages) start
+   * together, as started batches, rather than each in a process of its own.
+   */
+  async #startGroupsTogether(): Promise<void> {
+    const unstarted = [...this.#batches].filter(([group, batch]) => batch.kind === "lint" && !this.#started.has(group));
+    for (const [spec, list] of Map.groupBy(unstarted, ([, batch]) => batch.spec)) {
+      if (list.length < 2) continue; // one group: its own batch call, as any engine's
+      const engine = await loadEngine(spec).catch(() => undefined);
+      if (!engine?.startLintGroups) continue;
+      const batches = engine.startLintGroups(
+        list.map(([, batch]) => ({ files: batch.items.map((item) => item.file), settings: batch.plan.settings })),
+      );
+      list.forEach(([group], i) => this.#started.set(group, batches[i]));
+    }
   }
 
   /**

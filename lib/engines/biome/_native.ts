@@ -22,13 +22,14 @@
  *   `\r`: {@link toIndex} maps them back to string indices exactly.
  *
  * - with a manifest (the nearest `package.json`'s fields biome reads, which turn
- *   on biome's domain rules), the directory also holds `pkg/package.json` with
- *   them and a link `pkg/<top folder>` to each top folder of the files below the
- *   manifest's directory (and `pkg/<name>` to each file at the top), so each file
- *   is `pkg/<path below the manifest's directory>` (rules read that path: next's
+ *   on biome's domain rules), the directory also holds `pkg<i>/package.json` with
+ *   them and a link `pkg<i>/<top folder>` to each top folder of the files below the
+ *   manifest's directory (and `pkg<i>/<name>` to each file at the top), so each file
+ *   is `pkg<i>/<path below the manifest's directory>` (rules read that path: next's
  *   `app/`, `pages/`); biome lints those paths (its project layout then has that
  *   manifest for every file, as on the command line in the repository), and each
- *   path's result is its file's.
+ *   path's result is its file's. One process lints the files of several manifests
+ *   this way, one `pkg<i>` each, as biome lints a monorepo's packages.
  *
  * A file gets a native result only when biome lists it as processed and every
  * finding for it carries a position. Anything else — a file biome ignored or
@@ -277,63 +278,80 @@ async function runChunk(
   return out;
 }
 
+/** Files one native process lints under one manifest (the nearest `package.json`'s fields), or under none. */
+export interface NativePackage {
+  /** Absolute paths; their bytes are what the findings will be placed in. */
+  paths: readonly string[];
+  manifest?: NativeEngineConfig;
+}
+
 /**
- * Runs biome's native command line over `paths` (absolute; their bytes are
- * what the findings will be placed in) under `config`, with `manifest` (the
- * nearest `package.json`'s fields) as the files' manifest. Starts nothing when the
+ * Runs biome's native command line under `config` over the files of `packages`,
+ * each package's files with its manifest (see the module doc): package `i`'s
+ * manifest is `pkg<i>/package.json` in the private directory and its files are
+ * linted through links below it, so one process lints many packages as biome
+ * lints a monorepo, each file with its nearest manifest. Starts nothing when the
  * command line is missing or the configuration is path-dependent; a path it
  * cannot take, or gives no result for, is simply absent from the answer.
  */
 export async function runNativeLint(
-  paths: readonly string[],
+  packages: readonly NativePackage[],
   config: Record<string, unknown>,
   options: NativeOptions = {},
-  manifest?: NativeEngineConfig,
 ): Promise<NativeLint> {
   const out: NativeLint = new Map();
   const command = options.command === undefined ? await biomeCommand() : options.command;
   if (!command || !nativeSafe(config)) return out;
   // Each path once; odd paths stay on the WebAssembly path.
-  const chosen = [...new Set(paths.filter(eligible))];
-  if (chosen.length === 0) return out;
+  const seen = new Set<string>();
+  const chosen = packages.map(({ paths, manifest }) => ({
+    manifest,
+    paths: paths.filter((path) => eligible(path) && !seen.has(path) && seen.add(path)),
+  }));
+  if (seen.size === 0) return out;
   await inBiomeDir("poly-biome-", config, async (dir) => {
     // With a manifest, biome lints links in a package directory holding it (see the module doc).
     const alias = new Map<string, string>();
-    let args = chosen;
-    if (manifest) {
-      try {
-        await Deno.mkdir(join(dir, "pkg"));
-        await Deno.writeTextFile(join(dir, "pkg", "package.json"), JSON.stringify(manifest.options));
-        args = [];
+    const args: string[] = [];
+    try {
+      for (const [p, { paths, manifest }] of chosen.entries()) {
+        if (!manifest) {
+          args.push(...paths);
+          continue;
+        }
+        if (paths.length === 0) continue;
+        const pkg = `pkg${p}`;
+        await Deno.mkdir(join(dir, pkg));
+        await Deno.writeTextFile(join(dir, pkg, "package.json"), JSON.stringify(manifest.options));
         const root = manifest.root.endsWith(sep) ? manifest.root : manifest.root + sep;
         // One link per top-level folder (and per file at the top): links spread over a package's
         // folders cost ~0.5 ms each on ext4, ~0.2-0.4 s for a 400-file package, before biome starts.
         // biome lints the paths it is given through them and does not walk into them.
         const linked = new Set<string>();
-        for (const [i, path] of chosen.entries()) {
+        for (const [i, path] of paths.entries()) {
           // The path below the manifest's directory, kept: rules read it (next's `app/`, `pages/`).
           const below = path.startsWith(root) ? path.slice(root.length).split(sep).join("/") : undefined;
           let link: string;
           if (below === undefined || below === "package.json") {
             // Outside it, or the manifest itself: a folder of its own (not over the manifest's copy).
-            link = `pkg/.poly-${i}/${basename(path)}`;
-            Deno.mkdirSync(join(dir, "pkg", `.poly-${i}`));
+            link = `${pkg}/.poly-${i}/${basename(path)}`;
+            Deno.mkdirSync(join(dir, pkg, `.poly-${i}`));
             Deno.symlinkSync(path, join(dir, link));
           } else {
-            link = `pkg/${below}`;
+            link = `${pkg}/${below}`;
             const slash = below.indexOf("/");
             const top = slash < 0 ? below : below.slice(0, slash);
             if (!linked.has(top)) {
               linked.add(top);
-              Deno.symlinkSync(join(root, top), join(dir, "pkg", top), slash < 0 ? undefined : { type: "dir" });
+              Deno.symlinkSync(join(root, top), join(dir, pkg, top), slash < 0 ? undefined : { type: "dir" });
             }
           }
           alias.set(link, key(path));
           args.push(link);
         }
-      } catch {
-        return; // no links (a platform without them): the WebAssembly path lints these files
       }
+    } catch {
+      return; // no links (a platform without them): the WebAssembly path lints these files
     }
     const limit = options.chunkBytes ?? CHUNK_BYTES;
     let chunk: string[] = [];
@@ -408,5 +426,5 @@ export async function lintNative(
   options: NativeOptions = {},
   manifest?: NativeEngineConfig,
 ): Promise<(Finding[] | undefined)[]> {
-  return nativeFindings(await runNativeLint(files.map((f) => f.path), config, options, manifest), files);
+  return nativeFindings(await runNativeLint([{ paths: files.map((f) => f.path), manifest }], config, options), files);
 }

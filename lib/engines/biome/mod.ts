@@ -62,6 +62,7 @@ import { refusedByBiome } from "./_limits.ts";
 import { messageOf } from "../module.ts";
 import { bytesToUtf16 } from "../text.ts";
 import {
+  type BatchGroup,
   EngineError,
   type EngineInstance,
   EngineRefusal,
@@ -214,6 +215,24 @@ interface Placed {
 }
 
 /** The loaded biome engine. */
+/** The native lint processes one configuration's groups are spread over, at most (see {@link Biome.startLintGroups}). */
+export const MAX_PROCESSES = 8;
+
+/**
+ * `items` in at most `max` bins: each in its own while they are that few, else the
+ * largest first (by `size`) into the bin holding the least.
+ */
+export function spread(items: readonly number[], size: (item: number) => number, max: number): number[][] {
+  if (items.length <= max) return items.map((item) => [item]);
+  const bins = Array.from({ length: max }, () => ({ items: [] as number[], total: 0 }));
+  for (const item of [...items].sort((a, b) => size(b) - size(a))) {
+    const bin = bins.reduce((least, b) => (b.total < least.total ? b : least));
+    bin.items.push(item);
+    bin.total += size(item);
+  }
+  return bins.map((b) => b.items);
+}
+
 export class Biome implements EngineInstance {
   #projects = new Map<string, { projectKey: number; prefix: string }>();
   /** Test hook: how the native path is run (see {@link NativeOptions}); `command: null` turns it off. */
@@ -308,15 +327,45 @@ export class Biome implements EngineInstance {
 
   /** {@link Biome.lintMany}, its native process started before the files are read. */
   startLintMany(refs: readonly Omit<SourceFile, "text">[], settings: EngineSettings): StartedBatch<LintOutput> {
-    const spawned = Promise.withResolvers<void>();
-    const native = { ...this.native, onSpawn: () => (this.native?.onSpawn?.(), spawned.resolve()) };
-    const run = runNativeLint(refs.map((r) => r.path), configuration(settings, "lint"), native, settings.manifest)
-      .catch((): NativeLint => new Map())
-      .finally(spawned.resolve);
-    return {
-      finish: async (files) => await this.#settle(files, settings, nativeFindings(await run, files)),
-      ready: spawned.promise,
-    };
+    return this.startLintGroups([{ files: refs, settings }])[0];
+  }
+
+  /**
+   * Several groups' {@link Biome.startLintMany} at once. Groups with the same
+   * generated configuration share native processes, each package below its own
+   * copy of its manifest (`_native.ts`), as biome lints a monorepo: one process
+   * per group while there are at most {@link MAX_PROCESSES}, else that many, the
+   * largest groups first into the one with the fewest files (a tree with hundreds
+   * of `package.json` files would otherwise start hundreds of processes).
+   */
+  startLintGroups(groups: readonly BatchGroup[]): StartedBatch<LintOutput>[] {
+    const configs = groups.map((g) => configuration(g.settings, "lint"));
+    // Files without a manifest are named by their own paths: never beside a package's links.
+    const shared = Map.groupBy(
+      groups.keys(),
+      (i) => `${groups[i].settings.manifest ? "package" : "none"}\0${JSON.stringify(configs[i])}`,
+    );
+    const started: StartedBatch<LintOutput>[] = new Array(groups.length);
+    for (const members of shared.values()) {
+      for (const bin of spread(members, (i) => groups[i].files.length, MAX_PROCESSES)) {
+        const spawned = Promise.withResolvers<void>();
+        const native = { ...this.native, onSpawn: () => (this.native?.onSpawn?.(), spawned.resolve()) };
+        const packages = bin.map((i) => ({
+          paths: groups[i].files.map((f) => f.path),
+          manifest: groups[i].settings.manifest,
+        }));
+        const run = runNativeLint(packages, configs[bin[0]], native)
+          .catch((): NativeLint => new Map())
+          .finally(spawned.resolve);
+        for (const i of bin) {
+          started[i] = {
+            finish: async (files) => await this.#settle(files, groups[i].settings, nativeFindings(await run, files)),
+            ready: spawned.promise,
+          };
+        }
+      }
+    }
+    return started;
   }
 
   /** Native findings as results; the WebAssembly path for every file without them. */

@@ -8,10 +8,10 @@
 import assert, { deepEqual, equal } from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, REPO, runPoly } from "../../_helpers/cli.ts";
-import { Biome } from "../../../lib/engines/biome/mod.ts";
+import { Biome, MAX_PROCESSES, spread } from "../../../lib/engines/biome/mod.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
-import type { LintOutput, Settled, SourceFile } from "../../../lib/engines/types.ts";
+import type { EngineSettings, LintOutput, Settled, SourceFile } from "../../../lib/engines/types.ts";
 import { settings } from "../_harness.ts";
 
 const available = (await findExecutable("node")) !== undefined && (await biomeCommand()) !== undefined;
@@ -137,4 +137,74 @@ Deno.test("poly config show names the package.json whose dependencies turn on bi
   await Deno.mkdir(join(dir, ".git"));
   const out = await runPoly(["config", "show"], { cwd: join(dir, "web") });
   assert.match(out.stdout, /^# biome's manifest \(its dependencies turn on biome's rule domains\): package\.json$/m);
+});
+
+/** A monorepo of `count` packages: even ones use react and next (domain rules on), odd ones nothing; one file each. */
+async function monorepo(
+  count: number,
+): Promise<{ dir: string; groups: { files: SourceFile[]; settings: EngineSettings }[] }> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-biome-monorepo-" }));
+  await Deno.mkdir(join(dir, ".git"));
+  const text = await Deno.readTextFile(join(REPO, "tests/engines/testdata/parity/biome-domains/web/banner.jsx"));
+  const groups = [];
+  for (let i = 0; i < count; i++) {
+    const root = join(dir, "packages", `p${i}`);
+    await Deno.mkdir(join(root, "src"), { recursive: true });
+    const options = i % 2 === 0 ? { dependencies: { next: "15.0.0", react: "^19.0.0" } } : {};
+    await Deno.writeTextFile(join(root, "package.json"), JSON.stringify({ name: `p${i}`, ...options }));
+    const path = join(root, "src", "banner.jsx");
+    await Deno.writeTextFile(path, text);
+    const manifest = { files: [{ path: join(root, "package.json"), hash: `${i}`.padStart(16, "0") }], options, root };
+    groups.push({
+      files: [{ path, relPath: `packages/p${i}/src/banner.jsx`, language: "javascript" as const, text }],
+      settings: { ...settings(), manifest },
+    });
+  }
+  return { dir, groups };
+}
+
+Deno.test("spread(): each item its own bin while they are few, else that many bins, the largest first into the lightest", () => {
+  deepEqual(spread([0, 1, 2], () => 1, 8), [[0], [1], [2]]);
+  const sizes = [5, 1, 1, 1, 4, 2, 2];
+  const bins = spread(sizes.keys().toArray(), (i) => sizes[i], 3);
+  deepEqual(bins.map((b) => b.map((i) => sizes[i]).reduce((a, b) => a + b)).sort(), [5, 5, 6]);
+  deepEqual(bins.flat().sort(), [0, 1, 2, 3, 4, 5, 6]);
+});
+
+Deno.test({
+  name:
+    "Biome.startLintGroups(): a monorepo's packages share at most MAX_PROCESSES native processes, each file with its own manifest",
+  ignore: !available,
+  async fn() {
+    const count = MAX_PROCESSES + 4;
+    const { dir, groups } = await monorepo(count);
+    const codes = (out: Settled<LintOutput>) =>
+      out instanceof Error ? [out.message] : out.diagnostics.map((d) => d.code).sort();
+    // Each package on its own (one process each), as the answer.
+    const alone = await Promise.all(groups.map((g) => new Biome().lintMany(g.files, g.settings)));
+    const want = ["correctness/useExhaustiveDependencies", "performance/noImgElement"];
+    deepEqual(alone.map((r) => codes(r[0])), groups.map((_, i) => i % 2 === 0 ? want : []));
+    const biome = new Biome();
+    const runs: number[] = [];
+    biome.native = { onRun: (r) => runs.push(r.processed) };
+    const started = biome.startLintGroups(groups.map((g) => ({ files: g.files, settings: g.settings })));
+    const together = await Promise.all(started.map((batch, i) => batch.finish(groups[i].files)));
+    deepEqual(together.map((r) => codes(r[0])), alone.map((r) => codes(r[0])));
+    equal(runs.length, MAX_PROCESSES, "the packages spread over MAX_PROCESSES processes");
+    equal(runs.reduce((a, b) => a + b), count, "every file linted natively");
+    await Deno.remove(dir, { recursive: true });
+  },
+});
+
+Deno.test({
+  name: "poly lint on a monorepo of more packages than native processes: each package's domains, as alone",
+  ignore: !available,
+  async fn() {
+    const { dir, groups } = await monorepo(MAX_PROCESSES + 4);
+    const doc = await lint(dir);
+    for (const [i, g] of groups.entries()) {
+      deepEqual(found(doc, g.files[0].relPath), i % 2 === 0 ? WEB : [], g.files[0].relPath);
+    }
+    await Deno.remove(dir, { recursive: true });
+  },
 });
