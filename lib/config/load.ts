@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { ConfigError } from "../errors/mod.ts";
-import { type CascadeLevel, ConfigFinder } from "./_walk.ts";
+import { type CascadeLevel, CONFIG_FILE, ConfigFinder, isInside, LOCAL_CONFIG_FILE } from "./_walk.ts";
 import { expandExtends, type GitResolver } from "./_extends.ts";
 import { checkoutDir, findLockEntry, LOCK_FILE, type LockEntry, readLock } from "./lock.ts";
 import { type Layer, mergeLayers } from "./merge.ts";
@@ -18,7 +18,14 @@ import { fingerprint } from "./fingerprint.ts";
 import { safeParse } from "./valid.ts";
 import type { PolyConfig } from "./schema.ts";
 import type { ConfigSet, OpenConfigOptions, ResolvedConfig } from "./types.ts";
-import { NativeConfigs } from "./native/mod.ts";
+import { NATIVE_NAMES, NativeConfigs } from "./native/mod.ts";
+
+/**
+ * The names of the entries configuration is read from: poly's files, an engines' own
+ * (`package.json` among them) and a nested repository's `.git`. A directory holding
+ * none of them is configured exactly as its parent.
+ */
+const CONFIGURING: ReadonlySet<string> = new Set([CONFIG_FILE, LOCAL_CONFIG_FILE, ".git", ...NATIVE_NAMES]);
 
 /**
  * Opens the configuration for a run started in `options.cwd`.
@@ -76,7 +83,18 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
   // Open eagerly enough that an invalid --config file fails at open time.
   if (explicit) await finder.explicit(explicit);
 
-  return {
+  // A directory inside the repository holding none of the files configuration is read from has its parent's
+  // cascade, anchor and native layer: its parent's configuration, without probing its own (a monorepo walks
+  // hundreds of such directories).
+  const ownOrParent = async (dir: string): Promise<ResolvedConfig> => {
+    const up = dirname(dir);
+    if (up !== dir && dir !== anchor && isInside(anchor, up) && !(await native.holdsAny(dir, CONFIGURING))) {
+      return await set.forDir(up);
+    }
+    return await native.apply(dir, await resolveDir(dir));
+  };
+
+  const set: ConfigSet = {
     anchor,
     forDir(absDir: string): Promise<ResolvedConfig> {
       // A run asks once per file, for a few hundred directories: the path as given is looked up
@@ -84,12 +102,13 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
       let found = byDir.get(absDir);
       if (found) return found;
       const dir = resolve(cwd, absDir);
-      found = byDir.get(dir) ?? resolveDir(dir).then((config) => native.apply(dir, config));
+      found = byDir.get(dir) ?? ownOrParent(dir);
       byDir.set(dir, found);
       byDir.set(absDir, found);
       return found;
     },
   };
+  return set;
 }
 
 /** Git bases when reading config: the lock beside the declaring file, then the cache; never the network. */

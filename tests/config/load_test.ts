@@ -307,3 +307,30 @@ Deno.test("forDir() anchors per-file-ignores and rules dirs at the config that s
   assertEquals(sub.rulesDirs, [join(root, "sub", "lints")]);
   assertEquals((await configs.forDir(root)).rulesDirs, [join(root, ".poly", "rules")]);
 });
+
+Deno.test("forDir(): a directory holding no file configuration is read from is configured as its parent", async () => {
+  const root = await makeTree({
+    "poly.toml": "[defaults]\nline_length = 100\n",
+    "src/deep/a.ts": "",
+    "web/package.json": '{"dependencies": {"react": "^19.0.0"}}',
+    "web/src/a.ts": "",
+    "styled/.editorconfig": "root = true\n[*]\nindent_size = 8\n",
+    "styled/a.ts": "",
+    "nested/.git/HEAD": "",
+    "nested/a.ts": "",
+  });
+  const configs = await openConfig({ cwd: root });
+  const top = await configs.forDir(root);
+  // The very object: plans, settings and exclude matchers stay shared (they are keyed by it).
+  assertStrictEquals(await configs.forDir(join(root, "src")), top);
+  assertStrictEquals(await configs.forDir(join(root, "src", "deep")), top);
+  const web = await configs.forDir(join(root, "web"));
+  assert(web.native?.["node-manifest"], "a package.json is read: biome's manifest");
+  assertStrictEquals(await configs.forDir(join(root, "web", "src")), web);
+  const styled = await configs.forDir(join(root, "styled"));
+  assert(styled.hash !== top.hash && styled.sources.some((s) => s.endsWith(".editorconfig")));
+  // A nested repository anchors its own defaults: it is never its parent's.
+  const nested = await configs.forDir(join(root, "nested"));
+  assertEquals(nested.sources, []);
+  assertEquals(nested.data.defaults.line_length, 120);
+});

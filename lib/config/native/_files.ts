@@ -34,24 +34,32 @@ export interface NativeText extends NativeSource {
 
 /** The run's memo of directory listings and native file texts. */
 export class NativeFiles {
+  readonly #listings = new Map<string, Promise<Deno.DirEntry[]>>();
   readonly #names = new Map<string, Promise<ReadonlySet<string>>>();
   readonly #texts = new Map<string, Promise<NativeText>>();
+
+  /** `dir`'s entries, listed once per run (none for a directory that cannot be listed). */
+  #list(dir: string): Promise<Deno.DirEntry[]> {
+    let found = this.#listings.get(dir);
+    if (!found) {
+      found = Array.fromAsync(Deno.readDir(dir)).catch(() => []); // not a directory, gone, or unreadable
+      this.#listings.set(dir, found);
+    }
+    return found;
+  }
+
+  /** Whether `dir` has an entry named one of `names` (a file, a folder or a link: by its name alone). */
+  async hasAny(dir: string, names: ReadonlySet<string>): Promise<boolean> {
+    return (await this.#list(dir)).some((e) => names.has(e.name));
+  }
 
   /** The native config names present in `dir` (empty for a directory that cannot be listed). */
   namesIn(dir: string): Promise<ReadonlySet<string>> {
     let found = this.#names.get(dir);
     if (!found) {
-      found = (async () => {
-        const out = new Set<string>();
-        try {
-          for await (const e of Deno.readDir(dir)) {
-            if ((e.isFile || e.isSymlink) && NATIVE_NAMES.has(e.name)) out.add(e.name);
-          }
-        } catch {
-          // Not a directory, gone, or unreadable: nothing native here.
-        }
-        return out;
-      })();
+      found = this.#list(dir).then((entries) =>
+        new Set(entries.filter((e) => (e.isFile || e.isSymlink) && NATIVE_NAMES.has(e.name)).map((e) => e.name))
+      );
       this.#names.set(dir, found);
     }
     return found;

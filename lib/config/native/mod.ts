@@ -66,6 +66,11 @@ export class NativeConfigs {
     this.#markdownlint = new MarkdownlintReader(this.#files, display);
   }
 
+  /** Whether `dir` has an entry named one of `names`, from the listing the native readers share (once per run). */
+  holdsAny(dir: string, names: ReadonlySet<string>): Promise<boolean> {
+    return this.#files.hasAny(dir, names);
+  }
+
   /** The engines' native configuration governing `dir` under `config` (engines opted out are absent). */
   async layer(dir: string, config: ResolvedConfig): Promise<NativeLayer> {
     const top = isInside(this.top, dir) ? this.top : dir;
