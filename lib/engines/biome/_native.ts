@@ -306,7 +306,11 @@ export async function runNativeLint(
   const seen = new Set<string>();
   const chosen = packages.map(({ paths, manifest }) => ({
     manifest,
-    paths: paths.filter((path) => eligible(path) && !seen.has(path) && seen.add(path)),
+    paths: paths.filter((path) => {
+      if (!eligible(path) || seen.has(path)) return false;
+      seen.add(path);
+      return true;
+    }),
   }));
   if (seen.size === 0) return out;
   await inBiomeDir("poly-biome-", config, async (dir) => {

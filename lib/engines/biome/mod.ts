@@ -214,7 +214,6 @@ interface Placed {
   path: string;
 }
 
-/** The loaded biome engine. */
 /** The native lint processes one configuration's groups are spread over, at most (see {@link Biome.startLintGroups}). */
 export const MAX_PROCESSES = 8;
 
@@ -233,6 +232,7 @@ export function spread(items: readonly number[], size: (item: number) => number,
   return bins.map((b) => b.items);
 }
 
+/** The loaded biome engine. */
 export class Biome implements EngineInstance {
   #projects = new Map<string, { projectKey: number; prefix: string }>();
   /** Test hook: how the native path is run (see {@link NativeOptions}); `command: null` turns it off. */
