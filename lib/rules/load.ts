@@ -33,7 +33,8 @@ export interface LoadRuleSetOptions {
 /** A loaded set, and the stat lines of the user rule files it was read from. */
 interface Loaded {
   set: Promise<RuleSet>;
-  stamp: string;
+  /** The user rule files' stamp ({@link userStamp}), taken before they were read. */
+  stamp: Promise<string>;
   /** The {@link epoch} in which the stamp was last found unchanged. */
   epoch: number;
 }
@@ -61,14 +62,17 @@ export async function loadRuleSet(
   const key = JSON.stringify([configDir, table ?? null, options.dirs ?? null, options.configFile ?? null]);
   const entry = memo.get(key);
   if (entry && entry.epoch === epoch) return await entry.set;
-  const checked = await rulesTable(table);
+  // In the memo before the first await: the calls made meanwhile (a run asks once per configuration, and a
+  // monorepo has one per package) wait for this load rather than each making its own.
+  const checked = rulesTable(table);
   // The stamp is taken before the files are read: an edit in between makes the next check reload.
-  const stamp = userStamp(configDir, checked.table, options);
-  if (entry?.stamp === stamp) {
-    entry.epoch = epoch;
-    return await entry.set;
-  }
-  const fresh: Loaded = { stamp, set: load(configDir, checked, options), epoch };
+  const stamp = checked.then((c) => userStamp(configDir, c.table, options));
+  const set = stamp.then(async (now) =>
+    entry && now === await entry.stamp.catch(() => undefined)
+      ? await entry.set
+      : await load(configDir, await checked, options)
+  );
+  const fresh: Loaded = { stamp, set, epoch };
   memo.set(key, fresh);
   return await fresh.set;
 }

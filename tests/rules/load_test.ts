@@ -210,3 +210,11 @@ Deno.test("ParseMemo keeps the built-in pack whole under a code identity, and ha
   pack![0].parsed.rules[0].severity = "off"; // overrides mutate rules: the memo hands out copies
   equal(second.builtinPack("code-a")?.[0].parsed.rules[0].severity, "warning");
 });
+
+Deno.test("loadRuleSet(): calls made while a set loads wait for that load (one per run, not one per configuration)", async () => {
+  const dir = await tempTree({ ".poly/rules/r.yml": "" });
+  const table = { dirs: [join(dir, ".poly/rules")], builtin: true };
+  // A monorepo's run asks once per package's configuration, all at once.
+  const sets = await Promise.all(Array.from({ length: 20 }, () => loadRuleSet(dir, table)));
+  ok(sets.every((set) => set === sets[0]), "the very same set");
+});
