@@ -20,12 +20,21 @@ import type { PolyConfig } from "./schema.ts";
 import type { ConfigSet, OpenConfigOptions, ResolvedConfig } from "./types.ts";
 import { NATIVE_NAMES, NativeConfigs } from "./native/mod.ts";
 
+/** Whether the file systems of this platform usually fold case (a `stat` of `poly.toml` finds `Poly.toml` there). */
+const FOLDS_CASE = Deno.build.os !== "linux";
+
 /**
  * The names of the entries configuration is read from: poly's files, an engines' own
- * (`package.json` among them) and a nested repository's `.git`. A directory holding
- * none of them is configured exactly as its parent.
+ * (`package.json` among them) and a nested repository's `.git` (case-folded where
+ * file systems fold case). A directory holding none of them is configured exactly
+ * as its parent.
  */
-const CONFIGURING: ReadonlySet<string> = new Set([CONFIG_FILE, LOCAL_CONFIG_FILE, ".git", ...NATIVE_NAMES]);
+const CONFIGURING: ReadonlySet<string> = new Set(
+  [CONFIG_FILE, LOCAL_CONFIG_FILE, ".git", ...NATIVE_NAMES].map((name) => FOLDS_CASE ? name.toLowerCase() : name),
+);
+
+/** Whether an entry of a directory is named like one configuration is read from ({@link CONFIGURING}). */
+const configuring = (name: string) => CONFIGURING.has(FOLDS_CASE ? name.toLowerCase() : name);
 
 /**
  * Opens the configuration for a run started in `options.cwd`.
@@ -88,7 +97,7 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
   // hundreds of such directories).
   const ownOrParent = async (dir: string): Promise<ResolvedConfig> => {
     const up = dirname(dir);
-    if (up !== dir && dir !== anchor && isInside(anchor, up) && !(await native.holdsAny(dir, CONFIGURING))) {
+    if (up !== dir && dir !== anchor && isInside(anchor, up) && !(await native.holdsAny(dir, configuring))) {
       return await set.forDir(up);
     }
     return await native.apply(dir, await resolveDir(dir));

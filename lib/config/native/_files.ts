@@ -48,9 +48,9 @@ export class NativeFiles {
     return found;
   }
 
-  /** Whether `dir` has an entry named one of `names` (a file, a folder or a link: by its name alone). */
-  async hasAny(dir: string, names: ReadonlySet<string>): Promise<boolean> {
-    return (await this.#list(dir)).some((e) => names.has(e.name));
+  /** Whether `dir` has an entry whose name passes `test` (a file, a folder or a link: by its name alone). */
+  async hasAny(dir: string, test: (name: string) => boolean): Promise<boolean> {
+    return (await this.#list(dir)).some((e) => test(e.name));
   }
 
   /** The native config names present in `dir` (empty for a directory that cannot be listed). */

@@ -66,9 +66,9 @@ export class NativeConfigs {
     this.#markdownlint = new MarkdownlintReader(this.#files, display);
   }
 
-  /** Whether `dir` has an entry named one of `names`, from the listing the native readers share (once per run). */
-  holdsAny(dir: string, names: ReadonlySet<string>): Promise<boolean> {
-    return this.#files.hasAny(dir, names);
+  /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
+  holdsAny(dir: string, test: (name: string) => boolean): Promise<boolean> {
+    return this.#files.hasAny(dir, test);
   }
 
   /** The engines' native configuration governing `dir` under `config` (engines opted out are absent). */
