@@ -33,6 +33,7 @@ import { ENGINES } from "../../lib/engines/registry.ts";
 import { discover } from "../../lib/discover/mod.ts";
 import { openConfig } from "../../lib/config/load.ts";
 import type { Language } from "../../lib/engines/types.ts";
+import { RACY_MS } from "../../lib/fs/read_log.ts";
 
 const BIOME_LANGUAGES = new Set<Language>(["javascript", "typescript", "json", "css", "graphql"]);
 
@@ -335,6 +336,9 @@ async function main(): Promise<void> {
 
     // Warm and daemon figures run every engine poly runs by default.
     await setEngines(undefined);
+    // "Nothing changed": a run is kept for replay only once what it read is older than RACY_MS (lib/fs/read_log.ts),
+    // so the warm-up waits for the poly.local.toml just written to settle, as a person's tree has.
+    await new Promise((r) => setTimeout(r, RACY_MS + 200));
     const warmHome = await freshHome();
     check("poly (warm-up)", await timeCommand(lint, { cwd: tree, env: warmHome }));
     if (o.only.has("warm")) {
