@@ -96,7 +96,10 @@ function buildSettings(
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
     ...(config.native?.[spec.id] ? { native: config.native[spec.id] } : {}),
-    ...(spec.id === "biome" && kind === "lint" && config.native?.[NODE_MANIFEST]
+    // biome's manifest: for lint, its domains and `type`; for format, only a `"type": "commonjs"` matters (a `.js`
+    // file is then a script, which biome parses, and formats, as one).
+    ...(spec.id === "biome" && config.native?.[NODE_MANIFEST] &&
+        (kind === "lint" || config.native[NODE_MANIFEST].options.type === "commonjs")
       ? { manifest: config.native[NODE_MANIFEST] }
       : {}),
     ...(spec.crossCutting

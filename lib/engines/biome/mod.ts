@@ -240,7 +240,7 @@ export class Biome implements EngineInstance {
 
   /**
    * The project for `file` under `settings`: one per configuration, workspace
-   * directory and (lint) manifest, opened on first use. Its manifest goes into the
+   * directory and manifest, opened on first use. Its manifest goes into the
    * memory file system at its own path and is indexed by biome's scanner, which
    * builds the project layout biome turns domains on from.
    */
@@ -248,7 +248,7 @@ export class Biome implements EngineInstance {
     const { workspace: ws, files } = await loadWasm();
     const config = configuration(settings, kind);
     const { base, rel } = placement(file, settings);
-    const manifest = kind === "lint" && base !== undefined ? settings.manifest : undefined;
+    const manifest = base !== undefined ? settings.manifest : undefined;
     const key = JSON.stringify([config, base ?? "", manifest?.files[0]?.path, manifest?.files[0]?.hash]);
     let found = this.#projects.get(key);
     if (found === undefined) {
@@ -411,7 +411,11 @@ export class Biome implements EngineInstance {
   async formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
     let native: (string | undefined)[];
     try {
-      native = await formatNative(files, configuration(settings, "format"), this.native);
+      // A manifest in format settings makes `.js` files scripts ("type": "commonjs"), which the native path's
+      // private copies, below no package.json, would not be: the WebAssembly path formats those packages.
+      native = settings.manifest
+        ? files.map(() => undefined)
+        : await formatNative(files, configuration(settings, "format"), this.native);
     } catch {
       native = files.map(() => undefined);
     }

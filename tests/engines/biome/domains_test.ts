@@ -208,3 +208,37 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   },
 });
+
+Deno.test({
+  name: 'poly fmt: a .js file in a "type": "commonjs" package is a script, as for biome format',
+  ignore: !available,
+  async fn() {
+    const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-biome-cjs-" }));
+    await Deno.mkdir(join(dir, ".git"));
+    const esm = 'import x from "y";\nexport default x;\n';
+    const files: Record<string, string> = {
+      "mod/package.json": '{ "name": "mod" }\n',
+      "mod/m.js": esm,
+      "cjs/package.json": '{ "name": "cjs", "type": "commonjs" }\n',
+      "cjs/m.js": esm,
+      "cjs/ok.js": 'const x = require("y");\nmodule.exports = x;\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      await Deno.mkdir(join(dir, path, ".."), { recursive: true });
+      await Deno.writeTextFile(join(dir, path), text);
+    }
+    const out = await runPoly(["fmt", "--check", "--format", "json"], { cwd: dir });
+    const doc = JSON.parse(out.stdout) as {
+      results: { path: string; changed?: boolean; diagnostics?: { code?: string }[] }[];
+    };
+    // A clean file may be left out of the results: then it has neither a change nor a finding.
+    const of = (path: string) => doc.results.find((r) => r.path === path) ?? { path };
+    // biome's command line: "Illegal use of an import declaration outside of a module", no formatting.
+    deepEqual(of("cjs/m.js").diagnostics?.map((d) => d.code), ["parse", "parse"]);
+    equal(of("cjs/m.js").changed ?? false, false);
+    deepEqual(of("mod/m.js").diagnostics ?? [], [], "without a type, .js is a module");
+    equal(of("mod/m.js").changed ?? false, false);
+    equal(of("cjs/ok.js").changed ?? false, false, "a script formats as biome formats it");
+    await Deno.remove(dir, { recursive: true });
+  },
+});
