@@ -325,13 +325,10 @@ export class Biome implements EngineInstance {
     return await this.#settle(files, settings, native);
   }
 
-  /** {@link Biome.lintMany}, its native process started before the files are read. */
-  startLintMany(refs: readonly Omit<SourceFile, "text">[], settings: EngineSettings): StartedBatch<LintOutput> {
-    return this.startLintGroups([{ files: refs, settings }])[0];
-  }
-
   /**
-   * Several groups' {@link Biome.startLintMany} at once. Groups with the same
+   * Several groups' {@link Biome.lintMany}, their native processes started
+   * before the files are read (the pipeline calls this rather than an engine's
+   * `startLintMany` when it has it, early or late). Groups with the same
    * generated configuration share native processes, each package below its own
    * copy of its manifest (`_native.ts`), as biome lints a monorepo: one process
    * per group while there are at most {@link MAX_PROCESSES}, else that many, the

@@ -381,7 +381,7 @@ Deno.test("biome native position helpers: biome's lines (\\n, \\r\\n, lone \\r) 
 });
 
 Deno.test({
-  name: "biome startLintMany(): started before the files are read, finished with any subset, equals lintMany()",
+  name: "biome startLintGroups(): started before the files are read, finished with any subset, equals lintMany()",
   ignore,
   async fn() {
     await setup();
@@ -389,10 +389,10 @@ Deno.test({
     const runs: number[] = [];
     const early = new Biome();
     early.native = { onRun: (r) => runs.push(r.files) };
-    const started = early.startLintMany(
-      all.map(({ path, relPath, language }) => ({ path, relPath, language })),
-      settings(),
-    );
+    const [started] = early.startLintGroups([{
+      files: all.map(({ path, relPath, language }) => ({ path, relPath, language })),
+      settings: settings(),
+    }]);
     // Settles once the process has started (the pre-pass waits for that before it reads files).
     await started.ready;
     // A subset, out of order (files that were skipped or answered by the cache are left out).
@@ -400,10 +400,11 @@ Deno.test({
     const results = await started.finish(subset);
     deepEqual(runs.length, 1, "one process, started before finish()");
     assertSame(subset, results, await wasmOnly().lintMany(subset, settings()));
-    const idle = new Biome().startLintMany(files.slice(0, 2), settings());
+    const [idle] = new Biome().startLintGroups([{ files: files.slice(0, 2), settings: settings() }]);
     deepEqual(await idle.finish([]), [], "finish([]) only waits");
     const off = new Biome();
     off.native = { command: null };
-    await off.startLintMany(files.slice(0, 2), settings()).ready; // no process at all: ready settles all the same
+    const [none] = off.startLintGroups([{ files: files.slice(0, 2), settings: settings() }]);
+    await none.ready; // no process at all: ready settles all the same
   },
 });
