@@ -92,7 +92,8 @@ const NEVER_KEPT = new Set(["--fix", "--no-cache"]);
  * kept for the next one.
  */
 export class RunReplay {
-  readonly #key: string;
+  /** The key the run is kept under: what main.ts passes on to the command as `io.replayKey` on a miss. */
+  readonly key: string;
   readonly hit?: Replay;
   #log?: ReadLog;
   #results: FileResult[] = [];
@@ -103,14 +104,9 @@ export class RunReplay {
   readonly #budget: number;
 
   private constructor(key: string, hit: Replay | undefined, budget: number) {
-    this.#key = key;
+    this.key = key;
     this.#budget = budget;
     if (hit) this.hit = hit;
-  }
-
-  /** The key the run is kept under: what main.ts passes on to the command as `io.replayKey` on a miss. */
-  get key(): string {
-    return this.#key;
   }
 
   /**
@@ -196,7 +192,7 @@ export class RunReplay {
     log.close();
     const kept = span("replay keep");
     const { keepReplay } = await import("../../cache/replay.ts");
-    const why = await keepReplay(this.#key, log, {
+    const why = await keepReplay(this.key, log, {
       command,
       results: this.#results,
       report,
