@@ -1,4 +1,4 @@
-import { equal } from "node:assert/strict";
+import { deepEqual, equal } from "node:assert/strict";
 import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
@@ -74,5 +74,33 @@ Deno.test({
     equal(results[1] instanceof Error && (results[1] as { line?: number }).line, 2);
     equal(results[2], "mod missing;\nfn a() {}\n");
     equal(results[3], "fn b() {\n    let y = 2;\n}\n");
+  },
+});
+
+Deno.test({
+  name: "rustfmt leaves no temporary directory behind, one file or a batch",
+  ignore: absent,
+  async fn() {
+    const tmp = await Deno.makeTempDir({ prefix: "poly-rustfmt-tmp-" });
+    try {
+      // In a process of its own, whose temporary directory is this test's: others format Rust beside it.
+      const result = await inProcessWith(
+        { TMPDIR: tmp },
+        `
+        const { rustfmt } = await import(REPO + "/lib/engines/rustfmt/mod.ts");
+        const text = await Deno.readTextFile(REPO + "/fixtures/engines/rustfmt/unformatted.rs");
+        const file = (name) => ({ path: "/x/" + name, relPath: name, language: "rust", text });
+        const settings = { defaults: { line_length: 120, line_ending: "lf" }, tool: {} };
+        const engine = await rustfmt.load();
+        await engine.format(file("one.rs"), settings);
+        const many = await engine.formatMany([file("a.rs"), file("b.rs")], settings);
+        console.log(JSON.stringify(many.map((m) => typeof m)));
+      `,
+      );
+      deepEqual(result, ["string", "string"]);
+      deepEqual([...Deno.readDirSync(tmp)].map((e) => e.name), []);
+    } finally {
+      await Deno.remove(tmp, { recursive: true });
+    }
   },
 });

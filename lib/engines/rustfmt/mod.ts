@@ -44,19 +44,6 @@ import {
   syntaxDiagnostic,
 } from "../types.ts";
 
-let emptyConfig: Promise<string> | undefined;
-
-/** An empty rustfmt.toml in a private temporary directory (once per process). */
-function emptyConfigPath(): Promise<string> {
-  emptyConfig ??= (async () => {
-    const dir = await Deno.makeTempDir({ prefix: "poly-rustfmt-" });
-    const path = join(dir, "rustfmt.toml");
-    await Deno.writeTextFile(path, "");
-    return path;
-  })();
-  return emptyConfig;
-}
-
 function tomlValue(v: unknown): string {
   return typeof v === "string" ? v : String(v);
 }
@@ -87,13 +74,25 @@ function finish(output: string, input: string, settings: EngineSettings): string
   return rustfmtFile(settings) ? output : finishText(output, input, settings.defaults);
 }
 
-/** The `--config-path` for these settings: the repository's file, else an empty one. */
-async function configPath(settings: EngineSettings): Promise<string> {
-  return rustfmtFile(settings) ?? await emptyConfigPath();
+/**
+ * Runs `fn` with the `--config-path` for these settings: the repository's file, else an empty `rustfmt.toml` in a
+ * private temporary directory, removed afterwards (so rustfmt reads no configuration of poly's cwd or home).
+ */
+async function withConfigPath<R>(settings: EngineSettings, fn: (path: string) => Promise<R>): Promise<R> {
+  const own = rustfmtFile(settings);
+  if (own) return await fn(own);
+  const dir = await Deno.makeTempDir({ prefix: "poly-rustfmt-" });
+  try {
+    const path = join(dir, "rustfmt.toml");
+    await Deno.writeTextFile(path, "");
+    return await fn(path);
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
 }
 
-async function formatOne(file: SourceFile, settings: EngineSettings): Promise<string> {
-  const args = [...rustfmtArgs(settings), "--config-path", await configPath(settings)];
+async function formatOne(file: SourceFile, settings: EngineSettings, config: string): Promise<string> {
+  const args = [...rustfmtArgs(settings), "--config-path", config];
   const run = await runHost("rustfmt", args, { stdin: file.text });
   if (run.code !== 0) {
     const first = run.stderr.split("\n").find((l) => l.startsWith("error")) ?? run.stderr.trim().split("\n")[0];
@@ -118,13 +117,21 @@ const MOD_DECLARATION = /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+[A-Za-z_][A-Za-z0-9_
  * not format (a syntax error: reported with its line and column), go one by one
  * through stdin.
  */
-export async function formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
+export function formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
+  return withConfigPath(settings, (config) => formatManyWith(files, settings, config));
+}
+
+async function formatManyWith(
+  files: SourceFile[],
+  settings: EngineSettings,
+  config: string,
+): Promise<Settled<string>[]> {
   const out = new Array<Settled<string> | undefined>(files.length);
   const batch = files.map((_, i) => i).filter((i) => !MOD_DECLARATION.test(files[i].text));
   if (batch.length > 1) {
     await withTempFiles(batch.map((i) => files[i]), async (dir, names) => {
       const real = await Deno.realPath(dir);
-      const args = [...rustfmtArgs(settings), "--config-path", await configPath(settings), ...names];
+      const args = [...rustfmtArgs(settings), "--config-path", config, ...names];
       const run = await runHost("rustfmt", args, { cwd: dir });
       const found = names.map((n, j) => ({
         j,
@@ -142,7 +149,7 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
   for (let i = 0; i < files.length; i++) {
     if (out[i] !== undefined) continue;
     try {
-      out[i] = await formatOne(files[i], settings);
+      out[i] = await formatOne(files[i], settings, config);
     } catch (e) {
       if (!(e instanceof EngineError)) throw e;
       out[i] = e;
