@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { sourceCommand } from "../../lib/identity/code.ts";
+import { tempDir } from "./temp.ts";
 
 /** The repository root. */
 export const REPO = fromFileUrl(new URL("../../", import.meta.url)).replace(/\/$/, "");
@@ -73,7 +74,7 @@ let homes: Record<string, string> | undefined;
 /** POLY_CACHE_HOME and POLY_STATE_HOME in a per-test-process temporary directory. */
 export async function isolatedHomes(): Promise<Record<string, string>> {
   if (!homes) {
-    const base = await Deno.makeTempDir({ prefix: "poly-test-home-" });
+    const base = await tempDir({ prefix: "poly-test-home-" });
     homes = { POLY_CACHE_HOME: join(base, "cache"), POLY_STATE_HOME: join(base, "state") };
   }
   return homes;
@@ -82,7 +83,7 @@ export async function isolatedHomes(): Promise<Record<string, string>> {
 /** Copies a fixture directory to a fresh temporary directory and returns its path. */
 export async function copyFixture(relative: string): Promise<string> {
   const src = join(REPO, "fixtures", relative);
-  const dest = await Deno.makeTempDir({ prefix: "poly-fixture-" });
+  const dest = await tempDir({ prefix: "poly-fixture-" });
   await copyDir(src, dest);
   return dest;
 }

@@ -10,10 +10,11 @@
  */
 import { join } from "node:path";
 import { REPO } from "./cli.ts";
+import { tempFile } from "./temp.ts";
 
 /** Runs `code` in a fresh process with `env` set; returns the JSON it printed. */
 export async function inProcessWith(env: Record<string, string>, code: string): Promise<unknown> {
-  const file = await Deno.makeTempFile({ prefix: "poly-isolated-", suffix: ".ts" });
+  const file = await tempFile({ prefix: "poly-isolated-", suffix: ".ts" });
   try {
     await Deno.writeTextFile(file, `const REPO = ${JSON.stringify(REPO)};\n${code}\n`);
     const out = await new Deno.Command(Deno.execPath(), {

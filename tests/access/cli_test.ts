@@ -12,9 +12,10 @@ import { AccessStore } from "../../lib/access/store.ts";
 import { ProposalStore } from "../../lib/access/proposals.ts";
 import { propose } from "../../lib/access/approve.ts";
 import { TOOLS } from "../../tools/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("poly members, tokens and approvals", { sanitizeResources: false, sanitizeOps: false }, async (t) => {
-  const home = await Deno.makeTempDir({ prefix: "poly-access-cli-" });
+  const home = await tempDir({ prefix: "poly-access-cli-" });
   const env = { POLY_STATE_HOME: join(home, "state"), POLY_CACHE_HOME: join(home, "cache") };
   const root = await workspace({ "b.py": "x = {  'a':1 }\n" });
   const poly = (args: string[]) => runPoly(args, { env, cwd: root });

@@ -12,6 +12,7 @@ import { serverEnv, startServer } from "../serve/_client.ts";
 import { sharedSnapshot } from "../serve/_snapshot.ts";
 import { FAKE_PATH, makeHome } from "../fleet/_helpers.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -56,7 +57,7 @@ bwrapTest(
   async () => {
     const reads = TOOLS.filter((t) => t.level === "read").map((t) => t.name);
     assert.deepEqual(reads.filter((n) => !(n in CALLS)), [], "a read-level tool has no arguments in CALLS");
-    const root = await Deno.makeTempDir({ prefix: "poly-read-level-" });
+    const root = await tempDir({ prefix: "poly-read-level-" });
     await Deno.mkdir(join(root, ".git"));
     await Deno.writeTextFile(join(root, ".git", "HEAD"), "ref: refs/heads/main\n");
     await Deno.writeTextFile(join(root, "poly.toml"), "[defaults]\nline_length = 100\n");

@@ -7,9 +7,10 @@ import { join } from "node:path";
 import { openStore } from "../../lib/store/mod.ts";
 import { AccessStore, TOUCH_EVERY_MS } from "../../lib/access/store.ts";
 import { hashToken, parseDuration } from "../../lib/access/tokens.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function store(now?: () => number) {
-  const dir = await Deno.makeTempDir({ prefix: "poly-access-" });
+  const dir = await tempDir({ prefix: "poly-access-" });
   const path = join(dir, "poly.db");
   const db = openStore({ path });
   return { path, db, access: new AccessStore(db, { now }) };

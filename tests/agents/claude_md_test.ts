@@ -18,13 +18,14 @@ import {
 } from "../../lib/agents/mod.ts";
 import { PolyError } from "../../lib/errors/mod.ts";
 import { VERSION } from "../../lib/identity/build.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const FIXTURES = join(REPO, "fixtures", "hooks", "claude-md");
 const GOLDEN = join(REPO, "tests", "agents", "golden");
 
 /** Copies a fixture into a fresh `.claude` folder and returns the CLAUDE.md path. */
 async function fixture(name?: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-claude-md-" });
+  const dir = await tempDir({ prefix: "poly-claude-md-" });
   const path = join(dir, ".claude", "CLAUDE.md");
   if (name) {
     await Deno.mkdir(join(dir, ".claude"));

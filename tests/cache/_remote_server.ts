@@ -7,6 +7,7 @@
  * @module
  */
 import { join } from "node:path";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** The pinned server version. */
 export const SERVER_VERSION = "2.12.0";
@@ -64,7 +65,7 @@ export interface RemoteServer {
 
 /** Starts the server on a loopback port and waits until it answers. */
 export async function startServer(cli: string, token = "test-token"): Promise<RemoteServer> {
-  const storage = await Deno.makeTempDir({ prefix: "poly-remote-store-" });
+  const storage = await tempDir({ prefix: "poly-remote-store-" });
   const port = freePort();
   const child = new Deno.Command("node", {
     args: [cli],

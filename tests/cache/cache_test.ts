@@ -6,12 +6,13 @@ import { CACHE_FORMAT } from "../../lib/cache/key.ts";
 import { gofmt } from "../../lib/engines/gofmt/mod.ts";
 import type { EngineSettings, SourceFile } from "../../lib/engines/types.ts";
 import { setProcessEnv } from "../_helpers/process_env.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
-const home = await Deno.makeTempDir({ prefix: "poly-cache-test-" });
+const home = await tempDir({ prefix: "poly-cache-test-" });
 await setProcessEnv({ POLY_CACHE_HOME: home });
 
 async function anchor(): Promise<string> {
-  return await Deno.makeTempDir({ prefix: "poly-anchor-" });
+  return await tempDir({ prefix: "poly-anchor-" });
 }
 
 function settings(tool: Record<string, unknown> = {}): EngineSettings {

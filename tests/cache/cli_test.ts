@@ -1,8 +1,9 @@
 import { equal } from "node:assert/strict";
 import { runPoly } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("poly cache stats --format json prints the per-namespace document", async () => {
-  const cwd = await Deno.makeTempDir({ prefix: "poly-cache-cli-" });
+  const cwd = await tempDir({ prefix: "poly-cache-cli-" });
   await Deno.mkdir(`${cwd}/.git`);
   const run = await runPoly(["cache", "stats", "--format", "json"], { cwd });
   equal(run.code, 0, run.stderr);
@@ -14,7 +15,7 @@ Deno.test("poly cache stats --format json prints the per-namespace document", as
 });
 
 Deno.test("poly cache clean --namespace fmt reports what it removed", async () => {
-  const cwd = await Deno.makeTempDir({ prefix: "poly-cache-cli-" });
+  const cwd = await tempDir({ prefix: "poly-cache-cli-" });
   await Deno.mkdir(`${cwd}/.git`);
   const run = await runPoly(["cache", "clean", "--namespace", "fmt", "--format", "json"], { cwd });
   equal(run.code, 0, run.stderr);

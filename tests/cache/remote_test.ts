@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { runPoly } from "../_helpers/cli.ts";
 import { CacheStatsDocument } from "../../tools/cache_stats.ts";
 import { freePort, hangingServer, type RemoteServer, serverCli, startServer } from "./_remote_server.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const found = await serverCli();
 const skip = "reason" in found ? found.reason : undefined;
@@ -17,7 +18,7 @@ if (skip) console.warn(`remote cache tests skipped: ${skip}`);
 const cli = "cli" in found ? found.cli : "";
 
 async function tree(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-remote-tree-" });
+  const dir = await tempDir({ prefix: "poly-remote-tree-" });
   await Deno.writeTextFile(join(dir, "poly.toml"), '[lint.python.ruff]\nselect = ["E", "F"]\n');
   for (let i = 0; i < 30; i++) {
     await Deno.writeTextFile(join(dir, `m${i}.py`), `import os\nx${i} = ${i}\n`);
@@ -27,7 +28,7 @@ async function tree(): Promise<string> {
 }
 
 async function home(): Promise<string> {
-  return await Deno.makeTempDir({ prefix: "poly-remote-home-" });
+  return await tempDir({ prefix: "poly-remote-home-" });
 }
 
 interface Lint {

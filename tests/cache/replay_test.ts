@@ -12,6 +12,7 @@ import { ReadLog } from "../../lib/fs/read_log.ts";
 import type { Report } from "../../lib/report/schema.ts";
 import { report as fixture } from "../report/_fixture.ts";
 import { withProcessEnv } from "../_helpers/process_env.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** A report of one file that missed the result cache. */
 const report = (over: Partial<Report> = {}): Report =>
@@ -31,7 +32,7 @@ async function logOf(file: string): Promise<ReadLog> {
 const command = { kind: "lint" as const, value: { paths: [], format: "json" } };
 
 async function inHome<T>(body: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-replay-unit-" }));
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-replay-unit-" }));
   return await withProcessEnv({ POLY_CACHE_HOME: join(dir, "cache") }, () => body(dir));
 }
 

@@ -5,9 +5,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runPoly } from "../_helpers/cli.ts";
 import { parseConfigText } from "../../lib/config/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("poly config init leaves [rules] dirs a comment when .poly/rules does not exist", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-init-" });
+  const dir = await tempDir({ prefix: "poly-init-" });
   const run = await runPoly(["config", "init"], { cwd: dir });
   assert.equal(run.code, 0, run.stderr);
   const text = await Deno.readTextFile(join(dir, "poly.toml"));
@@ -20,7 +21,7 @@ Deno.test("poly config init leaves [rules] dirs a comment when .poly/rules does 
 });
 
 Deno.test("poly config init names .poly/rules when it exists", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-init-" });
+  const dir = await tempDir({ prefix: "poly-init-" });
   await Deno.mkdir(join(dir, ".poly", "rules"), { recursive: true });
   const run = await runPoly(["config", "init"], { cwd: dir });
   assert.equal(run.code, 0, run.stderr);

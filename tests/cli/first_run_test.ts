@@ -7,11 +7,12 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { tempDir } from "../_helpers/temp.ts";
 
 const REPO = new URL("../..", import.meta.url).pathname;
 
 Deno.test("deno install of poly's dependencies prints no 'Ignored build scripts' box", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-first-run-" });
+  const dir = await tempDir({ prefix: "poly-first-run-" });
   try {
     for (const f of ["deno.json", "deno.lock"]) await Deno.copyFile(join(REPO, f), join(dir, f));
     const out = await new Deno.Command(Deno.execPath(), {

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, DENO_JSON, isolatedHomes, REPO } from "../_helpers/cli.ts";
 import { installRoot, launchers } from "../../scripts/install.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) {
   const out = await new Deno.Command(cmd, { args, cwd, env, stdin: "null", stdout: "piped", stderr: "piped" })
@@ -16,8 +17,8 @@ async function run(cmd: string, args: string[], cwd: string, env: Record<string,
 }
 
 Deno.test("deno task install: an installed poly runs from any folder and lints the folder it is run in", async () => {
-  const root = await Deno.makeTempDir({ prefix: "poly-install-root-" });
-  const elsewhere = await Deno.makeTempDir({ prefix: "poly-install-cwd-" });
+  const root = await tempDir({ prefix: "poly-install-root-" });
+  const elsewhere = await tempDir({ prefix: "poly-install-cwd-" });
   const installed = await run(
     Deno.execPath(),
     ["task", "-q", "--config", DENO_JSON, "install", "--root", root],
@@ -42,7 +43,7 @@ Deno.test("deno task install: an installed poly runs from any folder and lints t
 });
 
 Deno.test("deno task install: installing again replaces the command; a bad option is a usage error", async () => {
-  const root = await Deno.makeTempDir({ prefix: "poly-install-root-" });
+  const root = await tempDir({ prefix: "poly-install-root-" });
   for (let i = 0; i < 2; i++) {
     const again = await run(Deno.execPath(), ["task", "-q", "--config", DENO_JSON, "install", "--root", root], REPO);
     assert.equal(again.code, 0, again.stderr);

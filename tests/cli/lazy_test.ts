@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { polyCommand, REPO } from "../_helpers/cli.ts";
 import { MCP_DEFAULTS } from "../../lib/cli/commands/_mcp_run.ts";
 import { RACY_MS } from "../../lib/fs/read_log.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("deno.json turns on lazy-dynamic-imports (every lazy import() depends on it)", async () => {
   const config = JSON.parse(await Deno.readTextFile(join(REPO, "deno.json")));
@@ -56,8 +57,8 @@ Deno.test("a bare `poly mcp` skips the parser: it means exactly what the parser 
 
 /** A folder with one Python file, where poly keeps its cache and state. */
 async function lazyTree(): Promise<string> {
-  const cwd = await Deno.makeTempDir({ prefix: "poly-lazy-" });
-  await Deno.mkdir(join(cwd, ".git")); // its own repository: nothing above it (a busy /tmp) is read
+  const cwd = join(await tempDir({ prefix: "poly-lazy-" }), "tree"); // its homes go beside it, in the same folder
+  await Deno.mkdir(join(cwd, ".git"), { recursive: true }); // its own repository: nothing above it is read
   await Deno.writeTextFile(join(cwd, "a.py"), "x = 1\n");
   return cwd;
 }

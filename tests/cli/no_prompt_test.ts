@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { copyFixture, DENO_JSON, polyCommand, REPO, runPoly } from "../_helpers/cli.ts";
 import { allowedBy, scanEnvReads } from "./_env_scan.ts";
 import { compileArgs } from "../../scripts/compile.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function allowList(): Promise<string[]> {
   const config = JSON.parse(await Deno.readTextFile(DENO_JSON));
@@ -55,7 +56,7 @@ Deno.test("allowedBy() matches names exactly, and a trailing * as a prefix", () 
 Deno.test("poly lint in a Rust and Go repository, under --no-prompt, reads no variable outside the allow-list", async () => {
   assert.ok(polyCommand().includes("--no-prompt"), "the helpers start poly with --no-prompt");
   const dir = await copyFixture("workspace/mcp");
-  const audit = join(await Deno.makeTempDir({ prefix: "poly-env-audit-" }), "audit.jsonl");
+  const audit = join(await tempDir({ prefix: "poly-env-audit-" }), "audit.jsonl");
   // Deno's permission audit log: every permission check the process made, allowed or not.
   const run = await runPoly(["lint", "--no-cache"], { cwd: dir, env: { DENO_AUDIT_PERMISSIONS: audit } });
   assert.doesNotMatch(run.stderr, /NotCapable|Requires env access/);

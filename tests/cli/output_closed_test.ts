@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, runPoly, runPolyClosedStdout } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const CASES: { name: string; args: string[] }[] = [
   { name: "lint (human)", args: ["lint", "--no-workspace", "--no-cache"] },
@@ -28,7 +29,7 @@ for (const { name, args } of CASES) {
 }
 
 Deno.test("main(): poly lint served by a poly daemon, into a closed pipe, exits 0 and says nothing", async () => {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-closed-daemon-" }));
+  const base = await Deno.realPath(await tempDir({ prefix: "poly-closed-daemon-" }));
   const dir = join(base, "repo");
   await Deno.mkdir(join(dir, ".git"), { recursive: true });
   await Deno.writeTextFile(join(dir, "bad.py"), "import os\n");

@@ -20,12 +20,13 @@ import { report as fixtureReport } from "../report/_fixture.ts";
 import type { FileResult } from "../../lib/report/schema.ts";
 import type { CommandIO } from "../../lib/cli/command.ts";
 import { withProcessEnv } from "../_helpers/process_env.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** Timers on: the table on stderr names `replay hit` when a run was replayed. */
 const ENV = { POLY_DEBUG: "timing" };
 
 async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-replay-" }));
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-replay-" }));
   await Deno.mkdir(join(dir, ".git")); // the tree is its own repository: nothing above it configures it
   for (const [name, text] of Object.entries(files)) {
     await Deno.mkdir(join(dir, name, ".."), { recursive: true });
@@ -150,7 +151,7 @@ Deno.test("poly fmt --check and --diff replay their own runs; --fix never replay
 
 /** Runs `body` in this process with a quiet CommandIO in `dir` and cache and state homes of its own. */
 async function inProcess(dir: string, body: (io: CommandIO) => Promise<void>): Promise<void> {
-  const home = await Deno.makeTempDir({ prefix: "poly-replay-home-" });
+  const home = await tempDir({ prefix: "poly-replay-home-" });
   const io = {
     stdout: () => Promise.resolve(),
     stderr: () => Promise.resolve(),

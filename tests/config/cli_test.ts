@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { deepEqual, equal, match, notEqual } from "node:assert/strict";
 import { assertGolden, copyFixture, REPO, runPoly, runPolyWithin } from "../_helpers/cli.ts";
 import { STARTER_CONFIG } from "../../lib/config/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const GOLDEN = join(REPO, "tests", "config", "golden");
 
@@ -52,7 +53,7 @@ Deno.test("poly config show refuses a directory that does not exist", async () =
 });
 
 Deno.test("poly config init writes the commented starter poly.toml, and refuses to overwrite without --force", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-config-init-" });
+  const dir = await tempDir({ prefix: "poly-config-init-" });
   const first = await runPoly(["config", "init"], { cwd: dir });
   equal(first.code, 0, first.stderr);
   equal(first.stderr, "Wrote poly.toml\n");
@@ -86,7 +87,7 @@ async function git(cwd: string, ...args: string[]): Promise<string> {
 }
 
 async function styleRepo(): Promise<string> {
-  const repo = await Deno.makeTempDir({ prefix: "poly-style-repo-" });
+  const repo = await tempDir({ prefix: "poly-style-repo-" });
   await git(repo, "init", "-q", "-b", "main");
   await Deno.writeTextFile(join(repo, "poly.toml"), "[defaults]\nline_length = 72\n");
   await Deno.mkdir(join(repo, "strict"));
@@ -100,13 +101,13 @@ async function styleRepo(): Promise<string> {
 Deno.test("poly config update pins git bases in poly-config.lock; show reads them offline", async () => {
   const style = await styleRepo();
   const v1 = await git(style, "rev-parse", "HEAD");
-  const project = await Deno.makeTempDir({ prefix: "poly-config-project-" });
+  const project = await tempDir({ prefix: "poly-config-project-" });
   await Deno.mkdir(join(project, ".git"));
   await Deno.writeTextFile(
     join(project, "poly.toml"),
     `extends = [{ git = "${style}", revision = "main", file = "strict/poly.toml" }]\n[defaults]\nindent_width = 2\n`,
   );
-  const home = await Deno.makeTempDir({ prefix: "poly-config-home-" });
+  const home = await tempDir({ prefix: "poly-config-home-" });
   const env = { POLY_CACHE_HOME: join(home, "cache") };
 
   const update = await runPoly(["config", "update"], { cwd: project, env });
@@ -146,7 +147,7 @@ Deno.test("poly config update pins git bases in poly-config.lock; show reads the
 
 Deno.test("poly config update reports a revision that does not exist at its extends entry", async () => {
   const style = await styleRepo();
-  const project = await Deno.makeTempDir({ prefix: "poly-config-project-" });
+  const project = await tempDir({ prefix: "poly-config-project-" });
   await Deno.mkdir(join(project, ".git"));
   await Deno.writeTextFile(join(project, "poly.toml"), `extends = [{ git = "${style}", revision = "v9" }]\n`);
   const run = await runPoly(["config", "update"], { cwd: project });
@@ -168,7 +169,7 @@ Deno.test("poly config update without git bases says so and writes nothing", asy
 Deno.test({
   name: "poly lint with 100,000 [per-file-ignores] entries loads and lints a few files, the ignores applied",
   fn: async () => {
-    const dir = await Deno.makeTempDir({ prefix: "poly-pfi-" });
+    const dir = await tempDir({ prefix: "poly-pfi-" });
     await Deno.mkdir(join(dir, ".git"));
     const lines = ["[per-file-ignores]"];
     for (let i = 0; i < 100_000; i++) {

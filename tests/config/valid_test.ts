@@ -7,9 +7,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ValidMemo } from "../../lib/config/valid.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function memoFile(): Promise<string> {
-  return join(await Deno.makeTempDir({ prefix: "poly-valid-" }), "config", "valid-test.json");
+  return join(await tempDir({ prefix: "poly-valid-" }), "config", "valid-test.json");
 }
 
 Deno.test("a value the schema accepted is answered from the memo, across opens, with the schema's output", async () => {

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { polyCommand } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 interface Run {
   code: number;
@@ -16,7 +17,7 @@ interface Run {
 
 /** A repository of `files` in a fresh folder with its own cache and state homes, and a way to run poly there. */
 async function repository(prefix: string, files: Record<string, string>) {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix }));
+  const base = await Deno.realPath(await tempDir({ prefix }));
   const root = join(base, "repo");
   await Deno.mkdir(join(root, ".git"), { recursive: true });
   for (const [rel, text] of Object.entries(files)) {

@@ -6,9 +6,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { LiveWorkspace } from "../../lib/daemon/live.ts";
+import { tempDir, tempFile } from "../_helpers/temp.ts";
 
 async function workspace(): Promise<{ live: LiveWorkspace; root: string; done: () => Promise<void> }> {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-live-" }));
+  const base = await Deno.realPath(await tempDir({ prefix: "poly-live-" }));
   const root = join(base, "repo");
   await Deno.mkdir(join(root, "src"), { recursive: true });
   const live = await LiveWorkspace.open(root, join(base, "markers"));
@@ -156,7 +157,7 @@ Deno.test("sync() returns once the watcher has reported every earlier change", a
 
 Deno.test("a config file outside the root is checked at each sync", async () => {
   const { live, root, done } = await workspace();
-  const outside = await Deno.makeTempFile({ suffix: ".toml" });
+  const outside = await tempFile({ suffix: ".toml" });
   live.noteSources([outside, join(root, "poly.toml")]);
   const a = join(root, "src/a.ts");
   live.remember(a, "sig", entry("A"), live.position());
@@ -183,7 +184,7 @@ Deno.test("an edit to a config file a run used, whatever its name, changes the s
 });
 
 Deno.test("a change to the program's own files is seen: the process runs outdated code from then on", async () => {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-live-own-" }));
+  const base = await Deno.realPath(await tempDir({ prefix: "poly-live-own-" }));
   await Deno.mkdir(join(base, "repo"));
   await Deno.mkdir(join(base, "program", "lib"), { recursive: true });
   await Deno.writeTextFile(join(base, "program", "main.ts"), "// v1\n");

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { polyCommand, runPoly } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function project(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-timing-" });
+  const dir = await tempDir({ prefix: "poly-timing-" });
   await Deno.mkdir(join(dir, ".git"));
   await Deno.writeTextFile(join(dir, "a.ts"), "export const a = 1;\n");
   return dir;
@@ -33,7 +34,7 @@ Deno.test("poly lint prints no timing table without POLY_DEBUG=timing", async ()
 });
 
 Deno.test("a poly daemon under POLY_DEBUG=timing sends each run's own spans to its client", async () => {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-timing-daemon-" }));
+  const base = await Deno.realPath(await tempDir({ prefix: "poly-timing-daemon-" }));
   const root = join(base, "repo");
   await Deno.mkdir(join(root, ".git"), { recursive: true });
   await Deno.writeTextFile(join(root, "a.ts"), "export const a = 1;\n");

@@ -8,6 +8,7 @@
 import { dirname, join } from "node:path";
 import { copyFixture } from "../_helpers/cli.ts";
 import type { Candidate } from "../../lib/discover/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** Copies `fixtures/discover/<name>` to a temporary directory, renaming `_gitignore` files. */
 export async function fixtureTree(name: string): Promise<string> {
@@ -26,7 +27,7 @@ async function renameAll(dir: string): Promise<void> {
 
 /** Writes `files` (relative path → content) under a fresh temporary directory and returns it. */
 export async function makeTree(files: Record<string, string | Uint8Array>): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "poly-discover-" });
+  const root = await tempDir({ prefix: "poly-discover-" });
   for (const [rel, content] of Object.entries(files)) {
     const path = join(root, rel);
     await Deno.mkdir(dirname(path), { recursive: true });

@@ -2,6 +2,7 @@ import { deepEqual, equal } from "node:assert/strict";
 import { join } from "node:path";
 import { discover } from "../../lib/discover/mod.ts";
 import { describe, fixtureTree, IS_ROOT, makeTree } from "./_tree.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("discover() honours .gitignore at every level, with deeper negations", async () => {
   const root = await fixtureTree("basic");
@@ -169,7 +170,7 @@ Deno.test("discover() walks an explicitly named gitignored directory, still appl
 });
 
 Deno.test("discover() names each language once, as the walk first finds it", async () => {
-  const root = await Deno.makeTempDir({ prefix: "poly-onlang-" });
+  const root = await tempDir({ prefix: "poly-onlang-" });
   await Deno.mkdir(join(root, "a", "b"), { recursive: true });
   for (const f of ["a/x.py", "a/y.py", "a/b/z.ts", "w.ts", "README.unknownext"]) {
     await Deno.writeTextFile(join(root, f), "x\n");

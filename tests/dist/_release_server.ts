@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { tarGz } from "../../scripts/_archive.ts";
 import { checksumsText, packageBinary } from "../../scripts/package.ts";
 import { archiveName, isTarget, type Target, TARGETS } from "../../scripts/_targets.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** The target install.sh picks on this machine (what `Deno.build.target` names). */
 export function hostReleaseTarget(): Target {
@@ -48,14 +49,14 @@ async function archiveOf(script: string, target: Target, work: string, member = 
   if (member !== "poly") {
     return await tarGz([{ name: member, data: new TextEncoder().encode(script), mode: 0o755, mtime: 1_700_000_000 }]);
   }
-  const dir = await Deno.makeTempDir({ dir: work });
+  const dir = await tempDir({ dir: work });
   const bin = join(dir, "input");
   await Deno.writeTextFile(bin, script);
   return await Deno.readFile(await packageBinary(bin, target, dir, 1_700_000_000));
 }
 
 async function sumsFor(files: Record<string, Uint8Array>, work: string): Promise<Uint8Array> {
-  const dir = await Deno.makeTempDir({ dir: work });
+  const dir = await tempDir({ dir: work });
   const paths: string[] = [];
   for (const [name, bytes] of Object.entries(files)) {
     await Deno.writeFile(join(dir, name), bytes);
@@ -76,7 +77,7 @@ async function sumsFor(files: Record<string, Uint8Array>, work: string): Promise
  * - `noprogram`: a correctly summed archive without a `poly` member
  */
 export async function startReleaseServer(): Promise<ReleaseServer> {
-  const work = await Deno.makeTempDir({ prefix: "poly-fake-release-" });
+  const work = await tempDir({ prefix: "poly-fake-release-" });
   const target = hostReleaseTarget();
   const archive = archiveName(target);
   const enc = new TextEncoder();

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { REPO } from "../_helpers/cli.ts";
 import { startReleaseServer, versionLine } from "./_release_server.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 interface Step {
   id?: string;
@@ -35,7 +36,7 @@ interface StepRun {
 
 /** Runs a step's script with `bash -e {0}` semantics (what `shell: bash` means) and the given env. */
 async function runStep(id: string, env: Record<string, string>, extraPath: string[] = []): Promise<StepRun> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-action-step-" });
+  const dir = await tempDir({ prefix: "poly-action-step-" });
   try {
     const script = join(dir, "step.sh");
     await Deno.writeTextFile(script, step(id).run!);
@@ -81,7 +82,7 @@ async function runStep(id: string, env: Record<string, string>, extraPath: strin
 
 /** A directory with a fake `poly` that prints SARIF, records its arguments and exits `code`. */
 async function fakePolyDir(code: number): Promise<{ dir: string; argsFile: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-action-bin-" });
+  const dir = await tempDir({ prefix: "poly-action-bin-" });
   const argsFile = join(dir, "args");
   await Deno.writeTextFile(
     join(dir, "poly"),
@@ -103,7 +104,7 @@ Deno.test("action: the version is the input, else the action's release tag, else
 Deno.test("action: the install step installs the pinned poly with install.sh and puts it on PATH", async () => {
   const server = await startReleaseServer();
   try {
-    const bin = join(await Deno.makeTempDir({ prefix: "poly-action-install-" }), "poly-bin");
+    const bin = join(await tempDir({ prefix: "poly-action-install-" }), "poly-bin");
     const run = await runStep("install", {
       POLY_VERSION: "v0.1.0",
       POLY_INSTALL_DIR: bin,
@@ -129,7 +130,7 @@ Deno.test("action: the install step installs the pinned poly with install.sh and
 Deno.test("action: the lint step records exit code and SARIF without failing, whatever lint returns", async () => {
   for (const code of [0, 1, 2]) {
     const { dir, argsFile } = await fakePolyDir(code);
-    const work = await Deno.makeTempDir({ prefix: "poly-action-work-" });
+    const work = await tempDir({ prefix: "poly-action-work-" });
     const sarif = join(work, "poly.sarif");
     const run = await runStep("lint", { POLY_ARGS: "src  --exclude vendor/*", SARIF_FILE: sarif, CWD: work }, [dir]);
     equal(run.code, 0, `the step itself succeeds so the upload can run (lint exit ${code}): ${run.stderr}`);
@@ -147,7 +148,7 @@ Deno.test("action: the lint step records exit code and SARIF without failing, wh
 
 Deno.test("action: with a shard, lint and fmt run that shard and lint writes its JSON report", async () => {
   const { dir, argsFile } = await fakePolyDir(1);
-  const work = await Deno.makeTempDir({ prefix: "poly-action-work-" });
+  const work = await tempDir({ prefix: "poly-action-work-" });
   const report = join(work, "poly-lint.json");
   const env = { POLY_ARGS: "src", SARIF_FILE: join(work, "poly.sarif"), SHARD: "2/3", REPORT_FILE: report, CWD: work };
   const run = await runStep("lint", env, [dir]);
@@ -173,9 +174,9 @@ Deno.test("action: with a shard, lint and fmt run that shard and lint writes its
 });
 
 Deno.test("action: no SARIF is uploaded when lint could not write one", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-action-bin-" });
+  const dir = await tempDir({ prefix: "poly-action-bin-" });
   await Deno.writeTextFile(join(dir, "poly"), "#!/bin/sh\necho crashed >&2\nexit 2\n", { mode: 0o755 });
-  const work = await Deno.makeTempDir({ prefix: "poly-action-work-" });
+  const work = await tempDir({ prefix: "poly-action-work-" });
   const run = await runStep("lint", { POLY_ARGS: "", SARIF_FILE: join(work, "poly.sarif"), CWD: work }, [dir]);
   equal(run.code, 0);
   equal(run.outputs["exit-code"], "2");
@@ -194,7 +195,7 @@ Deno.test("action: the last step fails per the exit-code contract (0 ok, 1 findi
   const last = action.runs.steps.at(-1)!;
   ok(last.run && !last.id);
   const contract = async (env: Record<string, string>) => {
-    const dir = await Deno.makeTempDir({ prefix: "poly-action-contract-" });
+    const dir = await tempDir({ prefix: "poly-action-contract-" });
     const script = join(dir, "step.sh");
     await Deno.writeTextFile(script, last.run!);
     const out = await new Deno.Command("bash", {

@@ -23,6 +23,7 @@ import {
 import { failureCause, isBaseRuntimeFailure, runtimeMissingMessage } from "../../scripts/_denort.ts";
 import { binaryName, hostTarget, isTarget, nativePlatformOf, TARGETS } from "../../scripts/_targets.ts";
 import { sourceCommand } from "../../lib/identity/code.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const denoJson = JSON.parse(await Deno.readTextFile(DENO_JSON));
 
@@ -186,7 +187,7 @@ Deno.test("excludesFor() drops dev-only packages and other platforms' natives, k
 });
 
 Deno.test("knownPackages() foresees the target natives a cross build installs, so they can be excluded", async () => {
-  const root = await Deno.makeTempDir({ prefix: "poly-store-" });
+  const root = await tempDir({ prefix: "poly-store-" });
   try {
     const install = async (name: string, version: string, json: Record<string, unknown> = {}) => {
       const dir = join(root, storeDir(name, version));
@@ -350,8 +351,8 @@ async function runCompileTask(args: string[], env: Record<string, string>) {
 Deno.test("deno task compile with no base runtime stops with a message saying how to supply it", async () => {
   const host = hostTarget();
   if (!isTarget(host)) return;
-  const denoDir = await Deno.makeTempDir({ prefix: "poly-empty-deno-dir-" });
-  const outDir = await Deno.makeTempDir({ prefix: "poly-compile-out-" });
+  const denoDir = await tempDir({ prefix: "poly-empty-deno-dir-" });
+  const outDir = await tempDir({ prefix: "poly-compile-out-" });
   const stampPath = join(REPO, "lib", "identity", "_stamp.ts");
   const stampBefore = await Deno.readTextFile(stampPath);
   try {
@@ -379,7 +380,7 @@ Deno.test("deno task compile with no base runtime stops with a message saying ho
 });
 
 Deno.test("deno task compile names a DENORT_BIN that does not exist", async () => {
-  const outDir = await Deno.makeTempDir({ prefix: "poly-compile-out-" });
+  const outDir = await tempDir({ prefix: "poly-compile-out-" });
   try {
     const missing = join(outDir, "no-such-denort");
     const run = await runCompileTask(["--out-dir", outDir], { DENORT_BIN: missing });

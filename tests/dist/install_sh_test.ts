@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { REPO } from "../_helpers/cli.ts";
 import { type ReleaseServer, startReleaseServer, versionLine } from "./_release_server.ts";
 import { missing } from "../engines/_harness.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const INSTALL_SH = join(REPO, "install.sh");
 const OLD = "#!/bin/sh\necho 'poly 0.0.1 (build old, channel release)'\n";
@@ -21,7 +22,7 @@ interface Run {
 }
 
 async function install(env: Record<string, string>, path = Deno.env.get("PATH") ?? "/usr/bin:/bin"): Promise<Run> {
-  const home = await Deno.makeTempDir({ prefix: "poly-install-home-" });
+  const home = await tempDir({ prefix: "poly-install-home-" });
   try {
     const out = await new Deno.Command("sh", {
       args: [INSTALL_SH],
@@ -45,7 +46,7 @@ async function entries(dir: string): Promise<string[]> {
 
 /** An install directory holding a previous poly. */
 async function withPrevious(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-install-dir-" });
+  const dir = await tempDir({ prefix: "poly-install-dir-" });
   await Deno.writeTextFile(join(dir, "poly"), OLD, { mode: 0o755 });
   return dir;
 }
@@ -66,7 +67,7 @@ function serverTest(name: string, fn: (server: ReleaseServer) => Promise<void>, 
 }
 
 serverTest("install.sh installs the latest release and prints the installed version", async (server) => {
-  const dir = join(await Deno.makeTempDir({ prefix: "poly-install-dir-" }), "nested", "bin");
+  const dir = join(await tempDir({ prefix: "poly-install-dir-" }), "nested", "bin");
   const run = await install({ POLY_DOWNLOAD_BASE: `${server.base}/good`, POLY_INSTALL_DIR: dir });
   equal(run.code, 0, run.stderr);
   equal(run.stdout.trim(), versionLine("0.2.0"));
@@ -83,7 +84,7 @@ serverTest("install.sh installs the latest release and prints the installed vers
 
 serverTest("install.sh installs a pinned POLY_VERSION (with or without the v)", async (server) => {
   for (const pin of ["0.1.0", "v0.1.0"]) {
-    const dir = await Deno.makeTempDir({ prefix: "poly-install-dir-" });
+    const dir = await tempDir({ prefix: "poly-install-dir-" });
     const run = await install({ POLY_DOWNLOAD_BASE: `${server.base}/good`, POLY_INSTALL_DIR: dir, POLY_VERSION: pin });
     equal(run.code, 0, run.stderr);
     equal(run.stdout.trim(), versionLine("0.1.0"));
@@ -176,7 +177,7 @@ serverTest("install.sh works with wget and shasum when curl and sha256sum are ab
     "cat",
     "sh",
   ];
-  const bin = await Deno.makeTempDir({ prefix: "poly-install-path-" });
+  const bin = await tempDir({ prefix: "poly-install-path-" });
   for (const tool of tools) {
     const found = await new Deno.Command("sh", { args: ["-c", `command -v ${tool}`], stdout: "piped" }).output();
     const path = new TextDecoder().decode(found.stdout).trim();
@@ -200,7 +201,7 @@ Deno.test({
 
 /** A PATH directory whose `uname` (and optionally `ldd`, `getconf`) report another platform. */
 async function fakePlatform(os: string, arch: string, musl = false): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-install-uname-" });
+  const dir = await tempDir({ prefix: "poly-install-uname-" });
   await Deno.writeTextFile(
     join(dir, "uname"),
     `#!/bin/sh\ncase "$1" in -s) echo '${os}' ;; -m) echo '${arch}' ;; *) echo '${os}' ;; esac\n`,
@@ -221,7 +222,7 @@ serverTest("install.sh picks the archive for the platform uname reports", async 
     ["Linux", "amd64", "x86_64-unknown-linux-gnu"],
   ];
   for (const [os, arch, target] of cases) {
-    const dir = await Deno.makeTempDir({ prefix: "poly-install-dir-" });
+    const dir = await tempDir({ prefix: "poly-install-dir-" });
     await install(
       { POLY_DOWNLOAD_BASE: `${server.base}/good`, POLY_INSTALL_DIR: dir, POLY_VERSION: "0.1.0" },
       await fakePlatform(os, arch),

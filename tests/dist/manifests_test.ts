@@ -12,6 +12,7 @@ import { z } from "zod";
 import { REPO } from "../_helpers/cli.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
 import { missing } from "../engines/_harness.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function yamlFile(rel: string): Promise<unknown> {
   return parse(await Deno.readTextFile(join(REPO, rel)));
@@ -325,7 +326,7 @@ Deno.test({
   name: "action.yml and the workflows: every bash run script passes shellcheck",
   ignore: await missing("shellcheck", "action.yml and workflow shellcheck"),
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "poly-shellcheck-" });
+    const dir = await tempDir({ prefix: "poly-shellcheck-" });
     try {
       for (const file of ["action.yml", ".github/workflows/release.yml", ".github/workflows/ci.yml"]) {
         const doc = await yamlFile(file) as { runs?: { steps: Step[] }; jobs?: Record<string, { steps: Step[] }> };

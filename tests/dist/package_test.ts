@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { crc32, sha256Hex, tarGz, zip } from "../../scripts/_archive.ts";
 import { CHECKSUMS, checksumsText, main, packageBinary, writeChecksums } from "../../scripts/package.ts";
 import { archiveName, binaryName, TARGETS } from "../../scripts/_targets.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function sh(cwd: string, command: string): Promise<{ code: number; out: string }> {
   const r = await new Deno.Command("sh", { args: ["-c", command], cwd, stdout: "piped", stderr: "piped" }).output();
@@ -33,7 +34,7 @@ Deno.test({
   name: "packageBinary() makes a tar.gz holding only an executable poly",
   ignore: !(await has("tar")),
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "poly-package-" });
+    const dir = await tempDir({ prefix: "poly-package-" });
     try {
       await Deno.writeFile(join(dir, "poly-x86_64-unknown-linux-gnu"), PROGRAM);
       const archive = await packageBinary(
@@ -63,7 +64,7 @@ Deno.test({
   name: "packageBinary() makes a zip holding poly.exe for Windows",
   ignore: !(await has("unzip")),
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "poly-package-" });
+    const dir = await tempDir({ prefix: "poly-package-" });
     try {
       const exe = join(dir, binaryName("x86_64-pc-windows-msvc"));
       const data = new Uint8Array(200_000).map((_, i) => (i * 7) % 251);
@@ -95,7 +96,7 @@ Deno.test({
   name: "sha256sums.txt lists every archive and passes sha256sum -c",
   ignore: !(await has("sha256sum")),
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "poly-package-" });
+    const dir = await tempDir({ prefix: "poly-package-" });
     try {
       for (const t of TARGETS) {
         await Deno.writeFile(join(dir, binaryName(t)), PROGRAM);
@@ -118,7 +119,7 @@ Deno.test({
 });
 
 Deno.test("package.ts --all refuses when a target's binary is missing", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-package-" });
+  const dir = await tempDir({ prefix: "poly-package-" });
   try {
     await Deno.writeFile(join(dir, binaryName("x86_64-unknown-linux-gnu")), PROGRAM);
     equal(await main(["--all", "--dist", dir]), 1);

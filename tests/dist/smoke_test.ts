@@ -6,11 +6,12 @@
 import { equal, match } from "node:assert/strict";
 import { join } from "node:path";
 import { polyCommand, REPO } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const CHECK = join(REPO, "fixtures", "dist", "smoke", "check.sh");
 
 async function wrapper(body: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-smoke-bin-" });
+  const dir = await tempDir({ prefix: "poly-smoke-bin-" });
   await Deno.writeTextFile(join(dir, "poly"), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
   return join(dir, "poly");
 }

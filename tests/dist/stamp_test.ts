@@ -16,6 +16,7 @@ import {
   stampSource,
   withStamp,
 } from "../../scripts/_build_stamp.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const STAMP_FILE = join(REPO, "lib", "identity", "_stamp.ts");
 
@@ -25,7 +26,7 @@ Deno.test("the committed _stamp.ts holds the from-source stamp", async () => {
 });
 
 Deno.test("stampSource() writes a module exporting the stamp, whatever the build id holds", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-stamp-" });
+  const dir = await tempDir({ prefix: "poly-stamp-" });
   try {
     const stamp = { buildId: 'v1.2.3-4-gabc"; evil()', channel: "dev" as const };
     const path = join(dir, "_stamp.ts");
@@ -60,7 +61,7 @@ async function git(dir: string, ...args: string[]): Promise<void> {
 }
 
 Deno.test("gitFacts(): describe, tags at HEAD and cleanliness of a real checkout", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-stamp-git-" });
+  const dir = await tempDir({ prefix: "poly-stamp-git-" });
   try {
     await git(dir, "init", "-q");
     await Deno.writeTextFile(join(dir, "a.txt"), "a\n");
@@ -85,7 +86,7 @@ Deno.test("gitFacts(): describe, tags at HEAD and cleanliness of a real checkout
     ok(/^v0\.3\.0-1-g[0-9a-f]+$/.test(after.describe!), after.describe);
     equal(stampFor("0.3.0", after).channel, "dev");
 
-    const notGit = await Deno.makeTempDir({ prefix: "poly-stamp-nogit-" });
+    const notGit = await tempDir({ prefix: "poly-stamp-nogit-" });
     deepEqual(stampFor("0.3.0", await gitFacts(notGit)), { buildId: "unknown", channel: "dev" });
     await Deno.remove(notGit, { recursive: true });
   } finally {
@@ -94,7 +95,7 @@ Deno.test("gitFacts(): describe, tags at HEAD and cleanliness of a real checkout
 });
 
 async function stampCopy(): Promise<{ dir: string; path: string; original: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-stamp-copy-" });
+  const dir = await tempDir({ prefix: "poly-stamp-copy-" });
   const path = join(dir, "_stamp.ts");
   const original = await Deno.readTextFile(STAMP_FILE);
   await Deno.writeTextFile(path, original);

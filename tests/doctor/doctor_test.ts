@@ -6,11 +6,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { assertGolden, REPO, runPoly } from "../_helpers/cli.ts";
 import { renderDoctor } from "../../lib/doctor/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const GOLDEN = join(REPO, "tests", "doctor", "golden");
 
 async function repo(files: Record<string, string>): Promise<string> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-doctor-" }));
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-doctor-" }));
   await Deno.mkdir(join(dir, ".git"));
   for (const [name, text] of Object.entries(files)) {
     await Deno.mkdir(join(dir, name, ".."), { recursive: true });
@@ -26,7 +27,7 @@ Deno.test("poly doctor names what is missing for this repository, how to install
     "crate/Cargo.toml": '[package]\nname = "x"\nversion = "0.1.0"\nedition = "2021"\n',
     "crate/src/main.rs": "fn main() {}\n",
   });
-  const empty = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
+  const empty = await tempDir({ prefix: "poly-doctor-path-" });
   // An empty home too: cargo subcommands are also looked for in ~/.cargo/bin.
   const { code, stdout, stderr } = await runPoly(["doctor"], {
     cwd: dir,
@@ -52,7 +53,7 @@ Deno.test("poly doctor exits 0 when everything the repository needs is here", as
 
 Deno.test("poly doctor --format json is the same check as a document", async () => {
   const dir = await repo({ "run.sh": "#!/bin/sh\necho hi\n" });
-  const empty = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
+  const empty = await tempDir({ prefix: "poly-doctor-path-" });
   const { code, stdout } = await runPoly(["doctor", "--format", "json"], { cwd: dir, env: { PATH: empty } });
   assert.equal(code, 1);
   const doc = JSON.parse(stdout);
@@ -87,7 +88,7 @@ Deno.test("poly doctor does not ask for a tool poly.toml switches off", async ()
     "crate/Cargo.toml": '[package]\nname = "x"\nversion = "0.1.0"\nedition = "2021"\n',
     "crate/src/main.rs": "fn main() {}\n",
   });
-  const empty = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
+  const empty = await tempDir({ prefix: "poly-doctor-path-" });
   const { stdout } = await runPoly(["doctor", "--format", "json"], { cwd: dir, env: { PATH: empty } });
   const tools = JSON.parse(stdout).checks.map((c: { tool: string }) => c.tool);
   assert.equal(tools.includes("shellcheck"), false, tools.join(", "));
@@ -100,8 +101,8 @@ Deno.test("poly doctor finds a cargo subcommand in ~/.cargo/bin, where cargo and
     "crate/Cargo.toml": '[package]\nname = "x"\nversion = "0.1.0"\nedition = "2021"\n',
     "crate/src/main.rs": "fn main() {}\n",
   });
-  const path = await Deno.makeTempDir({ prefix: "poly-doctor-path-" });
-  const home = await Deno.makeTempDir({ prefix: "poly-doctor-home-" });
+  const path = await tempDir({ prefix: "poly-doctor-path-" });
+  const home = await tempDir({ prefix: "poly-doctor-home-" });
   const script = (at: string, name: string) => {
     Deno.writeTextFileSync(join(at, name), `#!/bin/sh\necho "${name} 1.0.0"\n`);
     Deno.chmodSync(join(at, name), 0o755);

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runPoly } from "../_helpers/cli.ts";
 import { validateReport } from "../_helpers/report_schema.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** Giving a file to another user needs root: those tests are ignored otherwise. */
 const NOT_ROOT = Deno.build.os === "windows" || Deno.uid() !== 0;
@@ -26,7 +27,7 @@ const MODES = [
 ];
 
 async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-fix-writes-" }));
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-fix-writes-" }));
   for (const [rel, text] of Object.entries(files)) {
     await Deno.mkdir(join(dir, rel, ".."), { recursive: true });
     await Deno.writeTextFile(join(dir, rel), text);

@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, REPO, runPoly } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 interface Record_ {
   path: string;
@@ -25,7 +26,7 @@ interface Doc {
 
 /** A copy of a parity fixture as a repository of its own. */
 async function parity(name: string): Promise<string> {
-  const dest = await Deno.makeTempDir({ prefix: "poly-parity-" });
+  const dest = await tempDir({ prefix: "poly-parity-" });
   await Deno.mkdir(join(dest, ".git"));
   const src = join(REPO, "tests/engines/testdata/parity", name);
   for await (const e of Deno.readDir(src)) {

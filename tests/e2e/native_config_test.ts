@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, runPoly } from "../_helpers/cli.ts";
 import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 interface Record_ {
   path: string;
@@ -254,7 +255,7 @@ Deno.test("ruff lint.unfixable and extend-unsafe-fixes keep poly lint --fix from
 });
 
 Deno.test("first-party modules are found in ruff's src directories, as the ruff command line finds them", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-native-src-" });
+  const dir = await tempDir({ prefix: "poly-native-src-" });
   await Deno.mkdir(join(dir, ".git"));
   await Deno.mkdir(join(dir, "src/mypkg"), { recursive: true });
   await Deno.writeTextFile(join(dir, "src/mypkg/__init__.py"), "VALUE = 1\n");

@@ -4,6 +4,7 @@ import { assertGolden, copyFixture } from "../_helpers/cli.ts";
 import { goContext, govet, parseVetOutput } from "../../lib/engines/govet/mod.ts";
 import type { SourceFile } from "../../lib/engines/types.ts";
 import { diagnosticsJson, engineError, GOLDEN, missing, settings } from "./_harness.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const absent = await missing("go", "govet engine tests");
 
@@ -84,7 +85,7 @@ Deno.test("parseVetOutput() reads findings and compile errors", () => {
 });
 
 Deno.test("goContext() keys a Go file's vet result on its module (or directory), once per run", async () => {
-  const root = await Deno.makeTempDir({ prefix: "poly-govet-context-" });
+  const root = await tempDir({ prefix: "poly-govet-context-" });
   const write = (rel: string, text: string) => Deno.writeTextFile(`${root}/${rel}`, text);
   await Deno.mkdir(`${root}/mod/a`, { recursive: true });
   await Deno.mkdir(`${root}/mod/b`, { recursive: true });
@@ -114,7 +115,7 @@ Deno.test("goContext() keys a Go file's vet result on its module (or directory),
 Deno.test("goContext() takes a source's digest from the stat index while its stamp holds, and reads it once it moves", async () => {
   const { openCache, RACY_MS, stampOf } = await import("../../lib/cache/mod.ts");
   const { blake3Hasher, digestWith } = await import("../../lib/cache/key.ts");
-  const root = await Deno.makeTempDir({ prefix: "poly-govet-index-" });
+  const root = await tempDir({ prefix: "poly-govet-index-" });
   await Deno.mkdir(join(root, "mod", "a"), { recursive: true });
   await Deno.writeTextFile(join(root, "mod", "go.mod"), "module example.com/m\n\ngo 1.21\n");
   await Deno.writeTextFile(join(root, "mod", "a", "a.go"), "package a\n");

@@ -4,6 +4,7 @@ import { assertGolden } from "../_helpers/cli.ts";
 import { materialize } from "../../lib/engines/oxlint/_bin.ts";
 import { normalizeCode, type Oxlint, oxlint } from "../../lib/engines/oxlint/mod.ts";
 import { diagnosticsJson, engineError, fixture, GOLDEN, missing, settings } from "./_harness.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const absent = await missing("node", "oxlint engine tests (oxlint runs under Node.js)");
 
@@ -63,7 +64,7 @@ Deno.test({
   name: "oxlint materialize() copies a runnable program (what a compiled poly does)",
   ignore: absent,
   async fn() {
-    const dest = join(await Deno.makeTempDir({ prefix: "poly-oxlint-copy-" }), "oxlint");
+    const dest = join(await tempDir({ prefix: "poly-oxlint-copy-" }), "oxlint");
     const bin = await materialize(dest);
     equal(await materialize(dest), bin, "a finished copy is reused");
     const out = await new Deno.Command("node", { args: [bin, "--version"], stdout: "piped" }).output();

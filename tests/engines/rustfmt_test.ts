@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
 import { rustfmt } from "../../lib/engines/rustfmt/mod.ts";
 import { engineError, fixture, GOLDEN, missing, native, settings } from "./_harness.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const absent = await missing("rustfmt", "rustfmt engine tests");
 
@@ -81,7 +82,7 @@ Deno.test({
   name: "rustfmt leaves no temporary directory behind, one file or a batch",
   ignore: absent,
   async fn() {
-    const tmp = await Deno.makeTempDir({ prefix: "poly-rustfmt-tmp-" });
+    const tmp = await tempDir({ prefix: "poly-rustfmt-tmp-" });
     try {
       // In a process of its own, whose temporary directory is this test's: others format Rust beside it.
       const result = await inProcessWith(

@@ -13,6 +13,7 @@ import { resolveSettings } from "../../lib/fleet/settings.ts";
 import { FleetStore } from "../../lib/fleet/store.ts";
 import type { FleetContext } from "../../lib/fleet/context.ts";
 import type { FleetSectionValue } from "../../lib/fleet/config.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** The fake engine CLIs. */
 export const FAKE_BIN = join(REPO, "fixtures", "fleet", "bin");
@@ -22,7 +23,7 @@ export const FAKE_PATH = `${FAKE_BIN}:/usr/local/bin:/usr/bin:/bin`;
 
 /** A fake HOME: engine auth files, plus files no engine may see. */
 export async function makeHome(): Promise<string> {
-  const home = await Deno.makeTempDir({ prefix: "poly-fleet-home-" });
+  const home = await tempDir({ prefix: "poly-fleet-home-" });
   const files: Record<string, string> = {
     ".codex/auth.json": '{"tokens":{"access_token":"fake"}}',
     ".codex/config.toml": '[mcp_servers.leak]\ncommand = "leak"\n',
@@ -42,7 +43,7 @@ export async function makeHome(): Promise<string> {
 
 /** A workspace with a couple of files. */
 export async function makeWorkspace(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-fleet-ws-" });
+  const dir = await tempDir({ prefix: "poly-fleet-ws-" });
   await Deno.writeTextFile(join(dir, "README.md"), "# demo\n");
   await Deno.mkdir(join(dir, "src"));
   await Deno.writeTextFile(join(dir, "src", "main.ts"), "export const answer = 42;\n");

@@ -8,6 +8,7 @@ import { runPoly } from "../_helpers/cli.ts";
 import { FAKE_BIN, FAKE_PATH, makeHome, makeWorkspace } from "./_helpers.ts";
 import { findExecutable } from "../../lib/fleet/sandbox.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 bwrapTest("poly delegate → sessions → rate → stats", async () => {
   const cwd = await makeWorkspace();
@@ -47,7 +48,7 @@ Deno.test("poly delegate refuses to run without bwrap, saying how to install it"
 
 bwrapTest("a bwrap other than the one the run permission allows is refused with the reason", async () => {
   const cwd = await makeWorkspace();
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const bwrap = await findExecutable("bwrap", Deno.env.get("PATH"));
   assert.ok(bwrap, "bwrap is needed for this test");
   await Deno.copyFile(bwrap, `${dir}/bwrap`);

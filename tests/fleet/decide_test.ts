@@ -10,6 +10,7 @@ import { fakeOpenRouter } from "./_openrouter.ts";
 import { fleetContext, fleetError } from "./_helpers.ts";
 import { secretCorpus } from "./_secrets.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const answer = (o: unknown) => ({ content: JSON.stringify(o) });
 
@@ -156,7 +157,7 @@ bwrapTest("fan_out's Jev consensus calls are written to the POLY_LOG call log as
     answer({ choice: "agree", probabilities: { agree: 0.93, disagree: 0.07 }, rationale: "same" }),
     { status: 500, body: { error: { message: "down" } } },
   ]);
-  const log = `${await Deno.makeTempDir()}/calls.jsonl`;
+  const log = `${await tempDir()}/calls.jsonl`;
   try {
     const ctx = await fleetContext({
       env: { POLY_OPENROUTER_BASE_URL: or.url, OPENROUTER_API_KEY: "k", POLY_JEV_FANOUT: "1", POLY_LOG: log },
@@ -195,7 +196,7 @@ const shadowAnswer = (choice: string) =>
 
 bwrapTest("POLY_JEV_SHADOW records what Jev would have chosen for delegate without changing the level", async () => {
   const or = fakeOpenRouter([shadowAnswer("4-unclear"), { delayMs: 9000, content: "{}" }]);
-  const log = `${await Deno.makeTempDir()}/calls.jsonl`;
+  const log = `${await tempDir()}/calls.jsonl`;
   try {
     const ctx = await fleetContext({
       env: { POLY_OPENROUTER_BASE_URL: or.url, OPENROUTER_API_KEY: "k", POLY_JEV_SHADOW: "1", POLY_LOG: log },

@@ -20,6 +20,7 @@ import { fleetContext, fleetError, runs } from "./_helpers.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
 import { z } from "zod";
 import { fastDelegateTool } from "../../tools/fast_delegate.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 bwrapTest("delegate: [fleet.levels] replaces a level; engine, model and effort override per call", async () => {
   const ctx = await fleetContext({
@@ -74,7 +75,7 @@ bwrapTest("personas: traversal and unknown names are refused; POLY_AGENT_PATHS i
   }
   const missing = await fleetError(delegate(ctx, { prompt: "x", level: 1, agent: "ghost" }), "not_found");
   assert.match(missing.message, /ghost\.md/);
-  const extra = await Deno.makeTempDir();
+  const extra = await tempDir();
   await Deno.writeTextFile(join(extra, "ghost.md"), "Boo.");
   await Deno.mkdir(join(ctx.home, ".claude", "agents"), { recursive: true });
   await Deno.writeTextFile(join(ctx.home, ".claude", "agents", "ghost.md"), "From home.");
@@ -84,7 +85,7 @@ bwrapTest("personas: traversal and unknown names are refused; POLY_AGENT_PATHS i
   const home = await delegate(ctx, { prompt: "[[echo]]", level: 1, engine: "grok", agent: "ghost" });
   assert.match(home.answer, /^From home\./);
   // A persona file that is a symlink out of its folder is refused.
-  const outside = join(await Deno.makeTempDir(), "evil.md");
+  const outside = join(await tempDir(), "evil.md");
   await Deno.writeTextFile(outside, "stolen");
   await Deno.symlink(outside, join(ctx.home, ".claude", "agents", "evil.md"));
   const link = await fleetError(delegate(ctx, { prompt: "x", level: 1, agent: "evil" }), "invalid_request");
@@ -132,7 +133,7 @@ bwrapTest("generate_image saves inside cwd and refuses paths outside it", async 
   for (const bad of ["../escape.png", "/tmp/escape.png"]) {
     await assert.rejects(generateImage(ctx, { prompt: "x [[image]]", output: bad }), OutsideWorkspaceError);
   }
-  const target = await Deno.makeTempDir();
+  const target = await tempDir();
   await Deno.symlink(target, join(ctx.root, "link"));
   await assert.rejects(generateImage(ctx, { prompt: "x [[image]]", output: "link/escape.png" }), OutsideWorkspaceError);
   const exists = await fleetError(
@@ -232,7 +233,7 @@ bwrapTest(
 );
 
 bwrapTest("POLY_LOG appends one JSON line per call", async () => {
-  const log = join(await Deno.makeTempDir(), "calls.jsonl");
+  const log = join(await tempDir(), "calls.jsonl");
   const ctx = await fleetContext({ env: { POLY_LOG: log } });
   await delegate(ctx, { prompt: "x", level: 1 });
   await fleetError(delegate(ctx, { prompt: "x [[crash]]", level: 1 }), "engine_failed");

@@ -7,6 +7,7 @@ import { bwrapTest } from "../_helpers/bwrap.ts";
 import assert from "node:assert/strict";
 import { delegate, fastDelegate, webLookup } from "../../lib/fleet/mod.ts";
 import { fleetContext, fleetError, runs } from "./_helpers.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 bwrapTest("delegate runs every engine in the sandbox and returns its answer and an engine:id handle", async () => {
   const ctx = await fleetContext({ env: { POLY_ENABLE_CURSOR: "1" } });
@@ -134,7 +135,7 @@ bwrapTest("with cursor enabled, a level whose CLI is missing falls back to curso
 
 Deno.test("delegate refuses a cwd that is a link to a folder outside the root, before anything runs", async () => {
   const ctx = await fleetContext();
-  const outside = await Deno.makeTempDir({ prefix: "poly-fleet-outside-" });
+  const outside = await tempDir({ prefix: "poly-fleet-outside-" });
   await Deno.symlink(outside, `${ctx.root}/escape`);
   const e = await fleetError(delegate(ctx, { prompt: "[[write]]", level: 1, cwd: "escape" }), "invalid_request");
   assert.match(e.message, /^The working directory "escape" resolves to ".*poly-fleet-outside-[^"]*", outside the root/);

@@ -10,6 +10,7 @@ import { resolveSettings } from "../../lib/fleet/settings.ts";
 import { DEFAULT_LEVELS } from "../../lib/fleet/defaults.ts";
 import { openFleet } from "../../lib/fleet/context.ts";
 import { openStore } from "../../lib/store/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("resolveSettings() defaults to the seed's ladder, bwrap on, 30 minutes", () => {
   const s = resolveSettings({ env: envFrom({ HOME: "/h" }) });
@@ -84,7 +85,7 @@ Deno.test("the [fleet] schema rejects unknown keys and bad values", () => {
 });
 
 Deno.test("openFleet() reads [fleet] from the poly.toml governing the root", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   await Deno.writeTextFile(
     join(root, "poly.toml"),
     '[fleet]\ntimeout_ms = 4242\nagent_paths = ["personas"]\n\n[fleet.levels.2]\nengine = "grok"\nmodel = "grok-4.6"\n',
@@ -96,7 +97,7 @@ Deno.test("openFleet() reads [fleet] from the poly.toml governing the root", asy
 });
 
 Deno.test("an invalid [fleet] section is a config error naming the file", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   await Deno.writeTextFile(join(root, "poly.toml"), '[fleet]\nsandbx = "off"\n');
   await assert.rejects(
     openFleet({ root, env: envFrom({ HOME: root }), db: openStore({ path: ":memory:" }) }),

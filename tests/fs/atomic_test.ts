@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileStamp, replaceFile, writeFileAtomic, WriteRefusedError } from "../../lib/fs/atomic.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** Giving a file to another user needs root: those tests are ignored otherwise (Deno prints them as ignored). */
 const NOT_ROOT = Deno.build.os === "windows" || Deno.uid() !== 0;
@@ -20,7 +21,7 @@ async function read(path: string): Promise<{ stamp: ReturnType<typeof fileStamp>
 }
 
 async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-atomic-" }));
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-atomic-" }));
   for (const [name, text] of Object.entries(files)) {
     await Deno.mkdir(join(dir, name, ".."), { recursive: true });
     await Deno.writeTextFile(join(dir, name), text);

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { findExecutable } from "../../lib/fs/executable.ts";
 import { REPO } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const POSIX = Deno.build.os !== "windows";
 
@@ -21,7 +22,7 @@ Deno.test({
   name: "findExecutable() searches the PATH given, in order, for a file with an execute bit",
   ignore: !POSIX,
   fn: async () => {
-    const [a, b] = [await Deno.makeTempDir(), await Deno.makeTempDir()];
+    const [a, b] = [await tempDir(), await tempDir()];
     await bin(a, "tool", 0o644);
     const found = await bin(b, "tool");
     assert.equal(findExecutable("tool", `${a}:${b}`), found, "the one without an execute bit is passed over");
@@ -37,7 +38,7 @@ Deno.test({
   fn: async () => {
     assert.equal(findExecutable("sh"), findExecutable("sh", Deno.env.get("PATH")));
     assert.ok(findExecutable("sh")?.endsWith("/sh"));
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     const tool = await bin(dir, "tool");
     assert.equal(findExecutable(tool, ""), tool);
     assert.equal(findExecutable(relative(Deno.cwd(), tool), ""), tool, "relative to the working directory");

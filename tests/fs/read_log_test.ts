@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ReadLog, refuseOpenLogs, sightOf, unchanged } from "../../lib/fs/read_log.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** Longer than the coarse clock the kernel stamps files from (a tick of up to 10 ms). */
 const TICK = 30;
@@ -17,7 +18,7 @@ const TICK = 30;
 const FRESH = -60_000;
 
 async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-readlog-" }));
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-readlog-" }));
   for (const [name, text] of Object.entries(files)) {
     await Deno.mkdir(join(dir, name, ".."), { recursive: true });
     await Deno.writeTextFile(join(dir, name), text);
@@ -73,7 +74,7 @@ Deno.test("paths under an excluded folder and the work's own temporary folders a
     await Deno.stat(join(dir, "own", "state.db"));
     await Deno.stat(join(dir, "own")); // the folder itself too: poly's stores change with every run
     await Deno.stat(join(dir, "own-not")).catch(() => {}); // a name that only starts the same is a read
-    const tmp = await Deno.makeTempDir({ prefix: "poly-readlog-own-" });
+    const tmp = await tempDir({ prefix: "poly-readlog-own-" });
     await Deno.writeTextFile(join(tmp, "report.json"), "{}");
     await Deno.readTextFile(join(tmp, "report.json"));
     await Deno.writeTextFile(join(tmp, "report.json"), "{ }"); // changed during the work: its own file

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { REPO } from "../_helpers/cli.ts";
 import { openStore } from "../../lib/store/mod.ts";
 import type { DatabaseSync } from "../../lib/store/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** Path of the fixture server script. */
 export const FIXTURE_SERVER = join(REPO, "fixtures", "upstream", "server.mjs");
@@ -114,7 +115,7 @@ export class Fixture {
 
 /** Creates a fixture directory holding `state` (default: {@link defaultState}). */
 export async function makeFixture(state: FixtureState = defaultState()): Promise<Fixture> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-gw-fixture-" });
+  const dir = await tempDir({ prefix: "poly-gw-fixture-" });
   const fixture = new Fixture(dir);
   fixture.write(state);
   return fixture;
@@ -172,7 +173,7 @@ export async function storeBytes(home: string): Promise<string> {
  * `withProcessEnv()` (tests/_helpers/process_env.ts) for its whole body.
  */
 export async function freshStore(): Promise<{ db: DatabaseSync; home: string; path: string }> {
-  const home = await Deno.makeTempDir({ prefix: "poly-gw-state-" });
+  const home = await tempDir({ prefix: "poly-gw-state-" });
   const path = join(home, "poly.db");
   return { db: openStore({ path }), home, path };
 }

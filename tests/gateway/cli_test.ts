@@ -5,12 +5,13 @@ import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { callTool, openStore, resolveProfile } from "./_lib.ts";
 import { defaultState, type Fixture, makeFixture, startHttp, storeBytes } from "./_fixture.ts";
 import { withProcessEnv } from "../_helpers/process_env.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** Library calls here stand for a write a person approved (tests/tools/gateway covers proposing). */
 const APPROVED = { kind: "approved", proposal: "prop_000000000000", by: "owner (cli)" } as const;
 
 async function home(): Promise<Record<string, string>> {
-  const base = await Deno.makeTempDir({ prefix: "poly-gw-cli-" });
+  const base = await tempDir({ prefix: "poly-gw-cli-" });
   return { POLY_STATE_HOME: join(base, "state"), POLY_CACHE_HOME: join(base, "cache") };
 }
 

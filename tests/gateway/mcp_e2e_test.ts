@@ -9,6 +9,7 @@ import { openStore } from "../../lib/store/mod.ts";
 import { makeFixture } from "./_fixture.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
 import { withProcessEnv } from "../_helpers/process_env.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 type Result = {
   isError?: boolean;
@@ -40,7 +41,7 @@ function text(result: Result): string {
 }
 
 bwrapTest("the gateway through the real poly mcp process with an SDK client", async () => {
-  const base = await Deno.makeTempDir({ prefix: "poly-gw-e2e-" });
+  const base = await tempDir({ prefix: "poly-gw-e2e-" });
   const env = { POLY_STATE_HOME: join(base, "state"), POLY_CACHE_HOME: join(base, "cache") };
   const root = join(base, "ws");
   await Deno.mkdir(join(root, ".git"), { recursive: true });

@@ -9,9 +9,10 @@ import { McpError } from "../../lib/gateway/_sdk.ts";
 import { MIN_SECRET_CHARS, redactor, SEALED_LABEL, secretValues } from "../../lib/gateway/redact.ts";
 import { openedFor, purposeServer, seal, unseal } from "../../lib/gateway/seal.ts";
 import { sealedSecretsOf } from "../../lib/gateway/upstream.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("openedFor() lists what this process sealed or opened for one server, of any kind", async () => {
-  const home = await Deno.makeTempDir({ prefix: "poly-seal-" });
+  const home = await tempDir({ prefix: "poly-seal-" });
   const env = await seal("env-value-for-fx-0123", "env:fx:API_KEY", home);
   await seal("bearer-for-fx-abcdef", "bearer:fx", home);
   await seal("bearer-for-fx2-abcdef", "bearer:fx2", home);
@@ -68,7 +69,7 @@ Deno.test("redactor() redacts every form of a secret in text, values, keys and e
 });
 
 Deno.test("sealedSecretsOf() gives every value of a sealed environment of the server, but not short ones", async () => {
-  const home = await Deno.makeTempDir({ prefix: "poly-seal-" });
+  const home = await tempDir({ prefix: "poly-seal-" });
   await seal(JSON.stringify({ DATABASE_URL: "postgres://u:pw@db/main", DEBUG: "1" }), "env:envsrv", home);
   const secrets = sealedSecretsOf("envsrv");
   assert.ok(secrets.includes("postgres://u:pw@db/main"));

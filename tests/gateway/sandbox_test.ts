@@ -10,12 +10,13 @@ import { join } from "node:path";
 import { inProcessWith } from "../_helpers/isolated.ts";
 import { needsBwrap, NO_BWRAP } from "../_helpers/bwrap.ts";
 import { defaultState, makeFixture } from "./_fixture.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const noBwrap = NO_BWRAP;
 
 /** A fake HOME holding what no upstream may read. */
 async function makeHome(): Promise<string> {
-  const home = await Deno.makeTempDir({ prefix: "poly-gw-home-" });
+  const home = await tempDir({ prefix: "poly-gw-home-" });
   await Deno.mkdir(join(home, ".ssh"));
   await Deno.writeTextFile(join(home, ".ssh", "id_ed25519"), "not a real key");
   await Deno.writeTextFile(join(home, "secret-notes.txt"), "private");
@@ -189,7 +190,7 @@ Deno.test({
   async fn() {
     const home = await makeHome();
     const fx = await probeFixture();
-    const shared = await Deno.makeTempDir({ prefix: "poly-gw-bind-" });
+    const shared = await tempDir({ prefix: "poly-gw-bind-" });
     await Deno.mkdir(join(shared, "config"));
     await Deno.writeTextFile(join(shared, "config", "hosts.yml"), "github.com: {}\n");
     await Deno.writeTextFile(join(shared, "beside.txt"), "not bound");

@@ -8,10 +8,11 @@ import { join } from "node:path";
 import { openStore } from "../../lib/store/mod.ts";
 import { keyHomeOf, seal, unseal } from "../../lib/gateway/seal.ts";
 import { withProcessEnv } from "../_helpers/process_env.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("keyHomeOf() is the folder of the store's database, so a secret opens wherever POLY_STATE_HOME points", async () => {
-  const home = await Deno.makeTempDir({ prefix: "poly-seal-home-" });
-  const other = await Deno.makeTempDir({ prefix: "poly-seal-other-" });
+  const home = await tempDir({ prefix: "poly-seal-home-" });
+  const other = await tempDir({ prefix: "poly-seal-other-" });
   const db = openStore({ path: join(home, "poly.db") });
   try {
     assert.equal(keyHomeOf(db), home);

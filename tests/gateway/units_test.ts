@@ -16,6 +16,7 @@ import {
 import { parseResultPath, readPath, resultDocument } from "../../lib/gateway/result_path.ts";
 import { sandboxedLaunch } from "../../lib/gateway/sandbox.ts";
 import { rejects } from "./_assert.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -115,7 +116,7 @@ Deno.test("splitCommand() splits words like a shell without running one", () => 
 });
 
 Deno.test("seal() and unseal(): AES-GCM under a 0600 key, bound to its purpose", async () => {
-  const home = await Deno.makeTempDir({ prefix: "poly-gw-seal-" });
+  const home = await tempDir({ prefix: "poly-gw-seal-" });
   const sealed = await seal("the-secret", "bearer:a", home);
   assert.ok(sealed.startsWith("v1.") && !sealed.includes("the-secret"));
   assert.notEqual(await seal("the-secret", "bearer:a", home), sealed, "a fresh IV every time");
@@ -125,7 +126,7 @@ Deno.test("seal() and unseal(): AES-GCM under a 0600 key, bound to its purpose",
   await rejects(unseal(tampered, "bearer:a", home), "token");
   assert.equal((await Deno.stat(keyPath(home))).mode! & 0o777, 0o600);
 
-  const loose = await Deno.makeTempDir({ prefix: "poly-gw-seal-" });
+  const loose = await tempDir({ prefix: "poly-gw-seal-" });
   await Deno.writeFile(join(loose, "gateway.key"), new Uint8Array(32), { mode: 0o644 });
   await Deno.chmod(join(loose, "gateway.key"), 0o644);
   await rejects(seal("x", "p", loose), "token", /readable by other users/);
@@ -146,7 +147,7 @@ Deno.test("result_path: $-paths, bare names, indexes and quoted keys", () => {
 });
 
 Deno.test("sandboxedLaunch() runs the command through bwrap with an empty HOME and a clean environment", async () => {
-  const state = await Deno.makeTempDir({ prefix: "poly-gw-sb-" });
+  const state = await tempDir({ prefix: "poly-gw-sb-" });
   const launch = await sandboxedLaunch({
     name: "s",
     argv: ["node", "x.js"],

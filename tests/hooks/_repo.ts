@@ -4,6 +4,7 @@
  * @module
  */
 import { join } from "node:path";
+import { tempDir } from "../_helpers/temp.ts";
 
 // The library's own git calls inherit this process's environment: keep the
 // developer's global and system git config (a global core.hooksPath!) out of them.
@@ -32,7 +33,7 @@ export async function git(cwd: string, args: string[], env: Record<string, strin
 
 /** A fresh repository with an identity configured; removed by the returned cleanup. */
 export async function tempRepo(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-git-" });
+  const dir = await tempDir({ prefix: "poly-git-" });
   for (
     const args of [
       ["init", "-q", "-b", "main"],

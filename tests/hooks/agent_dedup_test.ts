@@ -7,6 +7,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { polyCommand, runPoly } from "../_helpers/cli.ts";
 import { loadSeen, runAgentHook, statePath } from "../../lib/hooks/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 type Json = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ function kind(stdout: string): "silent" | "deny" | "context" {
 }
 
 async function withState(fn: (hook: (input: string, env?: Json) => Promise<string>, dir: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "poly-hook-dedup-" });
+  const dir = await tempDir({ prefix: "poly-hook-dedup-" });
   try {
     await fn(
       async (input, env = {}) => (await runAgentHook(input, { env: (k) => env[k] as string, stateDir: dir })).stdout,
@@ -114,7 +115,7 @@ Deno.test("runAgentHook() in nudge mode never denies, and still deduplicates", a
 });
 
 Deno.test("runAgentHook() downgrades a redirect to a nudge when the key cannot be saved", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-hook-dedup-" });
+  const dir = await tempDir({ prefix: "poly-hook-dedup-" });
   try {
     const blocked = join(dir, "not-a-dir");
     await Deno.writeTextFile(blocked, "a file where the state directory should be");
@@ -134,7 +135,7 @@ Deno.test("runAgentHook() ignores a corrupt state file instead of failing", asyn
 });
 
 Deno.test("poly hook agent: deny, then allow, in one session; exit 0 and silent on bad input", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-hook-e2e-" });
+  const dir = await tempDir({ prefix: "poly-hook-e2e-" });
   try {
     const env = { POLY_HOOK_STATE_DIR: dir };
     const call = pre("Bash", { command: "npx biome format --write src" }, "e2e-session");
@@ -159,7 +160,7 @@ Deno.test("poly hook agent keeps its state in the OS temp dir under the program'
   const session = `tmpdir-${crypto.randomUUID()}`;
   const input = pre("WebSearch", { query: "x" }, session);
   // TMPDIR set: the state goes there.
-  const dir = await Deno.makeTempDir({ prefix: "poly-hook-tmpdir-" });
+  const dir = await tempDir({ prefix: "poly-hook-tmpdir-" });
   try {
     const r = await runPoly(["hook", "agent"], { stdin: input, env: { TMPDIR: dir } });
     equal(kind(r.stdout), "deny", r.stderr);

@@ -9,6 +9,7 @@ import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { assertGolden, REPO } from "../_helpers/cli.ts";
 import { runAgentHook, saveSeen, statePath } from "../../lib/hooks/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const FIXTURES = join(REPO, "fixtures", "hooks");
 const GOLDEN = join(REPO, "tests", "hooks", "golden");
@@ -41,7 +42,7 @@ for (const name of cases) {
     const input = (await Deno.readTextFile(join(dir, "input.json"))).replaceAll("${FIXTURE}", dir);
     const env = (await readJson<Record<string, string>>(join(dir, "env.json"))) ?? {};
     const seen = await readJson<string[]>(join(dir, "seen.json"));
-    const stateDir = await Deno.makeTempDir({ prefix: "poly-hook-golden-" });
+    const stateDir = await tempDir({ prefix: "poly-hook-golden-" });
     try {
       if (seen) await saveSeen(statePath(stateDir, "golden-session"), new Set(seen));
       const result = await runAgentHook(input, { env: (k) => env[k], stateDir });

@@ -10,6 +10,7 @@ import { runPoly } from "../_helpers/cli.ts";
 import { HOOK_MARKER, installGitHooks, isPolyHook, uninstallGitHooks } from "../../lib/hooks/mod.ts";
 import { PolyError } from "../../lib/errors/mod.ts";
 import { git, tempRepo, write } from "./_repo.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const NO_POLY = { POLY_BIN: "true" };
 
@@ -167,7 +168,7 @@ Deno.test("poly hooks install / uninstall from the command line", async () => {
     const removed = await runPoly(["hooks", "uninstall"], { cwd: sub });
     equal(removed.code, 0, removed.stderr);
     ok(removed.stdout.includes("removed"), removed.stdout);
-    const outside = await runPoly(["hooks", "install"], { cwd: await Deno.makeTempDir() });
+    const outside = await runPoly(["hooks", "install"], { cwd: await tempDir() });
     equal(outside.code, 2);
     ok(outside.stderr.includes("not inside a git work tree"), outside.stderr);
   } finally {

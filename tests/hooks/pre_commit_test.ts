@@ -8,13 +8,14 @@ import { polyCommand } from "../_helpers/cli.ts";
 import { exportSet, gate, installGitHooks } from "../../lib/hooks/mod.ts";
 import type { Report } from "../../lib/report/schema.ts";
 import { git, tempRepo, write } from "./_repo.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const POLY_BIN = polyCommand().join(" ");
 const BAD_PY = "import os\nx=1\n";
 const GOOD_PY = "x = 1\n";
 
 async function isolatedEnv(): Promise<Record<string, string>> {
-  const base = await Deno.makeTempDir({ prefix: "poly-pre-commit-home-" });
+  const base = await tempDir({ prefix: "poly-pre-commit-home-" });
   return { POLY_BIN, POLY_CACHE_HOME: `${base}/cache`, POLY_STATE_HOME: `${base}/state`, NO_COLOR: "1" };
 }
 

@@ -14,8 +14,9 @@ import { sourceStamp } from "../../lib/cache/build.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
 import { shellcheck } from "../../lib/engines/shellcheck/mod.ts";
 import { setProcessEnv } from "../_helpers/process_env.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
-await setProcessEnv({ POLY_CACHE_HOME: await Deno.makeTempDir({ prefix: "poly-identity-test-" }) });
+await setProcessEnv({ POLY_CACHE_HOME: await tempDir({ prefix: "poly-identity-test-" }) });
 
 Deno.test("engineIdentities() digests every in-process and bundled engine and leaves host tools out", async () => {
   const ids = await engineIdentities();
@@ -33,7 +34,7 @@ Deno.test("engineIdentities() digests every in-process and bundled engine and le
 });
 
 Deno.test("fileDigests() remembers digests by path, size and mtime and notices a change", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const path = join(dir, "m.wasm");
   await Deno.writeTextFile(path, "aaaa");
   const [first] = await fileDigests(["file://" + path]);
@@ -44,7 +45,7 @@ Deno.test("fileDigests() remembers digests by path, size and mtime and notices a
 });
 
 Deno.test("engineIdentity() remembers an engine's module list under the code stamp, and finds it again once a file is gone", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   let calls = 0;
   const spec = {
     ...shellcheck,
@@ -78,7 +79,7 @@ Deno.test("hostTools() reports each host tool as found with a version, or missin
   for (const t of tools) if (t.found) equal(typeof t.path, "string", t.name);
   // With an empty PATH, in a process of its own (PATH is shared by every test module running beside this one).
   // Deno adds its own `node` shim (under DENO_DIR/node_compat_bin) to a process's PATH: that one may be found.
-  const empty = await Deno.makeTempDir();
+  const empty = await tempDir();
   const code = `
     const { hostTools } = await import(REPO + "/lib/identity/engines.ts");
     console.log(JSON.stringify((await hostTools()).filter((t) => t.found).map((t) => [t.name, t.path])));
@@ -106,7 +107,7 @@ Deno.test("enginesDocument() lists tier, languages, upstream and digest for ever
 });
 
 Deno.test("sourceStamp() changes when a source file of poly changes", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   await Deno.mkdir(join(root, "lib"));
   await Deno.writeTextFile(join(root, "main.ts"), "x");
   await Deno.writeTextFile(join(root, "lib", "a.ts"), "a");

@@ -14,9 +14,10 @@ import {
   staleMessage,
   takeFingerprint,
 } from "../../lib/identity/fingerprint.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function program(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-fp-" });
+  const dir = await tempDir({ prefix: "poly-fp-" });
   const files: Record<string, string> = {
     "main.ts": [
       'import { a } from "./lib/a.ts";',

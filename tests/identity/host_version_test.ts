@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** engineCacheVersion(shellcheck) in a fresh process with `PATH` = `bin` and its own cache home. */
 async function cacheVersion(bin: string, home: string, env: Record<string, string> = {}): Promise<string> {
@@ -25,7 +26,7 @@ console.log(await engineCacheVersion(shellcheck));
 
 /** A fresh home with `bin/<name>`: a copy of /bin/echo (`echo --version` prints a version). */
 async function echoNamed(name: string): Promise<{ home: string; bin: string; program: string }> {
-  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-host-version-" }));
+  const home = await Deno.realPath(await tempDir({ prefix: "poly-host-version-" }));
   const bin = join(home, "bin");
   await Deno.mkdir(bin);
   const program = join(bin, name);

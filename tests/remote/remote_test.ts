@@ -9,11 +9,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runPoly } from "../_helpers/cli.ts";
 import { memberWithToken, startHttp } from "../serve/http/_server.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
 Deno.test("poly remote calls the server's tools as its token allows", opts, async (t) => {
-  const root = await Deno.makeTempDir({ prefix: "poly-remote-" });
+  const root = await tempDir({ prefix: "poly-remote-" });
   await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nrequire_approval = ["lint_fix"]\n');
   await Deno.writeTextFile(join(root, "a.py"), "import os\n");
   await Deno.writeTextFile(join(root, "b.py"), "x = 1\n");

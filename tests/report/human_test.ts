@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { encodeHuman } from "../../lib/report/mod.ts";
 import type { Diagnostic } from "../../lib/report/mod.ts";
 import { report } from "./_fixture.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-human-" });
+  const dir = await tempDir({ prefix: "poly-human-" });
   for (const [name, text] of Object.entries(files)) await Deno.writeTextFile(join(dir, name), text);
   return dir;
 }

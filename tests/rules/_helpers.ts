@@ -8,6 +8,7 @@ import { join, relative } from "node:path";
 import { detectLanguage } from "../../lib/discover/mod.ts";
 import type { ScanFile } from "../../lib/engines/ast_grep/select.ts";
 import { REPO } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** The fixture repository every language appears in. */
 export const FIXTURE_REPO = join(REPO, "fixtures", "rules", "repo");
@@ -41,7 +42,7 @@ export async function repoFiles(root: string): Promise<RepoFile[]> {
 
 /** Writes `files` (relative path → text) under a fresh temporary directory and returns it. */
 export async function tempTree(files: Record<string, string>): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-rules-" });
+  const dir = await tempDir({ prefix: "poly-rules-" });
   for (const [rel, text] of Object.entries(files)) {
     const path = join(dir, rel);
     await Deno.mkdir(join(path, ".."), { recursive: true });

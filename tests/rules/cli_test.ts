@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { assertGolden, copyFixture, runPoly, runPolyWithin } from "../_helpers/cli.ts";
 import type { RulesDocument } from "../../lib/rules/report.ts";
 import { GOLDEN, tempTree } from "./_helpers.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("poly rules test: the built-in pack's own tests pass", async () => {
   const dir = await tempTree({});
@@ -159,7 +160,7 @@ Deno.test({
 
 Deno.test("poly lint remembers where the parser libraries are, and asks the packages again when one is gone", async () => {
   const repo = await copyFixture("rules/repo");
-  const home = await Deno.makeTempDir({ prefix: "poly-parsers-home-" });
+  const home = await tempDir({ prefix: "poly-parsers-home-" });
   const env = { POLY_CACHE_HOME: home };
   const lint = () => runPoly(["lint", "--format", "json", "--no-workspace", "--no-cache", "."], { cwd: repo, env });
   const first = await lint();

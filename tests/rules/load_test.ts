@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { formatLoadError, loadRuleSet, ParseMemo } from "../../lib/rules/load.ts";
 import type { RuleSet } from "../../lib/rules/types.ts";
 import { tempTree } from "./_helpers.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const GOOD = "id: user-no-alert\nlanguage: TypeScript\nseverity: info\nmessage: alert\nrule:\n  pattern: alert($$$A)\n";
 
@@ -139,7 +140,7 @@ Deno.test("loadRuleSet() reads multi-document files and memoizes by input", asyn
 
 /** A rule file's text and a ParseMemo opened on a file of its own in a new folder. */
 async function freshMemo(): Promise<{ path: string; text: string; first: ParseMemo }> {
-  const path = `${await Deno.makeTempDir({ prefix: "poly-parse-memo-" })}/rules/parsed-test.json`;
+  const path = `${await tempDir({ prefix: "poly-parse-memo-" })}/rules/parsed-test.json`;
   const text = "id: no-eval\nlanguage: typescript\nseverity: warning\nmessage: no eval\nrule:\n  pattern: eval($A)\n";
   return { path, text, first: await ParseMemo.open(path) };
 }
@@ -168,7 +169,7 @@ Deno.test("ParseMemo remembers parsed rule files across opens, by bytes; a damag
 });
 
 Deno.test("ParseMemo keeps the three newest memos of other builds beside its own and removes older ones", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-parse-memo-" });
+  const dir = await tempDir({ prefix: "poly-parse-memo-" });
   try {
     await Deno.mkdir(`${dir}/rules`);
     // Five other builds' memos, written a minute apart (oldest first), and one that is not a memo.

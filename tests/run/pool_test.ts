@@ -8,9 +8,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runLint } from "../../lib/run/mod.ts";
 import { loadedEngine } from "../../lib/engines/registry.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("Pool: a window too small to start workers runs on the workers a larger window started", async () => {
-  const root = await Deno.makeTempDir({ prefix: "poly-pool-" });
+  const root = await tempDir({ prefix: "poly-pool-" });
   await Deno.mkdir(join(root, ".git"));
   await Deno.mkdir(join(root, "py"));
   // 130 Python files (ruff runs in the pool): a window of 100, then one of 30 (under WORKER_THRESHOLD).

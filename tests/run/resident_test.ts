@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runLint } from "../../lib/run/mod.ts";
 import type { Report } from "../../lib/report/schema.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const RULE = (severity: string, message: string) =>
   `id: user-no-alert\nlanguage: TypeScript\nseverity: ${severity}\nmessage: ${message}\nrule:\n  pattern: alert($$$A)\n`;
@@ -17,7 +18,7 @@ function alerts(report: Report): string[] {
 }
 
 Deno.test("a resident process sees user rule files edited, added and removed between runs", async () => {
-  const root = await Deno.makeTempDir({ prefix: "poly-resident-" });
+  const root = await tempDir({ prefix: "poly-resident-" });
   await Deno.mkdir(join(root, ".git"));
   await Deno.mkdir(join(root, ".poly", "rules"), { recursive: true });
   await Deno.writeTextFile(join(root, "poly.toml"), '[cache]\ndir = ".poly-cache"\n');

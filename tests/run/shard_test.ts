@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { assignShards, parseShard } from "../../lib/run/shard.ts";
 import { runPoly } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("parseShard() accepts i/n and refuses what is not one", () => {
   assert.deepEqual(parseShard("2/3"), { index: 2, count: 3 });
@@ -25,7 +26,7 @@ Deno.test("assignShards() does not depend on the order paths come in, and balanc
 
 /** A small tree with findings in several languages, two configurations, and a discovery skip. */
 async function tree(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-shard-" });
+  const dir = await tempDir({ prefix: "poly-shard-" });
   await Deno.writeTextFile(join(dir, "poly.toml"), '[lint.python.ruff]\nselect = ["E", "F"]\n');
   await Deno.mkdir(join(dir, "sub"), { recursive: true });
   await Deno.writeTextFile(join(dir, "sub", "poly.toml"), "[defaults]\nline_length = 90\n");
@@ -70,7 +71,7 @@ Deno.test("poly report merge joins shard reports into the unsharded document (js
   const dir = await tree();
   for (const cmd of ["lint", "fmt"]) {
     const whole = await runPoly([cmd, "--no-cache", "--format", "json"], { cwd: dir });
-    const out = await Deno.makeTempDir({ prefix: "poly-shard-reports-" });
+    const out = await tempDir({ prefix: "poly-shard-reports-" });
     const files: string[] = [];
     for (let i = 1; i <= 2; i++) {
       const part = await runPoly([cmd, "--no-cache", "--format", "json", "--shard", `${i}/2`], { cwd: dir });
@@ -89,7 +90,7 @@ Deno.test("poly report merge joins shard reports into the unsharded document (js
 });
 
 Deno.test("poly report merge refuses a report that is not one, in one line, exit 2", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await Deno.writeTextFile(join(dir, "a.json"), '{"kind": "lint"}');
   const run = await runPoly(["report", "merge", "a.json"], { cwd: dir });
   assert.deepEqual(run.code, 2);
@@ -97,7 +98,7 @@ Deno.test("poly report merge refuses a report that is not one, in one line, exit
 });
 
 Deno.test("poly lint --shard with a malformed value is a usage error", async () => {
-  const run = await runPoly(["lint", "--shard", "3/2", "--format", "json"], { cwd: await Deno.makeTempDir() });
+  const run = await runPoly(["lint", "--shard", "3/2", "--format", "json"], { cwd: await tempDir() });
   assert.deepEqual(run.code, 2);
   assert(run.stderr.includes("--shard"), run.stderr);
 });

@@ -7,9 +7,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runFmt, runLint } from "../../lib/run/mod.ts";
 import type { FileResult, Report } from "../../lib/report/schema.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function workspace(files: Record<string, string>): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "poly-window-" });
+  const root = await tempDir({ prefix: "poly-window-" });
   await Deno.mkdir(join(root, ".git"));
   for (const [rel, content] of Object.entries(files)) {
     const path = join(root, rel);

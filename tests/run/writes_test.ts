@@ -14,9 +14,10 @@ import { type FileTask, processFile } from "../../lib/run/file.ts";
 import { writeRoots } from "../../lib/run/mod.ts";
 import { planFormat, planLint } from "../../lib/run/plan.ts";
 import { prepass } from "../../lib/run/prepass.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function workspace(files: Record<string, string>): Promise<string> {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-writes-" }));
+  const root = await Deno.realPath(await tempDir({ prefix: "poly-writes-" }));
   await Deno.mkdir(join(root, ".git"));
   for (const [rel, content] of Object.entries(files)) {
     await Deno.mkdir(join(root, rel, ".."), { recursive: true });

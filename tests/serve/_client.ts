@@ -15,6 +15,7 @@ import {
   StdioClientTransport,
 } from "../../tools/serve/_sdk_client.ts";
 import { createPolyServer, type ServerOptions } from "../../tools/serve/mod.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 let warm: string | undefined;
 
@@ -25,7 +26,7 @@ let warm: string | undefined;
  * re-hash ~50 MB of WebAssembly (it is keyed by file path, size and mtime).
  */
 export async function serverEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
-  const base = await Deno.makeTempDir({ prefix: "poly-mcp-home-" });
+  const base = await tempDir({ prefix: "poly-mcp-home-" });
   const memo = join("identity", "digests.json");
   if (warm) {
     await Deno.mkdir(join(base, "cache", "identity"), { recursive: true });

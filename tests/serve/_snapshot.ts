@@ -11,6 +11,7 @@
 import { sourceCommand } from "../../lib/identity/code.ts";
 import { join } from "node:path";
 import { REPO } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** A copy of the program. */
 export interface Snapshot {
@@ -31,7 +32,7 @@ export function sharedSnapshot(): Promise<Snapshot> {
 
 /** A fresh snapshot (for tests that modify it). */
 export async function snapshotRepo(): Promise<Snapshot> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-snapshot-" });
+  const dir = await tempDir({ prefix: "poly-snapshot-" });
   for (const entry of ENTRIES) await copy(join(REPO, entry), join(dir, entry));
   await Deno.symlink(join(REPO, "node_modules"), join(dir, "node_modules"));
   return {

@@ -12,6 +12,7 @@ import { serverEnv } from "./_client.ts";
 import { TOOLS } from "../../tools/mod.ts";
 import { createPolyServer } from "../../tools/serve/mod.ts";
 import { InMemoryTransport } from "../../tools/serve/_sdk_client.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -134,7 +135,7 @@ Deno.test("createPolyServer() runs no tool without task support when a call asks
   const tools = TOOLS.map((def) => ({ ...def, handler: () => (ran.push(def.name), def.handler as never) }));
   const forbidden = tools.filter((def) => !def.task);
   assert.ok(forbidden.length > 10, "most tools do not run as tasks");
-  const { connect, tasks } = createPolyServer({ root: await Deno.makeTempDir(), tools, fingerprint: false });
+  const { connect, tasks } = createPolyServer({ root: await tempDir(), tools, fingerprint: false });
   const [client, server] = InMemoryTransport.createLinkedPair();
   const answers = new Map<unknown, Message>();
   client.onmessage = (message) => void answers.set((message as Message).id, message as Message);

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { copyFixture } from "../_helpers/cli.ts";
 import { startServer } from "./_client.ts";
 import { sharedSnapshot } from "./_snapshot.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -32,7 +33,7 @@ function flagged(report: ReportLike): string[] {
 Deno.test("poly mcp uses the client's roots as the workspace and follows roots/list_changed", opts, async () => {
   const snap = await sharedSnapshot();
   // Started elsewhere, as a host starts a server registered from poly's checkout.
-  const elsewhere = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-elsewhere-" }));
+  const elsewhere = await Deno.realPath(await tempDir({ prefix: "poly-elsewhere-" }));
   const first = await project("first");
   const second = await project("second");
   let roots: { uri: string; name?: string }[] = [{ uri: pathToFileURL(first).href, name: "first" }];
@@ -79,7 +80,7 @@ Deno.test("poly mcp uses the client's roots as the workspace and follows roots/l
 
 Deno.test("poly mcp --root DIR serves DIR to a client without roots; the cwd stays the default", opts, async () => {
   const snap = await sharedSnapshot();
-  const elsewhere = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-elsewhere-" }));
+  const elsewhere = await Deno.realPath(await tempDir({ prefix: "poly-elsewhere-" }));
   const served = await project("served");
   const server = await startServer({ cwd: elsewhere, command: snap.command, tasks: false, args: ["--root", served] });
   try {

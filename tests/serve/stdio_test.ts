@@ -14,6 +14,7 @@ import { decode as decodeToon } from "@toon-format/toon";
 import { serverEnv, startServer } from "./_client.ts";
 import { sharedSnapshot } from "./_snapshot.ts";
 import { which } from "../../lib/workspace/which.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const OURS = [
   "lint",
@@ -63,7 +64,7 @@ async function project(): Promise<string> {
 Deno.test("poly mcp over stdio: tools, results, arguments, root guard and outcomes", opts, async (t) => {
   const snap = await sharedSnapshot();
   const root = await project();
-  const outside = await Deno.makeTempDir({ prefix: "poly-outside-" });
+  const outside = await tempDir({ prefix: "poly-outside-" });
   await Deno.writeTextFile(join(outside, "x.py"), "import os\n");
   await Deno.symlink(outside, join(root, "escape"));
   // Without the tasks capability, so the workspace tools answer blocking.

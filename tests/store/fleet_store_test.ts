@@ -8,6 +8,7 @@ import { DatabaseSync } from "node:sqlite";
 import { migrate, openStore } from "../../lib/store/mod.ts";
 import { FLEET_MIGRATIONS } from "../../lib/store/migrations/fleet.ts";
 import { FleetStore } from "../../lib/fleet/store.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 Deno.test("fleet migrations apply once, by name", () => {
   const db = new DatabaseSync(":memory:");
@@ -74,7 +75,7 @@ Deno.test("health: success rate over recent runs, median latency of successes, u
 });
 
 Deno.test("several processes write the same state database at once without losing a write", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const path = join(dir, "poly.db");
   openStore({ path }).close(); // created and migrated
   const writer = join(import.meta.dirname!, "_writer.ts");

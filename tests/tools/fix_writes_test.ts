@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { Report } from "../../lib/report/schema.ts";
 import { inProcess, startServer } from "../serve/_client.ts";
 import { REPO } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -20,7 +21,7 @@ const TOOLS = [
 ];
 
 async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-tool-writes-" }));
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-tool-writes-" }));
   for (const [rel, text] of Object.entries(files)) {
     await Deno.mkdir(join(dir, rel, ".."), { recursive: true });
     await Deno.writeTextFile(join(dir, rel), text);

@@ -12,6 +12,7 @@ import { guardTools } from "../../tools/serve/http_access.ts";
 import { inProcess } from "../serve/_client.ts";
 import { copyFixture } from "../_helpers/cli.ts";
 import { ALWAYS_LOAD_TOOLS } from "../../lib/fleet/instructions.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -31,7 +32,7 @@ Deno.test("every tool's output schema declares the poly identity block", () => {
 
 Deno.test("fleet, gateway and HTTP tools return poly in structuredContent, equal to _meta.poly", opts, async () => {
   const root = await copyFixture("workspace/mcp");
-  const state = await Deno.makeTempDir({ prefix: "poly-identity-" });
+  const state = await tempDir({ prefix: "poly-identity-" });
   // The gateway and access tools read the state home and the gateway profile from the environment.
   await withProcessEnv({ POLY_STATE_HOME: join(state, "state"), POLY_GATEWAY_PROFILE: undefined }, async () => {
     const { client, close } = await inProcess({ root, fingerprint: false });

@@ -20,6 +20,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { budgetNote, explorePrompt, webLookupPrompt, workerPrompt } from "../../lib/fleet/prompts.ts";
 import { DEFAULT_TIMEOUT_MS } from "../../lib/fleet/defaults.ts";
 import { scrub } from "../../lib/fleet/scrub.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** The fixture's "now": 2025-11-29 12:00:00 UTC. */
 export const NOW = Date.UTC(2025, 10, 29, 12, 0, 0);
@@ -493,7 +494,7 @@ export async function fillCache(
 
 /** Creates a fixture home under `base` (a fresh temporary directory by default), times relative to `now`. */
 export async function makeFixture(base?: string, now = NOW): Promise<FixtureHome> {
-  const dir = base ?? await Deno.makeTempDir({ prefix: "poly-dash-" });
+  const dir = base ?? await tempDir({ prefix: "poly-dash-" });
   const stateHome = join(dir, "state");
   const cacheHome = join(dir, "cache");
   const statePath = join(stateHome, "poly.db");

@@ -6,10 +6,11 @@ import { fixedClock } from "../../tui/clock.ts";
 import { createLoader } from "../../tui/data/snapshot.ts";
 import { renderOnce } from "../../tui/once.ts";
 import { callsPane } from "../../tui/panes/calls.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** The Calls pane as --once prints it, over a state database holding what `record` writes. */
 async function callsText(record: (store: FleetStore) => void): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-dash-calls-" });
+  const dir = await tempDir({ prefix: "poly-dash-calls-" });
   const statePath = join(dir, "poly.db");
   const db = openStore({ path: statePath });
   try {

@@ -8,6 +8,7 @@ import { fillStore, NOW, OTHER_ANCHOR } from "./_fixture.ts";
 import { CLOCK, fixtureEnv, HOST_TOOLS } from "./_env.ts";
 import { cacheDirFor } from "../../lib/cache/db.ts";
 import { openCache } from "../../lib/cache/mod.ts";
+import { tempDir, tempDirSync } from "../_helpers/temp.ts";
 
 Deno.test("loader reads sessions with their calls, latest outcome and rating note", async () => {
   const env = await fixtureEnv();
@@ -135,7 +136,7 @@ Deno.test("cleanNamespace() removes one namespace's entries and runs, and leaves
 });
 
 Deno.test("loader shows no state before the database exists and picks it up once created, never creating it", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-dash-empty-" });
+  const dir = await tempDir({ prefix: "poly-dash-empty-" });
   const statePath = join(dir, "state", "poly.db");
   const loader = createLoader({
     statePath,
@@ -187,7 +188,7 @@ Deno.test("loader keeps the last data and says why when the database stays locke
 });
 
 Deno.test("StateReader opens read-only: it cannot write", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "poly-dash-ro-" });
+  const dir = tempDirSync({ prefix: "poly-dash-ro-" });
   try {
     const path = join(dir, "poly.db");
     fillStore(path);

@@ -8,9 +8,10 @@ import { PolyConfigSchema } from "../../lib/config/schema.ts";
 import type { ResolvedConfig } from "../../lib/config/types.ts";
 import { findProjects } from "../../lib/workspace/projects.ts";
 import { commandArgv, planJobs } from "../../lib/workspace/plan.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 async function tree(files: Record<string, string>): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "poly-ws-plan-" });
+  const root = await tempDir({ prefix: "poly-ws-plan-" });
   for (const [path, text] of Object.entries(files)) {
     await Deno.mkdir(join(root, path, ".."), { recursive: true });
     await Deno.writeTextFile(join(root, path), text);

@@ -8,6 +8,7 @@ import { copyFixture } from "../_helpers/cli.ts";
 import { runTree } from "../../lib/workspace/_spawn.ts";
 import { runPlan, runWorkspace, runWorkspacePhase } from "../../lib/workspace/mod.ts";
 import type { PlannedJob } from "../../lib/workspace/plan.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 function processGone(pid: number): boolean {
   const out = new Deno.Command("ps", { args: ["-o", "stat=", "-p", String(pid)], stdout: "piped", stderr: "null" })
@@ -49,7 +50,7 @@ Deno.test("runTree() returns exit code and output", async () => {
 });
 
 Deno.test("runTree() on timeout stops the whole process tree", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const r = await runTree(["sh", "-c", "sleep 60 & echo $! > pid; wait"], { cwd: dir, timeoutMs: 500 });
   assert.equal(r.timedOut, true);
   assert.equal(r.code, null);
@@ -58,7 +59,7 @@ Deno.test("runTree() on timeout stops the whole process tree", async () => {
 });
 
 Deno.test("runTree() on abort stops the whole process tree", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const abort = new AbortController();
   const running = runTree(["sh", "-c", "sh -c 'sleep 60' & echo $! > pid; wait"], { cwd: dir, signal: abort.signal });
   await waitUntil(
@@ -74,7 +75,7 @@ Deno.test("runTree() on abort stops the whole process tree", async () => {
 });
 
 Deno.test("runPlan() reports passed, failed, skipped, errored (timeout) and keeps plan order", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const seen: [number, number, string][] = [];
   const outcome = await runPlan([
     job("ok", "true", dir),
@@ -96,7 +97,7 @@ Deno.test("runPlan() reports passed, failed, skipped, errored (timeout) and keep
 });
 
 Deno.test("runPlan() reports a job whose program does not exist as errored, not failed", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const outcome = await runPlan([
     job("argv", "", dir, { argv: ["poly-no-such-program-x", "--check"] }),
     job("line", "poly-no-such-program-y --check", dir),
@@ -114,7 +115,7 @@ Deno.test("runPlan() reports a job whose program does not exist as errored, not 
 });
 
 Deno.test("runPlan() after cancellation reports running and pending jobs cancelled", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const abort = new AbortController();
   const running = runPlan([job("a", "sleep 30", dir), job("b", "true", dir)], {
     cwd: dir,
@@ -128,10 +129,10 @@ Deno.test("runPlan() after cancellation reports running and pending jobs cancell
 });
 
 Deno.test("a cacheable job's outcome is reused for identical inputs and never with noCache", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await Deno.writeTextFile(join(dir, "input.txt"), "one\n");
-  const cache = { dir: join(await Deno.makeTempDir(), "workspace"), build: "test-build" };
-  const counter = join(await Deno.makeTempDir(), "runs");
+  const cache = { dir: join(await tempDir(), "workspace"), build: "test-build" };
+  const counter = join(await tempDir(), "runs");
   const make = () => [job("counted", `echo run >> ${counter}`, dir, { cacheable: true })];
   const first = await runPlan(make(), { cwd: dir }, cache);
   const second = await runPlan(make(), { cwd: dir }, cache);
@@ -160,7 +161,7 @@ Deno.test("runWorkspace() runs the inline jobs of poly.toml", async () => {
 });
 
 Deno.test("runWorkspacePhase() turns a config error into an errored job and exit code 2", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   await Deno.writeTextFile(join(root, "poly.toml"), "[workspace.jobs.x]\ncomand = 'true'\n");
   const phase = await runWorkspacePhase({ cwd: root });
   assert.equal(phase.exitCode, 2);
@@ -171,12 +172,12 @@ Deno.test("runWorkspacePhase() turns a config error into an errored job and exit
 
 Deno.test("a cargo or go job re-runs only when a file of its own project changed", async () => {
   for (const [tool, own, other] of [["clippy", "src/lib.rs", "tools/gen.py"], ["go-vet", "pkg/a.go", "web/app.ts"]]) {
-    const dir = await Deno.makeTempDir();
+    const dir = await tempDir();
     for (const path of [own, other, "go/nested/go.mod", "go/nested/x.go", "notes.txt"]) {
       await Deno.mkdir(join(dir, path, ".."), { recursive: true });
       await Deno.writeTextFile(join(dir, path), "one\n");
     }
-    const cache = { dir: join(await Deno.makeTempDir(), "workspace"), build: "test-build" };
+    const cache = { dir: join(await tempDir(), "workspace"), build: "test-build" };
     const make = () => [job(tool, "true", dir, { cacheable: true, tool: tool as PlannedJob["tool"] })];
     await runPlan(make(), { cwd: dir }, cache);
     await Deno.writeTextFile(join(dir, other), "two!\n");
@@ -201,9 +202,9 @@ Deno.test("a cargo or go job re-runs only when a file of its own project changed
 });
 
 Deno.test("a job that failed for want of a network is errored, says so, and is never cached", async () => {
-  const dir = await Deno.makeTempDir();
-  const cache = { dir: join(await Deno.makeTempDir(), "workspace"), build: "test-build" };
-  const counter = join(await Deno.makeTempDir(), "runs");
+  const dir = await tempDir();
+  const cache = { dir: join(await tempDir(), "workspace"), build: "test-build" };
+  const counter = join(await tempDir(), "runs");
   const script =
     `echo run >> ${counter}; echo 'error: failed to get \`serde\` as a dependency of package \`x\`' >&2; ` +
     "echo '  Caused by: Unable to update registry `crates-io`' >&2; exit 101";
@@ -220,7 +221,7 @@ Deno.test("a job that failed for want of a network is errored, says so, and is n
 });
 
 Deno.test("runPlan() tells onJob as each job starts and finishes", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const events: string[] = [];
   await runPlan(
     [

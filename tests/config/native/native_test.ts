@@ -14,9 +14,10 @@ import { prettierToBiome } from "../../../lib/config/native/prettier.ts";
 import { editorconfigDefaults, editorconfigProps, parseEditorconfig } from "../../../lib/config/native/editorconfig.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { ConfigError } from "../../../lib/errors/mod.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-native-" });
+  const dir = await tempDir({ prefix: "poly-native-" });
   await Deno.mkdir(join(dir, ".git"));
   for (const [path, text] of Object.entries(files)) {
     await Deno.mkdir(join(dir, path, ".."), { recursive: true });

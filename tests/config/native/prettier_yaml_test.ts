@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO } from "../../_helpers/cli.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 /**
  * Runs `body` in a fresh Deno process (its module cache empty) after importing the prettier reader, and returns what
  * it prints. `yamlLoaded()` there tells whether npm `yaml` has been evaluated.
  */
 async function fresh(body: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-prettier-yaml-" });
+  const dir = await tempDir({ prefix: "poly-prettier-yaml-" });
   const script = join(dir, "probe.ts");
   await Deno.writeTextFile(
     script,

@@ -22,6 +22,7 @@ import { rulesForFile, scannedText } from "../../../lib/engines/ast_grep/select.
 import { ensureLanguages } from "../../../lib/engines/ast_grep/napi.ts";
 import { writeRulesCorpus } from "../../bench/_rules_corpus.ts";
 import { FIXTURE_REPO, type RepoFile, repoFiles, tempTree } from "../../rules/_helpers.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const available = (await astGrepExecutable()) !== undefined;
 /** A command line that the tests' `run` stands in for. */
@@ -116,7 +117,7 @@ cliTest("parity: the rules fixture repository with its user rule", async () => {
 });
 
 cliTest("parity: the rules bench corpus (small), built-in pack", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-rules-corpus-" });
+  const dir = await tempDir({ prefix: "poly-rules-corpus-" });
   try {
     await writeRulesCorpus(dir, 60);
     const set = await loadRuleSet(dir, { dirs: [] });
@@ -636,7 +637,7 @@ Deno.test("cliParserOf() follows the generated sgconfig.yml: ast-grep's language
 });
 
 cliTest("a compiled poly's copy of the command line (shim, detect-libc, platform binary) runs", async () => {
-  const dest = join(await Deno.makeTempDir({ prefix: "poly-sg-copy-" }), "ast-grep-cli");
+  const dest = join(await tempDir({ prefix: "poly-sg-copy-" }), "ast-grep-cli");
   try {
     const executable = await materialize(dest);
     deepEqual(await materialize(dest), executable, "a finished copy is reused");

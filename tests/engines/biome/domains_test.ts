@@ -13,6 +13,7 @@ import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
 import type { EngineSettings, LintOutput, Settled, SourceFile } from "../../../lib/engines/types.ts";
 import { settings } from "../_harness.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const available = (await findExecutable("node")) !== undefined && (await biomeCommand()) !== undefined;
 
@@ -76,7 +77,7 @@ Deno.test("a change to the governing package.json reaches a cached biome result"
 });
 
 Deno.test("Biome: both lint paths turn on the domains of settings.manifest, and nothing without it", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-biome-domains-" });
+  const dir = await tempDir({ prefix: "poly-biome-domains-" });
   const path = join(dir, "web", "banner.jsx");
   await Deno.mkdir(join(dir, "web"));
   const text = await Deno.readTextFile(join(REPO, "tests/engines/testdata/parity/biome-domains/web/banner.jsx"));
@@ -143,7 +144,7 @@ Deno.test("poly config show names the package.json whose dependencies turn on bi
 async function monorepo(
   count: number,
 ): Promise<{ dir: string; groups: { files: SourceFile[]; settings: EngineSettings }[] }> {
-  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-biome-monorepo-" }));
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-biome-monorepo-" }));
   await Deno.mkdir(join(dir, ".git"));
   const text = await Deno.readTextFile(join(REPO, "tests/engines/testdata/parity/biome-domains/web/banner.jsx"));
   const groups = [];
@@ -213,7 +214,7 @@ Deno.test({
   name: 'poly fmt: a .js file in a "type": "commonjs" package is a script, as for biome format',
   ignore: !available,
   async fn() {
-    const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-biome-cjs-" }));
+    const dir = await Deno.realPath(await tempDir({ prefix: "poly-biome-cjs-" }));
     await Deno.mkdir(join(dir, ".git"));
     const esm = 'import x from "y";\nexport default x;\n';
     const files: Record<string, string> = {

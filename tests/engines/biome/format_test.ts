@@ -17,6 +17,7 @@ import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
 import { EngineError, type Language, type Settled, type SourceFile } from "../../../lib/engines/types.ts";
 import { settings } from "../_harness.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const available = findExecutable(Deno.build.os === "windows" ? "node" : "sh") !== undefined &&
   (await biomeCommand()) !== undefined;
@@ -176,7 +177,7 @@ Deno.test({
   name: "biome formatMany(): a crashing or missing native program, or path-dependent settings, lose no file",
   ignore,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "poly-biome-fmt-crash-" });
+    const dir = await tempDir({ prefix: "poly-biome-fmt-crash-" });
     try {
       const some = files.slice(0, 6);
       const wasm = wasmOnly();

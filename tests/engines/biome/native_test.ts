@@ -27,6 +27,7 @@ import { findExecutable } from "../../../lib/fs/executable.ts";
 import { EngineError, type Language, type Settled, type SourceFile } from "../../../lib/engines/types.ts";
 import type { LintOutput } from "../../../lib/engines/types.ts";
 import { FIXTURES, settings } from "../_harness.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const available = findExecutable("node") !== undefined && (await biomeCommand()) !== undefined;
 const ignore = !available;
@@ -205,8 +206,7 @@ let fallbacks: SourceFile[] = [];
 
 async function setup(): Promise<void> {
   if (files.length) return;
-  root = await Deno.makeTempDir({ prefix: "poly-biome-parity-" });
-  globalThis.addEventListener("unload", () => Deno.removeSync(root, { recursive: true }));
+  root = await tempDir({ prefix: "poly-biome-parity-" });
   const base = join(root, "a dir é");
   files = await writeCases(base, CASES);
   for (const [rel, language] of FIXTURE_CASES) files.push(read(join(FIXTURES, rel), rel, language));
@@ -289,7 +289,7 @@ Deno.test({
     await setup();
     const some = files.slice(0, 8);
     const expected = (await wasmOnly().lintMany(some, settings())).map(plain);
-    const dir = await Deno.makeTempDir({ prefix: "poly-biome-crash-" });
+    const dir = await tempDir({ prefix: "poly-biome-crash-" });
     try {
       const crash = join(dir, "crash");
       await Deno.writeTextFile(crash, "#!/bin/sh\nprintf 'half a report'\nexit 101\n", { mode: 0o755 });
@@ -352,7 +352,7 @@ Deno.test({
   ignore,
   async fn() {
     await setup();
-    const dest = join(await Deno.makeTempDir({ prefix: "poly-biome-home-" }), "engines", "biome");
+    const dest = join(await tempDir({ prefix: "poly-biome-home-" }), "engines", "biome");
     try {
       const command = await materialize(dest);
       deepEqual(await materialize(dest), command, "a finished copy is reused");

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { ADAPTERS, type BuildOptions } from "../../../lib/fleet/engines/mod.ts";
 import type { EngineName } from "../../../lib/fleet/types.ts";
 import { REPO } from "../../_helpers/cli.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 interface Cli {
   engine: EngineName;
@@ -238,7 +239,7 @@ for (const cli of CLIS) {
     sanitizeOps: false,
     sanitizeResources: false,
     async fn() {
-      const home = await Deno.makeTempDir({ prefix: `poly-contract-${cli.engine}-` });
+      const home = await tempDir({ prefix: `poly-contract-${cli.engine}-` });
       const image = join(home, "input.png");
       // A PNG signature is enough: only the parser has to take the path.
       await Deno.writeFile(image, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -274,7 +275,7 @@ for (const cli of CLIS) {
 
 Deno.test("the fake codex rejects what the real one rejects: no -s after exec resume", async () => {
   const fake = join(REPO, "fixtures", "fleet", "bin", "codex");
-  const home = await Deno.makeTempDir();
+  const home = await tempDir();
   const run = (args: string[]) =>
     new Deno.Command(fake, { args, cwd: home, env: { HOME: home }, stdout: "piped", stderr: "piped" }).output();
   const old = await run(["exec", "resume", "--json", "-s", "read-only", "--", "0199a213", "hi"]);

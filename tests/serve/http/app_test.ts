@@ -9,6 +9,7 @@ import { createHttpApp, type HttpApp } from "../../../tools/serve/http.ts";
 import { accessStores } from "../../../lib/access/mod.ts";
 import { INITIALIZE, memberWithToken } from "./_server.ts";
 import { withProcessEnv } from "../../_helpers/process_env.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const MCP = "http://127.0.0.1:8765/mcp";
@@ -16,7 +17,7 @@ const ACCEPT = "application/json, text/event-stream";
 
 /** Runs `body` with an app over a fresh workspace and state home, and a read token for "ana". */
 async function withApp(body: (app: HttpApp, token: string) => Promise<void>): Promise<void> {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "poly-http-app-" }));
+  const base = await Deno.realPath(await tempDir({ prefix: "poly-http-app-" }));
   const root = join(base, "ws");
   await Deno.mkdir(join(root, ".git"), { recursive: true });
   await withProcessEnv({ POLY_STATE_HOME: join(base, "state"), POLY_CACHE_HOME: join(base, "cache") }, async () => {

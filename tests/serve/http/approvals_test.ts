@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { connect, memberWithToken, startHttp } from "./_server.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -36,7 +37,7 @@ const UNFORMATTED = "x = {  'a':1 }\n";
 const FORMATTED = 'x = {"a": 1}\n';
 
 Deno.test("approvals over HTTP: propose, list, approve exactly, stale, reject", opts, async (t) => {
-  const root = await Deno.makeTempDir({ prefix: "poly-http-approvals-" });
+  const root = await tempDir({ prefix: "poly-http-approvals-" });
   await Deno.writeTextFile(
     join(root, "poly.toml"),
     '[serve]\nrequire_approval = ["lint_fix", "format_write", "delegate", "mcp_call"]\n',

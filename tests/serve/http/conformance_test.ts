@@ -18,6 +18,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { DENO_JSON, REPO } from "../../_helpers/cli.ts";
 import { memberWithToken, startHttp } from "./_server.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -96,7 +97,7 @@ Deno.test({
   ignore: specifier === undefined,
   ...opts,
   async fn(t) {
-    const root = await Deno.makeTempDir({ prefix: "poly-conformance-" });
+    const root = await tempDir({ prefix: "poly-conformance-" });
     const server = await startHttp({ root });
     const token = memberWithToken(server.access, "conformance", "member", { access: "read" });
     const proxy = await authProxy(server.port, token);
@@ -107,7 +108,7 @@ Deno.test({
       const queue = [...SCENARIOS];
       const worker = async () => {
         for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
-          const dir = await Deno.makeTempDir({ prefix: `poly-conformance-${scenario}-` });
+          const dir = await tempDir({ prefix: `poly-conformance-${scenario}-` });
           const run = await new Deno.Command(Deno.execPath(), {
             args: [
               "run",

@@ -13,6 +13,7 @@ import { startHttpServer } from "../../../tools/serve/http.ts";
 import { parseListen } from "../../../tools/serve/http_listen.ts";
 import { connect, INITIALIZE, memberWithToken, post, startHttp } from "./_server.ts";
 import { withProcessEnv } from "../../_helpers/process_env.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -54,7 +55,7 @@ function rawRequest(
 }
 
 async function workspace(): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "poly-http-" });
+  const root = await tempDir({ prefix: "poly-http-" });
   await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nrequire_approval = ["lint_fix"]\n');
   await Deno.writeTextFile(join(root, "a.py"), "x = 1\n");
   return root;
@@ -244,7 +245,7 @@ Deno.test("poly mcp --http: tokens, levels, roles, sessions, Host and Origin", o
 });
 
 Deno.test("poly mcp --http refuses to serve a workspace that holds its state database", opts, async () => {
-  const root = await Deno.makeTempDir({ prefix: "poly-http-state-" });
+  const root = await tempDir({ prefix: "poly-http-state-" });
   const r = await runPoly(["mcp", "--http", "127.0.0.1:0"], {
     cwd: root,
     env: { POLY_STATE_HOME: join(root, ".state") },
@@ -254,9 +255,9 @@ Deno.test("poly mcp --http refuses to serve a workspace that holds its state dat
 });
 
 Deno.test("startHttpServer() refuses a bad [serve] section; parseListen() reads [HOST:]PORT", opts, async () => {
-  const root = await Deno.makeTempDir({ prefix: "poly-http-bad-" });
+  const root = await tempDir({ prefix: "poly-http-bad-" });
   // Refused before any database is opened; should one be, it is a throwaway.
-  await withProcessEnv({ POLY_STATE_HOME: await Deno.makeTempDir({ prefix: "poly-http-bad-state-" }) }, async () => {
+  await withProcessEnv({ POLY_STATE_HOME: await tempDir({ prefix: "poly-http-bad-state-" }) }, async () => {
     await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nrequire_approval = ["lint"]\n');
     await assert.rejects(startHttpServer({ root, port: 0 }), /a read tool: only act tools can need approval/);
     await Deno.writeTextFile(join(root, "poly.toml"), '[serve]\nrequire_approval = ["lint_fixx"]\n');

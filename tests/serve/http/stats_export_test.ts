@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { connect, memberWithToken, startHttp } from "./_server.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -22,10 +23,10 @@ const text = (r: Result) => r.content.find((c) => c.type === "text")?.text ?? ""
 /** The files of the workspace a hostile export went after, and their content now. */
 const TARGETS = ["src/b.ts", "poly.toml", ".git/HEAD"];
 
-const outside = await Deno.makeTempDir({ prefix: "poly-http-outside-" });
+const outside = await tempDir({ prefix: "poly-http-outside-" });
 
 async function workspace(): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "poly-http-export-" });
+  const root = await tempDir({ prefix: "poly-http-export-" });
   await Deno.symlink(outside, join(root, "out"));
   await Deno.mkdir(join(root, "src"));
   await Deno.mkdir(join(root, ".git"));

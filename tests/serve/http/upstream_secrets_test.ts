@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { runPoly } from "../../_helpers/cli.ts";
 import { defaultState, makeFixture, startHttp as startUpstream, storeBytes } from "../../gateway/_fixture.ts";
 import { connect, memberWithToken, startHttp } from "./_server.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const TOKEN = "upstream-bearer-7d3e9a1c5b2f4e6d8a0c";
@@ -26,7 +27,7 @@ Deno.test(
     state.handlers = { ...state.handlers, whoami: { echo_auth: true } };
     const fx = await makeFixture({ ...state, token: TOKEN });
     const upstream = await startUpstream(fx);
-    const root = await Deno.makeTempDir({ prefix: "poly-http-gw-" });
+    const root = await tempDir({ prefix: "poly-http-gw-" });
     const server = await startHttp({ root });
     try {
       const env = server.env;

@@ -14,12 +14,13 @@ import { WriteTargetError } from "../../../lib/fs/write_target.ts";
 import { TOOLS } from "../../../tools/mod.ts";
 import { runPoly } from "../../_helpers/cli.ts";
 import { fleetContext } from "../../fleet/_helpers.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 /** A workspace with a source file, poly's config, a .git folder, and a folder outside it. */
 async function setup() {
-  const outside = await Deno.makeTempDir({ prefix: "poly-outside-" });
+  const outside = await tempDir({ prefix: "poly-outside-" });
   await Deno.writeTextFile(join(outside, "victim.md"), "outside\n");
-  const root = await Deno.makeTempDir({ prefix: "poly-export-" });
+  const root = await tempDir({ prefix: "poly-export-" });
   await Deno.mkdir(join(root, ".git"));
   await Deno.mkdir(join(root, "sub"));
   await Deno.writeTextFile(join(root, ".git", "HEAD"), "ref: refs/heads/main\n");
@@ -108,7 +109,7 @@ Deno.test("bridge_stats is read-level and takes no export; bridge_stats_export i
 
 Deno.test("poly stats --export refuses an existing file without --overwrite, and poly.toml with it", async () => {
   const { root } = await setup();
-  const state = await Deno.makeTempDir({ prefix: "poly-state-" });
+  const state = await tempDir({ prefix: "poly-state-" });
   const env = { POLY_STATE_HOME: state, POLY_CACHE_HOME: join(state, "cache") };
   const ok = await runPoly(["stats", "--export", "--output", "r.md"], { cwd: root, env });
   assert.equal(ok.code, 0, ok.stderr);

@@ -24,6 +24,7 @@ import { freshStore, makeFixture } from "../../gateway/_fixture.ts";
 import type { ServersDocument } from "../../../lib/gateway/schemas.ts";
 import { bwrapTest } from "../../_helpers/bwrap.ts";
 import { withProcessEnv } from "../../_helpers/process_env.ts";
+import { tempDir } from "../../_helpers/temp.ts";
 
 function openedStore() {
   return Promise.resolve({ db: openStore({ path: storePath() }) });
@@ -41,7 +42,7 @@ async function call(tool: ToolDef, args: Record<string, unknown>, ctx: ToolConte
 }
 
 async function workspace(toml = ""): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "poly-gw-ws-" });
+  const root = await tempDir({ prefix: "poly-gw-ws-" });
   await Deno.mkdir(join(root, ".git"));
   await Deno.writeTextFile(join(root, "poly.toml"), toml);
   return root;
