@@ -1,3 +1,4 @@
+import { tempFile } from "../_helpers/temp.ts";
 /**
  * Small helpers for benchmark scripts: run a command N times, report medians
  * and percentiles. Benchmarks print figures; they never assert on them.
@@ -25,7 +26,7 @@ export async function timeCommand(
   let argv = cmd;
   let memFile: string | undefined;
   if (options.measureMemory) {
-    memFile = await Deno.makeTempFile();
+    memFile = await tempFile();
     argv = ["/usr/bin/time", "-f", "%M %U %S", "-o", memFile, ...cmd];
   }
   const start = performance.now();

@@ -17,6 +17,7 @@ import { median, ms, timeCommand, type Timed } from "./_measure.ts";
 import { REPO } from "../_helpers/cli.ts";
 import { sourceCommand } from "../../lib/identity/code.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const args = [...Deno.args];
 const take = (flag: string) => {
@@ -35,7 +36,7 @@ const cold = has("--cold");
 const version = has("--version");
 if (!version && args.length !== 1) throw new Error("Give one directory: ab.ts --before A --after B [--cold] DIR");
 
-const work = await Deno.makeTempDir({ prefix: "poly-ab-" });
+const work = await tempDir({ prefix: "poly-ab-" });
 const sh = async (cmd: string[], cwd?: string) => {
   const r = await new Deno.Command(cmd[0], { args: cmd.slice(1), cwd, stdout: "piped", stderr: "piped" }).output();
   if (r.code !== 0) throw new Error(`${cmd.join(" ")}: ${new TextDecoder().decode(r.stderr)}`);

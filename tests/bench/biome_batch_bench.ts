@@ -29,6 +29,7 @@ import { Biome } from "../../lib/engines/biome/mod.ts";
 import { configuration } from "../../lib/engines/biome/_shared.ts";
 import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 import type { EngineSettings, SourceFile } from "../../lib/engines/types.ts";
+import { tempDir, tempFile } from "../_helpers/temp.ts";
 
 const RUNS = Number(Deno.env.get("RUNS") ?? 5);
 const FILES = 2000;
@@ -80,7 +81,7 @@ let haveTime: boolean | undefined;
 /** Runs a command; wall-clock ms, and CPU ms (user + system, waited-for children included) when /usr/bin/time exists. */
 async function measure(cmd: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Sample> {
   haveTime ??= await Deno.stat("/usr/bin/time").then(() => true, () => false);
-  const out = haveTime ? await Deno.makeTempFile() : undefined;
+  const out = haveTime ? await tempFile() : undefined;
   const argv = out ? ["/usr/bin/time", "-f", "%U %S", "-o", out, ...cmd] : cmd;
   const start = performance.now();
   const run = await new Deno.Command(argv[0], { args: argv.slice(1), ...options, stdout: "piped", stderr: "piped" })
@@ -103,7 +104,7 @@ function line(label: string, values: number[], unit = ""): void {
   );
 }
 
-const dir = await Deno.makeTempDir({ prefix: "poly-biome-bench-" });
+const dir = await tempDir({ prefix: "poly-biome-bench-" });
 try {
   await generateCorpus(dir, { typescript: FILES });
   const tsDir = join(dir, "typescript");
@@ -112,7 +113,7 @@ try {
 
   const command = await biomeCommand();
   if (!command) console.log("no native biome for this platform: lintMany runs on WebAssembly");
-  const cfgDir = await Deno.makeTempDir({ prefix: "poly-biome-bench-cfg-" });
+  const cfgDir = await tempDir({ prefix: "poly-biome-bench-cfg-" });
   await Deno.writeTextFile(
     join(cfgDir, "biome.json"),
     JSON.stringify({ ...configuration(settings, "lint"), vcs: { enabled: false } }),

@@ -17,6 +17,7 @@
  */
 import { join } from "node:path";
 import { GENERATORS, Rng } from "./_corpus_langs.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 /** Languages the corpus can generate. */
 export type CorpusLanguage = keyof typeof GENERATORS;
@@ -117,7 +118,7 @@ export async function largeCorpus(prefix: string, factor: number): Promise<{ dir
   for (const [k, v] of Object.entries(LARGE_CORPUS)) {
     (options as Record<string, number>)[k] = Math.max(1, Math.round((v as number) * factor));
   }
-  const dir = await Deno.makeTempDir({ prefix });
+  const dir = await tempDir({ prefix });
   const summary = await generateCorpus(dir, options);
   await Deno.writeTextFile(join(dir, "poly.toml"), "[workspace]\nroot = true\n");
   return { dir, files: summary.files };

@@ -24,6 +24,7 @@ import { Oxlint } from "../../lib/engines/oxlint/mod.ts";
 import type { EngineSettings, Language, SourceFile } from "../../lib/engines/types.ts";
 import { REPO } from "../_helpers/cli.ts";
 import { type CorpusLanguage, generateCorpus } from "./corpus.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const FILES = Number(Deno.env.get("POLY_BENCH_FILES") ?? 300);
 const RUNS = Number(Deno.env.get("POLY_BENCH_RUNS") ?? 3);
@@ -134,7 +135,7 @@ const ROWS: Row[] = [
   { engine: "webfmt", mode: "format", corpus: "html", language: "html" },
 ];
 
-const dir = await Deno.makeTempDir({ prefix: "poly-engines-bench-" });
+const dir = await tempDir({ prefix: "poly-engines-bench-" });
 const counts = Object.fromEntries([...new Set(ROWS.map((r) => r.corpus))].map((c) => [c, FILES]));
 const summary = await generateCorpus(dir, { ...counts, perDir: FILES });
 

@@ -16,11 +16,12 @@
 import { join } from "node:path";
 import { median, ms, percentile } from "./_measure.ts";
 import { connect, memberWithToken, startHttp } from "../serve/http/_server.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const CALLS = Number(Deno.env.get("CALLS") ?? 200);
 const CONCURRENCY = [1, 8, 32];
 
-const root = await Deno.makeTempDir({ prefix: "poly-http-bench-" });
+const root = await tempDir({ prefix: "poly-http-bench-" });
 await Deno.writeTextFile(join(root, "one.py"), "import os\n\n\ndef f(x):\n    return x + 1\n");
 const server = await startHttp({ root });
 const token = memberWithToken(server.access, "bench", "member", { access: "read" });

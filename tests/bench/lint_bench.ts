@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { generateCorpus, LARGE_CORPUS } from "./corpus.ts";
 import { median, ms, timeCommand, type Timed } from "./_measure.ts";
 import { polyCommand, REPO } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const RUNS = Number(Deno.env.get("RUNS") ?? 3);
 const large = Deno.args.includes("large");
@@ -29,7 +30,7 @@ const BIOME = join(REPO, "node_modules", ".bin", "biome");
 const temporary: string[] = [];
 
 async function freshHomes(): Promise<Record<string, string>> {
-  const base = await Deno.makeTempDir({ prefix: "poly-bench-home-" });
+  const base = await tempDir({ prefix: "poly-bench-home-" });
   temporary.push(base);
   return { POLY_CACHE_HOME: join(base, "cache"), POLY_STATE_HOME: join(base, "state"), NO_COLOR: "1" };
 }
@@ -42,7 +43,7 @@ async function freshHomes(): Promise<Record<string, string>> {
  */
 async function primedHomes(): Promise<Record<string, string>> {
   const env = await freshHomes();
-  const other = await Deno.makeTempDir({ prefix: "poly-bench-prime-" });
+  const other = await tempDir({ prefix: "poly-bench-prime-" });
   temporary.push(other);
   await Deno.writeTextFile(join(other, "prime.ts"), "export const x = 1;\n");
   await timeCommand([...poly, "lint", "--no-workspace", "--format", "json", "."], { env, cwd: other });
@@ -71,7 +72,7 @@ async function repeat(label: string, run: () => Promise<Timed>): Promise<number[
   return times;
 }
 
-const dir = await Deno.makeTempDir({ prefix: "poly-bench-corpus-" });
+const dir = await tempDir({ prefix: "poly-bench-corpus-" });
 console.log(`corpus: ${dir}`);
 const summary = await generateCorpus(dir, large ? LARGE_CORPUS : { python: 2000, typescript: 2000 });
 console.log(`files: ${summary.files} (${Object.entries(summary.byLanguage).map(([k, v]) => `${k} ${v}`).join(", ")})`);

@@ -17,12 +17,13 @@ import { join } from "node:path";
 import { median, ms, percentile } from "./_measure.ts";
 import { serverEnv, startServer } from "../serve/_client.ts";
 import { snapshotRepo } from "../serve/_snapshot.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const STARTS = Number(Deno.env.get("STARTS") ?? 10);
 const CALLS = Number(Deno.env.get("CALLS") ?? 200);
 
 const snap = await snapshotRepo();
-const root = await Deno.makeTempDir({ prefix: "poly-mcp-bench-" });
+const root = await tempDir({ prefix: "poly-mcp-bench-" });
 await Deno.writeTextFile(join(root, "one.py"), "import os\n\n\ndef f(x):\n    return x + 1\n");
 const env = await serverEnv();
 

@@ -17,6 +17,7 @@
 import { largeCorpus } from "./corpus.ts";
 import { median, ms, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const args = [...Deno.args];
 const option = (name: string, fallback: string) => {
@@ -36,7 +37,7 @@ async function measure(dir: string): Promise<{ kb: number; ms: number; code: num
   const times: number[] = [];
   let code = 0;
   for (let i = 0; i < runs; i++) {
-    const home = await Deno.makeTempDir({ prefix: "poly-bench-home-" });
+    const home = await tempDir({ prefix: "poly-bench-home-" });
     const run = await timeCommand([...poly, "lint", "--no-workspace", "--format", format], {
       cwd: dir,
       env: { ...Deno.env.toObject(), NO_COLOR: "1", POLY_CACHE_HOME: home },

@@ -35,6 +35,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { detectLanguage } from "../../lib/discover/language.ts";
 import ignore from "ignore";
 import { parse as parseToml } from "smol-toml";
+import { tempDir } from "../_helpers/temp.ts";
 
 const REPO = resolve(dirname(new URL(import.meta.url).pathname), "..", "..");
 const ENGINES = ["biome", "ruff", "shellcheck", "markdownlint", "ast-grep"] as const;
@@ -655,7 +656,7 @@ async function main() {
   for (const e of only) if (!ENGINES.includes(e)) throw new Error(`Unknown engine "${e}"; use one of ${ENGINES}`);
   if (rest.length !== 1) throw new Error("Give exactly one directory: parity.ts [options] DIR");
   let dir = resolve(rest[0]);
-  const work = await Deno.makeTempDir({ prefix: "poly-parity-" });
+  const work = await tempDir({ prefix: "poly-parity-" });
   try {
     const excludes = polyExcludes(dir);
     let files = (await listFiles(dir)).filter((f) => !excludes.excluded(f));

@@ -1,6 +1,7 @@
 /** The parity harness's matching: diagnostics agree by path, line, column and code, counted as multisets. */
 import assert from "node:assert/strict";
 import { compare, type Finding, onceByRealPath } from "./parity.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const f = (path: string, line: number, col: number, code: string): Finding => ({ path, line, col, code, message: "" });
 
@@ -19,7 +20,7 @@ Deno.test("compare() calls two empty sides in full agreement", () => {
 });
 
 Deno.test("onceByRealPath() counts a file reached through a symlink once, under its real path", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "poly-parity-links-" });
+  const dir = await tempDir({ prefix: "poly-parity-links-" });
   await Deno.mkdir(`${dir}/docs`);
   await Deno.writeTextFile(`${dir}/docs/guide.md`, "# Guide\n");
   await Deno.symlink("docs/guide.md", `${dir}/README.md`);

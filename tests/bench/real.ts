@@ -34,6 +34,7 @@ import { discover } from "../../lib/discover/mod.ts";
 import { openConfig } from "../../lib/config/load.ts";
 import type { Language } from "../../lib/engines/types.ts";
 import { RACY_MS } from "../../lib/fs/read_log.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const BIOME_LANGUAGES = new Set<Language>(["javascript", "typescript", "json", "css", "graphql"]);
 
@@ -191,7 +192,7 @@ function breakdown(
 
 async function main(): Promise<void> {
   const o = parseArgs(Deno.args);
-  const work = await Deno.makeTempDir({ prefix: "poly-real-" });
+  const work = await tempDir({ prefix: "poly-real-" });
   const procs: Deno.ChildProcess[] = [];
   try {
     const tree = join(work, basename(o.dir));

@@ -17,6 +17,7 @@ import { largeCorpus } from "./corpus.ts";
 import { ms, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { serverCli, startServer } from "../cache/_remote_server.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const args = [...Deno.args];
 const scaleAt = args.indexOf("--scale");
@@ -24,7 +25,7 @@ const scale = scaleAt >= 0 ? Number(args[scaleAt + 1]) : 1;
 const memory = !args.includes("--no-memory");
 
 const poly = polyCommand();
-const home = () => Deno.makeTempDir({ prefix: "poly-bench-home-" });
+const home = () => tempDir({ prefix: "poly-bench-home-" });
 const lint = async (dir: string, env: Record<string, string>, extra: string[] = [], measureMemory = false) => {
   const run = await timeCommand([...poly, "lint", "--format", "json", "--no-workspace", ...extra], {
     cwd: dir,

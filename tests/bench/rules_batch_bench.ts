@@ -30,6 +30,7 @@ import { lintBatch } from "../../lib/engines/ast_grep/batch.ts";
 import { lintWithRules } from "../../lib/engines/ast_grep/diagnose.ts";
 import { clearRuleSetCache, loadRuleSet } from "../../lib/rules/load.ts";
 import { writeRulesCorpus, writeRulesForScan } from "./_rules_corpus.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const FILES = Number(Deno.env.get("POLY_BENCH_FILES") ?? 2000);
 const RUNS = Number(Deno.env.get("POLY_BENCH_RUNS") ?? 5);
@@ -104,7 +105,7 @@ async function once(dir: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-rules-batch-bench-" });
+  const dir = await tempDir({ prefix: "poly-rules-batch-bench-" });
   try {
     await writeRulesCorpus(dir, FILES);
     // ast-grep scan: the same rule files, through sgconfig.yml.

@@ -25,6 +25,7 @@ import { dirname, join } from "node:path";
 import { BUILTIN_DIR } from "../../lib/rules/_files.ts";
 import { polyCommand, REPO } from "../_helpers/cli.ts";
 import { writeRulesCorpus, writeRulesForScan } from "./_rules_corpus.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const FILES = Number(Deno.env.get("POLY_BENCH_FILES") ?? 2000);
 const RUNS = Number(Deno.env.get("POLY_BENCH_RUNS") ?? 5);
@@ -60,7 +61,7 @@ async function timed(cmd: string, args: string[], cwd: string): Promise<{ ms: nu
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 if (import.meta.main) {
-  const dir = await Deno.makeTempDir({ prefix: "poly-rules-bench-" });
+  const dir = await tempDir({ prefix: "poly-rules-bench-" });
   await writeRulesCorpus(dir, FILES);
   // The same rule files for both sides: ast-grep reads them through sgconfig.yml.
   await writeRulesForScan(dir);

@@ -15,6 +15,7 @@
 import { join } from "node:path";
 import { median, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
 
 const RUNS = Number(Deno.env.get("RUNS") ?? 9);
 const FILES = Number(Deno.env.get("FILES") ?? 400);
@@ -41,7 +42,7 @@ const VALID: Record<string, string> = {
 
 /** A repository of `FILES` clean files (TypeScript, JavaScript, Python), plus 12 fixtures of `fixtures` when given. */
 async function repository(fixtures?: Record<string, string>): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-syntax-bench-" });
+  const dir = await tempDir({ prefix: "poly-syntax-bench-" });
   await Deno.mkdir(join(dir, ".git"));
   await Deno.mkdir(join(dir, "src"));
   await Deno.mkdir(join(dir, "tests", "fixtures"), { recursive: true });
