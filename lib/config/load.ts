@@ -173,8 +173,8 @@ export async function assemble(
   const merged = mergeLayers(layers);
   const parsed = await safeParse<PolyConfig>("config", merged.raw);
   const nearest = levels.at(-1);
+  const file = nearest?.files.at(-1);
   if (!parsed.success) {
-    const file = nearest?.files.at(-1);
     const detail = `the merged configuration is invalid: ${parsed.error.issues[0]?.message ?? "unknown problem"}`;
     throw file ? errorAt(file, [], detail) : new ConfigError({ file: "poly.toml" }, detail);
   }
@@ -194,5 +194,14 @@ export async function assemble(
     perFileIgnores: merged.perFileIgnores.map((e) => ({ ...e, base: rel(e.base) })),
     rulesDirs: rulesDirs.map(rel),
   });
-  return { hash, sources, dir, data, excludes: merged.excludes, perFileIgnores: merged.perFileIgnores, rulesDirs };
+  return {
+    hash,
+    sources,
+    dir,
+    ...(file ? { file: file.path } : {}),
+    data,
+    excludes: merged.excludes,
+    perFileIgnores: merged.perFileIgnores,
+    rulesDirs,
+  };
 }

@@ -30,6 +30,11 @@ export interface ResolvedConfig {
   /** The directory of the nearest config file (or the anchor when there is none). */
   dir: string;
   /**
+   * The nearest poly file (`poly.local.toml` before `poly.toml` in `dir`): the file a message about the merged
+   * configuration names. Undefined when no poly file governs (`sources` may still list an engine's own files).
+   */
+  file?: string;
+  /**
    * The validated, merged configuration with defaults applied. `extends` is resolved
    * away; `discovery.exclude` lists the accumulated patterns (use `excludes` for their bases).
    */

@@ -80,7 +80,7 @@ export async function rulesDocument(request: RulesRequest): Promise<RulesDocumen
   const config = await configs.forDir(request.cwd);
   const dirs = request.dirs?.length ? request.dirs.map((d) => resolve(request.cwd, d)) : undefined;
   const table = { ...config.data.rules, dirs: config.rulesDirs };
-  const set = await loadRuleSet(config.dir, table, { dirs, configFile: config.sources.at(-1) });
+  const set = await loadRuleSet(config.dir, table, { dirs, configFile: config.file });
   const show = (file: string) => display(request.cwd, file);
   const doc: RulesDocument = {
     config: { dir: show(config.dir) || ".", hash: config.hash },

@@ -134,7 +134,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     else {
       const config = await configs.forDir(parentDir(c.path));
       if (!config.data.cache.enabled) {
-        request.reads?.refuse(`${config.sources.at(-1) ?? "a config"} turns the cache off`);
+        request.reads?.refuse(`${config.file ?? "a config"} turns the cache off`);
       }
       let index = configIndex.get(config.hash);
       if (index === undefined) {

@@ -42,6 +42,7 @@ const trees = {
   config: await tree({ "a.js": SOURCE }),
   ignore: await tree({ "a.js": SOURCE, "b.js": SOURCE }),
   fmt: await tree({ "a.js": "export const a = {b:1}\n" }),
+  off: await tree({ "a.js": SOURCE, "poly.toml": "[cache]\nenabled = false\n", "package.json": '{ "name": "x" }\n' }),
 };
 const settled = new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
 
@@ -104,6 +105,15 @@ Deno.test("a configuration file created beside the files makes the next poly lin
   const after = await lint(dir);
   assert.equal(after.replayed, false, after.stderr);
   assert.deepEqual(debuggers(after.report), []);
+});
+
+Deno.test("a configuration that turns the cache off is never replayed, and the run says which poly file did", async () => {
+  await settled;
+  for (let i = 0; i < 2; i++) {
+    const run = await lint(trees.off);
+    assert.equal(run.replayed, false, run.stderr);
+    assert.match(run.stderr, new RegExp(`replay not kept: ${join(trees.off, "poly.toml")} turns the cache off`));
+  }
 });
 
 Deno.test("poly cache stats counts kept runs; poly cache clean, or a new ignore file, makes the next lint real", async () => {

@@ -209,3 +209,18 @@ Deno.test({
     deepEqual(hits, ["redos-constraint:4", "redos:2"]);
   },
 });
+
+Deno.test("poly rules list names the poly file for an unknown override, not an engine's file beside it", async () => {
+  // A package.json (biome's manifest) and an .editorconfig are sources of the configuration too, listed after it.
+  const dir = await tempTree({
+    "poly.toml": '[rules]\n\n[rules.overrides."js-no-debuger"]\nseverity = "off"\n',
+    "package.json": '{ "name": "x" }\n',
+    ".editorconfig": "root = true\n",
+  });
+  await Deno.mkdir(join(dir, ".git"));
+  const run = await runPoly(["rules", "list", "--format", "json"], { cwd: dir });
+  equal(run.code, 2, run.stderr);
+  const doc = JSON.parse(run.stdout) as RulesDocument;
+  deepEqual(doc.errors.map((e) => [e.path, e.line, e.column]), [["poly.toml", 3, 8]]);
+  match(doc.errors[0].message, /unknown rule id "js-no-debuger": did you mean "js-no-debugger"\?/);
+});
