@@ -139,9 +139,10 @@ export interface StartedBatch<T> {
    */
   finish(files: SourceFile[]): Promise<Settled<T>[]>;
   /**
-   * Settles once the batch's work is under way (its process spawned), when getting
-   * there takes asynchronous steps: the caller waits for it before it blocks its
-   * thread reading files. Never rejects.
+   * Settles once the batch's work is under way (its process spawned, or queued
+   * behind the engine's limit on processes), when getting there takes asynchronous
+   * steps: the caller waits for it before it blocks its thread reading files.
+   * Never rejects.
    */
   ready?: Promise<void>;
   /**

@@ -41,6 +41,7 @@
  *
  * @module
  */
+import pLimit from "p-limit";
 import { basename, join, sep } from "node:path";
 import { runExecutable } from "../host.ts";
 import { type BiomeCommand, biomeCommand } from "./_bin.ts";
@@ -69,7 +70,19 @@ export interface NativeOptions {
   onRun?: (info: { code: number; files: number; processed: number }) => void;
   /** Called once a process has been started (each chunk's). */
   onSpawn?: () => void;
+  /** Called when a process waits for one of the {@link MAX_PROCESSES} running to end before it starts. */
+  onQueued?: () => void;
 }
+
+/**
+ * biome processes one poly process runs at once, across runs and configurations (a monorepo whose packages each
+ * carry a biome configuration of their own is a batch per package); also the processes one configuration's
+ * packages are spread over (`Biome.startLintGroups`). Each process uses every core itself.
+ */
+export const MAX_PROCESSES = 8;
+
+/** The slots of {@link MAX_PROCESSES}: every biome process starts in one. */
+const processes = pLimit(MAX_PROCESSES);
 
 /**
  * biome's line starts, as string indices: a line ends at `\n`, at `\r\n`, and at
@@ -207,6 +220,8 @@ export interface BiomeRun {
  * `biome.json`): `command` (the subcommand and its own flags) over `paths`, with
  * the verbose summary on stdout and the JSON report in `report`. Undefined when
  * it could not start or left no readable report; `options.onRun` hears of it.
+ * At most {@link MAX_PROCESSES} run at once; the rest wait their turn
+ * (`options.onQueued` hears of the wait).
  */
 export async function runBiome(
   binary: BiomeCommand,
@@ -231,27 +246,32 @@ export async function runBiome(
     "--",
     ...paths,
   ];
-  let run;
-  try {
-    const running = runExecutable({ path: binary.binary, launcher: binary.script }, args, {
-      cwd: dir,
-      env: { ...binary.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" },
-    });
-    options.onSpawn?.();
-    run = await running;
-  } catch {
-    return undefined; // no sh (node on Windows), or not allowed to run it
-  }
-  let diagnostics: JsonDiagnostic[];
-  try {
-    diagnostics = parseReport(await Deno.readTextFile(report));
-  } catch {
-    options.onRun?.({ code: run.code, files: paths.length, processed: 0 });
-    return undefined; // crashed or wrote no report
-  }
-  const processed = processedFiles(run.stdout);
-  options.onRun?.({ code: run.code, files: paths.length, processed: processed.size });
-  return { processed, diagnostics };
+  // The slot is held until the report is read: `onRun` is heard before another process starts in it.
+  const done = processes(async (): Promise<BiomeRun | undefined> => {
+    let run;
+    try {
+      const running = runExecutable({ path: binary.binary, launcher: binary.script }, args, {
+        cwd: dir,
+        env: { ...binary.env, NO_COLOR: "1", BIOME_LOG_LEVEL: "none" },
+      });
+      options.onSpawn?.();
+      run = await running;
+    } catch {
+      return undefined; // no sh (node on Windows), or not allowed to run it
+    }
+    let diagnostics: JsonDiagnostic[];
+    try {
+      diagnostics = parseReport(await Deno.readTextFile(report));
+    } catch {
+      options.onRun?.({ code: run.code, files: paths.length, processed: 0 });
+      return undefined; // crashed or wrote no report
+    }
+    const processed = processedFiles(run.stdout);
+    options.onRun?.({ code: run.code, files: paths.length, processed: processed.size });
+    return { processed, diagnostics };
+  });
+  if (processes.pendingCount > 0) options.onQueued?.(); // behind others: it starts when one of them ends
+  return await done;
 }
 
 async function runChunk(

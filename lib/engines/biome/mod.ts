@@ -56,7 +56,14 @@
  * @module
  */
 import { biomePath, configuration, type Finding, outcome, syntaxError } from "./_shared.ts";
-import { lintNative, nativeFindings, type NativeLint, type NativeOptions, runNativeLint } from "./_native.ts";
+import {
+  lintNative,
+  MAX_PROCESSES,
+  nativeFindings,
+  type NativeLint,
+  type NativeOptions,
+  runNativeLint,
+} from "./_native.ts";
 import { formatNative } from "./_format.ts";
 import { refusedByBiome } from "./_limits.ts";
 import { messageOf } from "../module.ts";
@@ -214,9 +221,6 @@ interface Placed {
   path: string;
 }
 
-/** The native lint processes one configuration's groups are spread over, at most (see {@link Biome.startLintGroups}). */
-export const MAX_PROCESSES = 8;
-
 /**
  * `items` in at most `max` bins: each in its own while they are that few, else the
  * largest first (by `size`) into the bin holding the least.
@@ -346,7 +350,11 @@ export class Biome implements EngineInstance {
     for (const members of shared.values()) {
       for (const bin of spread(members, (i) => groups[i].files.length, MAX_PROCESSES)) {
         const spawned = Promise.withResolvers<void>();
-        const native = { ...this.native, onSpawn: () => (this.native?.onSpawn?.(), spawned.resolve()) };
+        const native = {
+          ...this.native,
+          onSpawn: () => (this.native?.onSpawn?.(), spawned.resolve()),
+          onQueued: () => (this.native?.onQueued?.(), spawned.resolve()),
+        };
         const packages = bin.map((i) => ({
           paths: groups[i].files.map((f) => f.path),
           manifest: groups[i].settings.manifest,

@@ -5,10 +5,11 @@
  * `poly lint` process on tests/engines/testdata/parity/biome-domains (its README gives
  * `biome lint`'s verdict), on both of biome's paths.
  */
-import assert, { deepEqual, equal } from "node:assert/strict";
+import assert, { deepEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, REPO, runPoly } from "../../_helpers/cli.ts";
-import { Biome, MAX_PROCESSES, spread } from "../../../lib/engines/biome/mod.ts";
+import { Biome, spread } from "../../../lib/engines/biome/mod.ts";
+import { MAX_PROCESSES } from "../../../lib/engines/biome/_native.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
 import type { EngineSettings, LintOutput, Settled, SourceFile } from "../../../lib/engines/types.ts";
@@ -193,6 +194,42 @@ Deno.test({
     deepEqual(together.map((r) => codes(r[0])), alone.map((r) => codes(r[0])));
     equal(runs.length, MAX_PROCESSES, "the packages spread over MAX_PROCESSES processes");
     equal(runs.reduce((a, b) => a + b), count, "every file linted natively");
+    await Deno.remove(dir, { recursive: true });
+  },
+});
+
+Deno.test({
+  name:
+    "Biome.startLintGroups(): packages with configurations of their own run at most MAX_PROCESSES processes at once; the rest are ready when queued",
+  ignore: !available,
+  async fn() {
+    const count = MAX_PROCESSES + 4;
+    const { dir, groups } = await monorepo(count);
+    // A line width of its own per package: no two share a generated configuration, so no two share a process.
+    const own = groups.map((g, i) => ({
+      ...g,
+      settings: { ...g.settings, defaults: { ...g.settings.defaults, line_length: 80 + i } },
+    }));
+    const biome = new Biome();
+    let running = 0;
+    let most = 0;
+    const ended: number[] = [];
+    biome.native = {
+      onSpawn: () => (most = Math.max(most, ++running)),
+      onRun: (r) => (running--, ended.push(r.processed)),
+    };
+    const started = biome.startLintGroups(own.map((g) => ({ files: g.files, settings: g.settings })));
+    await Promise.all(started.map((batch) => batch.ready));
+    ok(ended.length < count, `every batch is ready before the last processes end (${ended.length} ended)`);
+    const together = await Promise.all(started.map((batch, i) => batch.finish(own[i].files)));
+    equal(most, MAX_PROCESSES, "never more than MAX_PROCESSES at once");
+    equal(ended.length, count, "a process per package");
+    equal(ended.reduce((a, b) => a + b), count, "every file linted natively");
+    const want = ["correctness/useExhaustiveDependencies", "performance/noImgElement"];
+    deepEqual(
+      together.map((r) => r[0] instanceof Error ? [r[0].message] : r[0].diagnostics.map((d) => d.code).sort()),
+      own.map((_, i) => i % 2 === 0 ? want : []),
+    );
     await Deno.remove(dir, { recursive: true });
   },
 });
