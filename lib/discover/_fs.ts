@@ -1,33 +1,10 @@
 /**
- * File system helpers of the walker: a concurrency limiter, real paths,
+ * File system helpers of the walker: real paths,
  * symbolic link diagnoses and a first-line peek for shebangs.
  *
  * @module
  */
 import { readError } from "./content.ts";
-
-/** Runs at most `max` tasks at once; the rest wait their turn. */
-export class Limiter {
-  readonly #max: number;
-  #active = 0;
-  readonly #waiting: (() => void)[] = [];
-  constructor(max: number) {
-    this.#max = max;
-  }
-
-  /** Runs `task` when a slot is free. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#active >= this.#max) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    else this.#active++;
-    try {
-      return await task();
-    } finally {
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#active--;
-    }
-  }
-}
 
 /** Real path, or the path itself when it cannot be resolved. */
 export async function realPath(path: string): Promise<string> {

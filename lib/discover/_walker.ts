@@ -8,7 +8,8 @@ import { templateExtensionSkip } from "../engines/templates.ts";
 import { dirname, join, sep } from "node:path";
 import type { Layer } from "./_ignore.ts";
 import { gitignored, loadLayer, MatcherCache, relativeInside } from "./_ignore.ts";
-import { dirError, firstLine, Limiter, linkProblem, realPath } from "./_fs.ts";
+import pLimit from "p-limit";
+import { dirError, firstLine, linkProblem, realPath } from "./_fs.ts";
 import { detectLanguage, needsShebang } from "./language.ts";
 import type { Language } from "../engines/types.ts";
 import type { Candidate, DiscoverOptions, DiscoveryConfig } from "./types.ts";
@@ -52,7 +53,7 @@ export class Walker {
   #linked = false;
   readonly #deferred: Deferred[] = [];
   /** Bounds concurrent file system calls (open directories and files). */
-  readonly #limit = new Limiter(32);
+  readonly #limit = pLimit(32);
 
   constructor(opts: DiscoverOptions, cwd: string) {
     this.#opts = opts;
@@ -112,7 +113,7 @@ export class Walker {
     const { explicit, viaLink } = flags;
     if (viaLink || real !== abs) this.#linked = true;
     const peek = needsShebang(rel) && flags.regular;
-    const language = peek ? detectLanguage(rel, await this.#limit.run(() => firstLine(abs))) : detectLanguage(rel);
+    const language = peek ? detectLanguage(rel, await this.#limit(() => firstLine(abs))) : detectLanguage(rel);
     this.#record(abs, rel, real, language, explicit, viaLink);
   }
 
@@ -196,7 +197,7 @@ export class Walker {
     const childRel = dir.rel === "." ? entry.name : `${dir.rel}/${entry.name}`;
     let target: Deno.FileInfo;
     try {
-      target = await this.#limit.run(() => Deno.stat(childAbs));
+      target = await this.#limit(() => Deno.stat(childAbs));
     } catch (error) {
       if (await this.excluded(dir.layers, childAbs, false)) return;
       const skip = await linkProblem(childAbs, error);
