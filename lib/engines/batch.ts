@@ -7,6 +7,7 @@
  * @module
  */
 import type { EngineSettings, Settled, SourceFile } from "./types.ts";
+import { makeTempDir } from "../fs/temp.ts";
 
 export type { Settled };
 
@@ -60,7 +61,7 @@ export async function withTempFiles<R>(
   files: SourceFile[],
   fn: (dir: string, names: string[]) => Promise<R>,
 ): Promise<R> {
-  const dir = await Deno.makeTempDir({ prefix: "poly-batch-" });
+  const dir = await makeTempDir("poly-batch-");
   try {
     const names = files.map((f, i) => `${i}/${f.relPath.split("/").pop()}`);
     await Promise.all(files.map(async (f, i) => {

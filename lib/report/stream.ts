@@ -30,6 +30,7 @@ import { HumanReport } from "./human.ts";
 import { SarifReport, withRuleIndex } from "./sarif.ts";
 import { tallyResults } from "./summary.ts";
 import type { FileResult, Report } from "./schema.ts";
+import { makeTempFile } from "../fs/temp.ts";
 
 /** A report being written: its results one by one, then the rest. */
 export interface ReportWriter {
@@ -155,7 +156,7 @@ export class Spool {
 
   async #spill(): Promise<void> {
     if (!this.#file) {
-      const path = await Deno.makeTempFile({ prefix: "poly-report-" });
+      const path = await makeTempFile("poly-report-");
       this.#file = { path, handle: await Deno.open(path, { write: true }) };
     }
     const bytes = new TextEncoder().encode(this.#lines.join("\n") + "\n");

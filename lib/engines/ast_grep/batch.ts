@@ -53,6 +53,7 @@ import { cliCandidate, type CliFile, type CliRuleSet, cliRuleSet, sgconfig } fro
 import { absolutePath, mayMatchIn, rulesForFile, type ScanFile, textDecides } from "./select.ts";
 import { type RuleHit, sortHits } from "./hit.ts";
 import type { LoadedRule, RuleSet } from "../../rules/types.ts";
+import { makeTempDirSync } from "../../fs/temp.ts";
 
 /** Counts of how a batch was processed (for tests and benches). */
 export interface BatchStats {
@@ -220,7 +221,7 @@ class Batch implements CliBatch {
    */
   configFile(): Promise<string> {
     this.#config ??= sgconfig(this.cli).then((text) => {
-      const dir = Deno.makeTempDirSync({ prefix: "poly-sg-" });
+      const dir = makeTempDirSync("poly-sg-");
       try {
         Deno.mkdirSync(join(dir, "rules"));
         Deno.writeTextFileSync(join(dir, "rules", "rules.yml"), this.cli.rules);

@@ -48,6 +48,7 @@ import { type BiomeCommand, biomeCommand } from "./_bin.ts";
 import type { Finding } from "./_shared.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { SourceFile } from "../types.ts";
+import { makeTempDir } from "../../fs/temp.ts";
 
 /** Bytes of path arguments per process: far under every platform's command-line limit. */
 export const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 256_000;
@@ -411,7 +412,7 @@ export async function inBiomeDir(
 ): Promise<void> {
   let dir: string;
   try {
-    dir = await Deno.makeTempDir({ prefix });
+    dir = await makeTempDir(prefix);
     await Deno.writeTextFile(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }));
   } catch {
     return;

@@ -43,6 +43,7 @@ import {
   SourceSyntaxError,
   syntaxDiagnostic,
 } from "../types.ts";
+import { makeTempDir } from "../../fs/temp.ts";
 
 function tomlValue(v: unknown): string {
   return typeof v === "string" ? v : String(v);
@@ -81,7 +82,7 @@ function finish(output: string, input: string, settings: EngineSettings): string
 async function withConfigPath<R>(settings: EngineSettings, fn: (path: string) => Promise<R>): Promise<R> {
   const own = rustfmtFile(settings);
   if (own) return await fn(own);
-  const dir = await Deno.makeTempDir({ prefix: "poly-rustfmt-" });
+  const dir = await makeTempDir("poly-rustfmt-");
   try {
     const path = join(dir, "rustfmt.toml");
     await Deno.writeTextFile(path, "");

@@ -20,6 +20,7 @@ import type { Report } from "../../report/schema.ts";
 import type { CommandIO } from "../../io/mod.ts";
 import { ExitCode } from "../../errors/mod.ts";
 import { gitOk, indexEntries, stagedPaths, topLevel } from "./_git.ts";
+import { makeTempDir } from "../../fs/temp.ts";
 
 /** Options of {@link runPreCommit}. */
 export interface PreCommitOptions {
@@ -90,7 +91,7 @@ export async function checkStaged(options: PreCommitOptions): Promise<PreCommitO
   const files = staged.filter((p) => inIndex.has(p));
   if (files.length === 0) return { code: ExitCode.Clean, staged: [], human: "" };
 
-  const tmp = await Deno.makeTempDir({ prefix: "poly-pre-commit-" });
+  const tmp = await makeTempDir("poly-pre-commit-");
   try {
     const list = exportSet(index, files, options.exportAll ?? false);
     await gitOk(["checkout-index", "-z", "--stdin", `--prefix=${tmp}/`], top, list.join("\0") + "\0");

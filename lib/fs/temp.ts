@@ -1,0 +1,66 @@
+/**
+ * poly's private temporary folders: the copies, links and generated configurations its engines' processes work in
+ * (biome's native processes, rustfmt, shellcheck, ast-grep), a pre-commit export, the daemon's markers.
+ *
+ * They go to the operating system's temporary directory (`TMPDIR`) as usual. Where poly cannot make a folder there —
+ * a `TMPDIR` below `/dev`, `/proc` or `/sys` (`/dev/shm` is a common choice), which Deno opens only to a program
+ * allowed everything, or a folder that is missing or read-only — they go to `tmp/` in poly's cache home instead, for
+ * the rest of the process, rather than every engine that needs one failing with Deno's advice to run with
+ * `--allow-all`. The callers remove what they make.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { cacheHome } from "../paths/mod.ts";
+
+/** The folder that took the place of the OS temporary directory, once it refused one. */
+let fallback: string | undefined;
+
+/** Where the folders go when the OS temporary directory refuses them. */
+export function fallbackTempDir(): string {
+  return join(cacheHome(), "tmp");
+}
+
+/** `make` in the OS temporary directory, or (once that refused) in poly's own. */
+async function made(make: (dir?: string) => Promise<string>): Promise<string> {
+  if (fallback === undefined) {
+    try {
+      return await make();
+    } catch (error) {
+      const dir = fallbackTempDir();
+      await Deno.mkdir(dir, { recursive: true }).catch(() => {
+        throw error; // neither place: the OS directory's reason
+      });
+      fallback = dir;
+    }
+  }
+  return await make(fallback);
+}
+
+/** A new private folder (`prefix` + random characters), in the OS temporary directory or poly's own (see above). */
+export function makeTempDir(prefix: string): Promise<string> {
+  return made((dir) => Deno.makeTempDir({ prefix, dir }));
+}
+
+/** A new private file (`prefix` + random characters), where {@link makeTempDir} makes folders. */
+export function makeTempFile(prefix: string): Promise<string> {
+  return made((dir) => Deno.makeTempFile({ prefix, dir }));
+}
+
+/** {@link makeTempDir}, synchronously. */
+export function makeTempDirSync(prefix: string): string {
+  if (fallback === undefined) {
+    try {
+      return Deno.makeTempDirSync({ prefix });
+    } catch (error) {
+      const dir = fallbackTempDir();
+      try {
+        Deno.mkdirSync(dir, { recursive: true });
+      } catch {
+        throw error;
+      }
+      fallback = dir;
+    }
+  }
+  return Deno.makeTempDirSync({ prefix, dir: fallback });
+}
