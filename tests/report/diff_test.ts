@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { applyPatch } from "diff";
-import { boundDiff, boundReportDiffs, formatDiff, oneHunk } from "../../lib/report/diff.ts";
+import { applyPatch, FILE_HEADERS_ONLY, formatPatch, structuredPatch } from "diff";
+import { boundDiff, boundReportDiffs, editsExceed, formatDiff, oneHunk, unifiedPatch } from "../../lib/report/diff.ts";
 
 Deno.test("formatDiff() is a unified diff with a/ and b/ headers and three lines of context", () => {
   const before = "a\nb\nc\nd\ne\nf\ng\nh\n";
@@ -76,4 +76,30 @@ Deno.test("formatDiff() of a file changed more than its line limit is one hunk, 
     formatDiff("x", "a\nb\nc\n", "a\nB\nc\n"),
     "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n",
   );
+});
+
+Deno.test("unifiedPatch() with its linear bound gives what Myers' algorithm gives alone, at every edit limit", () => {
+  // Small alphabets of lines (some ending in \r\n, some not ending at all) make many near and far pairs.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
+  const text = () => {
+    const lines = Array.from({ length: Math.floor(next() * 12) }, () => pick(["a", "b", "c", "", "a b"]));
+    return lines.map((l) => l + pick(["\n", "\n", "\r\n"])).join("") + pick(["", "", "tail"]);
+  };
+  let bounded = 0;
+  for (let i = 0; i < 400; i++) {
+    const before = text();
+    const after = next() < 0.5 ? text() : before.replace(/b/, "B").replace(/\r\n/, "\n");
+    for (const max of [0, 1, 2, 4, 8, 40]) {
+      const myers = structuredPatch("a/x", "b/x", before, after, undefined, undefined, {
+        context: 3,
+        maxEditLength: max,
+      });
+      const expected = myers ? formatPatch(myers, FILE_HEADERS_ONLY) : oneHunk("a/x", "b/x", before, after);
+      assert.equal(unifiedPatch("a/x", "b/x", before, after, max), expected, JSON.stringify([before, after, max]));
+      if (editsExceed(before, after, max)) bounded++;
+    }
+  }
+  assert.ok(bounded > 100, `the bound decided ${bounded} pairs`);
 });
