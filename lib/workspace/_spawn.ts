@@ -9,6 +9,11 @@
  * and `Deno.kill` of a group needs the unrestricted run permission, so the
  * signal fan-out happens inside the wrapper.
  *
+ * Being in a group of its own, a job never sees the Ctrl-C a terminal sends to poly's group, nor a signal a caller
+ * sends poly alone: while jobs run, SIGINT, SIGTERM and SIGHUP stop them first (as on timeout), then take their usual
+ * course — the process ends, or a listener of its own (`poly daemon`) handles them. No job outlives the poly that
+ * started it.
+ *
  * @module
  */
 
@@ -18,6 +23,51 @@ const WRAPPER = [
   `"$@" &`,
   `wait $!`,
 ].join("\n");
+
+/** The signals that end a poly process and so stop its jobs first (Windows delivers only SIGINT of these). */
+const ENDING: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/** The running jobs' stops. */
+const running = new Set<() => void>();
+
+/** Whether this module listens to {@link ENDING} (while a job runs). */
+let listening = false;
+
+function listen(on: boolean): void {
+  if (on === listening) return;
+  listening = on;
+  for (const s of ENDING) {
+    try {
+      if (on) Deno.addSignalListener(s, listeners[s]);
+      else Deno.removeSignalListener(s, listeners[s]);
+    } catch {
+      // a signal this platform does not let a program listen to
+    }
+  }
+}
+
+/** Stops every running job, then lets `signal` take its usual course (see the module doc). */
+function stopJobsThenEnd(signal: Deno.Signal): void {
+  for (const stop of running) stop();
+  listen(false);
+  try {
+    Deno.kill(Deno.pid, signal); // no listener of ours left: the default (the process ends), or another's
+  } catch {
+    // not allowed to signal itself: the jobs are stopped, the process goes on
+  }
+}
+
+const listeners = Object.fromEntries(ENDING.map((s) => [s, () => stopJobsThenEnd(s)])) as Record<string, () => void>;
+
+/** Keeps `stop` among the running jobs' until the returned function is called. */
+function whileRunning(stop: () => void): () => void {
+  running.add(stop);
+  listen(true);
+  return () => {
+    running.delete(stop);
+    if (running.size === 0) listen(false);
+  };
+}
 
 /** Bytes of stdout/stderr kept per stream (the tail is kept). */
 const MAX_CAPTURE = 16 * 1024 * 1024;
@@ -103,6 +153,7 @@ export async function runTree(argv: readonly string[], options: RunTreeOptions):
     stop();
   };
   options.signal?.addEventListener("abort", onAbort, { once: true });
+  const done = whileRunning(stop);
   const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
     timedOut = true;
     stop();
@@ -125,6 +176,7 @@ export async function runTree(argv: readonly string[], options: RunTreeOptions):
     clearTimeout(timer);
     clearTimeout(escalation);
     options.signal?.removeEventListener("abort", onAbort);
+    done();
   }
 }
 
