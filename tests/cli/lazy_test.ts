@@ -75,6 +75,7 @@ async function loaded(args: string[], stdin = "", cwd?: string): Promise<string[
       NO_COLOR: "1",
       POLY_CACHE_HOME: `${cwd}.cache`, // beside the tree: a run in it lists what it reads
       POLY_STATE_HOME: `${cwd}.state`,
+      POLY_HOOK_STATE_DIR: `${cwd}.hooks`, // `poly hook agent` keeps its session's file there, not in /tmp
       POLY_CLAUDE_MD: "off",
     },
     stdin: "piped",
