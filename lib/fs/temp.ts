@@ -21,17 +21,24 @@ export function fallbackTempDir(): string {
   return join(cacheHome(), "tmp");
 }
 
+/** Turns to poly's own folder once the OS one refused with `error` (rethrown when poly's cannot be made either). */
+function fallBack(error: unknown): void {
+  const dir = fallbackTempDir();
+  try {
+    Deno.mkdirSync(dir, { recursive: true });
+  } catch {
+    throw error; // neither place: the OS directory's reason
+  }
+  fallback = dir;
+}
+
 /** `make` in the OS temporary directory, or (once that refused) in poly's own. */
 async function made(make: (dir?: string) => Promise<string>): Promise<string> {
   if (fallback === undefined) {
     try {
       return await make();
     } catch (error) {
-      const dir = fallbackTempDir();
-      await Deno.mkdir(dir, { recursive: true }).catch(() => {
-        throw error; // neither place: the OS directory's reason
-      });
-      fallback = dir;
+      fallBack(error);
     }
   }
   return await make(fallback);
@@ -53,13 +60,7 @@ export function makeTempDirSync(prefix: string): string {
     try {
       return Deno.makeTempDirSync({ prefix });
     } catch (error) {
-      const dir = fallbackTempDir();
-      try {
-        Deno.mkdirSync(dir, { recursive: true });
-      } catch {
-        throw error;
-      }
-      fallback = dir;
+      fallBack(error);
     }
   }
   return Deno.makeTempDirSync({ prefix, dir: fallback });
