@@ -17,7 +17,7 @@ import { cacheHome } from "../paths/mod.ts";
 let fallback: string | undefined;
 
 /** Where the folders go when the OS temporary directory refuses them. */
-export function fallbackTempDir(): string {
+function fallbackTempDir(): string {
   return join(cacheHome(), "tmp");
 }
 

@@ -40,8 +40,3 @@ export function tempDirSync(options?: Deno.MakeTempOptions): string {
 export async function tempFile(options?: Deno.MakeTempOptions): Promise<string> {
   return track(await Deno.makeTempFile(options));
 }
-
-/** `Deno.makeTempFileSync`, removed when the test process ends. */
-export function tempFileSync(options?: Deno.MakeTempOptions): string {
-  return track(Deno.makeTempFileSync(options));
-}
