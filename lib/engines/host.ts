@@ -9,6 +9,7 @@
  * @module
  */
 import { EngineUnavailableError } from "./types.ts";
+import { stopWithPoly } from "../process/ending.ts";
 
 /** Output of one host tool run. */
 export interface HostRun {
@@ -49,17 +50,29 @@ export async function runHost(program: string, args: string[], options: HostRunO
     }
     throw e;
   }
-  if (options.stdin !== undefined) {
-    const writer = child.stdin.getWriter();
+  // A signal that ends poly ends the tool too (lib/process/ending.ts), not only poly.
+  const release = stopWithPoly(() => {
     try {
-      await writer.write(new TextEncoder().encode(options.stdin));
-      await writer.close();
+      child.kill("SIGTERM");
     } catch {
-      // the tool exited without reading all of stdin; its output says why
+      // ended already
     }
+  });
+  try {
+    if (options.stdin !== undefined) {
+      const writer = child.stdin.getWriter();
+      try {
+        await writer.write(new TextEncoder().encode(options.stdin));
+        await writer.close();
+      } catch {
+        // the tool exited without reading all of stdin; its output says why
+      }
+    }
+    const out = await child.output();
+    return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
+  } finally {
+    release();
   }
-  const out = await child.output();
-  return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
 }
 
 /**

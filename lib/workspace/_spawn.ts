@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { stopWithPoly } from "../process/ending.ts";
 
 /** The wrapper: run "$@" in the background, forward TERM to the whole process group. */
 const WRAPPER = [
@@ -23,51 +24,6 @@ const WRAPPER = [
   `"$@" &`,
   `wait $!`,
 ].join("\n");
-
-/** The signals that end a poly process and so stop its jobs first (Windows delivers only SIGINT of these). */
-const ENDING: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM", "SIGHUP"];
-
-/** The running jobs' stops. */
-const running = new Set<() => void>();
-
-/** Whether this module listens to {@link ENDING} (while a job runs). */
-let listening = false;
-
-function listen(on: boolean): void {
-  if (on === listening) return;
-  listening = on;
-  for (const s of ENDING) {
-    try {
-      if (on) Deno.addSignalListener(s, listeners[s]);
-      else Deno.removeSignalListener(s, listeners[s]);
-    } catch {
-      // a signal this platform does not let a program listen to
-    }
-  }
-}
-
-/** Stops every running job, then lets `signal` take its usual course (see the module doc). */
-function stopJobsThenEnd(signal: Deno.Signal): void {
-  for (const stop of running) stop();
-  listen(false);
-  try {
-    Deno.kill(Deno.pid, signal); // no listener of ours left: the default (the process ends), or another's
-  } catch {
-    // not allowed to signal itself: the jobs are stopped, the process goes on
-  }
-}
-
-const listeners = Object.fromEntries(ENDING.map((s) => [s, () => stopJobsThenEnd(s)])) as Record<string, () => void>;
-
-/** Keeps `stop` among the running jobs' until the returned function is called. */
-function whileRunning(stop: () => void): () => void {
-  running.add(stop);
-  listen(true);
-  return () => {
-    running.delete(stop);
-    if (running.size === 0) listen(false);
-  };
-}
 
 /** Bytes of stdout/stderr kept per stream (the tail is kept). */
 const MAX_CAPTURE = 16 * 1024 * 1024;
@@ -153,7 +109,7 @@ export async function runTree(argv: readonly string[], options: RunTreeOptions):
     stop();
   };
   options.signal?.addEventListener("abort", onAbort, { once: true });
-  const done = whileRunning(stop);
+  const done = stopWithPoly(stop);
   const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
     timedOut = true;
     stop();

@@ -1,0 +1,78 @@
+/**
+ * An engine's process (here shellcheck, a host program) is in poly's process group, so a terminal's Ctrl-C reaches
+ * it, but a SIGTERM sent to poly alone (`timeout`, an MCP host or a CI runner stopping it) reached poly only: the real
+ * `poly lint`, stopped that way while the engine runs, stops the engine too (lib/process/ending.ts) and exits 143.
+ * The same for whole-project jobs is tests/workspace/interrupt_test.ts.
+ */
+import { equal, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { isolatedHomes, polyCommand } from "../_helpers/cli.ts";
+import { tempDir } from "../_helpers/temp.ts";
+
+const posix = Deno.build.os !== "windows"; // SIGTERM, `sh` and `kill -0`
+
+/** A `shellcheck` that answers `--version`, and otherwise writes its pid beside itself and sleeps a minute. */
+const FAKE_SHELLCHECK = `#!/bin/sh
+case " $* " in *" --version "*) echo "ShellCheck - shell script analysis tool"; echo "version: 0.10.0"; exit 0;; esac
+echo $$ > "$(dirname "$0")/shellcheck.pid"
+exec sleep 60
+`;
+
+async function until(test: () => Promise<boolean>, what: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Whether process `pid` exists (`kill -0`; Deno reads `/proc` only with every permission). */
+async function alive(pid: number): Promise<boolean> {
+  return (await new Deno.Command("sh", { args: ["-c", `kill -0 ${pid} 2>/dev/null`] }).output()).code === 0;
+}
+
+function killHard(pid: number): void {
+  try {
+    Deno.kill(pid, "SIGKILL");
+  } catch {
+    // ended already, as it should have
+  }
+}
+
+Deno.test({
+  name: "poly lint stopped by a SIGTERM to poly alone while an engine's process runs stops that process and exits 143",
+  ignore: !posix,
+  async fn() {
+    const dir = await Deno.realPath(await tempDir({ prefix: "poly-ending-" }));
+    const bin = join(dir, "bin");
+    const tree = join(dir, "tree");
+    await Deno.mkdir(bin);
+    await Deno.mkdir(join(tree, ".git"), { recursive: true });
+    await Deno.writeTextFile(join(bin, "shellcheck"), FAKE_SHELLCHECK, { mode: 0o755 });
+    await Deno.writeTextFile(join(tree, "a.sh"), "#!/bin/sh\necho $1\n");
+    const [exe, ...args] = polyCommand();
+    const child = new Deno.Command(exe, {
+      args: [...args, "lint", "--no-cache", "--no-workspace"],
+      cwd: tree,
+      env: { NO_COLOR: "1", PATH: `${bin}:${Deno.env.get("PATH") ?? ""}`, ...(await isolatedHomes()) },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    let engine: number | undefined;
+    try {
+      const pidFile = join(bin, "shellcheck.pid");
+      const written = async () => (await Deno.readTextFile(pidFile).catch(() => "")).endsWith("\n");
+      await until(written, "shellcheck to start", 30_000);
+      engine = Number((await Deno.readTextFile(pidFile)).trim());
+      ok(await alive(engine), "shellcheck runs");
+      child.kill("SIGTERM");
+      equal((await child.status).code, 143);
+      await until(async () => !(await alive(engine!)), "shellcheck to end", 5_000);
+    } finally {
+      // Whatever happened above, nothing the test started goes on.
+      killHard(child.pid);
+      if (engine !== undefined) killHard(engine);
+      await child.status;
+    }
+  },
+});
