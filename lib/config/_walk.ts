@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join, relative } from "node:path";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { ConfigError } from "../errors/mod.ts";
 import { type ConfigFile, readConfigFile } from "./parse.ts";
 
@@ -37,6 +37,17 @@ export function showPath(path: string, cwd: string, repository?: string): string
   return path;
 }
 
+/** "file", "dir" or undefined (missing) for `path`, following symlinks. */
+function statKind(path: string): Promise<"file" | "dir" | undefined> {
+  return Deno.stat(path).then(
+    (info) => (info.isFile ? "file" : info.isDirectory ? "dir" : undefined),
+    (error) => {
+      if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return undefined;
+      throw error;
+    },
+  );
+}
+
 /** Probes and parses config files, caching every answer. */
 export class ConfigFinder {
   readonly #cwd: string;
@@ -54,17 +65,22 @@ export class ConfigFinder {
   /** How `path` is shown in messages: see {@link showPath}. */
   display = (path: string): string => showPath(path, this.#cwd, this.repository);
 
+  /**
+   * The names in a directory the run lists anyway (the native configuration's
+   * listings), or undefined when it does not: a probe for a name its directory
+   * does not hold is then answered without a `stat` (a monorepo probes `.git`,
+   * `poly.toml` and `poly.local.toml` in hundreds of folders, nearly all absent).
+   */
+  listing?: (dir: string) => Promise<ReadonlySet<string> | undefined> | undefined;
+
   /** "file", "dir" or undefined (missing) for `path`, following symlinks. */
   kind(path: string): Promise<"file" | "dir" | undefined> {
     let found = this.#kinds.get(path);
     if (!found) {
-      found = Deno.stat(path).then(
-        (info) => (info.isFile ? "file" : info.isDirectory ? "dir" : undefined),
-        (error) => {
-          if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return undefined;
-          throw error;
-        },
-      );
+      const names = this.listing?.(dirname(path));
+      found = names
+        ? names.then((held) => (!held || held.has(basename(path)) ? statKind(path) : undefined))
+        : statKind(path);
       this.#kinds.set(path, found);
     }
     return found;

@@ -56,6 +56,9 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
   const byDir = new Map<string, Promise<ResolvedConfig>>();
   const byChain = new Map<string, Promise<ResolvedConfig>>();
   const native = new NativeConfigs(anchor, finder.display);
+  // Inside the repository, the folders configuration is asked for are listed by the native readers anyway.
+  const inAnchor = anchor.endsWith(sep) ? anchor : anchor + sep;
+  finder.listing = (dir) => dir === anchor || dir.startsWith(inAnchor) ? native.entryNames(dir) : undefined;
 
   const lockIn = (dir: string) => {
     let lock = locks.get(dir);
@@ -72,8 +75,8 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
   const anchorOf = async (absDir: string): Promise<string> => {
     const found = await finder.anchorFor(absDir);
     if (found !== absDir || absDir === anchor) return found;
-    const inside = absDir.startsWith(anchor.endsWith(sep) ? anchor : anchor + sep);
-    const ownGit = await Deno.stat(join(absDir, ".git")).then(() => true, () => false);
+    const inside = absDir.startsWith(inAnchor);
+    const ownGit = (await finder.kind(join(absDir, ".git"))) !== undefined;
     return inside && !ownGit ? anchor : found;
   };
 

@@ -34,15 +34,16 @@ export interface NativeText extends NativeSource {
 
 /** The run's memo of directory listings and native file texts. */
 export class NativeFiles {
-  readonly #listings = new Map<string, Promise<Deno.DirEntry[]>>();
+  readonly #listings = new Map<string, Promise<Deno.DirEntry[] | undefined>>();
   readonly #names = new Map<string, Promise<ReadonlySet<string>>>();
+  readonly #entries = new Map<string, Promise<ReadonlySet<string> | undefined>>();
   readonly #texts = new Map<string, Promise<NativeText>>();
 
-  /** `dir`'s entries, listed once per run (none for a directory that cannot be listed). */
-  #list(dir: string): Promise<Deno.DirEntry[]> {
+  /** `dir`'s entries, listed once per run (undefined for a directory that cannot be listed). */
+  #list(dir: string): Promise<Deno.DirEntry[] | undefined> {
     let found = this.#listings.get(dir);
     if (!found) {
-      found = Array.fromAsync(Deno.readDir(dir)).catch(() => []); // not a directory, gone, or unreadable
+      found = Array.fromAsync(Deno.readDir(dir)).catch(() => undefined); // not a directory, gone, or unreadable
       this.#listings.set(dir, found);
     }
     return found;
@@ -50,14 +51,24 @@ export class NativeFiles {
 
   /** Whether `dir` has an entry whose name passes `test` (a file, a folder or a link: by its name alone). */
   async hasAny(dir: string, test: (name: string) => boolean): Promise<boolean> {
-    return (await this.#list(dir)).some((e) => test(e.name));
+    return (await this.#list(dir))?.some((e) => test(e.name)) ?? false;
+  }
+
+  /** The names of every entry of `dir`, from the same listing; undefined when it cannot be listed. */
+  entryNames(dir: string): Promise<ReadonlySet<string> | undefined> {
+    let found = this.#entries.get(dir);
+    if (!found) {
+      found = this.#list(dir).then((entries) => entries && new Set(entries.map((e) => e.name)));
+      this.#entries.set(dir, found);
+    }
+    return found;
   }
 
   /** The native config names present in `dir` (empty for a directory that cannot be listed). */
   namesIn(dir: string): Promise<ReadonlySet<string>> {
     let found = this.#names.get(dir);
     if (!found) {
-      found = this.#list(dir).then((entries) =>
+      found = this.#list(dir).then((entries = []) =>
         new Set(entries.filter((e) => (e.isFile || e.isSymlink) && NATIVE_NAMES.has(e.name)).map((e) => e.name))
       );
       this.#names.set(dir, found);

@@ -71,6 +71,11 @@ export class NativeConfigs {
     return this.#files.hasAny(dir, test);
   }
 
+  /** The names of every entry of `dir`, from that same listing; undefined when it cannot be listed. */
+  entryNames(dir: string): Promise<ReadonlySet<string> | undefined> {
+    return this.#files.entryNames(dir);
+  }
+
   /** The engines' native configuration governing `dir` under `config` (engines opted out are absent). */
   async layer(dir: string, config: ResolvedConfig): Promise<NativeLayer> {
     const top = isInside(this.top, dir) ? this.top : dir;
