@@ -19,6 +19,7 @@ import { safeParse } from "./valid.ts";
 import type { PolyConfig } from "./schema.ts";
 import type { ConfigSet, OpenConfigOptions, ResolvedConfig } from "./types.ts";
 import { NATIVE_NAMES, NativeConfigs } from "./native/mod.ts";
+import { Listings } from "../fs/listing.ts";
 
 /** Whether the file systems of this platform usually fold case (a `stat` of `poly.toml` finds `Poly.toml` there). */
 const FOLDS_CASE = Deno.build.os !== "linux";
@@ -55,7 +56,8 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
   const locks = new Map<string, Promise<LockEntry[] | undefined>>();
   const byDir = new Map<string, Promise<ResolvedConfig>>();
   const byChain = new Map<string, Promise<ResolvedConfig>>();
-  const native = new NativeConfigs(anchor, finder.display);
+  const listings = new Listings();
+  const native = new NativeConfigs(anchor, finder.display, listings);
   // Inside the repository, the folders configuration is asked for are listed by the native readers anyway.
   const inAnchor = anchor.endsWith(sep) ? anchor : anchor + sep;
   finder.listing = (dir) => dir === anchor || dir.startsWith(inAnchor) ? native.entryNames(dir) : undefined;
@@ -108,6 +110,7 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
 
   const set: ConfigSet = {
     anchor,
+    listings,
     forDir(absDir: string): Promise<ResolvedConfig> {
       // A run asks once per file, for a few hundred directories: the path as given is looked up
       // before it is resolved (resolving it costs more than the lookup).

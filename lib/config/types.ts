@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Listings } from "../fs/listing.ts";
 import type { PolyConfig } from "./schema.ts";
 import type { NativeLayer } from "./native/types.ts";
 
@@ -64,6 +65,11 @@ export interface ConfigSet {
   readonly anchor: string;
   /** The configuration governing the directory `absDir`. Throws ConfigError on an invalid file. */
   forDir(absDir: string): Promise<ResolvedConfig>;
+  /**
+   * The directory listings the configuration's native readers took (each directory once):
+   * a discovery of the same tree shares them (lib/fs/listing.ts).
+   */
+  readonly listings: Listings;
 }
 
 /** Options for opening a ConfigSet. */

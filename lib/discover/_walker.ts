@@ -10,6 +10,7 @@ import type { Layer } from "./_ignore.ts";
 import { gitignored, loadLayer, MatcherCache, relativeInside } from "./_ignore.ts";
 import pLimit from "p-limit";
 import { dirError, firstLine, linkProblem, realPath } from "./_fs.ts";
+import { Listings } from "../fs/listing.ts";
 import { detectLanguage, needsShebang } from "./language.ts";
 import type { Language } from "../engines/types.ts";
 import type { Candidate, DiscoverOptions, DiscoveryConfig } from "./types.ts";
@@ -54,9 +55,11 @@ export class Walker {
   readonly #deferred: Deferred[] = [];
   /** Bounds concurrent file system calls (open directories and files). */
   readonly #limit = pLimit(32);
+  readonly #listings: Listings;
 
   constructor(opts: DiscoverOptions, cwd: string) {
     this.#opts = opts;
+    this.#listings = opts.listings ?? new Listings();
     this.#cwd = cwd;
     this.#matchers = new MatcherCache((opts.exclude ?? []).map((pattern) => ({ pattern, base: cwd })));
   }
@@ -131,8 +134,7 @@ export class Walker {
     if (real !== abs) this.#linked = true;
     let names: Deno.DirEntry[];
     try {
-      // Synchronous: an async directory iterator costs one promise hop per entry, ~3× the whole read.
-      names = [...Deno.readDirSync(abs)];
+      names = this.#listings.entries(abs);
     } catch (error) {
       this.entries.push({ rec: { kind: "error", path: abs, relPath: rel, error: dirError(error) } });
       return;

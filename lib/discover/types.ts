@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { Listings } from "../fs/listing.ts";
 import type { Language } from "../engines/types.ts";
 
 /** One `[discovery] exclude` pattern with the absolute directory it is relative to. */
@@ -43,6 +44,8 @@ export interface DiscoverOptions {
    * loads that language's engines while the walk waits on the file system).
    */
   onLanguage?: (language: Language) => void;
+  /** The run's directory listings, shared with its configuration (default: the walk's own). */
+  listings?: Listings;
 }
 
 /** A file to process. */

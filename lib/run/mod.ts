@@ -95,6 +95,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       includeUnknown: false,
       signal: request.signal,
       onLanguage: kind === "lint" && !request.fix ? prepareFor(configs, request) : undefined,
+      // The directories the configuration lists are the ones the walk lists: once each. A kept configuration's
+      // listings hold while the tree's shape does, which is as long as the memo keeps it.
+      listings: configs.listings,
     });
     walked();
     memo?.rememberShaped(discoveryKey, candidates, at);

@@ -6,6 +6,7 @@
  * @module
  */
 import { blake3Hasher, digestWith } from "../../cache/key.ts";
+import { Listings } from "../../fs/listing.ts";
 import type { NativeSource } from "./types.ts";
 import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES } from "./host.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
@@ -34,19 +35,23 @@ export interface NativeText extends NativeSource {
 
 /** The run's memo of directory listings and native file texts. */
 export class NativeFiles {
-  readonly #listings = new Map<string, Promise<Deno.DirEntry[] | undefined>>();
+  readonly #listings: Listings;
   readonly #names = new Map<string, Promise<ReadonlySet<string>>>();
   readonly #entries = new Map<string, Promise<ReadonlySet<string> | undefined>>();
   readonly #texts = new Map<string, Promise<NativeText>>();
 
+  /** `listings`: the run's, which discovery shares (default: a set of its own). */
+  constructor(listings = new Listings()) {
+    this.#listings = listings;
+  }
+
   /** `dir`'s entries, listed once per run (undefined for a directory that cannot be listed). */
   #list(dir: string): Promise<Deno.DirEntry[] | undefined> {
-    let found = this.#listings.get(dir);
-    if (!found) {
-      found = Array.fromAsync(Deno.readDir(dir)).catch(() => undefined); // not a directory, gone, or unreadable
-      this.#listings.set(dir, found);
+    try {
+      return Promise.resolve(this.#listings.entries(dir));
+    } catch {
+      return Promise.resolve(undefined); // not a directory, gone, or unreadable
     }
-    return found;
   }
 
   /** Whether `dir` has an entry whose name passes `test` (a file, a folder or a link: by its name alone). */

@@ -19,6 +19,7 @@
  *
  * @module
  */
+import type { Listings } from "../../fs/listing.ts";
 import { dirname, isAbsolute, relative, sep } from "node:path";
 import { fingerprint } from "../fingerprint.ts";
 import type { ResolvedConfig } from "../types.ts";
@@ -47,7 +48,7 @@ export const NATIVE_ENGINES = ["ruff", "biome", "shellcheck", "markdownlint", "c
 
 /** The native-configuration layer of one run. */
 export class NativeConfigs {
-  readonly #files = new NativeFiles();
+  readonly #files: NativeFiles;
   readonly #ruff: RuffReader;
   readonly #biome: BiomeReader;
   readonly #editorconfig: EditorconfigReader;
@@ -58,7 +59,8 @@ export class NativeConfigs {
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
 
   /** `top` bounds the upward search (the repository anchor); `display` shows paths in messages. */
-  constructor(private readonly top: string, display: (path: string) => string) {
+  constructor(private readonly top: string, display: (path: string) => string, listings?: Listings) {
+    this.#files = new NativeFiles(listings);
     this.#ruff = new RuffReader(this.#files, display);
     this.#biome = new BiomeReader(this.#files, display);
     this.#editorconfig = new EditorconfigReader(this.#files, display);
