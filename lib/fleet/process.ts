@@ -7,10 +7,11 @@
  * needs no permission); a sandboxed child is bwrap, whose `--die-with-parent` and
  * private PID namespace take every process inside with it. A kill that fails is
  * reported, never swallowed. Processes still running when poly exits are killed
- * too.
+ * too, and so are they when a signal ends poly (lib/process/ending.ts).
  *
  * @module
  */
+import { stopWithPoly } from "../process/ending.ts";
 import { FleetError } from "./errors.ts";
 
 /** Options for {@link runProcess}. */
@@ -202,6 +203,8 @@ export async function runProcess(o: ProcessOptions): Promise<ProcessResult> {
   }
   installExitHook();
   live.add(child);
+  // A signal that ends poly (a SIGTERM to it alone included) takes the engine's tree with it, sandbox or not.
+  const release = stopWithPoly(() => killTreeSync(child));
   let timedOut = false;
   let cancelled = false;
   let killing: Promise<string | undefined> | undefined;
@@ -248,6 +251,7 @@ export async function runProcess(o: ProcessOptions): Promise<ProcessResult> {
     };
   } finally {
     finished = true;
+    release();
     clearTimeout(timer);
     clearTimeout(grace);
     o.signal?.removeEventListener("abort", onAbort);

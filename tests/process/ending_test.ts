@@ -1,13 +1,15 @@
 /**
- * An engine's process (here shellcheck, a host program) is in poly's process group, so a terminal's Ctrl-C reaches
- * it, but a SIGTERM sent to poly alone (`timeout`, an MCP host or a CI runner stopping it) reached poly only: the real
- * `poly lint`, stopped that way while the engine runs, stops the engine too (lib/process/ending.ts) and exits 143.
- * The same for whole-project jobs is tests/workspace/interrupt_test.ts.
+ * A SIGTERM sent to poly alone (`timeout`, an MCP host or a CI runner stopping it) reached poly only: a lint engine's
+ * process (here shellcheck, a host program, in poly's process group, so a terminal's Ctrl-C does reach it) and an agent
+ * CLI's process tree (in a group of its own; with the sandbox on, bwrap's `--die-with-parent` takes it) went on. The
+ * real `poly lint` and `poly delegate`, stopped that way, stop them too (lib/process/ending.ts) and exit 143. The same
+ * for whole-project jobs is tests/workspace/interrupt_test.ts.
  */
 import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { isolatedHomes, polyCommand } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { FAKE_PATH, makeHome, makeWorkspace } from "../fleet/_helpers.ts";
 
 const posix = Deno.build.os !== "windows"; // SIGTERM, `sh` and `kill -0`
 
@@ -72,6 +74,38 @@ Deno.test({
       // Whatever happened above, nothing the test started goes on.
       killHard(child.pid);
       if (engine !== undefined) killHard(engine);
+      await child.status;
+    }
+  },
+});
+
+Deno.test({
+  name: "poly delegate (sandbox off) stopped by a SIGTERM to poly alone stops the agent's process tree and exits 143",
+  ignore: !posix,
+  async fn() {
+    const cwd = await makeWorkspace();
+    const [exe, ...args] = polyCommand();
+    const child = new Deno.Command(exe, {
+      // The fake agent CLI ([[hang]]) writes its pid and its child's to poly-hang-pids.txt, then never ends.
+      args: [...args, "delegate", "--level", "1", "[[hang]] wait"],
+      cwd,
+      env: { NO_COLOR: "1", HOME: await makeHome(), PATH: FAKE_PATH, POLY_SANDBOX: "off", ...(await isolatedHomes()) },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    let pids: number[] = [];
+    try {
+      const pidFile = join(cwd, "poly-hang-pids.txt");
+      const written = async () => (await Deno.readTextFile(pidFile).catch(() => "")).endsWith("\n");
+      await until(written, "the agent to start", 30_000);
+      pids = (await Deno.readTextFile(pidFile)).trim().split(" ").map(Number);
+      for (const pid of pids) ok(await alive(pid), `the agent's process ${pid} runs`);
+      child.kill("SIGTERM");
+      equal((await child.status).code, 143);
+      for (const pid of pids) await until(async () => !(await alive(pid)), `the agent's process ${pid} to end`, 5_000);
+    } finally {
+      killHard(child.pid);
+      for (const pid of pids) killHard(pid);
       await child.status;
     }
   },
