@@ -66,20 +66,21 @@ export class ConfigFinder {
   display = (path: string): string => showPath(path, this.#cwd, this.repository);
 
   /**
-   * The names in a directory the run lists anyway (the native configuration's
-   * listings), or undefined when it does not: a probe for a name its directory
-   * does not hold is then answered without a `stat` (a monorepo probes `.git`,
-   * `poly.toml` and `poly.local.toml` in hundreds of folders, nearly all absent).
+   * Whether a directory the run lists anyway (the native configuration's
+   * listings) holds a name, or undefined when it is not listed: a probe for a
+   * name its directory does not hold is then answered without a `stat` (a
+   * monorepo probes `.git`, `poly.toml` and `poly.local.toml` in hundreds of
+   * folders, nearly all absent).
    */
-  listing?: (dir: string) => Promise<ReadonlySet<string> | undefined> | undefined;
+  listing?: (dir: string) => Promise<((name: string) => boolean) | undefined> | undefined;
 
   /** "file", "dir" or undefined (missing) for `path`, following symlinks. */
   kind(path: string): Promise<"file" | "dir" | undefined> {
     let found = this.#kinds.get(path);
     if (!found) {
-      const names = this.listing?.(dirname(path));
-      found = names
-        ? names.then((held) => (!held || held.has(basename(path)) ? statKind(path) : undefined))
+      const listed = this.listing?.(dirname(path));
+      found = listed
+        ? listed.then((holds) => (!holds || holds(basename(path)) ? statKind(path) : undefined))
         : statKind(path);
       this.#kinds.set(path, found);
     }

@@ -24,6 +24,13 @@ import { Listings } from "../fs/listing.ts";
 /** Whether the file systems of this platform usually fold case (a `stat` of `poly.toml` finds `Poly.toml` there). */
 const FOLDS_CASE = Deno.build.os !== "linux";
 
+/** Whether a listing holds a name, as a `stat` of it in that directory would find it. */
+function holder(names: ReadonlySet<string>): (name: string) => boolean {
+  if (!FOLDS_CASE) return (name) => names.has(name);
+  const folded = new Set([...names].map((n) => n.toLowerCase()));
+  return (name) => folded.has(name.toLowerCase());
+}
+
 /**
  * The names of the entries configuration is read from: poly's files, an engines' own
  * (`package.json` among them) and a nested repository's `.git` (case-folded where
@@ -58,9 +65,13 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
   const byChain = new Map<string, Promise<ResolvedConfig>>();
   const listings = new Listings();
   const native = new NativeConfigs(anchor, finder.display, listings);
-  // Inside the repository, the folders configuration is asked for are listed by the native readers anyway.
+  // Inside the repository, the folders configuration is asked for are listed by the native readers anyway
+  // (compared as a `stat` finds names: case-folded where file systems fold case).
   const inAnchor = anchor.endsWith(sep) ? anchor : anchor + sep;
-  finder.listing = (dir) => dir === anchor || dir.startsWith(inAnchor) ? native.entryNames(dir) : undefined;
+  finder.listing = (dir) =>
+    dir === anchor || dir.startsWith(inAnchor)
+      ? native.entryNames(dir).then((names) => names && holder(names))
+      : undefined;
 
   const lockIn = (dir: string) => {
     let lock = locks.get(dir);
