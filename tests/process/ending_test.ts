@@ -9,6 +9,7 @@ import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { isolatedHomes, polyCommand } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { alive, killHard, until } from "../_helpers/process.ts";
 import { FAKE_PATH, makeHome, makeWorkspace } from "../fleet/_helpers.ts";
 
 const posix = Deno.build.os !== "windows"; // SIGTERM, `sh` and `kill -0`
@@ -19,27 +20,6 @@ case " $* " in *" --version "*) echo "ShellCheck - shell script analysis tool"; 
 echo $$ > "$(dirname "$0")/shellcheck.pid"
 exec sleep 60
 `;
-
-async function until(test: () => Promise<boolean>, what: string, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Whether process `pid` exists (`kill -0`; Deno reads `/proc` only with every permission). */
-async function alive(pid: number): Promise<boolean> {
-  return (await new Deno.Command("sh", { args: ["-c", `kill -0 ${pid} 2>/dev/null`] }).output()).code === 0;
-}
-
-function killHard(pid: number): void {
-  try {
-    Deno.kill(pid, "SIGKILL");
-  } catch {
-    // ended already, as it should have
-  }
-}
 
 Deno.test({
   name: "poly lint stopped by a SIGTERM to poly alone while an engine's process runs stops that process and exits 143",

@@ -7,6 +7,7 @@ import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { isolatedHomes, polyCommand } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { alive, killHard, until } from "../_helpers/process.ts";
 
 const posix = Deno.build.os !== "windows"; // process groups and the signals a terminal sends
 
@@ -20,27 +21,6 @@ async function slowJobTree(): Promise<string> {
     '[workspace.jobs.slow]\ncommand = "echo $$ > job.pid; exec sleep 60"\n',
   );
   return dir;
-}
-
-async function until(test: () => Promise<boolean>, what: string, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Whether process `pid` exists (`kill -0`; Deno reads `/proc` only with every permission). */
-async function alive(pid: number): Promise<boolean> {
-  return (await new Deno.Command("sh", { args: ["-c", `kill -0 ${pid} 2>/dev/null`] }).output()).code === 0;
-}
-
-function killHard(pid: number): void {
-  try {
-    Deno.kill(pid, "SIGKILL");
-  } catch {
-    // ended already, as it should have
-  }
 }
 
 const cases = [
