@@ -1,10 +1,13 @@
 /**
- * Directory listings of one run, each directory listed once: discovery walks
- * every directory of the tree and the configuration's native readers look at
- * the same directories for the files they read (`package.json`, `biome.json`,
- * `.editorconfig`, ...), so a run that shares one {@link Listings} between them
- * (lib/run) lists a directory once, not twice. A listing is taken when first
- * asked for and kept for the run; the next run (a daemon's too) makes its own.
+ * Directory listings, each directory listed once: discovery walks every
+ * directory of the tree and the configuration's native readers look at the same
+ * directories for the files they read (`package.json`, `biome.json`,
+ * `.editorconfig`, ...), so the configuration holds one {@link Listings}
+ * (lib/config/load.ts) and a run's discovery shares it (lib/run): a directory is
+ * listed once, not twice. A listing is taken when first asked for and kept as
+ * long as the configuration is: one run, or, in a `poly daemon`, as long as its
+ * memo keeps the configuration, which is while no entry of the tree is created,
+ * removed or renamed.
  *
  * @module
  */
