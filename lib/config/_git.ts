@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
 import { checkoutDir } from "./lock.ts";
+import { stopWithPoly } from "../process/ending.ts";
 
 /** A failed git command: its arguments' first word and git's own last message line. */
 export class GitFailure extends Error {
@@ -18,19 +19,33 @@ export class GitFailure extends Error {
 }
 
 async function git(args: string[], cwd: string): Promise<string> {
-  let out: Deno.CommandOutput;
+  let child: Deno.ChildProcess;
   try {
-    out = await new Deno.Command("git", {
+    child = new Deno.Command("git", {
       args,
       cwd,
       env: { GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "", SSH_ASKPASS: "" },
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
-    }).output();
+    }).spawn();
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) throw new GitFailure("git is not installed (not found on PATH)");
     throw new GitFailure(error instanceof Error ? error.message : String(error));
+  }
+  // A clone can take a while: a signal that ends poly ends git too (lib/process/ending.ts).
+  const release = stopWithPoly(() => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // ended already
+    }
+  });
+  let out: Deno.CommandOutput;
+  try {
+    out = await child.output();
+  } finally {
+    release();
   }
   if (!out.success) {
     const lines = new TextDecoder().decode(out.stderr).trim().split("\n").filter((l) => l.trim() !== "");

@@ -2,8 +2,8 @@
  * A SIGTERM sent to poly alone (`timeout`, an MCP host or a CI runner stopping it) reached poly only: a lint engine's
  * process (here shellcheck, a host program, in poly's process group, so a terminal's Ctrl-C does reach it) and an agent
  * CLI's process tree (in a group of its own; with the sandbox on, bwrap's `--die-with-parent` takes it) went on. The
- * real `poly lint` and `poly delegate`, stopped that way, stop them too (lib/process/ending.ts) and exit 143. The same
- * for whole-project jobs is tests/workspace/interrupt_test.ts.
+ * real `poly lint`, `poly delegate` and `poly config update` (its `git clone`), stopped that way, stop them too
+ * (lib/process/ending.ts) and exit 143. The same for whole-project jobs is tests/workspace/interrupt_test.ts.
  */
 import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
@@ -86,6 +86,49 @@ Deno.test({
     } finally {
       killHard(child.pid);
       for (const pid of pids) killHard(pid);
+      await child.status;
+    }
+  },
+});
+
+Deno.test({
+  name: "poly config update stopped by a SIGTERM to poly alone while git clones stops git and exits 143",
+  ignore: !posix,
+  async fn() {
+    const dir = await Deno.realPath(await tempDir({ prefix: "poly-ending-git-" }));
+    const bin = join(dir, "bin");
+    const project = join(dir, "project");
+    await Deno.mkdir(bin);
+    await Deno.mkdir(join(project, ".git"), { recursive: true });
+    // A `git` whose clone never ends (it writes its pid beside itself first).
+    await Deno.writeTextFile(join(bin, "git"), `#!/bin/sh\necho $$ > "$(dirname "$0")/git.pid"\nexec sleep 60\n`, {
+      mode: 0o755,
+    });
+    await Deno.writeTextFile(
+      join(project, "poly.toml"),
+      'extends = [{ git = "https://example.com/style.git", revision = "main", file = "poly.toml" }]\n',
+    );
+    const [exe, ...args] = polyCommand();
+    const child = new Deno.Command(exe, {
+      args: [...args, "config", "update"],
+      cwd: project,
+      env: { NO_COLOR: "1", PATH: `${bin}:${Deno.env.get("PATH") ?? ""}`, ...(await isolatedHomes()) },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    let git: number | undefined;
+    try {
+      const pidFile = join(bin, "git.pid");
+      const written = async () => (await Deno.readTextFile(pidFile).catch(() => "")).endsWith("\n");
+      await until(written, "git to start", 30_000);
+      git = Number((await Deno.readTextFile(pidFile)).trim());
+      ok(await alive(git), "git runs");
+      child.kill("SIGTERM");
+      equal((await child.status).code, 143);
+      await until(async () => !(await alive(git!)), "git to end", 5_000);
+    } finally {
+      killHard(child.pid);
+      if (git !== undefined) killHard(git);
       await child.status;
     }
   },
