@@ -7,6 +7,7 @@
  */
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../fs/atomic.ts";
+import { env } from "../paths/mod.ts";
 import { PolyError } from "../errors/mod.ts";
 import { VERSION } from "../identity/build.ts";
 import { BLOCK_BEGIN_PREFIX, BLOCK_END, renderBlock } from "./_block.ts";
@@ -49,14 +50,6 @@ export interface ClaudeMdOptions {
 
 const BLOCK_PATTERN = /<!-- poly:begin[^\n]*?-->[\s\S]*?<!-- poly:end -->\n?/;
 const LEGACY_PATTERN = /^[ \t]*<poly_preference>[\s\S]*?<\/poly_preference>[ \t]*\n?/m;
-
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The file holding the block: POLY_CLAUDE_MD_PATH, else `~/.claude/CLAUDE.md`. */
 export function claudeMdPath(read: (name: string) => string | undefined = env): string {

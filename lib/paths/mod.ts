@@ -6,7 +6,12 @@
  */
 import { join } from "node:path";
 
-function env(name: string): string | undefined {
+/**
+ * An environment variable, or undefined when it is unset, empty or not readable under
+ * poly's permission set (deno.json's env allow-list: a name outside it reads as unset).
+ * Callers pass literal names (tests/cli/_env_scan.ts holds them against the list).
+ */
+export function env(name: string): string | undefined {
   try {
     return Deno.env.get(name) || undefined;
   } catch {

@@ -9,14 +9,7 @@
  */
 import { delimiter, join } from "node:path";
 import { findExecutable } from "../fs/executable.ts";
-
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { env } from "../paths/mod.ts";
 
 /** The directories searched for `name`: PATH, plus `$CARGO_HOME/bin` (or `~/.cargo/bin`) for cargo subcommands. */
 export function searchDirs(name: string): string[] {

@@ -27,8 +27,6 @@ export const SOURCE_ROOTS = ["main.ts", "lib", "tools", "tui"];
  * A new dynamic read fails the scan until it is added here with its reason.
  */
 export const DYNAMIC_READERS: Record<string, string> = {
-  "lib/agents/claude_md.ts": "env(name) reader; callers pass literals",
-  "lib/cache/remote/mod.ts": "env(name) reader; callers pass POLY_REMOTE_CACHE_* literals",
   "lib/cli/_gateway.ts": "--token-env NAME from the user; a refused read says to use POLY_*",
   "lib/daemon/wire.ts": "reads RELEVANT_ENV",
   "lib/fleet/env.ts": "processEnv reader; callers pass literals, PASSTHROUGH_ENV and adapters' authEnv",
@@ -39,7 +37,6 @@ export const DYNAMIC_READERS: Record<string, string> = {
   "lib/paths/mod.ts": "env(name) reader; callers pass literals",
   "lib/remote/client.ts": "--token-env NAME from the user; a refused read says to use POLY_*",
   "lib/workspace/_cache.ts": "reads ENV_KEYS",
-  "lib/workspace/which.ts": "env(name) reader; callers pass literals",
   "tui/run.tsx": "get(name) reader; callers pass literals",
 };
 

@@ -32,6 +32,7 @@ import { join, relative } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { openDatabase } from "../_sqlite.ts";
 import { CACHE_FORMAT } from "../key.ts";
+import { env } from "../../paths/mod.ts";
 
 /** Rows per batch artifact. */
 export const BATCH_ROWS = 1000;
@@ -74,13 +75,6 @@ export interface RemoteStats {
 
 /** The remote settings from `[cache] remote` / `remote_team` and the environment; undefined when none. */
 export function remoteSettings(cache: { remote?: string; remote_team?: string }): RemoteSettings | undefined {
-  const env = (name: string) => {
-    try {
-      return Deno.env.get(name) || undefined;
-    } catch {
-      return undefined;
-    }
-  };
   const url = env("POLY_REMOTE_CACHE_URL") ?? cache.remote;
   if (!url) return undefined;
   const num = (name: string, fallback: number) => {
