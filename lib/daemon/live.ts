@@ -34,7 +34,7 @@ import { NATIVE_NAMES } from "../config/native/mod.ts";
 import { needsShebang } from "../discover/language.ts";
 import { memoAllowed } from "./_allowed.ts";
 import type { RunMemo } from "../run/types.ts";
-import { makeTempDir } from "../fs/temp.ts";
+import { makeTempDir, removeTempSync } from "../fs/temp.ts";
 
 /** Files whose change can change what discovery finds, or the config of the files around them. */
 const SHAPE_NAMES = new Set([".gitignore", ".ignore", "poly.toml", "poly.local.toml", ...NATIVE_NAMES]);
@@ -357,13 +357,7 @@ export function sharedWorkspace(root: string): Promise<LiveWorkspace | undefined
       if (!memoAllowed()) return undefined;
       try {
         const markers = await makeTempDir("poly-markers-");
-        globalThis.addEventListener("unload", () => {
-          try {
-            Deno.removeSync(markers, { recursive: true });
-          } catch {
-            // gone already
-          }
-        });
+        globalThis.addEventListener("unload", () => removeTempSync(markers));
         return await LiveWorkspace.open(root, markers);
       } catch {
         return undefined;

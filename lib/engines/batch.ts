@@ -7,7 +7,7 @@
  * @module
  */
 import type { EngineSettings, Settled, SourceFile } from "./types.ts";
-import { makeTempDir } from "../fs/temp.ts";
+import { makeTempDir, removeTemp } from "../fs/temp.ts";
 
 export type { Settled };
 
@@ -70,6 +70,6 @@ export async function withTempFiles<R>(
     }));
     return await fn(dir, names);
   } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    await removeTemp(dir);
   }
 }

@@ -6,12 +6,53 @@
  * a `TMPDIR` below `/dev`, `/proc` or `/sys` (`/dev/shm` is a common choice), which Deno opens only to a program
  * allowed everything, or a folder that is missing or read-only — they go to `tmp/` in poly's cache home instead, for
  * the rest of the process, rather than every engine that needs one failing with Deno's advice to run with
- * `--allow-all`. The callers remove what they make.
+ * `--allow-all`. The callers remove what they make ({@link removeTemp}); what is still there when a signal ends poly
+ * is removed then (lib/process/ending.ts), after the processes working in it are stopped.
  *
  * @module
  */
 import { join } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
+import { stopWithPoly } from "../process/ending.ts";
+
+/** Each folder or file made and not removed yet → how to stop removing it when a signal ends poly. */
+const live = new Map<string, () => void>();
+
+/** Keeps `path` among what a signal ending poly removes, until {@link removeTemp} removes it. */
+function kept(path: string): string {
+  live.set(
+    path,
+    stopWithPoly(() => {
+      try {
+        Deno.removeSync(path, { recursive: true });
+      } catch {
+        // gone already
+      }
+    }),
+  );
+  return path;
+}
+
+/** Removes a folder (with everything in it) or file {@link makeTempDir} or {@link makeTempFile} made. */
+export async function removeTemp(path: string): Promise<void> {
+  await Deno.remove(path, { recursive: true }).catch(() => {});
+  forget(path);
+}
+
+/** {@link removeTemp}, synchronously. */
+export function removeTempSync(path: string): void {
+  try {
+    Deno.removeSync(path, { recursive: true });
+  } catch {
+    // gone already
+  }
+  forget(path);
+}
+
+function forget(path: string): void {
+  live.get(path)?.();
+  live.delete(path);
+}
 
 /** The folder that took the place of the OS temporary directory, once it refused one. */
 let fallback: string | undefined;
@@ -46,22 +87,22 @@ async function made(make: (dir?: string) => Promise<string>): Promise<string> {
 
 /** A new private folder (`prefix` + random characters), in the OS temporary directory or poly's own (see above). */
 export function makeTempDir(prefix: string): Promise<string> {
-  return made((dir) => Deno.makeTempDir({ prefix, dir }));
+  return made((dir) => Deno.makeTempDir({ prefix, dir })).then(kept);
 }
 
 /** A new private file (`prefix` + random characters), where {@link makeTempDir} makes folders. */
 export function makeTempFile(prefix: string): Promise<string> {
-  return made((dir) => Deno.makeTempFile({ prefix, dir }));
+  return made((dir) => Deno.makeTempFile({ prefix, dir })).then(kept);
 }
 
 /** {@link makeTempDir}, synchronously. */
 export function makeTempDirSync(prefix: string): string {
   if (fallback === undefined) {
     try {
-      return Deno.makeTempDirSync({ prefix });
+      return kept(Deno.makeTempDirSync({ prefix }));
     } catch (error) {
       fallBack(error);
     }
   }
-  return Deno.makeTempDirSync({ prefix, dir: fallback });
+  return kept(Deno.makeTempDirSync({ prefix, dir: fallback }));
 }

@@ -1,5 +1,5 @@
 /**
- * The processes poly starts end with it. A signal that ends poly (SIGINT,
+ * The processes poly starts end with it, and its private temporary folders go. A signal that ends poly (SIGINT,
  * SIGTERM, SIGHUP) would otherwise end poly alone: a terminal's Ctrl-C reaches
  * the processes of poly's own process group, but a whole-project job runs in a
  * group of its own (lib/workspace/_spawn.ts), and a SIGTERM sent to poly's pid
@@ -7,11 +7,13 @@
  * at all — biome, ast-grep, shellcheck or `go vet` went on with their batch
  * after poly had gone.
  *
- * While any such process runs, poly listens to those signals: it stops every
- * one of them (each as its owner says), stops listening and sends itself the
- * signal again, which then takes its usual course — the process ends (130, 143),
- * or a listener of its own (`poly daemon`'s) handles it. When none runs, poly
- * listens to nothing.
+ * While any such process runs (or a temporary folder of poly's is there:
+ * lib/fs/temp.ts), poly listens to those signals: it stops every one of them,
+ * latest first (each as its owner says: a process before the folder it works
+ * in, which is removed), stops listening and sends itself the signal again,
+ * which then takes its usual course — the process ends (130, 143), or a
+ * listener of its own (`poly daemon`'s) handles it. When nothing is registered,
+ * poly listens to nothing.
  *
  * @module
  */
@@ -40,7 +42,7 @@ function listen(on: boolean): void {
 
 /** Stops every running child, then lets `signal` take its usual course (see the module doc). */
 function stopAllThenEnd(signal: Deno.Signal): void {
-  for (const stop of running) stop();
+  for (const stop of [...running].reverse()) stop();
   listen(false);
   try {
     Deno.kill(Deno.pid, signal); // no listener of ours left: the default (the process ends), or another's
@@ -52,9 +54,9 @@ function stopAllThenEnd(signal: Deno.Signal): void {
 const listeners = Object.fromEntries(ENDING.map((s) => [s, () => stopAllThenEnd(s)])) as Record<string, () => void>;
 
 /**
- * Keeps `stop` (how to stop one running child process) among those a signal
- * ending poly calls, until the returned function is called (when the child has
- * ended).
+ * Keeps `stop` (how to stop one running child process, or remove a temporary
+ * folder) among those a signal ending poly calls, latest first, until the
+ * returned function is called (when the child has ended, the folder is gone).
  */
 export function stopWithPoly(stop: () => void): () => void {
   running.add(stop);

@@ -30,7 +30,7 @@ import { HumanReport } from "./human.ts";
 import { SarifReport, withRuleIndex } from "./sarif.ts";
 import { tallyResults } from "./summary.ts";
 import type { FileResult, Report } from "./schema.ts";
-import { makeTempFile } from "../fs/temp.ts";
+import { makeTempFile, removeTemp } from "../fs/temp.ts";
 
 /** A report being written: its results one by one, then the rest. */
 export interface ReportWriter {
@@ -185,7 +185,7 @@ export class Spool {
         rest += decoder.decode();
         if (rest) yield rest;
       } finally {
-        await Deno.remove(path).catch(() => {});
+        await removeTemp(path);
       }
     }
     const lines = this.#lines;

@@ -2,11 +2,11 @@
  * A SIGTERM sent to poly alone (`timeout`, an MCP host or a CI runner stopping it) reached poly only: a lint engine's
  * process (here shellcheck, a host program, in poly's process group, so a terminal's Ctrl-C does reach it), an agent
  * CLI's process tree (in a group of its own; with the sandbox on, bwrap's `--die-with-parent` takes it) and the `git`
- * of `poly config update` went on. The real `poly lint`, `poly delegate` and `poly config update`, stopped that way,
- * stop them too (lib/process/ending.ts) and exit 143. The same for whole-project jobs is
- * tests/workspace/interrupt_test.ts.
+ * of `poly config update` went on, and the private folder the engine worked in stayed in the temporary directory. The
+ * real `poly lint`, `poly delegate` and `poly config update`, stopped that way, stop them too and remove the folder
+ * (lib/process/ending.ts) and exit 143. The same for whole-project jobs is tests/workspace/interrupt_test.ts.
  */
-import { equal, ok } from "node:assert/strict";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { isolatedHomes, polyCommand } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
@@ -18,16 +18,17 @@ const posix = Deno.build.os !== "windows"; // SIGTERM, `sh` and `kill -0`
 /**
  * Starts the real poly with `args` in `cwd`, waits until `pidFile` names the processes it started (space-separated,
  * one line), sends poly alone a SIGTERM, and checks that poly exits 143 and every one of them is gone within 5 s.
+ * With `tmp` (poly's `TMPDIR`), also that poly left nothing there.
  */
 async function stopsWithPoly(
   args: string[],
-  options: { cwd: string; env: Record<string, string>; pidFile: string; what: string },
+  options: { cwd: string; env: Record<string, string>; pidFile: string; what: string; tmp?: string },
 ): Promise<void> {
   const [exe, ...base] = polyCommand();
   const child = new Deno.Command(exe, {
     args: [...base, ...args],
     cwd: options.cwd,
-    env: { NO_COLOR: "1", ...(await isolatedHomes()), ...options.env },
+    env: { NO_COLOR: "1", ...(await isolatedHomes()), ...options.env, ...(options.tmp ? { TMPDIR: options.tmp } : {}) },
     stdout: "null",
     stderr: "null",
   }).spawn();
@@ -40,6 +41,7 @@ async function stopsWithPoly(
     child.kill("SIGTERM");
     equal((await child.status).code, 143);
     for (const pid of pids) await until(async () => !(await alive(pid)), `${options.what} (${pid}) to end`, 5_000);
+    if (options.tmp) deepEqual([...Deno.readDirSync(options.tmp)].map((e) => e.name), []);
   } finally {
     // Whatever happened above, nothing the test started goes on.
     killHard(child.pid);
@@ -70,13 +72,16 @@ Deno.test({
       `echo "version: 0.10.0"; exit 0;; esac\n`;
     const { dir, path, pidFile } = await fakeProgram("shellcheck", version);
     const tree = join(dir, "tree");
+    const tmp = join(dir, "tmp"); // where shellcheck's batch gets its private folder
     await Deno.mkdir(join(tree, ".git"), { recursive: true });
+    await Deno.mkdir(tmp);
     await Deno.writeTextFile(join(tree, "a.sh"), "#!/bin/sh\necho $1\n");
     await stopsWithPoly(["lint", "--no-cache", "--no-workspace"], {
       cwd: tree,
       env: { PATH: path },
       pidFile,
       what: "shellcheck",
+      tmp,
     });
   },
 });

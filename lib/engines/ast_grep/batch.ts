@@ -53,7 +53,7 @@ import { cliCandidate, type CliFile, type CliRuleSet, cliRuleSet, sgconfig } fro
 import { absolutePath, mayMatchIn, rulesForFile, type ScanFile, textDecides } from "./select.ts";
 import { type RuleHit, sortHits } from "./hit.ts";
 import type { LoadedRule, RuleSet } from "../../rules/types.ts";
-import { makeTempDirSync } from "../../fs/temp.ts";
+import { makeTempDirSync, removeTempSync } from "../../fs/temp.ts";
 
 /** Counts of how a batch was processed (for tests and benches). */
 export interface BatchStats {
@@ -229,7 +229,7 @@ class Batch implements CliBatch {
         Deno.writeTextFileSync(file, text);
         return { dir, file };
       } catch (error) {
-        Deno.removeSync(dir, { recursive: true });
+        removeTempSync(dir);
         throw error;
       }
     });
@@ -245,9 +245,7 @@ class Batch implements CliBatch {
   async dispose(): Promise<void> {
     const config = await this.#config?.catch(() => undefined);
     if (!config) return;
-    try {
-      Deno.removeSync(config.dir, { recursive: true });
-    } catch { /* already gone */ }
+    removeTempSync(config.dir);
   }
 
   /**

@@ -48,7 +48,7 @@ import { type BiomeCommand, biomeCommand } from "./_bin.ts";
 import type { Finding } from "./_shared.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { SourceFile } from "../types.ts";
-import { makeTempDir } from "../../fs/temp.ts";
+import { makeTempDir, removeTemp } from "../../fs/temp.ts";
 
 /** Bytes of path arguments per process: far under every platform's command-line limit. */
 export const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 256_000;
@@ -420,7 +420,7 @@ export async function inBiomeDir(
   try {
     await fn(dir);
   } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    await removeTemp(dir);
   }
 }
 

@@ -43,7 +43,7 @@ import {
   SourceSyntaxError,
   syntaxDiagnostic,
 } from "../types.ts";
-import { makeTempDir } from "../../fs/temp.ts";
+import { makeTempDir, removeTemp } from "../../fs/temp.ts";
 
 function tomlValue(v: unknown): string {
   return typeof v === "string" ? v : String(v);
@@ -88,7 +88,7 @@ async function withConfigPath<R>(settings: EngineSettings, fn: (path: string) =>
     await Deno.writeTextFile(path, "");
     return await fn(path);
   } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    await removeTemp(dir);
   }
 }
 

@@ -20,7 +20,7 @@ import type { Report } from "../../report/schema.ts";
 import type { CommandIO } from "../../io/mod.ts";
 import { ExitCode } from "../../errors/mod.ts";
 import { gitOk, indexEntries, stagedPaths, topLevel } from "./_git.ts";
-import { makeTempDir } from "../../fs/temp.ts";
+import { makeTempDir, removeTemp } from "../../fs/temp.ts";
 
 /** Options of {@link runPreCommit}. */
 export interface PreCommitOptions {
@@ -105,7 +105,7 @@ export async function checkStaged(options: PreCommitOptions): Promise<PreCommitO
     const human = [lint, fmt].filter(hasFindings).map(encode).join("");
     return { ...gate(lint, fmt), staged: files, lint, fmt, human };
   } finally {
-    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+    await removeTemp(tmp);
   }
 }
 
