@@ -87,6 +87,14 @@ export async function fetchGitBase(
   const root = join(cacheHome(), "config-bases");
   await Deno.mkdir(root, { recursive: true, mode: 0o700 });
   const tmp = await Deno.makeTempDir({ dir: root, prefix: ".clone-" });
+  // Gone also when a signal ends poly mid-clone (lib/process/ending.ts; git, registered later, is stopped first).
+  const release = stopWithPoly(() => {
+    try {
+      Deno.removeSync(tmp, { recursive: true });
+    } catch {
+      // gone already
+    }
+  });
   try {
     await git(["clone", "--quiet", "--no-checkout", "--", url, tmp], cwd);
     const commit = await resolveRevision(tmp, revision);
@@ -102,5 +110,6 @@ export async function fetchGitBase(
     return { commit, dir };
   } finally {
     await Deno.remove(tmp, { recursive: true }).catch(() => {});
+    release();
   }
 }

@@ -112,6 +112,14 @@ Deno.test({
       join(project, "poly.toml"),
       'extends = [{ git = "https://example.com/style.git", revision = "main", file = "poly.toml" }]\n',
     );
-    await stopsWithPoly(["config", "update"], { cwd: project, env: { PATH: path }, pidFile, what: "git" });
+    const cache = join(dir, "cache");
+    await stopsWithPoly(["config", "update"], {
+      cwd: project,
+      env: { PATH: path, POLY_CACHE_HOME: cache },
+      pidFile,
+      what: "git",
+    });
+    // The folder poly made for the clone went with it.
+    deepEqual([...Deno.readDirSync(join(cache, "config-bases"))].map((e) => e.name), []);
   },
 });
