@@ -1,30 +1,30 @@
 /**
- * The processes poly starts end with it, and its private temporary folders go. A signal that ends poly (SIGINT,
- * SIGTERM, SIGHUP) would otherwise end poly alone: a terminal's Ctrl-C reaches
- * the processes of poly's own process group, but a whole-project job runs in a
- * group of its own (lib/workspace/_spawn.ts), and a SIGTERM sent to poly's pid
- * (`timeout`, an MCP host or a CI runner stopping it, `kill`) reaches no child
- * at all — biome, ast-grep, shellcheck or `go vet` went on with their batch
- * after poly had gone.
+ * The processes poly starts end with it, and its private temporary folders go
+ * with them. A signal that ends poly (SIGINT, SIGTERM, SIGHUP) would otherwise
+ * end poly alone: a terminal's Ctrl-C reaches the processes of poly's own
+ * process group, but a whole-project job or an agent CLI runs in a group of its
+ * own (lib/workspace/_spawn.ts, lib/fleet/process.ts), and a SIGTERM sent to
+ * poly's pid (`timeout`, an MCP host or a CI runner stopping it, `kill`) reaches
+ * no child at all — biome, ast-grep, shellcheck or `go vet` went on with their
+ * batch after poly had gone, and the folders they worked in stayed.
  *
- * While any such process runs (or a temporary folder of poly's is there:
- * lib/fs/temp.ts), poly listens to those signals: it stops every one of them,
- * latest first (each as its owner says: a process before the folder it works
- * in, which is removed), stops listening and sends itself the signal again,
- * which then takes its usual course — the process ends (130, 143), or a
- * listener of its own (`poly daemon`'s) handles it. When nothing is registered,
- * poly listens to nothing.
+ * While any such process runs or such a folder is there (lib/fs/temp.ts), poly
+ * listens to those signals: it calls every registered stop, latest first (a
+ * process is stopped before the folder it works in is removed), stops listening
+ * and sends itself the signal again, which then takes its usual course — the
+ * process ends (130, 143), or a listener of its own (`poly daemon`'s, `poly
+ * mcp`'s) handles it. When nothing is registered, poly listens to nothing.
  *
  * @module
  */
 
-/** The signals that end a poly process and so stop its children first (Windows delivers only SIGINT of these). */
+/** The signals that end a poly process, and so call the stops first (Windows delivers only SIGINT of these). */
 const ENDING: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM", "SIGHUP"];
 
-/** The running children's stops. */
+/** The registered stops (a running child's, a temporary folder's), in the order registered. */
 const running = new Set<() => void>();
 
-/** Whether this module listens to {@link ENDING} (while a child runs). */
+/** Whether this module listens to {@link ENDING} (while a stop is registered). */
 let listening = false;
 
 function listen(on: boolean): void {
@@ -40,14 +40,14 @@ function listen(on: boolean): void {
   }
 }
 
-/** Stops every running child, then lets `signal` take its usual course (see the module doc). */
+/** Calls every stop, latest first, then lets `signal` take its usual course (see the module doc). */
 function stopAllThenEnd(signal: Deno.Signal): void {
   for (const stop of [...running].reverse()) stop();
   listen(false);
   try {
     Deno.kill(Deno.pid, signal); // no listener of ours left: the default (the process ends), or another's
   } catch {
-    // not allowed to signal itself: the children are stopped, the process goes on
+    // not allowed to signal itself: everything is stopped, the process goes on
   }
 }
 
