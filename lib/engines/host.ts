@@ -101,12 +101,20 @@ export function parseVersion(output: string): string | undefined {
 
 const versions = new Map<string, Promise<string | undefined>>();
 
-/** The version of a host program (`args` default `--version`), memoized per process; undefined when absent. */
+/** The version of a host program (`args` default `--version`), asked of it now; undefined when absent. */
+export function askVersion(program: string, args: string[] = ["--version"]): Promise<string | undefined> {
+  return runHost(program, args).then((r) => parseVersion(r.stdout + "\n" + r.stderr)).catch(() => undefined);
+}
+
+/**
+ * {@link askVersion}, memoized per process: for what lists the tools (`poly doctor`,
+ * `poly engines`). Cache keys take theirs from lib/identity/engines.ts, which notices an upgrade.
+ */
 export function hostVersion(program: string, args: string[] = ["--version"]): Promise<string | undefined> {
   const key = [program, ...args].join(" ");
   let p = versions.get(key);
   if (!p) {
-    p = runHost(program, args).then((r) => parseVersion(r.stdout + "\n" + r.stderr)).catch(() => undefined);
+    p = askVersion(program, args);
     versions.set(key, p);
   }
   return p;

@@ -25,7 +25,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec } from "../engines/types.ts";
-import { hostVersion } from "../engines/host.ts";
+import { askVersion, hostVersion } from "../engines/host.ts";
 import { findExecutable } from "../fs/executable.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { refuseOpenLogs } from "../fs/read_log.ts";
@@ -229,7 +229,21 @@ export async function hostTools(): Promise<HostTool[]> {
   }));
 }
 
-const versions = new Map<string, Promise<string>>();
+/**
+ * Each engine's cache version as last found, with the epoch it was found in. A
+ * resident process (`poly daemon`, `poly mcp`) runs for days: a host tool
+ * upgraded meanwhile must not keep its results under the old version's keys, so
+ * a host tool's version is found again in each epoch ({@link revalidateEngineVersions}:
+ * once per run) — a `stat` of the program against the digest memo, a process only
+ * when the program changed. In-process engines are poly's own code: theirs holds.
+ */
+const versions = new Map<string, { epoch: number; version: Promise<string> }>();
+let epoch = 0;
+
+/** Makes the next {@link engineCacheVersion} of a host tool look at the program again (each run calls this). */
+export function revalidateEngineVersions(): void {
+  epoch++;
+}
 
 /**
  * A host program's version: asked once (`hostVersion` spawns it), then remembered in the digest memo by the real
@@ -258,7 +272,7 @@ async function rememberedVersion(program: string, path: string, args: string[]):
   const mtime = info.mtime?.getTime() ?? 0;
   const hit = memo[key];
   if (hit && hit.size === info.size && hit.mtime === mtime) return hit.digest;
-  const version = await hostVersion(program, args);
+  const version = await askVersion(program, args);
   if (version) {
     memo[key] = { size: info.size, mtime, digest: version };
     digestsDirty = true;
@@ -273,7 +287,15 @@ async function rememberedVersion(program: string, path: string, args: string[]):
  */
 function askedEveryRun(program: string, args: string[]): Promise<string | undefined> {
   refuseOpenLogs(`${program}'s version is asked of it every run (a script or a link to another program)`);
-  return hostVersion(program, args);
+  return askVersion(program, args);
+}
+
+/** The version of the host program `program` (its path, whether it was found), for a cache key. */
+async function hostProgramVersion(program: string): Promise<{ version?: string; path?: string }> {
+  const path = findExecutable(program);
+  if (!path) return {};
+  const version = await rememberedVersion(program, path, program === "go" ? ["version"] : ["--version"]);
+  return version ? { version, path } : { path };
 }
 
 /**
@@ -284,26 +306,25 @@ function askedEveryRun(program: string, args: string[]): Promise<string | undefi
  */
 export function engineCacheVersion(spec: EngineSpec): Promise<string> {
   const memoKey = `${spec.id}\0${spec.upstream}`;
-  let v = versions.get(memoKey);
-  if (!v) {
-    v = (async () => {
-      if (spec.tier === "host") {
-        const program = spec.hostProgram ?? spec.id;
-        const path = findExecutable(program);
-        const version = path
-          ? await rememberedVersion(program, path, program === "go" ? ["version"] : ["--version"])
-          : undefined;
-        return `${program} ${version ?? "unknown"} ${path ?? "missing"}${hostEnvLine(spec)}`;
-      }
-      // Only this engine's modules are hashed (memoized on disk); the full map is not needed here.
-      const known = memo ? (await memo)[spec.id] : undefined;
-      const own = known?.version === spec.upstream ? known : await engineIdentity(spec);
-      const host = spec.hostProgram ? ` ${spec.hostProgram} ${await hostVersion(spec.hostProgram) ?? "missing"}` : "";
-      return `${own.version}#${own.digest}${host}`;
-    })();
-    versions.set(memoKey, v);
-  }
-  return v;
+  const onHost = spec.tier === "host" || spec.hostProgram !== undefined;
+  const known = versions.get(memoKey);
+  if (known && (!onHost || known.epoch === epoch)) return known.version;
+  const version = (async () => {
+    if (spec.tier === "host") {
+      const program = spec.hostProgram ?? spec.id;
+      const { version, path } = await hostProgramVersion(program);
+      return `${program} ${version ?? "unknown"} ${path ?? "missing"}${hostEnvLine(spec)}`;
+    }
+    // Only this engine's modules are hashed (memoized on disk); the full map is not needed here.
+    const known = memo ? (await memo)[spec.id] : undefined;
+    const own = known?.version === spec.upstream ? known : await engineIdentity(spec);
+    const host = spec.hostProgram
+      ? ` ${spec.hostProgram} ${(await hostProgramVersion(spec.hostProgram)).version ?? "missing"}`
+      : "";
+    return `${own.version}#${own.digest}${host}`;
+  })();
+  versions.set(memoKey, { epoch, version });
+  return version;
 }
 
 /** ` NAME=value` for each of a host tool's {@link EngineSpec.hostEnv} variables that is set. */

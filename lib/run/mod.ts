@@ -20,6 +20,7 @@ import { discover } from "../discover/mod.ts";
 import { buildIdentity } from "../cache/mod.ts";
 import { cacheDirFor } from "../cache/db.ts";
 import { identity } from "../identity/mod.ts";
+import { revalidateEngineVersions } from "../identity/engines.ts";
 import type {
   ConfigRef,
   FileResult,
@@ -59,8 +60,10 @@ export function runFmt(request: RunRequest): Promise<Report> {
 }
 
 async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<Report> {
-  // A resident process (poly mcp, poly daemon) runs many times: rule files edited since are read again.
+  // A resident process (poly mcp, poly daemon) runs many times: rule files edited since are read again, and a host
+  // tool upgraded since is asked its version again.
   revalidateRuleSets();
+  revalidateEngineVersions();
   // A resident process's memo serves check runs; fixes and previews always run in full.
   const memo = request.memo && !request.noCache && !request.fix && !request.preview ? request.memo : undefined;
   const at = memo?.position() ?? 0;

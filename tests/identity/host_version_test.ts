@@ -83,3 +83,49 @@ Deno.test("engineCacheVersion() asks a link to a program of another name every t
   assert.deepEqual(Object.keys(memo).filter((k) => k.startsWith(multicall)), []);
   await Deno.remove(home, { recursive: true });
 });
+
+Deno.test({
+  name: "a resident process sees a host program upgraded between its runs: the next run's cache version is the new one",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    // shellcheck is a copy of /bin/echo, then is replaced (as a package upgrade does) by a copy of /bin/bash, whose
+    // `--version` names another version. One process, as `poly daemon` and `poly mcp` are: each run starts with
+    // revalidateEngineVersions() (lib/run/mod.ts).
+    const { home, bin, program } = await echoNamed("shellcheck");
+    const script = join(home, "resident.ts");
+    await Deno.writeTextFile(
+      script,
+      `import { engineCacheVersion, revalidateEngineVersions } from ${
+        JSON.stringify(join(REPO, "lib/identity/engines.ts"))
+      };
+import { shellcheck } from ${JSON.stringify(join(REPO, "lib/engines/shellcheck/mod.ts"))};
+const program = ${JSON.stringify(program)};
+const first = await engineCacheVersion(shellcheck);
+Deno.copyFileSync("/bin/bash", program + ".new");
+Deno.chmodSync(program + ".new", 0o755);
+Deno.renameSync(program + ".new", program);
+const sameRun = await engineCacheVersion(shellcheck);
+revalidateEngineVersions();
+const nextRun = await engineCacheVersion(shellcheck);
+console.log(JSON.stringify({ first, sameRun, nextRun }));
+`,
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--no-lock", "--node-modules-dir=manual", "--config", join(REPO, "deno.json"), script],
+      env: { PATH: bin, POLY_CACHE_HOME: join(home, "cache") },
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    const { first, sameRun, nextRun } = JSON.parse(new TextDecoder().decode(out.stdout));
+    const bash = /\d+\.\d+(?:\.\d+)?/.exec(
+      new TextDecoder().decode((await new Deno.Command("/bin/bash", { args: ["--version"] }).output()).stdout),
+    )?.[0];
+    assert.ok(bash, "bash names its version");
+    assert.equal(sameRun, first, "within a run the version holds");
+    assert.notEqual(nextRun, first);
+    assert.ok(nextRun.startsWith(`shellcheck ${bash}`), nextRun);
+    await Deno.remove(home, { recursive: true });
+  },
+});
