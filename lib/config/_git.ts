@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
 import { checkoutDir } from "./lock.ts";
-import { stopWithPoly } from "../process/ending.ts";
+import { killWithPoly, removeWithPoly } from "../process/ending.ts";
 
 /** A failed git command: its arguments' first word and git's own last message line. */
 export class GitFailure extends Error {
@@ -34,13 +34,7 @@ async function git(args: string[], cwd: string): Promise<string> {
     throw new GitFailure(error instanceof Error ? error.message : String(error));
   }
   // A clone can take a while: a signal that ends poly ends git too (lib/process/ending.ts).
-  const release = stopWithPoly(() => {
-    try {
-      child.kill("SIGTERM");
-    } catch {
-      // ended already
-    }
-  });
+  const release = killWithPoly(child);
   let out: Deno.CommandOutput;
   try {
     out = await child.output();
@@ -88,13 +82,7 @@ export async function fetchGitBase(
   await Deno.mkdir(root, { recursive: true, mode: 0o700 });
   const tmp = await Deno.makeTempDir({ dir: root, prefix: ".clone-" });
   // Gone also when a signal ends poly mid-clone (lib/process/ending.ts; git, registered later, is stopped first).
-  const release = stopWithPoly(() => {
-    try {
-      Deno.removeSync(tmp, { recursive: true });
-    } catch {
-      // gone already
-    }
-  });
+  const release = removeWithPoly(tmp);
   try {
     await git(["clone", "--quiet", "--no-checkout", "--", url, tmp], cwd);
     const commit = await resolveRevision(tmp, revision);

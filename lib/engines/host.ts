@@ -9,7 +9,7 @@
  * @module
  */
 import { EngineUnavailableError } from "./types.ts";
-import { stopWithPoly } from "../process/ending.ts";
+import { killWithPoly } from "../process/ending.ts";
 
 /** Output of one host tool run. */
 export interface HostRun {
@@ -51,13 +51,7 @@ export async function runHost(program: string, args: string[], options: HostRunO
     throw e;
   }
   // A signal that ends poly ends the tool too (lib/process/ending.ts), not only poly.
-  const release = stopWithPoly(() => {
-    try {
-      child.kill("SIGTERM");
-    } catch {
-      // ended already
-    }
-  });
+  const release = killWithPoly(child);
   try {
     if (options.stdin !== undefined) {
       const writer = child.stdin.getWriter();

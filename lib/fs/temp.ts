@@ -13,23 +13,14 @@
  */
 import { join } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
-import { stopWithPoly } from "../process/ending.ts";
+import { removeWithPoly } from "../process/ending.ts";
 
 /** Each folder or file made and not removed yet → how to stop removing it when a signal ends poly. */
 const live = new Map<string, () => void>();
 
 /** Keeps `path` among what a signal ending poly removes, until {@link removeTemp} removes it. */
 function kept(path: string): string {
-  live.set(
-    path,
-    stopWithPoly(() => {
-      try {
-        Deno.removeSync(path, { recursive: true });
-      } catch {
-        // gone already
-      }
-    }),
-  );
+  live.set(path, removeWithPoly(path));
   return path;
 }
 

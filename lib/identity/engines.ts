@@ -246,7 +246,7 @@ export function revalidateEngineVersions(): void {
 }
 
 /**
- * A host program's version: asked once (`hostVersion` spawns it), then remembered in the digest memo by the real
+ * A host program's version: asked once (`askVersion` spawns it), then remembered in the digest memo by the real
  * file's path, size and mtime, so a run with a cache to answer from starts no process. A script (a version manager's
  * shim, which stays the same while the version it runs changes) is asked every time, as is a link to a program of
  * another name (rustup's proxies, busybox): such a program is what its name makes it, and rustup's runs the
@@ -316,8 +316,8 @@ export function engineCacheVersion(spec: EngineSpec): Promise<string> {
       return `${program} ${version ?? "unknown"} ${path ?? "missing"}${hostEnvLine(spec)}`;
     }
     // Only this engine's modules are hashed (memoized on disk); the full map is not needed here.
-    const known = memo ? (await memo)[spec.id] : undefined;
-    const own = known?.version === spec.upstream ? known : await engineIdentity(spec);
+    const listed = memo ? (await memo)[spec.id] : undefined;
+    const own = listed?.version === spec.upstream ? listed : await engineIdentity(spec);
     const host = spec.hostProgram
       ? ` ${spec.hostProgram} ${(await hostProgramVersion(spec.hostProgram)).version ?? "missing"}`
       : "";

@@ -66,3 +66,25 @@ export function stopWithPoly(stop: () => void): () => void {
     if (running.size === 0) listen(false);
   };
 }
+
+/** {@link stopWithPoly} for a child process that a SIGTERM stops. */
+export function killWithPoly(child: Deno.ChildProcess): () => void {
+  return stopWithPoly(() => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // ended already
+    }
+  });
+}
+
+/** {@link stopWithPoly} for a private folder or file: removed (with everything in it). */
+export function removeWithPoly(path: string): () => void {
+  return stopWithPoly(() => {
+    try {
+      Deno.removeSync(path, { recursive: true });
+    } catch {
+      // gone already
+    }
+  });
+}
