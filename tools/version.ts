@@ -27,7 +27,7 @@ export const VersionDocument = z.object({
   running_from: z.object({ kind: z.enum(["executable", "modules"]), files: z.number().int().min(0) }),
   /** When not current: the first file that changed, and how. */
   changed: z.object({ path: z.string(), change: z.enum(["deleted", "replaced", "modified"]) }).optional(),
-  /** blake3 over the engine map. */
+  /** SHA-256 over the engine map. */
   engines_digest: z.string(),
   /** Every compiled-in engine: the upstream version it wraps and a digest of its module bytes. */
   engines: z.record(z.string(), EngineIdentity),

@@ -3,8 +3,8 @@
  * code or any in-process engine changes, so cache entries are never reused across
  * builds (a bug users of the original tool reported).
  *
- * It is blake3 over: the version, build id and channel; a code stamp; and the
- * engines digest (blake3 over each in-process/bundled engine's module bytes,
+ * It is SHA-256 over: the version, build id and channel; a code stamp; and the
+ * engines digest (SHA-256 over each in-process/bundled engine's module bytes,
  * see `lib/identity/engines.ts`). The code stamp is, for a compiled binary, the
  * executable's inode, size and mtime (hashing an 80 MB binary per run costs
  * ~45 ms; a stat costs microseconds); run from source, the path, size and mtime
@@ -18,7 +18,7 @@ import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { codeStamp } from "../identity/code.ts";
-import { blake3Hasher, digestWith } from "./key.ts";
+import { digestOf } from "./key.ts";
 
 export { codeStamp, sourceStamp } from "../identity/code.ts";
 
@@ -26,14 +26,14 @@ let memo: Promise<string> | undefined;
 let code: Promise<string> | undefined;
 
 /**
- * blake3 over the version, build id, channel and code stamp (computed once per
+ * SHA-256 over the version, build id, channel and code stamp (computed once per
  * process): poly's own code, without the engines' module digests. Memos of what
  * poly derives from its own files (parsed rule files, the engines' module lists)
  * are keyed by it: it costs the code stamp alone, where {@link buildIdentity}
  * also stats every engine module.
  */
 export function codeIdentity(): Promise<string> {
-  code ??= blake3Hasher().then((h) => digestWith(h, [VERSION, BUILD_ID, CHANNEL, ...codeStamp()].join("\n")));
+  code ??= Promise.resolve(digestOf([VERSION, BUILD_ID, CHANNEL, ...codeStamp()].join("\n")));
   return code;
 }
 
@@ -96,13 +96,12 @@ export async function pruneOtherBuilds(path: string, prefix: string, keep = 3): 
 /** The build identity (computed once per process). */
 export function buildIdentity(): Promise<string> {
   memo ??= (async () => {
-    const h = await blake3Hasher();
     const code = codeStamp();
     const { engineIdentities } = await import("../identity/engines.ts");
     const engines = await engineIdentities();
     const enginesLine = Object.keys(engines).sort().map((id) => `${id}=${engines[id].version}#${engines[id].digest}`);
-    const fields = [VERSION, BUILD_ID, CHANNEL, digestWith(h, code.join("\n")), digestWith(h, enginesLine.join("\n"))];
-    return digestWith(h, JSON.stringify(fields)).slice(0, 32);
+    const fields = [VERSION, BUILD_ID, CHANNEL, digestOf(code.join("\n")), digestOf(enginesLine.join("\n"))];
+    return digestOf(JSON.stringify(fields)).slice(0, 32);
   })();
   return memo;
 }

@@ -1,6 +1,6 @@
 /**
  * The result cache: one SQLite database (`node:sqlite`) per repository anchor at
- * `<cache root>/<blake3(anchor), 16 hex>/cache.db` (folder mode 0700), with the
+ * `<cache root>/<SHA-256(anchor), 16 hex>/cache.db` (folder mode 0700), with the
  * namespaces lint, fmt and rules. Several processes and Deno Workers use one file
  * at once (WAL mode, a 5 s busy timeout, writes batched in immediate
  * transactions). A corrupt or foreign-version file is moved aside and rebuilt with
@@ -21,7 +21,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { join, resolve } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
-import { blake3Hasher, CACHE_FORMAT, digestWith, type Namespace, NAMESPACES } from "./key.ts";
+import { CACHE_FORMAT, digestOf, type Namespace, NAMESPACES } from "./key.ts";
 import { isCorruption, moveAside, openDatabase } from "./_sqlite.ts";
 import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
 import { RACY_MS } from "../fs/read_log.ts";
@@ -66,7 +66,7 @@ export interface FileStamp {
   ino: number;
 }
 
-/** A file poly read, in the stat index: its stamp then, and blake3 of the bytes it read. */
+/** A file poly read, in the stat index: its stamp then, and SHA-256 of the bytes it read. */
 export interface FileRecord extends FileStamp {
   path: string;
   digest: string;
@@ -139,9 +139,8 @@ function defaultWarn(message: string): void {
 }
 
 /** Folder of the cache for `anchor` under `root`. */
-export async function cacheDirFor(anchor: string, root = cacheHome()): Promise<string> {
-  const h = await blake3Hasher();
-  return join(root, digestWith(h, resolve(anchor)).slice(0, 16));
+export function cacheDirFor(anchor: string, root = cacheHome()): string {
+  return join(root, digestOf(resolve(anchor)).slice(0, 16));
 }
 
 function emptyCounters(): Record<Namespace, CacheCounters> {
@@ -505,7 +504,7 @@ class DisabledCache implements ResultCache {
 /** Opens the result cache for a repository anchor (a disabled one when `enabled` is false). */
 export async function openCache(options: OpenCacheOptions): Promise<ResultCache> {
   if (options.enabled === false) return new DisabledCache(options.anchor);
-  const dir = await cacheDirFor(options.anchor, options.root);
+  const dir = cacheDirFor(options.anchor, options.root);
   try {
     await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
     if (Deno.build.os !== "windows") await Deno.chmod(dir, 0o700);

@@ -26,8 +26,7 @@ import {
 import type { Diagnostic } from "../report/schema.ts";
 import { engineCacheVersion } from "../identity/engines.ts";
 import type { ResultCache } from "./db.ts";
-import type { IHasher } from "hash-wasm";
-import { blake3Hasher, digestWith, keyFor, keyPrefix, type Namespace } from "./key.ts";
+import { digestOf, keyFor, keyPrefix, type Namespace } from "./key.ts";
 import { fingerprintJson } from "../config/fingerprint.ts";
 
 /** A deterministic outcome that is not a value, as the cache stores it (see the module doc). */
@@ -149,17 +148,16 @@ export function resultKeyNow(
   file: SourceFile,
   settings: EngineSettings,
   contentDigest: string,
-  hasher: IHasher,
 ): string | undefined {
   if (!cache.enabled || UNCACHEABLE.has(spec.id) || spec.cacheContext) return undefined;
   const prefix = readyBySettings.get(settings)?.get(fastKey(cache, namespace, spec));
-  return prefix === undefined ? undefined : keyFor(hasher, prefix, file.relPath, contentDigest);
+  return prefix === undefined ? undefined : keyFor(prefix, file.relPath, contentDigest);
 }
 
 /**
  * The key of one (file, engine, settings) result in `cache`, or undefined when
  * that result is not cached at all (a disabled cache, an {@link UNCACHEABLE} engine).
- * `contentDigest` is blake3 of the file's text when the caller has it already.
+ * `contentDigest` is the digest of the file's text when the caller has it already.
  */
 export async function resultKey(
   cache: ResultCache,
@@ -171,10 +169,9 @@ export async function resultKey(
 ): Promise<string | undefined> {
   if (!cache.enabled || UNCACHEABLE.has(spec.id)) return undefined;
   const prefix = await prefixFor(cache, namespace, spec, settings);
-  const h = await blake3Hasher();
-  const content = contentDigest ?? digestWith(h, file.text);
+  const content = contentDigest ?? digestOf(file.text);
   const context = spec.cacheContext ? `+${await spec.cacheContext(file, settings, cache.runId, cache)}` : "";
-  return keyFor(h, prefix, file.relPath, content + context);
+  return keyFor(prefix, file.relPath, content + context);
 }
 
 /**

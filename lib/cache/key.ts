@@ -1,7 +1,7 @@
 /**
- * Result-cache keys. A key is blake3 over a prefix, the file's path relative to
+ * Result-cache keys. A key is SHA-256 over a prefix, the file's path relative to
  * the run (engines read it: `.tsx` versus `.ts`, `__init__.py`, a shell dialect)
- * and blake3 of the file bytes; the prefix is blake3 over, in order: the cache
+ * and SHA-256 of the file bytes; the prefix is SHA-256 over, in order: the cache
  * format version, the build identity, the namespace, the engine id, the engine
  * version and the canonical JSON of the resolved engine settings. The prefix is
  * the same for every file a run hands one engine with one configuration, so a run
@@ -20,12 +20,12 @@
  *
  * @module
  */
-import { createBLAKE3, type IHasher } from "hash-wasm";
+import { createHash } from "node:crypto";
 import { fingerprintJson } from "../config/fingerprint.ts";
 import type { Namespace } from "./types.ts";
 
 /** Bump when what is stored or how keys are made changes: older databases are rebuilt. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 export { type Namespace, NAMESPACES } from "./types.ts";
 
@@ -46,29 +46,12 @@ export interface CacheKeyParts {
   build?: string;
 }
 
-let hasher: Promise<IHasher> | undefined;
-
-/** A shared blake3 hasher (hash-wasm); every use is synchronous after the first await. */
-export function blake3Hasher(): Promise<IHasher> {
-  hasher ??= createBLAKE3();
-  return hasher;
-}
-
-const encoder = new TextEncoder();
-let scratch = new Uint8Array(64 * 1024);
-
 /**
- * blake3 hex of one value (synchronous use of a ready hasher). A string is
- * encoded as UTF-8 into a reused buffer: hash-wasm's own string path goes through
- * a Buffer per call, and a warm run makes tens of thousands of keys.
+ * SHA-256 hex of one value (a string is hashed as its UTF-8 bytes): every digest poly makes — file contents, keys,
+ * fingerprints, identities. `node:crypto`'s native hash, synchronous: a cold run hashes every file it reads.
  */
-export function digestWith(h: IHasher, data: string | Uint8Array): string {
-  h.init();
-  if (typeof data === "string") {
-    if (data.length * 3 > scratch.length) scratch = new Uint8Array(data.length * 3);
-    h.update(scratch.subarray(0, encoder.encodeInto(data, scratch).written));
-  } else h.update(data);
-  return h.digest("hex");
+export function digestOf(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
 }
 
 /** The parts of a key that do not depend on the file. */
@@ -76,7 +59,6 @@ export type KeyPrefixParts = Omit<CacheKeyParts, "path" | "content">;
 
 /** The file-independent part of a key (64 hex digits). */
 export async function keyPrefix(parts: KeyPrefixParts): Promise<string> {
-  const h = await blake3Hasher();
   const build = parts.build ?? await (await import("./build.ts")).buildIdentity();
   const fields = [
     String(CACHE_FORMAT),
@@ -86,17 +68,16 @@ export async function keyPrefix(parts: KeyPrefixParts): Promise<string> {
     parts.engineVersion,
     fingerprintJson(parts.settings),
   ];
-  return digestWith(h, JSON.stringify(fields));
+  return digestOf(JSON.stringify(fields));
 }
 
-/** The key of one file under a {@link keyPrefix}, from the file's path and the blake3 of its bytes. */
-export function keyFor(h: IHasher, prefix: string, path: string, contentDigest: string): string {
-  return digestWith(h, `${prefix}\0${path}\0${contentDigest}`);
+/** The key of one file under a {@link keyPrefix}, from the file's path and the digest of its bytes. */
+export function keyFor(prefix: string, path: string, contentDigest: string): string {
+  return digestOf(`${prefix}\0${path}\0${contentDigest}`);
 }
 
 /** The cache key for `parts` (64 hex digits). */
 export async function cacheKey(parts: CacheKeyParts): Promise<string> {
-  const h = await blake3Hasher();
   const prefix = await keyPrefix(parts);
-  return keyFor(h, prefix, parts.path, digestWith(h, parts.content));
+  return keyFor(prefix, parts.path, digestOf(parts.content));
 }

@@ -1,12 +1,12 @@
 /**
- * Config fingerprints: `1/` + the first 16 hex digits of blake3 over the
+ * Config fingerprints: `1/` + the first 16 hex digits of SHA-256 over the
  * canonical JSON (sorted keys, no whitespace) of an effective configuration.
  * Identical effective configs give identical fingerprints wherever the
  * repository lives: paths inside are made relative to the config's directory.
  *
  * @module
  */
-import { blake3 } from "hash-wasm";
+import { digestOf } from "../cache/key.ts";
 
 /** The fingerprint format version; bump it when what is hashed changes. */
 export const FINGERPRINT_VERSION = 1;
@@ -38,7 +38,7 @@ function sortKeys(value: unknown): unknown {
 }
 
 /** `1/<16 hex>` for any JSON-like value. */
-export async function fingerprint(value: unknown): Promise<string> {
-  const digest = await blake3(fingerprintJson(value));
+export function fingerprint(value: unknown): string {
+  const digest = digestOf(fingerprintJson(value));
   return `${FINGERPRINT_VERSION}/${digest.slice(0, 16)}`;
 }

@@ -205,7 +205,7 @@ export async function assemble(
     if (out === undefined) relOf.set(path, out = relative(dir, path).split(sep).join("/") || ".");
     return out;
   };
-  const hash = await fingerprint({
+  const hash = fingerprint({
     data,
     excludes: merged.excludes.map((e) => ({ pattern: e.pattern, base: rel(e.base) })),
     perFileIgnores: merged.perFileIgnores.map((e) => ({ ...e, base: rel(e.base) })),

@@ -24,7 +24,7 @@ export interface PerFileIgnore extends PathPattern {
 
 /** One effective configuration: the merge of every file that governs a directory. */
 export interface ResolvedConfig {
-  /** `1/<16 hex>`: blake3 over the canonical JSON of `data` (and excludes relative to `dir`), format version 1. */
+  /** `1/<16 hex>`: SHA-256 over the canonical JSON of `data` (and excludes relative to `dir`), format version 1. */
   hash: string;
   /** Files it was assembled from, farthest first (extends bases, parents, poly.toml, poly.local.toml). */
   sources: string[];

@@ -4,7 +4,7 @@
  * load) for the same few tables each time: every `poly.toml`, the merged
  * configuration, the `[rules]` table. What a schema made of a value is remembered
  * per build of poly's code (`codeIdentity()`) in
- * `<cache home>/config/valid-<code>.json`, keyed by blake3 of the schema's name and
+ * `<cache home>/config/valid-<code>.json`, keyed by SHA-256 of the schema's name and
  * the value; the schemas (`_schemas.ts`) load only for a value the memo has not
  * seen. A value a schema rejects is never remembered: its problems come from the
  * schema every time.
@@ -12,8 +12,7 @@
  * @module
  */
 import type { z } from "zod";
-import type { IHasher } from "hash-wasm";
-import { blake3Hasher, digestWith } from "../cache/key.ts";
+import { digestOf } from "../cache/key.ts";
 import { codeMemoPath, readMemoFile, writeMemoFile } from "../cache/build.ts";
 
 /** The schemas checked through the memo (`_schemas.ts` holds them). */
@@ -33,12 +32,12 @@ export class ValidMemo {
   /** Key → the schema's output as JSON. */
   #entries: Record<string, string> = {};
 
-  private constructor(readonly path: string, readonly hasher: IHasher) {}
+  private constructor(readonly path: string) {}
 
   /** Opens the memo at `path` (default: this build's file under the cache home). */
   static async open(path?: string): Promise<ValidMemo> {
     path ??= await codeMemoPath("config", PREFIX);
-    const memo = new ValidMemo(path, await blake3Hasher());
+    const memo = new ValidMemo(path);
     const value = readMemoFile(path);
     if (value && typeof value === "object" && !Array.isArray(value)) memo.#entries = value as Record<string, string>;
     return memo;
@@ -50,7 +49,7 @@ export class ValidMemo {
    * copy, as JSON gives it back).
    */
   async safeParse<T>(name: SchemaName, value: unknown): Promise<Checked<T>> {
-    const key = digestWith(this.hasher, `${name}\0${keyJson(value)}`);
+    const key = digestOf(`${name}\0${keyJson(value)}`);
     const hit = this.#entries[key];
     if (hit !== undefined) return { success: true, data: JSON.parse(hit) as T };
     const { SCHEMAS } = await import("./_schemas.ts");
@@ -68,7 +67,7 @@ export class ValidMemo {
    * same value before; a value that passes is remembered, one that fails never is.
    */
   async passes(name: string, value: unknown, check: () => Promise<boolean>): Promise<boolean> {
-    const key = digestWith(this.hasher, `${name}\0${keyJson(value)}`);
+    const key = digestOf(`${name}\0${keyJson(value)}`);
     if (this.#entries[key] !== undefined) return true;
     if (!(await check())) return false;
     this.#entries[key] = "true";

@@ -1,13 +1,13 @@
 /**
  * Engine identities: for every in-process or bundled engine, the upstream version
- * it wraps and a blake3 digest (hash-wasm) of the module bytes it runs — the
+ * it wraps and a SHA-256 digest of the module bytes it runs — the
  * `poly.engines` map of every report. Host tools (rustfmt, shellcheck, go, ...)
  * are not digested: {@link hostTools} lists them as found (with version and path)
  * or missing.
  *
  * Hashing ~50 MB of WebAssembly costs time, so each file's digest is remembered
- * on disk in `<cache home>/identity/digests.json`, keyed by the file's path, size
- * and mtime; an engine's digest is blake3 over its files' digests, in order.
+ * on disk in `<cache home>/identity/sha256.json`, keyed by the file's path, size
+ * and mtime; an engine's digest is SHA-256 over its files' digests, in order.
  * Finding an engine's files (resolving npm packages, loading the ast-grep parser
  * packages) costs ~50 ms over all engines, so the lists are remembered too, in
  * `<cache home>/identity/modules.json`, for as long as poly's code stamp (its
@@ -30,7 +30,7 @@ import { findExecutable } from "../fs/executable.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { refuseOpenLogs } from "../fs/read_log.ts";
 import { cacheHome } from "../paths/mod.ts";
-import { blake3Hasher, digestWith } from "../cache/key.ts";
+import { digestOf } from "../cache/key.ts";
 import { compareText } from "../report/sort.ts";
 
 /** One engine's identity. */
@@ -49,14 +49,14 @@ export interface HostTool {
   used_by: string[];
 }
 
-/** By path: a file's blake3, or (keyed "path args") a host program's version, with the size and mtime it was taken at. */
+/** By path: a file's SHA-256, or (keyed "path args") a host program's version, with the size and mtime it was taken at. */
 interface Memo {
   [path: string]: { size: number; mtime: number; digest: string };
 }
 
 /** Path of the on-disk digest memo. */
 export function digestMemoPath(): string {
-  return join(cacheHome(), "identity", "digests.json");
+  return join(cacheHome(), "identity", "sha256.json");
 }
 
 /** The memo as this process knows it: read once, then kept in memory (and written back when it grows). */
@@ -101,12 +101,11 @@ async function saveMemos(): Promise<void> {
 }
 
 /**
- * blake3 of each file (memoized on disk by path, size and mtime), in the order
+ * SHA-256 of each file (memoized on disk by path, size and mtime), in the order
  * given. `save: false` leaves writing the memo to the caller ({@link saveMemos}).
  */
 export async function fileDigests(urls: string[], save = true): Promise<string[]> {
   const memo = readMemo();
-  const h = await blake3Hasher();
   const out: string[] = [];
   for (const url of urls) {
     const path = url.startsWith("file:") ? fileURLToPath(url) : url;
@@ -117,7 +116,7 @@ export async function fileDigests(urls: string[], save = true): Promise<string[]
       out.push(hit.digest);
       continue;
     }
-    const digest = digestWith(h, Deno.readFileSync(path));
+    const digest = digestOf(Deno.readFileSync(path));
     memo[path] = { size: info.size, mtime, digest };
     digestsDirty = true;
     out.push(digest);
@@ -174,7 +173,6 @@ async function moduleUrlsOf(spec: EngineSpec, fresh = false): Promise<string[]> 
  * writing the memos to the caller ({@link saveMemos}).
  */
 export async function engineIdentity(spec: EngineSpec, save = true): Promise<EngineIdentity> {
-  const h = await blake3Hasher();
   let digests: string[];
   try {
     digests = await fileDigests(await moduleUrlsOf(spec), false);
@@ -183,7 +181,7 @@ export async function engineIdentity(spec: EngineSpec, save = true): Promise<Eng
     digests = await fileDigests(await moduleUrlsOf(spec, true), false);
   }
   if (save) await saveMemos();
-  return { version: spec.upstream, digest: digestWith(h, digests.join("\n")) };
+  return { version: spec.upstream, digest: digestOf(digests.join("\n")) };
 }
 
 let memo: Promise<Record<string, EngineIdentity>> | undefined;
@@ -355,7 +353,7 @@ export interface EngineListing {
   /** False for opt-in engines (run only when their table exists in poly.toml). */
   default_enabled: boolean;
   upstream: string;
-  /** blake3 of the module bytes (in-process and bundled engines). */
+  /** SHA-256 of the module bytes (in-process and bundled engines). */
   digest?: string;
   /** The program it runs (host tools; `node` for oxlint). */
   program?: string;

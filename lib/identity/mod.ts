@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { blake3 } from "hash-wasm";
 import { fileURLToPath as fromFileUrl } from "node:url";
+import { digestOf } from "../cache/key.ts";
 import type { Identity } from "../report/schema.ts";
 import { BUILD_ID, CHANNEL, VERSION } from "./build.ts";
 import { engineIdentities } from "./engines.ts";
@@ -33,7 +33,7 @@ export function identity(): Promise<Identity> {
       channel: CHANNEL,
       executable: executablePath(),
       pid: Deno.pid,
-      engines_digest: (await blake3(JSON.stringify(sorted))).slice(0, 16),
+      engines_digest: digestOf(JSON.stringify(sorted)).slice(0, 16),
       engines: sorted,
     };
   })();

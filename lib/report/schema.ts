@@ -113,7 +113,7 @@ export const ConfigRef = z.object({
 /** A configuration fingerprint. */
 export type ConfigRef = z.infer<typeof ConfigRef>;
 
-/** One compiled-in engine: the upstream version it wraps and a blake3 digest of its module bytes. */
+/** One compiled-in engine: the upstream version it wraps and a SHA-256 digest of its module bytes. */
 export const EngineIdentity = z.object({
   version: z.string(),
   digest: z.string(),
@@ -126,7 +126,7 @@ export const Identity = z.object({
   channel: z.enum(["release", "dev"]),
   executable: z.string(),
   pid: z.number().int(),
-  /** blake3 over the sorted engine map: one value that changes when any engine does. */
+  /** SHA-256 over the sorted engine map: one value that changes when any engine does. */
   engines_digest: z.string(),
   engines: z.record(z.string(), EngineIdentity),
 });

@@ -6,8 +6,7 @@
  * @module
  */
 import { isAbsolute, join, normalize, resolve } from "node:path";
-import { blake3Hasher, digestWith } from "../cache/key.ts";
-import type { IHasher } from "hash-wasm";
+import { digestOf } from "../cache/key.ts";
 import { codeIdentity, codeMemoPath, readMemoFile, writeMemoFile } from "../cache/build.ts";
 import type { RulesTable } from "./config.ts";
 import { safeParse } from "../config/valid.ts";
@@ -131,7 +130,7 @@ export function formatLoadError(error: RuleLoadError): string {
  * Parsed rule files remembered across runs, in `<cache home>/rules/parsed-<code>.json`:
  * parsing and checking a file (YAML, schema, every pattern compiled by ast-grep)
  * costs far more than reading it, and the same files load on every run. Entries
- * are keyed by blake3 of the file's display name, origin and bytes; the file name
+ * are keyed by SHA-256 of the file's display name, origin and bytes; the file name
  * carries the code identity (`codeIdentity()`: poly's source files and lockfile, or
  * its executable), so another build of poly never reads them. The built-in pack,
  * part of that code, is also kept whole under the code identity: a run answered
@@ -143,11 +142,9 @@ export class ParseMemo {
   #dirty = false;
   #path = "";
 
-  private constructor(readonly hasher: IHasher) {}
-
   /** Opens the memo at `path` (default: this build's file under the cache home). */
   static async open(path?: string): Promise<ParseMemo> {
-    const memo = new ParseMemo(await blake3Hasher());
+    const memo = new ParseMemo();
     memo.#path = path ?? await codeMemoPath("rules", PREFIX);
     // Absent, unreadable or damaged: everything is parsed again.
     const value = readMemoFile(memo.#path) as Partial<MemoFile> | null | undefined;
@@ -172,7 +169,7 @@ export class ParseMemo {
    * these bytes were parsed before.
    */
   parsed(text: string, display: string, origin: RuleOrigin): ParsedFile | Promise<ParsedFile> {
-    const key = digestWith(this.hasher, JSON.stringify([display, origin, text]));
+    const key = digestOf(JSON.stringify([display, origin, text]));
     const hit = this.#entries[key];
     return hit ? structuredClone(hit) : this.#parseNew(key, text, display, origin);
   }
@@ -333,7 +330,7 @@ async function load(configDir: string, checked: CheckedTable, options: LoadRuleS
   }
   errors.push(...await applyOverrides(rules, table, configFile));
   await memo.save();
-  const digest = digestWith(memo.hasher, JSON.stringify([DIGEST_VERSION, configDir, table, dirs, hashed]));
+  const digest = digestOf(JSON.stringify([DIGEST_VERSION, configDir, table, dirs, hashed]));
   return { configDir, rules, tests, errors, testErrors, dirs, digest };
 }
 

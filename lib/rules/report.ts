@@ -59,7 +59,7 @@ export interface RulesDocument {
   /** Rule files that failed to load and `[rules]` configuration problems: exit 2. */
   errors: RuleErrorEntry[];
   summary: { total: number; enabled: number; builtin: number; user: number; errors: number };
-  /** blake3 of the rule set (part of the result-cache key). */
+  /** SHA-256 of the rule set (part of the result-cache key). */
   digest: string;
   /** Present when the tests were run. */
   tests?: RulesTestReport;

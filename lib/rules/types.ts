@@ -78,6 +78,6 @@ export interface RuleSet {
   testErrors: RuleLoadError[];
   /** The user rule directories that were read (absolute). */
   dirs: string[];
-  /** blake3 over the rule files' bytes and the configuration: part of the result-cache key. */
+  /** SHA-256 over the rule files' bytes and the configuration: part of the result-cache key. */
   digest: string;
 }

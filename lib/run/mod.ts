@@ -498,7 +498,7 @@ function prepareFor(configs: ConfigSet, request: RunRequest): (language: Languag
     const config = await configs.forDir(request.cwd);
     if (request.noCache || !config.data.cache.enabled) return config;
     const root = config.data.cache.dir ? resolve(config.dir, config.data.cache.dir) : undefined;
-    const db = join(await cacheDirFor(configs.anchor, root), "cache.db");
+    const db = join(cacheDirFor(configs.anchor, root), "cache.db");
     return await Deno.stat(db).then(() => undefined, () => config);
   })();
   wanted.catch(() => {}); // a config that does not load: the run reports it

@@ -12,7 +12,7 @@
  * @module
  */
 import { type FileRecord, type ResultCache, resultKey, resultKeyNow, stampOf, UNCACHEABLE } from "../cache/mod.ts";
-import { blake3Hasher, digestWith, type Namespace } from "../cache/key.ts";
+import { digestOf, type Namespace } from "../cache/key.ts";
 import { engineById, loadedEngine, loadEngine } from "../engines/registry.ts";
 import { type EngineSpec, pauser, type Settled, type SourceFile, type StartedBatch } from "../engines/types.ts";
 import {
@@ -222,7 +222,7 @@ export async function prepass(
   signal?: AbortSignal,
   context: PrepassContext = {},
 ): Promise<PrepassResult> {
-  const pass = new Prepass(tasks, signal, await blake3Hasher());
+  const pass = new Prepass(tasks, signal);
   await timedPhase("cache open", () => pass.openCaches());
   await pass.statAndStartEarly(context);
   await timedPhase("read and hash", () => pass.readAndKey());
@@ -280,7 +280,6 @@ class Prepass {
   constructor(
     readonly tasks: FileTask[],
     readonly signal: AbortSignal | undefined,
-    readonly hasher: Awaited<ReturnType<typeof blake3Hasher>>,
   ) {
     this.#known = new Array(tasks.length);
     this.#misses = new Array(tasks.length);
@@ -346,7 +345,7 @@ class Prepass {
     for (const { plan, spec, namespace } of steps(task)) {
       const needed = cache?.enabled === true && !UNCACHEABLE.has(spec.id);
       const key = needed && digest !== undefined
-        ? resultKeyNow(cache, namespace, spec, file, plan.settings, digest, this.hasher)
+        ? resultKeyNow(cache, namespace, spec, file, plan.settings, digest)
         : undefined;
       if (needed && key === undefined) return undefined;
       out.push(stepOf(index, file, task, { plan, spec, namespace }, cache, key));
@@ -393,7 +392,7 @@ class Prepass {
       if ("stamp" in read) this.#stamps[index] = read.stamp;
       if (digest === undefined && this.#caches.get(index)?.enabled) {
         // The digest of the text is that of the bytes it was decoded from (valid UTF-8, the BOM kept).
-        digest = digestWith(this.hasher, read.bytes ?? text);
+        digest = digestOf(read.bytes ?? text);
         this.#remember(index, digest);
       }
       const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text };
@@ -441,7 +440,7 @@ class Prepass {
       }
       this.#files[index].text = read.text;
       this.#stamps[index] = read.stamp;
-      const actual = digestWith(this.hasher, read.bytes ?? read.text);
+      const actual = digestOf(read.bytes ?? read.text);
       if (actual === digest) continue;
       const again = await this.#keysFor(index, this.#files[index], actual);
       for (const step of again) {

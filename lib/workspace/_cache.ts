@@ -22,9 +22,9 @@
  *
  * @module
  */
-import { blake3 } from "hash-wasm";
 import { join, relative } from "node:path";
 import { writeFileAtomic } from "../fs/atomic.ts";
+import { digestOf } from "../cache/key.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
 import type { PlannedJob } from "./plan.ts";
 import { which } from "./which.ts";
@@ -109,7 +109,7 @@ export interface WorkspaceCache {
 /** Opens the workspace namespace of the cache of `anchor` (`root`: `[cache] dir`). */
 export async function openWorkspaceCache(anchor: string, root?: string): Promise<WorkspaceCache> {
   const { buildIdentity, cacheDirFor } = await import("../cache/mod.ts");
-  return { dir: join(await cacheDirFor(anchor, root), "workspace"), build: await buildIdentity() };
+  return { dir: join(cacheDirFor(anchor, root), "workspace"), build: await buildIdentity() };
 }
 
 /** The cache key of `job`, or undefined when it must not be cached. */
@@ -135,7 +135,7 @@ export async function jobKey(job: PlannedJob, cache: WorkspaceCache): Promise<st
     }
   });
   const tree = await treeListing(job.dir, job.tool);
-  return await blake3(JSON.stringify([FORMAT, cache.build, job.name, job.argv, job.dir, programs, env, tree]));
+  return digestOf(JSON.stringify([FORMAT, cache.build, job.name, job.argv, job.dir, programs, env, tree]));
 }
 
 /** Reads a cached outcome. */
@@ -190,5 +190,5 @@ export async function treeListing(root: string, tool: PlannedJob["tool"]): Promi
     }
   };
   await walk(root);
-  return await blake3(lines.join("\n"));
+  return digestOf(lines.join("\n"));
 }

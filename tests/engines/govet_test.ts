@@ -114,7 +114,7 @@ Deno.test("goContext() keys a Go file's vet result on its module (or directory),
 
 Deno.test("goContext() takes a source's digest from the stat index while its stamp holds, and reads it once it moves", async () => {
   const { openCache, RACY_MS, stampOf } = await import("../../lib/cache/mod.ts");
-  const { blake3Hasher, digestWith } = await import("../../lib/cache/key.ts");
+  const { digestOf } = await import("../../lib/cache/key.ts");
   const root = await tempDir({ prefix: "poly-govet-index-" });
   await Deno.mkdir(join(root, "mod", "a"), { recursive: true });
   await Deno.writeTextFile(join(root, "mod", "go.mod"), "module example.com/m\n\ngo 1.21\n");
@@ -122,14 +122,13 @@ Deno.test("goContext() takes a source's digest from the stat index while its sta
   // The stat index only remembers stamps older than RACY_MS.
   await new Promise((r) => setTimeout(r, RACY_MS + 200));
   const index = await openCache({ anchor: root, root: join(root, ".cache") });
-  const h = await blake3Hasher();
   const file = { path: join(root, "mod", "a", "a.go"), relPath: "mod/a/a.go", language: "go" as const, text: "" };
   const record = (path: string, digest: string) => ({ path, ...stampOf(Deno.statSync(path)), digest });
   const read = await goContext(file, "run-1");
   // The digests the pre-pass records (of the text): the same context as reading.
   index.recordFiles([
-    record(join(root, "mod", "go.mod"), digestWith(h, Deno.readTextFileSync(join(root, "mod", "go.mod")))),
-    record(file.path, digestWith(h, "package a\n")),
+    record(join(root, "mod", "go.mod"), digestOf(Deno.readTextFileSync(join(root, "mod", "go.mod")))),
+    record(file.path, digestOf("package a\n")),
   ]);
   index.flush();
   equal(await goContext(file, "run-2", index), read, "index digests and read digests agree");

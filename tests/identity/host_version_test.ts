@@ -43,7 +43,7 @@ Deno.test("engineCacheVersion() asks a host program its version once, then remem
   const version = asked.split(" ")[1];
 
   // The memo answers the next run: a version written there (as if asked earlier) is what it gives.
-  const memoPath = join(home, "cache", "identity", "digests.json");
+  const memoPath = join(home, "cache", "identity", "sha256.json");
   const memo = JSON.parse(await Deno.readTextFile(memoPath));
   const key = Object.keys(memo).find((k) => k.startsWith(program));
   assert.ok(key, `the version is remembered: ${JSON.stringify(memo)}`);
@@ -78,7 +78,7 @@ Deno.test("engineCacheVersion() asks a link to a program of another name every t
   const asked = await cacheVersion(bin, home);
   assert.match(asked, /^shellcheck \d+\.\d+\S* /);
   // Nothing remembered for it: the toolchain such a program runs can change while the file stays the same.
-  const memoPath = join(home, "cache", "identity", "digests.json");
+  const memoPath = join(home, "cache", "identity", "sha256.json");
   const memo = await Deno.readTextFile(memoPath).then(JSON.parse, () => ({}));
   assert.deepEqual(Object.keys(memo).filter((k) => k.startsWith(multicall)), []);
   await Deno.remove(home, { recursive: true });

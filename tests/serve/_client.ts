@@ -27,7 +27,7 @@ let warm: string | undefined;
  */
 export async function serverEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
   const base = await tempDir({ prefix: "poly-mcp-home-" });
-  const memo = join("identity", "digests.json");
+  const memo = join("identity", "sha256.json");
   if (warm) {
     await Deno.mkdir(join(base, "cache", "identity"), { recursive: true });
     await Deno.copyFile(join(warm, memo), join(base, "cache", memo)).catch(() => {});

@@ -484,7 +484,7 @@ export async function fillCache(
   }
   // Fixed run times, so the detail view is the same every time.
   const { DatabaseSync } = await import("node:sqlite");
-  const db = new DatabaseSync(join(await cacheDirFor(anchor, home), "cache.db"));
+  const db = new DatabaseSync(join(cacheDirFor(anchor, home), "cache.db"));
   db.prepare("UPDATE runs SET at = ? WHERE run = ?").run(iso(now - 2 * HOUR), "run-0");
   db.prepare("UPDATE runs SET at = ? WHERE run = ?").run(iso(now - HOUR), "run-1");
   db.prepare("UPDATE runs SET at = ? WHERE run = ?").run(iso(now - 10 * MIN), "run-2");
@@ -508,7 +508,7 @@ export async function makeFixture(base?: string, now = NOW): Promise<FixtureHome
     join(broken, "cache.db"),
     "this is not a database, just text long enough to be read as a header\n".repeat(20),
   );
-  return { base: dir, stateHome, statePath, cacheHome, currentCacheDir: await cacheDirFor(CURRENT_ANCHOR, cacheHome) };
+  return { base: dir, stateHome, statePath, cacheHome, currentCacheDir: cacheDirFor(CURRENT_ANCHOR, cacheHome) };
 }
 
 if (import.meta.main) {

@@ -101,14 +101,14 @@ Deno.test("loader lists every cache by its repository (found from the files it r
     assert.equal(lint.entries, 12);
     assert.equal(lint.runs, 3);
     const other = others.find((r) => !r.error)!;
-    assert.equal(other.dir, await cacheDirFor(OTHER_ANCHOR, env.home.cacheHome));
+    assert.equal(other.dir, cacheDirFor(OTHER_ANCHOR, env.home.cacheHome));
     assert.deepEqual([other.label, other.anchor, other.current], [OTHER_ANCHOR, OTHER_ANCHOR, false]);
     // A cache that records no file (poly fmt records none) keeps its folder's name.
     const fmtOnly = await openCache({ anchor: "/work/fmt-only", root: env.home.cacheHome });
     fmtOnly.set("fmt", "f".repeat(64), { formatted: "x" });
     fmtOnly.close();
     const again = (await env.loader.load()).cache.data!.repos;
-    const fmtDir = await cacheDirFor("/work/fmt-only", env.home.cacheHome);
+    const fmtDir = cacheDirFor("/work/fmt-only", env.home.cacheHome);
     const unnamed = again.find((r) => r.dir === fmtDir)!;
     assert.deepEqual([unnamed.label, unnamed.anchor], [fmtDir.split("/").pop(), undefined]);
     assert.match(others.find((r) => r.error)!.error!, /not a database/);

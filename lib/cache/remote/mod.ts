@@ -480,7 +480,7 @@ export async function startRemote(
   if (!settings) return undefined;
   const { cacheDirFor } = await import("../db.ts");
   const { resolve } = await import("node:path");
-  const dir = await cacheDirFor(run.anchor, run.cache.dir ? resolve(run.configDir, run.cache.dir) : undefined);
+  const dir = cacheDirFor(run.anchor, run.cache.dir ? resolve(run.configDir, run.cache.dir) : undefined);
   const inputs = runInputs({
     build: run.build,
     kind: run.kind,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { blake3Hasher, digestWith } from "../../cache/key.ts";
+import { digestOf } from "../../cache/key.ts";
 import { Listings } from "../../fs/listing.ts";
 import type { NativeSource } from "./types.ts";
 import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES } from "./host.ts";
@@ -87,7 +87,7 @@ export class NativeFiles {
     if (!found) {
       found = (async () => {
         const bytes = await Deno.readFile(path);
-        const hash = digestWith(await blake3Hasher(), bytes).slice(0, 16);
+        const hash = digestOf(bytes).slice(0, 16);
         return { path, hash, text: new TextDecoder().decode(bytes).replace(/^\uFEFF/, "") };
       })();
       this.#texts.set(path, found);

@@ -54,7 +54,7 @@ export class NativeConfigs {
   readonly #editorconfig: EditorconfigReader;
   readonly #host: HostReader;
   readonly #markdownlint: MarkdownlintReader;
-  readonly #derived = new Map<string, Promise<ResolvedConfig>>();
+  readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
 
@@ -132,13 +132,13 @@ export class NativeConfigs {
     const key = `${config.hash}\0${JSON.stringify(native)}`;
     let found = this.#derived.get(key);
     if (!found) {
-      found = (async () => {
+      found = (() => {
         // Without a native file (ruff's built-in excludes only), the configuration is what it was.
         if (files.length === 0) return { ...config, native };
         const sources = [...config.sources];
         for (const f of files) if (!sources.includes(f.path)) sources.push(f.path);
         const rel = (p: string) => relative(config.dir, p).split(sep).join("/") || ".";
-        const hash = await fingerprint({
+        const hash = fingerprint({
           config: config.hash,
           native: JSON.parse(
             JSON.stringify(

@@ -6,10 +6,10 @@
  * @module
  */
 
-/** One native file that governed a result: its absolute path and the blake3 of its bytes. */
+/** One native file that governed a result: its absolute path and the SHA-256 of its bytes. */
 export interface NativeSource {
   path: string;
-  /** 16 hex digits of blake3 over the file's bytes (part of every cache key through the settings). */
+  /** 16 hex digits of SHA-256 over the file's bytes (part of every cache key through the settings). */
   hash: string;
 }
 

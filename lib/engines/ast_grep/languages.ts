@@ -220,8 +220,8 @@ function present(value: unknown): Record<string, LangPackage> | undefined {
 async function extractLibrary(name: string, virtualPath: string): Promise<string> {
   const { cacheHome } = await import("../../paths/mod.ts");
   const bytes = await Deno.readFile(virtualPath);
-  const { blake3 } = await import("hash-wasm");
-  const digest = (await blake3(bytes)).slice(0, 16);
+  const { digestOf } = await import("../../cache/key.ts");
+  const digest = digestOf(bytes).slice(0, 16);
   const dir = join(cacheHome(), "parsers");
   const target = join(dir, `${name}-${digest}-${basename(virtualPath)}`);
   try {

@@ -352,7 +352,7 @@ let contexts = {
 };
 
 /**
- * blake3 over the names and contents of the Go sources a file's vet result can
+ * SHA-256 over the names and contents of the Go sources a file's vet result can
  * depend on: every `.go` file (and `go.mod`, `go.sum`) under its module root,
  * or its directory's `.go` files outside a module. Computed once per run (`run`)
  * per module or directory; without a run id, every call looks again.
@@ -386,9 +386,8 @@ export async function goContext(file: SourceFile, run?: string, index?: ResultCa
         }
       };
       await walk(root, "", module !== undefined);
-      const { blake3Hasher, digestWith } = await import("../../cache/key.ts");
+      const { digestOf } = await import("../../cache/key.ts");
       const { sameStamp, stampOf } = await import("../../cache/db.ts");
-      const h = await blake3Hasher();
       const known = index?.enabled ? index.files(sources.map((s) => s.path)) : new Map<string, FileRecord>();
       const lines: string[] = [];
       for (const { name, path } of sources) {
@@ -401,11 +400,10 @@ export async function goContext(file: SourceFile, run?: string, index?: ResultCa
             // gone: the read below says so
           }
         }
-        // The shared hasher is used synchronously only: no await between init and digest.
-        digest ??= sourceDigest(await Deno.readFile(path), (data) => digestWith(h, data));
+        digest ??= sourceDigest(await Deno.readFile(path), digestOf);
         lines.push(`${name}\0${digest}`);
       }
-      return digestWith(h, lines.join("\n"));
+      return digestOf(lines.join("\n"));
     })();
     roots.set(root, context);
     context.catch(() => roots.delete(root));
