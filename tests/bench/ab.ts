@@ -7,8 +7,9 @@
  *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --version      # `poly --version`
  *   deno run -P=test tests/bench/ab.ts ... --engines biome DIR                     # only these lint engines on
  *
- * Each commit is exported (`git archive`) into a temporary directory that shares this checkout's node_modules, and
- * each side has cache homes of its own, primed by a run elsewhere. Prints figures; asserts nothing.
+ * Each commit is exported (`git archive`) into a temporary directory that shares this checkout's node_modules (one
+ * whose `deno.lock` differs installs its own), and each side has cache homes of its own, primed by a run elsewhere.
+ * Prints figures; asserts nothing.
  *
  * @module
  */
@@ -48,7 +49,11 @@ async function side(name: string, commit: string) {
   const root = join(work, name);
   await Deno.mkdir(root);
   await sh(["sh", "-c", `git archive ${commit} | tar -x -C ${root}`], REPO);
-  await Deno.symlink(join(REPO, "node_modules"), join(root, "node_modules"));
+  // This checkout's node_modules serves a commit with the same lockfile; another gets its own (a dependency came or went).
+  const sameLock =
+    await Deno.readTextFile(join(root, "deno.lock")) === await Deno.readTextFile(join(REPO, "deno.lock"));
+  if (sameLock) await Deno.symlink(join(REPO, "node_modules"), join(root, "node_modules"));
+  else await sh(["deno", "install", "--quiet"], root);
   const poly = sourceCommand(root);
   const template = join(work, `${name}-home`);
   const env = (home: string) => ({ POLY_CACHE_HOME: join(home, "cache"), POLY_STATE_HOME: join(home, "state") });
