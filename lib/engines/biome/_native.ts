@@ -29,7 +29,10 @@
  *   `app/`, `pages/`); biome lints those paths (its project layout then has that
  *   manifest for every file, as on the command line in the repository), and each
  *   path's result is its file's. One process lints the files of several manifests
- *   this way, one `pkg<i>` each, as biome lints a monorepo's packages.
+ *   this way, one `pkg<i>` each, as biome lints a monorepo's packages. A file no
+ *   rule reads a manifest for ({@link manifestFree}: JSON, CSS, GraphQL) is named
+ *   by its own path even then: each folder or link costs a file-system entry,
+ *   and a monorepo has a `package.json` per package.
  *
  * A file gets a native result only when biome lists it as processed and every
  * finding for it carries a position. Anything else — a file biome ignored or
@@ -73,6 +76,8 @@ export interface NativeOptions {
   onSpawn?: () => void;
   /** Called when a process waits for one of the {@link MAX_PROCESSES} running to end before it starts. */
   onQueued?: () => void;
+  /** Called with how many entries (folders, manifest copies, links) a run made in its private folder. */
+  onEntries?: (made: number) => void;
 }
 
 /**
@@ -127,6 +132,15 @@ function eligible(path: string): boolean {
   // deno-lint-ignore no-control-regex
   const awkward = Deno.build.os === "windows" ? /["\x00-\x1f\x7f]/ : /["\\\x00-\x1f\x7f]/;
   return !awkward.test(path) && (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path));
+}
+
+/**
+ * Whether biome's rules for `path` never read a manifest: JSON (a `package.json` included: its rules read the file
+ * itself), CSS and GraphQL. The manifest's dependencies turn on domains of JavaScript rules, and its `type` decides
+ * what a `.js` file is; anything that can hold a script (`.html`, `.vue`, `.svelte`, `.astro`) is not one of these.
+ */
+export function manifestFree(path: string): boolean {
+  return /\.(json|jsonc|css|graphql|gql)$/i.test(path);
 }
 
 /**
@@ -338,22 +352,27 @@ export async function runNativeLint(
     // With a manifest, biome lints links in a package directory holding it (see the module doc).
     const alias = new Map<string, string>();
     const args: string[] = [];
+    let made = 0;
     try {
       for (const [p, { paths, manifest }] of chosen.entries()) {
         if (!manifest) {
           args.push(...paths);
           continue;
         }
-        if (paths.length === 0) continue;
+        // A file whose rules never read a manifest is named by its own path: no link to make for it.
+        const throughLinks = paths.filter((path) => !manifestFree(path));
+        args.push(...paths.filter(manifestFree));
+        if (throughLinks.length === 0) continue;
         const pkg = `pkg${p}`;
         await Deno.mkdir(join(dir, pkg));
         await Deno.writeTextFile(join(dir, pkg, "package.json"), JSON.stringify(manifest.options));
+        made += 2;
         const root = manifest.root.endsWith(sep) ? manifest.root : manifest.root + sep;
         // One link per top-level folder (and per file at the top): links spread over a package's
         // folders cost ~0.5 ms each on ext4, ~0.2-0.4 s for a 400-file package, before biome starts.
         // biome lints the paths it is given through them and does not walk into them.
         const linked = new Set<string>();
-        for (const [i, path] of paths.entries()) {
+        for (const [i, path] of throughLinks.entries()) {
           // The path below the manifest's directory, kept: rules read it (next's `app/`, `pages/`).
           const below = path.startsWith(root) ? path.slice(root.length).split(sep).join("/") : undefined;
           let link: string;
@@ -362,6 +381,7 @@ export async function runNativeLint(
             link = `${pkg}/.poly-${i}/${basename(path)}`;
             Deno.mkdirSync(join(dir, pkg, `.poly-${i}`));
             Deno.symlinkSync(path, join(dir, link));
+            made += 2;
           } else {
             link = `${pkg}/${below}`;
             const slash = below.indexOf("/");
@@ -369,6 +389,7 @@ export async function runNativeLint(
             if (!linked.has(top)) {
               linked.add(top);
               Deno.symlinkSync(join(root, top), join(dir, pkg, top), slash < 0 ? undefined : { type: "dir" });
+              made++;
             }
           }
           alias.set(link, key(path));
@@ -378,6 +399,7 @@ export async function runNativeLint(
     } catch {
       return; // no links (a platform without them): the WebAssembly path lints these files
     }
+    options.onEntries?.(made);
     const limit = options.chunkBytes ?? CHUNK_BYTES;
     let chunk: string[] = [];
     let bytes = 0;

@@ -128,6 +128,55 @@ Deno.test("Biome: both lint paths turn on the domains of settings.manifest, and 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("Biome: a package's JSON and CSS files are linted natively by their own paths, with the WebAssembly path's findings", async () => {
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-biome-free-" }));
+  await Deno.mkdir(join(dir, "web", "styles"), { recursive: true });
+  const banner = await Deno.readTextFile(join(REPO, "tests/engines/testdata/parity/biome-domains/web/banner.jsx"));
+  const files: SourceFile[] = [
+    {
+      path: join(dir, "web", "package.json"),
+      relPath: "web/package.json",
+      language: "json",
+      text: '{ "name": "web", "name": "again", "dependencies": { "react": "^19.0.0" } }\n',
+    },
+    {
+      path: join(dir, "web", "styles", "a.css"),
+      relPath: "web/styles/a.css",
+      language: "css",
+      text: "a { color: red; color: blue; }\n",
+    },
+    { path: join(dir, "web", "banner.jsx"), relPath: "web/banner.jsx", language: "javascript", text: banner },
+  ];
+  for (const f of files) await Deno.writeTextFile(f.path, f.text);
+  const manifest = {
+    files: [{ path: files[0].path, hash: "0123456789abcdef" }],
+    options: { dependencies: { react: "^19.0.0" } },
+    root: join(dir, "web"),
+  };
+  const codes = (out: Settled<LintOutput>) =>
+    out instanceof Error ? [out.message] : out.diagnostics.map((d) => d.code).sort();
+  const native = new Biome();
+  let processed = 0;
+  const entries: number[] = [];
+  native.native = { onRun: (i) => (processed += i.processed), onEntries: (n) => entries.push(n) };
+  const wasm = new Biome();
+  wasm.native = { command: null };
+  const withManifest = { ...settings(), manifest };
+  const want = (await wasm.lintMany(files, withManifest)).map(codes);
+  ok(want[0].includes("suspicious/noDuplicateObjectKeys") && want[1].length > 0, JSON.stringify(want));
+  // The JSON and CSS files alone: nothing made in the private folder.
+  deepEqual((await native.lintMany(files.slice(0, 2), withManifest)).map(codes), want.slice(0, 2));
+  if (available) equal(processed, 2, "the native command line linted both");
+  if (available) deepEqual(entries, [0], "no folder, manifest copy or link");
+  // Beside a script of the package: its folder, manifest copy and one link; the others by their own paths still.
+  processed = 0;
+  entries.length = 0;
+  deepEqual((await native.lintMany(files, withManifest)).map(codes), want);
+  if (available) equal(processed, 3, "the native command line linted all three");
+  if (available) deepEqual(entries, [3], "a folder, a manifest copy and a link to banner.jsx");
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("Biome.prewarm() drives the WebAssembly workspace directly and leaves the module loaded", async () => {
   const biome = new Biome();
   await biome.prewarm();
