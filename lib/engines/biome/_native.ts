@@ -30,9 +30,10 @@
  *   manifest for every file, as on the command line in the repository), and each
  *   path's result is its file's. One process lints the files of several manifests
  *   this way, one `pkg<i>` each, as biome lints a monorepo's packages. A file no
- *   rule reads a manifest for ({@link manifestFree}: JSON, CSS, GraphQL) is named
- *   by its own path even then: each folder or link costs a file-system entry,
- *   and a monorepo has a `package.json` per package.
+ *   rule reads a manifest for ({@link manifestFree}: JSON, CSS, GraphQL), and
+ *   every file under a manifest biome reads as none ({@link manifestNeutral}), is
+ *   named by its own path even then: each folder or link costs a file-system
+ *   entry, and a monorepo has a `package.json` per package.
  *
  * A file gets a native result only when biome lists it as processed and every
  * finding for it carries a position. Anything else — a file biome ignored or
@@ -141,6 +142,24 @@ function eligible(path: string): boolean {
  */
 export function manifestFree(path: string): boolean {
   return /\.(json|jsonc|css|graphql|gql)$/i.test(path);
+}
+
+/**
+ * Whether biome lints under `manifest` as under none, with `config`: the fields biome reads from it name no dependency
+ * (which would turn on a domain, or be one for `useNodejsImportProtocol`, `noNodejsModules` and the React rules) and
+ * make `.js` files modules (`"type": "module"` or no type, as without a manifest), and no rule names the manifest in
+ * its message (`noUndeclaredDependencies`, which says where it looked, is not turned on). A vite-like monorepo has
+ * hundreds of such `package.json`s; their files are named by their own paths rather than through links.
+ */
+export function manifestNeutral(manifest: NativeEngineConfig, config: Record<string, unknown>): boolean {
+  for (const [k, v] of Object.entries(manifest.options)) {
+    const none = v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
+    if (k === "type" ? v !== "module" : !none) return false;
+  }
+  const rules = (config.linter as { rules?: Record<string, unknown> } | undefined)?.rules;
+  const correctness = rules?.correctness;
+  if (correctness !== undefined && (correctness === null || typeof correctness !== "object")) return false;
+  return !JSON.stringify(config).includes('"noUndeclaredDependencies"');
 }
 
 /**
@@ -355,7 +374,7 @@ export async function runNativeLint(
     let made = 0;
     try {
       for (const [p, { paths, manifest }] of chosen.entries()) {
-        if (!manifest) {
+        if (!manifest || manifestNeutral(manifest, config)) {
           args.push(...paths);
           continue;
         }

@@ -5,11 +5,11 @@
  * `poly lint` process on tests/engines/testdata/parity/biome-domains (its README gives
  * `biome lint`'s verdict), on both of biome's paths.
  */
-import assert, { deepEqual, equal, ok } from "node:assert/strict";
+import assert, { deepEqual, equal, notDeepEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, REPO, runPoly } from "../../_helpers/cli.ts";
 import { Biome, spread } from "../../../lib/engines/biome/mod.ts";
-import { MAX_PROCESSES } from "../../../lib/engines/biome/_native.ts";
+import { manifestNeutral, MAX_PROCESSES } from "../../../lib/engines/biome/_native.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
 import type { EngineSettings, LintOutput, Settled, SourceFile } from "../../../lib/engines/types.ts";
@@ -175,6 +175,68 @@ Deno.test("Biome: a package's JSON and CSS files are linted natively by their ow
   if (available) equal(processed, 3, "the native command line linted all three");
   if (available) deepEqual(entries, [3], "a folder, a manifest copy and a link to banner.jsx");
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("manifestNeutral(): a manifest naming no dependency and no type but module, unless a rule names it", () => {
+  const manifest = (options: Record<string, unknown>) => ({ files: [], options, root: "/r" });
+  const config = { linter: { rules: { recommended: true } } };
+  ok(manifestNeutral(manifest({}), config));
+  ok(manifestNeutral(manifest({ type: "module", dependencies: {}, devDependencies: {} }), config));
+  ok(!manifestNeutral(manifest({ type: "commonjs" }), config), "commonjs makes .js files scripts");
+  ok(!manifestNeutral(manifest({ devDependencies: { vitest: "3" } }), config), "a dependency may turn on a domain");
+  ok(!manifestNeutral(manifest({ dependencies: [] }), config), "not an object of dependencies: not known to be none");
+  const undeclared = { linter: { rules: { correctness: { noUndeclaredDependencies: "error" } } } };
+  ok(!manifestNeutral(manifest({}), undeclared), "its message names the manifest it read");
+  ok(!manifestNeutral(manifest({}), { linter: { rules: { correctness: "error" } } }), "a whole group turned on");
+});
+
+Deno.test({
+  name:
+    "Biome: a package whose manifest changes nothing for biome is linted natively by its files' own paths, as under it",
+  ignore: !available,
+  async fn() {
+    const dir = await Deno.realPath(await tempDir({ prefix: "poly-biome-neutral-" }));
+    const text = 'import x from "buffer";\nexport default x;\n';
+    const groups: { files: SourceFile[]; settings: EngineSettings }[] = [];
+    for (
+      const [name, options] of [["mod", { type: "module" }], ["cjs", { type: "commonjs" }], ["dep", {
+        dependencies: { buffer: "6" },
+      }]] as const
+    ) {
+      await Deno.mkdir(join(dir, name, "src"), { recursive: true });
+      const path = join(dir, name, "src", "a.js");
+      await Deno.writeTextFile(path, text);
+      const manifest = {
+        files: [{ path: join(dir, name, "package.json"), hash: "0123456789abcdef" }],
+        options,
+        root: join(dir, name),
+      };
+      groups.push({
+        files: [{ path, relPath: `${name}/src/a.js`, language: "javascript", text }],
+        settings: { ...settings(), manifest },
+      });
+    }
+    const codes = (out: Settled<LintOutput>) =>
+      out instanceof Error ? [out.message] : out.diagnostics.map((d) => d.code).sort();
+    const wasm = new Biome();
+    wasm.native = { command: null };
+    const want = await Promise.all(groups.map(async (g) => (await wasm.lintMany(g.files, g.settings)).map(codes)));
+    // As a module, node's `buffer` wants `node:`; as a script the import is a syntax error; a dependency named
+    // `buffer` is not node's.
+    deepEqual(want[0], [["style/useNodejsImportProtocol"]]);
+    notDeepEqual(want[1], want[0]);
+    deepEqual(want[2], [[]]);
+    for (const [i, g] of groups.entries()) {
+      const native = new Biome();
+      const entries: number[] = [];
+      let processed = 0;
+      native.native = { onRun: (r) => (processed += r.processed), onEntries: (n) => entries.push(n) };
+      deepEqual((await native.lintMany(g.files, g.settings)).map(codes), want[i], g.files[0].relPath);
+      equal(processed, 1, `${g.files[0].relPath} linted natively`);
+      deepEqual(entries, [i === 0 ? 0 : 3], `${g.files[0].relPath}: links only under a manifest that matters`);
+    }
+    await Deno.remove(dir, { recursive: true });
+  },
 });
 
 Deno.test("Biome.prewarm() drives the WebAssembly workspace directly and leaves the module loaded", async () => {
