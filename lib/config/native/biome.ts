@@ -42,8 +42,11 @@ export const BIOME_FILES = ["biome.json", "biome.jsonc"] as const;
 
 type Table = Record<string, unknown>;
 
-/** The fields of a `package.json` biome's analyzer reads (domains by dependency; `type` for `.js` files). */
-const MANIFEST_KEYS = ["type", "dependencies", "devDependencies", "peerDependencies"] as const;
+/**
+ * The fields of a `package.json` biome's analyzer reads: domains by dependency, `type` for `.js` files, `name` for a
+ * package importing itself (`noUndeclaredDependencies`).
+ */
+const MANIFEST_KEYS = ["name", "type", "dependencies", "devDependencies", "peerDependencies"] as const;
 
 function isTable(v: unknown): v is Table {
   return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -91,8 +94,8 @@ export class BiomeReader {
    * The `package.json` biome takes as the manifest of files in `dir`: the nearest
    * one above it up to `top`, outside `node_modules/` (biome's project layout). A
    * file that does not parse as a JSON object is no manifest, as for biome.
-   * `options` holds the fields biome reads from it: `type`, `dependencies`,
-   * `devDependencies` and `peerDependencies`.
+   * `options` holds the fields biome reads from it: `name`, `type`,
+   * `dependencies`, `devDependencies` and `peerDependencies`.
    */
   manifestFor(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
     let found = this.#manifests.get(dir);

@@ -153,6 +153,7 @@ export function manifestFree(path: string): boolean {
  */
 export function manifestNeutral(manifest: NativeEngineConfig, config: Record<string, unknown>): boolean {
   for (const [k, v] of Object.entries(manifest.options)) {
+    if (k === "name") continue; // read by noUndeclaredDependencies alone (below)
     const none = v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
     if (k === "type" ? v !== "module" : !none) return false;
   }

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { relative, sep } from "node:path";
 import type { Diagnostic, Severity } from "../../report/schema.ts";
 import { compareDiagnostics } from "../../report/sort.ts";
 import { applyRuleSettings } from "../settings.ts";
@@ -142,7 +143,7 @@ export function outcome(file: SourceFile, findings: readonly Finding[], settings
   const starts = lineStarts(file.text);
   // Assist actions (organizeImports, useSortedKeys) are not lint diagnostics: `biome lint` never reports them.
   const kept = findings.filter((d) => !d.category?.startsWith("assist/") && !(err && isParseError(d)))
-    .flatMap((d) => schemaVersion(file.text, d));
+    .flatMap((d) => schemaVersion(file.text, d)).map((d) => manifestNamed(file, d, settings));
   const diagnostics: Diagnostic[] = kept.map((d) => {
     const code = d.category?.replace(/^lint\//, "") ?? undefined;
     const diag: Diagnostic = {
@@ -182,6 +183,20 @@ function schemaVersion(text: string, d: Finding): Finding[] {
   const schema = /"\$schema"\s*:\s*"[^"]*\/schemas\/([^/"]+)\//.exec(text)?.[1];
   if (schema === PINNED) return [];
   return [{ ...d, description: d.description.replace(WASM_VERSION, `$1${PINNED}`) }];
+}
+
+/**
+ * `noUndeclaredDependencies` names the manifest it read, by biome's path for it: a copy in a private folder
+ * (`pkg0/package.json`, the native path) or in the WebAssembly path's memory file system. Named as `biome lint` run at
+ * the root of the run names it: the file's path relative to that root.
+ */
+function manifestNamed(file: SourceFile, d: Finding, settings: EngineSettings): Finding {
+  const manifest = settings.manifest?.files[0]?.path;
+  if (d.category !== "lint/correctness/noUndeclaredDependencies" || !manifest) return d;
+  const rel = file.relPath.split("/").join(sep);
+  const root = file.path.endsWith(rel) ? file.path.slice(0, file.path.length - rel.length) : undefined;
+  const named = (root === undefined ? manifest : relative(root, manifest)).split(sep).join("/");
+  return { ...d, description: d.description.replace(/( isn't specified in ).+(\.)$/s, `$1${named}$2`) };
 }
 
 function isParseError(d: Finding): boolean {

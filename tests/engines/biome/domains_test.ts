@@ -239,6 +239,45 @@ Deno.test({
   },
 });
 
+Deno.test("Biome: noUndeclaredDependencies names the package's own manifest and lets the package import itself, on both paths", async () => {
+  const dir = await Deno.realPath(await tempDir({ prefix: "poly-biome-undeclared-" }));
+  await Deno.mkdir(join(dir, "pkg", "src"), { recursive: true });
+  const text = 'import a from "a";\nimport b from "b";\nimport c from "me/sub";\nexport { a, b, c };\n';
+  const file: SourceFile = {
+    path: join(dir, "pkg", "src", "x.js"),
+    relPath: "pkg/src/x.js",
+    language: "javascript",
+    text,
+  };
+  await Deno.writeTextFile(file.path, text);
+  const withRule: EngineSettings = {
+    ...settings(),
+    manifest: {
+      files: [{ path: join(dir, "pkg", "package.json"), hash: "0123456789abcdef" }],
+      options: { name: "me", dependencies: { a: "1" } },
+      root: join(dir, "pkg"),
+    },
+    native: {
+      files: [],
+      options: { linter: { rules: { correctness: { noUndeclaredDependencies: "error" } } } },
+      root: dir,
+    },
+  };
+  // As `biome lint` says it at the root: only `b`, in the manifest's path from there.
+  const want = [["Dependency b isn't specified in pkg/package.json."]];
+  const titles = (out: Settled<LintOutput>[]) =>
+    out.map((o) => o instanceof Error ? [o.message] : o.diagnostics.map((d) => d.title));
+  const wasm = new Biome();
+  wasm.native = { command: null };
+  deepEqual(titles(await wasm.lintMany([file], withRule)), want);
+  const native = new Biome();
+  let processed = 0;
+  native.native = { onRun: (r) => (processed += r.processed) };
+  deepEqual(titles(await native.lintMany([file], withRule)), want);
+  if (available) equal(processed, 1, "the native command line linted it");
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("Biome.prewarm() drives the WebAssembly workspace directly and leaves the module loaded", async () => {
   const biome = new Biome();
   await biome.prewarm();
