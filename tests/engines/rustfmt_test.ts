@@ -1,7 +1,7 @@
-import { deepEqual, equal } from "node:assert/strict";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
-import { assertGolden } from "../_helpers/cli.ts";
+import { assertGolden, runPoly } from "../_helpers/cli.ts";
 import { rustfmt } from "../../lib/engines/rustfmt/mod.ts";
 import { engineError, fixture, GOLDEN, missing, native, settings } from "./_harness.ts";
 import { tempDir } from "../_helpers/temp.ts";
@@ -103,5 +103,85 @@ Deno.test({
     } finally {
       await Deno.remove(tmp, { recursive: true });
     }
+  },
+});
+
+/** The toolchains rustup has installed (empty without rustup); and whether it is 1.28 or later (no auto-install). */
+async function rustup(): Promise<{ toolchains: string[]; modern: boolean }> {
+  const run = async (args: string[]) => {
+    try {
+      const out = await new Deno.Command("rustup", { args, stdout: "piped", stderr: "null" }).output();
+      return out.success ? new TextDecoder().decode(out.stdout) : "";
+    } catch {
+      return "";
+    }
+  };
+  const [major, minor] = (/rustup (\d+)\.(\d+)/.exec(await run(["--version"])) ?? []).slice(1).map(Number);
+  return { toolchains: (await run(["toolchain", "list"])).split("\n"), modern: major > 1 || minor >= 28 };
+}
+
+const toolchains = await rustup();
+const noNightly = !toolchains.toolchains.some((t) => t.startsWith("nightly"));
+if (noNightly) console.log("SKIPPED the rust-toolchain.toml test: rustup has no nightly toolchain installed");
+
+/** A repository whose rust-toolchain.toml names `channel`, with a rustfmt.toml setting an option only nightly takes. */
+async function toolchainRepo(channel: string): Promise<string> {
+  const dir = await tempDir({ prefix: "poly-rustfmt-toolchain-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.mkdir(join(dir, "src"));
+  await Deno.writeTextFile(join(dir, "rust-toolchain.toml"), `[toolchain]\nchannel = "${channel}"\n`);
+  await Deno.writeTextFile(join(dir, "rustfmt.toml"), 'imports_granularity = "Crate"\n');
+  const text = "use a::b;\nuse a::c;\nfn main() {}\n";
+  // Two files go to one rustfmt process; a file declaring a module goes alone, through stdin.
+  await Deno.writeTextFile(join(dir, "src", "main.rs"), text);
+  await Deno.writeTextFile(join(dir, "src", "other.rs"), text);
+  await Deno.writeTextFile(join(dir, "src", "lib.rs"), `mod other;\n${text}`);
+  return dir;
+}
+
+/** The repository's three files, and settings as its configuration gives them (its rustfmt.toml and toolchain file). */
+async function toolchainFiles(dir: string) {
+  const { formatMany } = await import("../../lib/engines/rustfmt/mod.ts");
+  const names = ["src/lib.rs", "src/main.rs", "src/other.rs"];
+  const files = await Promise.all(names.map(async (relPath) => ({
+    path: join(dir, relPath),
+    relPath,
+    language: "rust" as const,
+    text: await Deno.readTextFile(join(dir, relPath)),
+  })));
+  const native = {
+    files: ["rustfmt.toml", "rust-toolchain.toml"].map((name) => ({ path: join(dir, name), hash: "0123456789abcdef" })),
+    options: { imports_granularity: "Crate" },
+    root: dir,
+  };
+  return await formatMany(files, { ...settings(), native });
+}
+
+Deno.test({
+  name: "rustfmt runs with the toolchain the repository's rust-toolchain.toml names, batch and stdin alike",
+  ignore: absent || noNightly,
+  async fn() {
+    const dir = await toolchainRepo("nightly");
+    // This process's cwd (the repository of poly) names no toolchain: before, both ran rustup's default (stable).
+    for (const out of await toolchainFiles(dir)) {
+      ok(typeof out === "string" && out.includes("use a::{b, c};\n"), String(out));
+    }
+    // The real process lists the file among the configuration's sources (and so keys its results by it).
+    const run = await runPoly(["fmt", "--check", "--format", "json"], { cwd: dir });
+    const doc = JSON.parse(run.stdout) as { configs: { sources: string[] }[] };
+    ok(doc.configs.some((c) => c.sources.includes("rust-toolchain.toml")), JSON.stringify(doc.configs));
+    await Deno.remove(dir, { recursive: true });
+  },
+});
+
+Deno.test({
+  name: "rustfmt: a toolchain rust-toolchain.toml names that is not installed is an error naming it, not a download",
+  ignore: absent || !toolchains.modern,
+  async fn() {
+    const dir = await toolchainRepo("1.0.0");
+    for (const out of await toolchainFiles(dir)) {
+      ok(out instanceof Error && /toolchain '1\.0\.0[^']*' is not installed/.test(out.message), String(out));
+    }
+    await Deno.remove(dir, { recursive: true });
   },
 });

@@ -8,7 +8,7 @@
 import { digestOf } from "../../cache/key.ts";
 import { Listings } from "../../fs/listing.ts";
 import type { NativeSource } from "./types.ts";
-import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES } from "./host.ts";
+import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES, TOOLCHAIN_FILES } from "./host.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { PRETTIER_FILES } from "./prettier.ts";
 
@@ -25,6 +25,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...CLANG_FORMAT_FILES,
   ...RUSTFMT_FILES,
   "Cargo.toml",
+  ...TOOLCHAIN_FILES,
   ...MARKDOWNLINT_FILES,
 ]);
 

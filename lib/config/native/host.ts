@@ -12,7 +12,10 @@
  * - rustfmt: the nearest `.rustfmt.toml` (then `rustfmt.toml`), as rustfmt looks
  *   for them; with the nearest `Cargo.toml` that has a `[package]` giving the
  *   edition the file leaves unset, as `cargo fmt` does (`edition.workspace = true`
- *   from the workspace's `[workspace.package]`; none: 2015, cargo's default).
+ *   from the workspace's `[workspace.package]`; none: 2015, cargo's default);
+ *   and the nearest `rust-toolchain` (then `rust-toolchain.toml`), from whose
+ *   folder rustfmt then runs, so rustup picks the toolchain `cargo fmt` would
+ *   (its bytes are in the cache key with the others').
  *
  * @module
  */
@@ -28,6 +31,8 @@ export const SHELLCHECK_FILES = [".shellcheckrc", "shellcheckrc"] as const;
 export const CLANG_FORMAT_FILES = [".clang-format", "_clang-format"] as const;
 /** rustfmt's config file names, in the order it looks for them in one directory. */
 export const RUSTFMT_FILES = [".rustfmt.toml", "rustfmt.toml"] as const;
+/** rustup's toolchain file names, in the order it takes them in one directory (the legacy name first). */
+export const TOOLCHAIN_FILES = ["rust-toolchain", "rust-toolchain.toml"] as const;
 
 type Table = Record<string, unknown>;
 
@@ -120,6 +125,8 @@ export class HostReader {
         origins.edition = this.display(cargo.files[0].path);
       }
     }
+    const toolchain = await nearestFile(this.files, dir, top, TOOLCHAIN_FILES);
+    if (toolchain) used.push(source(await this.files.read(toolchain)));
     if (used.length === 0) return undefined;
     return { files: used, options, root: path ? dirname(path) : dirname(used[0].path), origins };
   }

@@ -20,6 +20,12 @@
  *   it), else 2021. Without a file, an empty one is given, so no other file
  *   (the user's) is read.
  * - A syntax error is an errored record with rustfmt's line and column.
+ * - The toolchain: rustup's `rustfmt` runs the toolchain the working directory
+ *   picks, so rustfmt runs in the folder of the repository's nearest
+ *   `rust-toolchain` / `rust-toolchain.toml` (as `cargo fmt` in the crate
+ *   would), else in a private folder (rustup's default, or `RUSTUP_TOOLCHAIN`);
+ *   a toolchain that is not installed is an error naming it, never a download
+ *   in the middle of a run (`RUSTUP_AUTO_INSTALL=0`).
  * - Batching: {@link formatMany} formats many files with one rustfmt process
  *   (starting rustfmt through rustup's proxy costs ~100 ms a file); `format`
  *   batches calls made in the same tick.
@@ -28,8 +34,8 @@
  *
  * @module
  */
-import { basename, join } from "node:path";
-import { RUSTFMT_FILES } from "../../config/native/host.ts";
+import { basename, dirname, join } from "node:path";
+import { RUSTFMT_FILES, TOOLCHAIN_FILES } from "../../config/native/host.ts";
 import { finishText } from "../layout.ts";
 import { runHost } from "../host.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
@@ -55,6 +61,17 @@ export function rustfmtFile(settings: EngineSettings): string | undefined {
     ?.path;
 }
 
+/** The folder of the repository's toolchain file governing these settings, where rustfmt runs; if any. */
+export function toolchainDir(settings: EngineSettings): string | undefined {
+  const file = settings.native?.files.find((f) =>
+    TOOLCHAIN_FILES.includes(basename(f.path) as typeof TOOLCHAIN_FILES[number])
+  );
+  return file ? dirname(file.path) : undefined;
+}
+
+/** rustup installs no toolchain mid-run: a missing one is rustfmt's error, naming it. */
+const RUSTFMT_RUN_ENV = { RUSTUP_AUTO_INSTALL: "0" };
+
 /** rustfmt's arguments for one file's settings (without `--config-path`). */
 export function rustfmtArgs(settings: EngineSettings): string[] {
   const d = settings.defaults;
@@ -76,35 +93,39 @@ function finish(output: string, input: string, settings: EngineSettings): string
 }
 
 /**
- * Runs `fn` with the `--config-path` for these settings: the repository's file, else an empty `rustfmt.toml` in a
- * private temporary directory, removed afterwards (so rustfmt reads no configuration of poly's cwd or home).
+ * Runs `fn` with the `--config-path` for these settings and the folder rustfmt runs in: the repository's file, else an
+ * empty `rustfmt.toml` in a private temporary directory (so rustfmt reads no configuration of poly's cwd or home); the
+ * toolchain file's folder, else that private directory. The directory is removed afterwards.
  */
-async function withConfigPath<R>(settings: EngineSettings, fn: (path: string) => Promise<R>): Promise<R> {
+async function withPlaces<R>(settings: EngineSettings, fn: (config: string, cwd: string) => Promise<R>): Promise<R> {
   const own = rustfmtFile(settings);
-  if (own) return await fn(own);
+  const toolchain = toolchainDir(settings);
+  if (own && toolchain) return await fn(own, toolchain);
   const dir = await makeTempDir("poly-rustfmt-");
   try {
-    const path = join(dir, "rustfmt.toml");
-    await Deno.writeTextFile(path, "");
-    return await fn(path);
+    const config = own ?? join(dir, "rustfmt.toml");
+    if (!own) await Deno.writeTextFile(config, "");
+    return await fn(config, toolchain ?? dir);
   } finally {
     await removeTemp(dir);
   }
 }
 
-async function formatOne(file: SourceFile, settings: EngineSettings, config: string): Promise<string> {
+async function formatOne(file: SourceFile, settings: EngineSettings, config: string, cwd: string): Promise<string> {
   const args = [...rustfmtArgs(settings), "--config-path", config];
-  const run = await runHost("rustfmt", args, { stdin: file.text });
+  const run = await runHost("rustfmt", args, { stdin: file.text, cwd, env: RUSTFMT_RUN_ENV });
   if (run.code !== 0) {
     const first = run.stderr.split("\n").find((l) => l.startsWith("error")) ?? run.stderr.trim().split("\n")[0];
     const pos = /--> <stdin>:(\d+):(\d+)/.exec(run.stderr);
     const title = first?.replace(/^error(\[\w+\])?: /, "") ?? `exit ${run.code}`;
+    // rustup's own errors (a toolchain not installed) say what to do on a `help:` line.
+    const help = run.stderr.split("\n").find((l) => l.startsWith("help: "));
     if (pos) {
       const line = Number(pos[1]);
       const column = Number(pos[2]);
       throw new SourceSyntaxError([syntaxDiagnostic("rustfmt", "syntax", title, { line, column })]);
     }
-    throw new EngineError(title);
+    throw new EngineError(help ? `${title} (${help})` : title);
   }
   return finish(run.stdout, file.text, settings);
 }
@@ -119,21 +140,22 @@ const MOD_DECLARATION = /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+[A-Za-z_][A-Za-z0-9_
  * through stdin.
  */
 export function formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
-  return withConfigPath(settings, (config) => formatManyWith(files, settings, config));
+  return withPlaces(settings, (config, cwd) => formatManyWith(files, settings, config, cwd));
 }
 
 async function formatManyWith(
   files: SourceFile[],
   settings: EngineSettings,
   config: string,
+  cwd: string,
 ): Promise<Settled<string>[]> {
   const out = new Array<Settled<string> | undefined>(files.length);
   const batch = files.map((_, i) => i).filter((i) => !MOD_DECLARATION.test(files[i].text));
   if (batch.length > 1) {
     await withTempFiles(batch.map((i) => files[i]), async (dir, names) => {
       const real = await Deno.realPath(dir);
-      const args = [...rustfmtArgs(settings), "--config-path", config, ...names];
-      const run = await runHost("rustfmt", args, { cwd: dir });
+      const args = [...rustfmtArgs(settings), "--config-path", config, ...names.map((n) => join(real, n))];
+      const run = await runHost("rustfmt", args, { cwd, env: RUSTFMT_RUN_ENV });
       const found = names.map((n, j) => ({
         j,
         at: run.stdout.indexOf(`${join(real, n)}:\n\n`),
@@ -150,7 +172,7 @@ async function formatManyWith(
   for (let i = 0; i < files.length; i++) {
     if (out[i] !== undefined) continue;
     try {
-      out[i] = await formatOne(files[i], settings, config);
+      out[i] = await formatOne(files[i], settings, config, cwd);
     } catch (e) {
       if (!(e instanceof EngineError)) throw e;
       out[i] = e;
