@@ -8,7 +8,8 @@
  *
  * @module
  */
-import { EngineUnavailableError } from "./types.ts";
+import { EngineError, EngineUnavailableError } from "./types.ts";
+import { basename } from "node:path";
 import { killWithPoly } from "../process/ending.ts";
 
 /** Output of one host tool run. */
@@ -23,7 +24,17 @@ export interface HostRunOptions {
   stdin?: string;
   cwd?: string;
   env?: Record<string, string>;
+  /** How long the process may run; {@link HOST_TIMEOUT_MS} unless given (tests). */
+  timeoutMs?: number;
+  /** The tool's name in messages (a native executable runs through `sh`). */
+  name?: string;
 }
+
+/**
+ * How long one host tool's process may run before poly stops it (SIGKILL): a batch of thousands of files takes
+ * seconds, and a hung engine would otherwise hang the run, or an MCP call, for good. Its files are then errored.
+ */
+export const HOST_TIMEOUT_MS = 10 * 60_000;
 
 const decoder = new TextDecoder();
 
@@ -52,6 +63,16 @@ export async function runHost(program: string, args: string[], options: HostRunO
   }
   // A signal that ends poly ends the tool too (lib/process/ending.ts), not only poly.
   const release = killWithPoly(child);
+  const limit = options.timeoutMs ?? HOST_TIMEOUT_MS;
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // ended just now
+    }
+  }, limit);
   try {
     if (options.stdin !== undefined) {
       const writer = child.stdin.getWriter();
@@ -63,8 +84,12 @@ export async function runHost(program: string, args: string[], options: HostRunO
       }
     }
     const out = await child.output();
+    if (late) {
+      throw new EngineError(`${options.name ?? program} did not finish within ${limit / 1000} s and was stopped`);
+    }
     return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
   } finally {
+    clearTimeout(timer);
     release();
   }
 }
@@ -82,9 +107,10 @@ export function runExecutable(
   args: string[],
   options: HostRunOptions = {},
 ): Promise<HostRun> {
+  const named = { name: basename(executable.path), ...options };
   return Deno.build.os === "windows"
-    ? runHost("node", [executable.launcher, ...args], options)
-    : runHost("sh", ["-c", 'exec "$0" "$@"', executable.path, ...args], options);
+    ? runHost("node", [executable.launcher, ...args], named)
+    : runHost("sh", ["-c", 'exec "$0" "$@"', executable.path, ...args], named);
 }
 
 /** First version-looking token of a tool's `--version` output. */

@@ -1,0 +1,40 @@
+/**
+ * Host tools' processes (lib/engines/host.ts): none outlives its time limit. A hung engine is stopped and its run
+ * rejects with an EngineError naming it and the limit, so its files are errored rather than the run hanging.
+ */
+import { equal, ok, rejects } from "node:assert/strict";
+import { join } from "node:path";
+import { HOST_TIMEOUT_MS, runExecutable, runHost } from "../../lib/engines/host.ts";
+import { EngineError } from "../../lib/engines/types.ts";
+import { alive, until } from "../_helpers/process.ts";
+import { tempDir } from "../_helpers/temp.ts";
+
+Deno.test("runHost() stops a tool that runs past its time limit, and says which and after how long", async () => {
+  const dir = await tempDir({ prefix: "poly-host-timeout-" });
+  const pidFile = join(dir, "pid");
+  const started = performance.now();
+  await rejects(
+    runHost("sh", ["-c", `echo $$ > "${pidFile}"; exec sleep 30`], { timeoutMs: 300 }),
+    (e: unknown) => e instanceof EngineError && /^sh did not finish within 0\.3 s and was stopped$/.test(e.message),
+  );
+  ok(performance.now() - started < 10_000, "it did not wait for the tool");
+  const pid = Number((await Deno.readTextFile(pidFile)).trim());
+  await until(async () => !(await alive(pid)), `process ${pid} to end`, 5_000);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("runExecutable() names the executable, not the shell that starts it, when it is stopped", async () => {
+  if (Deno.build.os === "windows") return; // started through node there
+  await rejects(
+    runExecutable({ path: "/bin/sleep", launcher: "" }, ["30"], { timeoutMs: 300 }),
+    (e: unknown) => e instanceof EngineError && e.message.startsWith("sleep did not finish within 0.3 s"),
+  );
+});
+
+Deno.test("runHost() leaves a tool that finishes in time alone: its output, and the default limit is minutes", async () => {
+  const run = await runHost("sh", ["-c", "echo out; echo err >&2; exit 3"]);
+  equal(run.code, 3);
+  equal(run.stdout, "out\n");
+  equal(run.stderr, "err\n");
+  ok(HOST_TIMEOUT_MS >= 60_000, "a batch of thousands of files is never cut short");
+});
