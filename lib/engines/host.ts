@@ -11,6 +11,7 @@
 import { EngineError, EngineUnavailableError } from "./types.ts";
 import { basename } from "node:path";
 import { killWithPoly } from "../process/ending.ts";
+import { runSignal } from "../process/run_signal.ts";
 
 /** Output of one host tool run. */
 export interface HostRun {
@@ -64,15 +65,21 @@ export async function runHost(program: string, args: string[], options: HostRunO
   // A signal that ends poly ends the tool too (lib/process/ending.ts), not only poly.
   const release = killWithPoly(child);
   const limit = options.timeoutMs ?? HOST_TIMEOUT_MS;
-  let late = false;
-  const timer = setTimeout(() => {
-    late = true;
+  let stopped: "late" | "cancelled" | undefined;
+  const stop = (why: "late" | "cancelled") => {
+    stopped ??= why;
     try {
       child.kill("SIGKILL");
     } catch {
       // ended just now
     }
-  }, limit);
+  };
+  const timer = setTimeout(() => stop("late"), limit);
+  // A cancelled run (an MCP call, a daemon client gone) stops its engines' processes too.
+  const signal = runSignal();
+  const cancel = () => stop("cancelled");
+  if (signal?.aborted) cancel();
+  else signal?.addEventListener("abort", cancel, { once: true });
   try {
     if (options.stdin !== undefined) {
       const writer = child.stdin.getWriter();
@@ -84,12 +91,13 @@ export async function runHost(program: string, args: string[], options: HostRunO
       }
     }
     const out = await child.output();
-    if (late) {
-      throw new EngineError(`${options.name ?? program} did not finish within ${limit / 1000} s and was stopped`);
-    }
+    const name = options.name ?? program;
+    if (stopped === "late") throw new EngineError(`${name} did not finish within ${limit / 1000} s and was stopped`);
+    if (stopped === "cancelled") throw new EngineError(`${name} was stopped: the run was cancelled`);
     return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener("abort", cancel);
     release();
   }
 }

@@ -46,17 +46,18 @@ import { boundReportDiffs } from "../report/diff.ts";
 import { countDiagnostics } from "../report/summary.ts";
 import { assignShards, isWhole, sizesOf } from "./shard.ts";
 import { span, timed } from "../debug/timing.ts";
+import { withRunSignal } from "../process/run_signal.ts";
 
 export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
 
 /** Lints the requested paths (and applies safe fixes with `fix`). */
 export function runLint(request: RunRequest): Promise<Report> {
-  return runPipeline("lint", request);
+  return withRunSignal(request.signal, () => runPipeline("lint", request));
 }
 
 /** Checks (or with `fix`, rewrites) the formatting of the requested paths. */
 export function runFmt(request: RunRequest): Promise<Report> {
-  return runPipeline("fmt", request);
+  return withRunSignal(request.signal, () => runPipeline("fmt", request));
 }
 
 async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<Report> {

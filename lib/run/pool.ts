@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { CANCELLED } from "../process/run_signal.ts";
 import { closeCaches, failed, type FileOutcome, type FileTask, processFile } from "./file.ts";
 
 /** Options for a {@link Pool}. */
@@ -21,8 +22,6 @@ export interface PoolOptions {
 
 /** Below this many files a worker's start-up (engine load) costs more than it saves. */
 export const WORKER_THRESHOLD = 48;
-
-const CANCELLED = "cancelled before this file was processed";
 
 type Reply = { id: number; outcome: FileOutcome } | { closed: { hits: number; misses: number } };
 

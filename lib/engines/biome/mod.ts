@@ -56,6 +56,7 @@
  * @module
  */
 import { biomePath, configuration, type Finding, outcome, syntaxError } from "./_shared.ts";
+import { CANCELLED, runCancelled } from "../../process/run_signal.ts";
 import {
   lintNative,
   MAX_PROCESSES,
@@ -383,6 +384,11 @@ export class Biome implements EngineInstance {
     for (let i = 0; i < files.length; i++) {
       const found = native[i];
       try {
+        if (!found && runCancelled()) {
+          // The native process was stopped with its run: no WebAssembly pass over files nobody waits for.
+          out.push(new EngineError(CANCELLED));
+          continue;
+        }
         out.push(found ? outcome(files[i], found, settings) : await this.lint(files[i], settings));
       } catch (e) {
         out.push(e instanceof Error ? e : new Error(String(e)));
