@@ -33,7 +33,8 @@ export interface HostRunOptions {
 
 /**
  * How long one host tool's process may run before poly stops it (SIGKILL): a batch of thousands of files takes
- * seconds, and a hung engine would otherwise hang the run, or an MCP call, for good. Its files are then errored.
+ * seconds, and a hung engine would otherwise hang the run, or an MCP call, for good. A host tool's files are then
+ * errored; biome's and ast-grep's go to their in-process builds.
  */
 export const HOST_TIMEOUT_MS = 10 * 60_000;
 
@@ -75,7 +76,7 @@ export async function runHost(program: string, args: string[], options: HostRunO
     }
   };
   const timer = setTimeout(() => stop("late"), limit);
-  // A cancelled run (an MCP call, a daemon client gone) stops its engines' processes too.
+  // A cancelled run (an MCP client cancelled its call) stops its engines' processes too.
   const signal = runSignal();
   const cancel = () => stop("cancelled");
   if (signal?.aborted) cancel();
