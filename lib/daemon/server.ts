@@ -146,10 +146,24 @@ export async function runDaemon(
     const request = JSON.parse(decoder.decode(body)) as DaemonRequest;
     const problem = await refusal(request, live.root, program, env, commands);
     if (problem) return await refuse(conn, problem);
-    await (queue = queue.then(() => runOne(conn, request), () => runOne(conn, request)));
+    // A client sends nothing after its request: the end of its stream is the client gone (Ctrl-C, a closed
+    // terminal, a killed hook), and its run is cancelled — or never started, while it waits for an earlier one.
+    const gone = new AbortController();
+    (async () => {
+      try {
+        while (!(await reader.next()).done) {
+          // nothing else is sent
+        }
+      } catch {
+        // closed under the read: the same
+      }
+      gone.abort();
+    })();
+    const one = () => gone.signal.aborted ? undefined : runOne(conn, request, gone.signal);
+    await (queue = queue.then(one, one));
   };
 
-  const runOne = async (conn: Deno.Conn, request: DaemonRequest) => {
+  const runOne = async (conn: Deno.Conn, request: DaemonRequest, signal: AbortSignal) => {
     const started = performance.now();
     resetTiming();
     mark("daemon request");
@@ -163,6 +177,7 @@ export async function runDaemon(
       stderrIsTerminal: request.stderrIsTerminal,
       cwd: request.cwd,
       memo: live,
+      signal,
     };
     const synced = span("daemon sync");
     await live.sync();

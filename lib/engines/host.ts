@@ -76,7 +76,7 @@ export async function runHost(program: string, args: string[], options: HostRunO
     }
   };
   const timer = setTimeout(() => stop("late"), limit);
-  // A cancelled run (an MCP client cancelled its call) stops its engines' processes too.
+  // A cancelled run (an MCP client's cancelled call, a daemon's client gone) stops its engines' processes too.
   const signal = runSignal();
   const cancel = () => stop("cancelled");
   if (signal?.aborted) cancel();

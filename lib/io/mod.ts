@@ -21,6 +21,8 @@ export interface CommandIO {
   cwd: string;
   /** Set by a resident `poly daemon` only: what its earlier runs know (lint and fmt pass it on). */
   memo?: RunMemo;
+  /** Set by a resident `poly daemon` only: aborted when the client goes away, which cancels the run (lint and fmt). */
+  signal?: AbortSignal;
   /**
    * Set by main.ts for a one-shot `poly lint` or `poly fmt`: the key its run is
    * kept under for the next process to replay (lib/cache/replay.ts), looked up

@@ -1,8 +1,8 @@
 /**
  * The cancel signal of the run an engine process belongs to. A run (`runLint`, `runFmt`) carries its request's
  * signal through every asynchronous call it makes (`AsyncLocalStorage`), down to the engine processes it starts
- * (lib/engines/host.ts): when the run is cancelled (an MCP client cancels its call) they are stopped at once rather
- * than left to finish their batch.
+ * (lib/engines/host.ts): when the run is cancelled (an MCP client cancels its call, a `poly daemon` client goes away)
+ * they are stopped at once rather than left to finish their batch.
  *
  * @module
  */

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { polyCommand } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { alive, killHard, until } from "../_helpers/process.ts";
 
 interface Run {
   code: number;
@@ -170,4 +171,45 @@ Deno.test("poly daemon start runs one in the background, and a second start says
     await poly(["daemon", "stop", root]);
     await Deno.remove(base, { recursive: true });
   }
+});
+
+Deno.test({
+  name: "poly daemon: a client that goes away cancels its run, and the engine process the run started ends",
+  ignore: Deno.build.os === "windows", // a shell script as shellcheck, `kill -0`
+  async fn() {
+    const { base, poly, exe, rest, env, root } = await repository("poly-daemon-gone-", {
+      "a.sh": "#!/bin/sh\necho $1\n",
+    });
+    // A shellcheck that answers `--version` as the real one does, and otherwise never ends.
+    await Deno.mkdir(join(base, "bin"));
+    const pidFile = join(base, "bin", "shellcheck.pid");
+    const script = `#!/bin/sh\ncase " $* " in *" --version "*) echo "ShellCheck - shell script analysis tool"; ` +
+      `echo "version: 0.10.0"; exit 0;; esac\necho $$ > "${pidFile}"\nexec sleep 60\n`;
+    await Deno.writeTextFile(join(base, "bin", "shellcheck"), script, { mode: 0o755 });
+    const path = { PATH: `${join(base, "bin")}:${Deno.env.get("PATH") ?? ""}` };
+    let pid = 0;
+    try {
+      assert.equal((await poly(["daemon", "start"], path)).code, 0);
+      const client = new Deno.Command(exe, {
+        args: [...rest, "lint", "--no-workspace", "--format", "json"],
+        cwd: root,
+        env: { ...env, ...path },
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      const started = async () => (await Deno.readTextFile(pidFile).catch(() => "")).endsWith("\n");
+      await until(started, "shellcheck to start", 30_000);
+      pid = Number((await Deno.readTextFile(pidFile)).trim());
+      assert.ok(await alive(pid), "shellcheck runs for the daemon's run");
+      client.kill("SIGKILL");
+      await client.status;
+      await until(async () => !(await alive(pid)), `shellcheck (${pid}) to end with the run`, 5_000);
+      // The daemon serves the next client.
+      assert.equal((await status((args) => poly(args, path))).runs, 1);
+    } finally {
+      if (pid) killHard(pid);
+      await poly(["daemon", "stop", root], path);
+      await Deno.remove(base, { recursive: true });
+    }
+  },
 });

@@ -57,6 +57,7 @@ function runRequestOf(
     jobs: value.jobs,
     ...(shard ? { shard } : {}),
     ...(io.memo ? { memo: io.memo } : {}),
+    ...(io.signal ? { signal: io.signal } : {}),
     ...own,
   };
 }
@@ -255,6 +256,7 @@ export async function lintRun(
         fix: value.fix,
         jobs: value.jobs,
         noCache: value.noCache,
+        ...(io.signal ? { signal: io.signal } : {}),
         ...(status ? { onJob: (await status).onJob } : {}),
       })
     )
