@@ -40,8 +40,24 @@ function listen(on: boolean): void {
   }
 }
 
+/** The signal that stopped everything (see {@link signalExitCode}). */
+let ended: Deno.Signal | undefined;
+
+/** The exit codes of the {@link ENDING} signals, as a shell reports a process they end. */
+const SIGNAL_EXIT: Partial<Record<Deno.Signal, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+/**
+ * The exit code of the signal that stopped poly's processes, if one did. Sending itself the signal again ends the
+ * process from another thread of Deno's, while a run whose engine was just stopped may fail and reach its own exit
+ * first (exit 2 for `poly config update` whose `git` was stopped): main.ts exits with this code instead of a failure's.
+ */
+export function signalExitCode(): number | undefined {
+  return ended === undefined ? undefined : SIGNAL_EXIT[ended];
+}
+
 /** Calls every stop, latest first, then lets `signal` take its usual course (see the module doc). */
 function stopAllThenEnd(signal: Deno.Signal): void {
+  ended ??= signal;
   for (const stop of [...running].reverse()) stop();
   listen(false);
   try {
