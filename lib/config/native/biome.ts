@@ -16,7 +16,9 @@
  *   `prettier`, nearest as prettier finds them) are mapped onto biome's formatter
  *   (see `prettier.ts`);
  * - `plugins` (GritQL files) and extends of packages are {@link ConfigError}s:
- *   poly cannot honour them;
+ *   poly cannot honour them; so is turning on the `project` domain or one of
+ *   its rules ({@link projectRuleKey}), which resolve imports across the
+ *   repository;
  * - the nearest `package.json` ({@link BiomeReader.manifestFor}) is biome's
  *   "manifest": its dependencies turn on the recommended rules of biome's domains
  *   (react, next, test, ...) and its `"type": "commonjs"` makes `.js` files scripts.
@@ -50,6 +52,42 @@ const MANIFEST_KEYS = ["name", "type", "dependencies", "devDependencies", "peerD
 
 function isTable(v: unknown): v is Table {
   return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/**
+ * biome's rules that resolve imports across the project (its `project` domain): biome applies them only where its
+ * scanner has indexed the repository (`biome lint` run there), which poly's biome — a file's text in the WebAssembly
+ * build, or a private folder of links for the command line — never has: they would report nothing, as if clean.
+ */
+const PROJECT_RULES = [
+  "noUnresolvedImports",
+  "useImportExtensions",
+  "noImportCycles",
+  "noPrivateImports",
+  "noDeprecatedImports",
+  "useJsonImportAttributes",
+] as const;
+
+/** The key of `config` (or of one of its overrides) that turns on the project domain or one of its rules, if any. */
+export function projectRuleKey(config: Table): string | undefined {
+  const within = (linter: unknown, at: string): string | undefined => {
+    if (!isTable(linter)) return undefined;
+    const domains = linter.domains;
+    if (isTable(domains) && domains.project !== undefined && domains.project !== "none") return `${at}.domains.project`;
+    if (!isTable(linter.rules)) return undefined;
+    for (const [group, rules] of Object.entries(linter.rules)) {
+      if (!isTable(rules)) continue;
+      for (const name of PROJECT_RULES) {
+        const setting = rules[name];
+        const level = isTable(setting) ? setting.level : setting;
+        if (setting !== undefined && level !== "off") return `${at}.rules.${group}.${name}`;
+      }
+    }
+    return undefined;
+  };
+  const overrides = Array.isArray(config.overrides) ? config.overrides : [];
+  return within(config.linter, "linter") ??
+    overrides.map((o, i) => isTable(o) ? within(o.linter, `overrides[${i}].linter`) : undefined).find(Boolean);
 }
 
 /** Field-by-field merge: `over` wins; objects merge; arrays and scalars replace. */
@@ -274,6 +312,13 @@ export class BiomeReader {
       delete rest.plugins;
       merged = mergeBiome(merged, rest);
       note(origins, rest, this.display(file.path));
+    }
+    const project = projectRuleKey(merged);
+    if (project) {
+      throw new ConfigError(
+        { file: this.display(path) },
+        `biome key "${project}" cannot be honoured by poly: its rules resolve imports across the repository, which biome does only where its scanner indexes the whole project (\`biome lint\` run there); turn it off, or set [tools.biome] native_config = false`,
+      );
     }
     const formatter = merged.formatter;
     if (isTable(formatter) && formatter.useEditorconfig === true) {

@@ -132,6 +132,30 @@ Deno.test("forDir() refuses biome plugins and extends of packages, naming the fi
   await assert.rejects((await openConfig({ cwd: pkg })).forDir(pkg), /names a package/);
 });
 
+Deno.test("forDir() refuses biome's project domain and its rules, which poly's biome cannot apply, naming the key", async () => {
+  const cases: [string, RegExp][] = [
+    ['{ "linter": { "domains": { "project": "all" } } }', /biome key "linter\.domains\.project" cannot be honoured/],
+    [
+      '{ "linter": { "rules": { "suspicious": { "noImportCycles": "error" } } } }',
+      /"linter\.rules\.suspicious\.noImportCycles" cannot be honoured by poly: its rules resolve imports/,
+    ],
+    [
+      '{ "overrides": [{ "includes": ["src/**"], "linter": { "rules": { "correctness": { "noUnresolvedImports": { "level": "warn" } } } } }] }',
+      /"overrides\[0\]\.linter\.rules\.correctness\.noUnresolvedImports"/,
+    ],
+  ];
+  for (const [text, message] of cases) {
+    const dir = await tree({ "biome.json": text });
+    await assert.rejects((await openConfig({ cwd: dir })).forDir(dir), message, text);
+  }
+  // Turned off, or the domain off: nothing to refuse.
+  const off = await tree({
+    "biome.json":
+      '{ "linter": { "domains": { "project": "none" }, "rules": { "correctness": { "useImportExtensions": "off" } } } }',
+  });
+  await (await openConfig({ cwd: off })).forDir(off);
+});
+
 Deno.test("forDir() refuses a biome key biome's own schema does not know (a biome 1 configuration), naming file and key", async () => {
   const dir = await tree({
     "biome.json": '{ "files": { "ignore": ["dist"] }, "linter": { "rules": { "style": {} } } }',
