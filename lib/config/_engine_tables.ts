@@ -8,7 +8,8 @@
  * - `[fmt.<lang>.biome]`: every other key is one of biome's formatter options
  *   (`FormatterConfiguration` in biome's schema).
  * - `configuration = {...}` in either is a biome configuration object, checked
- *   against biome's whole schema.
+ *   against biome's whole schema; the `project` domain and its rules in it are
+ *   refused, as in a `biome.json` (lib/config/native/biome.ts).
  *
  * - `[lint.python.ruff]`: its selectors (`select`, `ignore`) and other keys (ruff
  *   settings) are handed to ruff's own settings parser (the WebAssembly module
@@ -27,6 +28,7 @@ import { suggest } from "./_suggest.ts";
 import { passes } from "./valid.ts";
 import { UNIFORM_KEYS } from "../engines/settings.ts";
 import type { RawTable } from "./parse.ts";
+import { PROJECT_REASON, projectRuleKey } from "./native/biome.ts";
 
 /** The keys of a `[lint.<lang>.biome]` table (poly's own; biome's go under `configuration`). */
 const LINT_KEYS = ["enabled", "select", "ignore", "rules", "configuration"];
@@ -69,7 +71,16 @@ export async function engineTableProblems(raw: RawTable): Promise<ConfigProblem[
   const values: BiomeValue[] = [];
   for (const [section, language, table] of biomeTables(raw)) {
     const at = [section, language, "biome"];
-    if (isTable(table.configuration)) values.push({ value: table.configuration, at: [...at, "configuration"] });
+    if (isTable(table.configuration)) {
+      values.push({ value: table.configuration, at: [...at, "configuration"] });
+      const project = projectRuleKey(table.configuration);
+      if (project) {
+        problems.push({
+          path: [...at, "configuration"],
+          detail: `biome key "${project}" cannot be honoured by poly: ${PROJECT_REASON}`,
+        });
+      }
+    }
     if (section === "lint") {
       for (const key of Object.keys(table).filter((k) => !LINT_KEYS.includes(k))) {
         const path = [...at, key];

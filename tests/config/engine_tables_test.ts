@@ -79,3 +79,16 @@ Deno.test("engineTableProblems() hands [lint.python.ruff] to ruff's own settings
   deepEqual(version.path, ["lint", "python", "ruff", "target-version"]);
   match(version.detail, /ruff says: unknown variant `py2`, expected one of `py37`/);
 });
+
+Deno.test("engineTableProblems() refuses biome's project domain in a configuration, at that key", async () => {
+  const problems = await engineTableProblems({
+    lint: {
+      typescript: {
+        biome: { configuration: { linter: { rules: { suspicious: { noImportCycles: "error" } } } } },
+      },
+    },
+  });
+  equal(problems.length, 1, JSON.stringify(problems));
+  deepEqual(problems[0].path, ["lint", "typescript", "biome", "configuration"]);
+  match(problems[0].detail, /biome key "linter\.rules\.suspicious\.noImportCycles" cannot be honoured by poly/);
+});

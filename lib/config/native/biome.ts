@@ -68,6 +68,10 @@ const PROJECT_RULES = [
   "useJsonImportAttributes",
 ] as const;
 
+/** Why a configuration turning on the project domain or one of its rules is refused, and what to do. */
+export const PROJECT_REASON = "its rules resolve imports across the repository, which biome does only where its " +
+  "scanner indexes the whole project (`biome lint` run there); turn it off";
+
 /** The key of `config` (or of one of its overrides) that turns on the project domain or one of its rules, if any. */
 export function projectRuleKey(config: Table): string | undefined {
   const within = (linter: unknown, at: string): string | undefined => {
@@ -317,7 +321,7 @@ export class BiomeReader {
     if (project) {
       throw new ConfigError(
         { file: this.display(path) },
-        `biome key "${project}" cannot be honoured by poly: its rules resolve imports across the repository, which biome does only where its scanner indexes the whole project (\`biome lint\` run there); turn it off, or set [tools.biome] native_config = false`,
+        `biome key "${project}" cannot be honoured by poly: ${PROJECT_REASON}, or set [tools.biome] native_config = false`,
       );
     }
     const formatter = merged.formatter;
