@@ -22,7 +22,5 @@ if (import.meta.main) {
       console.error(`error: ${describeError(error)}`);
     }
   }
-  // A signal that stopped poly's processes ends poly as it would have (143 for SIGTERM), not as the failure it caused.
-  if (code !== ExitCode.Clean) code = (await import("./lib/process/ending.ts")).signalExitCode() ?? code;
   Deno.exit(code);
 }

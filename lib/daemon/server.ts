@@ -21,6 +21,7 @@ import { type LiveStats, LiveWorkspace } from "./live.ts";
 import { daemonDir, type DaemonEntry, entryPath, markersPath, removeEntry, within } from "./registry.ts";
 import { closeQuietly, type DaemonRequest, frame, frames, RELEVANT_ENV, relevantEnv, writeAll } from "./wire.ts";
 import { mark, resetTiming, span, TIMING, timingTable } from "../debug/timing.ts";
+import { onEndingSignal } from "../process/ending.ts";
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -116,7 +117,7 @@ export async function runDaemon(
     }
   };
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  for (const s of signals) Deno.addSignalListener(s, stop);
+  const release = onEndingSignal(stop, signals);
   options.signal?.addEventListener("abort", stop, { once: true });
 
   await writeFileAtomic(entryPath(dir, Deno.pid), JSON.stringify(entry, null, 2) + "\n");
@@ -244,7 +245,7 @@ export async function runDaemon(
   } catch (error) {
     if (!stopping) throw error;
   } finally {
-    for (const s of signals) Deno.removeSignalListener(s, stop);
+    release();
     await queue.catch(() => {});
     live.close();
     await removeEntry(dir, entry);

@@ -10,10 +10,10 @@
  *
  * While any such process runs or such a folder is there (lib/fs/temp.ts), poly
  * listens to those signals: it calls every registered stop, latest first (a
- * process is stopped before the folder it works in is removed), stops listening
- * and sends itself the signal again, which then takes its usual course — the
- * process ends (130, 143), or a listener of its own (`poly daemon`'s, `poly
- * mcp`'s) handles it. When nothing is registered, poly listens to nothing.
+ * process is stopped before the folder it works in is removed); then a server
+ * that ends gracefully (`poly daemon`, `poly mcp`: {@link onEndingSignal}) is
+ * told, or else poly exits at once as the signal would have ended it (130, 143,
+ * 129). When nothing is registered, poly listens to nothing.
  *
  * @module
  */
@@ -26,6 +26,11 @@ const running = new Set<() => void>();
 
 /** Whether this module listens to {@link ENDING} (while a stop is registered). */
 let listening = false;
+
+/** Listens while a stop or a graceful end is registered. */
+function relisten(): void {
+  listen(running.size > 0 || [...graceful.values()].some((ends) => ends.size > 0));
+}
 
 function listen(on: boolean): void {
   if (on === listening) return;
@@ -40,31 +45,27 @@ function listen(on: boolean): void {
   }
 }
 
-/** The signal that stopped everything (see {@link signalExitCode}). */
-let ended: Deno.Signal | undefined;
-
 /** The exit codes of the {@link ENDING} signals, as a shell reports a process they end. */
-const SIGNAL_EXIT: Partial<Record<Deno.Signal, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+const SIGNAL_EXIT: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+/** What a server does on each signal to end gracefully ({@link onEndingSignal}). */
+const graceful = new Map<Deno.Signal, Set<() => void>>();
 
 /**
- * The exit code of the signal that stopped poly's processes, if one did. Sending itself the signal again ends the
- * process from another thread of Deno's, while a run whose engine was just stopped may fail and reach its own exit
- * first (exit 2 for `poly config update` whose `git` was stopped): main.ts exits with this code instead of a failure's.
+ * Calls every stop, latest first; then the graceful ends registered for `signal`, or, with none, exits as the signal
+ * would have ended poly. It exits here rather than sending itself the signal again: that signal reached the process
+ * from another of Deno's threads, while a run whose process was just stopped could fail and exit 2 first, and a server
+ * that had just ended gracefully (its listener gone) died of it with 143.
  */
-export function signalExitCode(): number | undefined {
-  return ended === undefined ? undefined : SIGNAL_EXIT[ended];
-}
-
-/** Calls every stop, latest first, then lets `signal` take its usual course (see the module doc). */
 function stopAllThenEnd(signal: Deno.Signal): void {
-  ended ??= signal;
   for (const stop of [...running].reverse()) stop();
-  listen(false);
-  try {
-    Deno.kill(Deno.pid, signal); // no listener of ours left: the default (the process ends), or another's
-  } catch {
-    // not allowed to signal itself: everything is stopped, the process goes on
+  running.clear();
+  const ends = graceful.get(signal);
+  if (ends && ends.size > 0) {
+    for (const end of [...ends]) end();
+    return;
   }
+  Deno.exit(SIGNAL_EXIT[signal] ?? 1);
 }
 
 const listeners = Object.fromEntries(ENDING.map((s) => [s, () => stopAllThenEnd(s)])) as Record<string, () => void>;
@@ -79,7 +80,23 @@ export function stopWithPoly(stop: () => void): () => void {
   listen(true);
   return () => {
     running.delete(stop);
-    if (running.size === 0) listen(false);
+    relisten();
+  };
+}
+
+/**
+ * How a server ends gracefully on `signals` (it drains its calls, closes its socket, then returns from its command):
+ * called after the registered stops, instead of poly exiting at once. Registered until the returned function is called.
+ */
+export function onEndingSignal(end: () => void, signals: readonly Deno.Signal[]): () => void {
+  for (const signal of signals) {
+    if (!graceful.has(signal)) graceful.set(signal, new Set());
+    graceful.get(signal)!.add(end);
+  }
+  listen(true);
+  return () => {
+    for (const signal of signals) graceful.get(signal)?.delete(end);
+    relisten();
   };
 }
 

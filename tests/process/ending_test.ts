@@ -8,7 +8,8 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { isolatedHomes, polyCommand } from "../_helpers/cli.ts";
+import { isolatedHomes, polyCommand, REPO } from "../_helpers/cli.ts";
+import { inProcessWith } from "../_helpers/isolated.ts";
 import { tempDir } from "../_helpers/temp.ts";
 import { alive, killHard, until } from "../_helpers/process.ts";
 import { FAKE_PATH, makeHome, makeWorkspace } from "../fleet/_helpers.ts";
@@ -121,5 +122,56 @@ Deno.test({
     });
     // The folder poly made for the clone went with it.
     deepEqual([...Deno.readDirSync(join(cache, "config-bases"))].map((e) => e.name), []);
+  },
+});
+
+Deno.test({
+  name:
+    "onEndingSignal(): a server's graceful end is called after the stops, and the process goes on (the server ends itself)",
+  ignore: !posix,
+  async fn() {
+    const order = await inProcessWith(
+      { PATH: Deno.env.get("PATH") ?? "" },
+      `
+      const { onEndingSignal, stopWithPoly } = await import(REPO + "/lib/process/ending.ts");
+      const order = [];
+      const releaseStop = stopWithPoly(() => order.push("stop"));
+      let done;
+      const ended = new Promise((resolve) => (done = resolve));
+      const releaseEnd = onEndingSignal(() => (order.push("graceful"), done()), ["SIGTERM"]);
+      Deno.kill(Deno.pid, "SIGTERM");
+      await ended;
+      releaseEnd();
+      releaseStop();
+      console.log(JSON.stringify(order));
+    `,
+    );
+    deepEqual(order, ["stop", "graceful"]);
+  },
+});
+
+Deno.test({
+  name: "a signal with no graceful end registered: the stops run, and poly exits as the signal would have ended it",
+  ignore: !posix,
+  async fn() {
+    const dir = await tempDir({ prefix: "poly-ending-exit-" });
+    const script = join(dir, "main.ts");
+    await Deno.writeTextFile(
+      script,
+      `const { stopWithPoly } = await import(${JSON.stringify(join(REPO, "lib/process/ending.ts"))});
+      stopWithPoly(() => Deno.writeTextFileSync(${JSON.stringify(join(dir, "stopped"))}, "yes"));
+      Deno.kill(Deno.pid, "SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 30_000));
+      console.log("still here");\n`,
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-q", "-P=test", "--no-prompt", "--config", join(REPO, "deno.json"), script],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    equal(out.code, 143, new TextDecoder().decode(out.stderr));
+    equal(new TextDecoder().decode(out.stdout), "");
+    equal(await Deno.readTextFile(join(dir, "stopped")), "yes");
+    await Deno.remove(dir, { recursive: true });
   },
 });

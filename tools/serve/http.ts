@@ -33,6 +33,7 @@ import { PolyTaskStore } from "./task_store.ts";
 import { checkOrigin, isLoopback, isWildcard, type OriginPolicy, originPolicy } from "./http_origin.ts";
 import { type AuthInfo, WebStandardStreamableHTTPServerTransport } from "./http_sdk.ts";
 import { DEFAULT_HOSTNAME } from "./http_listen.ts";
+import { onEndingSignal } from "../../lib/process/ending.ts";
 
 /** Sessions idle longer than this (no request, no running task) are closed (ms). */
 export const SESSION_IDLE_MS = 2 * 60 * 60_000;
@@ -360,11 +361,10 @@ export async function serveHttp(o: ServeHttpOptions): Promise<void> {
   // Last, so a reader that waits for the address has seen everything above.
   await o.log(`poly mcp: serving MCP over HTTP at ${http.url} (workspace ${await Deno.realPath(o.root)})\n`);
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  const onSignal = () => void http.shutdown();
-  for (const signal of signals) Deno.addSignalListener(signal, onSignal);
+  const release = onEndingSignal(() => void http.shutdown(), signals);
   try {
     await http.finished;
   } finally {
-    for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
+    release();
   }
 }

@@ -10,6 +10,7 @@ import process from "node:process";
 import { completeTree, processFingerprint } from "../../lib/identity/fingerprint.ts";
 import { createPolyServer, type ServerOptions, warmUp } from "./mod.ts";
 import { PolyStdioTransport } from "./_stdio_transport.ts";
+import { onEndingSignal } from "../../lib/process/ending.ts";
 
 /** Longest wait for in-flight calls after stdin ends (ms); SIGTERM or SIGINT cuts it short. */
 const DRAIN_MS = 120_000;
@@ -68,12 +69,11 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   process.stdin.on("end", () => void stop(true));
   process.stdin.on("close", () => void stop(true));
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  const onSignal = () => void stop(false);
-  for (const signal of signals) Deno.addSignalListener(signal, onSignal);
+  const release = onEndingSignal(() => void stop(false), signals);
   try {
     await closed;
   } finally {
-    for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
+    release();
     // Give cancelled tasks' process trees a moment to be signalled.
     if (tasks.working > 0) await new Promise((r) => setTimeout(r, 50));
   }
