@@ -24,7 +24,7 @@ const ENDING: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGIN
 /** The registered stops (a running child's, a temporary folder's), in the order registered. */
 const running = new Set<() => void>();
 
-/** Whether this module listens to {@link ENDING} (while a stop is registered). */
+/** Whether this module listens to {@link ENDING} (while a stop or a graceful end is registered). */
 let listening = false;
 
 /** Listens while a stop or a graceful end is registered. */
