@@ -16,9 +16,9 @@
  *   `prettier`, nearest as prettier finds them) are mapped onto biome's formatter
  *   (see `prettier.ts`);
  * - `plugins` (GritQL files) and extends of packages are {@link ConfigError}s:
- *   poly cannot honour them; so is turning on the `project` domain or one of
- *   its rules ({@link projectRuleKey}), which resolve imports across the
- *   repository;
+ *   poly cannot honour them; so is turning on the `project` domain or a rule
+ *   that needs biome's scanner over the whole project ({@link projectRuleKey}:
+ *   imports or types across files);
  * - the nearest `package.json` ({@link BiomeReader.manifestFor}) is biome's
  *   "manifest": its dependencies turn on the recommended rules of biome's domains
  *   (react, next, test, ...) and its `"type": "commonjs"` makes `.js` files scripts.
@@ -55,24 +55,49 @@ function isTable(v: unknown): v is Table {
 }
 
 /**
- * biome's rules that resolve imports across the project (its `project` domain): biome applies them only where its
- * scanner has indexed the repository (`biome lint` run there), which poly's biome — a file's text in the WebAssembly
- * build, or a private folder of links for the command line — never has: they would report nothing, as if clean.
+ * biome's rules that need its scanner to have indexed the whole project: those that resolve imports or classes across
+ * files (its `project` domain) and those that infer types through the module graph (its `types` domain). biome applies
+ * them only where the project is indexed (`biome lint` run there), which poly's biome — a file's text in the
+ * WebAssembly build, or a private folder of links for the command line — never has: they would report nothing, as if
+ * clean (checked with biome 2.5: `noUnresolvedImports`, `useImportExtensions`, `noFloatingPromises`).
  */
 const PROJECT_RULES = [
+  // project
   "noUnresolvedImports",
   "useImportExtensions",
   "noImportCycles",
   "noPrivateImports",
   "noDeprecatedImports",
   "useJsonImportAttributes",
+  "noUndeclaredClasses",
+  "noUnusedClasses",
+  "noUndeclaredCustomProperties",
+  // types
+  "noBaseToString",
+  "noFloatingPromises",
+  "noMisleadingReturnType",
+  "noMisusedPromises",
+  "noUnnecessaryConditions",
+  "noUnsafePlusOperands",
+  "noUselessTypeConversion",
+  "useArrayFind",
+  "useArraySortCompare",
+  "useAwaitThenable",
+  "useConsistentEnumValueType",
+  "useDisposables",
+  "useExhaustiveSwitchCases",
+  "useIncludes",
+  "useNullishCoalescing",
+  "useRegexpExec",
+  "useStringStartsEndsWith",
 ] as const;
 
 /** Why a configuration turning on the project domain or one of its rules is refused, and what to do. */
-export const PROJECT_REASON = "its rules resolve imports across the repository, which biome does only where its " +
-  "scanner indexes the whole project (`biome lint` run there); turn it off";
+export const PROJECT_REASON = "biome applies it only where its scanner has indexed the whole project (`biome lint` " +
+  "run there: it resolves imports, or infers types, across files), and poly's biome never has, so it would report " +
+  "nothing; turn it off";
 
-/** The key of `config` (or of one of its overrides) that turns on the project domain or one of its rules, if any. */
+/** The key of `config` (or of one of its overrides) that turns on the project domain or a rule of {@link PROJECT_RULES}. */
 export function projectRuleKey(config: Table): string | undefined {
   const within = (linter: unknown, at: string): string | undefined => {
     if (!isTable(linter)) return undefined;

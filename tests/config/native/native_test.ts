@@ -132,12 +132,16 @@ Deno.test("forDir() refuses biome plugins and extends of packages, naming the fi
   await assert.rejects((await openConfig({ cwd: pkg })).forDir(pkg), /names a package/);
 });
 
-Deno.test("forDir() refuses biome's project domain and its rules, which poly's biome cannot apply, naming the key", async () => {
+Deno.test("forDir() refuses biome's project domain and the rules that need its scanner over the project, naming the key", async () => {
   const cases: [string, RegExp][] = [
     ['{ "linter": { "domains": { "project": "all" } } }', /biome key "linter\.domains\.project" cannot be honoured/],
     [
       '{ "linter": { "rules": { "suspicious": { "noImportCycles": "error" } } } }',
-      /"linter\.rules\.suspicious\.noImportCycles" cannot be honoured by poly: its rules resolve imports/,
+      /"linter\.rules\.suspicious\.noImportCycles" cannot be honoured by poly: biome applies it only where its scanner/,
+    ],
+    [
+      '{ "linter": { "rules": { "nursery": { "noFloatingPromises": "error" } } } }',
+      /"linter\.rules\.nursery\.noFloatingPromises" cannot be honoured by poly/,
     ],
     [
       '{ "overrides": [{ "includes": ["src/**"], "linter": { "rules": { "correctness": { "noUnresolvedImports": { "level": "warn" } } } } }] }',
