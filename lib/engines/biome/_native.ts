@@ -151,16 +151,29 @@ export function manifestFree(path: string): boolean {
  * its message (`noUndeclaredDependencies`, which says where it looked, is not turned on). A vite-like monorepo has
  * hundreds of such `package.json`s; their files are named by their own paths rather than through links.
  */
-export function manifestNeutral(manifest: NativeEngineConfig, config: Record<string, unknown>): boolean {
+export function manifestNeutral(
+  manifest: NativeEngineConfig,
+  config: Record<string, unknown>,
+  named = namesManifest(config),
+): boolean {
+  if (named) return false;
   for (const [k, v] of Object.entries(manifest.options)) {
-    if (k === "name") continue; // read by noUndeclaredDependencies alone (below)
+    if (k === "name") continue; // read by noUndeclaredDependencies alone
     const none = v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
     if (k === "type" ? v !== "module" : !none) return false;
   }
+  return true;
+}
+
+/**
+ * Whether `config` may turn on `noUndeclaredDependencies` (named anywhere, or its whole group turned on), whose
+ * message names the manifest: asked once per configuration, not once per package ({@link manifestNeutral}).
+ */
+function namesManifest(config: Record<string, unknown>): boolean {
   const rules = (config.linter as { rules?: Record<string, unknown> } | undefined)?.rules;
   const correctness = rules?.correctness;
-  if (correctness !== undefined && (correctness === null || typeof correctness !== "object")) return false;
-  return !JSON.stringify(config).includes('"noUndeclaredDependencies"');
+  if (correctness !== undefined && (correctness === null || typeof correctness !== "object")) return true;
+  return JSON.stringify(config).includes('"noUndeclaredDependencies"');
 }
 
 /**
@@ -373,9 +386,10 @@ export async function runNativeLint(
     const alias = new Map<string, string>();
     const args: string[] = [];
     let made = 0;
+    const named = namesManifest(config);
     try {
       for (const [p, { paths, manifest }] of chosen.entries()) {
-        if (!manifest || manifestNeutral(manifest, config)) {
+        if (!manifest || manifestNeutral(manifest, config, named)) {
           args.push(...paths);
           continue;
         }
