@@ -116,8 +116,7 @@ export async function runDaemon(
       // already closed
     }
   };
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  const release = onEndingSignal(stop, signals);
+  const release = onEndingSignal(stop);
   options.signal?.addEventListener("abort", stop, { once: true });
 
   await writeFileAtomic(entryPath(dir, Deno.pid), JSON.stringify(entry, null, 2) + "\n");

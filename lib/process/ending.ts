@@ -84,11 +84,14 @@ export function stopWithPoly(stop: () => void): () => void {
   };
 }
 
+/** The signals a server ends gracefully on (Windows delivers only SIGINT of these); SIGHUP ends it at once. */
+const SERVER_SIGNALS: readonly Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+
 /**
  * How a server ends gracefully on `signals` (it drains its calls, closes its socket, then returns from its command):
  * called after the registered stops, instead of poly exiting at once. Registered until the returned function is called.
  */
-export function onEndingSignal(end: () => void, signals: readonly Deno.Signal[]): () => void {
+export function onEndingSignal(end: () => void, signals: readonly Deno.Signal[] = SERVER_SIGNALS): () => void {
   for (const signal of signals) {
     if (!graceful.has(signal)) graceful.set(signal, new Set());
     graceful.get(signal)!.add(end);

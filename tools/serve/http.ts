@@ -360,8 +360,7 @@ export async function serveHttp(o: ServeHttpOptions): Promise<void> {
   }
   // Last, so a reader that waits for the address has seen everything above.
   await o.log(`poly mcp: serving MCP over HTTP at ${http.url} (workspace ${await Deno.realPath(o.root)})\n`);
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  const release = onEndingSignal(() => void http.shutdown(), signals);
+  const release = onEndingSignal(() => void http.shutdown());
   try {
     await http.finished;
   } finally {

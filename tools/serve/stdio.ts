@@ -68,8 +68,7 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   };
   process.stdin.on("end", () => void stop(true));
   process.stdin.on("close", () => void stop(true));
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  const release = onEndingSignal(() => void stop(false), signals);
+  const release = onEndingSignal(() => void stop(false));
   try {
     await closed;
   } finally {
