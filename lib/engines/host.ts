@@ -46,6 +46,11 @@ const decoder = new TextDecoder();
  * missing or may not be run.
  */
 export async function runHost(program: string, args: string[], options: HostRunOptions = {}): Promise<HostRun> {
+  const name = options.name ?? program;
+  // A cancelled run (an MCP client's cancelled call, a daemon's client gone) stops its engines' processes too, and
+  // starts none.
+  const signal = runSignal();
+  if (signal?.aborted) throw new EngineError(`${name} was stopped: the run was cancelled`);
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command(program, {
@@ -76,11 +81,8 @@ export async function runHost(program: string, args: string[], options: HostRunO
     }
   };
   const timer = setTimeout(() => stop("late"), limit);
-  // A cancelled run (an MCP client's cancelled call, a daemon's client gone) stops its engines' processes too.
-  const signal = runSignal();
   const cancel = () => stop("cancelled");
-  if (signal?.aborted) cancel();
-  else signal?.addEventListener("abort", cancel, { once: true });
+  signal?.addEventListener("abort", cancel, { once: true });
   try {
     if (options.stdin !== undefined) {
       const writer = child.stdin.getWriter();
@@ -92,7 +94,6 @@ export async function runHost(program: string, args: string[], options: HostRunO
       }
     }
     const out = await child.output();
-    const name = options.name ?? program;
     if (stopped === "late") throw new EngineError(`${name} did not finish within ${limit / 1000} s and was stopped`);
     if (stopped === "cancelled") throw new EngineError(`${name} was stopped: the run was cancelled`);
     return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
