@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { digestOf } from "../cache/digest.ts";
 import { unifiedPatch } from "../report/diff.ts";
 import { insideRoot } from "../fs/roots.ts";
 import type { ProposedChange } from "../run/mod.ts";
@@ -100,11 +100,6 @@ export function unifiedDiff(changes: readonly Pick<ProposedChange, "relPath" | "
   return { diff: parts.join(""), files };
 }
 
-/** The SHA-256 (hex) of a text. */
-export function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
-
 async function diffPreview(
   tool: string,
   kind: "lint" | "fmt",
@@ -145,7 +140,7 @@ async function diffPreview(
       checked: report.summary.checked,
       errors: report.errors,
     },
-    guard: sha256(diff),
+    guard: digestOf(diff),
   };
 }
 

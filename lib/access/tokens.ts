@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { digestOf } from "../cache/digest.ts";
 import { AccessError } from "./errors.ts";
 
 /** A fresh public token id: `tok_` and 12 hex digits. */
@@ -28,7 +28,7 @@ export function newSecret(id: string): string {
 
 /** The SHA-256 (hex) a token is stored as. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
+  return digestOf(token);
 }
 
 /** Whether `text` has the shape of a poly token (cheap rejection before any lookup). */

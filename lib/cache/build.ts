@@ -18,7 +18,7 @@ import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { codeStamp } from "../identity/code.ts";
-import { digestOf } from "./key.ts";
+import { digestOf } from "./digest.ts";
 
 export { codeStamp, sourceStamp } from "../identity/code.ts";
 

@@ -21,7 +21,8 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { join, resolve } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
-import { CACHE_FORMAT, digestOf, type Namespace, NAMESPACES } from "./key.ts";
+import { CACHE_FORMAT, type Namespace, NAMESPACES } from "./key.ts";
+import { digestOf } from "./digest.ts";
 import { isCorruption, moveAside, openDatabase } from "./_sqlite.ts";
 import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
 import { RACY_MS } from "../fs/read_log.ts";

@@ -26,7 +26,8 @@ import {
 import type { Diagnostic } from "../report/schema.ts";
 import { engineCacheVersion } from "../identity/engines.ts";
 import type { ResultCache } from "./db.ts";
-import { digestOf, keyFor, keyPrefix, type Namespace } from "./key.ts";
+import { keyFor, keyPrefix, type Namespace } from "./key.ts";
+import { digestOf } from "./digest.ts";
 import { fingerprintJson } from "../config/fingerprint.ts";
 
 /** A deterministic outcome that is not a value, as the cache stores it (see the module doc). */

@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { digestOf } from "./digest.ts";
 import { fingerprintJson } from "../config/fingerprint.ts";
 import type { Namespace } from "./types.ts";
 
@@ -44,14 +44,6 @@ export interface CacheKeyParts {
   content: string | Uint8Array;
   /** Build identity; defaults to {@link buildIdentity}(). */
   build?: string;
-}
-
-/**
- * SHA-256 hex of one value (a string is hashed as its UTF-8 bytes): every digest poly makes — file contents, keys,
- * fingerprints, identities. `node:crypto`'s native hash, synchronous: a cold run hashes every file it reads.
- */
-export function digestOf(data: string | Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
 }
 
 /** The parts of a key that do not depend on the file. */

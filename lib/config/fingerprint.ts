@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { digestOf } from "../cache/key.ts";
+import { digestOf } from "../cache/digest.ts";
 
 /** The fingerprint format version; bump it when what is hashed changes. */
 export const FINGERPRINT_VERSION = 1;

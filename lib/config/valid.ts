@@ -12,7 +12,7 @@
  * @module
  */
 import type { z } from "zod";
-import { digestOf } from "../cache/key.ts";
+import { digestOf } from "../cache/digest.ts";
 import { codeMemoPath, readMemoFile, writeMemoFile } from "../cache/build.ts";
 
 /** The schemas checked through the memo (`_schemas.ts` holds them). */

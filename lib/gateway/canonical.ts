@@ -7,7 +7,6 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
 
 /**
  * Renders `value` as canonical JSON (RFC 8785): what the gateway hashes and compares
@@ -47,11 +46,6 @@ function write(value: unknown, seen: Set<object>): string {
     default:
       throw new TypeError(`Cannot encode a ${typeof value} as canonical JSON`);
   }
-}
-
-/** Lower-case hex SHA-256 of a string's UTF-8 bytes. */
-export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
 /** Whether two JSON values are equal (by their canonical text). */

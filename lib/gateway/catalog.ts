@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { canonicalJson, sha256Hex } from "./canonical.ts";
+import { canonicalJson } from "./canonical.ts";
+import { digestOf } from "../cache/digest.ts";
 import { GatewayError } from "./errors.ts";
 import { ToolSchema } from "./_sdk.ts";
 
@@ -37,12 +38,12 @@ export interface Catalog {
 
 /** The stable id of a tool name. */
 export function toolId(name: string): string {
-  return `tool-${sha256Hex(name).slice(0, 16)}`;
+  return `tool-${digestOf(name).slice(0, 16)}`;
 }
 
 /** The fingerprint of a tool definition as sent. */
 export function toolFingerprint(definition: unknown): string {
-  return sha256Hex(canonicalJson(definition));
+  return digestOf(canonicalJson(definition));
 }
 
 /** Options for {@link buildCatalog}. */
@@ -93,7 +94,7 @@ export function buildCatalog(server: string, raw: readonly unknown[], options: B
 
 /** Digest over the ordered (id, fingerprint) pairs of a catalog. */
 export function catalogDigest(tools: readonly Pick<CatalogTool, "id" | "fingerprint">[]): string {
-  return sha256Hex(canonicalJson(tools.map((t) => [t.id, t.fingerprint])));
+  return digestOf(canonicalJson(tools.map((t) => [t.id, t.fingerprint])));
 }
 
 function refused(server: string, detail: string): GatewayError {

@@ -21,7 +21,8 @@
 import type { DatabaseSync } from "../store/mod.ts";
 import { type CallToolResult, ErrorCode, McpError } from "./_sdk.ts";
 import { buildCatalog } from "./catalog.ts";
-import { canonicalJson, jsonEqual, sha256Hex } from "./canonical.ts";
+import { canonicalJson, jsonEqual } from "./canonical.ts";
+import { digestOf } from "../cache/digest.ts";
 import { DEFAULT_TIMEOUT_MS, listRawTools, upstreamError } from "./connect.ts";
 import { GatewayError, OUTCOME_UNCERTAIN, SCHEMA_CHANGED } from "./errors.ts";
 import {
@@ -123,7 +124,7 @@ export async function readTool(ctx: DispatchContext, request: ReadRequest): Prom
       target: granted.target,
       tool_id: granted.tool.id,
       schema_sha256: granted.tool.fingerprint,
-      arguments_sha256: sha256Hex(canonicalJson(args)),
+      arguments_sha256: digestOf(canonicalJson(args)),
       server_revision: granted.server.revision,
       profile: ctx.profile.name,
       started_at: started,

@@ -28,7 +28,7 @@ import { currentProfileName, loadGatewayConfig, type ResolvedProfile, resolvePro
 export { type GatewayConfig, GatewayConfigSchema, type GatewayProfile, GatewayProfileSchema } from "./config.ts";
 export { GatewayError, type GatewayErrorCode, isGatewayError, OUTCOME_UNCERTAIN, SCHEMA_CHANGED } from "./errors.ts";
 export { buildCatalog, type Catalog, type CatalogTool, MAX_TOOLS, toolFingerprint, toolId } from "./catalog.ts";
-export { canonicalJson, sha256Hex } from "./canonical.ts";
+export { canonicalJson } from "./canonical.ts";
 export { checkEndpoint, checkServerName, splitCommand } from "./url.ts";
 export { keyPath, seal, unseal } from "./seal.ts";
 export type { AuthKind, GrantRecord, OAuthConfig, OAuthStatus, ServerRecord, ToolRecord, Transport } from "./store.ts";

@@ -30,7 +30,7 @@ import { findExecutable } from "../fs/executable.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { refuseOpenLogs } from "../fs/read_log.ts";
 import { cacheHome } from "../paths/mod.ts";
-import { digestOf } from "../cache/key.ts";
+import { digestOf } from "../cache/digest.ts";
 import { compareText } from "../report/sort.ts";
 
 /** One engine's identity. */

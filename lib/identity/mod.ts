@@ -5,7 +5,7 @@
  * @module
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { digestOf } from "../cache/key.ts";
+import { digestOf } from "../cache/digest.ts";
 import type { Identity } from "../report/schema.ts";
 import { BUILD_ID, CHANNEL, VERSION } from "./build.ts";
 import { engineIdentities } from "./engines.ts";

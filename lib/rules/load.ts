@@ -6,7 +6,7 @@
  * @module
  */
 import { isAbsolute, join, normalize, resolve } from "node:path";
-import { digestOf } from "../cache/key.ts";
+import { digestOf } from "../cache/digest.ts";
 import { codeIdentity, codeMemoPath, readMemoFile, writeMemoFile } from "../cache/build.ts";
 import type { RulesTable } from "./config.ts";
 import { safeParse } from "../config/valid.ts";

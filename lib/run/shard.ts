@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { digestOf } from "../cache/digest.ts";
 
 /** One shard of a run: `index` counts from 1. */
 export interface Shard {
@@ -41,7 +41,7 @@ export function isWhole(shard: Shard | undefined): boolean {
 }
 
 function tieBreak(path: string): string {
-  return createHash("sha256").update(path).digest("hex").slice(0, 16);
+  return digestOf(path).slice(0, 16);
 }
 
 /**

@@ -24,7 +24,7 @@
  */
 import { join, relative } from "node:path";
 import { writeFileAtomic } from "../fs/atomic.ts";
-import { digestOf } from "../cache/key.ts";
+import { digestOf } from "../cache/digest.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
 import type { PlannedJob } from "./plan.ts";
 import { which } from "./which.ts";

@@ -240,7 +240,7 @@ Deno.test("stats() reports namespaces and recent runs; clean() empties one names
 });
 
 Deno.test("a text's digest is its bytes' digest: the pre-pass hashes what it read, not the text re-encoded", async () => {
-  const { digestOf } = await import("../../lib/cache/key.ts");
+  const { digestOf } = await import("../../lib/cache/digest.ts");
   const { classifyContent } = await import("../../lib/discover/content.ts");
   const samples = [
     "plain ascii\n",

@@ -114,7 +114,7 @@ Deno.test("goContext() keys a Go file's vet result on its module (or directory),
 
 Deno.test("goContext() takes a source's digest from the stat index while its stamp holds, and reads it once it moves", async () => {
   const { openCache, RACY_MS, stampOf } = await import("../../lib/cache/mod.ts");
-  const { digestOf } = await import("../../lib/cache/key.ts");
+  const { digestOf } = await import("../../lib/cache/digest.ts");
   const root = await tempDir({ prefix: "poly-govet-index-" });
   await Deno.mkdir(join(root, "mod", "a"), { recursive: true });
   await Deno.writeTextFile(join(root, "mod", "go.mod"), "module example.com/m\n\ngo 1.21\n");

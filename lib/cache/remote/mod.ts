@@ -26,7 +26,8 @@
  *
  * @module
  */
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { digestOf } from "../digest.ts";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { join, relative } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
@@ -96,7 +97,7 @@ export function remoteSettings(cache: { remote?: string; remote_team?: string })
 
 /** The name of the index artifact of a run's inputs. */
 export function indexName(inputs: unknown): string {
-  return createHash("sha256").update(`poly-remote-index/${CACHE_FORMAT}\0${JSON.stringify(inputs)}`).digest("hex");
+  return digestOf(`poly-remote-index/${CACHE_FORMAT}\0${JSON.stringify(inputs)}`);
 }
 
 type Row = [ns: string, key: string, value: string];
@@ -107,7 +108,7 @@ interface IndexPayload {
 /** The gzip body and the first line of an artifact. */
 function seal(settings: RemoteSettings, id: string | undefined, payload: unknown): { id: string; bytes: Uint8Array } {
   const body = gzipSync(JSON.stringify(payload));
-  const name = id ?? createHash("sha256").update(body).digest("hex");
+  const name = id ?? digestOf(body);
   const tag = settings.signingKey ? sign(settings.signingKey, name, body) : "-";
   const head = new TextEncoder().encode(`${MAGIC} ${tag}\n`);
   const bytes = new Uint8Array(head.length + body.length);
@@ -137,7 +138,7 @@ function unseal<T>(
     const got = /^[0-9a-f]{64}$/.test(tag) ? Buffer.from(tag, "hex") : Buffer.alloc(0);
     if (got.length !== want.length || !timingSafeEqual(got, want)) return { refused: "signature does not match" };
   } else if (tag !== "-") return { refused: "signed, and no POLY_REMOTE_CACHE_SIGNING_KEY to check it" };
-  if (contentAddressed && createHash("sha256").update(body).digest("hex") !== id) {
+  if (contentAddressed && digestOf(body) !== id) {
     return { refused: "content does not match its hash" };
   }
   try {

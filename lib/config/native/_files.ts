@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { digestOf } from "../../cache/key.ts";
+import { digestOf } from "../../cache/digest.ts";
 import { Listings } from "../../fs/listing.ts";
 import type { NativeSource } from "./types.ts";
 import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES, TOOLCHAIN_FILES } from "./host.ts";

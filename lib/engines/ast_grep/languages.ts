@@ -220,7 +220,7 @@ function present(value: unknown): Record<string, LangPackage> | undefined {
 async function extractLibrary(name: string, virtualPath: string): Promise<string> {
   const { cacheHome } = await import("../../paths/mod.ts");
   const bytes = await Deno.readFile(virtualPath);
-  const { digestOf } = await import("../../cache/key.ts");
+  const { digestOf } = await import("../../cache/digest.ts");
   const digest = digestOf(bytes).slice(0, 16);
   const dir = join(cacheHome(), "parsers");
   const target = join(dir, `${name}-${digest}-${basename(virtualPath)}`);

@@ -386,7 +386,7 @@ export async function goContext(file: SourceFile, run?: string, index?: ResultCa
         }
       };
       await walk(root, "", module !== undefined);
-      const { digestOf } = await import("../../cache/key.ts");
+      const { digestOf } = await import("../../cache/digest.ts");
       const { sameStamp, stampOf } = await import("../../cache/db.ts");
       const known = index?.enabled ? index.files(sources.map((s) => s.path)) : new Map<string, FileRecord>();
       const lines: string[] = [];
