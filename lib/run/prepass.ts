@@ -12,7 +12,7 @@
  * @module
  */
 import { type FileRecord, type ResultCache, resultKey, resultKeyNow, stampOf, UNCACHEABLE } from "../cache/mod.ts";
-import { type Namespace } from "../cache/key.ts";
+import type { Namespace } from "../cache/key.ts";
 import { digestOf } from "../cache/digest.ts";
 import { engineById, loadedEngine, loadEngine } from "../engines/registry.ts";
 import { type EngineSpec, pauser, type Settled, type SourceFile, type StartedBatch } from "../engines/types.ts";
