@@ -10,7 +10,7 @@
  */
 import { EngineError, EngineUnavailableError } from "./types.ts";
 import { basename } from "node:path";
-import { killWithPoly } from "../process/ending.ts";
+import { collect, killTree, killTreeWithPoly, OUTPUT_GRACE_MS } from "../process/group.ts";
 import { runSignal } from "../process/run_signal.ts";
 
 /** Output of one host tool run. */
@@ -60,6 +60,9 @@ export async function runHost(program: string, args: string[], options: HostRunO
       stdin: options.stdin === undefined ? "null" : "piped",
       stdout: "piped",
       stderr: "piped",
+      // Its own process group: a timeout or a cancel stops what the tool started too (`go vet` its `vet` and
+      // `compile` runs), which would otherwise run on and hold its output open.
+      detached: true,
     }).spawn();
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) throw new EngineUnavailableError(`${program} not found on PATH`);
@@ -68,22 +71,28 @@ export async function runHost(program: string, args: string[], options: HostRunO
     }
     throw e;
   }
-  // A signal that ends poly ends the tool too (lib/process/ending.ts), not only poly.
-  const release = killWithPoly(child);
+  // A signal that ends poly ends the tool and what it started too (lib/process/ending.ts), not only poly.
+  const release = killTreeWithPoly(child);
   const limit = options.timeoutMs ?? HOST_TIMEOUT_MS;
   let stopped: "late" | "cancelled" | undefined;
+  let killing: Promise<string | undefined> | undefined;
+  let finished = false;
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const drained = new AbortController();
   const stop = (why: "late" | "cancelled") => {
-    stopped ??= why;
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // ended just now
-    }
+    if (stopped) return;
+    stopped = why;
+    killing = killTree(child);
+    // Once the tool is gone, output that a process which left its group still holds open is not waited for.
+    child.status.then(() => {
+      if (!finished) grace = setTimeout(() => drained.abort(), OUTPUT_GRACE_MS);
+    });
   };
   const timer = setTimeout(() => stop("late"), limit);
   const cancel = () => stop("cancelled");
   signal?.addEventListener("abort", cancel, { once: true });
   try {
+    const output = Promise.all([collect(child.stdout, drained.signal), collect(child.stderr, drained.signal)]);
     if (options.stdin !== undefined) {
       const writer = child.stdin.getWriter();
       try {
@@ -93,12 +102,19 @@ export async function runHost(program: string, args: string[], options: HostRunO
         // the tool exited without reading all of stdin; its output says why
       }
     }
-    const out = await child.output();
-    if (stopped === "late") throw new EngineError(`${name} did not finish within ${limit / 1000} s and was stopped`);
-    if (stopped === "cancelled") throw new EngineError(`${name} was stopped: the run was cancelled`);
-    return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
+    const [[out, err], status] = await Promise.all([output, child.status]);
+    if (stopped) {
+      const failure = await killing;
+      const why = stopped === "late"
+        ? `${name} did not finish within ${limit / 1000} s and was stopped`
+        : `${name} was stopped: the run was cancelled`;
+      throw new EngineError(failure ? `${why} (${failure})` : why);
+    }
+    return { code: status.code, stdout: decoder.decode(out.bytes), stderr: decoder.decode(err.bytes) };
   } finally {
+    finished = true;
     clearTimeout(timer);
+    clearTimeout(grace);
     signal?.removeEventListener("abort", cancel);
     release();
   }

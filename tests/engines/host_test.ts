@@ -23,6 +23,22 @@ Deno.test("runHost() stops a tool that runs past its time limit, and says which 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("runHost() stops what the tool started too, and does not wait for it to close the tool's output", async () => {
+  // `go vet` runs `vet` and `compile` as processes of its own: stopping `go` alone left them running, and they held
+  // its output open, so the call waited for them however late that was.
+  const dir = await tempDir({ prefix: "poly-host-tree-" });
+  const pidFile = join(dir, "pid");
+  const started = performance.now();
+  await rejects(
+    runHost("sh", ["-c", `sleep 30 & echo $! > "${pidFile}"; wait`], { timeoutMs: 300 }),
+    (e: unknown) => e instanceof EngineError && /^sh did not finish within 0\.3 s and was stopped$/.test(e.message),
+  );
+  ok(performance.now() - started < 10_000, "it did not wait for the tool's child");
+  const pid = Number((await Deno.readTextFile(pidFile)).trim());
+  await until(async () => !(await alive(pid)), `the tool's child ${pid} to end`, 5_000);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("runExecutable() names the executable, not the shell that starts it, when it is stopped", async () => {
   if (Deno.build.os === "windows") return; // started through node there
   await rejects(

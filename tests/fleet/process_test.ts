@@ -12,7 +12,7 @@ import { polyCommand } from "../_helpers/cli.ts";
 import { needsBwrap, NO_BWRAP } from "../_helpers/bwrap.ts";
 import { serverEnv, startServer } from "../serve/_client.ts";
 import { FAKE_PATH, makeHome, makeWorkspace } from "./_helpers.ts";
-import { killTree } from "../../lib/fleet/process.ts";
+import { killTree } from "../../lib/process/group.ts";
 
 const noBwrap = NO_BWRAP;
 

@@ -1,0 +1,137 @@
+/**
+ * A child process and everything it starts, stopped together. A tool that starts processes of its own (`go vet`
+ * its `vet` and `compile` runs, git its remote helpers, an agent CLI its tools) leaves them running when only it
+ * is killed, and they hold its output open: its caller then waits for them too. So such a child is started
+ * `detached` (its own process group) and stopped as a group: `sh` signals the group (poly's run permission names
+ * programs, and Deno refuses `Deno.kill` under it), then the child itself is killed (`ChildProcess.kill` needs no
+ * permission). A kill that fails is reported, never swallowed.
+ *
+ * Being in a group of its own, such a child never sees the Ctrl-C a terminal sends to poly's group: a signal that
+ * ends poly stops its group through {@link killTreeWithPoly} (lib/process/ending.ts).
+ *
+ * @module
+ */
+import { stopWithPoly } from "./ending.ts";
+
+/** The process-group kill; a group that no longer exists is not a failure. */
+const GROUP_KILL =
+  `out=$(kill -KILL "-$1" 2>&1) || case "$out" in *"No such process"*) ;; *) echo "$out" >&2; exit 1 ;; esac`;
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** SIGKILLs the child itself; a child already gone is no failure. */
+function killChild(child: Deno.ChildProcess): string | undefined {
+  try {
+    child.kill("SIGKILL");
+    return undefined;
+  } catch (e) {
+    // Deno throws a TypeError once the child has exited (and was reaped).
+    if (e instanceof TypeError) return undefined;
+    return `could not kill process ${child.pid}: ${describe(e)}`;
+  }
+}
+
+/**
+ * Kills a child started with `detached` and everything in its process group: the group first (while its members
+ * live, its id cannot be reused), then the child. For bwrap, `--die-with-parent` and the private PID namespace take
+ * the whole sandbox with it. Returns why the kill failed, or undefined.
+ */
+export async function killTree(child: Deno.ChildProcess): Promise<string | undefined> {
+  let group: string | undefined;
+  try {
+    const out = await new Deno.Command("sh", {
+      args: ["-c", GROUP_KILL, "sh", String(child.pid)],
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    if (!out.success) {
+      group = `could not kill process group ${child.pid}: ${
+        new TextDecoder().decode(out.stderr).trim() || `sh exited with code ${out.code}`
+      }`;
+    }
+  } catch (e) {
+    group = `could not start "sh" to kill process group ${child.pid}: ${describe(e)}`;
+  }
+  const own = killChild(child);
+  return [group, own].filter(Boolean).join("; ") || undefined;
+}
+
+/** {@link killTree} where nothing asynchronous runs any more (poly's exit, an ending signal); failures on stderr. */
+export function killTreeSync(child: Deno.ChildProcess): void {
+  let failure: string | undefined;
+  try {
+    const out = new Deno.Command("sh", {
+      args: ["-c", GROUP_KILL, "sh", String(child.pid)],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).outputSync();
+    if (!out.success) failure = `could not kill process group ${child.pid}`;
+  } catch (e) {
+    failure = `could not start "sh" to kill process group ${child.pid}: ${describe(e)}`;
+  }
+  failure = [failure, killChild(child)].filter(Boolean).join("; ") || undefined;
+  if (failure) console.error(`poly: ${failure}`);
+}
+
+/** A signal that ends poly takes the child's whole group with it; call what this returns once the child is done. */
+export function killTreeWithPoly(child: Deno.ChildProcess): () => void {
+  return stopWithPoly(() => killTreeSync(child));
+}
+
+/** How long a killed tree's output may stay open (a process that left the tree holds it) before poly stops reading. */
+export const OUTPUT_GRACE_MS = 2_000;
+
+/** What {@link collect} read. */
+export interface Collected {
+  bytes: Uint8Array;
+  /** Bytes the stream carried (including what was not kept). */
+  total: number;
+  truncated: boolean;
+}
+
+/**
+ * Reads `stream` to its end, keeping at most `max` bytes (the head, or with `keepTail` the tail); once `stop`
+ * aborts, it stops reading (a process that left the tree may hold the stream open) and returns what it has.
+ */
+export async function collect(
+  stream: ReadableStream<Uint8Array>,
+  stop: AbortSignal,
+  max = Infinity,
+  keepTail = false,
+): Promise<Collected> {
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  let total = 0;
+  const reader = stream.getReader();
+  const onStop = () => void reader.cancel().catch(() => {});
+  stop.addEventListener("abort", onStop, { once: true });
+  try {
+    while (true) {
+      const { value: chunk, done } = await reader.read();
+      if (done) break;
+      total += chunk.length;
+      if (keepTail) {
+        chunks.push(chunk);
+        kept += chunk.length;
+        while (kept - (chunks[0]?.length ?? 0) >= max && chunks.length > 1) kept -= chunks.shift()!.length;
+      } else if (kept < max) {
+        const part = chunk.subarray(0, max - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
+    }
+  } finally {
+    stop.removeEventListener("abort", onStop);
+  }
+  const bytes = new Uint8Array(kept);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return { bytes, total, truncated: total > kept };
+}
