@@ -61,7 +61,7 @@ function isTable(v: unknown): v is Table {
  * WebAssembly build, or a private folder of links for the command line — never has: they would report nothing, as if
  * clean (checked with biome 2.5: `noUnresolvedImports`, `useImportExtensions`, `noFloatingPromises`).
  */
-const PROJECT_RULES = [
+export const PROJECT_RULES = [
   // project
   "noUnresolvedImports",
   "useImportExtensions",

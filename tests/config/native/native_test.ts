@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { importNative } from "../../../lib/config/native/import.ts";
 import { openConfig } from "../../../lib/config/load.ts";
 import { nativeExcluded, nativeIgnoredCodes } from "../../../lib/config/native/mod.ts";
-import { biomeIncludes } from "../../../lib/config/native/biome.ts";
+import { biomeIncludes, PROJECT_RULES } from "../../../lib/config/native/biome.ts";
 import { globsetRegex } from "../../../lib/config/native/_glob.ts";
 import { prettierToBiome } from "../../../lib/config/native/prettier.ts";
 import { editorconfigDefaults, editorconfigProps, parseEditorconfig } from "../../../lib/config/native/editorconfig.ts";
@@ -158,6 +158,34 @@ Deno.test("forDir() refuses biome's project domain and the rules that need its s
       '{ "linter": { "domains": { "project": "none" }, "rules": { "correctness": { "useImportExtensions": "off" } } } }',
   });
   await (await openConfig({ cwd: off })).forDir(off);
+});
+
+Deno.test("a biome rule group turned on by a string is honoured: biome turns on none of the scanner's rules that way", async () => {
+  // `"nursery": "on"` turns on the group's rules, but not those of the project and types domains (checked against
+  // the binary of poly's pin): poly accepts it, and would have to refuse it the day biome did otherwise.
+  const command = await biomeCommand();
+  if (!command) throw new Error("the biome command line of the same version is part of poly");
+  const groups = { correctness: "on", nursery: "on", suspicious: "error", style: "warn" };
+  const dir = await tree({
+    "biome.json": JSON.stringify({ linter: { rules: groups } }),
+    "package.json": "{}",
+    "a.ts": 'import { b } from "./b";\nimport { x } from "./missing";\nexport async function f() { return b + x; }\n' +
+      "export function g() { f(); }\n",
+    "b.ts": 'import { f } from "./a";\nexport const b = 1;\nexport { f };\n',
+  });
+  await (await openConfig({ cwd: dir })).forDir(dir);
+  const out = await new Deno.Command(command.binary, {
+    args: ["lint", "--reporter=json", "--max-diagnostics=none", "."],
+    cwd: dir,
+    env: command.env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const report = JSON.parse(new TextDecoder().decode(out.stdout)) as { diagnostics: { category?: string }[] };
+  const categories = new Set(report.diagnostics.map((d) => d.category ?? ""));
+  assert.ok(categories.has("lint/nursery/useExplicitType"), `the groups' own rules ran: ${[...categories]}`);
+  const scanner = [...categories].filter((c) => PROJECT_RULES.some((rule) => c.endsWith(`/${rule}`)));
+  assert.deepEqual(scanner, []);
 });
 
 Deno.test("forDir() refuses a biome key biome's own schema does not know (a biome 1 configuration), naming file and key", async () => {
