@@ -1,4 +1,4 @@
-import { deepEqual, equal, ok } from "node:assert/strict";
+import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
 import { assertGolden, runPoly } from "../_helpers/cli.ts";
@@ -183,5 +183,26 @@ Deno.test({
       ok(out instanceof Error && /toolchain '1\.0\.0[^']*' is not installed/.test(out.message), String(out));
     }
     await Deno.remove(dir, { recursive: true });
+  },
+});
+
+Deno.test({
+  name: "rustfmt's cache keys carry the whole version of the toolchain it runs with, asked where it runs",
+  ignore: absent || noNightly,
+  async fn() {
+    const salts: string[] = [];
+    for (const channel of ["nightly", "stable"]) {
+      const dir = await toolchainRepo(channel);
+      const native = {
+        files: ["rustfmt.toml", "rust-toolchain.toml"].map((name) => ({ path: join(dir, name), hash: "0" })),
+        options: {},
+        root: dir,
+      };
+      salts.push(await rustfmt.cacheSalt!({ ...settings(), native }));
+      await Deno.remove(dir, { recursive: true });
+    }
+    // The nightly's commit and date, which `1.9.0-nightly` alone does not tell apart from the next nightly's.
+    match(salts[0], /^rustfmt \d+\.\d+\.\d+-nightly \([0-9a-f]+ \d{4}-\d\d-\d\d\)$/);
+    match(salts[1], /^rustfmt \d+\.\d+\.\d+-stable/);
   },
 });

@@ -195,6 +195,15 @@ export const rustfmt: EngineSpec = {
   defaultEnabled: true,
   hostProgram: "rustfmt",
   hostEnv: RUSTFMT_ENV,
+  // rustup's rustfmt is the toolchain of the folder it runs in, which the engine's cache version (asked where poly
+  // runs, and cut to `1.9.0-nightly`) need not name: each run asks rustfmt where it runs, and its whole version line
+  // (a nightly's commit and date included) goes into the keys, so an updated toolchain never answers from the results
+  // of the one before.
+  cacheSalt: (settings) =>
+    withPlaces(settings, async (_config, cwd) => {
+      const run = await runHost("rustfmt", ["--version"], { cwd, env: RUSTFMT_RUN_ENV }).catch(() => undefined);
+      return run?.stdout.trim().split("\n")[0] ?? "";
+    }),
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
     const batcher = new Batcher<string>(formatMany);
