@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { delimiter, join, resolve } from "node:path";
+import { basename, delimiter, join, resolve } from "node:path";
 
 const WINDOWS = Deno.build.os === "windows";
 
@@ -54,4 +54,26 @@ export function findExecutable(name: string, ...pathEnv: [pathEnv: string | unde
     }
   }
   return undefined;
+}
+
+/**
+ * Whether the program at `path` is what its name makes it rather than what its file is: a link to a program of
+ * another name (rustup's proxies, busybox) or a script (a version manager's shim). Such a file stays the same while
+ * the program it runs changes (`rustup update`, a `rust-toolchain.toml`), so only asking the program tells which it
+ * is. A file that cannot be read counts as one.
+ */
+export function isIndirect(path: string): boolean {
+  try {
+    const real = Deno.realPathSync(path);
+    if (basename(real) !== basename(path)) return true;
+    const head = new Uint8Array(2);
+    const file = Deno.openSync(real);
+    try {
+      return file.readSync(head) === 2 && head[0] === 0x23 && head[1] === 0x21; // "#!"
+    } finally {
+      file.close();
+    }
+  } catch {
+    return true;
+  }
 }

@@ -21,12 +21,12 @@
  *
  * @module
  */
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec } from "../engines/types.ts";
 import { askVersion, hostVersion } from "../engines/host.ts";
-import { findExecutable } from "../fs/executable.ts";
+import { findExecutable, isIndirect } from "../fs/executable.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { refuseOpenLogs } from "../fs/read_log.ts";
 import { cacheHome } from "../paths/mod.ts";
@@ -251,17 +251,12 @@ export function revalidateEngineVersions(): void {
  * toolchain a `rust-toolchain.toml`, an override or `RUSTUP_TOOLCHAIN` picks, none of which changes the file.
  */
 async function rememberedVersion(program: string, path: string, args: string[]): Promise<string | undefined> {
+  if (isIndirect(path)) return await askedEveryRun(program, args);
   let real: string;
   let info: Deno.FileInfo;
   try {
     real = Deno.realPathSync(path);
-    if (basename(real) !== basename(path)) return await askedEveryRun(program, args);
     info = Deno.statSync(real);
-    const head = new Uint8Array(2);
-    const file = Deno.openSync(real);
-    const n = file.readSync(head);
-    file.close();
-    if (n === 2 && head[0] === 0x23 && head[1] === 0x21) return await askedEveryRun(program, args); // "#!"
   } catch {
     return await askedEveryRun(program, args);
   }

@@ -3,7 +3,9 @@
  * built-in job (clippy, cargo-sort, cargo-machete, go vet — never cargo-deny,
  * whose advisories come from the network, never inline jobs, never fix mode) is
  * stored under a key over: the build identity of poly, the job's name, argv and
- * directory, the identity (path, size, mtime) of the programs it runs, a few
+ * directory, the identity (path, size, mtime) of the programs it runs — and for
+ * clippy and go vet run through rustup's proxy or a shim, the version the
+ * toolchain reports in the job's directory —, a few
  * environment variables that change their behaviour, and a listing of the
  * project's own files (path, size and mtime of every file outside `target`,
  * `.git`, `node_modules`, `vendor` and Python caches, less the sources of other
@@ -28,6 +30,8 @@ import { digestOf } from "../cache/digest.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
 import type { PlannedJob } from "./plan.ts";
 import { which } from "./which.ts";
+import { isIndirect } from "../fs/executable.ts";
+import { runTree } from "./_spawn.ts";
 import { compareText } from "../report/sort.ts";
 
 /** A cached job outcome (without duration and the cached flag). */
@@ -134,9 +138,40 @@ export async function jobKey(job: PlannedJob, cache: WorkspaceCache): Promise<st
       return [k, "?"];
     }
   });
+  const toolchain = await toolchainVersion(job);
+  if (toolchain === undefined) return undefined;
   const tree = await treeListing(job.dir, job.tool);
-  return digestOf(JSON.stringify([FORMAT, cache.build, job.name, job.argv, job.dir, programs, env, tree]));
+  return digestOf(JSON.stringify([FORMAT, cache.build, job.name, job.argv, job.dir, programs, env, toolchain, tree]));
 }
+
+/** How a job's tool tells its version (clippy's and go's change with the toolchain rustup or a shim picks). */
+const VERSION_ARGV: Partial<Record<PlannedJob["tool"], string[]>> = {
+  clippy: ["cargo", "clippy", "--version"],
+  "go-vet": ["go", "version"],
+};
+
+/**
+ * The version a job's toolchain reports, when the program it runs is a link to another program or a script —
+ * rustup's `cargo`, a version manager's `go` — whose file (in the key above) stays the same while the toolchain it
+ * runs changes (`rustup update`, a `rust-toolchain.toml`): asked in the job's directory, where the toolchain is
+ * picked, whole (a nightly's commit and date included). Null when the program is what its file is; undefined when
+ * the version could not be asked (the outcome is then not cached).
+ */
+async function toolchainVersion(job: PlannedJob): Promise<string | null | undefined> {
+  const argv = VERSION_ARGV[job.tool];
+  if (!argv || job.argv?.[0] !== argv[0]) return null;
+  const path = which(argv[0]);
+  if (!path || !isIndirect(path)) return null;
+  try {
+    const run = await runTree(argv, { cwd: job.dir, env: job.env, timeoutMs: VERSION_TIMEOUT_MS });
+    return run.code === 0 ? run.stdout.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long a toolchain may take to say its version (rustup may be busy with another process's update). */
+const VERSION_TIMEOUT_MS = 60_000;
 
 /** Reads a cached outcome. */
 export async function cacheGet(cache: WorkspaceCache, key: string): Promise<CachedJob | undefined> {
