@@ -46,9 +46,18 @@ type Table = Record<string, unknown>;
 
 /**
  * The fields of a `package.json` biome's analyzer reads: domains by dependency, `type` for `.js` files, `name` for a
- * package importing itself (`noUndeclaredDependencies`).
+ * package importing itself (`noUndeclaredDependencies`), the optional and bundled dependencies (`noNodejsModules`).
  */
-const MANIFEST_KEYS = ["name", "type", "dependencies", "devDependencies", "peerDependencies"] as const;
+const MANIFEST_KEYS = [
+  "name",
+  "type",
+  "dependencies",
+  "devDependencies",
+  "peerDependencies",
+  "optionalDependencies",
+  "bundleDependencies",
+  "bundledDependencies",
+] as const;
 
 function isTable(v: unknown): v is Table {
   return v !== null && typeof v === "object" && !Array.isArray(v);

@@ -145,11 +145,73 @@ export function manifestFree(path: string): boolean {
 }
 
 /**
- * Whether biome lints under `manifest` as under none, with `config`: the fields biome reads from it name no dependency
- * (which would turn on a domain, or be one for `useNodejsImportProtocol`, `noNodejsModules` and the React rules) and
- * make `.js` files modules (`"type": "module"` or no type, as without a manifest), and no rule names the manifest in
- * its message (`noUndeclaredDependencies`, which says where it looked, is not turned on). A vite-like monorepo has
- * hundreds of such `package.json`s; their files are named by their own paths rather than through links.
+ * The dependencies whose names biome looks up in a manifest, beyond `noUndeclaredDependencies`: those that turn on a
+ * domain's rules (`react` the react domain's, `vitest` the test domain's, ...: biome's `RuleDomain`'s
+ * `manifest_dependencies`, as `biome explain` lists them for each rule; tests/engines/biome/domains_test.ts checks this
+ * list against the binary), React's version (read by React rules), and Node's builtin modules as packages
+ * (`noNodejsModules` and `useNodejsImportProtocol` leave an import of `buffer` alone when `buffer` is a dependency;
+ * biome's list of builtins is is-core-module's).
+ */
+export const DOMAIN_DEPENDENCIES: ReadonlySet<string> = new Set([
+  "@builder.io/qwik",
+  "@playwright/test",
+  "@qwik.dev/core",
+  "astro",
+  "ava",
+  "drizzle-orm",
+  "jest",
+  "mocha",
+  "next",
+  "react",
+  "react-native",
+  "solid",
+  "svelte",
+  "tailwindcss",
+  "turbo",
+  "vitest",
+  "vue",
+]);
+
+/**
+ * The names in is-core-module's `core.json` (every builtin of every Node version, with and without `node:`): the list
+ * biome's own is taken from. Undefined when it cannot be read: then every dependency counts.
+ */
+let nodeBuiltins: Set<string> | undefined | null = null;
+
+function builtins(): Set<string> | undefined {
+  if (nodeBuiltins === null) {
+    try {
+      const core = new URL("core.json", import.meta.resolve("is-core-module/package.json"));
+      nodeBuiltins = new Set(Object.keys(JSON.parse(Deno.readTextFileSync(core))));
+    } catch {
+      nodeBuiltins = undefined;
+    }
+  }
+  return nodeBuiltins;
+}
+
+/** Whether biome reads anything of a dependency named `name` (see {@link DOMAIN_DEPENDENCIES}). */
+function readsDependency(name: string): boolean {
+  const known = builtins();
+  return DOMAIN_DEPENDENCIES.has(name) || !known || known.has(name);
+}
+
+/** The names the manifest's dependency field `key` lists (a map; `bundleDependencies` a list), if it is one. */
+function dependencyNames(key: string, value: unknown): string[] | undefined {
+  if (key.startsWith("bundle")) {
+    if (typeof value === "boolean") return []; // `bundleDependencies: true`: no list
+    if (Array.isArray(value)) return value.every((v) => typeof v === "string") ? value : undefined;
+  }
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : undefined;
+}
+
+/**
+ * Whether biome lints under `manifest` as under none, with `config`: it lists no dependency biome looks up (one that
+ * would turn on a domain, or be one for `useNodejsImportProtocol`, `noNodejsModules` and the React rules: see
+ * {@link DOMAIN_DEPENDENCIES}), it makes `.js` files modules (`"type": "module"` or no type, as without a manifest),
+ * and no rule names the manifest in its message (`noUndeclaredDependencies`, which says where it looked, and reads
+ * every dependency, is not turned on). A vite-like monorepo has hundreds of such `package.json`s; their files are named
+ * by their own paths rather than through links.
  */
 export function manifestNeutral(
   manifest: NativeEngineConfig,
@@ -159,8 +221,8 @@ export function manifestNeutral(
   if (named) return false;
   for (const [k, v] of Object.entries(manifest.options)) {
     if (k === "name") continue; // read by noUndeclaredDependencies alone
-    const none = v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
-    if (k === "type" ? v !== "module" : !none) return false;
+    // A field biome could not read as a list (malformed) is not judged here: biome gets the manifest.
+    if (k === "type" ? v !== "module" : dependencyNames(k, v)?.some(readsDependency) ?? true) return false;
   }
   return true;
 }

@@ -9,7 +9,7 @@ import assert, { deepEqual, equal, notDeepEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, REPO, runPoly } from "../../_helpers/cli.ts";
 import { Biome, spread } from "../../../lib/engines/biome/mod.ts";
-import { manifestNeutral, MAX_PROCESSES } from "../../../lib/engines/biome/_native.ts";
+import { DOMAIN_DEPENDENCIES, manifestNeutral, MAX_PROCESSES } from "../../../lib/engines/biome/_native.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
 import type { EngineSettings, LintOutput, Settled, SourceFile } from "../../../lib/engines/types.ts";
@@ -177,17 +177,48 @@ Deno.test("Biome: a package's JSON and CSS files are linted natively by their ow
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("manifestNeutral(): a manifest naming no dependency and no type but module, unless a rule names it", () => {
+Deno.test("manifestNeutral(): a manifest naming no dependency biome reads and no type but module, unless a rule names it", () => {
   const manifest = (options: Record<string, unknown>) => ({ files: [], options, root: "/r" });
   const config = { linter: { rules: { recommended: true } } };
   ok(manifestNeutral(manifest({}), config));
   ok(manifestNeutral(manifest({ type: "module", dependencies: {}, devDependencies: {} }), config));
   ok(!manifestNeutral(manifest({ type: "commonjs" }), config), "commonjs makes .js files scripts");
   ok(!manifestNeutral(manifest({ devDependencies: { vitest: "3" } }), config), "a dependency may turn on a domain");
+  ok(!manifestNeutral(manifest({ dependencies: { react: "18" } }), config), "React's version is read");
+  ok(!manifestNeutral(manifest({ optionalDependencies: { buffer: "6" } }), config), "a package named as node's module");
+  ok(!manifestNeutral(manifest({ bundleDependencies: ["node:fs"] }), config), "bundled, by its node: name");
+  // Dependencies biome never looks up change nothing: no domain, no builtin's name.
+  ok(manifestNeutral(manifest({ dependencies: { picocolors: "1" }, devDependencies: { esbuild: "0.25" } }), config));
+  ok(manifestNeutral(manifest({ bundleDependencies: true, peerDependencies: { "@scope/pkg": "*" } }), config));
   ok(!manifestNeutral(manifest({ dependencies: [] }), config), "not an object of dependencies: not known to be none");
   const undeclared = { linter: { rules: { correctness: { noUndeclaredDependencies: "error" } } } };
   ok(!manifestNeutral(manifest({}), undeclared), "its message names the manifest it read");
   ok(!manifestNeutral(manifest({}), { linter: { rules: { correctness: "error" } } }), "a whole group turned on");
+});
+
+Deno.test("the dependencies that turn on biome's domains are those its binary names, rule by rule", async () => {
+  // biome's own table (`RuleDomain::manifest_dependencies`) is what `biome explain` prints for each rule of a domain:
+  // a package listing one of them goes to biome with its manifest, so a dependency biome adds must be here too.
+  const command = await biomeCommand();
+  if (!command) throw new Error("the biome command line of the same version is part of poly");
+  const schema = JSON.parse(
+    await Deno.readTextFile(new URL("configuration_schema.json", import.meta.resolve("@biomejs/biome/package.json"))),
+  ) as { $defs: Record<string, { properties?: Record<string, unknown> }> };
+  const defs = schema.$defs;
+  const rules = Object.keys(defs.Rules.properties ?? {}).flatMap((group) =>
+    Object.keys(defs[group[0].toUpperCase() + group.slice(1)]?.properties ?? {}).filter((r) => r !== "recommended")
+  );
+  ok(rules.length > 300, `the schema lists biome's rules (${rules.length})`);
+  const named = new Set<string>();
+  const explain = async (rule: string) => {
+    const out = await new Deno.Command(command.binary, { args: ["explain", rule], env: command.env, stdout: "piped" })
+      .output();
+    const text = new TextDecoder().decode(out.stdout);
+    for (const [, dep] of text.matchAll(/^\s+- ((?:@[^/\s]+\/)?[^@\s]+)@\S+$/gm)) named.add(dep);
+  };
+  for (let i = 0; i < rules.length; i += 8) await Promise.all(rules.slice(i, i + 8).map(explain));
+  ok(named.has("react") && named.has("vitest"), `the explanations were read: ${[...named]}`);
+  deepEqual([...named].sort(), [...DOMAIN_DEPENDENCIES].sort());
 });
 
 Deno.test({
@@ -201,7 +232,7 @@ Deno.test({
     for (
       const [name, options] of [["mod", { type: "module" }], ["cjs", { type: "commonjs" }], ["dep", {
         dependencies: { buffer: "6" },
-      }]] as const
+      }], ["other", { dependencies: { picocolors: "1" } }]] as const
     ) {
       await Deno.mkdir(join(dir, name, "src"), { recursive: true });
       const path = join(dir, name, "src", "a.js");
@@ -226,6 +257,7 @@ Deno.test({
     deepEqual(want[0], [["style/useNodejsImportProtocol"]]);
     notDeepEqual(want[1], want[0]);
     deepEqual(want[2], [[]]);
+    deepEqual(want[3], want[0], "a dependency biome never looks up");
     for (const [i, g] of groups.entries()) {
       const native = new Biome();
       const entries: number[] = [];
@@ -233,7 +265,11 @@ Deno.test({
       native.native = { onRun: (r) => (processed += r.processed), onEntries: (n) => entries.push(n) };
       deepEqual((await native.lintMany(g.files, g.settings)).map(codes), want[i], g.files[0].relPath);
       equal(processed, 1, `${g.files[0].relPath} linted natively`);
-      deepEqual(entries, [i === 0 ? 0 : 3], `${g.files[0].relPath}: links only under a manifest that matters`);
+      deepEqual(
+        entries,
+        [i === 0 || i === 3 ? 0 : 3],
+        `${g.files[0].relPath}: links only under a manifest that matters`,
+      );
     }
     await Deno.remove(dir, { recursive: true });
   },
