@@ -28,7 +28,7 @@ import { suggest } from "./_suggest.ts";
 import { passes } from "./valid.ts";
 import { UNIFORM_KEYS } from "../engines/settings.ts";
 import type { RawTable } from "./parse.ts";
-import { PROJECT_REASON, projectRuleKey } from "./native/biome.ts";
+import { unhonouredKey } from "./native/biome.ts";
 
 /** The keys of a `[lint.<lang>.biome]` table (poly's own; biome's go under `configuration`). */
 const LINT_KEYS = ["enabled", "select", "ignore", "rules", "configuration"];
@@ -73,11 +73,11 @@ export async function engineTableProblems(raw: RawTable): Promise<ConfigProblem[
     const at = [section, language, "biome"];
     if (isTable(table.configuration)) {
       values.push({ value: table.configuration, at: [...at, "configuration"] });
-      const project = projectRuleKey(table.configuration);
-      if (project) {
+      const unhonoured = unhonouredKey(table.configuration);
+      if (unhonoured) {
         problems.push({
           path: [...at, "configuration"],
-          detail: `biome key "${project}" cannot be honoured by poly: ${PROJECT_REASON}`,
+          detail: `biome key "${unhonoured.key}" cannot be honoured by poly: ${unhonoured.reason}`,
         });
       }
     }

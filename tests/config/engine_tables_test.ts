@@ -92,3 +92,18 @@ Deno.test("engineTableProblems() refuses biome's project domain in a configurati
   deepEqual(problems[0].path, ["lint", "typescript", "biome", "configuration"]);
   match(problems[0].detail, /biome key "linter\.rules\.suspicious\.noImportCycles" cannot be honoured by poly/);
 });
+
+Deno.test("engineTableProblems() refuses biome's pnpm catalogs in a configuration, at that key", async () => {
+  const problems = await engineTableProblems({
+    lint: {
+      javascript: {
+        biome: { configuration: { javascript: { resolver: { experimentalPnpmCatalogs: true } } } },
+      },
+    },
+  });
+  equal(problems.length, 1, JSON.stringify(problems));
+  match(
+    problems[0].detail,
+    /biome key "javascript\.resolver\.experimentalPnpmCatalogs" cannot be honoured by poly: biome then reads/,
+  );
+});

@@ -128,6 +128,30 @@ export function projectRuleKey(config: Table): string | undefined {
     overrides.map((o, i) => isTable(o) ? within(o.linter, `overrides[${i}].linter`) : undefined).find(Boolean);
 }
 
+/** Why a configuration resolving pnpm catalogs is refused, and what to do. */
+export const CATALOG_REASON = "biome then reads the versions of `catalog:` dependencies from `pnpm-workspace.yaml` " +
+  "(they turn on the domains they name), which poly's copy of a package's manifest does not carry, so those domains' " +
+  "rules would report nothing; turn it off";
+
+/**
+ * The key of `config` (or of one of its overrides) poly cannot honour, and why: the project domain or a rule that needs
+ * biome's scanner ({@link projectRuleKey}), or `javascript.resolver.experimentalPnpmCatalogs` on.
+ */
+export function unhonouredKey(config: Table): { key: string; reason: string } | undefined {
+  const project = projectRuleKey(config);
+  if (project) return { key: project, reason: PROJECT_REASON };
+  const catalogs = (table: unknown) => {
+    const javascript = isTable(table) ? table.javascript : undefined;
+    return isTable(javascript) && isTable(javascript.resolver) && javascript.resolver.experimentalPnpmCatalogs === true;
+  };
+  const overrides = Array.isArray(config.overrides) ? config.overrides : [];
+  const override = overrides.findIndex(catalogs);
+  const at = catalogs(config) ? "" : override >= 0 ? `overrides[${override}].` : undefined;
+  return at === undefined
+    ? undefined
+    : { key: `${at}javascript.resolver.experimentalPnpmCatalogs`, reason: CATALOG_REASON };
+}
+
 /** Field-by-field merge: `over` wins; objects merge; arrays and scalars replace. */
 export function mergeBiome(under: Table, over: Table): Table {
   const out: Table = { ...under };
@@ -351,11 +375,11 @@ export class BiomeReader {
       merged = mergeBiome(merged, rest);
       note(origins, rest, this.display(file.path));
     }
-    const project = projectRuleKey(merged);
-    if (project) {
+    const unhonoured = unhonouredKey(merged);
+    if (unhonoured) {
       throw new ConfigError(
         { file: this.display(path) },
-        `biome key "${project}" cannot be honoured by poly: ${PROJECT_REASON}, or set [tools.biome] native_config = false`,
+        `biome key "${unhonoured.key}" cannot be honoured by poly: ${unhonoured.reason}, or set [tools.biome] native_config = false`,
       );
     }
     const formatter = merged.formatter;

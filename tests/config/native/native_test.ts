@@ -147,6 +147,11 @@ Deno.test("forDir() refuses biome's project domain and the rules that need its s
       '{ "overrides": [{ "includes": ["src/**"], "linter": { "rules": { "correctness": { "noUnresolvedImports": { "level": "warn" } } } } }] }',
       /"overrides\[0\]\.linter\.rules\.correctness\.noUnresolvedImports"/,
     ],
+    // `vitest: "catalog:"` would turn on the test domain from pnpm-workspace.yaml's catalog, which poly does not read.
+    [
+      '{ "javascript": { "resolver": { "experimentalPnpmCatalogs": true } } }',
+      /biome key "javascript\.resolver\.experimentalPnpmCatalogs" cannot be honoured by poly: biome then reads the versions/,
+    ],
   ];
   for (const [text, message] of cases) {
     const dir = await tree({ "biome.json": text });
@@ -155,7 +160,7 @@ Deno.test("forDir() refuses biome's project domain and the rules that need its s
   // Turned off, or the domain off: nothing to refuse.
   const off = await tree({
     "biome.json":
-      '{ "linter": { "domains": { "project": "none" }, "rules": { "correctness": { "useImportExtensions": "off" } } } }',
+      '{ "linter": { "domains": { "project": "none" }, "rules": { "correctness": { "useImportExtensions": "off" } } }, "javascript": { "resolver": { "experimentalPnpmCatalogs": false } } }',
   });
   await (await openConfig({ cwd: off })).forDir(off);
 });
