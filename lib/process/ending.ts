@@ -2,11 +2,12 @@
  * The processes poly starts end with it, and its private temporary folders go
  * with them. A signal that ends poly (SIGINT, SIGTERM, SIGHUP) would otherwise
  * end poly alone: a terminal's Ctrl-C reaches the processes of poly's own
- * process group, but a whole-project job, an agent CLI or an engine's process runs
- * in a group of its own (lib/workspace/_spawn.ts, lib/process/group.ts), and a SIGTERM sent to
- * poly's pid (`timeout`, an MCP host or a CI runner stopping it, `kill`) reaches
- * no child at all — biome, ast-grep, shellcheck or `go vet` went on with their
- * batch after poly had gone, and the folders they worked in stayed.
+ * process group, but a whole-project job, an agent CLI or an engine's process
+ * runs in a group of its own (lib/workspace/_spawn.ts, lib/process/group.ts),
+ * and a SIGTERM sent to poly's pid (`timeout`, an MCP host or a CI runner
+ * stopping it, `kill`) reaches no child at all — biome, ast-grep, shellcheck or
+ * `go vet` went on with their batch after poly had gone, and the folders they
+ * worked in stayed.
  *
  * While any such process runs or such a folder is there (lib/fs/temp.ts), poly
  * listens to those signals: it calls every registered stop, latest first (a
