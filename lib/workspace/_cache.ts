@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { digestOf } from "../cache/digest.ts";
 import type { WorkspaceOutcome } from "../report/schema.ts";
@@ -159,11 +159,17 @@ const VERSION_ARGV: Partial<Record<PlannedJob["tool"], string[]>> = {
  */
 async function toolchainVersion(job: PlannedJob): Promise<string | null | undefined> {
   const argv = VERSION_ARGV[job.tool];
-  if (!argv || job.argv?.[0] !== argv[0]) return null;
-  const path = which(argv[0]);
+  const program = job.argv?.[0];
+  if (!argv || !program || basename(program) !== argv[0]) return null;
+  const path = which(program);
   if (!path || !isIndirect(path)) return null;
   try {
-    const run = await runTree(argv, { cwd: job.dir, env: job.env, timeoutMs: VERSION_TIMEOUT_MS });
+    // The program the job runs, as it names it.
+    const run = await runTree([program, ...argv.slice(1)], {
+      cwd: job.dir,
+      env: job.env,
+      timeoutMs: VERSION_TIMEOUT_MS,
+    });
     return run.code === 0 ? run.stdout.trim() : undefined;
   } catch {
     return undefined;
