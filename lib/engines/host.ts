@@ -10,7 +10,7 @@
  */
 import { EngineError, EngineUnavailableError } from "./types.ts";
 import { basename } from "node:path";
-import { collect, killTree, killTreeWithPoly, OUTPUT_GRACE_MS } from "../process/group.ts";
+import { collect, GROUPS, killTree, killTreeWithPoly, OUTPUT_GRACE_MS } from "../process/group.ts";
 import { runSignal } from "../process/run_signal.ts";
 
 /** Output of one host tool run. */
@@ -62,7 +62,7 @@ export async function runHost(program: string, args: string[], options: HostRunO
       stderr: "piped",
       // Its own process group: a timeout or a cancel stops what the tool started too (`go vet` its `vet` and
       // `compile` runs), which would otherwise run on and hold its output open.
-      detached: true,
+      detached: GROUPS,
     }).spawn();
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) throw new EngineUnavailableError(`${program} not found on PATH`);

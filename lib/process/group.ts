@@ -13,6 +13,12 @@
  */
 import { stopWithPoly } from "./ending.ts";
 
+/**
+ * Whether children get process groups of their own (`detached`), which `sh` kills: POSIX systems. On Windows a child
+ * is started and stopped alone.
+ */
+export const GROUPS: boolean = Deno.build.os !== "windows";
+
 /** The process-group kill; a group that no longer exists is not a failure. */
 const GROUP_KILL =
   `out=$(kill -KILL "-$1" 2>&1) || case "$out" in *"No such process"*) ;; *) echo "$out" >&2; exit 1 ;; esac`;
@@ -40,20 +46,22 @@ function killChild(child: Deno.ChildProcess): string | undefined {
  */
 export async function killTree(child: Deno.ChildProcess): Promise<string | undefined> {
   let group: string | undefined;
-  try {
-    const out = await new Deno.Command("sh", {
-      args: ["-c", GROUP_KILL, "sh", String(child.pid)],
-      stdin: "null",
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!out.success) {
-      group = `could not kill process group ${child.pid}: ${
-        new TextDecoder().decode(out.stderr).trim() || `sh exited with code ${out.code}`
-      }`;
+  if (GROUPS) {
+    try {
+      const out = await new Deno.Command("sh", {
+        args: ["-c", GROUP_KILL, "sh", String(child.pid)],
+        stdin: "null",
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      if (!out.success) {
+        group = `could not kill process group ${child.pid}: ${
+          new TextDecoder().decode(out.stderr).trim() || `sh exited with code ${out.code}`
+        }`;
+      }
+    } catch (e) {
+      group = `could not start "sh" to kill process group ${child.pid}: ${describe(e)}`;
     }
-  } catch (e) {
-    group = `could not start "sh" to kill process group ${child.pid}: ${describe(e)}`;
   }
   const own = killChild(child);
   return [group, own].filter(Boolean).join("; ") || undefined;
@@ -62,16 +70,18 @@ export async function killTree(child: Deno.ChildProcess): Promise<string | undef
 /** {@link killTree} where nothing asynchronous runs any more (poly's exit, an ending signal); failures on stderr. */
 export function killTreeSync(child: Deno.ChildProcess): void {
   let failure: string | undefined;
-  try {
-    const out = new Deno.Command("sh", {
-      args: ["-c", GROUP_KILL, "sh", String(child.pid)],
-      stdin: "null",
-      stdout: "null",
-      stderr: "null",
-    }).outputSync();
-    if (!out.success) failure = `could not kill process group ${child.pid}`;
-  } catch (e) {
-    failure = `could not start "sh" to kill process group ${child.pid}: ${describe(e)}`;
+  if (GROUPS) {
+    try {
+      const out = new Deno.Command("sh", {
+        args: ["-c", GROUP_KILL, "sh", String(child.pid)],
+        stdin: "null",
+        stdout: "null",
+        stderr: "null",
+      }).outputSync();
+      if (!out.success) failure = `could not kill process group ${child.pid}`;
+    } catch (e) {
+      failure = `could not start "sh" to kill process group ${child.pid}: ${describe(e)}`;
+    }
   }
   failure = [failure, killChild(child)].filter(Boolean).join("; ") || undefined;
   if (failure) console.error(`poly: ${failure}`);
