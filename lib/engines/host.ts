@@ -10,7 +10,7 @@
  */
 import { EngineError, EngineUnavailableError } from "./types.ts";
 import { basename } from "node:path";
-import { collect, GROUPS, killTree, killTreeWithPoly, OUTPUT_GRACE_MS } from "../process/group.ts";
+import { collect, GROUPS, killTreeWithPoly, TreeStop } from "../process/group.ts";
 import { runSignal } from "../process/run_signal.ts";
 
 /** Output of one host tool run. */
@@ -75,24 +75,17 @@ export async function runHost(program: string, args: string[], options: HostRunO
   const release = killTreeWithPoly(child);
   const limit = options.timeoutMs ?? HOST_TIMEOUT_MS;
   let stopped: "late" | "cancelled" | undefined;
-  let killing: Promise<string | undefined> | undefined;
-  let finished = false;
-  let grace: ReturnType<typeof setTimeout> | undefined;
-  const drained = new AbortController();
+  // Once the tool is gone, output that a process which left its group still holds open is not waited for.
+  const tree = new TreeStop(child);
   const stop = (why: "late" | "cancelled") => {
-    if (stopped) return;
-    stopped = why;
-    killing = killTree(child);
-    // Once the tool is gone, output that a process which left its group still holds open is not waited for.
-    child.status.then(() => {
-      if (!finished) grace = setTimeout(() => drained.abort(), OUTPUT_GRACE_MS);
-    });
+    stopped ??= why;
+    tree.stop();
   };
   const timer = setTimeout(() => stop("late"), limit);
   const cancel = () => stop("cancelled");
   signal?.addEventListener("abort", cancel, { once: true });
   try {
-    const output = Promise.all([collect(child.stdout, drained.signal), collect(child.stderr, drained.signal)]);
+    const output = Promise.all([collect(child.stdout, tree.drained), collect(child.stderr, tree.drained)]);
     if (options.stdin !== undefined) {
       const writer = child.stdin.getWriter();
       try {
@@ -104,7 +97,7 @@ export async function runHost(program: string, args: string[], options: HostRunO
     }
     const [[out, err], status] = await Promise.all([output, child.status]);
     if (stopped) {
-      const failure = await killing;
+      const failure = await tree.killing;
       const why = stopped === "late"
         ? `${name} did not finish within ${limit / 1000} s and was stopped`
         : `${name} was stopped: the run was cancelled`;
@@ -112,9 +105,8 @@ export async function runHost(program: string, args: string[], options: HostRunO
     }
     return { code: status.code, stdout: decoder.decode(out.bytes), stderr: decoder.decode(err.bytes) };
   } finally {
-    finished = true;
+    tree.close();
     clearTimeout(timer);
-    clearTimeout(grace);
     signal?.removeEventListener("abort", cancel);
     release();
   }

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { collect, killTree, killTreeSync, killTreeWithPoly, OUTPUT_GRACE_MS } from "../process/group.ts";
+import { collect, killTreeSync, killTreeWithPoly, TreeStop } from "../process/group.ts";
 import { FleetError } from "./errors.ts";
 
 /** Options for {@link runProcess}. */
@@ -94,33 +94,23 @@ export async function runProcess(o: ProcessOptions): Promise<ProcessResult> {
   const release = killTreeWithPoly(child);
   let timedOut = false;
   let cancelled = false;
-  let killing: Promise<string | undefined> | undefined;
-  let finished = false;
-  let grace: ReturnType<typeof setTimeout> | undefined;
-  const drained = new AbortController();
-  const kill = () => (killing ??= killTree(child));
   // On timeout or cancel: kill the tree; once the child is gone, stop reading output a process that
   // escaped the tree may still hold open, so the call returns.
-  const stop = () => {
-    void kill();
-    child.status.then(() => {
-      if (!finished) grace = setTimeout(() => drained.abort(), OUTPUT_GRACE_MS);
-    });
-  };
+  const tree = new TreeStop(child);
   const timer = setTimeout(() => {
     timedOut = true;
-    stop();
+    tree.stop();
   }, o.timeoutMs);
   const onAbort = () => {
     cancelled = true;
-    stop();
+    tree.stop();
   };
   if (o.signal?.aborted) onAbort();
   o.signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const [out, err, status] = await Promise.all([
-      collect(child.stdout, drained.signal, o.maxStdoutBytes),
-      collect(child.stderr, drained.signal, o.maxStderrBytes ?? 256 * 1024, true),
+      collect(child.stdout, tree.drained, o.maxStdoutBytes),
+      collect(child.stderr, tree.drained, o.maxStderrBytes ?? 256 * 1024, true),
       child.status,
     ]);
     const dec = new TextDecoder();
@@ -133,17 +123,16 @@ export async function runProcess(o: ProcessOptions): Promise<ProcessResult> {
       stdoutTruncated: out.truncated,
       timedOut,
       cancelled,
-      killFailure: await killing,
+      killFailure: await tree.killing,
       durationMs: Math.round(performance.now() - started),
     };
   } finally {
-    finished = true;
+    tree.close();
     release();
     clearTimeout(timer);
-    clearTimeout(grace);
     o.signal?.removeEventListener("abort", onAbort);
     // Whatever the engine left behind in its group goes with it.
-    const leftover = await kill();
+    const leftover = await tree.kill();
     if (leftover && !timedOut && !cancelled) console.error(`poly: ${leftover}`);
     live.delete(child);
   }

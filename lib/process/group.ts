@@ -93,7 +93,51 @@ export function killTreeWithPoly(child: Deno.ChildProcess): () => void {
 }
 
 /** How long a killed tree's output may stay open (a process that left the tree holds it) before poly stops reading. */
-export const OUTPUT_GRACE_MS = 2_000;
+const OUTPUT_GRACE_MS = 2_000;
+
+/**
+ * Stopping one child's tree, once. {@link TreeStop.stop} kills the group ({@link killTree}) and, once the child is
+ * gone, gives output that a process which left the tree still holds open {@link OUTPUT_GRACE_MS} more before
+ * {@link TreeStop.drained} aborts the reads ({@link collect}), so the caller returns. {@link TreeStop.close} once the
+ * output is read.
+ */
+export class TreeStop {
+  readonly #drained = new AbortController();
+  #killing?: Promise<string | undefined>;
+  #grace?: ReturnType<typeof setTimeout>;
+  #closed = false;
+
+  constructor(readonly child: Deno.ChildProcess) {}
+
+  /** What the reads of the child's output stop on. */
+  get drained(): AbortSignal {
+    return this.#drained.signal;
+  }
+
+  /** The kill, once one was made: why it failed, or undefined. */
+  get killing(): Promise<string | undefined> | undefined {
+    return this.#killing;
+  }
+
+  /** Kills the tree (once), and stops the reads {@link OUTPUT_GRACE_MS} after the child is gone. */
+  stop(): void {
+    void this.kill();
+    this.child.status.then(() => {
+      if (!this.#closed) this.#grace ??= setTimeout(() => this.#drained.abort(), OUTPUT_GRACE_MS);
+    });
+  }
+
+  /** Kills the tree, once (also what is left of it after the child ended); why it failed, or undefined. */
+  kill(): Promise<string | undefined> {
+    return this.#killing ??= killTree(this.child);
+  }
+
+  /** The output is read: no grace to wait for. */
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#grace);
+  }
+}
 
 /** What {@link collect} read. */
 export interface Collected {
