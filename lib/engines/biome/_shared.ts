@@ -140,7 +140,8 @@ export function syntaxError(text: string, findings: readonly Finding[]): SourceS
  */
 export function outcome(file: SourceFile, findings: readonly Finding[], settings: EngineSettings): LintOutput {
   const err = syntaxError(file.text, findings);
-  const starts = lineStarts(file.text);
+  // Most files have no finding: their text is not scanned for lines.
+  let starts: number[] | undefined;
   // Assist actions (organizeImports, useSortedKeys) are not lint diagnostics: `biome lint` never reports them.
   const kept = findings.filter((d) => !d.category?.startsWith("assist/") && !(err && isParseError(d)))
     .flatMap((d) => schemaVersion(file.text, d)).map((d) => manifestNamed(file, d, settings));
@@ -156,6 +157,7 @@ export function outcome(file: SourceFile, findings: readonly Finding[], settings
         : undefined,
     };
     if (d.range) {
+      starts ??= lineStarts(file.text);
       const a = indexToPosition(starts, d.range[0]);
       const b = indexToPosition(starts, d.range[1]);
       diag.span = { start_line: a.line, start_col: a.col, end_line: b.line, end_col: b.col };
