@@ -119,8 +119,10 @@ export async function openWorkspaceCache(anchor: string, root?: string): Promise
 /** The cache key of `job`, or undefined when it must not be cached. */
 export async function jobKey(job: PlannedJob, cache: WorkspaceCache): Promise<string | undefined> {
   if (!job.cacheable || !job.argv) return undefined;
-  const programs = [...new Set([job.argv[0], `${job.argv[0]}-${job.argv[1]}`])].map((name) => {
-    const path = which(name);
+  const names = [...new Set([job.argv[0], `${job.argv[0]}-${job.argv[1]}`])];
+  const found = new Map(names.map((name) => [name, which(name)]));
+  const programs = names.map((name) => {
+    const path = found.get(name);
     if (!path) return [name, null];
     try {
       const info = Deno.statSync(path);
@@ -138,7 +140,7 @@ export async function jobKey(job: PlannedJob, cache: WorkspaceCache): Promise<st
       return [k, "?"];
     }
   });
-  const toolchain = await toolchainVersion(job);
+  const toolchain = await toolchainVersion(job, found.get(job.argv[0]));
   if (toolchain === undefined) return undefined;
   const tree = await treeListing(job.dir, job.tool);
   return digestOf(JSON.stringify([FORMAT, cache.build, job.name, job.argv, job.dir, programs, env, toolchain, tree]));
@@ -154,14 +156,13 @@ const VERSION_ARGV: Partial<Record<PlannedJob["tool"], string[]>> = {
  * The version a job's toolchain reports, when the program it runs is a link to another program or a script —
  * rustup's `cargo`, a version manager's `go` — whose file (in the key above) stays the same while the toolchain it
  * runs changes (`rustup update`, a `rust-toolchain.toml`): asked in the job's directory, where the toolchain is
- * picked, whole (a nightly's commit and date included). Null when the program is what its file is; undefined when
- * the version could not be asked (the outcome is then not cached).
+ * picked, whole (a nightly's commit and date included). `path` is where the key above found the program. Null when the
+ * program is what its file is; undefined when the version could not be asked (the outcome is then not cached).
  */
-async function toolchainVersion(job: PlannedJob): Promise<string | null | undefined> {
+async function toolchainVersion(job: PlannedJob, path: string | undefined): Promise<string | null | undefined> {
   const argv = VERSION_ARGV[job.tool];
   const program = job.argv?.[0];
   if (!argv || !program || basename(program) !== argv[0]) return null;
-  const path = which(program);
   if (!path || !isIndirect(path)) return null;
   try {
     // The program the job runs, as it names it.
