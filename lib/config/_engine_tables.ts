@@ -28,7 +28,7 @@ import { suggest } from "./_suggest.ts";
 import { passes } from "./valid.ts";
 import { UNIFORM_KEYS } from "../engines/settings.ts";
 import type { RawTable } from "./parse.ts";
-import { unhonouredKey } from "./native/biome.ts";
+import { unhonouredKey, unhonouredText } from "./native/biome.ts";
 
 /** The keys of a `[lint.<lang>.biome]` table (poly's own; biome's go under `configuration`). */
 const LINT_KEYS = ["enabled", "select", "ignore", "rules", "configuration"];
@@ -77,7 +77,7 @@ export async function engineTableProblems(raw: RawTable): Promise<ConfigProblem[
       if (unhonoured) {
         problems.push({
           path: [...at, "configuration"],
-          detail: `biome key "${unhonoured.key}" cannot be honoured by poly: ${unhonoured.reason}`,
+          detail: unhonouredText(unhonoured),
         });
       }
     }

@@ -106,26 +106,38 @@ export const PROJECT_REASON = "biome applies it only where its scanner has index
   "run there: it resolves imports, or infers types, across files), and poly's biome never has, so it would report " +
   "nothing; turn it off";
 
+/**
+ * The first key `find` names in `config` itself (`at` is "") or else in one of its overrides (`at` is
+ * `overrides[<i>].`): what poly refuses in a configuration it refuses in each override too.
+ */
+function keyInConfigOrOverrides(
+  config: Table,
+  find: (table: Table, at: string) => string | undefined,
+): string | undefined {
+  const overrides = Array.isArray(config.overrides) ? config.overrides : [];
+  return find(config, "") ??
+    overrides.map((o, i) => isTable(o) ? find(o, `overrides[${i}].`) : undefined).find(Boolean);
+}
+
 /** The key of `config` (or of one of its overrides) that turns on the project domain or a rule of {@link PROJECT_RULES}. */
 export function projectRuleKey(config: Table): string | undefined {
-  const within = (linter: unknown, at: string): string | undefined => {
+  return keyInConfigOrOverrides(config, ({ linter }, at) => {
     if (!isTable(linter)) return undefined;
     const domains = linter.domains;
-    if (isTable(domains) && domains.project !== undefined && domains.project !== "none") return `${at}.domains.project`;
+    if (isTable(domains) && domains.project !== undefined && domains.project !== "none") {
+      return `${at}linter.domains.project`;
+    }
     if (!isTable(linter.rules)) return undefined;
     for (const [group, rules] of Object.entries(linter.rules)) {
       if (!isTable(rules)) continue;
       for (const name of PROJECT_RULES) {
         const setting = rules[name];
         const level = isTable(setting) ? setting.level : setting;
-        if (setting !== undefined && level !== "off") return `${at}.rules.${group}.${name}`;
+        if (setting !== undefined && level !== "off") return `${at}linter.rules.${group}.${name}`;
       }
     }
     return undefined;
-  };
-  const overrides = Array.isArray(config.overrides) ? config.overrides : [];
-  return within(config.linter, "linter") ??
-    overrides.map((o, i) => isTable(o) ? within(o.linter, `overrides[${i}].linter`) : undefined).find(Boolean);
+  });
 }
 
 /** Why a configuration resolving pnpm catalogs is refused, and what to do. */
@@ -140,16 +152,19 @@ export const CATALOG_REASON = "biome then reads the versions of `catalog:` depen
 export function unhonouredKey(config: Table): { key: string; reason: string } | undefined {
   const project = projectRuleKey(config);
   if (project) return { key: project, reason: PROJECT_REASON };
-  const catalogs = (table: unknown) => {
-    const javascript = isTable(table) ? table.javascript : undefined;
-    return isTable(javascript) && isTable(javascript.resolver) && javascript.resolver.experimentalPnpmCatalogs === true;
-  };
-  const overrides = Array.isArray(config.overrides) ? config.overrides : [];
-  const override = overrides.findIndex(catalogs);
-  const at = catalogs(config) ? "" : override >= 0 ? `overrides[${override}].` : undefined;
-  return at === undefined
-    ? undefined
-    : { key: `${at}javascript.resolver.experimentalPnpmCatalogs`, reason: CATALOG_REASON };
+  const catalogs = keyInConfigOrOverrides(
+    config,
+    ({ javascript }, at) =>
+      isTable(javascript) && isTable(javascript.resolver) && javascript.resolver.experimentalPnpmCatalogs === true
+        ? `${at}javascript.resolver.experimentalPnpmCatalogs`
+        : undefined,
+  );
+  return catalogs ? { key: catalogs, reason: CATALOG_REASON } : undefined;
+}
+
+/** The message for a key {@link unhonouredKey} found, wherever the configuration came from. */
+export function unhonouredText(unhonoured: { key: string; reason: string }): string {
+  return `biome key "${unhonoured.key}" cannot be honoured by poly: ${unhonoured.reason}`;
 }
 
 /** Field-by-field merge: `over` wins; objects merge; arrays and scalars replace. */
@@ -379,7 +394,7 @@ export class BiomeReader {
     if (unhonoured) {
       throw new ConfigError(
         { file: this.display(path) },
-        `biome key "${unhonoured.key}" cannot be honoured by poly: ${unhonoured.reason}, or set [tools.biome] native_config = false`,
+        `${unhonouredText(unhonoured)}, or set [tools.biome] native_config = false`,
       );
     }
     const formatter = merged.formatter;
