@@ -23,6 +23,16 @@ export const GROUPS: boolean = Deno.build.os !== "windows";
 const GROUP_KILL =
   `out=$(kill -KILL "-$1" 2>&1) || case "$out" in *"No such process"*) ;; *) echo "$out" >&2; exit 1 ;; esac`;
 
+/** `sh` running {@link GROUP_KILL} on `child`'s group; its stderr says why when it fails. */
+function groupKill(child: Deno.ChildProcess): Deno.Command {
+  return new Deno.Command("sh", {
+    args: ["-c", GROUP_KILL, "sh", String(child.pid)],
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  });
+}
+
 function describe(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -48,12 +58,7 @@ export async function killTree(child: Deno.ChildProcess): Promise<string | undef
   let group: string | undefined;
   if (GROUPS) {
     try {
-      const out = await new Deno.Command("sh", {
-        args: ["-c", GROUP_KILL, "sh", String(child.pid)],
-        stdin: "null",
-        stdout: "null",
-        stderr: "piped",
-      }).output();
+      const out = await groupKill(child).output();
       if (!out.success) {
         group = `could not kill process group ${child.pid}: ${
           new TextDecoder().decode(out.stderr).trim() || `sh exited with code ${out.code}`
@@ -72,12 +77,7 @@ export function killTreeSync(child: Deno.ChildProcess): void {
   let failure: string | undefined;
   if (GROUPS) {
     try {
-      const out = new Deno.Command("sh", {
-        args: ["-c", GROUP_KILL, "sh", String(child.pid)],
-        stdin: "null",
-        stdout: "null",
-        stderr: "null",
-      }).outputSync();
+      const out = groupKill(child).outputSync();
       if (!out.success) failure = `could not kill process group ${child.pid}`;
     } catch (e) {
       failure = `could not start "sh" to kill process group ${child.pid}: ${describe(e)}`;
