@@ -18,10 +18,17 @@ export interface PoolOptions {
   jobs?: number;
   /** Once aborted, files not yet given to a thread (and those the workers hold) are reported cancelled. */
   signal?: AbortSignal;
+  /** The fewest files of a call that start workers ({@link WORKER_THRESHOLD} unless given: tests). */
+  workerThreshold?: number;
 }
 
-/** Below this many files a worker's start-up (engine load) costs more than it saves. */
-export const WORKER_THRESHOLD = 48;
+/**
+ * Below this many files a worker's start-up costs more than it saves: a worker loads poly's modules and its
+ * engines again, and ruff's (its WebAssembly compiled, its settings parsed, its first check) take ~0.3 s of CPU
+ * there. Measured on 2 cores with ruff (docs/performance.md): this thread alone was ahead of two workers at 60,
+ * 120 and 240 Python files, and behind them at 480.
+ */
+export const WORKER_THRESHOLD = 256;
 
 type Reply = { id: number; outcome: FileOutcome } | { closed: { hits: number; misses: number } };
 
@@ -52,6 +59,7 @@ interface Slot {
 export class Pool {
   readonly #jobs: number;
   readonly #signal?: AbortSignal;
+  readonly #threshold: number;
   readonly #slots: Slot[] = [];
   readonly #cache = { hits: 0, misses: 0 };
   #batch?: Batch;
@@ -61,6 +69,7 @@ export class Pool {
   constructor(options: PoolOptions = {}) {
     this.#jobs = Math.max(1, options.jobs ?? navigator.hardwareConcurrency ?? 1);
     this.#signal = options.signal;
+    this.#threshold = Math.max(1, options.workerThreshold ?? WORKER_THRESHOLD);
   }
 
   /** Processes every task (never rejects for a per-file problem); outcomes in task order. */
@@ -76,10 +85,10 @@ export class Pool {
         onProgress?.(++batch.done, tasks.length);
       },
     };
-    const wanted = Math.min(this.#jobs, Math.ceil(tasks.length / (WORKER_THRESHOLD / 2)));
+    const wanted = Math.min(this.#jobs, Math.ceil(tasks.length / (this.#threshold / 2)));
     const alive = this.#slots.filter((s) => s.alive).length;
     // Workers already started take a small call too: this thread would load the same engines again.
-    if (tasks.length > 0 && (alive > 0 || (this.#jobs > 1 && tasks.length >= WORKER_THRESHOLD && wanted >= 2))) {
+    if (tasks.length > 0 && (alive > 0 || (this.#jobs > 1 && tasks.length >= this.#threshold && wanted >= 2))) {
       for (let n = alive; n < wanted; n++) this.#start();
       this.#batch = batch;
       const idle = new Promise<void>((resolve) => (this.#idle = resolve));

@@ -32,6 +32,8 @@ export interface RunRequest {
   noCache?: boolean;
   /** Worker count; default the CPU count. */
   jobs?: number;
+  /** The fewest files that start workers (lib/run/pool.ts `WORKER_THRESHOLD` unless given: tests). */
+  workerThreshold?: number;
   /**
    * Receives each file's result, in report order (by path), as soon as the
    * window of files it belongs to is done; the returned report's `results` are
