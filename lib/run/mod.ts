@@ -214,7 +214,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   who.catch(() => {}); // awaited in assemble
   await remote?.pulled;
   const out = new Results(kind, request);
-  const pool = new Pool({ jobs: request.jobs, signal: request.signal, workerThreshold: request.workerThreshold });
+  const pool = new Pool({ jobs: request.jobs, signal: request.signal, oneShot: request.oneShot });
   let hits = 0;
   const ran = span("files");
   try {

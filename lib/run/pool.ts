@@ -18,17 +18,23 @@ export interface PoolOptions {
   jobs?: number;
   /** Once aborted, files not yet given to a thread (and those the workers hold) are reported cancelled. */
   signal?: AbortSignal;
-  /** The fewest files of a call that start workers ({@link WORKER_THRESHOLD} unless given: tests). */
-  workerThreshold?: number;
+  /** Nothing else runs on this thread meanwhile: it takes up to {@link ONE_SHOT_WORKER_THRESHOLD} files itself. */
+  oneShot?: boolean;
 }
 
 /**
- * Below this many files a worker's start-up costs more than it saves: a worker loads poly's modules and its
- * engines again, and ruff's (its WebAssembly compiled, its settings parsed, its first check) take ~0.3 s of CPU
- * there. Measured on 2 cores with ruff (docs/performance.md): this thread alone was ahead of two workers at 60,
- * 120 and 240 Python files, and behind them at 480.
+ * Below this many files a worker's start-up (engine load) costs more than it saves, in a process whose main thread
+ * serves others while it runs (`poly mcp`, `poly serve`, `poly daemon`: files on it hold their requests).
  */
-export const WORKER_THRESHOLD = 256;
+export const WORKER_THRESHOLD = 48;
+
+/**
+ * The same for a one-shot run (`poly lint`, `poly fmt` in their own process), whose main thread has nothing else to
+ * do while the pool runs. A worker loads poly's modules and its engines again, and ruff's start there (its
+ * WebAssembly compiled, its settings parsed, its first check) is ~0.3 s of CPU; on 2 cores this thread alone was ahead
+ * of two workers at 60, 120 and 240 Python files, and behind them at 480 (docs/performance.md).
+ */
+export const ONE_SHOT_WORKER_THRESHOLD = 256;
 
 type Reply = { id: number; outcome: FileOutcome } | { closed: { hits: number; misses: number } };
 
@@ -69,7 +75,7 @@ export class Pool {
   constructor(options: PoolOptions = {}) {
     this.#jobs = Math.max(1, options.jobs ?? navigator.hardwareConcurrency ?? 1);
     this.#signal = options.signal;
-    this.#threshold = Math.max(1, options.workerThreshold ?? WORKER_THRESHOLD);
+    this.#threshold = options.oneShot ? ONE_SHOT_WORKER_THRESHOLD : WORKER_THRESHOLD;
   }
 
   /** Processes every task (never rejects for a per-file problem); outcomes in task order. */

@@ -32,8 +32,11 @@ export interface RunRequest {
   noCache?: boolean;
   /** Worker count; default the CPU count. */
   jobs?: number;
-  /** The fewest files that start workers (lib/run/pool.ts `WORKER_THRESHOLD` unless given: tests). */
-  workerThreshold?: number;
+  /**
+   * Nothing else runs in this process meanwhile (a one-shot command line): the main thread takes more of the
+   * pool's files itself before workers start (lib/run/pool.ts `ONE_SHOT_WORKER_THRESHOLD`).
+   */
+  oneShot?: boolean;
   /**
    * Receives each file's result, in report order (by path), as soon as the
    * window of files it belongs to is done; the returned report's `results` are

@@ -14,11 +14,11 @@ Deno.test("Pool: a window too small to start workers runs on the workers a large
   const root = await tempDir({ prefix: "poly-pool-" });
   await Deno.mkdir(join(root, ".git"));
   await Deno.mkdir(join(root, "py"));
-  // 130 Python files (ruff runs in the pool): a window of 100, then one of 30 (under the threshold of 48 given here).
+  // 130 Python files (ruff runs in the pool): a window of 100, then one of 30 (under WORKER_THRESHOLD).
   for (let i = 0; i < 130; i++) {
     await Deno.writeTextFile(join(root, "py", `m${String(i).padStart(3, "0")}.py`), `import sys\nv${i} = ${i}\n`);
   }
-  const report = await runLint({ paths: [], cwd: root, noCache: true, jobs: 2, window: 100, workerThreshold: 48 });
+  const report = await runLint({ paths: [], cwd: root, noCache: true, jobs: 2, window: 100 });
   assert.equal(report.summary.checked, 130);
   assert.equal(report.results.length, 130);
   assert.ok(report.results.every((r) => r.diagnostics?.some((d) => d.code === "F401")));

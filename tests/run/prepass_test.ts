@@ -40,7 +40,7 @@ const FILES: Record<string, string | Uint8Array> = {
   "page.html": "{% block body %}<p>{{ x }}</p>{% endblock %}\n",
 };
 
-/** Enough files for the pool to start workers at the threshold the pooled run below gives (lib/run/pool.ts). */
+/** Enough files for the pool to start workers (lib/run/pool.ts WORKER_THRESHOLD). */
 const MANY = Object.fromEntries(
   Array.from(
     { length: 60 },
@@ -53,7 +53,7 @@ Deno.test("a lint check gives one report whether answered by the cache, batch en
   const uncached = await runLint({ paths: [], cwd: root, noCache: true, jobs: 1 });
   const cold = await runLint({ paths: [], cwd: root });
   const warm = await runLint({ paths: [], cwd: root });
-  const pooled = await runLint({ paths: [], cwd: root, noCache: true, jobs: 2, workerThreshold: 48 });
+  const pooled = await runLint({ paths: [], cwd: root, noCache: true, jobs: 2 });
   assert.deepEqual(stable(cold), stable(uncached));
   assert.deepEqual(stable(warm), stable(uncached));
   assert.deepEqual(stable(pooled), stable(uncached));

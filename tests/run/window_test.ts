@@ -27,7 +27,7 @@ function stable(report: Report): unknown {
   return { ...rest, summary: counts };
 }
 
-/** 130 Python files (ruff runs in the pool: enough per window for workers at a threshold of 48), TypeScript, skips, an error. */
+/** 130 Python files (ruff runs in the pool: enough per window for workers), TypeScript, skips, an error. */
 const FILES: Record<string, string> = {
   "poly.toml": '[cache]\ndir = ".poly-cache"\n',
   ...Object.fromEntries(
@@ -74,9 +74,9 @@ Deno.test("runLint() passes each result to onResult in path order while the run 
 Deno.test("runLint() in windows with a pool kept across them gives the one-window report, cold and warm", async () => {
   const one = await workspace(FILES);
   const many = await workspace(FILES);
-  const single = await runLint({ paths: [], cwd: one, jobs: 2, window: 1_000_000, workerThreshold: 48 });
-  const cold = await runLint({ paths: [], cwd: many, jobs: 2, window: 50, workerThreshold: 48 });
-  const warm = await runLint({ paths: [], cwd: many, jobs: 2, window: 50, workerThreshold: 48 });
+  const single = await runLint({ paths: [], cwd: one, jobs: 2, window: 1_000_000 });
+  const cold = await runLint({ paths: [], cwd: many, jobs: 2, window: 50 });
+  const warm = await runLint({ paths: [], cwd: many, jobs: 2, window: 50 });
   assert.deepEqual(stable(cold), stable(single));
   assert.deepEqual(stable(warm), stable(single));
   // Each (file, engine) is looked up once, windows or not; the warm run answers all from the cache.
@@ -110,7 +110,6 @@ Deno.test("runLint() cancelled after its first window reports the files not yet 
     noCache: true,
     jobs: 2,
     window: 60,
-    workerThreshold: 48,
     signal: controller.signal,
     onResult: (r) => {
       passed.push(r);

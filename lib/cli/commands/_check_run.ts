@@ -56,7 +56,8 @@ function runRequestOf(
     noCache: value.noCache,
     jobs: value.jobs,
     ...(shard ? { shard } : {}),
-    ...(io.memo ? { memo: io.memo } : {}),
+    // Inside a daemon (io.memo) the main thread serves other clients; a process of its own has nothing else to do.
+    ...(io.memo ? { memo: io.memo } : { oneShot: true }),
     ...(io.signal ? { signal: io.signal } : {}),
     ...own,
   };
