@@ -58,9 +58,10 @@ interface Slot {
 
 /**
  * Workers kept across calls of {@link Pool.run}. Workers start on the first
- * call with enough tasks ({@link WORKER_THRESHOLD}); a call with fewer runs on
- * this thread, unless workers are up already (they have the engines loaded). {@link Pool.close} stops them and returns the cache counters of
- * every thread.
+ * call with enough tasks ({@link WORKER_THRESHOLD}, or {@link ONE_SHOT_WORKER_THRESHOLD}
+ * with `oneShot`); a call with fewer runs on this thread, unless workers are up
+ * already (they have the engines loaded). {@link Pool.close} stops them and
+ * returns the cache counters of every thread.
  */
 export class Pool {
   readonly #jobs: number;
