@@ -29,6 +29,11 @@ export interface HostRunOptions {
   timeoutMs?: number;
   /** The tool's name in messages (a native executable runs through `sh`). */
   name?: string;
+  /**
+   * The tool starts no process of its own (biome's and ast-grep's command lines): it runs in poly's process group
+   * and is stopped alone, which makes its start cheaper (lib/process/group.ts). Otherwise it gets a group of its own.
+   */
+  alone?: boolean;
 }
 
 /**
@@ -51,6 +56,7 @@ export async function runHost(program: string, args: string[], options: HostRunO
   // starts none.
   const signal = runSignal();
   if (signal?.aborted) throw new EngineError(`${name} was stopped: the run was cancelled`);
+  const grouped = GROUPS && !options.alone;
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command(program, {
@@ -60,9 +66,9 @@ export async function runHost(program: string, args: string[], options: HostRunO
       stdin: options.stdin === undefined ? "null" : "piped",
       stdout: "piped",
       stderr: "piped",
-      // Its own process group: a timeout or a cancel stops what the tool started too (`go vet` its `vet` and
-      // `compile` runs), which would otherwise run on and hold its output open.
-      detached: GROUPS,
+      // Its own process group unless it runs alone: a timeout or a cancel stops what the tool started too (`go vet`
+      // its `vet` and `compile` runs), which would otherwise run on and hold its output open.
+      detached: grouped,
     }).spawn();
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) throw new EngineUnavailableError(`${program} not found on PATH`);
@@ -72,11 +78,11 @@ export async function runHost(program: string, args: string[], options: HostRunO
     throw e;
   }
   // A signal that ends poly ends the tool and what it started too (lib/process/ending.ts), not only poly.
-  const release = killTreeWithPoly(child);
+  const release = killTreeWithPoly(child, grouped);
   const limit = options.timeoutMs ?? HOST_TIMEOUT_MS;
   let stopped: "late" | "cancelled" | undefined;
   // Once the tool is gone, output that a process which left its group still holds open is not waited for.
-  const tree = new TreeStop(child);
+  const tree = new TreeStop(child, grouped);
   const stop = (why: "late" | "cancelled") => {
     stopped ??= why;
     tree.stop();
@@ -119,13 +125,14 @@ export async function runHost(program: string, args: string[], options: HostRunO
  * the shell (in the permission list for workspace jobs) replaces itself with the
  * executable at once, where the package's Node.js launcher costs 100–160 ms per
  * start. On Windows, which has no `sh`, it starts as `node <launcher> <args>`.
+ * These executables start no process of their own: each runs `alone`.
  */
 export function runExecutable(
   executable: { path: string; launcher: string },
   args: string[],
   options: HostRunOptions = {},
 ): Promise<HostRun> {
-  const named = { name: basename(executable.path), ...options };
+  const named = { name: basename(executable.path), alone: true, ...options };
   return Deno.build.os === "windows"
     ? runHost("node", [executable.launcher, ...args], named)
     : runHost("sh", ["-c", 'exec "$0" "$@"', executable.path, ...args], named);

@@ -9,6 +9,11 @@
  * Being in a group of its own, such a child never sees the Ctrl-C a terminal sends to poly's group: a signal that
  * ends poly stops its group through {@link killTreeWithPoly} (lib/process/ending.ts).
  *
+ * A tool that starts no process of its own (biome's and ast-grep's command lines) needs no group: it is started in
+ * poly's and stopped alone (`grouped` false below). That start is cheaper: Deno starts a `detached` child with `fork`,
+ * which copies poly's page tables (5–25 ms of poly's thread a start on these machines), and any other with `vfork`
+ * (under 1 ms).
+ *
  * @module
  */
 import { stopWithPoly } from "./ending.ts";
@@ -51,12 +56,13 @@ function killChild(child: Deno.ChildProcess): string | undefined {
 
 /**
  * Kills a child started with `detached` and everything in its process group: the group first (while its members
- * live, its id cannot be reused), then the child. For bwrap, `--die-with-parent` and the private PID namespace take
- * the whole sandbox with it. Returns why the kill failed, or undefined.
+ * live, its id cannot be reused), then the child; a child started in poly's group (`grouped` false) alone. For bwrap,
+ * `--die-with-parent` and the private PID namespace take the whole sandbox with it. Returns why the kill failed, or
+ * undefined.
  */
-export async function killTree(child: Deno.ChildProcess): Promise<string | undefined> {
+export async function killTree(child: Deno.ChildProcess, grouped = GROUPS): Promise<string | undefined> {
   let group: string | undefined;
-  if (GROUPS) {
+  if (grouped) {
     try {
       const out = await groupKill(child).output();
       if (!out.success) {
@@ -73,9 +79,9 @@ export async function killTree(child: Deno.ChildProcess): Promise<string | undef
 }
 
 /** {@link killTree} where nothing asynchronous runs any more (poly's exit, an ending signal); failures on stderr. */
-export function killTreeSync(child: Deno.ChildProcess): void {
+export function killTreeSync(child: Deno.ChildProcess, grouped = GROUPS): void {
   let failure: string | undefined;
-  if (GROUPS) {
+  if (grouped) {
     try {
       const out = groupKill(child).outputSync();
       if (!out.success) failure = `could not kill process group ${child.pid}`;
@@ -88,8 +94,8 @@ export function killTreeSync(child: Deno.ChildProcess): void {
 }
 
 /** A signal that ends poly takes the child's whole group with it; call what this returns once the child is done. */
-export function killTreeWithPoly(child: Deno.ChildProcess): () => void {
-  return stopWithPoly(() => killTreeSync(child));
+export function killTreeWithPoly(child: Deno.ChildProcess, grouped = GROUPS): () => void {
+  return stopWithPoly(() => killTreeSync(child, grouped));
 }
 
 /** How long a killed tree's output may stay open (a process that left the tree holds it) before poly stops reading. */
@@ -107,7 +113,8 @@ export class TreeStop {
   #grace?: ReturnType<typeof setTimeout>;
   #closed = false;
 
-  constructor(readonly child: Deno.ChildProcess) {}
+  /** `grouped`: the child was started `detached` (see {@link killTree}). */
+  constructor(readonly child: Deno.ChildProcess, readonly grouped: boolean = GROUPS) {}
 
   /** What the reads of the child's output stop on. */
   get drained(): AbortSignal {
@@ -129,7 +136,7 @@ export class TreeStop {
 
   /** Kills the tree, once (also what is left of it after the child ended); why it failed, or undefined. */
   kill(): Promise<string | undefined> {
-    return this.#killing ??= killTree(this.child);
+    return this.#killing ??= killTree(this.child, this.grouped);
   }
 
   /** The output is read: no grace to wait for. */

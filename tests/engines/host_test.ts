@@ -47,6 +47,30 @@ Deno.test("runExecutable() names the executable, not the shell that starts it, w
   );
 });
 
+/** A script printing its process id, its process group and its parent's (poly's) group (Linux: `/proc/<pid>/stat`). */
+const PRINT_GROUPS =
+  `group() { s=$(cat /proc/$1/stat); set -- \${s##*) }; echo "$3"; }; echo "$$ $(group $$) $(group $PPID)"`;
+
+Deno.test({
+  name: "runHost() starts a tool in a process group of its own; the executables poly ships start in poly's",
+  ignore: Deno.build.os !== "linux", // process groups are read from /proc
+  fn: async () => {
+    // A group of its own is what lets a timeout stop what the tool started; biome and ast-grep start nothing, and a
+    // child in poly's group starts without copying poly's page tables (`vfork`, not `fork`).
+    const [pid, group, polys] = (await runHost("sh", ["-c", PRINT_GROUPS])).stdout.trim().split(" ");
+    equal(group, pid, "its own group");
+    ok(polys !== pid);
+    const shipped = (await runExecutable({ path: "/bin/sh", launcher: "" }, ["-c", PRINT_GROUPS])).stdout.trim();
+    const [, own, parent] = shipped.split(" ");
+    equal(own, parent, `poly's group (${shipped})`);
+    // Alone in poly's group, it is still stopped at its limit.
+    await rejects(
+      runExecutable({ path: "/bin/sleep", launcher: "" }, ["30"], { timeoutMs: 300 }),
+      (e: unknown) => e instanceof EngineError && e.message.startsWith("sleep did not finish"),
+    );
+  },
+});
+
 Deno.test("runHost() leaves a tool that finishes in time alone: its output, and the default limit is minutes", async () => {
   const run = await runHost("sh", ["-c", "echo out; echo err >&2; exit 3"]);
   equal(run.code, 3);
