@@ -99,8 +99,9 @@ export async function checkStaged(options: PreCommitOptions): Promise<PreCommitO
     await Deno.mkdir(join(tmp, ".git"));
     const { runFmt, runLint } = await import("../../run/mod.ts");
     const { encodeReport } = await import("../../report/mod.ts");
-    const lint = await runLint({ paths: files, cwd: tmp, noCache: true });
-    const fmt = await runFmt({ paths: files, cwd: tmp, noCache: true });
+    // The hook is a process of its own (`poly hooks run`): its main thread has nothing else to do.
+    const lint = await runLint({ paths: files, cwd: tmp, noCache: true, oneShot: true });
+    const fmt = await runFmt({ paths: files, cwd: tmp, noCache: true, oneShot: true });
     const encode = (r: Report) => encodeReport(r, "human", { color: options.color ?? false, cwd: tmp });
     const human = [lint, fmt].filter(hasFindings).map(encode).join("");
     return { ...gate(lint, fmt), staged: files, lint, fmt, human };
