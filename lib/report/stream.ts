@@ -40,6 +40,11 @@ export interface ReportWriter {
   result(result: FileResult): Promise<void>;
   /** The rest of the report (results not passed to {@link ReportWriter.result}, if any, are written too). */
   finish(report: Report): Promise<void>;
+  /**
+   * JSON only: writes `text`, what a JSON writer's `keep` was given for `count` results (a replayed run's, see
+   * lib/cache/replay.ts), as if those results had been passed here.
+   */
+  resume?(text: string, count: number): Promise<void>;
 }
 
 /** Text gathered before a write: results are small, and one write per result would cost a system call each. */
@@ -54,6 +59,7 @@ export function reportWriter(
   options: EncodeOptions,
   head: Pick<Report, "kind" | "mode">,
   write: (text: string) => Promise<void>,
+  keep?: (text: string) => void,
 ): ReportWriter {
   let buffer = "";
   const put = async (text: string, force = false) => {
@@ -64,7 +70,7 @@ export function reportWriter(
       if (out) await write(out);
     }
   };
-  if (format === "json") return jsonWriter(head, put);
+  if (format === "json") return jsonWriter(head, put, keep);
   if (format === "github") return githubWriter(head, put);
   if (format === "human") return humanWriter(head, options, put);
   if (format === "sarif") return sarifWriter(head, options, put);
@@ -84,19 +90,29 @@ export function reportWriter(
 /**
  * JSON as `JSON.stringify(canonical, null, 2)` writes it: the head, each
  * result indented two levels, then the tail cut from the encoding of the rest
- * of the report with no results.
+ * of the report with no results. `keep` is given the text written for the
+ * results passed to `result()` (what {@link ReportWriter.resume} takes back).
  */
-function jsonWriter(head: Pick<Report, "kind" | "mode">, put: (text: string, force?: boolean) => Promise<void>) {
+function jsonWriter(
+  head: Pick<Report, "kind" | "mode">,
+  put: (text: string, force?: boolean) => Promise<void>,
+  keep?: (text: string) => void,
+) {
   const opening = `{\n  "kind": ${JSON.stringify(head.kind)},\n  "mode": ${JSON.stringify(head.mode)},\n  "results": [`;
   let count = 0;
   const writer: ReportWriter = {
     streams: true,
     async result(result) {
-      if (count === 0) await put(opening);
       const sorted = sortResult(result);
-      const text = JSON.stringify(canonicalResult(sorted) ?? sorted, null, 2);
+      const json = JSON.stringify(canonicalResult(sorted) ?? sorted, null, 2);
       // A JSON string holds no raw newline: each one here starts a line of the result.
-      await put(`${count++ === 0 ? "" : ","}\n    ${text.replaceAll("\n", "\n    ")}`);
+      const text = `${count++ === 0 ? opening : ","}\n    ${json.replaceAll("\n", "\n    ")}`;
+      keep?.(text);
+      await put(text);
+    },
+    async resume(text, written) {
+      count += written;
+      await put(text);
     },
     async finish(report) {
       for (const r of [...report.results].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {

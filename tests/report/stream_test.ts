@@ -60,6 +60,27 @@ Deno.test("reportWriter() finish() writes results it was not passed as well", as
   }
 });
 
+Deno.test("a JSON writer's kept text, resumed by another writer, writes the same document (a replayed run's)", async () => {
+  for (const whole of [fixtureReport("lint"), fixtureReport("fmt"), report()]) {
+    const ordered = [...whole.results].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    for (const passed of new Set([ordered.length, Math.min(1, ordered.length), 0])) {
+      const kept: string[] = [];
+      const writer = reportWriter("json", { color: false, cwd: TREE }, whole, () => Promise.resolve(), (t) => {
+        kept.push(t);
+      });
+      for (const r of ordered.slice(0, passed)) await writer.result(r);
+      let text = "";
+      const again = reportWriter("json", { color: false, cwd: TREE }, whole, (chunk) => {
+        text += chunk;
+        return Promise.resolve();
+      });
+      await again.resume!(kept.join(""), passed);
+      await again.finish({ ...whole, results: ordered.slice(passed) });
+      equal(text, encodeReport(whole, "json", { color: false, cwd: TREE }), `${whole.kind}, ${passed} passed`);
+    }
+  }
+});
+
 Deno.test("reportWriter() json and github write results as they come: most of the document is out before finish()", async () => {
   const results: FileResult[] = Array.from({ length: 2000 }, (_, i) => ({
     path: `src/f${String(i).padStart(5, "0")}.py`,

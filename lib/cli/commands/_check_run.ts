@@ -14,6 +14,7 @@ import type { RunReads, RunRequest } from "../../run/types.ts";
 import type { FileResult, Report } from "../../report/schema.ts";
 import type { Replay } from "../../cache/replay.ts";
 import type { ReadLog } from "../../fs/read_log.ts";
+import type { ReportWriter } from "../../report/stream.ts";
 import { span } from "../../debug/timing.ts";
 
 /** `poly lint`'s parsed value. */
@@ -99,6 +100,9 @@ export class RunReplay {
   readonly hit?: Replay;
   #log?: ReadLog;
   #results: FileResult[] = [];
+  /** A JSON run's results as written (see {@link RunReplay.keepText}), and how many results that text holds. */
+  #text?: string[];
+  #count = 0;
   /** About how many characters of JSON the results so far make (a run's memory stays bounded by its window). */
   #chars = 0;
 
@@ -173,10 +177,24 @@ export class RunReplay {
     this.#chars += 100 + result.path.length + 300 * (result.diagnostics?.length ?? 0) + (result.diff?.length ?? 0);
     if (this.#chars > this.#budget) {
       this.#results = [];
+      this.#text = undefined;
       this.#log.refuse("the report is too large to keep");
       return;
     }
-    this.#results.push(result);
+    if (this.#text) this.#count++;
+    else this.#results.push(result);
+  }
+
+  /**
+   * For a JSON run (on a miss): what its report writer writes for the results goes to the returned function, and is
+   * kept in place of the results themselves, so a replay writes it as it is (lib/report/stream.ts `resume`).
+   */
+  keepText(): ((text: string) => void) | undefined {
+    if (!this.#log) return undefined;
+    const text: string[] = this.#text = [];
+    return (part) => {
+      if (this.#text === text) text.push(part);
+    };
   }
 
   /** Stops logging (idempotent; a run that failed midway is not kept). */
@@ -198,6 +216,7 @@ export class RunReplay {
       command,
       results: this.#results,
       report,
+      ...(this.#text ? { streamed: { text: this.#text.join(""), count: this.#count } } : {}),
       ...(noWorkspaceJobs ? { noWorkspaceJobs } : {}),
     });
     kept();
@@ -274,11 +293,12 @@ export async function lintRun(
     },
     { kind: "lint", mode: value.fix ? "fix" : "check" },
     (text) => io.stdout(text),
+    value.format === "json" ? replay?.keepText() : undefined,
   );
   const ran = span("run");
   let report: Report;
   if (hit) {
-    for (const result of hit.results) await writer.result(result);
+    await replayResults(hit, writer);
     report = hit.report;
   } else {
     report = await run!.runLint(runRequestOf(value, io, shard, {
@@ -310,6 +330,12 @@ export async function lintRun(
   return exitCodeFor(report);
 }
 
+/** A replayed run's results, written as the run wrote them (its JSON text as it is, when it kept that). */
+async function replayResults(hit: Replay, writer: ReportWriter): Promise<void> {
+  if (hit.streamed && writer.resume) await writer.resume(hit.streamed.text, hit.streamed.count);
+  else for (const result of hit.results) await writer.result(result);
+}
+
 /** `poly fmt` once its shard and replay are known (see {@link withReplay}). */
 export async function fmtRun(
   value: FmtValue,
@@ -331,10 +357,11 @@ export async function fmtRun(
     { color, cwd: io.cwd },
     { kind: "fmt", mode: value.m.mode === "fix" ? "fix" : "check" },
     (text) => io.stdout(text),
+    value.format === "json" ? replay?.keepText() : undefined,
   );
   let report: Report;
   if (hit) {
-    if (writer) { for (const result of hit.results) await writer.result(result); }
+    if (writer) await replayResults(hit, writer);
     report = hit.report;
   } else {
     report = await run!.runFmt(runRequestOf(value, io, shard, {
