@@ -13,9 +13,8 @@ import { mark, span } from "../debug/timing.ts";
 
 const encoder = new TextEncoder();
 
-/** Writes all of `text`; a reader that went away (EPIPE) becomes {@link OutputClosed}. */
-async function writeAll(stream: typeof Deno.stdout | typeof Deno.stderr, text: string): Promise<void> {
-  const bytes = encoder.encode(text);
+/** Writes all of `bytes`; a reader that went away (EPIPE) becomes {@link OutputClosed}. */
+async function writeAll(stream: typeof Deno.stdout | typeof Deno.stderr, bytes: Uint8Array): Promise<void> {
   let written = 0;
   try {
     while (written < bytes.length) written += await stream.write(bytes.subarray(written));
@@ -27,8 +26,9 @@ async function writeAll(stream: typeof Deno.stdout | typeof Deno.stderr, text: s
 /** The real process's streams. */
 export function processIO(): CommandIO {
   return {
-    stdout: (text) => writeAll(Deno.stdout, text),
-    stderr: (text) => writeAll(Deno.stderr, text),
+    stdout: (text) => writeAll(Deno.stdout, encoder.encode(text)),
+    stderr: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+    writeBytes: (stream, bytes) => writeAll(stream === "stdout" ? Deno.stdout : Deno.stderr, bytes),
     stdoutIsTerminal: Deno.stdout.isTerminal(),
     stderrIsTerminal: Deno.stderr.isTerminal(),
     cwd: Deno.cwd(),

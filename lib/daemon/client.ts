@@ -47,7 +47,9 @@ export async function viaDaemon(args: string[], io: CommandIO, dir: string = dae
       for await (const { type, body } of frames(conn)) {
         if (type === "o" || type === "e") {
           wrote = true;
-          await (type === "o" ? io.stdout : io.stderr)(decoder.decode(body));
+          // Each frame is whole text (the daemon encodes one write at a time): passed on as bytes where it can be.
+          if (io.writeBytes) await io.writeBytes(type === "o" ? "stdout" : "stderr", body);
+          else await (type === "o" ? io.stdout : io.stderr)(decoder.decode(body));
         } else if (type === "x") return (JSON.parse(decoder.decode(body)) as { code: number }).code;
         else if (type === "r") break;
       }

@@ -14,6 +14,12 @@ export interface CommandIO {
   stdout(text: string): Promise<void>;
   /** Writes a message for a person to stderr (no newline added). */
   stderr(text: string): Promise<void>;
+  /**
+   * Writes text already encoded as UTF-8, as it is (a `poly daemon`'s output passed on by its client,
+   * whole frames only): the real process's streams have it, so those bytes are neither decoded nor
+   * encoded again; without it, callers decode and use {@link stdout} or {@link stderr}.
+   */
+  writeBytes?(stream: "stdout" | "stderr", bytes: Uint8Array): Promise<void>;
   /** Whether stdout and stderr are terminals (colour, progress). */
   stdoutIsTerminal: boolean;
   stderrIsTerminal: boolean;
