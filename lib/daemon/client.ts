@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { CommandIO } from "../io/mod.ts";
+import { type CommandIO, writeTo } from "../io/mod.ts";
 import { OutputClosed } from "../errors/mod.ts";
 import { programId } from "../identity/code.ts";
 import { memoAllowed } from "./_allowed.ts";
@@ -48,8 +48,7 @@ export async function viaDaemon(args: string[], io: CommandIO, dir: string = dae
         if (type === "o" || type === "e") {
           wrote = true;
           // Each frame is whole text (the daemon encodes one write at a time): passed on as bytes where it can be.
-          if (io.writeBytes) await io.writeBytes(type === "o" ? "stdout" : "stderr", body);
-          else await (type === "o" ? io.stdout : io.stderr)(decoder.decode(body));
+          await writeTo(io, type === "o" ? "stdout" : "stderr", body);
         } else if (type === "x") return (JSON.parse(decoder.decode(body)) as { code: number }).code;
         else if (type === "r") break;
       }

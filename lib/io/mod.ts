@@ -36,3 +36,12 @@ export interface CommandIO {
    */
   replayKey?: string;
 }
+
+const decoder = new TextDecoder();
+
+/** Writes `text`, or text's UTF-8 bytes, to one of `io`'s streams: bytes as they are where it takes them. */
+export async function writeTo(io: CommandIO, stream: "stdout" | "stderr", text: string | Uint8Array): Promise<void> {
+  if (typeof text === "string") await io[stream](text);
+  else if (io.writeBytes) await io.writeBytes(stream, text);
+  else await io[stream](decoder.decode(text));
+}

@@ -41,10 +41,10 @@ export interface ReportWriter {
   /** The rest of the report (results not passed to {@link ReportWriter.result}, if any, are written too). */
   finish(report: Report): Promise<void>;
   /**
-   * JSON only: writes `text`, what a JSON writer's `keep` was given for `count` results (a replayed run's, see
-   * lib/cache/replay.ts), as if those results had been passed here.
+   * JSON only: writes `text` (or its UTF-8 bytes, as they are), what a JSON writer's `keep` was given for `count`
+   * results (a replayed run's, see lib/cache/replay.ts), as if those results had been passed here.
    */
-  resume?(text: string, count: number): Promise<void>;
+  resume?(text: string | Uint8Array, count: number): Promise<void>;
 }
 
 /** Text gathered before a write: results are small, and one write per result would cost a system call each. */
@@ -52,17 +52,22 @@ const CHUNK = 64 * 1024;
 
 /**
  * A writer of `format` for a report of `kind` and `mode` (known before the
- * run: the document's head), writing through `write`.
+ * run: the document's head), writing through `write` (text, or text's UTF-8
+ * bytes: a replayed JSON run's, see {@link ReportWriter.resume}).
  */
 export function reportWriter(
   format: ReportFormat,
   options: EncodeOptions,
   head: Pick<Report, "kind" | "mode">,
-  write: (text: string) => Promise<void>,
+  write: (text: string | Uint8Array) => Promise<void>,
   keep?: (text: string) => void,
 ): ReportWriter {
   let buffer = "";
-  const put = async (text: string, force = false) => {
+  const put = async (text: string | Uint8Array, force = false) => {
+    if (typeof text !== "string") {
+      await put("", true);
+      return await write(text);
+    }
     buffer += text;
     if (force || buffer.length >= CHUNK) {
       const out = buffer;
@@ -95,7 +100,7 @@ export function reportWriter(
  */
 function jsonWriter(
   head: Pick<Report, "kind" | "mode">,
-  put: (text: string, force?: boolean) => Promise<void>,
+  put: (text: string | Uint8Array, force?: boolean) => Promise<void>,
   keep?: (text: string) => void,
 ) {
   const opening = `{\n  "kind": ${JSON.stringify(head.kind)},\n  "mode": ${JSON.stringify(head.mode)},\n  "results": [`;

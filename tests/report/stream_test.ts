@@ -69,14 +69,18 @@ Deno.test("a JSON writer's kept text, resumed by another writer, writes the same
         kept.push(t);
       });
       for (const r of ordered.slice(0, passed)) await writer.result(r);
-      let text = "";
-      const again = reportWriter("json", { color: false, cwd: TREE }, whole, (chunk) => {
-        text += chunk;
-        return Promise.resolve();
-      });
-      await again.resume!(kept.join(""), passed);
-      await again.finish({ ...whole, results: ordered.slice(passed) });
-      equal(text, encodeReport(whole, "json", { color: false, cwd: TREE }), `${whole.kind}, ${passed} passed`);
+      // Resumed from the text, and from its bytes as a replay reads them back (written as they are).
+      for (const resumed of [kept.join(""), new TextEncoder().encode(kept.join(""))]) {
+        let text = "";
+        const again = reportWriter("json", { color: false, cwd: TREE }, whole, (chunk) => {
+          text += typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk);
+          return Promise.resolve();
+        });
+        await again.resume!(resumed, passed);
+        await again.finish({ ...whole, results: ordered.slice(passed) });
+        const label = `${whole.kind}, ${passed} passed, resumed from ${typeof resumed === "string" ? "text" : "bytes"}`;
+        equal(text, encodeReport(whole, "json", { color: false, cwd: TREE }), label);
+      }
     }
   }
 });

@@ -8,6 +8,7 @@
  */
 import type { CommandIO } from "../command.ts";
 import { colorMode } from "../color.ts";
+import { writeTo } from "../../io/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 import type { RunOptionValues } from "./_run_options.ts";
 import type { RunReads, RunRequest } from "../../run/types.ts";
@@ -292,7 +293,7 @@ export async function lintRun(
       maxDiagnostics: value.maxDiagnostics,
     },
     { kind: "lint", mode: value.fix ? "fix" : "check" },
-    (text) => io.stdout(text),
+    (text) => writeTo(io, "stdout", text),
     value.format === "json" ? replay?.keepText() : undefined,
   );
   const ran = span("run");
@@ -356,7 +357,7 @@ export async function fmtRun(
     value.format,
     { color, cwd: io.cwd },
     { kind: "fmt", mode: value.m.mode === "fix" ? "fix" : "check" },
-    (text) => io.stdout(text),
+    (text) => writeTo(io, "stdout", text),
     value.format === "json" ? replay?.keepText() : undefined,
   );
   let report: Report;
