@@ -161,13 +161,15 @@ function splitDaemonTiming(stderr: string): [string, Map<string, [number, number
 }
 
 /**
- * Median rows of several timing tables, plus the time before poly's clock started (wall − exit); for a `resident`
- * process's request (times from its arrival), the client's wall instead.
+ * Median rows of several timing tables, plus the time outside poly's clock (wall − exit: Deno's start before it, and
+ * the process's end after the `exit` row, which grows with the heap) beside what an `empty` program's whole run
+ * takes; for a `resident` process's request (times from its arrival), the client's wall instead.
  */
 function breakdown(
   label: string,
   runs: { wall: number; table: Map<string, [number, number, number]> }[],
   resident = false,
+  empty?: number,
 ): string {
   const names = [...new Set(runs.flatMap((r) => [...r.table.keys()]))].filter((n) => n !== "exit");
   const med = (name: string, k: 0 | 1 | 2) => median(runs.map((r) => r.table.get(name)?.[k] ?? NaN).filter(isFinite));
@@ -181,7 +183,14 @@ function breakdown(
     "",
     "| span | start | end | time |",
     "|---|---:|---:|---:|",
-    ...(resident ? [] : [`| deno start-up, before poly's clock (wall − exit) | | | ${ms(wall - exit)} |`]),
+    ...(resident ? [] : [
+      `| outside poly's clock: Deno's start before it, the process's end after exit (wall − exit) | | | ${
+        ms(wall - exit)
+      } |`,
+      ...(empty === undefined
+        ? []
+        : [`| an empty program's whole run, for comparison (same flags) | | | ${ms(empty)} |`]),
+    ]),
   ];
   for (const name of names) {
     lines.push(`| ${name} | ${med(name, 0).toFixed(0)} | ${med(name, 1).toFixed(0)} | ${ms(med(name, 2))} |`);
@@ -276,13 +285,24 @@ async function main(): Promise<void> {
     const figures: Figure[] = [];
     const timings: string[] = [];
     const timingRuns = Math.min(o.runs, 3);
+    // What Deno's start and end cost a program that does nothing: the same command line, a script that only exits.
+    let empty: number | undefined;
+    if (o.only.has("breakdown")) {
+      const script = join(work, "empty.ts");
+      await Deno.writeTextFile(script, "Deno.exit(0);\n");
+      const walls = [];
+      for (let i = 0; i < 7; i++) {
+        walls.push(check("an empty program", await timeCommand([...poly.slice(0, -1), script])).ms);
+      }
+      empty = median(walls);
+    }
     const timeRuns = async (label: string, run: () => Promise<Timed>) => {
       const runs = [];
       for (let i = 0; i < timingRuns; i++) {
         const t = check(label, await run());
         runs.push({ wall: t.ms, table: parseTiming(t.stderr) });
       }
-      timings.push(breakdown(label, runs));
+      timings.push(breakdown(label, runs, false, empty));
     };
     const timingEnv = (e: Record<string, string>) => ({ ...e, POLY_DEBUG: "timing" });
 
@@ -439,7 +459,7 @@ async function main(): Promise<void> {
             clients.push({ wall: t.ms, table: parseTiming(own) });
           }
           await stop();
-          timings.push(breakdown("one edited file through `poly daemon`: the client process", clients));
+          timings.push(breakdown("one edited file through `poly daemon`: the client process", clients, false, empty));
           timings.push(breakdown("one edited file through `poly daemon`: the daemon's request", served, true));
         }
       }
