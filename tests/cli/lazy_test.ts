@@ -109,8 +109,10 @@ Deno.test("poly --version and --help load no command implementation", async () =
   const help = await loaded(["--help"]);
   ok(help.includes("lib/cli/commands/lint.ts"), "--help loads the command list");
   // Besides the command line: the lists parsers offer as choices, each from its one source (engines,
-  // roles, proposal statuses, cache namespaces), in small modules that load nothing else of poly's.
+  // roles, proposal statuses, cache namespaces), in small modules that load nothing else of poly's; and the
+  // streams' writer (lib/io/mod.ts, which loads nothing either).
   const lists = [
+    "lib/io/mod.ts",
     "lib/access/errors.ts",
     "lib/access/levels.ts",
     "lib/access/proposals.ts",
