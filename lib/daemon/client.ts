@@ -10,7 +10,7 @@
  */
 import { type CommandIO, writeTo } from "../io/mod.ts";
 import { OutputClosed } from "../errors/mod.ts";
-import { programId } from "../identity/code.ts";
+import { programId } from "../identity/program.ts";
 import { memoAllowed } from "./_allowed.ts";
 import { daemonDir, entriesFor, listEntries } from "./registry.ts";
 import { closeQuietly, type DaemonRequest, frame, frames, relevantEnv, writeAll } from "./wire.ts";

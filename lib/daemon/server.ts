@@ -13,7 +13,8 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import type { CommandIO } from "../io/mod.ts";
-import { codePaths, codeStamp, freshCodeStamp, programId } from "../identity/code.ts";
+import { codePaths, codeStamp, freshCodeStamp } from "../identity/code.ts";
+import { programId } from "../identity/program.ts";
 import { ENGINES, loadEngine } from "../engines/registry.ts";
 import { VERSION } from "../identity/build.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";

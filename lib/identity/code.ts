@@ -120,8 +120,3 @@ export function sourceCommand(root: string): string[] {
     join(root, "main.ts"),
   ];
 }
-
-/** What identifies the running program to a daemon: its executable when compiled, else its main module. */
-export function programId(): string {
-  return Deno.build.standalone ? Deno.execPath() : Deno.mainModule;
-}

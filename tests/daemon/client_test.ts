@@ -3,10 +3,12 @@
  * listener in this process): what it sends for stdout and stderr reaches the
  * caller unchanged, as text through `stdout()` / `stderr()`, or as the very
  * bytes through `writeBytes()` where the caller's streams take bytes (the real
- * process's do), and its exit code is the client's.
+ * process's do), and its exit code is the client's. And the client's modules
+ * start none of Deno's Node layer.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { REPO } from "../_helpers/cli.ts";
 import type { CommandIO } from "../../lib/io/mod.ts";
 import { viaDaemon } from "../../lib/daemon/client.ts";
 import { frame, frames, writeAll } from "../../lib/daemon/wire.ts";
@@ -86,4 +88,30 @@ Deno.test("viaDaemon: streams that take bytes get the daemon's bytes, not decode
     const encoder = new TextEncoder();
     assert.deepEqual(raw, { stdout: [encoder.encode(OUT)], stderr: [encoder.encode(ERR)] });
   });
+});
+
+/** The modules `files` import at run time (`import type` is erased), followed through relative paths; `node:` ones apart. */
+async function runtimeGraph(files: string[]): Promise<{ modules: Set<string>; node: string[] }> {
+  const modules = new Set<string>();
+  const node: string[] = [];
+  const walk = async (file: string) => {
+    if (modules.has(file)) return;
+    modules.add(file);
+    const text = await Deno.readTextFile(file);
+    for (
+      const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?\s+from\s+"([^"]+)"|^\s*import\s+"([^"]+)"/gms)
+    ) {
+      const specifier = m[1] ?? m[2];
+      if (specifier.startsWith("node:")) node.push(`${specifier} (${file.slice(REPO.length + 1)})`);
+      else if (specifier.startsWith(".")) await walk(resolve(dirname(file), specifier));
+    }
+  };
+  for (const file of files) await walk(join(REPO, file));
+  return { modules, node };
+}
+
+Deno.test("a poly lint answered by a daemon starts none of Deno's Node layer (~15-20 ms): main.ts and the client import no node: module", async () => {
+  const { modules, node } = await runtimeGraph(["main.ts", "lib/daemon/client.ts"]);
+  assert.ok(modules.has(join(REPO, "lib/daemon/registry.ts")) && modules.has(join(REPO, "lib/paths/mod.ts")));
+  assert.deepEqual(node, []);
 });
