@@ -6,6 +6,11 @@
  *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --cold DIR     # cold: an empty result cache
  *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --version      # `poly --version`
  *   deno run -P=test tests/bench/ab.ts ... --engines biome DIR                     # only these lint engines on
+ *   deno run -P=test tests/bench/ab.ts ... --daemon src/a.ts DIR                    # one edit through `poly daemon`
+ *
+ * With `--daemon FILE`, each side runs its own `poly daemon` on its own copy of DIR; before each pair a comment line
+ * is added to FILE (a path relative to DIR) in both copies, and after 400 ms (the watcher hears of it, as of an
+ * editor's save) the timed `poly lint` is the client that the daemon answers.
  *
  * Each commit is exported (`git archive`) into a temporary directory that shares this checkout's node_modules (one
  * whose `deno.lock` differs installs its own), and each side has cache homes of its own, primed by a run elsewhere.
@@ -34,6 +39,7 @@ const after = take("--after") ?? "HEAD";
 const runs = Number(take("--runs") ?? Deno.env.get("RUNS") ?? 7);
 const engines = take("--engines")?.split(",");
 const cold = has("--cold");
+const daemonFile = take("--daemon");
 const version = has("--version");
 if (!version && args.length !== 1) throw new Error("Give one directory: ab.ts --before A --after B [--cold] DIR");
 
@@ -70,6 +76,7 @@ async function side(name: string, commit: string) {
   return { name, commit: await sh(["git", "rev-parse", "--short", commit], REPO), poly, fresh };
 }
 
+const daemons: Deno.ChildProcess[] = [];
 try {
   const a = await side("before", before);
   const b = await side("after", after);
@@ -87,17 +94,33 @@ try {
       );
     }
   }
+  // A daemon watches its own copy of the tree: each side gets one.
+  const treeOf = (s: typeof a) => daemonFile ? `${tree}-${s.name}` : tree;
+  if (daemonFile) { for (const s of [a, b]) await sh(["cp", "-a", tree, treeOf(s)]); }
   const lint = (s: typeof a) =>
     version ? [...s.poly, "--version"] : [...s.poly, "lint", "--no-workspace", "--format", "json", "."];
   const homes = new Map<string, Record<string, string>>();
   for (const s of [a, b]) {
     const home = await s.fresh();
     homes.set(s.name, home);
-    if (!version && !cold) await timeCommand(lint(s), { cwd: tree, env: home }); // fills the cache
+    if (daemonFile) daemons.push(await startDaemon(s.poly, treeOf(s), home));
+    if (!version && !cold) await timeCommand(lint(s), { cwd: treeOf(s), env: home }); // fills the cache (the memo)
   }
+  // After its first run a daemon loads the engines of the languages it saw; a person's first edit comes later.
+  if (daemonFile) await new Promise((r) => setTimeout(r, 3000));
+  let edits = 0;
+  const edit = async () => {
+    const comment = daemonFile!.endsWith(".py") ? "#" : "//";
+    edits++;
+    for (const s of [a, b]) {
+      const path = join(treeOf(s), daemonFile!);
+      await Deno.writeTextFile(path, `${await Deno.readTextFile(path)}${comment} edited by ab.ts ${edits}\n`);
+    }
+    await new Promise((r) => setTimeout(r, 400));
+  };
   const once = async (s: typeof a): Promise<Timed> => {
     const t = await timeCommand(lint(s), {
-      cwd: tree || work,
+      cwd: treeOf(s) || work,
       env: cold ? await s.fresh() : homes.get(s.name)!,
       measureMemory: true,
     });
@@ -107,6 +130,7 @@ try {
   const times: Record<string, number[]> = { before: [], after: [] };
   const cpu: Record<string, number[]> = { before: [], after: [] };
   for (let i = 0; i < runs; i++) {
+    if (daemonFile) await edit();
     const order = i % 2 === 0 ? [a, b] : [b, a];
     for (const s of order) {
       const t = await once(s);
@@ -118,6 +142,8 @@ try {
     `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`;
   const what = version
     ? "poly --version"
+    : daemonFile
+    ? `poly lint through poly daemon, ${daemonFile} edited before each pair, on ${args[0]}`
     : `${cold ? "cold" : "warm"} poly lint${engines ? ` (${engines})` : ""} on ${args[0]}`;
   console.log(`${what}, ${runs} interleaved pairs`);
   const ratio = (x: number) => `${x.toFixed(3)}×`;
@@ -129,5 +155,34 @@ try {
     }`,
   );
 } finally {
+  for (const daemon of daemons) {
+    try {
+      daemon.kill("SIGTERM");
+    } catch { /* ended */ }
+    await daemon.status;
+  }
   await Deno.remove(work, { recursive: true }).catch(() => {});
+}
+
+/** A `poly daemon` on `tree` under `env`, once it has put its socket in the state home's daemon folder. */
+async function startDaemon(poly: string[], tree: string, env: Record<string, string>): Promise<Deno.ChildProcess> {
+  const daemon = new Deno.Command(poly[0], {
+    args: [...poly.slice(1), "daemon", "run", "."],
+    cwd: tree,
+    env,
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const sockets = join(env.POLY_STATE_HOME, "daemon");
+  for (let i = 0; i < 600; i++) {
+    const up = await Array.fromAsync(Deno.readDir(sockets)).then(
+      (e) => e.some((x) => x.name.endsWith(".sock")),
+      () => false,
+    );
+    if (up) return daemon;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  daemon.kill("SIGTERM");
+  throw new Error(`the daemon on ${tree} did not start`);
 }
