@@ -26,7 +26,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../paths/path.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { type ReadLog, unchanged } from "../fs/read_log.ts";

@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, sep } from "../paths/path.ts";
 
 /** Options for {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {

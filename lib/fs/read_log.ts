@@ -32,8 +32,7 @@
  *
  * @module
  */
-import { resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, resolve, sep } from "../paths/path.ts";
 
 /** Deno's functions as they were before any log wrapped them (the log's own stats go through these). */
 const ORIGINAL = {

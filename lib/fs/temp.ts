@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../paths/path.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { removeWithPoly } from "../process/ending.ts";
 

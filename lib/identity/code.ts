@@ -7,8 +7,7 @@
  *
  * @module
  */
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, join } from "../paths/path.ts";
 
 /** Source folders of the program, beside main.ts. */
 export const SOURCE_DIRS: readonly string[] = ["lib", "tools"];

@@ -2,19 +2,13 @@
  * Where poly keeps things on disk: the result cache and the state database.
  * `$POLY_CACHE_HOME` / `$POLY_STATE_HOME` win; otherwise the platform directories.
  *
- * No `node:` module: a `poly lint` in a repository a daemon watches reads the
- * state home before anything else loads (lib/daemon/client.ts), and Deno's Node
- * layer takes ~15–20 ms to start, a tenth of that run.
+ * Its paths are joined by lib/paths/path.ts: a `poly lint` in a repository a daemon
+ * watches reads the state home before anything else loads (lib/daemon/client.ts),
+ * and Deno's Node layer takes ~15–20 ms to start, a tenth of that run.
  *
  * @module
  */
-
-const WINDOWS = Deno.build.os === "windows";
-
-/** A folder and the names below it, joined with the platform's separator (separators the folder ends with dropped). */
-function join(folder: string, ...names: string[]): string {
-  return [folder.replace(WINDOWS ? /[\\/]+$/ : /\/+$/, ""), ...names].join(WINDOWS ? "\\" : "/");
-}
+import { join } from "./path.ts";
 
 /**
  * An environment variable, or undefined when it is unset, empty or not readable under

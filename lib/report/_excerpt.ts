@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join } from "../paths/path.ts";
 import type { Paint, Style } from "./_ansi.ts";
 import type { Span } from "./schema.ts";
 

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { isAbsolute } from "node:path";
-import { pathToFileURL } from "node:url";
+import { isAbsolute, pathToFileURL } from "../paths/path.ts";
 import type { Diagnostic, FileResult, Report, Severity } from "./schema.ts";
 import { exitCodeFor } from "./exit.ts";
 import { sortReport } from "./sort.ts";
