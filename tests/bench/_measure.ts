@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { tempFile } from "../_helpers/temp.ts";
 /**
  * Small helpers for benchmark scripts: run a command N times, report medians
@@ -67,4 +68,35 @@ export function percentile(values: number[], p: number): number {
 /** Formats milliseconds for a table. */
 export function ms(value: number): string {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
+}
+
+/**
+ * A `poly daemon run .` started with the command line `poly` in `tree` under `env`, returned once it has put its
+ * socket in `<POLY_STATE_HOME>/daemon` (30 s at most).
+ */
+export async function startDaemon(
+  poly: string[],
+  tree: string,
+  env: Record<string, string>,
+): Promise<Deno.ChildProcess> {
+  const daemon = new Deno.Command(poly[0], {
+    args: [...poly.slice(1), "daemon", "run", "."],
+    cwd: tree,
+    env,
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const sockets = join(env.POLY_STATE_HOME, "daemon");
+  for (let i = 0; i < 600; i++) {
+    const up = await Array.fromAsync(Deno.readDir(sockets)).then(
+      (e) => e.some((x) => x.name.endsWith(".sock")),
+      () => false,
+    );
+    if (up) return daemon;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  daemon.kill("SIGTERM");
+  await daemon.status;
+  throw new Error(`the poly daemon on ${tree} did not start`);
 }

@@ -19,7 +19,7 @@
  * @module
  */
 import { basename, join, resolve } from "node:path";
-import { median, ms, timeCommand, type Timed } from "./_measure.ts";
+import { median, ms, startDaemon, timeCommand, type Timed } from "./_measure.ts";
 import { REPO } from "../_helpers/cli.ts";
 import { sourceCommand } from "../../lib/identity/code.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
@@ -162,27 +162,4 @@ try {
     await daemon.status;
   }
   await Deno.remove(work, { recursive: true }).catch(() => {});
-}
-
-/** A `poly daemon` on `tree` under `env`, once it has put its socket in the state home's daemon folder. */
-async function startDaemon(poly: string[], tree: string, env: Record<string, string>): Promise<Deno.ChildProcess> {
-  const daemon = new Deno.Command(poly[0], {
-    args: [...poly.slice(1), "daemon", "run", "."],
-    cwd: tree,
-    env,
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  const sockets = join(env.POLY_STATE_HOME, "daemon");
-  for (let i = 0; i < 600; i++) {
-    const up = await Array.fromAsync(Deno.readDir(sockets)).then(
-      (e) => e.some((x) => x.name.endsWith(".sock")),
-      () => false,
-    );
-    if (up) return daemon;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  daemon.kill("SIGTERM");
-  throw new Error(`the daemon on ${tree} did not start`);
 }

@@ -16,7 +16,7 @@
  */
 import { join } from "node:path";
 import { generateCorpus, LARGE_CORPUS } from "./corpus.ts";
-import { median, ms, timeCommand, type Timed } from "./_measure.ts";
+import { median, ms, startDaemon, timeCommand, type Timed } from "./_measure.ts";
 import { polyCommand, REPO } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
@@ -162,23 +162,7 @@ console.log(`touch-one median: ${ms(median(touched))}`);
 
 // The same through a resident `poly daemon` watching the corpus (how the figure is met):
 // one run fills its memo, then each run after touching one file.
-const daemon = new Deno.Command(poly[0], {
-  args: [...poly.slice(1), "daemon", "run", "."],
-  cwd: dir,
-  env: homes,
-  stdin: "null",
-  stdout: "null",
-  stderr: "null",
-}).spawn();
-const daemonDir = join(homes.POLY_STATE_HOME, "daemon");
-for (let i = 0; i < 600; i++) {
-  const up = await Array.fromAsync(Deno.readDir(daemonDir)).then(
-    (e) => e.some((x) => x.name.endsWith(".sock")),
-    () => false,
-  );
-  if (up) break;
-  await new Promise((r) => setTimeout(r, 50));
-}
+const daemon = await startDaemon(poly, dir, homes);
 const first = await timeCommand(whole, { env: homes, cwd: dir });
 console.log(`poly lint whole corpus through the daemon, first run: ${ms(first.ms)}`);
 await repeat("poly lint whole corpus, daemon, nothing changed", () => timeCommand(whole, { env: homes, cwd: dir }));

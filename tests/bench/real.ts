@@ -26,7 +26,7 @@
  * @module
  */
 import { basename, join, resolve } from "node:path";
-import { median, ms, timeCommand, type Timed } from "./_measure.ts";
+import { median, ms, startDaemon, timeCommand, type Timed } from "./_measure.ts";
 import { astGrepConfig, npmBin, pin, pipRuff } from "./parity.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
@@ -399,25 +399,9 @@ async function main(): Promise<void> {
           unit: "ms",
         });
         /** A `poly daemon` on the tree under `env`, once it answers and has run once. */
-        const startDaemon = async (env: Record<string, string>) => {
-          const daemon = new Deno.Command(poly[0], {
-            args: [...poly.slice(1), "daemon", "run", "."],
-            cwd: tree,
-            env,
-            stdin: "null",
-            stdout: "null",
-            stderr: "null",
-          }).spawn();
+        const daemonOn = async (env: Record<string, string>) => {
+          const daemon = await startDaemon(poly, tree, env);
           procs.push(daemon);
-          const sockets = join(env.POLY_STATE_HOME, "daemon");
-          for (let i = 0; i < 600; i++) {
-            const up = await Array.fromAsync(Deno.readDir(sockets)).then(
-              (e) => e.some((x) => x.name.endsWith(".sock")),
-              () => false,
-            );
-            if (up) break;
-            await new Promise((r) => setTimeout(r, 50));
-          }
           check("poly (daemon, first run)", await timeCommand(lint, { cwd: tree, env }));
           // After its first run the daemon loads the in-process engines of the languages it saw (prewarm); a person's
           // first edit comes later than that, so the figure is the steady state, not a request queued behind it.
@@ -428,7 +412,7 @@ async function main(): Promise<void> {
             procs.splice(procs.indexOf(daemon), 1);
           };
         };
-        const stopDaemon = await startDaemon(warmHome);
+        const stopDaemon = await daemonOn(warmHome);
         const through: number[] = [];
         for (let i = 0; i < o.runs; i++) {
           await edit();
@@ -447,7 +431,7 @@ async function main(): Promise<void> {
           // Another daemon, under POLY_DEBUG=timing (a client is served only with the daemon's own value): each
           // request's table comes back on the client's stderr before the client's own.
           const env = timingEnv(warmHome);
-          const stop = await startDaemon(env);
+          const stop = await daemonOn(env);
           const served = [];
           const clients = [];
           for (let i = 0; i < timingRuns; i++) {
