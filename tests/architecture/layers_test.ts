@@ -20,7 +20,7 @@
 import { ok } from "node:assert/strict";
 import { dirname, join, normalize, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Lang, parse } from "@ast-grep/napi";
+import { importsIn } from "../_helpers/imports.ts";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -53,18 +53,9 @@ function sourceFiles(dir = REPO): string[] {
 
 /** The relative specifiers `file` imports, resolved to repository-relative paths. */
 function importsOf(file: string): string[] {
-  const root = parse(file.endsWith(".tsx") ? Lang.Tsx : Lang.TypeScript, Deno.readTextFileSync(join(REPO, file)))
-    .root();
-  const specifiers: string[] = [];
-  for (const node of root.findAll({ rule: { any: [{ kind: "import_statement" }, { kind: "export_statement" }] } })) {
-    const source = node.field("source");
-    if (source) specifiers.push(source.text().slice(1, -1));
-  }
-  for (const node of root.findAll({ rule: { kind: "call_expression", has: { field: "function", kind: "import" } } })) {
-    const arg = node.field("arguments")?.children().find((c) => c.kind() === "string");
-    if (arg) specifiers.push(arg.text().slice(1, -1));
-  }
-  return specifiers.filter((s) => s.startsWith("./") || s.startsWith("../"))
+  return importsIn(Deno.readTextFileSync(join(REPO, file)), file.endsWith(".tsx"))
+    .map((i) => i.specifier)
+    .filter((s) => s.startsWith("./") || s.startsWith("../"))
     .map((s) => normalize(join(dirname(file), s)));
 }
 

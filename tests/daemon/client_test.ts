@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { dirname, join, resolve } from "node:path";
 import { REPO } from "../_helpers/cli.ts";
+import { importsIn } from "../_helpers/imports.ts";
 import type { CommandIO } from "../../lib/io/mod.ts";
 import { viaDaemon } from "../../lib/daemon/client.ts";
 import { frame, frames, writeAll } from "../../lib/daemon/wire.ts";
@@ -90,18 +91,15 @@ Deno.test("viaDaemon: streams that take bytes get the daemon's bytes, not decode
   });
 });
 
-/** The modules `files` import at run time (`import type` is erased), followed through relative paths; `node:` ones apart. */
+/** The modules `files` import when they load (not `import type`, erased; not `import()`, loaded when it runs). */
 async function runtimeGraph(files: string[]): Promise<{ modules: Set<string>; node: string[] }> {
   const modules = new Set<string>();
   const node: string[] = [];
   const walk = async (file: string) => {
     if (modules.has(file)) return;
     modules.add(file);
-    const text = await Deno.readTextFile(file);
-    for (
-      const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?\s+from\s+"([^"]+)"|^\s*import\s+"([^"]+)"/gms)
-    ) {
-      const specifier = m[1] ?? m[2];
+    for (const { specifier, kind } of importsIn(await Deno.readTextFile(file))) {
+      if (kind !== "static") continue;
       if (specifier.startsWith("node:")) node.push(`${specifier} (${file.slice(REPO.length + 1)})`);
       else if (specifier.startsWith(".")) await walk(resolve(dirname(file), specifier));
     }
