@@ -138,6 +138,8 @@ function parseTiming(stderr: string): Map<string, [number, number, number]> {
     if (m) out.set(m[1], [Number(m[2]), Number(m[3]), Number(m[4])]);
     const exit = /^ {2}exit\s+([\d.]+)\s*$/.exec(line);
     if (exit) out.set("exit", [Number(exit[1]), Number(exit[1]), 0]);
+    const cpu = /^ {2}cpu\s+([\d.]+) ms of this process/.exec(line);
+    if (cpu) out.set("cpu", [0, 0, Number(cpu[1])]);
   }
   return out;
 }
@@ -163,15 +165,17 @@ function splitDaemonTiming(stderr: string): [string, Map<string, [number, number
 /**
  * Median rows of several timing tables, plus the time outside poly's clock (wall − exit: Deno's start before it, and
  * the process's end after the `exit` row, which grows with the heap) beside what an `empty` program's whole run
- * takes; for a `resident` process's request (times from its arrival), the client's wall instead.
+ * takes; for a `resident` process's request (times from its arrival), the client's wall instead. Last, the CPU of
+ * poly's own process (the table's `cpu` row) and, where a run's whole CPU was measured (`cpu`: its child processes
+ * included), what its child processes took: on a machine with few cores, the engines' share and poly's beside it.
  */
 function breakdown(
   label: string,
-  runs: { wall: number; table: Map<string, [number, number, number]> }[],
+  runs: { wall: number; cpu?: number; table: Map<string, [number, number, number]> }[],
   resident = false,
   empty?: number,
 ): string {
-  const names = [...new Set(runs.flatMap((r) => [...r.table.keys()]))].filter((n) => n !== "exit");
+  const names = [...new Set(runs.flatMap((r) => [...r.table.keys()]))].filter((n) => n !== "exit" && n !== "cpu");
   const med = (name: string, k: 0 | 1 | 2) => median(runs.map((r) => r.table.get(name)?.[k] ?? NaN).filter(isFinite));
   names.sort((a, b) => med(a, 0) - med(b, 0));
   const exit = median(runs.map((r) => r.table.get("exit")?.[0] ?? NaN).filter(isFinite));
@@ -196,6 +200,14 @@ function breakdown(
     lines.push(`| ${name} | ${med(name, 0).toFixed(0)} | ${med(name, 1).toFixed(0)} | ${ms(med(name, 2))} |`);
   }
   lines.push(`| exit | ${exit.toFixed(0)} | | |`);
+  const own = runs.map((r) => r.table.get("cpu")?.[2] ?? NaN);
+  if (own.some(isFinite)) {
+    lines.push(`| CPU of poly's own process (user + system, its threads) | | | ${ms(median(own.filter(isFinite)))} |`);
+    const children = runs.map((r, i) => (r.cpu ?? NaN) - own[i]).filter(isFinite);
+    if (children.length > 0) {
+      lines.push(`| CPU of its child processes (the run's whole CPU less poly's own) | | | ${ms(median(children))} |`);
+    }
+  }
   return lines.join("\n");
 }
 
@@ -296,13 +308,18 @@ async function main(): Promise<void> {
       }
       empty = median(walls);
     }
-    const timeRuns = async (label: string, run: () => Promise<Timed>) => {
+    const timeRuns = async (label: string, run: () => Promise<Timed>, native?: Figure) => {
       const runs = [];
       for (let i = 0; i < timingRuns; i++) {
         const t = check(label, await run());
-        runs.push({ wall: t.ms, table: parseTiming(t.stderr) });
+        runs.push({ wall: t.ms, cpu: t.cpuMs, table: parseTiming(t.stderr) });
       }
-      timings.push(breakdown(label, runs, false, empty));
+      const alone = native?.nativeCpu?.length
+        ? `\n| CPU of the native command alone, beside them (median of the figure's runs) | | | ${
+          ms(median(native.nativeCpu))
+        } |`
+        : "";
+      timings.push(breakdown(label, runs, false, empty) + alone);
     };
     const timingEnv = (e: Record<string, string>) => ({ ...e, POLY_DEBUG: "timing" });
 
@@ -319,7 +336,8 @@ async function main(): Promise<void> {
       if (o.only.has("breakdown")) {
         await timeRuns(
           `cold, ${reference} only`,
-          async () => timeCommand(lint, { cwd: tree, env: timingEnv(await freshHome()) }),
+          async () => timeCommand(lint, { cwd: tree, env: timingEnv(await freshHome()), measureMemory: true }),
+          figures.at(-1),
         );
       }
     }
@@ -350,7 +368,8 @@ async function main(): Promise<void> {
       if (o.only.has("breakdown")) {
         await timeRuns(
           "cold, rule pack only",
-          async () => timeCommand(lint, { cwd: tree, env: timingEnv(await freshHome()) }),
+          async () => timeCommand(lint, { cwd: tree, env: timingEnv(await freshHome()), measureMemory: true }),
+          figures.at(-1),
         );
       }
     }
@@ -372,7 +391,10 @@ async function main(): Promise<void> {
       delete f.polyCpu;
       figures.push(f);
       if (o.only.has("breakdown")) {
-        await timeRuns("warm, default engines", () => timeCommand(lint, { cwd: tree, env: timingEnv(warmHome) }));
+        await timeRuns(
+          "warm, default engines",
+          () => timeCommand(lint, { cwd: tree, env: timingEnv(warmHome), measureMemory: true }),
+        );
       }
     }
 

@@ -22,6 +22,13 @@ Deno.test("POLY_DEBUG=timing makes poly lint print where its wall time went on s
   for (const name of ["main", "command line", "config", "discovery", "plan", "files", "report", "exit"]) {
     assert.match(run.stderr, new RegExp(`^  ${name} +[\\d.]+`, "m"), `no "${name}" row in:\n${run.stderr}`);
   }
+  // The last row: the CPU of poly's own process (its engines' processes apart), after the exit row.
+  const cpu = /^ {2}exit +[\d.]+\n {2}cpu +([\d.]+) ms of this process \(user ([\d.]+), system ([\d.]+);/m.exec(
+    run.stderr,
+  );
+  assert.ok(cpu, `no cpu row after the exit row in:\n${run.stderr}`);
+  assert.ok(Number(cpu[1]) > 0, cpu[0]);
+  assert.ok(Math.abs(Number(cpu[2]) + Number(cpu[3]) - Number(cpu[1])) < 0.2, cpu[0]);
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -70,7 +77,7 @@ Deno.test("a poly daemon under POLY_DEBUG=timing sends each run's own spans to i
       JSON.parse(run.stdout);
       const table = run.stderr.split(/^(?=poly )/m).find((t) => t.startsWith("poly daemon timing"));
       assert.ok(table, `${label}: no daemon table in:\n${run.stderr}`);
-      for (const name of ["daemon request", "daemon sync", "main", "files", "report"]) {
+      for (const name of ["daemon request", "daemon sync", "main", "files", "report", "cpu"]) {
         assert.match(table, new RegExp(`^  ${name} +[\\d.]+`, "m"), `${label}: no "${name}" row in:\n${table}`);
       }
       // Each request's table is its own: one "main" row, counted once.
