@@ -48,6 +48,7 @@
 import pLimit from "p-limit";
 import { basename, join, sep } from "node:path";
 import { runExecutable } from "../host.ts";
+import { lineStarts } from "../text.ts";
 import { type BiomeCommand, biomeCommand } from "./_bin.ts";
 import type { Finding } from "./_shared.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
@@ -99,6 +100,8 @@ const processes = pLimit(MAX_PROCESSES);
  * a lone `\r` (biome's `LineIndexBuf::from_source_text`).
  */
 export function biomeLineStarts(text: string): number[] {
+  // Without a `\r`, only `\n` ends a line: found by `indexOf`, not character by character.
+  if (!text.includes("\r")) return lineStarts(text);
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

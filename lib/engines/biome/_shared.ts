@@ -107,6 +107,18 @@ function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 }
 
+/** Each rule's documentation page, made once per code (a run's thousands of findings share a few dozen rules). */
+const RULE_PAGES = new Map<string, string>();
+
+function rulePage(code: string): string {
+  let page = RULE_PAGES.get(code);
+  if (page === undefined) {
+    page = `https://biomejs.dev/linter/rules/${kebab(code.split("/").pop()!)}/`;
+    RULE_PAGES.set(code, page);
+  }
+  return page;
+}
+
 /**
  * The parse errors biome reported, if any, as one {@link SourceSyntaxError}
  * whose diagnostics (code `parse`, error) are in text order (then the shortest,
@@ -152,9 +164,7 @@ export function outcome(file: SourceFile, findings: readonly Finding[], settings
       code,
       severity: SEVERITY[d.severity] ?? "warning",
       title: d.description,
-      url: code && d.category?.startsWith("lint/")
-        ? `https://biomejs.dev/linter/rules/${kebab(code.split("/").pop()!)}/`
-        : undefined,
+      url: code && d.category?.startsWith("lint/") ? rulePage(code) : undefined,
     };
     if (d.range) {
       starts ??= lineStarts(file.text);

@@ -368,6 +368,10 @@ Deno.test("biome native position helpers: biome's lines (\\n, \\r\\n, lone \\r) 
   const text = "a\r\nb\rc😀d\n";
   const starts = biomeLineStarts(text);
   deepEqual(starts, [0, 3, 5, 10]);
+  // A text without `\r` (the usual case) takes another path: only `\n` ends its lines.
+  deepEqual(biomeLineStarts("a\n\nbc😀\nd"), [0, 2, 3, 8]);
+  deepEqual(biomeLineStarts(""), [0]);
+  deepEqual(biomeLineStarts("\r"), [0, 1], "a lone \\r at the end still ends a line");
   equal(toIndex(text, starts, 3, 2), 6, "after c");
   equal(toIndex(text, starts, 3, 3), 8, "after the astral character (2 UTF-16 units)");
   equal(toIndex(text, starts, 4, 1), 10, "the empty last line");
