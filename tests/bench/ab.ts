@@ -60,7 +60,9 @@ async function side(name: string, commit: string) {
     await Deno.readTextFile(join(root, "deno.lock")) === await Deno.readTextFile(join(REPO, "deno.lock"));
   if (sameLock) await Deno.symlink(join(REPO, "node_modules"), join(root, "node_modules"));
   else await sh(["deno", "install", "--quiet"], root);
-  const poly = sourceCommand(root);
+  // The command line that commit runs itself with (its own V8 flags among them), where it has the function.
+  const own = await import(join(root, "lib/identity/code.ts")).catch(() => undefined);
+  const poly: string[] = typeof own?.sourceCommand === "function" ? own.sourceCommand(root) : sourceCommand(root);
   const template = join(work, `${name}-home`);
   const env = (home: string) => ({ POLY_CACHE_HOME: join(home, "cache"), POLY_STATE_HOME: join(home, "state") });
   const prime = join(work, `${name}-prime`);
