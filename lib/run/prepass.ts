@@ -497,6 +497,16 @@ class Prepass {
     await this.#startGroupsTogether();
     const started = this.#started;
     let running = this.#batches.size;
+    const unflushed = new Set<ResultCache>();
+    const flushSoon = (cache: ResultCache) => {
+      if (unflushed.size === 0) {
+        setTimeout(() => {
+          for (const c of unflushed) c.flush();
+          unflushed.clear();
+        }, 0);
+      }
+      unflushed.add(cache);
+    };
     await Promise.all([...this.#batches].map(async ([group, batch]) => {
       const batchDone = span(`batch ${batch.spec.id}`);
       let results: Settled<unknown>[];
@@ -529,8 +539,9 @@ class Prepass {
         item.store?.cache.set(item.namespace, item.store.key, result);
       });
       batchDone();
-      // While another batch still runs, this one's results are written now rather than at the end.
-      if (--running > 0) { for (const cache of new Set(batch.items.map((i) => i.store?.cache))) cache?.flush(); }
+      // While another batch still runs, this one's results are written now rather than at the end: once for
+      // all the batches that end together (one process's packages), not once each.
+      if (--running > 0) { for (const item of batch.items) if (item.store) flushSoon(item.store.cache); }
     }));
     await Promise.all([...started.values()].map((early) => early.finish([]).catch(() => {})));
   }
