@@ -13,7 +13,8 @@
  * editor's save) the timed `poly lint` is the client that the daemon answers.
  *
  * Each commit is exported (`git archive`) into a temporary directory that shares this checkout's node_modules (one
- * whose `deno.lock` differs installs its own), and each side has cache homes of its own, primed by a run elsewhere.
+ * whose `deno.lock` differs installs its own), and each side has cache homes of its own, primed by a run elsewhere,
+ * and a `DENO_DIR` of its own (Deno's emitted code and V8's code cache, which V8 keeps per set of flags).
  * Prints figures; asserts nothing.
  *
  * @module
@@ -64,7 +65,14 @@ async function side(name: string, commit: string) {
   const own = await import(join(root, "lib/identity/code.ts")).catch(() => undefined);
   const poly: string[] = typeof own?.sourceCommand === "function" ? own.sourceCommand(root) : sourceCommand(root);
   const template = join(work, `${name}-home`);
-  const env = (home: string) => ({ POLY_CACHE_HOME: join(home, "cache"), POLY_STATE_HOME: join(home, "state") });
+  // Deno's own caches (emitted code, V8's code cache) per side: V8 rejects code cached under other flags, so two sides
+  // with different V8 flags sharing one would each find it rewritten by the other and run uncached every time.
+  const denoDir = join(work, `${name}-deno`);
+  const env = (home: string) => ({
+    POLY_CACHE_HOME: join(home, "cache"),
+    POLY_STATE_HOME: join(home, "state"),
+    DENO_DIR: denoDir,
+  });
   const prime = join(work, `${name}-prime`);
   await Deno.mkdir(prime);
   await Deno.writeTextFile(join(prime, "a.ts"), "export const a = 1;\n");
