@@ -203,7 +203,8 @@ function breakdown(
   const own = runs.map((r) => r.table.get("cpu")?.[2] ?? NaN);
   if (own.some(isFinite)) {
     lines.push(`| CPU of poly's own process (user + system, its threads) | | | ${ms(median(own.filter(isFinite)))} |`);
-    const children = runs.map((r, i) => (r.cpu ?? NaN) - own[i]).filter(isFinite);
+    // `/usr/bin/time` counts in 10 ms steps: a run that started no process can come out a few ms below zero.
+    const children = runs.map((r, i) => Math.max(0, (r.cpu ?? NaN) - own[i])).filter(isFinite);
     if (children.length > 0) {
       lines.push(`| CPU of its child processes (the run's whole CPU less poly's own) | | | ${ms(median(children))} |`);
     }
