@@ -45,9 +45,10 @@ export const MAX_CHARS = 64 * 1024 * 1024;
 
 /**
  * What a replay gives back: the command the arguments parsed to, the run's
- * results in the order it passed them on, and its report.
+ * results in the order it passed them on, and its report. A run keeps its
+ * streamed results as text (`Replay<string>`); read back, they are bytes.
  */
-export interface Replay {
+export interface Replay<Text extends string | Uint8Array = string | Uint8Array> {
   /** `poly lint` or `poly fmt`, and what its arguments parsed to (a replay prints as the run did, without a parser). */
   command: { kind: "lint" | "fmt"; value: unknown };
   /** The results, in the order the run passed them on (none when {@link Replay.streamed} holds them). */
@@ -57,7 +58,7 @@ export interface Replay {
    * writes the text again rather than decoding and encoding every result (~50 ms of a warm run on a 2,600-file tree).
    * Read back from the kept file it is that text's UTF-8 bytes, which the replay writes as they are.
    */
-  streamed?: { text: string | Uint8Array; count: number };
+  streamed?: { text: Text; count: number };
   report: Report;
   /** Whether the run's whole-project phase had no job (`poly lint`): a replay need not run it again. */
   noWorkspaceJobs?: boolean;
@@ -88,11 +89,6 @@ export async function replayKey(parts: unknown): Promise<string> {
 
 const NEWLINE = 0x0a;
 const decoder = new TextDecoder();
-
-/** Text, or text's UTF-8 bytes, as text. */
-function textOf(text: string | Uint8Array): string {
-  return typeof text === "string" ? text : decoder.decode(text);
-}
 
 /** The folder of kept runs. */
 function replayDir(): string {
@@ -145,7 +141,7 @@ export function findReplay(key: string): Replay | undefined {
  * replayed (see the module documentation). Returns why not, or undefined when
  * it was kept; a failure to write only costs the next run its work.
  */
-export async function keepReplay(key: string, log: ReadLog, replay: Replay): Promise<string | undefined> {
+export async function keepReplay(key: string, log: ReadLog, replay: Replay<string>): Promise<string | undefined> {
   if (replay.report.errors.length > 0 || replay.report.summary.errored > 0) return "the run had errors";
   const settled = log.settle();
   if ("refused" in settled) return settled.refused;
@@ -159,7 +155,7 @@ export async function keepReplay(key: string, log: ReadLog, replay: Replay): Pro
       ...(streamed ? { streamed: streamed.count } : {}),
     } satisfies Stored,
   );
-  const text = streamed ? `${head}\n${textOf(streamed.text)}` : head;
+  const text = streamed ? `${head}\n${streamed.text}` : head;
   if (text.length > MAX_CHARS) return "the report is too large";
   const path = pathOf(key);
   try {
