@@ -167,13 +167,15 @@ function splitDaemonTiming(stderr: string): [string, Map<string, [number, number
  * the process's end after the `exit` row, which grows with the heap) beside what an `empty` program's whole run
  * takes; for a `resident` process's request (times from its arrival), the client's wall instead. Last, the CPU of
  * poly's own process (the table's `cpu` row) and, where a run's whole CPU was measured (`cpu`: its child processes
- * included), what its child processes took: on a machine with few cores, the engines' share and poly's beside it.
+ * included), what its child processes took, beside the native command's own CPU (`nativeCpu`, its runs of the
+ * figure) where there is one: on a machine with few cores, the engines' share and poly's beside it.
  */
 function breakdown(
   label: string,
   runs: { wall: number; cpu?: number; table: Map<string, [number, number, number]> }[],
   resident = false,
   empty?: number,
+  nativeCpu: number[] = [],
 ): string {
   const names = [...new Set(runs.flatMap((r) => [...r.table.keys()]))].filter((n) => n !== "exit" && n !== "cpu");
   const med = (name: string, k: 0 | 1 | 2) => median(runs.map((r) => r.table.get(name)?.[k] ?? NaN).filter(isFinite));
@@ -207,6 +209,11 @@ function breakdown(
     const children = runs.map((r, i) => Math.max(0, (r.cpu ?? NaN) - own[i])).filter(isFinite);
     if (children.length > 0) {
       lines.push(`| CPU of its child processes (the run's whole CPU less poly's own) | | | ${ms(median(children))} |`);
+    }
+    if (nativeCpu.length > 0) {
+      lines.push(
+        `| CPU of the native command alone, beside them (median of the figure's runs) | | | ${ms(median(nativeCpu))} |`,
+      );
     }
   }
   return lines.join("\n");
@@ -315,12 +322,7 @@ async function main(): Promise<void> {
         const t = check(label, await run());
         runs.push({ wall: t.ms, cpu: t.cpuMs, table: parseTiming(t.stderr) });
       }
-      const alone = native?.nativeCpu?.length
-        ? `\n| CPU of the native command alone, beside them (median of the figure's runs) | | | ${
-          ms(median(native.nativeCpu))
-        } |`
-        : "";
-      timings.push(breakdown(label, runs, false, empty) + alone);
+      timings.push(breakdown(label, runs, false, empty, native?.nativeCpu));
     };
     const timingEnv = (e: Record<string, string>) => ({ ...e, POLY_DEBUG: "timing" });
 
