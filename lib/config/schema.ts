@@ -86,7 +86,7 @@ export const RulesSection = RulesTable;
 /** `[tools.<name>]`: switch a tool off, or limit it to some languages. */
 export const ToolSwitch = z.strictObject({
   enabled: z.boolean().default(true),
-  /** `false`: the engine's own config files (ruff.toml, biome.json, .prettierrc) are not read. */
+  /** `false`: the engine's own config files (ruff.toml, biome.json, .prettierrc, .oxfmtrc.json) are not read. */
   native_config: z.boolean().optional(),
   languages: z.array(z.enum(LANGUAGES)).optional(),
 });

@@ -7,8 +7,10 @@
 import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
 import { editorconfigDefaults, editorconfigProps, nativeExcluded, NODE_MANIFEST } from "../config/native/mod.ts";
+import { editorconfigStyle, editorconfigToBiome, mergeTables } from "../config/native/prettier.ts";
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
+import type { NativeEngineConfig } from "../config/native/types.ts";
 
 /** One engine to run on a file. */
 export interface EnginePlan {
@@ -223,6 +225,7 @@ const ecPlans = new WeakMap<FilePlan, Map<string, FilePlan>>();
 export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: string, language: Language): FilePlan {
   const ec = config.native?.editorconfig;
   const engine = plan.engines[0];
+  if (ec && engine?.settings.native?.style) return withStyleEditorconfig(plan, ec, path);
   if (!ec || !engine || OWN_CONFIG.has(engine.id) || engine.settings.native) return plan;
   if ((config.data.tools[engine.id] as { native_config?: boolean } | undefined)?.native_config === false) return plan;
   const props = editorconfigProps(ec, path);
@@ -253,6 +256,42 @@ export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: s
     };
     own.set(key, settings);
   }
+  let plans = ecPlans.get(plan);
+  if (!plans) ecPlans.set(plan, plans = new Map());
+  let found = plans.get(key);
+  if (!found) {
+    found = { ...plan, engines: [{ id: engine.id, settings }, ...plan.engines.slice(1)] };
+    plans.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * `plan` with the file's `.editorconfig` read beneath the prettier-compatible options (prettier's, oxfmt's) mapped
+ * onto its formatter, biome, as that tool reads it: the properties become the options the tool's file does not set
+ * at its top level, laid over the mapped configuration's own top level (the file's `overrides` still win).
+ */
+function withStyleEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: string): FilePlan {
+  const engine = plan.engines[0];
+  const native = engine.settings.native!;
+  const { tool, explicit } = native.style!;
+  const props = editorconfigProps(ec, path);
+  const style = editorconfigStyle(props, tool, explicit);
+  if (Object.keys(style).length === 0) return plan;
+  const extra = editorconfigToBiome(style, Object.values(props)[0]?.file ?? ".editorconfig", tool);
+  const key = JSON.stringify(extra);
+  let own = withEc.get(engine.settings);
+  if (!own) withEc.set(engine.settings, own = new Map());
+  let settings = own.get(key);
+  if (!settings) {
+    const options = mergeTables(native.options, extra);
+    // Properties that say what the mapped options already do change nothing: the same settings object.
+    settings = JSON.stringify(options) === JSON.stringify(native.options)
+      ? engine.settings
+      : { ...engine.settings, native: { ...native, options } };
+    own.set(key, settings);
+  }
+  if (settings === engine.settings) return plan;
   let plans = ecPlans.get(plan);
   if (!plans) ecPlans.set(plan, plans = new Map());
   let found = plans.get(key);

@@ -35,6 +35,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { detectLanguage } from "../../lib/discover/language.ts";
 import ignore from "ignore";
 import { parse as parseToml } from "smol-toml";
+import { parseJsonc } from "../../lib/config/native/_jsonc.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 const REPO = resolve(dirname(new URL(import.meta.url).pathname), "..", "..");
@@ -239,30 +240,80 @@ interface Side {
   note?: string;
 }
 
+/** oxfmt's options with no prettier counterpart (what biome's migration could not read). */
+const OXFMT_ONLY = [
+  "$schema",
+  "ignorePatterns",
+  "insertFinalNewline",
+  "experimentalOperatorPosition",
+  "sortImports",
+  "experimentalSortImports",
+  "sortPackageJson",
+  "experimentalSortPackageJson",
+  "sortTailwindcss",
+  "experimentalTailwindcss",
+  "jsdoc",
+];
+
 /**
- * The tree the native biome runs on. biome itself never reads prettier's options; poly maps them onto biome's formatter
- * as `biome migrate prettier` does. So where prettier options govern and no biome file does, the native side runs on a
- * copy to which `biome migrate prettier --write` gave that biome.json, the configuration a team adopting biome gets
- * (the generated file itself is left out of the comparison).
+ * The tree the native biome runs on. biome itself never reads prettier's or oxfmt's options; poly maps them onto
+ * biome's formatter as `biome migrate prettier` does. So where those options govern and no biome file does, the native
+ * side runs on a copy to which `biome migrate prettier --write` gave that biome.json, the configuration a team adopting
+ * biome gets (the generated file itself is left out of the comparison), with what poly maps beyond the migration: CSS
+ * strings quoted by `singleQuote`, as prettier quotes them; for oxfmt's file (given to the migration as a
+ * `.prettierrc.json` of its prettier options, at oxfmt's width of 100 unless it sets one), its `insertFinalNewline` and
+ * its `ignorePatterns` as negated `formatter.includes`.
  */
 async function biomeTree(dir: string, bin: string, work: string): Promise<{ dir: string; note?: string }> {
   const root = (name: string) => exists(join(dir, name));
   if (root("biome.json") || root("biome.jsonc")) return { dir };
-  const prettier = [".prettierrc", ".prettierrc.json", ".prettierrc.yaml", ".prettierrc.yml", ".prettierrc.json5"]
-    .some(root) ||
+  const oxfmtFile = [".oxfmtrc.json", ".oxfmtrc.jsonc"].find(root);
+  const prettier = oxfmtFile !== undefined ||
+    [".prettierrc", ".prettierrc.json", ".prettierrc.yaml", ".prettierrc.yml", ".prettierrc.json5"].some(root) ||
     (root("package.json") && JSON.parse(Deno.readTextFileSync(join(dir, "package.json"))).prettier !== undefined);
   if (!prettier) return { dir };
   const copy = join(work, "biome-tree");
   const cp = await run("cp", ["-r", dir, copy], work);
   if (cp.code !== 0) return { dir, note: `could not copy the tree for biome migrate prettier: ${cp.stderr.trim()}` };
+  let oxfmt: Record<string, unknown> | undefined;
+  if (oxfmtFile) {
+    oxfmt = parseJsonc(Deno.readTextFileSync(join(dir, oxfmtFile))) as Record<string, unknown>;
+    const options = Object.fromEntries(Object.entries(oxfmt).filter(([k]) => !OXFMT_ONLY.includes(k)));
+    for (
+      const name of [".prettierrc", ".prettierrc.json", ".prettierrc.yaml", ".prettierrc.yml", ".prettierrc.json5"]
+    ) {
+      await Deno.remove(join(copy, name)).catch(() => {});
+    }
+    await Deno.writeTextFile(join(copy, ".prettierrc.json"), JSON.stringify({ printWidth: 100, ...options }));
+  }
   await Deno.writeTextFile(join(copy, "biome.json"), "{}\n");
   const m = await run(bin, ["migrate", "prettier", "--write"], copy);
-  return m.code === 0
-    ? {
-      dir: copy,
-      note: "native biome ran with the biome.json `biome migrate prettier` writes from the prettier options",
-    }
-    : { dir, note: `biome migrate prettier failed: ${(m.stdout + m.stderr).trim().split("\n")[0]}` };
+  if (m.code !== 0) {
+    return { dir, note: `biome migrate prettier failed: ${(m.stdout + m.stderr).trim().split("\n")[0]}` };
+  }
+  if (oxfmt) await Deno.remove(join(copy, ".prettierrc.json")); // read by the migration only: not a file of the tree
+  const config = parseJsonc(Deno.readTextFileSync(join(copy, "biome.json"))) as Record<string, Record<string, unknown>>;
+  const quote = (config.javascript?.formatter as { quoteStyle?: string } | undefined)?.quoteStyle;
+  if (quote) config.css = { ...config.css, formatter: { ...(config.css?.formatter as object), quoteStyle: quote } };
+  if (oxfmt?.insertFinalNewline === false) config.formatter = { ...config.formatter, trailingNewline: false };
+  const ignores = (oxfmt?.ignorePatterns ?? []) as string[];
+  if (ignores.length > 0) {
+    // gitignore patterns as biome globs: a pattern without an inner slash matches at any depth, a trailing slash or
+    // `/**` is the folder and everything below it.
+    const glob = (p: string) => {
+      const body = p.replace(/\/$/, "").replace(/\/\*\*$/, "");
+      const anchored = body.startsWith("/") || body.includes("/");
+      return `!${anchored ? body.replace(/^\//, "") : `**/${body}`}`;
+    };
+    config.formatter = { ...config.formatter, includes: ["**", ...ignores.map(glob)] };
+  }
+  await Deno.writeTextFile(join(copy, "biome.json"), JSON.stringify(config, null, 2) + "\n");
+  return {
+    dir: copy,
+    note: `native biome ran with the biome.json \`biome migrate prettier\` writes from the ${
+      oxfmtFile ? "oxfmt" : "prettier"
+    } options (and CSS quoted by singleQuote${ignores.length > 0 ? ", ignorePatterns as formatter.includes" : ""})`,
+  };
 }
 
 async function nativeBiome(
@@ -580,6 +631,7 @@ function byRule(list: Finding[]): { code: string; count: number; example: Findin
 const NATIVE_CONFIGS = [
   /(^|\/)biome\.jsonc?$/,
   /(^|\/)\.prettierrc(\.[a-z]+)?$/,
+  /(^|\/)\.oxfmtrc\.jsonc?$/,
   /(^|\/)prettier\.config\.[cm]?js$/,
   /(^|\/)\.editorconfig$/,
   /(^|\/)\.?ruff\.toml$/,

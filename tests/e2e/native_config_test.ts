@@ -173,6 +173,44 @@ Deno.test(".prettierrc with semi false and singleQuote makes a prettier-formatte
   assert.equal(off.doc.results.find((r) => r.path === "src/index.js")?.changed, true);
 });
 
+Deno.test(".editorconfig beneath a .prettierrc governs poly fmt as it governs prettier", async () => {
+  const dir = await copyFixture("native/prettierrc");
+  await Deno.writeTextFile(join(dir, ".editorconfig"), "root = true\n\n[*]\nindent_style = tab\n");
+  const prettier = await import("prettier");
+  const file = join(dir, "src/index.js");
+  const options = await prettier.resolveConfig(file, { editorconfig: true, useCache: false });
+  assert.equal(options?.useTabs, true);
+  const text = await Deno.readTextFile(file);
+  assert.equal(await prettier.check(text, { ...options, filepath: file }), false); // indented with spaces
+  const before = await run(dir, ["fmt", "--no-cache"]);
+  assert.equal(before.doc.results.find((r) => r.path === "src/index.js")?.changed, true, before.stderr);
+  await Deno.writeTextFile(file, await prettier.format(text, { ...options, filepath: file }));
+  const after = await run(dir, ["fmt", "--no-cache"]);
+  assert.equal(after.code, 0, after.stderr + JSON.stringify(after.doc.results));
+});
+
+Deno.test(".oxfmtrc.json governs poly fmt: its options, the .editorconfig beneath them, its ignorePatterns", async () => {
+  const dir = await copyFixture("native/oxfmtrc");
+  // prettier, whose options oxfmt takes, calls the files formatted under them (oxfmt's width, 100; tabs from .editorconfig).
+  const prettier = await import("prettier");
+  const style = { semi: false, singleQuote: true, printWidth: 100, useTabs: true };
+  for (const f of ["src/index.ts", "src/style.css"]) {
+    assert.ok(await prettier.check(await Deno.readTextFile(join(dir, f)), { ...style, filepath: join(dir, f) }), f);
+  }
+  const { code, doc, stderr } = await run(dir, ["fmt", "--no-cache"]);
+  assert.equal(code, 0, stderr + JSON.stringify(doc.results));
+  assert.ok(doc.configs.some((c) => c.sources.includes(".oxfmtrc.json")), JSON.stringify(doc.configs));
+  assert.match(doc.results.find((r) => r.path === "generated/out.js")?.skipped ?? "", /ignored by oxfmt/);
+  // The formatter's ignores are not the linter's: biome lints every file, with its own rules.
+  const lint = await run(dir, ["lint", "--no-cache"]);
+  assert.deepEqual(codes(lint.doc, "src/index.ts", "biome"), ["style/useTemplate"]);
+  assert.equal(lint.doc.results.find((r) => r.path === "generated/out.js")?.skipped, undefined);
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.biome]\nnative_config = false\n");
+  const off = await run(dir, ["fmt", "--no-cache"]);
+  const changed = off.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.ok(changed.includes("src/index.ts") && changed.includes("generated/out.js"), JSON.stringify(changed));
+});
+
 Deno.test("poly config show says which native file each effective ruff key came from", async () => {
   const dir = await copyFixture("native/ruff_extend");
   await Deno.mkdir(join(dir, ".git")); // the repository: paths inside it are shown relative

@@ -10,7 +10,7 @@ import { Listings } from "../../fs/listing.ts";
 import type { NativeSource } from "./types.ts";
 import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES, TOOLCHAIN_FILES } from "./host.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
-import { PRETTIER_FILES } from "./prettier.ts";
+import { OXFMT_FILES, PRETTIER_FILES } from "./prettier.ts";
 
 /** Every file name a native reader looks for (compared case-sensitively, as the native CLIs do on Linux). */
 export const NATIVE_NAMES: ReadonlySet<string> = new Set([
@@ -20,6 +20,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   "biome.json",
   "biome.jsonc",
   ...PRETTIER_FILES,
+  ...OXFMT_FILES,
   ".editorconfig",
   ...SHELLCHECK_FILES,
   ...CLANG_FORMAT_FILES,

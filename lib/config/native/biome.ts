@@ -12,9 +12,11 @@
  *   `overrides` included, is applied through biome's own configuration API
  *   (`applyConfiguration`) with file paths relative to the governing file's
  *   directory, so biome's semantics apply;
- * - without a biome file, prettier options (`.prettierrc*`, `package.json`'s
- *   `prettier`, nearest as prettier finds them) are mapped onto biome's formatter
- *   (see `prettier.ts`);
+ * - without a biome file, oxfmt's or prettier's options (`.oxfmtrc.json` /
+ *   `.oxfmtrc.jsonc`, `.prettierrc*`, `package.json`'s `prettier`: the nearest
+ *   directory holding one, oxfmt's first there) are mapped onto biome's
+ *   formatter (see `prettier.ts`), with the `.editorconfig` both tools read
+ *   beneath them (lib/run/plan.ts) and oxfmt's `ignorePatterns`;
  * - `plugins` (GritQL files) and extends of packages are {@link ConfigError}s:
  *   poly cannot honour them; so is turning on the `project` domain or a rule
  *   that needs biome's scanner over the whole project ({@link projectRuleKey}:
@@ -33,7 +35,16 @@ import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import { unknownBiomeKey } from "./_biome_keys.ts";
-import { PRETTIER_FILES, prettierOptions, prettierToBiome } from "./prettier.ts";
+import ignore from "ignore";
+import {
+  OXFMT_FILES,
+  oxfmtIgnores,
+  oxfmtOptions,
+  oxfmtToBiome,
+  PRETTIER_FILES,
+  prettierOptions,
+  prettierToBiome,
+} from "./prettier.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
 
 /** The biome version whose configuration schema (shipped with `@biomejs/biome`) poly checks files against. */
@@ -262,6 +273,7 @@ export class BiomeReader {
     if (!found) {
       found = (async () => {
         const names = await this.files.namesIn(dir);
+        for (const name of OXFMT_FILES) if (names.has(name)) return join(dir, name);
         for (const name of PRETTIER_FILES) {
           if (!names.has(name)) continue;
           const path = join(dir, name);
@@ -285,13 +297,19 @@ export class BiomeReader {
 
   async #fromPrettier(path: string): Promise<NativeEngineConfig | undefined> {
     const file = await this.files.read(path);
-    const options = await prettierOptions(file, this.display(path));
+    const display = this.display(path);
+    const oxfmt = (OXFMT_FILES as readonly string[]).includes(path.slice(path.lastIndexOf("/") + 1));
+    const options = oxfmt ? oxfmtOptions(file, display) : await prettierOptions(file, display);
     if (!options) return undefined;
+    const tool = oxfmt ? "oxfmt" : "prettier";
+    const formatIgnore = oxfmt ? oxfmtIgnores(options, display) : [];
     return {
       files: [{ path, hash: file.hash }],
-      options: prettierToBiome(options, this.display(path)),
+      options: oxfmt ? oxfmtToBiome(options, display) : prettierToBiome(options, display),
       root: dirname(path),
-      origins: Object.fromEntries(Object.keys(options).map((k) => [`prettier.${k}`, this.display(path)])),
+      ...(formatIgnore.length > 0 ? { formatIgnore } : {}),
+      style: { tool, explicit: Object.keys(options).filter((k) => k !== "overrides").sort() },
+      origins: Object.fromEntries(Object.keys(options).map((k) => [`${tool}.${k}`, display])),
     };
   }
 
@@ -503,19 +521,32 @@ export function biomeIncludes(list: NativePattern[], rel: string): boolean {
 
 /** Why biome's includes keep `absPath` from biome for `kind`, or undefined. */
 export function biomeExcluded(native: NativeEngineConfig, kind: "lint" | "fmt", absPath: string): string | undefined {
-  if (!native.exclude) return undefined;
+  if (!native.exclude && !(kind === "fmt" && native.formatIgnore)) return undefined;
   const rel = relative(native.root, absPath).split(sep).join("/");
   if (rel.startsWith("..")) return undefined;
   const where = relative(dirname(absPath), native.files.at(-1)?.path ?? native.root);
   const lists = [
-    ["files.includes", native.exclude.all],
+    ["files.includes", native.exclude?.all],
     [
       kind === "lint" ? "linter.includes" : "formatter.includes",
-      kind === "lint" ? native.exclude.lint : native.exclude.fmt,
+      kind === "lint" ? native.exclude?.lint : native.exclude?.fmt,
     ],
   ] as const;
   for (const [key, list] of lists) {
     if (list && !biomeIncludes(list, rel)) return `ignored by biome: not in ${key} of "${where}"`;
   }
+  if (kind === "fmt" && native.formatIgnore && ignoresOf(native.formatIgnore).ignores(rel)) {
+    return `ignored by oxfmt: in ignorePatterns of "${where}"`;
+  }
   return undefined;
+}
+
+/** By the list's patterns: each oxfmt `ignorePatterns` list compiled once. */
+const ignoreLists = new Map<string, ReturnType<typeof ignore>>();
+
+function ignoresOf(patterns: string[]): ReturnType<typeof ignore> {
+  const key = patterns.join("\0");
+  let found = ignoreLists.get(key);
+  if (!found) ignoreLists.set(key, found = ignore().add(patterns));
+  return found;
 }

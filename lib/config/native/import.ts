@@ -10,10 +10,10 @@
  *   and the top-level layout keys); `per-file-ignores` become poly's
  *   `[per-file-ignores]` (rebased onto the directory). A non-default `exclude`,
  *   `include`, `lint.exclude`/`format.exclude` or a negated per-file-ignore is refused.
- * - biome (and prettier options mapped onto it): `configuration = {...}` under
+ * - biome (and prettier's or oxfmt's options mapped onto it): `configuration = {...}` under
  *   `[lint.<lang>.biome]` and `[fmt.<lang>.biome]` for each of biome's languages,
  *   with biome's formatter defaults written out (poly's `[defaults]` would fill
- *   them otherwise). `includes` and `overrides` (paths) are refused.
+ *   them otherwise). `includes`, `overrides` (paths) and oxfmt's `ignorePatterns` are refused.
  * - `.editorconfig` sections are per file: refused (keep the file; it is read).
  * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`: the tools
  *   get them as written, so they are left alone and keep applying (named in the
@@ -86,6 +86,9 @@ function ruffTables(native: NativeEngineConfig, dir: string, display: (p: string
 
 function biomeTables(native: NativeEngineConfig, display: (p: string) => string): Table {
   if (native.exclude) refuse(native, display, "files.includes", "poly.toml has no per-engine includes");
+  if (native.formatIgnore) {
+    refuse(native, display, "ignorePatterns", "poly.toml has no per-engine format ignores (keep the oxfmt file)");
+  }
   if (native.options.overrides !== undefined) {
     refuse(native, display, "overrides", "their globs are relative to the biome file, not to poly.toml");
   }

@@ -1,17 +1,31 @@
 /**
- * Prettier-compatible formatter options (`.prettierrc*`, the `prettier` key of
- * `package.json`) mapped onto biome's formatter as `biome migrate prettier`
- * does: `printWidth` → `lineWidth`, `tabWidth` → `indentWidth`, `useTabs` →
- * `indentStyle`, `endOfLine` → `lineEnding`, `semi` → `javascript.formatter.semicolons`
- * (`false` → `"asNeeded"`), `singleQuote` → `quoteStyle`, `jsxSingleQuote` →
- * `jsxQuoteStyle`, `quoteProps` → `quoteProperties`, `trailingComma` →
- * `trailingCommas`, `bracketSpacing`, `bracketSameLine`, `arrowParens` →
- * `arrowParentheses`, `singleAttributePerLine` → `attributePosition`;
- * `overrides` become biome `overrides`. An option with no biome equivalent that
- * changes JS/TS/JSON/CSS output, a plugin, or a JavaScript config file is a
- * {@link ConfigError} naming it. Options that only concern languages biome does
- * not format here (`proseWrap`, `htmlWhitespaceSensitivity`, ...) are accepted
- * and have no effect on biome.
+ * Prettier-compatible formatter options mapped onto biome's formatter as
+ * `biome migrate prettier` does: prettier's (`.prettierrc*`, the `prettier` key
+ * of `package.json`) and oxfmt's (`.oxfmtrc.json`, `.oxfmtrc.jsonc`: prettier's
+ * options with oxfmt's own defaults and extensions).
+ *
+ * - `printWidth` → `lineWidth`, `tabWidth` → `indentWidth`, `useTabs` →
+ *   `indentStyle`, `endOfLine` → `lineEnding`, `bracketSpacing`, `objectWrap` →
+ *   `expand`; `semi` → `javascript.formatter.semicolons` (`false` →
+ *   `"asNeeded"`), `singleQuote` → `quoteStyle` (CSS's too, as prettier quotes
+ *   CSS strings by it, where `biome migrate prettier` leaves CSS at double),
+ *   `jsxSingleQuote` → `jsxQuoteStyle`, `quoteProps` → `quoteProperties`,
+ *   `trailingComma` → `trailingCommas`, `bracketSameLine`, `arrowParens` →
+ *   `arrowParentheses`, `singleAttributePerLine` → `attributePosition`;
+ *   `overrides` become biome `overrides`.
+ * - oxfmt: a default width of 100; `insertFinalNewline` → `trailingNewline`,
+ *   `experimentalOperatorPosition` → `operatorLinebreak`; `ignorePatterns`
+ *   (gitignore patterns relative to the file) keep files from the formatter;
+ *   its sorting (imports, `package.json` keys, Tailwind classes) and JSDoc
+ *   formatting have no equivalent in biome's formatter: poly neither applies
+ *   nor undoes them.
+ * - Both tools read a file's `.editorconfig` beneath their own options
+ *   ({@link editorconfigStyle}; applied per file in lib/run/plan.ts).
+ * - An option with no biome equivalent that changes JS/TS/JSON/CSS output, a
+ *   plugin, or a JavaScript config file is a {@link ConfigError} naming it.
+ *   Options that only concern languages biome does not format here
+ *   (`proseWrap`, `htmlWhitespaceSensitivity`, ...) are accepted and have no
+ *   effect on biome.
  *
  * @module
  */
@@ -39,6 +53,15 @@ export const PRETTIER_FILES = [
   ".prettierrc.toml",
 ] as const;
 
+/**
+ * oxfmt's config file names in one directory, in its order; nearest to the file governs. `oxfmt.config.ts` is
+ * found only to be refused (it would run code).
+ */
+export const OXFMT_FILES = [".oxfmtrc.json", ".oxfmtrc.jsonc", "oxfmt.config.ts"] as const;
+
+/** Whose prettier-compatible options: prettier's, or oxfmt's. */
+export type StyleTool = "prettier" | "oxfmt";
+
 type Table = Record<string, unknown>;
 
 /** Options without effect on what biome formats (JS/TS/JSON/CSS/GraphQL), accepted. */
@@ -53,6 +76,20 @@ const NOT_BIOME = new Set([
   "requirePragma",
   "insertPragma",
   "checkIgnorePragma",
+]);
+
+/**
+ * oxfmt's options for what biome's formatter does not do (sorting imports, `package.json` keys and Tailwind
+ * classes; reformatting JSDoc): poly's output is what biome's formatter gives, in the order the file has.
+ */
+const OXFMT_NOT_BIOME = new Set([
+  "sortImports",
+  "experimentalSortImports",
+  "sortPackageJson",
+  "experimentalSortPackageJson",
+  "sortTailwindcss",
+  "experimentalTailwindcss",
+  "jsdoc",
 ]);
 
 /** The prettier options in `file` (undefined: a package.json without a `prettier` key). */
@@ -88,6 +125,29 @@ export async function prettierOptions(file: NativeText, display: string): Promis
   return doc as Table;
 }
 
+/** The options in an oxfmt config file (`.oxfmtrc.json` / `.oxfmtrc.jsonc`; `oxfmt.config.ts` is refused). */
+export function oxfmtOptions(file: NativeText, display: string): Table {
+  if (!/\.jsonc?$/.test(file.path)) {
+    throw new ConfigError(
+      { file: display },
+      "a TypeScript oxfmt config cannot be read by poly (it would run code): write it as .oxfmtrc.json, or set [tools.biome] native_config = false",
+    );
+  }
+  let doc: unknown;
+  try {
+    doc = parseJsonc(file.text);
+  } catch (e) {
+    throw new ConfigError(
+      { file: display },
+      `cannot parse: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
+    );
+  }
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
+    throw new ConfigError({ file: display }, "expected an object of oxfmt options");
+  }
+  return doc as Table;
+}
+
 /**
  * `text` parsed as JSON, or undefined when it is not JSON. A `.prettierrc` is YAML, of which JSON is a subset, and is
  * most often written as JSON: parsed so, it needs no YAML parser (npm `yaml` costs ~50 ms to load and ~100 ms to parse
@@ -101,12 +161,12 @@ function jsonOrUndefined(text: string): unknown {
   }
 }
 
-function expect<T>(display: string, key: string, value: unknown, map: Record<string, T>): T {
+function expect<T>(tool: StyleTool, display: string, key: string, value: unknown, map: Record<string, T>): T {
   const k = String(value);
   if (!(k in map)) {
     throw new ConfigError(
       { file: display },
-      `prettier option "${key}" = ${JSON.stringify(value)} has no biome equivalent (expected one of ${
+      `${tool} option "${key}" = ${JSON.stringify(value)} has no biome equivalent (expected one of ${
         Object.keys(map).map((m) => `"${m}"`).join(", ")
       })`,
     );
@@ -114,10 +174,11 @@ function expect<T>(display: string, key: string, value: unknown, map: Record<str
   return map[k];
 }
 
-/** Maps one prettier options object (no `overrides`) onto biome's configuration shape. */
-function mapOptions(options: Table, display: string): Table {
+/** Maps one prettier-compatible options object (no `overrides`, no `ignorePatterns`) onto biome's configuration shape. */
+function mapOptions(options: Table, display: string, tool: StyleTool = "prettier"): Table {
   const formatter: Table = {};
   const js: Table = {};
+  const css: Table = {};
   for (const [key, v] of Object.entries(options)) {
     switch (key) {
       case "printWidth":
@@ -130,7 +191,7 @@ function mapOptions(options: Table, display: string): Table {
         formatter.indentStyle = v ? "tab" : "space";
         break;
       case "endOfLine":
-        formatter.lineEnding = expect(display, key, v, { lf: "lf", crlf: "crlf", cr: "cr", auto: "auto" });
+        formatter.lineEnding = expect(tool, display, key, v, { lf: "lf", crlf: "crlf", cr: "cr", auto: "auto" });
         break;
       case "bracketSpacing":
         formatter.bracketSpacing = Boolean(v);
@@ -139,65 +200,147 @@ function mapOptions(options: Table, display: string): Table {
         js.semicolons = v ? "always" : "asNeeded";
         break;
       case "singleQuote":
+        // prettier (and oxfmt) quote CSS strings by it too; `biome migrate prettier` leaves CSS at biome's double.
         js.quoteStyle = v ? "single" : "double";
+        css.quoteStyle = js.quoteStyle;
         break;
       case "jsxSingleQuote":
         js.jsxQuoteStyle = v ? "single" : "double";
         break;
       case "quoteProps":
-        js.quoteProperties = expect(display, key, v, { "as-needed": "asNeeded", preserve: "preserve" });
+        js.quoteProperties = expect(tool, display, key, v, { "as-needed": "asNeeded", preserve: "preserve" });
         break;
       case "trailingComma":
-        js.trailingCommas = expect(display, key, v, { all: "all", es5: "es5", none: "none" });
+        js.trailingCommas = expect(tool, display, key, v, { all: "all", es5: "es5", none: "none" });
         break;
       case "bracketSameLine":
       case "jsxBracketSameLine":
         js.bracketSameLine = Boolean(v);
         break;
       case "arrowParens":
-        js.arrowParentheses = expect(display, key, v, { always: "always", avoid: "asNeeded" });
+        js.arrowParentheses = expect(tool, display, key, v, { always: "always", avoid: "asNeeded" });
         break;
       case "singleAttributePerLine":
         js.attributePosition = v ? "multiline" : "auto";
         break;
       case "objectWrap":
-        formatter.expand = expect(display, key, v, { preserve: "auto", collapse: "never" });
+        formatter.expand = expect(tool, display, key, v, { preserve: "auto", collapse: "never" });
         break;
       case "plugins":
         if (Array.isArray(v) && v.length === 0) break;
-        throw new ConfigError({ file: display }, `prettier "plugins" cannot be honoured by poly's biome formatter`);
+        throw new ConfigError({ file: display }, `${tool} "plugins" cannot be honoured by poly's biome formatter`);
+      case "insertFinalNewline":
+        if (tool !== "oxfmt") throw new ConfigError({ file: display }, `prettier has no option "${key}"`);
+        formatter.trailingNewline = Boolean(v);
+        break;
+      case "experimentalOperatorPosition":
+        if (tool !== "oxfmt") throw new ConfigError({ file: display }, `prettier has no option "${key}"`);
+        js.operatorLinebreak = expect(tool, display, key, v, { start: "before", end: "after" });
+        break;
       default:
-        if (NOT_BIOME.has(key)) break;
-        throw new ConfigError({ file: display }, `prettier option "${key}" has no biome equivalent poly can apply`);
+        if (NOT_BIOME.has(key) || (tool === "oxfmt" && OXFMT_NOT_BIOME.has(key))) break;
+        throw new ConfigError({ file: display }, `${tool} option "${key}" has no biome equivalent poly can apply`);
     }
   }
   const out: Table = {};
   if (Object.keys(formatter).length > 0) out.formatter = formatter;
   if (Object.keys(js).length > 0) out.javascript = { formatter: js };
+  if (Object.keys(css).length > 0) out.css = { formatter: css };
   return out;
 }
 
 /** A biome configuration equivalent to a prettier options object (with its `overrides`). */
 export function prettierToBiome(options: Table, display: string): Table {
+  return styleToBiome(options, display, "prettier");
+}
+
+/**
+ * A biome configuration equivalent to an oxfmt options object (with its `overrides`): prettier's mapping under
+ * oxfmt's defaults (width 100). Its `ignorePatterns` are {@link oxfmtIgnores}, not part of the result.
+ */
+export function oxfmtToBiome(options: Table, display: string): Table {
+  const { ignorePatterns: _ignored, ...rest } = options;
+  return styleToBiome(rest, display, "oxfmt");
+}
+
+/** oxfmt's `ignorePatterns` (gitignore patterns relative to the config file's directory), checked. */
+export function oxfmtIgnores(options: Table, display: string): string[] {
+  const list = options.ignorePatterns;
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list) || list.some((p) => typeof p !== "string")) {
+    throw new ConfigError({ file: display }, `oxfmt "ignorePatterns" must be a list of strings`);
+  }
+  return list as string[];
+}
+
+function styleToBiome(options: Table, display: string, tool: StyleTool): Table {
   const { overrides, ...rest } = options;
-  // prettier's defaults where biome's differ (biome indents with tabs by default).
-  const out = mergeTables({ formatter: { indentStyle: "space" } }, mapOptions(rest, display));
-  if (overrides !== undefined) {
-    if (!Array.isArray(overrides)) throw new ConfigError({ file: display }, `prettier "overrides" must be a list`);
+  // The tool's defaults where biome's differ: biome indents with tabs; oxfmt's width is 100 (prettier's 80 is biome's).
+  const defaults: Table = { formatter: { indentStyle: "space", ...(tool === "oxfmt" ? { lineWidth: 100 } : {}) } };
+  const out = mergeTables(defaults, mapOptions(rest, display, tool));
+  if (overrides !== undefined && overrides !== null) {
+    if (!Array.isArray(overrides)) throw new ConfigError({ file: display }, `${tool} "overrides" must be a list`);
     out.overrides = overrides.map((o: Table) => {
       const files = ([] as unknown[]).concat(o.files ?? []).map(String);
       const excluded = ([] as unknown[]).concat(o.excludeFiles ?? []).map(String);
       const glob = (g: string) => g.includes("/") ? g.replace(/^\.\//, "") : `**/${g}`;
       return {
         includes: [...files.map(glob), ...excluded.map((g) => `!${glob(g)}`)],
-        ...mapOptions((o.options ?? {}) as Table, display),
+        ...mapOptions((o.options ?? {}) as Table, display, tool),
       };
     });
   }
   return out;
 }
 
-function mergeTables(under: Table, over: Table): Table {
+/**
+ * The `.editorconfig` properties of one file as the tool reads them beneath its own options (prettier's
+ * `editorconfig-to-prettier`; oxfmt's documented five), as prettier-compatible options; those the tool's file sets
+ * itself at its top level (`explicit`) are left out, as its file wins. A `max_line_length = off` (prettier: no limit)
+ * is biome's widest line, 320.
+ */
+export function editorconfigStyle(
+  props: Record<string, { value: string }>,
+  tool: StyleTool,
+  explicit: readonly string[],
+): Table {
+  const v = (k: string) => props[k]?.value;
+  const int = (k: string) => {
+    const s = v(k);
+    return s !== undefined && /^[1-9]\d*$/.test(s) ? Number(s) : undefined;
+  };
+  const out: Table = {};
+  if (v("indent_style") === "space") out.useTabs = false;
+  else if (v("indent_style") === "tab" || v("indent_size") === "tab") out.useTabs = true;
+  // editorconfig: tab_width defaults to a numeric indent_size.
+  const size = tool === "oxfmt"
+    ? int("indent_size") ?? int("tab_width")
+    : out.useTabs === false && int("indent_size") !== undefined
+    ? int("indent_size")
+    : int("tab_width") ?? int("indent_size");
+  if (size !== undefined) out.tabWidth = size;
+  if (v("max_line_length") === "off" && tool === "prettier") out.printWidth = 320;
+  else if (int("max_line_length") !== undefined) out.printWidth = int("max_line_length");
+  const eol = v("end_of_line");
+  if (eol === "lf" || eol === "crlf" || eol === "cr") out.endOfLine = eol;
+  if (tool === "prettier") {
+    if (v("quote_type") === "single") out.singleQuote = true;
+    else if (v("quote_type") === "double") out.singleQuote = false;
+  } else {
+    const nl = v("insert_final_newline");
+    if (nl === "true" || nl === "false") out.insertFinalNewline = nl === "true";
+  }
+  for (const k of explicit) delete out[k];
+  return out;
+}
+
+/** {@link editorconfigStyle}'s options as biome's, to lay over the configuration's own top level. */
+export function editorconfigToBiome(style: Table, display: string, tool: StyleTool): Table {
+  return mapOptions(style, display, tool);
+}
+
+/** `over` laid on `under`: objects merge key by key, anything else replaces. */
+export function mergeTables(under: Table, over: Table): Table {
   const out: Table = { ...under };
   for (const [k, v] of Object.entries(over)) {
     const u = out[k];

@@ -42,6 +42,16 @@ export interface NativeEngineConfig {
   include?: NativePattern[];
   /** ruff's `per-file-ignores` (and `extend-per-file-ignores`). */
   perFileIgnores?: NativePattern[];
+  /**
+   * Gitignore patterns, relative to `root`, of the files the configuration keeps from the formatter (oxfmt's
+   * `ignorePatterns`).
+   */
+  formatIgnore?: string[];
+  /**
+   * Set when the options are a prettier-compatible tool's (prettier, oxfmt) mapped onto biome: that tool reads a
+   * file's `.editorconfig` beneath them, except for the options its file sets at its top level (`explicit`).
+   */
+  style?: { tool: "prettier" | "oxfmt"; explicit: string[] };
   /** Where each effective key came from (dotted key → file path), for `poly config show`. */
   origins?: Record<string, string>;
 }

@@ -64,8 +64,11 @@ export function configuration(settings: EngineSettings, kind: "lint" | "format")
     ? Object.fromEntries(Object.entries(settings.tool).filter(([k]) => !["enabled", "configuration"].includes(k)))
     : {};
   if (settings.native) {
-    // The repository's configuration governs (biome's defaults fill the rest); poly.toml's keys on top.
-    const merged = mergeJson(settings.native.options, raw);
+    // The repository's configuration governs (biome's defaults fill the rest); poly.toml's keys on top. Options
+    // mapped from prettier's or oxfmt's are the formatter's alone: the linter takes biome's defaults (and its
+    // configuration stays free of their `overrides`, which only the WebAssembly path can apply).
+    const own = kind === "lint" && settings.native.style ? {} : settings.native.options;
+    const merged = mergeJson(own, raw);
     return {
       ...merged,
       formatter: { ...(merged.formatter as Json ?? {}), ...formatterKeys },

@@ -10,7 +10,7 @@ import { openConfig } from "../../../lib/config/load.ts";
 import { nativeExcluded, nativeIgnoredCodes } from "../../../lib/config/native/mod.ts";
 import { biomeIncludes, PROJECT_RULES } from "../../../lib/config/native/biome.ts";
 import { globsetRegex } from "../../../lib/config/native/_glob.ts";
-import { prettierToBiome } from "../../../lib/config/native/prettier.ts";
+import { editorconfigStyle, oxfmtToBiome, prettierToBiome } from "../../../lib/config/native/prettier.ts";
 import { editorconfigDefaults, editorconfigProps, parseEditorconfig } from "../../../lib/config/native/editorconfig.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { ConfigError } from "../../../lib/errors/mod.ts";
@@ -241,9 +241,100 @@ Deno.test("prettierToBiome() maps as biome migrate prettier does, and names an o
   assert.deepEqual(prettierToBiome({ semi: false, singleQuote: true, tabWidth: 4, trailingComma: "es5" }, "x"), {
     formatter: { indentStyle: "space", indentWidth: 4 },
     javascript: { formatter: { semicolons: "asNeeded", quoteStyle: "single", trailingCommas: "es5" } },
+    css: { formatter: { quoteStyle: "single" } }, // prettier quotes CSS strings by singleQuote too
   });
   assert.throws(() => prettierToBiome({ quoteProps: "consistent" }, ".prettierrc"), /"quoteProps" = "consistent"/);
   assert.throws(() => prettierToBiome({ plugins: ["prettier-plugin-x"] }, ".prettierrc"), /plugins/);
+  assert.throws(() => prettierToBiome({ insertFinalNewline: false }, ".prettierrc"), /prettier has no option/);
+});
+
+Deno.test("oxfmtToBiome() maps prettier's options under oxfmt's defaults and extensions", () => {
+  assert.deepEqual(oxfmtToBiome({ $schema: "./x.json", semi: false }, ".oxfmtrc.json"), {
+    formatter: { indentStyle: "space", lineWidth: 100 }, // oxfmt's width is 100, prettier's (and biome's) 80
+    javascript: { formatter: { semicolons: "asNeeded" } },
+  });
+  assert.deepEqual(
+    oxfmtToBiome({
+      printWidth: 80,
+      insertFinalNewline: false,
+      experimentalOperatorPosition: "start",
+      ignorePatterns: ["dist/"],
+      sortImports: { groups: ["builtin"] },
+      sortPackageJson: false,
+      experimentalSortPackageJson: true,
+      sortTailwindcss: {},
+      jsdoc: true,
+      overrides: [{ files: ["*.json5"], options: { singleQuote: false } }],
+    }, ".oxfmtrc.json"),
+    {
+      formatter: { indentStyle: "space", lineWidth: 80, trailingNewline: false },
+      javascript: { formatter: { operatorLinebreak: "before" } },
+      overrides: [{
+        includes: ["**/*.json5"],
+        javascript: { formatter: { quoteStyle: "double" } },
+        css: { formatter: { quoteStyle: "double" } },
+      }],
+    },
+  );
+  assert.throws(
+    () => oxfmtToBiome({ experimentalTernaries: true }, ".oxfmtrc.json"),
+    /oxfmt option "experimentalTernaries"/,
+  );
+  assert.throws(() => oxfmtToBiome({ quoteProps: "consistent" }, ".oxfmtrc.json"), /oxfmt option "quoteProps"/);
+});
+
+Deno.test("editorconfigStyle() reads .editorconfig beneath a .prettierrc as prettier itself does", async () => {
+  const prettier = await import("prettier");
+  const cases: [string, Record<string, unknown>][] = [
+    ["[*]\nindent_style = tab\n", {}],
+    ["[*]\nindent_style = space\nindent_size = 4\nmax_line_length = 90\nend_of_line = crlf\n", {}],
+    ["[*]\nindent_size = 3\n", {}],
+    ["[*]\nindent_style = tab\ntab_width = 8\nquote_type = single\n", { singleQuote: false }],
+    ["[*]\nindent_style = space\nindent_size = 4\n[*.ts]\nindent_size = 6\n", { tabWidth: 2 }],
+    ["[*]\nmax_line_length = off\n", {}],
+  ];
+  for (const [ec, rc] of cases) {
+    const dir = await tree({
+      ".editorconfig": `root = true\n${ec}`,
+      ".prettierrc": JSON.stringify(rc),
+      "src/a.ts": "",
+    });
+    const file = join(dir, "src/a.ts");
+    const expected = await prettier.resolveConfig(file, { editorconfig: true, useCache: false });
+    const config = await (await openConfig({ cwd: dir })).forDir(join(dir, "src"));
+    const props = editorconfigProps(config.native!.editorconfig!, file);
+    const style = { ...editorconfigStyle(props, "prettier", Object.keys(rc)), ...rc };
+    if (style.printWidth === 320) style.printWidth = Number.POSITIVE_INFINITY; // biome's widest line stands for "off"
+    assert.deepEqual(style, expected, ec);
+  }
+});
+
+Deno.test("forDir() takes oxfmt's file before prettier's in a directory, the nearest directory first", async () => {
+  const dir = await tree({
+    ".oxfmtrc.jsonc": '{ // oxfmt\n "semi": false, "ignorePatterns": ["dist/", "/only-top.js"] }',
+    ".prettierrc": '{ "semi": true }',
+    "pkg/.prettierrc.json": '{ "singleQuote": true }',
+    "ts/oxfmt.config.ts": "export default {}",
+  });
+  const configs = await openConfig({ cwd: dir });
+  const top = await configs.forDir(dir);
+  assert.deepEqual(top.native?.biome?.files.map((f) => f.path), [join(dir, ".oxfmtrc.jsonc")]);
+  assert.deepEqual(top.native?.biome?.options.javascript, { formatter: { semicolons: "asNeeded" } });
+  assert.deepEqual(top.native?.biome?.style, { tool: "oxfmt", explicit: ["ignorePatterns", "semi"] });
+  assert.ok(top.sources.includes(join(dir, ".oxfmtrc.jsonc")));
+  const pkg = await configs.forDir(join(dir, "pkg"));
+  assert.deepEqual(pkg.native?.biome?.files.map((f) => f.path), [join(dir, "pkg/.prettierrc.json")]);
+  assert.equal(pkg.native?.biome?.style?.tool, "prettier");
+  await assert.rejects(configs.forDir(join(dir, "ts")), /oxfmt\.config\.ts: a TypeScript oxfmt config cannot be read/);
+  // ignorePatterns keep files from the formatter alone, as gitignore patterns relative to the file.
+  const native = top.native!.biome!;
+  const why = (rel: string, kind: "lint" | "fmt" = "fmt") => nativeExcluded("biome", kind, native, join(dir, rel));
+  assert.match(why("dist/a.js") ?? "", /ignored by oxfmt: in ignorePatterns of "\.\.\/\.oxfmtrc\.jsonc"/);
+  assert.ok(why("pkg/dist/deep/a.js"));
+  assert.ok(why("only-top.js"));
+  assert.equal(why("pkg/only-top.js"), undefined);
+  assert.equal(why("src/a.js"), undefined);
+  assert.equal(why("dist/a.js", "lint"), undefined);
 });
 
 Deno.test("editorconfigProps() applies sections farthest first, later ones winning, globs as the spec says", () => {

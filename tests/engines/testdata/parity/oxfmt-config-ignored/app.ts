@@ -1,0 +1,2 @@
+const greeting = 'hello'
+export default greeting
