@@ -6,8 +6,20 @@
  */
 import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
-import { editorconfigDefaults, editorconfigProps, nativeExcluded, NODE_MANIFEST } from "../config/native/mod.ts";
-import { editorconfigStyle, editorconfigToBiome, mergeTables } from "../config/native/prettier.ts";
+import {
+  editorconfigDefaults,
+  editorconfigProps,
+  FORMAT_STYLE,
+  nativeExcluded,
+  NODE_MANIFEST,
+} from "../config/native/mod.ts";
+import {
+  editorconfigStyle,
+  editorconfigToBiome,
+  mergeTables,
+  STYLE_LANGUAGES,
+  styleIgnored,
+} from "../config/native/prettier.ts";
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 import type { NativeEngineConfig } from "../config/native/types.ts";
@@ -87,6 +99,8 @@ function buildSettings(
   language: Language,
 ): EngineSettings {
   const d = config.data.defaults;
+  const style = config.native?.[FORMAT_STYLE];
+  const own = (config.data.tools[spec.id] as { native_config?: boolean } | undefined)?.native_config !== false;
   return {
     defaults: {
       line_length: d.line_length,
@@ -98,6 +112,13 @@ function buildSettings(
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
     ...(config.native?.[spec.id] ? { native: config.native[spec.id] } : {}),
+    // prettier's or oxfmt's configuration: its options are the prettier engine's own (YAML), its ignores every
+    // other formatter's of the languages those tools format (biome's come with its mapped configuration).
+    ...(style && own && spec.id === "prettier" ? { native: style } : {}),
+    ...(style?.formatIgnore && own && kind === "fmt" && STYLE_LANGUAGES.has(language) &&
+        !["prettier", "biome"].includes(spec.id)
+      ? { styleIgnores: style }
+      : {}),
     // biome's manifest: for lint, its domains and `type`; for format, only a `"type": "commonjs"` matters (a `.js`
     // file is then a script, which biome parses, and formats, as one).
     ...(spec.id === "biome" && config.native?.[NODE_MANIFEST] &&
@@ -162,8 +183,9 @@ export function narrowToFile(plan: FilePlan, path: string, kind: "lint" | "fmt")
   let reasons: string[] | undefined;
   for (const e of plan.engines) {
     const native = e.settings.native;
-    if (!native) continue;
-    const why = nativeExcluded(e.id, kind, native, path);
+    const ignores = kind === "fmt" ? e.settings.styleIgnores : undefined;
+    if (!native && !ignores) continue;
+    const why = (native && nativeExcluded(e.id, kind, native, path)) ?? (ignores && styleIgnored(ignores, path));
     if (why) {
       (dropped ??= []).push(e.id);
       (reasons ??= []).push(why);
@@ -278,7 +300,10 @@ function withStyleEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: str
   const props = editorconfigProps(ec, path);
   const style = editorconfigStyle(props, tool, explicit);
   if (Object.keys(style).length === 0) return plan;
-  const extra = editorconfigToBiome(style, Object.values(props)[0]?.file ?? ".editorconfig", tool);
+  // biome takes them mapped onto its options; prettier (YAML) as they are.
+  const extra = engine.id === "biome"
+    ? editorconfigToBiome(style, Object.values(props)[0]?.file ?? ".editorconfig", tool)
+    : style;
   const key = JSON.stringify(extra);
   let own = withEc.get(engine.settings);
   if (!own) withEc.set(engine.settings, own = new Map());

@@ -201,6 +201,13 @@ Deno.test(".oxfmtrc.json governs poly fmt: its options, the .editorconfig beneat
   assert.equal(code, 0, stderr + JSON.stringify(doc.results));
   assert.ok(doc.configs.some((c) => c.sources.includes(".oxfmtrc.json")), JSON.stringify(doc.configs));
   assert.match(doc.results.find((r) => r.path === "generated/out.js")?.skipped ?? "", /ignored by oxfmt/);
+  // Its ignores keep every formatter away (Markdown's too), its options reach YAML's prettier (an override for *.yml).
+  assert.match(doc.results.find((r) => r.path === "docs/CHANGELOG.md")?.skipped ?? "", /ignored by oxfmt/);
+  for (const [f, singleQuote] of [["config.yaml", true], ["ci.yml", false]] as const) {
+    const text = await Deno.readTextFile(join(dir, f));
+    assert.ok(await prettier.check(text, { parser: "yaml", singleQuote }), f);
+    assert.ok(!await prettier.check(text, { parser: "yaml", singleQuote: !singleQuote }), f);
+  }
   // The formatter's ignores are not the linter's: biome lints every file, with its own rules.
   const lint = await run(dir, ["lint", "--no-cache"]);
   assert.deepEqual(codes(lint.doc, "src/index.ts", "biome"), ["style/useTemplate"]);
@@ -209,6 +216,12 @@ Deno.test(".oxfmtrc.json governs poly fmt: its options, the .editorconfig beneat
   const off = await run(dir, ["fmt", "--no-cache"]);
   const changed = off.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
   assert.ok(changed.includes("src/index.ts") && changed.includes("generated/out.js"), JSON.stringify(changed));
+  // biome's native_config = false leaves oxfmt's options to YAML (prettier's own switch is separate).
+  assert.ok(!changed.includes("config.yaml") && !changed.includes("docs/CHANGELOG.md"), JSON.stringify(changed));
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.prettier]\nnative_config = false\n");
+  const yaml = await run(dir, ["fmt", "--no-cache"]);
+  const reformatted = yaml.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.deepEqual(reformatted, ["config.yaml"], yaml.stderr); // single quotes, under poly's defaults: double
 });
 
 Deno.test("poly config show says which native file each effective ruff key came from", async () => {

@@ -21,6 +21,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   "biome.jsonc",
   ...PRETTIER_FILES,
   ...OXFMT_FILES,
+  ".prettierignore",
   ".editorconfig",
   ...SHELLCHECK_FILES,
   ...CLANG_FORMAT_FILES,

@@ -35,7 +35,6 @@ import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import { unknownBiomeKey } from "./_biome_keys.ts";
-import ignore from "ignore";
 import {
   OXFMT_FILES,
   oxfmtIgnores,
@@ -196,6 +195,7 @@ interface Parsed {
 export class BiomeReader {
   readonly #nearest = new Map<string, Promise<string | undefined>>();
   readonly #prettier = new Map<string, Promise<string | undefined>>();
+  readonly #styles = new Map<string, Promise<NativeEngineConfig | undefined>>();
   readonly #resolved = new Map<string, Promise<NativeEngineConfig | undefined>>();
   readonly #manifests = new Map<string, Promise<NativeEngineConfig | undefined>>();
 
@@ -295,22 +295,61 @@ export class BiomeReader {
     return found;
   }
 
+  /**
+   * The prettier-compatible configuration governing `dir` (oxfmt's or prettier's file, nearest first), as the tool
+   * reads it: its options as written (`overrides` included), its ignores (oxfmt's `ignorePatterns`, a
+   * `.prettierignore` beside the file), and which tool. Independent of any biome file: prettier's and oxfmt's options
+   * also govern the languages biome does not format (YAML).
+   */
+  async styleFor(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
+    const path = await this.#nearestPrettier(dir, top);
+    return path ? await this.#style(path) : undefined;
+  }
+
+  #style(path: string): Promise<NativeEngineConfig | undefined> {
+    let found = this.#styles.get(path);
+    if (!found) {
+      found = (async () => {
+        const file = await this.files.read(path);
+        const display = this.display(path);
+        const oxfmt = (OXFMT_FILES as readonly string[]).includes(path.slice(path.lastIndexOf("/") + 1));
+        const options = oxfmt ? oxfmtOptions(file, display) : await prettierOptions(file, display);
+        if (!options) return undefined;
+        const tool = oxfmt ? "oxfmt" : "prettier";
+        const root = dirname(path);
+        const files = [{ path, hash: file.hash }];
+        const formatIgnore: { file: string; patterns: string[] }[] = [];
+        const own = oxfmt ? oxfmtIgnores(options, display) : [];
+        if (own.length > 0) formatIgnore.push({ file: path, patterns: own });
+        if ((await this.files.namesIn(root)).has(".prettierignore")) {
+          const ignoreFile = await this.files.read(join(root, ".prettierignore"));
+          files.push({ path: ignoreFile.path, hash: ignoreFile.hash });
+          const patterns = ignoreFile.text.split(/\r?\n/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
+          if (patterns.length > 0) formatIgnore.push({ file: ignoreFile.path, patterns });
+        }
+        return {
+          files,
+          options,
+          root,
+          ...(formatIgnore.length > 0 ? { formatIgnore } : {}),
+          style: { tool, explicit: Object.keys(options).filter((k) => k !== "overrides").sort() },
+          origins: Object.fromEntries(Object.keys(options).map((k) => [`${tool}.${k}`, display])),
+        } satisfies NativeEngineConfig;
+      })();
+      this.#styles.set(path, found);
+    }
+    return found;
+  }
+
+  /** {@link styleFor}'s configuration mapped onto biome's formatter (see `prettier.ts`). */
   async #fromPrettier(path: string): Promise<NativeEngineConfig | undefined> {
-    const file = await this.files.read(path);
+    const style = await this.#style(path);
+    if (!style) return undefined;
     const display = this.display(path);
-    const oxfmt = (OXFMT_FILES as readonly string[]).includes(path.slice(path.lastIndexOf("/") + 1));
-    const options = oxfmt ? oxfmtOptions(file, display) : await prettierOptions(file, display);
-    if (!options) return undefined;
-    const tool = oxfmt ? "oxfmt" : "prettier";
-    const formatIgnore = oxfmt ? oxfmtIgnores(options, display) : [];
-    return {
-      files: [{ path, hash: file.hash }],
-      options: oxfmt ? oxfmtToBiome(options, display) : prettierToBiome(options, display),
-      root: dirname(path),
-      ...(formatIgnore.length > 0 ? { formatIgnore } : {}),
-      style: { tool, explicit: Object.keys(options).filter((k) => k !== "overrides").sort() },
-      origins: Object.fromEntries(Object.keys(options).map((k) => [`${tool}.${k}`, display])),
-    };
+    const options = style.style!.tool === "oxfmt"
+      ? oxfmtToBiome(style.options, display)
+      : prettierToBiome(style.options, display);
+    return { ...style, options };
   }
 
   async #parse(path: string, from?: string): Promise<Parsed> {
@@ -521,32 +560,19 @@ export function biomeIncludes(list: NativePattern[], rel: string): boolean {
 
 /** Why biome's includes keep `absPath` from biome for `kind`, or undefined. */
 export function biomeExcluded(native: NativeEngineConfig, kind: "lint" | "fmt", absPath: string): string | undefined {
-  if (!native.exclude && !(kind === "fmt" && native.formatIgnore)) return undefined;
+  if (!native.exclude) return undefined;
   const rel = relative(native.root, absPath).split(sep).join("/");
   if (rel.startsWith("..")) return undefined;
   const where = relative(dirname(absPath), native.files.at(-1)?.path ?? native.root);
   const lists = [
-    ["files.includes", native.exclude?.all],
+    ["files.includes", native.exclude.all],
     [
       kind === "lint" ? "linter.includes" : "formatter.includes",
-      kind === "lint" ? native.exclude?.lint : native.exclude?.fmt,
+      kind === "lint" ? native.exclude.lint : native.exclude.fmt,
     ],
   ] as const;
   for (const [key, list] of lists) {
     if (list && !biomeIncludes(list, rel)) return `ignored by biome: not in ${key} of "${where}"`;
   }
-  if (kind === "fmt" && native.formatIgnore && ignoresOf(native.formatIgnore).ignores(rel)) {
-    return `ignored by oxfmt: in ignorePatterns of "${where}"`;
-  }
   return undefined;
-}
-
-/** By the list's patterns: each oxfmt `ignorePatterns` list compiled once. */
-const ignoreLists = new Map<string, ReturnType<typeof ignore>>();
-
-function ignoresOf(patterns: string[]): ReturnType<typeof ignore> {
-  const key = patterns.join("\0");
-  let found = ignoreLists.get(key);
-  if (!found) ignoreLists.set(key, found = ignore().add(patterns));
-  return found;
 }

@@ -28,6 +28,7 @@ import { ruffMatches } from "./_glob.ts";
 import { RUFF_DEFAULT_EXCLUDE, RuffReader, withFirstParty } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
+import { styleIgnored } from "./prettier.ts";
 import { HostReader } from "./host.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
 import type { NativeEngineConfig, NativeLayer, NativeSource } from "./types.ts";
@@ -42,6 +43,12 @@ export { type EditorconfigDefaults, editorconfigDefaults, editorconfigProps } fr
  * biome's configuration, so poly's defaults still apply where no biome file governs.
  */
 export const NODE_MANIFEST = "node-manifest";
+
+/**
+ * The layer key of the nearest prettier or oxfmt configuration (`BiomeReader.styleFor`): its options govern the
+ * prettier engine (YAML) and its ignores every formatter of the languages those tools format, whatever governs biome.
+ */
+export const FORMAT_STYLE = "format-style";
 
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = ["ruff", "biome", "shellcheck", "markdownlint", "clang-format", "rustfmt"] as const;
@@ -103,6 +110,10 @@ export class NativeConfigs {
       if (found) out.biome = found;
       const manifest = await this.#biome.manifestFor(dir, top);
       if (manifest) out[NODE_MANIFEST] = manifest;
+    }
+    if (wanted("biome") || wanted("prettier")) {
+      const style = await this.#biome.styleFor(dir, top);
+      if (style) out[FORMAT_STYLE] = style;
     }
     const host: [string, () => Promise<NativeEngineConfig | undefined>][] = [
       ["shellcheck", () => this.#host.shellcheck(dir, top)],
@@ -187,6 +198,10 @@ export function nativeExcluded(
   native: NativeEngineConfig,
   absPath: string,
 ): string | undefined {
+  if (kind === "fmt") {
+    const why = styleIgnored(native, absPath);
+    if (why) return why;
+  }
   if (engine === "biome") return biomeExcluded(native, kind, absPath);
   if (engine !== "ruff") return undefined;
   const where = native.files.at(-1)?.path;

@@ -29,10 +29,14 @@
  *
  * @module
  */
+import { dirname, relative, sep } from "node:path";
+import ignore from "ignore";
+import picomatch from "picomatch";
 import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import type { NativeText } from "./_files.ts";
+import type { NativeEngineConfig } from "./types.ts";
 
 /** Prettier config file names, in prettier's search order. */
 export const PRETTIER_FILES = [
@@ -350,4 +354,89 @@ export function mergeTables(under: Table, over: Table): Table {
       : v;
   }
   return out;
+}
+
+/**
+ * The languages prettier's and oxfmt's command lines format (with their built-in parsers): their ignores keep a file
+ * of these from poly's formatters, and their options reach the formatters that take them.
+ */
+export const STYLE_LANGUAGES: ReadonlySet<string> = new Set([
+  "javascript",
+  "typescript",
+  "json",
+  "css",
+  "graphql",
+  "yaml",
+  "markdown",
+  "html",
+  "vue",
+]);
+
+/** Each ignore file's patterns compiled once. */
+const ignoreLists = new Map<string, ReturnType<typeof ignore>>();
+
+/**
+ * Why the prettier-compatible configuration `native` keeps `absPath` from the formatter (oxfmt's `ignorePatterns`, a
+ * `.prettierignore`: gitignore patterns relative to the configuration's directory), or undefined.
+ */
+export function styleIgnored(native: NativeEngineConfig, absPath: string): string | undefined {
+  if (!native.formatIgnore) return undefined;
+  const rel = relative(native.root, absPath).split(sep).join("/");
+  if (rel === "" || rel.startsWith("..")) return undefined;
+  for (const { file, patterns } of native.formatIgnore) {
+    const key = patterns.join("\0");
+    let list = ignoreLists.get(key);
+    if (!list) ignoreLists.set(key, list = ignore().add(patterns));
+    if (!list.ignores(rel)) continue;
+    const where = relative(dirname(absPath), file);
+    const tool = native.style?.tool ?? "prettier";
+    return file.endsWith(".prettierignore")
+      ? `ignored by ${tool}: listed in "${where}"`
+      : `ignored by ${tool}: in ignorePatterns of "${where}"`;
+  }
+  return undefined;
+}
+
+/** prettier's options no tool but oxfmt knows, or that are not options of one file (`overrides`). */
+const NOT_PRETTIER = new Set([
+  "overrides",
+  "ignorePatterns",
+  "insertFinalNewline",
+  "experimentalOperatorPosition",
+  ...OXFMT_NOT_BIOME,
+  "$schema",
+  "plugins",
+]);
+
+/**
+ * The options of one file under a prettier-compatible configuration, as prettier resolves them: the top level, then
+ * each of `overrides` whose `files` match the path relative to the configuration's directory and whose
+ * `excludeFiles` do not (a glob without `/` matches the base name), later ones winning. The tool's own default width
+ * (oxfmt's 100) comes first.
+ */
+export function styleOptionsFor(native: NativeEngineConfig, absPath: string): Table {
+  const rel = relative(native.root, absPath).split(sep).join("/");
+  const { overrides, ...top } = native.options as Table & { overrides?: Table[] };
+  let out: Table = { ...(native.style?.tool === "oxfmt" ? { printWidth: 100 } : {}), ...top };
+  for (const o of Array.isArray(overrides) ? overrides : []) {
+    const files = ([] as unknown[]).concat(o.files ?? []).map(String);
+    const excluded = ([] as unknown[]).concat(o.excludeFiles ?? []).map(String);
+    const hit = (globs: string[]) => globs.some((g) => globMatcher(g)(rel));
+    if (hit(files) && !hit(excluded)) out = { ...out, ...(o.options as Table ?? {}) };
+  }
+  for (const k of Object.keys(out)) if (NOT_PRETTIER.has(k)) delete out[k];
+  return out;
+}
+
+const globMatchers = new Map<string, (path: string) => boolean>();
+
+function globMatcher(glob: string): (path: string) => boolean {
+  let m = globMatchers.get(glob);
+  if (!m) {
+    // A glob without `/` matches the base name (picomatch's `basename` would also apply to globs with one).
+    const g = glob.replace(/^\.\//, "");
+    m = picomatch(g, { dot: true, basename: !g.includes("/") }) as (path: string) => boolean;
+    globMatchers.set(glob, m);
+  }
+  return m;
 }

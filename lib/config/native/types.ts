@@ -43,10 +43,10 @@ export interface NativeEngineConfig {
   /** ruff's `per-file-ignores` (and `extend-per-file-ignores`). */
   perFileIgnores?: NativePattern[];
   /**
-   * Gitignore patterns, relative to `root`, of the files the configuration keeps from the formatter (oxfmt's
-   * `ignorePatterns`).
+   * The files the configuration keeps from the formatter: gitignore patterns relative to `root`, by the file that
+   * lists them (oxfmt's `ignorePatterns` in its config file, a `.prettierignore` beside prettier's or oxfmt's file).
    */
-  formatIgnore?: string[];
+  formatIgnore?: { file: string; patterns: string[] }[];
   /**
    * Set when the options are a prettier-compatible tool's (prettier, oxfmt) mapped onto biome: that tool reads a
    * file's `.editorconfig` beneath them, except for the options its file sets at its top level (`explicit`).

@@ -7,6 +7,9 @@
  * - `[fmt.yaml.prettier]` keys: `single_quote` (`singleQuote`), `bracket_spacing`
  *   (`bracketSpacing`), `prose_wrap` (`proseWrap`: "always" | "never" | "preserve").
  *   An unknown key is an errored record naming it (prettier itself ignores them).
+ * - The repository's prettier or oxfmt configuration, where one governs (lib/config/native/prettier.ts), replaces
+ *   `[defaults]`: the file's options as the tool resolves them (its `overrides` by path, the `.editorconfig` beneath),
+ *   prettier's defaults filling the rest (oxfmt's width, 100); the table's keys apply on top.
  * - Templates (Helm, Jinja, `{{ }}` outside quotes) are never handed to it: see `templates.ts`.
  * - A syntax error is an errored record with prettier's line and column.
  *
@@ -14,6 +17,7 @@
  *
  * @module
  */
+import { styleOptionsFor } from "../../config/native/prettier.ts";
 import { finishText } from "../layout.ts";
 import { messageOf } from "../module.ts";
 import {
@@ -37,15 +41,12 @@ const KEYS: Record<string, string> = {
 };
 const UNIFORM = new Set(["enabled", "select", "ignore", "rules"]);
 
-/** prettier's options for one file's settings. */
-export function prettierOptions(settings: EngineSettings): Record<string, unknown> {
+/** prettier's options for one file's settings (`path`: the file, whose path picks a native configuration's overrides). */
+export function prettierOptions(settings: EngineSettings, path = ""): Record<string, unknown> {
   const d = settings.defaults;
-  const options: Record<string, unknown> = {
-    parser: "yaml",
-    printWidth: d.line_length,
-    tabWidth: d.indent_width ?? 2,
-    endOfLine: d.line_ending,
-  };
+  const options: Record<string, unknown> = settings.native
+    ? { ...styleOptionsFor(settings.native, path), parser: "yaml" }
+    : { parser: "yaml", printWidth: d.line_length, tabWidth: d.indent_width ?? 2, endOfLine: d.line_ending };
   for (const [key, value] of Object.entries(settings.tool)) {
     if (UNIFORM.has(key)) continue;
     const name = KEYS[key];
@@ -75,7 +76,7 @@ export const prettier: EngineSpec = {
     const [core, plugin] = await Promise.all([import("prettier/standalone"), import("prettier/plugins/yaml")]);
     return {
       async format(file, settings) {
-        const options = prettierOptions(settings);
+        const options = prettierOptions(settings, file.path);
         let out: string;
         try {
           out = await core.format(file.text, { ...options, plugins: [plugin] });
@@ -87,7 +88,9 @@ export const prettier: EngineSpec = {
           }
           throw new EngineError(title);
         }
-        return finishText(out, file.text, settings.defaults);
+        if (!settings.native) return finishText(out, file.text, settings.defaults);
+        // prettier's own line endings; oxfmt's insertFinalNewline = false drops the last one.
+        return settings.native.options.insertFinalNewline === false ? out.replace(/(\r?\n|\r)+$/, "") : out;
       },
     };
   },

@@ -10,7 +10,13 @@ import { openConfig } from "../../../lib/config/load.ts";
 import { nativeExcluded, nativeIgnoredCodes } from "../../../lib/config/native/mod.ts";
 import { biomeIncludes, PROJECT_RULES } from "../../../lib/config/native/biome.ts";
 import { globsetRegex } from "../../../lib/config/native/_glob.ts";
-import { editorconfigStyle, oxfmtToBiome, prettierToBiome } from "../../../lib/config/native/prettier.ts";
+import {
+  editorconfigStyle,
+  oxfmtToBiome,
+  prettierToBiome,
+  styleOptionsFor,
+} from "../../../lib/config/native/prettier.ts";
+import { FORMAT_STYLE } from "../../../lib/config/native/mod.ts";
 import { editorconfigDefaults, editorconfigProps, parseEditorconfig } from "../../../lib/config/native/editorconfig.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { ConfigError } from "../../../lib/errors/mod.ts";
@@ -335,6 +341,33 @@ Deno.test("forDir() takes oxfmt's file before prettier's in a directory, the nea
   assert.equal(why("pkg/only-top.js"), undefined);
   assert.equal(why("src/a.js"), undefined);
   assert.equal(why("dist/a.js", "lint"), undefined);
+});
+
+Deno.test("styleOptionsFor() resolves a file's options as prettier does: overrides by path, .prettierignore beside", async () => {
+  const prettier = await import("prettier");
+  const rc = {
+    singleQuote: true,
+    overrides: [
+      { files: "*.yml", options: { singleQuote: false } },
+      { files: ["deploy/**/*.yaml"], excludeFiles: "deploy/keep/*.yaml", options: { printWidth: 40 } },
+    ],
+  };
+  const dir = await tree({
+    ".prettierrc.json": JSON.stringify(rc),
+    ".prettierignore": "# generated\nvendor/\n/top.yaml\n",
+  });
+  const style = (await (await openConfig({ cwd: dir })).forDir(dir)).native![FORMAT_STYLE];
+  assert.deepEqual(style.files.map((f) => f.path), [join(dir, ".prettierrc.json"), join(dir, ".prettierignore")]);
+  for (const rel of ["a.yaml", "ci/b.yml", "deploy/x/c.yaml", "deploy/keep/d.yaml"]) {
+    const file = join(dir, rel);
+    const expected = await prettier.resolveConfig(file, { editorconfig: false, useCache: false });
+    assert.deepEqual(styleOptionsFor(style, file), expected, rel);
+  }
+  const why = (rel: string) => nativeExcluded("prettier", "fmt", style, join(dir, rel));
+  assert.match(why("vendor/x.yaml") ?? "", /ignored by prettier: listed in "\.\.\/\.prettierignore"/);
+  assert.ok(why("top.yaml"));
+  assert.equal(why("sub/top.yaml"), undefined);
+  assert.equal(nativeExcluded("prettier", "lint", style, join(dir, "vendor/x.yaml")), undefined);
 });
 
 Deno.test("editorconfigProps() applies sections farthest first, later ones winning, globs as the spec says", () => {
