@@ -1,0 +1,3 @@
+export function start() {
+  return "started";
+}
