@@ -278,11 +278,16 @@ export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: s
     };
     own.set(key, settings);
   }
+  return planWith(plan, key, settings);
+}
+
+/** `plan` with its formatter's settings replaced by `settings` (one plan object per (plan, key)). */
+function planWith(plan: FilePlan, key: string, settings: EngineSettings): FilePlan {
   let plans = ecPlans.get(plan);
   if (!plans) ecPlans.set(plan, plans = new Map());
   let found = plans.get(key);
   if (!found) {
-    found = { ...plan, engines: [{ id: engine.id, settings }, ...plan.engines.slice(1)] };
+    found = { ...plan, engines: [{ id: plan.engines[0].id, settings }, ...plan.engines.slice(1)] };
     plans.set(key, found);
   }
   return found;
@@ -316,13 +321,5 @@ function withStyleEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: str
       : { ...engine.settings, native: { ...native, options } };
     own.set(key, settings);
   }
-  if (settings === engine.settings) return plan;
-  let plans = ecPlans.get(plan);
-  if (!plans) ecPlans.set(plan, plans = new Map());
-  let found = plans.get(key);
-  if (!found) {
-    found = { ...plan, engines: [{ id: engine.id, settings }, ...plan.engines.slice(1)] };
-    plans.set(key, found);
-  }
-  return found;
+  return settings === engine.settings ? plan : planWith(plan, key, settings);
 }

@@ -36,6 +36,7 @@ import { detectLanguage } from "../../lib/discover/language.ts";
 import ignore from "ignore";
 import { parse as parseToml } from "smol-toml";
 import { parseJsonc } from "../../lib/config/native/_jsonc.ts";
+import { OXFMT_ONLY as OXFMT_KEYS } from "../../lib/config/native/prettier.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 const REPO = resolve(dirname(new URL(import.meta.url).pathname), "..", "..");
@@ -241,19 +242,7 @@ interface Side {
 }
 
 /** oxfmt's options with no prettier counterpart (what biome's migration could not read). */
-const OXFMT_ONLY = [
-  "$schema",
-  "ignorePatterns",
-  "insertFinalNewline",
-  "experimentalOperatorPosition",
-  "sortImports",
-  "experimentalSortImports",
-  "sortPackageJson",
-  "experimentalSortPackageJson",
-  "sortTailwindcss",
-  "experimentalTailwindcss",
-  "jsdoc",
-];
+const OXFMT_ONLY = ["$schema", ...OXFMT_KEYS];
 
 /**
  * The tree the native biome runs on. biome itself never reads prettier's or oxfmt's options; poly maps them onto

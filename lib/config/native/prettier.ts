@@ -397,16 +397,16 @@ export function styleIgnored(native: NativeEngineConfig, absPath: string): strin
   return undefined;
 }
 
-/** prettier's options no tool but oxfmt knows, or that are not options of one file (`overrides`). */
-const NOT_PRETTIER = new Set([
-  "overrides",
+/** oxfmt's options prettier does not have. */
+export const OXFMT_ONLY: readonly string[] = [
   "ignorePatterns",
   "insertFinalNewline",
   "experimentalOperatorPosition",
   ...OXFMT_NOT_BIOME,
-  "$schema",
-  "plugins",
-]);
+];
+
+/** Keys of a prettier-compatible file that are no prettier option of one file. */
+const NOT_PRETTIER = new Set(["overrides", "$schema", "plugins", ...OXFMT_ONLY]);
 
 /**
  * The options of one file under a prettier-compatible configuration, as prettier resolves them: the top level, then
