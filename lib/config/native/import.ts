@@ -15,6 +15,9 @@
  *   with biome's formatter defaults written out (poly's `[defaults]` would fill
  *   them otherwise). `includes`, `overrides` (paths) and oxfmt's `ignorePatterns` are refused.
  * - `.editorconfig` sections are per file: refused (keep the file; it is read).
+ * - prettier's or oxfmt's file also governs YAML and the formatters' ignores, which poly.toml cannot say: it is
+ *   imported for biome and stays read for the rest (named in the header). biome's manifest (`package.json`) is the
+ *   package's own file: neither imported nor to be deleted.
  * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`: the tools
  *   get them as written, so they are left alone and keep applying (named in the
  *   header).
@@ -30,6 +33,7 @@ import { ConfigError } from "../../errors/mod.ts";
 import type { ResolvedConfig } from "../types.ts";
 import { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 import type { NativeEngineConfig } from "./types.ts";
+import { FORMAT_STYLE, NODE_MANIFEST } from "./mod.ts";
 
 type Table = Record<string, unknown>;
 
@@ -124,6 +128,13 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
   const kept: string[] = [];
   for (const [id, native] of Object.entries(config.native ?? {})) {
     if (native.files.length === 0) continue;
+    // biome's manifest is the package's own package.json, not a configuration: nothing to import, nothing to delete.
+    if (id === NODE_MANIFEST) continue;
+    if (id === FORMAT_STYLE) {
+      // prettier's or oxfmt's file keeps governing YAML and the formatters' ignores, which poly.toml cannot say.
+      for (const f of native.files) if (!kept.includes(f.path)) kept.push(f.path);
+      continue;
+    }
     if (KEPT.has(id)) {
       // Passed to the tool as written (shellcheck, clang-format, rustfmt read them themselves): nothing to translate.
       for (const f of native.files) if (!kept.includes(f.path)) kept.push(f.path);
@@ -138,10 +149,17 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
   }
   if (files.length === 0) return { toml: "", files };
   doc.tools = tools;
+  const gone = files.filter((f) => !kept.includes(f));
   const header = [
     `# Imported by "poly config import" from: ${files.map(display).join(", ")}`,
-    "# These files no longer apply ([tools.<engine>] native_config = false); delete them when you are ready.",
+    ...(gone.length > 0
+      ? [
+        `# These files no longer apply ([tools.<engine>] native_config = false); delete them when you are ready: ${
+          gone.map(display).join(", ")
+        }`,
+      ]
+      : []),
     ...(kept.length > 0 ? [`# Still read as they are (not imported): ${kept.map(display).join(", ")}`] : []),
   ];
-  return { toml: `${header.join("\n")}\n${stringify(doc)}\n`, files };
+  return { toml: `${header.join("\n")}\n${stringify(doc).trimEnd()}\n`, files };
 }

@@ -446,6 +446,23 @@ Deno.test("importNative() leaves the files the host tools read as written alone,
   assert.doesNotMatch(out.toml, /shellcheck\]/);
 });
 
+Deno.test("importNative() imports prettier's options for biome alone: the file stays read, package.json is no config", async () => {
+  const dir = await tree({
+    ".prettierrc": '{ "semi": false }',
+    "package.json": '{ "name": "x", "dependencies": { "react": "19" } }',
+  });
+  const config = await (await openConfig({ cwd: dir })).forDir(dir);
+  const out = importNative(config, dir, (p) => relative(dir, p));
+  assert.match(out.toml, /# Still read as they are \(not imported\): \.prettierrc\n/);
+  assert.doesNotMatch(out.toml, /no longer apply/); // nothing to delete: YAML's prettier still reads it
+  assert.doesNotMatch(out.toml, /format-style|node-manifest|react|name = /);
+  assert.match(out.toml, /semicolons = "asNeeded"/);
+  await Deno.writeTextFile(join(dir, "poly.toml"), out.toml);
+  const after = await (await openConfig({ cwd: dir })).forDir(dir);
+  assert.equal(after.native?.biome, undefined);
+  assert.ok(after.native?.["format-style"]);
+});
+
 Deno.test("forDir() combines markdownlint files as markdownlint-cli2 does: own .markdownlint.* first, cli2 configs merged", async () => {
   const dir = await tree({
     ".markdownlint.json": '{ "MD001": false }\n',
