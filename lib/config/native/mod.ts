@@ -112,7 +112,13 @@ export class NativeConfigs {
       if (manifest) out[NODE_MANIFEST] = manifest;
     }
     if (wanted("biome") || wanted("prettier")) {
-      const style = await this.#biome.styleFor(dir, top);
+      // A prettier file poly cannot read (a JavaScript one) stops the run only where it is biome's configuration
+      // (above); beside a biome file it leaves YAML to poly's defaults, as before poly read it for YAML.
+      const style = await this.#biome.styleFor(dir, top).catch((e) => {
+        if (out.biome && !out.biome.style) return undefined;
+        if (!out.biome && !wanted("biome")) return undefined;
+        throw e;
+      });
       if (style) out[FORMAT_STYLE] = style;
     }
     const host: [string, () => Promise<NativeEngineConfig | undefined>][] = [

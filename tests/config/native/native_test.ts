@@ -370,6 +370,16 @@ Deno.test("styleOptionsFor() resolves a file's options as prettier does: overrid
   assert.equal(nativeExcluded("prettier", "lint", style, join(dir, "vendor/x.yaml")), undefined);
 });
 
+Deno.test("a JavaScript prettier config beside a biome file stops nothing: YAML keeps poly's defaults, as before", async () => {
+  const dir = await tree({ "biome.json": "{}", "prettier.config.js": "export default { singleQuote: true }" });
+  const config = await (await openConfig({ cwd: dir })).forDir(dir);
+  assert.ok(config.native?.biome);
+  assert.equal(config.native?.[FORMAT_STYLE], undefined);
+  // Where it would be biome's own configuration, it is the error it was.
+  const alone = await tree({ "prettier.config.js": "export default {}" });
+  await assert.rejects((await openConfig({ cwd: alone })).forDir(alone), /a JavaScript prettier config cannot be read/);
+});
+
 Deno.test("editorconfigProps() applies sections farthest first, later ones winning, globs as the spec says", () => {
   const top = parseEditorconfig("root = true\n[*]\nindent_size = 8\n[*.{sh,bash}]\nindent_size = 4\n", "/r", "x");
   const sub = parseEditorconfig("[lib/**.sh]\nindent_size = 2\nmax_line_length = 90\n", "/r/a", "y");
