@@ -294,9 +294,9 @@ function planWith(plan: FilePlan, key: string, settings: EngineSettings): FilePl
 }
 
 /**
- * `plan` with the file's `.editorconfig` read beneath the prettier-compatible options (prettier's, oxfmt's) mapped
- * onto its formatter, biome, as that tool reads it: the properties become the options the tool's file does not set
- * at its top level, laid over the mapped configuration's own top level (the file's `overrides` still win).
+ * `plan` with the file's `.editorconfig` read beneath the prettier-compatible options (prettier's, oxfmt's) that
+ * govern its formatter (biome, mapped; prettier for YAML, as written), as that tool reads it: the properties become
+ * the options the tool's file does not set at its top level, laid over its own top level (its `overrides` still win).
  */
 function withStyleEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: string): FilePlan {
   const engine = plan.engines[0];
