@@ -196,6 +196,7 @@ export class BiomeReader {
   readonly #nearest = new Map<string, Promise<string | undefined>>();
   readonly #prettier = new Map<string, Promise<string | undefined>>();
   readonly #styles = new Map<string, Promise<NativeEngineConfig | undefined>>();
+  readonly #mapped = new Map<string, Promise<NativeEngineConfig | undefined>>();
   readonly #resolved = new Map<string, Promise<NativeEngineConfig | undefined>>();
   readonly #manifests = new Map<string, Promise<NativeEngineConfig | undefined>>();
 
@@ -341,15 +342,22 @@ export class BiomeReader {
     return found;
   }
 
-  /** {@link styleFor}'s configuration mapped onto biome's formatter (see `prettier.ts`). */
-  async #fromPrettier(path: string): Promise<NativeEngineConfig | undefined> {
-    const style = await this.#style(path);
-    if (!style) return undefined;
-    const display = this.display(path);
-    const options = style.style!.tool === "oxfmt"
-      ? oxfmtToBiome(style.options, display)
-      : prettierToBiome(style.options, display);
-    return { ...style, options };
+  /** {@link styleFor}'s configuration mapped onto biome's formatter (see `prettier.ts`), once per file. */
+  #fromPrettier(path: string): Promise<NativeEngineConfig | undefined> {
+    let found = this.#mapped.get(path);
+    if (!found) {
+      found = (async () => {
+        const style = await this.#style(path);
+        if (!style) return undefined;
+        const display = this.display(path);
+        const options = style.style!.tool === "oxfmt"
+          ? oxfmtToBiome(style.options, display)
+          : prettierToBiome(style.options, display);
+        return { ...style, options };
+      })();
+      this.#mapped.set(path, found);
+    }
+    return found;
   }
 
   async #parse(path: string, from?: string): Promise<Parsed> {

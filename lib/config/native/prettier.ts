@@ -117,16 +117,9 @@ export async function prettierOptions(file: NativeText, display: string): Promis
     else if (name.endsWith(".json") || name.endsWith(".json5")) doc = parseJsonc(file.text);
     else doc = jsonOrUndefined(file.text) ?? (await import("yaml")).parse(file.text);
   } catch (e) {
-    if (e instanceof ConfigError) throw e;
-    throw new ConfigError(
-      { file: display },
-      `cannot parse: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
-    );
+    throw parseError(e, display);
   }
-  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
-    throw new ConfigError({ file: display }, "expected an object of prettier options");
-  }
-  return doc as Table;
+  return optionsObject(doc, display, "prettier");
 }
 
 /** The options in an oxfmt config file (`.oxfmtrc.json` / `.oxfmtrc.jsonc`; `oxfmt.config.ts` is refused). */
@@ -141,13 +134,24 @@ export function oxfmtOptions(file: NativeText, display: string): Table {
   try {
     doc = parseJsonc(file.text);
   } catch (e) {
-    throw new ConfigError(
-      { file: display },
-      `cannot parse: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
-    );
+    throw parseError(e, display);
   }
+  return optionsObject(doc, display, "oxfmt");
+}
+
+/** The error for a config file that does not parse (the parser's first line), or `e` itself when it names the file. */
+function parseError(e: unknown, display: string): ConfigError {
+  if (e instanceof ConfigError) return e;
+  return new ConfigError(
+    { file: display },
+    `cannot parse: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
+  );
+}
+
+/** `doc` as the tool's options, or a ConfigError naming the file when it is not an object. */
+function optionsObject(doc: unknown, display: string, tool: StyleTool): Table {
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
-    throw new ConfigError({ file: display }, "expected an object of oxfmt options");
+    throw new ConfigError({ file: display }, `expected an object of ${tool} options`);
   }
   return doc as Table;
 }
@@ -285,8 +289,7 @@ function styleToBiome(options: Table, display: string, tool: StyleTool): Table {
   if (overrides !== undefined && overrides !== null) {
     if (!Array.isArray(overrides)) throw new ConfigError({ file: display }, `${tool} "overrides" must be a list`);
     out.overrides = overrides.map((o: Table) => {
-      const files = ([] as unknown[]).concat(o.files ?? []).map(String);
-      const excluded = ([] as unknown[]).concat(o.excludeFiles ?? []).map(String);
+      const { files, excluded } = overrideGlobs(o);
       const glob = (g: string) => g.includes("/") ? g.replace(/^\.\//, "") : `**/${g}`;
       return {
         includes: [...files.map(glob), ...excluded.map((g) => `!${glob(g)}`)],
@@ -341,6 +344,14 @@ export function editorconfigStyle(
 /** {@link editorconfigStyle}'s options as biome's, to lay over the configuration's own top level. */
 export function editorconfigToBiome(style: Table, display: string, tool: StyleTool): Table {
   return mapOptions(style, display, tool);
+}
+
+/** An override's `files` and `excludeFiles` globs as lists (prettier takes a string or a list for each). */
+function overrideGlobs(o: Table): { files: string[]; excluded: string[] } {
+  return {
+    files: ([] as unknown[]).concat(o.files ?? []).map(String),
+    excluded: ([] as unknown[]).concat(o.excludeFiles ?? []).map(String),
+  };
 }
 
 /** `over` laid on `under`: objects merge key by key, anything else replaces. */
@@ -419,8 +430,7 @@ export function styleOptionsFor(native: NativeEngineConfig, absPath: string): Ta
   const { overrides, ...top } = native.options as Table & { overrides?: Table[] };
   let out: Table = { ...(native.style?.tool === "oxfmt" ? { printWidth: 100 } : {}), ...top };
   for (const o of Array.isArray(overrides) ? overrides : []) {
-    const files = ([] as unknown[]).concat(o.files ?? []).map(String);
-    const excluded = ([] as unknown[]).concat(o.excludeFiles ?? []).map(String);
+    const { files, excluded } = overrideGlobs(o);
     const hit = (globs: string[]) => globs.some((g) => globMatcher(g)(rel));
     if (hit(files) && !hit(excluded)) out = { ...out, ...(o.options as Table ?? {}) };
   }
