@@ -64,7 +64,7 @@ export async function openConfig(options: OpenConfigOptions): Promise<ConfigSet>
   const byDir = new Map<string, Promise<ResolvedConfig>>();
   const byChain = new Map<string, Promise<ResolvedConfig>>();
   const listings = new Listings();
-  const native = new NativeConfigs(anchor, finder.display, listings);
+  const native = new NativeConfigs(anchor, finder.display, listings, (dir) => finder.anchorFor(dir));
   // Inside the repository, the folders configuration is asked for are listed by the native readers anyway
   // (compared as a `stat` finds names: case-folded where file systems fold case).
   const inAnchor = anchor.endsWith(sep) ? anchor : anchor + sep;

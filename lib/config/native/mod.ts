@@ -65,8 +65,16 @@ export class NativeConfigs {
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
 
-  /** `top` bounds the upward search (the repository anchor); `display` shows paths in messages. */
-  constructor(private readonly top: string, display: (path: string) => string, listings?: Listings) {
+  /**
+   * `top` bounds the upward search (the repository anchor); `display` shows paths in messages; `anchorOf` gives the
+   * bound of a directory outside `top` (its own repository's anchor: a run started elsewhere, `poly lint ../other`).
+   */
+  constructor(
+    private readonly top: string,
+    display: (path: string) => string,
+    listings?: Listings,
+    private readonly anchorOf: (dir: string) => Promise<string> = (dir) => Promise.resolve(dir),
+  ) {
     this.#files = new NativeFiles(listings);
     this.#ruff = new RuffReader(this.#files, display);
     this.#biome = new BiomeReader(this.#files, display);
@@ -87,7 +95,7 @@ export class NativeConfigs {
 
   /** The engines' native configuration governing `dir` under `config` (engines opted out are absent). */
   async layer(dir: string, config: ResolvedConfig): Promise<NativeLayer> {
-    const top = isInside(this.top, dir) ? this.top : dir;
+    const top = isInside(this.top, dir) ? this.top : await this.anchorOf(dir);
     const wanted = (id: string) => {
       const tool = config.data.tools[id] as { native_config?: boolean; enabled?: boolean } | undefined;
       return tool?.native_config !== false && tool?.enabled !== false;

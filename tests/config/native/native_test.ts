@@ -43,6 +43,22 @@ Deno.test("forDir() passes over a pyproject.toml without [tool.ruff] and finds t
   assert.ok(config.sources.includes(join(dir, "ruff.toml")));
 });
 
+Deno.test("forDir() of a repository outside the run's own finds the native files above a nested folder in it", async () => {
+  // `poly fmt ../other` from another checkout: every native file up to the other repository's root governs, as it
+  // does from inside it (each folder used to be bounded by itself, so a nested package.json hid the root's files).
+  const dir = await tree({
+    "biome.json": '{ "formatter": { "indentWidth": 8 } }\n',
+    ".oxfmtrc.json": '{ "semi": false }\n',
+    "ruff.toml": "line-length = 99\n",
+    "pkg/package.json": '{ "name": "pkg" }\n',
+  });
+  const elsewhere = await tree({});
+  const config = await (await openConfig({ cwd: elsewhere })).forDir(join(dir, "pkg"));
+  assert.deepEqual(config.native?.biome?.files.map((f) => f.path), [join(dir, "biome.json")]);
+  assert.deepEqual(config.native?.[FORMAT_STYLE]?.files.map((f) => f.path), [join(dir, ".oxfmtrc.json")]);
+  assert.equal(config.native?.ruff?.options["line-length"], 99);
+});
+
 Deno.test("forDir() infers ruff's target-version from requires-python in the same pyproject.toml, as ruff does", async () => {
   const dir = await tree({
     "pyproject.toml": '[project]\nrequires-python = ">=3.10,<4"\n[tool.ruff]\nline-length = 100\n',
