@@ -112,9 +112,10 @@ function buildSettings(
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
     ...(config.native?.[spec.id] ? { native: config.native[spec.id] } : {}),
-    // prettier's or oxfmt's configuration: its options are the prettier engine's own (YAML), its ignores every
-    // other formatter's of the languages those tools format (biome's come with its mapped configuration).
-    ...(style && own && spec.id === "prettier" ? { native: style } : {}),
+    // prettier's or oxfmt's configuration: its options are the configuration of YAML's, HTML's, Vue's and Markdown's
+    // formatters, its ignores every formatter's of the languages those tools format (biome's come with its mapped
+    // configuration).
+    ...(style && own && styleGoverned(spec.id, language) ? { native: style } : {}),
     ...(style?.formatIgnore && own && kind === "fmt" && STYLE_LANGUAGES.has(language) &&
         !["prettier", "biome"].includes(spec.id)
       ? { styleIgnores: style }
@@ -129,6 +130,16 @@ function buildSettings(
       ? { rules: { ...config.data.rules, dirs: config.rulesDirs } as Record<string, unknown> }
       : {}),
   };
+}
+
+/**
+ * Whether prettier's or oxfmt's options are `spec`'s configuration for `language`: YAML's formatter (prettier itself),
+ * and the formatters of the other languages those tools format that have no configuration of their own (HTML and Vue,
+ * Markdown). biome's come mapped onto its own configuration.
+ */
+function styleGoverned(id: string, language: Language): boolean {
+  return id === "prettier" || (id === "webfmt" && (language === "html" || language === "vue")) ||
+    (id === "dprint" && language === "markdown");
 }
 
 /** Plans by config, then by kind and language: a run plans thousands of files under a few configs. */

@@ -194,7 +194,8 @@ Deno.test(".oxfmtrc.json governs poly fmt: its options, the .editorconfig beneat
   // prettier, whose options oxfmt takes, calls the files formatted under them (oxfmt's width, 100; tabs from .editorconfig).
   const prettier = await import("prettier");
   const style = { semi: false, singleQuote: true, printWidth: 100, useTabs: true };
-  for (const f of ["src/index.ts", "src/style.css"]) {
+  // Markdown's and HTML's formatters take the same options (a code block's, a script's, a style's).
+  for (const f of ["src/index.ts", "src/style.css", "docs/guide.md", "src/page.html"]) {
     assert.ok(await prettier.check(await Deno.readTextFile(join(dir, f)), { ...style, filepath: join(dir, f) }), f);
   }
   const { code, doc, stderr } = await run(dir, ["fmt", "--no-cache"]);

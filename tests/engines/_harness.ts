@@ -34,6 +34,34 @@ export function settings(
   };
 }
 
+/**
+ * Settings under a repository's prettier or oxfmt options (as lib/config/native/ reads them: the file's `options`,
+ * `style`), with poly's defaults beneath.
+ */
+export function styleSettings(
+  options: Record<string, unknown>,
+  tool: "prettier" | "oxfmt" = "prettier",
+): EngineSettings {
+  return {
+    ...settings(),
+    native: { files: [], options, root: FIXTURES, style: { tool, explicit: Object.keys(options) } },
+  };
+}
+
+/** prettier's own output for `file` under `options` (prettier 3, with its HTML, Markdown, CSS and script plugins). */
+export async function prettierOutput(file: SourceFile, options: Record<string, unknown>): Promise<string> {
+  const [prettier, ...plugins] = await Promise.all([
+    import("prettier/standalone"),
+    import("prettier/plugins/html"),
+    import("prettier/plugins/markdown"),
+    import("prettier/plugins/postcss"),
+    import("prettier/plugins/babel"),
+    import("prettier/plugins/estree"),
+    import("prettier/plugins/typescript"),
+  ]);
+  return await prettier.format(file.text, { ...options, filepath: file.path, plugins });
+}
+
 /** A fixture as a SourceFile (`relative` is under fixtures/engines/). */
 export async function fixture(relative: string, language: Language): Promise<SourceFile> {
   const path = join(FIXTURES, relative);

@@ -1,6 +1,14 @@
 import { equal } from "node:assert/strict";
 import { dprint } from "../../lib/engines/dprint/mod.ts";
-import { engineError, fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
+import {
+  engineError,
+  fixture,
+  formatGoldenTests,
+  formatSyntaxErrorTest,
+  prettierOutput,
+  settings,
+  styleSettings,
+} from "./_harness.ts";
 
 formatGoldenTests(dprint, [
   { fixture: "dprint/unformatted.toml", language: "toml" },
@@ -40,4 +48,20 @@ Deno.test("dprint format() honours line_length and line_ending", async () => {
     settings({ textWrap: "always" }, { line_length: 40 }),
   );
   equal(wrapped.split("\n").every((l) => l.length <= 40), true);
+});
+
+Deno.test("dprint format() of Markdown under a repository's prettier options gives prettier's own output", async () => {
+  // The width and the code block's options (no semicolons, single quotes) are prettier's; its HTML is left as
+  // written, as is the table after `<!-- prettier-ignore -->`.
+  const file = await fixture("dprint/prettier-style.md", "markdown");
+  const options = { semi: false, singleQuote: true, printWidth: 80 };
+  const out = await (await dprint.load()).format!(file, styleSettings(options));
+  equal(out, await prettierOutput(file, options));
+  equal(out === await (await dprint.load()).format!(file, settings()), false);
+});
+
+Deno.test("dprint format() of Markdown wraps prose by prettier's proseWrap at oxfmt's default width", async () => {
+  const file = await fixture("dprint/prettier-style.md", "markdown");
+  const out = await (await dprint.load()).format!(file, styleSettings({ proseWrap: "always" }, "oxfmt"));
+  equal(out, await prettierOutput(file, { proseWrap: "always", printWidth: 100 }));
 });

@@ -1,6 +1,13 @@
 import { equal } from "node:assert/strict";
 import { webfmt } from "../../lib/engines/webfmt/mod.ts";
-import { fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
+import {
+  fixture,
+  formatGoldenTests,
+  formatSyntaxErrorTest,
+  prettierOutput,
+  settings,
+  styleSettings,
+} from "./_harness.ts";
 
 formatGoldenTests(webfmt, [
   { fixture: "webfmt/unformatted.html", language: "html" },
@@ -16,4 +23,32 @@ Deno.test("webfmt format() formats embedded script and style and honours indent_
   equal(out.includes("items.forEach((i) => console.log(i));"), true, out);
   equal(out.includes("margin: 0;"), true, out);
   equal(out.includes("\n    <head>"), true, out);
+});
+
+for (const [name, language] of [["prettier-style.html", "html"], ["prettier-style.vue", "vue"]] as const) {
+  Deno.test(`webfmt format() under a repository's prettier options gives prettier's own output (${name})`, async () => {
+    // Scripts without semicolons in single quotes, styles' strings quoted alike, a tag whose attribute does not fit
+    // broken, `<!doctype html>`, scripts and styles indented in HTML (not in Vue), `<!-- prettier-ignore -->` kept.
+    const file = await fixture(`webfmt/${name}`, language);
+    const options = { semi: false, singleQuote: true, printWidth: 80 };
+    const out = await (await webfmt.load()).format!(file, styleSettings(options));
+    equal(out, await prettierOutput(file, options));
+    equal(out === await (await webfmt.load()).format!(file, settings()), false);
+  });
+}
+
+Deno.test("webfmt format() indents a Vue file's script and style by prettier's vueIndentScriptAndStyle", async () => {
+  const file = await fixture("webfmt/prettier-style.vue", "vue");
+  const options = { vueIndentScriptAndStyle: true, tabWidth: 4 };
+  equal(await (await webfmt.load()).format!(file, styleSettings(options)), await prettierOutput(file, options));
+});
+
+Deno.test("webfmt format() applies [fmt.html.webfmt]'s script and style sub-tables", async () => {
+  const file = await fixture("webfmt/prettier-style.html", "html");
+  const out = await (await webfmt.load()).format!(
+    file,
+    settings({ script: { quoteStyle: "single", semicolons: "as-needed" }, style: { quotes: "alwaysSingle" } }),
+  );
+  equal(out.includes("import a from 'x'\n"), true, out);
+  equal(out.includes("content: 'x';"), true, out);
 });

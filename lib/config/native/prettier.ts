@@ -438,6 +438,42 @@ export function styleOptionsFor(native: NativeEngineConfig, absPath: string): Ta
   return out;
 }
 
+/** The layout of one file's prettier-compatible options ({@link styleOptionsFor}), prettier's defaults filling the rest. */
+export interface StyleLayout {
+  printWidth: number;
+  tabWidth: number;
+  useTabs: boolean;
+  /** prettier's `endOfLine` as poly's `line_ending` ("cr" is written as "lf"). */
+  lineEnding: "lf" | "crlf" | "auto";
+}
+
+/** {@link StyleLayout} of one file's options. */
+export function styleLayout(options: Table): StyleLayout {
+  const eol = options.endOfLine;
+  return {
+    printWidth: typeof options.printWidth === "number" ? options.printWidth : 80,
+    tabWidth: typeof options.tabWidth === "number" ? options.tabWidth : 2,
+    useTabs: options.useTabs === true,
+    lineEnding: eol === "crlf" ? "crlf" : eol === "auto" ? "auto" : "lf",
+  };
+}
+
+/**
+ * poly's `[defaults]` for a formatter whose output poly finishes (line endings, the final newline), under one file's
+ * prettier-compatible options: prettier's `endOfLine`, and oxfmt's `insertFinalNewline`.
+ */
+export function styleDefaults<D extends { line_ending: string; final_newline: boolean }>(
+  defaults: D,
+  native: NativeEngineConfig,
+  absPath: string,
+): D {
+  return {
+    ...defaults,
+    line_ending: styleLayout(styleOptionsFor(native, absPath)).lineEnding,
+    final_newline: native.options.insertFinalNewline !== false,
+  };
+}
+
 const globMatchers = new Map<string, (path: string) => boolean>();
 
 function globMatcher(glob: string): (path: string) => boolean {

@@ -8,6 +8,8 @@
  *
  * @module
  */
+import { oxfmtToBiome, prettierToBiome, styleOptionsFor } from "../../config/native/prettier.ts";
+import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { EngineSettings, Language, SourceFile } from "../types.ts";
 
 /** Fence tag → language and the file extension its formatter expects. */
@@ -97,6 +99,7 @@ export async function formatFences(
       tool: {},
     };
     try {
+      if (settings.native) blockSettings.native = blockStyle(settings.native, markdown.path, spec.id, r.lineWidth);
       const engine = await loadEngine(spec);
       if (!engine.format) continue;
       const formatted = await engine.format(block, blockSettings);
@@ -106,4 +109,22 @@ export async function formatFences(
     }
   }
   return out;
+}
+
+/**
+ * The configuration of a block's formatter under the Markdown file's prettier/oxfmt options: prettier formats embedded
+ * code with the Markdown file's own options (its `overrides` for that file, not for the block's language), at the
+ * width dprint leaves the block; biome takes them mapped onto its own configuration, the others as they are.
+ */
+function blockStyle(
+  native: NativeEngineConfig,
+  markdownPath: string,
+  engine: string,
+  lineWidth: number | undefined,
+): NativeEngineConfig {
+  const options = { ...styleOptionsFor(native, markdownPath), ...(lineWidth ? { printWidth: lineWidth } : {}) };
+  if (engine !== "biome") return { ...native, options };
+  const display = native.files[0]?.path ?? "";
+  const biome = native.style?.tool === "oxfmt" ? oxfmtToBiome(options, display) : prettierToBiome(options, display);
+  return { ...native, options: biome };
 }

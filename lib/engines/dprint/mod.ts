@@ -13,6 +13,9 @@
  *   of languages poly formats (go, sh, toml, yaml, json, js, ts, css, python, sql,
  *   ...) are formatted by that language's engine; others, and blocks with syntax
  *   errors, are left alone.
+ * - Markdown under a repository's prettier or oxfmt options takes those instead of
+ *   `[defaults]`, as prettier formats Markdown ({@link dprintConfig}); its code blocks
+ *   take the Markdown file's options.
  * - A syntax error (TOML) is an errored record with the line and column.
  *
  * Example: `a=1\n[b]\nc   =  [1,2]` → `a = 1\n[b]\nc = [1, 2]`.
@@ -20,6 +23,7 @@
  * @module
  */
 import type { Formatter } from "@dprint/formatter";
+import { styleDefaults, styleLayout, styleOptionsFor } from "../../config/native/prettier.ts";
 import { finishText } from "../layout.ts";
 import { positioned } from "../fail.ts";
 import { fenceKey, type FenceRequest, formatFences } from "./_fences.ts";
@@ -57,10 +61,42 @@ async function pluginPath(language: PluginLanguage): Promise<string> {
   return (mod.getPath ?? (mod as unknown as { default: { getPath(): string } }).default.getPath)();
 }
 
-function pluginConfig(settings: EngineSettings): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") out[k] = v;
-  return out;
+type Table = Record<string, unknown>;
+
+/**
+ * dprint's global and plugin configuration for one file: poly's `[defaults]`, or, for Markdown, the repository's
+ * prettier/oxfmt options for the file where they govern (`printWidth`, `proseWrap` → `textWrap`, `endOfLine`,
+ * prettier's ignore comments, its HTML left as written); the tool table's keys on top.
+ */
+export function dprintConfig(settings: EngineSettings, path = ""): { global: Table; plugin: Table } {
+  const d = settings.defaults;
+  let global: Table = {
+    lineWidth: d.line_length,
+    ...(d.indent_width ? { indentWidth: d.indent_width } : {}),
+    newLineKind: d.line_ending,
+  };
+  let plugin: Table = {};
+  if (settings.native) {
+    const options = styleOptionsFor(settings.native, path);
+    const layout = styleLayout(options);
+    global = {
+      lineWidth: layout.printWidth,
+      indentWidth: layout.tabWidth,
+      useTabs: layout.useTabs,
+      newLineKind: layout.lineEnding,
+    };
+    const wrap = options.proseWrap === "always" ? "always" : options.proseWrap === "never" ? "never" : "maintain";
+    plugin = {
+      textWrap: wrap,
+      // prettier leaves a Markdown file's HTML as written.
+      "html.skipFormat": true,
+      ignoreDirective: "prettier-ignore",
+      ignoreStartDirective: "prettier-ignore-start",
+      ignoreEndDirective: "prettier-ignore-end",
+    };
+  }
+  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") plugin[k] = v;
+  return { global, plugin };
 }
 
 class Dprint implements EngineInstance {
@@ -68,19 +104,13 @@ class Dprint implements EngineInstance {
   #configured = new Map<PluginLanguage, string>();
   constructor(private readonly create: (bytes: Uint8Array<ArrayBuffer>) => Formatter) {}
 
-  async #formatter(language: PluginLanguage, settings: EngineSettings): Promise<Formatter> {
+  async #formatter(language: PluginLanguage, settings: EngineSettings, file: SourceFile): Promise<Formatter> {
     let f = this.#formatters.get(language);
     if (!f) {
       f = this.create(await Deno.readFile(await pluginPath(language)));
       this.#formatters.set(language, f);
     }
-    const d = settings.defaults;
-    const global = {
-      lineWidth: d.line_length,
-      ...(d.indent_width ? { indentWidth: d.indent_width } : {}),
-      newLineKind: d.line_ending,
-    };
-    const plugin = pluginConfig(settings);
+    const { global, plugin } = dprintConfig(settings, file.path);
     const key = JSON.stringify([global, plugin]);
     if (this.#configured.get(language) !== key) {
       f.setConfig(global, plugin);
@@ -98,7 +128,7 @@ class Dprint implements EngineInstance {
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
     if (!(file.language in PLUGINS)) throw new EngineError(`dprint does not format ${file.language}`);
     const language = file.language as PluginLanguage;
-    const f = await this.#formatter(language, settings);
+    const f = await this.#formatter(language, settings, file);
     const request = { filePath: file.path, fileText: file.text };
     let out: string;
     try {
@@ -134,7 +164,11 @@ class Dprint implements EngineInstance {
     } finally {
       f.setHostFormatter(undefined);
     }
-    return finishText(out, file.text, settings.defaults);
+    return finishText(
+      out,
+      file.text,
+      settings.native ? styleDefaults(settings.defaults, settings.native, file.path) : settings.defaults,
+    );
   }
 }
 
