@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { oxfmtToBiome, prettierToBiome, styleOptionsFor } from "../../config/native/prettier.ts";
+import { oxfmtToBiome, prettierToBiome, STYLE_LANGUAGES, styleOptionsFor } from "../../config/native/prettier.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { EngineSettings, Language, SourceFile } from "../types.ts";
 
@@ -85,6 +85,8 @@ export async function formatFences(
     const tag = r.filePath.slice(r.filePath.lastIndexOf(".") + 1).toLowerCase();
     const known = FENCE_LANGUAGES[tag];
     if (!known || known.language === "markdown") continue;
+    // Under prettier's options, only the languages prettier formats: it leaves a shell or Go block as written.
+    if (settings.native && !STYLE_LANGUAGES.has(known.language)) continue;
     const spec = formatEnginesFor(known.language).find((e) => e.defaultEnabled);
     if (!spec) continue;
     const name = known.ext === "Dockerfile" ? "Dockerfile" : `code-block.${known.ext}`;

@@ -91,8 +91,10 @@ export function styleConfig(options: Table, language: string): Table {
         options.htmlWhitespaceSensitivity,
       ),
       maxAttrsPerLine: options.singleAttributePerLine === true ? 1 : undefined,
-      // prettier breaks a tag whose one attribute does not fit, and prints `<!doctype html>` in lower case.
+      // prettier breaks a tag whose one attribute does not fit, closes an empty element after its broken start tag
+      // (`></div>`), and prints `<!doctype html>` in lower case.
       singleAttrSameLine: false,
+      closingTagLineBreakForEmpty: "never",
       doctypeKeywordCase: "lower",
       ignoreCommentDirective: "prettier-ignore",
     }),
