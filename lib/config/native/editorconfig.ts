@@ -1,7 +1,8 @@
 /**
  * `.editorconfig` (https://spec.editorconfig.org) for the formatters that have
  * no configuration of their own in poly (dprint, shfmt, clang-format, StyLua,
- * Mago, sqlformat, web_fmt, prettier for YAML, gofmt): the files from a
+ * Mago, sqlformat, web_fmt and prettier where no prettier or oxfmt file governs
+ * them, gofmt): the files from a
  * directory up to the nearest `root = true` (or the repository root) govern it,
  * and each file's properties are the sections matching its path, farthest file
  * first, later sections winning. They map onto poly's `[defaults]` for that file:

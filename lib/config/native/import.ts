@@ -15,7 +15,8 @@
  *   with biome's formatter defaults written out (poly's `[defaults]` would fill
  *   them otherwise). `includes`, `overrides` (paths) and oxfmt's `ignorePatterns` are refused.
  * - `.editorconfig` sections are per file: refused (keep the file; it is read).
- * - prettier's or oxfmt's file also governs YAML and the formatters' ignores, which poly.toml cannot say: it is
+ * - prettier's or oxfmt's file also governs YAML, HTML, Vue, Markdown and the formatters' ignores, which poly.toml
+ *   cannot say: it is
  *   imported for biome and stays read for the rest (named in the header). biome's manifest (`package.json`) is the
  *   package's own file: neither imported nor to be deleted.
  * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`: the tools
@@ -131,7 +132,8 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
     // biome's manifest is the package's own package.json, not a configuration: nothing to import, nothing to delete.
     if (id === NODE_MANIFEST) continue;
     if (id === FORMAT_STYLE) {
-      // prettier's or oxfmt's file keeps governing YAML and the formatters' ignores, which poly.toml cannot say.
+      // prettier's or oxfmt's file keeps governing YAML, HTML, Vue, Markdown and the formatters' ignores, which
+      // poly.toml cannot say.
       for (const f of native.files) if (!kept.includes(f.path)) kept.push(f.path);
       continue;
     }

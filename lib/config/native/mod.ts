@@ -119,9 +119,9 @@ export class NativeConfigs {
       const manifest = await this.#biome.manifestFor(dir, top);
       if (manifest) out[NODE_MANIFEST] = manifest;
     }
-    if (wanted("biome") || wanted("prettier")) {
+    if (["biome", "prettier", "webfmt", "dprint"].some(wanted)) {
       // A prettier file poly cannot read (a JavaScript one) stops the run only where it is biome's configuration
-      // (above); beside a biome file it leaves YAML to poly's defaults, as before poly read it for YAML.
+      // (above); beside a biome file it leaves YAML, HTML, Vue and Markdown to poly's defaults.
       const style = await this.#biome.styleFor(dir, top).catch((e) => {
         if (out.biome && !out.biome.style) return undefined;
         if (!out.biome && !wanted("biome")) return undefined;
