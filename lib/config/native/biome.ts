@@ -314,7 +314,7 @@ export class BiomeReader {
         const file = await this.files.read(path);
         const display = this.display(path);
         const oxfmt = (OXFMT_FILES as readonly string[]).includes(path.slice(path.lastIndexOf("/") + 1));
-        const options = oxfmt ? oxfmtOptions(file, display) : await prettierOptions(file, display);
+        const options = oxfmt ? await oxfmtOptions(file, display) : await prettierOptions(file, display);
         if (!options) return undefined;
         const tool = oxfmt ? "oxfmt" : "prettier";
         const root = dirname(path);

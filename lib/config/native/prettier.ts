@@ -99,15 +99,14 @@ const OXFMT_NOT_BIOME = new Set([
 /** The prettier options in `file` (undefined: a package.json without a `prettier` key). */
 export async function prettierOptions(file: NativeText, display: string): Promise<Table | undefined> {
   const name = file.path.slice(file.path.lastIndexOf("/") + 1);
-  if (/\.(c|m)?[jt]s$/.test(name)) {
-    throw new ConfigError(
-      { file: display },
-      "a JavaScript prettier config cannot be read by poly (it would run code): write it as .prettierrc.json, or set [tools.biome] native_config = false",
-    );
-  }
   let doc: unknown;
   try {
-    if (name === "package.json") {
+    // A JavaScript or TypeScript file is read without running it: only literal values (lib/config/native/_jsconfig.ts).
+    if (/\.(c|m)?[jt]s$/.test(name)) {
+      doc = (await import("./_jsconfig.ts")).staticExport(file.text, name, display, {
+        instead: "write it as .prettierrc.json, or set [tools.biome] native_config = false",
+      });
+    } else if (name === "package.json") {
       doc = (JSON.parse(file.text) as Table).prettier;
       if (doc === undefined) return undefined;
       if (typeof doc === "string") {
@@ -122,17 +121,19 @@ export async function prettierOptions(file: NativeText, display: string): Promis
   return optionsObject(doc, display, "prettier");
 }
 
-/** The options in an oxfmt config file (`.oxfmtrc.json` / `.oxfmtrc.jsonc`; `oxfmt.config.ts` is refused). */
-export function oxfmtOptions(file: NativeText, display: string): Table {
-  if (!/\.jsonc?$/.test(file.path)) {
-    throw new ConfigError(
-      { file: display },
-      "a TypeScript oxfmt config cannot be read by poly (it would run code): write it as .oxfmtrc.json, or set [tools.biome] native_config = false",
-    );
-  }
+/**
+ * The options in an oxfmt config file (`.oxfmtrc.json` / `.oxfmtrc.jsonc`; `oxfmt.config.ts` read without running it,
+ * its `defineConfig` from oxfmt taken as what it is, the object it is given).
+ */
+export async function oxfmtOptions(file: NativeText, display: string): Promise<Table> {
   let doc: unknown;
   try {
-    doc = parseJsonc(file.text);
+    doc = /\.jsonc?$/.test(file.path)
+      ? parseJsonc(file.text)
+      : (await import("./_jsconfig.ts")).staticExport(file.text, "oxfmt.config.ts", display, {
+        definer: "oxfmt",
+        instead: "write it as .oxfmtrc.json, or set [tools.biome] native_config = false",
+      });
   } catch (e) {
     throw parseError(e, display);
   }

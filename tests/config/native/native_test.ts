@@ -336,7 +336,7 @@ Deno.test("forDir() takes oxfmt's file before prettier's in a directory, the nea
     ".oxfmtrc.jsonc": '{ // oxfmt\n "semi": false, "ignorePatterns": ["dist/", "/only-top.js"] }',
     ".prettierrc": '{ "semi": true }',
     "pkg/.prettierrc.json": '{ "singleQuote": true }',
-    "ts/oxfmt.config.ts": "export default {}",
+    "ts/oxfmt.config.ts": 'import base from "./base.ts"\nexport default { ...base }\n',
   });
   const configs = await openConfig({ cwd: dir });
   const top = await configs.forDir(dir);
@@ -347,7 +347,7 @@ Deno.test("forDir() takes oxfmt's file before prettier's in a directory, the nea
   const pkg = await configs.forDir(join(dir, "pkg"));
   assert.deepEqual(pkg.native?.biome?.files.map((f) => f.path), [join(dir, "pkg/.prettierrc.json")]);
   assert.equal(pkg.native?.biome?.style?.tool, "prettier");
-  await assert.rejects(configs.forDir(join(dir, "ts")), /oxfmt\.config\.ts: a TypeScript oxfmt config cannot be read/);
+  await assert.rejects(configs.forDir(join(dir, "ts")), /oxfmt\.config\.ts:2:18: a spread: poly reads a JavaScript/);
   // ignorePatterns keep files from the formatter alone, as gitignore patterns relative to the file.
   const native = top.native!.biome!;
   const why = (rel: string, kind: "lint" | "fmt" = "fmt") => nativeExcluded("biome", kind, native, join(dir, rel));
@@ -386,14 +386,45 @@ Deno.test("styleOptionsFor() resolves a file's options as prettier does: overrid
   assert.equal(nativeExcluded("prettier", "lint", style, join(dir, "vendor/x.yaml")), undefined);
 });
 
-Deno.test("a JavaScript prettier config beside a biome file stops nothing: YAML keeps poly's defaults, as before", async () => {
-  const dir = await tree({ "biome.json": "{}", "prettier.config.js": "export default { singleQuote: true }" });
+Deno.test("a JavaScript prettier config is read as literal values without running it, as prettier resolves it", async () => {
+  const prettier = await import("prettier");
+  const configs = {
+    ".prettierrc.cjs": "// @ts-check\n'use strict'\nmodule.exports = {\n  semi: false,\n  trailingComma: 'es5',\n" +
+      "  overrides: [{ files: '*.md', options: { proseWrap: 'always', tabWidth: 4 } }],\n}\n",
+    "prettier.config.mjs":
+      "/** @type {import('prettier').Config} */\nconst config = { printWidth: 100, singleQuote: true }\n" +
+      "export default config\n",
+  };
+  for (const [name, text] of Object.entries(configs)) {
+    const dir = await tree({ [name]: text });
+    const style = (await (await openConfig({ cwd: dir })).forDir(dir)).native![FORMAT_STYLE];
+    assert.deepEqual(style.files.map((f) => f.path), [join(dir, name)]);
+    for (const file of [join(dir, "a.ts"), join(dir, "docs/b.md")]) {
+      const expected = await prettier.resolveConfig(file, { editorconfig: false, useCache: false });
+      assert.deepEqual(styleOptionsFor(style, file), expected, `${name} for ${file}`);
+    }
+  }
+  // `defineConfig` from oxfmt returns what it is given.
+  const ox = await tree({
+    "oxfmt.config.ts": 'import { defineConfig } from "oxfmt"\nexport default defineConfig({ semi: false })\n',
+  });
+  assert.deepEqual((await (await openConfig({ cwd: ox })).forDir(ox)).native?.biome?.options.javascript, {
+    formatter: { semicolons: "asNeeded" },
+  });
+});
+
+Deno.test("a JavaScript prettier config poly cannot read beside a biome file stops nothing: YAML keeps poly's defaults", async () => {
+  const shared = 'module.exports = require("@company/prettier-config")\n';
+  const dir = await tree({ "biome.json": "{}", "prettier.config.js": shared });
   const config = await (await openConfig({ cwd: dir })).forDir(dir);
   assert.ok(config.native?.biome);
   assert.equal(config.native?.[FORMAT_STYLE], undefined);
-  // Where it would be biome's own configuration, it is the error it was.
-  const alone = await tree({ "prettier.config.js": "export default {}" });
-  await assert.rejects((await openConfig({ cwd: alone })).forDir(alone), /a JavaScript prettier config cannot be read/);
+  // Where it would be biome's own configuration, it is an error naming the line and what only running it would tell.
+  const alone = await tree({ "prettier.config.js": shared });
+  await assert.rejects(
+    (await openConfig({ cwd: alone })).forDir(alone),
+    /prettier\.config\.js:1:18: a call: poly reads a JavaScript configuration only as literal values, without running it: write it as \.prettierrc\.json/,
+  );
 });
 
 Deno.test("editorconfigProps() applies sections farthest first, later ones winning, globs as the spec says", () => {
