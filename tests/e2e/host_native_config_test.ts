@@ -112,16 +112,20 @@ Deno.test("markdownlint: .markdownlint-cli2.jsonc's config with extends, a neste
   assert.ok(hasSource(doc, "docs/.markdownlint.json"), JSON.stringify(doc.configs));
 });
 
-Deno.test("markdownlint: a JavaScript configuration is a run-level error naming the file (exit 2)", async () => {
+Deno.test("markdownlint: a JavaScript configuration is read without running it; one only running tells is exit 2", async () => {
   const dir = await copyFixture("native/markdownlint_cli2");
   // markdownlint-cli2 takes .markdownlint.json before .markdownlint.cjs in one directory: only the .cjs is left.
   await Deno.remove(join(dir, "docs/.markdownlint.json"));
   await Deno.writeTextFile(join(dir, "docs/.markdownlint.cjs"), "module.exports = { MD033: false };\n");
+  const read = await run(dir, ["lint", "docs/guide.md"]);
+  assert.ok(hasSource(read.doc, "docs/.markdownlint.cjs"), JSON.stringify(read.doc.configs));
+  assert.ok(!codes(read.doc, "docs/guide.md", "markdownlint").includes("MD033/no-inline-html"));
+  await Deno.writeTextFile(join(dir, "docs/.markdownlint.cjs"), 'module.exports = require("./shared.cjs");\n');
   const out = await runPoly(["lint", "--no-workspace", "--no-cache", "docs/guide.md"], { cwd: dir });
   assert.equal(out.code, 2, out.stdout + out.stderr);
   assert.match(
     out.stderr + out.stdout,
-    /docs\/\.markdownlint\.cjs.*JavaScript markdownlint configuration cannot be honoured/,
+    /docs\/\.markdownlint\.cjs:1:18: a call: poly reads a JavaScript configuration only as literal values, without running it: write it as \.markdownlint\.json/,
   );
   // native_config = false: the files are not read, poly's defaults apply.
   await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.markdownlint]\nnative_config = false\n");

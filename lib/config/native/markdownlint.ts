@@ -10,7 +10,9 @@
  * (see lib/engines/markdownlint/mod.ts); poly.toml's keys apply on top.
  *
  * A JavaScript configuration (`.markdownlint.cjs`/`.mjs`,
- * `.markdownlint-cli2.cjs`/`.mjs`) cannot be honoured: an error naming it.
+ * `.markdownlint-cli2.cjs`/`.mjs`) is read without running it (literal values
+ * only, lib/config/native/_jsconfig.ts); what only running it would tell is an
+ * error naming its line and column.
  *
  * @module
  */
@@ -78,7 +80,6 @@ export class MarkdownlintReader {
       const own = !anchored && (cliName !== undefined || mdName !== undefined);
       if (cliName) {
         const path = join(d, cliName);
-        if (/\.[cm]js$/.test(cliName)) this.refuseScript(path);
         const used: NativeSource[] = [];
         const origins: Record<string, string> = {};
         const config = await this.load(path, used, [], origins);
@@ -87,7 +88,6 @@ export class MarkdownlintReader {
       // That directory's own .markdownlint.* always wins; one above only while no cli2 `config` was seen.
       if (mdName && (own || cli2.length === 0)) {
         const path = join(d, mdName);
-        if (/\.[cm]js$/.test(mdName)) this.refuseScript(path);
         const used: NativeSource[] = [];
         const origins: Record<string, string> = {};
         const options = (await this.load(path, used, [], origins)) ?? {};
@@ -101,16 +101,6 @@ export class MarkdownlintReader {
     const options: Table = Object.assign({}, ...cli2.toReversed().map((c) => c.config));
     const origins: Record<string, string> = Object.assign({}, ...cli2.toReversed().map((c) => c.origins));
     return { files, options, root: cli2[0].dir, origins };
-  }
-
-  private refuseScript(path: string): never {
-    const name = basename(path);
-    throw new ConfigError(
-      { file: this.display(path) },
-      `a JavaScript markdownlint configuration cannot be honoured: write it as ${
-        name.startsWith(".markdownlint-cli2") ? ".markdownlint-cli2.jsonc" : ".markdownlint.json"
-      }, or set [tools.markdownlint] native_config = false`,
-    );
   }
 
   /** One file's configuration with its `extends` applied (undefined: a cli2 file without `config`). */
@@ -134,8 +124,18 @@ export class MarkdownlintReader {
     let doc: unknown;
     try {
       // npm `yaml` loads on first use: its evaluation costs ~50 ms, and most runs read no YAML configuration.
-      doc = /\.ya?ml$/.test(path) ? (await import("yaml")).parse(f.text) : parseJsonc(f.text);
+      const name = basename(path);
+      doc = /\.ya?ml$/.test(path)
+        ? (await import("yaml")).parse(f.text)
+        : /\.[cm]js$/.test(path)
+        ? (await import("./_jsconfig.ts")).staticExport(f.text, name, shown, {
+          instead: `write it as ${
+            name.startsWith(".markdownlint-cli2") ? ".markdownlint-cli2.jsonc" : ".markdownlint.json"
+          }, or set [tools.markdownlint] native_config = false`,
+        })
+        : parseJsonc(f.text);
     } catch (e) {
+      if (e instanceof ConfigError) throw e;
       throw new ConfigError(
         { file: shown },
         `cannot parse: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`,
