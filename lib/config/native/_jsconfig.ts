@@ -60,6 +60,7 @@ export function staticExport(
   const consts = new Map<string, SgNode>();
   const identities = definer ? definers(root, definer) : new Set<string>();
   let exported: SgNode | undefined;
+  let scope = consts;
   try {
     for (const statement of root.children()) {
       const kind = String(statement.kind());
@@ -73,6 +74,7 @@ export function staticExport(
         if (e?.kind() === "string") continue; // a directive: "use strict"
         if (e?.kind() === "assignment_expression" && isModuleExports(e.field("left"))) {
           exported = e.field("right") ?? undefined;
+          scope = new Map(consts); // what is declared below is not yet there when the export is evaluated
           continue;
         }
         throw new NotLiteral(statement, "a statement that runs code");
@@ -87,6 +89,7 @@ export function staticExport(
         const at = parts.findIndex((c) => c.kind() === "default");
         if (at >= 0) {
           exported = parts.slice(at + 1).find((c) => c.isNamed() && c.kind() !== "comment");
+          scope = new Map(consts);
           continue;
         }
         if (parts.some((c) => c.kind() === "export_clause") && !parts.some((c) => c.kind() === "from")) continue;
@@ -97,7 +100,7 @@ export function staticExport(
     if (!exported) {
       throw new NotLiteral(root, "it exports nothing poly can read (`module.exports =` or `export default`)");
     }
-    const value = literal(exported, consts, identities, 0);
+    const value = literal(exported, scope, identities, 0);
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
       throw new NotLiteral(exported, "its export is not an object");
     }
