@@ -325,6 +325,11 @@ Deno.test("first-party modules are found in ruff's src directories, as the ruff 
   );
   const unsorted = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
   assert.deepEqual(codes(unsorted.doc, "tests/test_x.py", "ruff"), ["I001"]);
+  // A module the configuration places itself (fastapi lists its own package in known-third-party) is not made
+  // first-party by src: ruff matches those lists before it looks at src, and calls this order sorted.
+  await Deno.writeTextFile(join(dir, "ruff.toml"), '[lint.isort]\nknown-third-party = ["myp*"]\n');
+  const placed = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(placed.doc, "tests/test_x.py", "ruff"), []);
 });
 
 Deno.test("without a ruff configuration, the nearest pyproject.toml's requires-python sets ruff's Python version", async () => {

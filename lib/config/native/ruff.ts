@@ -19,6 +19,7 @@
  * @module
  */
 import { dirname, join } from "node:path";
+import picomatch from "picomatch";
 import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
@@ -393,6 +394,15 @@ function note(origins: Record<string, string>, table: Table, file: string, prefi
   }
 }
 
+/** Whether an isort configuration places a module in a section other than first-party (its patterns are globs). */
+function placedElsewhere(isort: Table): (name: string) => boolean {
+  const lists = ["known-third-party", "known-local-folder", "extra-standard-library"].map((k) => isort[k]);
+  if (isTable(isort.sections)) lists.push(...Object.values(isort.sections));
+  const patterns = lists.flatMap((l) => Array.isArray(l) ? l.filter((p): p is string => typeof p === "string") : []);
+  const matchers = patterns.map((p) => picomatch(p, { dot: true }));
+  return (name) => matchers.some((m) => m(name));
+}
+
 /** The lowest `py3X` a `requires-python` specifier allows (`>=3.9`, `~=3.10`, `>=3.8,<4`), or undefined. */
 export function targetVersion(requires: string): string | undefined {
   let lowest: number | undefined;
@@ -412,6 +422,9 @@ export function targetVersion(requires: string): string | undefined {
  * file of that name lies in one of the `src` directories (default `.` and
  * `src`, relative to the configuration's directory). Their names are added to
  * `lint.isort.known-first-party`, and `src` is left out of the module's options.
+ * A name the configuration already places — in `known-third-party`,
+ * `known-local-folder`, `extra-standard-library` or one of its `sections`,
+ * whose patterns ruff matches before it looks at `src` — is not added.
  */
 export async function withFirstParty(config: NativeEngineConfig): Promise<NativeEngineConfig> {
   const options = structuredClone(config.options);
@@ -429,10 +442,11 @@ export async function withFirstParty(config: NativeEngineConfig): Promise<Native
       // A src directory that does not exist holds no first-party module.
     }
   }
-  const valid = [...names].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)).sort();
-  if (valid.length === 0) return { ...config, options };
   const lint = isTable(options.lint) ? { ...options.lint } : {};
   const isort = isTable(lint.isort) ? { ...lint.isort } : {};
+  const placed = placedElsewhere({ ...(isTable(options.isort) ? options.isort : {}), ...isort });
+  const valid = [...names].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !placed(n)).sort();
+  if (valid.length === 0) return { ...config, options };
   const known = Array.isArray(isort["known-first-party"]) ? (isort["known-first-party"] as string[]) : [];
   isort["known-first-party"] = [...known, ...valid.filter((n) => !known.includes(n))];
   lint.isort = isort;
