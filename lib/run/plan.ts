@@ -176,9 +176,36 @@ export function planFormat(language: Language, config: ResolvedConfig): FilePlan
 function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const candidates = ENGINES.filter((e) => e.formatLanguages.includes(language) && enabled(e, config, "fmt", language));
   const named = candidates.find((e) => table(config, "fmt", language, e.id) !== undefined);
-  const spec = named ?? candidates[0];
+  const spec = named ?? styleFormatter(candidates, language, config) ??
+    candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
+}
+
+/**
+ * Whether `spec` formats `language` without being asked: prettier formats YAML so, and the other languages it can
+ * format only where a prettier or oxfmt file governs them ({@link styleFormatter}) or poly.toml names it.
+ */
+function byDefault(spec: EngineSpec, language: Language): boolean {
+  return spec.id !== "prettier" || language === "yaml";
+}
+
+/** The languages biome formats: under a biome file of its own, biome keeps them. */
+const BIOME_FORMATS: ReadonlySet<Language> = new Set(["javascript", "typescript", "json", "css", "graphql"]);
+
+/**
+ * prettier itself where the repository's prettier or oxfmt file governs `language` (its file read, prettier not
+ * turned off): the repository's formatter formats its files, as its own command line would. biome keeps the languages
+ * it formats where a biome file of its own governs it.
+ */
+function styleFormatter(candidates: EngineSpec[], language: Language, config: ResolvedConfig): EngineSpec | undefined {
+  if (!config.native?.[FORMAT_STYLE]) return undefined;
+  if ((config.data.tools.prettier as { native_config?: boolean } | undefined)?.native_config === false) {
+    return undefined;
+  }
+  const biome = config.native.biome;
+  if (biome && !biome.style && BIOME_FORMATS.has(language)) return undefined;
+  return candidates.find((e) => e.id === "prettier");
 }
 
 /** Plans narrowed for one file, by the plan they narrow and the engines they drop. */

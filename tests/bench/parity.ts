@@ -305,6 +305,41 @@ async function biomeTree(dir: string, bin: string, work: string): Promise<{ dir:
   };
 }
 
+/** The files prettier (and oxfmt) format, by name. */
+const STYLE_EXTS = /\.(jsx?|tsx?|[cm][jt]s|jsonc?|css|graphql|gql|md|markdown|html?|vue|ya?ml)$/;
+
+/** The formatter whose file governs the root: oxfmt's, prettier's, or none (a biome file governs, or nothing does). */
+function styleTool(dir: string): "prettier" | "oxfmt" | undefined {
+  const root = (name: string) => exists(join(dir, name));
+  if (root("biome.json") || root("biome.jsonc")) return undefined;
+  if ([".oxfmtrc.json", ".oxfmtrc.jsonc", "oxfmt.config.ts"].some(root)) return "oxfmt";
+  const names = [".prettierrc", ".prettierrc.json", ".prettierrc.yaml", ".prettierrc.yml", ".prettierrc.json5"];
+  const js = ["js", "cjs", "mjs", "ts"].flatMap((e) => [`.prettierrc.${e}`, `prettier.config.${e}`]);
+  if ([...names, ...js, ".prettierrc.toml"].some(root)) return "prettier";
+  if (root("package.json") && JSON.parse(Deno.readTextFileSync(join(dir, "package.json"))).prettier !== undefined) {
+    return "prettier";
+  }
+  return undefined;
+}
+
+/**
+ * The files the repository's own formatter calls unformatted: `prettier --list-different .` (poly's pin) or
+ * `oxfmt --list-different .` (oxfmt 0.78.0, installed on demand), in DIR, each with its own ignore files.
+ */
+async function nativeStyle(
+  dir: string,
+  tool: "prettier" | "oxfmt",
+): Promise<{ unformatted: Set<string>; ms: number; tool: string }> {
+  const version = tool === "prettier" ? pin("prettier") : OXFMT_VERSION;
+  const bin = await npmBin(tool, version, tool);
+  const r = await run(bin, ["--list-different", "."], dir);
+  const unformatted = new Set(r.stdout.split("\n").map((l) => l.trim()).filter((l) => l && STYLE_EXTS.test(l)));
+  return { unformatted, ms: r.ms, tool: `${tool} ${version} (${bin} --list-different .)` };
+}
+
+/** The oxfmt the harness compares with (not a dependency of poly). */
+const OXFMT_VERSION = "0.78.0";
+
 async function nativeBiome(
   given: string,
   bin: string,
@@ -720,12 +755,21 @@ async function main() {
       tools.biome = `@biomejs/biome ${v} (${bin})`;
       const r = await nativeBiome(dir, bin, work);
       natives.biome = r;
-      formats.push({
-        engine: "biome",
-        native: r.unformatted,
-        ms: r.fmtMs,
-        exts: /\.(jsx?|tsx?|[cm][jt]s|jsonc?|css|graphql|gql)$/,
-      });
+      // Where prettier's or oxfmt's file governs (and no biome file), prettier formats in poly: the verdict to compare
+      // is that tool's own, on every language it formats.
+      const style = styleTool(dir);
+      if (style) {
+        const s = await nativeStyle(dir, style);
+        tools[style] = s.tool;
+        formats.push({ engine: style, native: s.unformatted, ms: s.ms, exts: STYLE_EXTS });
+      } else {
+        formats.push({
+          engine: "biome",
+          native: r.unformatted,
+          ms: r.fmtMs,
+          exts: /\.(jsx?|tsx?|[cm][jt]s|jsonc?|css|graphql|gql)$/,
+        });
+      }
     }
     if (only.includes("ruff")) {
       const v = pin("@astral-sh/ruff-wasm-nodejs");

@@ -167,8 +167,21 @@ Deno.test(".prettierrc with semi false and singleQuote makes a prettier-formatte
   const { code, doc, stderr } = await run(dir, ["fmt", "--no-cache"]);
   assert.equal(code, 0, stderr + JSON.stringify(doc.results));
   assert.ok(doc.configs.some((c) => c.sources.includes(".prettierrc")));
-  // Without it (native_config = false), biome's defaults call the file unformatted.
+  // prettier itself formats what its file governs: src/types.ts is laid out as prettier lays it out, where biome's
+  // formatter, given the same options, would not (an `extends` list, a comment in an object); biome's
+  // native_config = false changes nothing.
+  const types = join(dir, "src/types.ts");
+  assert.ok(await prettier.check(await Deno.readTextFile(types), { ...options, filepath: types }));
   await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.biome]\nnative_config = false\n");
+  assert.equal((await run(dir, ["fmt", "--no-cache"])).code, 0);
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.prettier]\nnative_config = false\n");
+  const biome = await run(dir, ["fmt", "--no-cache"]);
+  assert.deepEqual(biome.doc.results.filter((r) => r.changed).map((r) => r.path), ["src/types.ts"]);
+  // Without either file read, biome's defaults call the files unformatted.
+  await Deno.writeTextFile(
+    join(dir, "poly.toml"),
+    "[tools.biome]\nnative_config = false\n[tools.prettier]\nnative_config = false\n",
+  );
   const off = await run(dir, ["fmt", "--no-cache"]);
   assert.equal(off.doc.results.find((r) => r.path === "src/index.js")?.changed, true);
 });
@@ -184,7 +197,9 @@ Deno.test(".editorconfig beneath a .prettierrc governs poly fmt as it governs pr
   assert.equal(await prettier.check(text, { ...options, filepath: file }), false); // indented with spaces
   const before = await run(dir, ["fmt", "--no-cache"]);
   assert.equal(before.doc.results.find((r) => r.path === "src/index.js")?.changed, true, before.stderr);
-  await Deno.writeTextFile(file, await prettier.format(text, { ...options, filepath: file }));
+  for (const f of [file, join(dir, "src/types.ts")]) {
+    await Deno.writeTextFile(f, await prettier.format(await Deno.readTextFile(f), { ...options, filepath: f }));
+  }
   const after = await run(dir, ["fmt", "--no-cache"]);
   assert.equal(after.code, 0, after.stderr + JSON.stringify(after.doc.results));
 });
@@ -213,16 +228,18 @@ Deno.test(".oxfmtrc.json governs poly fmt: its options, the .editorconfig beneat
   const lint = await run(dir, ["lint", "--no-cache"]);
   assert.deepEqual(codes(lint.doc, "src/index.ts", "biome"), ["style/useTemplate"]);
   assert.equal(lint.doc.results.find((r) => r.path === "generated/out.js")?.skipped, undefined);
-  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.biome]\nnative_config = false\n");
-  const off = await run(dir, ["fmt", "--no-cache"]);
-  const changed = off.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
-  assert.ok(changed.includes("src/index.ts") && changed.includes("generated/out.js"), JSON.stringify(changed));
-  // biome's native_config = false leaves oxfmt's options to YAML (prettier's own switch is separate).
-  assert.ok(!changed.includes("config.yaml") && !changed.includes("docs/CHANGELOG.md"), JSON.stringify(changed));
-  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.prettier]\nnative_config = false\n");
-  const yaml = await run(dir, ["fmt", "--no-cache"]);
-  const reformatted = yaml.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
-  assert.deepEqual(reformatted, ["config.yaml"], yaml.stderr); // single quotes, under poly's defaults: double
+  const changedUnder = async (toml: string) => {
+    await Deno.writeTextFile(join(dir, "poly.toml"), toml);
+    const out = await run(dir, ["fmt", "--no-cache"]);
+    return out.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  };
+  // prettier formats what oxfmt's file governs: biome's own switch changes nothing here.
+  assert.deepEqual(await changedUnder("[tools.biome]\nnative_config = false\n"), []);
+  // prettier's switch leaves YAML to poly's defaults (double quotes) and JavaScript to biome, which maps the options.
+  assert.deepEqual(await changedUnder("[tools.prettier]\nnative_config = false\n"), ["config.yaml"]);
+  // Both off: biome's defaults, and no formatter reads oxfmt's ignores any more.
+  const both = await changedUnder("[tools.prettier]\nnative_config = false\n[tools.biome]\nnative_config = false\n");
+  assert.ok(["src/index.ts", "generated/out.js", "config.yaml"].every((f) => both.includes(f)), JSON.stringify(both));
 });
 
 Deno.test("poly config show says which native file each effective ruff key came from", async () => {

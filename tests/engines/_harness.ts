@@ -48,7 +48,7 @@ export function styleSettings(
   };
 }
 
-/** prettier's own output for `file` under `options` (prettier 3, with its HTML, Markdown, CSS and script plugins). */
+/** prettier's own output for `file` under `options` (prettier 3, with every plugin it ships). */
 export async function prettierOutput(file: SourceFile, options: Record<string, unknown>): Promise<string> {
   const [prettier, ...plugins] = await Promise.all([
     import("prettier/standalone"),
@@ -58,6 +58,8 @@ export async function prettierOutput(file: SourceFile, options: Record<string, u
     import("prettier/plugins/babel"),
     import("prettier/plugins/estree"),
     import("prettier/plugins/typescript"),
+    import("prettier/plugins/graphql"),
+    import("prettier/plugins/yaml"),
   ]);
   return await prettier.format(file.text, { ...options, filepath: file.path, plugins });
 }

@@ -228,7 +228,7 @@ function stringValue(node: SgNode): string {
   let out = "";
   for (const part of node.namedChildren()) {
     if (part.kind() === "string_fragment") out += part.text();
-    else if (part.kind() === "escape_sequence") out += unescape(part);
+    else if (part.kind() === "escape_sequence") out += unescapeSequence(part);
     else throw new NotLiteral(part, "a string poly cannot read");
   }
   return out;
@@ -244,7 +244,7 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   "0": "\0",
 };
 
-function unescape(node: SgNode): string {
+function unescapeSequence(node: SgNode): string {
   const body = node.text().slice(1);
   if (body in SIMPLE_ESCAPES) return SIMPLE_ESCAPES[body];
   if (body === "\n" || body === "\r\n") return ""; // a line continuation
