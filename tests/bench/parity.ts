@@ -158,11 +158,19 @@ async function markdownlintCli2(version: string): Promise<string> {
 
 // ---------------------------------------------------------------- files poly would see
 
-/** Files under `dir` (git's list when it is a repository, else a walk honouring .gitignore files), relative. */
+/**
+ * Files under `dir` (git's list when it is a repository, else a walk honouring .gitignore files), relative. A file git
+ * tracks that a `.gitignore` names is left out, as poly's discovery leaves it out (it reads the ignore files, as ruff
+ * and prettier do, not git's index); the native tools that lint it anyway are compared on the others.
+ */
 async function listFiles(dir: string): Promise<string[]> {
   if (exists(join(dir, ".git"))) {
     const r = await run("git", ["ls-files", "-co", "--exclude-standard", "-z"], dir);
-    if (r.code === 0) return r.stdout.split("\0").filter((p) => p && exists(join(dir, p))).sort();
+    const ignored = await run("git", ["ls-files", "-ci", "--exclude-standard", "-z"], dir);
+    if (r.code === 0 && ignored.code === 0) {
+      const skip = new Set(ignored.stdout.split("\0"));
+      return r.stdout.split("\0").filter((p) => p && !skip.has(p) && exists(join(dir, p))).sort();
+    }
   }
   const out: string[] = [];
   const walk = (rel: string, rules: { base: string; ig: ReturnType<typeof ignore> }[]) => {
@@ -811,11 +819,12 @@ async function main() {
     }
     const fmt = withFormat && formats.length ? await poly(dir, ["fmt", "--check"]) : undefined;
 
+    const universe = new Set(files);
     const engines = only.map((engine) => {
       const native = natives[engine]!;
       native.findings = onceByRealPath(
         dir,
-        native.findings.filter((f) => !excludes.excluded(f.path) && !ignored.has(f.code)),
+        native.findings.filter((f) => !excludes.excluded(f.path) && !ignored.has(f.code) && universe.has(f.path)),
       );
       const mine = polyFindings(lint.results, engine);
       mine.findings = onceByRealPath(dir, mine.findings.filter((f) => !ignored.has(f.code)));
