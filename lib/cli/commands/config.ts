@@ -170,7 +170,13 @@ async function runImport(config: string | undefined, io: CommandIO) {
   const display = (path: string) => showPath(path, io.cwd, configs.anchor);
   const result = importNative(await configs.forDir(io.cwd), io.cwd, display);
   if (result.files.length === 0) {
-    await io.stderr("No native configuration governs this directory: nothing to import\n");
+    await io.stderr(
+      result.kept.length > 0
+        ? `Nothing to import: poly reads ${result.kept.map(display).join(", ")} as ${
+          result.kept.length > 1 ? "they are" : "it is"
+        }\n`
+        : "No native configuration governs this directory: nothing to import\n",
+    );
     return 0;
   }
   const path = join(io.cwd, CONFIG_FILE);

@@ -10,15 +10,15 @@
  *   and the top-level layout keys); `per-file-ignores` become poly's
  *   `[per-file-ignores]` (rebased onto the directory). A non-default `exclude`,
  *   `include`, `lint.exclude`/`format.exclude` or a negated per-file-ignore is refused.
- * - biome (and prettier's or oxfmt's options mapped onto it): `configuration = {...}` under
+ * - biome: `configuration = {...}` under
  *   `[lint.<lang>.biome]` and `[fmt.<lang>.biome]` for each of biome's languages,
  *   with biome's formatter defaults written out (poly's `[defaults]` would fill
  *   them otherwise). `includes`, `overrides` (paths) and oxfmt's `ignorePatterns` are refused.
  * - `.editorconfig` sections are per file: refused (keep the file; it is read).
- * - prettier's or oxfmt's file also governs YAML, HTML, Vue, Markdown and the formatters' ignores, which poly.toml
- *   cannot say: it is
- *   imported for biome and stays read for the rest (named in the header). biome's manifest (`package.json`) is the
- *   package's own file: neither imported nor to be deleted.
+ * - prettier's or oxfmt's file: prettier formats what it governs, under it as written (poly.toml cannot say its
+ *   overrides, ignores and the `.editorconfig` beneath), so it stays read and nothing is imported from it, for biome
+ *   either (named in the header). biome's manifest (`package.json`) is the package's own file: neither imported nor
+ *   to be deleted.
  * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`: the tools
  *   get them as written, so they are left alone and keep applying (named in the
  *   header).
@@ -51,7 +51,10 @@ function isTable(v: unknown): v is Table {
 /** The result of an import: the TOML to add, and the native files it came from. */
 export interface ImportResult {
   toml: string;
+  /** The native files imported (empty: nothing to import). */
   files: string[];
+  /** The native files poly keeps reading as they are. */
+  kept: string[];
 }
 
 function refuse(native: NativeEngineConfig, display: (p: string) => string, key: string, why: string): never {
@@ -131,9 +134,9 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
     if (native.files.length === 0) continue;
     // biome's manifest is the package's own package.json, not a configuration: nothing to import, nothing to delete.
     if (id === NODE_MANIFEST) continue;
-    if (id === FORMAT_STYLE) {
-      // prettier's or oxfmt's file keeps governing YAML, HTML, Vue, Markdown and the formatters' ignores, which
-      // poly.toml cannot say.
+    if (id === FORMAT_STYLE || (id === "biome" && native.style)) {
+      // prettier's or oxfmt's file keeps governing what prettier formats (biome's options mapped from it included):
+      // imported into biome's tables it would hand those files to biome's formatter.
       for (const f of native.files) if (!kept.includes(f.path)) kept.push(f.path);
       continue;
     }
@@ -149,7 +152,7 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
     tools[id] = { native_config: false };
     for (const f of native.files) if (!files.includes(f.path)) files.push(f.path);
   }
-  if (files.length === 0) return { toml: "", files };
+  if (files.length === 0) return { toml: "", files, kept };
   doc.tools = tools;
   const gone = files.filter((f) => !kept.includes(f));
   const header = [
@@ -163,5 +166,5 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
       : []),
     ...(kept.length > 0 ? [`# Still read as they are (not imported): ${kept.map(display).join(", ")}`] : []),
   ];
-  return { toml: `${header.join("\n")}\n${stringify(doc).trimEnd()}\n`, files };
+  return { toml: `${header.join("\n")}\n${stringify(doc).trimEnd()}\n`, files, kept };
 }

@@ -503,21 +503,21 @@ Deno.test("importNative() leaves the files the host tools read as written alone,
   assert.doesNotMatch(out.toml, /shellcheck\]/);
 });
 
-Deno.test("importNative() imports prettier's options for biome alone: the file stays read, package.json is no config", async () => {
+Deno.test("importNative() imports nothing from prettier's options: prettier formats under the file, which stays read", async () => {
   const dir = await tree({
     ".prettierrc": '{ "semi": false }',
     "package.json": '{ "name": "x", "dependencies": { "react": "19" } }',
+    "ruff.toml": "line-length = 99\n",
   });
   const config = await (await openConfig({ cwd: dir })).forDir(dir);
   const out = importNative(config, dir, (p) => relative(dir, p));
   assert.match(out.toml, /# Still read as they are \(not imported\): \.prettierrc\n/);
-  assert.doesNotMatch(out.toml, /no longer apply/); // nothing to delete: YAML's prettier still reads it
-  assert.doesNotMatch(out.toml, /format-style|node-manifest|react|name = /);
-  assert.match(out.toml, /semicolons = "asNeeded"/);
-  await Deno.writeTextFile(join(dir, "poly.toml"), out.toml);
-  const after = await (await openConfig({ cwd: dir })).forDir(dir);
-  assert.equal(after.native?.biome, undefined);
-  assert.ok(after.native?.["format-style"]);
+  assert.deepEqual(out.files, [join(dir, "ruff.toml")]); // package.json is no configuration
+  assert.doesNotMatch(out.toml, /format-style|node-manifest|react|name = |biome|semicolons/);
+  // Alone, it leaves nothing to import, and says what stays read.
+  await Deno.remove(join(dir, "ruff.toml"));
+  const alone = importNative(await (await openConfig({ cwd: dir })).forDir(dir), dir, (p) => relative(dir, p));
+  assert.deepEqual([alone.toml, alone.files, alone.kept], ["", [], [join(dir, ".prettierrc")]]);
 });
 
 Deno.test("forDir() combines markdownlint files as markdownlint-cli2 does: own .markdownlint.* first, cli2 configs merged", async () => {
