@@ -64,6 +64,27 @@ export async function prettierOutput(file: SourceFile, options: Record<string, u
   return await prettier.format(file.text, { ...options, filepath: file.path, plugins });
 }
 
+/**
+ * Asserts that `engine` formats `file` under a repository's prettier (or oxfmt) `options` as prettier itself formats
+ * it under `expected` (the same options, where oxfmt's defaults do not differ), and — unless `same` — otherwise than
+ * under poly's defaults (so the options are what made the difference).
+ */
+export async function assertPrettierOutput(
+  engine: EngineSpec,
+  file: SourceFile,
+  options: Record<string, unknown>,
+  { tool = "prettier", expected = options, same = false }: {
+    tool?: "prettier" | "oxfmt";
+    expected?: Record<string, unknown>;
+    same?: boolean;
+  } = {},
+): Promise<void> {
+  const instance = await engine.load();
+  const out = await instance.format!(file, styleSettings(options, tool));
+  equal(out, await prettierOutput(file, expected), file.relPath);
+  if (!same) equal(out === await instance.format!(file, settings()), false, file.relPath);
+}
+
 /** A fixture as a SourceFile (`relative` is under fixtures/engines/). */
 export async function fixture(relative: string, language: Language): Promise<SourceFile> {
   const path = join(FIXTURES, relative);

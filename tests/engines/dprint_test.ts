@@ -1,13 +1,12 @@
 import { equal } from "node:assert/strict";
 import { dprint } from "../../lib/engines/dprint/mod.ts";
 import {
+  assertPrettierOutput,
   engineError,
   fixture,
   formatGoldenTests,
   formatSyntaxErrorTest,
-  prettierOutput,
   settings,
-  styleSettings,
 } from "./_harness.ts";
 
 formatGoldenTests(dprint, [
@@ -54,14 +53,13 @@ Deno.test("dprint format() of Markdown under a repository's prettier options giv
   // The width and the code block's options (no semicolons, single quotes) are prettier's; its HTML is left as
   // written, as is the table after `<!-- prettier-ignore -->`.
   const file = await fixture("dprint/prettier-style.md", "markdown");
-  const options = { semi: false, singleQuote: true, printWidth: 80 };
-  const out = await (await dprint.load()).format!(file, styleSettings(options));
-  equal(out, await prettierOutput(file, options));
-  equal(out === await (await dprint.load()).format!(file, settings()), false);
+  await assertPrettierOutput(dprint, file, { semi: false, singleQuote: true, printWidth: 80 });
 });
 
 Deno.test("dprint format() of Markdown wraps prose by prettier's proseWrap at oxfmt's default width", async () => {
   const file = await fixture("dprint/prettier-style.md", "markdown");
-  const out = await (await dprint.load()).format!(file, styleSettings({ proseWrap: "always" }, "oxfmt"));
-  equal(out, await prettierOutput(file, { proseWrap: "always", printWidth: 100 }));
+  await assertPrettierOutput(dprint, file, { proseWrap: "always" }, {
+    tool: "oxfmt",
+    expected: { proseWrap: "always", printWidth: 100 },
+  });
 });

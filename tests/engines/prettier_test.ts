@@ -2,14 +2,13 @@ import { equal } from "node:assert/strict";
 import { prettier } from "../../lib/engines/prettier/mod.ts";
 import type { Language } from "../../lib/engines/types.ts";
 import {
+  assertPrettierOutput,
   engineError,
   fixture,
   FIXTURES,
   formatGoldenTests,
   formatSyntaxErrorTest,
-  prettierOutput,
   settings,
-  styleSettings,
 } from "./_harness.ts";
 
 formatGoldenTests(prettier, [{ fixture: "prettier/unformatted.yaml", language: "yaml" }]);
@@ -27,7 +26,6 @@ Deno.test("prettier format() honours indent_width and single_quote, and rejects 
 Deno.test("prettier format() formats every language prettier ships a plugin for, as prettier's own format does", async () => {
   // Under a repository's prettier options each file takes its options and the parser its name gives (package.json is
   // json-stringify, which prettier keeps one entry per line); a script without an extension takes its language's.
-  const engine = await prettier.load();
   const options = { semi: false, singleQuote: true, printWidth: 80 };
   const cases: [string, Language, string][] = [
     ["src/a.ts", "typescript", "export interface A extends Required<Omit<B, keyof C>>, C, D, E, F, G, H, I, J {\n}\n"],
@@ -42,10 +40,7 @@ Deno.test("prettier format() formats every language prettier ships a plugin for,
   ];
   for (const [path, language, text] of cases) {
     const file = { path: `${FIXTURES}/${path}`, relPath: path, language, text };
-    const want = await prettierOutput(
-      file,
-      path === "bin/tool" ? { ...options, parser: "babel" } : options,
-    );
-    equal(await engine.format!(file, styleSettings(options)), want, path);
+    const expected = path === "bin/tool" ? { ...options, parser: "babel" } : options;
+    await assertPrettierOutput(prettier, file, options, { expected, same: true });
   }
 });

@@ -1,13 +1,6 @@
 import { equal } from "node:assert/strict";
 import { webfmt } from "../../lib/engines/webfmt/mod.ts";
-import {
-  fixture,
-  formatGoldenTests,
-  formatSyntaxErrorTest,
-  prettierOutput,
-  settings,
-  styleSettings,
-} from "./_harness.ts";
+import { assertPrettierOutput, fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
 
 formatGoldenTests(webfmt, [
   { fixture: "webfmt/unformatted.html", language: "html" },
@@ -30,10 +23,7 @@ for (const [name, language] of [["prettier-style.html", "html"], ["prettier-styl
     // Scripts without semicolons in single quotes, styles' strings quoted alike, a tag whose attribute does not fit
     // broken, `<!doctype html>`, scripts and styles indented in HTML (not in Vue), `<!-- prettier-ignore -->` kept.
     const file = await fixture(`webfmt/${name}`, language);
-    const options = { semi: false, singleQuote: true, printWidth: 80 };
-    const out = await (await webfmt.load()).format!(file, styleSettings(options));
-    equal(out, await prettierOutput(file, options));
-    equal(out === await (await webfmt.load()).format!(file, settings()), false);
+    await assertPrettierOutput(webfmt, file, { semi: false, singleQuote: true, printWidth: 80 });
   });
 }
 
@@ -41,8 +31,7 @@ Deno.test("webfmt format() indents a Vue file's script and style by prettier's v
   const file = await fixture("webfmt/prettier-style.vue", "vue");
   // (With double quotes a Vue attribute's strings would differ: prettier keeps them single inside the attribute's
   // double quotes, where markup_fmt swaps the attribute's quotes.)
-  const options = { vueIndentScriptAndStyle: true, tabWidth: 4, singleQuote: true };
-  equal(await (await webfmt.load()).format!(file, styleSettings(options)), await prettierOutput(file, options));
+  await assertPrettierOutput(webfmt, file, { vueIndentScriptAndStyle: true, tabWidth: 4, singleQuote: true });
 });
 
 Deno.test("webfmt format() applies [fmt.html.webfmt]'s script and style sub-tables", async () => {
