@@ -16,9 +16,11 @@ import {
 import {
   editorconfigStyle,
   editorconfigToBiome,
+  LANGUAGE_PLUGINS,
   mergeTables,
   STYLE_LANGUAGES,
   styleIgnored,
+  stylePlugins,
 } from "../config/native/prettier.ts";
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
@@ -176,6 +178,8 @@ export function planFormat(language: Language, config: ResolvedConfig): FilePlan
 function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const candidates = ENGINES.filter((e) => e.formatLanguages.includes(language) && enabled(e, config, "fmt", language));
   const named = candidates.find((e) => table(config, "fmt", language, e.id) !== undefined);
+  const plugged = named ? undefined : pluginFormats(language, config);
+  if (plugged) return { engines: [], noEngine: plugged };
   const spec = named ?? styleFormatter(candidates, language, config) ??
     candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
@@ -188,6 +192,23 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
  */
 function byDefault(spec: EngineSpec, language: Language): boolean {
   return spec.id !== "prettier" || language === "yaml";
+}
+
+/**
+ * Why a file of `language` is not formatted where prettier's file lists a plugin that formats that language (its
+ * files are the plugin's, which poly does not run), or undefined.
+ */
+function pluginFormats(language: Language, config: ResolvedConfig): string | undefined {
+  const style = config.native?.[FORMAT_STYLE];
+  if (!style || (config.data.tools.prettier as { native_config?: boolean } | undefined)?.native_config === false) {
+    return undefined;
+  }
+  const plugin = stylePlugins(style.options).plugins.find((p) => LANGUAGE_PLUGINS[p]?.includes(language));
+  if (!plugin) return undefined;
+  const file = style.files[0]?.path ?? "prettier's configuration";
+  return `formatted by the prettier plugin "${plugin}" (listed in ${
+    file.slice(file.lastIndexOf("/") + 1)
+  }), which poly does not run: not checked`;
 }
 
 /** The languages biome formats: under a biome file of its own, biome keeps them. */

@@ -356,3 +356,29 @@ Deno.test("without a ruff configuration, the nearest pyproject.toml's requires-p
   assert.deepEqual(codes(doc, "m.py", "ruff"), ["FA100", "FA100"]);
   assert.ok(doc.configs.some((c) => c.sources?.includes("pyproject.toml")));
 });
+
+Deno.test("prettier plugins: a language's plugin leaves its files unchecked, a sorting one is accepted, an unknown one errors formatting only", async () => {
+  const dir = await tempDir({ prefix: "poly-prettier-plugins-" });
+  await Deno.mkdir(join(dir, ".git"));
+  const rc = (plugins: string[]) => JSON.stringify({ semi: false, singleQuote: true, plugins });
+  await Deno.writeTextFile(join(dir, ".prettierrc"), rc(["prettier-plugin-astro", "prettier-plugin-tailwindcss"]));
+  await Deno.writeTextFile(join(dir, "a.ts"), "export const a = 'b'\n");
+  await Deno.writeTextFile(join(dir, "page.astro"), "---\nconst x = 1\n---\n<p>{x}</p>\n");
+  const fmt = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(fmt.doc.results.find((r) => r.path === "a.ts")?.changed, undefined, JSON.stringify(fmt.doc.results));
+  assert.match(
+    fmt.doc.results.find((r) => r.path === "page.astro")?.skipped ?? "",
+    /formatted by the prettier plugin "prettier-plugin-astro" \(listed in \.prettierrc\), which poly does not run/,
+  );
+  // A plugin poly does not know could print anything: formatting under it is an error naming it; linting goes on.
+  await Deno.writeTextFile(join(dir, ".prettierrc"), rc(["prettier-plugin-brace-style"]));
+  const unknown = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.doc.results.find((r) => r.path === "a.ts")?.error ?? "", /"prettier-plugin-brace-style"/);
+  const lint = await run(dir, ["lint", "--no-cache", "--no-workspace"]);
+  assert.equal(lint.code, 0, lint.stderr + JSON.stringify(lint.doc.results));
+  // biome formats under the options where prettier is off, and cannot take the plugin either.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.prettier]\nnative_config = false\n");
+  const biome = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.match(biome.doc.results.find((r) => r.path === "a.ts")?.error ?? "", /cannot be honoured by poly's biome/);
+});

@@ -350,10 +350,16 @@ export class BiomeReader {
         const style = await this.#style(path);
         if (!style) return undefined;
         const display = this.display(path);
-        const options = style.style!.tool === "oxfmt"
-          ? oxfmtToBiome(style.options, display)
-          : prettierToBiome(style.options, display);
-        return { ...style, options };
+        try {
+          const options = style.style!.tool === "oxfmt"
+            ? oxfmtToBiome(style.options, display)
+            : prettierToBiome(style.options, display);
+          return { ...style, options };
+        } catch (e) {
+          // An option biome's formatter cannot take stops biome's formatting under it, not its linting.
+          if (!(e instanceof ConfigError)) throw e;
+          return { ...style, options: {}, unmapped: e.message };
+        }
       })();
       this.#mapped.set(path, found);
     }

@@ -96,6 +96,43 @@ const OXFMT_NOT_BIOME = new Set([
   "jsdoc",
 ]);
 
+/**
+ * prettier plugins that add languages, by the languages they format: their files are the plugin's to format, which
+ * poly does not run, so poly leaves them unchecked (skipped, saying so) rather than format them its own way.
+ */
+export const LANGUAGE_PLUGINS: Readonly<Record<string, readonly string[]>> = {
+  "prettier-plugin-astro": ["astro"],
+  "prettier-plugin-svelte": ["svelte"],
+  "@prettier/plugin-xml": ["svg"],
+  "prettier-plugin-java": ["java"],
+  "@prettier/plugin-php": ["php"],
+  "@prettier/plugin-ruby": ["ruby"],
+  "@prettier/plugin-lua": ["lua"],
+  "prettier-plugin-sh": ["shell", "dockerfile"],
+  "prettier-plugin-toml": ["toml"],
+  "prettier-plugin-sql": ["sql"],
+};
+
+/**
+ * prettier plugins that only sort what prettier prints (classes, imports, `package.json` keys): poly formats as
+ * prettier does without them, so it neither applies nor undoes their order (as with oxfmt's sorting).
+ */
+export const SORTING_PLUGINS: ReadonlySet<string> = new Set([
+  "prettier-plugin-tailwindcss",
+  "prettier-plugin-organize-imports",
+  "@trivago/prettier-plugin-sort-imports",
+  "@ianvs/prettier-plugin-sort-imports",
+  "prettier-plugin-packagejson",
+  "prettier-plugin-sort-json",
+]);
+
+/** The `plugins` a prettier-compatible configuration lists, and those poly knows neither as a language nor a sort. */
+export function stylePlugins(options: Table): { plugins: string[]; unknown: string[] } {
+  const list = Array.isArray(options.plugins) ? options.plugins : [];
+  const plugins = list.map((p) => typeof p === "string" ? p : JSON.stringify(p));
+  return { plugins, unknown: plugins.filter((p) => !(p in LANGUAGE_PLUGINS) && !SORTING_PLUGINS.has(p)) };
+}
+
 /** The prettier options in `file` (undefined: a package.json without a `prettier` key). */
 export async function prettierOptions(file: NativeText, display: string): Promise<Table | undefined> {
   const name = file.path.slice(file.path.lastIndexOf("/") + 1);
@@ -235,9 +272,14 @@ function mapOptions(options: Table, display: string, tool: StyleTool = "prettier
       case "objectWrap":
         formatter.expand = expect(tool, display, key, v, { preserve: "auto", collapse: "never" });
         break;
-      case "plugins":
-        if (Array.isArray(v) && v.length === 0) break;
-        throw new ConfigError({ file: display }, `${tool} "plugins" cannot be honoured by poly's biome formatter`);
+      case "plugins": {
+        const { unknown } = stylePlugins({ plugins: v });
+        if (unknown.length === 0) break; // plugins for other languages, or that only sort: nothing biome would print
+        throw new ConfigError(
+          { file: display },
+          `${tool} plugin ${unknown.map((p) => `"${p}"`).join(", ")} cannot be honoured by poly's biome formatter`,
+        );
+      }
       case "insertFinalNewline":
         if (tool !== "oxfmt") throw new ConfigError({ file: display }, `prettier has no option "${key}"`);
         formatter.trailingNewline = Boolean(v);

@@ -52,6 +52,12 @@ export interface NativeEngineConfig {
    * file's `.editorconfig` beneath them, except for the options its file sets at its top level (`explicit`).
    */
   style?: { tool: "prettier" | "oxfmt"; explicit: string[] };
+  /**
+   * Set when the options (a prettier-compatible tool's) could not be mapped onto this engine: what says why. Raised
+   * only where the engine formats under them (an errored record), so its linting is not stopped by its formatter's
+   * options.
+   */
+  unmapped?: string;
   /** Where each effective key came from (dotted key → file path), for `poly config show`. */
   origins?: Record<string, string>;
 }

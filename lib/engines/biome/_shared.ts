@@ -14,7 +14,7 @@ import { compareDiagnostics } from "../../report/sort.ts";
 import { applyRuleSettings } from "../settings.ts";
 import { BIOME_CLI_VERSION } from "./_bin.ts";
 import { indexToPosition, lineStarts } from "../text.ts";
-import { type EngineSettings, type LintOutput, type SourceFile, SourceSyntaxError } from "../types.ts";
+import { EngineError, type EngineSettings, type LintOutput, type SourceFile, SourceSyntaxError } from "../types.ts";
 
 /** One biome finding, its span already in UTF-16 indices of the file's text. */
 export interface Finding {
@@ -63,6 +63,7 @@ export function configuration(settings: EngineSettings, kind: "lint" | "format")
   const formatterKeys = kind === "format"
     ? Object.fromEntries(Object.entries(settings.tool).filter(([k]) => !["enabled", "configuration"].includes(k)))
     : {};
+  if (kind === "format" && settings.native?.unmapped) throw new EngineError(settings.native.unmapped);
   if (settings.native) {
     // The repository's configuration governs (biome's defaults fill the rest); poly.toml's keys on top. Options
     // mapped from prettier's or oxfmt's are the formatter's alone: the linter takes biome's defaults (and its

@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { styleOptionsFor } from "../../config/native/prettier.ts";
+import { styleOptionsFor, stylePlugins } from "../../config/native/prettier.ts";
 import { finishText } from "../layout.ts";
 import { messageOf } from "../module.ts";
 import {
@@ -109,6 +109,17 @@ export function prettierOptions(
   // YAML keeps prettier's YAML parser whatever the name (poly's YAML includes names prettier does not know);
   // elsewhere prettier picks by the name as its command line does (`package.json` → json-stringify).
   const parser = language === "yaml" || !name.includes(".") ? { parser: PARSERS[language] ?? "yaml" } : {};
+  if (settings.native) {
+    const { unknown } = stylePlugins(settings.native.options);
+    if (unknown.length > 0) {
+      const file = settings.native.files[0]?.path ?? "";
+      throw new EngineError(
+        `prettier plugin ${unknown.map((p) => `"${p}"`).join(", ")} (in ${
+          file.slice(file.lastIndexOf("/") + 1)
+        }) is not one poly runs, and its output cannot be told without it: set [tools.prettier] native_config = false to format with poly's own formatters`,
+      );
+    }
+  }
   const options: Record<string, unknown> = settings.native
     ? { ...styleOptionsFor(settings.native, path), ...parser, filepath: path }
     : {
