@@ -266,7 +266,11 @@ Deno.test("prettierToBiome() maps as biome migrate prettier does, and names an o
     css: { formatter: { quoteStyle: "single" } }, // prettier quotes CSS strings by singleQuote too
   });
   assert.throws(() => prettierToBiome({ quoteProps: "consistent" }, ".prettierrc"), /"quoteProps" = "consistent"/);
-  assert.throws(() => prettierToBiome({ plugins: ["prettier-plugin-x"] }, ".prettierrc"), /plugins/);
+  assert.throws(() => prettierToBiome({ plugins: ["prettier-plugin-x"] }, ".prettierrc"), /plugin "prettier-plugin-x"/);
+  // A plugin for another language, or one that only sorts, changes nothing biome prints.
+  assert.deepEqual(prettierToBiome({ plugins: ["prettier-plugin-astro", "prettier-plugin-tailwindcss"] }, "x"), {
+    formatter: { indentStyle: "space" },
+  });
   assert.throws(() => prettierToBiome({ insertFinalNewline: false }, ".prettierrc"), /prettier has no option/);
 });
 
