@@ -382,3 +382,25 @@ Deno.test("prettier plugins: a language's plugin leaves its files unchecked, a s
   const biome = await run(dir, ["fmt", "--check", "--no-cache"]);
   assert.match(biome.doc.results.find((r) => r.path === "a.ts")?.error ?? "", /cannot be honoured by poly's biome/);
 });
+
+Deno.test("a prettier file poly cannot read errors the files formatted under it, and stops no lint", async () => {
+  const dir = await tempDir({ prefix: "poly-prettier-unread-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.writeTextFile(join(dir, "package.json"), '{ "name": "x", "prettier": "@acme/prettier-config" }\n');
+  await Deno.writeTextFile(join(dir, "a.ts"), "export const a = 'b'\n");
+  await Deno.writeTextFile(join(dir, "notes.md"), "# Notes\n");
+  await Deno.writeTextFile(join(dir, "run.sh"), "#!/bin/sh\necho hi\n");
+  const fmt = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(fmt.code, 2, fmt.stderr);
+  for (const f of ["a.ts", "notes.md"]) {
+    assert.match(
+      fmt.doc.results.find((r) => r.path === f)?.error ?? "",
+      /"prettier": "@acme\/prettier-config" names a shared config package poly cannot load/,
+      f,
+    );
+  }
+  // A language prettier does not format keeps poly's formatter; linting reads no formatter's options.
+  assert.equal(fmt.doc.results.find((r) => r.path === "run.sh")?.error, undefined);
+  const lint = await run(dir, ["lint", "--no-cache", "--no-workspace"]);
+  assert.notEqual(lint.code, 2, lint.stderr + JSON.stringify(lint.doc.results));
+});

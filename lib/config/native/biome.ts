@@ -314,9 +314,23 @@ export class BiomeReader {
         const file = await this.files.read(path);
         const display = this.display(path);
         const oxfmt = (OXFMT_FILES as readonly string[]).includes(path.slice(path.lastIndexOf("/") + 1));
-        const options = oxfmt ? await oxfmtOptions(file, display) : await prettierOptions(file, display);
-        if (!options) return undefined;
         const tool = oxfmt ? "oxfmt" : "prettier";
+        let options: Record<string, unknown> | undefined;
+        try {
+          options = oxfmt ? await oxfmtOptions(file, display) : await prettierOptions(file, display);
+        } catch (e) {
+          // A file poly cannot read (a shared config package, code only running would tell, a syntax error) governs
+          // the formatting of its files all the same: formatting them is an error saying why; linting goes on.
+          if (!(e instanceof ConfigError)) throw e;
+          return {
+            files: [{ path, hash: file.hash }],
+            options: {},
+            root: dirname(path),
+            style: { tool, explicit: [] },
+            unmapped: e.message,
+          } satisfies NativeEngineConfig;
+        }
+        if (!options) return undefined;
         const root = dirname(path);
         const files = [{ path, hash: file.hash }];
         const formatIgnore: { file: string; patterns: string[] }[] = [];
@@ -348,7 +362,7 @@ export class BiomeReader {
     if (!found) {
       found = (async () => {
         const style = await this.#style(path);
-        if (!style) return undefined;
+        if (!style || style.unmapped) return style;
         const display = this.display(path);
         try {
           const options = style.style!.tool === "oxfmt"

@@ -122,12 +122,11 @@ export class NativeConfigs {
     if (["biome", "prettier", "webfmt", "dprint"].some(wanted)) {
       // A prettier file poly cannot read (a JavaScript one) stops the run only where it is biome's configuration
       // (above); beside a biome file it leaves YAML, HTML, Vue and Markdown to poly's defaults.
-      const style = await this.#biome.styleFor(dir, top).catch((e) => {
-        if (out.biome && !out.biome.style) return undefined;
-        if (!out.biome && !wanted("biome")) return undefined;
-        throw e;
-      });
-      if (style) out[FORMAT_STYLE] = style;
+      const style = await this.#biome.styleFor(dir, top);
+      // One poly cannot read leaves those languages to poly's defaults beside a biome file of biome's own (or with
+      // biome off), as before poly read it for them; elsewhere formatting under it is an error saying why.
+      const quiet = style?.unmapped && ((out.biome && !out.biome.style) || (!out.biome && !wanted("biome")));
+      if (style && !quiet) out[FORMAT_STYLE] = style;
     }
     const host: [string, () => Promise<NativeEngineConfig | undefined>][] = [
       ["shellcheck", () => this.#host.shellcheck(dir, top)],

@@ -76,6 +76,7 @@ export function dprintConfig(settings: EngineSettings, path = ""): { global: Tab
     newLineKind: d.line_ending,
   };
   let plugin: Table = {};
+  if (settings.native?.unmapped) throw new EngineError(settings.native.unmapped);
   if (settings.native) {
     const options = styleOptionsFor(settings.native, path);
     const layout = styleLayout(options);

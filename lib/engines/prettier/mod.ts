@@ -109,6 +109,7 @@ export function prettierOptions(
   // YAML keeps prettier's YAML parser whatever the name (poly's YAML includes names prettier does not know);
   // elsewhere prettier picks by the name as its command line does (`package.json` → json-stringify).
   const parser = language === "yaml" || !name.includes(".") ? { parser: PARSERS[language] ?? "yaml" } : {};
+  if (settings.native?.unmapped) throw new EngineError(settings.native.unmapped);
   if (settings.native) {
     const { unknown } = stylePlugins(settings.native.options);
     if (unknown.length > 0) {

@@ -51,6 +51,7 @@ type Table = Record<string, unknown>;
  */
 export function webConfig(settings: EngineSettings, path = "", language = "html"): Table {
   const d = settings.defaults;
+  if (settings.native?.unmapped) throw new EngineError(settings.native.unmapped);
   const out: Table = settings.native ? styleConfig(styleOptionsFor(settings.native, path), language) : {
     indentStyle: "space",
     indentWidth: d.indent_width ?? 2,
