@@ -395,7 +395,7 @@ Deno.test("a prettier file poly cannot read errors the files formatted under it,
   for (const f of ["a.ts", "notes.md"]) {
     assert.match(
       fmt.doc.results.find((r) => r.path === f)?.error ?? "",
-      /"prettier": "@acme\/prettier-config" names a shared config package poly cannot load/,
+      /"@acme\/prettier-config" names a shared config package poly cannot find in node_modules: install/,
       f,
     );
   }

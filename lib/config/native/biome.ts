@@ -315,9 +315,15 @@ export class BiomeReader {
         const display = this.display(path);
         const oxfmt = (OXFMT_FILES as readonly string[]).includes(path.slice(path.lastIndexOf("/") + 1));
         const tool = oxfmt ? "oxfmt" : "prettier";
+        /** The shared config package's files the options came from: part of the configuration's files. */
+        const used: { path: string; hash: string }[] = [];
         let options: Record<string, unknown> | undefined;
         try {
-          options = oxfmt ? await oxfmtOptions(file, display) : await prettierOptions(file, display);
+          options = oxfmt ? await oxfmtOptions(file, display) : await prettierOptions(file, display, async (p) => {
+            const shared = await this.files.read(p).catch(() => undefined);
+            if (shared) used.push({ path: shared.path, hash: shared.hash });
+            return shared;
+          });
         } catch (e) {
           // A file poly cannot read (a shared config package, code only running would tell, a syntax error) governs
           // the formatting of its files all the same: formatting them is an error saying why; linting goes on.
@@ -332,7 +338,7 @@ export class BiomeReader {
         }
         if (!options) return undefined;
         const root = dirname(path);
-        const files = [{ path, hash: file.hash }];
+        const files = [{ path, hash: file.hash }, ...used];
         const formatIgnore: { file: string; patterns: string[] }[] = [];
         const own = oxfmt ? oxfmtIgnores(options, display) : [];
         if (own.length > 0) formatIgnore.push({ file: path, patterns: own });

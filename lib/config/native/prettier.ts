@@ -133,8 +133,19 @@ export function stylePlugins(options: Table): { plugins: string[]; unknown: stri
   return { plugins, unknown: plugins.filter((p) => !(p in LANGUAGE_PLUGINS) && !SORTING_PLUGINS.has(p)) };
 }
 
-/** The prettier options in `file` (undefined: a package.json without a `prettier` key). */
-export async function prettierOptions(file: NativeText, display: string): Promise<Table | undefined> {
+/** Reads a file a configuration names (a shared config package's), for {@link prettierOptions}. */
+export type ReadShared = (path: string) => Promise<NativeText | undefined>;
+
+/**
+ * The prettier options in `file` (undefined: a package.json without a `prettier` key). A configuration that names a
+ * shared config package (`"prettier": "@acme/prettier-config"`) is that package's, found in `node_modules` as
+ * prettier finds it and read without running it (`read` reads it, and so lists it among the configuration's files).
+ */
+export async function prettierOptions(
+  file: NativeText,
+  display: string,
+  read?: ReadShared,
+): Promise<Table | undefined> {
   const name = file.path.slice(file.path.lastIndexOf("/") + 1);
   let doc: unknown;
   try {
@@ -146,16 +157,72 @@ export async function prettierOptions(file: NativeText, display: string): Promis
     } else if (name === "package.json") {
       doc = (JSON.parse(file.text) as Table).prettier;
       if (doc === undefined) return undefined;
-      if (typeof doc === "string") {
-        throw new ConfigError({ file: display }, `"prettier": "${doc}" names a shared config package poly cannot load`);
-      }
     } else if (name.endsWith(".toml")) doc = parseToml(file.text);
     else if (name.endsWith(".json") || name.endsWith(".json5")) doc = parseJsonc(file.text);
     else doc = jsonOrUndefined(file.text) ?? (await import("yaml")).parse(file.text);
+    if (typeof doc === "string") doc = await sharedConfig(doc, file.path, display, read);
   } catch (e) {
     throw parseError(e, display);
   }
   return optionsObject(doc, display, "prettier");
+}
+
+/**
+ * The options of the shared config package `spec` names (`@acme/prettier-config`, or a file in one), found in the
+ * `node_modules` folders from `from`'s directory up, as Node finds it: its `exports` or `main` (else `index.js`), a
+ * JSON file parsed, a JavaScript one read without running it.
+ */
+async function sharedConfig(spec: string, from: string, display: string, read?: ReadShared): Promise<unknown> {
+  const parts = spec.split("/");
+  const pkg = parts.slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+  const sub = parts.slice(spec.startsWith("@") ? 2 : 1).join("/");
+  const missing = () =>
+    new ConfigError(
+      { file: display },
+      `"${spec}" names a shared config package poly cannot find in node_modules: install the repository's dependencies, or set [tools.prettier] native_config = false and [tools.biome] native_config = false`,
+    );
+  if (!read || !/^(@[\w.-]+\/)?[\w.-]+$/.test(pkg)) throw missing();
+  for (let dir = dirname(from);; dir = dirname(dir)) {
+    const root = `${dir}/node_modules/${pkg}`;
+    const manifest = await read(`${root}/package.json`);
+    if (manifest) {
+      const entry = sub ? [sub, `${sub}.js`, `${sub}.json`, `${sub}/index.js`] : entries(manifest.text);
+      for (const candidate of entry) {
+        const target = await read(`${root}/${candidate.replace(/^\.\//, "")}`);
+        if (!target) continue;
+        const shown = `${spec}/${candidate.replace(/^\.\//, "")}`.replace(`${spec}/${sub}/`, `${spec}/`);
+        if (/\.json5?$/.test(target.path)) return parseJsonc(target.text);
+        return (await import("./_jsconfig.ts")).staticExport(target.text, target.path, shown, {
+          instead: `set [tools.prettier] native_config = false and [tools.biome] native_config = false`,
+        });
+      }
+      throw missing();
+    }
+    if (dirname(dir) === dir) throw missing();
+  }
+}
+
+/** A package's entry files as Node picks them: `exports` (`"."`, its `default`/`require`/`import`), `main`, `index.js`. */
+function entries(manifest: string): string[] {
+  let pkg: Table;
+  try {
+    pkg = JSON.parse(manifest) as Table;
+  } catch {
+    return ["index.js"];
+  }
+  const out: string[] = [];
+  const take = (v: unknown): void => {
+    if (typeof v === "string") out.push(v);
+    else if (v && typeof v === "object" && !Array.isArray(v)) {
+      const t = v as Table;
+      if ("." in t) take(t["."]);
+      for (const k of ["default", "require", "import", "node"]) if (k in t) take(t[k]);
+    }
+  };
+  take(pkg.exports);
+  if (typeof pkg.main === "string") out.push(pkg.main, `${pkg.main}.js`, `${pkg.main}/index.js`);
+  out.push("index.js", "index.json");
+  return [...new Set(out)];
 }
 
 /**

@@ -420,6 +420,28 @@ Deno.test("a JavaScript prettier config is read as literal values without runnin
   });
 });
 
+Deno.test("a shared prettier config package is read from node_modules without running it, as prettier resolves it", async () => {
+  const prettier = await import("prettier");
+  const dir = await tree({
+    "package.json": '{ "name": "app", "prettier": "@acme/prettier-config" }',
+    "node_modules/@acme/prettier-config/package.json": '{ "name": "@acme/prettier-config", "main": "lib/config.js" }',
+    "node_modules/@acme/prettier-config/lib/config.js":
+      "module.exports = { semi: false, overrides: [{ files: '*.md', options: { proseWrap: 'always' } }] }\n",
+    "json/.prettierrc": '"json-config"',
+    "node_modules/json-config/package.json": '{ "name": "json-config", "exports": { ".": "./prettier.json" } }',
+    "node_modules/json-config/prettier.json": '{ "tabWidth": 4 }',
+  });
+  const configs = await openConfig({ cwd: dir });
+  for (const [sub, shared] of [["", "@acme/prettier-config/lib/config.js"], ["json", "json-config/prettier.json"]]) {
+    const style = (await configs.forDir(join(dir, sub))).native![FORMAT_STYLE];
+    assert.ok(style.files.some((f) => f.path === join(dir, "node_modules", shared)), JSON.stringify(style.files));
+    for (const file of [join(dir, sub, "a.ts"), join(dir, sub, "b.md")]) {
+      const expected = await prettier.resolveConfig(file, { editorconfig: false, useCache: false });
+      assert.deepEqual(styleOptionsFor(style, file), expected, file);
+    }
+  }
+});
+
 Deno.test("a JavaScript prettier config poly cannot read stops no run: beside a biome file YAML keeps poly's defaults", async () => {
   const shared = 'module.exports = require("@company/prettier-config")\n';
   const dir = await tree({ "biome.json": "{}", "prettier.config.js": shared });
