@@ -13,7 +13,7 @@ import { splitRule } from "./_split.ts";
 import { type ParserName, primaryParser } from "./languages.ts";
 import { ensureLanguages, napiLang } from "./napi.ts";
 import { mayMatchIn, rulesForFile, type ScanFile, scannedText } from "./select.ts";
-import { matchHit, type RuleHit, sortHits } from "./hit.ts";
+import { matchHit, type Position16, type RuleHit, sortHits } from "./hit.ts";
 import type { LoadedRule, RuleSet } from "../../rules/types.ts";
 
 export type { RuleHit, ScanFile };
@@ -37,9 +37,57 @@ export function scanGroups(file: ScanFile, groups: ReadonlyMap<ParserName, reado
   if (text === undefined) return hits;
   for (const [parser, rules] of groups) {
     const live = mayMatchIn(rules, text);
-    if (live.length > 0) hits.push(...scanText(text, parser, live));
+    if (live.length === 0) continue;
+    if (file.language === "html" && parser !== "Html") hits.push(...scanBlocks(text, parser, live));
+    else hits.push(...scanText(text, parser, live));
   }
   return hits;
+}
+
+/**
+ * The matches of JavaScript's or CSS's rules in an HTML file's `<script>` or `<style>` blocks, as `ast-grep scan`
+ * injects those languages there (a `<script>` whose `lang` names another language is not JavaScript): each block
+ * parsed on its own, its matches placed at the block's position in the file (`filtered`: only the rules the literal
+ * pre-filter leaves for the block).
+ */
+export function scanBlocks(text: string, parser: ParserName, rules: readonly LoadedRule[], filtered = true): RuleHit[] {
+  const hits: RuleHit[] = [];
+  for (const block of blocksOf(text, parser === "JavaScript" ? "script_element" : "style_element")) {
+    const live = filtered ? mayMatchIn(rules, block.text) : rules;
+    if (live.length === 0) continue;
+    for (const h of scanText(block.text, parser, live)) hits.push(shifted(h, block.start));
+  }
+  return hits;
+}
+
+/** The raw text of each `kind` element of an HTML text, with where it starts. */
+function blocksOf(text: string, kind: "script_element" | "style_element"): { text: string; start: Position16 }[] {
+  const out: { text: string; start: Position16 }[] = [];
+  for (const element of parse(napiLang("Html"), text).root().findAll({ rule: { kind } })) {
+    const lang = element.find({ rule: { kind: "attribute", has: { kind: "attribute_name", regex: "^lang$" } } })
+      ?.find({ rule: { kind: "attribute_value" } })?.text();
+    if (lang && !/^(js|javascript|css)$/i.test(lang)) continue;
+    const raw = element.children().find((c) => c.kind() === "raw_text");
+    if (!raw) continue;
+    const { start, end } = raw.range();
+    out.push({ text: text.slice(start.index, end.index), start });
+  }
+  return out;
+}
+
+/** A block's hit placed in the file: lines and indexes moved by the block's start, columns on its first line. */
+function shifted(hit: RuleHit, at: Position16): RuleHit {
+  const move = (p: Position16): Position16 => ({
+    line: p.line + at.line,
+    column: p.line === 0 ? p.column + at.column : p.column,
+    index: p.index + at.index,
+  });
+  return {
+    ...hit,
+    start: move(hit.start),
+    end: move(hit.end),
+    ...(hit.edit ? { edit: { ...hit.edit, start: hit.edit.start + at.index, end: hit.edit.end + at.index } } : {}),
+  };
 }
 
 /**

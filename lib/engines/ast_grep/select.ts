@@ -110,6 +110,9 @@ interface ApplicableSet {
   filtered: boolean;
 }
 
+/** The rule languages ast-grep runs on HTML's embedded blocks, by the parser of the block (`scan.ts`: `blocksOf`). */
+const INJECTED: Partial<Record<string, ParserName>> = { javascript: "JavaScript", css: "Css" };
+
 /** By set, language and extension (maps of maps: no key string made per file). */
 const applicableBySet = new WeakMap<RuleSet, Map<Language, Map<string, ApplicableSet>>>();
 
@@ -123,8 +126,11 @@ function applicable(set: RuleSet, language: Language, ext: string): ApplicableSe
   if (!found) {
     const rules: Applicable[] = [];
     for (const rule of set.rules) {
-      if (!rule.enabled || !POLY_LANGUAGES_OF[rule.language].includes(language)) continue;
-      const parser = parserFor(rule.language, { path: "", language }, ext);
+      if (!rule.enabled) continue;
+      // HTML's `<script>` and `<style>` blocks take JavaScript's and CSS's rules, as `ast-grep scan` injects them.
+      const injected = language === "html" ? INJECTED[rule.language] : undefined;
+      if (!injected && !POLY_LANGUAGES_OF[rule.language].includes(language)) continue;
+      const parser = injected ?? parserFor(rule.language, { path: "", language }, ext);
       if (!parser) continue;
       const { files, ignores } = fileFilter(rule);
       rules.push({ rule, parser, filtered: files !== undefined || ignores !== undefined });

@@ -17,7 +17,7 @@ import { cliParserOf } from "../../../lib/engines/ast_grep/_cli_config.ts";
 import { lintWithRules } from "../../../lib/engines/ast_grep/diagnose.ts";
 import { loadRuleSet } from "../../../lib/rules/load.ts";
 import type { RuleSet } from "../../../lib/rules/types.ts";
-import { scanText } from "../../../lib/engines/ast_grep/scan.ts";
+import { scanBlocks, scanText } from "../../../lib/engines/ast_grep/scan.ts";
 import { rulesForFile, scannedText } from "../../../lib/engines/ast_grep/select.ts";
 import { ensureLanguages } from "../../../lib/engines/ast_grep/napi.ts";
 import { writeRulesCorpus } from "../../bench/_rules_corpus.ts";
@@ -47,9 +47,14 @@ async function assertParity(
     deepEqual(actual, expected, `${file.relPath} differs`);
     // The literal pre-filter loses nothing: every rule run unfiltered finds as much.
     const text = scannedText(file);
-    const unfiltered = text === undefined
-      ? 0
-      : [...rulesForFile(set, file)].reduce((n, [parser, rules]) => n + scanText(text, parser, rules).length, 0);
+    const unfiltered = text === undefined ? 0 : [...rulesForFile(set, file)].reduce(
+      (n, [parser, rules]) =>
+        n +
+        (file.language === "html" && parser !== "Html"
+          ? scanBlocks(text, parser, rules, false)
+          : scanText(text, parser, rules)).length,
+      0,
+    );
     equal(expected.length, unfiltered, `${file.relPath}: the pre-filter dropped a finding`);
     diagnostics += expected.length;
   }
@@ -495,8 +500,9 @@ cliTest("every extension the command line maps is scanned with the parser poly u
     equal(files.length, Object.keys(BY_EXTENSION).length);
     for (const file of files) ok(cliParserOf(file.path), file.relPath);
     const stats = await assertParity(set, files);
-    // All through the command line: one process at once, one for the files whose texts decide once read.
-    deepEqual([stats.viaCli, stats.viaNapi, stats.processes], [files.length, 0, 2], JSON.stringify(stats));
+    // All through the command line: one process at once, one for the files whose texts decide once read; the HTML
+    // files' embedded blocks (JavaScript's and CSS's rules) through napi as well.
+    deepEqual([stats.viaCli, stats.viaNapi, stats.processes], [files.length, 2, 2], JSON.stringify(stats));
     const { results } = await lintBatch(set, files);
     for (const [i, file] of files.entries()) ok((results[i] as unknown[]).length > 0, `${file.relPath}: no finding`);
   } finally {
