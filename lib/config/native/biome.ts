@@ -300,7 +300,7 @@ export class BiomeReader {
    * The prettier-compatible configuration governing `dir` (oxfmt's or prettier's file, nearest first), as the tool
    * reads it: its options as written (`overrides` included), its ignores (oxfmt's `ignorePatterns`, a
    * `.prettierignore` beside the file), and which tool. Independent of any biome file: prettier's and oxfmt's options
-   * also govern the languages biome does not format (YAML).
+   * govern what prettier formats under them, biome's languages included where no biome file governs biome.
    */
   async styleFor(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
     const path = await this.#nearestPrettier(dir, top);

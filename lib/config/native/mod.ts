@@ -45,8 +45,9 @@ export { type EditorconfigDefaults, editorconfigDefaults, editorconfigProps } fr
 export const NODE_MANIFEST = "node-manifest";
 
 /**
- * The layer key of the nearest prettier or oxfmt configuration (`BiomeReader.styleFor`): its options govern the
- * prettier engine (YAML) and its ignores every formatter of the languages those tools format, whatever governs biome.
+ * The layer key of the nearest prettier or oxfmt configuration (`BiomeReader.styleFor`): prettier formats the languages
+ * those tools format under it (biome keeps its own where a biome file governs biome; lib/run/plan.ts), and its ignores
+ * keep files from every formatter of those languages.
  */
 export const FORMAT_STYLE = "format-style";
 

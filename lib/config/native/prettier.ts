@@ -1,8 +1,10 @@
 /**
- * Prettier-compatible formatter options mapped onto biome's formatter as
- * `biome migrate prettier` does: prettier's (`.prettierrc*`, the `prettier` key
- * of `package.json`) and oxfmt's (`.oxfmtrc.json`, `.oxfmtrc.jsonc`: prettier's
- * options with oxfmt's own defaults and extensions).
+ * Prettier-compatible formatter options: prettier's (`.prettierrc*`, `prettier.config.*`, the `prettier` key of
+ * `package.json`, a shared config package they name) and oxfmt's (`.oxfmtrc.json`, `.oxfmtrc.jsonc`,
+ * `oxfmt.config.ts`: prettier's options with oxfmt's own defaults and extensions), read as the tools read them
+ * (JavaScript files without running them, `_jsconfig.ts`). prettier formats under them (lib/run/plan.ts); resolved
+ * for one file by {@link styleOptionsFor}, and mapped onto biome's formatter, for where biome formats under them, as
+ * `biome migrate prettier` does:
  *
  * - `printWidth` → `lineWidth`, `tabWidth` → `indentWidth`, `useTabs` →
  *   `indentStyle`, `endOfLine` → `lineEnding`, `bracketSpacing`, `objectWrap` →
@@ -21,8 +23,8 @@
  *   nor undoes them.
  * - Both tools read a file's `.editorconfig` beneath their own options
  *   ({@link editorconfigStyle}; applied per file in lib/run/plan.ts).
- * - An option with no biome equivalent that changes JS/TS/JSON/CSS output, a
- *   plugin, or a JavaScript config file is a {@link ConfigError} naming it.
+ * - An option with no biome equivalent that changes JS/TS/JSON/CSS output, or a
+ *   plugin poly does not know ({@link stylePlugins}), is a {@link ConfigError} naming it (raised where biome formats).
  *   Options that only concern languages biome does not format here
  *   (`proseWrap`, `htmlWhitespaceSensitivity`, ...) are accepted and have no
  *   effect on biome.
