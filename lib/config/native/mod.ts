@@ -121,11 +121,10 @@ export class NativeConfigs {
       if (manifest) out[NODE_MANIFEST] = manifest;
     }
     if (["biome", "prettier", "webfmt", "dprint"].some(wanted)) {
-      // A prettier file poly cannot read (a JavaScript one) stops the run only where it is biome's configuration
-      // (above); beside a biome file it leaves YAML, HTML, Vue and Markdown to poly's defaults.
       const style = await this.#biome.styleFor(dir, top);
-      // One poly cannot read leaves those languages to poly's defaults beside a biome file of biome's own (or with
-      // biome off), as before poly read it for them; elsewhere formatting under it is an error saying why.
+      // A prettier or oxfmt file poly cannot read stops no run: beside a biome file of biome's own (or with biome
+      // off) it leaves YAML, HTML, Vue and Markdown to poly's defaults, as before poly read it for them; elsewhere
+      // formatting under it is an error saying why (`unmapped`).
       const quiet = style?.unmapped && ((out.biome && !out.biome.style) || (!out.biome && !wanted("biome")));
       if (style && !quiet) out[FORMAT_STYLE] = style;
     }
