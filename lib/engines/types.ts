@@ -83,12 +83,6 @@ export interface EngineSettings {
    * domain rules as on biome's command line; its file and hash are part of the cache key.
    */
   manifest?: NativeEngineConfig;
-  /**
-   * The prettier or oxfmt configuration whose ignores (oxfmt's `ignorePatterns`, `.prettierignore`) keep files from
-   * this formatter: set for the formatters of the languages those tools format, other than the ones it configures
-   * (lib/config/native/prettier.ts).
-   */
-  styleIgnores?: NativeEngineConfig;
   /** The `[rules]` table (for the structural-rules engine). */
   rules?: Record<string, unknown>;
 }

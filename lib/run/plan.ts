@@ -18,8 +18,6 @@ import {
   editorconfigToBiome,
   LANGUAGE_PLUGINS,
   mergeTables,
-  STYLE_LANGUAGES,
-  styleIgnored,
   stylePlugins,
 } from "../config/native/prettier.ts";
 import { ConfigError } from "../errors/mod.ts";
@@ -114,14 +112,9 @@ function buildSettings(
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
     ...(config.native?.[spec.id] ? { native: config.native[spec.id] } : {}),
-    // prettier's or oxfmt's configuration: its options are the configuration of YAML's, HTML's, Vue's and Markdown's
-    // formatters, its ignores every formatter's of the languages those tools format (biome's come with its mapped
-    // configuration).
+    // prettier's or oxfmt's configuration, its ignores included (`nativeExcluded`): the configuration of prettier
+    // itself and of the other formatters of the languages those tools format (biome's come mapped onto its own).
     ...(style && own && styleGoverned(spec.id, language) ? { native: style } : {}),
-    ...(style?.formatIgnore && own && kind === "fmt" && STYLE_LANGUAGES.has(language) &&
-        !["prettier", "biome"].includes(spec.id)
-      ? { styleIgnores: style }
-      : {}),
     // biome's manifest: for lint, its domains and `type`; for format, only a `"type": "commonjs"` matters (a `.js`
     // file is then a script, which biome parses, and formats, as one).
     ...(spec.id === "biome" && config.native?.[NODE_MANIFEST] &&
@@ -242,9 +235,8 @@ export function narrowToFile(plan: FilePlan, path: string, kind: "lint" | "fmt")
   let reasons: string[] | undefined;
   for (const e of plan.engines) {
     const native = e.settings.native;
-    const ignores = kind === "fmt" ? e.settings.styleIgnores : undefined;
-    if (!native && !ignores) continue;
-    const why = (native && nativeExcluded(e.id, kind, native, path)) ?? (ignores && styleIgnored(ignores, path));
+    if (!native) continue;
+    const why = nativeExcluded(e.id, kind, native, path);
     if (why) {
       (dropped ??= []).push(e.id);
       (reasons ??= []).push(why);
@@ -354,7 +346,7 @@ function planWith(plan: FilePlan, key: string, settings: EngineSettings): FilePl
 
 /**
  * `plan` with the file's `.editorconfig` read beneath the prettier-compatible options (prettier's, oxfmt's) that
- * govern its formatter (biome, mapped; prettier for YAML, as written), as that tool reads it: the properties become
+ * govern its formatter (biome, mapped; prettier, web_fmt and dprint, as written), as that tool reads it: the properties become
  * the options the tool's file does not set at its top level, laid over its own top level (its `overrides` still win).
  */
 function withStyleEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: string): FilePlan {
