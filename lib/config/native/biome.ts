@@ -39,10 +39,9 @@ import {
   OXFMT_FILES,
   oxfmtIgnores,
   oxfmtOptions,
-  oxfmtToBiome,
   PRETTIER_FILES,
   prettierOptions,
-  prettierToBiome,
+  styleToBiomeOf,
 } from "./prettier.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
 
@@ -371,10 +370,7 @@ export class BiomeReader {
         if (!style || style.unmapped) return style;
         const display = this.display(path);
         try {
-          const options = style.style!.tool === "oxfmt"
-            ? oxfmtToBiome(style.options, display)
-            : prettierToBiome(style.options, display);
-          return { ...style, options };
+          return { ...style, options: styleToBiomeOf(style.style!.tool, style.options, display) };
         } catch (e) {
           // An option biome's formatter cannot take stops biome's formatting under it, not its linting.
           if (!(e instanceof ConfigError)) throw e;

@@ -383,6 +383,11 @@ export function oxfmtToBiome(options: Table, display: string): Table {
   return styleToBiome(rest, display, "oxfmt");
 }
 
+/** A biome configuration equivalent to `tool`'s options object: {@link prettierToBiome} or {@link oxfmtToBiome}. */
+export function styleToBiomeOf(tool: StyleTool, options: Table, display: string): Table {
+  return tool === "oxfmt" ? oxfmtToBiome(options, display) : prettierToBiome(options, display);
+}
+
 /** oxfmt's `ignorePatterns` (gitignore patterns relative to the config file's directory), checked. */
 export function oxfmtIgnores(options: Table, display: string): string[] {
   const list = options.ignorePatterns;

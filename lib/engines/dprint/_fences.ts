@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { oxfmtToBiome, prettierToBiome, STYLE_LANGUAGES, styleOptionsFor } from "../../config/native/prettier.ts";
+import { STYLE_LANGUAGES, styleOptionsFor, styleToBiomeOf } from "../../config/native/prettier.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { EngineSettings, Language, SourceFile } from "../types.ts";
 
@@ -126,7 +126,5 @@ function blockStyle(
 ): NativeEngineConfig {
   const options = { ...styleOptionsFor(native, markdownPath), ...(lineWidth ? { printWidth: lineWidth } : {}) };
   if (engine !== "biome") return { ...native, options };
-  const display = native.files[0]?.path ?? "";
-  const biome = native.style?.tool === "oxfmt" ? oxfmtToBiome(options, display) : prettierToBiome(options, display);
-  return { ...native, options: biome };
+  return { ...native, options: styleToBiomeOf(native.style?.tool ?? "prettier", options, native.files[0]?.path ?? "") };
 }
