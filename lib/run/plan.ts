@@ -100,7 +100,7 @@ function buildSettings(
 ): EngineSettings {
   const d = config.data.defaults;
   const style = config.native?.[FORMAT_STYLE];
-  const own = (config.data.tools[spec.id] as { native_config?: boolean } | undefined)?.native_config !== false;
+  const own = readsNative(config, spec.id);
   return {
     defaults: {
       line_length: d.line_length,
@@ -192,16 +192,24 @@ function byDefault(spec: EngineSpec, language: Language): boolean {
  * files are the plugin's, which poly does not run), or undefined.
  */
 function pluginFormats(language: Language, config: ResolvedConfig): string | undefined {
-  const style = config.native?.[FORMAT_STYLE];
-  if (!style || (config.data.tools.prettier as { native_config?: boolean } | undefined)?.native_config === false) {
-    return undefined;
-  }
+  const style = prettierStyle(config);
+  if (!style) return undefined;
   const plugin = stylePlugins(style.options).plugins.find((p) => LANGUAGE_PLUGINS[p]?.includes(language));
   if (!plugin) return undefined;
   const file = style.files[0]?.path ?? "prettier's configuration";
   return `formatted by the prettier plugin "${plugin}" (listed in ${
     file.slice(file.lastIndexOf("/") + 1)
   }), which poly does not run: not checked`;
+}
+
+/** Whether engine `id` reads its native configuration files (`[tools.<id>] native_config` is not false). */
+function readsNative(config: ResolvedConfig, id: string): boolean {
+  return (config.data.tools[id] as { native_config?: boolean } | undefined)?.native_config !== false;
+}
+
+/** The prettier or oxfmt configuration governing `config`'s directory where prettier reads it, or undefined. */
+function prettierStyle(config: ResolvedConfig): NativeEngineConfig | undefined {
+  return readsNative(config, "prettier") ? config.native?.[FORMAT_STYLE] : undefined;
 }
 
 /** The languages biome formats: under a biome file of its own, biome keeps them. */
@@ -213,11 +221,8 @@ const BIOME_FORMATS: ReadonlySet<Language> = new Set(["javascript", "typescript"
  * it formats where a biome file of its own governs it.
  */
 function styleFormatter(candidates: EngineSpec[], language: Language, config: ResolvedConfig): EngineSpec | undefined {
-  if (!config.native?.[FORMAT_STYLE]) return undefined;
-  if ((config.data.tools.prettier as { native_config?: boolean } | undefined)?.native_config === false) {
-    return undefined;
-  }
-  const biome = config.native.biome;
+  if (!prettierStyle(config)) return undefined;
+  const biome = config.native?.biome;
   if (biome && !biome.style && BIOME_FORMATS.has(language)) return undefined;
   return candidates.find((e) => e.id === "prettier");
 }
@@ -300,7 +305,7 @@ export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: s
   const engine = plan.engines[0];
   if (ec && engine?.settings.native?.style) return withStyleEditorconfig(plan, ec, path);
   if (!ec || !engine || OWN_CONFIG.has(engine.id) || engine.settings.native) return plan;
-  if ((config.data.tools[engine.id] as { native_config?: boolean } | undefined)?.native_config === false) return plan;
+  if (!readsNative(config, engine.id)) return plan;
   const props = editorconfigProps(ec, path);
   if (Object.keys(props).length === 0) return plan;
   const d = editorconfigDefaults(props);
