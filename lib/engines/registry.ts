@@ -34,6 +34,7 @@ import { dprint } from "./dprint/mod.ts";
 import { markdownlint } from "./markdownlint/mod.ts";
 import { yaml } from "./yaml/mod.ts";
 import { prettier } from "./prettier/mod.ts";
+import { oxfmt } from "./oxfmt/mod.ts";
 import { clangFormat } from "./clang_format/mod.ts";
 import { sqlfmt } from "./sqlfmt/mod.ts";
 import { luafmt } from "./luafmt/mod.ts";
@@ -56,6 +57,7 @@ export const ENGINES: readonly EngineSpec[] = [
   markdownlint,
   yaml,
   prettier,
+  oxfmt,
   clangFormat,
   sqlfmt,
   luafmt,

@@ -100,7 +100,11 @@ function buildSettings(
 ): EngineSettings {
   const d = config.data.defaults;
   const style = config.native?.[FORMAT_STYLE];
-  const own = readsNative(config, spec.id);
+  // prettier and oxfmt take the file under the switch of the tool whose file it is (`[tools.oxfmt]` for oxfmt's).
+  const own = readsNative(
+    config,
+    spec.id === "prettier" || spec.id === "oxfmt" ? style?.style?.tool ?? spec.id : spec.id,
+  );
   return {
     defaults: {
       line_length: d.line_length,
@@ -133,7 +137,7 @@ function buildSettings(
  * Markdown). biome's come mapped onto its own configuration.
  */
 function styleGoverned(id: string, language: Language): boolean {
-  return id === "prettier" || (id === "webfmt" && (language === "html" || language === "vue")) ||
+  return id === "prettier" || id === "oxfmt" || (id === "webfmt" && (language === "html" || language === "vue")) ||
     (id === "dprint" && language === "markdown");
 }
 
@@ -181,25 +185,35 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
 
 /**
  * Whether `spec` formats `language` without being asked: prettier formats YAML so, and the other languages it can
- * format only where a prettier or oxfmt file governs them ({@link styleFormatter}) or poly.toml names it.
+ * format only where a prettier or oxfmt file governs them ({@link styleFormatter}) or poly.toml names it; oxfmt only
+ * so.
  */
 function byDefault(spec: EngineSpec, language: Language): boolean {
-  return spec.id !== "prettier" || language === "yaml";
+  return spec.id === "prettier" ? language === "yaml" : spec.id !== "oxfmt";
 }
 
 /**
- * Why a file of `language` is not formatted where prettier's file lists a plugin that formats that language (its
- * files are the plugin's, which poly does not run), or undefined.
+ * Why a file of `language` is not formatted where the repository's formatter leaves it to what poly does not run, or
+ * undefined: a prettier plugin that formats that language (its files are the plugin's), or oxfmt for Svelte and Astro
+ * (which it formats only with its `svelte` / `astro` option on, through packages poly does not ship, and otherwise
+ * leaves as they are).
  */
 function pluginFormats(language: Language, config: ResolvedConfig): string | undefined {
   const style = prettierStyle(config);
   if (!style) return undefined;
+  const file = style.files[0]?.path ?? `${style.style?.tool ?? "prettier"}'s configuration`;
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  if (style.style?.tool === "oxfmt") {
+    if (language !== "svelte" && language !== "astro") return undefined;
+    const overrides = (style.options.overrides ?? []) as { options?: Record<string, unknown> }[];
+    const on = [style.options, ...overrides.map((o) => o.options ?? {})].some((o) => o[language]);
+    return on
+      ? `formatted by oxfmt through its "${language}" option (in ${name}), with a package poly does not ship: not checked`
+      : `left as it is by oxfmt, this repository's formatter (no "${language}" option in ${name}): not checked`;
+  }
   const plugin = stylePlugins(style.options).plugins.find((p) => LANGUAGE_PLUGINS[p]?.includes(language));
   if (!plugin) return undefined;
-  const file = style.files[0]?.path ?? "prettier's configuration";
-  return `formatted by the prettier plugin "${plugin}" (listed in ${
-    file.slice(file.lastIndexOf("/") + 1)
-  }), which poly does not run: not checked`;
+  return `formatted by the prettier plugin "${plugin}" (listed in ${name}), which poly does not run: not checked`;
 }
 
 /** Whether engine `id` reads its native configuration files (`[tools.<id>] native_config` is not false). */
@@ -207,24 +221,30 @@ function readsNative(config: ResolvedConfig, id: string): boolean {
   return (config.data.tools[id] as { native_config?: boolean } | undefined)?.native_config !== false;
 }
 
-/** The prettier or oxfmt configuration governing `config`'s directory where prettier reads it, or undefined. */
+/**
+ * The prettier or oxfmt configuration governing `config`'s directory where its tool reads it (`[tools.prettier]` or
+ * `[tools.oxfmt]` `native_config` not false), or undefined.
+ */
 function prettierStyle(config: ResolvedConfig): NativeEngineConfig | undefined {
-  return readsNative(config, "prettier") ? config.native?.[FORMAT_STYLE] : undefined;
+  const style = config.native?.[FORMAT_STYLE];
+  return style && readsNative(config, style.style?.tool ?? "prettier") ? style : undefined;
 }
 
 /** The languages biome formats: under a biome file of its own, biome keeps them. */
 const BIOME_FORMATS: ReadonlySet<Language> = new Set(["javascript", "typescript", "json", "css", "graphql"]);
 
 /**
- * prettier itself where the repository's prettier or oxfmt file governs `language` (its file read, prettier not
- * turned off): the repository's formatter formats its files, as its own command line would. biome keeps the languages
- * it formats where a biome file of its own governs it.
+ * The repository's formatter where its prettier or oxfmt file governs `language` (its file read, the tool not
+ * turned off): prettier itself, or oxfmt itself (prettier under oxfmt's options where oxfmt is disabled), as its own
+ * command line would format the file. biome keeps the languages it formats where a biome file of its own governs it.
  */
 function styleFormatter(candidates: EngineSpec[], language: Language, config: ResolvedConfig): EngineSpec | undefined {
-  if (!prettierStyle(config)) return undefined;
+  const style = prettierStyle(config);
+  if (!style) return undefined;
   const biome = config.native?.biome;
   if (biome && !biome.style && BIOME_FORMATS.has(language)) return undefined;
-  return candidates.find((e) => e.id === "prettier");
+  const oxfmt = style.style?.tool === "oxfmt" ? candidates.find((e) => e.id === "oxfmt") : undefined;
+  return oxfmt ?? candidates.find((e) => e.id === "prettier");
 }
 
 /** Plans narrowed for one file, by the plan they narrow and the engines they drop. */
@@ -284,6 +304,8 @@ function tabKeys(id: string, language: Language): Record<string, unknown> | "n/a
       return language === "toml" ? { useTabs: true } : "n/a"; // Markdown, Dockerfile: no indentation setting
     case "prettier":
       return language === "yaml" ? "n/a" : undefined; // YAML forbids tabs for indentation
+    case "oxfmt":
+      return language === "yaml" ? "n/a" : { useTabs: true };
     default:
       return undefined;
   }

@@ -206,7 +206,8 @@ Deno.test(".editorconfig beneath a .prettierrc governs poly fmt as it governs pr
 
 Deno.test(".oxfmtrc.json governs poly fmt: its options, the .editorconfig beneath them, its ignorePatterns", async () => {
   const dir = await copyFixture("native/oxfmtrc");
-  // prettier, whose options oxfmt takes, calls the files formatted under them (oxfmt's width, 100; tabs from .editorconfig).
+  // oxfmt formats them; prettier, whose options oxfmt takes, calls them formatted too (oxfmt's width, 100; tabs from
+  // .editorconfig).
   const prettier = await import("prettier");
   const style = { semi: false, singleQuote: true, printWidth: 100, useTabs: true };
   // Markdown's and HTML's formatters take the same options (a code block's, a script's, a style's).
@@ -217,8 +218,10 @@ Deno.test(".oxfmtrc.json governs poly fmt: its options, the .editorconfig beneat
   assert.equal(code, 0, stderr + JSON.stringify(doc.results));
   assert.ok(doc.configs.some((c) => c.sources.includes(".oxfmtrc.json")), JSON.stringify(doc.configs));
   assert.match(doc.results.find((r) => r.path === "generated/out.js")?.skipped ?? "", /ignored by oxfmt/);
-  // Its ignores keep every formatter away (Markdown's too), its options reach YAML's prettier (an override for *.yml).
+  // Its ignores keep every formatter away (Markdown's too), its options reach YAML (an override for *.yml).
   assert.match(doc.results.find((r) => r.path === "docs/CHANGELOG.md")?.skipped ?? "", /ignored by oxfmt/);
+  // oxfmt leaves Svelte files as they are without its "svelte" option: so does poly, saying so.
+  assert.match(doc.results.find((r) => r.path === "src/App.svelte")?.skipped ?? "", /left as it is by oxfmt/);
   for (const [f, singleQuote] of [["config.yaml", true], ["ci.yml", false]] as const) {
     const text = await Deno.readTextFile(join(dir, f));
     assert.ok(await prettier.check(text, { parser: "yaml", singleQuote }), f);
@@ -233,13 +236,28 @@ Deno.test(".oxfmtrc.json governs poly fmt: its options, the .editorconfig beneat
     const out = await run(dir, ["fmt", "--no-cache"]);
     return out.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
   };
-  // prettier formats what oxfmt's file governs: biome's own switch changes nothing here.
+  // oxfmt formats what its file governs: biome's own switch changes nothing here.
   assert.deepEqual(await changedUnder("[tools.biome]\nnative_config = false\n"), []);
-  // prettier's switch leaves YAML to poly's defaults (double quotes) and JavaScript to biome, which maps the options.
-  assert.deepEqual(await changedUnder("[tools.prettier]\nnative_config = false\n"), ["config.yaml"]);
+  // oxfmt's switch leaves YAML to poly's defaults (prettier, double quotes), JavaScript to biome, which maps the
+  // options, and Svelte to web_fmt.
+  assert.deepEqual(await changedUnder("[tools.oxfmt]\nnative_config = false\n"), ["config.yaml", "src/App.svelte"]);
   // Both off: biome's defaults, and no formatter reads oxfmt's ignores any more.
-  const both = await changedUnder("[tools.prettier]\nnative_config = false\n[tools.biome]\nnative_config = false\n");
+  const both = await changedUnder("[tools.oxfmt]\nnative_config = false\n[tools.biome]\nnative_config = false\n");
   assert.ok(["src/index.ts", "generated/out.js", "config.yaml"].every((f) => both.includes(f)), JSON.stringify(both));
+  // oxfmt's own options are oxfmt's to apply (sortImports, here by an override): prettier, under oxfmt's options
+  // where oxfmt is disabled, neither applies nor undoes them.
+  const rc = (await Deno.readTextFile(join(dir, ".oxfmtrc.json"))).replace(
+    /"overrides": \[(.*)\]/,
+    '"overrides": [\n\t\t$1,\n\t\t{ "files": ["src/sorted/**"], "options": { "sortImports": true } }\n\t]',
+  );
+  await Deno.writeTextFile(join(dir, ".oxfmtrc.json"), rc);
+  await Deno.mkdir(join(dir, "src/sorted"));
+  await Deno.writeTextFile(
+    join(dir, "src/sorted/deps.ts"),
+    "import { b } from 'b'\nimport { a } from 'a'\n\nexport { a, b }\n",
+  );
+  assert.deepEqual(await changedUnder(""), ["src/sorted/deps.ts"]);
+  assert.deepEqual(await changedUnder("[tools.oxfmt]\nenabled = false\n"), []);
 });
 
 Deno.test("poly config show says which native file each effective ruff key came from", async () => {

@@ -15,7 +15,7 @@
  *   with biome's formatter defaults written out (poly's `[defaults]` would fill
  *   them otherwise). `includes`, `overrides` (paths) and oxfmt's `ignorePatterns` are refused.
  * - `.editorconfig` sections are per file: refused (keep the file; it is read).
- * - prettier's or oxfmt's file: prettier formats what it governs, under it as written (poly.toml cannot say its
+ * - prettier's or oxfmt's file: that tool formats what it governs, under it as written (poly.toml cannot say its
  *   overrides, ignores and the `.editorconfig` beneath), so it stays read and nothing is imported from it, for biome
  *   either (named in the header). biome's manifest (`package.json`) is the package's own file: neither imported nor
  *   to be deleted.
@@ -135,7 +135,7 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
     // biome's manifest is the package's own package.json, not a configuration: nothing to import, nothing to delete.
     if (id === NODE_MANIFEST) continue;
     if (id === FORMAT_STYLE || (id === "biome" && native.style)) {
-      // prettier's or oxfmt's file keeps governing what prettier formats (biome's options mapped from it included):
+      // prettier's or oxfmt's file keeps governing what that tool formats (biome's options mapped from it included):
       // imported into biome's tables it would hand those files to biome's formatter.
       for (const f of native.files) if (!kept.includes(f.path)) kept.push(f.path);
       continue;

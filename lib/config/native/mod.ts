@@ -45,8 +45,8 @@ export { type EditorconfigDefaults, editorconfigDefaults, editorconfigProps } fr
 export const NODE_MANIFEST = "node-manifest";
 
 /**
- * The layer key of the nearest prettier or oxfmt configuration (`BiomeReader.styleFor`): prettier formats the languages
- * those tools format under it (biome keeps its own where a biome file governs biome; lib/run/plan.ts), and its ignores
+ * The layer key of the nearest prettier or oxfmt configuration (`BiomeReader.styleFor`): that tool formats the languages
+ * it formats under it (biome keeps its own where a biome file governs biome; lib/run/plan.ts), and its ignores
  * keep files from every formatter of those languages.
  */
 export const FORMAT_STYLE = "format-style";
@@ -120,7 +120,7 @@ export class NativeConfigs {
       const manifest = await this.#biome.manifestFor(dir, top);
       if (manifest) out[NODE_MANIFEST] = manifest;
     }
-    if (["biome", "prettier", "webfmt", "dprint"].some(wanted)) {
+    if (["biome", "prettier", "oxfmt", "webfmt", "dprint"].some(wanted)) {
       const style = await this.#biome.styleFor(dir, top);
       // A prettier or oxfmt file poly cannot read stops no run: beside a biome file of biome's own (or with biome
       // off) it leaves YAML, HTML, Vue and Markdown to poly's defaults, as before poly read it for them; elsewhere

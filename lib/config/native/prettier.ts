@@ -2,8 +2,8 @@
  * Prettier-compatible formatter options: prettier's (`.prettierrc*`, `prettier.config.*`, the `prettier` key of
  * `package.json`, a shared config package they name) and oxfmt's (`.oxfmtrc.json`, `.oxfmtrc.jsonc`,
  * `oxfmt.config.ts`: prettier's options with oxfmt's own defaults and extensions), read as the tools read them
- * (JavaScript files without running them, `_jsconfig.ts`). prettier formats under them (lib/run/plan.ts); resolved
- * for one file by {@link styleOptionsFor}, and mapped onto biome's formatter, for where biome formats under them, as
+ * (JavaScript files without running them, `_jsconfig.ts`). prettier, or oxfmt, formats under them (lib/run/plan.ts);
+ * resolved for one file by {@link styleOptionsFor} (prettier's) or {@link oxfmtOptionsFor} (oxfmt's), and mapped onto biome's formatter, for where biome formats under them, as
  * `biome migrate prettier` does:
  *
  * - `printWidth` → `lineWidth`, `tabWidth` → `indentWidth`, `useTabs` →
@@ -543,6 +543,22 @@ const NOT_PRETTIER = new Set(["overrides", "$schema", "plugins", ...OXFMT_ONLY])
  * (oxfmt's 100) comes first.
  */
 export function styleOptionsFor(native: NativeEngineConfig, absPath: string): Table {
+  return withoutKeys(resolvedFor(native, absPath), NOT_PRETTIER);
+}
+
+/** Keys of an oxfmt file that are no option of one file to oxfmt's `format()`. */
+const NOT_OXFMT = new Set(["overrides", "$schema", "ignorePatterns"]);
+
+/**
+ * The options oxfmt's `format()` takes for one file under an oxfmt configuration: as {@link styleOptionsFor}
+ * resolves them (`overrides` by path), oxfmt's own (sorting, JSDoc, `insertFinalNewline`, ...) kept.
+ */
+export function oxfmtOptionsFor(native: NativeEngineConfig, absPath: string): Table {
+  return withoutKeys(resolvedFor(native, absPath), NOT_OXFMT);
+}
+
+/** The top level of `native`'s options, then each of its `overrides` that matches `absPath`, later ones winning. */
+function resolvedFor(native: NativeEngineConfig, absPath: string): Table {
   const rel = relative(native.root, absPath).split(sep).join("/");
   const { overrides, ...top } = native.options as Table & { overrides?: Table[] };
   let out: Table = { ...(native.style?.tool === "oxfmt" ? { printWidth: 100 } : {}), ...top };
@@ -551,8 +567,12 @@ export function styleOptionsFor(native: NativeEngineConfig, absPath: string): Ta
     const hit = (globs: string[]) => globs.some((g) => globMatcher(g)(rel));
     if (hit(files) && !hit(excluded)) out = { ...out, ...(o.options as Table ?? {}) };
   }
-  for (const k of Object.keys(out)) if (NOT_PRETTIER.has(k)) delete out[k];
   return out;
+}
+
+function withoutKeys(options: Table, keys: ReadonlySet<string>): Table {
+  for (const k of Object.keys(options)) if (keys.has(k)) delete options[k];
+  return options;
 }
 
 /** The layout of one file's prettier-compatible options ({@link styleOptionsFor}), prettier's defaults filling the rest. */

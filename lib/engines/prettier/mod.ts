@@ -2,9 +2,9 @@
  * prettier — in-process (`prettier/standalone` with the plugins prettier ships, each loaded on first use).
  *
  * - Tier: in-process (JavaScript). Languages: YAML by default (format only; linting is `yaml`); JavaScript,
- *   TypeScript, JSON, CSS, GraphQL, Markdown, HTML and Vue where the repository's prettier or oxfmt file governs
- *   them (its formatter formats its files; lib/run/plan.ts says when), or where poly.toml names this formatter
- *   (`[fmt.typescript.prettier]`). prettier picks each file's parser by its name, as its command line does.
+ *   TypeScript, JSON, CSS, GraphQL, Markdown, HTML and Vue where the repository's prettier file governs them (its
+ *   formatter formats its files; lib/run/plan.ts says when; an oxfmt file too where oxfmt is disabled), or where
+ *   poly.toml names this formatter (`[fmt.typescript.prettier]`). prettier picks each file's parser by its name, as its command line does.
  * - `[defaults] line_length` → `printWidth`, `indent_width` → `tabWidth` (default 2),
  *   `line_ending` → `endOfLine`; `final_newline` is applied to the output.
  * - `[fmt.<language>.prettier]` keys: `single_quote` (`singleQuote`), `bracket_spacing`
