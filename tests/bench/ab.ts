@@ -7,6 +7,7 @@
  *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --version      # `poly --version`
  *   deno run -P=test tests/bench/ab.ts ... --engines biome DIR                     # only these lint engines on
  *   deno run -P=test tests/bench/ab.ts ... --daemon src/a.ts DIR                    # one edit through `poly daemon`
+ *   deno run -P=test tests/bench/ab.ts ... --fmt DIR                                # `poly fmt --check` for `poly lint`
  *
  * With `--daemon FILE`, each side runs its own `poly daemon` on its own copy of DIR; before each pair a comment line
  * is added to FILE (a path relative to DIR) in both copies, and after 400 ms (the watcher hears of it, as of an
@@ -42,6 +43,7 @@ const engines = take("--engines")?.split(",");
 const cold = has("--cold");
 const daemonFile = take("--daemon");
 const version = has("--version");
+const fmt = has("--fmt");
 if (!version && args.length !== 1) throw new Error("Give one directory: ab.ts --before A --after B [--cold] DIR");
 
 const work = await tempDir({ prefix: "poly-ab-" });
@@ -108,7 +110,9 @@ try {
   const treeOf = (s: typeof a) => daemonFile ? `${tree}-${s.name}` : tree;
   if (daemonFile) { for (const s of [a, b]) await sh(["cp", "-a", tree, treeOf(s)]); }
   const lint = (s: typeof a) =>
-    version ? [...s.poly, "--version"] : [...s.poly, "lint", "--no-workspace", "--format", "json", "."];
+    version
+      ? [...s.poly, "--version"]
+      : [...s.poly, ...(fmt ? ["fmt", "--check"] : ["lint", "--no-workspace"]), "--format", "json", "."];
   const homes = new Map<string, Record<string, string>>();
   for (const s of [a, b]) {
     const home = await s.fresh();
@@ -154,7 +158,7 @@ try {
     ? "poly --version"
     : daemonFile
     ? `poly lint through poly daemon, ${daemonFile} edited before each pair, on ${args[0]}`
-    : `${cold ? "cold" : "warm"} poly lint${engines ? ` (${engines})` : ""} on ${args[0]}`;
+    : `${cold ? "cold" : "warm"} poly ${fmt ? "fmt --check" : "lint"}${engines ? ` (${engines})` : ""} on ${args[0]}`;
   console.log(`${what}, ${runs} interleaved pairs`);
   const ratio = (x: number) => `${x.toFixed(3)}×`;
   console.log(`  before ${a.commit}: wall ${range(times.before, ms)}, CPU ${range(cpu.before, ms)}`);

@@ -313,8 +313,10 @@ async function biomeTree(dir: string, bin: string, work: string): Promise<{ dir:
   };
 }
 
-/** The files prettier (and oxfmt) format, by name. */
+/** The files prettier formats, by name; oxfmt also TOML. */
 const STYLE_EXTS = /\.(jsx?|tsx?|[cm][jt]s|jsonc?|css|graphql|gql|md|markdown|html?|vue|ya?ml)$/;
+const OXFMT_EXTS = /\.(jsx?|tsx?|[cm][jt]s|jsonc?|css|graphql|gql|md|markdown|html?|vue|ya?ml|toml)$/;
+const extsOf = (tool: "prettier" | "oxfmt") => tool === "oxfmt" ? OXFMT_EXTS : STYLE_EXTS;
 
 /** The formatter whose file governs the root: oxfmt's, prettier's, or none (a biome file governs, or nothing does). */
 function styleTool(dir: string): "prettier" | "oxfmt" | undefined {
@@ -332,21 +334,18 @@ function styleTool(dir: string): "prettier" | "oxfmt" | undefined {
 
 /**
  * The files the repository's own formatter calls unformatted: `prettier --list-different .` (poly's pin) or
- * `oxfmt --list-different .` (oxfmt 0.78.0, installed on demand), in DIR, each with its own ignore files.
+ * `oxfmt --list-different .` (poly's pin, installed on demand), in DIR, each with its own ignore files.
  */
 async function nativeStyle(
   dir: string,
   tool: "prettier" | "oxfmt",
 ): Promise<{ unformatted: Set<string>; ms: number; tool: string }> {
-  const version = tool === "prettier" ? pin("prettier") : OXFMT_VERSION;
+  const version = pin(tool);
   const bin = await npmBin(tool, version, tool);
   const r = await run(bin, ["--list-different", "."], dir);
-  const unformatted = new Set(r.stdout.split("\n").map((l) => l.trim()).filter((l) => l && STYLE_EXTS.test(l)));
+  const unformatted = new Set(r.stdout.split("\n").map((l) => l.trim()).filter((l) => l && extsOf(tool).test(l)));
   return { unformatted, ms: r.ms, tool: `${tool} ${version} (${bin} --list-different .)` };
 }
-
-/** The oxfmt the harness compares with (not a dependency of poly). */
-const OXFMT_VERSION = "0.78.0";
 
 async function nativeBiome(
   given: string,
@@ -763,13 +762,13 @@ async function main() {
       tools.biome = `@biomejs/biome ${v} (${bin})`;
       const r = await nativeBiome(dir, bin, work);
       natives.biome = r;
-      // Where prettier's or oxfmt's file governs (and no biome file), prettier formats in poly: the verdict to compare
+      // Where prettier's or oxfmt's file governs (and no biome file), that tool formats in poly: the verdict to compare
       // is that tool's own, on every language it formats.
       const style = styleTool(dir);
       if (style) {
         const s = await nativeStyle(dir, style);
         tools[style] = s.tool;
-        formats.push({ engine: style, native: s.unformatted, ms: s.ms, exts: STYLE_EXTS });
+        formats.push({ engine: style, native: s.unformatted, ms: s.ms, exts: extsOf(style) });
       } else {
         formats.push({
           engine: "biome",
