@@ -6,7 +6,9 @@
  */
 import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
+import { DENO_LANGUAGES } from "../config/native/deno.ts";
 import {
+  DENO_FMT,
   editorconfigDefaults,
   editorconfigProps,
   FORMAT_STYLE,
@@ -116,6 +118,10 @@ function buildSettings(
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
     ...(config.native?.[spec.id] ? { native: config.native[spec.id] } : {}),
+    // `deno.json`'s `fmt`: dprint's configuration for what `deno fmt` formats with it.
+    ...(spec.id === "dprint" && DENO_LANGUAGES.has(language) && config.native?.[DENO_FMT] && own
+      ? { native: config.native[DENO_FMT] }
+      : {}),
     // prettier's or oxfmt's configuration, its ignores included (`nativeExcluded`): the configuration of prettier
     // itself and of the other formatters of the languages those tools format (biome's come mapped onto its own).
     ...(style && own && styleGoverned(spec.id, language) ? { native: style } : {}),
@@ -177,7 +183,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const named = candidates.find((e) => table(config, "fmt", language, e.id) !== undefined);
   const plugged = named ? undefined : pluginFormats(language, config);
   if (plugged) return { engines: [], noEngine: plugged };
-  const spec = named ?? styleFormatter(candidates, language, config) ??
+  const spec = named ?? denoFormatter(candidates, language, config) ?? styleFormatter(candidates, language, config) ??
     candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
@@ -189,7 +195,20 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
  * so.
  */
 function byDefault(spec: EngineSpec, language: Language): boolean {
+  if (spec.id === "dprint") return language !== "javascript" && language !== "typescript" && language !== "json";
   return spec.id === "prettier" ? language === "yaml" : spec.id !== "oxfmt";
+}
+
+/**
+ * dprint where a `deno.json` governs `language` (JavaScript, TypeScript, JSON, Markdown; dprint's native files read):
+ * `deno fmt` formats them with dprint's plugins, as poly then does. biome keeps the languages it formats where a biome
+ * file of its own governs it.
+ */
+function denoFormatter(candidates: EngineSpec[], language: Language, config: ResolvedConfig): EngineSpec | undefined {
+  if (!DENO_LANGUAGES.has(language) || !config.native?.[DENO_FMT] || !readsNative(config, "dprint")) return undefined;
+  const biome = config.native.biome;
+  if (biome && !biome.style && BIOME_FORMATS.has(language)) return undefined;
+  return candidates.find((e) => e.id === "dprint");
 }
 
 /**

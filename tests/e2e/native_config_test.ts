@@ -422,3 +422,76 @@ Deno.test("a prettier file poly cannot read errors the files formatted under it,
   const lint = await run(dir, ["lint", "--no-cache", "--no-workspace"]);
   assert.notEqual(lint.code, 2, lint.stderr + JSON.stringify(lint.doc.results));
 });
+
+Deno.test("deno.json's fmt governs poly fmt of JavaScript, TypeScript and JSON as deno fmt formats them", async () => {
+  const dir = await copyFixture("native/denofmt");
+  await Deno.mkdir(join(dir, ".git"));
+  const denoCheck = async () => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["fmt", "--check", "--config", join(dir, "deno.json")],
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    return [...text.matchAll(/^from (.+):$/gm)].map((m) => m[1].slice(dir.length + 1)).sort();
+  };
+  // The fixture is as deno fmt leaves it (semiColons false, singleQuote, width 100): poly agrees, and leaves gen/ as
+  // deno.json's exclude does.
+  assert.deepEqual(await denoCheck(), []);
+  const clean = await run(dir, ["fmt", "--no-cache"]);
+  assert.equal(clean.code, 0, clean.stderr + JSON.stringify(clean.doc.results));
+  assert.match(
+    clean.doc.results.find((r) => r.path === "gen/out.ts")?.skipped ?? "",
+    /excluded from deno fmt by "gen"/,
+  );
+  assert.ok(clean.doc.configs.some((c) => c.sources.includes("deno.json")), JSON.stringify(clean.doc.configs));
+  // Files deno fmt would rewrite, poly calls unformatted, and --fix writes what deno fmt writes.
+  const messy = {
+    "src/app.ts": 'import {helper} from "./helper.ts";\nexport const x = {a:1, b:[1,2]};\n',
+    "src/data.json": '{"name":"fixture","values":[1,2,3]}',
+  };
+  for (const [f, text] of Object.entries(messy)) await Deno.writeTextFile(join(dir, f), text);
+  const expected = await denoCheck();
+  assert.deepEqual(expected, Object.keys(messy).sort());
+  const check = await run(dir, ["fmt", "--no-cache"]);
+  assert.deepEqual(check.doc.results.filter((r) => r.changed).map((r) => r.path).sort(), expected);
+  const fixed = await run(dir, ["fmt", "--fix", "--no-cache"]);
+  assert.equal(fixed.code, 0, fixed.stderr);
+  assert.deepEqual(await denoCheck(), []);
+  assert.equal(
+    await Deno.readTextFile(join(dir, "src/app.ts")),
+    "import { helper } from './helper.ts'\nexport const x = { a: 1, b: [1, 2] }\n",
+  );
+  // dprint's switch leaves them to biome under poly's defaults (double quotes, semicolons).
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.dprint]\nnative_config = false\n");
+  const off = await run(dir, ["fmt", "--no-cache"]);
+  assert.ok(off.doc.results.some((r) => r.path === "src/app.ts" && r.changed), JSON.stringify(off.doc.results));
+});
+
+Deno.test("a deno.json without fmt is the formatter only where no other formatter's file governs", async () => {
+  const dir = await tempDir({ prefix: "poly-deno-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.mkdir(join(dir, "runtime/deno"), { recursive: true });
+  // A prettier repository with a Deno corner (hono's runtime tests): prettier governs the corner too.
+  await Deno.writeTextFile(join(dir, ".prettierrc"), '{ "semi": false, "singleQuote": true }\n');
+  await Deno.writeTextFile(join(dir, "runtime/deno/deno.json"), '{ "imports": {} }\n');
+  await Deno.writeTextFile(join(dir, "runtime/deno/a.ts"), "export const a = 'x'\n");
+  const prettier = await run(dir, ["fmt", "--no-cache"]);
+  assert.equal(prettier.code, 0, JSON.stringify(prettier.doc.results));
+  // With a fmt key it governs its directory, the nearer file (deno's defaults otherwise: semicolons, double quotes).
+  await Deno.writeTextFile(join(dir, "runtime/deno/deno.json"), '{ "fmt": { "lineWidth": 100 } }\n');
+  const deno = await run(dir, ["fmt", "--no-cache"]);
+  assert.deepEqual(deno.doc.results.filter((r) => r.changed).map((r) => r.path), ["runtime/deno/a.ts"]);
+  // Alone, a deno.json without fmt is deno fmt at its defaults.
+  await Deno.remove(join(dir, ".prettierrc"));
+  await Deno.writeTextFile(join(dir, "runtime/deno/deno.json"), "{}\n");
+  await Deno.writeTextFile(join(dir, "runtime/deno/a.ts"), 'export const a = "x";\n');
+  const alone = await run(dir, ["fmt", "--no-cache"]);
+  assert.equal(alone.code, 0, JSON.stringify(alone.doc.results));
+  assert.ok(
+    alone.doc.configs.some((c) => c.sources.some((s: string) => s.endsWith("deno.json"))),
+    JSON.stringify(alone.doc.configs),
+  );
+});

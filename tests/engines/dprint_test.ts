@@ -1,9 +1,11 @@
-import { equal } from "node:assert/strict";
+import assert, { equal } from "node:assert/strict";
+import { join } from "node:path";
 import { dprint } from "../../lib/engines/dprint/mod.ts";
 import {
   assertPrettierOutput,
   engineError,
   fixture,
+  FIXTURES,
   formatGoldenTests,
   formatSyntaxErrorTest,
   settings,
@@ -62,4 +64,66 @@ Deno.test("dprint format() of Markdown wraps prose by prettier's proseWrap at ox
     tool: "oxfmt",
     expected: { proseWrap: "always", printWidth: 100 },
   });
+});
+
+/** `deno fmt`'s own output for `text` (as a file of extension `ext`) under a deno.json whose `fmt` is `options`. */
+async function denoFmt(text: string, ext: string, options: Record<string, unknown>): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "poly-denofmt-" });
+  try {
+    await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify({ fmt: options }));
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["fmt", "--config", join(dir, "deno.json"), "--ext", ext, "-"],
+      cwd: dir,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(text));
+    await writer.close();
+    const out = await child.output();
+    if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+    return new TextDecoder().decode(out.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("dprint format() under a deno.json's fmt writes what deno fmt writes, option by option", async () => {
+  const engine = await dprint.load();
+  const ts = [
+    "import {a} from './a.ts'",
+    "export {a}",
+    'const o = {\'x\': 1, "y-z": [1,2,3], nested: {deep: "value that makes the line long enough to wrap somewhere"}}',
+    "export function f(a: number, b: string): string { if (a > 1) return b; else { return `${a}` } }",
+    "type T = {a: string, b: number}",
+    'const el = <div className="x"><span>{o.x}</span><span>text</span></div>',
+    "",
+  ].join("\n");
+  const cases: Record<string, unknown>[] = [
+    {},
+    { lineWidth: 60, indentWidth: 4, semiColons: false, singleQuote: true },
+    { useTabs: true, quoteProps: "asNeeded", trailingCommas: "never", operatorPosition: "sameLine" },
+    { semiColons: true, singleQuote: false, bracePosition: "nextLine", "typeLiteral.separatorKind": "comma" },
+    { "jsx.multiLineParens": "never", "jsx.bracketPosition": "sameLine", spaceSurroundingProperties: false },
+  ];
+  for (const options of cases) {
+    const file = { path: join(FIXTURES, "x.tsx"), relPath: "x.tsx", language: "typescript" as const, text: ts };
+    const under = { ...settings(), native: { files: [], options, root: FIXTURES, deno: true as const } };
+    equal(await engine.format!(file, under), await denoFmt(ts, "tsx", options), JSON.stringify(options));
+  }
+  const json = '{"a":1,"list":[1,2,3],"nested":{"key":"value"}}';
+  for (const options of [{}, { useTabs: true }, { indentWidth: 4, lineWidth: 20 }]) {
+    const file = { path: join(FIXTURES, "x.json"), relPath: "x.json", language: "json" as const, text: json };
+    const under = { ...settings(), native: { files: [], options, root: FIXTURES, deno: true as const } };
+    equal(await engine.format!(file, under), await denoFmt(json, "json", options), JSON.stringify(options));
+  }
+  // An option deno fmt does not have is an error naming it.
+  const bad = {
+    ...settings(),
+    native: { files: [], options: { semicolons: false }, root: FIXTURES, deno: true as const },
+  };
+  const file = { path: join(FIXTURES, "x.ts"), relPath: "x.ts", language: "typescript" as const, text: "a\n" };
+  const error = await engineError(() => engine.format!(file, bad));
+  assert.match(error.message, /unknown deno fmt option "semicolons"/);
 });

@@ -29,6 +29,7 @@ import { RUFF_DEFAULT_EXCLUDE, RuffReader, withFirstParty } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
 import { styleIgnored } from "./prettier.ts";
+import { denoExcluded, DenoReader } from "./deno.ts";
 import { HostReader } from "./host.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
 import type { NativeEngineConfig, NativeLayer, NativeSource } from "./types.ts";
@@ -51,6 +52,12 @@ export const NODE_MANIFEST = "node-manifest";
  */
 export const FORMAT_STYLE = "format-style";
 
+/**
+ * The layer key of the `deno.json` whose `fmt` governs (`DenoReader.forDir`): dprint formats JavaScript, TypeScript,
+ * JSON and Markdown under it as `deno fmt` does (lib/run/plan.ts), and its `include`/`exclude` keep files from that.
+ */
+export const DENO_FMT = "deno-fmt";
+
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = ["ruff", "biome", "shellcheck", "markdownlint", "clang-format", "rustfmt"] as const;
 
@@ -62,6 +69,7 @@ export class NativeConfigs {
   readonly #editorconfig: EditorconfigReader;
   readonly #host: HostReader;
   readonly #markdownlint: MarkdownlintReader;
+  readonly #deno: DenoReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
@@ -82,6 +90,7 @@ export class NativeConfigs {
     this.#editorconfig = new EditorconfigReader(this.#files, display);
     this.#host = new HostReader(this.#files, display);
     this.#markdownlint = new MarkdownlintReader(this.#files, display);
+    this.#deno = new DenoReader(this.#files, display);
   }
 
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
@@ -127,6 +136,21 @@ export class NativeConfigs {
       // formatting under it is an error saying why (`unmapped`).
       const quiet = style?.unmapped && ((out.biome && !out.biome.style) || (!out.biome && !wanted("biome")));
       if (style && !quiet) out[FORMAT_STYLE] = style;
+    }
+    if (wanted("dprint")) {
+      const deno = await this.#deno.forDir(dir, top);
+      const style = out[FORMAT_STYLE];
+      // A `deno.json` with `fmt` governs where it is nearer than a prettier or oxfmt file; one without, where no other
+      // formatter's file governs at all (a Deno project's formatter is `deno fmt`; a `deno.json` in a corner of a
+      // prettier, oxfmt or biome repository is not its formatter).
+      const governs = deno &&
+        (deno.explicit
+          ? !style || (deno.config.root !== style.root && isInside(style.root, deno.config.root))
+          : !style && !(out.biome && !out.biome.style));
+      if (deno && governs) {
+        out[DENO_FMT] = deno.config;
+        delete out[FORMAT_STYLE];
+      }
     }
     const host: [string, () => Promise<NativeEngineConfig | undefined>][] = [
       ["shellcheck", () => this.#host.shellcheck(dir, top)],
@@ -212,8 +236,9 @@ export function nativeExcluded(
   absPath: string,
 ): string | undefined {
   if (kind === "fmt") {
-    const why = styleIgnored(native, absPath);
+    const why = native.deno ? denoExcluded(native, absPath) : styleIgnored(native, absPath);
     if (why) return why;
+    if (native.deno) return undefined;
   }
   if (engine === "biome") return biomeExcluded(native, kind, absPath);
   if (engine !== "ruff") return undefined;

@@ -53,6 +53,11 @@ export interface NativeEngineConfig {
    */
   style?: { tool: "prettier" | "oxfmt"; explicit: string[] };
   /**
+   * Set when the options are a `deno.json`'s `fmt` (lib/config/native/deno.ts): dprint formats under them as
+   * `deno fmt` does; `include` and `exclude.fmt` are Deno's paths.
+   */
+  deno?: true;
+  /**
    * Set when the options (a prettier-compatible tool's) could not be mapped onto this engine: what says why. Raised
    * only where the engine formats under them (an errored record), so its linting is not stopped by its formatter's
    * options.

@@ -1,9 +1,11 @@
 /**
- * dprint — TOML, Markdown and Dockerfile formatting, in-process (dprint's
- * WebAssembly plugins `@dprint/toml`, `@dprint/markdown`, `@dprint/dockerfile`
- * run by `@dprint/formatter`).
+ * dprint — TOML, Markdown and Dockerfile formatting, and JavaScript, TypeScript and JSON where a `deno.json` governs
+ * them, in-process (dprint's WebAssembly plugins `@dprint/toml`, `@dprint/markdown`, `@dprint/dockerfile`,
+ * `@dprint/typescript`, `@dprint/json` run by `@dprint/formatter`).
  *
- * - Tier: in-process. Languages: TOML, Markdown, Dockerfile (format only).
+ * - Tier: in-process. Languages: TOML, Markdown, Dockerfile (format only); JavaScript, TypeScript and JSON under a
+ *   `deno.json` (`deno fmt`'s formatter: the plugins' `deno` preset and the file's `fmt` options, {@link denoConfig};
+ *   lib/config/native/deno.ts reads it, lib/run/plan.ts says where it governs).
  * - `[defaults] line_length` → `lineWidth`, `indent_width` → `indentWidth`,
  *   `line_ending` → `newLineKind`; `final_newline` is applied to the output.
  * - `[fmt.<toml|markdown|dockerfile>.dprint]` keys are the plugin's own settings,
@@ -35,14 +37,26 @@ const PLUGINS = {
   toml: { pkg: "@dprint/toml", version: "0.8.0" },
   markdown: { pkg: "@dprint/markdown", version: "0.28.1" },
   dockerfile: { pkg: "@dprint/dockerfile", version: "0.6.0" },
+  typescript: { pkg: "@dprint/typescript", version: "0.96.1" },
+  json: { pkg: "@dprint/json", version: "0.24.0" },
 } as const;
 type PluginLanguage = keyof typeof PLUGINS;
+
+/** The plugin that formats a file of `language` (JavaScript is the TypeScript plugin's). */
+function pluginOf(language: string): PluginLanguage | undefined {
+  if (language === "javascript") return "typescript";
+  return language in PLUGINS ? language as PluginLanguage : undefined;
+}
 
 function pluginUrl(language: PluginLanguage): string {
   const entry = language === "toml"
     ? import.meta.resolve("@dprint/toml")
     : language === "markdown"
     ? import.meta.resolve("@dprint/markdown")
+    : language === "typescript"
+    ? import.meta.resolve("@dprint/typescript")
+    : language === "json"
+    ? import.meta.resolve("@dprint/json")
     : import.meta.resolve("@dprint/dockerfile");
   return new URL("plugin.wasm", entry).href;
 }
@@ -57,6 +71,10 @@ async function pluginPath(language: PluginLanguage): Promise<string> {
     ? await import("@dprint/toml")
     : language === "markdown"
     ? await import("@dprint/markdown")
+    : language === "typescript"
+    ? await import("@dprint/typescript")
+    : language === "json"
+    ? await import("@dprint/json")
     : await import("@dprint/dockerfile");
   return (mod.getPath ?? (mod as unknown as { default: { getPath(): string } }).default.getPath)();
 }
@@ -68,7 +86,12 @@ type Table = Record<string, unknown>;
  * prettier/oxfmt options for the file where they govern (`printWidth`, `proseWrap` → `textWrap`, `endOfLine`,
  * prettier's ignore comments, its HTML left as written); the tool table's keys on top.
  */
-export function dprintConfig(settings: EngineSettings, path = ""): { global: Table; plugin: Table } {
+export function dprintConfig(
+  settings: EngineSettings,
+  path = "",
+  language = "markdown",
+): { global: Table; plugin: Table } {
+  if (settings.native?.deno) return denoConfig(settings, language);
   const d = settings.defaults;
   let global: Table = {
     lineWidth: d.line_length,
@@ -100,6 +123,64 @@ export function dprintConfig(settings: EngineSettings, path = ""): { global: Tab
   return { global, plugin };
 }
 
+/** `deno.json`'s `fmt` keys that `deno fmt` passes to dprint's TypeScript plugin as they are. */
+const DENO_AS_IS = [
+  "useTabs",
+  "lineWidth",
+  "indentWidth",
+  "quoteProps",
+  "newLineKind",
+  "useBraces",
+  "bracePosition",
+  "singleBodyPosition",
+  "nextControlFlowPosition",
+  "trailingCommas",
+  "operatorPosition",
+  "jsx.bracketPosition",
+  "jsx.forceNewLinesSurroundingContent",
+  "jsx.multiLineParens",
+  "typeLiteral.separatorKind",
+  "spaceAround",
+  "spaceSurroundingProperties",
+];
+const DENO_KEYS = new Set([...DENO_AS_IS, "singleQuote", "semiColons", "proseWrap"]);
+
+/**
+ * dprint's configuration for one plugin under a `deno.json`'s `fmt`, as `deno fmt` builds it: the plugin's `deno`
+ * preset, then the options — `singleQuote` → `quoteStyle: "preferSingle"`, `semiColons` → `"prefer"` / `"asi"`,
+ * `spaceSurroundingProperties` also for named imports and exports,
+ * the rest by the same names; JSON takes the layout ones (`proseWrap` is Markdown's, which poly does not format under
+ * `deno.json`: lib/config/native/deno.ts). Every setting goes to the plugin: its preset would override the global
+ * ones.
+ */
+function denoConfig(settings: EngineSettings, language: string): { global: Table; plugin: Table } {
+  const native = settings.native!;
+  if (native.unmapped) throw new EngineError(native.unmapped);
+  const o = native.options;
+  const unknown = Object.keys(o).filter((k) => !DENO_KEYS.has(k));
+  if (unknown.length > 0) {
+    const file = native.files.at(-1)?.path ?? "deno.json";
+    throw new EngineError(
+      `unknown deno fmt option ${unknown.map((k) => `"${k}"`).join(", ")} in ${file.slice(file.lastIndexOf("/") + 1)}`,
+    );
+  }
+  const layout = ["useTabs", "lineWidth", "indentWidth", "newLineKind"];
+  const plugin: Table = { deno: true };
+  const keys = language === "typescript" || language === "javascript" ? DENO_AS_IS : layout;
+  for (const k of keys) if (o[k] !== undefined) plugin[k] = o[k];
+  if (language === "typescript" || language === "javascript") {
+    if (o.singleQuote === true) plugin.quoteStyle = "preferSingle";
+    if (o.semiColons !== undefined) plugin.semiColons = o.semiColons ? "prefer" : "asi";
+    // Deno's `spaceSurroundingProperties` also spaces the braces of named imports and exports.
+    if (o.spaceSurroundingProperties !== undefined) {
+      plugin["importDeclaration.spaceSurroundingNamedImports"] = o.spaceSurroundingProperties;
+      plugin["exportDeclaration.spaceSurroundingNamedExports"] = o.spaceSurroundingProperties;
+    }
+  }
+  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") plugin[k] = v;
+  return { global: {}, plugin };
+}
+
 class Dprint implements EngineInstance {
   #formatters = new Map<PluginLanguage, Formatter>();
   #configured = new Map<PluginLanguage, string>();
@@ -111,7 +192,7 @@ class Dprint implements EngineInstance {
       f = this.create(await Deno.readFile(await pluginPath(language)));
       this.#formatters.set(language, f);
     }
-    const { global, plugin } = dprintConfig(settings, file.path);
+    const { global, plugin } = dprintConfig(settings, file.path, file.language);
     const key = JSON.stringify([global, plugin]);
     if (this.#configured.get(language) !== key) {
       f.setConfig(global, plugin);
@@ -127,8 +208,8 @@ class Dprint implements EngineInstance {
   }
 
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
-    if (!(file.language in PLUGINS)) throw new EngineError(`dprint does not format ${file.language}`);
-    const language = file.language as PluginLanguage;
+    const language = pluginOf(file.language);
+    if (!language) throw new EngineError(`dprint does not format ${file.language}`);
     const f = await this.#formatter(language, settings, file);
     const request = { filePath: file.path, fileText: file.text };
     let out: string;
@@ -161,10 +242,13 @@ class Dprint implements EngineInstance {
         out = f.formatText(request);
       }
     } catch (e) {
-      throw positioned("dprint", e, /Line (\d+), column (\d+):/);
+      // The TypeScript plugin ends its message with the place (`at file:///x.ts:2:9`), the others start with it.
+      throw positioned("dprint", e, language === "typescript" ? / at \S+:(\d+):(\d+)$/m : /Line (\d+), column (\d+):/);
     } finally {
       f.setHostFormatter(undefined);
     }
+    // Under `deno.json`, dprint's own line endings and final newline, as `deno fmt` writes them.
+    if (settings.native?.deno) return out;
     return finishText(
       out,
       file.text,
@@ -173,12 +257,12 @@ class Dprint implements EngineInstance {
   }
 }
 
-/** The dprint engine (TOML, Markdown, Dockerfile). */
+/** The dprint engine (TOML, Markdown, Dockerfile; JavaScript, TypeScript and JSON under a `deno.json`). */
 export const dprint: EngineSpec = {
   id: "dprint",
   tier: "in-process",
   lintLanguages: [],
-  formatLanguages: ["toml", "markdown", "dockerfile"],
+  formatLanguages: ["toml", "markdown", "dockerfile", "javascript", "typescript", "json"],
   capabilities: { lint: false, format: true, fix: false },
   upstream: Object.values(PLUGINS).map((p) => `${p.pkg} ${p.version}`).join(", ") + ", @dprint/formatter 0.6.0",
   defaultEnabled: true,

@@ -21,6 +21,7 @@
  * @module
  */
 import { oxfmtOptionsFor } from "../../config/native/prettier.ts";
+import { byteOffsetPosition } from "../fail.ts";
 import { finishText } from "../layout.ts";
 import { messageOf } from "../module.ts";
 import {
@@ -99,13 +100,6 @@ export function oxfmtOptions(settings: EngineSettings, path: string, language: L
   return options;
 }
 
-/** The 1-based line and UTF-16 column of UTF-8 byte `offset` in `text` (oxc's spans count bytes). */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = new TextDecoder().decode(new TextEncoder().encode(text).subarray(0, offset));
-  const lines = before.split("\n");
-  return { line: lines.length, column: lines[lines.length - 1].length + 1 };
-}
-
 interface OxfmtResult {
   code: string;
   errors: { message: string; labels: { start: number; end: number }[] }[];
@@ -150,7 +144,7 @@ export const oxfmt: EngineSpec = {
         const [first, ...rest] = result.errors;
         if (!first) return settings.native ? result.code : finishText(result.code, file.text, settings.defaults);
         const at = (e: OxfmtResult["errors"][number]) =>
-          syntaxDiagnostic("oxfmt", "syntax", e.message, lineColumn(file.text, e.labels[0]?.start ?? 0));
+          syntaxDiagnostic("oxfmt", "syntax", e.message, byteOffsetPosition(file.text, e.labels[0]?.start ?? 0));
         if (first.labels.length === 0) throw new EngineError(`oxfmt: ${first.message}`);
         throw new SourceSyntaxError([at(first), ...rest.filter((e) => e.labels.length > 0).map(at)]);
       },

@@ -1,0 +1,173 @@
+/**
+ * Deno's formatter configuration: the `fmt` key of `deno.json` / `deno.jsonc`, which `deno fmt` formats JavaScript,
+ * TypeScript and JSON under (dprint's plugins with Deno's settings; poly's dprint engine runs the same plugins under
+ * them, lib/engines/dprint/; see {@link DENO_LANGUAGES}). Read as Deno reads it:
+ *
+ * - the nearest `deno.json` / `deno.jsonc` from the file's directory up (`deno.json` first within a directory); in a
+ *   workspace (a farther file with a `workspace` key), the root's `fmt` beneath the member's, key by key;
+ * - `fmt`'s options written flat (`"lineWidth": 120`) or under `fmt.options` (Deno 1's shape), its `include` and
+ *   `exclude` (or `fmt.files.include` / `exclude`), and the file's top-level `exclude`: paths or globs relative to the
+ *   file's directory, a directory covering what is below it, a `!` entry of `exclude` taking a path back;
+ * - a `deno.json` without `fmt` is Deno's formatter at its defaults, which governs only where no other formatter's
+ *   file does (lib/config/native/mod.ts): a Deno project's formatter is `deno fmt` whether or not it sets an option.
+ *
+ * @module
+ */
+import { dirname, join, relative, sep } from "node:path";
+import picomatch from "picomatch";
+import { parseJsonc } from "./_jsonc.ts";
+import type { NativeFiles, NativeText } from "./_files.ts";
+import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
+
+/** Deno's config file names in one directory, in its order. */
+export const DENO_FILES = ["deno.json", "deno.jsonc"] as const;
+
+/**
+ * The languages `deno fmt` formats with dprint's plugins that poly formats under its configuration, with the same
+ * plugins. Markdown is not among them: the Markdown plugin poly ships (`@dprint/markdown` 0.28.1) wraps prose inside
+ * inline code where Deno's does not, so a `deno.json` would make poly call files unformatted that `deno fmt` accepts;
+ * Markdown keeps poly's own settings.
+ */
+export const DENO_LANGUAGES: ReadonlySet<string> = new Set(["javascript", "typescript", "json"]);
+
+type Table = Record<string, unknown>;
+
+/** One read `deno.json`: its `fmt` options and paths, or why it cannot be read. */
+interface DenoFile {
+  source: NativeSource;
+  dir: string;
+  fmt?: Table;
+  include?: string[];
+  exclude: string[];
+  workspace: boolean;
+  error?: string;
+}
+
+/** Reads the `deno.json` governing a directory. */
+export class DenoReader {
+  readonly #read = new Map<string, Promise<DenoFile>>();
+  constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
+
+  /** The `deno.json` file in `dir`, if any. */
+  async #fileIn(dir: string): Promise<string | undefined> {
+    const names = await this.files.namesIn(dir);
+    const name = DENO_FILES.find((n) => names.has(n));
+    return name && join(dir, name);
+  }
+
+  #load(path: string): Promise<DenoFile> {
+    let found = this.#read.get(path);
+    if (!found) this.#read.set(path, found = this.files.read(path).then((t) => denoFile(t, this.display(path))));
+    return found;
+  }
+
+  /**
+   * Deno's formatter configuration governing `dir` (bounded by `top`), with `explicit` telling whether a `fmt` key
+   * says so; undefined where no `deno.json` is found.
+   */
+  async forDir(dir: string, top: string): Promise<{ config: NativeEngineConfig; explicit: boolean } | undefined> {
+    const chain: DenoFile[] = []; // nearest first
+    for (let d = dir;; d = dirname(d)) {
+      const path = await this.#fileIn(d);
+      if (path) chain.push(await this.#load(path));
+      if (d === top || dirname(d) === d) break;
+    }
+    const member = chain[0];
+    if (!member) return undefined;
+    const root = chain.slice(1).findLast((f) => f.workspace);
+    const used = root ? [root, member] : [member];
+    const error = used.find((f) => f.error)?.error;
+    const options: Table = {};
+    for (const f of used) Object.assign(options, f.fmt ?? {});
+    const pattern = (f: DenoFile, p: string): NativePattern => {
+      const negated = p.startsWith("!");
+      const path = (negated ? p.slice(1) : p).replace(/^\.\//, "").replace(/\/+$/, "");
+      return { pattern: path, base: f.dir, ...(negated ? { negated } : {}) };
+    };
+    const include = [...used].reverse().find((f) => f.include)?.include;
+    const config: NativeEngineConfig = {
+      files: used.map((f) => f.source),
+      options,
+      root: member.dir,
+      deno: true,
+      ...(include ? { include: include.map((p) => pattern(member, p)) } : {}),
+      exclude: { fmt: used.flatMap((f) => f.exclude.map((p) => pattern(f, p))) },
+      ...(error ? { unmapped: error } : {}),
+      origins: Object.fromEntries(
+        used.flatMap((f) => Object.keys(f.fmt ?? {}).map((k) => [`deno.fmt.${k}`, this.display(f.source.path)])),
+      ),
+    };
+    return { config, explicit: used.some((f) => f.fmt !== undefined) };
+  }
+}
+
+function denoFile(file: NativeText, display: string): DenoFile {
+  const dir = dirname(file.path);
+  const source = { path: file.path, hash: file.hash };
+  let doc: unknown;
+  try {
+    doc = parseJsonc(file.text);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { source, dir, exclude: [], workspace: false, error: `${display}: not valid JSON (${message})` };
+  }
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
+    return { source, dir, exclude: [], workspace: false, error: `${display}: not a JSON object` };
+  }
+  const top = doc as Table;
+  const strings = (v: unknown, key: string): string[] | undefined => {
+    if (v === undefined) return undefined;
+    if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) {
+      throw new Error(`${display}: "${key}" must be a list of paths`);
+    }
+    return v as string[];
+  };
+  try {
+    const fmtRaw = top.fmt;
+    if (fmtRaw !== undefined && (typeof fmtRaw !== "object" || fmtRaw === null || Array.isArray(fmtRaw))) {
+      throw new Error(`${display}: "fmt" must be an object`);
+    }
+    const fmt = fmtRaw as Table | undefined;
+    const files = (fmt?.files ?? {}) as Table;
+    const { options: legacy, files: _files, include, exclude, ...flat } = fmt ?? {};
+    return {
+      source,
+      dir,
+      ...(fmt ? { fmt: { ...(legacy as Table ?? {}), ...flat } } : {}),
+      include: strings(include ?? files.include, "fmt.include"),
+      exclude: [
+        ...strings(top.exclude, "exclude") ?? [],
+        ...strings(exclude ?? files.exclude, "fmt.exclude") ?? [],
+      ],
+      workspace: top.workspace !== undefined,
+    };
+  } catch (e) {
+    return { source, dir, exclude: [], workspace: false, error: (e as Error).message };
+  }
+}
+
+const matchers = new Map<string, (path: string) => boolean>();
+
+/** Whether Deno's path or glob `p` (relative to its file's directory) covers `absPath`: the path, or one above it. */
+function covers(p: NativePattern, absPath: string): boolean {
+  const rel = relative(p.base, absPath).split(sep).join("/");
+  if (rel.startsWith("..")) return false;
+  if (!/[*?[{]/.test(p.pattern)) return p.pattern === "" || rel === p.pattern || rel.startsWith(p.pattern + "/");
+  let m = matchers.get(p.pattern);
+  if (!m) matchers.set(p.pattern, m = picomatch(p.pattern, { dot: true }) as (path: string) => boolean);
+  for (let r = rel; r !== "." && r !== ""; r = dirname(r)) if (m(r)) return true;
+  return false;
+}
+
+/** Why Deno's formatter configuration `native` keeps `absPath` from `deno fmt` (its `exclude`, its `include`), or undefined. */
+export function denoExcluded(native: NativeEngineConfig, absPath: string): string | undefined {
+  let hit: NativePattern | undefined;
+  for (const p of native.exclude?.fmt ?? []) if (covers(p, absPath)) hit = p.negated ? undefined : p;
+  const where = (p: NativePattern) => relative(dirname(absPath), join(p.base, DENO_FILES[0]));
+  const file = (p: NativePattern) => native.files.find((f) => dirname(f.path) === p.base)?.path ?? where(p);
+  if (hit) return `excluded from deno fmt by "${hit.pattern}" (in ${relative(dirname(absPath), file(hit))})`;
+  if (native.include && !native.include.some((p) => covers(p, absPath))) {
+    return `not in deno fmt's include (in ${relative(dirname(absPath), file(native.include[0]))})`;
+  }
+  return undefined;
+}
