@@ -423,7 +423,7 @@ Deno.test("a prettier file poly cannot read errors the files formatted under it,
   assert.notEqual(lint.code, 2, lint.stderr + JSON.stringify(lint.doc.results));
 });
 
-Deno.test("deno.json's fmt governs poly fmt of JavaScript, TypeScript and JSON as deno fmt formats them", async () => {
+Deno.test("deno.json's fmt governs poly fmt of JavaScript, TypeScript, JSON and Markdown's code as deno fmt formats them", async () => {
   const dir = await copyFixture("native/denofmt");
   await Deno.mkdir(join(dir, ".git"));
   const denoCheck = async () => {
@@ -451,6 +451,8 @@ Deno.test("deno.json's fmt governs poly fmt of JavaScript, TypeScript and JSON a
   const messy = {
     "src/app.ts": 'import {helper} from "./helper.ts";\nexport const x = {a:1, b:[1,2]};\n',
     "src/data.json": '{"name":"fixture","values":[1,2,3]}',
+    // A TypeScript block in Markdown, which deno fmt formats with the same plugin and options.
+    "README.md": '# Deno fixture\n\n```ts\nconst greeting = {text:"hello"};\n```\n',
   };
   for (const [f, text] of Object.entries(messy)) await Deno.writeTextFile(join(dir, f), text);
   const expected = await denoCheck();

@@ -55,6 +55,9 @@ export const FENCE_LANGUAGES: Record<string, { language: Language; ext: string }
   dockerfile: { language: "dockerfile", ext: "Dockerfile" },
 };
 
+/** The languages of the code blocks `deno fmt` formats itself (with dprint's plugins, as poly does under it). */
+const DENO_FENCES: ReadonlySet<Language> = new Set(["javascript", "typescript", "json"]);
+
 /** One request dprint made to the host formatter. */
 export interface FenceRequest {
   filePath: string;
@@ -79,15 +82,18 @@ export async function formatFences(
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (requests.length === 0) return out;
-  const { formatEnginesFor, loadEngine } = await import("../registry.ts");
+  const { engineById, formatEnginesFor, loadEngine } = await import("../registry.ts");
   const dir = markdown.path.slice(0, markdown.path.lastIndexOf("/") + 1);
   for (const r of requests) {
     const tag = r.filePath.slice(r.filePath.lastIndexOf(".") + 1).toLowerCase();
     const known = FENCE_LANGUAGES[tag];
     if (!known || known.language === "markdown") continue;
-    // Under prettier's options, only the languages prettier formats: it leaves a shell or Go block as written.
-    if (settings.native && !STYLE_LANGUAGES.has(known.language)) continue;
-    const spec = formatEnginesFor(known.language).find((e) => e.defaultEnabled);
+    // Under `deno.json`, `deno fmt` formats JavaScript, TypeScript and JSON blocks with its own plugins (dprint's);
+    // under prettier's options, only the languages prettier formats: each leaves a shell or Go block as written.
+    const deno = settings.native?.deno;
+    if (deno && !DENO_FENCES.has(known.language)) continue;
+    if (settings.native && !deno && !STYLE_LANGUAGES.has(known.language)) continue;
+    const spec = deno ? engineById("dprint") : formatEnginesFor(known.language).find((e) => e.defaultEnabled);
     if (!spec) continue;
     const name = known.ext === "Dockerfile" ? "Dockerfile" : `code-block.${known.ext}`;
     const block: SourceFile = { path: dir + name, relPath: name, language: known.language, text: r.fileText + "\n" };
@@ -101,7 +107,13 @@ export async function formatFences(
       tool: {},
     };
     try {
-      if (settings.native) blockSettings.native = blockStyle(settings.native, markdown.path, spec.id, r.lineWidth);
+      if (deno) {
+        // The block's width as dprint leaves it (a block in a list is narrower), Deno's settings otherwise.
+        const options = { ...settings.native!.options, ...(r.lineWidth ? { lineWidth: r.lineWidth } : {}) };
+        blockSettings.native = { ...settings.native!, options };
+      } else if (settings.native) {
+        blockSettings.native = blockStyle(settings.native, markdown.path, spec.id, r.lineWidth);
+      }
       const engine = await loadEngine(spec);
       if (!engine.format) continue;
       const formatted = await engine.format(block, blockSettings);

@@ -3,8 +3,8 @@
  * them, in-process (dprint's WebAssembly plugins `@dprint/toml`, `@dprint/markdown`, `@dprint/dockerfile`,
  * `@dprint/typescript`, `@dprint/json` run by `@dprint/formatter`).
  *
- * - Tier: in-process. Languages: TOML, Markdown, Dockerfile (format only); JavaScript, TypeScript and JSON under a
- *   `deno.json` (`deno fmt`'s formatter: the plugins' `deno` preset and the file's `fmt` options, {@link denoConfig};
+ * - Tier: in-process. Languages: TOML, Markdown, Dockerfile (format only); JavaScript, TypeScript and JSON (and
+ *   Markdown's settings) under a `deno.json` (`deno fmt`'s formatter: the plugins' `deno` preset and the file's `fmt` options, {@link denoConfig};
  *   lib/config/native/deno.ts reads it, lib/run/plan.ts says where it governs).
  * - `[defaults] line_length` → `lineWidth`, `indent_width` → `indentWidth`,
  *   `line_ending` → `newLineKind`; `final_newline` is applied to the output.
@@ -149,9 +149,9 @@ const DENO_KEYS = new Set([...DENO_AS_IS, "singleQuote", "semiColons", "proseWra
  * dprint's configuration for one plugin under a `deno.json`'s `fmt`, as `deno fmt` builds it: the plugin's `deno`
  * preset, then the options — `singleQuote` → `quoteStyle: "preferSingle"`, `semiColons` → `"prefer"` / `"asi"`,
  * `spaceSurroundingProperties` also for named imports and exports,
- * the rest by the same names; JSON takes the layout ones (`proseWrap` is Markdown's, which poly does not format under
- * `deno.json`: lib/config/native/deno.ts). Every setting goes to the plugin: its preset would override the global
- * ones.
+ * the rest by the same names; JSON and Markdown take the layout ones, Markdown `proseWrap: "never"` as `textWrap`
+ * and otherwise `"maintain"` (lib/config/native/deno.ts says why). Every setting goes to the plugin: its preset would
+ * override the global ones.
  */
 function denoConfig(settings: EngineSettings, language: string): { global: Table; plugin: Table } {
   const native = settings.native!;
@@ -177,6 +177,7 @@ function denoConfig(settings: EngineSettings, language: string): { global: Table
       plugin["exportDeclaration.spaceSurroundingNamedExports"] = o.spaceSurroundingProperties;
     }
   }
+  if (language === "markdown") plugin.textWrap = o.proseWrap === "never" ? "never" : "maintain";
   for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") plugin[k] = v;
   return { global: {}, plugin };
 }
