@@ -316,10 +316,16 @@ async function biomeTree(dir: string, bin: string, work: string): Promise<{ dir:
 /** The files prettier formats, by name; oxfmt also TOML. */
 const STYLE_EXTS = /\.(jsx?|tsx?|[cm][jt]s|jsonc?|css|graphql|gql|md|markdown|html?|vue|ya?ml)$/;
 const OXFMT_EXTS = /\.(jsx?|tsx?|[cm][jt]s|jsonc?|css|graphql|gql|md|markdown|html?|vue|ya?ml|toml)$/;
-const extsOf = (tool: "prettier" | "oxfmt") => tool === "oxfmt" ? OXFMT_EXTS : STYLE_EXTS;
+/** The files poly formats as `deno fmt` does under a `deno.json` (its CSS, HTML and YAML are other formatters'). */
+const DENO_EXTS = /\.(jsx?|tsx?|[cm][jt]s|jsonc?|md|markdown)$/;
+type StyleTool = "prettier" | "oxfmt" | "deno";
+const extsOf = (tool: StyleTool) => tool === "oxfmt" ? OXFMT_EXTS : tool === "deno" ? DENO_EXTS : STYLE_EXTS;
 
-/** The formatter whose file governs the root: oxfmt's, prettier's, or none (a biome file governs, or nothing does). */
-function styleTool(dir: string): "prettier" | "oxfmt" | undefined {
+/**
+ * The formatter whose file governs the root: oxfmt's, prettier's, Deno's (a `deno.json`, where no other formatter's
+ * file is at the root), or none (a biome file governs, or nothing does).
+ */
+function styleTool(dir: string): StyleTool | undefined {
   const root = (name: string) => exists(join(dir, name));
   if (root("biome.json") || root("biome.jsonc")) return undefined;
   if ([".oxfmtrc.json", ".oxfmtrc.jsonc", "oxfmt.config.ts"].some(root)) return "oxfmt";
@@ -329,6 +335,7 @@ function styleTool(dir: string): "prettier" | "oxfmt" | undefined {
   if (root("package.json") && JSON.parse(Deno.readTextFileSync(join(dir, "package.json"))).prettier !== undefined) {
     return "prettier";
   }
+  if (root("deno.json") || root("deno.jsonc")) return "deno";
   return undefined;
 }
 
@@ -338,8 +345,18 @@ function styleTool(dir: string): "prettier" | "oxfmt" | undefined {
  */
 async function nativeStyle(
   dir: string,
-  tool: "prettier" | "oxfmt",
+  tool: StyleTool,
 ): Promise<{ unformatted: Set<string>; ms: number; tool: string }> {
+  if (tool === "deno") {
+    // The Deno that runs this harness: `deno fmt --check` names each file it would change ("from /abs/path:").
+    const r = await run(Deno.execPath(), ["fmt", "--check"], dir, { NO_COLOR: "1" });
+    const unformatted = new Set(
+      [...(r.stdout + r.stderr).matchAll(/^from (.+):$/gm)].map((m) => relative(dir, m[1])).filter((l) =>
+        DENO_EXTS.test(l)
+      ),
+    );
+    return { unformatted, ms: r.ms, tool: `deno fmt ${Deno.version.deno} (${Deno.execPath()} fmt --check)` };
+  }
   const version = pin(tool);
   const bin = await npmBin(tool, version, tool);
   const r = await run(bin, ["--list-different", "."], dir);
@@ -669,6 +686,7 @@ const NATIVE_CONFIGS = [
   /(^|\/)\.markdownlint(-cli2)?\.(jsonc?|ya?ml|c?js|mjs)$/,
   /(^|\/)\.markdownlint(-cli2)?$/,
   /(^|\/)\.shellcheckrc$/,
+  /(^|\/)deno\.jsonc?$/,
 ];
 
 /** The native configuration files in the list (pyproject.toml only when it has a `[tool.ruff` table). */
