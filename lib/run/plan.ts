@@ -9,6 +9,7 @@ import { engineById, ENGINES } from "../engines/registry.ts";
 import { DENO_LANGUAGES } from "../config/native/deno.ts";
 import {
   DENO_FMT,
+  DENO_LINT,
   editorconfigDefaults,
   editorconfigProps,
   FORMAT_STYLE,
@@ -164,10 +165,28 @@ export function planLint(language: Language, config: ResolvedConfig): FilePlan {
 }
 
 function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
-  const chosen = ENGINES.filter((e) => e.lintLanguages.includes(language) && enabled(e, config, "lint", language));
+  const deno = denoLints(language, config);
+  const chosen = ENGINES.filter((e) =>
+    e.lintLanguages.includes(language) &&
+    (deno && e.id === "deno-lint" ||
+      enabled(e, config, "lint", language) &&
+        // Where `deno lint` governs, it lints in biome's place, unless poly.toml configures biome's linting there.
+        !(deno && e.id === "biome" && table(config, "lint", language, "biome") === undefined))
+  );
   const engines = chosen.map((e) => ({ id: e.id, settings: settingsFor(e, config, "lint", language) }));
   const own = chosen.filter((e) => !e.crossCutting);
   return own.length > 0 ? { engines } : { engines, noEngine: `no lint engine for ${languageName(language)}` };
+}
+
+/**
+ * Whether `deno lint` lints `language` under `config`: a `deno.json` governs (lib/config/native/mod.ts), the language is
+ * one it lints, and poly.toml has not turned it off (`[tools.deno-lint]`, `[lint.<lang>.deno-lint] enabled = false`).
+ */
+function denoLints(language: Language, config: ResolvedConfig): boolean {
+  if (!config.native?.[DENO_LINT] || (language !== "javascript" && language !== "typescript")) return false;
+  const tool = config.data.tools["deno-lint"] as { enabled?: boolean; languages?: string[] } | undefined;
+  if (tool?.enabled === false || (tool?.languages && !tool.languages.includes(language))) return false;
+  return table(config, "lint", language, "deno-lint")?.enabled !== false;
 }
 
 /**

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { copyFixture, runPoly } from "../_helpers/cli.ts";
 import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { findExecutable } from "../../lib/fs/executable.ts";
 
 interface Record_ {
   path: string;
@@ -496,4 +497,36 @@ Deno.test("a deno.json without fmt is the formatter only where no other formatte
     alone.doc.configs.some((c) => c.sources.some((s: string) => s.endsWith("deno.json"))),
     JSON.stringify(alone.doc.configs),
   );
+});
+
+Deno.test({
+  name: "deno.json: deno lint lints JavaScript and TypeScript in biome's place, under its rules and excludes",
+  ignore: !findExecutable("deno"),
+  async fn() {
+    const dir = await copyFixture("native/denofmt");
+    await Deno.mkdir(join(dir, ".git"));
+    const rules = (doc: { results: Record_[] }, path: string) => codes(doc, path, "deno-lint");
+    await Deno.writeTextFile(
+      join(dir, "src/loose.ts"),
+      "let count = 1;\nexport function f(x: any) {\n  return x + count;\n}\n",
+    );
+    await Deno.writeTextFile(join(dir, "gen/loose.ts"), "let generated = 1;\nexport { generated };\n");
+    const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.deepEqual(rules(doc, "src/loose.ts"), ["no-explicit-any", "prefer-const"]);
+    assert.deepEqual(rules(doc, "gen/loose.ts"), ["prefer-const"]); // fmt's exclude is not lint's
+    assert.equal(doc.results.some((r) => (r.diagnostics ?? []).some((d) => d.engine === "biome")), false);
+    // The deno.json's lint rules and paths: a rule excluded, a folder excluded.
+    const config = JSON.parse(await Deno.readTextFile(join(dir, "deno.json")));
+    config.lint = { rules: { exclude: ["no-explicit-any"] }, exclude: ["gen/"] };
+    await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify(config, null, 2) + "\n");
+    const ruled = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.deepEqual(rules(ruled.doc, "src/loose.ts"), ["prefer-const"]);
+    // gen/ is deno lint's no more (the rule pack still reads it, so the file is not reported skipped).
+    assert.deepEqual(rules(ruled.doc, "gen/loose.ts"), []);
+    // Turned off, biome lints them again.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.deno-lint]\nenabled = false\n");
+    const off = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.deepEqual(rules(off.doc, "src/loose.ts"), []);
+    assert.ok(codes(off.doc, "src/loose.ts", "biome").length > 0, JSON.stringify(off.doc.results));
+  },
 });

@@ -33,16 +33,27 @@ export const DENO_LANGUAGES: ReadonlySet<string> = new Set(["javascript", "types
 
 type Table = Record<string, unknown>;
 
-/** One read `deno.json`: its `fmt` options and paths, or why it cannot be read. */
+/** One tool's table of a `deno.json` (`fmt` or `lint`): its options and paths. */
+interface DenoTable {
+  options: Table;
+  include?: string[];
+  exclude: string[];
+}
+
+/** One read `deno.json`: its `fmt` and `lint` tables (absent where it has none), or why it cannot be read. */
 interface DenoFile {
   source: NativeSource;
   dir: string;
-  fmt?: Table;
-  include?: string[];
+  fmt?: DenoTable;
+  lint?: DenoTable;
+  /** The file's top-level `exclude`, which every subcommand honours. */
   exclude: string[];
   workspace: boolean;
   error?: string;
 }
+
+/** Which of Deno's tools: `deno fmt` or `deno lint`. */
+export type DenoTool = "fmt" | "lint";
 
 /** Reads the `deno.json` governing a directory. */
 export class DenoReader {
@@ -63,10 +74,14 @@ export class DenoReader {
   }
 
   /**
-   * Deno's formatter configuration governing `dir` (bounded by `top`), with `explicit` telling whether a `fmt` key
-   * says so; undefined where no `deno.json` is found.
+   * The configuration of Deno's `tool` governing `dir` (bounded by `top`), with `explicit` telling whether its key
+   * (`fmt`, `lint`) says so; undefined where no `deno.json` is found.
    */
-  async forDir(dir: string, top: string): Promise<{ config: NativeEngineConfig; explicit: boolean } | undefined> {
+  async forDir(
+    dir: string,
+    top: string,
+    tool: DenoTool = "fmt",
+  ): Promise<{ config: NativeEngineConfig; explicit: boolean } | undefined> {
     const chain: DenoFile[] = []; // nearest first
     for (let d = dir;; d = dirname(d)) {
       const path = await this.#fileIn(d);
@@ -79,26 +94,28 @@ export class DenoReader {
     const used = root ? [root, member] : [member];
     const error = used.find((f) => f.error)?.error;
     const options: Table = {};
-    for (const f of used) Object.assign(options, f.fmt ?? {});
+    for (const f of used) Object.assign(options, f[tool]?.options ?? {});
     const pattern = (f: DenoFile, p: string): NativePattern => {
       const negated = p.startsWith("!");
       const path = (negated ? p.slice(1) : p).replace(/^\.\//, "").replace(/\/+$/, "");
       return { pattern: path, base: f.dir, ...(negated ? { negated } : {}) };
     };
-    const include = [...used].reverse().find((f) => f.include)?.include;
+    const include = [...used].reverse().find((f) => f[tool]?.include)?.[tool]?.include;
     const config: NativeEngineConfig = {
       files: used.map((f) => f.source),
       options,
       root: member.dir,
       deno: true,
       ...(include ? { include: include.map((p) => pattern(member, p)) } : {}),
-      exclude: { fmt: used.flatMap((f) => f.exclude.map((p) => pattern(f, p))) },
+      exclude: { [tool]: used.flatMap((f) => [...f.exclude, ...f[tool]?.exclude ?? []].map((p) => pattern(f, p))) },
       ...(error ? { unmapped: error } : {}),
       origins: Object.fromEntries(
-        used.flatMap((f) => Object.keys(f.fmt ?? {}).map((k) => [`deno.fmt.${k}`, this.display(f.source.path)])),
+        used.flatMap((f) =>
+          Object.keys(f[tool]?.options ?? {}).map((k) => [`deno.${tool}.${k}`, this.display(f.source.path)])
+        ),
       ),
     };
-    return { config, explicit: used.some((f) => f.fmt !== undefined) };
+    return { config, explicit: used.some((f) => f[tool] !== undefined) };
   }
 }
 
@@ -123,23 +140,29 @@ function denoFile(file: NativeText, display: string): DenoFile {
     }
     return v as string[];
   };
-  try {
-    const fmtRaw = top.fmt;
-    if (fmtRaw !== undefined && (typeof fmtRaw !== "object" || fmtRaw === null || Array.isArray(fmtRaw))) {
-      throw new Error(`${display}: "fmt" must be an object`);
+  // A tool's table: its options written flat or under `options` (Deno 1), its paths flat or under `files`.
+  const table = (key: DenoTool): DenoTable | undefined => {
+    const raw = top[key];
+    if (raw === undefined) return undefined;
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      throw new Error(`${display}: "${key}" must be an object`);
     }
-    const fmt = fmtRaw as Table | undefined;
-    const files = (fmt?.files ?? {}) as Table;
-    const { options: legacy, files: _files, include, exclude, ...flat } = fmt ?? {};
+    const { options: legacy, files = {}, include, exclude, ...flat } = raw as Table;
+    return {
+      options: { ...(legacy as Table ?? {}), ...flat },
+      include: strings(include ?? (files as Table).include, `${key}.include`),
+      exclude: strings(exclude ?? (files as Table).exclude, `${key}.exclude`) ?? [],
+    };
+  };
+  try {
+    const fmt = table("fmt");
+    const lint = table("lint");
     return {
       source,
       dir,
-      ...(fmt ? { fmt: { ...(legacy as Table ?? {}), ...flat } } : {}),
-      include: strings(include ?? files.include, "fmt.include"),
-      exclude: [
-        ...strings(top.exclude, "exclude") ?? [],
-        ...strings(exclude ?? files.exclude, "fmt.exclude") ?? [],
-      ],
+      ...(fmt ? { fmt } : {}),
+      ...(lint ? { lint } : {}),
+      exclude: strings(top.exclude, "exclude") ?? [],
       workspace: top.workspace !== undefined,
     };
   } catch (e) {
@@ -160,15 +183,18 @@ function covers(p: NativePattern, absPath: string): boolean {
   return false;
 }
 
-/** Why Deno's formatter configuration `native` keeps `absPath` from `deno fmt` (its `exclude`, its `include`), or undefined. */
-export function denoExcluded(native: NativeEngineConfig, absPath: string): string | undefined {
+/**
+ * Why the configuration of Deno's `tool` keeps `absPath` from it (its `exclude` and the top-level one, its `include`),
+ * or undefined.
+ */
+export function denoExcluded(native: NativeEngineConfig, absPath: string, tool: DenoTool): string | undefined {
   let hit: NativePattern | undefined;
-  for (const p of native.exclude?.fmt ?? []) if (covers(p, absPath)) hit = p.negated ? undefined : p;
+  for (const p of native.exclude?.[tool] ?? []) if (covers(p, absPath)) hit = p.negated ? undefined : p;
   const where = (p: NativePattern) => relative(dirname(absPath), join(p.base, DENO_FILES[0]));
   const file = (p: NativePattern) => native.files.find((f) => dirname(f.path) === p.base)?.path ?? where(p);
-  if (hit) return `excluded from deno fmt by "${hit.pattern}" (in ${relative(dirname(absPath), file(hit))})`;
+  if (hit) return `excluded from deno ${tool} by "${hit.pattern}" (in ${relative(dirname(absPath), file(hit))})`;
   if (native.include && !native.include.some((p) => covers(p, absPath))) {
-    return `not in deno fmt's include (in ${relative(dirname(absPath), file(native.include[0]))})`;
+    return `not in deno ${tool}'s include (in ${relative(dirname(absPath), file(native.include[0]))})`;
   }
   return undefined;
 }

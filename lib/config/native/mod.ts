@@ -58,6 +58,12 @@ export const FORMAT_STYLE = "format-style";
  */
 export const DENO_FMT = "deno-fmt";
 
+/**
+ * The layer key of the `deno.json` whose `lint` governs: `deno lint` lints JavaScript and TypeScript there in biome's
+ * place (lib/run/plan.ts), under its rules, and its `include`/`exclude` keep files from it.
+ */
+export const DENO_LINT = "deno-lint";
+
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = ["ruff", "biome", "shellcheck", "markdownlint", "clang-format", "rustfmt"] as const;
 
@@ -152,6 +158,12 @@ export class NativeConfigs {
         delete out[FORMAT_STYLE];
       }
     }
+    if (wanted("deno-lint")) {
+      // `deno lint` lints where Deno's formatter governs (a Deno project) or a `lint` key says so, except where a
+      // biome file of biome's own governs.
+      const deno = await this.#deno.forDir(dir, top, "lint");
+      if (deno && (deno.explicit || out[DENO_FMT]) && !(out.biome && !out.biome.style)) out[DENO_LINT] = deno.config;
+    }
     const host: [string, () => Promise<NativeEngineConfig | undefined>][] = [
       ["shellcheck", () => this.#host.shellcheck(dir, top)],
       ["markdownlint", () => this.#markdownlint.forDir(dir, top)],
@@ -235,10 +247,10 @@ export function nativeExcluded(
   native: NativeEngineConfig,
   absPath: string,
 ): string | undefined {
+  if (native.deno) return denoExcluded(native, absPath, kind);
   if (kind === "fmt") {
-    const why = native.deno ? denoExcluded(native, absPath) : styleIgnored(native, absPath);
+    const why = styleIgnored(native, absPath);
     if (why) return why;
-    if (native.deno) return undefined;
   }
   if (engine === "biome") return biomeExcluded(native, kind, absPath);
   if (engine !== "ruff") return undefined;

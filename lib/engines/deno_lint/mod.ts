@@ -1,0 +1,181 @@
+/**
+ * deno-lint — Deno's linter (`deno lint --json`), a host program: a Deno project's JavaScript and TypeScript are
+ * linted by the tool the project lints them with, under its `deno.json` `lint` rules.
+ *
+ * - Tier: host (`deno` on PATH; without it the files are skipped with "deno not found on PATH", never reported clean).
+ *   Languages: JavaScript, TypeScript (JSX, TSX). Runs where a `deno.json` governs (lib/config/native/deno.ts: a
+ *   `lint` key, or the Deno project whose formatter is `deno fmt`), in biome's place there; or where poly.toml names
+ *   it (`[lint.typescript.deno-lint]`).
+ * - The `deno.json`'s `lint.rules` (`tags`, `include`, `exclude`; a workspace root's beneath a member's) are written
+ *   into a generated `deno.json` beside private copies of the files, one `deno lint` per 500 files; `// deno-lint-ignore`
+ *   comments work as in the files. `lint.plugins` (JavaScript that `deno lint` would run) are not run: each file under
+ *   them is an errored record saying so, since its findings cannot be told without them.
+ * - Codes are Deno's rule names (`prefer-const`, `no-explicit-any`); every finding is an error, as `deno lint` fails on
+ *   each. `[lint.<lang>.deno-lint]` takes `select`, `ignore` and `rules.<code>.level`.
+ * - Fix (`poly lint --fix`): `deno lint --fix` on a private copy; the count is the findings the fix removed.
+ * - A file Deno cannot parse is an errored record at its line and column.
+ *
+ * Example: `let a = 1; export { a }` → `prefer-const \`a\` is never reassigned`.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { Diagnostic } from "../../report/schema.ts";
+import { runHost } from "../host.ts";
+import { Batcher, withTempFiles } from "../batch.ts";
+import { applyRuleSettings } from "../settings.ts";
+import { bytesToUtf16, indexToPosition, lineStarts } from "../text.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+  type LintOutput,
+  type SourceFile,
+  SourceSyntaxError,
+  syntaxDiagnostic,
+} from "../types.ts";
+
+const CHUNK = 500;
+const UNIFORM = new Set(["enabled", "select", "ignore", "rules"]);
+
+interface DenoDiagnostic {
+  filename: string;
+  range: { start: { bytePos: number }; end: { bytePos: number } };
+  message: string;
+  code: string;
+  hint?: string | null;
+}
+
+interface DenoReport {
+  diagnostics: DenoDiagnostic[];
+  errors: { file_path: string; message: string }[];
+}
+
+/** The generated `deno.json` for one file's settings: its `deno.json`'s lint rules. */
+export function denoLintConfig(settings: EngineSettings): Record<string, unknown> {
+  for (const key of Object.keys(settings.tool)) {
+    if (!UNIFORM.has(key)) throw new EngineError(`unknown setting "${key}" (known: select, ignore, rules)`);
+  }
+  const options = settings.native?.options ?? {};
+  if (settings.native?.unmapped) throw new EngineError(settings.native.unmapped);
+  if (options.plugins !== undefined) {
+    throw new EngineError(
+      "deno.json's lint.plugins run the repository's JavaScript, which poly does not run, and the findings cannot be told without them: set [tools.deno-lint] enabled = false to lint with biome",
+    );
+  }
+  return { lint: { ...(options.rules ? { rules: options.rules } : {}) } };
+}
+
+/** The name a finding's file has among the copies (`3/a.ts`): its last two path segments. */
+function copyName(path: string): string {
+  const parts = path.replace(/^file:\/\//, "").split("/");
+  return parts.slice(-2).join("/");
+}
+
+/** Runs `deno lint` over private copies of `files`; the raw report per file, and the texts after a fix. */
+async function runDenoLint(
+  files: SourceFile[],
+  settings: EngineSettings,
+  fix: boolean,
+): Promise<{ found: DenoDiagnostic[][]; errors: (string | undefined)[]; texts: string[] }> {
+  const config = JSON.stringify(denoLintConfig(settings));
+  return await withTempFiles(files, async (dir, names) => {
+    await Deno.writeTextFile(join(dir, "deno.json"), config);
+    const args = ["lint", "--json", "--config", "deno.json", ...(fix ? ["--fix"] : []), ...names];
+    const run = await runHost("deno", args, { cwd: dir, env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" } });
+    const start = run.stdout.indexOf("{");
+    if (start < 0) {
+      throw new EngineError(`deno lint failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`);
+    }
+    const report = JSON.parse(run.stdout.slice(start)) as DenoReport;
+    const index = new Map(names.map((n, i) => [n, i]));
+    const found = files.map(() => [] as DenoDiagnostic[]);
+    const errors = files.map(() => undefined as string | undefined);
+    for (const d of report.diagnostics) {
+      const i = index.get(copyName(d.filename));
+      if (i !== undefined) found[i].push(d);
+    }
+    for (const e of report.errors) {
+      const i = index.get(copyName(e.file_path));
+      if (i !== undefined) errors[i] = e.message;
+    }
+    const texts = fix ? await Promise.all(names.map((n) => Deno.readTextFile(join(dir, n)))) : files.map((f) => f.text);
+    return { found, errors, texts };
+  });
+}
+
+function outcome(
+  file: SourceFile,
+  found: DenoDiagnostic[],
+  error: string | undefined,
+  settings: EngineSettings,
+): LintOutput | EngineError {
+  if (error) {
+    // "SyntaxError: Unexpected token ...\n  |\n1 | ...\n    at file:///.../a.ts:1:9"
+    const title = error.split("\n")[0].replace(/^SyntaxError: /, "");
+    const at = / at \S+:(\d+):(\d+)\s*$/.exec(error);
+    if (!at) return new EngineError(`deno lint: ${title}`);
+    return new SourceSyntaxError([
+      syntaxDiagnostic("deno-lint", "syntax", title, { line: Number(at[1]), column: Number(at[2]) }),
+    ]);
+  }
+  const starts = lineStarts(file.text);
+  const diagnostics = found.map((d): Diagnostic => {
+    const [a, b] = bytesToUtf16(file.text, [d.range.start.bytePos, d.range.end.bytePos]);
+    const s = indexToPosition(starts, a);
+    const e = indexToPosition(starts, b);
+    return {
+      engine: "deno-lint",
+      code: d.code,
+      severity: "error",
+      title: d.message,
+      ...(d.hint ? { description: d.hint } : {}),
+      url: `https://docs.deno.com/lint/rules/${d.code}`,
+      span: { start_line: s.line, start_col: s.col, end_line: e.line, end_col: e.col },
+    };
+  });
+  return { diagnostics: applyRuleSettings(diagnostics, settings) };
+}
+
+/** The loaded engine: `deno lint` over batches of private copies. */
+class DenoLint implements EngineInstance {
+  #batcher = new Batcher<LintOutput>((files, settings) => this.lintMany(files, settings));
+
+  async lintMany(files: SourceFile[], settings: EngineSettings): Promise<(LintOutput | EngineError)[]> {
+    const out: (LintOutput | EngineError)[] = [];
+    for (let i = 0; i < files.length; i += CHUNK) {
+      const chunk = files.slice(i, i + CHUNK);
+      const { found, errors } = await runDenoLint(chunk, settings, false);
+      chunk.forEach((f, j) => out.push(outcome(f, found[j], errors[j], settings)));
+    }
+    return out;
+  }
+
+  lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
+    return this.#batcher.call(file, settings);
+  }
+
+  async fix(file: SourceFile, settings: EngineSettings): Promise<{ text: string; fixed: number }> {
+    const before = await this.lint(file, settings);
+    const { found, errors, texts } = await runDenoLint([file], settings, true);
+    const after = outcome({ ...file, text: texts[0] }, found[0], errors[0], settings);
+    if (after instanceof EngineError || texts[0] === file.text) return { text: file.text, fixed: 0 };
+    return { text: texts[0], fixed: Math.max(before.diagnostics.length - after.diagnostics.length, 1) };
+  }
+}
+
+/** The deno-lint engine. */
+export const denoLint: EngineSpec = {
+  id: "deno-lint",
+  tier: "host",
+  lintLanguages: ["javascript", "typescript"],
+  formatLanguages: [],
+  capabilities: { lint: true, format: false, fix: true },
+  upstream: "deno lint (the deno on PATH)",
+  defaultEnabled: false,
+  hostProgram: "deno",
+  batch: { lint: true },
+  moduleUrls: () => Promise.resolve([]),
+  load: () => Promise.resolve(new DenoLint()),
+};
