@@ -1,13 +1,15 @@
 /**
- * Deno's formatter configuration: the `fmt` key of `deno.json` / `deno.jsonc`, which `deno fmt` formats JavaScript,
- * TypeScript, JSON and Markdown under (dprint's plugins with Deno's settings; poly's dprint engine runs the same
- * plugins under them, lib/engines/dprint/; see {@link DENO_LANGUAGES}). Read as Deno reads it:
+ * Deno's formatter and linter configuration: the `fmt` key of `deno.json` / `deno.jsonc`, which `deno fmt` formats
+ * JavaScript, TypeScript, JSON and Markdown under (dprint's plugins with Deno's settings; poly's dprint engine runs the
+ * same plugins under them, lib/engines/dprint/; see {@link DENO_LANGUAGES}), and its `lint` key, which `deno lint`
+ * lints under (lib/engines/deno_lint/ runs it). Read as Deno reads them:
  *
  * - the nearest `deno.json` / `deno.jsonc` from the file's directory up (`deno.json` first within a directory); in a
  *   workspace (a farther file with a `workspace` key), the root's `fmt` beneath the member's, key by key;
- * - `fmt`'s options written flat (`"lineWidth": 120`) or under `fmt.options` (Deno 1's shape), its `include` and
- *   `exclude` (or `fmt.files.include` / `exclude`), and the file's top-level `exclude`: paths or globs relative to the
- *   file's directory, a directory covering what is below it, a `!` entry of `exclude` taking a path back;
+ * - `fmt`'s (`lint`'s) options written flat (`"lineWidth": 120`) or under `fmt.options` (Deno 1's shape), its
+ *   `include` and `exclude` (or `fmt.files.include` / `exclude`), and the file's top-level `exclude`: paths or globs
+ *   relative to the file's directory, a directory covering what is below it, a `!` entry of `exclude` taking a path
+ *   back;
  * - a `deno.json` without `fmt` is Deno's formatter at its defaults, which governs only where no other formatter's
  *   file does (lib/config/native/mod.ts): a Deno project's formatter is `deno fmt` whether or not it sets an option.
  *
@@ -55,7 +57,7 @@ interface DenoFile {
 /** Which of Deno's tools: `deno fmt` or `deno lint`. */
 export type DenoTool = "fmt" | "lint";
 
-/** Reads the `deno.json` governing a directory. */
+/** Reads the `deno.json` governing a directory, for `deno fmt` or `deno lint`. */
 export class DenoReader {
   readonly #read = new Map<string, Promise<DenoFile>>();
   constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
@@ -190,8 +192,8 @@ function covers(p: NativePattern, absPath: string): boolean {
 export function denoExcluded(native: NativeEngineConfig, absPath: string, tool: DenoTool): string | undefined {
   let hit: NativePattern | undefined;
   for (const p of native.exclude?.[tool] ?? []) if (covers(p, absPath)) hit = p.negated ? undefined : p;
-  const where = (p: NativePattern) => relative(dirname(absPath), join(p.base, DENO_FILES[0]));
-  const file = (p: NativePattern) => native.files.find((f) => dirname(f.path) === p.base)?.path ?? where(p);
+  const file = (p: NativePattern) =>
+    native.files.find((f) => dirname(f.path) === p.base)?.path ?? join(p.base, DENO_FILES[0]);
   if (hit) return `excluded from deno ${tool} by "${hit.pattern}" (in ${relative(dirname(absPath), file(hit))})`;
   if (native.include && !native.include.some((p) => covers(p, absPath))) {
     return `not in deno ${tool}'s include (in ${relative(dirname(absPath), file(native.include[0]))})`;

@@ -53,8 +53,8 @@ export interface NativeEngineConfig {
    */
   style?: { tool: "prettier" | "oxfmt"; explicit: string[] };
   /**
-   * Set when the options are a `deno.json`'s `fmt` (lib/config/native/deno.ts): dprint formats under them as
-   * `deno fmt` does; `include` and `exclude.fmt` are Deno's paths.
+   * Set when the options are a `deno.json`'s `fmt` or `lint` (lib/config/native/deno.ts): dprint formats under them as
+   * `deno fmt` does, `deno lint` lints under them; `include` and `exclude.fmt` / `exclude.lint` are Deno's paths.
    */
   deno?: true;
   /**

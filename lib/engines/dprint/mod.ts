@@ -4,8 +4,8 @@
  * `@dprint/typescript`, `@dprint/json` run by `@dprint/formatter`).
  *
  * - Tier: in-process. Languages: TOML, Markdown, Dockerfile (format only); JavaScript, TypeScript and JSON (and
- *   Markdown's settings) under a `deno.json` (`deno fmt`'s formatter: the plugins' `deno` preset and the file's `fmt` options, {@link denoConfig};
- *   lib/config/native/deno.ts reads it, lib/run/plan.ts says where it governs).
+ *   Markdown's settings) under a `deno.json` (`deno fmt`'s formatter: the plugins' `deno` preset and the file's `fmt`
+ *   options, {@link denoConfig}; lib/config/native/deno.ts reads it, lib/run/plan.ts says where it governs).
  * - `[defaults] line_length` → `lineWidth`, `indent_width` → `indentWidth`,
  *   `line_ending` → `newLineKind`; `final_newline` is applied to the output.
  * - `[fmt.<toml|markdown|dockerfile>.dprint]` keys are the plugin's own settings,

@@ -118,8 +118,8 @@ export const oxfmt: EngineSpec = {
   upstream: `oxfmt ${VERSION}`,
   defaultEnabled: true,
   moduleUrls() {
-    // Its code: the package's JavaScript (the prettier it embeds among it) and the native module's manifest, which
-    // names the pinned version that fixes the 9 MB binary (not hashed on every start).
+    // Its entry module and its manifest, whose pinned version fixes the rest of its JavaScript (the prettier it
+    // embeds) and its 9 MB native module (neither hashed on every start).
     return Promise.resolve([
       import.meta.resolve("oxfmt"),
       new URL("../package.json", import.meta.resolve("oxfmt")).href,
