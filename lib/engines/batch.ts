@@ -6,7 +6,14 @@
  *
  * @module
  */
-import type { EngineSettings, Settled, SourceFile } from "./types.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type LintOutput,
+  type Settled,
+  type SourceFile,
+} from "./types.ts";
 import { makeTempDir, removeTemp } from "../fs/temp.ts";
 
 export type { Settled };
@@ -71,5 +78,46 @@ export async function withTempFiles<R>(
     return await fn(dir, names);
   } finally {
     await removeTemp(dir);
+  }
+}
+
+/**
+ * One run of a linter over private copies of `files` (at most a chunk), with its fixes applied when `fix`: each
+ * file's outcome (computed on its text after the run) and that text.
+ */
+export type CopiesRun = (
+  files: SourceFile[],
+  settings: EngineSettings,
+  fix: boolean,
+) => Promise<{ outcomes: Settled<LintOutput>[]; texts: string[] }>;
+
+/**
+ * A linter whose process runs over private copies of the files (oxlint, deno lint): many files per process, a chunk
+ * at a time; single calls made in the same tick batched; a fix applied to a copy, counted as the findings it removed.
+ */
+export class CopiesLinter implements EngineInstance {
+  #batcher = new Batcher<LintOutput>((files, settings) => this.lintMany(files, settings));
+  constructor(private readonly run: CopiesRun, private readonly chunk = 500) {}
+
+  /** Lints many files sharing one settings object: one process per chunk. */
+  async lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
+    const out: Settled<LintOutput>[] = [];
+    for (let i = 0; i < files.length; i += this.chunk) {
+      out.push(...(await this.run(files.slice(i, i + this.chunk), settings, false)).outcomes);
+    }
+    return out;
+  }
+
+  /** Lints one file; calls made in the same tick with equal settings share one process. */
+  lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
+    return this.#batcher.call(file, settings);
+  }
+
+  /** Applies the tool's fixes to a copy of the text. */
+  async fix(file: SourceFile, settings: EngineSettings): Promise<{ text: string; fixed: number }> {
+    const before = await this.lint(file, settings);
+    const { outcomes: [after], texts: [text] } = await this.run([file], settings, true);
+    if (after instanceof EngineError || text === file.text) return { text: file.text, fixed: 0 };
+    return { text, fixed: Math.max(before.diagnostics.length - (after as LintOutput).diagnostics.length, 1) };
   }
 }

@@ -22,12 +22,11 @@
 import { join } from "node:path";
 import type { Diagnostic } from "../../report/schema.ts";
 import { runHost } from "../host.ts";
-import { Batcher, withTempFiles } from "../batch.ts";
+import { CopiesLinter, withTempFiles } from "../batch.ts";
 import { applyRuleSettings } from "../settings.ts";
 import { bytesToUtf16, indexToPosition, lineStarts } from "../text.ts";
 import {
   EngineError,
-  type EngineInstance,
   type EngineSettings,
   type EngineSpec,
   type LintOutput,
@@ -138,33 +137,6 @@ function outcome(
   return { diagnostics: applyRuleSettings(diagnostics, settings) };
 }
 
-/** The loaded engine: `deno lint` over batches of private copies. */
-class DenoLint implements EngineInstance {
-  #batcher = new Batcher<LintOutput>((files, settings) => this.lintMany(files, settings));
-
-  async lintMany(files: SourceFile[], settings: EngineSettings): Promise<(LintOutput | EngineError)[]> {
-    const out: (LintOutput | EngineError)[] = [];
-    for (let i = 0; i < files.length; i += CHUNK) {
-      const chunk = files.slice(i, i + CHUNK);
-      const { found, errors } = await runDenoLint(chunk, settings, false);
-      chunk.forEach((f, j) => out.push(outcome(f, found[j], errors[j], settings)));
-    }
-    return out;
-  }
-
-  lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
-    return this.#batcher.call(file, settings);
-  }
-
-  async fix(file: SourceFile, settings: EngineSettings): Promise<{ text: string; fixed: number }> {
-    const before = await this.lint(file, settings);
-    const { found, errors, texts } = await runDenoLint([file], settings, true);
-    const after = outcome({ ...file, text: texts[0] }, found[0], errors[0], settings);
-    if (after instanceof EngineError || texts[0] === file.text) return { text: file.text, fixed: 0 };
-    return { text: texts[0], fixed: Math.max(before.diagnostics.length - after.diagnostics.length, 1) };
-  }
-}
-
 /** The deno-lint engine. */
 export const denoLint: EngineSpec = {
   id: "deno-lint",
@@ -177,5 +149,14 @@ export const denoLint: EngineSpec = {
   hostProgram: "deno",
   batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
-  load: () => Promise.resolve(new DenoLint()),
+  load: () =>
+    Promise.resolve(
+      new CopiesLinter(async (files, settings, fix) => {
+        const { found, errors, texts } = await runDenoLint(files, settings, fix);
+        return {
+          texts,
+          outcomes: files.map((f, j) => outcome({ ...f, text: texts[j] }, found[j], errors[j], settings)),
+        };
+      }, CHUNK),
+    ),
 };

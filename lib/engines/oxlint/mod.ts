@@ -27,13 +27,12 @@
 import { join } from "node:path";
 import type { Diagnostic, Severity } from "../../report/schema.ts";
 import { runHost } from "../host.ts";
-import { Batcher, withTempFiles } from "../batch.ts";
+import { CopiesLinter, withTempFiles } from "../batch.ts";
 import { bindingUrl, OXLINT_VERSION, oxlintScript, scriptUrls } from "./_bin.ts";
 import { applyRuleSettings } from "../settings.ts";
 import { bytesToUtf16, indexToPosition, lineStarts } from "../text.ts";
 import {
   EngineError,
-  type EngineInstance,
   type EngineSettings,
   type EngineSpec,
   type LintOutput,
@@ -149,33 +148,13 @@ function outcome(file: SourceFile, raw: OxDiagnostic[], settings: EngineSettings
   return { diagnostics: applyRuleSettings(raw.map((d) => toDiagnostic(d, file.text, starts)), settings) };
 }
 
-/** The loaded oxlint engine. */
-export class Oxlint implements EngineInstance {
-  #batcher = new Batcher<LintOutput>((files, settings) => this.lintMany(files, settings));
-
-  /** Lints many files sharing one settings object: one oxlint process per 500 files. */
-  async lintMany(files: SourceFile[], settings: EngineSettings): Promise<(LintOutput | EngineError)[]> {
-    const out: (LintOutput | EngineError)[] = [];
-    for (let i = 0; i < files.length; i += CHUNK) {
-      const chunk = files.slice(i, i + CHUNK);
-      const { raw } = await runOxlint(chunk, settings, false);
-      chunk.forEach((f, j) => out.push(outcome(f, raw[j], settings)));
-    }
-    return out;
-  }
-
-  /** Lints one file; calls made in the same tick with equal settings share one process. */
-  lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
-    return this.#batcher.call(file, settings);
-  }
-
-  /** Applies oxlint's safe fixes to a copy of the text. */
-  async fix(file: SourceFile, settings: EngineSettings): Promise<{ text: string; fixed: number }> {
-    const before = await this.lint(file, settings);
-    const { raw, texts } = await runOxlint([file], settings, true);
-    const after = outcome({ ...file, text: texts[0] }, raw[0], settings);
-    if (after instanceof EngineError || texts[0] === file.text) return { text: file.text, fixed: 0 };
-    return { text: texts[0], fixed: Math.max(before.diagnostics.length - after.diagnostics.length, 1) };
+/** The loaded oxlint engine: one process per 500 files, over private copies. */
+export class Oxlint extends CopiesLinter {
+  constructor() {
+    super(async (files, settings, fix) => {
+      const { raw, texts } = await runOxlint(files, settings, fix);
+      return { texts, outcomes: files.map((f, j) => outcome({ ...f, text: texts[j] }, raw[j], settings)) };
+    }, CHUNK);
   }
 }
 
