@@ -168,6 +168,7 @@ export const oxlint: EngineSpec = {
   upstream: `oxlint ${OXLINT_VERSION}`,
   defaultEnabled: false,
   hostProgram: "node",
+  batch: { lint: true },
   async moduleUrls() {
     return [...(await scriptUrls()).map((u) => u.href), bindingUrl().href];
   },
