@@ -165,6 +165,11 @@ export interface SourceFile {
 /** Result of linting one file with one engine. */
 export interface LintOutput {
   diagnostics: Diagnostic[];
+  /**
+   * What of the engine's own checks did not run on this file, its findings being the rest (deno lint without the
+   * repository's lint plugins): reported as the file's skip, so the file is not called wholly clean.
+   */
+  partial?: string;
 }
 
 /** Result of linting one file with fixes applied. */

@@ -280,6 +280,7 @@ class LintTally {
     for (const d of out.diagnostics) {
       if (!ignored(d, this.task.ignoreCodes) && !engineIgnored(d, this.task.engineIgnores)) this.diagnostics.push(d);
     }
+    if (out.partial && !this.skips.includes(out.partial)) this.skips.push(out.partial);
     this.checked = true;
   }
 

@@ -44,14 +44,20 @@ Deno.test({
 const FILE = { path: `${FIXTURES}/deno_lint/x.ts`, relPath: "x.ts", language: "typescript" as const, text: "" };
 
 Deno.test({
-  name: "deno-lint refuses lint plugins (repository code) and unknown poly.toml keys, saying what to do",
+  name: "deno-lint runs no lint plugin (repository code) and says which rules went unchecked; unknown keys are errors",
   ignore: absent,
   async fn() {
     const engine = await denoLint.load();
-    const plugins = await engineError(() =>
-      engine.lint!({ ...FILE, text: "export {};\n" }, under({ plugins: ["./p.ts"] }))
-    );
-    match(plugins.message, /lint\.plugins run the repository's JavaScript.*\[tools\.deno-lint\] enabled = false/);
+    // An ignore comment naming a plugin's rule is no "unknown rule" then (deno lint, without the plugin, says it is).
+    const text = "let a = 1;\n// deno-lint-ignore my-plugin/rule\nexport { a };\n";
+    const out = await engine.lint!({ ...FILE, text }, under({ plugins: ["./p.ts"] }));
+    deepEqual(out.diagnostics.map((d) => d.code), ["prefer-const"]);
+    deepEqual((await engine.lint!({ ...FILE, text }, under({}))).diagnostics.map((d) => d.code).sort(), [
+      "ban-unknown-rule-code",
+      "prefer-const",
+    ]);
+    match(out.partial ?? "", /deno lint plugins "\.\/p\.ts" not run .*their rules are not checked/);
+    equal((await engine.lint!({ ...FILE, text: "export {};\n" }, under({}))).partial, undefined);
     const key = await engineError(() => engine.lint!({ ...FILE, text: "export {};\n" }, under({}, { tags: ["x"] })));
     match(key.message, /unknown setting "tags"/);
   },

@@ -8,8 +8,9 @@
  *   it (`[lint.typescript.deno-lint]`).
  * - The `deno.json`'s `lint.rules` (`tags`, `include`, `exclude`; a workspace root's beneath a member's) are written
  *   into a generated `deno.json` beside private copies of the files, one `deno lint` per 500 files; `// deno-lint-ignore`
- *   comments work as in the files. `lint.plugins` (JavaScript that `deno lint` would run) are not run: each file under
- *   them is an errored record saying so, since its findings cannot be told without them.
+ *   comments work as in the files. `lint.plugins` (the repository's JavaScript, which `deno lint` would run with read
+ *   access to the machine) are not run: each file's built-in findings are reported, with a skip naming the plugins
+ *   whose rules were not checked.
  * - Codes are Deno's rule names (`prefer-const`, `no-explicit-any`); every finding is an error, as `deno lint` fails on
  *   each. `[lint.<lang>.deno-lint]` takes `select`, `ignore` and `rules.<code>.level`.
  * - Fix (`poly lint --fix`): `deno lint --fix` on a private copy; the count is the findings the fix removed.
@@ -51,19 +52,25 @@ interface DenoReport {
   errors: { file_path: string; message: string }[];
 }
 
-/** The generated `deno.json` for one file's settings: its `deno.json`'s lint rules. */
+/** The generated `deno.json` for one file's settings: its `deno.json`'s lint rules (never its plugins). */
 export function denoLintConfig(settings: EngineSettings): Record<string, unknown> {
   for (const key of Object.keys(settings.tool)) {
     if (!UNIFORM.has(key)) throw new EngineError(`unknown setting "${key}" (known: select, ignore, rules)`);
   }
   const options = settings.native?.options ?? {};
   if (settings.native?.unmapped) throw new EngineError(settings.native.unmapped);
-  if (options.plugins !== undefined) {
-    throw new EngineError(
-      "deno.json's lint.plugins run the repository's JavaScript, which poly does not run, and the findings cannot be told without them: set [tools.deno-lint] enabled = false to lint with biome",
-    );
-  }
   return { lint: { ...(options.rules ? { rules: options.rules } : {}) } };
+}
+
+/**
+ * What a file's findings lack where the `deno.json` names lint plugins: they are the repository's own code, run by
+ * `deno lint` with read access to the machine, which poly does not run; or undefined.
+ */
+export function pluginsNotRun(settings: EngineSettings): string | undefined {
+  const plugins = settings.native?.options.plugins;
+  if (plugins === undefined) return undefined;
+  const names = (Array.isArray(plugins) ? plugins : [plugins]).map((p) => `"${p}"`).join(", ");
+  return `deno lint plugins ${names} not run (the repository's own code, which poly does not run): their rules are not checked`;
 }
 
 /** The name a finding's file has among the copies (`3/a.ts`): its last two path segments. */
@@ -120,7 +127,12 @@ function outcome(
     ]);
   }
   const starts = lineStarts(file.text);
-  const diagnostics = found.map((d): Diagnostic => {
+  const partial = pluginsNotRun(settings);
+  // Without the plugins, an ignore comment naming one of their rules (`plugin/rule`) is "unknown" to deno lint.
+  const own = partial
+    ? found.filter((d) => !(d.code === "ban-unknown-rule-code" && /"[^"/]+\/[^"]+"/.test(d.message)))
+    : found;
+  const diagnostics = own.map((d): Diagnostic => {
     const [a, b] = bytesToUtf16(file.text, [d.range.start.bytePos, d.range.end.bytePos]);
     const s = indexToPosition(starts, a);
     const e = indexToPosition(starts, b);
@@ -134,7 +146,7 @@ function outcome(
       span: { start_line: s.line, start_col: s.col, end_line: e.line, end_col: e.col },
     };
   });
-  return { diagnostics: applyRuleSettings(diagnostics, settings) };
+  return { diagnostics: applyRuleSettings(diagnostics, settings), ...(partial ? { partial } : {}) };
 }
 
 /** The deno-lint engine. */
