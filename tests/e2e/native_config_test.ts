@@ -523,6 +523,16 @@ Deno.test({
     assert.deepEqual(rules(ruled.doc, "src/loose.ts"), ["prefer-const"]);
     // gen/ is deno lint's no more (the rule pack still reads it, so the file is not reported skipped).
     assert.deepEqual(rules(ruled.doc, "gen/loose.ts"), []);
+    // A lint plugin is the repository's code: not run; the built-in findings stand, and the record says what was not
+    // checked (written to run as a plugin would: it reads a file, so poly must not start it).
+    await Deno.writeTextFile(join(dir, "plugin.ts"), 'Deno.readTextFileSync("/etc/hostname");\nexport default {};\n');
+    config.lint.plugins = ["./plugin.ts"];
+    await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify(config, null, 2) + "\n");
+    const plugged = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.equal(plugged.code, 1, plugged.stderr);
+    const loose = plugged.doc.results.find((r) => r.path === "src/loose.ts");
+    assert.deepEqual(rules(plugged.doc, "src/loose.ts"), ["prefer-const"]);
+    assert.match(loose?.skipped ?? "", /deno lint plugins "\.\/plugin\.ts" not run/);
     // Turned off, biome lints them again.
     await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.deno-lint]\nenabled = false\n");
     const off = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
