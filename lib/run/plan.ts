@@ -232,9 +232,9 @@ function denoFormatter(candidates: EngineSpec[], language: Language, config: Res
 
 /**
  * Why a file of `language` is not formatted where the repository's formatter leaves it to what poly does not run, or
- * undefined: a prettier plugin that formats that language (its files are the plugin's), or oxfmt for Svelte and Astro
- * (which it formats only with its `svelte` / `astro` option on, through packages poly does not ship, and otherwise
- * leaves as they are).
+ * undefined: a prettier plugin that formats that language (its files are the plugin's); Svelte and Astro, which prettier
+ * formats only through such a plugin and otherwise passes over; or oxfmt for Svelte and Astro (which it formats only
+ * with its `svelte` / `astro` option on, through packages poly does not ship, and otherwise leaves as they are).
  */
 function pluginFormats(language: Language, config: ResolvedConfig): string | undefined {
   const style = prettierStyle(config);
@@ -250,8 +250,16 @@ function pluginFormats(language: Language, config: ResolvedConfig): string | und
       : `left as it is by oxfmt, this repository's formatter (no "${language}" option in ${name}): not checked`;
   }
   const plugin = stylePlugins(style.options).plugins.find((p) => LANGUAGE_PLUGINS[p]?.includes(language));
-  if (!plugin) return undefined;
-  return `formatted by the prettier plugin "${plugin}" (listed in ${name}), which poly does not run: not checked`;
+  if (plugin) {
+    return `formatted by the prettier plugin "${plugin}" (listed in ${name}), which poly does not run: not checked`;
+  }
+  // prettier's command line passes over a file of a language none of its plugins formats.
+  if (language === "svelte" || language === "astro") {
+    return `left as it is by prettier, this repository's formatter (no plugin for ${
+      languageName(language)
+    } in ${name}): not checked`;
+  }
+  return undefined;
 }
 
 /** Whether engine `id` reads its native configuration files (`[tools.<id>] native_config` is not false). */

@@ -389,6 +389,10 @@ Deno.test("prettier plugins: a language's plugin leaves its files unchecked, a s
     fmt.doc.results.find((r) => r.path === "page.astro")?.skipped ?? "",
     /formatted by the prettier plugin "prettier-plugin-astro" \(listed in \.prettierrc\), which poly does not run/,
   );
+  // Without a plugin for it, prettier's command line passes over an Astro file: so does poly, saying so.
+  await Deno.writeTextFile(join(dir, ".prettierrc"), rc([]));
+  const bare = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.match(bare.doc.results.find((r) => r.path === "page.astro")?.skipped ?? "", /left as it is by prettier/);
   // A plugin poly does not know could print anything: formatting under it is an error naming it; linting goes on.
   await Deno.writeTextFile(join(dir, ".prettierrc"), rc(["prettier-plugin-brace-style"]));
   const unknown = await run(dir, ["fmt", "--check", "--no-cache"]);
