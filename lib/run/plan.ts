@@ -66,12 +66,19 @@ function table(config: ResolvedConfig, kind: "lint" | "fmt", language: Language,
 }
 
 function enabled(spec: EngineSpec, config: ResolvedConfig, kind: "lint" | "fmt", language: Language): boolean {
-  const tool = config.data.tools[spec.id];
+  return notOff(spec.id, config, kind, language) &&
+    (spec.defaultEnabled || table(config, kind, language, spec.id) !== undefined);
+}
+
+/**
+ * Whether poly.toml leaves engine `id` on for `language`: not `[tools.<id>] enabled = false`, not outside its
+ * `languages`, not `[<kind>.<language>.<id>] enabled = false`.
+ */
+function notOff(id: string, config: ResolvedConfig, kind: "lint" | "fmt", language: Language): boolean {
+  const tool = config.data.tools[id];
   if (tool && tool.enabled === false) return false;
   if (tool?.languages && !(tool.languages as string[]).includes(language)) return false;
-  const own = table(config, kind, language, spec.id);
-  if (own && own.enabled === false) return false;
-  return spec.defaultEnabled || own !== undefined;
+  return table(config, kind, language, id)?.enabled !== false;
 }
 
 /**
@@ -183,10 +190,8 @@ function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
  * one it lints, and poly.toml has not turned it off (`[tools.deno-lint]`, `[lint.<lang>.deno-lint] enabled = false`).
  */
 function denoLints(language: Language, config: ResolvedConfig): boolean {
-  if (!config.native?.[DENO_LINT] || (language !== "javascript" && language !== "typescript")) return false;
-  const tool = config.data.tools["deno-lint"] as { enabled?: boolean; languages?: string[] } | undefined;
-  if (tool?.enabled === false || (tool?.languages && !tool.languages.includes(language))) return false;
-  return table(config, "lint", language, "deno-lint")?.enabled !== false;
+  return config.native?.[DENO_LINT] !== undefined && engineById("deno-lint")!.lintLanguages.includes(language) &&
+    notOff("deno-lint", config, "lint", language);
 }
 
 /**
@@ -225,8 +230,7 @@ function byDefault(spec: EngineSpec, language: Language): boolean {
  */
 function denoFormatter(candidates: EngineSpec[], language: Language, config: ResolvedConfig): EngineSpec | undefined {
   if (!DENO_LANGUAGES.has(language) || !config.native?.[DENO_FMT] || !readsNative(config, "dprint")) return undefined;
-  const biome = config.native.biome;
-  if (biome && !biome.style && BIOME_FORMATS.has(language)) return undefined;
+  if (biomeKeeps(language, config)) return undefined;
   return candidates.find((e) => e.id === "dprint");
 }
 
@@ -279,6 +283,12 @@ function prettierStyle(config: ResolvedConfig): NativeEngineConfig | undefined {
 /** The languages biome formats: under a biome file of its own, biome keeps them. */
 const BIOME_FORMATS: ReadonlySet<Language> = new Set(["javascript", "typescript", "json", "css", "graphql"]);
 
+/** Whether a biome file of biome's own governs `config`'s directory and biome formats `language`: biome keeps it. */
+function biomeKeeps(language: Language, config: ResolvedConfig): boolean {
+  const biome = config.native?.biome;
+  return biome !== undefined && !biome.style && BIOME_FORMATS.has(language);
+}
+
 /**
  * The repository's formatter where its prettier or oxfmt file governs `language` (its file read, the tool not
  * turned off): prettier itself, or oxfmt itself (prettier under oxfmt's options where oxfmt is disabled), as its own
@@ -286,9 +296,7 @@ const BIOME_FORMATS: ReadonlySet<Language> = new Set(["javascript", "typescript"
  */
 function styleFormatter(candidates: EngineSpec[], language: Language, config: ResolvedConfig): EngineSpec | undefined {
   const style = prettierStyle(config);
-  if (!style) return undefined;
-  const biome = config.native?.biome;
-  if (biome && !biome.style && BIOME_FORMATS.has(language)) return undefined;
+  if (!style || biomeKeeps(language, config)) return undefined;
   const oxfmt = style.style?.tool === "oxfmt" ? candidates.find((e) => e.id === "oxfmt") : undefined;
   return oxfmt ?? candidates.find((e) => e.id === "prettier");
 }
