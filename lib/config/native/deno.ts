@@ -57,6 +57,12 @@ interface DenoFile {
 /** Which of Deno's tools: `deno fmt` or `deno lint`. */
 export type DenoTool = "fmt" | "lint";
 
+/** One tool's configuration from the governing `deno.json`, and whether a key of its own (`fmt`, `lint`) says so. */
+export interface DenoGoverning {
+  config: NativeEngineConfig;
+  explicit: boolean;
+}
+
 /** Reads the `deno.json` governing a directory, for `deno fmt` or `deno lint`. */
 export class DenoReader {
   readonly #read = new Map<string, Promise<DenoFile>>();
@@ -76,14 +82,10 @@ export class DenoReader {
   }
 
   /**
-   * The configuration of Deno's `tool` governing `dir` (bounded by `top`), with `explicit` telling whether its key
-   * (`fmt`, `lint`) says so; undefined where no `deno.json` is found.
+   * The configuration of Deno's `fmt` and of its `lint` governing `dir` (bounded by `top`), each with `explicit`
+   * telling whether its key says so; undefined where no `deno.json` is found.
    */
-  async forDir(
-    dir: string,
-    top: string,
-    tool: DenoTool = "fmt",
-  ): Promise<{ config: NativeEngineConfig; explicit: boolean } | undefined> {
+  async forDir(dir: string, top: string): Promise<Record<DenoTool, DenoGoverning> | undefined> {
     const chain: DenoFile[] = []; // nearest first
     for (let d = dir;; d = dirname(d)) {
       const path = await this.#fileIn(d);
@@ -94,6 +96,12 @@ export class DenoReader {
     if (!member) return undefined;
     const root = chain.slice(1).findLast((f) => f.workspace);
     const used = root ? [root, member] : [member];
+    return { fmt: this.#governing(used, "fmt"), lint: this.#governing(used, "lint") };
+  }
+
+  /** The configuration of `tool` from the files `used` (a workspace root, then the member). */
+  #governing(used: DenoFile[], tool: DenoTool): DenoGoverning {
+    const member = used[used.length - 1];
     const error = used.find((f) => f.error)?.error;
     const options: Table = {};
     for (const f of used) Object.assign(options, f[tool]?.options ?? {});

@@ -135,34 +135,35 @@ export class NativeConfigs {
       const manifest = await this.#biome.manifestFor(dir, top);
       if (manifest) out[NODE_MANIFEST] = manifest;
     }
+    // A biome file of biome's own (not prettier's or oxfmt's options mapped onto it) governs this directory.
+    const biomeOwn = out.biome !== undefined && !out.biome.style;
     if (["biome", "prettier", "oxfmt", "webfmt", "dprint"].some(wanted)) {
       const style = await this.#biome.styleFor(dir, top);
       // A prettier or oxfmt file poly cannot read stops no run: beside a biome file of biome's own (or with biome
       // off) it leaves YAML, HTML, Vue and Markdown to poly's defaults, as before poly read it for them; elsewhere
       // formatting under it is an error saying why (`unmapped`).
-      const quiet = style?.unmapped && ((out.biome && !out.biome.style) || (!out.biome && !wanted("biome")));
+      const quiet = style?.unmapped && (biomeOwn || (!out.biome && !wanted("biome")));
       if (style && !quiet) out[FORMAT_STYLE] = style;
     }
-    if (wanted("dprint")) {
-      const deno = await this.#deno.forDir(dir, top);
+    const found = wanted("dprint") || wanted("deno-lint") ? await this.#deno.forDir(dir, top) : undefined;
+    if (wanted("dprint") && found) {
+      const deno = found.fmt;
       const style = out[FORMAT_STYLE];
       // A `deno.json` with `fmt` governs where it is nearer than a prettier or oxfmt file; one without, where no other
       // formatter's file governs at all (a Deno project's formatter is `deno fmt`; a `deno.json` in a corner of a
       // prettier, oxfmt or biome repository is not its formatter).
-      const governs = deno &&
-        (deno.explicit
-          ? !style || (deno.config.root !== style.root && isInside(style.root, deno.config.root))
-          : !style && !(out.biome && !out.biome.style));
-      if (deno && governs) {
+      const governs = deno.explicit
+        ? !style || (deno.config.root !== style.root && isInside(style.root, deno.config.root))
+        : !style && !biomeOwn;
+      if (governs) {
         out[DENO_FMT] = deno.config;
         delete out[FORMAT_STYLE];
       }
     }
-    if (wanted("deno-lint")) {
+    if (wanted("deno-lint") && found) {
       // `deno lint` lints where Deno's formatter governs (a Deno project) or a `lint` key says so, except where a
       // biome file of biome's own governs.
-      const deno = await this.#deno.forDir(dir, top, "lint");
-      if (deno && (deno.explicit || out[DENO_FMT]) && !(out.biome && !out.biome.style)) out[DENO_LINT] = deno.config;
+      if ((found.lint.explicit || out[DENO_FMT]) && !biomeOwn) out[DENO_LINT] = found.lint.config;
     }
     const host: [string, () => Promise<NativeEngineConfig | undefined>][] = [
       ["shellcheck", () => this.#host.shellcheck(dir, top)],
