@@ -82,16 +82,23 @@ async function pluginPath(language: PluginLanguage): Promise<string> {
 type Table = Record<string, unknown>;
 
 /**
- * dprint's global and plugin configuration for one file: poly's `[defaults]`, or, for Markdown, the repository's
+ * dprint's global and plugin configuration for one file: poly's `[defaults]`; for Markdown, the repository's
  * prettier/oxfmt options for the file where they govern (`printWidth`, `proseWrap` → `textWrap`, `endOfLine`,
- * prettier's ignore comments, its HTML left as written); the tool table's keys on top.
+ * prettier's ignore comments, its HTML left as written); a `deno.json`'s `fmt` where it governs ({@link denoConfig});
+ * the tool table's keys on top.
  */
 export function dprintConfig(
   settings: EngineSettings,
   path = "",
   language = "markdown",
 ): { global: Table; plugin: Table } {
-  if (settings.native?.deno) return denoConfig(settings, language);
+  const { global, plugin } = settings.native?.deno ? denoConfig(settings, language) : ownConfig(settings, path);
+  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") plugin[k] = v;
+  return { global, plugin };
+}
+
+/** dprint's configuration from poly's `[defaults]`, or from the prettier/oxfmt options governing Markdown. */
+function ownConfig(settings: EngineSettings, path: string): { global: Table; plugin: Table } {
   const d = settings.defaults;
   let global: Table = {
     lineWidth: d.line_length,
@@ -119,7 +126,6 @@ export function dprintConfig(
       ignoreEndDirective: "prettier-ignore-end",
     };
   }
-  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") plugin[k] = v;
   return { global, plugin };
 }
 
@@ -166,9 +172,9 @@ function denoConfig(settings: EngineSettings, language: string): { global: Table
   }
   const layout = ["useTabs", "lineWidth", "indentWidth", "newLineKind"];
   const plugin: Table = { deno: true };
-  const keys = language === "typescript" || language === "javascript" ? DENO_AS_IS : layout;
-  for (const k of keys) if (o[k] !== undefined) plugin[k] = o[k];
-  if (language === "typescript" || language === "javascript") {
+  const script = pluginOf(language) === "typescript";
+  for (const k of script ? DENO_AS_IS : layout) if (o[k] !== undefined) plugin[k] = o[k];
+  if (script) {
     if (o.singleQuote === true) plugin.quoteStyle = "preferSingle";
     if (o.semiColons !== undefined) plugin.semiColons = o.semiColons ? "prefer" : "asi";
     // Deno's `spaceSurroundingProperties` also spaces the braces of named imports and exports.
@@ -178,7 +184,6 @@ function denoConfig(settings: EngineSettings, language: string): { global: Table
     }
   }
   if (language === "markdown") plugin.textWrap = o.proseWrap === "never" ? "never" : "maintain";
-  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") plugin[k] = v;
   return { global: {}, plugin };
 }
 
