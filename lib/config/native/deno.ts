@@ -110,13 +110,14 @@ export class DenoReader {
       const path = (negated ? p.slice(1) : p).replace(/^\.\//, "").replace(/\/+$/, "");
       return { pattern: path, base: f.dir, ...(negated ? { negated } : {}) };
     };
-    const include = [...used].reverse().find((f) => f[tool]?.include)?.[tool]?.include;
+    // The nearest `include` (the member's, else the root's), its paths relative to the file that wrote them.
+    const including = [...used].reverse().find((f) => f[tool]?.include);
     const config: NativeEngineConfig = {
       files: used.map((f) => f.source),
       options,
       root: member.dir,
       deno: true,
-      ...(include ? { include: include.map((p) => pattern(member, p)) } : {}),
+      ...(including ? { include: including[tool]!.include!.map((p) => pattern(including, p)) } : {}),
       exclude: { [tool]: used.flatMap((f) => [...f.exclude, ...f[tool]?.exclude ?? []].map((p) => pattern(f, p))) },
       ...(error ? { unmapped: error } : {}),
       origins: Object.fromEntries(

@@ -40,6 +40,17 @@ Deno.test("deno.json: a workspace root's fmt and lint beneath a member's, key by
   assert.deepEqual((await configs.forDir(dir)).native?.[DENO_FMT]?.options, { lineWidth: 100, singleQuote: true });
 });
 
+Deno.test("deno.json: a workspace root's include is relative to the root, where the member has none", async () => {
+  const dir = await tree({
+    "deno.json": JSON.stringify({ workspace: ["./pkg"], fmt: { include: ["pkg/src/"] } }),
+    "pkg/deno.json": "{}\n",
+  });
+  const native = (await (await openConfig({ cwd: dir })).forDir(join(dir, "pkg"))).native?.[DENO_FMT];
+  assert.ok(native);
+  assert.equal(nativeExcluded("dprint", "fmt", native, join(dir, "pkg/src/a.ts")), undefined);
+  assert.match(nativeExcluded("dprint", "fmt", native, join(dir, "pkg/other.ts")) ?? "", /not in deno fmt's include/);
+});
+
 Deno.test("deno.json: include, exclude (paths, globs, a ! taking a path back) and the top-level exclude", async () => {
   const dir = await tree({
     "deno.json": JSON.stringify({
