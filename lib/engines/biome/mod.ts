@@ -45,7 +45,10 @@
  *   of its `<style>` too), which `biome format` does not format: nor does poly.
  * - A parse error is a diagnostic (code `parse`, error), as `biome lint` reports it.
  * - Assist actions (`organizeImports`) are not reported: `biome lint` does not.
- * - The WebAssembly module (~1 s to load) is loaded only when a file needs it.
+ * - The WebAssembly module (~1 s to load) is loaded only when a file needs it. A file
+ *   biome crashes on (a panic or a trap in the module) is an errored record saying so,
+ *   and the module is loaded afresh for the next file: what a crash leaves in its
+ *   memory (a query half-run) would otherwise fail every file after it.
  * - A file biome's workspace refuses by its own rules (under `node_modules/`, or over
  *   `files.maxSize`: 1 MiB unless the `configuration` raises it) is skipped with that
  *   reason, not sent to biome (`_limits.ts`).
@@ -67,6 +70,7 @@ import {
 } from "./_native.ts";
 import { formatNative } from "./_format.ts";
 import { refusedByBiome } from "./_limits.ts";
+import { createRequire } from "node:module";
 import { messageOf } from "../module.ts";
 import { bytesToUtf16 } from "../text.ts";
 import {
@@ -156,16 +160,47 @@ function findings(text: string, diags: BiomeDiagnostic[]): Finding[] {
  * `refusedByBiome()` skips them first, with the reason. Any other file its
  * workspace refuses ("The file ... does not exist in the workspace") is an
  * {@link EngineRefusal}, a skip; any other failure an EngineError with biome's
- * message (`messageOf` unwraps what the module throws).
+ * message (`messageOf` unwraps what the module throws), or what `failed` makes of
+ * it. A crash ({@link crashed}) is an EngineError saying so, and the module is discarded.
  */
-function call<T>(fn: () => T): T {
+function call<T>(fn: () => T, failed: (message: string) => Error = failure): T {
+  // biome's panic hook prints the panic's message with console.error before the module traps.
+  const printed: string[] = [];
+  const print = console.error;
+  console.error = (...args: unknown[]) => void printed.push(args.map(String).join(" "));
   try {
     return fn();
   } catch (e) {
-    const message = wasmMessage(e);
-    if (/does not exist in the workspace/.test(message)) throw new EngineRefusal("biome ignores this file");
-    throw new EngineError(`biome failed: ${message || "it gave no reason"}`);
+    throw crashed(e) ? crash(e, printed) : failed(wasmMessage(e));
+  } finally {
+    console.error = print;
   }
+}
+
+/** What a call's error is, unless `call` is told otherwise: a refusal (a skip), or biome's failure. */
+function failure(message: string): Error {
+  if (/does not exist in the workspace/.test(message)) return new EngineRefusal("biome ignores this file");
+  return new EngineError(`biome failed: ${message || "it gave no reason"}`);
+}
+
+/**
+ * Whether the module crashed rather than returned an error: a trap (a panic ends in
+ * `unreachable`, or memory out of bounds) or its stack overflowing. Its memory is then
+ * in whatever state the crash left it.
+ */
+function crashed(e: unknown): boolean {
+  return e instanceof WebAssembly.RuntimeError || (e instanceof RangeError && /call stack/i.test(e.message));
+}
+
+/** The module discarded (see {@link discardWasm}), and the error the file gets: the panic's message when it printed one. */
+function crash(e: unknown, printed: readonly string[]): EngineError {
+  discardWasm();
+  // "panicked at <source>:<line>:<column>:\n<message>\n\nStack: ..."
+  const panic = printed.join("\n").match(/panicked at [^\n]*\n([^\n]+)/)?.[1]?.trim();
+  return new EngineError(
+    `biome crashed on this file (${panic ?? wasmMessage(e)}), so it is not checked; ` +
+      "the next files get a new instance of biome's WebAssembly module",
+  );
 }
 
 /** The message of what the WebAssembly module threw (it throws values that print as "Error: ..."). */
@@ -199,16 +234,36 @@ function pullLint(ws: Workspace, projectKey: number, path: string, content: stri
 let wasm: Promise<Wasm> | undefined;
 /** Whether {@link wasm} has loaded. */
 let wasmReady = false;
+/** Whether a module was discarded: the next is evaluated afresh rather than taken from the module cache. */
+let discarded = false;
 
-/** The WebAssembly module, loaded once per process (or worker) on first use. */
+/** The WebAssembly module, loaded once per process (or worker) on first use, and again after a crash. */
 function loadWasm(): Promise<Wasm> {
-  wasm ??= import("@biomejs/wasm-nodejs").then((biomeWasm) => {
+  wasm ??= (discarded ? Promise.resolve().then(freshModule) : import("@biomejs/wasm-nodejs")).then((biomeWasm) => {
     biomeWasm.main();
     const files = new biomeWasm.MemoryFileSystem();
     return { files, workspace: biomeWasm.Workspace.withFileSystem(files) as unknown as Workspace };
   });
   wasm.then(() => (wasmReady = true), () => (wasm = undefined));
   return wasm;
+}
+
+/** Drops the loaded module after a crash: the next file loads a new instance ({@link freshModule}). */
+function discardWasm(): void {
+  wasm = undefined;
+  wasmReady = false;
+  discarded = true;
+}
+
+/**
+ * The package's glue evaluated again, which instantiates a new WebAssembly module:
+ * the package is CommonJS, and its instance is made when it is evaluated.
+ */
+function freshModule(): typeof import("@biomejs/wasm-nodejs") {
+  const require = createRequire(import.meta.url);
+  const id = require.resolve(WASM);
+  delete require.cache[id];
+  return require(id);
 }
 
 /** Projects opened in this process's WebAssembly module. */
@@ -239,7 +294,7 @@ export function spread(items: readonly number[], size: (item: number) => number,
 
 /** The loaded biome engine. */
 export class Biome implements EngineInstance {
-  #projects = new Map<string, { projectKey: number; prefix: string }>();
+  #projects = new Map<string, { projectKey: number; prefix: string; module: Wasm }>();
   /** Test hook: how the native path is run (see {@link NativeOptions}); `command: null` turns it off. */
   native: NativeOptions = {};
 
@@ -250,32 +305,35 @@ export class Biome implements EngineInstance {
    * builds the project layout biome turns domains on from.
    */
   async #project(file: SourceFile, settings: EngineSettings, kind: "lint" | "format"): Promise<Placed> {
-    const { workspace: ws, files } = await loadWasm();
+    const module = await loadWasm();
+    const { workspace: ws, files } = module;
     const config = configuration(settings, kind);
     const { base, rel } = placement(file, settings);
     const manifest = base !== undefined ? settings.manifest : undefined;
     const key = JSON.stringify([config, base ?? "", manifest?.files[0]?.path, manifest?.files[0]?.hash]);
     let found = this.#projects.get(key);
-    if (found === undefined) {
+    // A project of a module discarded since is opened again in the new one.
+    if (found?.module !== module) {
       // Project paths are unique per process: the module (and its projects) is shared by every instance.
       const prefix = `/poly-biome-${projectCount++}`;
       const projectKey = ws.openProject({ path: prefix, openUninitialized: true }).projectKey;
-      try {
-        ws.updateSettings({ projectKey, configuration: config, workspaceDirectory: `${prefix}${base ?? ""}` });
-      } catch (e) {
-        const from = (settings.native?.files ?? []).map((f) => `"${f.path}"`).join(", ");
-        throw new EngineError(
-          `invalid biome settings${from ? ` (from ${from} and poly.toml)` : ""}: ${
-            wasmMessage(e) || "biome gave no reason"
-          }`,
-        );
-      }
+      call(
+        () => ws.updateSettings({ projectKey, configuration: config, workspaceDirectory: `${prefix}${base ?? ""}` }),
+        (message) => {
+          const from = (settings.native?.files ?? []).map((f) => `"${f.path}"`).join(", ");
+          return new EngineError(
+            `invalid biome settings${from ? ` (from ${from} and poly.toml)` : ""}: ${
+              message || "biome gave no reason"
+            }`,
+          );
+        },
+      );
       if (manifest) {
         const data = new TextEncoder().encode(JSON.stringify(manifest.options));
         files.insert(`${prefix}${posix(manifest.files[0].path)}`, data);
         call(() => ws.scanProject({ projectKey, scanKind: "knownFiles", force: true, watch: false }));
       }
-      this.#projects.set(key, found = { projectKey, prefix });
+      this.#projects.set(key, found = { projectKey, prefix, module });
     }
     return { ws, projectKey: found.projectKey, path: `${found.prefix}${base ?? ""}/${rel}` };
   }

@@ -121,3 +121,33 @@ Deno.test("biome skips the lock files it protects (package-lock.json, npm-shrink
   const other = { path: "/tmp/package.json", relPath: "package.json", language: "json" as const, text: '{"a":   1}\n' };
   assert.equal(await biome.format!(other, defaultSettings()), '{\n  "a": 1\n}\n');
 });
+
+Deno.test("a file biome crashes on is an errored record saying so, and biome checks the next files in a new module", async () => {
+  const biome = await engine("biome");
+  const file = (relPath: string, text: string) => ({
+    path: `/tmp/crash/${relPath}`,
+    relPath,
+    language: "javascript" as const,
+    text,
+  });
+  // 20,000 nested array literals: biome's parser recurses until the WebAssembly stack overflows (its native
+  // command line aborts on the same file: "has overflowed its stack").
+  const deep = file("deep.js", `export const a = ${"[".repeat(20_000)}${"]".repeat(20_000)};\n`);
+  const plain = file("plain.js", "let b = 1;\nexport { b };\n");
+  await biome.lint!(plain, defaultSettings());
+  assert.equal(biome.warm!(), true);
+  await assert.rejects(async () => await biome.lint!(deep, defaultSettings()), (e: Error) => {
+    assert.equal(e.name, "EngineError");
+    assert.match(e.message, /^biome crashed on this file \(Maximum call stack size exceeded\), so it is not checked;/);
+    return true;
+  });
+  // The crashed module is dropped, whatever its memory holds now; the next file loads a new one.
+  assert.equal(biome.warm!(), false);
+  const after = await biome.lint!(plain, defaultSettings());
+  assert.deepEqual(after.diagnostics.map((d) => d.code), ["style/useConst"]);
+  assert.equal(biome.warm!(), true);
+  // The batch path too: the crash is that file's error, the rest are checked.
+  const batch = await biome.lintMany!([deep, plain], defaultSettings());
+  assert.ok(batch[0] instanceof Error && /^biome crashed on this file/.test(batch[0].message), String(batch[0]));
+  assert.ok(!(batch[1] instanceof Error) && batch[1].diagnostics.some((d) => d.code === "style/useConst"));
+});
