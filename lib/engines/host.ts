@@ -126,6 +126,15 @@ export async function runHost(program: string, args: string[], options: HostRunO
  * executable at once, where the package's Node.js launcher costs 100–160 ms per
  * start. On Windows, which has no `sh`, it starts as `node <launcher> <args>`.
  * These executables start no process of their own: each runs `alone`.
+ *
+ * On POSIX systems the shell first caps the memory the executable may write to
+ * ({@link EXECUTABLE_DATA_KIB}, `ulimit -d`): a file that sends one of these tools
+ * into allocating without end (biome 2.5.14 on a draw.io SVG in fastapi's docs: 24 GB
+ * resident within a minute, the machine's whole memory) ends it with an allocation
+ * failure in 1.5 s instead, and its files go to the WebAssembly path or are reported
+ * errored. (The data limit, not the address space's: glibc reserves 64 MB of address
+ * space per arena, so an address-space cap would fail a many-threaded run on a machine
+ * with many cores.)
  */
 export function runExecutable(
   executable: { path: string; launcher: string },
@@ -133,10 +142,18 @@ export function runExecutable(
   options: HostRunOptions = {},
 ): Promise<HostRun> {
   const named = { name: basename(executable.path), alone: true, ...options };
-  return Deno.build.os === "windows"
-    ? runHost("node", [executable.launcher, ...args], named)
-    : runHost("sh", ["-c", 'exec "$0" "$@"', executable.path, ...args], named);
+  if (Deno.build.os === "windows") return runHost("node", [executable.launcher, ...args], named);
+  const capped = `ulimit -d ${EXECUTABLE_DATA_KIB} 2>/dev/null; exec "$0" "$@"`;
+  return runHost("sh", ["-c", capped, executable.path, ...args], named);
 }
+
+/**
+ * The memory (KiB) a shipped executable may write to: 2 GiB, far above what one
+ * process uses (biome's and ast-grep's runners give one process at most 256 KB of paths; biome over
+ * vite's 2,456 files: 130 MB resident, 131 MB with 256 threads under this cap). The
+ * runaway above reached it in 1.5 s; a 4 GiB cap took 9.5 s, most of it the kernel's.
+ */
+export const EXECUTABLE_DATA_KIB = 2 * 1024 * 1024;
 
 /** First version-looking token of a tool's `--version` output. */
 export function parseVersion(output: string): string | undefined {

@@ -103,7 +103,7 @@ export function freshCodeStamp(): readonly string[] {
  *   0.94–0.97× the time on vite, docs/performance.md).
  */
 export const V8_FLAGS: readonly string[] = [
-  "--v8-flags=--no-wasm-dynamic-tiering,--no-wasm-tier-up,--max-semi-space-size=2",
+  "--v8-flags=--no-wasm-dynamic-tiering,--no-wasm-tier-up,--max-semi-space-size=2,--wasm-max-mem-pages=32768",
 ];
 
 /**

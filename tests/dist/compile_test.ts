@@ -59,7 +59,9 @@ Deno.test("deno.json: the dev task and the compiled binary use one permission li
 Deno.test("the dev task, the source command and the compiled binary keep wasm engines off V8's optimizing tier", () => {
   // Tiering wasm up in every worker at once set a large run's peak memory (docs/discovery-and-reports.md).
   const v8 = (tokens: readonly string[]) => tokens.filter((t) => t.startsWith("--v8-flags"));
-  const want = ["--v8-flags=--no-wasm-dynamic-tiering,--no-wasm-tier-up,--max-semi-space-size=2"];
+  const want = [
+    "--v8-flags=--no-wasm-dynamic-tiering,--no-wasm-tier-up,--max-semi-space-size=2,--wasm-max-mem-pages=32768",
+  ];
   deepEqual(v8(denoJson.tasks.poly.command.split(/\s+/)), want, "deno task poly");
   deepEqual(v8(sourceCommand(REPO)), want, "sourceCommand() (the tests, poly daemon, the installed launcher)");
   deepEqual(v8(compileArgs({ target: TARGETS[0], output: "dist/x" })), want, "deno compile");

@@ -4,7 +4,7 @@
  */
 import { equal, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { HOST_TIMEOUT_MS, runExecutable, runHost } from "../../lib/engines/host.ts";
+import { EXECUTABLE_DATA_KIB, HOST_TIMEOUT_MS, runExecutable, runHost } from "../../lib/engines/host.ts";
 import { EngineError } from "../../lib/engines/types.ts";
 import { alive, until } from "../_helpers/process.ts";
 import { tempDir } from "../_helpers/temp.ts";
@@ -45,6 +45,17 @@ Deno.test("runExecutable() names the executable, not the shell that starts it, w
     runExecutable({ path: "/bin/sleep", launcher: "" }, ["30"], { timeoutMs: 300 }),
     (e: unknown) => e instanceof EngineError && e.message.startsWith("sleep did not finish within 0.3 s"),
   );
+});
+
+Deno.test("runExecutable() caps the memory a shipped executable may write to, so a runaway ends in an allocation failure", async () => {
+  if (Deno.build.os === "windows") return; // started through node there, without a shell to set the limit
+  equal(
+    (await runExecutable({ path: "/bin/sh", launcher: "" }, ["-c", "ulimit -d"])).stdout.trim(),
+    String(EXECUTABLE_DATA_KIB),
+  );
+  // A tool run with runHost (a host tool, which may be a JavaScript runtime reserving memory of its own) is not capped.
+  const host = (await runHost("sh", ["-c", "ulimit -d"])).stdout.trim();
+  ok(host !== String(EXECUTABLE_DATA_KIB), host);
 });
 
 /** A script printing its process id, its process group and its parent's (poly's) group (Linux: `/proc/<pid>/stat`). */
