@@ -4,7 +4,9 @@
  *
  * @module
  */
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { EngineError } from "./types.ts";
 
 /**
  * URLs of `names` in the directory of a resolved package entry.
@@ -58,4 +60,47 @@ export async function packageFiles(entryUrl: string, exts: readonly string[]): P
   };
   walk(root);
   return await Promise.resolve(out.sort());
+}
+
+/**
+ * One call into a WebAssembly engine that can crash: a trap (a Rust panic ends in
+ * `unreachable`; memory out of bounds, or past its cap) or its stack overflowing
+ * leaves the module's memory as the crash found it (a query half-run, a borrow never
+ * returned), so every later call could fail for it. On a crash `discard` drops the
+ * instance (the next file gets a new one: {@link freshCommonJs}) and the call fails
+ * with an EngineError naming the crash — with the panic's message, which the module
+ * prints with `console.error` (kept out of poly's output). Any other error passes.
+ */
+export function wasmCall<T>(engine: string, fn: () => T, discard: () => void): T {
+  const printed: string[] = [];
+  const print = console.error;
+  console.error = (...args: unknown[]) => void printed.push(args.map(String).join(" "));
+  try {
+    return fn();
+  } catch (e) {
+    const crashed = e instanceof WebAssembly.RuntimeError ||
+      (e instanceof RangeError && /call stack/i.test(e.message));
+    if (!crashed) throw e;
+    discard();
+    // "panicked at <source>:<line>:<column>:\n<message>\n\nStack: ..."
+    const panic = printed.join("\n").match(/panicked at [^\n]*\n([^\n]+)/)?.[1]?.trim();
+    throw new EngineError(
+      `${engine} crashed on this file (${panic ?? messageOf(e)}), so it is not checked; ` +
+        `the next files get a new instance of ${engine}'s WebAssembly module`,
+    );
+  } finally {
+    console.error = print;
+  }
+}
+
+/**
+ * A CommonJS package evaluated again, not taken from the module cache: for
+ * wasm-bindgen's Node.js glue (biome's, ruff's), which instantiates its WebAssembly
+ * module when evaluated, a new instance with fresh memory.
+ */
+export function freshCommonJs<T>(specifier: string): T {
+  const require = createRequire(import.meta.url);
+  const id = require.resolve(specifier);
+  delete require.cache[id];
+  return require(id) as T;
 }

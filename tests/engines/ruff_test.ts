@@ -62,3 +62,25 @@ Deno.test("ruff rejects an unknown setting as an engine error, not a crash", asy
     /invalid ruff settings/,
   );
 });
+
+Deno.test("a file ruff crashes on is an errored record saying so, and ruff checks the next files in a new module", async () => {
+  const ruff = await engine("ruff");
+  const file = (relPath: string, text: string) => ({
+    path: `/tmp/crash/${relPath}`,
+    relPath,
+    language: "python" as const,
+    text,
+  });
+  // 20,000 nested list displays: ruff's parser recurses until the WebAssembly stack overflows.
+  const deep = file("deep.py", `x = ${"[".repeat(20_000)}${"]".repeat(20_000)}\n`);
+  const plain = file("plain.py", "import os\n");
+  for (const run of [() => ruff.lint!(deep, defaultSettings()), () => ruff.format!(deep, defaultSettings())]) {
+    await assert.rejects(async () => await run(), (e: Error) => {
+      assert.equal(e.name, "EngineError");
+      assert.match(e.message, /^ruff crashed on this file \(Maximum call stack size exceeded\), so it is not checked;/);
+      return true;
+    });
+    // The next file is checked, by a new instance of the module.
+    assert.deepEqual((await ruff.lint!(plain, defaultSettings())).diagnostics.map((d) => d.code), ["F401"]);
+  }
+});

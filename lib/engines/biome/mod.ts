@@ -70,8 +70,7 @@ import {
 } from "./_native.ts";
 import { formatNative } from "./_format.ts";
 import { refusedByBiome } from "./_limits.ts";
-import { createRequire } from "node:module";
-import { messageOf } from "../module.ts";
+import { freshCommonJs, messageOf, wasmCall } from "../module.ts";
 import { bytesToUtf16 } from "../text.ts";
 import {
   type BatchGroup,
@@ -161,19 +160,13 @@ function findings(text: string, diags: BiomeDiagnostic[]): Finding[] {
  * workspace refuses ("The file ... does not exist in the workspace") is an
  * {@link EngineRefusal}, a skip; any other failure an EngineError with biome's
  * message (`messageOf` unwraps what the module throws), or what `failed` makes of
- * it. A crash ({@link crashed}) is an EngineError saying so, and the module is discarded.
+ * it. A crash is an EngineError saying so, and the module is discarded ({@link wasmCall}).
  */
 function call<T>(fn: () => T, failed: (message: string) => Error = failure): T {
-  // biome's panic hook prints the panic's message with console.error before the module traps.
-  const printed: string[] = [];
-  const print = console.error;
-  console.error = (...args: unknown[]) => void printed.push(args.map(String).join(" "));
   try {
-    return fn();
+    return wasmCall("biome", fn, discardWasm);
   } catch (e) {
-    throw crashed(e) ? crash(e, printed) : failed(wasmMessage(e));
-  } finally {
-    console.error = print;
+    throw e instanceof EngineError ? e : failed(wasmMessage(e));
   }
 }
 
@@ -181,26 +174,6 @@ function call<T>(fn: () => T, failed: (message: string) => Error = failure): T {
 function failure(message: string): Error {
   if (/does not exist in the workspace/.test(message)) return new EngineRefusal("biome ignores this file");
   return new EngineError(`biome failed: ${message || "it gave no reason"}`);
-}
-
-/**
- * Whether the module crashed rather than returned an error: a trap (a panic ends in
- * `unreachable`, or memory out of bounds) or its stack overflowing. Its memory is then
- * in whatever state the crash left it.
- */
-function crashed(e: unknown): boolean {
-  return e instanceof WebAssembly.RuntimeError || (e instanceof RangeError && /call stack/i.test(e.message));
-}
-
-/** The module discarded (see {@link discardWasm}), and the error the file gets: the panic's message when it printed one. */
-function crash(e: unknown, printed: readonly string[]): EngineError {
-  discardWasm();
-  // "panicked at <source>:<line>:<column>:\n<message>\n\nStack: ..."
-  const panic = printed.join("\n").match(/panicked at [^\n]*\n([^\n]+)/)?.[1]?.trim();
-  return new EngineError(
-    `biome crashed on this file (${panic ?? wasmMessage(e)}), so it is not checked; ` +
-      "the next files get a new instance of biome's WebAssembly module",
-  );
 }
 
 /** The message of what the WebAssembly module threw (it throws values that print as "Error: ..."). */
@@ -239,31 +212,23 @@ let discarded = false;
 
 /** The WebAssembly module, loaded once per process (or worker) on first use, and again after a crash. */
 function loadWasm(): Promise<Wasm> {
-  wasm ??= (discarded ? Promise.resolve().then(freshModule) : import("@biomejs/wasm-nodejs")).then((biomeWasm) => {
-    biomeWasm.main();
-    const files = new biomeWasm.MemoryFileSystem();
-    return { files, workspace: biomeWasm.Workspace.withFileSystem(files) as unknown as Workspace };
-  });
+  wasm ??=
+    (discarded
+      ? Promise.resolve().then(() => freshCommonJs<typeof import("@biomejs/wasm-nodejs")>(WASM))
+      : import("@biomejs/wasm-nodejs")).then((biomeWasm) => {
+        biomeWasm.main();
+        const files = new biomeWasm.MemoryFileSystem();
+        return { files, workspace: biomeWasm.Workspace.withFileSystem(files) as unknown as Workspace };
+      });
   wasm.then(() => (wasmReady = true), () => (wasm = undefined));
   return wasm;
 }
 
-/** Drops the loaded module after a crash: the next file loads a new instance ({@link freshModule}). */
+/** Drops the loaded module after a crash: the next file loads a new instance. */
 function discardWasm(): void {
   wasm = undefined;
   wasmReady = false;
   discarded = true;
-}
-
-/**
- * The package's glue evaluated again, which instantiates a new WebAssembly module:
- * the package is CommonJS, and its instance is made when it is evaluated.
- */
-function freshModule(): typeof import("@biomejs/wasm-nodejs") {
-  const require = createRequire(import.meta.url);
-  const id = require.resolve(WASM);
-  delete require.cache[id];
-  return require(id);
 }
 
 /** Projects opened in this process's WebAssembly module. */

@@ -33,6 +33,7 @@
 import type { Diagnostic } from "../../report/schema.ts";
 import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "../text.ts";
 import { applyRuleSettings, upstreamKeys } from "../settings.ts";
+import { freshCommonJs, wasmCall } from "../module.ts";
 import {
   EngineError,
   type EngineInstance,
@@ -208,14 +209,25 @@ function toEdits(text: string, starts: number[], d: RuffDiagnostic): TextEdit[] 
 
 class Ruff implements EngineInstance {
   #workspaces = new Map<string, RuffWorkspace>();
-  constructor(private readonly mod: RuffModule) {}
+  #mod: RuffModule;
+  constructor(mod: RuffModule) {
+    this.#mod = mod;
+  }
+
+  /** One call into the module; after a crash the next file gets a new instance ({@link wasmCall}). */
+  #call<T>(fn: () => T): T {
+    return wasmCall("ruff", fn, () => {
+      this.#mod = freshCommonJs<RuffModule>(PACKAGE);
+      this.#workspaces.clear();
+    });
+  }
 
   #workspace(options: Record<string, unknown>, settings: EngineSettings): RuffWorkspace {
     const key = JSON.stringify(options);
     let ws = this.#workspaces.get(key);
     if (!ws) {
       try {
-        ws = new this.mod.Workspace(options, this.mod.PositionEncoding.Utf16) as unknown as RuffWorkspace;
+        ws = new this.#mod.Workspace(options, this.#mod.PositionEncoding.Utf16) as unknown as RuffWorkspace;
       } catch (e) {
         const from = (settings.native?.files ?? []).map((f) => `"${f.path}"`).join(", ");
         throw new EngineError(
@@ -230,7 +242,8 @@ class Ruff implements EngineInstance {
   }
 
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
-    const diags = this.#workspace(lintOptions(settings), settings).check(file.text);
+    const ws = this.#workspace(lintOptions(settings), settings);
+    const diags = this.#call(() => ws.check(file.text));
     const err = syntaxError(diags);
     if (err) {
       // As `ruff check` reports them: the syntax errors, then what the rules found in what did parse.
@@ -309,8 +322,10 @@ class Ruff implements EngineInstance {
 
   format(file: SourceFile, settings: EngineSettings): string {
     try {
-      return this.#workspace(formatOptions(settings), settings).format(file.text);
+      const ws = this.#workspace(formatOptions(settings), settings);
+      return this.#call(() => ws.format(file.text));
     } catch (e) {
+      if (e instanceof EngineError) throw e;
       const message = e instanceof Error ? e.message : String(e);
       // ruff reports "... at byte range S..E": turn the byte offset into a line and column.
       const m = /at byte range (\d+)\.\.(\d+)/.exec(message);
