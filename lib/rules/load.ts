@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isAbsolute, join, normalize, resolve } from "node:path";
+import { isAbsolute, join, normalize, relative, resolve } from "node:path";
 import { digestOf } from "../cache/digest.ts";
 import { codeIdentity, codeMemoPath, readMemoFile, writeMemoFile } from "../cache/build.ts";
 import type { RulesTable } from "./config.ts";
@@ -63,7 +63,7 @@ export async function loadRuleSet(
   if (entry && entry.epoch === epoch) return await entry.set;
   // In the memo before the first await: the calls made meanwhile (a run asks once per configuration, and a
   // monorepo has one per package) wait for this load rather than each making its own.
-  const checked = rulesTable(table);
+  const checked = rulesTable(table, configDir);
   // The stamp is taken before the files are read: an edit in between makes the next check reload.
   const stamp = checked.then((c) => userStamp(configDir, c.table, options));
   const set = stamp.then(async (now) =>
@@ -242,12 +242,27 @@ interface CheckedTable {
   issues: readonly { path: readonly PropertyKey[]; message: string }[];
 }
 
-async function rulesTable(raw: unknown): Promise<CheckedTable> {
-  const parsed = await safeParse<RulesTable>("rules", raw ?? {});
+/**
+ * The table checked against its schema through the memo (config/valid.ts). A configuration's table comes with its
+ * directories resolved (run/plan.ts); they are checked as paths relative to `configDir`, which every reader of the
+ * table resolves them against, so the memo knows the same table in another checkout of the repository (an absolute
+ * path in its key made every first run in a new folder load zod and every schema, ~50–80 ms).
+ */
+async function rulesTable(raw: unknown, configDir: string): Promise<CheckedTable> {
+  const parsed = await safeParse<RulesTable>("rules", relativeDirs(raw ?? {}, configDir));
   if (parsed.success) return { table: parsed.data, issues: [] };
   const defaults = await safeParse<RulesTable>("rules", {});
   if (!defaults.success) throw defaults.error; // the schema's own defaults: cannot fail
   return { table: defaults.data, issues: parsed.error.issues };
+}
+
+/** `raw` with each absolute string of its `dirs` made relative to `configDir` (anything else left for the schema to judge). */
+function relativeDirs(raw: unknown, configDir: string): unknown {
+  if (raw === null || typeof raw !== "object" || !Array.isArray((raw as { dirs?: unknown }).dirs)) return raw;
+  const dirs = (raw as { dirs: unknown[] }).dirs.map((d) =>
+    typeof d === "string" && isAbsolute(d) ? relative(configDir, d) || "." : d
+  );
+  return { ...raw, dirs };
 }
 
 async function load(configDir: string, checked: CheckedTable, options: LoadRuleSetOptions): Promise<RuleSet> {

@@ -63,19 +63,23 @@ async function lazyTree(): Promise<string> {
   return cwd;
 }
 
-/** The repository's source files a poly process loads (in `cwd`, a {@link lazyTree}), from Deno's debug log. */
-async function loaded(args: string[], stdin = "", cwd?: string): Promise<string[]> {
+/**
+ * The repository's source files a poly process loads (in `cwd`, a {@link lazyTree}), from Deno's debug log. Its
+ * homes are beside `homes` (default: `cwd`).
+ */
+async function loaded(args: string[], stdin = "", cwd?: string, homes?: string): Promise<string[]> {
   const [exe, ...rest] = polyCommand();
   cwd ??= await lazyTree();
+  homes ??= cwd;
   const child = new Deno.Command(exe, {
     args: [...rest, ...args],
     cwd,
     env: {
       DENO_LOG: "debug",
       NO_COLOR: "1",
-      POLY_CACHE_HOME: `${cwd}.cache`, // beside the tree: a run in it lists what it reads
-      POLY_STATE_HOME: `${cwd}.state`,
-      POLY_HOOK_STATE_DIR: `${cwd}.hooks`, // `poly hook agent` keeps its session's file there, not in /tmp
+      POLY_CACHE_HOME: `${homes}.cache`, // beside the tree: a run in it lists what it reads
+      POLY_STATE_HOME: `${homes}.state`,
+      POLY_HOOK_STATE_DIR: `${homes}.hooks`, // `poly hook agent` keeps its session's file there, not in /tmp
       POLY_CLAUDE_MD: "off",
     },
     stdin: "piped",
@@ -174,6 +178,15 @@ Deno.test("poly lint loads what linting needs, not the server, the fleet, the ga
     ),
     [],
   );
+});
+
+Deno.test("a first poly lint in another checkout loads no schema: what the schemas made of its tables is known", async () => {
+  const first = await lazyTree();
+  await loaded(["lint", "--no-workspace"], "", first);
+  // The same tree in another folder, with the first one's homes: a new clone on a machine where poly has run.
+  const files = await loaded(["lint", "--no-workspace"], "", await lazyTree(), first);
+  ok(files.includes("lib/run/mod.ts"), files.join(" "));
+  deepEqual(under(files, "lib/config/_schemas.ts", "lib/config/schema.ts", "lib/rules/config.ts"), [], files.join(" "));
 });
 
 Deno.test("a replayed poly lint loads no parser, no command module and no run: the replay and the report", async () => {
