@@ -124,6 +124,16 @@ async function polyFiles(dir: string): Promise<{ relPath: string; language: Lang
   return found.flatMap((c) => c.kind === "file" ? [{ relPath: c.relPath, language: c.language }] : []);
 }
 
+/** The errored files of a JSON report (`path: error`), or undefined when `stdout` is not one. */
+function erroredFiles(stdout: string): string[] | undefined {
+  try {
+    const report = JSON.parse(stdout) as { results?: { path: string; error?: string }[] };
+    return report.results?.filter((r) => r.error !== undefined).map((r) => `${r.path}: ${r.error}`);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A `poly.local.toml` that leaves only `keep` of the lint engines on (undefined: every engine, as by default). */
 function localToml(original: string, keep?: string[]): string {
   if (!keep) return original;
@@ -287,7 +297,17 @@ async function main(): Promise<void> {
     );
     console.log(`  native ${reference}: ${native.join(" ")}`);
 
+    const said = new Set<string>();
     const check = (label: string, t: Timed) => {
+      // Exit 2 with a whole report is a run that did its work and found files it could not check (an engine
+      // crashed on one, say): its time counts, and what it could not check is said once. Anything else stops.
+      const errored = t.code === 2 ? erroredFiles(t.stdout) : undefined;
+      if (errored?.length) {
+        const line = `  note: poly exits 2 on this tree (${errored.length} errored: ${errored.slice(0, 3).join("; ")})`;
+        if (!said.has(line)) console.log(line);
+        said.add(line);
+        return t;
+      }
       if (t.code > 1) throw new Error(`${label}: exit ${t.code}: ${(t.stderr || t.stdout).slice(0, 400)}`);
       return t;
     };
