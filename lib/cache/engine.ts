@@ -1,11 +1,12 @@
 /**
  * Running one engine step through the result cache: the one call the run
  * pipeline makes per (file, engine). Deterministic outcomes are cached like
- * findings: a syntax error in the file ({@link SourceSyntaxError}) and an
- * engine's refusal of it ({@link EngineRefusal}) are stored as
+ * findings: a syntax error in the file ({@link SourceSyntaxError}), an
+ * engine's refusal of it ({@link EngineRefusal}) and a crash a new instance of
+ * the engine's module repeated ({@link EngineCrash}) are stored as
  * {@link StoredVerdict}s and thrown again on a hit. Failures are never cached
- * (a crash, an absent host tool that may be installed later, a missing
- * network, a toolchain too old). An engine whose result depends on more than
+ * (a crash seen once, an absent host tool that may be installed later, a
+ * missing network, a toolchain too old). An engine whose result depends on more than
  * the file adds that to the file's key (`EngineSpec.cacheContext`).
  *
  * @example
@@ -17,6 +18,7 @@
  * @module
  */
 import {
+  EngineCrash,
   EngineRefusal,
   type EngineSettings,
   type EngineSpec,
@@ -33,7 +35,8 @@ import { fingerprintJson } from "../config/fingerprint.ts";
 /** A deterministic outcome that is not a value, as the cache stores it (see the module doc). */
 export type StoredVerdict =
   | { poly_verdict: "syntax"; diagnostics: [Diagnostic, ...Diagnostic[]] }
-  | { poly_verdict: "refused"; reason: string };
+  | { poly_verdict: "refused"; reason: string }
+  | { poly_verdict: "crashed"; engine: string; detail: string };
 
 /** The stored form of a thrown error, when it is a deterministic outcome; undefined for a failure. */
 export function verdictOf(error: unknown): StoredVerdict | undefined {
@@ -41,6 +44,9 @@ export function verdictOf(error: unknown): StoredVerdict | undefined {
     return { poly_verdict: "syntax", diagnostics: error.diagnostics as [Diagnostic, ...Diagnostic[]] };
   }
   if (error instanceof EngineRefusal) return { poly_verdict: "refused", reason: error.message };
+  if (error instanceof EngineCrash && error.repeated) {
+    return { poly_verdict: "crashed", engine: error.engine, detail: error.detail };
+  }
   return undefined;
 }
 
@@ -49,6 +55,7 @@ export function fromStored<T>(value: unknown): T {
   if (value !== null && typeof value === "object" && "poly_verdict" in value) {
     const verdict = value as StoredVerdict;
     if (verdict.poly_verdict === "syntax") throw new SourceSyntaxError(verdict.diagnostics);
+    if (verdict.poly_verdict === "crashed") throw new EngineCrash(verdict.engine, verdict.detail, true);
     throw new EngineRefusal(verdict.reason);
   }
   return value as T;

@@ -6,7 +6,7 @@
  */
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { EngineError } from "./types.ts";
+import { EngineCrash } from "./types.ts";
 
 /**
  * URLs of `names` in the directory of a resolved package entry.
@@ -68,8 +68,10 @@ export async function packageFiles(entryUrl: string, exts: readonly string[]): P
  * leaves the module's memory as the crash found it (a query half-run, a borrow never
  * returned), so every later call could fail for it. On a crash `discard` drops the
  * instance (the next file gets a new one: {@link freshCommonJs}) and the call fails
- * with an EngineError naming the crash — with the panic's message, which the module
+ * with an {@link EngineCrash} naming it — with the panic's message, which the module
  * prints with `console.error` (kept out of poly's output). Any other error passes.
+ * An engine runs a file's call again on the new instance (`againOnCrash`), so a crash
+ * is the file's only when it repeats.
  */
 export function wasmCall<T>(engine: string, fn: () => T, discard: () => void): T {
   const printed: string[] = [];
@@ -84,10 +86,7 @@ export function wasmCall<T>(engine: string, fn: () => T, discard: () => void): T
     discard();
     // "panicked at <source>:<line>:<column>:\n<message>\n\nStack: ..."
     const panic = printed.join("\n").match(/panicked at [^\n]*\n([^\n]+)/)?.[1]?.trim();
-    throw new EngineError(
-      `${engine} crashed on this file (${panic ?? messageOf(e)}), so it is not checked; ` +
-        `the next files get a new instance of ${engine}'s WebAssembly module`,
-    );
+    throw new EngineCrash(engine, panic ?? messageOf(e));
   } finally {
     console.error = print;
   }

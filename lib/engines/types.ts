@@ -198,6 +198,50 @@ export class EngineError extends Error {
 }
 
 /**
+ * A WebAssembly engine crashed on the file (a trap, or its stack overflowed: see
+ * `wasmCall` in module.ts). `repeated` when a new instance of the module crashed on
+ * the same text too ({@link againOnCrash}): then the crash is the file's (its text,
+ * the settings and the engine's version decide it), and is cached like findings;
+ * a single crash may have been the old instance's state, and is not.
+ */
+export class EngineCrash extends EngineError {
+  /** `detail`: the panic's message, or the trap's. */
+  constructor(readonly engine: string, readonly detail: string, readonly repeated = false) {
+    super(crashMessage(engine, detail, repeated));
+    this.name = "EngineCrash";
+  }
+}
+
+/** What an engine's crash on a file is called: once (the next files get a new instance), or twice (remembered). */
+function crashMessage(engine: string, detail: string, repeated: boolean): string {
+  return repeated
+    ? `${engine} crashed on this file twice (${detail}), the second time in a new instance of its WebAssembly ` +
+      `module, so it is not checked; the crash is remembered for this text and these settings until ${engine} ` +
+      `changes (--no-cache runs it again)`
+    : `${engine} crashed on this file (${detail}), so it is not checked; the next files get a new instance of ` +
+      `${engine}'s WebAssembly module`;
+}
+
+/**
+ * `attempt`, and once more when it crashes ({@link EngineCrash}: the crash discarded
+ * the module, so the second attempt runs in a new instance). A second crash is
+ * thrown as repeated; a second attempt that succeeds is the result (the first crash
+ * was the old instance's: memory grown over the files before, say).
+ */
+export async function againOnCrash<T>(attempt: () => T | Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (e) {
+    if (!(e instanceof EngineCrash) || e.repeated) throw e; // repeated: an inner call has tried twice already
+  }
+  try {
+    return await attempt();
+  } catch (e) {
+    throw e instanceof EngineCrash ? new EngineCrash(e.engine, e.detail, true) : e;
+  }
+}
+
+/**
  * A syntax error in the user's file, found by the engine: not a failure of
  * poly's but a finding. The pipeline reports its {@link SourceSyntaxError.diagnostics}
  * (error severity, the engine's own code: biome's `parse`, ruff's

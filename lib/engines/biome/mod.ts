@@ -73,6 +73,7 @@ import { refusedByBiome } from "./_limits.ts";
 import { freshCommonJs, messageOf, wasmCall } from "../module.ts";
 import { bytesToUtf16 } from "../text.ts";
 import {
+  againOnCrash,
   type BatchGroup,
   EngineError,
   type EngineInstance,
@@ -334,9 +335,11 @@ export class Biome implements EngineInstance {
   /** Lints one file on the WebAssembly path. */
   async lint(file: SourceFile, settings: EngineSettings): Promise<LintOutput> {
     refusedByBiome(file, configuration(settings, "lint"), "lint");
-    const { ws, projectKey, path } = await this.#project(file, settings, "lint");
-    const diagnostics = call(() => pullLint(ws, projectKey, path, file.text));
-    return outcome(file, findings(file.text, diagnostics), settings);
+    return await againOnCrash(async () => {
+      const { ws, projectKey, path } = await this.#project(file, settings, "lint");
+      const diagnostics = call(() => pullLint(ws, projectKey, path, file.text));
+      return outcome(file, findings(file.text, diagnostics), settings);
+    });
   }
 
   /**
@@ -420,7 +423,11 @@ export class Biome implements EngineInstance {
     return out;
   }
 
-  async fix(file: SourceFile, settings: EngineSettings) {
+  fix(file: SourceFile, settings: EngineSettings) {
+    return againOnCrash(() => this.#fix(file, settings));
+  }
+
+  async #fix(file: SourceFile, settings: EngineSettings) {
     const { ws, projectKey, path } = await this.#project(file, settings, "lint");
     const before = (await this.lint(file, settings)).diagnostics.length;
     const fixed = call(() =>
@@ -466,6 +473,10 @@ export class Biome implements EngineInstance {
 
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
     refusedByBiome(file, configuration(settings, "format"), "fmt");
+    return await againOnCrash(() => this.#format(file, settings));
+  }
+
+  async #format(file: SourceFile, settings: EngineSettings): Promise<string> {
     const { ws, projectKey, path } = await this.#project(file, settings, "format");
     // As `biome format` does: no formatting of a file that does not parse.
     const result = call(() =>

@@ -35,6 +35,7 @@ import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } 
 import { applyRuleSettings, upstreamKeys } from "../settings.ts";
 import { freshCommonJs, wasmCall } from "../module.ts";
 import {
+  againOnCrash,
   EngineError,
   type EngineInstance,
   type EngineSettings,
@@ -256,7 +257,7 @@ class Ruff implements EngineInstance {
   }
 
   lint(file: SourceFile, settings: EngineSettings) {
-    return { diagnostics: this.#diagnose(file, settings, this.#check(file, settings)) };
+    return againOnCrash(() => ({ diagnostics: this.#diagnose(file, settings, this.#check(file, settings)) }));
   }
 
   /** ruff's raw findings as poly diagnostics, after select/ignore/per-rule levels. */
@@ -290,6 +291,10 @@ class Ruff implements EngineInstance {
   }
 
   fix(file: SourceFile, settings: EngineSettings) {
+    return againOnCrash(() => this.#fix(file, settings));
+  }
+
+  #fix(file: SourceFile, settings: EngineSettings) {
     let text = file.text;
     let fixed = 0;
     for (let pass = 0; pass < 10; pass++) {
@@ -320,7 +325,11 @@ class Ruff implements EngineInstance {
     return { text, fixed };
   }
 
-  format(file: SourceFile, settings: EngineSettings): string {
+  format(file: SourceFile, settings: EngineSettings): Promise<string> {
+    return againOnCrash(() => this.#format(file, settings));
+  }
+
+  #format(file: SourceFile, settings: EngineSettings): string {
     try {
       const ws = this.#workspace(formatOptions(settings), settings);
       return this.#call(() => ws.format(file.text));
