@@ -266,6 +266,104 @@ export function nativeSafe(config: Record<string, unknown>): boolean {
   return walk(config, "");
 }
 
+/**
+ * Whether the command line applies a configuration that is not {@link nativeSafe}
+ * exactly as the WebAssembly path does once each file is linted at its own path
+ * below the configuration's directory ({@link mirrored}): its only paths are
+ * globs (`overrides`, `includes`), which then match as in the repository. File
+ * sets, extended or plugin files, `root` and per-language assist switches still
+ * go to the WebAssembly path.
+ */
+export function mirrorSafe(config: Record<string, unknown>): boolean {
+  for (const k of ["files", "vcs", "extends", "plugins", "root"]) if (k in config) return false;
+  const walk = (value: unknown, path: string): boolean => {
+    if (path === "linter.rules" || value === null || typeof value !== "object") return true;
+    for (const [k, v] of Object.entries(value)) {
+      if (["ignore", "extends", "plugins"].includes(k)) return false;
+      if (k === "assist" && path !== "" && !/^overrides\.\d+$/.test(path)) return false;
+      if (!walk(v, path ? `${path}.${k}` : k)) return false;
+    }
+    return true;
+  };
+  return walk(config, "");
+}
+
+/** Names the private directory holds itself: a file of the repository's root by one of them is not linked over it. */
+const PRIVATE_NAMES = /^(biome\.jsonc?|report-\d+\.json)$/;
+
+/**
+ * Lays out the private directory `dir` as a mirror of `root` (the configuration's
+ * directory) for a configuration whose globs are relative to it: each file is
+ * linted at its own path below `root`. The folders that hold a manifest biome
+ * should read (and the folders above them) are real, each manifest's with its
+ * `package.json` copy, as in the package layout; below them, the first folder on
+ * a file's way that is not real is a link to the repository's (or the file
+ * itself, at a real folder's level). Throws for a manifest outside `root` (the caller
+ * then leaves every file to the WebAssembly path). Left to the WebAssembly path: a
+ * file outside `root`, a manifest whose folder holds its copy, a `biome.json(c)` in a real
+ * folder (biome would read it as a configuration) and a root file named like the
+ * directory's own. Returns how many entries it made.
+ */
+function mirrored(
+  dir: string,
+  root: string,
+  chosen: readonly { paths: readonly string[]; manifest?: NativeEngineConfig }[],
+  alias: Map<string, string>,
+  args: string[],
+): number {
+  const base = root.endsWith(sep) ? root : root + sep;
+  const below = (path: string) => path.startsWith(base) ? path.slice(base.length).split(sep).join("/") : undefined;
+  const parent = (rel: string) => rel.includes("/") ? rel.slice(0, rel.lastIndexOf("/")) : "";
+  const real = new Set<string>([""]);
+  const copies = new Map<string, Record<string, unknown>>();
+  for (const { manifest } of chosen) {
+    if (!manifest) continue;
+    const at = manifest.root === root ? "" : below(manifest.root);
+    // A manifest above the configuration's directory has no place in its mirror: the WebAssembly path lints these.
+    if (at === undefined) throw new Error(`${manifest.root} is outside ${root}`);
+    copies.set(at, manifest.options);
+    for (let d = at; d !== ""; d = parent(d)) real.add(d);
+  }
+  let made = 0;
+  for (const folder of [...real].sort()) {
+    if (folder === "") continue;
+    Deno.mkdirSync(join(dir, folder));
+    made++;
+  }
+  for (const [folder, options] of copies) {
+    Deno.writeTextFileSync(join(dir, folder, "package.json"), JSON.stringify(options));
+    made++;
+  }
+  const linked = new Set<string>();
+  for (const { paths } of chosen) {
+    for (const path of paths) {
+      const rel = below(path);
+      if (rel === undefined) continue;
+      const folder = parent(rel);
+      const name = rel.slice(folder.length && folder.length + 1);
+      if (real.has(folder) && (/^biome\.jsonc?$/.test(name) || (name === "package.json" && copies.has(folder)))) {
+        continue;
+      }
+      if (folder === "" && PRIVATE_NAMES.test(name)) continue;
+      // The first entry on the way that is not a real folder: a link (once) to the repository's.
+      let at = "";
+      for (const part of rel.split("/")) {
+        at = at ? `${at}/${part}` : part;
+        if (real.has(at)) continue;
+        if (!linked.has(at)) {
+          linked.add(at);
+          Deno.symlinkSync(join(root, at), join(dir, at), at === rel ? undefined : { type: "dir" });
+          made++;
+        }
+        break;
+      }
+      alias.set(rel, key(path));
+      args.push(rel);
+    }
+  }
+  return made;
+}
+
 /** The normalised form used to match report paths with inputs (forward slashes). */
 export function key(path: string): string {
   return Deno.build.os === "windows" ? path.replace(/\\/g, "/") : path;
@@ -426,18 +524,23 @@ export interface NativePackage {
  * each package's files with its manifest (see the module doc): package `i`'s
  * manifest is `pkg<i>/package.json` in the private directory and its files are
  * linted through links below it, so one process lints many packages as biome
- * lints a monorepo, each file with its nearest manifest. Starts nothing when the
- * command line is missing or the configuration is path-dependent; a path it
- * cannot take, or gives no result for, is simply absent from the answer.
+ * lints a monorepo, each file with its nearest manifest. A configuration whose
+ * paths are globs ({@link mirrorSafe}) is applied below a mirror of `root`, its
+ * directory, instead ({@link mirrored}). Starts nothing when the command line is
+ * missing, or the configuration has other paths, or globs and no `root`; a path
+ * it cannot take, or gives no result for, is simply absent from the answer.
  */
 export async function runNativeLint(
   packages: readonly NativePackage[],
   config: Record<string, unknown>,
   options: NativeOptions = {},
+  root?: string,
 ): Promise<NativeLint> {
   const out: NativeLint = new Map();
   const command = options.command === undefined ? await biomeCommand() : options.command;
-  if (!command || !nativeSafe(config)) return out;
+  // Globs relative to the configuration's directory: its files are linted at their paths below it ({@link mirrored}).
+  const mirror = !nativeSafe(config);
+  if (!command || (mirror && (root === undefined || !mirrorSafe(config)))) return out;
   // Each path once; odd paths stay on the WebAssembly path.
   const seen = new Set<string>();
   const chosen = packages.map(({ paths, manifest }) => ({
@@ -456,46 +559,49 @@ export async function runNativeLint(
     let made = 0;
     const named = namesManifest(config);
     try {
-      for (const [p, { paths, manifest }] of chosen.entries()) {
-        if (!manifest || manifestNeutral(manifest, config, named)) {
-          args.push(...paths);
-          continue;
-        }
-        // A file whose rules never read a manifest is named by its own path: no link to make for it.
-        const throughLinks = paths.filter((path) => !manifestFree(path));
-        args.push(...paths.filter(manifestFree));
-        if (throughLinks.length === 0) continue;
-        const pkg = `pkg${p}`;
-        await Deno.mkdir(join(dir, pkg));
-        await Deno.writeTextFile(join(dir, pkg, "package.json"), JSON.stringify(manifest.options));
-        made += 2;
-        const root = manifest.root.endsWith(sep) ? manifest.root : manifest.root + sep;
-        // One link per top-level folder (and per file at the top): links spread over a package's
-        // folders cost ~0.5 ms each on ext4, ~0.2-0.4 s for a 400-file package, before biome starts.
-        // biome lints the paths it is given through them and does not walk into them.
-        const linked = new Set<string>();
-        for (const [i, path] of throughLinks.entries()) {
-          // The path below the manifest's directory, kept: rules read it (next's `app/`, `pages/`).
-          const below = path.startsWith(root) ? path.slice(root.length).split(sep).join("/") : undefined;
-          let link: string;
-          if (below === undefined || below === "package.json") {
-            // Outside it, or the manifest itself: a folder of its own (not over the manifest's copy).
-            link = `${pkg}/.poly-${i}/${basename(path)}`;
-            Deno.mkdirSync(join(dir, pkg, `.poly-${i}`));
-            Deno.symlinkSync(path, join(dir, link));
-            made += 2;
-          } else {
-            link = `${pkg}/${below}`;
-            const slash = below.indexOf("/");
-            const top = slash < 0 ? below : below.slice(0, slash);
-            if (!linked.has(top)) {
-              linked.add(top);
-              Deno.symlinkSync(join(root, top), join(dir, pkg, top), slash < 0 ? undefined : { type: "dir" });
-              made++;
-            }
+      if (mirror) made += mirrored(dir, root!, chosen, alias, args);
+      else {
+        for (const [p, { paths, manifest }] of chosen.entries()) {
+          if (!manifest || manifestNeutral(manifest, config, named)) {
+            args.push(...paths);
+            continue;
           }
-          alias.set(link, key(path));
-          args.push(link);
+          // A file whose rules never read a manifest is named by its own path: no link to make for it.
+          const throughLinks = paths.filter((path) => !manifestFree(path));
+          args.push(...paths.filter(manifestFree));
+          if (throughLinks.length === 0) continue;
+          const pkg = `pkg${p}`;
+          await Deno.mkdir(join(dir, pkg));
+          await Deno.writeTextFile(join(dir, pkg, "package.json"), JSON.stringify(manifest.options));
+          made += 2;
+          const root = manifest.root.endsWith(sep) ? manifest.root : manifest.root + sep;
+          // One link per top-level folder (and per file at the top): links spread over a package's
+          // folders cost ~0.5 ms each on ext4, ~0.2-0.4 s for a 400-file package, before biome starts.
+          // biome lints the paths it is given through them and does not walk into them.
+          const linked = new Set<string>();
+          for (const [i, path] of throughLinks.entries()) {
+            // The path below the manifest's directory, kept: rules read it (next's `app/`, `pages/`).
+            const below = path.startsWith(root) ? path.slice(root.length).split(sep).join("/") : undefined;
+            let link: string;
+            if (below === undefined || below === "package.json") {
+              // Outside it, or the manifest itself: a folder of its own (not over the manifest's copy).
+              link = `${pkg}/.poly-${i}/${basename(path)}`;
+              Deno.mkdirSync(join(dir, pkg, `.poly-${i}`));
+              Deno.symlinkSync(path, join(dir, link));
+              made += 2;
+            } else {
+              link = `${pkg}/${below}`;
+              const slash = below.indexOf("/");
+              const top = slash < 0 ? below : below.slice(0, slash);
+              if (!linked.has(top)) {
+                linked.add(top);
+                Deno.symlinkSync(join(root, top), join(dir, pkg, top), slash < 0 ? undefined : { type: "dir" });
+                made++;
+              }
+            }
+            alias.set(link, key(path));
+            args.push(link);
+          }
         }
       }
     } catch {
@@ -574,6 +680,10 @@ export async function lintNative(
   config: Record<string, unknown>,
   options: NativeOptions = {},
   manifest?: NativeEngineConfig,
+  root?: string,
 ): Promise<(Finding[] | undefined)[]> {
-  return nativeFindings(await runNativeLint([{ paths: files.map((f) => f.path), manifest }], config, options), files);
+  return nativeFindings(
+    await runNativeLint([{ paths: files.map((f) => f.path), manifest }], config, options, root),
+    files,
+  );
 }

@@ -21,8 +21,10 @@
  *   parity is tested); results are cached under the same key either way. Files the
  *   native run gives no result for (ignored or protected by biome, over its size
  *   limit, a crash, no `sh`/`node`, no native package for this platform, a
- *   `configuration` with path-dependent keys such as `overrides` or `files`) are
- *   linted on the WebAssembly path; none is reported clean for want of a result.
+ *   `configuration` with paths other than a repository's globs, such as `files`
+ *   or `extends`) are linted on the WebAssembly path; none is reported clean for
+ *   want of a result. A repository's configuration with globs (`overrides`) is
+ *   applied below a private mirror of its folder, where the globs match as there.
  * - Domains: the nearest `package.json` (`settings.manifest`) is the files' manifest, as
  *   on biome's command line: its dependencies turn on the recommended rules of biome's
  *   domains (react → useExhaustiveDependencies, next → noImgElement, vitest/jest →
@@ -66,6 +68,7 @@ import {
   nativeFindings,
   type NativeLint,
   type NativeOptions,
+  nativeSafe,
   runNativeLint,
 } from "./_native.ts";
 import { formatNative } from "./_format.ts";
@@ -349,7 +352,13 @@ export class Biome implements EngineInstance {
   async lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
     let native: (Finding[] | undefined)[];
     try {
-      native = await lintNative(files, configuration(settings, "lint"), this.native, settings.manifest);
+      native = await lintNative(
+        files,
+        configuration(settings, "lint"),
+        this.native,
+        settings.manifest,
+        settings.native?.root,
+      );
     } catch {
       native = files.map(() => undefined);
     }
@@ -369,9 +378,13 @@ export class Biome implements EngineInstance {
   startLintGroups(groups: readonly BatchGroup[]): StartedBatch<LintOutput>[] {
     const configs = groups.map((g) => configuration(g.settings, "lint"));
     // Files without a manifest are named by their own paths: never beside a package's links.
+    // A configuration with globs is applied below its own directory ({@link runNativeLint}): one process per directory.
     const shared = Map.groupBy(
       groups.keys(),
-      (i) => `${groups[i].settings.manifest ? "package" : "none"}\0${JSON.stringify(configs[i])}`,
+      (i) =>
+        `${groups[i].settings.manifest ? "package" : "none"}\0${JSON.stringify(configs[i])}\0${
+          nativeSafe(configs[i]) ? "" : groups[i].settings.native?.root ?? ""
+        }`,
     );
     const started: StartedBatch<LintOutput>[] = new Array(groups.length);
     for (const members of shared.values()) {
@@ -386,7 +399,7 @@ export class Biome implements EngineInstance {
           paths: groups[i].files.map((f) => f.path),
           manifest: groups[i].settings.manifest,
         }));
-        const run = runNativeLint(packages, configs[bin[0]], native)
+        const run = runNativeLint(packages, configs[bin[0]], native, groups[bin[0]].settings.native?.root)
           .catch((): NativeLint => new Map())
           .finally(spawned.resolve);
         for (const i of bin) {

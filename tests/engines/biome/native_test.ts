@@ -412,3 +412,75 @@ Deno.test({
     await none.ready; // no process at all: ready settles all the same
   },
 });
+
+Deno.test({
+  name: "a repository's biome configuration with overrides is applied natively below its own folder, as on WebAssembly",
+  ignore,
+  async fn() {
+    // A repository whose biome.json has globs (relative to its folder), with a package whose manifest turns on
+    // biome's react domain, nested below the repository's own manifest: poly's configuration pipeline gives each
+    // file its settings, as a run does.
+    const repo = await tempDir({ prefix: "poly-biome-mirror-" });
+    const tree: Record<string, string> = {
+      ".git/HEAD": "",
+      "package.json": '{"name":"root","private":true}\n',
+      "biome.json": JSON.stringify({
+        linter: { rules: { recommended: true } },
+        overrides: [
+          { includes: ["src/**"], linter: { rules: { suspicious: { noDebugger: "off" } } } },
+          { includes: ["**/legacy/**"], linter: { rules: { suspicious: { noDoubleEquals: "off" } } } },
+          { includes: ["**/package.json"], json: { formatter: { expand: "always" } } },
+        ],
+      }),
+      "src/a.ts": "debugger;\nexport const a = 1 == 2;\n",
+      "lib/b.ts": "debugger;\nexport const b = 1 == 2;\n",
+      "packages/ui/package.json": '{"name":"ui","dependencies":{"react":"^19.0.0"}}\n',
+      "packages/ui/legacy/c.ts": "export const c = 1 == 2;\ndebugger;\n",
+      "packages/ui/src/view.jsx":
+        'import { useEffect } from "react";\nexport function View({ a }) {\n  useEffect(() => { console.log(a); }, []);\n  return null;\n}\n',
+      "packages/ui/data.json": '{"a": 1, "a": 2}\n',
+      "report-0.json": '{"a": 1, "a": 2}\n',
+    };
+    for (const [rel, text] of Object.entries(tree)) {
+      await Deno.mkdir(join(repo, rel, ".."), { recursive: true });
+      await Deno.writeTextFile(join(repo, rel), text);
+    }
+    const { openConfig } = await import("../../../lib/config/load.ts");
+    const { narrowToFile, planLint } = await import("../../../lib/run/plan.ts");
+    const configs = await openConfig({ cwd: repo });
+    const groups = new Map<EngineSettingsOf, SourceFile[]>();
+    for (const rel of Object.keys(tree).filter((r) => !r.startsWith(".git") && r !== "biome.json")) {
+      const language: Language = rel.endsWith(".json") ? "json" : rel.endsWith(".jsx") ? "javascript" : "typescript";
+      const path = join(repo, rel);
+      const plan = narrowToFile(planLint(language, await configs.forDir(join(path, ".."))), path, "lint");
+      const s = plan.engines.find((e) => e.id === "biome")!.settings;
+      groups.set(s, [...groups.get(s) ?? [], read(path, rel, language)]);
+    }
+    const by = new Map<string, Settled<LintOutput>>();
+    for (const [s, list] of groups) {
+      ok(!nativeSafe(configuration(s, "lint")), "the configuration has globs");
+      const direct = await lintNative(list, configuration(s, "lint"), {}, s.manifest, s.native?.root);
+      deepEqual(
+        list.filter((_, i) => direct[i] === undefined).map((f) => f.relPath),
+        list.filter((f) => /(^|\/)package\.json$|^report-0\.json$/.test(f.relPath)).map((f) => f.relPath),
+        "natively linted: all but the manifests beside their copies and a root file named like the private folder's",
+      );
+      const results = await new Biome().lintMany(list, s);
+      assertSame(list, results, await wasmOnly().lintMany(list, s));
+      list.forEach((f, i) => by.set(f.relPath, results[i]));
+    }
+    const codes = (rel: string) => ((by.get(rel) as LintOutput).diagnostics ?? []).map((d) => d.code).sort();
+    deepEqual(codes("src/a.ts"), ["suspicious/noDoubleEquals"], "src/** turns noDebugger off");
+    deepEqual(codes("lib/b.ts"), ["suspicious/noDebugger", "suspicious/noDoubleEquals"]);
+    deepEqual(codes("packages/ui/legacy/c.ts"), ["suspicious/noDebugger"], "**/legacy/** turns noDoubleEquals off");
+    ok(codes("packages/ui/src/view.jsx").includes("correctness/useExhaustiveDependencies"), "react's domain is on");
+    deepEqual(codes("report-0.json"), ["suspicious/noDuplicateObjectKeys"]);
+    equal(
+      await Deno.readTextFile(join(repo, "report-0.json")),
+      tree["report-0.json"],
+      "the repository's file is untouched",
+    );
+  },
+});
+
+type EngineSettingsOf = import("../../../lib/engines/types.ts").EngineSettings;
