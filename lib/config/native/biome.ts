@@ -198,6 +198,7 @@ export class BiomeReader {
   readonly #mapped = new Map<string, Promise<NativeEngineConfig | undefined>>();
   readonly #resolved = new Map<string, Promise<NativeEngineConfig | undefined>>();
   readonly #manifests = new Map<string, Promise<NativeEngineConfig | undefined>>();
+  readonly #byFile = new Map<string, Promise<NativeEngineConfig>>();
 
   constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
 
@@ -453,7 +454,15 @@ export class BiomeReader {
     return out;
   }
 
-  async #resolve(path: string, top: string): Promise<NativeEngineConfig> {
+  /** {@link #resolveOnce} once per file: a monorepo asks for its root configuration from every package's folder. */
+  #resolve(path: string, top: string): Promise<NativeEngineConfig> {
+    const key = `${path}\0${top}`;
+    let found = this.#byFile.get(key);
+    if (!found) this.#byFile.set(key, found = this.#resolveOnce(path, top));
+    return found;
+  }
+
+  async #resolveOnce(path: string, top: string): Promise<NativeEngineConfig> {
     const layers = await this.#layers(path, top, []);
     let merged: Table = {};
     const origins: Record<string, string> = {};

@@ -190,7 +190,10 @@ export class NativeConfigs {
     const native = await this.layer(dir, config);
     const files = Object.values(native).flatMap((n) => n.files);
     if (Object.keys(native).length === 0) return config;
-    const key = `${config.hash}\0${JSON.stringify(native)}`;
+    // Each engine's configuration is one object per file (or folder) it comes from, shared by the folders under it:
+    // its text is made once, not once per folder (a monorepo's hundreds of packages share one biome.json).
+    const entries = Object.entries(native);
+    const key = `${config.hash}\0${entries.map(([id, n]) => `${id}\0${jsonOf(n)}`).join("\0")}`;
     let found = this.#derived.get(key);
     if (!found) {
       found = (() => {
@@ -198,16 +201,9 @@ export class NativeConfigs {
         if (files.length === 0) return { ...config, native };
         const sources = [...config.sources];
         for (const f of files) if (!sources.includes(f.path)) sources.push(f.path);
-        const rel = (p: string) => relative(config.dir, p).split(sep).join("/") || ".";
         const hash = fingerprint({
           config: config.hash,
-          native: JSON.parse(
-            JSON.stringify(
-              native,
-              (k, v) =>
-                k === "file" ? undefined : (k === "base" || k === "root" || k === "path" || k === "dir") ? rel(v) : v,
-            ),
-          ),
+          native: Object.fromEntries(entries.map(([id, n]) => [id, portableFingerprint(n, config.dir)])),
         });
         return { ...config, hash, sources, native };
       })();
@@ -215,6 +211,38 @@ export class NativeConfigs {
     }
     return found;
   }
+}
+
+const texts = new WeakMap<object, string>();
+
+/** `JSON.stringify(value)`, made once per object. */
+function jsonOf(value: object): string {
+  let text = texts.get(value);
+  if (text === undefined) texts.set(value, text = JSON.stringify(value));
+  return text;
+}
+
+const portable = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The fingerprint of one engine's native configuration as seen from `dir` (a
+ * configuration's directory): its paths relative to `dir` and its files' texts
+ * left out (their hashes stay), so the same repository fingerprints the same
+ * wherever it is checked out. Made once per object and directory.
+ */
+function portableFingerprint(value: object, dir: string): string {
+  let byDir = portable.get(value);
+  if (!byDir) portable.set(value, byDir = new Map());
+  let found = byDir.get(dir);
+  if (found === undefined) {
+    const rel = (p: string) => relative(dir, p).split(sep).join("/") || ".";
+    found = fingerprint(JSON.parse(JSON.stringify(
+      value,
+      (k, v) => k === "file" ? undefined : (k === "base" || k === "root" || k === "path" || k === "dir") ? rel(v) : v,
+    )));
+    byDir.set(dir, found);
+  }
+  return found;
 }
 
 /**
