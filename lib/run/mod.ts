@@ -150,8 +150,13 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
       }
       const plan = kind === "lint"
-        ? narrowToFile(planLint(c.language, config), c.path, kind)
-        : withEditorconfig(narrowToFile(planFormat(c.language, config), c.path, kind), config, c.path, c.language);
+        ? narrowToFile(planLint(c.language, config), c.path, kind, request.memo !== undefined)
+        : withEditorconfig(
+          narrowToFile(planFormat(c.language, config), c.path, kind, request.memo !== undefined),
+          config,
+          c.path,
+          c.language,
+        );
       const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
       if (rules && !rulesChecked.has(config.hash)) rulesChecked.set(config.hash, rules.settings);
       if (!mine(c.relPath)) continue;
