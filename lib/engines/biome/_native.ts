@@ -271,8 +271,8 @@ export function nativeSafe(config: Record<string, unknown>): boolean {
  * exactly as the WebAssembly path does once each file is linted at its own path
  * below the configuration's directory ({@link mirrored}): its only paths are
  * globs (`overrides`, `includes`), which then match as in the repository. File
- * sets, extended or plugin files, `root` and per-language assist switches still
- * go to the WebAssembly path.
+ * sets, extended or plugin files, `root` and assist switches below the top level
+ * (a language's, an override's) still go to the WebAssembly path.
  */
 export function mirrorSafe(config: Record<string, unknown>): boolean {
   for (const k of ["files", "vcs", "extends", "plugins", "root"]) if (k in config) return false;
@@ -280,7 +280,7 @@ export function mirrorSafe(config: Record<string, unknown>): boolean {
     if (path === "linter.rules" || value === null || typeof value !== "object") return true;
     for (const [k, v] of Object.entries(value)) {
       if (["ignore", "extends", "plugins"].includes(k)) return false;
-      if (k === "assist" && path !== "" && !/^overrides\.\d+$/.test(path)) return false;
+      if (k === "assist" && path !== "") return false;
       if (!walk(v, path ? `${path}.${k}` : k)) return false;
     }
     return true;
