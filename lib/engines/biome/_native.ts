@@ -295,8 +295,8 @@ const PRIVATE_NAMES = /^(biome\.jsonc?|report-\d+\.json)$/;
  * Lays out the private directory `dir` as a mirror of `root` (the configuration's
  * directory) for a configuration whose globs are relative to it: each file is
  * linted at its own path below `root`. The folders that hold a manifest biome
- * reads (not {@link manifestNeutral}) and the folders above them are real, each
- * with its manifest's copy where it has one, as in the package layout; below them, the first folder on
+ * should read (and the folders above them) are real, each manifest's with its
+ * `package.json` copy, as in the package layout; below them, the first folder on
  * a file's way that is not real is a link to the repository's (or the file
  * itself, at a real folder's level). Throws for a manifest outside `root` (the caller
  * then leaves every file to the WebAssembly path). Left to the WebAssembly path: a
@@ -308,7 +308,6 @@ function mirrored(
   dir: string,
   root: string,
   chosen: readonly { paths: readonly string[]; manifest?: NativeEngineConfig }[],
-  neutral: (manifest: NativeEngineConfig) => boolean,
   alias: Map<string, string>,
   args: string[],
 ): number {
@@ -316,18 +315,15 @@ function mirrored(
   const below = (path: string) => path.startsWith(base) ? path.slice(base.length).split(sep).join("/") : undefined;
   const parent = (rel: string) => rel.includes("/") ? rel.slice(0, rel.lastIndexOf("/")) : "";
   const real = new Set<string>([""]);
-  const manifests = new Map<string, Record<string, unknown>>();
+  const copies = new Map<string, Record<string, unknown>>();
   for (const { manifest } of chosen) {
     if (!manifest) continue;
     const at = manifest.root === root ? "" : below(manifest.root);
     // A manifest above the configuration's directory has no place in its mirror: the WebAssembly path lints these.
     if (at === undefined) throw new Error(`${manifest.root} is outside ${root}`);
-    manifests.set(at, manifest.options);
-    // A manifest biome lints as none ({@link manifestNeutral}) is read through a link, where it lies.
-    if (!neutral(manifest)) { for (let d = at; d !== ""; d = parent(d)) real.add(d); }
+    copies.set(at, manifest.options);
+    for (let d = at; d !== ""; d = parent(d)) real.add(d);
   }
-  // Every real folder that holds a manifest gets its copy: biome would otherwise find one further up.
-  const copies = new Map([...manifests].filter(([folder]) => real.has(folder)));
   let made = 0;
   for (const folder of [...real].sort()) {
     if (folder === "") continue;
@@ -563,7 +559,7 @@ export async function runNativeLint(
     let made = 0;
     const named = namesManifest(config);
     try {
-      if (mirror) made += mirrored(dir, root!, chosen, (m) => manifestNeutral(m, config, named), alias, args);
+      if (mirror) made += mirrored(dir, root!, chosen, alias, args);
       else {
         for (const [p, { paths, manifest }] of chosen.entries()) {
           if (!manifest || manifestNeutral(manifest, config, named)) {

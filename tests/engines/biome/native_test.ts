@@ -440,9 +440,6 @@ Deno.test({
       "packages/ui/src/view.jsx":
         'import { useEffect } from "react";\nexport function View({ a }) {\n  useEffect(() => { console.log(a); }, []);\n  return null;\n}\n',
       "packages/ui/data.json": '{"a": 1, "a": 2}\n',
-      // A package whose manifest biome lints as none: read through a link, where it lies, and linted natively.
-      "packages/util/package.json": '{"name":"util","dependencies":{"left-pad":"1.3.0"}}\n',
-      "packages/util/x.ts": "export const x = 1 == 2;\n",
       "report-0.json": '{"a": 1, "a": 2}\n',
     };
     for (const [rel, text] of Object.entries(tree)) {
@@ -466,7 +463,7 @@ Deno.test({
       const direct = await lintNative(list, configuration(s, "lint"), {}, s.manifest, s.native?.root);
       deepEqual(
         list.filter((_, i) => direct[i] === undefined).map((f) => f.relPath),
-        list.filter((f) => /^(packages\/ui\/)?package\.json$|^report-0\.json$/.test(f.relPath)).map((f) => f.relPath),
+        list.filter((f) => /(^|\/)package\.json$|^report-0\.json$/.test(f.relPath)).map((f) => f.relPath),
         "natively linted: all but the manifests beside their copies and a root file named like the private folder's",
       );
       const results = await new Biome().lintMany(list, s);
@@ -479,7 +476,6 @@ Deno.test({
     deepEqual(codes("packages/ui/legacy/c.ts"), ["suspicious/noDebugger"], "**/legacy/** turns noDoubleEquals off");
     ok(codes("packages/ui/src/view.jsx").includes("correctness/useExhaustiveDependencies"), "react's domain is on");
     deepEqual(codes("report-0.json"), ["suspicious/noDuplicateObjectKeys"]);
-    deepEqual(codes("packages/util/x.ts"), ["suspicious/noDoubleEquals"]);
     // What the mirror cannot stand for stays on the WebAssembly path: other paths, an override's own assist switch.
     for (const other of [{ files: { maxSize: 10 } }, { extends: ["./base.json"] }, { overrides: [{ assist: {} }] }]) {
       ok(!mirrorSafe({ linter: { enabled: true }, ...other }), JSON.stringify(other));
