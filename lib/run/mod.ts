@@ -130,6 +130,8 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     : undefined;
   const mine = (relPath: string) => !owner || owner.get(relPath) === shard!.index;
   const planned = span("plan");
+  /** A resident process (`poly daemon`, `poly mcp`) plans the same files again: each file's plan is kept by path. */
+  const resident = request.memo !== undefined;
   const cacheOf = new Map<string, NonNullable<FileTask["cache"]>>();
   /** Each task's effective config (for the memo's signatures), index for index. */
   const taskConfigs: ResolvedConfig[] = [];
@@ -150,9 +152,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
       }
       const plan = kind === "lint"
-        ? narrowToFile(planLint(c.language, config), c.path, kind, request.memo !== undefined)
+        ? narrowToFile(planLint(c.language, config), c.path, kind, resident)
         : withEditorconfig(
-          narrowToFile(planFormat(c.language, config), c.path, kind, request.memo !== undefined),
+          narrowToFile(planFormat(c.language, config), c.path, kind, resident),
           config,
           c.path,
           c.language,

@@ -25,6 +25,11 @@ export async function fixture(relative: string, language: Language): Promise<Sou
 }
 
 /** The engine instance by id. */
+/** A file that exists only in memory, at `/tmp/<relPath>` (an engine reads its `text`, never the disk). */
+export function memoryFile(relPath: string, language: Language, text: string): SourceFile {
+  return { path: `/tmp/${relPath}`, relPath, language, text };
+}
+
 export async function engine(id: string) {
   return await loadEngine(engineById(id)!);
 }

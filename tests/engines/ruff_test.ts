@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { assertGolden, assertSyntaxError, defaultSettings, engine, fixture, golden } from "./_engine_harness.ts";
+import {
+  assertGolden,
+  assertSyntaxError,
+  defaultSettings,
+  engine,
+  fixture,
+  golden,
+  memoryFile,
+} from "./_engine_harness.ts";
 import { EngineCrash } from "../../lib/engines/types.ts";
 
 Deno.test("ruff lint() reports findings with spans, safe fixes only", async () => {
@@ -66,12 +74,7 @@ Deno.test("ruff rejects an unknown setting as an engine error, not a crash", asy
 
 Deno.test("a file ruff crashes on is an errored record saying so, and ruff checks the next files in a new module", async () => {
   const ruff = await engine("ruff");
-  const file = (relPath: string, text: string) => ({
-    path: `/tmp/crash/${relPath}`,
-    relPath,
-    language: "python" as const,
-    text,
-  });
+  const file = (relPath: string, text: string) => memoryFile(`crash/${relPath}`, "python", text);
   // 20,000 nested list displays: ruff's parser recurses until the WebAssembly stack overflows.
   const deep = file("deep.py", `x = ${"[".repeat(20_000)}${"]".repeat(20_000)}\n`);
   const plain = file("plain.py", "import os\n");

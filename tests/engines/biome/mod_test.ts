@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { assertGolden, assertSyntaxError, defaultSettings, engine, fixture, golden } from "../_engine_harness.ts";
+import {
+  assertGolden,
+  assertSyntaxError,
+  defaultSettings,
+  engine,
+  fixture,
+  golden,
+  memoryFile,
+} from "../_engine_harness.ts";
 import { EngineCrash, EngineRefusal } from "../../../lib/engines/types.ts";
 
 Deno.test("biome lint() reports recommended-rule findings with spans", async () => {
@@ -124,12 +132,7 @@ Deno.test("biome skips the lock files it protects (package-lock.json, npm-shrink
 
 Deno.test("a file biome crashes on is an errored record saying so, and biome checks the next files in a new module", async () => {
   const biome = await engine("biome");
-  const file = (relPath: string, text: string) => ({
-    path: `/tmp/crash/${relPath}`,
-    relPath,
-    language: "javascript" as const,
-    text,
-  });
+  const file = (relPath: string, text: string) => memoryFile(`crash/${relPath}`, "javascript", text);
   // 20,000 nested array literals: biome's parser recurses until the WebAssembly stack overflows (its native
   // command line aborts on the same file: "has overflowed its stack").
   const deep = file("deep.js", `export const a = ${"[".repeat(20_000)}${"]".repeat(20_000)};\n`);
