@@ -48,9 +48,10 @@
  * - A parse error is a diagnostic (code `parse`, error), as `biome lint` reports it.
  * - Assist actions (`organizeImports`) are not reported: `biome lint` does not.
  * - The WebAssembly module (~1 s to load) is loaded only when a file needs it. A file
- *   biome crashes on (a panic or a trap in the module) is an errored record saying so,
- *   and the module is loaded afresh for the next file: what a crash leaves in its
- *   memory (a query half-run) would otherwise fail every file after it.
+ *   biome crashes on (a panic or a trap in the module) is tried once more in a module
+ *   loaded afresh (what a crash leaves in its memory, a query half-run, would otherwise
+ *   fail every file after it); a crash that repeats is an errored record saying so,
+ *   cached like a finding (`againOnCrash`).
  * - A file biome's workspace refuses by its own rules (under `node_modules/`, or over
  *   `files.maxSize`: 1 MiB unless the `configuration` raises it) is skipped with that
  *   reason, not sent to biome (`_limits.ts`).
