@@ -289,20 +289,22 @@ export function mirrorSafe(config: Record<string, unknown>): boolean {
 }
 
 /** Names the private directory holds itself: a file of the repository's root by one of them is not linked over it. */
-const PRIVATE_NAMES = /^(biome\.jsonc?|report-\d+\.json)$/;
+const PRIVATE_NAMES = /^(biome\.json|report-\d+\.json)$/;
 
 /**
  * Lays out the private directory `dir` as a mirror of `root` (the configuration's
  * directory) for a configuration whose globs are relative to it: each file is
  * linted at its own path below `root`. The folders that hold a manifest biome
- * should read (and the folders above them) are real, each manifest's with its
- * `package.json` copy, as in the package layout; below them, the first folder on
+ * should read (and the folders above them) are real, each manifest's with a copy
+ * of the repository's `package.json` (linted itself as that copy: the same bytes
+ * at the same path), as in the package layout; below them, the first folder on
  * a file's way that is not real is a link to the repository's (or the file
  * itself, at a real folder's level). Throws for a manifest outside `root` (the caller
  * then leaves every file to the WebAssembly path). Left to the WebAssembly path: a
- * file outside `root`, a manifest whose folder holds its copy, a `biome.json(c)` in a real
- * folder (biome would read it as a configuration) and a root file named like the
- * directory's own. Returns how many entries it made.
+ * file outside `root`, a `biome.json(c)` in a real folder below the root (biome would
+ * read it as a nested configuration) and a root file named like one of the directory's
+ * own (`biome.json`, the reports; a root `biome.jsonc` beside it is linted as a file, as
+ * `--config-path` names the configuration). Returns how many entries it made.
  */
 function mirrored(
   dir: string,
@@ -315,13 +317,14 @@ function mirrored(
   const below = (path: string) => path.startsWith(base) ? path.slice(base.length).split(sep).join("/") : undefined;
   const parent = (rel: string) => rel.includes("/") ? rel.slice(0, rel.lastIndexOf("/")) : "";
   const real = new Set<string>([""]);
-  const copies = new Map<string, Record<string, unknown>>();
+  /** Each real folder's manifest: the repository's file, copied whole (biome reads the fields it reads there). */
+  const copies = new Map<string, string>();
   for (const { manifest } of chosen) {
     if (!manifest) continue;
     const at = manifest.root === root ? "" : below(manifest.root);
     // A manifest above the configuration's directory has no place in its mirror: the WebAssembly path lints these.
     if (at === undefined) throw new Error(`${manifest.root} is outside ${root}`);
-    copies.set(at, manifest.options);
+    copies.set(at, manifest.files[0].path);
     for (let d = at; d !== ""; d = parent(d)) real.add(d);
   }
   let made = 0;
@@ -330,8 +333,8 @@ function mirrored(
     Deno.mkdirSync(join(dir, folder));
     made++;
   }
-  for (const [folder, options] of copies) {
-    Deno.writeTextFileSync(join(dir, folder, "package.json"), JSON.stringify(options));
+  for (const [folder, original] of copies) {
+    Deno.copyFileSync(original, join(dir, folder, "package.json"));
     made++;
   }
   const linked = new Set<string>();
@@ -341,13 +344,12 @@ function mirrored(
       if (rel === undefined) continue;
       const folder = parent(rel);
       const name = rel.slice(folder.length && folder.length + 1);
-      if (real.has(folder) && (/^biome\.jsonc?$/.test(name) || (name === "package.json" && copies.has(folder)))) {
-        continue;
-      }
+      if (folder !== "" && real.has(folder) && /^biome\.jsonc?$/.test(name)) continue;
       if (folder === "" && PRIVATE_NAMES.test(name)) continue;
-      // The first entry on the way that is not a real folder: a link (once) to the repository's.
+      // A manifest is linted as its copy (the same bytes at the same path); any other file through the first
+      // entry on its way that is not a real folder: a link (once) to the repository's.
       let at = "";
-      for (const part of rel.split("/")) {
+      for (const part of copies.get(folder) === path ? [] : rel.split("/")) {
         at = at ? `${at}/${part}` : part;
         if (real.has(at)) continue;
         if (!linked.has(at)) {

@@ -425,7 +425,9 @@ Deno.test({
     const tree: Record<string, string> = {
       ".git/HEAD": "",
       "package.json": '{"name":"root","private":true}\n',
-      "biome.json": JSON.stringify({
+      // A root `biome.jsonc` (linted beside the private folder's own `biome.json`), its `$schema` an older release's.
+      "biome.jsonc": "// the repository's own\n" + JSON.stringify({
+        $schema: "https://biomejs.dev/schemas/2.0.0/schema.json",
         linter: { rules: { recommended: true } },
         overrides: [
           { includes: ["src/**"], linter: { rules: { suspicious: { noDebugger: "off" } } } },
@@ -450,8 +452,8 @@ Deno.test({
     const { narrowToFile, planLint } = await import("../../../lib/run/plan.ts");
     const configs = await openConfig({ cwd: repo });
     const groups = new Map<EngineSettingsOf, SourceFile[]>();
-    for (const rel of Object.keys(tree).filter((r) => !r.startsWith(".git") && r !== "biome.json")) {
-      const language: Language = rel.endsWith(".json") ? "json" : rel.endsWith(".jsx") ? "javascript" : "typescript";
+    for (const rel of Object.keys(tree).filter((r) => !r.startsWith(".git"))) {
+      const language: Language = /\.jsonc?$/.test(rel) ? "json" : rel.endsWith(".jsx") ? "javascript" : "typescript";
       const path = join(repo, rel);
       const plan = narrowToFile(planLint(language, await configs.forDir(join(path, ".."))), path, "lint");
       const s = plan.engines.find((e) => e.id === "biome")!.settings;
@@ -463,8 +465,8 @@ Deno.test({
       const direct = await lintNative(list, configuration(s, "lint"), {}, s.manifest, s.native?.root);
       deepEqual(
         list.filter((_, i) => direct[i] === undefined).map((f) => f.relPath),
-        list.filter((f) => /(^|\/)package\.json$|^report-0\.json$/.test(f.relPath)).map((f) => f.relPath),
-        "natively linted: all but the manifests beside their copies and a root file named like the private folder's",
+        list.filter((f) => f.relPath === "report-0.json").map((f) => f.relPath),
+        "natively linted: all but a root file named like the private folder's (manifests as their copies)",
       );
       const results = await new Biome().lintMany(list, s);
       assertSame(list, results, await wasmOnly().lintMany(list, s));
@@ -476,6 +478,8 @@ Deno.test({
     deepEqual(codes("packages/ui/legacy/c.ts"), ["suspicious/noDebugger"], "**/legacy/** turns noDoubleEquals off");
     ok(codes("packages/ui/src/view.jsx").includes("correctness/useExhaustiveDependencies"), "react's domain is on");
     deepEqual(codes("report-0.json"), ["suspicious/noDuplicateObjectKeys"]);
+    // Its $schema names another release, and `recommended` is deprecated: biome's checks of a configuration file.
+    deepEqual(codes("biome.jsonc"), ["deserialize", "deserialize"], "the root configuration is linted as a file");
     // What the mirror cannot stand for stays on the WebAssembly path: other paths, an override's own assist switch.
     for (const other of [{ files: { maxSize: 10 } }, { extends: ["./base.json"] }, { overrides: [{ assist: {} }] }]) {
       ok(!mirrorSafe({ linter: { enabled: true }, ...other }), JSON.stringify(other));
