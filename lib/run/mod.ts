@@ -137,7 +137,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const taskConfigs: ResolvedConfig[] = [];
   // discover() returns its records sorted by relPath already: tasks are made in that order.
   for (const c of candidates) {
-    request.reads?.note(c.path);
+    // A file is noted by the stat taken before it is read (the pre-pass's, on this thread); one no engine reads is a
+    // function of its path alone, and whether it is there at all is its folder's listing, noted by discovery.
+    if (c.kind !== "file") request.reads?.note(c.path);
     if (c.kind === "skip") mine(c.relPath) && results.push({ path: c.relPath, skipped: c.skip });
     else if (c.kind === "error") mine(c.relPath) && results.push({ path: c.relPath, error: c.error });
     else {

@@ -43,6 +43,7 @@ const trees = {
   ignore: await tree({ "a.js": SOURCE, "b.js": SOURCE }),
   fmt: await tree({ "a.js": "export const a = {b:1}\n" }),
   off: await tree({ "a.js": SOURCE, "poly.toml": "[cache]\nenabled = false\n", "package.json": '{ "name": "x" }\n' }),
+  unread: await tree({ "a.js": SOURCE, "b.rb": "puts 1\n", "old/c.rb": "puts 2\n" }),
 };
 const settled = new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
 
@@ -110,6 +111,26 @@ Deno.test("a configuration file created beside the files makes the next poly lin
   const after = await lint(dir);
   assert.equal(after.replayed, false, after.stderr);
   assert.deepEqual(debuggers(after.report), []);
+});
+
+Deno.test("a file no engine reads: an edit to it still replays, removing it makes the next poly lint a real run", async () => {
+  await settled;
+  const dir = trees.unread;
+  const first = await lint(dir);
+  assert.equal(first.replayed, false, first.stderr);
+  const skipped = (report: { results: { path: string; skipped?: string }[] }) =>
+    report.results.filter((r) => r.skipped).map((r) => r.path);
+  assert.deepEqual(skipped(first.report), ["b.rb", "old/c.rb"]);
+  // Its text is nothing the report depends on (no engine reads it): the run is replayed as it was.
+  await Deno.writeTextFile(join(dir, "b.rb"), "puts 3\n");
+  const edited = await lint(dir);
+  assert.equal(edited.replayed, true, edited.stderr);
+  assert.deepEqual(answer(edited.report), answer(first.report));
+  // Whether it is there at all is its folder's listing, which the run read.
+  await Deno.remove(join(dir, "old", "c.rb"));
+  const removed = await lint(dir);
+  assert.equal(removed.replayed, false, removed.stderr);
+  assert.deepEqual(skipped(removed.report), ["b.rb"]);
 });
 
 Deno.test("a configuration that turns the cache off is never replayed, and the run says which poly file did", async () => {
