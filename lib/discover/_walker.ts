@@ -189,9 +189,7 @@ export class Walker {
       this.#languages.add(language);
       this.#opts.onLanguage?.(language);
     }
-    const rec = { kind: "file", path: abs, relPath: rel, language, explicit } as const;
-    this.entries.push({ rec, real, viaLink });
-    this.#opts.onFile?.(rec);
+    this.entries.push({ rec: { kind: "file", path: abs, relPath: rel, language, explicit }, real, viaLink });
   }
 
   /** A symbolic link found in a walk: followed (directories later), or a skip when it leads nowhere. */

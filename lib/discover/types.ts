@@ -44,12 +44,6 @@ export interface DiscoverOptions {
    * loads that language's engines while the walk waits on the file system).
    */
   onLanguage?: (language: Language) => void;
-  /**
-   * Called for each file as the walk finds it, in no particular order (a cold run
-   * starts its batch engines on the first ones while the walk goes on). A file
-   * reached through a link may still become a skip in the result.
-   */
-  onFile?: (file: FoundFile) => void;
   /** The run's directory listings, shared with its configuration (default: the walk's own). */
   listings?: Listings;
 }

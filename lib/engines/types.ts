@@ -345,10 +345,9 @@ export interface EngineInstance {
    * Starts several groups' {@link EngineInstance.startLintMany} at once: the engine
    * may lint groups whose settings differ only in what needs no process of its own
    * in one (biome: a monorepo's packages, each with its own manifest). One started
-   * batch per group, in their order. `processes`: at most that many processes for
-   * groups that can share one (default: the engine's own limit).
+   * batch per group, in their order.
    */
-  startLintGroups?(groups: readonly BatchGroup[], processes?: number): StartedBatch<LintOutput>[];
+  startLintGroups?(groups: readonly BatchGroup[]): StartedBatch<LintOutput>[];
   /**
    * Loads what a batch with these settings will need (modules, the rule set), so
    * that a run can do it while discovery still waits on the file system.

@@ -32,8 +32,7 @@ import type {
   Summary,
 } from "../report/schema.ts";
 import type { FileOutcome, FileTask } from "./file.ts";
-import { groupOf, prepass, prepassable, type PrepassContext } from "./prepass.ts";
-import { parentDir, StreamedStarts } from "./_stream.ts";
+import { prepass, prepassable, type PrepassContext } from "./prepass.ts";
 import { narrowToFile, planFormat, planLint, withEditorconfig } from "./plan.ts";
 import { nativeIgnoredCodes } from "../config/native/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
@@ -87,12 +86,6 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     request.config ?? null,
   ]);
   let candidates = memo?.shaped<Candidate[]>(discoveryKey);
-  // A cold lint check (one-shot, every file) starts its batch processes while the walk goes on (`_stream.ts`).
-  const check = kind === "lint" && !request.fix && !request.preview;
-  const cold = check && !candidates ? coldRun(configs, request) : undefined;
-  const streamed = cold && !memo && isWhole(request.shard)
-    ? new StreamedStarts(configs, cold, (plan) => groupOf("lint", plan))
-    : undefined;
   if (!candidates) {
     const walked = span("discovery");
     candidates = await discover({
@@ -105,8 +98,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
       },
       includeUnknown: false,
       signal: request.signal,
-      onLanguage: cold ? prepareFor(cold) : undefined,
-      onFile: streamed?.offer,
+      onLanguage: kind === "lint" && !request.fix ? prepareFor(configs, request) : undefined,
       // The directories the configuration lists are the ones the walk lists: once each. A kept configuration's
       // listings hold while the tree's shape does, which is as long as the memo keeps it.
       listings: configs.listings,
@@ -138,11 +130,8 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     : undefined;
   const mine = (relPath: string) => !owner || owner.get(relPath) === shard!.index;
   const planned = span("plan");
-  /**
-   * A resident process (`poly daemon`, `poly mcp`) plans the same files again, and a streamed run planned them during
-   * the walk: each file's plan is kept by path.
-   */
-  const remember = request.memo !== undefined || streamed !== undefined;
+  /** A resident process (`poly daemon`, `poly mcp`) plans the same files again: each file's plan is kept by path. */
+  const resident = request.memo !== undefined;
   const cacheOf = new Map<string, NonNullable<FileTask["cache"]>>();
   /** Each task's effective config (for the memo's signatures), index for index. */
   const taskConfigs: ResolvedConfig[] = [];
@@ -165,9 +154,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
         configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
       }
       const plan = kind === "lint"
-        ? narrowToFile(planLint(c.language, config), c.path, kind, remember)
+        ? narrowToFile(planLint(c.language, config), c.path, kind, resident)
         : withEditorconfig(
-          narrowToFile(planFormat(c.language, config), c.path, kind, remember),
+          narrowToFile(planFormat(c.language, config), c.path, kind, resident),
           config,
           c.path,
           c.language,
@@ -244,7 +233,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     const size = memo || !inPathOrder(runnable)
       ? Math.max(1, runnable.length)
       : Math.max(1, request.window ?? RUN_WINDOW);
-    const context: PrepassContext = streamed ? { streamed } : {};
+    const context: PrepassContext = {};
     const linked = memo ? linkedFiles(candidates) : undefined;
     const sharedSeen = new Set<string>();
     let before = 0;
@@ -505,10 +494,16 @@ async function runRemembered(
 }
 
 /**
- * The configuration of the run's directory when the run will start its batch
- * engines (no result cache for the repository yet, or `--no-cache`), else undefined.
+ * In a run that will start its batch engines (no result cache for the
+ * repository yet, or `--no-cache`), each language discovery finds has its batch
+ * engines loaded (and their rule sets read) under the config of the run's
+ * directory while the walk waits on the file system, so the native processes
+ * start sooner once the files are known. Only engines a found language plans
+ * load: a Python-only run loads no biome; a run with a cache to answer from
+ * loads nothing ahead (it may need no batch at all).
  */
-function coldRun(configs: ConfigSet, request: RunRequest): Promise<ResolvedConfig | undefined> {
+function prepareFor(configs: ConfigSet, request: RunRequest): (language: Language) => void {
+  const prepared = new Set<string>();
   const wanted = (async () => {
     const config = await configs.forDir(request.cwd);
     if (request.noCache || !config.data.cache.enabled) return config;
@@ -517,19 +512,6 @@ function coldRun(configs: ConfigSet, request: RunRequest): Promise<ResolvedConfi
     return await Deno.stat(db).then(() => undefined, () => config);
   })();
   wanted.catch(() => {}); // a config that does not load: the run reports it
-  return wanted;
-}
-
-/**
- * In a run that will start its batch engines ({@link coldRun}), each language discovery finds has its batch
- * engines loaded (and their rule sets read) under the config of the run's
- * directory while the walk waits on the file system, so the native processes
- * start sooner once the files are known. Only engines a found language plans
- * load: a Python-only run loads no biome; a run with a cache to answer from
- * loads nothing ahead (it may need no batch at all).
- */
-function prepareFor(wanted: Promise<ResolvedConfig | undefined>): (language: Language) => void {
-  const prepared = new Set<string>();
   return (language) => {
     void (async () => {
       const config = await wanted;
@@ -574,6 +556,11 @@ function linkedFiles(candidates: Candidate[]): Set<string> {
 /** ruff's own per-file-ignores for one file, as a task's `engineIgnores` (absent when none apply). */
 function nativeIgnores(codes: string[]): { engineIgnores?: Record<string, string[]> } {
   return codes.length > 0 ? { engineIgnores: { ruff: codes } } : {};
+}
+
+function parentDir(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i > 0 ? path.slice(0, i) : "/";
 }
 
 function displayPath(cwd: string, path: string): string {

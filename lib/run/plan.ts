@@ -308,13 +308,12 @@ const narrowed = new WeakMap<FilePlan, Map<string, FilePlan>>();
  * `plan` without the engines whose own configuration keeps `path` from them
  * (ruff's `exclude`, biome's `includes`: see lib/config/native/). When no engine
  * of the file's own is left, `noEngine` says why, in the engines' words.
- * `remember`: keep the result by path, for this process's next plan of the file.
+ * `resident`: remember the result by path, for the next runs of this process.
  */
-export function narrowToFile(plan: FilePlan, path: string, kind: "lint" | "fmt", remember = false): FilePlan {
-  if (!remember || !plan.engines.some((e) => e.settings.native)) return narrowOnce(plan, path, kind);
+export function narrowToFile(plan: FilePlan, path: string, kind: "lint" | "fmt", resident = false): FilePlan {
+  if (!resident || !plan.engines.some((e) => e.settings.native)) return narrowOnce(plan, path, kind);
   // A resident process (`poly daemon`, `poly mcp`) plans every file again for each request, under the same plan
-  // objects while the configuration holds, and a cold run plans each file twice (`_stream.ts`): each file's globs
-  // are matched once (astro: ~45 ms a request).
+  // objects while the configuration holds: each file's globs are matched once (astro: ~45 ms a request).
   let paths = byPath[kind].get(plan);
   if (!paths) byPath[kind].set(plan, paths = new Map());
   let found = paths.get(path);

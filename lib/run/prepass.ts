@@ -29,7 +29,6 @@ import {
 import type { EnginePlan } from "./plan.ts";
 import type { FileStamp } from "../fs/atomic.ts";
 import { readClassified, statRound } from "./_reads.ts";
-import { joinStarted, type StreamedGroup, type StreamedStarts } from "./_stream.ts";
 import { span } from "../debug/timing.ts";
 
 /** At most this many files of one batch engine run in-process when it is warm ({@link EngineInstance.warm}). */
@@ -54,8 +53,6 @@ export interface PrepassContext {
   cold?: Map<Namespace, boolean>;
   /** No cache of the run had a stat index when the run began. */
   indexless?: boolean;
-  /** Batch processes a cold run started while discovery walked (`_stream.ts`): adopted by each window's groups. */
-  streamed?: StreamedStarts;
 }
 
 /** One engine's result for one file: what it runs on, and where its result is cached (absent: not cached). */
@@ -124,7 +121,7 @@ const settingsJson = new WeakMap<object, string>();
 const groupKeys = { lint: new WeakMap<EnginePlan, string>(), fmt: new WeakMap<EnginePlan, string>() };
 
 /** The key of one batch: the same engine, step kind and settings (plans share settings objects per config). */
-export function groupOf(kind: FileTask["kind"], plan: EnginePlan): string {
+function groupOf(kind: FileTask["kind"], plan: EnginePlan): string {
   let key = groupKeys[kind].get(plan);
   if (key !== undefined) return key;
   let json = settingsJson.get(plan.settings);
@@ -147,13 +144,13 @@ export async function startEarly(
   recorded: Set<number>,
   context: PrepassContext = {},
 ): Promise<Map<string, StartedBatch<unknown>>> {
-  const streamed = await context.streamed?.groups() ?? new Map<string, StreamedGroup>();
   const started = new Map<string, StartedBatch<unknown>>();
   const used = new Set<ResultCache>();
   for (const [index, task] of tasks.entries()) {
-    if (task.kind !== "lint" || recorded.has(index)) return adopt(started, streamed);
+    if (task.kind !== "lint") return started;
     const cache = caches.get(index);
     if (!cache?.enabled) continue;
+    if (recorded.has(index)) return started;
     used.add(cache);
   }
   // Per namespace (lint, rules): cold when no cache of the run holds any result of it.
@@ -168,7 +165,7 @@ export async function startEarly(
     }
     return value;
   };
-  type Group = { spec: EngineSpec; plan: EnginePlan; files: Omit<SourceFile, "text">[]; streamed?: StreamedGroup };
+  type Group = { spec: EngineSpec; plan: EnginePlan; files: Omit<SourceFile, "text">[] };
   const groups = new Map<string, Group>();
   /** The groups of each plan list (files planned under one config and language share theirs). */
   const ofList = new Map<EnginePlan[], Group[]>();
@@ -180,32 +177,22 @@ export async function startEarly(
         if (!batchable(spec, task.kind) || !isCold(namespace)) continue;
         const group = groupOf(task.kind, plan);
         let entry = groups.get(group);
-        if (!entry) groups.set(group, entry = { spec, plan, files: [], streamed: streamed.get(group) });
+        if (!entry) groups.set(group, entry = { spec, plan, files: [] });
         targets.push(entry);
       }
       ofList.set(task.engines, targets);
     }
     if (targets.length === 0) continue;
     const ref = { path: task.path, relPath: task.relPath, language: task.language };
-    // A file a process started on during discovery is not started again.
-    for (const entry of targets) if (!entry.streamed?.parts.some((p) => p.paths.has(task.path))) entry.files.push(ref);
+    for (const entry of targets) entry.files.push(ref);
   }
-  for (const [spec, all] of Map.groupBy(groups, ([, group]) => group.spec)) {
-    const list = all.filter(([, group]) => group.files.length > 0);
+  for (const [spec, list] of Map.groupBy(groups, ([, group]) => group.spec)) {
     try {
       const engine = await loadEngine(spec);
       // Its processes first, then the next engine's loading (which would hold this thread).
       if (engine.startLintGroups) {
-        // After processes started during discovery, what is left is one process's.
-        const batches = engine.startLintGroups(
-          list.map(([, { files, plan }]) => ({ files, settings: plan.settings })),
-          context.streamed?.launched(spec) ? 1 : undefined,
-        );
-        list.forEach(([group, { files, streamed }], i) => {
-          if (!streamed) return started.set(group, batches[i]);
-          const own = { batch: batches[i], paths: new Set(files.map((f) => f.path)) };
-          started.set(group, joinStarted({ ...streamed, parts: [...streamed.parts, own] }));
-        });
+        const batches = engine.startLintGroups(list.map(([, { files, plan }]) => ({ files, settings: plan.settings })));
+        list.forEach(([group], i) => started.set(group, batches[i]));
         await Promise.all(batches.map((batch) => batch.ready));
         continue;
       }
@@ -219,15 +206,6 @@ export async function startEarly(
       // the engine does not load: its batch below says so, file by file
     }
   }
-  return adopt(started, streamed);
-}
-
-/** The groups started during discovery that nothing started here joins: theirs as they are. */
-function adopt(
-  started: Map<string, StartedBatch<unknown>>,
-  streamed: ReadonlyMap<string, StreamedGroup>,
-): Map<string, StartedBatch<unknown>> {
-  for (const [group, parts] of streamed) if (!started.has(group)) started.set(group, joinStarted(parts));
   return started;
 }
 

@@ -372,12 +372,11 @@ export class Biome implements EngineInstance {
    * `startLintMany` when it has it, early or late). Groups with the same
    * generated configuration share native processes, each package below its own
    * copy of its manifest (`_native.ts`), as biome lints a monorepo: one process
-   * per group while there are at most `processes` ({@link MAX_PROCESSES} unless
-   * said), else that many, the largest groups first into the one with the fewest
-   * files (a tree with hundreds of `package.json` files would otherwise start
-   * hundreds of processes).
+   * per group while there are at most {@link MAX_PROCESSES}, else that many, the
+   * largest groups first into the one with the fewest files (a tree with hundreds
+   * of `package.json` files would otherwise start hundreds of processes).
    */
-  startLintGroups(groups: readonly BatchGroup[], processes = MAX_PROCESSES): StartedBatch<LintOutput>[] {
+  startLintGroups(groups: readonly BatchGroup[]): StartedBatch<LintOutput>[] {
     const configs = groups.map((g) => configuration(g.settings, "lint"));
     // Files without a manifest are named by their own paths: never beside a package's links.
     // A configuration with globs is applied below its own directory ({@link runNativeLint}): one process per directory.
@@ -390,7 +389,7 @@ export class Biome implements EngineInstance {
     );
     const started: StartedBatch<LintOutput>[] = new Array(groups.length);
     for (const members of shared.values()) {
-      for (const bin of spread(members, (i) => groups[i].files.length, processes)) {
+      for (const bin of spread(members, (i) => groups[i].files.length, MAX_PROCESSES)) {
         const spawned = Promise.withResolvers<void>();
         const native = {
           ...this.native,
