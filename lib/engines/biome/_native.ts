@@ -246,14 +246,15 @@ function namesManifest(config: Record<string, unknown>): boolean {
 
 /**
  * Whether the command line applies a configuration exactly as the WebAssembly
- * path does: no file sets, ignore lists, overrides, extended or plugin files
- * (their paths are relative to the configuration's directory, a private one
- * here), and no per-language assist switches (the command line's
+ * path does: no file sets (`files` but its pathless settings), ignore lists,
+ * overrides, extended or plugin files (their paths are relative to the
+ * configuration's directory, a private one here), and no per-language assist switches (the command line's
  * `--assist-enabled` stands in for the WebAssembly path pulling assist
  * diagnostics regardless of the top-level switch).
  */
 export function nativeSafe(config: Record<string, unknown>): boolean {
-  for (const k of ["files", "vcs", "overrides", "extends", "plugins", "root"]) if (k in config) return false;
+  if (!pathlessFiles(config)) return false;
+  for (const k of ["vcs", "overrides", "extends", "plugins", "root"]) if (k in config) return false;
   const walk = (value: unknown, path: string): boolean => {
     if (path === "linter.rules" || value === null || typeof value !== "object") return true;
     for (const [k, v] of Object.entries(value)) {
@@ -267,6 +268,20 @@ export function nativeSafe(config: Record<string, unknown>): boolean {
 }
 
 /**
+ * `files` settings that name no path, which the command line applies as the WebAssembly path does: a file over
+ * `maxSize` is one biome does not process (the WebAssembly path then refuses it: `refusedByBiome`, `_limits.ts`), and poly
+ * hands biome no file of a kind it does not know. poly evaluates `files.includes` itself (lib/config/native/biome.ts).
+ */
+const PATHLESS_FILES = new Set(["maxSize", "ignoreUnknown"]);
+
+function pathlessFiles(config: Record<string, unknown>): boolean {
+  const files = config.files;
+  if (files === undefined) return true;
+  return typeof files === "object" && files !== null && !Array.isArray(files) &&
+    Object.keys(files).every((k) => PATHLESS_FILES.has(k));
+}
+
+/**
  * Whether the command line applies a configuration that is not {@link nativeSafe}
  * exactly as the WebAssembly path does once each file is linted at its own path
  * below the configuration's directory ({@link mirrored}): its only paths are
@@ -275,7 +290,8 @@ export function nativeSafe(config: Record<string, unknown>): boolean {
  * (a language's, an override's) still go to the WebAssembly path.
  */
 export function mirrorSafe(config: Record<string, unknown>): boolean {
-  for (const k of ["files", "vcs", "extends", "plugins", "root"]) if (k in config) return false;
+  if (!pathlessFiles(config)) return false;
+  for (const k of ["vcs", "extends", "plugins", "root"]) if (k in config) return false;
   const walk = (value: unknown, path: string): boolean => {
     if (path === "linter.rules" || value === null || typeof value !== "object") return true;
     for (const [k, v] of Object.entries(value)) {

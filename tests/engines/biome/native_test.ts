@@ -284,6 +284,25 @@ Deno.test({
 });
 
 Deno.test({
+  name: "biome's files.maxSize goes to the command line: a file over it is refused on both paths alike",
+  ignore,
+  async fn() {
+    await setup();
+    const some = files.slice(0, 6);
+    const big = some.find((f) => f.relPath === "many.ts")!;
+    const limited = settings({ configuration: { files: { maxSize: 1000, ignoreUnknown: true } } });
+    ok(nativeSafe(configuration(limited, "lint")), "a size limit names no path");
+    ok(!nativeSafe(configuration(settings({ configuration: { files: { includes: ["**"] } } }), "lint")));
+    const direct = await lintNative(some, configuration(limited, "lint"));
+    deepEqual(some.filter((_, i) => direct[i] === undefined).map((f) => f.relPath), [big.relPath]);
+    const results = await new Biome().lintMany(some, limited);
+    assertSame(some, results, await wasmOnly().lintMany(some, limited));
+    const refused = results[some.indexOf(big)];
+    ok(refused instanceof Error && /over biome's files\.maxSize \(1000 bytes\)/.test(refused.message), String(refused));
+  },
+});
+
+Deno.test({
   name: "biome lintMany(): a crashing or missing native program, or path-dependent settings, lose no file",
   ignore,
   async fn() {
