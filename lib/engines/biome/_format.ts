@@ -30,6 +30,7 @@ import { dirname, join } from "node:path";
 import { type BiomeCommand, biomeCommand } from "./_bin.ts";
 import { CHUNK_BYTES, inBiomeDir, key, type NativeOptions, nativeSafe, runBiome } from "./_native.ts";
 import type { SourceFile } from "../types.ts";
+import { declinedByBiome } from "./_limits.ts";
 
 /** Bytes of file text copied per process (at most; UTF-16 length × 3 as the bound). */
 const TEXT_BYTES = 64 * 1024 * 1024;
@@ -53,7 +54,7 @@ export function placeOf(relPath: string): string | undefined {
   if (relPath.startsWith("/") || /^[A-Za-z]:/.test(relPath)) return undefined;
   const parts = relPath.split("/");
   if (parts.some((p) => p === "" || p === "." || p === "..")) return undefined;
-  if (isBiomeConfig(relPath)) return undefined;
+  if (isBiomeConfig(relPath) || declinedByBiome(relPath)) return undefined;
   return relPath;
 }
 

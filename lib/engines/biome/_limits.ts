@@ -23,6 +23,19 @@ export const PROTECTED_FILES: ReadonlySet<string> = new Set([
   "yarn.lock",
 ]);
 
+/**
+ * Whether biome declines a file by its path (`relPath`, below the run's root):
+ * under `node_modules/`, or a lock file it protects. Its command line lints such
+ * a file when it is named on it, but never when it walks a repository
+ * (`biome lint .`): poly takes the walk's answer on both of its paths.
+ */
+export function declinedByBiome(relPath: string): "node_modules" | "protected" | undefined {
+  const path = relPath.replaceAll("\\", "/");
+  if (/(^|\/)node_modules\//.test(path)) return "node_modules";
+  if (PROTECTED_FILES.has(path.slice(path.lastIndexOf("/") + 1))) return "protected";
+  return undefined;
+}
+
 /** biome's default `files.maxSize`, in bytes. */
 export const BIOME_MAX_SIZE = 1024 * 1024;
 
@@ -40,11 +53,11 @@ export function maxSizeOf(configuration: Record<string, unknown>): number {
  * leaves the answer open.
  */
 export function refusedByBiome(file: SourceFile, configuration: Record<string, unknown>, kind: "lint" | "fmt"): void {
-  const path = file.relPath.replaceAll("\\", "/");
-  if (/(^|\/)node_modules\//.test(path)) {
+  const declined = declinedByBiome(file.relPath);
+  if (declined === "node_modules") {
     throw new EngineRefusal("biome ignores this file: it never checks files under node_modules/");
   }
-  if (PROTECTED_FILES.has(path.slice(path.lastIndexOf("/") + 1))) {
+  if (declined === "protected") {
     throw new EngineRefusal("biome does not process this file: it is protected because another tool handles it");
   }
   const max = maxSizeOf(configuration);

@@ -54,6 +54,7 @@ import type { Finding } from "./_shared.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { SourceFile } from "../types.ts";
 import { makeTempDir, removeTemp } from "../../fs/temp.ts";
+import { declinedByBiome } from "./_limits.ts";
 
 /** Bytes of path arguments per process: far under every platform's command-line limit. */
 export const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 256_000;
@@ -680,7 +681,8 @@ export function nativeFindings(run: NativeLint, files: readonly SourceFile[]): (
   const first = new Map<string, SourceFile>();
   return files.map((f) => {
     const raw = run.get(key(f.path));
-    if (!raw) return undefined;
+    // Named on its command line, biome lints what its walk never would: the WebAssembly path refuses it.
+    if (!raw || declinedByBiome(f.relPath)) return undefined;
     const earlier = first.get(key(f.path));
     if (earlier && earlier.text !== f.text) return undefined;
     first.set(key(f.path), f);

@@ -137,10 +137,14 @@ const FIXTURE_CASES: [string, Language][] = [
   ["oxlint/syntax.ts", "typescript"],
 ];
 
-/** Files biome's command line will not process (protected, in node_modules, over 1 MiB, an awkward path). */
+/**
+ * Files biome's command line will not process (protected, in node_modules, over 1 MiB, an awkward path), or would
+ * only because it is named on it (JSON below a `node_modules/` folder deeper down, which `biome lint .` never walks).
+ */
 const FALLBACK_CASES: [string, string, Language][] = [
   ["package-lock.json", '{"a": 1, "a": 2}\n', "json"],
   ["node_modules/dep/index.ts", "debugger;\n", "typescript"],
+  ["fixtures/node_modules/dep/package.json", '{"name": "dep", "name": "again"}\n', "json"],
   ["big.ts", Array.from({ length: 52_000 }, (_, i) => `export const a${i} = ${i};`).join("\n") + "\n", "typescript"],
   ['quo"te.ts', "debugger;\n", "typescript"],
 ];
@@ -500,7 +504,11 @@ Deno.test({
     // Its $schema names another release, and `recommended` is deprecated: biome's checks of a configuration file.
     deepEqual(codes("biome.jsonc"), ["deserialize", "deserialize"], "the root configuration is linted as a file");
     // What the mirror cannot stand for stays on the WebAssembly path: other paths, an override's own assist switch.
-    for (const other of [{ files: { maxSize: 10 } }, { extends: ["./base.json"] }, { overrides: [{ assist: {} }] }]) {
+    for (
+      const other of [{ files: { includes: ["src/**"] } }, { extends: ["./base.json"] }, {
+        overrides: [{ assist: {} }],
+      }]
+    ) {
       ok(!mirrorSafe({ linter: { enabled: true }, ...other }), JSON.stringify(other));
     }
     equal(
