@@ -52,6 +52,12 @@ const HTML_RE = /\.html?$/i;
 /** Jinja/Django/Liquid/Nunjucks block tags: `{% if %}`, `{%- for x in y %}`. */
 const BLOCK_TAG = /\{%-?\s*[A-Za-z_]/;
 const TOML_RE = /\.toml$/i;
+/**
+ * Code in whose syntax `{{ ... }}` is ordinary: a JSX attribute's object (`style={{ color: "red" }}`), a Go composite
+ * literal (`[]T{{1}}`), a brace escaped in a Rust or Python format string. Under a `templates/` folder such a file is
+ * a template only by its extension (a React app's `templates/` holds components, not Jinja).
+ */
+const BRACES_ARE_CODE = /\.(?:[cm]?[jt]sx?|go|rs|py|pyi|c|h|cc|cpp|cxx|hh|hpp|java|kt|kts|cs|swift)$/i;
 /** `{{ ... }}` (Go templates, Jinja expressions) or `{% ... %}` (Jinja statements). */
 const TEMPLATE_SYNTAX = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/;
 /** GitHub Actions expressions `${{ ... }}` are plain YAML scalars, not templates. */
@@ -103,7 +109,7 @@ export function templateReason(relPath: string, text: string, kind: "lint" | "fm
     const line = text.slice(0, tag.index).split("\n").length;
     return reason(`Jinja, Django or Liquid block tag "{%" at line ${line} of HTML`, kind, "HTML");
   }
-  const inTemplatesDir = lower.split("/").slice(0, -1).includes("templates");
+  const inTemplatesDir = lower.split("/").slice(0, -1).includes("templates") && !BRACES_ARE_CODE.test(lower);
   if (inTemplatesDir && TEMPLATE_SYNTAX.test(text.replace(ACTIONS_EXPR, ""))) {
     return reason(
       YAML_RE.test(lower) ? "Helm chart template with {{ ... }}" : "file under templates/ with {{ ... }}",

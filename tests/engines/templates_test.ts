@@ -39,6 +39,19 @@ Deno.test("templateReason() leaves ordinary files, quoted Ansible strings and Gi
   equal(templateReason("a.yaml", "# {{ in a comment }}\na: 1\n"), undefined);
 });
 
+Deno.test("templateReason() leaves code under templates/ whose syntax has {{ }} alone: JSX, Go, Rust, Python", () => {
+  // A React app's invoice templates (midday): components whose JSX passes objects to attributes.
+  const tsx = 'export const Logo = () => <img style={{ width: 40, height: 40 }} alt="" />;\n';
+  equal(templateReason("packages/invoice/src/templates/html/components/logo.tsx", tsx, "lint"), undefined);
+  equal(templateReason("src/templates/pdf/index.jsx", "const a = <p style={{ a: 1 }} />;\n"), undefined);
+  equal(templateReason("internal/templates/grid.go", "var g = [][]int{{1, 2}, {3, 4}}\n"), undefined);
+  equal(templateReason("src/templates/mod.rs", 'format!("{{}} {}", a);\n'), undefined);
+  equal(templateReason("app/templates/render.py", 'f"{{literal}} {x}"\n'), undefined);
+  // Other files under templates/ with {{ }} still are templates: Markdown, YAML.
+  equal(typeof templateReason("chart/templates/NOTES.md", "Get {{ .Release.Name }}\n", "lint"), "string");
+  equal(typeof templateReason("chart/templates/svc.yaml", "port: {{ .Values.port }}\n", "lint"), "string");
+});
+
 Deno.test("templateExtensionSkip() names the extension of a template dialect, whatever the case", () => {
   equal(templateExtensionSkip("roles/web/config.yml.j2"), "template file (.j2): left alone by every engine");
   equal(templateExtensionSkip("site/PAGE.TMPL"), "template file (.tmpl): left alone by every engine");
