@@ -69,28 +69,36 @@ Deno.test("biome-schema-version: a biome.json whose $schema names poly's pinned 
   assert.deepEqual(codes((await run(dir, ["lint"])).doc, "biome.json", "biome"), ["deserialize"]);
 });
 
-Deno.test("shellcheckrc-ignored: the nearest .shellcheckrc governs shellcheck, as shellcheck finds it", async () => {
-  const dir = await parity("shellcheckrc-ignored");
-  const { code, doc } = await run(dir, ["lint", "run.sh"]);
-  assert.deepEqual(codes(doc, "run.sh", "shellcheck"), []);
-  assert.equal(code, 0, JSON.stringify(doc.results));
-  assert.ok(hasSource(doc, ".shellcheckrc"), JSON.stringify(doc.configs));
-  // A nearer rc file in a subdirectory wins for the scripts below it (shellcheck takes the first one it finds).
-  await Deno.mkdir(join(dir, "sub"));
-  await Deno.copyFile(join(dir, "run.sh"), join(dir, "sub/run.sh"));
-  await Deno.writeTextFile(join(dir, "sub/.shellcheckrc"), "disable=SC2034\n");
-  const nested = (await run(dir, ["lint", "run.sh", "sub/run.sh"])).doc;
-  assert.deepEqual(codes(nested, "run.sh", "shellcheck"), []);
-  assert.deepEqual(codes(nested, "sub/run.sh", "shellcheck"), ["SC2086"]);
-  assert.ok(hasSource(nested, "sub/.shellcheckrc"), JSON.stringify(nested.configs));
+Deno.test({
+  name: "shellcheckrc-ignored: the nearest .shellcheckrc governs shellcheck, as shellcheck finds it",
+  ignore: !(await hasProgram("shellcheck")),
+  fn: async () => {
+    const dir = await parity("shellcheckrc-ignored");
+    const { code, doc } = await run(dir, ["lint", "run.sh"]);
+    assert.deepEqual(codes(doc, "run.sh", "shellcheck"), []);
+    assert.equal(code, 0, JSON.stringify(doc.results));
+    assert.ok(hasSource(doc, ".shellcheckrc"), JSON.stringify(doc.configs));
+    // A nearer rc file in a subdirectory wins for the scripts below it (shellcheck takes the first one it finds).
+    await Deno.mkdir(join(dir, "sub"));
+    await Deno.copyFile(join(dir, "run.sh"), join(dir, "sub/run.sh"));
+    await Deno.writeTextFile(join(dir, "sub/.shellcheckrc"), "disable=SC2034\n");
+    const nested = (await run(dir, ["lint", "run.sh", "sub/run.sh"])).doc;
+    assert.deepEqual(codes(nested, "run.sh", "shellcheck"), []);
+    assert.deepEqual(codes(nested, "sub/run.sh", "shellcheck"), ["SC2086"]);
+    assert.ok(hasSource(nested, "sub/.shellcheckrc"), JSON.stringify(nested.configs));
+  },
 });
 
-Deno.test("[tools.shellcheck] native_config = false: .shellcheckrc is not read", async () => {
-  const dir = await parity("shellcheckrc-ignored");
-  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.shellcheck]\nnative_config = false\n");
-  const { doc } = await run(dir, ["lint", "run.sh"]);
-  assert.deepEqual(codes(doc, "run.sh", "shellcheck"), ["SC2086"]);
-  assert.ok(!hasSource(doc, ".shellcheckrc"));
+Deno.test({
+  name: "[tools.shellcheck] native_config = false: .shellcheckrc is not read",
+  ignore: !(await hasProgram("shellcheck")),
+  fn: async () => {
+    const dir = await parity("shellcheckrc-ignored");
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.shellcheck]\nnative_config = false\n");
+    const { doc } = await run(dir, ["lint", "run.sh"]);
+    assert.deepEqual(codes(doc, "run.sh", "shellcheck"), ["SC2086"]);
+    assert.ok(!hasSource(doc, ".shellcheckrc"));
+  },
 });
 
 Deno.test("markdownlint-config-ignored: the nearest .markdownlint.json governs markdownlint", async () => {
@@ -190,25 +198,29 @@ async function hasProgram(name: string): Promise<boolean> {
   }
 }
 
-Deno.test("the result cache is invalidated when a .shellcheckrc or .markdownlint.json changes", async () => {
-  const dir = await parity("shellcheckrc-ignored");
-  await Deno.copyFile(
-    join(REPO, "tests/engines/testdata/parity/markdownlint-config-ignored/page.md"),
-    join(dir, "page.md"),
-  );
-  await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD033": false }\n');
-  const lint = async () => {
-    const out = await runPoly(["lint", "--no-workspace", "--format", "json", "run.sh", "page.md"], { cwd: dir });
-    return JSON.parse(out.stdout) as Doc;
-  };
-  await lint();
-  const warm = await lint();
-  assert.deepEqual([codes(warm, "run.sh", "shellcheck"), codes(warm, "page.md", "markdownlint")], [[], []]);
-  await Deno.writeTextFile(join(dir, ".shellcheckrc"), "disable=SC2034\n");
-  await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD033": true }\n');
-  const after = await lint();
-  assert.deepEqual(codes(after, "run.sh", "shellcheck"), ["SC2086"]);
-  assert.deepEqual(codes(after, "page.md", "markdownlint"), ["MD033/no-inline-html"]);
+Deno.test({
+  name: "the result cache is invalidated when a .shellcheckrc or .markdownlint.json changes",
+  ignore: !(await hasProgram("shellcheck")),
+  fn: async () => {
+    const dir = await parity("shellcheckrc-ignored");
+    await Deno.copyFile(
+      join(REPO, "tests/engines/testdata/parity/markdownlint-config-ignored/page.md"),
+      join(dir, "page.md"),
+    );
+    await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD033": false }\n');
+    const lint = async () => {
+      const out = await runPoly(["lint", "--no-workspace", "--format", "json", "run.sh", "page.md"], { cwd: dir });
+      return JSON.parse(out.stdout) as Doc;
+    };
+    await lint();
+    const warm = await lint();
+    assert.deepEqual([codes(warm, "run.sh", "shellcheck"), codes(warm, "page.md", "markdownlint")], [[], []]);
+    await Deno.writeTextFile(join(dir, ".shellcheckrc"), "disable=SC2034\n");
+    await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD033": true }\n');
+    const after = await lint();
+    assert.deepEqual(codes(after, "run.sh", "shellcheck"), ["SC2086"]);
+    assert.deepEqual(codes(after, "page.md", "markdownlint"), ["MD033/no-inline-html"]);
+  },
 });
 
 Deno.test("clang-format: a .clang-format without a document for the file's language is that file's error, naming it", async () => {

@@ -18,6 +18,7 @@ import { ADAPTERS, type BuildOptions } from "../../../lib/fleet/engines/mod.ts";
 import type { EngineName } from "../../../lib/fleet/types.ts";
 import { REPO } from "../../_helpers/cli.ts";
 import { tempDir } from "../../_helpers/temp.ts";
+import { GROUPS, killTree } from "../../../lib/process/group.ts";
 
 interface Cli {
   engine: EngineName;
@@ -205,6 +206,8 @@ async function runOnce(
       ...args,
     ]
     : [bin, ...args];
+  // In a process group of its own: an npm launcher (`codex` is a node script) starts the real binary, which killing
+  // the launcher alone would leave running, holding the output open (without bwrap's PID namespace to end it).
   const child = new Deno.Command(argv[0], {
     args: argv.slice(1),
     cwd: home,
@@ -213,14 +216,9 @@ async function runOnce(
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
+    detached: GROUPS,
   }).spawn();
-  const timer = setTimeout(() => {
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }, windowMs);
+  const timer = setTimeout(() => void killTree(child), windowMs);
   const out = await child.output();
   clearTimeout(timer);
   const text = new TextDecoder();
