@@ -2,8 +2,8 @@
  * Globs as the native tools match them, compiled once per pattern.
  *
  * - ruff (Rust `globset` with default options): `*` and `**` match any run of
- *   characters including `/`, `?` one character, `[...]` a class, `{a,b}`
- *   alternatives. A pattern matches a path when it matches the file's base name
+ *   characters including `/` (`**` as a whole path component also matches no
+ *   folder at all), `?` one character, `[...]` a class, `{a,b}` alternatives. A pattern matches a path when it matches the file's base name
  *   or, joined to its config's directory, the absolute path.
  * - biome and editorconfig globs go through picomatch (see their readers).
  *
@@ -22,8 +22,14 @@ export function globsetRegex(pattern: string): RegExp {
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
     if (c === "*") {
+      const start = i;
       while (pattern[i + 1] === "*") i++;
-      out += ".*";
+      // `**` as a whole component is any number of folders, none included: `tests/**/*.py` matches `tests/a.py`.
+      const component = i > start && (start === 0 || pattern[start - 1] === "/");
+      if (component && pattern[i + 1] === "/") {
+        out += "(?:.*/)?";
+        i++;
+      } else out += ".*";
     } else if (c === "?") out += ".";
     else if (c === "[") {
       const end = pattern.indexOf("]", i + 2);

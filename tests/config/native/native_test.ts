@@ -130,6 +130,17 @@ Deno.test("globsetRegex() lets * cross directories, as ruff's globset does", () 
   assert.ok(globsetRegex("[!a]x.py").test("bx.py"));
 });
 
+Deno.test("globsetRegex(): a ** component also matches no folder at all, as ruff's globset does", () => {
+  // pydantic's `"tests/**/*.py" = ['T', 'E721', 'F811']` covers tests/test_main.py (`ruff check` ignores those there).
+  assert.ok(globsetRegex("/r/tests/**/*.py").test("/r/tests/test_main.py"));
+  assert.ok(globsetRegex("/r/tests/**/*.py").test("/r/tests/a/b/test_x.py"));
+  assert.ok(globsetRegex("**/b.py").test("b.py"));
+  assert.ok(globsetRegex("/r/**/b.py").test("/r/b.py"));
+  assert.ok(globsetRegex("/r/pkg/**").test("/r/pkg/d.py"));
+  assert.ok(!globsetRegex("/r/tests/**/*.py").test("/r/tests.py"));
+  assert.ok(globsetRegex("/r/a**/x.py").test("/r/ab/c/x.py"), "** inside a name is * as ever");
+});
+
 Deno.test('forDir() resolves biome\'s nested root:false and extends "//" as biome does', async () => {
   const dir = await tree({
     "biome.json": '{ "formatter": { "indentWidth": 4 } }',
