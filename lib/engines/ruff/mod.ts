@@ -34,6 +34,7 @@ import type { Diagnostic } from "../../report/schema.ts";
 import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "../text.ts";
 import { applyRuleSettings, upstreamKeys } from "../settings.ts";
 import { freshCommonJs, wasmCall } from "../module.ts";
+import { asRuffChecks, docstringsSelected, modulePath } from "./_module.ts";
 import {
   againOnCrash,
   EngineError,
@@ -260,10 +261,10 @@ class Ruff implements EngineInstance {
     return againOnCrash(() => ({ diagnostics: this.#diagnose(file, settings, this.#check(file, settings)) }));
   }
 
-  /** ruff's raw findings as poly diagnostics, after select/ignore/per-rule levels. */
+  /** ruff's raw findings as poly diagnostics (as `ruff check` gives them at the file's path), after select/ignore/per-rule levels. */
   #diagnose(file: SourceFile, settings: EngineSettings, raw: RuffDiagnostic[]): Diagnostic[] {
     const starts = lineStarts(file.text);
-    const diagnostics: Diagnostic[] = raw.map((d) => {
+    const diagnostics: Diagnostic[] = asRuffChecks(file.path, raw).map((d) => {
       const diag: Diagnostic = {
         engine: "ruff",
         code: d.code ?? undefined,
@@ -360,6 +361,11 @@ export const ruff: EngineSpec = {
   capabilities: { lint: true, format: true, fix: true },
   upstream: `${PACKAGE} ${VERSION}`,
   defaultEnabled: true,
+  // Whether a missing docstring is reported depends on the packages around the file (`_module.ts`): where the
+  // selection has those rules, a result is kept under the file's module path too.
+  cacheContext: (file, settings) =>
+    Promise.resolve(docstringsSelected(lintOptions(settings)) ? modulePath(file.path).join(".") : ""),
+  contextFiles: (path) => /(^|[/\\])__init__\.pyi?$/.test(path),
   moduleUrls() {
     const js = import.meta.resolve(PACKAGE);
     return Promise.resolve([js, new URL("ruff_wasm_bg.wasm", js).href]);

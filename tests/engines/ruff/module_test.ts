@@ -1,0 +1,94 @@
+/**
+ * lib/engines/ruff/_module.ts: what `ruff check` decides from a file's place among Python packages, which ruff's
+ * WebAssembly build (a text without a path) cannot see. The expected findings are `ruff check --select D1,F822`'s on
+ * the same tree (ruff 0.16.9, the version poly pins), recorded here.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { engine } from "../_engine_harness.ts";
+import { settings } from "../_harness.ts";
+import { docstringsSelected, modulePath } from "../../../lib/engines/ruff/_module.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+import { runPoly } from "../../_helpers/cli.ts";
+
+const UNDOCUMENTED = "def f():\n    pass\n\n\nclass C:\n    def m(self):\n        pass\n";
+
+/** A tree of packages (folders with `__init__.py`), private ones, and folders that are no package. */
+const TREE: Record<string, string> = {
+  "pkg/__init__.py": "X = 1\n",
+  "pkg/mod.py": UNDOCUMENTED,
+  "pkg/_z.py": UNDOCUMENTED,
+  "pkg/__main__.py": UNDOCUMENTED,
+  "pkg/_priv/__init__.py": "X = 1\n",
+  "pkg/_priv/mod.py": UNDOCUMENTED,
+  "pkg/sub/y.py": UNDOCUMENTED,
+  "pkg/sub2.py": '__all__ = ["missing"]\n',
+  "_script.py": UNDOCUMENTED,
+  "__weird.py": UNDOCUMENTED,
+  "lib/x.py": UNDOCUMENTED,
+  "p2/__init__.py": '"""Doc."""\n__all__ = ["missing"]\n',
+};
+
+const PUBLIC = ["1:1 D100", "1:5 D103", "5:7 D101", "6:9 D102"];
+
+/** `ruff check --select D1,F822 --output-format=concise .` on {@link TREE}, by file. */
+const NATIVE: Record<string, string[]> = {
+  "pkg/__init__.py": ["1:1 D104 Missing docstring in public package"],
+  "pkg/mod.py": PUBLIC,
+  "pkg/__main__.py": PUBLIC,
+  "pkg/sub/y.py": PUBLIC,
+  "pkg/sub2.py": ["1:1 D100", "1:12 F822"],
+  "lib/x.py": PUBLIC,
+};
+
+async function tree(): Promise<string> {
+  const dir = await tempDir({ prefix: "poly-ruff-module-" });
+  for (const [rel, text] of Object.entries(TREE)) {
+    await Deno.mkdir(join(dir, rel, ".."), { recursive: true });
+    await Deno.writeTextFile(join(dir, rel), text);
+  }
+  return dir;
+}
+
+Deno.test("ruff lint() reports missing docstrings and __init__.py's rules as ruff check does at the file's path", async () => {
+  const dir = await tree();
+  const ruff = await engine("ruff");
+  const selected = settings({ select: ["D1", "F822"] });
+  for (const rel of Object.keys(TREE)) {
+    const out = await ruff.lint!({ path: join(dir, rel), relPath: rel, language: "python", text: TREE[rel] }, selected);
+    const got = out.diagnostics.map((d) => `${d.span!.start_line}:${d.span!.start_col} ${d.code}`);
+    const want = (NATIVE[rel] ?? []).map((w) => w.split(" ").slice(0, 2).join(" "));
+    assert.deepEqual(got.sort(), [...want].sort(), rel);
+    if (rel === "pkg/__init__.py") assert.equal(out.diagnostics[0].title, "Missing docstring in public package");
+  }
+});
+
+Deno.test("modulePath() names a file's packages and its own stem; docstringsSelected() reads the selection", async () => {
+  const dir = await tree();
+  assert.deepEqual(modulePath(join(dir, "pkg/_priv/mod.py")), ["pkg", "_priv", "mod"]);
+  assert.deepEqual(modulePath(join(dir, "pkg/__init__.py")), ["pkg", "__init__"]);
+  assert.deepEqual(modulePath(join(dir, "pkg/sub/y.py")), ["y"], "a folder without __init__.py is no package");
+  assert.deepEqual(modulePath(join(dir, "_script.py")), ["_script"]);
+  assert.ok(docstringsSelected({ lint: { select: ["E", "D"] } }));
+  assert.ok(docstringsSelected({ lint: { "extend-select": ["D103"] } }));
+  assert.ok(docstringsSelected({ select: ["ALL"] }));
+  assert.ok(!docstringsSelected({ lint: { select: ["E", "F", "D2", "DTZ"] } }));
+});
+
+Deno.test("poly lint: an __init__.py made in a folder changes its modules' cached results (the folder is a package)", async () => {
+  const dir = await tempDir({ prefix: "poly-ruff-package-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.mkdir(join(dir, "_tools"));
+  await Deno.writeTextFile(join(dir, "_tools", "x.py"), UNDOCUMENTED);
+  await Deno.writeTextFile(join(dir, "pyproject.toml"), '[tool.ruff.lint]\nselect = ["D1"]\n');
+  const codes = async () => {
+    const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
+    const doc = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { code: string }[] }[] };
+    return doc.results.flatMap((r) => (r.diagnostics ?? []).map((d) => `${r.path} ${d.code}`)).sort();
+  };
+  // Not in a package, `_tools/x.py` is module `x`: public.
+  assert.deepEqual(await codes(), ["_tools/x.py D100", "_tools/x.py D101", "_tools/x.py D102", "_tools/x.py D103"]);
+  // In package `_tools` it is `_tools.x`: private, and its cached result no longer stands.
+  await Deno.writeTextFile(join(dir, "_tools", "__init__.py"), '"""Tools."""\n');
+  assert.deepEqual(await codes(), []);
+});
