@@ -411,7 +411,8 @@ async function nativeBiome(
 }
 
 async function nativeRuff(dir: string, bin: string): Promise<Side & { unformatted: Set<string>; fmtMs: number }> {
-  const args = ["check", "--output-format=json", "--no-cache", "--exit-zero", "."];
+  // `--no-fix`: a project's `fix = true` (flask's) would have `ruff check` rewrite the tree it is compared on.
+  const args = ["check", "--output-format=json", "--no-cache", "--no-fix", "--exit-zero", "."];
   const r = await run(bin, args, dir);
   const findings: Finding[] = [];
   for (const d of JSON.parse(r.stdout || "[]")) {
