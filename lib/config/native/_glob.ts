@@ -3,8 +3,9 @@
  *
  * - ruff (Rust `globset` with default options): `*` and `**` match any run of
  *   characters including `/` (`**` as a whole path component also matches no
- *   folder at all), `?` one character, `[...]` a class, `{a,b}` alternatives. A pattern matches a path when it matches the file's base name
- *   or, joined to its config's directory, the absolute path.
+ *   folder at all), `?` one character, `[...]` a class, `{a,b}` alternatives.
+ *   A pattern matches a path when it matches the file's base name or, joined to
+ *   its config's directory, the absolute path.
  * - biome and editorconfig globs go through picomatch (see their readers).
  *
  * @module

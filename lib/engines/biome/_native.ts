@@ -249,37 +249,16 @@ function namesManifest(config: Record<string, unknown>): boolean {
  * Whether the command line applies a configuration exactly as the WebAssembly
  * path does: no file sets (`files` but its pathless settings), ignore lists,
  * overrides, extended or plugin files (their paths are relative to the
- * configuration's directory, a private one here), and no per-language assist switches (the command line's
- * `--assist-enabled` stands in for the WebAssembly path pulling assist
- * diagnostics regardless of the top-level switch).
+ * configuration's directory, a private one here), and no per-language assist
+ * switches (the command line's `--assist-enabled` stands in for the WebAssembly
+ * path pulling assist diagnostics regardless of the top-level switch).
  */
 export function nativeSafe(config: Record<string, unknown>): boolean {
-  if (!pathlessFiles(config)) return false;
-  for (const k of ["vcs", "overrides", "extends", "plugins", "root"]) if (k in config) return false;
-  const walk = (value: unknown, path: string): boolean => {
-    if (path === "linter.rules" || value === null || typeof value !== "object") return true;
-    for (const [k, v] of Object.entries(value)) {
-      if (["includes", "include", "ignore", "overrides", "extends", "plugins"].includes(k)) return false;
-      if (k === "assist" && path !== "") return false;
-      if (!walk(v, path ? `${path}.${k}` : k)) return false;
-    }
-    return true;
-  };
-  return walk(config, "");
-}
-
-/**
- * `files` settings that name no path, which the command line applies as the WebAssembly path does: a file over
- * `maxSize` is one biome does not process (the WebAssembly path then refuses it: `refusedByBiome`, `_limits.ts`), and poly
- * hands biome no file of a kind it does not know. poly evaluates `files.includes` itself (lib/config/native/biome.ts).
- */
-const PATHLESS_FILES = new Set(["maxSize", "ignoreUnknown"]);
-
-function pathlessFiles(config: Record<string, unknown>): boolean {
-  const files = config.files;
-  if (files === undefined) return true;
-  return typeof files === "object" && files !== null && !Array.isArray(files) &&
-    Object.keys(files).every((k) => PATHLESS_FILES.has(k));
+  return withoutKeys(
+    config,
+    ["vcs", "overrides", "extends", "plugins", "root"],
+    ["includes", "include", "ignore", "overrides", "extends", "plugins"],
+  );
 }
 
 /**
@@ -291,18 +270,40 @@ function pathlessFiles(config: Record<string, unknown>): boolean {
  * (a language's, an override's) still go to the WebAssembly path.
  */
 export function mirrorSafe(config: Record<string, unknown>): boolean {
-  if (!pathlessFiles(config)) return false;
-  for (const k of ["vcs", "extends", "plugins", "root"]) if (k in config) return false;
+  return withoutKeys(config, ["vcs", "extends", "plugins", "root"], ["ignore", "extends", "plugins"]);
+}
+
+/**
+ * What {@link nativeSafe} and {@link mirrorSafe} check: `files` names no path, no key of `top` is at the top level,
+ * none of `anywhere` at any depth (rule options aside), and no assist switch is below the top level.
+ */
+function withoutKeys(config: Record<string, unknown>, top: readonly string[], anywhere: readonly string[]): boolean {
+  if (!pathlessFiles(config) || top.some((k) => k in config)) return false;
   const walk = (value: unknown, path: string): boolean => {
     if (path === "linter.rules" || value === null || typeof value !== "object") return true;
     for (const [k, v] of Object.entries(value)) {
-      if (["ignore", "extends", "plugins"].includes(k)) return false;
+      if (anywhere.includes(k)) return false;
       if (k === "assist" && path !== "") return false;
       if (!walk(v, path ? `${path}.${k}` : k)) return false;
     }
     return true;
   };
   return walk(config, "");
+}
+
+/**
+ * `files` settings that name no path, which the command line applies as the WebAssembly path does: a file over
+ * `maxSize` is one biome does not process (the WebAssembly path then refuses it: `refusedByBiome`, `_limits.ts`),
+ * and poly hands biome no file of a kind it does not know. poly evaluates `files.includes` itself
+ * (lib/config/native/biome.ts).
+ */
+const PATHLESS_FILES = new Set(["maxSize", "ignoreUnknown"]);
+
+function pathlessFiles(config: Record<string, unknown>): boolean {
+  const files = config.files;
+  if (files === undefined) return true;
+  return typeof files === "object" && files !== null && !Array.isArray(files) &&
+    Object.keys(files).every((k) => PATHLESS_FILES.has(k));
 }
 
 /** Names the private directory holds itself: a file of the repository's root by one of them is not linked over it. */

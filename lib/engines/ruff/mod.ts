@@ -353,6 +353,15 @@ class Ruff implements EngineInstance {
 }
 
 /** The ruff engine. */
+/** {@link docstringsSelected} of each settings object's lint options, worked out once (a run asks it per file). */
+const docstrings = new WeakMap<EngineSettings, boolean>();
+
+function selectsDocstrings(settings: EngineSettings): boolean {
+  let selected = docstrings.get(settings);
+  if (selected === undefined) docstrings.set(settings, selected = docstringsSelected(lintOptions(settings)));
+  return selected;
+}
+
 export const ruff: EngineSpec = {
   id: "ruff",
   tier: "in-process",
@@ -363,8 +372,7 @@ export const ruff: EngineSpec = {
   defaultEnabled: true,
   // Whether a missing docstring is reported depends on the packages around the file (`_module.ts`): where the
   // selection has those rules, a result is kept under the file's module path too.
-  cacheContext: (file, settings) =>
-    Promise.resolve(docstringsSelected(lintOptions(settings)) ? modulePath(file.path).join(".") : ""),
+  cacheContext: (file, settings) => Promise.resolve(selectsDocstrings(settings) ? modulePath(file.path).join(".") : ""),
   contextFiles: (path) => /(^|[/\\])__init__\.pyi?$/.test(path),
   moduleUrls() {
     const js = import.meta.resolve(PACKAGE);
