@@ -85,11 +85,11 @@ export interface NativeOptions {
 
 /**
  * biome processes one poly process runs at once, across runs and configurations (a monorepo whose packages each
- * carry a biome configuration of their own is a batch per package); also the processes one configuration's
- * packages are spread over (`Biome.startLintGroups`). Each process uses every core itself (a thread per core), so a
- * few overlap one another's start and end, and more only share the cores: on 2 cores vite's packages over eight
- * processes took 5–7% more CPU than over three (cold `poly lint`, biome only, 0.913× and 0.975× wall over 7 and 11
- * pairs), hono and zod-mig the same (0.985×, 0.993×).
+ * carry a biome configuration of their own is a batch per package; one configuration's packages share a process,
+ * `Biome.startLintGroups`). Each process uses every core itself (a thread per core), so a few overlap one another's
+ * start and end, and more only share the cores: on 2 cores vite's packages over eight processes took 5–7% more CPU
+ * than over three (cold `poly lint`, biome only, 0.913× and 0.975× wall over 7 and 11 pairs), and over three 5–9% more
+ * than in one (docs/performance.md).
  */
 export const MAX_PROCESSES = 3;
 

@@ -65,7 +65,6 @@ import { biomePath, configuration, type Finding, outcome, syntaxError } from "./
 import { CANCELLED, runCancelled } from "../../process/run_signal.ts";
 import {
   lintNative,
-  MAX_PROCESSES,
   nativeFindings,
   type NativeLint,
   type NativeOptions,
@@ -283,21 +282,6 @@ interface Placed {
   path: string;
 }
 
-/**
- * `items` in at most `max` bins: each in its own while they are that few, else the
- * largest first (by `size`) into the bin holding the least.
- */
-export function spread(items: readonly number[], size: (item: number) => number, max: number): number[][] {
-  if (items.length <= max) return items.map((item) => [item]);
-  const bins = Array.from({ length: max }, () => ({ items: [] as number[], total: 0 }));
-  for (const item of [...items].sort((a, b) => size(b) - size(a))) {
-    const bin = bins.reduce((least, b) => (b.total < least.total ? b : least));
-    bin.items.push(item);
-    bin.total += size(item);
-  }
-  return bins.map((b) => b.items);
-}
-
 /** The loaded biome engine. */
 export class Biome implements EngineInstance {
   #projects = new Map<string, { projectKey: number; prefix: string; module: Wasm }>();
@@ -406,11 +390,10 @@ export class Biome implements EngineInstance {
    * Several groups' {@link Biome.lintMany}, their native processes started
    * before the files are read (the pipeline calls this rather than an engine's
    * `startLintMany` when it has it, early or late). Groups with the same
-   * generated configuration share native processes, each package below its own
-   * copy of its manifest (`_native.ts`), as biome lints a monorepo: one process
-   * per group while there are at most {@link MAX_PROCESSES}, else that many, the
-   * largest groups first into the one with the fewest files (a tree with hundreds
-   * of `package.json` files would otherwise start hundreds of processes).
+   * generated configuration share one native process, each package below its own
+   * copy of its manifest (`_native.ts`), as biome lints a monorepo. One process
+   * rather than several side by side: each uses every core itself, and on two
+   * cores three took 5–9% more CPU for the same files (docs/performance.md).
    */
   startLintGroups(groups: readonly BatchGroup[]): StartedBatch<LintOutput>[] {
     const configs = groups.map((g) => configuration(g.settings, "lint"));
@@ -425,26 +408,25 @@ export class Biome implements EngineInstance {
     );
     const started: StartedBatch<LintOutput>[] = new Array(groups.length);
     for (const members of shared.values()) {
-      for (const bin of spread(members, (i) => groups[i].files.length, MAX_PROCESSES)) {
-        const spawned = Promise.withResolvers<void>();
-        const native = {
-          ...this.native,
-          onSpawn: () => (this.native?.onSpawn?.(), spawned.resolve()),
-          onQueued: () => (this.native?.onQueued?.(), spawned.resolve()),
+      const spawned = Promise.withResolvers<void>();
+      const native = {
+        ...this.native,
+        onSpawn: () => (this.native?.onSpawn?.(), spawned.resolve()),
+        onQueued: () => (this.native?.onQueued?.(), spawned.resolve()),
+      };
+      const packages = members.map((i) => ({
+        paths: groups[i].files.map((f) => f.path),
+        manifest: groups[i].settings.manifest,
+      }));
+      const first = groups[members[0]];
+      const run = runNativeLint(packages, configs[members[0]], native, first.settings.native?.root)
+        .catch((): NativeLint => new Map())
+        .finally(spawned.resolve);
+      for (const i of members) {
+        started[i] = {
+          finish: async (files) => await this.#settle(files, groups[i].settings, nativeFindings(await run, files)),
+          ready: spawned.promise,
         };
-        const packages = bin.map((i) => ({
-          paths: groups[i].files.map((f) => f.path),
-          manifest: groups[i].settings.manifest,
-        }));
-        const run = runNativeLint(packages, configs[bin[0]], native, groups[bin[0]].settings.native?.root)
-          .catch((): NativeLint => new Map())
-          .finally(spawned.resolve);
-        for (const i of bin) {
-          started[i] = {
-            finish: async (files) => await this.#settle(files, groups[i].settings, nativeFindings(await run, files)),
-            ready: spawned.promise,
-          };
-        }
       }
     }
     return started;

@@ -8,7 +8,7 @@
 import assert, { deepEqual, equal, notDeepEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, REPO, runPoly } from "../../_helpers/cli.ts";
-import { Biome, spread } from "../../../lib/engines/biome/mod.ts";
+import { Biome } from "../../../lib/engines/biome/mod.ts";
 import { DOMAIN_DEPENDENCIES, manifestNeutral, MAX_PROCESSES } from "../../../lib/engines/biome/_native.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
@@ -351,17 +351,9 @@ async function monorepo(
   return { dir, groups };
 }
 
-Deno.test("spread(): each item its own bin while they are few, else that many bins, the largest first into the lightest", () => {
-  deepEqual(spread([0, 1, 2], () => 1, 8), [[0], [1], [2]]);
-  const sizes = [5, 1, 1, 1, 4, 2, 2];
-  const bins = spread(sizes.keys().toArray(), (i) => sizes[i], 3);
-  deepEqual(bins.map((b) => b.map((i) => sizes[i]).reduce((a, b) => a + b)).sort(), [5, 5, 6]);
-  deepEqual(bins.flat().sort(), [0, 1, 2, 3, 4, 5, 6]);
-});
-
 Deno.test({
   name:
-    "Biome.startLintGroups(): a monorepo's packages share at most MAX_PROCESSES native processes, each file with its own manifest",
+    "Biome.startLintGroups(): a monorepo's packages under one configuration share one native process, each file with its own manifest",
   ignore: !available,
   async fn() {
     const count = MAX_PROCESSES + 4;
@@ -378,7 +370,7 @@ Deno.test({
     const started = biome.startLintGroups(groups.map((g) => ({ files: g.files, settings: g.settings })));
     const together = await Promise.all(started.map((batch, i) => batch.finish(groups[i].files)));
     deepEqual(together.map((r) => codes(r[0])), alone.map((r) => codes(r[0])));
-    equal(runs.length, MAX_PROCESSES, "the packages spread over MAX_PROCESSES processes");
+    equal(runs.length, 1, "one process for the packages");
     equal(runs.reduce((a, b) => a + b), count, "every file linted natively");
     await Deno.remove(dir, { recursive: true });
   },
