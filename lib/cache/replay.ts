@@ -28,6 +28,7 @@
  */
 import { join } from "../paths/path.ts";
 import { cacheHome } from "../paths/mod.ts";
+import { readBytesSync } from "../fs/read_bytes.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { type ReadLog, unchanged } from "../fs/read_log.ts";
 import type { FileResult, Report } from "../report/schema.ts";
@@ -108,7 +109,7 @@ export function findReplay(key: string): Replay | undefined {
   let stored: Stored;
   let text: Uint8Array | undefined;
   try {
-    const raw = Deno.readFileSync(pathOf(key));
+    const raw = readBytesSync(pathOf(key));
     const end = raw.indexOf(NEWLINE);
     stored = JSON.parse(decoder.decode(end < 0 ? raw : raw.subarray(0, end)));
     if (end >= 0) text = raw.subarray(end + 1);

@@ -6,6 +6,7 @@
 import type { Language } from "../engines/types.ts";
 import { detectTemplate } from "../engines/templates.ts";
 import { type FileStamp, fileStamp } from "../fs/atomic.ts";
+import { readBytesSync } from "../fs/read_bytes.ts";
 
 /** How many leading bytes are searched for a NUL byte. */
 export const BINARY_SNIFF_BYTES = 8192;
@@ -124,7 +125,7 @@ export async function readCandidate(path: string, maxSize: number, options: Read
   const unread = beforeRead(info, maxSize);
   if (unread) return unread;
   try {
-    return afterRead(await Deno.readFile(path), maxSize, options, info);
+    return afterRead(readBytesSync(path, info.size), maxSize, options, info);
   } catch (error) {
     return { error: readError(error) };
   }
@@ -150,7 +151,7 @@ export function readCandidateSync(
   const unread = beforeRead(info, maxSize);
   if (unread) return unread;
   try {
-    return afterRead(Deno.readFileSync(path), maxSize, options, info);
+    return afterRead(readBytesSync(path, info.size), maxSize, options, info);
   } catch (error) {
     return { error: readError(error) };
   }

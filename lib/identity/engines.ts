@@ -32,6 +32,7 @@ import { refuseOpenLogs } from "../fs/read_log.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { digestOf } from "../cache/digest.ts";
 import { compareText } from "../report/sort.ts";
+import { readBytesSync } from "../fs/read_bytes.ts";
 
 /** One engine's identity. */
 export interface EngineIdentity {
@@ -116,7 +117,7 @@ export async function fileDigests(urls: string[], save = true): Promise<string[]
       out.push(hit.digest);
       continue;
     }
-    const digest = digestOf(Deno.readFileSync(path));
+    const digest = digestOf(readBytesSync(path, info.size));
     memo[path] = { size: info.size, mtime, digest };
     digestsDirty = true;
     out.push(digest);

@@ -55,6 +55,7 @@ import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { SourceFile } from "../types.ts";
 import { makeTempDir, removeTemp } from "../../fs/temp.ts";
 import { declinedByBiome } from "./_limits.ts";
+import { readBytesSync } from "../../fs/read_bytes.ts";
 
 /** Bytes of path arguments per process: far under every platform's command-line limit. */
 export const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 256_000;
@@ -495,7 +496,7 @@ export async function runBiome(
     }
     let diagnostics: JsonDiagnostic[];
     try {
-      diagnostics = parseReport(await Deno.readTextFile(report));
+      diagnostics = parseReport(new TextDecoder().decode(readBytesSync(report)));
     } catch {
       options.onRun?.({ code: run.code, files: paths.length, processed: 0 });
       return undefined; // crashed or wrote no report

@@ -32,6 +32,7 @@ import { fenceKey, type FenceRequest, formatFences } from "./_fences.ts";
 import { siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "../types.ts";
+import { readBytesSync } from "../../fs/read_bytes.ts";
 
 const PLUGINS = {
   toml: { pkg: "@dprint/toml", version: "0.8.0" },
@@ -195,7 +196,7 @@ class Dprint implements EngineInstance {
   async #formatter(language: PluginLanguage, settings: EngineSettings, file: SourceFile): Promise<Formatter> {
     let f = this.#formatters.get(language);
     if (!f) {
-      f = this.create(await Deno.readFile(await pluginPath(language)));
+      f = this.create(readBytesSync(await pluginPath(language)));
       this.#formatters.set(language, f);
     }
     const { global, plugin } = dprintConfig(settings, file.path, file.language);
