@@ -5,7 +5,6 @@
  * @module
  */
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { EngineCrash } from "./types.ts";
 
 /**
@@ -18,11 +17,6 @@ import { EngineCrash } from "./types.ts";
  */
 export function siblingUrls(entryUrl: string, names: readonly string[]): string[] {
   return names.map((name) => new URL(name, entryUrl).href);
-}
-
-/** Reads the bytes of a file URL (a wasm module shipped in an npm package). */
-export function readUrlBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
-  return Deno.readFile(fileURLToPath(url));
 }
 
 /**
