@@ -352,7 +352,6 @@ class Ruff implements EngineInstance {
   }
 }
 
-/** The ruff engine. */
 /** {@link docstringsSelected} of each settings object's lint options, worked out once (a run asks it per file). */
 const docstrings = new WeakMap<EngineSettings, boolean>();
 
@@ -362,6 +361,7 @@ function selectsDocstrings(settings: EngineSettings): boolean {
   return selected;
 }
 
+/** The ruff engine. */
 export const ruff: EngineSpec = {
   id: "ruff",
   tier: "in-process",
