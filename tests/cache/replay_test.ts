@@ -104,3 +104,38 @@ Deno.test("replayKey() differs by every part; only the newest runs are kept", as
     assert.equal([...Deno.readDirSync(join(dir, "cache", "replay"))].length, KEEP);
   });
 });
+
+Deno.test("a kept file is ASCII and comes back as it was: any text, the report's skips rebuilt from the results", async () => {
+  await inHome(async (dir) => {
+    const file = join(dir, "a.js");
+    await Deno.writeTextFile(file, "a");
+    const results = [
+      { path: "ü/ä.md", skipped: "no lint engine for Markdown — “quoted” 😀" },
+      { path: "b.js", diagnostics: [] },
+      { path: "c.js", config: 1, skipped: "ignored by biome" },
+    ];
+    const skipped = [
+      { path: "ü/ä.md", reason: "no lint engine for Markdown — “quoted” 😀" },
+      { path: "c.js", reason: "ignored by biome" },
+    ];
+    const summary = { checked: 1, skipped: 2, errored: 0 };
+    const key = await replayKey({ run: "skips" });
+    assert.equal(
+      await keepReplay(key, await logOf(file), { command, results, report: report({ skipped, summary }) }),
+      undefined,
+    );
+    const kept = Deno.readFileSync(join(dir, "cache", "replay", `${key}.json`));
+    assert.ok(kept.every((b) => b < 0x80), "every byte ASCII");
+    assert.equal(new TextDecoder().decode(kept).split("ignored by biome").length, 2, "the skips kept once");
+    const found = findReplay(key);
+    assert.ok(found);
+    assert.deepEqual(found.results, results);
+    assert.deepEqual(found.report.skipped, skipped);
+
+    // Skips that are not the results' own (none such comes from a run, but a report may say more) are kept as they are.
+    const other = [...skipped, { path: "d.js", reason: "too large" }];
+    const key2 = await replayKey({ run: "other skips" });
+    await keepReplay(key2, await logOf(file), { command, results, report: report({ skipped: other, summary }) });
+    assert.deepEqual(findReplay(key2)?.report.skipped, other);
+  });
+});
