@@ -45,6 +45,14 @@ export interface ReportWriter {
    * results (a replayed run's, see lib/cache/replay.ts), as if those results had been passed here.
    */
   resume?(text: string | Uint8Array, count: number): Promise<void>;
+  /**
+   * JSON only: the text {@link ReportWriter.finish} would write now for `report`, whose results were all passed on
+   * (undefined when some were not): what a replayed run writes through {@link ReportWriter.end} rather than encoding
+   * the rest of its report again (lib/cache/replay.ts).
+   */
+  tail?(report: Report): string | undefined;
+  /** JSON only: writes `text` (or its UTF-8 bytes), a kept {@link ReportWriter.tail}, in place of `finish`. */
+  end?(text: string | Uint8Array): Promise<void>;
 }
 
 /** Text gathered before a write: results are small, and one write per result would cost a system call each. */
@@ -123,11 +131,17 @@ function jsonWriter(
       for (const r of [...report.results].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
         await writer.result(r);
       }
-      const whole = encodeJson({ ...report, results: [] });
+      await put(writer.tail!({ ...report, results: [] })!, true);
+    },
+    tail(report) {
+      if (report.results.length > 0) return undefined;
+      const whole = encodeJson(report);
+      if (count === 0) return whole;
       const marker = '"results": []';
-      const at = whole.indexOf(marker);
-      if (count === 0) return await put(whole, true);
-      await put(`\n  ]${whole.slice(at + marker.length)}`, true);
+      return `\n  ]${whole.slice(whole.indexOf(marker) + marker.length)}`;
+    },
+    async end(text) {
+      await put(text, true);
     },
   };
   return writer;

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { findReplay, KEEP, keepReplay, replayKey } from "../../lib/cache/replay.ts";
+import { findReplay, KEEP, keepReplay, PID_MARK, replayKey } from "../../lib/cache/replay.ts";
 import { ReadLog } from "../../lib/fs/read_log.ts";
 import type { Report } from "../../lib/report/schema.ts";
 import { report as fixture } from "../report/_fixture.ts";
@@ -137,5 +137,48 @@ Deno.test("a kept file is ASCII and comes back as it was: any text, the report's
     const key2 = await replayKey({ run: "other skips" });
     await keepReplay(key2, await logOf(file), { command, results, report: report({ skipped: other, summary }) });
     assert.deepEqual(findReplay(key2)?.report.skipped, other);
+  });
+});
+
+Deno.test("a JSON run keeps its report's tail as written for a replay, with the replaying process's pid", async () => {
+  await inHome(async (dir) => {
+    const file = join(dir, "a.js");
+    await Deno.writeTextFile(file, "a");
+    const streamed = { text: '{\n  "results": [\n    {"path": "ä.js"}', count: 1 };
+    const summary = { checked: 1, skipped: 0, errored: 0, cache: { hits: 0, misses: 1 } };
+    const seen: Report[] = [];
+    const tailOf = (r: Report) => {
+      seen.push(r);
+      return `\n  ],\n  "summary": ${
+        JSON.stringify(r.summary)
+      },\n  "poly": {\n    "pid": ${r.poly.pid},\n    "é": 1\n  }\n}\n`;
+    };
+    const key = await replayKey({ run: "tail" });
+    assert.equal(
+      await keepReplay(key, await logOf(file), { command, results: [], streamed, report: report({ summary }) }, tailOf),
+      undefined,
+    );
+    assert.equal(seen[0].poly.pid, PID_MARK, "the tail is written for the report as a replay gives it");
+    assert.deepEqual(seen[0].summary.cache, { hits: 1, misses: 0 });
+    const found = findReplay(key);
+    assert.ok(found?.tail && found.streamed);
+    assert.equal(new TextDecoder().decode(found.streamed.text), streamed.text, "the results' text, without the tail");
+    assert.equal(
+      new TextDecoder().decode(found.tail),
+      tailOf(found.report).replace(`"pid": ${found.report.poly.pid}`, `"pid": ${Deno.pid}`),
+    );
+    assert.equal(found.report.poly.pid, Deno.pid);
+
+    // A tail without the pid written once (a writer that does not write it) is not kept: the replay encodes the report.
+    const key2 = await replayKey({ run: "no pid" });
+    await keepReplay(
+      key2,
+      await logOf(file),
+      { command, results: [], streamed, report: report({ summary }) },
+      () => "}\n",
+    );
+    const plain = findReplay(key2);
+    assert.equal(plain?.tail, undefined);
+    assert.equal(new TextDecoder().decode(plain?.streamed?.text), streamed.text);
   });
 });

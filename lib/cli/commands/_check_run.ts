@@ -207,7 +207,16 @@ export class RunReplay {
    * Stops logging and keeps the run for the next process when it can be
    * replayed, with the parsed `command` a replay prints as; why not, when it was not.
    */
-  async keep(command: Replay["command"], report: Report, noWorkspaceJobs: boolean): Promise<string | undefined> {
+  /**
+   * With `writer`, a JSON run's report writer, the replay also keeps the text its `finish` would write for the report
+   * as replayed (every file a hit; lib/cache/replay.ts `tail`): only when a replay's report will be this one.
+   */
+  async keep(
+    command: Replay["command"],
+    report: Report,
+    noWorkspaceJobs: boolean,
+    writer?: ReportWriter,
+  ): Promise<string | undefined> {
     const log = this.#log;
     if (!log) return "no log was kept";
     log.close();
@@ -219,7 +228,7 @@ export class RunReplay {
       report,
       ...(this.#text ? { streamed: { text: this.#text.join(""), count: this.#count } } : {}),
       ...(noWorkspaceJobs ? { noWorkspaceJobs } : {}),
-    });
+    }, writer?.tail ? (view) => writer.tail!(view) : undefined);
     kept();
     if (why) span(`replay not kept: ${why}`)();
     return why;
@@ -317,18 +326,33 @@ export async function lintRun(
   const stop = phase && status ? (await status).show((text) => io.stderr(text)) : undefined;
   const workspace = await phase;
   await stop?.();
-  if (!hit) await replay?.keep({ kind: "lint", value }, report, workspace?.outcome.jobs.length === 0);
+  // A replay runs no whole-project phase unless this run's had jobs: only then does its report differ from this one.
+  const jobs = workspace?.outcome.jobs.length ?? 0;
+  if (!hit) {
+    await replay?.keep(
+      { kind: "lint", value },
+      report,
+      jobs === 0 && workspace !== undefined,
+      jobs === 0 ? writer : undefined,
+    );
+  }
   if (workspace && workspace.outcome.jobs.length > 0) {
     report.workspace = workspace.outcome;
     // Its pass/fail goes to stderr, so stdout stays one valid document.
     await io.stderr(workspace.summary);
   }
   const reported = span("report");
-  await writer.finish(report);
+  await finish(writer, report, hit);
   reported();
   // Remote-cache uploads start once the report is out.
   if (!hit) await settleRemote(io);
   return exitCodeFor(report);
+}
+
+/** The rest of the report: a replayed run's kept tail as it is, when it has one (and nothing was added since). */
+async function finish(writer: ReportWriter, report: Report, hit: Replay | undefined): Promise<void> {
+  if (hit?.tail && writer.end && report.workspace === undefined) await writer.end(hit.tail);
+  else await writer.finish(report);
 }
 
 /** A replayed run's results, written as the run wrote them (its JSON text as it is, when it kept that). */
@@ -378,14 +402,14 @@ export async function fmtRun(
         : {}),
       ...(reads ? { reads } : {}),
     }));
-    await replay?.keep({ kind: "fmt", value }, report, false);
+    await replay?.keep({ kind: "fmt", value }, report, false, writer);
   }
   if (value.m.mode === "diff") {
     await io.stdout(report.results.filter((r) => r.changed && r.diff).map((r) => r.diff).join(""));
     for (const e of report.errors) await io.stderr(`${e.path}: error: ${e.message}\n`);
     const changed = report.summary.changed ?? 0;
     await io.stderr(`${changed} file${changed === 1 ? "" : "s"} would be reformatted\n`);
-  } else await writer!.finish(report);
+  } else await finish(writer!, report, hit);
   // Remote-cache uploads start once the report is out.
   if (!hit) await settleRemote(io);
   return exitCodeFor(report);
