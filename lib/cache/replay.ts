@@ -9,7 +9,8 @@
  * what it read from the file system: every configuration file and ignore file,
  * every directory listed and every file checked, each with its stat line
  * (lib/fs/read_log.ts). Each kept run is one file, `<cache home>/replay/<key>.json`
- * (a JSON run's results kept as the text it wrote, after the file's first line);
+ * (a JSON run's results kept as the text it wrote, after the file's first line,
+ * then the rest of its document as written for a replay);
  * a lookup takes every line again (~1 stat per path read: a few milliseconds
  * for a thousand files) and replays only when all are equal. A run that had
  * errors, read a file changed just before it (within a file system's timestamp
@@ -74,8 +75,9 @@ export interface Replay<Text extends string | Uint8Array = string | Uint8Array> 
 }
 
 /**
- * A kept run's file: this as one line of JSON, then (for a JSON run) its results' text as it is, after the first
- * newline (JSON as `JSON.stringify` writes it has none), so that text is neither escaped nor parsed.
+ * A kept run's file: this as one line of ASCII JSON, then (for a JSON run) its results' text as it is, after the first
+ * newline (JSON as `JSON.stringify` writes it has none), so that text is neither escaped nor parsed, and its
+ * {@link Replay.tail}'s two parts.
  */
 interface Stored extends Omit<Replay, "streamed" | "tail"> {
   format: number;

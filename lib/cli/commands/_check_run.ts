@@ -206,10 +206,8 @@ export class RunReplay {
   /**
    * Stops logging and keeps the run for the next process when it can be
    * replayed, with the parsed `command` a replay prints as; why not, when it was not.
-   */
-  /**
-   * With `writer`, a JSON run's report writer, the replay also keeps the text its `finish` would write for the report
-   * as replayed (every file a hit; lib/cache/replay.ts `tail`): only when a replay's report will be this one.
+   * With `writer` (given only when a replay's report will be this one), a JSON run also keeps the text its `finish`
+   * would write for the report as replayed (every file a hit; lib/cache/replay.ts `tail`).
    */
   async keep(
     command: Replay["command"],
