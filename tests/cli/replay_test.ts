@@ -38,7 +38,8 @@ async function tree(files: Record<string, string>): Promise<string> {
 const SOURCE = "export function f(a) {\n  debugger;\n  return a;\n}\n";
 
 const trees = {
-  edit: await tree({ "a.js": SOURCE }),
+  // A skip with a name outside ASCII: the kept file escapes it, the replayed document has it as the first run did.
+  edit: await tree({ "a.js": SOURCE, "dé/ü.rb": "puts 1\n" }),
   config: await tree({ "a.js": SOURCE }),
   ignore: await tree({ "a.js": SOURCE, "b.js": SOURCE }),
   fmt: await tree({ "a.js": "export const a = {b:1}\n" }),
@@ -83,6 +84,7 @@ Deno.test("a second poly lint on an unchanged tree replays the first; an edit ma
   const same = (run: { stdout: string; report: { poly: { pid?: number } } }) =>
     run.stdout.replace(`"pid": ${run.report.poly.pid}`, '"pid": 0').replace(/"cache": \{[^}]*\}/, '"cache": {}');
   assert.equal(same(second), same(first));
+  assert.deepEqual(second.report.skipped.map((s: { path: string }) => s.path), ["dé/ü.rb"]);
   const files = first.report.summary.cache.hits + first.report.summary.cache.misses;
   assert.deepEqual(second.report.summary.cache, { hits: files, misses: 0 }, "what a warm run says");
   // Another command line is another key: a real run (from the result cache), kept, then replayed as it printed.
@@ -90,6 +92,7 @@ Deno.test("a second poly lint on an unchanged tree replays the first; an edit ma
   const [h1, h2] = [await human(), await human()];
   assert.ok(!h1.stderr.includes("replay hit") && h2.stderr.includes("replay hit"), h2.stderr);
   assert.match(h2.stdout, /noDebugger/);
+  assert.match(h2.stdout, /dé\/ü\.rb/);
   assert.equal(h2.stdout, h1.stdout);
 
   await Deno.writeTextFile(join(dir, "a.js"), SOURCE.replace("return a;", "debugger;\n  return a;"));
