@@ -136,15 +136,32 @@ export async function runHost(program: string, args: string[], options: HostRunO
  * space per arena, so an address-space cap would fail a many-threaded run on a machine
  * with many cores.)
  */
-export function runExecutable(
+export async function runExecutable(
   executable: { path: string; launcher: string },
   args: string[],
   options: HostRunOptions = {},
 ): Promise<HostRun> {
   const named = { name: basename(executable.path), alone: true, ...options };
-  if (Deno.build.os === "windows") return runHost("node", [executable.launcher, ...args], named);
+  if (Deno.build.os === "windows") return await runHost("node", [executable.launcher, ...args], named);
   const capped = `ulimit -d ${EXECUTABLE_DATA_KIB} 2>/dev/null; exec "$0" "$@"`;
-  return runHost("sh", ["-c", capped, executable.path, ...args], named);
+  for (let attempt = 0;; attempt++) {
+    const run = await runHost("sh", ["-c", capped, executable.path, ...args], named);
+    if (attempt === TEXT_BUSY_RETRIES.length || !textBusy(run)) return run;
+    await new Promise((resolve) => setTimeout(resolve, TEXT_BUSY_RETRIES[attempt]));
+  }
+}
+
+/**
+ * Waits (ms) before starting an executable again that the kernel refused as "text file busy" (ETXTBSY): a copy poly
+ * has just written (a compiled poly's biome, lib/engines/biome/_bin.ts) is refused while any process still holds it
+ * open for writing, and a process another thread forks in that time holds the copy's descriptor until it executes
+ * its own program. The shell ran nothing then, so starting again is safe; ~0.8 s in all.
+ */
+const TEXT_BUSY_RETRIES = [25, 50, 100, 200, 400];
+
+/** Whether the shell could not execute the program because it was open for writing (its exit 126 and message). */
+function textBusy(run: HostRun): boolean {
+  return run.code === 126 && /Text file busy/.test(run.stderr);
 }
 
 /**

@@ -58,6 +58,36 @@ Deno.test("runExecutable() caps the memory a shipped executable may write to, so
   ok(host !== String(EXECUTABLE_DATA_KIB), host);
 });
 
+Deno.test({
+  name: "runExecutable() starts a freshly copied executable again while something still holds it open for writing",
+  ignore: Deno.build.os !== "linux", // ETXTBSY is Linux's; the message is the shell's
+  fn: async () => {
+    // What a compiled poly meets once: its biome copied into the cache, then started while a process forked by
+    // another thread still holds the copy's descriptor (ETXTBSY; the shell exits 126).
+    const dir = await tempDir({ prefix: "poly-host-busy-" });
+    const copy = join(dir, "true");
+    await Deno.copyFile("/bin/true", copy);
+    await Deno.chmod(copy, 0o755);
+    const writer = await Deno.open(copy, { write: true });
+    const closed = new Promise<void>((resolve) => setTimeout(() => (writer.close(), resolve()), 60));
+    const started = performance.now();
+    const run = await runExecutable({ path: copy, launcher: "" }, []);
+    await closed;
+    equal(run.code, 0, run.stderr);
+    ok(performance.now() - started >= 25, "it was refused at first");
+    // Busy for good, the shell's answer comes back as it is.
+    const held = await Deno.open(copy, { write: true });
+    try {
+      const refused = await runExecutable({ path: copy, launcher: "" }, []);
+      equal(refused.code, 126);
+      ok(/Text file busy/.test(refused.stderr), refused.stderr);
+    } finally {
+      held.close();
+    }
+    await Deno.remove(dir, { recursive: true });
+  },
+});
+
 /** A script printing its process id, its process group and its parent's (poly's) group (Linux: `/proc/<pid>/stat`). */
 const PRINT_GROUPS =
   `group() { s=$(cat /proc/$1/stat); set -- \${s##*) }; echo "$3"; }; echo "$$ $(group $$) $(group $PPID)"`;
