@@ -170,13 +170,13 @@ export function findReplay(key: string): Replay<Uint8Array> | undefined {
   }
   const count = stored.streamed;
   if (count !== undefined && (text === undefined || !Number.isInteger(count))) return undefined;
+  const [before, after] = stored.tail ?? [0, 0];
+  const size = before + after;
+  if (stored.tail !== undefined && text === undefined) return undefined;
+  if (!Number.isInteger(size) || before < 0 || after < 0 || size > (text?.length ?? 0)) return undefined;
+  if (!unchanged(stored.lines)) return undefined;
   let tail: Uint8Array | undefined;
-  if (stored.tail !== undefined) {
-    const [before, after] = stored.tail;
-    const size = before + after;
-    if (text === undefined || !Number.isInteger(size) || before < 0 || after < 0 || size > text.length) {
-      return undefined;
-    }
+  if (stored.tail !== undefined && text !== undefined) {
     const pid = new TextEncoder().encode(String(Deno.pid));
     tail = new Uint8Array(size + pid.length);
     tail.set(text.subarray(text.length - size, text.length - after));
@@ -184,7 +184,6 @@ export function findReplay(key: string): Replay<Uint8Array> | undefined {
     tail.set(text.subarray(text.length - after), before + pid.length);
     text = text.subarray(0, text.length - size);
   }
-  if (!unchanged(stored.lines)) return undefined;
   const { command, results } = stored;
   const report = replayed(stored.report, Deno.pid);
   if (stored.skipsFromResults) report.skipped = skipsOf(results);
@@ -235,9 +234,9 @@ export async function keepReplay(
     ? [tail.slice(0, at + PID_TEXT.length - String(PID_MARK).length), tail.slice(at + PID_TEXT.length)]
     : undefined;
   const encoder = new TextEncoder();
-  const tailBytes = parts?.map((part) => encoder.encode(part));
+  const tailBytes = parts?.map((part) => encoder.encode(part)) ?? [];
   // What a replay rebuilds (the skips, from the results) or never reads (what the tail writes) is left out.
-  const report = tailBytes
+  const report = parts
     ? { ...rest.report, skipped: [], configs: [] }
     : skipsFromResults
     ? { ...rest.report, skipped: [] }
@@ -251,15 +250,26 @@ export async function keepReplay(
       report,
       ...(skipsFromResults ? { skipsFromResults } : {}),
       ...(streamed ? { streamed: streamed.count } : {}),
-      ...(tailBytes ? { tail: [tailBytes[0].length, tailBytes[1].length] as [number, number] } : {}),
+      ...(parts ? { tail: [tailBytes[0].length, tailBytes[1].length] as [number, number] } : {}),
     } satisfies Stored,
   ));
-  const text = streamed ? `${head}\n${streamed.text}${parts ? parts.join("") : ""}` : head;
-  if (text.length > MAX_CHARS) return "the report is too large";
+  const chars = head.length + (streamed ? 1 + streamed.text.length : 0) +
+    (parts ? parts[0].length + parts[1].length : 0);
+  if (chars > MAX_CHARS) return "the report is too large";
+  // Written as the bytes of its parts: the tail's are already encoded (their lengths are in the head).
+  const chunks = streamed
+    ? [encoder.encode(`${head}\n`), encoder.encode(streamed.text), ...tailBytes]
+    : [encoder.encode(head)];
+  const bytes = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
   const path = pathOf(key);
   try {
     await Deno.mkdir(replayDir(), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(path, text, { sync: false }); // a cache: lost after a power cut, it is a miss
+    await writeFileAtomic(path, bytes, { sync: false }); // a cache: lost after a power cut, it is a miss
   } catch (error) {
     return `the cache folder cannot be written: ${error instanceof Error ? error.message : String(error)}`;
   }

@@ -113,6 +113,13 @@ function jsonWriter(
 ) {
   const opening = `{\n  "kind": ${JSON.stringify(head.kind)},\n  "mode": ${JSON.stringify(head.mode)},\n  "results": [`;
   let count = 0;
+  /** The document after the results written so far, for a report whose own results are none. */
+  const rest = (report: Report) => {
+    const whole = encodeJson(report);
+    if (count === 0) return whole;
+    const marker = '"results": []';
+    return `\n  ]${whole.slice(whole.indexOf(marker) + marker.length)}`;
+  };
   const writer: ReportWriter = {
     streams: true,
     async result(result) {
@@ -131,15 +138,9 @@ function jsonWriter(
       for (const r of [...report.results].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
         await writer.result(r);
       }
-      await put(writer.tail!({ ...report, results: [] })!, true);
+      await put(rest({ ...report, results: [] }), true);
     },
-    tail(report) {
-      if (report.results.length > 0) return undefined;
-      const whole = encodeJson(report);
-      if (count === 0) return whole;
-      const marker = '"results": []';
-      return `\n  ]${whole.slice(whole.indexOf(marker) + marker.length)}`;
-    },
+    tail: (report) => report.results.length > 0 ? undefined : rest(report),
     async end(text) {
       await put(text, true);
     },
