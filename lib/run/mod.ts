@@ -107,108 +107,26 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     memo?.rememberShaped(discoveryKey, candidates, at);
   }
 
-  const roots = request.fix && !request.preview ? await writeRoots(request) : undefined;
-  const cacheSettings = !request.noCache;
-  let build: Promise<string> | undefined;
-  const runId = crypto.randomUUID();
-  /** Results known before any engine runs (skips, unreadable entries), in path order. */
-  const results: FileResult[] = [];
-  const runErrors: RunError[] = [];
-  /** The rules settings of each config (by hash) whose rule files' problems the report names. */
-  const rulesChecked = new Map<string, EngineSettings>();
-  const configRefs: ConfigRef[] = [];
-  const configIndex = new Map<string, number>();
-  const tasks: FileTask[] = [];
-  // `--shard i/n`: every shard numbers the configs as the whole run would (so `poly report merge` can join the
-  // reports), and keeps only its own paths.
   const shard = isWhole(request.shard) ? undefined : request.shard!;
-  const owner = shard
-    ? await (async () => {
-      const sizes = await sizesOf(candidates.filter((c) => c.kind === "file").map((c) => c.path));
-      return assignShards(candidates.map((c) => ({ path: c.relPath, size: sizes.get(c.path) ?? 0 })), shard.count);
-    })()
-    : undefined;
-  const mine = (relPath: string) => !owner || owner.get(relPath) === shard!.index;
   const planned = span("plan");
-  /** A resident process (`poly daemon`, `poly mcp`) plans the same files again: each file's plan is kept by path. */
-  const resident = request.memo !== undefined;
-  const cacheOf = new Map<string, NonNullable<FileTask["cache"]>>();
-  /** Each task's effective config (for the memo's signatures), index for index. */
-  const taskConfigs: ResolvedConfig[] = [];
-  // discover() returns its records sorted by relPath already: tasks are made in that order.
-  for (const c of candidates) {
-    // A file is noted by the stat taken before it is read (the pre-pass's, on this thread); one no engine reads is a
-    // function of its path alone, and whether it is there at all is its folder's listing, noted by discovery.
-    if (c.kind !== "file") request.reads?.note(c.path);
-    if (c.kind === "skip") mine(c.relPath) && results.push({ path: c.relPath, skipped: c.skip });
-    else if (c.kind === "error") mine(c.relPath) && results.push({ path: c.relPath, error: c.error });
-    else {
-      const config = await configs.forDir(parentDir(c.path));
-      if (!config.data.cache.enabled) {
-        request.reads?.refuse(`${config.file ?? "a config"} turns the cache off`);
-      }
-      let index = configIndex.get(config.hash);
-      if (index === undefined) {
-        index = configRefs.length;
-        configIndex.set(config.hash, index);
-        configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
-      }
-      const plan = kind === "lint"
-        ? narrowToFile(planLint(c.language, config), c.path, kind, resident)
-        : withEditorconfig(
-          narrowToFile(planFormat(c.language, config), c.path, kind, resident),
-          config,
-          c.path,
-          c.language,
-        );
-      const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
-      if (rules && !rulesChecked.has(config.hash)) rulesChecked.set(config.hash, rules.settings);
-      if (!mine(c.relPath)) continue;
-      tasks.push({
-        path: c.path,
-        relPath: c.relPath,
-        language: c.language,
-        kind,
-        fix: request.fix ?? false,
-        ...(request.preview ? { preview: true } : {}),
-        ...(roots ? { writeRoots: roots } : {}),
-        engines: plan.engines,
-        noEngine: plan.noEngine,
-        ignoreCodes: kind === "lint" ? orNone(perFileIgnoredCodes(config.perFileIgnores, c.path)) : NONE,
-        ...(kind === "lint" && c.language === "python" && config.native?.ruff?.perFileIgnores
-          ? nativeIgnores(nativeIgnoredCodes(config.native.ruff, c.path))
-          : {}),
-        maxSize: config.data.discovery.max_file_size,
-        ...(cacheSettings && config.data.cache.enabled
-          ? {
-            // One object per config, shared by its tasks (a large run has tens of thousands).
-            cache: cacheOf.get(config.hash) ?? cacheOf.set(config.hash, {
-              anchor: configs.anchor,
-              build: await (build ??= buildIdentity()),
-              runId,
-              ...(config.data.cache.dir ? { root: resolve(config.dir, config.data.cache.dir) } : {}),
-            }).get(config.hash)!,
-          }
-          : {}),
-        // A formatter governed by the repository's own file (rustfmt.toml, .clang-format, biome.json, ruff's) decides.
-        lineEnding: kind === "fmt" && plan.engines[0]?.settings.native?.files.length
-          ? "keep"
-          : plan.engines[0]?.settings.defaults.line_ending ?? config.data.defaults.line_ending,
-        ...(index > 0 ? { config: index } : {}),
-      });
-      taskConfigs.push(config);
-    }
-  }
-  // A file of a language nobody handles, with no cross-cutting engine either, is a skip without a read.
+  // A resident process (`poly daemon`, `poly mcp`) plans the same files under the same configuration again: while the
+  // tree's shape holds, the plan is its last one, under this run's id.
+  const planKey = memo && !request.reads
+    ? JSON.stringify(["plan", kind, discoveryKey, configKey, shard ?? null])
+    : undefined;
+  const kept = planKey ? memo!.shaped<RunPlan>(planKey) : undefined;
+  const plan = kept?.candidates === candidates && kept.configs === configs
+    ? kept
+    : await planFiles(kind, request, candidates, configs, shard);
+  if (planKey && plan !== kept) memo!.rememberShaped(planKey, plan, at);
+  const runId = crypto.randomUUID();
+  for (const cache of plan.caches) cache.runId = runId;
   planned();
-  const runnable = tasks.filter((t) => t.engines.length > 0);
-  const runnableConfigs = taskConfigs.filter((_, i) => tasks[i].engines.length > 0);
-  for (const t of tasks) {
-    if (t.engines.length === 0) {
-      results.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
-    }
-  }
-  results.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const { runnable, runnableConfigs, configRefs, rulesChecked } = plan;
+  const cacheSettings = !request.noCache;
+  /** Results known before any engine runs (skips, unreadable entries), in path order. */
+  const results = plan.known;
+  const runErrors: RunError[] = [];
   // Rule files load while the files run (the rules engine loads the same, memoized, sets); their
   // problems are reported once the run is over, so no batch waits for them to start.
   const ruleErrors = Promise.all(
@@ -289,11 +207,147 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
     out.misses = counters.misses;
   }
   for (const errors of await ruleErrors) runErrors.push(...errors);
-  const report = await timed("assemble", () => out.assemble(configRefs, runErrors, who));
+  const report = await timed("assemble", () => out.assemble([...configRefs], runErrors, who));
   if (cacheSettings) report.summary.cache = { hits, misses: out.misses };
   // Uploads happen after the run (the CLI waits for them, bounded, before it exits).
   remote?.finish(runnable.length);
   return report;
+}
+
+/**
+ * A run's plan: each discovered file's task (its engines under its config), the
+ * results known before any engine runs, and the configs the report names. A
+ * function of the candidates, their configs, the kind and the shard: a resident
+ * process keeps it while the tree's shape holds (see {@link RunMemo.shaped}).
+ */
+interface RunPlan {
+  candidates: Candidate[];
+  configs: ConfigSet;
+  /** The tasks with at least one engine, in path order, and each one's effective config (for the memo's signatures). */
+  runnable: FileTask[];
+  runnableConfigs: ResolvedConfig[];
+  /** Results known before any engine runs (skips, unreadable entries, files no engine takes), in path order. */
+  known: FileResult[];
+  configRefs: ConfigRef[];
+  /** The rules settings of each config (by hash) whose rule files' problems the report names. */
+  rulesChecked: Map<string, EngineSettings>;
+  /** The tasks' cache settings, one object per config: each run sets its own id on them. */
+  caches: NonNullable<FileTask["cache"]>[];
+}
+
+async function planFiles(
+  kind: "lint" | "fmt",
+  request: RunRequest,
+  candidates: Candidate[],
+  configs: ConfigSet,
+  shard: RunRequest["shard"] | undefined,
+): Promise<RunPlan> {
+  const roots = request.fix && !request.preview ? await writeRoots(request) : undefined;
+  const cacheSettings = !request.noCache;
+  let build: Promise<string> | undefined;
+  const known: FileResult[] = [];
+  const rulesChecked = new Map<string, EngineSettings>();
+  const configRefs: ConfigRef[] = [];
+  const configIndex = new Map<string, number>();
+  const tasks: FileTask[] = [];
+  // `--shard i/n`: every shard numbers the configs as the whole run would (so `poly report merge` can join the
+  // reports), and keeps only its own paths.
+  const owner = shard
+    ? await (async () => {
+      const sizes = await sizesOf(candidates.filter((c) => c.kind === "file").map((c) => c.path));
+      return assignShards(candidates.map((c) => ({ path: c.relPath, size: sizes.get(c.path) ?? 0 })), shard.count);
+    })()
+    : undefined;
+  const mine = (relPath: string) => !owner || owner.get(relPath) === shard!.index;
+  /** A resident process (`poly daemon`, `poly mcp`) plans the same files again: each file's plan is kept by path. */
+  const resident = request.memo !== undefined;
+  const cacheOf = new Map<string, NonNullable<FileTask["cache"]>>();
+  /** Each task's effective config, index for index. */
+  const taskConfigs: ResolvedConfig[] = [];
+  // discover() returns its records sorted by relPath already: tasks are made in that order.
+  for (const c of candidates) {
+    // A file is noted by the stat taken before it is read (the pre-pass's, on this thread); one no engine reads is a
+    // function of its path alone, and whether it is there at all is its folder's listing, noted by discovery.
+    if (c.kind !== "file") request.reads?.note(c.path);
+    if (c.kind === "skip") mine(c.relPath) && known.push({ path: c.relPath, skipped: c.skip });
+    else if (c.kind === "error") mine(c.relPath) && known.push({ path: c.relPath, error: c.error });
+    else {
+      const config = await configs.forDir(parentDir(c.path));
+      if (!config.data.cache.enabled) {
+        request.reads?.refuse(`${config.file ?? "a config"} turns the cache off`);
+      }
+      let index = configIndex.get(config.hash);
+      if (index === undefined) {
+        index = configRefs.length;
+        configIndex.set(config.hash, index);
+        configRefs.push({ hash: config.hash, sources: config.sources.map((s) => displayPath(request.cwd, s)) });
+      }
+      const plan = kind === "lint"
+        ? narrowToFile(planLint(c.language, config), c.path, kind, resident)
+        : withEditorconfig(
+          narrowToFile(planFormat(c.language, config), c.path, kind, resident),
+          config,
+          c.path,
+          c.language,
+        );
+      const rules = plan.engines.find((e) => engineById(e.id)?.crossCutting);
+      if (rules && !rulesChecked.has(config.hash)) rulesChecked.set(config.hash, rules.settings);
+      if (!mine(c.relPath)) continue;
+      tasks.push({
+        path: c.path,
+        relPath: c.relPath,
+        language: c.language,
+        kind,
+        fix: request.fix ?? false,
+        ...(request.preview ? { preview: true } : {}),
+        ...(roots ? { writeRoots: roots } : {}),
+        engines: plan.engines,
+        noEngine: plan.noEngine,
+        ignoreCodes: kind === "lint" ? orNone(perFileIgnoredCodes(config.perFileIgnores, c.path)) : NONE,
+        ...(kind === "lint" && c.language === "python" && config.native?.ruff?.perFileIgnores
+          ? nativeIgnores(nativeIgnoredCodes(config.native.ruff, c.path))
+          : {}),
+        maxSize: config.data.discovery.max_file_size,
+        ...(cacheSettings && config.data.cache.enabled
+          ? {
+            // One object per config, shared by its tasks (a large run has tens of thousands).
+            cache: cacheOf.get(config.hash) ?? cacheOf.set(config.hash, {
+              anchor: configs.anchor,
+              build: await (build ??= buildIdentity()),
+              runId: "",
+              ...(config.data.cache.dir ? { root: resolve(config.dir, config.data.cache.dir) } : {}),
+            }).get(config.hash)!,
+          }
+          : {}),
+        // A formatter governed by the repository's own file (rustfmt.toml, .clang-format, biome.json, ruff's) decides.
+        lineEnding: kind === "fmt" && plan.engines[0]?.settings.native?.files.length
+          ? "keep"
+          : plan.engines[0]?.settings.defaults.line_ending ?? config.data.defaults.line_ending,
+        ...(index > 0 ? { config: index } : {}),
+      });
+      taskConfigs.push(config);
+    }
+  }
+  // A file of a language nobody handles, with no cross-cutting engine either, is a skip without a read.
+  const runnable: FileTask[] = [];
+  const runnableConfigs: ResolvedConfig[] = [];
+  tasks.forEach((t, i) => {
+    if (t.engines.length > 0) {
+      runnable.push(t);
+      runnableConfigs.push(taskConfigs[i]);
+    } else known.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
+  });
+  known.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return {
+    candidates,
+    configs,
+    runnable,
+    runnableConfigs,
+    known,
+    configRefs,
+    rulesChecked,
+    caches: [...cacheOf.values()],
+  };
 }
 
 /** The empty list of codes every task without per-file ignores shares (never written to). */
@@ -442,30 +496,29 @@ async function runRemembered(
   const keep = (path: string) => !linked.has(path) && memo.covers(path);
   memo.noteSources(new Set(configs.flatMap((c) => c.sources)));
   memo.noteLanguages(new Set(tasks.map((t) => t.language)));
-  // What a result depends on beyond the file and its config: each engine's salt (the rules' digest).
+  // What a result depends on beyond the file and its config: each engine's salt (the rules' digest), worked out once
+  // for each config, kind and language before the files are looked up.
+  const keys = tasks.map((task, i) => keysOf(task, configs[i]));
   const salts = new Map<string, Promise<string>>();
-  const saltOf = (task: FileTask, config: ResolvedConfig) => {
-    const plan = `${config.hash}\0${task.kind}\0${task.language}`;
-    let salt = salts.get(plan);
-    if (!salt) {
-      salt = Promise.all(
-        task.engines.map(async (plan) => {
-          const spec = engineById(plan.id);
-          return spec?.cacheSalt ? `${plan.id}=${await spec.cacheSalt(plan.settings)}` : "";
-        }),
-      ).then((parts) => parts.join(","));
-      salts.set(plan, salt);
-    }
-    return salt;
-  };
+  tasks.forEach((task, i) => {
+    const plan = keys[i].plan;
+    if (salts.has(plan)) return;
+    salts.set(
+      plan,
+      Promise.all(task.engines.map(async (plan) => {
+        const spec = engineById(plan.id);
+        return spec?.cacheSalt ? `${plan.id}=${await spec.cacheSalt(plan.settings)}` : "";
+      })).then((parts) => parts.join(",")),
+    );
+  });
+  const saltOf = new Map<string, string>();
+  for (const [plan, salt] of salts) saltOf.set(plan, await salt);
   const signatures: string[] = [];
   const outcomes = new Array<FileOutcome>(tasks.length);
   const rest: number[] = [];
   let hits = 0;
   for (const [i, task] of tasks.entries()) {
-    const config = configs[i];
-    signatures[i] = [task.kind, task.relPath, task.language, config.hash, task.config ?? 0, await saltOf(task, config)]
-      .join("\0");
+    signatures[i] = `${keys[i].head}\0${saltOf.get(keys[i].plan)}`;
     const known = keep(task.path) ? memo.outcome<FileOutcome>(task.path, signatures[i]) : undefined;
     if (known) {
       outcomes[i] = known.outcome;
@@ -544,6 +597,24 @@ export async function writeRoots(request: Pick<RunRequest, "root" | "cwd" | "pat
     if (rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel)) roots.push(await real(abs));
   }
   return roots;
+}
+
+/**
+ * A task's signature in the memo but for its engines' salts, and the key of its plan (config, kind, language) the
+ * salts are worked out by: kept by task, which a resident process's kept plan passes again run after run.
+ */
+const taskKeys = new WeakMap<FileTask, { head: string; plan: string }>();
+
+function keysOf(task: FileTask, config: ResolvedConfig): { head: string; plan: string } {
+  let keys = taskKeys.get(task);
+  if (!keys) {
+    keys = {
+      head: [task.kind, task.relPath, task.language, config.hash, task.config ?? 0].join("\0"),
+      plan: `${config.hash}\0${task.kind}\0${task.language}`,
+    };
+    taskKeys.set(task, keys);
+  }
+  return keys;
 }
 
 /** Files reached through a symbolic link: a watcher sees their changes under another name. */
