@@ -110,9 +110,10 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   const shard = isWhole(request.shard) ? undefined : request.shard!;
   const planned = span("plan");
   // A resident process (`poly daemon`, `poly mcp`) plans the same files under the same configuration again: while the
-  // tree's shape holds, the plan is its last one, under this run's id.
-  const planKey = memo && !request.reads
-    ? JSON.stringify(["plan", kind, discoveryKey, configKey, shard ?? null])
+  // tree's shape holds, the plan is its last one, under this run's id. Not a shard's: shards are assigned by the
+  // files' sizes, which an edit changes without changing the shape.
+  const planKey = memo && !request.reads && !shard
+    ? JSON.stringify(["plan", kind, discoveryKey, configKey])
     : undefined;
   const kept = planKey ? memo!.shaped<RunPlan>(planKey) : undefined;
   const plan = kept?.candidates === candidates && kept.configs === configs
@@ -217,8 +218,9 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
 /**
  * A run's plan: each discovered file's task (its engines under its config), the
  * results known before any engine runs, and the configs the report names. A
- * function of the candidates, their configs, the kind and the shard: a resident
- * process keeps it while the tree's shape holds (see {@link RunMemo.shaped}).
+ * function of the candidates, their configs and the kind (and for a shard, of
+ * the files' sizes): a resident process keeps a whole run's while the tree's
+ * shape holds (see {@link RunMemo.shaped}).
  */
 interface RunPlan {
   candidates: Candidate[];

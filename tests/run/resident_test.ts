@@ -84,3 +84,29 @@ Deno.test("a resident process's kept plan serves runs while the tree's shape hol
     await Deno.remove(base, { recursive: true });
   }
 });
+
+Deno.test("a resident process plans a shard again each run: shards follow the files' sizes, which an edit changes", async () => {
+  const base = await Deno.realPath(await tempDir({ prefix: "poly-resident-" }));
+  const root = join(base, "repo");
+  await Deno.mkdir(join(root, ".git"), { recursive: true });
+  // Each with a finding (a clean file passes no result on), and of its own size.
+  await Deno.writeTextFile(join(root, "a.ts"), `debugger; // ${"x".repeat(400)}\n`);
+  await Deno.writeTextFile(join(root, "b.ts"), "debugger;\n");
+  const live = await LiveWorkspace.open(root, join(base, "markers"));
+  try {
+    const first = async () => {
+      await live.sync();
+      const passed: string[] = [];
+      const onResult = (r: FileResult) => void passed.push(r.path);
+      await runLint({ paths: [], cwd: root, jobs: 1, memo: live, shard: { index: 1, count: 2 }, onResult });
+      return passed;
+    };
+    assert.deepEqual(await first(), ["a.ts"], "the larger file goes to the first shard");
+    // Same shape, other sizes: the first shard is now the other file, as a process of its own would say.
+    await Deno.writeTextFile(join(root, "b.ts"), `debugger; // ${"y".repeat(800)}\n`);
+    assert.deepEqual(await first(), ["b.ts"]);
+  } finally {
+    live.close();
+    await Deno.remove(base, { recursive: true });
+  }
+});
