@@ -123,10 +123,7 @@ function jsonWriter(
   const writer: ReportWriter = {
     streams: true,
     async result(result) {
-      const sorted = sortResult(result);
-      const json = JSON.stringify(canonicalResult(sorted) ?? sorted, null, 2);
-      // A JSON string holds no raw newline: each one here starts a line of the result.
-      const text = `${count++ === 0 ? opening : ","}\n    ${json.replaceAll("\n", "\n    ")}`;
+      const text = `${count++ === 0 ? opening : ","}\n    ${resultJson(result)}`;
       keep?.(text);
       await put(text);
     },
@@ -146,6 +143,23 @@ function jsonWriter(
     },
   };
   return writer;
+}
+
+/**
+ * Each result's JSON, indented two levels, by result: a result is not changed once passed on, and a resident process
+ * (`poly daemon`, `poly mcp`) passes the same object again for a file its memo answers, run after run.
+ */
+const jsonOfResult = new WeakMap<FileResult, string>();
+
+function resultJson(result: FileResult): string {
+  let json = jsonOfResult.get(result);
+  if (json === undefined) {
+    const sorted = sortResult(result);
+    // A JSON string holds no raw newline: each one here starts a line of the result.
+    json = JSON.stringify(canonicalResult(sorted) ?? sorted, null, 2).replaceAll("\n", "\n    ");
+    jsonOfResult.set(result, json);
+  }
+  return json;
 }
 
 /** GitHub workflow commands: each result's annotations as it comes; run errors, skips, jobs and the summary last. */
