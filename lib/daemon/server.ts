@@ -174,6 +174,7 @@ export async function runDaemon(
     const io: CommandIO = {
       stdout: send("o"),
       stderr: send("e"),
+      writeBytes: (stream, bytes) => writeAll(conn, frame(stream === "stdout" ? "o" : "e", bytes)),
       stdoutIsTerminal: request.stdoutIsTerminal,
       stderrIsTerminal: request.stderrIsTerminal,
       cwd: request.cwd,

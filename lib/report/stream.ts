@@ -55,13 +55,16 @@ export interface ReportWriter {
   end?(text: string | Uint8Array): Promise<void>;
 }
 
-/** Text gathered before a write: results are small, and one write per result would cost a system call each. */
+/** Bytes gathered before a write: results are small, and one write per result would cost a system call each. */
 const CHUNK = 64 * 1024;
+
+const encoder = new TextEncoder();
+const COMMA = encoder.encode(",");
 
 /**
  * A writer of `format` for a report of `kind` and `mode` (known before the
- * run: the document's head), writing through `write` (text, or text's UTF-8
- * bytes: a replayed JSON run's, see {@link ReportWriter.resume}).
+ * run: the document's head), writing through `write` (UTF-8 bytes, gathered
+ * into chunks; a text too large for one is written as it is).
  */
 export function reportWriter(
   format: ReportFormat,
@@ -70,18 +73,30 @@ export function reportWriter(
   write: (text: string | Uint8Array) => Promise<void>,
   keep?: (text: string) => void,
 ): ReportWriter {
-  let buffer = "";
+  // Each text is encoded into the chunk as it comes (no joined string to build and encode again at each write).
+  let chunk = new Uint8Array(CHUNK);
+  let used = 0;
+  const flush = async () => {
+    if (used === 0) return;
+    const out = chunk.subarray(0, used);
+    chunk = new Uint8Array(CHUNK);
+    used = 0;
+    await write(out);
+  };
   const put = async (text: string | Uint8Array, force = false) => {
-    if (typeof text !== "string") {
-      await put("", true);
-      return await write(text);
+    if (typeof text === "string" && text.length * 3 <= CHUNK - used) {
+      used += encoder.encodeInto(text, chunk.subarray(used)).written;
+    } else {
+      // A longer text is encoded once, whole (the platform converts all of a text it is asked to encode into a
+      // buffer, whatever room the buffer has); bytes that fit go into the chunk, more than a chunk's worth (a
+      // replayed run's) is written as it is.
+      const bytes = typeof text === "string" ? encoder.encode(text) : text;
+      if (bytes.length > CHUNK - used) await flush();
+      if (bytes.length >= CHUNK) return await write(bytes);
+      chunk.set(bytes, used);
+      used += bytes.length;
     }
-    buffer += text;
-    if (force || buffer.length >= CHUNK) {
-      const out = buffer;
-      buffer = "";
-      if (out) await write(out);
-    }
+    if (force) await flush();
   };
   if (format === "json") return jsonWriter(head, put, keep);
   if (format === "github") return githubWriter(head, put);
@@ -123,9 +138,11 @@ function jsonWriter(
   const writer: ReportWriter = {
     streams: true,
     async result(result) {
-      const text = `${count++ === 0 ? opening : ","}\n    ${resultJson(result)}`;
-      keep?.(text);
-      await put(text);
+      const { text, bytes } = resultJson(result);
+      const first = count++ === 0;
+      keep?.(`${first ? opening : ","}${text}`);
+      await put(first ? opening : COMMA);
+      await put(bytes);
     },
     async resume(text, written) {
       count += written;
@@ -146,17 +163,19 @@ function jsonWriter(
 }
 
 /**
- * Each result's JSON, indented two levels, by result: a result is not changed once passed on, and a resident process
- * (`poly daemon`, `poly mcp`) passes the same object again for a file its memo answers, run after run.
+ * Each result as a JSON report writes it after its separator (a new line, then the result indented two levels), as
+ * text and as UTF-8 bytes, by result: a result is not changed once passed on, and a resident process (`poly daemon`,
+ * `poly mcp`) passes the same object again for each file its memo answers, run after run.
  */
-const jsonOfResult = new WeakMap<FileResult, string>();
+const jsonOfResult = new WeakMap<FileResult, { text: string; bytes: Uint8Array }>();
 
-function resultJson(result: FileResult): string {
+function resultJson(result: FileResult): { text: string; bytes: Uint8Array } {
   let json = jsonOfResult.get(result);
   if (json === undefined) {
     const sorted = sortResult(result);
     // A JSON string holds no raw newline: each one here starts a line of the result.
-    json = JSON.stringify(canonicalResult(sorted) ?? sorted, null, 2).replaceAll("\n", "\n    ");
+    const text = `\n    ${JSON.stringify(canonicalResult(sorted) ?? sorted, null, 2).replaceAll("\n", "\n    ")}`;
+    json = { text, bytes: encoder.encode(text) };
     jsonOfResult.set(result, json);
   }
   return json;
