@@ -37,7 +37,7 @@ export interface ReportWriter {
   /** Whether results are written as they come (else gathered and written by {@link ReportWriter.finish}). */
   readonly streams: boolean;
   /** One file's result; results come in report order (by path). */
-  result(result: FileResult): Promise<void>;
+  result(result: FileResult): Promise<void> | void;
   /** The rest of the report (results not passed to {@link ReportWriter.result}, if any, are written too). */
   finish(report: Report): Promise<void>;
   /**
@@ -54,6 +54,9 @@ export interface ReportWriter {
   /** JSON only: writes `text` (or its UTF-8 bytes), a kept {@link ReportWriter.tail}, in place of `finish`. */
   end?(text: string | Uint8Array): Promise<void>;
 }
+
+/** Text or bytes into a writer's chunk: a promise only when it had to be written out (or `force`d). */
+type Put = (text: string | Uint8Array, force?: boolean) => Promise<void> | undefined;
 
 /** Bytes gathered before a write: results are small, and one write per result would cost a system call each. */
 const CHUNK = 64 * 1024;
@@ -83,7 +86,8 @@ export function reportWriter(
     used = 0;
     await write(out);
   };
-  const put = async (text: string | Uint8Array, force = false) => {
+  // Synchronous while the chunk takes the text (a run passes thousands of results; each awaited write costs promises).
+  const put: Put = (text, force = false) => {
     if (typeof text === "string" && text.length * 3 <= CHUNK - used) {
       used += encoder.encodeInto(text, chunk.subarray(used)).written;
     } else {
@@ -91,11 +95,17 @@ export function reportWriter(
       // buffer, whatever room the buffer has); bytes that fit go into the chunk, more than a chunk's worth (a
       // replayed run's) is written as it is.
       const bytes = typeof text === "string" ? encoder.encode(text) : text;
-      if (bytes.length > CHUNK - used) await flush();
-      if (bytes.length >= CHUNK) return await write(bytes);
+      if (bytes.length > CHUNK - used) return putAfterFlush(bytes, force);
       chunk.set(bytes, used);
       used += bytes.length;
     }
+    return force ? flush() : undefined;
+  };
+  const putAfterFlush = async (bytes: Uint8Array, force: boolean) => {
+    await flush();
+    if (bytes.length >= CHUNK) return await write(bytes);
+    chunk.set(bytes, used);
+    used += bytes.length;
     if (force) await flush();
   };
   if (format === "json") return jsonWriter(head, put, keep);
@@ -123,7 +133,7 @@ export function reportWriter(
  */
 function jsonWriter(
   head: Pick<Report, "kind" | "mode">,
-  put: (text: string | Uint8Array, force?: boolean) => Promise<void>,
+  put: Put,
   keep?: (text: string) => void,
 ) {
   const opening = `{\n  "kind": ${JSON.stringify(head.kind)},\n  "mode": ${JSON.stringify(head.mode)},\n  "results": [`;
@@ -137,12 +147,12 @@ function jsonWriter(
   };
   const writer: ReportWriter = {
     streams: true,
-    async result(result) {
+    result(result) {
       const { text, bytes } = resultJson(result);
       const first = count++ === 0;
       keep?.(`${first ? opening : ","}${text}`);
-      await put(first ? opening : COMMA);
-      await put(bytes);
+      const separated = put(first ? opening : COMMA);
+      return separated ? separated.then(() => put(bytes)) : put(bytes);
     },
     async resume(text, written) {
       count += written;
@@ -182,7 +192,7 @@ function resultJson(result: FileResult): { text: string; bytes: Uint8Array } {
 }
 
 /** GitHub workflow commands: each result's annotations as it comes; run errors, skips, jobs and the summary last. */
-function githubWriter(head: Pick<Report, "kind" | "mode">, put: (text: string, force?: boolean) => Promise<void>) {
+function githubWriter(head: Pick<Report, "kind" | "mode">, put: Put) {
   const tally = tallyResults([]);
   const writer: ReportWriter = {
     streams: true,
@@ -278,7 +288,7 @@ async function* merged<T extends { path: string }>(a: AsyncIterable<T>, b: T[]):
 function humanWriter(
   head: Pick<Report, "kind" | "mode">,
   options: EncodeOptions,
-  put: (text: string, force?: boolean) => Promise<void>,
+  put: Put,
 ): ReportWriter {
   const human = new HumanReport(options, head.mode);
   const spool = new Spool();
@@ -321,7 +331,7 @@ function humanWriter(
 function sarifWriter(
   head: Pick<Report, "kind" | "mode">,
   options: EncodeOptions,
-  put: (text: string, force?: boolean) => Promise<void>,
+  put: Put,
 ): ReportWriter {
   const sarif = new SarifReport(head.kind, head.mode);
   const spool = new Spool();

@@ -402,8 +402,10 @@ class Results {
       if (r.skipped) this.#skipped.push({ path: r.path, reason: r.skipped });
       this.#fixed += r.fixed ?? 0;
       if (r.changed) this.#changed++;
-      if (this.request.onResult) await this.request.onResult(r);
-      else this.#kept.push(r);
+      if (this.request.onResult) {
+        const written = this.request.onResult(r);
+        if (written) await written;
+      } else this.#kept.push(r);
     }
   }
 
@@ -520,7 +522,7 @@ async function runRemembered(
   const rest: number[] = [];
   let hits = 0;
   for (const [i, task] of tasks.entries()) {
-    signatures[i] = `${keys[i].head}\0${saltOf.get(keys[i].plan)}`;
+    signatures[i] = signatureOf(keys[i], saltOf.get(keys[i].plan)!);
     const known = keep(task.path) ? memo.outcome<FileOutcome>(task.path, signatures[i]) : undefined;
     if (known) {
       outcomes[i] = known.outcome;
@@ -601,13 +603,20 @@ export async function writeRoots(request: Pick<RunRequest, "root" | "cwd" | "pat
   return roots;
 }
 
-/**
- * A task's signature in the memo but for its engines' salts, and the key of its plan (config, kind, language) the
- * salts are worked out by: kept by task, which a resident process's kept plan passes again run after run.
- */
-const taskKeys = new WeakMap<FileTask, { head: string; plan: string }>();
+/** A task's keys in the memo (see {@link keysOf}). */
+interface TaskKeys {
+  /** Its signature but for its engines' salts. */
+  head: string;
+  /** The key of its plan (config, kind, language), which the salts are worked out by. */
+  plan: string;
+  /** Its last signature, and the salts it was made with. */
+  last?: { salts: string; signature: string };
+}
 
-function keysOf(task: FileTask, config: ResolvedConfig): { head: string; plan: string } {
+/** Each task's keys, by task: a resident process's kept plan passes the same tasks run after run. */
+const taskKeys = new WeakMap<FileTask, TaskKeys>();
+
+function keysOf(task: FileTask, config: ResolvedConfig): TaskKeys {
   let keys = taskKeys.get(task);
   if (!keys) {
     keys = {
@@ -617,6 +626,12 @@ function keysOf(task: FileTask, config: ResolvedConfig): { head: string; plan: s
     taskKeys.set(task, keys);
   }
   return keys;
+}
+
+/** A task's signature under `salts`: the same string as last time while they hold (the memo compares it at once). */
+function signatureOf(keys: TaskKeys, salts: string): string {
+  if (keys.last?.salts !== salts) keys.last = { salts, signature: `${keys.head}\0${salts}` };
+  return keys.last.signature;
 }
 
 /** Files reached through a symbolic link: a watcher sees their changes under another name. */
