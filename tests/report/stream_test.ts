@@ -192,3 +192,34 @@ Deno.test("Spool keeps lines in memory up to its bound, then in a temporary file
   for await (const line of small.lines()) out.push(line);
   deepEqual(out, ["one"]);
 });
+
+Deno.test("a JSON writer's end made again for a report that differs from the last one anywhere in it", async () => {
+  const results: FileResult[] = [{ path: "a.py", skipped: "binary file" }, { path: "b.ts" }];
+  const base = report({
+    results,
+    skipped: [{ path: "a.py", reason: "binary file" }],
+    configs: [{ hash: "1/0123456789abcdef", sources: ["poly.toml"] }],
+    summary: { checked: 1, skipped: 1, errored: 0 },
+  });
+  const variants: Report[] = [
+    base,
+    base, // the same again: the kept end
+    { ...base, skipped: [{ path: "a.py", reason: "file too large" }] },
+    { ...base, skipped: [{ path: "a.pyi", reason: "file too large" }] },
+    { ...base, errors: [{ path: "b.ts", message: "unreadable" }] },
+    { ...base, configs: [{ hash: "1/0123456789abcdef", sources: ["poly.local.toml"] }] },
+    { ...base, configs: [{ hash: "1/0123456789abcdef" }] },
+    { ...base, summary: { checked: 2, skipped: 1, errored: 0 } },
+    { ...base, mode: "fix" },
+    { ...base, results: [] }, // no result before the end: the whole document
+    base,
+  ];
+  for (const [i, whole] of variants.entries()) {
+    equal(await streamed(whole, "json"), encodeReport(whole, "json", { color: false, cwd: TREE }), `variant ${i}`);
+  }
+  // A report changed in place after it was written is not mistaken for the one written.
+  const changing = report({ skipped: [{ path: "x", reason: "one" }] });
+  equal(await streamed(changing, "json"), encodeReport(changing, "json", { color: false, cwd: TREE }));
+  changing.skipped[0].reason = "two";
+  equal(await streamed(changing, "json"), encodeReport(changing, "json", { color: false, cwd: TREE }));
+});
