@@ -515,8 +515,8 @@ async function runRemembered(
       })).then((parts) => parts.join(",")),
     );
   });
-  const saltOf = new Map<string, string>();
-  for (const [plan, salt] of salts) saltOf.set(plan, await salt);
+  // All awaited at once: a salt that fails is the run's error, never a rejection nobody handles.
+  const saltOf = new Map(await Promise.all([...salts].map(async ([plan, salt]) => [plan, await salt] as const)));
   const signatures: string[] = [];
   const outcomes = new Array<FileOutcome>(tasks.length);
   const rest: number[] = [];
