@@ -31,6 +31,7 @@ import { join } from "../paths/path.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { readBytesSync } from "../fs/read_bytes.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
+import { concatBytes } from "../io/bytes.ts";
 import { type ReadLog, unchanged } from "../fs/read_log.ts";
 import type { FileResult, Report, RunSkip } from "../report/schema.ts";
 import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
@@ -260,12 +261,7 @@ export async function keepReplay(
   const chunks = streamed
     ? [encoder.encode(`${head}\n`), encoder.encode(streamed.text), ...tailBytes]
     : [encoder.encode(head)];
-  const bytes = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
+  const bytes = concatBytes(chunks);
   const path = pathOf(key);
   try {
     await Deno.mkdir(replayDir(), { recursive: true, mode: 0o700 });

@@ -17,6 +17,7 @@
  * @module
  */
 import { stopWithPoly } from "./ending.ts";
+import { concatBytes } from "../io/bytes.ts";
 
 /**
  * Whether children get process groups of their own (`detached`), which `sh` kills: POSIX systems. On Windows a child
@@ -188,11 +189,5 @@ export async function collect(
   } finally {
     stop.removeEventListener("abort", onStop);
   }
-  const bytes = new Uint8Array(kept);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.length;
-  }
-  return { bytes, total, truncated: total > kept };
+  return { bytes: concatBytes(chunks), total, truncated: total > kept };
 }

@@ -17,6 +17,7 @@
  * @module
  */
 import { stopWithPoly } from "../process/ending.ts";
+import { concatBytes } from "../io/bytes.ts";
 
 /** The wrapper: run "$@" in the background, forward TERM to the whole process group. */
 const WRAPPER = [
@@ -144,11 +145,5 @@ async function collect(stream: ReadableStream<Uint8Array>): Promise<string> {
     size += chunk.length;
     while (size > MAX_CAPTURE && chunks.length > 1) size -= chunks.shift()!.length;
   }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return new TextDecoder().decode(all);
+  return new TextDecoder().decode(concatBytes(chunks));
 }
