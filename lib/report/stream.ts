@@ -157,7 +157,8 @@ function jsonWriter(
       for (const r of [...report.results].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
         await writer.result(r);
       }
-      await put(rest({ ...report, results: [] }).bytes, true);
+      const end = rest({ ...report, results: [] });
+      await put(end.bytes ??= encoder.encode(end.text), true);
     },
     tail: (report) => report.results.length > 0 ? undefined : rest(report).text,
     async end(text) {
@@ -190,7 +191,13 @@ function resultJson(result: FileResult): { text: string; bytes: Uint8Array } {
  * The last end of a JSON document made (see {@link restOf}), and what it was made of: a resident process ends run after
  * run with the same skips and configurations (astro: 3,803 and 543), compared here rather than encoded again.
  */
-let lastRest: { key: RestKey; first: boolean; text: string; bytes: Uint8Array } | undefined;
+let lastRest: (Rest & { key: RestKey; first: boolean }) | undefined;
+
+/** The end of a JSON document, and its UTF-8 bytes once written (a replay keeps only the text). */
+interface Rest {
+  text: string;
+  bytes?: Uint8Array;
+}
 
 /** What the end of a JSON document is made of, copied (a report's parts may change after it is written). */
 interface RestKey {
@@ -205,18 +212,21 @@ interface RestKey {
 
 /**
  * The JSON document of `report` (whose results are none) from where its results end: all of it when no result came
- * before (`first`), else from the results' closing bracket. As text and as UTF-8 bytes.
+ * before (`first`), else from the results' closing bracket.
  */
-function restOf(report: Report, first: boolean): { text: string; bytes: Uint8Array } {
+function restOf(report: Report, first: boolean): Rest {
   // A document with workspace jobs is made each time (they are not compared).
   const reusable = report.workspace === undefined && report.results.length === 0;
   if (reusable && lastRest?.first === first && sameRest(lastRest.key, report)) return lastRest;
   const whole = encodeJson(report);
   const marker = '"results": []';
   const text = first ? whole : `\n  ]${whole.slice(whole.indexOf(marker) + marker.length)}`;
-  const made = { text, bytes: encoder.encode(text) };
-  lastRest = reusable ? { key: keyOf(report), first, ...made } : undefined;
-  return made;
+  if (!reusable) {
+    lastRest = undefined;
+    return { text };
+  }
+  lastRest = { key: keyOf(report), first, text };
+  return lastRest;
 }
 
 function keyOf(report: Report): RestKey {
