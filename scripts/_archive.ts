@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { concatBytes } from "../lib/io/bytes.ts";
 
 /** One file to put in an archive. */
 export interface ArchiveFile {
@@ -31,16 +32,6 @@ function checkName(name: string): Uint8Array {
 async function compress(data: Uint8Array, format: CompressionFormat): Promise<Uint8Array> {
   const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream(format));
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 function octal(value: number, width: number): string {
@@ -74,7 +65,7 @@ export async function tarGz(files: readonly ArchiveFile[]): Promise<Uint8Array> 
     parts.push(tarHeader(f), f.data, new Uint8Array((512 - (f.data.length % 512)) % 512));
   }
   parts.push(new Uint8Array(1024));
-  return await compress(concat(parts), "gzip");
+  return await compress(concatBytes(parts), "gzip");
 }
 
 const CRC_TABLE = (() => {
@@ -125,7 +116,7 @@ export async function zip(files: readonly ArchiveFile[]): Promise<Uint8Array> {
     local.setUint32(22, f.data.length, true);
     local.setUint16(26, name.length, true);
     local.setUint16(28, 0, true);
-    const localBytes = concat([new Uint8Array(local.buffer), name, body]);
+    const localBytes = concatBytes([new Uint8Array(local.buffer), name, body]);
     locals.push(localBytes);
 
     const central = new DataView(new ArrayBuffer(46));
@@ -142,17 +133,17 @@ export async function zip(files: readonly ArchiveFile[]): Promise<Uint8Array> {
     central.setUint16(28, name.length, true);
     central.setUint32(38, ((0o100000 | (f.mode & 0o7777)) << 16) >>> 0, true);
     central.setUint32(42, offset, true);
-    centrals.push(concat([new Uint8Array(central.buffer), name]));
+    centrals.push(concatBytes([new Uint8Array(central.buffer), name]));
     offset += localBytes.length;
   }
-  const dir = concat(centrals);
+  const dir = concatBytes(centrals);
   const end = new DataView(new ArrayBuffer(22));
   end.setUint32(0, 0x06054b50, true);
   end.setUint16(8, files.length, true);
   end.setUint16(10, files.length, true);
   end.setUint32(12, dir.length, true);
   end.setUint32(16, offset, true);
-  return concat([...locals, dir, new Uint8Array(end.buffer)]);
+  return concatBytes([...locals, dir, new Uint8Array(end.buffer)]);
 }
 
 /** Lower-case hex SHA-256 of `data`. */
