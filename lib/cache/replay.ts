@@ -29,7 +29,6 @@
  */
 import { join } from "../paths/path.ts";
 import { cacheHome } from "../paths/mod.ts";
-import { readBytesSync } from "../fs/read_bytes.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { concatBytes } from "../io/bytes.ts";
 import { type ReadLog, unchanged } from "../fs/read_log.ts";
@@ -51,7 +50,7 @@ export const MAX_CHARS = 64 * 1024 * 1024;
  * results in the order it passed them on, and its report. A run keeps its
  * streamed results as text (`Replay<string>`); read back, they are bytes.
  */
-export interface Replay<Text extends string | Uint8Array = string | Uint8Array> {
+export interface Replay<Text extends string | KeptText = string | KeptText> {
   /** `poly lint` or `poly fmt`, and what its arguments parsed to (a replay prints as the run did, without a parser). */
   command: { kind: "lint" | "fmt"; value: unknown };
   /** The results, in the order the run passed them on (none when {@link Replay.streamed} holds them). */
@@ -59,21 +58,36 @@ export interface Replay<Text extends string | Uint8Array = string | Uint8Array> 
   /**
    * A JSON run's results as its report writer wrote them (lib/report/stream.ts), for `count` results: a replay
    * writes the text again rather than decoding and encoding every result (~50 ms of a warm run on a 2,600-file tree).
-   * Read back from the kept file it is that text's UTF-8 bytes, which the replay writes as they are.
+   * Read back from the kept file it is that text's UTF-8 bytes ({@link KeptText}), which the replay writes as they are.
    */
   streamed?: { text: Text; count: number };
   /**
    * A JSON run's rest of the document after its results, as its report writer writes it for the report a replay
    * gives (lib/report/stream.ts `tail`): a replay writes it as it is rather than encoding the report's skips and
    * configurations again (~35 ms of a warm run with 3,800 skips). Kept with {@link PID_MARK} for the pid; read back,
-   * the replaying process's pid is in its place.
+   * its UTF-8 bytes with the replaying process's pid in its place.
    */
-  tail?: Text;
+  tail?: Text extends string ? string : Uint8Array;
   /** The report as a replay gives it; with a {@link Replay.tail}, without the skips and configurations it writes. */
   report: Report;
   /** Whether the run's whole-project phase had no job (`poly lint`): a replay need not run it again. */
   noWorkspaceJobs?: boolean;
 }
+
+/**
+ * A kept run's results text, read back: its UTF-8 bytes in pieces, each valid only until the next is asked for (one
+ * buffer, read into again). Read whole into a new buffer, astro's 3.3 MB took ~19 ms, nearly all of it the fresh
+ * memory's pages faulted in; through one 256 KB buffer ~1.5 ms. Iterated to its end (or stopped), it closes the file.
+ */
+export interface KeptText extends Iterable<Uint8Array> {
+  /** Closes the kept file without reading the text (reading it to its end closes it too). */
+  close(): void;
+  /** Whether the kept file is closed. */
+  readonly closed: boolean;
+}
+
+/** The buffer a kept file is read through. */
+const PIECE = 256 * 1024;
 
 /**
  * A kept run's file: this as one line of ASCII JSON, then (for a JSON run) its results' text as it is, after the first
@@ -154,36 +168,63 @@ function pathOf(key: string): string {
  * when there is none, it is damaged, or any of its reads changed. The report is
  * what a warm run would give: every file a cache hit, this process's pid.
  */
-export function findReplay(key: string): Replay<Uint8Array> | undefined {
-  let stored: Stored;
-  let text: Uint8Array | undefined;
+export function findReplay(key: string): Replay<KeptText> | undefined {
+  let file: Deno.FsFile;
   try {
-    const raw = readBytesSync(pathOf(key));
-    const end = raw.indexOf(NEWLINE);
-    stored = JSON.parse(decoder.decode(end < 0 ? raw : raw.subarray(0, end)));
-    if (end >= 0) text = raw.subarray(end + 1);
+    file = Deno.openSync(pathOf(key));
   } catch {
     return undefined;
   }
+  // Open until the replay's text has been read (the file is this one even if a newer run replaces it meanwhile).
+  let kept = false;
+  try {
+    const found = readReplay(file, key);
+    kept = found?.streamed !== undefined;
+    return found;
+  } catch {
+    return undefined;
+  } finally {
+    if (!kept) file.close();
+  }
+}
+
+/** {@link findReplay} on its open file: the first line parsed, the reads checked, the tail read; the text left to read. */
+function readReplay(file: Deno.FsFile, key: string): Replay<KeptText> | undefined {
+  const size = file.statSync().size;
+  const buffer = new Uint8Array(Math.min(PIECE, size));
+  const head: Uint8Array[] = [];
+  let offset = 0;
+  let end = -1;
+  while (end < 0 && offset < size) {
+    const n = file.readSync(buffer);
+    if (n === null) break;
+    end = buffer.subarray(0, n).indexOf(NEWLINE);
+    head.push(buffer.slice(0, end < 0 ? n : end));
+    offset += end < 0 ? n : end + 1;
+  }
+  const stored: Stored = JSON.parse(decoder.decode(concatBytes(head)));
+  // After the first line (when there is one): the results' text, then the tail's two parts.
+  const rest = end < 0 ? undefined : size - offset;
   if (stored?.format !== FORMAT || stored.key !== key || !Array.isArray(stored.lines)) return undefined;
   if (!Array.isArray(stored.results) || typeof stored.report !== "object" || typeof stored.command !== "object") {
     return undefined;
   }
   const count = stored.streamed;
-  if (count !== undefined && (text === undefined || !Number.isInteger(count))) return undefined;
+  if (count !== undefined && (rest === undefined || !Number.isInteger(count))) return undefined;
   const [before, after] = stored.tail ?? [0, 0];
-  const size = before + after;
-  if (stored.tail !== undefined && text === undefined) return undefined;
-  if (!Number.isInteger(size) || before < 0 || after < 0 || size > (text?.length ?? 0)) return undefined;
+  const tailSize = before + after;
+  if (stored.tail !== undefined && rest === undefined) return undefined;
+  if (!Number.isInteger(tailSize) || before < 0 || after < 0 || tailSize > (rest ?? 0)) return undefined;
   if (!unchanged(stored.lines)) return undefined;
   let tail: Uint8Array | undefined;
-  if (stored.tail !== undefined && text !== undefined) {
+  if (stored.tail !== undefined) {
     const pid = new TextEncoder().encode(String(Deno.pid));
-    tail = new Uint8Array(size + pid.length);
-    tail.set(text.subarray(text.length - size, text.length - after));
+    const kept = new Uint8Array(tailSize);
+    readAt(file, size - tailSize, kept);
+    tail = new Uint8Array(tailSize + pid.length);
+    tail.set(kept.subarray(0, before));
     tail.set(pid, before);
-    tail.set(text.subarray(text.length - after), before + pid.length);
-    text = text.subarray(0, text.length - size);
+    tail.set(kept.subarray(before), before + pid.length);
   }
   const { command, results } = stored;
   const report = replayed(stored.report, Deno.pid);
@@ -192,9 +233,46 @@ export function findReplay(key: string): Replay<Uint8Array> | undefined {
     command,
     results,
     report,
-    ...(count !== undefined ? { streamed: { text: text!, count } } : {}),
+    ...(count !== undefined ? { streamed: { text: pieces(file, offset, size - tailSize, buffer), count } } : {}),
     ...(tail ? { tail } : {}),
     ...(stored.noWorkspaceJobs ? { noWorkspaceJobs: true } : {}),
+  };
+}
+
+/** Fills `into` from `file` at `at`; a file shorter than that is an error. */
+function readAt(file: Deno.FsFile, at: number, into: Uint8Array): void {
+  file.seekSync(at, Deno.SeekMode.Start);
+  for (let filled = 0; filled < into.length;) {
+    const n = file.readSync(into.subarray(filled));
+    if (n === null) throw new Error("a kept run's file ended early");
+    filled += n;
+  }
+}
+
+/** The bytes of `file` from `from` to `to`, read through `buffer` (see {@link KeptText}). */
+function pieces(file: Deno.FsFile, from: number, to: number, buffer: Uint8Array): KeptText {
+  let open = true;
+  const close = () => {
+    if (open) file.close();
+    open = false;
+  };
+  return {
+    close,
+    get closed() {
+      return !open;
+    },
+    *[Symbol.iterator]() {
+      try {
+        for (let at = from; at < to;) {
+          const piece = buffer.subarray(0, Math.min(buffer.length, to - at));
+          readAt(file, at, piece);
+          at += piece.length;
+          yield piece;
+        }
+      } finally {
+        close();
+      }
+    },
   };
 }
 

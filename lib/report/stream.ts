@@ -44,7 +44,7 @@ export interface ReportWriter {
    * JSON only: writes `text` (or its UTF-8 bytes, as they are), what a JSON writer's `keep` was given for `count`
    * results (a replayed run's, see lib/cache/replay.ts), as if those results had been passed here.
    */
-  resume?(text: string | Uint8Array, count: number): Promise<void>;
+  resume?(text: string | Uint8Array | Iterable<Uint8Array>, count: number): Promise<void>;
   /**
    * JSON only: the text {@link ReportWriter.finish} would write now for `report`, whose results were all passed on
    * (undefined when some were not): what a replayed run writes through {@link ReportWriter.end} rather than encoding
@@ -151,7 +151,9 @@ function jsonWriter(
     },
     async resume(text, written) {
       count += written;
-      await put(text);
+      if (typeof text === "string" || text instanceof Uint8Array) await put(text);
+      // A kept file's pieces: each is written or copied before the next is read into the same buffer.
+      else for (const piece of text) await put(piece);
     },
     async finish(report) {
       for (const r of [...report.results].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {

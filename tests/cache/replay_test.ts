@@ -7,7 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { findReplay, KEEP, keepReplay, PID_MARK, replayKey } from "../../lib/cache/replay.ts";
+import { findReplay, KEEP, keepReplay, type KeptText, PID_MARK, replayKey } from "../../lib/cache/replay.ts";
+import { concatBytes } from "../../lib/io/bytes.ts";
 import { ReadLog } from "../../lib/fs/read_log.ts";
 import type { Report } from "../../lib/report/schema.ts";
 import { report as fixture } from "../report/_fixture.ts";
@@ -162,7 +163,7 @@ Deno.test("a JSON run keeps its report's tail as written for a replay, with the 
     assert.deepEqual(seen[0].summary.cache, { hits: 1, misses: 0 });
     const found = findReplay(key);
     assert.ok(found?.tail && found.streamed);
-    assert.equal(new TextDecoder().decode(found.streamed.text), streamed.text, "the results' text, without the tail");
+    assert.equal(textOf(found.streamed.text), streamed.text, "the results' text, without the tail");
     assert.equal(
       new TextDecoder().decode(found.tail),
       tailOf(found.report).replace(`"pid": ${found.report.poly.pid}`, `"pid": ${Deno.pid}`),
@@ -179,6 +180,48 @@ Deno.test("a JSON run keeps its report's tail as written for a replay, with the 
     );
     const plain = findReplay(key2);
     assert.equal(plain?.tail, undefined);
-    assert.equal(new TextDecoder().decode(plain?.streamed?.text), streamed.text);
+    assert.ok(plain?.streamed);
+    assert.equal(textOf(plain.streamed.text), streamed.text);
+  });
+});
+
+/** A kept text read to its end (each piece copied: the next is read into the same buffer). */
+function textOf(text: KeptText | string): string {
+  assert.ok(typeof text !== "string");
+  return new TextDecoder().decode(concatBytes(Array.from(text, (piece) => piece.slice())));
+}
+
+Deno.test("a kept text larger than the buffer it is read through comes back whole, and its file is closed after", async () => {
+  await inHome(async (dir) => {
+    const file = join(dir, "a.js");
+    await Deno.writeTextFile(file, "a");
+    // ~600 KB over three buffers of 256 KB, a two-byte character across each boundary somewhere.
+    const text = `{\n  "results": [${
+      Array.from({ length: 6000 }, (_, i) => `\n    {"path": "é${i}.js", "x": "${"y".repeat(90)}"}`).join(",")
+    }`;
+    const summary = { checked: 1, skipped: 0, errored: 0 };
+    const key = await replayKey({ run: "large" });
+    await keepReplay(key, await logOf(file), {
+      command,
+      results: [],
+      streamed: { text, count: 6000 },
+      report: report({ summary }),
+    });
+    const found = findReplay(key);
+    assert.ok(found?.streamed && typeof found.streamed.text !== "string");
+    assert.equal(found.streamed.text.closed, false, "open until its text is read");
+    assert.equal(textOf(found.streamed.text), text);
+    assert.equal(found.streamed.text.closed, true, "closed once read");
+    // Not read at all, it is closed by close().
+    const unread = findReplay(key);
+    assert.ok(unread?.streamed && typeof unread.streamed.text !== "string");
+    unread.streamed.text.close();
+    unread.streamed.text.close();
+    assert.equal(unread.streamed.text.closed, true);
+    // Stopped partway (a reader that went away), it is closed too.
+    const stopped = findReplay(key);
+    assert.ok(stopped?.streamed && typeof stopped.streamed.text !== "string");
+    for (const _ of stopped.streamed.text) break;
+    assert.equal(stopped.streamed.text.closed, true);
   });
 });

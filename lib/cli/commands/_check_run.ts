@@ -356,7 +356,10 @@ async function finish(writer: ReportWriter, report: Report, hit: Replay | undefi
 /** A replayed run's results, written as the run wrote them (its JSON text as it is, when it kept that). */
 async function replayResults(hit: Replay, writer: ReportWriter): Promise<void> {
   if (hit.streamed && writer.resume) await writer.resume(hit.streamed.text, hit.streamed.count);
-  else for (const result of hit.results) await writer.result(result);
+  else {
+    if (typeof hit.streamed?.text === "object") hit.streamed.text.close();
+    for (const result of hit.results) await writer.result(result);
+  }
 }
 
 /** `poly fmt` once its shard and replay are known (see {@link withReplay}). */
