@@ -33,6 +33,7 @@
  * @module
  */
 import { fileURLToPath, resolve, sep } from "../paths/path.ts";
+import { statx, type StatxInfo } from "./_statx.ts";
 
 /** Deno's functions as they were before any log wrapped them (the log's own stats go through these). */
 const ORIGINAL = {
@@ -79,31 +80,49 @@ interface Sighting {
 
 /** A path's line now (see the module documentation), and when it last changed. */
 export function sightOf(path: string): Sighting {
+  const fast = statx(path);
+  if (fast) return { line: lineOf(fast), changedAt: changedAt(fast) };
   try {
     const info = ORIGINAL.lstatSync(path);
-    const line = lineOf(info);
-    if (!info.isSymlink) return { line, changedAt: changedAt(info) };
+    const fields = fieldsOf(info);
+    const line = lineOf(fields);
+    if (!info.isSymlink) return { line, changedAt: changedAt(fields) };
     // A link: what it names, and what that resolves to (through any further links; a loop is an error's name).
     const link = ORIGINAL.readLinkSync(path);
     try {
-      const target = ORIGINAL.statSync(path);
-      return { line: `${line}>${link}>${lineOf(target)}`, changedAt: Math.max(changedAt(info), changedAt(target)) };
+      const target = fieldsOf(ORIGINAL.statSync(path));
+      return { line: `${line}>${link}>${lineOf(target)}`, changedAt: Math.max(changedAt(fields), changedAt(target)) };
     } catch (error) {
-      return { line: `${line}>${link}>${nameOf(error)}`, changedAt: changedAt(info) };
+      return { line: `${line}>${link}>${nameOf(error)}`, changedAt: changedAt(fields) };
     }
   } catch (error) {
     return { line: nameOf(error), changedAt: 0 };
   }
 }
 
-function lineOf(info: Deno.FileInfo): string {
-  return `${info.ino ?? ""}:${info.mode ?? ""}:${info.size}:${info.mtime?.getTime() ?? ""}:${
-    info.ctime?.getTime() ?? ""
-  }`;
+/** A stat's fields as a line needs them: from `statx`, or from Deno's `FileInfo` ({@link fieldsOf}). */
+type Fields = Omit<StatxInfo, "ino" | "mode" | "size"> & {
+  ino?: bigint | number;
+  mode?: number;
+  size: bigint | number;
+};
+
+function fieldsOf(info: Deno.FileInfo): Fields {
+  return {
+    ...(info.ino !== null ? { ino: info.ino } : {}),
+    ...(info.mode !== null ? { mode: info.mode } : {}),
+    size: info.size,
+    ...(info.mtime ? { mtime: info.mtime.getTime() } : {}),
+    ...(info.ctime ? { ctime: info.ctime.getTime() } : {}),
+  };
 }
 
-function changedAt(info: Deno.FileInfo): number {
-  return Math.max(info.mtime?.getTime() ?? 0, info.ctime?.getTime() ?? 0);
+function lineOf(info: Fields): string {
+  return `${info.ino ?? ""}:${info.mode ?? ""}:${info.size}:${info.mtime ?? ""}:${info.ctime ?? ""}`;
+}
+
+function changedAt(info: Fields): number {
+  return Math.max(info.mtime ?? 0, info.ctime ?? 0);
 }
 
 function nameOf(error: unknown): string {

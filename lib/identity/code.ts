@@ -8,6 +8,7 @@
  * @module
  */
 import { fileURLToPath, join, sep } from "../paths/path.ts";
+import { statx } from "../fs/_statx.ts";
 
 /** Source folders of the program, beside main.ts. */
 export const SOURCE_DIRS: readonly string[] = ["lib", "tools"];
@@ -16,6 +17,8 @@ const SOURCE_EXT = /\.(ts|tsx|js|mjs|json|yml|yaml|toml)$/;
 
 /** `path:inode:size:mtime`, or undefined when it cannot be stat-ed. */
 export function statLine(path: string): string | undefined {
+  const fast = statx(path, true);
+  if (fast) return `${path}:${fast.ino}:${fast.size}:${fast.mtime ?? ""}`;
   try {
     const info = Deno.statSync(path);
     return `${path}:${info.ino ?? ""}:${info.size}:${info.mtime?.getTime() ?? ""}`;
