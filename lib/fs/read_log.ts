@@ -33,7 +33,7 @@
  * @module
  */
 import { fileURLToPath, resolve, sep } from "../paths/path.ts";
-import { statx, type StatxInfo } from "./_statx.ts";
+import { statx, type StatxInfo } from "./statx.ts";
 
 /** Deno's functions as they were before any log wrapped them (the log's own stats go through these). */
 const ORIGINAL = {

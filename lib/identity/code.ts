@@ -8,7 +8,7 @@
  * @module
  */
 import { fileURLToPath, join, sep } from "../paths/path.ts";
-import { statx } from "../fs/_statx.ts";
+import { statx } from "../fs/statx.ts";
 
 /** Source folders of the program, beside main.ts. */
 export const SOURCE_DIRS: readonly string[] = ["lib", "tools"];

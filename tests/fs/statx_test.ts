@@ -1,5 +1,5 @@
 /**
- * lib/fs/_statx.ts: on Linux a path's stat through libc's `statx` gives the
+ * lib/fs/statx.ts: on Linux a path's stat through libc's `statx` gives the
  * fields Deno's `lstatSync` and `statSync` give for the same entry (so a read
  * log's line, and the code stamp's, is the same whichever made it), and it
  * leaves to Deno what it cannot answer as Deno would: a link not followed, a
@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { statx } from "../../lib/fs/_statx.ts";
+import { statx } from "../../lib/fs/statx.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 const LINUX = Deno.build.os === "linux";
