@@ -1,26 +1,27 @@
 /**
- * The poly executable: runs the command line (lib/cli/main.ts) on the process's
- * arguments and exits with its code. No logic of its own.
+ * The poly executable: loads the program (lib/cli/program.ts) — from the bundle
+ * built for this checkout when its source is what the bundle was built from,
+ * else from source (lib/identity/launch.ts) — runs it on the process's arguments
+ * and exits with its code. No logic of its own.
  *
  * @module
  */
-import { ExitSignal, main } from "./lib/cli/main.ts";
-import { describeError, ExitCode, OutputClosed } from "./lib/errors/mod.ts";
+import { fileURLToPath } from "./lib/paths/path.ts";
+import { bundleFailed, chooseProgram } from "./lib/identity/launch.ts";
 
-export { fastPath, main, processIO } from "./lib/cli/main.ts";
+type Program = typeof import("./lib/cli/program.ts");
 
 if (import.meta.main) {
-  let code: number;
-  try {
-    code = await main(Deno.args);
-  } catch (error) {
-    // A reader that closed poly's output (`poly lint | head -1`) ends it quietly, as ruff does.
-    if (error instanceof OutputClosed) code = ExitCode.Clean;
-    else if (error instanceof ExitSignal) code = error.code;
-    else {
-      code = ExitCode.Incomplete;
-      console.error(`error: ${describeError(error)}`);
+  const root = fileURLToPath(new URL(".", import.meta.url));
+  const entry = await chooseProgram(root);
+  let program: Program | undefined;
+  if (entry !== undefined) {
+    try {
+      program = await import(entry);
+    } catch (error) {
+      bundleFailed(root, error);
     }
   }
-  Deno.exit(code);
+  program ??= await import("./lib/cli/program.ts");
+  Deno.exit(await program.run(Deno.args));
 }

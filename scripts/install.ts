@@ -6,7 +6,8 @@
  * in any folder lints that folder.
  *
  * It writes `DIR/bin/poly` (and `poly.cmd` on Windows), replacing the file
- * atomically. DIR is `--root`, else `$DENO_INSTALL_ROOT`, else `~/.deno`, where
+ * atomically, and builds the bundle the program loads from while the checkout
+ * is unchanged (scripts/bundle.ts). DIR is `--root`, else `$DENO_INSTALL_ROOT`, else `~/.deno`, where
  * `deno install --global` puts commands. (`deno install --global -P` would write
  * a launcher without the permission set: Deno 2.9 drops `-P` from it.)
  *
@@ -15,6 +16,7 @@
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sourceCommand } from "../lib/identity/code.ts";
+import { buildBundle } from "./bundle.ts";
 
 /** The checkout this script belongs to. */
 export const CHECKOUT: string = fileURLToPath(new URL("../", import.meta.url)).replace(/[\\/]$/, "");
@@ -87,6 +89,18 @@ if (import.meta.main) {
     const root = installRoot(Deno.args, env);
     const [path] = await install(root);
     console.log(`Installed poly from ${CHECKOUT} as ${path}`);
+    // The program loads from a bundle of this checkout while its source is what the bundle was built from
+    // (lib/identity/launch.ts); without one it runs from source, as it does after an edit until the next build.
+    try {
+      const { folder } = await buildBundle(CHECKOUT);
+      console.log(`Bundled the program into ${folder} (\`deno task bundle\` again after editing the checkout)`);
+    } catch (error) {
+      console.error(
+        `warning: poly will run from source, slower to start: the bundle was not built: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
     const bin = join(root, "bin");
     if (!(env("PATH") ?? "").split(delimiter).includes(bin)) {
       console.log(`${bin} is not on PATH: add it (e.g. export PATH="${bin}:$PATH" in your shell's profile)`);

@@ -6,6 +6,7 @@
  */
 import { createRequire } from "node:module";
 import { EngineCrash } from "./types.ts";
+import { sourcePath } from "../identity/code.ts";
 
 /**
  * URLs of `names` in the directory of a resolved package entry.
@@ -92,7 +93,8 @@ export function wasmCall<T>(engine: string, fn: () => T, discard: () => void): T
  * module when evaluated, a new instance with fresh memory.
  */
 export function freshCommonJs<T>(specifier: string): T {
-  const require = createRequire(import.meta.url);
+  // Resolved from the program's source, where it runs from a bundle too (lib/identity/launch.ts).
+  const require = createRequire(sourcePath("main.ts"));
   const id = require.resolve(specifier);
   delete require.cache[id];
   return require(id) as T;

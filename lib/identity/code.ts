@@ -9,6 +9,28 @@
  */
 import { fileURLToPath, join, sep } from "../paths/path.ts";
 import { statx } from "../fs/statx.ts";
+import { launched } from "./_launch.ts";
+
+/**
+ * The checkout poly's source is in (the folder of `main.ts`, with a trailing
+ * separator): where a file of the program is found by its path, whether the
+ * program was loaded from source or from a bundle of it (lib/identity/launch.ts),
+ * whose modules lie elsewhere.
+ */
+export function sourceRoot(): string {
+  const root = launched()?.root;
+  return root === undefined ? fileURLToPath(new URL("../../", import.meta.url)) : join(root, sep);
+}
+
+/**
+ * A file of the program by its path in the checkout (`lib/run/worker.ts`): in
+ * {@link sourceRoot}, or in a compiled binary, where `deno compile` embedded it
+ * (each such file is in its run-time includes: tests/dist/compile_test.ts finds
+ * them by this call).
+ */
+export function sourcePath(path: string): string {
+  return join(sourceRoot(), path);
+}
 
 /** Source folders of the program, beside main.ts. */
 export const SOURCE_DIRS: readonly string[] = ["lib", "tools"];
@@ -31,7 +53,7 @@ export function statLine(path: string): string | undefined {
  * The stat lines of poly's own source files when run from source (sorted).
  * Synchronous: ~500 stats, where a promise per call would cost more than the calls.
  */
-export function sourceStamp(root = fileURLToPath(new URL("../../", import.meta.url))): string[] {
+export function sourceStamp(root: string = sourceRoot()): string[] {
   const lines: string[] = [];
   for (const f of SOURCE_FILES) {
     const line = statLine(join(root, f));
@@ -63,15 +85,18 @@ export function listTree(dir: string, into: Set<string>): void {
   }
 }
 
-let code: string[] | undefined;
+let code: readonly string[] | undefined;
 
 /**
  * The code stamp (computed once per process): the executable's stat line when
- * compiled, else {@link sourceStamp}. Whatever poly's code or its lockfile
- * changes, this changes.
+ * compiled, else {@link sourceStamp} — the one main.ts took when it chose how
+ * to load the program (a bundle is run only under the stamp it was built from).
+ * Whatever poly's code or its lockfile changes, this changes.
  */
 export function codeStamp(): readonly string[] {
-  code ??= Deno.build.standalone ? [statLine(Deno.execPath()) ?? "unknown-executable"] : sourceStamp();
+  code ??= Deno.build.standalone
+    ? [statLine(Deno.execPath()) ?? "unknown-executable"]
+    : launched()?.stamp ?? sourceStamp();
   return code;
 }
 
@@ -80,7 +105,7 @@ export function codeStamp(): readonly string[] {
  * compiled, else the source files and folders it stats. A resident poly
  * watches them to know when it has gone stale.
  */
-export function codePaths(root = fileURLToPath(new URL("../../", import.meta.url))): string[] {
+export function codePaths(root: string = sourceRoot()): string[] {
   if (Deno.build.standalone) return [Deno.execPath()];
   return [...SOURCE_FILES, ...SOURCE_DIRS].map((name) => join(root, name));
 }

@@ -29,7 +29,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath as fromFileUrl, pathToFileURL as toFileUrl } from "node:url";
 import { BUILD_ID, VERSION } from "./build.ts";
-import { listTree, SOURCE_DIRS } from "./code.ts";
+import { listTree, SOURCE_DIRS, sourcePath } from "./code.ts";
 
 /** One file the process runs from, as it was at start. */
 export interface FingerprintEntry {
@@ -76,7 +76,7 @@ export interface FingerprintOptions {
   tree?: "now" | "defer";
 }
 
-const REPO_MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
+const REPO_MAIN = sourcePath("main.ts");
 
 /** Records what this process runs from. */
 export function takeFingerprint(options: FingerprintOptions = {}): SelfFingerprint {

@@ -6,7 +6,7 @@
  * @module
  */
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { sourcePath } from "../identity/code.ts";
 
 /** One rule or test file found on disk. */
 export interface RuleFileEntry {
@@ -17,7 +17,7 @@ export interface RuleFileEntry {
 }
 
 /** The directory of the built-in pack. */
-export const BUILTIN_DIR: string = fileURLToPath(new URL("./builtin/", import.meta.url));
+export const BUILTIN_DIR: string = sourcePath("lib/rules/builtin/");
 
 /**
  * The built-in pack's files, sorted. Synchronous, as {@link userFiles}: a few

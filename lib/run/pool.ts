@@ -10,6 +10,8 @@
  * @module
  */
 import { CANCELLED } from "../process/run_signal.ts";
+import { sourcePath } from "../identity/code.ts";
+import { pathToFileURL } from "../paths/path.ts";
 import { closeCaches, failed, type FileOutcome, type FileTask, processFile } from "./file.ts";
 
 /** Options for a {@link Pool}. */
@@ -139,7 +141,8 @@ export class Pool {
   }
 
   #start(): void {
-    const url = new URL("./worker.ts", import.meta.url).href;
+    // From the program's source even when the program runs from a bundle (lib/identity/launch.ts).
+    const url = pathToFileURL(sourcePath("lib/run/worker.ts")).href;
     const worker = new Worker(url, { type: "module" });
     let end!: () => void;
     const slot: Slot = { worker, current: -1, ended: new Promise((resolve) => (end = resolve)), alive: true };

@@ -8,6 +8,7 @@
  *   deno run -P=test tests/bench/ab.ts ... --engines biome DIR                     # only these lint engines on
  *   deno run -P=test tests/bench/ab.ts ... --daemon src/a.ts DIR                    # one edit through `poly daemon`
  *   deno run -P=test tests/bench/ab.ts ... --fmt DIR                                # `poly fmt --check` for `poly lint`
+ *   deno run -P=test tests/bench/ab.ts ... --bundle DIR                             # each side bundled, where it can be
  *
  * With `--daemon FILE`, each side runs its own `poly daemon` on its own copy of DIR; before each pair a comment line
  * is added to FILE (a path relative to DIR) in both copies, and after 400 ms (the watcher hears of it, as of an
@@ -15,7 +16,9 @@
  *
  * Each commit is exported (`git archive`) into a temporary directory that shares this checkout's node_modules (one
  * whose `deno.lock` differs installs its own), and each side has cache homes of its own, primed by a run elsewhere,
- * and a `DENO_DIR` of its own (Deno's emitted code and V8's code cache, which V8 keeps per set of flags).
+ * and a `DENO_DIR` of its own (Deno's emitted code and V8's code cache, which V8 keeps per set of flags). With
+ * `--bundle`, a side whose commit has `scripts/bundle.ts` builds its bundle first, as `deno task install` does, so
+ * its `main.ts` loads the program from it (lib/identity/launch.ts); a side without one runs from source.
  * Prints figures; asserts nothing.
  *
  * @module
@@ -44,6 +47,7 @@ const cold = has("--cold");
 const daemonFile = take("--daemon");
 const version = has("--version");
 const fmt = has("--fmt");
+const bundle = has("--bundle");
 if (!version && args.length !== 1) throw new Error("Give one directory: ab.ts --before A --after B [--cold] DIR");
 
 const work = await tempDir({ prefix: "poly-ab-" });
@@ -63,6 +67,8 @@ async function side(name: string, commit: string) {
     await Deno.readTextFile(join(root, "deno.lock")) === await Deno.readTextFile(join(REPO, "deno.lock"));
   if (sameLock) await Deno.symlink(join(REPO, "node_modules"), join(root, "node_modules"));
   else await sh(["deno", "install", "--quiet"], root);
+  const bundled = bundle && await Deno.stat(join(root, "scripts", "bundle.ts")).then(() => true, () => false);
+  if (bundled) await sh(["deno", "run", "-q", "-P=build", "--no-prompt", "scripts/bundle.ts"], root);
   // The command line that commit runs itself with (its own V8 flags among them), where it has the function.
   const own = await import(join(root, "lib/identity/code.ts")).catch(() => undefined);
   const poly: string[] = typeof own?.sourceCommand === "function" ? own.sourceCommand(root) : sourceCommand(root);
@@ -85,7 +91,8 @@ async function side(name: string, commit: string) {
     await sh(["cp", "-a", template, home]);
     return env(home);
   };
-  return { name, commit: await sh(["git", "rev-parse", "--short", commit], REPO), poly, fresh };
+  const label = `${await sh(["git", "rev-parse", "--short", commit], REPO)}${bundled ? " (bundled)" : ""}`;
+  return { name, commit: label, poly, fresh };
 }
 
 const daemons: Deno.ChildProcess[] = [];

@@ -298,6 +298,14 @@ async function main(): Promise<void> {
         `reference engine ${reference}; ${o.runs} runs per figure; tree copied to ${tree}`,
     );
     console.log(`  native ${reference}: ${native.join(" ")}`);
+    // From source or from a bundle (`deno task bundle`: what `deno task install` sets up), as this checkout is now.
+    const launch = await new Deno.Command(poly[0], {
+      args: [...poly.slice(1), "--version"],
+      env: { POLY_DEBUG: "launch" },
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    console.log(`  ${new TextDecoder().decode(launch.stderr).trim().replace(/^poly: /, "")}`);
 
     const said = new Set<string>();
     const check = (label: string, t: Timed) => {

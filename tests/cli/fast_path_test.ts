@@ -5,7 +5,7 @@
  * parser prints (help, usage errors, completion).
  */
 import assert from "node:assert/strict";
-import { fastPath } from "../../main.ts";
+import { fastPath } from "../../lib/cli/main.ts";
 import { map, or, parse } from "../../lib/cli/_optique.ts";
 import { COMMANDS } from "../../lib/cli/commands/mod.ts";
 import { COMMAND_TABLE } from "../../lib/cli/commands/table.ts";

@@ -100,7 +100,7 @@ Deno.test("compileArgs() names the target and output, the run-time includes and 
   ok(!args.some((a) => a === "--exclude-unused-npm" || a === "--bundle"), "npm packages are embedded whole");
 });
 
-Deno.test("run-time includes: every file lib/ reaches through import.meta.url is embedded", async () => {
+Deno.test("run-time includes: every file lib/ reaches through import.meta.url or sourcePath() is embedded", async () => {
   const found: string[] = [];
   const walk = async (dir: string) => {
     for await (const e of Deno.readDir(dir)) {
@@ -112,6 +112,8 @@ Deno.test("run-time includes: every file lib/ reaches through import.meta.url is
           const url = new URL(m[1], `file://${path}`);
           found.push(url.pathname.slice(REPO.length + 1).replace(/\/$/, ""));
         }
+        // A file named from the checkout's root (lib/identity/code.ts), wherever the module itself was loaded from.
+        for (const m of text.matchAll(/sourcePath\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) found.push(m[1].replace(/\/$/, ""));
       }
     }
   };

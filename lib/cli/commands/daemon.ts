@@ -9,7 +9,6 @@
 import { argument, command, constant, message, object, optional, or } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { defineCommand } from "../command.ts";
 import type { CommandIO } from "../command.ts";
 import { ExitCode, PolyError } from "../../errors/mod.ts";
@@ -117,8 +116,8 @@ async function rootOf(io: CommandIO, given?: string): Promise<string> {
 async function selfCommand(): Promise<string[]> {
   if (Deno.build.standalone) return [Deno.execPath()];
   // Only from source (a compiled binary is its own command): this checkout.
-  const { sourceCommand } = await import("../../identity/code.ts");
-  return sourceCommand(fileURLToPath(new URL("../../../", import.meta.url)));
+  const { sourceCommand, sourceRoot } = await import("../../identity/code.ts");
+  return sourceCommand(sourceRoot());
 }
 
 /** Starts `poly daemon run ROOT` detached (its messages appended to `<dir>/daemon.log`) and waits until it answers. */

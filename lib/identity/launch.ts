@@ -1,0 +1,109 @@
+/**
+ * How main.ts loads the program (lib/cli/program.ts): from a bundle of it that
+ * `deno task bundle` (or `deno task install`) built for this checkout, when one
+ * was built from the checkout's source as it is now, else from source.
+ *
+ * A bundle is a few hundred chunks in `dist/bundle/<key>/` where Deno otherwise
+ * resolves and reads ~400 modules one by one: a cold `poly lint` starts its
+ * engines ~0.1 s sooner (docs/performance.md). Its key is a digest of the code
+ * stamp it was built under (lib/identity/code.ts `sourceStamp`: every source
+ * file's path, inode, size and mtime), of the build script's and of Deno's
+ * version, so an edit to any source file, to `deno.json`, `deno.lock` or the
+ * build script, or another Deno, makes the checkout run from source until the
+ * next build: a bundle is never run for code other than its own.
+ * `POLY_BUNDLE=off` runs from source whatever is built; `POLY_BUNDLE_DIR` keeps
+ * the bundles elsewhere (a checkout the user cannot write to); `POLY_DEBUG=launch`
+ * says on stderr which way the program was loaded, and why.
+ *
+ * @module
+ */
+import { join, pathToFileURL } from "../paths/path.ts";
+import { sourceStamp, statLine } from "./code.ts";
+import { type Launch, launched, recordLaunch } from "./_launch.ts";
+
+export { launched } from "./_launch.ts";
+export type { Launch } from "./_launch.ts";
+
+/** Where the bundles of a checkout are built, relative to it (one folder per key), unless `POLY_BUNDLE_DIR` says. */
+export const BUNDLE_DIR = "dist/bundle";
+
+/** The folder the checkout at `root` keeps its bundles in: `POLY_BUNDLE_DIR`, else `<root>/dist/bundle`. */
+export function bundleParent(root: string): string {
+  return Deno.env.get("POLY_BUNDLE_DIR") || join(root, BUNDLE_DIR);
+}
+
+/** A bundle's entry module (lib/cli/program.ts, bundled). */
+export const BUNDLE_ENTRY = "program.js";
+
+/** The recipe of a bundle besides the source: the script that builds it, relative to the checkout. */
+export const BUNDLE_SCRIPT = "scripts/bundle.ts";
+
+/**
+ * The folder name of the checkout's bundle built under `stamp`: the first 32
+ * hex digits of SHA-256 over the stamp's lines, the build script's stat line and
+ * Deno's version (the bundler's), so a bundle is run only by what built it.
+ */
+export async function bundleKey(root: string, stamp: readonly string[]): Promise<string> {
+  const lines = [...stamp, statLine(join(root, BUNDLE_SCRIPT)) ?? BUNDLE_SCRIPT, `deno ${Deno.version.deno}`];
+  // WebCrypto rather than lib/cache/digest.ts: node:crypto would start Deno's Node layer before the program loads.
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lines.join("\n"))));
+  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The folder of the bundle of the checkout at `root` built under `stamp`. */
+export async function bundleFolder(root: string, stamp: readonly string[]): Promise<string> {
+  return join(bundleParent(root), await bundleKey(root, stamp));
+}
+
+/**
+ * Chooses how the program of the checkout at `root` loads, and records it for
+ * the program (lib/identity/_launch.ts): the URL of the bundle's entry, or
+ * undefined to load it from source. Takes the code stamp only when a bundle
+ * folder exists (a checkout with none pays no stamp here).
+ */
+export async function chooseProgram(root: string): Promise<string | undefined> {
+  const launch: Launch = { root };
+  recordLaunch(launch);
+  const why = await choose(root, launch);
+  if (why !== undefined && debugLaunch()) console.error(`poly: the program runs from source: ${why}`);
+  if (launch.bundle !== undefined && debugLaunch()) console.error(`poly: the program runs from ${launch.bundle}`);
+  return launch.bundle === undefined ? undefined : pathToFileURL(join(launch.bundle, BUNDLE_ENTRY)).href;
+}
+
+/** Sets `launch.bundle` when a bundle is to run; else says why not. */
+async function choose(root: string, launch: Launch): Promise<string | undefined> {
+  if (Deno.build.standalone) return "a compiled binary carries its modules";
+  if (Deno.env.get("POLY_BUNDLE") === "off") return "POLY_BUNDLE=off";
+  try {
+    Deno.statSync(bundleParent(root));
+  } catch {
+    return `no bundle is built (\`deno task bundle\` builds one in ${bundleParent(root)})`;
+  }
+  launch.stamp = sourceStamp(root);
+  const folder = await bundleFolder(root, launch.stamp);
+  try {
+    Deno.statSync(join(folder, BUNDLE_ENTRY));
+  } catch {
+    return "no bundle is built from the source as it is now (`deno task bundle` builds one)";
+  }
+  launch.bundle = folder;
+  return undefined;
+}
+
+/**
+ * Records that the bundle's entry did not load (a folder removed meanwhile, a
+ * chunk missing) before main.ts loads the program from source; says why under
+ * `POLY_DEBUG=launch`.
+ */
+export function bundleFailed(root: string, error: unknown): void {
+  const stamp = launched()?.stamp;
+  recordLaunch({ root, ...(stamp ? { stamp } : {}) });
+  if (debugLaunch()) {
+    const why = error instanceof Error ? error.message : String(error);
+    console.error(`poly: the program runs from source: the bundle did not load (${why})`);
+  }
+}
+
+function debugLaunch(): boolean {
+  return (Deno.env.get("POLY_DEBUG") ?? "").split(",").some((v) => v.trim().toLowerCase() === "launch");
+}
