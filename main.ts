@@ -13,7 +13,7 @@ type Program = typeof import("./lib/cli/program.ts");
 
 if (import.meta.main) {
   const root = fileURLToPath(new URL(".", import.meta.url));
-  const entry = await chooseProgram(root);
+  const entry = await chooseProgram(root, Deno.args);
   let program: Program | undefined;
   if (entry !== undefined) {
     try {

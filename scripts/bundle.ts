@@ -25,7 +25,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sourceStamp } from "../lib/identity/code.ts";
+import { sourceStamp, statLine } from "../lib/identity/code.ts";
 import { BUNDLE_ENTRY, bundleFolder, bundleParent } from "../lib/identity/launch.ts";
 
 /** The checkout this script belongs to. */
@@ -151,13 +151,9 @@ async function prune(parent: string, keep: string): Promise<void> {
   for (const { path } of bundles.slice(KEEP - 1)) await Deno.remove(path, { recursive: true }).catch(() => {});
 }
 
+/** Whether `path` can be stat-ed (a bundle's entry is there). */
 function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
+  return statLine(path) !== undefined;
 }
 
 if (import.meta.main) {

@@ -7,6 +7,8 @@
  */
 import { stateHome } from "../paths/mod.ts";
 
+export { memoAllowed } from "./_allowed.ts";
+
 /** What a running daemon says about itself. */
 export interface DaemonEntry {
   pid: number;

@@ -58,22 +58,30 @@ export async function bundleFolder(root: string, stamp: readonly string[]): Prom
 /**
  * Chooses how the program of the checkout at `root` loads, and records it for
  * the program (lib/identity/_launch.ts): the URL of the bundle's entry, or
- * undefined to load it from source. Takes the code stamp only when a bundle
- * folder exists (a checkout with none pays no stamp here).
+ * undefined to load it from source. A bundle serves the runs that start
+ * engines, `poly lint` and `poly fmt` in this process, which take the code
+ * stamp anyway (the replay's key): for any other command, or one a `poly daemon`
+ * answers, the stamp would cost more (~15–25 ms) than the bundle saves, and the
+ * program loads from source. The stamp is taken only when a bundle folder
+ * exists (a checkout with none pays nothing here).
  */
-export async function chooseProgram(root: string): Promise<string | undefined> {
+export async function chooseProgram(root: string, args: readonly string[]): Promise<string | undefined> {
   const launch: Launch = { root };
   recordLaunch(launch);
-  const why = await choose(root, launch);
+  const why = await choose(root, args, launch);
   if (why !== undefined && debugLaunch()) console.error(`poly: the program runs from source: ${why}`);
   if (launch.bundle !== undefined && debugLaunch()) console.error(`poly: the program runs from ${launch.bundle}`);
   return launch.bundle === undefined ? undefined : pathToFileURL(join(launch.bundle, BUNDLE_ENTRY)).href;
 }
 
 /** Sets `launch.bundle` when a bundle is to run; else says why not. */
-async function choose(root: string, launch: Launch): Promise<string | undefined> {
+async function choose(root: string, args: readonly string[], launch: Launch): Promise<string | undefined> {
   if (Deno.build.standalone) return "a compiled binary carries its modules";
   if (Deno.env.get("POLY_BUNDLE") === "off") return "POLY_BUNDLE=off";
+  if (args[0] !== "lint" && args[0] !== "fmt") return `a bundle serves \`poly lint\` and \`poly fmt\` only`;
+  // Where the daemon's client will find one (lib/daemon/client.ts), the run is the daemon's.
+  const { daemonDir, entriesFor, listEntries, memoAllowed } = await import("../daemon/registry.ts");
+  if (memoAllowed() && entriesFor(Deno.cwd(), listEntries(daemonDir())).length > 0) return "a poly daemon answers here";
   try {
     Deno.statSync(bundleParent(root));
   } catch {

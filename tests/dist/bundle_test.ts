@@ -42,14 +42,16 @@ Deno.test({
   name: "the bundled program lints and checks formatting as the source does; built again, the same bundle stays",
   async fn() {
     const bundles = await tempDir({ prefix: "poly-bundles-" });
-    const build = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-q", "-P=build", "--no-prompt", join(REPO, "scripts", "bundle.ts")],
-      cwd: REPO,
-      env: { POLY_BUNDLE_DIR: bundles },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
     const dec = new TextDecoder();
+    const bundle = () =>
+      new Deno.Command(Deno.execPath(), {
+        args: ["run", "-q", "-P=build", "--no-prompt", join(REPO, "scripts", "bundle.ts")],
+        cwd: REPO,
+        env: { POLY_BUNDLE_DIR: bundles },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+    const build = await bundle();
     assert.equal(build.code, 0, dec.decode(build.stderr));
     const [folder] = [...Deno.readDirSync(bundles)].filter((e) => e.isDirectory).map((e) => join(bundles, e.name));
     assert.match(dec.decode(build.stdout), /^bundled the program into /);
@@ -71,13 +73,7 @@ Deno.test({
     }
 
     // Built again under the same source, the bundle is the one already there.
-    const again = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-q", "-P=build", "--no-prompt", join(REPO, "scripts", "bundle.ts")],
-      cwd: REPO,
-      env: { POLY_BUNDLE_DIR: bundles },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
+    const again = await bundle();
     assert.equal(again.code, 0, dec.decode(again.stderr));
     assert.equal(dec.decode(again.stdout), `the bundle for this source is built: ${folder}\n`);
   },

@@ -41,7 +41,7 @@ async function recording(body: () => Promise<void>): Promise<void> {
 Deno.test("chooseProgram: no bundle folder — from source, and no code stamp taken for it", async () => {
   const root = await checkout();
   await recording(async () => {
-    assert.equal(await chooseProgram(root), undefined);
+    assert.equal(await chooseProgram(root, ["lint"]), undefined);
     assert.deepEqual(launched(), { root });
     assert.equal(sourceRoot(), join(root, "/"), "the program's files are found from the checkout main.ts chose");
   });
@@ -51,18 +51,22 @@ Deno.test("chooseProgram: the bundle built under the checkout's stamp runs; afte
   const root = await checkout();
   await recording(async () => {
     await Deno.mkdir(join(root, BUNDLE_DIR), { recursive: true });
-    assert.equal(await chooseProgram(root), undefined, "a bundle folder with no bundle of this stamp");
+    assert.equal(await chooseProgram(root, ["lint"]), undefined, "a bundle folder with no bundle of this stamp");
     assert.deepEqual(launched()?.stamp, sourceStamp(root));
 
     const folder = await bundleFolder(root, sourceStamp(root));
     assert.equal(folder, join(root, BUNDLE_DIR, await bundleKey(root, sourceStamp(root))));
     await Deno.mkdir(folder, { recursive: true });
     await Deno.writeTextFile(join(folder, BUNDLE_ENTRY), "export {};\n");
-    assert.equal(await chooseProgram(root), pathToFileURL(join(folder, BUNDLE_ENTRY)).href);
+    assert.equal(await chooseProgram(root, ["lint"]), pathToFileURL(join(folder, BUNDLE_ENTRY)).href);
     assert.equal(launched()?.bundle, folder);
+    for (const args of [["--version"], ["mcp"], ["hook", "agent"]]) {
+      assert.equal(await chooseProgram(root, args), undefined, `${args.join(" ")}: no engines, no bundle`);
+      assert.deepEqual(launched(), { root }, "and no stamp taken");
+    }
 
     await Deno.writeTextFile(join(root, "lib", "a.ts"), "export const a = 2; // edited\n");
-    assert.equal(await chooseProgram(root), undefined, "an edited source file: the bundle is not its code");
+    assert.equal(await chooseProgram(root, ["lint"]), undefined, "an edited source file: the bundle is not its code");
     assert.equal(launched()?.bundle, undefined);
   });
 });
