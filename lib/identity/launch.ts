@@ -1,11 +1,12 @@
 /**
- * How main.ts loads the program (lib/cli/program.ts): from a bundle of it that
- * `deno task bundle` (or `deno task install`) built for this checkout, when one
- * was built from the checkout's source as it is now, else from source.
+ * How main.ts loads the program (lib/cli/program.ts): for `poly lint` and
+ * `poly fmt` in this process, from a bundle of it that `deno task bundle` (or
+ * `deno task install`) built for this checkout, when one was built from the
+ * checkout's source as it is now, else (and for every other command) from source.
  *
- * A bundle is a few hundred chunks in `dist/bundle/<key>/` where Deno otherwise
- * resolves and reads ~400 modules one by one: a cold `poly lint` starts its
- * engines ~0.1 s sooner (docs/performance.md). Its key is a digest of the code
+ * A bundle's chunks (`dist/bundle/<key>/`) replace ~160 modules of poly's own
+ * and most of its pure-JavaScript packages' modules, which Deno otherwise
+ * resolves and reads one by one (docs/performance.md). Its key is a digest of the code
  * stamp it was built under (lib/identity/code.ts `sourceStamp`: every source
  * file's path, inode, size and mtime), of the build script's and of Deno's
  * version, so an edit to any source file, to `deno.json`, `deno.lock` or the
