@@ -46,6 +46,9 @@ export const BUNDLED: ReadonlySet<string> = new Set([
   "re2js",
 ]);
 
+/** How long `deno bundle` may take (it takes ~1–3 s here) before it is stopped and the build fails. */
+export const BUILD_TIMEOUT_MS = 300_000;
+
 /** How many bundles a checkout keeps: the one just built and the newest others. */
 export const KEEP = 3;
 
@@ -100,7 +103,13 @@ export async function buildBundle(root: string = CHECKOUT): Promise<{ folder: st
       cwd: root,
       stdout: "piped",
       stderr: "piped",
-    }).output();
+      signal: AbortSignal.timeout(BUILD_TIMEOUT_MS), // a bundler that hangs is stopped, never left behind
+    }).output().catch((error) => {
+      if (error instanceof DOMException && error.name === "TimeoutError") {
+        throw new BundleError(`deno bundle did not finish in ${BUILD_TIMEOUT_MS / 1000} s: stopped`);
+      }
+      throw error;
+    });
     if (!out.success) {
       const why = new TextDecoder().decode(out.stderr).trim().split("\n").slice(0, 5).join("\n");
       throw new BundleError(`deno bundle failed (exit ${out.code}):\n${why}`);

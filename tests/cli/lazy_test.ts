@@ -124,27 +124,11 @@ Deno.test("poly --version and --help load no command implementation", async () =
     "lib/cache/types.ts",
     "lib/fleet/types.ts",
   ];
-  // And main.ts's launcher, which chooses between the bundle and the source (lib/identity/launch.ts), with what it
-  // stats the source with.
-  const launcher = [
-    "lib/identity/launch.ts",
-    "lib/identity/_launch.ts",
-    "lib/identity/code.ts",
-    "lib/fs/statx.ts",
-    "lib/paths/path.ts",
-    "lib/paths/_posix.ts",
-  ];
   deepEqual(
-    help.filter((f) =>
-      !/^(main\.ts|deno\.json|lib\/(cli|errors|identity|debug)\/)/.test(f) && !lists.includes(f) &&
-      !launcher.includes(f)
-    ),
+    help.filter((f) => !/^(main\.ts|deno\.json|lib\/(cli|errors|identity|debug)\/)/.test(f) && !lists.includes(f)),
     [],
   );
-  deepEqual(
-    under(help, "lib/identity/").filter((f) => !/\/(build|_stamp)\.ts$/.test(f) && !launcher.includes(f)),
-    [],
-  );
+  deepEqual(under(help, "lib/identity/").filter((f) => !/\/(build|_stamp)\.ts$/.test(f)), []);
 });
 
 Deno.test("poly mcp answers initialize with only the server, the SDK and the tool definitions loaded", async () => {
