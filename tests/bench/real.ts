@@ -300,7 +300,7 @@ async function main(): Promise<void> {
     console.log(`  native ${reference}: ${native.join(" ")}`);
     // From source or from a bundle (`deno task bundle`: what `deno task install` sets up), as this checkout is now.
     const launch = await new Deno.Command(poly[0], {
-      args: [...poly.slice(1), "--version"],
+      args: [...poly.slice(1), "lint", "--help"],
       env: { POLY_DEBUG: "launch" },
       stdout: "null",
       stderr: "piped",
