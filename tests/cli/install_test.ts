@@ -9,6 +9,9 @@ import { copyFixture, DENO_JSON, isolatedHomes, REPO } from "../_helpers/cli.ts"
 import { installRoot, launchers } from "../../scripts/install.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
+/** `text` as a regular expression that matches it literally. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 async function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) {
   const out = await new Deno.Command(cmd, { args, cwd, env, stdin: "null", stdout: "piped", stderr: "piped" })
     .output();
@@ -16,20 +19,33 @@ async function run(cmd: string, args: string[], cwd: string, env: Record<string,
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
-Deno.test("deno task install: an installed poly runs from any folder and lints the folder it is run in", async () => {
+Deno.test("deno task install: an installed poly runs from any folder, from its bundle, and lints the folder it is run in", async () => {
   const root = await tempDir({ prefix: "poly-install-root-" });
   const elsewhere = await tempDir({ prefix: "poly-install-cwd-" });
+  // The bundle goes to a folder of the test's (the suite's other runs stay on the checkout's own).
+  const bundles = await tempDir({ prefix: "poly-install-bundles-" });
   const installed = await run(
     Deno.execPath(),
     ["task", "-q", "--config", DENO_JSON, "install", "--root", root],
     elsewhere,
+    { POLY_BUNDLE_DIR: bundles },
   );
   assert.equal(installed.code, 0, installed.stderr);
+  assert.match(
+    installed.stdout,
+    new RegExp(`\nBundled the program into ${escaped(bundles)}/`),
+  );
   const bin = join(root, "bin");
-  assert.match(installed.stdout, new RegExp(`Installed poly from ${REPO.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  assert.match(installed.stdout, new RegExp(`Installed poly from ${escaped(REPO)}`));
   assert.ok(((await Deno.stat(join(bin, "poly"))).mode ?? 0) & 0o100, "bin/poly is executable");
 
-  const env = { ...await isolatedHomes(), NO_COLOR: "1", PATH: `${bin}:${Deno.env.get("PATH")}` };
+  const env = {
+    ...await isolatedHomes(),
+    NO_COLOR: "1",
+    PATH: `${bin}:${Deno.env.get("PATH")}`,
+    POLY_BUNDLE_DIR: bundles,
+    POLY_DEBUG: "launch",
+  };
   const version = await run("poly", ["--version"], elsewhere, env);
   assert.equal(version.code, 0, version.stderr);
   assert.match(version.stdout, /^poly \d+\.\d+\.\d+ /);
@@ -37,6 +53,10 @@ Deno.test("deno task install: an installed poly runs from any folder and lints t
   const dir = await copyFixture("e2e/findings");
   const lint = await run("poly", ["lint", "--no-workspace", "--no-cache", "--format", "json"], dir, env);
   assert.equal(lint.code, 1, lint.stderr);
+  assert.match(
+    lint.stderr,
+    new RegExp(`^poly: the program runs from ${escaped(bundles)}/`),
+  );
   const report = JSON.parse(lint.stdout);
   assert.deepEqual(report.results.map((r: { path: string }) => r.path).sort(), ["bad.py", "bad.ts"]);
   assert.equal(report.summary.checked, 3, "the three files of the fixture, not poly's own tree");
@@ -44,8 +64,11 @@ Deno.test("deno task install: an installed poly runs from any folder and lints t
 
 Deno.test("deno task install: installing again replaces the command; a bad option is a usage error", async () => {
   const root = await tempDir({ prefix: "poly-install-root-" });
+  const bundles = await tempDir({ prefix: "poly-install-bundles-" });
   for (let i = 0; i < 2; i++) {
-    const again = await run(Deno.execPath(), ["task", "-q", "--config", DENO_JSON, "install", "--root", root], REPO);
+    const again = await run(Deno.execPath(), ["task", "-q", "--config", DENO_JSON, "install", "--root", root], REPO, {
+      POLY_BUNDLE_DIR: bundles,
+    });
     assert.equal(again.code, 0, again.stderr);
   }
   assert.deepEqual([...Deno.readDirSync(join(root, "bin"))].map((e) => e.name), ["poly"], "no temporary file left");
