@@ -35,6 +35,7 @@ import { type ReadLog, unchanged } from "../fs/read_log.ts";
 import type { FileResult, Report, RunSkip } from "../report/schema.ts";
 import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
 import { codeStamp } from "../identity/code.ts";
+import { shortDigest } from "./short_digest.ts";
 
 /** Version of the stored file's shape. */
 const FORMAT = 4;
@@ -146,9 +147,7 @@ const NON_ASCII_ALL = /[\u0080-\uffff]/g;
  * so a replay loads no hashing module.
  */
 export async function replayKey(parts: unknown): Promise<string> {
-  const text = JSON.stringify([FORMAT, VERSION, BUILD_ID, CHANNEL, codeStamp(), parts]);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  return await shortDigest(JSON.stringify([FORMAT, VERSION, BUILD_ID, CHANNEL, codeStamp(), parts]));
 }
 
 const NEWLINE = 0x0a;

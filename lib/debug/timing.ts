@@ -23,15 +23,10 @@
  *
  * @module
  */
+import { debugging } from "./flags.ts";
 
 /** Whether timers are kept in this process (`POLY_DEBUG=timing`). */
-export const TIMING: boolean = (() => {
-  try {
-    return (Deno.env.get("POLY_DEBUG") ?? "").split(",").some((v) => v.trim().toLowerCase() === "timing");
-  } catch {
-    return false;
-  }
-})();
+export const TIMING: boolean = debugging("timing");
 
 /** One name's spans. */
 interface Row {

@@ -21,6 +21,8 @@
 import { join, pathToFileURL } from "../paths/path.ts";
 import { sourceStamp, statLine } from "./code.ts";
 import { type Launch, launched, recordLaunch } from "./_launch.ts";
+import { shortDigest } from "../cache/short_digest.ts";
+import { debugging } from "../debug/flags.ts";
 
 export { launched } from "./_launch.ts";
 export type { Launch } from "./_launch.ts";
@@ -46,9 +48,7 @@ export const BUNDLE_SCRIPT = "scripts/bundle.ts";
  */
 export async function bundleKey(root: string, stamp: readonly string[]): Promise<string> {
   const lines = [...stamp, statLine(join(root, BUNDLE_SCRIPT)) ?? BUNDLE_SCRIPT, `deno ${Deno.version.deno}`];
-  // WebCrypto rather than lib/cache/digest.ts: node:crypto would start Deno's Node layer before the program loads.
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lines.join("\n"))));
-  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  return await shortDigest(lines.join("\n"));
 }
 
 /** The folder of the bundle of the checkout at `root` built under `stamp`. */
@@ -70,8 +70,8 @@ export async function chooseProgram(root: string, args: readonly string[]): Prom
   const launch: Launch = { root };
   recordLaunch(launch);
   const why = await choose(root, args, launch);
-  if (why !== undefined && debugLaunch()) console.error(`poly: the program runs from source: ${why}`);
-  if (launch.bundle !== undefined && debugLaunch()) console.error(`poly: the program runs from ${launch.bundle}`);
+  if (why !== undefined && debugging("launch")) console.error(`poly: the program runs from source: ${why}`);
+  if (launch.bundle !== undefined && debugging("launch")) console.error(`poly: the program runs from ${launch.bundle}`);
   return launch.bundle === undefined ? undefined : pathToFileURL(join(launch.bundle, BUNDLE_ENTRY)).href;
 }
 
@@ -83,10 +83,11 @@ async function choose(root: string, args: readonly string[], launch: Launch): Pr
   // Where the daemon's client will find one (lib/daemon/client.ts), the run is the daemon's.
   const { daemonDir, entriesFor, listEntries, memoAllowed } = await import("../daemon/registry.ts");
   if (memoAllowed() && entriesFor(Deno.cwd(), listEntries(daemonDir())).length > 0) return "a poly daemon answers here";
+  const parent = bundleParent(root);
   try {
-    Deno.statSync(bundleParent(root));
+    Deno.statSync(parent);
   } catch {
-    return `no bundle is built (\`deno task bundle\` builds one in ${bundleParent(root)})`;
+    return `no bundle is built (\`deno task bundle\` builds one in ${parent})`;
   }
   launch.stamp = sourceStamp(root);
   const folder = await bundleFolder(root, launch.stamp);
@@ -107,12 +108,8 @@ async function choose(root: string, args: readonly string[], launch: Launch): Pr
 export function bundleFailed(root: string, error: unknown): void {
   const stamp = launched()?.stamp;
   recordLaunch({ root, ...(stamp ? { stamp } : {}) });
-  if (debugLaunch()) {
+  if (debugging("launch")) {
     const why = error instanceof Error ? error.message : String(error);
     console.error(`poly: the program runs from source: the bundle did not load (${why})`);
   }
-}
-
-function debugLaunch(): boolean {
-  return (Deno.env.get("POLY_DEBUG") ?? "").split(",").some((v) => v.trim().toLowerCase() === "launch");
 }
