@@ -17,7 +17,9 @@
  *   deno run -P=test tests/bench/real.ts --runs 9 --only cold,warm DIR
  *   deno run -P=test tests/bench/real.ts --json DIR      # the figures as one JSON document, after the tables
  *
- * poly runs from source as users run it (`deno run -q -P main.ts`). Everything happens on a copy of DIR (its `.git`
+ * poly runs as an installed checkout runs it (`deno run -q -P main.ts`, `poly lint` loading the program from the
+ * bundle `deno task install` builds): the bundle of the checkout as it is is built first (`deno task bundle`), unless
+ * `--source` asks for the program from source (`POLY_BUNDLE=off`). Everything happens on a copy of DIR (its `.git`
  * reduced to `info/exclude`), into which the run writes the `poly.local.toml` that leaves one engine on; DIR itself
  * is never written. A cold run has an empty result cache in a cache home where poly has run before, elsewhere, with
  * the same engine selection (what a machine where poly is installed and used meets); the native tools run without
@@ -36,6 +38,7 @@ import { openConfig } from "../../lib/config/load.ts";
 import type { Language } from "../../lib/engines/types.ts";
 import { RACY_MS } from "../../lib/fs/read_log.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { buildBundle } from "../../scripts/bundle.ts";
 
 const BIOME_LANGUAGES = new Set<Language>(["javascript", "typescript", "json", "css", "graphql"]);
 
@@ -43,6 +46,8 @@ interface Options {
   runs: number;
   only: Set<string>;
   json: boolean;
+  /** The program from source (`POLY_BUNDLE=off`) rather than from the checkout's bundle. */
+  source: boolean;
   dir: string;
 }
 
@@ -51,6 +56,7 @@ function parseArgs(args: string[]): Options {
     runs: Number(Deno.env.get("RUNS") ?? 5),
     only: new Set(["cold", "rules", "warm", "daemon", "version", "breakdown"]),
     json: false,
+    source: false,
     dir: "",
   };
   const rest: string[] = [];
@@ -59,9 +65,10 @@ function parseArgs(args: string[]): Options {
     if (a === "--runs") options.runs = Number(args[++i]);
     else if (a === "--only") options.only = new Set(args[++i].split(","));
     else if (a === "--json") options.json = true;
+    else if (a === "--source") options.source = true;
     else if (a === "-h" || a === "--help") {
       console.log(
-        "Usage: deno run -P=test tests/bench/real.ts [--runs N] [--only cold,rules,warm,daemon,version,breakdown] [--json] DIR",
+        "Usage: deno run -P=test tests/bench/real.ts [--runs N] [--only cold,rules,warm,daemon,version,breakdown] [--json] [--source] DIR",
       );
       Deno.exit(0);
     } else rest.push(a);
@@ -298,7 +305,10 @@ async function main(): Promise<void> {
         `reference engine ${reference}; ${o.runs} runs per figure; tree copied to ${tree}`,
     );
     console.log(`  native ${reference}: ${native.join(" ")}`);
-    // From source or from a bundle (`deno task bundle`: what `deno task install` sets up), as this checkout is now.
+    // From the checkout's bundle, as an installed poly runs (built now if the source changed since the last one), or
+    // from source with --source; every poly command below inherits the choice.
+    if (o.source) Deno.env.set("POLY_BUNDLE", "off");
+    else await buildBundle();
     const launch = await new Deno.Command(poly[0], {
       args: [...poly.slice(1), "lint", "--help"],
       env: { POLY_DEBUG: "launch" },
