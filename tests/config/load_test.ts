@@ -284,6 +284,29 @@ Deno.test("forDir() gives identical fingerprints to identical effective configs 
   assert((await (await openConfig({ cwd: four })).forDir(join(four, "sub"))).hash !== a.hash);
 });
 
+Deno.test("forDir(): a package's manifest fingerprints the same wherever the tree lives, and by its bytes", async () => {
+  const files = {
+    "biome.json": '{"linter": {"rules": {"recommended": true}}}',
+    "pkg/package.json": '{"name": "pkg", "dependencies": {"react": "^19.0.0"}}',
+    "other/package.json": '{"name": "other", "dependencies": {"react": "^19.0.0"}}',
+  };
+  const configOf = async (root: string, dir: string) => await (await openConfig({ cwd: root })).forDir(join(root, dir));
+  const one = await makeTree(files);
+  const two = await makeTree(files);
+  const pkg = await configOf(one, "pkg");
+  assert(pkg.native?.["node-manifest"] && pkg.native.biome, "biome's file and the package's manifest both govern");
+  assertEquals((await configOf(two, "pkg")).hash, pkg.hash);
+  // Each package its own configuration (its own manifest), the shared biome file one object in both.
+  const other = await configOf(one, "other");
+  assert(other.hash !== pkg.hash);
+  // A field biome does not read changes the bytes, hence the fingerprint (as the file's hash always did).
+  const three = await makeTree({
+    ...files,
+    "pkg/package.json": files["pkg/package.json"].replace('{"name"', '{"private": true, "name"'),
+  });
+  assert((await configOf(three, "pkg")).hash !== pkg.hash);
+});
+
 Deno.test("forDir() fingerprints an empty poly.toml like no config at all", async () => {
   const empty = await makeTree({ "poly.toml": "# nothing yet\n" });
   const none = await makeTree({});

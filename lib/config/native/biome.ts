@@ -600,9 +600,10 @@ export function biomeIncludes(list: NativePattern[], rel: string): boolean {
 /** Why biome's includes keep `absPath` from biome for `kind`, or undefined. */
 export function biomeExcluded(native: NativeEngineConfig, kind: "lint" | "fmt", absPath: string): string | undefined {
   if (!native.exclude) return undefined;
-  const rel = relative(native.root, absPath).split(sep).join("/");
-  if (rel.startsWith("..")) return undefined;
-  const where = relative(dirname(absPath), native.files.at(-1)?.path ?? native.root);
+  // Asked for every file of a run: a prefix test, not `relative` (which resolves both paths again).
+  const base = native.root.endsWith(sep) ? native.root : native.root + sep;
+  if (!absPath.startsWith(base)) return undefined;
+  const rel = absPath.slice(base.length).split(sep).join("/");
   const lists = [
     ["files.includes", native.exclude.all],
     [
@@ -611,7 +612,10 @@ export function biomeExcluded(native: NativeEngineConfig, kind: "lint" | "fmt", 
     ],
   ] as const;
   for (const [key, list] of lists) {
-    if (list && !biomeIncludes(list, rel)) return `ignored by biome: not in ${key} of "${where}"`;
+    if (list && !biomeIncludes(list, rel)) {
+      const where = relative(dirname(absPath), native.files.at(-1)?.path ?? native.root);
+      return `ignored by biome: not in ${key} of "${where}"`;
+    }
   }
   return undefined;
 }

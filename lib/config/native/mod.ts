@@ -190,10 +190,10 @@ export class NativeConfigs {
     const native = await this.layer(dir, config);
     const files = Object.values(native).flatMap((n) => n.files);
     if (Object.keys(native).length === 0) return config;
-    // Each engine's configuration is one object per file (or folder) it comes from, shared by the folders under it:
-    // its text is made once, not once per folder (a monorepo's hundreds of packages share one biome.json).
+    // Each engine's configuration is one object per file (or folder) it comes from, shared by the folders under it
+    // (a monorepo's hundreds of packages share one biome.json): the objects themselves are the key ({@link serialOf}).
     const entries = Object.entries(native);
-    const key = `${config.hash}\0${entries.map(([id, n]) => `${id}\0${jsonOf(n)}`).join("\0")}`;
+    const key = `${config.hash}\0${entries.map(([id, n]) => `${id}\0${serialOf(n)}`).join("\0")}`;
     let found = this.#derived.get(key);
     if (!found) {
       found = (() => {
@@ -203,7 +203,7 @@ export class NativeConfigs {
         for (const f of files) if (!sources.includes(f.path)) sources.push(f.path);
         const hash = fingerprint({
           config: config.hash,
-          native: Object.fromEntries(entries.map(([id, n]) => [id, portableFingerprint(n, config.dir)])),
+          native: Object.fromEntries(entries.map(([id, n]) => [id, portableFingerprint(id, n, config.dir)])),
         });
         return { ...config, hash, sources, native };
       })();
@@ -213,33 +213,40 @@ export class NativeConfigs {
   }
 }
 
-const texts = new WeakMap<object, string>();
-
-/** `JSON.stringify(value)`, made once per object. */
-function jsonOf(value: object): string {
-  let text = texts.get(value);
-  if (text === undefined) texts.set(value, text = JSON.stringify(value));
-  return text;
+/**
+ * A number naming one object: a key of {@link NativeConfigs.apply}'s derived configurations, where each engine's
+ * configuration is one object per file (or folder) it comes from (its text, made into the key, cost each of a
+ * monorepo's hundreds of packages a copy of the shared biome configuration's JSON).
+ */
+const serials = new WeakMap<object, number>();
+let nextSerial = 0;
+function serialOf(value: object): number {
+  let n = serials.get(value);
+  if (n === undefined) serials.set(value, n = nextSerial++);
+  return n;
 }
 
 const portable = new WeakMap<object, Map<string, string>>();
 
 /**
- * The fingerprint of one engine's native configuration as seen from `dir` (a
- * configuration's directory): its paths relative to `dir` and its files' texts
- * left out (their hashes stay), so the same repository fingerprints the same
- * wherever it is checked out. Made once per object and directory.
+ * The fingerprint of one engine's native configuration (`id` its layer key) as seen from `dir` (a configuration's
+ * directory): its paths relative to `dir` and its files' texts left out (their hashes stay), so the same repository
+ * fingerprints the same wherever it is checked out. Made once per object and directory. A `package.json` biome reads
+ * ({@link NODE_MANIFEST}) is fingerprinted by where it is and its hash: its options are fields of the file as written
+ * (a monorepo has hundreds, each with its dependency lists, not copied, sorted and hashed again).
  */
-function portableFingerprint(value: object, dir: string): string {
+function portableFingerprint(id: string, value: NativeEngineConfig, dir: string): string {
   let byDir = portable.get(value);
   if (!byDir) portable.set(value, byDir = new Map());
   let found = byDir.get(dir);
   if (found === undefined) {
     const rel = (p: string) => relative(dir, p).split(sep).join("/") || ".";
-    found = fingerprint(JSON.parse(JSON.stringify(
-      value,
-      (k, v) => k === "file" ? undefined : (k === "base" || k === "root" || k === "path" || k === "dir") ? rel(v) : v,
-    )));
+    found = id === NODE_MANIFEST
+      ? fingerprint({ root: rel(value.root), files: value.files.map((f) => [rel(f.path), f.hash]) })
+      : fingerprint(JSON.parse(JSON.stringify(
+        value,
+        (k, v) => k === "file" ? undefined : (k === "base" || k === "root" || k === "path" || k === "dir") ? rel(v) : v,
+      )));
     byDir.set(dir, found);
   }
   return found;
