@@ -190,8 +190,9 @@ export class NativeConfigs {
     const native = await this.layer(dir, config);
     const files = Object.values(native).flatMap((n) => n.files);
     if (Object.keys(native).length === 0) return config;
-    // Each engine's configuration is one object per file (or folder) it comes from, shared by the folders under it
-    // (a monorepo's hundreds of packages share one biome.json): the objects themselves are the key ({@link serialOf}).
+    // Most engines' configurations are one object per file they come from, shared by the folders under it (a
+    // monorepo's hundreds of packages share one biome.json): the objects themselves are the key ({@link serialOf}).
+    // Two equal objects made apart (a reader that builds one per folder) derive two configurations with one hash.
     const entries = Object.entries(native);
     const key = `${config.hash}\0${entries.map(([id, n]) => `${id}\0${serialOf(n)}`).join("\0")}`;
     let found = this.#derived.get(key);
