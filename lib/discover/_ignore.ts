@@ -6,8 +6,9 @@
  * @module
  */
 import ignore from "ignore";
-import { join, resolve, sep as SEPARATOR } from "node:path";
+import { join, resolve } from "node:path";
 import type { DiscoveryConfig, ExcludePattern } from "./types.ts";
+import { relativeInside } from "../paths/inside.ts";
 
 /** A compiled set of gitignore rules. */
 type Ignore = ReturnType<typeof ignore>;
@@ -52,19 +53,6 @@ export function testSelf(ig: Ignore, rel: string): SelfResult {
   const rules = (ig as unknown as { _rules?: Partial<RuleManager> })._rules;
   if (typeof rules?.test === "function") return rules.test(rel, "regex");
   return ig.test(rel);
-}
-
-/**
- * Path of `target` relative to `base` with `/` separators, or undefined when
- * outside `base` (or equal to it). Both must be absolute and normalised (as
- * `resolve`/`join` return them): this runs once per entry and layer, so it is a
- * prefix test rather than `path.relative`.
- */
-export function relativeInside(base: string, target: string): string | undefined {
-  const prefix = base.endsWith(SEPARATOR) ? base : base + SEPARATOR;
-  if (target.length <= prefix.length || !target.startsWith(prefix)) return undefined;
-  const rel = target.slice(prefix.length);
-  return SEPARATOR === "/" ? rel : rel.replaceAll(SEPARATOR, "/");
 }
 
 /**

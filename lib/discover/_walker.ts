@@ -7,7 +7,8 @@
 import { templateExtensionSkip } from "../engines/templates.ts";
 import { dirname, join, sep } from "node:path";
 import type { Layer } from "./_ignore.ts";
-import { gitignored, loadLayer, MatcherCache, relativeInside } from "./_ignore.ts";
+import { gitignored, loadLayer, MatcherCache } from "./_ignore.ts";
+import { relativeInside } from "../paths/inside.ts";
 import pLimit from "p-limit";
 import { dirError, firstLine, linkProblem, realPath } from "./_fs.ts";
 import { Listings } from "../fs/listing.ts";

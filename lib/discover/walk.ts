@@ -5,7 +5,8 @@
  */
 import { dirname, join, posix, resolve } from "node:path";
 import type { Layer } from "./_ignore.ts";
-import { loadLayer, relativeInside } from "./_ignore.ts";
+import { loadLayer } from "./_ignore.ts";
+import { relativeInside } from "../paths/inside.ts";
 import type { Entry } from "./_walker.ts";
 import { Walker } from "./_walker.ts";
 import { linkProblem, realPath } from "./_fs.ts";

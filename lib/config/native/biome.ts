@@ -34,6 +34,7 @@ import picomatch from "picomatch";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { parseJsonc } from "./_jsonc.ts";
+import { relativeInside } from "../../paths/inside.ts";
 import { unknownBiomeKey } from "./_biome_keys.ts";
 import {
   OXFMT_FILES,
@@ -601,9 +602,8 @@ export function biomeIncludes(list: NativePattern[], rel: string): boolean {
 export function biomeExcluded(native: NativeEngineConfig, kind: "lint" | "fmt", absPath: string): string | undefined {
   if (!native.exclude) return undefined;
   // Asked for every file of a run: a prefix test, not `relative` (which resolves both paths again).
-  const base = native.root.endsWith(sep) ? native.root : native.root + sep;
-  if (!absPath.startsWith(base)) return undefined;
-  const rel = absPath.slice(base.length).split(sep).join("/");
+  const rel = relativeInside(native.root, absPath);
+  if (rel === undefined) return undefined;
   const lists = [
     ["files.includes", native.exclude.all],
     [
