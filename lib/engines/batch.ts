@@ -14,6 +14,7 @@ import {
   type Settled,
   type SourceFile,
 } from "./types.ts";
+import { dirname } from "node:path";
 import { makeTempDir, removeTemp } from "../fs/temp.ts";
 
 export type { Settled };
@@ -62,18 +63,23 @@ export class Batcher<T> {
 /**
  * Writes files into a private temporary directory, each in its own numbered
  * folder under its own base name (extensions matter to tools), runs `fn` with the
- * relative names, and removes the directory.
+ * relative names, and removes the directory. `nameOf` places a file elsewhere in
+ * the directory instead (a `/`-separated path below it; oxlint lays files out as
+ * they lie under their configuration); a name given twice is written once.
  */
 export async function withTempFiles<R>(
   files: SourceFile[],
   fn: (dir: string, names: string[]) => Promise<R>,
+  nameOf: (file: SourceFile, index: number) => string = (f, i) => `${i}/${f.relPath.split("/").pop()}`,
 ): Promise<R> {
   const dir = await makeTempDir("poly-batch-");
   try {
-    const names = files.map((f, i) => `${i}/${f.relPath.split("/").pop()}`);
-    await Promise.all(files.map(async (f, i) => {
-      await Deno.mkdir(`${dir}/${i}`);
-      await Deno.writeTextFile(`${dir}/${names[i]}`, f.text);
+    const names = files.map(nameOf);
+    const first = new Map<string, SourceFile>();
+    files.forEach((f, i) => first.has(names[i]) || first.set(names[i], f));
+    await Promise.all([...first].map(async ([name, f]) => {
+      await Deno.mkdir(dirname(`${dir}/${name}`), { recursive: true });
+      await Deno.writeTextFile(`${dir}/${name}`, f.text);
     }));
     return await fn(dir, names);
   } finally {

@@ -82,3 +82,48 @@ Deno.test("oxlint normalizeCode() turns plugin(rule) into plugin/rule", () => {
 Deno.test("oxlint is opt-in", () => {
   equal(oxlint.defaultEnabled, false);
 });
+
+Deno.test({
+  name: "oxlint lintMany() under a repository's file: copies lie beneath it as the files do, so its overrides match",
+  ignore: absent,
+  async fn() {
+    const engine = await oxlint.load() as Oxlint;
+    const root = "/repo";
+    const text = "debugger;\n";
+    const file = (rel: string) => ({ path: join(root, rel), relPath: rel, language: "javascript" as const, text });
+    const native = {
+      files: [],
+      options: {
+        rules: { "no-debugger": "error" },
+        overrides: [{ files: ["tools/**"], rules: { "no-debugger": "off" } }],
+      },
+      root,
+    };
+    const [kept, overridden] = await engine.lintMany([file("src/a.js"), file("tools/b.js")], { ...settings(), native });
+    equal(
+      "diagnostics" in kept && kept.diagnostics.map((d) => `${d.code} ${d.severity}`).join(),
+      "eslint/no-debugger error",
+    );
+    equal("diagnostics" in overridden && overridden.diagnostics.length, 0);
+  },
+});
+
+Deno.test({
+  name: "oxlint lintMany(): a file oxlint's ignorePatterns passed over is an error, never a clean result",
+  ignore: absent,
+  async fn() {
+    const engine = await oxlint.load() as Oxlint;
+    const root = "/repo";
+    const file = (rel: string) => ({
+      path: join(root, rel),
+      relPath: rel,
+      language: "javascript" as const,
+      text: "debugger;\n",
+    });
+    // What poly's own match of the patterns would have kept from oxlint (lib/config/native/oxlint.ts), given anyway.
+    const native = { files: [], options: { ignorePatterns: ["gen/**"] }, root };
+    const [ignored, linted] = await engine.lintMany([file("gen/a.js"), file("src/b.js")], { ...settings(), native });
+    equal(ignored instanceof Error && /oxlint linted 1 of the 2 files given to it/.test(ignored.message), true);
+    equal("diagnostics" in linted && linted.diagnostics.length, 1);
+  },
+});

@@ -11,6 +11,7 @@ import type { NativeSource } from "./types.ts";
 import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES, TOOLCHAIN_FILES } from "./host.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { DENO_FILES } from "./deno.ts";
+import { OXLINT_FILES } from "./oxlint.ts";
 import { OXFMT_FILES, PRETTIER_FILES } from "./prettier.ts";
 
 /** Every file name a native reader looks for (compared case-sensitively, as the native CLIs do on Linux). */
@@ -31,6 +32,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...TOOLCHAIN_FILES,
   ...MARKDOWNLINT_FILES,
   ...DENO_FILES,
+  ...OXLINT_FILES,
 ]);
 
 /** A read native file. */

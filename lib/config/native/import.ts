@@ -19,7 +19,7 @@
  *   overrides, ignores and the `.editorconfig` beneath), so it stays read and nothing is imported from it, for biome
  *   either (named in the header). biome's manifest (`package.json`) is the package's own file: neither imported nor
  *   to be deleted.
- * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`: the tools
+ * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`, `.oxlintrc.json`: the tools
  *   get them as written, so they are left alone and keep applying (named in the
  *   header).
  *
@@ -112,7 +112,7 @@ function biomeTables(native: NativeEngineConfig, display: (p: string) => string)
 }
 
 /** Engines whose native files poly keeps reading as they are: `poly config import` leaves them alone. */
-const KEPT = new Set(["shellcheck", "markdownlint", "clang-format", "rustfmt"]);
+const KEPT = new Set(["shellcheck", "markdownlint", "clang-format", "rustfmt", "oxlint"]);
 
 function merge(under: Table, over: Table): Table {
   const out: Table = { ...under };

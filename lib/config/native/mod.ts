@@ -11,7 +11,8 @@
  * - Readers: `ruff.ts` (ruff), `biome.ts` (biome, with prettier options and
  *   `.editorconfig` mapped onto its formatter as `biome migrate prettier` does),
  *   `markdownlint.ts` (`.markdownlint*`), `host.ts` (`.shellcheckrc`,
- *   `.clang-format`, `rustfmt.toml` with `Cargo.toml`'s edition).
+ *   `.clang-format`, `rustfmt.toml` with `Cargo.toml`'s edition), `oxlint.ts`
+ *   (`.oxlintrc.json` and its kin, read where oxlint is turned on).
  * - `[tools.<engine>] native_config = false` in poly.toml turns an engine's
  *   native files off; poly.toml's keys for the engine apply on top of the native ones.
  * - A native file poly cannot honour (a key without a mapping, a plugin, a
@@ -32,6 +33,7 @@ import { styleIgnored } from "./prettier.ts";
 import { denoExcluded, DenoReader } from "./deno.ts";
 import { HostReader } from "./host.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
+import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
 import type { NativeEngineConfig, NativeLayer, NativeSource } from "./types.ts";
 
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
@@ -65,7 +67,15 @@ export const DENO_FMT = "deno-fmt";
 export const DENO_LINT = "deno-lint";
 
 /** Engines that read native config files. */
-export const NATIVE_ENGINES = ["ruff", "biome", "shellcheck", "markdownlint", "clang-format", "rustfmt"] as const;
+export const NATIVE_ENGINES = [
+  "ruff",
+  "biome",
+  "shellcheck",
+  "markdownlint",
+  "clang-format",
+  "rustfmt",
+  "oxlint",
+] as const;
 
 /** The native-configuration layer of one run. */
 export class NativeConfigs {
@@ -76,6 +86,7 @@ export class NativeConfigs {
   readonly #host: HostReader;
   readonly #markdownlint: MarkdownlintReader;
   readonly #deno: DenoReader;
+  readonly #oxlint: OxlintReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
@@ -97,6 +108,7 @@ export class NativeConfigs {
     this.#host = new HostReader(this.#files, display);
     this.#markdownlint = new MarkdownlintReader(this.#files, display);
     this.#deno = new DenoReader(this.#files, display);
+    this.#oxlint = new OxlintReader(this.#files, display);
   }
 
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
@@ -175,6 +187,12 @@ export class NativeConfigs {
       if (!wanted(id)) continue;
       const found = await read();
       if (found) out[id] = found;
+    }
+    // oxlint is opt-in: its files are read only where poly.toml turns it on for a language (a repository's
+    // `.oxlintrc.json` does not stop a run that does not use oxlint).
+    if (wanted("oxlint") && oxlintOn(config)) {
+      const found = await this.#oxlint.forDir(dir, top);
+      if (found) out.oxlint = found;
     }
     const editorconfig = await this.#editorconfig.forDir(dir, top);
     if (editorconfig) out.editorconfig = editorconfig;
@@ -267,6 +285,14 @@ function defaultRuff(top: string, python?: { file: NativeSource; version: string
   };
 }
 
+/** Whether poly.toml turns oxlint on for a language under `config` (`[lint.<javascript|typescript>.oxlint]`). */
+function oxlintOn(config: ResolvedConfig): boolean {
+  return ["javascript", "typescript"].some((language) => {
+    const table = config.data.lint[language]?.oxlint as { enabled?: boolean } | undefined;
+    return table !== undefined && table.enabled !== false;
+  });
+}
+
 function isInside(parent: string, child: string): boolean {
   const rel = relative(parent, child);
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
@@ -276,7 +302,7 @@ function isInside(parent: string, child: string): boolean {
  * Why the engine's native configuration keeps `absPath` from it for `kind`
  * ("lint" or "fmt"), or undefined: ruff's `exclude`/`include`/`lint.exclude`/
  * `format.exclude` (checked on the file and each directory above it up to the
- * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`.
+ * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`, oxlint's `ignorePatterns`.
  */
 export function nativeExcluded(
   engine: string,
@@ -290,6 +316,7 @@ export function nativeExcluded(
     if (why) return why;
   }
   if (engine === "biome") return biomeExcluded(native, kind, absPath);
+  if (engine === "oxlint") return kind === "lint" ? oxlintExcluded(native, absPath) : undefined;
   if (engine !== "ruff") return undefined;
   const where = native.files.at(-1)?.path;
   const named = (key: string) => where ? `${key} in "${relative(dirname(absPath), where)}"` : `ruff's default ${key}`;

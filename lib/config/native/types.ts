@@ -47,6 +47,8 @@ export interface NativeEngineConfig {
    * lists them (oxfmt's `ignorePatterns` in its config file, a `.prettierignore` beside prettier's or oxfmt's file).
    */
   formatIgnore?: { file: string; patterns: string[] }[];
+  /** The files the configuration keeps from the linter: gitignore patterns relative to `root` (oxlint's `ignorePatterns`). */
+  lintIgnore?: { file: string; patterns: string[] }[];
   /**
    * Set when the options are a prettier-compatible tool's (prettier, oxfmt) mapped onto biome: that tool reads a
    * file's `.editorconfig` beneath them, except for the options its file sets at its top level (`explicit`).

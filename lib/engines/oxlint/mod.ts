@@ -13,7 +13,9 @@
  *   on a rule that is off by default; `rules.<rule>.options = [...]` are its ESLint-style
  *   options), `plugins` (e.g. ["typescript", "unicorn", "react"]), `categories`
  *   (e.g. `{ suspicious = "warn" }`), `env`, `globals`, `settings` — written into a
- *   generated `.oxlintrc.json`. Project `.oxlintrc.json` files are not read.
+ *   generated `.oxlintrc.json`, on top of the repository's own oxlint file where one governs
+ *   (lib/config/native/oxlint.ts: the nearest `.oxlintrc.json` / `.jsonc` / `oxlint.config.ts`, its `extends`,
+ *   `overrides` and `ignorePatterns` as oxlint applies them; `[tools.oxlint] native_config = false` turns it off).
  * - Fix (`poly lint --fix`): oxlint's safe fixes (`--fix`), applied to a private
  *   copy of the text; the count is the number of findings the fix removed.
  * - A file oxlint cannot parse is an errored record with the line and column.
@@ -24,7 +26,8 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { basename, isAbsolute, join, relative, sep } from "node:path";
+import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { Diagnostic, Severity } from "../../report/schema.ts";
 import { runHost } from "../host.ts";
 import { CopiesLinter, withTempFiles } from "../batch.ts";
@@ -83,6 +86,27 @@ export function oxlintConfig(settings: EngineSettings): Record<string, unknown> 
   return config;
 }
 
+/**
+ * The configuration oxlint is given for files under `native` (written into the engine's private folder): the
+ * governing file's object with its `extends` made absolute, and `own` (poly.toml's keys) on top — `rules`,
+ * `categories`, `env`, `globals` and `settings` entry by entry, `plugins` whole (oxlint's `plugins` replaces the set).
+ */
+export function oxlintWithProject(native: NativeEngineConfig, own: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...native.options };
+  if (Array.isArray(out.extends)) {
+    out.extends = (out.extends as string[]).map((e) => isAbsolute(e) ? e : join(native.root, e));
+  }
+  for (const [key, value] of Object.entries(own)) {
+    const under = out[key];
+    out[key] = key !== "plugins" && isObject(value) && isObject(under) ? { ...under, ...value } : value;
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
 /** `eslint(no-debugger)` → `eslint/no-debugger`; `typescript-eslint(x)` → `typescript/x`. */
 export function normalizeCode(code: string): string {
   const m = /^([\w@/-]+)\(([^)]+)\)$/.exec(code);
@@ -110,32 +134,59 @@ function toDiagnostic(d: OxDiagnostic, text: string, starts: number[]): Diagnost
   return out;
 }
 
+/**
+ * Where a file's copy goes in the private directory: beneath the generated configuration as the file lies beneath
+ * the repository's oxlint file (its `overrides` globs then match as they do in the repository), or, without one, in a
+ * numbered folder of its own.
+ */
+function layout(settings: EngineSettings): ((file: SourceFile, index: number) => string) | undefined {
+  const root = settings.native?.root;
+  if (!root) return undefined;
+  return (file, index) => {
+    const rel = relative(root, file.path).split(sep).join("/");
+    return rel === "" || rel.startsWith("../") || isAbsolute(rel) ? `${index}/${basename(file.path)}` : rel;
+  };
+}
+
 /** Runs oxlint over files (written to a private directory) and returns the raw findings per file. */
 async function runOxlint(
   files: SourceFile[],
   settings: EngineSettings,
   fix: boolean,
-): Promise<{ raw: OxDiagnostic[][]; texts: string[] }> {
+): Promise<{ raw: (OxDiagnostic[] | EngineError)[]; texts: string[] }> {
   const script = await oxlintScript();
+  const config = settings.native ? oxlintWithProject(settings.native, oxlintConfig(settings)) : oxlintConfig(settings);
   return await withTempFiles(files, async (dir, names) => {
-    await Deno.writeTextFile(join(dir, ".oxlintrc.json"), JSON.stringify(oxlintConfig(settings)));
+    await Deno.writeTextFile(join(dir, ".oxlintrc.json"), JSON.stringify(config));
     const args = [script, "-c", ".oxlintrc.json", "--format", "json", "--no-ignore", "--disable-nested-config"];
     if (fix) args.push("--fix");
-    const run = await runHost("node", [...args, ...names], { cwd: dir });
+    const distinct = [...new Set(names)];
+    const run = await runHost("node", [...args, ...distinct], { cwd: dir });
     const start = run.stdout.indexOf("{");
     if (start < 0) {
       throw new EngineError(`oxlint failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`);
     }
-    const doc = JSON.parse(run.stdout.slice(start)) as { diagnostics: OxDiagnostic[] };
-    const index = new Map(names.map((n, i) => [n, i]));
-    const raw = files.map(() => [] as OxDiagnostic[]);
+    const doc = JSON.parse(run.stdout.slice(start)) as { diagnostics: OxDiagnostic[]; number_of_files?: number };
+    const index = new Map<string, number[]>();
+    names.forEach((n, i) => index.get(n)?.push(i) ?? index.set(n, [i]));
+    const raw: (OxDiagnostic[] | EngineError)[] = files.map(() => [] as OxDiagnostic[]);
     for (const d of doc.diagnostics) {
-      const i = index.get(d.filename.replace(/\\/g, "/").replace(/^\.\//, ""));
-      if (i !== undefined) raw[i].push(d);
+      for (const i of index.get(d.filename.replace(/\\/g, "/").replace(/^\.\//, "")) ?? []) {
+        (raw[i] as OxDiagnostic[]).push(d);
+      }
+    }
+    // oxlint passes over a file its configuration ignores without a word: should it have linted fewer files than it
+    // was given (a pattern poly matched otherwise), no file without findings is reported clean.
+    if (doc.number_of_files !== undefined && doc.number_of_files < distinct.length) {
+      const skipped = new EngineError(
+        `oxlint linted ${doc.number_of_files} of the ${distinct.length} files given to it (its configuration's ` +
+          `ignorePatterns left some out) and does not say which: this file may be one`,
+      );
+      raw.forEach((r, i) => (r as OxDiagnostic[]).length === 0 && (raw[i] = skipped));
     }
     const texts = fix ? await Promise.all(names.map((n) => Deno.readTextFile(join(dir, n)))) : files.map((f) => f.text);
     return { raw, texts };
-  });
+  }, layout(settings));
 }
 
 function outcome(file: SourceFile, raw: OxDiagnostic[], settings: EngineSettings): LintOutput | EngineError {
@@ -153,7 +204,13 @@ export class Oxlint extends CopiesLinter {
   constructor() {
     super(async (files, settings, fix) => {
       const { raw, texts } = await runOxlint(files, settings, fix);
-      return { texts, outcomes: files.map((f, j) => outcome({ ...f, text: texts[j] }, raw[j], settings)) };
+      return {
+        texts,
+        outcomes: files.map((f, j) => {
+          const found = raw[j];
+          return found instanceof EngineError ? found : outcome({ ...f, text: texts[j] }, found, settings);
+        }),
+      };
     }, CHUNK);
   }
 }
