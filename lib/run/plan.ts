@@ -173,12 +173,14 @@ export function planLint(language: Language, config: ResolvedConfig): FilePlan {
 
 function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
   const deno = denoLints(language, config);
+  const oxlint = oxlintLints(language, config);
+  // Where `deno lint` governs, or an oxlint file without a biome file of biome's own beside it, that tool lints in
+  // biome's place, unless poly.toml configures biome's linting there.
+  const instead = (deno || (oxlint && !biomeOwn(config))) && table(config, "lint", language, "biome") === undefined;
   const chosen = ENGINES.filter((e) =>
     e.lintLanguages.includes(language) &&
-    (deno && e.id === "deno-lint" ||
-      enabled(e, config, "lint", language) &&
-        // Where `deno lint` governs, it lints in biome's place, unless poly.toml configures biome's linting there.
-        !(deno && e.id === "biome" && table(config, "lint", language, "biome") === undefined))
+    (deno && e.id === "deno-lint" || oxlint && e.id === "oxlint" ||
+      enabled(e, config, "lint", language) && !(instead && e.id === "biome"))
   );
   const engines = chosen.map((e) => ({ id: e.id, settings: settingsFor(e, config, "lint", language) }));
   const own = chosen.filter((e) => !e.crossCutting);
@@ -192,6 +194,22 @@ function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
 function denoLints(language: Language, config: ResolvedConfig): boolean {
   return config.native?.[DENO_LINT] !== undefined && engineById("deno-lint")!.lintLanguages.includes(language) &&
     notOff("deno-lint", config, "lint", language);
+}
+
+/**
+ * Whether oxlint lints `language` under `config` without being turned on in poly.toml: an oxlint file governs
+ * (lib/config/native/oxlint.ts), the language is one it lints, and poly.toml has not turned it off (`[tools.oxlint]`,
+ * `[lint.<lang>.oxlint] enabled = false`, `native_config = false`).
+ */
+function oxlintLints(language: Language, config: ResolvedConfig): boolean {
+  return config.native?.oxlint !== undefined && engineById("oxlint")!.lintLanguages.includes(language) &&
+    notOff("oxlint", config, "lint", language);
+}
+
+/** Whether a biome file of biome's own governs `config`'s directory (not prettier's or oxfmt's options mapped onto it). */
+function biomeOwn(config: ResolvedConfig): boolean {
+  const biome = config.native?.biome;
+  return biome !== undefined && !biome.style;
 }
 
 /**
@@ -285,8 +303,7 @@ const BIOME_FORMATS: ReadonlySet<Language> = new Set(["javascript", "typescript"
 
 /** Whether a biome file of biome's own governs `config`'s directory and biome formats `language`: biome keeps it. */
 function biomeKeeps(language: Language, config: ResolvedConfig): boolean {
-  const biome = config.native?.biome;
-  return biome !== undefined && !biome.style && BIOME_FORMATS.has(language);
+  return biomeOwn(config) && BIOME_FORMATS.has(language);
 }
 
 /**

@@ -39,6 +39,11 @@ const TREE: Record<string, string> = {
   "a/ign/q.js": SOURCE,
   "c/k.js": SOURCE,
   "c/k.test.js": SOURCE,
+  // The scripts of Vue, Svelte and Astro files, as oxlint lints them.
+  "web/App.vue":
+    '<template>\n  <p>{{ msg }}</p>\n</template>\n\n<script setup lang="ts">\nconst msg = 1;\ndebugger;\n</script>\n',
+  "a/Card.svelte": "<script>\n  let a = 1;\n  debugger;\n  if (a == 2) console.log(a);\n</script>\n<p>{a}</p>\n",
+  "c/Page.astro": "---\nconst x = 1;\ndebugger;\n---\n<div>{x}</div>\n",
   "poly.toml": "[lint.javascript.oxlint]\n\n[tools.biome]\nenabled = false\n\n[tools.ast-grep]\nenabled = false\n",
 };
 
@@ -132,16 +137,41 @@ Deno.test({
   },
 });
 
-Deno.test("a repository's oxlint file poly cannot honour stops only a run that uses oxlint, naming the file and key", async () => {
+Deno.test({
+  name: "where an oxlint file governs, oxlint lints in biome's place; beside a biome file of biome's own, both lint",
+  ignore: absent,
+  async fn() {
+    const dir = await tree({
+      ".oxlintrc.json": JSON.stringify({ rules: { eqeqeq: "error" } }),
+      "x.ts": "let a = 1;\nif (a == 2) a = 3;\nexport { a };\n",
+      "poly.toml": "[tools.ast-grep]\nenabled = false\n",
+    });
+    const engines = (doc: Doc) =>
+      [...new Set((doc.results.find((r) => r.path === "x.ts")?.diagnostics ?? []).map((d) => `${d.engine} ${d.code}`))]
+        .sort();
+    assert.deepEqual(engines((await polyLint(dir)).doc), ["oxlint eslint/eqeqeq"]);
+    // poly.toml configuring biome's linting keeps biome beside it.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "\n[lint.typescript.biome]\n", { append: true });
+    assert.deepEqual(engines((await polyLint(dir)).doc), ["biome suspicious/noDoubleEquals", "oxlint eslint/eqeqeq"]);
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.ast-grep]\nenabled = false\n");
+    await Deno.writeTextFile(join(dir, "biome.json"), "{}\n");
+    assert.deepEqual(engines((await polyLint(dir)).doc), ["biome suspicious/noDoubleEquals", "oxlint eslint/eqeqeq"]);
+    await Deno.remove(join(dir, "biome.json"));
+    await Deno.writeTextFile(join(dir, "poly.toml"), "\n[tools.oxlint]\nenabled = false\n", { append: true });
+    assert.deepEqual(engines((await polyLint(dir)).doc), ["biome suspicious/noDoubleEquals"]);
+  },
+});
+
+Deno.test("an oxlint file poly cannot honour errors the files oxlint would lint, naming the file and key; others go on", async () => {
   const dir = await tree({
     ".oxlintrc.json": JSON.stringify({ jsPlugins: ["./plugin.js"] }),
     "x.js": "export const x = 1;\n",
-    "poly.toml": "[tools.biome]\nenabled = false\n",
+    "notes.md": "# Notes\n",
   });
-  const without = await polyLint(dir);
-  assert.equal(without.code, 0, without.stderr);
-  await Deno.writeTextFile(join(dir, "poly.toml"), "[lint.javascript.oxlint]\n", { append: true });
-  const out = await runPoly(["lint", "--no-workspace", "--no-cache", "."], { cwd: dir });
-  assert.equal(out.code, 2);
-  assert.match(out.stderr + out.stdout, /\.oxlintrc\.json: oxlint key "jsPlugins" cannot be honoured/);
+  const { code, doc } = await polyLint(dir);
+  assert.equal(code, 2);
+  const x = doc.results.find((r) => r.path === "x.js");
+  assert.match(x?.error ?? "", /\.oxlintrc\.json: oxlint key "jsPlugins" cannot be honoured/);
+  assert.match(x?.error ?? "", /\[tools\.oxlint\] enabled = false lints them without oxlint/);
+  assert.equal(doc.results.find((r) => r.path === "notes.md")?.error, undefined);
 });

@@ -12,7 +12,7 @@
  *   `.editorconfig` mapped onto its formatter as `biome migrate prettier` does),
  *   `markdownlint.ts` (`.markdownlint*`), `host.ts` (`.shellcheckrc`,
  *   `.clang-format`, `rustfmt.toml` with `Cargo.toml`'s edition), `oxlint.ts`
- *   (`.oxlintrc.json` and its kin, read where oxlint is turned on).
+ *   (`.oxlintrc.json` and its kin).
  * - `[tools.<engine>] native_config = false` in poly.toml turns an engine's
  *   native files off; poly.toml's keys for the engine apply on top of the native ones.
  * - A native file poly cannot honour (a key without a mapping, a plugin, a
@@ -188,9 +188,8 @@ export class NativeConfigs {
       const found = await read();
       if (found) out[id] = found;
     }
-    // oxlint is opt-in: its files are read only where poly.toml turns it on for a language (a repository's
-    // `.oxlintrc.json` does not stop a run that does not use oxlint).
-    if (wanted("oxlint") && oxlintOn(config)) {
+    // Where an oxlint file governs, oxlint lints (lib/run/plan.ts); one poly cannot honour errors oxlint's files only.
+    if (wanted("oxlint")) {
       const found = await this.#oxlint.forDir(dir, top);
       if (found) out.oxlint = found;
     }
@@ -283,14 +282,6 @@ function defaultRuff(top: string, python?: { file: NativeSource; version: string
     exclude: { all: RUFF_DEFAULT_EXCLUDE.map((pattern) => ({ pattern, base: top })) },
     ...(python ? { origins: { "target-version": python.file.path } } : {}),
   };
-}
-
-/** Whether poly.toml turns oxlint on for a language under `config` (`[lint.<javascript|typescript>.oxlint]`). */
-function oxlintOn(config: ResolvedConfig): boolean {
-  return ["javascript", "typescript"].some((language) => {
-    const table = config.data.lint[language]?.oxlint as { enabled?: boolean } | undefined;
-    return table !== undefined && table.enabled !== false;
-  });
 }
 
 function isInside(parent: string, child: string): boolean {

@@ -10,9 +10,14 @@
  * - `ignorePatterns` of the governing file (gitignore patterns rooted at its folder) keep files from oxlint
  *   ({@link oxlintExcluded}); an extended file's are not applied, as oxlint does not apply them.
  * - `oxlint.config.ts` / `.mts` is read without running it (literal values only, `_jsconfig.ts`).
- * - What poly cannot honour is a {@link ConfigError} naming the file and key: `jsPlugins` (they run the project's
- *   JavaScript), `options.typeAware` / `options.typeCheck` (they need oxlint's TypeScript checker, which poly does not
- *   run), an `extends` that is not a path.
+ * - What poly cannot honour — `jsPlugins` (they run the project's JavaScript), `options.typeAware` /
+ *   `options.typeCheck` (they need oxlint's TypeScript checker, which poly does not run), an `extends` that is not a
+ *   path, a file that does not parse — is said naming the file and key (`unmapped`): every file oxlint would lint
+ *   under it is an errored record saying so, and the run's other files go on.
+ *
+ * Where an oxlint file governs, oxlint lints JavaScript, TypeScript and the scripts of Vue, Svelte and Astro files, in
+ * biome's place unless a biome file of biome's
+ * own governs too or poly.toml configures biome's linting there (lib/run/plan.ts): the repository's linter is oxlint.
  *
  * The engine (lib/engines/oxlint/mod.ts) writes the governing file's object, `extends` made absolute and poly.toml's
  * keys on top, into its private folder and lays each file's copy out beneath it as the file lies beneath the governing file, so `overrides` globs
@@ -49,19 +54,45 @@ export class OxlintReader {
       const present = await this.files.namesIn(d);
       const names = OXLINT_FILES.filter((n) => present.has(n));
       if (names.length > 1) {
-        throw new ConfigError(
-          { file: this.display(join(d, names[1])) },
-          `oxlint takes one configuration file per folder, and "${names[0]}" is here too: delete one`,
+        const path = join(d, names[1]);
+        return await this.#unhonoured(
+          path,
+          new ConfigError(
+            { file: this.display(path) },
+            `oxlint takes one configuration file per folder, and "${names[0]}" is here too: delete one`,
+          ),
         );
       }
       if (names.length === 1) {
         const path = join(d, names[0]);
         let found = this.#governing.get(path);
-        if (!found) this.#governing.set(path, found = this.#resolve(path));
+        if (!found) this.#governing.set(path, found = this.#resolve(path).catch((e) => this.#unhonoured(path, e)));
         return await found;
       }
       if (d === top || dirname(d) === d) return undefined;
     }
+  }
+
+  /**
+   * The configuration of a governing file poly cannot honour: what says why (`unmapped`), which errors every file oxlint
+   * would lint under it, so a run's other files go on; the file is listed when it can be read.
+   */
+  async #unhonoured(path: string, error: unknown): Promise<NativeEngineConfig> {
+    if (!(error instanceof ConfigError)) throw error;
+    const files: NativeSource[] = [];
+    try {
+      const f = await this.files.read(path);
+      files.push({ path: f.path, hash: f.hash });
+    } catch {
+      // unreadable: the message says so
+    }
+    return {
+      files,
+      options: {},
+      root: dirname(path),
+      unmapped: `${error.message} (oxlint lints the scripts under it; ` +
+        `[tools.oxlint] enabled = false lints them without oxlint)`,
+    };
   }
 
   async #resolve(path: string): Promise<NativeEngineConfig> {

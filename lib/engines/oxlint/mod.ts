@@ -3,9 +3,11 @@
  * native: the npm package's N-API binary started with Node (`node
  * <oxlint>/bin/oxlint --format json`), many files per invocation.
  *
- * - Tier: bundled-native. Languages: JavaScript, TypeScript (incl. JSX/TSX).
- *   Opt-in: runs only where `[lint.typescript.oxlint]` / `[lint.javascript.oxlint]`
- *   exists (it complements biome, it does not replace it). Needs `node` on PATH;
+ * - Tier: bundled-native. Languages: JavaScript, TypeScript (incl. JSX/TSX), and the scripts of Vue,
+ *   Svelte and Astro files.
+ *   Runs where the repository's own oxlint file governs (`.oxlintrc.json`, in biome's place unless a
+ *   biome file of biome's own governs too: lib/run/plan.ts), and where `[lint.typescript.oxlint]` /
+ *   `[lint.javascript.oxlint]` exists (beside biome). Needs `node` on PATH;
  *   without it files are skipped with "node not found on PATH", never reported clean.
  * - Codes are `plugin/rule` (`eslint/no-debugger`, `typescript/no-explicit-any`);
  *   oxlint's "error" / "warning" / "advice" → error / warning / info.
@@ -203,6 +205,9 @@ function outcome(file: SourceFile, raw: OxDiagnostic[], settings: EngineSettings
 export class Oxlint extends CopiesLinter {
   constructor() {
     super(async (files, settings, fix) => {
+      // The repository's oxlint file cannot be honoured (lib/config/native/oxlint.ts): each file says why.
+      const unmapped = settings.native?.unmapped;
+      if (unmapped) return { texts: files.map((f) => f.text), outcomes: files.map(() => new EngineError(unmapped)) };
       const { raw, texts } = await runOxlint(files, settings, fix);
       return {
         texts,
@@ -219,7 +224,8 @@ export class Oxlint extends CopiesLinter {
 export const oxlint: EngineSpec = {
   id: "oxlint",
   tier: "bundled-native",
-  lintLanguages: ["javascript", "typescript"],
+  // Vue, Svelte and Astro: the scripts in them, as oxlint's command line lints them (positions are the whole file's).
+  lintLanguages: ["javascript", "typescript", "vue", "svelte", "astro"],
   formatLanguages: [],
   capabilities: { lint: true, format: false, fix: true },
   upstream: `oxlint ${OXLINT_VERSION}`,
