@@ -60,6 +60,9 @@ export class Batcher<T> {
   }
 }
 
+/** Characters of path arguments one process is given at most: far under every platform's command-line limit. */
+export const ARGS_BUDGET = Deno.build.os === "windows" ? 24_000 : 256_000;
+
 /**
  * Writes files into a private temporary directory, each in its own numbered
  * folder under its own base name (extensions matter to tools), runs `fn` with the
@@ -77,10 +80,11 @@ export async function withTempFiles<R>(
     const names = files.map(nameOf);
     const first = new Map<string, SourceFile>();
     files.forEach((f, i) => first.has(names[i]) || first.set(names[i], f));
-    await Promise.all([...first].map(async ([name, f]) => {
-      await Deno.mkdir(dirname(`${dir}/${name}`), { recursive: true });
-      await Deno.writeTextFile(`${dir}/${name}`, f.text);
-    }));
+    // Each folder made once, then each copy written: hundreds of small writes, faster in turn than as promises.
+    for (const folder of new Set([...first.keys()].map((name) => dirname(`${dir}/${name}`)))) {
+      Deno.mkdirSync(folder, { recursive: true });
+    }
+    for (const [name, f] of first) Deno.writeTextFileSync(`${dir}/${name}`, f.text);
     return await fn(dir, names);
   } finally {
     await removeTemp(dir);
@@ -103,13 +107,23 @@ export type CopiesRun = (
  */
 export class CopiesLinter implements EngineInstance {
   #batcher = new Batcher<LintOutput>((files, settings) => this.lintMany(files, settings));
-  constructor(private readonly run: CopiesRun, private readonly chunk = 500) {}
+  /**
+   * `chunk`: at most this many files per process; `budget`: at most about this many characters of their paths (the
+   * names the process is given are no longer), far under every platform's command-line limit.
+   */
+  constructor(private readonly run: CopiesRun, private readonly chunk = 500, private readonly budget = ARGS_BUDGET) {}
 
   /** Lints many files sharing one settings object: one process per chunk. */
   async lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
     const out: Settled<LintOutput>[] = [];
-    for (let i = 0; i < files.length; i += this.chunk) {
-      out.push(...(await this.run(files.slice(i, i + this.chunk), settings, false)).outcomes);
+    for (let start = 0; start < files.length;) {
+      let end = start;
+      for (let size = 0; end < files.length && end - start < this.chunk; end++) {
+        size += files[end].path.length + 1;
+        if (size > this.budget && end > start) break;
+      }
+      out.push(...(await this.run(files.slice(start, end), settings, false)).outcomes);
+      start = end;
     }
     return out;
   }

@@ -21,8 +21,8 @@
  * - Fix (`poly lint --fix`): oxlint's safe fixes (`--fix`), applied to a private
  *   copy of the text; the count is the number of findings the fix removed.
  * - A file oxlint cannot parse is an errored record with the line and column.
- * - Batching: {@link Oxlint.lintMany} lints a list of files in one process per
- *   500 files; `lint` batches calls made in the same tick.
+ * - Batching: {@link Oxlint.lintMany} lints a list of files in one process (a command line's worth of
+ *   paths: `ARGS_BUDGET`); `lint` batches calls made in the same tick.
  *
  * Example: `if (x) { debugger; }` → `eslint/no-debugger \`debugger\` statement is not allowed`.
  *
@@ -45,7 +45,6 @@ import {
   SourceSyntaxError,
 } from "../types.ts";
 
-const CHUNK = 500;
 const PASSTHROUGH = new Set(["plugins", "categories", "env", "globals", "settings"]);
 const LEVELS: Record<string, string> = { off: "off", error: "error", warning: "warn", info: "warn", hint: "warn" };
 const SEVERITIES: Record<string, Severity> = { error: "error", warning: "warning", advice: "info" };
@@ -201,7 +200,7 @@ function outcome(file: SourceFile, raw: OxDiagnostic[], settings: EngineSettings
   return { diagnostics: applyRuleSettings(raw.map((d) => toDiagnostic(d, file.text, starts)), settings) };
 }
 
-/** The loaded oxlint engine: one process per 500 files, over private copies. */
+/** The loaded oxlint engine: one process per command line of files, over private copies. */
 export class Oxlint extends CopiesLinter {
   constructor() {
     super(async (files, settings, fix) => {
@@ -216,7 +215,7 @@ export class Oxlint extends CopiesLinter {
           return found instanceof EngineError ? found : outcome({ ...f, text: texts[j] }, found, settings);
         }),
       };
-    }, CHUNK);
+    }, Infinity); // one process for as many files as its command line takes (oxlint lints them on every core)
   }
 }
 
