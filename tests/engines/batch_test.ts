@@ -46,10 +46,14 @@ Deno.test("withTempFiles() lays copies out where nameOf says, folders made as ne
 Deno.test("CopiesLinter lintMany() gives each process as many files as the count and the paths' budget allow", async () => {
   const chunks: number[] = [];
   const linter = (chunk: number, budget: number) =>
-    new CopiesLinter((files) => {
-      chunks.push(files.length);
-      return Promise.resolve({ outcomes: files.map(() => ({ diagnostics: [] })), texts: files.map((f) => f.text) });
-    }, chunk, budget);
+    new CopiesLinter(
+      (files) => {
+        chunks.push(files.length);
+        return Promise.resolve({ outcomes: files.map(() => ({ diagnostics: [] })), texts: files.map((f) => f.text) });
+      },
+      chunk,
+      budget,
+    );
   const files = Array.from({ length: 7 }, (_, i) => file(`f${i}.js`)); // paths of 8 characters
   equal((await linter(Infinity, 100_000).lintMany(files, settings())).length, 7);
   equal((await linter(3, 100_000).lintMany(files, settings())).length, 7);
