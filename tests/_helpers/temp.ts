@@ -40,3 +40,18 @@ export function tempDirSync(options?: Deno.MakeTempOptions): string {
 export async function tempFile(options?: Deno.MakeTempOptions): Promise<string> {
   return track(await Deno.makeTempFile(options));
 }
+
+/**
+ * A temporary repository (a folder with an empty `.git`, removed when the test process ends) holding `files`: paths
+ * relative to it, with `/`, their folders made as needed.
+ */
+export async function tempRepository(files: Record<string, string>, prefix = "poly-repo-"): Promise<string> {
+  const dir = await tempDir({ prefix });
+  await Deno.mkdir(`${dir}/.git`);
+  for (const [path, text] of Object.entries(files)) {
+    const at = `${dir}/${path}`;
+    await Deno.mkdir(at.slice(0, at.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(at, text);
+  }
+  return dir;
+}

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runPoly } from "../_helpers/cli.ts";
-import { tempDir } from "../_helpers/temp.ts";
+import { tempRepository } from "../_helpers/temp.ts";
 import { missing } from "../engines/_harness.ts";
 import { oxlintScript } from "../../lib/engines/oxlint/_bin.ts";
 
@@ -47,14 +47,8 @@ const TREE: Record<string, string> = {
   "poly.toml": "[lint.javascript.oxlint]\n\n[tools.biome]\nenabled = false\n\n[tools.ast-grep]\nenabled = false\n",
 };
 
-async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await tempDir({ prefix: "poly-oxlint-native-" });
-  await Deno.mkdir(join(dir, ".git"));
-  for (const [path, text] of Object.entries(files)) {
-    await Deno.mkdir(join(dir, path, ".."), { recursive: true });
-    await Deno.writeTextFile(join(dir, path), text);
-  }
-  return dir;
+function tree(files: Record<string, string>): Promise<string> {
+  return tempRepository(files, "poly-oxlint-native-");
 }
 
 /** `path:line:column code` for each of oxlint's own findings in the repository. */

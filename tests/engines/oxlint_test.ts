@@ -83,14 +83,21 @@ Deno.test("oxlint is opt-in", () => {
   equal(oxlint.defaultEnabled, false);
 });
 
+/** The repository the next tests' files are in (never read: oxlint lints copies). */
+const root = "/repo";
+/** A file at `rel` in it, with a `debugger` statement. */
+const file = (rel: string) => ({
+  path: join(root, rel),
+  relPath: rel,
+  language: "javascript" as const,
+  text: "debugger;\n",
+});
+
 Deno.test({
   name: "oxlint lintMany() under a repository's file: copies lie beneath it as the files do, so its overrides match",
   ignore: absent,
   async fn() {
     const engine = await oxlint.load() as Oxlint;
-    const root = "/repo";
-    const text = "debugger;\n";
-    const file = (rel: string) => ({ path: join(root, rel), relPath: rel, language: "javascript" as const, text });
     const native = {
       files: [],
       options: {
@@ -113,13 +120,6 @@ Deno.test({
   ignore: absent,
   async fn() {
     const engine = await oxlint.load() as Oxlint;
-    const root = "/repo";
-    const file = (rel: string) => ({
-      path: join(root, rel),
-      relPath: rel,
-      language: "javascript" as const,
-      text: "debugger;\n",
-    });
     // What poly's own match of the patterns would have kept from oxlint (lib/config/native/oxlint.ts), given anyway.
     const native = { files: [], options: { ignorePatterns: ["gen/**"] }, root };
     const [ignored, linted] = await engine.lintMany([file("gen/a.js"), file("src/b.js")], { ...settings(), native });

@@ -22,7 +22,8 @@ import cirosantilli from "markdownlint/style/cirosantilli" with { type: "json" }
 import prettier from "markdownlint/style/prettier" with { type: "json" };
 import relaxed from "markdownlint/style/relaxed" with { type: "json" };
 import { ConfigError } from "../../errors/mod.ts";
-import type { NativeFiles, NativeText } from "./_files.ts";
+import type { NativeFiles } from "./_files.ts";
+import { parseError, readExtended } from "./_reading.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
 
@@ -111,16 +112,7 @@ export class MarkdownlintReader {
     origins: Record<string, string> = {},
   ): Promise<Table | undefined> {
     const shown = this.display(path);
-    if (chain.includes(path)) throw new ConfigError({ file: shown }, `"extends" forms a cycle`);
-    let f: NativeText;
-    try {
-      f = await this.files.read(path);
-    } catch {
-      throw new ConfigError(
-        { file: this.display(chain.at(-1) ?? path) },
-        `"extends" names "${shown}", which cannot be read`,
-      );
-    }
+    const f = await readExtended(this.files, this.display, path, chain);
     let doc: unknown;
     try {
       // npm `yaml` loads on first use: its evaluation costs ~50 ms, and most runs read no YAML configuration.
@@ -135,11 +127,7 @@ export class MarkdownlintReader {
         })
         : parseJsonc(f.text);
     } catch (e) {
-      if (e instanceof ConfigError) throw e;
-      throw new ConfigError(
-        { file: shown },
-        `cannot parse: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`,
-      );
+      throw parseError(e, shown);
     }
     doc ??= {};
     if (!isTable(doc)) throw new ConfigError({ file: shown }, "the configuration must be an object");

@@ -25,10 +25,11 @@
  *
  * @module
  */
-import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
-import ignore, { type Ignore } from "ignore";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
+import { ignoredBy } from "./_ignores.ts";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
+import { parseError, readExtended } from "./_reading.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
 
@@ -116,17 +117,7 @@ export class OxlintReader {
   /** One file's object, checked, after the files it extends (each listed in `used`, bases first). */
   async #load(path: string, used: NativeSource[], chain: string[]): Promise<Table> {
     const shown = this.display(path);
-    if (chain.includes(path)) throw new ConfigError({ file: shown }, `"extends" forms a cycle`);
-    let f: NativeText;
-    try {
-      f = await this.files.read(path);
-    } catch {
-      const by = chain.at(-1);
-      throw new ConfigError(
-        { file: this.display(by ?? path) },
-        by ? `"extends" names "${shown}", which cannot be read` : "cannot be read",
-      );
-    }
+    const f = await readExtended(this.files, this.display, path, chain);
     const doc = await parse(f, shown);
     const extended = doc.extends;
     if (extended !== undefined) {
@@ -154,11 +145,7 @@ async function parse(f: NativeText, shown: string): Promise<Table> {
       })
       : parseJsonc(f.text);
   } catch (e) {
-    if (e instanceof ConfigError) throw e;
-    throw new ConfigError(
-      { file: shown },
-      `cannot parse: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`,
-    );
+    throw parseError(e, shown);
   }
   if (!isTable(doc)) throw new ConfigError({ file: shown }, "the configuration must be an object");
   return doc;
@@ -197,21 +184,11 @@ function check(doc: Table, shown: string): void {
   }
 }
 
-const lists = new Map<string, Ignore>();
-
 /**
  * Why oxlint's configuration `native` keeps `absPath` from oxlint (the governing file's `ignorePatterns`, gitignore
  * patterns rooted at its folder), or undefined.
  */
 export function oxlintExcluded(native: NativeEngineConfig, absPath: string): string | undefined {
-  if (!native.lintIgnore) return undefined;
-  const rel = relative(native.root, absPath).split(sep).join("/");
-  if (rel === "" || rel.startsWith("..")) return undefined;
-  for (const { file, patterns } of native.lintIgnore) {
-    const key = patterns.join("\0");
-    let list = lists.get(key);
-    if (!list) lists.set(key, list = ignore().add(patterns));
-    if (list.ignores(rel)) return `ignored by oxlint: in ignorePatterns of "${relative(dirname(absPath), file)}"`;
-  }
-  return undefined;
+  const hit = native.lintIgnore && ignoredBy(native.lintIgnore, native.root, absPath);
+  return hit ? `ignored by oxlint: in ignorePatterns of "${relative(dirname(absPath), hit.file)}"` : undefined;
 }

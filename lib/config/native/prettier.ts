@@ -32,7 +32,8 @@
  * @module
  */
 import { dirname, relative, sep } from "node:path";
-import ignore from "ignore";
+import { ignoredBy } from "./_ignores.ts";
+import { parseError } from "./_reading.ts";
 import picomatch from "picomatch";
 import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
@@ -244,15 +245,6 @@ export async function oxfmtOptions(file: NativeText, display: string): Promise<T
     throw parseError(e, display);
   }
   return optionsObject(doc, display, "oxfmt");
-}
-
-/** The error for a config file that does not parse (the parser's first line), or `e` itself when it names the file. */
-function parseError(e: unknown, display: string): ConfigError {
-  if (e instanceof ConfigError) return e;
-  return new ConfigError(
-    { file: display },
-    `cannot parse: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
-  );
 }
 
 /** `doc` as the tool's options, or a ConfigError naming the file when it is not an object. */
@@ -500,29 +492,19 @@ export const STYLE_LANGUAGES: ReadonlySet<string> = new Set([
   "vue",
 ]);
 
-/** Each ignore file's patterns compiled once. */
-const ignoreLists = new Map<string, ReturnType<typeof ignore>>();
-
 /**
  * Why the prettier-compatible configuration `native` keeps `absPath` from the formatter (oxfmt's `ignorePatterns`, a
  * `.prettierignore`: gitignore patterns relative to the configuration's directory), or undefined.
  */
 export function styleIgnored(native: NativeEngineConfig, absPath: string): string | undefined {
   if (!native.formatIgnore) return undefined;
-  const rel = relative(native.root, absPath).split(sep).join("/");
-  if (rel === "" || rel.startsWith("..")) return undefined;
-  for (const { file, patterns } of native.formatIgnore) {
-    const key = patterns.join("\0");
-    let list = ignoreLists.get(key);
-    if (!list) ignoreLists.set(key, list = ignore().add(patterns));
-    if (!list.ignores(rel)) continue;
-    const where = relative(dirname(absPath), file);
-    const tool = native.style?.tool ?? "prettier";
-    return file.endsWith(".prettierignore")
-      ? `ignored by ${tool}: listed in "${where}"`
-      : `ignored by ${tool}: in ignorePatterns of "${where}"`;
-  }
-  return undefined;
+  const hit = ignoredBy(native.formatIgnore, native.root, absPath);
+  if (!hit) return undefined;
+  const where = relative(dirname(absPath), hit.file);
+  const tool = native.style?.tool ?? "prettier";
+  return hit.file.endsWith(".prettierignore")
+    ? `ignored by ${tool}: listed in "${where}"`
+    : `ignored by ${tool}: in ignorePatterns of "${where}"`;
 }
 
 /** oxfmt's options prettier does not have. */

@@ -20,16 +20,10 @@ import { FORMAT_STYLE } from "../../../lib/config/native/mod.ts";
 import { editorconfigDefaults, editorconfigProps, parseEditorconfig } from "../../../lib/config/native/editorconfig.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { ConfigError } from "../../../lib/errors/mod.ts";
-import { tempDir } from "../../_helpers/temp.ts";
+import { tempRepository } from "../../_helpers/temp.ts";
 
-async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await tempDir({ prefix: "poly-native-" });
-  await Deno.mkdir(join(dir, ".git"));
-  for (const [path, text] of Object.entries(files)) {
-    await Deno.mkdir(join(dir, path, ".."), { recursive: true });
-    await Deno.writeTextFile(join(dir, path), text);
-  }
-  return dir;
+function tree(files: Record<string, string>): Promise<string> {
+  return tempRepository(files, "poly-native-");
 }
 
 Deno.test("forDir() passes over a pyproject.toml without [tool.ruff] and finds the ruff.toml above it", async () => {

@@ -7,16 +7,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openConfig } from "../../../lib/config/load.ts";
 import { nativeExcluded } from "../../../lib/config/native/mod.ts";
-import { tempDir } from "../../_helpers/temp.ts";
+import { tempRepository } from "../../_helpers/temp.ts";
 
-async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await tempDir({ prefix: "poly-native-oxlint-" });
-  await Deno.mkdir(join(dir, ".git"));
-  for (const [path, text] of Object.entries(files)) {
-    await Deno.mkdir(join(dir, path, ".."), { recursive: true });
-    await Deno.writeTextFile(join(dir, path), text);
-  }
-  return dir;
+function tree(files: Record<string, string>): Promise<string> {
+  return tempRepository(files, "poly-native-oxlint-");
 }
 
 /** The reason the oxlint configuration governing `sub` cannot be honoured (`unmapped`). */

@@ -1,0 +1,41 @@
+/**
+ * What the native readers share in reading a file: the files of a chain of `extends` (oxlint's, markdownlint's), with
+ * cycles and unreadable files named, and the error for a file that does not parse. A leaf beside `_files.ts`, which
+ * imports the readers' file names.
+ *
+ * @module
+ */
+import { ConfigError } from "../../errors/mod.ts";
+import type { NativeFiles, NativeText } from "./_files.ts";
+
+/**
+ * The text of `path`, one file of a chain of `extends` (`chain`: the files that led to it, the one naming it last): a
+ * file met again is a cycle, and one that cannot be read an error naming the file that names it (`display` shows paths).
+ */
+export async function readExtended(
+  files: NativeFiles,
+  display: (path: string) => string,
+  path: string,
+  chain: readonly string[],
+): Promise<NativeText> {
+  const shown = display(path);
+  if (chain.includes(path)) throw new ConfigError({ file: shown }, `"extends" forms a cycle`);
+  try {
+    return await files.read(path);
+  } catch {
+    const by = chain.at(-1);
+    throw new ConfigError(
+      { file: display(by ?? path) },
+      by ? `"extends" names "${shown}", which cannot be read` : "cannot be read",
+    );
+  }
+}
+
+/** The error for a config file that does not parse (the parser's first line), or `e` itself when it names the file. */
+export function parseError(e: unknown, display: string): ConfigError {
+  if (e instanceof ConfigError) return e;
+  return new ConfigError(
+    { file: display },
+    `cannot parse: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
+  );
+}
