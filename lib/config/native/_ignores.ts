@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { relative, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { relativeInside } from "../../paths/inside.ts";
 
 /** One file's patterns, relative to the folder of the configuration that lists them. */
 export interface IgnoreList {
@@ -16,10 +16,13 @@ export interface IgnoreList {
 
 const compiled = new Map<string, Ignore>();
 
-/** The first of `lists` whose patterns, rooted at `root`, match `absPath`; undefined for a path outside `root`. */
+/**
+ * The first of `lists` whose patterns, rooted at `root`, match `absPath`; undefined for a path outside `root`. Both
+ * paths absolute and normalised (asked for every file of a run: a prefix test, `relativeInside`).
+ */
 export function ignoredBy(lists: readonly IgnoreList[], root: string, absPath: string): IgnoreList | undefined {
-  const rel = relative(root, absPath).split(sep).join("/");
-  if (rel === "" || rel.startsWith("..")) return undefined;
+  const rel = relativeInside(root, absPath);
+  if (rel === undefined) return undefined;
   return lists.find(({ patterns }) => {
     const key = patterns.join("\0");
     let list = compiled.get(key);

@@ -16,12 +16,12 @@
  *   under it is an errored record saying so, and the run's other files go on.
  *
  * Where an oxlint file governs, oxlint lints JavaScript, TypeScript and the scripts of Vue, Svelte and Astro files, in
- * biome's place unless a biome file of biome's
- * own governs too or poly.toml configures biome's linting there (lib/run/plan.ts): the repository's linter is oxlint.
+ * biome's place unless a biome file of biome's own governs too or poly.toml configures biome's linting there
+ * (lib/run/plan.ts): the repository's linter is oxlint.
  *
  * The engine (lib/engines/oxlint/mod.ts) writes the governing file's object, `extends` made absolute and poly.toml's
- * keys on top, into its private folder and lays each file's copy out beneath it as the file lies beneath the governing file, so `overrides` globs
- * match as they do in the repository.
+ * keys on top, into its private folder and lays each file's copy out beneath it as the file lies beneath the governing
+ * file, so `overrides` globs match as they do in the repository.
  *
  * @module
  */

@@ -48,6 +48,7 @@
 import pLimit from "p-limit";
 import { basename, join, sep } from "node:path";
 import { runExecutable } from "../host.ts";
+import { ARGS_BUDGET } from "../batch.ts";
 import { lineStarts } from "../text.ts";
 import { type BiomeCommand, biomeCommand } from "./_bin.ts";
 import type { Finding } from "./_shared.ts";
@@ -57,8 +58,8 @@ import { makeTempDir, removeTemp } from "../../fs/temp.ts";
 import { declinedByBiome } from "./_limits.ts";
 import { readBytesSync } from "../../fs/read_bytes.ts";
 
-/** Bytes of path arguments per process: far under every platform's command-line limit. */
-export const CHUNK_BYTES = Deno.build.os === "windows" ? 24_000 : 256_000;
+/** Bytes of path arguments per process: far under every platform's command-line limit (the batch engines' budget). */
+export const CHUNK_BYTES = ARGS_BUDGET;
 
 /** One diagnostic of biome's JSON reporter (2.5). */
 export interface JsonDiagnostic {

@@ -28,7 +28,8 @@
  *
  * @module
  */
-import { basename, isAbsolute, join, relative, sep } from "node:path";
+import { basename, isAbsolute, join } from "node:path";
+import { relativeInside } from "../../paths/inside.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
 import type { Diagnostic, Severity } from "../../report/schema.ts";
 import { runHost } from "../host.ts";
@@ -143,10 +144,7 @@ function toDiagnostic(d: OxDiagnostic, text: string, starts: number[]): Diagnost
 function layout(settings: EngineSettings): ((file: SourceFile, index: number) => string) | undefined {
   const root = settings.native?.root;
   if (!root) return undefined;
-  return (file, index) => {
-    const rel = relative(root, file.path).split(sep).join("/");
-    return rel === "" || rel.startsWith("../") || isAbsolute(rel) ? `${index}/${basename(file.path)}` : rel;
-  };
+  return (file, index) => relativeInside(root, file.path) ?? `${index}/${basename(file.path)}`;
 }
 
 /** Runs oxlint over files (written to a private directory) and returns the raw findings per file. */
