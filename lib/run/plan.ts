@@ -14,6 +14,7 @@ import {
   editorconfigProps,
   FORMAT_STYLE,
   nativeExcluded,
+  nativeTargetVersion,
   NODE_MANIFEST,
 } from "../config/native/mod.ts";
 import {
@@ -324,7 +325,9 @@ const narrowed = new WeakMap<FilePlan, Map<string, FilePlan>>();
 /**
  * `plan` without the engines whose own configuration keeps `path` from them
  * (ruff's `exclude`, biome's `includes`: see lib/config/native/). When no engine
- * of the file's own is left, `noEngine` says why, in the engines' words.
+ * of the file's own is left, `noEngine` says why, in the engines' words. Where
+ * ruff's `per-file-target-version` names the file, ruff's settings take that
+ * `target-version` (for linting and formatting, as ruff does).
  * `resident`: remember the result by path, for the next runs of this process.
  */
 export function narrowToFile(plan: FilePlan, path: string, kind: "lint" | "fmt", resident = false): FilePlan {
@@ -347,6 +350,7 @@ const byPath = {
 function narrowOnce(plan: FilePlan, path: string, kind: "lint" | "fmt"): FilePlan {
   let dropped: string[] | undefined;
   let reasons: string[] | undefined;
+  let retargeted: [id: string, version: string][] | undefined;
   for (const e of plan.engines) {
     const native = e.settings.native;
     if (!native) continue;
@@ -354,18 +358,43 @@ function narrowOnce(plan: FilePlan, path: string, kind: "lint" | "fmt"): FilePla
     if (why) {
       (dropped ??= []).push(e.id);
       (reasons ??= []).push(why);
+      continue;
+    }
+    const version = native.perFileTarget ? nativeTargetVersion(native, path) : undefined;
+    if (version !== undefined && version !== native.options["target-version"]) {
+      (retargeted ??= []).push([e.id, version]);
     }
   }
-  if (!dropped || !reasons) return plan;
+  if (!dropped && !retargeted) return plan;
   let own = narrowed.get(plan);
   if (!own) narrowed.set(plan, own = new Map());
-  const key = `${dropped.join("\0")}\0${reasons.join("\0")}`;
+  const key = JSON.stringify([dropped, reasons, retargeted]);
   let found = own.get(key);
   if (!found) {
-    const engines = plan.engines.filter((e) => !dropped!.includes(e.id));
+    const versions = new Map(retargeted);
+    const engines = plan.engines.filter((e) => !dropped?.includes(e.id)).map((e) => {
+      const version = versions.get(e.id);
+      return version === undefined ? e : { id: e.id, settings: withTargetVersion(e.settings, version) };
+    });
     const mine = engines.filter((e) => !engineById(e.id)?.crossCutting);
-    found = mine.length > 0 ? { engines } : { engines, noEngine: reasons.join("; ") };
+    found = mine.length > 0 || !reasons ? { ...plan, engines } : { engines, noEngine: reasons.join("; ") };
     own.set(key, found);
+  }
+  return found;
+}
+
+/** Settings under ruff's `per-file-target-version`, one object per (settings, version). */
+const retargets = new WeakMap<EngineSettings, Map<string, EngineSettings>>();
+
+/** `settings` with its native options' `target-version` set to `version`. */
+function withTargetVersion(settings: EngineSettings, version: string): EngineSettings {
+  let own = retargets.get(settings);
+  if (!own) retargets.set(settings, own = new Map());
+  let found = own.get(version);
+  if (!found) {
+    const native = settings.native!;
+    found = { ...settings, native: { ...native, options: { ...native.options, "target-version": version } } };
+    own.set(version, found);
   }
   return found;
 }

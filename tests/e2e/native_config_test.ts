@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyFixture, runPoly } from "../_helpers/cli.ts";
 import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
-import { tempDir } from "../_helpers/temp.ts";
+import { tempDir, tempRepository } from "../_helpers/temp.ts";
 import { findExecutable } from "../../lib/fs/executable.ts";
 
 interface Record_ {
@@ -99,10 +99,39 @@ Deno.test("ruff per-file-ignores ALL silences ruff alone in those files (other e
 
 Deno.test("a native key poly cannot honour is a run-level error naming the file and key", async () => {
   const dir = await copyFixture("native/ruff_pfi");
-  await Deno.writeTextFile(join(dir, "ruff.toml"), '[per-file-target-version]\n"old/*" = "py37"\n');
+  await Deno.writeTextFile(join(dir, "ruff.toml"), '[lint]\nextend-safe-fixes = ["F401"]\n');
   const out = await runPoly(["lint", "--no-workspace", "--no-cache"], { cwd: dir });
   assert.equal(out.code, 2);
-  assert.match(out.stderr + out.stdout, /ruff\.toml: ruff key "per-file-target-version" cannot be honoured/);
+  assert.match(out.stderr + out.stdout, /ruff\.toml: ruff key "lint\.extend-safe-fixes" cannot be honoured/);
+});
+
+Deno.test("ruff's per-file-target-version: the files it names are linted and formatted for that Python", async () => {
+  // Checked against ruff 0.16.9's own command line on the same tree: `ruff check` reports UP006 in new.py only;
+  // `ruff format --diff` splits legacy/w.py's `with` inside `open(...)` (no parenthesized context managers before
+  // Python 3.9) and w.py's into a parenthesized block.
+  const annotated = "from typing import List\n\n\ndef f() -> List[int]:\n    return []\n";
+  const long =
+    'with open("a_really_long_foo") as foo, open("a_really_long_bar") as bar, open("a_really_long_baz") as baz:\n    pass\n';
+  const dir = await tempRepository({
+    "pyproject.toml":
+      '[tool.ruff]\ntarget-version = "py312"\n\n[tool.ruff.lint]\nselect = ["UP006"]\n\n[tool.ruff.per-file-target-version]\n"legacy/*.py" = "py38"\n',
+    "legacy/old.py": annotated,
+    "new.py": annotated,
+    "legacy/w.py": long,
+    "w.py": long,
+  });
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(doc, "new.py", "ruff"), ["UP006"]);
+  assert.deepEqual(codes(doc, "legacy/old.py", "ruff"), []);
+  await runPoly(["fmt", "--no-cache", "--fix", "legacy/w.py", "w.py"], { cwd: dir });
+  assert.equal(
+    await Deno.readTextFile(join(dir, "legacy/w.py")),
+    'with open("a_really_long_foo") as foo, open("a_really_long_bar") as bar, open(\n    "a_really_long_baz"\n) as baz:\n    pass\n',
+  );
+  assert.equal(
+    await Deno.readTextFile(join(dir, "w.py")),
+    'with (\n    open("a_really_long_foo") as foo,\n    open("a_really_long_bar") as bar,\n    open("a_really_long_baz") as baz,\n):\n    pass\n',
+  );
 });
 
 Deno.test("the result cache is invalidated when a native config changes", async () => {

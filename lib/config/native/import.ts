@@ -9,7 +9,7 @@
  *   top-level keys as ruff settings) and `[fmt.python.ruff]` (the `format` table
  *   and the top-level layout keys); `per-file-ignores` become poly's
  *   `[per-file-ignores]` (rebased onto the directory). A non-default `exclude`,
- *   `include`, `lint.exclude`/`format.exclude` or a negated per-file-ignore is refused.
+ *   `include`, `lint.exclude`/`format.exclude`, `per-file-target-version` or a negated per-file-ignore is refused.
  * - biome: `configuration = {...}` under
  *   `[lint.<lang>.biome]` and `[fmt.<lang>.biome]` for each of biome's languages,
  *   with biome's formatter defaults written out (poly's `[defaults]` would fill
@@ -71,6 +71,9 @@ function ruffTables(native: NativeEngineConfig, dir: string, display: (p: string
     refuse(native, display, "lint.exclude", "poly.toml has no per-engine exclude");
   }
   if (native.include) refuse(native, display, "include", "poly.toml has no per-engine include");
+  if (native.perFileTarget) {
+    refuse(native, display, "per-file-target-version", "poly.toml has no per-file target version (keep the ruff file)");
+  }
   const options = structuredClone(native.options);
   const lint = isTable(options.lint) ? options.lint : {};
   const format = isTable(options.format) ? options.format : {};

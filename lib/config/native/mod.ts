@@ -328,6 +328,14 @@ export function nativeExcluded(
   return undefined;
 }
 
+/**
+ * The `target-version` ruff's `per-file-target-version` gives `absPath` (the first glob that matches, a negated one
+ * matching the files it does not name), or undefined where none does.
+ */
+export function nativeTargetVersion(native: NativeEngineConfig, absPath: string): string | undefined {
+  return native.perFileTarget?.find((p) => ruffMatches(p, absPath) !== Boolean(p.negated))?.version;
+}
+
 /** The codes ruff's `per-file-ignores` silence in `absPath`. */
 export function nativeIgnoredCodes(native: NativeEngineConfig | undefined, absPath: string): string[] {
   const out: string[] = [];

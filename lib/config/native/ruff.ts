@@ -11,14 +11,18 @@
  *   file starts the rule selection over (the layering of ruff's `RuleSelection`s,
  *   folded into the one `lint` table the WebAssembly module takes).
  * - `exclude` (default: ruff's list) / `extend-exclude` / `include` /
- *   `lint.exclude` / `format.exclude` and `per-file-ignores` are path globs
- *   poly evaluates itself (the module sees no paths), with ruff's matching:
- *   base name, or absolute path against the pattern joined to the file's directory.
+ *   `lint.exclude` / `format.exclude`, `per-file-ignores` and
+ *   `per-file-target-version` are path globs poly evaluates itself (the module
+ *   sees no paths), with ruff's matching: base name, or absolute path against
+ *   the pattern joined to the file's directory. A file a `per-file-target-version`
+ *   glob matches is linted and formatted with that `target-version` (the first
+ *   glob as written that matches; ruff keeps the table in a hash map, so where
+ *   globs of different versions overlap its own pick is not the written order).
  * - Keys poly cannot honour are a {@link ConfigError} naming the file and key.
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import picomatch from "picomatch";
 import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
@@ -71,11 +75,20 @@ const CLI_ONLY = new Set([
 ]);
 
 /** Keys poly evaluates itself (paths) and keeps out of the module's options. */
-const PATH_KEYS = new Set(["extend", "exclude", "extend-exclude", "include", "extend-include"]);
+const PATH_KEYS = new Set([
+  "extend",
+  "exclude",
+  "extend-exclude",
+  "include",
+  "extend-include",
+  "per-file-target-version",
+]);
+
+/** The Python versions ruff 0.17 takes for `target-version` and `per-file-target-version`. */
+const PYTHON_VERSION = /^py3(?:[7-9]|1[0-4])$/;
 
 /** Keys a native ruff file may set that poly cannot honour, with why. */
 const UNSUPPORTED: Record<string, string> = {
-  "per-file-target-version": "poly cannot give ruff a different target version per file",
   "lint.extend-safe-fixes": "poly applies only fixes ruff documents as safe and cannot promote others",
   "extend-safe-fixes": "poly applies only fixes ruff documents as safe and cannot promote others",
 };
@@ -266,6 +279,7 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
   let include: NativePattern[] | undefined;
   let perFileIgnores: NativePattern[] = [];
   let extendPerFile: NativePattern[] = [];
+  let perFileTarget: NativePattern[] | undefined;
   const lintExclude: NativePattern[] = [];
   const fmtExclude: NativePattern[] = [];
   for (const { file, dir, table } of levels) {
@@ -299,6 +313,10 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
         codes: strings(name, `${key}."${glob}"`, codes),
       }));
     };
+    // The nearest file that sets it gives the whole table (ruff's `Option::or`), its globs relative to that file.
+    if (table["per-file-target-version"] !== undefined) {
+      perFileTarget = versions(name, dir, table["per-file-target-version"]);
+    }
     if (lint["per-file-ignores"] !== undefined) perFileIgnores = pfi("lint.per-file-ignores", lint["per-file-ignores"]);
     if (lint["extend-per-file-ignores"] !== undefined) {
       extendPerFile = [...extendPerFile, ...pfi("lint.extend-per-file-ignores", lint["extend-per-file-ignores"])];
@@ -345,6 +363,8 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
       if (k === "lint" || k === "format" || PATH_KEYS.has(k) || CLI_ONLY.has(k)) continue;
       rest[k] = v;
     }
+    // `src` is relative to the file that sets it (an extended base's to the base), as ruff resolves it.
+    if (table.src !== undefined) rest.src = strings(name, "src", table.src).map((p) => resolve(dir, p));
     if (Object.keys(lint).length > 0) rest.lint = lint;
     if (Object.keys(format).length > 0) rest.format = format;
     options = deepMergeTables(options, rest);
@@ -369,8 +389,29 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
     ...(perFileIgnores.length + extendPerFile.length > 0
       ? { perFileIgnores: [...perFileIgnores, ...extendPerFile] }
       : {}),
+    ...(perFileTarget?.length ? { perFileTarget } : {}),
     origins,
   };
+}
+
+/** `per-file-target-version`: glob = "py3X", in the order written. */
+function versions(file: string, dir: string, v: unknown): NativePattern[] {
+  const key = "per-file-target-version";
+  if (!isTable(v)) throw new ConfigError({ file }, `"${key}" must be a table of glob = "py3X"`);
+  return Object.entries(v).map(([glob, version]) => {
+    if (typeof version !== "string" || !PYTHON_VERSION.test(version)) {
+      throw new ConfigError(
+        { file },
+        `"${key}."${glob}"" must be a Python version from "py37" to "py314", not ${JSON.stringify(version)}`,
+      );
+    }
+    return {
+      pattern: glob.replace(/^!/, ""),
+      base: dir,
+      ...(glob.startsWith("!") ? { negated: true } : {}),
+      version,
+    };
+  });
 }
 
 function defaultInclude(dir: string): NativePattern[] {
@@ -389,8 +430,9 @@ function deepMergeTables(under: Table, over: Table): Table {
 function note(origins: Record<string, string>, table: Table, file: string, prefix = ""): void {
   for (const [k, v] of Object.entries(table)) {
     const key = prefix ? `${prefix}.${k}` : k;
-    if (isTable(v) && !key.endsWith("per-file-ignores")) note(origins, v, file, key);
-    else origins[key] = file;
+    if (isTable(v) && !key.endsWith("per-file-ignores") && key !== "per-file-target-version") {
+      note(origins, v, file, key);
+    } else origins[key] = file;
   }
 }
 
@@ -420,7 +462,8 @@ export function targetVersion(requires: string): string | undefined {
  * ruff's first-party detection, which the WebAssembly module cannot do (it sees
  * no file system): a module is first-party when a directory or `.py`/`.pyi`
  * file of that name lies in one of the `src` directories (default `.` and
- * `src`, relative to the configuration's directory). Their names are added to
+ * `src` of the governing file's directory; as written, relative to the file
+ * of the `extend` chain that sets them). Their names are added to
  * `lint.isort.known-first-party`, and `src` is left out of the module's options.
  * A name the configuration already places — in `known-third-party`,
  * `known-local-folder`, `extra-standard-library` or one of its `sections`,
@@ -428,12 +471,13 @@ export function targetVersion(requires: string): string | undefined {
  */
 export async function withFirstParty(config: NativeEngineConfig): Promise<NativeEngineConfig> {
   const options = structuredClone(config.options);
-  const src = Array.isArray(options.src) ? (options.src as string[]) : [".", "src"];
+  // Made absolute by `merge` against the file that set them; by default the governing file's folder and its `src`.
+  const src = Array.isArray(options.src) ? (options.src as string[]) : [config.root, join(config.root, "src")];
   delete options.src;
   const names = new Set<string>();
   for (const dir of src) {
     try {
-      for await (const e of Deno.readDir(join(config.root, dir))) {
+      for await (const e of Deno.readDir(dir)) {
         if (e.name.startsWith(".") || e.name === "__pycache__") continue;
         if (e.isDirectory) names.add(e.name);
         else if (/\.pyi?$/.test(e.name)) names.add(e.name.replace(/\.pyi?$/, ""));

@@ -23,6 +23,8 @@ export interface NativePattern {
   negated?: boolean;
   /** Rule codes (per-file ignores only). */
   codes?: string[];
+  /** A Python version, `py37` to `py314` (ruff's `per-file-target-version` only). */
+  version?: string;
 }
 
 /**
@@ -42,6 +44,8 @@ export interface NativeEngineConfig {
   include?: NativePattern[];
   /** ruff's `per-file-ignores` (and `extend-per-file-ignores`). */
   perFileIgnores?: NativePattern[];
+  /** ruff's `per-file-target-version`, in the order written: the first that matches a file gives its version. */
+  perFileTarget?: NativePattern[];
   /**
    * The files the configuration keeps from the formatter: gitignore patterns relative to `root`, by the file that
    * lists them (oxfmt's `ignorePatterns` in its config file, a `.prettierignore` beside prettier's or oxfmt's file).

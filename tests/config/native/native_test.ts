@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { importNative } from "../../../lib/config/native/import.ts";
 import { openConfig } from "../../../lib/config/load.ts";
-import { nativeExcluded, nativeIgnoredCodes } from "../../../lib/config/native/mod.ts";
+import { nativeExcluded, nativeIgnoredCodes, nativeTargetVersion } from "../../../lib/config/native/mod.ts";
 import { biomeIncludes, PROJECT_RULES } from "../../../lib/config/native/biome.ts";
 import { globsetRegex } from "../../../lib/config/native/_glob.ts";
 import {
@@ -115,6 +115,46 @@ Deno.test("nativeExcluded() and nativeIgnoredCodes() match as ruff does: base na
   assert.equal(nativeExcluded("ruff", "lint", ruff, join(dir, "src/a.py")), undefined);
   assert.deepEqual(nativeIgnoredCodes(ruff, join(dir, "tests/unit/test_a.py")), ["S101", "D"]);
   assert.deepEqual(nativeIgnoredCodes(ruff, join(dir, "src/a.py")), []);
+});
+
+Deno.test("nativeTargetVersion() takes ruff's per-file-target-version from the nearest file setting it, first match", async () => {
+  const dir = await tree({
+    "pyproject.toml":
+      '[tool.ruff]\ntarget-version = "py312"\n[tool.ruff.per-file-target-version]\n"legacy/*.py" = "py38"\n"compat.py" = "py37"\n"!src/**" = "py310"\n',
+    "sub/ruff.toml": 'extend = "../pyproject.toml"\n[per-file-target-version]\n"old.py" = "py39"\n',
+    "bad/ruff.toml": '[per-file-target-version]\n"x.py" = "3.8"\n',
+  });
+  const configs = await openConfig({ cwd: dir });
+  const ruff = (await configs.forDir(dir)).native!.ruff!;
+  assert.equal(ruff.options["per-file-target-version"], undefined); // poly's to evaluate: the module sees no paths
+  assert.equal(nativeTargetVersion(ruff, join(dir, "legacy/a.py")), "py38");
+  assert.equal(nativeTargetVersion(ruff, join(dir, "deep/compat.py")), "py37"); // a base name matches anywhere
+  assert.equal(nativeTargetVersion(ruff, join(dir, "tools/run.py")), "py310"); // negated: what src/** does not name
+  assert.equal(nativeTargetVersion(ruff, join(dir, "src/a.py")), undefined);
+  // The nearest file's table replaces the base's whole, its globs relative to itself.
+  const sub = (await configs.forDir(join(dir, "sub"))).native!.ruff!;
+  assert.equal(nativeTargetVersion(sub, join(dir, "sub/old.py")), "py39");
+  assert.equal(nativeTargetVersion(sub, join(dir, "sub/legacy/a.py")), undefined);
+  // poly.toml cannot say it: `poly config import` refuses rather than drop it.
+  const root = await configs.forDir(dir);
+  assert.throws(() => importNative(root, dir, (p) => relative(dir, p)), /"per-file-target-version" cannot be imported/);
+  await assert.rejects(
+    configs.forDir(join(dir, "bad")),
+    (e) => e instanceof ConfigError && /"per-file-target-version\."x\.py"" must be a Python version/.test(e.message),
+  );
+});
+
+Deno.test("forDir() resolves ruff's src against the file of the extend chain that sets it, as ruff does", async () => {
+  const dir = await tree({
+    "pyproject.toml": '[tool.ruff]\nsrc = ["src"]\n',
+    "src/mypkg/__init__.py": "",
+    "tests/ruff.toml": 'extend = "../pyproject.toml"\n',
+    "tests/helpers/__init__.py": "",
+  });
+  const ruff = (await (await openConfig({ cwd: dir })).forDir(join(dir, "tests"))).native!.ruff!;
+  const isort = (ruff.options.lint as { isort?: { "known-first-party"?: string[] } }).isort;
+  // `src/` of the pyproject.toml's folder, not of tests/ (where the governing ruff.toml is).
+  assert.deepEqual(isort?.["known-first-party"], ["mypkg"]);
 });
 
 Deno.test("globsetRegex() lets * cross directories, as ruff's globset does", () => {
