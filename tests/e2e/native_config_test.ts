@@ -97,12 +97,19 @@ Deno.test("ruff per-file-ignores ALL silences ruff alone in those files (other e
   assert.deepEqual(codes(doc, "scripts/x.py", "ast-grep"), ["py-compare-none"]);
 });
 
-Deno.test("a native key poly cannot honour is a run-level error naming the file and key", async () => {
-  const dir = await copyFixture("native/ruff_pfi");
-  await Deno.writeTextFile(join(dir, "ruff.toml"), '[lint]\nextend-safe-fixes = ["F401"]\n');
-  const out = await runPoly(["lint", "--no-workspace", "--no-cache"], { cwd: dir });
-  assert.equal(out.code, 2);
-  assert.match(out.stderr + out.stdout, /ruff\.toml: ruff key "lint\.extend-safe-fixes" cannot be honoured/);
+Deno.test("ruff's extend-safe-fixes: poly lint --fix applies the fixes it promotes, a more specific unsafe one wins", async () => {
+  // As ruff 0.16.9's own `ruff check --fix` on the same tree: E711 fixed, E712 kept (reported, its fix unsafe).
+  const dir = await tempRepository({
+    "pyproject.toml": '[tool.ruff.lint]\nselect = ["E711", "E712"]\nextend-unsafe-fixes = ["E712"]\n',
+    "sub/ruff.toml": 'extend = "../pyproject.toml"\n[lint]\nextend-safe-fixes = ["E7"]\n',
+    "sub/a.py": "x = 1\nif x == None:\n    pass\nif x == True:\n    pass\n",
+  });
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache", "--fix"]);
+  assert.equal(
+    await Deno.readTextFile(join(dir, "sub/a.py")),
+    "x = 1\nif x is None:\n    pass\nif x == True:\n    pass\n",
+  );
+  assert.deepEqual(codes(doc, "sub/a.py", "ruff"), ["E712"]);
 });
 
 Deno.test("ruff's per-file-target-version: the files it names are linted and formatted for that Python", async () => {

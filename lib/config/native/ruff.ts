@@ -18,7 +18,7 @@
  *   glob matches is linted and formatted with that `target-version` (the first
  *   glob as written that matches; ruff keeps the table in a hash map, so where
  *   globs of different versions overlap its own pick is not the written order).
- * - Keys poly cannot honour are a {@link ConfigError} naming the file and key.
+ * - A malformed key is a {@link ConfigError} naming the file and key.
  *
  * @module
  */
@@ -87,12 +87,6 @@ const PATH_KEYS = new Set([
 /** The Python versions ruff 0.17 takes for `target-version` and `per-file-target-version`. */
 const PYTHON_VERSION = /^py3(?:[7-9]|1[0-4])$/;
 
-/** Keys a native ruff file may set that poly cannot honour, with why. */
-const UNSUPPORTED: Record<string, string> = {
-  "lint.extend-safe-fixes": "poly applies only fixes ruff documents as safe and cannot promote others",
-  "extend-safe-fixes": "poly applies only fixes ruff documents as safe and cannot promote others",
-};
-
 /** Rule-selection keys that ruff still reads at the top level (deprecated) and poly moves under `lint`. */
 const LINT_KEYS = new Set([
   "select",
@@ -105,6 +99,7 @@ const LINT_KEYS = new Set([
   "per-file-ignores",
   "extend-per-file-ignores",
   "extend-unsafe-fixes",
+  "extend-safe-fixes",
   "dummy-variable-rgx",
   "allowed-confusables",
   "task-tags",
@@ -275,6 +270,8 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
   let select: string[] | undefined;
   let extendSelect: string[] = [];
   let ignore: string[] = [];
+  /** `extend-safe-fixes` and `extend-unsafe-fixes` accumulate over the `extend` chain, as ruff's do. */
+  const safety: Record<string, string[]> = {};
   let exclude: NativePattern[] = RUFF_DEFAULT_EXCLUDE.map((pattern) => ({ pattern, base: levels.at(-1)!.dir }));
   let include: NativePattern[] | undefined;
   let perFileIgnores: NativePattern[] = [];
@@ -286,13 +283,6 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
     const name = display(file.path);
     const lint = isTable(table.lint) ? { ...table.lint } : {};
     const format = isTable(table.format) ? { ...table.format } : {};
-    for (const key of Object.keys(UNSUPPORTED)) {
-      const [head, tail] = key.includes(".") ? key.split(".") : [undefined, key];
-      const holder = head === "lint" ? lint : head === undefined ? table : undefined;
-      if (holder && tail in holder && (head !== undefined || key === tail)) {
-        throw new ConfigError({ file: name }, `ruff key "${key}" cannot be honoured by poly: ${UNSUPPORTED[key]}`);
-      }
-    }
     const globs = (key: string, v: unknown) => strings(name, key, v).map((pattern) => ({ pattern, base: dir }));
     if (table.exclude !== undefined) exclude = globs("exclude", table.exclude);
     if (table["extend-exclude"] !== undefined) {
@@ -326,6 +316,10 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
       select = strings(name, "lint.select", lint.select);
       extendSelect = [];
       ignore = [];
+    }
+    for (const key of ["extend-safe-fixes", "extend-unsafe-fixes"]) {
+      if (lint[key] !== undefined) (safety[key] ??= []).push(...strings(name, `lint.${key}`, lint[key]));
+      delete lint[key];
     }
     const ignoredHere = [
       ...(lint.ignore !== undefined ? strings(name, "lint.ignore", lint.ignore) : []),
@@ -374,6 +368,7 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
   if (select !== undefined) lint.select = select;
   if (extendSelect.length > 0) lint["extend-select"] = extendSelect;
   if (ignore.length > 0) lint.ignore = ignore;
+  Object.assign(lint, safety);
   if (Object.keys(lint).length > 0) options.lint = lint;
   const last = levels.at(-1)!;
   return {

@@ -15,7 +15,9 @@
  *   becomes an errored record naming the bad setting.
  * - Every ruff finding is severity `error` (ruff has no severities) unless re-levelled.
  * - Fix (`poly lint --fix`): applies only fixes of the rules in {@link SAFE_FIX_RULES},
- *   whose fixes ruff's documentation marks as safe ("Fix safety" in each rule's page).
+ *   whose fixes ruff's documentation marks as safe ("Fix safety" in each rule's page),
+ *   and of those the repository's `lint.extend-safe-fixes` promotes (less those its
+ *   `lint.extend-unsafe-fixes` demotes, the more specific selector winning).
  *   The wasm build reports fixes without their applicability, so poly keeps this
  *   allow-list itself; a rule not in it is never auto-fixed (its fix is still shown
  *   to no one as applicable). F401 is excluded in `__init__.py`, where removing an
@@ -180,11 +182,31 @@ function formatOptions(settings: EngineSettings): Options {
 }
 
 function isSafe(code: string | null, file: SourceFile, settings: EngineSettings): boolean {
-  if (!code || !SAFE_FIX_RULES.has(code)) return false;
-  // The repository's ruff configuration may demote fixes to unsafe (`lint.extend-unsafe-fixes`).
-  const lint = settings.native?.options.lint as { "extend-unsafe-fixes"?: string[] } | undefined;
-  if (lint?.["extend-unsafe-fixes"]?.some((s) => s === "ALL" || code.startsWith(s))) return false;
+  if (!code) return false;
+  // The repository's ruff configuration may promote fixes to safe or demote them to unsafe.
+  const safety = configuredSafety(code, settings);
+  if (safety === "unsafe" || (safety === undefined && !SAFE_FIX_RULES.has(code))) return false;
   return !(code === "F401" && file.path.endsWith("__init__.py"));
+}
+
+/**
+ * What `lint.extend-safe-fixes` and `lint.extend-unsafe-fixes` say of `code`'s fix, as ruff's fix-safety table
+ * decides: the most specific selector naming the code wins (`ALL` least, a longer prefix more), unsafe on a tie.
+ */
+function configuredSafety(code: string, settings: EngineSettings): "safe" | "unsafe" | undefined {
+  const lint = settings.native?.options.lint as Record<string, unknown> | undefined;
+  if (!lint) return undefined;
+  let found: { safety: "safe" | "unsafe"; specificity: number } | undefined;
+  for (const [key, safety] of [["extend-safe-fixes", "safe"], ["extend-unsafe-fixes", "unsafe"]] as const) {
+    const selectors = lint[key];
+    if (!Array.isArray(selectors)) continue;
+    for (const s of selectors) {
+      if (typeof s !== "string" || !(s === "ALL" || code.startsWith(s))) continue;
+      const specificity = s === "ALL" ? 0 : s.length;
+      if (!found || specificity >= found.specificity) found = { safety, specificity };
+    }
+  }
+  return found?.safety;
 }
 
 /** ruff's syntax errors (code `invalid-syntax`, or none in older versions) as one error, in ruff's order. */
