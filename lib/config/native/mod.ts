@@ -34,7 +34,7 @@ import { denoExcluded, DenoReader } from "./deno.ts";
 import { HostReader } from "./host.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
-import type { NativeEngineConfig, NativeLayer, NativeSource } from "./types.ts";
+import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
@@ -333,14 +333,19 @@ export function nativeExcluded(
  * matching the files it does not name), or undefined where none does.
  */
 export function nativeTargetVersion(native: NativeEngineConfig, absPath: string): string | undefined {
-  return native.perFileTarget?.find((p) => ruffMatches(p, absPath) !== Boolean(p.negated))?.version;
+  return native.perFileTarget?.find((p) => perFileApplies(p, absPath))?.version;
 }
 
 /** The codes ruff's `per-file-ignores` silence in `absPath`. */
 export function nativeIgnoredCodes(native: NativeEngineConfig | undefined, absPath: string): string[] {
   const out: string[] = [];
   for (const p of native?.perFileIgnores ?? []) {
-    if (ruffMatches(p, absPath) !== Boolean(p.negated)) out.push(...(p.codes ?? []));
+    if (perFileApplies(p, absPath)) out.push(...(p.codes ?? []));
   }
   return out;
+}
+
+/** Whether an entry of a ruff per-file table applies to `absPath`: its glob matches, or, negated, does not. */
+function perFileApplies(p: NativePattern, absPath: string): boolean {
+  return ruffMatches(p, absPath) !== Boolean(p.negated);
 }

@@ -294,18 +294,18 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
     }
     if (lint.exclude !== undefined) lintExclude.push(...globs("lint.exclude", lint.exclude));
     if (format.exclude !== undefined) fmtExclude.push(...globs("format.exclude", format.exclude));
-    const pfi = (key: string, v: unknown): NativePattern[] => {
-      if (!isTable(v)) throw new ConfigError({ file: name }, `"${key}" must be a table of glob = [codes]`);
-      return Object.entries(v).map(([glob, codes]) => ({
-        pattern: glob.replace(/^!/, ""),
-        base: dir,
-        ...(glob.startsWith("!") ? { negated: true } : {}),
-        codes: strings(name, `${key}."${glob}"`, codes),
-      }));
-    };
+    const pfi = (key: string, v: unknown): NativePattern[] =>
+      perFile(name, dir, key, v, "[codes]", (entry, codes) => ({ codes: strings(name, entry, codes) }));
     // The nearest file that sets it gives the whole table (ruff's `Option::or`), its globs relative to that file.
     if (table["per-file-target-version"] !== undefined) {
-      perFileTarget = versions(name, dir, table["per-file-target-version"]);
+      perFileTarget = perFile(
+        name,
+        dir,
+        "per-file-target-version",
+        table["per-file-target-version"],
+        '"py3X"',
+        (entry, version) => pythonVersion(name, entry, version),
+      );
     }
     if (lint["per-file-ignores"] !== undefined) perFileIgnores = pfi("lint.per-file-ignores", lint["per-file-ignores"]);
     if (lint["extend-per-file-ignores"] !== undefined) {
@@ -389,24 +389,34 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
   };
 }
 
-/** `per-file-target-version`: glob = "py3X", in the order written. */
-function versions(file: string, dir: string, v: unknown): NativePattern[] {
-  const key = "per-file-target-version";
-  if (!isTable(v)) throw new ConfigError({ file }, `"${key}" must be a table of glob = "py3X"`);
-  return Object.entries(v).map(([glob, version]) => {
-    if (typeof version !== "string" || !PYTHON_VERSION.test(version)) {
-      throw new ConfigError(
-        { file },
-        `"${key}."${glob}"" must be a Python version from "py37" to "py314", not ${JSON.stringify(version)}`,
-      );
-    }
-    return {
-      pattern: glob.replace(/^!/, ""),
-      base: dir,
-      ...(glob.startsWith("!") ? { negated: true } : {}),
-      version,
-    };
-  });
+/** A `per-file-target-version` entry's version, `py37` to `py314`. */
+function pythonVersion(file: string, entry: string, version: unknown): { version: string } {
+  if (typeof version === "string" && PYTHON_VERSION.test(version)) return { version };
+  throw new ConfigError(
+    { file },
+    `"${entry}" must be a Python version from "py37" to "py314", not ${JSON.stringify(version)}`,
+  );
+}
+
+/**
+ * A per-file table of ruff's (`per-file-ignores`, `per-file-target-version`): glob = value, in the order written, each
+ * glob relative to `dir` (a leading `!` negates it), its value read by `value` (`entry` names it for an error).
+ */
+function perFile(
+  file: string,
+  dir: string,
+  key: string,
+  v: unknown,
+  shape: string,
+  value: (entry: string, v: unknown) => Pick<NativePattern, "codes" | "version">,
+): NativePattern[] {
+  if (!isTable(v)) throw new ConfigError({ file }, `"${key}" must be a table of glob = ${shape}`);
+  return Object.entries(v).map(([glob, data]) => ({
+    pattern: glob.replace(/^!/, ""),
+    base: dir,
+    ...(glob.startsWith("!") ? { negated: true } : {}),
+    ...value(`${key}."${glob}"`, data),
+  }));
 }
 
 function defaultInclude(dir: string): NativePattern[] {
