@@ -21,9 +21,13 @@ export interface ConfigShowDocument {
   config: Record<string, unknown>;
   /**
    * The engines' own config files governing the directory (lib/config/native/), by engine: the files,
-   * the effective native options, and for each native key the file it came from. Absent when none.
+   * the effective native options, and for each native key the file it came from; `unhonoured` says why poly cannot
+   * honour them (every file the engine lints or formats there errors saying so). Absent when none.
    */
-  native?: Record<string, { files: string[]; options: Record<string, unknown>; origins: Record<string, string> }>;
+  native?: Record<
+    string,
+    { files: string[]; options: Record<string, unknown>; origins: Record<string, string>; unhonoured?: string }
+  >;
 }
 
 /** Builds the JSON document for a resolved config. */
@@ -43,8 +47,13 @@ export function showDocument(config: ResolvedConfig, display: DisplayPath): Conf
 function nativeSection(config: ResolvedConfig, display: DisplayPath): Pick<ConfigShowDocument, "native"> {
   const out: NonNullable<ConfigShowDocument["native"]> = {};
   for (const [id, n] of Object.entries(config.native ?? {})) {
-    if (n.files.length === 0) continue;
-    out[id] = { files: n.files.map((f) => display(f.path)), options: n.options, origins: n.origins ?? {} };
+    if (n.files.length === 0 && !n.unhonoured) continue;
+    out[id] = {
+      files: n.files.map((f) => display(f.path)),
+      options: n.options,
+      origins: n.origins ?? {},
+      ...(n.unhonoured ? { unhonoured: n.unhonoured } : {}),
+    };
   }
   return Object.keys(out).length > 0 ? { native: out } : {};
 }
@@ -81,6 +90,11 @@ export function renderToml(config: ResolvedConfig, display: DisplayPath): string
     if (id === "node-manifest") {
       // Not an engine's configuration: the package.json whose dependencies turn on biome's rule domains.
       lines.push(`# biome's manifest (its dependencies turn on biome's rule domains): ${n.files.join(", ")}`);
+      continue;
+    }
+    if (n.unhonoured) {
+      lines.push(`# ${id}: its own configuration cannot be honoured, so every file ${id} checks here errors:`);
+      lines.push(`#   ${n.unhonoured}`);
       continue;
     }
     lines.push(`# ${id}: the repository's own configuration governs (poly.toml's [lint|fmt.*.${id}] keys on top):`);

@@ -329,12 +329,24 @@ export function knownLintOutcome(task: FileTask, known: Record<string, Known>): 
   return tally.outcome();
 }
 
+/**
+ * Throws when `plan`'s engine is governed by a file of its own that poly cannot honour (lib/config/native/): run under
+ * anything else, it could report clean, or fix, what the project's configuration rules otherwise. The pre-pass leaves
+ * such a step to this path (lib/run/prepass.ts).
+ */
+export function unhonoured(plan: EnginePlan): void {
+  const why = plan.settings.native?.unhonoured;
+  if (why) throw new EngineError(why);
+}
+
 async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutcome> {
   let file = original;
   const tally = new LintTally(task);
   const usable: EnginePlan[] = [];
   for (const plan of task.engines) {
     try {
+      // Under its own file that poly cannot honour, an engine neither fixes nor lints: the file says why.
+      unhonoured(plan);
       // Engines load only when they must run: fixes always do; checks only on a cache miss.
       const engine = task.fix ? await loadEngine(engineById(plan.id)!) : undefined;
       if (engine?.fix) {
@@ -413,6 +425,7 @@ async function formatFile(task: FileTask, file: SourceFile): Promise<FileOutcome
   }
   let formatted: string;
   try {
+    unhonoured(plan);
     const spec = engineById(plan.id)!;
     const known = task.known?.[plan.id];
     const text = known ? unwrap<string>(known) : await cached(

@@ -92,6 +92,8 @@ function steps(task: FileTask): readonly TaskStep[] {
     const spec = engineById(plan.id);
     if (!spec) continue;
     if (task.kind === "lint" && !spec.capabilities.lint) continue;
+    // Under a file of its own poly cannot honour, the engine does not run: the file's own path says why.
+    if (plan.settings.native?.unhonoured) continue;
     out.push({ plan, spec, namespace: namespaceOf(task.kind, spec) });
   }
   stepsOf[task.kind].set(task.engines, out);

@@ -580,3 +580,63 @@ Deno.test({
     assert.ok(codes(off.doc, "src/loose.ts", "biome").length > 0, JSON.stringify(off.doc.results));
   },
 });
+
+Deno.test("a biome file poly cannot honour errors the files biome lints and formats under it; the rest go on", async () => {
+  const dir = await tempRepository({
+    "biome.json": '{ "files": { "includes": ["src/**", "*.json"] }, "plugins": ["./no-debugger.grit"] }\n',
+    "src/a.ts": "export const a = 1;\n",
+    "b.ts": "export const b = 2;\n", // outside biome's includes: not biome's to check
+    "q.py": "import os\n",
+    "notes.md": "# Notes\n",
+  });
+  const lint = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.equal(lint.code, 2, lint.stderr);
+  const result = (path: string) => lint.doc.results.find((r) => r.path === path);
+  assert.match(result("src/a.ts")?.error ?? "", /biome\.json: biome key "plugins" cannot be honoured by poly/);
+  assert.equal(result("b.ts")?.error, undefined, JSON.stringify(result("b.ts")));
+  assert.deepEqual(codes(lint.doc, "q.py", "ruff"), ["F401"]);
+  assert.equal(result("notes.md")?.error, undefined);
+  const fmt = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(fmt.code, 2, fmt.stderr);
+  assert.match(fmt.doc.results.find((r) => r.path === "src/a.ts")?.error ?? "", /"plugins" cannot be honoured/);
+  assert.equal(fmt.doc.results.find((r) => r.path === "q.py")?.error, undefined);
+  // A biome file that does not parse: named at its line and column, the same way.
+  await Deno.writeTextFile(join(dir, "biome.json"), '{\n  "linter": { "enabled": true }\n  "formatter": {}\n}\n');
+  const broken = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.equal(broken.code, 2);
+  assert.match(
+    broken.doc.results.find((r) => r.path === "b.ts")?.error ?? "",
+    /biome\.json:3:3: cannot parse: expected a comma/,
+  );
+  assert.deepEqual(codes(broken.doc, "q.py", "ruff"), ["F401"]);
+  // Off in poly.toml: poly's defaults, the file unread.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.biome]\nnative_config = false\n");
+  const off = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.equal(off.doc.results.find((r) => r.path === "b.ts")?.error, undefined, off.stderr);
+});
+
+Deno.test("a ruff or markdownlint file poly cannot honour errors its engine's files, fixes none, and stops no run", async () => {
+  const source = "import os\nimport sys\nprint(sys.argv)\n";
+  const dir = await tempRepository({
+    "ruff.toml": '[lint]\nextend-safe-fixes = "F"\n', // a string where ruff takes a list
+    ".markdownlint.json": '{ "extends": "@acme/markdownlint-config" }\n',
+    "q.py": source,
+    "notes.md": "# Notes\n",
+    "x.ts": "let a = 1;\nif (a == 2) a = 3;\nexport { a };\n",
+  });
+  for (const args of [["lint"], ["lint", "--fix"]]) {
+    const out = await run(dir, [...args, "--no-workspace", "--no-cache"]);
+    assert.equal(out.code, 2, out.stderr);
+    const result = (path: string) => out.doc.results.find((r) => r.path === path);
+    assert.match(result("q.py")?.error ?? "", /ruff\.toml: "lint\.extend-safe-fixes" must be a list of strings/);
+    assert.match(
+      result("notes.md")?.error ?? "",
+      /markdownlint key "extends" names the package "@acme\/markdownlint-config"/,
+    );
+    assert.deepEqual(codes(out.doc, "x.ts", "biome"), ["suspicious/noDoubleEquals"]);
+  }
+  assert.equal(await Deno.readTextFile(join(dir, "q.py")), source, "no fix under defaults the project did not choose");
+  const fmt = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(fmt.code, 2);
+  assert.match(fmt.doc.results.find((r) => r.path === "q.py")?.error ?? "", /extend-safe-fixes/);
+});

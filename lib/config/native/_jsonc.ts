@@ -1,30 +1,51 @@
 /**
- * JSON with comments and trailing commas (biome.jsonc, tsconfig-style files,
- * `.prettierrc.json5` without its other extensions): comments and trailing
- * commas are removed outside strings, then the text is parsed as JSON.
+ * JSON with comments and trailing commas (biome.json(c), `.oxlintrc.json`, `deno.json(c)`, markdownlint's and
+ * prettier's JSON files), parsed by Microsoft's `jsonc-parser` (the one VS Code reads its settings with): a string
+ * holding `//` or `, }` is the string as written.
  *
  * @module
  */
+import { parse, type ParseError, printParseErrorCode } from "jsonc-parser";
 
-/** Parses JSONC text; throws a SyntaxError with JSON.parse's message on bad input. */
-export function parseJsonc(text: string): unknown {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j;
-    } else if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-      out += "\n";
-    } else if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      const body = text.slice(i, end < 0 ? text.length : end + 2);
-      out += body.replace(/[^\n]/g, " ");
-      i = end < 0 ? text.length : end + 1;
-    } else out += c;
+/** Where and why JSONC text does not parse: the first error, at its 1-based line and column. */
+export class JsoncError extends SyntaxError {
+  constructor(readonly line: number, readonly column: number, readonly reason: string) {
+    super(`${reason} at line ${line}, column ${column}`);
+    this.name = "JsoncError";
   }
-  return JSON.parse(out.replace(/,(\s*[\]}])/g, "$1"));
+}
+
+/** Readable names for jsonc-parser's error codes. */
+const REASONS: Record<string, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "malformed number",
+  PropertyNameExpected: "expected a property name",
+  ValueExpected: "expected a value",
+  ColonExpected: "expected a colon",
+  CommaExpected: "expected a comma",
+  CloseBraceExpected: "expected a closing brace",
+  CloseBracketExpected: "expected a closing bracket",
+  EndOfFileExpected: "unexpected text after the end of the value",
+  InvalidCommentToken: "malformed comment",
+  UnexpectedEndOfComment: "unclosed comment",
+  UnexpectedEndOfString: "unclosed string",
+  UnexpectedEndOfNumber: "malformed number",
+  InvalidUnicode: "malformed \\u escape",
+  InvalidEscapeCharacter: "malformed escape",
+  InvalidCharacter: "control character in a string",
+};
+
+/** Parses JSONC text (comments and trailing commas allowed); throws a {@link JsoncError} at the first error. */
+export function parseJsonc(text: string): unknown {
+  const errors: ParseError[] = [];
+  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) {
+    const before = text.slice(0, first.offset);
+    const line = before.split("\n").length;
+    const column = first.offset - (before.lastIndexOf("\n") + 1) + 1;
+    const code = printParseErrorCode(first.error);
+    throw new JsoncError(line, column, REASONS[code] ?? code);
+  }
+  return value;
 }

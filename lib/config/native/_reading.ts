@@ -1,12 +1,15 @@
 /**
  * What the native readers share in reading a file: the files of a chain of `extends` (oxlint's, markdownlint's), with
- * cycles and unreadable files named, and the error for a file that does not parse. A leaf beside `_files.ts`, which
+ * cycles and unreadable files named, the error for a file that does not parse, and the configuration of a file poly
+ * cannot honour. A leaf beside `_files.ts`, which
  * imports the readers' file names.
  *
  * @module
  */
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
+import { JsoncError } from "./_jsonc.ts";
+import type { NativeEngineConfig } from "./types.ts";
 
 /**
  * The text of `path`, one file of a chain of `extends` (`chain`: the files that led to it, the one naming it last): a
@@ -34,8 +37,27 @@ export async function readExtended(
 /** The error for a config file that does not parse (the parser's first line), or `e` itself when it names the file. */
 export function parseError(e: unknown, display: string): ConfigError {
   if (e instanceof ConfigError) return e;
+  if (e instanceof JsoncError) {
+    return new ConfigError({ file: display, line: e.line, column: e.column }, `cannot parse: ${e.reason}`);
+  }
   return new ConfigError(
     { file: display },
     `cannot parse: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
   );
+}
+
+/**
+ * The configuration of an engine's file poly cannot honour: `error` says why ({@link NativeEngineConfig.unhonoured}),
+ * and every file the engine checks under it errors saying so while the run's other files go on. `path`, the engine's
+ * file when known, is listed (its hash in the configuration's) when it can be read; `root`, the folder it governs.
+ */
+export async function unhonouredConfig(
+  files: NativeFiles,
+  error: unknown,
+  root: string,
+  path?: string,
+): Promise<NativeEngineConfig> {
+  if (!(error instanceof ConfigError)) throw error;
+  const file = path === undefined ? undefined : await files.read(path).catch(() => undefined);
+  return { files: file ? [{ path: file.path, hash: file.hash }] : [], options: {}, root, unhonoured: error.message };
 }

@@ -34,6 +34,7 @@ import picomatch from "picomatch";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { parseJsonc } from "./_jsonc.ts";
+import { parseError, unhonouredConfig } from "./_reading.ts";
 import { relativeInside } from "../../paths/inside.ts";
 import { unknownBiomeKey } from "./_biome_keys.ts";
 import {
@@ -398,10 +399,7 @@ export class BiomeReader {
     try {
       doc = parseJsonc(file.text);
     } catch (e) {
-      throw new ConfigError(
-        { file: this.display(path) },
-        `cannot parse: ${e instanceof Error ? e.message : String(e)}`,
-      );
+      throw parseError(e, this.display(path));
     }
     if (!isTable(doc)) throw new ConfigError({ file: this.display(path) }, "expected a JSON object");
     return { file, doc };
@@ -455,11 +453,18 @@ export class BiomeReader {
     return out;
   }
 
-  /** {@link #resolveOnce} once per file: a monorepo asks for its root configuration from every package's folder. */
+  /**
+   * {@link #resolveOnce} once per file: a monorepo asks for its root configuration from every package's folder. A
+   * file that cannot be read as biome reads it (it does not parse, an `extends` poly cannot follow) stops no run: the
+   * files biome would lint or format under it say why ({@link NativeEngineConfig.unhonoured}).
+   */
   #resolve(path: string, top: string): Promise<NativeEngineConfig> {
     const key = `${path}\0${top}`;
     let found = this.#byFile.get(key);
-    if (!found) this.#byFile.set(key, found = this.#resolveOnce(path, top));
+    if (!found) {
+      found = this.#resolveOnce(path, top).catch((e) => unhonouredConfig(this.files, e, dirname(path), path));
+      this.#byFile.set(key, found);
+    }
     return found;
   }
 
@@ -467,10 +472,13 @@ export class BiomeReader {
     const layers = await this.#layers(path, top, []);
     let merged: Table = {};
     const origins: Record<string, string> = {};
+    // What poly cannot honour in a file that parses: its `includes` are still read (biome would not touch the files
+    // they leave out), and every file biome lints or formats under it says why.
+    let unhonoured: ConfigError | undefined;
     for (const { file, doc } of layers) {
       const unknown = await unknownBiomeKey(doc);
       if (unknown) {
-        throw new ConfigError(
+        unhonoured ??= new ConfigError(
           { file: this.display(file.path) },
           `biome key "${unknown}" is not in biome ${BIOME_SCHEMA_VERSION}'s configuration schema (biome itself refuses this file; "biome migrate" updates a biome 1 configuration)`,
         );
@@ -478,7 +486,7 @@ export class BiomeReader {
       const { $schema: _s, extends: _e, root: _r, ...rest } = doc;
       const plugins = rest.plugins;
       if (Array.isArray(plugins) ? plugins.length > 0 : plugins !== undefined) {
-        throw new ConfigError(
+        unhonoured ??= new ConfigError(
           { file: this.display(file.path) },
           `biome key "plugins" cannot be honoured by poly (GritQL plugins are not loaded): remove it, or set [tools.biome] native_config = false`,
         );
@@ -487,16 +495,16 @@ export class BiomeReader {
       merged = mergeBiome(merged, rest);
       note(origins, rest, this.display(file.path));
     }
-    const unhonoured = unhonouredKey(merged);
-    if (unhonoured) {
-      throw new ConfigError(
+    const key = unhonouredKey(merged);
+    if (key) {
+      unhonoured ??= new ConfigError(
         { file: this.display(path) },
-        `${unhonouredText(unhonoured)}, or set [tools.biome] native_config = false`,
+        `${unhonouredText(key)}, or set [tools.biome] native_config = false`,
       );
     }
     const formatter = merged.formatter;
     if (isTable(formatter) && formatter.useEditorconfig === true) {
-      throw new ConfigError(
+      unhonoured ??= new ConfigError(
         { file: this.display(path) },
         `biome key "formatter.useEditorconfig" cannot be honoured by poly yet: write the .editorconfig settings into the formatter section, or set [tools.biome] native_config = false`,
       );
@@ -521,10 +529,10 @@ export class BiomeReader {
     const files: NativeSource[] = layers.map((l) => ({ path: l.file.path, hash: l.file.hash }));
     return {
       files: files.filter((f, i) => files.findIndex((g) => g.path === f.path) === i),
-      options: merged,
+      options: unhonoured ? {} : merged,
       root,
       ...(Object.keys(exclude).length > 0 ? { exclude } : {}),
-      origins,
+      ...(unhonoured ? { unhonoured: unhonoured.message } : { origins }),
     };
   }
 }

@@ -18,6 +18,7 @@
 import { dirname, join, relative, sep } from "node:path";
 import picomatch from "picomatch";
 import { parseJsonc } from "./_jsonc.ts";
+import { parseError } from "./_reading.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
 
@@ -119,7 +120,7 @@ export class DenoReader {
       deno: true,
       ...(including ? { include: including[tool]!.include!.map((p) => pattern(including, p)) } : {}),
       exclude: { [tool]: used.flatMap((f) => [...f.exclude, ...f[tool]?.exclude ?? []].map((p) => pattern(f, p))) },
-      ...(error ? { unmapped: error } : {}),
+      ...(error ? { unhonoured: error } : {}),
       origins: Object.fromEntries(
         used.flatMap((f) =>
           Object.keys(f[tool]?.options ?? {}).map((k) => [`deno.${tool}.${k}`, this.display(f.source.path)])
@@ -137,8 +138,7 @@ function denoFile(file: NativeText, display: string): DenoFile {
   try {
     doc = parseJsonc(file.text);
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    return { source, dir, exclude: [], workspace: false, error: `${display}: not valid JSON (${message})` };
+    return { source, dir, exclude: [], workspace: false, error: parseError(e, display).message };
   }
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
     return { source, dir, exclude: [], workspace: false, error: `${display}: not a JSON object` };

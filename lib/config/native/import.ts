@@ -30,7 +30,7 @@
  */
 import { relative, sep } from "node:path";
 import { stringify } from "smol-toml";
-import { ConfigError } from "../../errors/mod.ts";
+import { ConfigError, PolyError } from "../../errors/mod.ts";
 import type { ResolvedConfig } from "../types.ts";
 import { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 import type { NativeEngineConfig } from "./types.ts";
@@ -96,6 +96,7 @@ function ruffTables(native: NativeEngineConfig, dir: string, display: (p: string
 }
 
 function biomeTables(native: NativeEngineConfig, display: (p: string) => string): Table {
+  if (native.unhonoured) throw new PolyError(`nothing can be imported: ${native.unhonoured}`);
   if (native.exclude) refuse(native, display, "files.includes", "poly.toml has no per-engine includes");
   if (native.formatIgnore) {
     refuse(native, display, "ignorePatterns", "poly.toml has no per-engine format ignores (keep the oxfmt file)");

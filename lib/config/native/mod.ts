@@ -25,6 +25,7 @@ import { dirname, isAbsolute, relative, sep } from "node:path";
 import { fingerprint } from "../fingerprint.ts";
 import type { ResolvedConfig } from "../types.ts";
 import { NativeFiles } from "./_files.ts";
+import { unhonouredConfig } from "./_reading.ts";
 import { ruffMatches } from "./_glob.ts";
 import { RUFF_DEFAULT_EXCLUDE, RuffReader, withFirstParty } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
@@ -131,8 +132,11 @@ export class NativeConfigs {
     const out: NativeLayer = {};
     if (wanted("ruff")) {
       const path = await this.#ruff.nearest(dir, top);
-      if (path) out.ruff = await this.#ruff.resolve(path);
-      else {
+      if (path) {
+        out.ruff = await this.#unhonouredAt(dir, () => this.#ruff.resolve(path), path);
+        // Not honoured, its folders ruff never looks in (`.venv`, `build`, ...) still are not ruff's.
+        if (out.ruff.unhonoured) out.ruff.exclude = defaultRuff(top).exclude;
+      } else {
         // No ruff file: ruff's defaults, with the Python version of the nearest pyproject.toml's requires-python.
         const python = await this.#ruff.requiresPython(dir, top);
         const key = python ? python.file.path : top;
@@ -185,7 +189,7 @@ export class NativeConfigs {
     ];
     for (const [id, read] of host) {
       if (!wanted(id)) continue;
-      const found = await read();
+      const found = await this.#unhonouredAt(dir, read);
       if (found) out[id] = found;
     }
     // Where an oxlint file governs, oxlint lints (lib/run/plan.ts); one poly cannot honour errors oxlint's files only.
@@ -196,6 +200,23 @@ export class NativeConfigs {
     const editorconfig = await this.#editorconfig.forDir(dir, top);
     if (editorconfig) out.editorconfig = editorconfig;
     return out;
+  }
+
+  /**
+   * What `read` gives; a file poly cannot honour (a {@link ConfigError}: it does not parse, a key poly cannot apply)
+   * as the configuration saying why ({@link unhonouredConfig}; biome's and oxlint's readers make theirs keeping what
+   * they can read of the file). `path`: the engine's file, when known.
+   */
+  async #unhonouredAt<T extends NativeEngineConfig | undefined>(
+    dir: string,
+    read: () => Promise<T>,
+    path?: string,
+  ): Promise<T | NativeEngineConfig> {
+    try {
+      return await read();
+    } catch (e) {
+      return await unhonouredConfig(this.#files, e, dir, path);
+    }
   }
 
   /**
@@ -216,7 +237,7 @@ export class NativeConfigs {
     if (!found) {
       found = (() => {
         // Without a native file (ruff's built-in excludes only), the configuration is what it was.
-        if (files.length === 0) return { ...config, native };
+        if (files.length === 0 && !entries.some(([, n]) => n.unhonoured)) return { ...config, native };
         const sources = [...config.sources];
         for (const f of files) if (!sources.includes(f.path)) sources.push(f.path);
         const hash = fingerprint({

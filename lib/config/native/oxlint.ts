@@ -12,7 +12,7 @@
  * - `oxlint.config.ts` / `.mts` is read without running it (literal values only, `_jsconfig.ts`).
  * - What poly cannot honour — `jsPlugins` (they run the project's JavaScript), `options.typeAware` /
  *   `options.typeCheck` (they need oxlint's TypeScript checker, which poly does not run), an `extends` that is not a
- *   path, a file that does not parse — is said naming the file and key (`unmapped`): every file oxlint would lint
+ *   path, a file that does not parse — is said naming the file and key (`unhonoured`): every file oxlint would lint
  *   under it is an errored record saying so, and the run's other files go on.
  *
  * Where an oxlint file governs, oxlint lints JavaScript, TypeScript and the scripts of Vue, Svelte and Astro files, in
@@ -29,7 +29,7 @@ import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { ignoredBy } from "./_ignores.ts";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
-import { parseError, readExtended } from "./_reading.ts";
+import { parseError, readExtended, unhonouredConfig } from "./_reading.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
 
@@ -75,25 +75,14 @@ export class OxlintReader {
   }
 
   /**
-   * The configuration of a governing file poly cannot honour: what says why (`unmapped`), which errors every file oxlint
+   * The configuration of a governing file poly cannot honour: what says why (`unhonoured`), which errors every file oxlint
    * would lint under it, so a run's other files go on; the file is listed when it can be read.
    */
   async #unhonoured(path: string, error: unknown): Promise<NativeEngineConfig> {
-    if (!(error instanceof ConfigError)) throw error;
-    const files: NativeSource[] = [];
-    try {
-      const f = await this.files.read(path);
-      files.push({ path: f.path, hash: f.hash });
-    } catch {
-      // unreadable: the message says so
-    }
-    return {
-      files,
-      options: {},
-      root: dirname(path),
-      unmapped: `${error.message} (oxlint lints the scripts under it; ` +
-        `[tools.oxlint] enabled = false lints them without oxlint)`,
-    };
+    const config = await unhonouredConfig(this.files, error, dirname(path), path);
+    config.unhonoured +=
+      " (oxlint lints the scripts under it; [tools.oxlint] enabled = false lints them without oxlint)";
+    return config;
   }
 
   async #resolve(path: string): Promise<NativeEngineConfig> {

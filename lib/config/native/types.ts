@@ -69,6 +69,12 @@ export interface NativeEngineConfig {
    * options.
    */
   unmapped?: string;
+  /**
+   * Set when the engine's own governing file (biome's, oxlint's, a `deno.json`) cannot be honoured — a key poly cannot
+   * apply, a file that does not parse: what says why, naming file and key. Every file the engine lints or formats
+   * under it is an errored record saying so, and the run's other files go on.
+   */
+  unhonoured?: string;
   /** Where each effective key came from (dotted key → file path), for `poly config show`. */
   origins?: Record<string, string>;
 }

@@ -63,6 +63,9 @@ export function configuration(settings: EngineSettings, kind: "lint" | "format")
   const formatterKeys = kind === "format"
     ? Object.fromEntries(Object.entries(settings.tool).filter(([k]) => !["enabled", "configuration"].includes(k)))
     : {};
+  // A biome file poly cannot honour errors each file biome lints or formats under it; a prettier or oxfmt file's
+  // options that do not map onto biome's, only what biome formats under them.
+  if (settings.native?.unhonoured) throw new EngineError(settings.native.unhonoured);
   if (kind === "format" && settings.native?.unmapped) throw new EngineError(settings.native.unmapped);
   if (settings.native) {
     // The repository's configuration governs (biome's defaults fill the rest); poly.toml's keys on top. Options

@@ -58,7 +58,7 @@ export function denoLintConfig(settings: EngineSettings): Record<string, unknown
     if (!UNIFORM.has(key)) throw new EngineError(`unknown setting "${key}" (known: select, ignore, rules)`);
   }
   const options = settings.native?.options ?? {};
-  if (settings.native?.unmapped) throw new EngineError(settings.native.unmapped);
+  if (settings.native?.unhonoured) throw new EngineError(settings.native.unhonoured);
   return { lint: { ...(options.rules ? { rules: options.rules } : {}) } };
 }
 

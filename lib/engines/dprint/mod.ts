@@ -162,7 +162,7 @@ const DENO_KEYS = new Set([...DENO_AS_IS, "singleQuote", "semiColons", "proseWra
  */
 function denoConfig(settings: EngineSettings, language: string): { global: Table; plugin: Table } {
   const native = settings.native!;
-  if (native.unmapped) throw new EngineError(native.unmapped);
+  if (native.unhonoured) throw new EngineError(native.unhonoured);
   const o = native.options;
   const unknown = Object.keys(o).filter((k) => !DENO_KEYS.has(k));
   if (unknown.length > 0) {

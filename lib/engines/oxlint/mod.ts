@@ -203,8 +203,13 @@ export class Oxlint extends CopiesLinter {
   constructor() {
     super(async (files, settings, fix) => {
       // The repository's oxlint file cannot be honoured (lib/config/native/oxlint.ts): each file says why.
-      const unmapped = settings.native?.unmapped;
-      if (unmapped) return { texts: files.map((f) => f.text), outcomes: files.map(() => new EngineError(unmapped)) };
+      const unhonoured = settings.native?.unhonoured;
+      if (unhonoured) {
+        return {
+          texts: files.map((f) => f.text),
+          outcomes: files.map(() => new EngineError(unhonoured)),
+        };
+      }
       const { raw, texts } = await runOxlint(files, settings, fix);
       return {
         texts,

@@ -13,10 +13,10 @@ function tree(files: Record<string, string>): Promise<string> {
   return tempRepository(files, "poly-native-oxlint-");
 }
 
-/** The reason the oxlint configuration governing `sub` cannot be honoured (`unmapped`). */
-async function unmapped(dir: string, sub: string): Promise<string | undefined> {
+/** The reason the oxlint configuration governing `sub` cannot be honoured (`unhonoured`). */
+async function unhonoured(dir: string, sub: string): Promise<string | undefined> {
   const configs = await openConfig({ cwd: dir });
-  return (await configs.forDir(join(dir, sub))).native?.oxlint?.unmapped;
+  return (await configs.forDir(join(dir, sub))).native?.oxlint?.unhonoured;
 }
 
 Deno.test("the nearest oxlint file governs its folders alone, its extends listed before it", async () => {
@@ -82,10 +82,10 @@ Deno.test("an oxlint file poly cannot honour says why, naming the file and key, 
     ["gone", /gone\/\.oxlintrc\.json: "extends" names "gone\/missing\.json", which cannot be read/],
     ["up", /up\/\.oxlintrc\.json: oxlint key "ignorePatterns" has "\.\.\/x\/\*\*"/],
     ["based", /based\/base\.json: oxlint key "jsPlugins"/],
-    ["broken", /broken\/\.oxlintrc\.json: cannot parse/],
+    ["broken", /broken\/\.oxlintrc\.json:1:3: cannot parse: /],
   ];
   for (const [sub, pattern] of cases) {
-    const why = await unmapped(dir, sub);
+    const why = await unhonoured(dir, sub);
     assert.match(why ?? "", pattern, sub);
     assert.match(why ?? "", /\[tools\.oxlint\] enabled = false lints them without oxlint/, sub);
   }
@@ -103,7 +103,7 @@ Deno.test("oxlint.config.ts is read as literal values without running it", async
   const configs = await openConfig({ cwd: dir });
   assert.deepEqual((await configs.forDir(join(dir, "lit"))).native!.oxlint.options, { rules: { eqeqeq: "warn" } });
   assert.match(
-    await unmapped(dir, "run") ?? "",
+    await unhonoured(dir, "run") ?? "",
     /run\/oxlint\.config\.mts:3:28: "base", whose value is not written in the file.*write it as \.oxlintrc\.json/,
   );
 });
