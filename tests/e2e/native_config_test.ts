@@ -640,3 +640,15 @@ Deno.test("a ruff or markdownlint file poly cannot honour errors its engine's fi
   assert.equal(fmt.code, 2);
   assert.match(fmt.doc.results.find((r) => r.path === "q.py")?.error ?? "", /extend-safe-fixes/);
 });
+
+Deno.test("a Python stub is skipped by ruff, saying why, and poly fmt leaves it as it is", async () => {
+  const stub = "class A:\n    def f(self) -> B: ...\n    def g(self) -> None: ...\n\nclass B: ...\n";
+  const dir = await tempRepository({ "pkg/_core.pyi": stub, "pkg/mod.py": "import os\n" });
+  const lint = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.equal(lint.code, 1, lint.stderr); // F401 in mod.py; the stub's skip is coverage, not a failure
+  assert.match(lint.doc.results.find((r) => r.path === "pkg/_core.pyi")?.skipped ?? "", /a stub \(\.pyi\)/);
+  const fmt = await run(dir, ["fmt", "--no-cache"]);
+  assert.equal(fmt.code, 0, fmt.stderr);
+  assert.match(fmt.doc.results.find((r) => r.path === "pkg/_core.pyi")?.skipped ?? "", /a stub \(\.pyi\)/);
+  assert.equal(await Deno.readTextFile(join(dir, "pkg/_core.pyi")), stub);
+});

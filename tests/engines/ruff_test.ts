@@ -8,7 +8,7 @@ import {
   golden,
   memoryFile,
 } from "./_engine_harness.ts";
-import { EngineCrash } from "../../lib/engines/types.ts";
+import { EngineCrash, EngineRefusal } from "../../lib/engines/types.ts";
 
 Deno.test("ruff lint() reports findings with spans, safe fixes only", async () => {
   const ruff = await engine("ruff");
@@ -87,4 +87,28 @@ Deno.test("a file ruff crashes on is an errored record saying so, and ruff check
     // The next file is checked, by a new instance of the module.
     assert.deepEqual((await ruff.lint!(plain, defaultSettings())).diagnostics.map((d) => d.code), ["F401"]);
   }
+});
+
+Deno.test("ruff refuses a stub (.pyi) for lint, fix and format: the WebAssembly build would read it as a module", async () => {
+  const ruff = await engine("ruff");
+  // A stub as ruff 0.16.9 formats it and finds clean (checked with its command line): a forward reference, and no
+  // blank lines around `...` bodies.
+  const stub = memoryFile(
+    "pkg/_core.pyi",
+    "python",
+    "class A:\n    def f(self) -> B: ...\n    def g(self) -> None: ...\n\nclass B: ...\n",
+  );
+  const settings = defaultSettings({ select: ["E", "F"] });
+  for (
+    const step of [
+      () => ruff.lint!(stub, settings),
+      () => ruff.fix!(stub, settings),
+      () => ruff.format!(stub, settings),
+    ]
+  ) {
+    await assert.rejects(step(), (e) => e instanceof EngineRefusal && /a stub \(\.pyi\)/.test(e.message));
+  }
+  // The same text as a module is checked (and would be reformatted).
+  const module = { ...stub, path: stub.path.replace(/\.pyi$/, ".py"), relPath: stub.relPath.replace(/\.pyi$/, ".py") };
+  assert.notEqual(await ruff.format!(module, settings), module.text);
 });

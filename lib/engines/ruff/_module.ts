@@ -12,8 +12,8 @@
  *   reported there.
  *
  * {@link asRuffChecks} brings the module's findings to those. Still out of reach
- * (said in docs/engines.md): a stub's own rules and semantics (`.pyi`), and other
- * rules of the path (`INP001`, `N999`, `A005`).
+ * (said in docs/engines.md): other rules of the path (`INP001`, `N999`, `A005`);
+ * a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts).
  *
  * @module
  */

@@ -41,6 +41,7 @@ import {
   againOnCrash,
   EngineError,
   type EngineInstance,
+  EngineRefusal,
   type EngineSettings,
   type EngineSpec,
   type SourceFile,
@@ -231,6 +232,21 @@ function toEdits(text: string, starts: number[], d: RuffDiagnostic): TextEdit[] 
   }));
 }
 
+/**
+ * A stub is not ruff's to check here: the WebAssembly build reads every text as a `.py` module (`check` and `format`
+ * take no path), and a stub formats with a layout of its own (no blank lines around `...` bodies), has rules of its own
+ * (`PYI`) and allows forward references: checked as a module, pydantic's `_pydantic_core.pyi` took three false `F821`
+ * and `poly fmt` would have rewritten it (ruff 0.16.9 calls it formatted). Skipped, saying so.
+ */
+function refuseStub(file: SourceFile): void {
+  if (file.path.endsWith(".pyi")) {
+    throw new EngineRefusal(
+      "a stub (.pyi): ruff's WebAssembly build checks and formats every text as a .py module, not with a stub's " +
+        "layout and rules, so poly leaves stubs to ruff's own command line",
+    );
+  }
+}
+
 class Ruff implements EngineInstance {
   #workspaces = new Map<string, RuffWorkspace>();
   #mod: RuffModule;
@@ -266,6 +282,7 @@ class Ruff implements EngineInstance {
   }
 
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
+    refuseStub(file);
     const ws = this.#workspace(lintOptions(settings), settings);
     const diags = this.#call(() => ws.check(file.text));
     const err = syntaxError(diags);
@@ -353,6 +370,7 @@ class Ruff implements EngineInstance {
   }
 
   #format(file: SourceFile, settings: EngineSettings): string {
+    refuseStub(file);
     try {
       const ws = this.#workspace(formatOptions(settings), settings);
       return this.#call(() => ws.format(file.text));
