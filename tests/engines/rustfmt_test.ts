@@ -206,3 +206,35 @@ Deno.test({
     match(salts[1], /^rustfmt \d+\.\d+\.\d+-stable/);
   },
 });
+
+Deno.test({
+  name: "poly fmt hands rustfmt a run's files at once: one rustfmt process for many files, not one per file",
+  ignore: absent,
+  async fn() {
+    const real = new TextDecoder().decode(
+      (await new Deno.Command("sh", { args: ["-c", "command -v rustfmt"], stdout: "piped" }).output()).stdout,
+    ).trim();
+    const dir = await tempDir({ prefix: "poly-rustfmt-run-" });
+    await Deno.mkdir(join(dir, ".git"));
+    const bin = await tempDir({ prefix: "poly-rustfmt-bin-" });
+    const log = join(bin, "calls.log");
+    // A rustfmt that notes each formatting call (not `--version`) and runs the real one.
+    await Deno.writeTextFile(
+      join(bin, "rustfmt"),
+      `#!/bin/sh\ncase "$1" in --version) ;; *) echo call >> '${log}' ;; esac\nexec '${real}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    for (let i = 0; i < 6; i++) await Deno.writeTextFile(join(dir, `m${i}.rs`), `fn f${i}(){let x=${i};}\n`);
+    const out = await runPoly(["fmt", "--check", "--no-cache", "--format", "json"], {
+      cwd: dir,
+      env: { PATH: `${bin}:${Deno.env.get("PATH")}` },
+    });
+    equal(out.code, 1, out.stderr);
+    const changed = (JSON.parse(out.stdout) as { results: { path: string; changed?: boolean }[] }).results
+      .filter((r) => r.changed).map((r) => r.path).sort();
+    deepEqual(changed, ["m0.rs", "m1.rs", "m2.rs", "m3.rs", "m4.rs", "m5.rs"]);
+    equal((await Deno.readTextFile(log)).trim().split("\n").length, 1);
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(bin, { recursive: true });
+  },
+});

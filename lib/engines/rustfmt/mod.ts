@@ -26,9 +26,9 @@
  *   would), else in a private folder (rustup's default, or `RUSTUP_TOOLCHAIN`);
  *   a toolchain that is not installed is an error naming it, never a download
  *   in the middle of a run (`RUSTUP_AUTO_INSTALL=0`).
- * - Batching: {@link formatMany} formats many files with one rustfmt process
- *   (starting rustfmt through rustup's proxy costs ~100 ms a file); `format`
- *   batches calls made in the same tick.
+ * - Batching: a run hands {@link formatMany} all its files per settings, which
+ *   formats them with one rustfmt process (starting rustfmt through rustup's
+ *   proxy costs ~100 ms a file); `format` batches calls made in the same tick.
  *
  * Example: `fn main(){let x=1;}` → `fn main() {\n    let x = 1;\n}`.
  *
@@ -195,6 +195,8 @@ export const rustfmt: EngineSpec = {
   defaultEnabled: true,
   hostProgram: "rustfmt",
   hostEnv: RUSTFMT_ENV,
+  // A run hands it all its files per settings at once (`formatMany`: one process), rather than one per pool task.
+  batch: { format: true },
   // rustup's rustfmt is the toolchain of the folder it runs in, which the engine's cache version (asked where poly
   // runs, and cut to `1.9.0-nightly`) need not name: each run asks rustfmt where it runs, and its whole version line
   // (a nightly's commit and date included) goes into the keys, so an updated toolchain never answers from the results
