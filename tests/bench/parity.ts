@@ -464,7 +464,9 @@ async function nativeShellcheck(dir: string, files: string[]): Promise<Side> {
 /** Whether markdownlint-cli2 would find a configuration of the repository's own for `files`. */
 function markdownlintConfigured(dir: string, files: string[]): boolean {
   const names = /(^|\/)\.markdownlint(-cli2)?\.(jsonc?|ya?ml|[cm]?js)$/;
-  return files.some((f) => names.test(f)) || exists(join(dir, ".markdownlint.json"));
+  if (files.some((f) => names.test(f))) return true;
+  // At the root, where the Markdown files' list (their own paths) does not name it.
+  return [...Deno.readDirSync(dir)].some((e) => e.isFile && names.test(e.name));
 }
 
 async function nativeMarkdownlint(dir: string, bin: string, files: string[]): Promise<Side> {
