@@ -1,6 +1,7 @@
 import assert, { equal } from "node:assert/strict";
 import { join } from "node:path";
-import { dprint } from "../../lib/engines/dprint/mod.ts";
+import { dprint, embeddedTemplate } from "../../lib/engines/dprint/mod.ts";
+import { EngineRefusal } from "../../lib/engines/types.ts";
 import {
   assertPrettierOutput,
   engineError,
@@ -126,4 +127,34 @@ Deno.test("dprint format() under a deno.json's fmt writes what deno fmt writes, 
   const file = { path: join(FIXTURES, "x.ts"), relPath: "x.ts", language: "typescript" as const, text: "a\n" };
   const error = await engineError(() => engine.format!(file, bad));
   assert.match(error.message, /unknown deno fmt option "semicolons"/);
+});
+
+Deno.test("dprint under a deno.json leaves a file alone where deno fmt formats a tagged template's contents itself", async () => {
+  // A template deno fmt reformats exactly where its tag sends the contents to its own HTML or CSS formatter.
+  const template = (tag: string) => `const a = ${tag}\`\n      <p>\n   x   </p>\n   \`;\n`;
+  const tags = ["html", "svg", "css", "styled.div", "styled(Button)", "html<T>", "x.html", "keyframes", "Html", "sql"];
+  for (const tag of tags) {
+    const text = template(tag);
+    const deno = await denoFmt(text, "ts", {});
+    equal(
+      embeddedTemplate(text) !== undefined,
+      deno !== text,
+      `${tag}: deno fmt ${deno === text ? "keeps" : "formats"} it`,
+    );
+  }
+  const engine = await dprint.load();
+  const under = { ...settings(), native: { files: [], options: {}, root: FIXTURES, deno: true as const } };
+  const file = {
+    path: join(FIXTURES, "x.ts"),
+    relPath: "x.ts",
+    language: "typescript" as const,
+    text: template("html"),
+  };
+  await assert.rejects(
+    engine.format!(file, under),
+    (e) => e instanceof EngineRefusal && /holds a template tagged `html`.*left as it is/.test(e.message),
+  );
+  // A file without one is formatted as deno fmt formats it.
+  const plain = { ...file, text: template("x.html") };
+  equal(await engine.format!(plain, under), await denoFmt(plain.text, "ts", {}));
 });

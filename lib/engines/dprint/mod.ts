@@ -31,7 +31,14 @@ import { positioned } from "../fail.ts";
 import { fenceKey, type FenceRequest, formatFences } from "./_fences.ts";
 import { siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "../types.ts";
+import {
+  EngineError,
+  type EngineInstance,
+  EngineRefusal,
+  type EngineSettings,
+  type EngineSpec,
+  type SourceFile,
+} from "../types.ts";
 import { readBytesSync } from "../../fs/read_bytes.ts";
 
 const PLUGINS = {
@@ -217,6 +224,14 @@ class Dprint implements EngineInstance {
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
     const language = pluginOf(file.language);
     if (!language) throw new EngineError(`dprint does not format ${file.language}`);
+    const embedded = language === "typescript" && settings.native?.deno ? embeddedTemplate(file.text) : undefined;
+    if (embedded) {
+      throw new EngineRefusal(
+        `holds a template tagged \`${embedded}\`, whose contents deno fmt formats as ${
+          embedded === "css" || embedded.startsWith("styled") ? "CSS" : "HTML"
+        } through dprint's host, which the WebAssembly plugin poly runs cannot call: left as it is`,
+      );
+    }
     const f = await this.#formatter(language, settings, file);
     const request = { filePath: file.path, fileText: file.text };
     let out: string;
@@ -263,6 +278,22 @@ class Dprint implements EngineInstance {
     );
   }
 }
+
+/**
+ * A tagged template `deno fmt` hands to a formatter of its own: dprint's TypeScript plugin gives a template tagged
+ * `html`, `svg` or `css`, or `styled.x` / `styled(X)` (CSS), to its host, which in Deno formats the contents with
+ * markup_fmt or malva and the `${}` expressions where they land. The WebAssembly build poly runs asks no host for them
+ * (checked: its host formatter is never called), and formats the file differently (denoland/std's
+ * `http/file_server.ts`, which `deno fmt --check` accepts, came out with its `${}` expressions re-laid). The first such
+ * tag in the text; a match inside a comment or string is taken too (the file is then left alone without need).
+ * (`sql` only under Deno's unstable `fmt-sql`, which poly does not read: not taken.)
+ */
+export function embeddedTemplate(text: string): string | undefined {
+  const m = EMBEDDED.exec(text);
+  return m ? (m[1] ?? m[2]).replace(/\s+/g, "") : undefined;
+}
+
+const EMBEDDED = /(?<![.\w$])(?:(html|svg|css)|(styled\s*(?:\.\s*[\w$]+|\([^()`]*\))))\s*(?:<[^`;]*>)?\s*`/;
 
 /** The dprint engine (TOML, Markdown, Dockerfile; JavaScript, TypeScript and JSON under a `deno.json`). */
 export const dprint: EngineSpec = {
