@@ -474,16 +474,62 @@ export function targetVersion(requires: string): string | undefined {
  * `known-local-folder`, `extra-standard-library` or one of its `sections`,
  * whose patterns ruff matches before it looks at `src` — is not added.
  */
+/** Whether one component of a path holds glob syntax. */
+const GLOB = /[*?[]/;
+
+/**
+ * The directories an absolute `src` entry names: itself, or those its glob matches, as ruff expands `src` (`*`, `?`
+ * and `[...]` within one component, `**` for any depth: `src = ["packages/*"]` names each package's folder).
+ */
+async function srcDirs(entry: string): Promise<string[]> {
+  if (!GLOB.test(entry)) return [entry];
+  let dirs = [entry.startsWith("/") ? "/" : ""];
+  for (const part of entry.split("/").filter(Boolean)) {
+    const next: string[] = [];
+    for (const dir of dirs) {
+      if (!GLOB.test(part)) next.push(join(dir, part));
+      else if (part === "**") next.push(dir, ...await dirsBelow(dir));
+      else {
+        const matches = picomatch(part);
+        for (const name of await subdirs(dir)) if (matches(name)) next.push(join(dir, name));
+      }
+    }
+    dirs = next;
+  }
+  return dirs;
+}
+
+/** The names of `dir`'s subdirectories; none when it cannot be listed. */
+async function subdirs(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for await (const e of Deno.readDir(dir)) if (e.isDirectory) names.push(e.name);
+  } catch {
+    // not a directory, or unreadable: nothing below it
+  }
+  return names;
+}
+
+/** Every directory below `dir` (hidden ones and `__pycache__` left out). */
+async function dirsBelow(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const name of await subdirs(dir)) {
+    if (name.startsWith(".") || name === "__pycache__") continue;
+    out.push(join(dir, name), ...await dirsBelow(join(dir, name)));
+  }
+  return out;
+}
+
 export async function withFirstParty(config: NativeEngineConfig): Promise<NativeEngineConfig> {
   const options = structuredClone(config.options);
   // Made absolute by `merge` against the file that set them; by default the governing file's folder and its `src`.
   const src = Array.isArray(options.src) ? (options.src as string[]) : [config.root, join(config.root, "src")];
   delete options.src;
   const names = new Set<string>();
-  for (const dir of src) {
+  for (const dir of (await Promise.all(src.map(srcDirs))).flat()) {
     try {
       for await (const e of Deno.readDir(dir)) {
-        if (e.name.startsWith(".") || e.name === "__pycache__") continue;
+        if (e.name.startsWith(".") || e.name === "__pycache__" || /^__init__\.pyi?$/.test(e.name)) continue;
         if (e.isDirectory) names.add(e.name);
         else if (/\.pyi?$/.test(e.name)) names.add(e.name.replace(/\.pyi?$/, ""));
       }

@@ -157,6 +157,20 @@ Deno.test("forDir() resolves ruff's src against the file of the extend chain tha
   assert.deepEqual(isort?.["known-first-party"], ["mypkg"]);
 });
 
+Deno.test("forDir() expands ruff's src globs to the folders they match, as ruff does", async () => {
+  // Checked with ruff 0.16.9: `src = ["packages/*"]` makes `import mod_b` first-party (`--show-settings` lists
+  // packages/a and packages/b as `linter.src`), so `import requests` and `import mod_b` in two sections is sorted.
+  const dir = await tree({
+    "pyproject.toml": '[tool.ruff]\nsrc = ["packages/*", "libs/**"]\n',
+    "packages/a/mod_a/__init__.py": "",
+    "packages/b/mod_b.py": "",
+    "libs/deep/er/mod_c/__init__.py": "",
+  });
+  const ruff = (await (await openConfig({ cwd: dir })).forDir(dir)).native!.ruff!;
+  const isort = (ruff.options.lint as { isort?: { "known-first-party"?: string[] } }).isort;
+  assert.deepEqual(isort?.["known-first-party"], ["deep", "er", "mod_a", "mod_b", "mod_c"]);
+});
+
 Deno.test("globsetRegex() lets * cross directories, as ruff's globset does", () => {
   assert.ok(globsetRegex("/r/tests/*").test("/r/tests/a/b.py"));
   assert.ok(globsetRegex("*.{py,pyi}").test("a.pyi"));
