@@ -151,8 +151,8 @@ Deno.test("dprint under a deno.json leaves a file alone where deno fmt formats a
     text: template("html"),
   };
   await assert.rejects(
-    engine.format!(file, under),
-    (e) => e instanceof EngineRefusal && /holds a template tagged `html`.*left as it is/.test(e.message),
+    async () => await engine.format!(file, under),
+    (e: unknown) => e instanceof EngineRefusal && /holds a template tagged `html`.*left as it is/.test(e.message),
   );
   // A file without one is formatted as deno fmt formats it.
   const plain = { ...file, text: template("x.html") };

@@ -106,7 +106,10 @@ Deno.test("ruff refuses a stub (.pyi) for lint, fix and format: the WebAssembly 
       () => ruff.format!(stub, settings),
     ]
   ) {
-    await assert.rejects(step(), (e) => e instanceof EngineRefusal && /a stub \(\.pyi\)/.test(e.message));
+    await assert.rejects(
+      async () => await step(),
+      (e: unknown) => e instanceof EngineRefusal && /a stub \(\.pyi\)/.test(e.message),
+    );
   }
   // The same text as a module is checked (and would be reformatted).
   const module = { ...stub, path: stub.path.replace(/\.pyi$/, ".py"), relPath: stub.relPath.replace(/\.pyi$/, ".py") };
