@@ -1,11 +1,13 @@
 /**
  * JSON with comments and trailing commas (biome.json(c), `.oxlintrc.json`, `deno.json(c)`, markdownlint's and
  * prettier's JSON files), parsed by Microsoft's `jsonc-parser` (the one VS Code reads its settings with): a string
- * holding `//` or `, }` is the string as written.
+ * holding `//` or `, }` is the string as written. JSON5 (`.prettierrc.json5`: unquoted keys, single quotes) by the
+ * `json5` package prettier itself reads it with.
  *
  * @module
  */
 import { parse, type ParseError, printParseErrorCode } from "jsonc-parser";
+import JSON5 from "json5";
 
 /** Where and why JSONC text does not parse: the first error, at its 1-based line and column. */
 export class JsoncError extends SyntaxError {
@@ -48,4 +50,16 @@ export function parseJsonc(text: string): unknown {
     throw new JsoncError(line, column, REASONS[code] ?? code);
   }
   return value;
+}
+
+/** Parses JSON5 text as prettier does; throws a {@link JsoncError} at the error's line and column. */
+export function parseJson5(text: string): unknown {
+  try {
+    return JSON5.parse(text);
+  } catch (e) {
+    const { lineNumber, columnNumber, message } = e as { lineNumber?: number; columnNumber?: number; message?: string };
+    if (lineNumber === undefined || columnNumber === undefined) throw e;
+    const reason = String(message ?? "").replace(/^JSON5: /, "").replace(/ at \d+:\d+$/, "");
+    throw new JsoncError(lineNumber, columnNumber, reason);
+  }
 }

@@ -37,7 +37,7 @@ import { parseError } from "./_reading.ts";
 import picomatch from "picomatch";
 import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
-import { parseJsonc } from "./_jsonc.ts";
+import { parseJson5, parseJsonc } from "./_jsonc.ts";
 import type { NativeText } from "./_files.ts";
 import type { NativeEngineConfig } from "./types.ts";
 
@@ -161,7 +161,8 @@ export async function prettierOptions(
       doc = (JSON.parse(file.text) as Table).prettier;
       if (doc === undefined) return undefined;
     } else if (name.endsWith(".toml")) doc = parseToml(file.text);
-    else if (name.endsWith(".json") || name.endsWith(".json5")) doc = parseJsonc(file.text);
+    else if (name.endsWith(".json5")) doc = parseJson5(file.text);
+    else if (name.endsWith(".json")) doc = parseJsonc(file.text);
     else doc = jsonOrUndefined(file.text) ?? (await import("yaml")).parse(file.text);
     if (typeof doc === "string") doc = await sharedConfig(doc, file.path, display, read);
   } catch (e) {
@@ -194,7 +195,8 @@ async function sharedConfig(spec: string, from: string, display: string, read?: 
         const target = await read(`${root}/${candidate.replace(/^\.\//, "")}`);
         if (!target) continue;
         const shown = `${spec}/${candidate.replace(/^\.\//, "")}`.replace(`${spec}/${sub}/`, `${spec}/`);
-        if (/\.json5?$/.test(target.path)) return parseJsonc(target.text);
+        if (target.path.endsWith(".json5")) return parseJson5(target.text);
+        if (target.path.endsWith(".json")) return parseJsonc(target.text);
         return (await import("./_jsconfig.ts")).staticExport(target.text, target.path, shown, {
           instead: `set [tools.prettier] native_config = false and [tools.biome] native_config = false`,
         });

@@ -640,3 +640,10 @@ Deno.test("forDir() combines markdownlint files as markdownlint-cli2 does: own .
     join(dir, "sub/.markdownlint-cli2.yaml"),
   ]);
 });
+
+Deno.test("forDir() reads a .prettierrc.json5 as JSON5, as prettier does", async () => {
+  const dir = await tree({ ".prettierrc.json5": "// style\n{ semi: false, singleQuote: true, }\n" });
+  const biome = (await (await openConfig({ cwd: dir })).forDir(dir)).native?.biome;
+  assert.equal(biome?.unmapped, undefined, biome?.unmapped);
+  assert.deepEqual(biome?.style, { tool: "prettier", explicit: ["semi", "singleQuote"] });
+});
