@@ -78,6 +78,33 @@ export const FILE_NAMES: Readonly<Record<string, Language>> = {
   ".bash_logout": "shell",
   ".bash_aliases": "shell",
   ".profile": "shell",
+  // Configuration files prettier formats by name (its JSON and YAML languages' `filenames`; lock files and generated
+  // baselines left out): JSON, then YAML (`.eslintrc`, `.prettierrc`: YAML's parser reads their JSON form too).
+  ...Object.fromEntries(
+    [
+      ".all-contributorsrc",
+      ".arcconfig",
+      ".auto-changelog",
+      ".babelrc",
+      ".c8rc",
+      ".htmlhintrc",
+      ".imgbotconfig",
+      ".jscsrc",
+      ".jshintrc",
+      ".jslintrc",
+      ".nycrc",
+      ".releaserc",
+      ".swcrc",
+      ".tern-config",
+      ".tern-project",
+      ".watchmanconfig",
+    ].map((name) => [name, "json"]),
+  ),
+  ...Object.fromEntries(
+    [".clang-format", ".clang-tidy", ".clangd", ".eslintrc", ".gemrc", ".lintstagedrc", ".prettierrc", ".stylelintrc"]
+      .map((name) => [name, "yaml"]),
+  ),
+  "CITATION.cff": "yaml",
 };
 
 /** Interpreter named by a shebang (version suffix removed) → language. */

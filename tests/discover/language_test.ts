@@ -61,6 +61,13 @@ const BY_PATH: [string, Language][] = [
   ["Pipfile", "toml"],
   [".bashrc", "shell"],
   [".profile", "shell"],
+  // Configuration files prettier formats by name, as it names their languages.
+  [".babelrc", "json"],
+  ["pkg/.nycrc", "json"],
+  [".eslintrc", "yaml"],
+  [".prettierrc", "yaml"],
+  ["CITATION.cff", "yaml"],
+  ["pixi.lock", "unknown"],
   [".zshrc", "unknown"],
   ["Makefile", "unknown"],
   ["Jenkinsfile", "unknown"],

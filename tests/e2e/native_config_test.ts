@@ -652,3 +652,20 @@ Deno.test("a Python stub is skipped by ruff, saying why, and poly fmt leaves it 
   assert.match(fmt.doc.results.find((r) => r.path === "pkg/_core.pyi")?.skipped ?? "", /a stub \(\.pyi\)/);
   assert.equal(await Deno.readTextFile(join(dir, "pkg/_core.pyi")), stub);
 });
+
+Deno.test("configuration files prettier formats by name are formatted under a prettier file, and skipped by biome", async () => {
+  const files = {
+    ".babelrc": '{"presets":[  "a"]}\n',
+    ".eslintrc": '{"env":{  "node":true}}\n',
+    "a.ts": "export const a = 1\n",
+  };
+  const dir = await tempRepository({ ...files, ".prettierrc.json": '{ "semi": false }\n' });
+  const out = await run(dir, ["fmt", "--check", "--no-cache"]);
+  const changed = out.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  // As `prettier --check .` 3.10.1 says: .babelrc as JSON, .eslintrc as YAML.
+  assert.deepEqual(changed, [".babelrc", ".eslintrc"], out.stderr);
+  const bare = await tempRepository(files);
+  const own = await run(bare, ["fmt", "--check", "--no-cache"]);
+  // biome's command line has no handler for `.babelrc` and leaves it: skipped saying so, never called formatted.
+  assert.match(own.doc.results.find((r) => r.path === ".babelrc")?.skipped ?? "", /biome ignores this file/);
+});
