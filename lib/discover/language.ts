@@ -79,7 +79,8 @@ export const FILE_NAMES: Readonly<Record<string, Language>> = {
   ".bash_aliases": "shell",
   ".profile": "shell",
   // Configuration files prettier formats by name (its JSON and YAML languages' `filenames`; lock files and generated
-  // baselines left out): JSON, then YAML (`.eslintrc`, `.prettierrc`: YAML's parser reads their JSON form too).
+  // baselines left out): JSON, then YAML (`.eslintrc`: YAML's parser reads its JSON form too). Not `.prettierrc`:
+  // `prettier --check` leaves its own JSON-written file as it is, where YAML's formatting would quote it anew.
   ...Object.fromEntries(
     [
       ".all-contributorsrc",
@@ -101,7 +102,7 @@ export const FILE_NAMES: Readonly<Record<string, Language>> = {
     ].map((name) => [name, "json"]),
   ),
   ...Object.fromEntries(
-    [".clang-format", ".clang-tidy", ".clangd", ".eslintrc", ".gemrc", ".lintstagedrc", ".prettierrc", ".stylelintrc"]
+    [".clang-format", ".clang-tidy", ".clangd", ".eslintrc", ".gemrc", ".lintstagedrc", ".stylelintrc"]
       .map((name) => [name, "yaml"]),
   ),
   "CITATION.cff": "yaml",

@@ -65,7 +65,7 @@ const BY_PATH: [string, Language][] = [
   [".babelrc", "json"],
   ["pkg/.nycrc", "json"],
   [".eslintrc", "yaml"],
-  [".prettierrc", "yaml"],
+  [".prettierrc", "unknown"],
   ["CITATION.cff", "yaml"],
   ["pixi.lock", "unknown"],
   [".zshrc", "unknown"],
