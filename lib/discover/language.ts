@@ -26,6 +26,8 @@ export const EXTENSIONS: Readonly<Record<string, Language>> = {
   go: "go",
   sh: "shell",
   bash: "shell",
+  // Bats test files: shfmt formats them as bats, shellcheck checks them (its own bats support).
+  bats: "shell",
   toml: "toml",
   md: "markdown",
   markdown: "markdown",
@@ -121,6 +123,7 @@ export const INTERPRETERS: Readonly<Record<string, Language>> = {
   sh: "shell",
   bash: "shell",
   dash: "shell",
+  bats: "shell",
   ruby: "ruby",
   lua: "lua",
   php: "php",

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { dirname } from "node:path";
 import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
 import { DENO_LANGUAGES } from "../config/native/deno.ts";
@@ -16,6 +17,8 @@ import {
   nativeExcluded,
   nativeTargetVersion,
   NODE_MANIFEST,
+  shfmtEditorconfig,
+  shfmtIgnoredBy,
 } from "../config/native/mod.ts";
 import {
   editorconfigStyle,
@@ -407,8 +410,6 @@ function tabKeys(id: string, language: Language): Record<string, unknown> | "n/a
   switch (id) {
     case "gofmt":
       return {};
-    case "shfmt":
-      return { indent: 0 };
     case "clang-format":
       return { UseTab: "ForIndentation" };
     case "luafmt":
@@ -446,6 +447,7 @@ export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: s
   if (ec && engine?.settings.native?.style) return withStyleEditorconfig(plan, ec, path);
   if (!ec || !engine || OWN_CONFIG.has(engine.id) || engine.settings.native) return plan;
   if (!readsNative(config, engine.id)) return plan;
+  if (engine.id === "shfmt") return withShfmtEditorconfig(plan, ec, path);
   const props = editorconfigProps(ec, path);
   if (Object.keys(props).length === 0) return plan;
   const d = editorconfigDefaults(props);
@@ -472,6 +474,56 @@ export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: s
       defaults: { ...engine.settings.defaults, ...defaults },
       tool: { ...tool, ...engine.settings.tool },
     };
+    own.set(key, settings);
+  }
+  return planWith(plan, key, settings);
+}
+
+/**
+ * `plan` (shfmt's) under the file's `.editorconfig` as shfmt reads it (lib/config/native/editorconfig.ts): its
+ * `ignore = true` drops shfmt, saying so; its properties become shfmt's keys beneath poly.toml's (both readings of
+ * the `[[bash]]` sections, the engine taking the one for the dialect it reads the file in: `editorconfig`);
+ * `keep_padding = true`, which the WebAssembly build cannot do, is an unhonoured configuration for the file.
+ */
+function withShfmtEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: string): FilePlan {
+  const engine = plan.engines[0];
+  const ignoredBy = shfmtIgnoredBy(ec, path);
+  if (ignoredBy) {
+    const reason = `ignored by shfmt: ignore = true in "${ignoredBy}"`;
+    let plans = ecPlans.get(plan);
+    if (!plans) ecPlans.set(plan, plans = new Map());
+    let found = plans.get(reason);
+    if (!found) {
+      const engines = plan.engines.slice(1);
+      found = engines.some((e) => !engineById(e.id)?.crossCutting)
+        ? { ...plan, engines }
+        : { engines, noEngine: reason };
+      plans.set(reason, found);
+    }
+    return found;
+  }
+  const shell = shfmtEditorconfig(ec, path, ["shell"]);
+  const bash = shfmtEditorconfig(ec, path, ["shell", "bash"]);
+  const keepPadding = shell.keepPadding ?? bash.keepPadding;
+  const key = JSON.stringify([shell.tool, bash.tool, keepPadding]);
+  if (key === "[{},{},null]") return plan;
+  let own = withEc.get(engine.settings);
+  if (!own) withEc.set(engine.settings, own = new Map());
+  let settings = own.get(key);
+  if (!settings) {
+    settings = {
+      ...engine.settings,
+      tool: { ...engine.settings.tool, editorconfig: { shell: shell.tool, bash: bash.tool } },
+    };
+    if (keepPadding) {
+      settings.native = {
+        files: [],
+        options: {},
+        root: dirname(path),
+        unhonoured:
+          `${keepPadding}: keep_padding = true cannot be honoured by poly's shfmt (its WebAssembly build has no such option): remove it, or set [tools.shfmt] native_config = false`,
+      };
+    }
     own.set(key, settings);
   }
   return planWith(plan, key, settings);

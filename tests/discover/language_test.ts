@@ -114,3 +114,8 @@ Deno.test("needsShebang() is true only for extensionless unknown names", () => {
   equal(needsShebang("Dockerfile"), false);
   equal(needsShebang("a.py"), false);
 });
+
+Deno.test("detectLanguage() takes Bats test files as shell, by extension and by shebang", () => {
+  equal(detectLanguage("test/run.bats"), "shell");
+  equal(detectLanguage("test/run", "#!/usr/bin/env bats"), "shell");
+});

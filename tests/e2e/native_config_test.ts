@@ -323,10 +323,44 @@ Deno.test(".editorconfig governs the formatters without a configuration of their
 
 Deno.test(".editorconfig: a property poly cannot honour is a run-level error naming the file and key", async () => {
   const dir = await copyFixture("native/editorconfig");
-  await Deno.writeTextFile(join(dir, ".editorconfig"), "root = true\n[*.sh]\nend_of_line = cr\n");
+  await Deno.writeTextFile(join(dir, ".editorconfig"), "root = true\n[*.toml]\nend_of_line = cr\n");
   const out = await runPoly(["fmt", "--no-cache"], { cwd: dir });
   assert.equal(out.code, 2);
   assert.match(out.stderr, /\.editorconfig: end_of_line = "cr" cannot be honoured/);
+});
+
+/** The shell files of fixtures/native/shfmt_editorconfig that `shfmt -l .` lists (held to the real one below). */
+const SHFMT_LISTS = ["ignored/keep/k.sh", "more/deep.sh", "top.sh"];
+
+Deno.test(".editorconfig governs shfmt as shfmt reads it: its indentation rule, flags, ignore = true, .bats files", async () => {
+  const dir = await copyFixture("native/shfmt_editorconfig");
+  const { code, doc, stderr } = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(code, 1, stderr);
+  const changed = doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.deepEqual(changed, SHFMT_LISTS);
+  for (const path of ["ignored/lone.sh", "ignored/skipdir/s.sh", "ignored/vendor/v.sh"]) {
+    const r = doc.results.find((x) => x.path === path);
+    assert.equal(r?.skipped, 'ignored by shfmt: ignore = true in "ignored/.editorconfig"', path);
+  }
+  // shfmt's keep_padding has no counterpart in the WebAssembly build: those files are errored, the others go on.
+  await Deno.writeTextFile(join(dir, "knobs/.editorconfig"), "root = true\n[sr.sh]\nkeep_padding = true\n");
+  const padded = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(padded.code, 2, padded.stderr);
+  assert.match(padded.doc.results.find((r) => r.path === "knobs/sr.sh")?.error ?? "", /keep_padding = true cannot be/);
+  assert.equal(padded.doc.results.find((r) => r.path === "knobs/bn.sh")?.error, undefined);
+  // knobs/t.bats, a shell file by its extension, was formatted under its section's 2 spaces: without it, tabs.
+  assert.equal(padded.doc.results.find((r) => r.path === "knobs/t.bats")?.changed, true);
+});
+
+Deno.test({
+  name: "shfmt's own command line lists the same files under the fixture's .editorconfig files",
+  ignore: !findExecutable("shfmt"),
+  async fn() {
+    const dir = await copyFixture("native/shfmt_editorconfig");
+    const out = await new Deno.Command("shfmt", { args: ["-l", "."], cwd: dir, stdout: "piped" }).output();
+    const listed = new TextDecoder().decode(out.stdout).trim().split("\n").sort();
+    assert.deepEqual(listed, SHFMT_LISTS);
+  },
 });
 
 Deno.test("poly config import writes the equivalent poly.toml: the same findings once the native files are off", async () => {

@@ -1,5 +1,6 @@
-import { equal } from "node:assert/strict";
-import { shfmt } from "../../lib/engines/shfmt/mod.ts";
+import assert, { equal } from "node:assert/strict";
+import { shfmt, shfmtDialect } from "../../lib/engines/shfmt/mod.ts";
+import type { SourceFile } from "../../lib/engines/types.ts";
 import { fixture, formatGoldenTests, formatSyntaxErrorTest, missing, native, settings } from "./_harness.ts";
 
 formatGoldenTests(shfmt, [
@@ -27,4 +28,45 @@ Deno.test({
     const four = await (await shfmt.load()).format!(file, settings({}, { indent_width: 4 }));
     equal(four, await native("shfmt", ["-i", "4", "-filename", "unformatted.sh"], file.text));
   },
+});
+
+const file = (relPath: string, text: string): SourceFile => ({
+  path: `/x/${relPath}`,
+  relPath,
+  language: "shell",
+  text,
+});
+
+Deno.test("shfmtDialect() reads a file's dialect as shfmt's command line does: name, then shebang, else bash", () => {
+  equal(shfmtDialect("t.bats", ""), "bats");
+  equal(shfmtDialect("x.mksh", "#!/bin/bash\n"), "mksh");
+  equal(shfmtDialect(".bashrc", ""), "bash");
+  equal(shfmtDialect("x.sh", "#!/bin/sh\n"), "posix");
+  equal(shfmtDialect("x.sh", "#! /usr/bin/env bats\n"), "bats");
+  equal(shfmtDialect("tool", "#!/usr/bin/env bash\n"), "bash");
+  equal(shfmtDialect("x.sh", "echo\n"), "bash");
+});
+
+Deno.test("shfmt format() takes the .editorconfig options for the file's dialect, poly.toml's keys over them", async () => {
+  const engine = await shfmt.load();
+  const editorconfig = { shell: { indent: 2 }, bash: { indent: 4, switch_case_indent: true } };
+  const text = "case $1 in\na) echo a ;;\nesac\nif true; then\necho b\nfi\n";
+  const posix = await engine.format!(file("x.sh", "#!/bin/sh\n" + text), settings({ editorconfig }));
+  equal(posix, "#!/bin/sh\ncase $1 in\na) echo a ;;\nesac\nif true; then\n  echo b\nfi\n");
+  const bash = await engine.format!(file("x.sh", text), settings({ editorconfig }));
+  equal(bash, "case $1 in\n    a) echo a ;;\nesac\nif true; then\n    echo b\nfi\n");
+  const own = await engine.format!(file("x.sh", text), settings({ editorconfig, indent: 0 }));
+  equal(own, "case $1 in\n\ta) echo a ;;\nesac\nif true; then\n\techo b\nfi\n");
+});
+
+Deno.test("shfmt format() parses in the dialect shell_variant names", async () => {
+  const engine = await shfmt.load();
+  // `|&` ending a command starts a coprocess in mksh; bash wants a command after it.
+  const text = "worker |&\n";
+  await assert.rejects(async () => await engine.format!(file("x.sh", text), settings()));
+  equal(await engine.format!(file("x.sh", text), settings({ shell_variant: "mksh" })), text);
+  await assert.rejects(
+    async () => await engine.format!(file("x.sh", text), settings({ shell_variant: "dash" })),
+    /shell_variant/,
+  );
 });

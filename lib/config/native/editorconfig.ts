@@ -1,6 +1,6 @@
 /**
  * `.editorconfig` (https://spec.editorconfig.org) for the formatters that have
- * no configuration of their own in poly (dprint, shfmt, clang-format, StyLua,
+ * no configuration of their own in poly (dprint, clang-format, StyLua,
  * Mago, sqlformat, web_fmt and prettier where no prettier or oxfmt file governs
  * them, gofmt): the files from a
  * directory up to the nearest `root = true` (or the repository root) govern it,
@@ -13,11 +13,12 @@
  * | `max_line_length` | `line_length` (`off`: unchanged) |
  * | `end_of_line` (`lf`, `crlf`) | `line_ending` |
  * | `insert_final_newline` | `final_newline` |
- * | `indent_style = tab` | the formatter's own tab switch (shfmt, clang-format, StyLua, Mago, dprint TOML); gofmt always indents with tabs |
+ * | `indent_style = tab` | the formatter's own tab switch (clang-format, StyLua, Mago, dprint TOML); gofmt always indents with tabs |
  *
  * A property poly cannot honour for a formatted file (`end_of_line = cr`,
  * `indent_style = tab` for a formatter without tabs) is a {@link ConfigError}
- * naming the file and key. Globs: a section without `/` matches the base name
+ * naming the file and key. shfmt reads the files its own way
+ * ({@link shfmtEditorconfig}). Globs: a section without `/` matches the base name
  * at any depth; with `/`, the path relative to the file's directory; `*`, `**`,
  * `?`, `[...]`, `{a,b}` and `{1..3}` as the specification says (picomatch).
  *
@@ -130,6 +131,93 @@ export function editorconfigProps(
     for (const [k, v] of Object.entries(s.props)) out[k] = { value: v, file: s.file };
   }
   return out;
+}
+
+/**
+ * What shfmt itself takes from a file's `.editorconfig` (mvdan/sh's `cmd/shfmt`, `propsOptions`), as poly's
+ * `[fmt.shell.shfmt]` keys: shfmt reads its own properties and none of poly's `[defaults]` mapping.
+ *
+ * - `indent_style = space` indents with `indent_size` spaces (8 when it is not a number); any other
+ *   `indent_style` (or none, once `indent_size` is set) with tabs;
+ * - `binary_next_line`, `switch_case_indent`, `space_redirects`, `function_next_line`, `simplify`, `minify`
+ *   (which implies `simplify`) when `true`; `shell_variant` (`bash`, `posix`, `sh`, `mksh`, `bats`, `zsh`, `auto`);
+ * - `[[shell]]` sections apply to every shell file, `[[bash]]` ones to the files shfmt reads as bash or bats
+ *   (`languages`), in file order with the glob sections;
+ * - `keep_padding = true` has no counterpart in the WebAssembly build: `keepPadding` names the file that set it;
+ * - `end_of_line`, `insert_final_newline` and `max_line_length` are not shfmt's: they change nothing.
+ */
+export interface ShfmtProps {
+  tool: Record<string, unknown>;
+  keepPadding?: string;
+}
+
+const SHFMT_FLAGS: Record<string, string> = {
+  binary_next_line: "binary_next_line",
+  switch_case_indent: "switch_case_indent",
+  space_redirects: "space_redirects",
+  function_next_line: "func_next_line",
+  simplify: "simplify",
+  minify: "minify",
+};
+
+const SHELL_VARIANTS = new Set(["bash", "posix", "sh", "mksh", "bats", "zsh", "auto"]);
+
+/** Whether a section is one of shfmt's language sections (`[[shell]]`, `[[bash]]`): its language, or undefined. */
+function sectionLanguage(glob: string): string | undefined {
+  return glob.length > 2 && glob.startsWith("[") && glob.endsWith("]") ? glob.slice(1, -1) : undefined;
+}
+
+/** The properties of `absPath` as shfmt's EditorConfig reader finds them: language sections for `languages` too. */
+function shfmtProps(
+  native: NativeEngineConfig,
+  absPath: string,
+  languages: readonly string[],
+): Record<string, { value: string; file: string }> {
+  const out: Record<string, { value: string; file: string }> = {};
+  for (const s of native.options.sections as EditorconfigSection[]) {
+    const rel = relative(s.dir, absPath).split(sep).join("/");
+    if (rel === "" || rel.startsWith("..")) continue;
+    const language = sectionLanguage(s.glob);
+    if (language === undefined ? !matcher(s.glob)(rel) : !languages.includes(language)) continue;
+    for (const [k, v] of Object.entries(s.props)) out[k] = { value: v, file: s.file };
+  }
+  return out;
+}
+
+/** shfmt's options for `absPath` (see {@link ShfmtProps}), for a file shfmt reads in one of `languages`. */
+export function shfmtEditorconfig(
+  native: NativeEngineConfig,
+  absPath: string,
+  languages: readonly string[],
+): ShfmtProps {
+  const props = shfmtProps(native, absPath, languages);
+  const tool: Record<string, unknown> = {};
+  if (props.indent_style || props.indent_size) {
+    const size = props.indent_size && /^\d+$/.test(props.indent_size.value) ? Number(props.indent_size.value) : 0;
+    tool.indent = props.indent_style?.value === "space" ? (size > 0 ? size : 8) : 0;
+  }
+  for (const [key, flag] of Object.entries(SHFMT_FLAGS)) {
+    if (props[key]?.value === "true") tool[flag] = true;
+  }
+  if (tool.minify) tool.simplify = true;
+  const variant = props.shell_variant?.value;
+  if (variant && SHELL_VARIANTS.has(variant)) tool.shell_variant = variant;
+  return { tool, ...(props.keep_padding?.value === "true" ? { keepPadding: props.keep_padding.file } : {}) };
+}
+
+/**
+ * The `.editorconfig` whose `ignore = true` keeps `absPath` from shfmt — set on the file or on a folder above it,
+ * below the farthest `.editorconfig` of the chain, as shfmt's walk skips them — or undefined.
+ */
+export function shfmtIgnoredBy(native: NativeEngineConfig, absPath: string): string | undefined {
+  const sections = native.options.sections as EditorconfigSection[];
+  const top = sections[0]?.dir;
+  if (top === undefined) return undefined;
+  for (let p = absPath; p !== top && relative(top, p) && !relative(top, p).startsWith(".."); p = dirname(p)) {
+    const ignore = shfmtProps(native, p, ["shell"]).ignore;
+    if (ignore?.value === "true") return ignore.file;
+  }
+  return undefined;
 }
 
 /** What the properties change in poly's `[defaults]`, and whether they ask for tabs. */

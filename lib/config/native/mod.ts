@@ -40,7 +40,13 @@ import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } fro
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 export { NATIVE_NAMES } from "./_files.ts";
-export { type EditorconfigDefaults, editorconfigDefaults, editorconfigProps } from "./editorconfig.ts";
+export {
+  type EditorconfigDefaults,
+  editorconfigDefaults,
+  editorconfigProps,
+  shfmtEditorconfig,
+  shfmtIgnoredBy,
+} from "./editorconfig.ts";
 
 /**
  * The layer key of the nearest `package.json` biome reads (its domains, its `type`): not

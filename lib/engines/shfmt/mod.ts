@@ -8,8 +8,14 @@
  *   does not apply (shfmt never wraps).
  * - `[fmt.shell.shfmt]` keys (shfmt's flags): `indent` (0 = tabs; wins over
  *   `[defaults] indent_width`), `binary_next_line` (-bn), `switch_case_indent` (-ci),
- *   `space_redirects` (-sr), `func_next_line` (-fn), `simplify` (-s), `minify` (-mn).
- * - The dialect follows the file name (`.bash`, `.sh`, `.mksh`, `.bats`).
+ *   `space_redirects` (-sr), `func_next_line` (-fn), `simplify` (-s), `minify` (-mn, which
+ *   implies -s), `shell_variant` (-ln: `bash`, `posix`/`sh`, `mksh`, `bats`, `zsh`).
+ * - The repository's `.editorconfig` as shfmt reads it (lib/config/native/editorconfig.ts,
+ *   `shfmtEditorconfig`) comes beneath those keys, as `editorconfig`: its options for the
+ *   dialects `[[shell]]` sections name and for bash, which `[[bash]]` ones add to.
+ * - The dialect follows the file name (`.bash`, `.mksh`, `.bats`), then the shebang, else
+ *   bash, as shfmt's; `shell_variant` names it instead. The WebAssembly build parses POSIX
+ *   shell as bash (a bash-only construct in a POSIX file is formatted, not refused).
  * - A syntax error is an errored record with shfmt's line and column.
  *
  * Example: `if [ -f x ];then\necho y\nfi` → `if [ -f x ]; then\n\techo y\nfi`.
@@ -33,12 +39,45 @@ const FLAGS: Record<string, string> = {
   minify: "minify",
 };
 
-/** shfmt's options for one file's settings. */
-export function shfmtOptions(settings: EngineSettings): Record<string, unknown> {
+/** The dialects `shell_variant` names, by the file extension that makes the WebAssembly build read them. */
+const VARIANTS: Record<string, string> = { bash: "bash", posix: "", sh: "", mksh: "mksh", bats: "bats", zsh: "zsh" };
+
+/** shfmt's shebang test (mvdan/sh `fileutil.Shebang`). */
+const SHEBANG = /^#![ \t]*\/(usr\/)?bin\/(env[ \t]+)?(sh|bash|mksh|bats|zsh)(\s|$)/;
+
+/**
+ * The dialect shfmt's command line reads `name` in when nothing names one: bash's start-up files are bash, an
+ * extension naming a dialect (not `.sh`) says it, then the shebang, else bash.
+ */
+export function shfmtDialect(name: string, text: string): string {
+  const base = name.replace(/^\./, "");
+  if (base === "bash_profile" || base === "bashrc" || base === "bash_logout") return "bash";
+  const dot = name.lastIndexOf(".");
+  const ext = dot >= 0 ? name.slice(dot + 1) : "";
+  if (ext !== "sh" && ext in VARIANTS) return ext === "posix" ? "posix" : ext;
+  const shebang = SHEBANG.exec(text)?.[3];
+  return shebang === undefined ? "bash" : shebang === "sh" ? "posix" : shebang;
+}
+
+/** shfmt's options for one file's settings: poly.toml's keys over the `.editorconfig`'s for the file's dialect. */
+export function shfmtOptions(
+  settings: EngineSettings,
+  name = "",
+  text = "",
+): { options: Record<string, unknown>; variant?: string } {
+  const { editorconfig, ...own } = settings.tool as {
+    editorconfig?: Record<string, Record<string, unknown>>;
+    [key: string]: unknown;
+  };
+  const dialect = editorconfig ? shfmtDialect(name, text) : "";
+  const tool: Record<string, unknown> = {
+    ...(editorconfig?.[dialect === "bash" || dialect === "bats" ? "bash" : "shell"] ?? {}),
+    ...own,
+  };
   const options: Record<string, unknown> = {};
-  const indent = settings.tool.indent ?? settings.defaults.indent_width;
+  const indent = tool.indent ?? settings.defaults.indent_width;
   if (indent !== undefined) options.indent = Number(indent);
-  for (const [key, value] of Object.entries(settings.tool)) {
+  for (const [key, value] of Object.entries(tool)) {
     if (key in FLAGS) {
       if (typeof value !== "boolean") {
         throw new EngineError(`"${key}" must be true or false, got ${JSON.stringify(value)}`);
@@ -46,7 +85,16 @@ export function shfmtOptions(settings: EngineSettings): Record<string, unknown> 
       options[FLAGS[key]] = value;
     }
   }
-  return options;
+  // As shfmt's -mn: minifying simplifies too.
+  if (options.minify === true && options.simplify === undefined) options.simplify = true;
+  const variant = tool.shell_variant;
+  if (variant === undefined) return { options };
+  if (typeof variant !== "string" || !(variant in VARIANTS)) {
+    throw new EngineError(
+      `"shell_variant" must be one of ${Object.keys(VARIANTS).join(", ")}, got ${JSON.stringify(variant)}`,
+    );
+  }
+  return { options, variant: VARIANTS[variant] || undefined };
 }
 
 /** The shfmt engine. */
@@ -65,8 +113,10 @@ export const shfmt: EngineSpec = {
     const mod = await import("@wasm-fmt/shfmt");
     return {
       format(file, settings) {
-        const options = shfmtOptions(settings);
-        const name = file.relPath.split("/").pop() ?? file.relPath;
+        const base = file.relPath.split("/").pop() ?? file.relPath;
+        const { options, variant } = shfmtOptions(settings, base, file.text);
+        // The WebAssembly build reads the dialect from the name it is given.
+        const name = variant ? `${base}.${variant}` : base;
         let out: string;
         try {
           out = mod.format(file.text, name, options);

@@ -17,7 +17,13 @@ import {
   styleOptionsFor,
 } from "../../../lib/config/native/prettier.ts";
 import { FORMAT_STYLE } from "../../../lib/config/native/mod.ts";
-import { editorconfigDefaults, editorconfigProps, parseEditorconfig } from "../../../lib/config/native/editorconfig.ts";
+import {
+  editorconfigDefaults,
+  editorconfigProps,
+  parseEditorconfig,
+  shfmtEditorconfig,
+  shfmtIgnoredBy,
+} from "../../../lib/config/native/editorconfig.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { tempRepository } from "../../_helpers/temp.ts";
 
@@ -539,6 +545,64 @@ Deno.test("editorconfigProps() applies sections farthest first, later ones winni
   assert.deepEqual(editorconfigDefaults(editorconfigProps(native, "/r/b/run.bash")), { indent_width: 4 });
   assert.deepEqual(editorconfigDefaults(editorconfigProps(native, "/r/Makefile")), { indent_width: 8 });
   assert.equal(top.root, true);
+});
+
+Deno.test("shfmtEditorconfig() reads .editorconfig as shfmt does: its indentation rule, flags, dialect, [[lang]] sections", () => {
+  const sections = (text: string, dir = "/r") => parseEditorconfig(text, dir, `${dir.slice(3) || "."}/.editorconfig`);
+  const at = (text: string, path: string, languages = ["shell"]) =>
+    shfmtEditorconfig({ files: [], root: "/r", options: { sections: sections(text).sections } }, path, languages);
+  // indent_style = space takes indent_size (8 when it is not a number); without it, tabs, whatever indent_size says.
+  assert.deepEqual(at("[*]\nindent_style = space\nindent_size = 3\n", "/r/a.sh").tool, { indent: 3 });
+  assert.deepEqual(at("[*]\nindent_style = space\n", "/r/a.sh").tool, { indent: 8 });
+  assert.deepEqual(at("[*]\nindent_style = space\nindent_size = tab\ntab_width = 3\n", "/r/a.sh").tool, { indent: 8 });
+  assert.deepEqual(at("[*]\nindent_size = 2\n", "/r/a.sh").tool, { indent: 0 });
+  // Not shfmt's properties: nothing.
+  assert.deepEqual(at("[*]\nend_of_line = crlf\ninsert_final_newline = false\nmax_line_length = 40\n", "/r/a.sh"), {
+    tool: {},
+  });
+  assert.deepEqual(
+    at(
+      "[*.sh]\nbinary_next_line = true\nswitch_case_indent = true\nspace_redirects = false\n" +
+        "function_next_line = true\nminify = true\nshell_variant = mksh\n",
+      "/r/x/a.sh",
+    ).tool,
+    {
+      binary_next_line: true,
+      switch_case_indent: true,
+      func_next_line: true,
+      minify: true,
+      simplify: true,
+      shell_variant: "mksh",
+    },
+  );
+  assert.deepEqual(at("[*]\nkeep_padding = true\n", "/r/a.sh").keepPadding, "./.editorconfig");
+  // [[shell]] for every dialect, [[bash]] for bash and bats only; later sections win, in file order.
+  const langs = "[*]\nindent_style = space\nindent_size = 1\n[[shell]]\nindent_size = 2\n[[bash]]\nindent_size = 4\n";
+  assert.deepEqual(at(langs, "/r/a.sh").tool, { indent: 2 });
+  assert.deepEqual(at(langs, "/r/a.sh", ["shell", "bash"]).tool, { indent: 4 });
+  assert.deepEqual(at("[[bash]]\nindent_style = space\n[*.sh]\nindent_size = 2\n", "/r/a.sh", ["shell", "bash"]).tool, {
+    indent: 2,
+  });
+});
+
+Deno.test("shfmtIgnoredBy() finds ignore = true on the file or a folder above it, below the chain's top", () => {
+  const top = parseEditorconfig("root = true\n[*]\nindent_size = 2\n", "/r", ".editorconfig");
+  const sub = parseEditorconfig(
+    "[vendor/**]\nignore = true\n[lone.sh]\nignore = true\n[skip]\nignore = true\n",
+    "/r/a",
+    "a/.editorconfig",
+  );
+  const native = { files: [], root: "/r/a", options: { sections: [...top.sections, ...sub.sections] } };
+  assert.equal(shfmtIgnoredBy(native, "/r/a/vendor/x/v.sh"), "a/.editorconfig");
+  assert.equal(shfmtIgnoredBy(native, "/r/a/lone.sh"), "a/.editorconfig");
+  assert.equal(shfmtIgnoredBy(native, "/r/a/b/lone.sh"), "a/.editorconfig");
+  assert.equal(shfmtIgnoredBy(native, "/r/a/skip/deep/s.sh"), "a/.editorconfig");
+  assert.equal(shfmtIgnoredBy(native, "/r/a/keep/k.sh"), undefined);
+  // A folder's own .editorconfig says nothing of the folder itself.
+  const own = parseEditorconfig("[*]\nignore = true\n", "/r/a", "a/.editorconfig");
+  const self = { files: [], root: "/r/a", options: { sections: [...top.sections, ...own.sections] } };
+  assert.equal(shfmtIgnoredBy(self, "/r/a/k.sh"), "a/.editorconfig");
+  assert.equal(shfmtIgnoredBy(self, "/r/k.sh"), undefined);
 });
 
 Deno.test("forDir() finds the host tools' nearest files as the tools do, and the edition cargo fmt passes", async () => {
