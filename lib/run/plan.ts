@@ -402,14 +402,16 @@ function withTargetVersion(settings: EngineSettings, version: string): EngineSet
   return found;
 }
 
-/** Formatters with a configuration of their own: `.editorconfig` does not apply to them. */
-const OWN_CONFIG = new Set(["ruff", "biome", "rustfmt"]);
+/**
+ * Formatters with a configuration of their own, or none at all (gofmt's output is Go's one format, which `gofmt -l`
+ * holds every file to, whatever an `.editorconfig` says of line endings or a final newline): `.editorconfig` does not
+ * apply to them.
+ */
+const OWN_CONFIG = new Set(["ruff", "biome", "rustfmt", "gofmt"]);
 
 /** How each formatter is told to indent with tabs (`indent_style = tab`); "n/a" where indentation has no style. */
 function tabKeys(id: string, language: Language): Record<string, unknown> | "n/a" | undefined {
   switch (id) {
-    case "gofmt":
-      return {};
     case "clang-format":
       return { UseTab: "ForIndentation" };
     case "luafmt":

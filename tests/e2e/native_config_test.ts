@@ -329,6 +329,20 @@ Deno.test(".editorconfig: a property poly cannot honour is a run-level error nam
   assert.match(out.stderr, /\.editorconfig: end_of_line = "cr" cannot be honoured/);
 });
 
+Deno.test(".editorconfig does not reach gofmt: Go's one format, whatever it says of line endings or final newlines", async () => {
+  const main = 'package main\n\nfunc main() {\n\tprintln("x")\n}\n';
+  const dir = await tempRepository({
+    ".editorconfig": "root = true\n[*]\ninsert_final_newline = false\nend_of_line = crlf\nindent_style = space\n",
+    "main.go": main,
+  });
+  const { code, doc, stderr } = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(code, 0, stderr + JSON.stringify(doc.results));
+  if (findExecutable("gofmt")) {
+    const out = await new Deno.Command("gofmt", { args: ["-l", "."], cwd: dir, stdout: "piped" }).output();
+    assert.equal(new TextDecoder().decode(out.stdout), "");
+  }
+});
+
 /** The shell files of fixtures/native/shfmt_editorconfig that `shfmt -l .` lists (held to the real one below). */
 const SHFMT_LISTS = ["ignored/keep/k.sh", "more/deep.sh", "top.sh"];
 
