@@ -322,7 +322,8 @@ async function planFiles(
           }
           : {}),
         // A formatter governed by the repository's own file (rustfmt.toml, .clang-format, biome.json, ruff's) decides.
-        lineEnding: kind === "fmt" && plan.engines[0]?.settings.native?.files.length
+        lineEnding: kind === "fmt" && plan.engines[0]?.settings.native?.files.length &&
+            !plan.engines[0].settings.native.ignoreOnly
           ? "keep"
           : plan.engines[0]?.settings.defaults.line_ending ?? config.data.defaults.line_ending,
         ...(index > 0 ? { config: index } : {}),

@@ -19,6 +19,7 @@ import {
   NODE_MANIFEST,
   shfmtEditorconfig,
   shfmtIgnoredBy,
+  styluaEditorconfig,
 } from "../config/native/mod.ts";
 import {
   editorconfigStyle,
@@ -414,7 +415,6 @@ function tabKeys(id: string, language: Language): Record<string, unknown> | "n/a
   switch (id) {
     case "clang-format":
       return { UseTab: "ForIndentation" };
-    case "luafmt":
     case "sqlfmt":
       return { indent_style: "tab" };
     case "webfmt":
@@ -447,9 +447,11 @@ export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: s
   const ec = config.native?.editorconfig;
   const engine = plan.engines[0];
   if (ec && engine?.settings.native?.style) return withStyleEditorconfig(plan, ec, path);
-  if (!ec || !engine || OWN_CONFIG.has(engine.id) || engine.settings.native) return plan;
+  if (!ec || !engine || OWN_CONFIG.has(engine.id)) return plan;
+  if (engine.settings.native && !engine.settings.native.ignoreOnly) return plan;
   if (!readsNative(config, engine.id)) return plan;
   if (engine.id === "shfmt") return withShfmtEditorconfig(plan, ec, path);
+  if (engine.id === "luafmt") return withStyluaEditorconfig(plan, ec, path);
   const props = editorconfigProps(ec, path);
   if (Object.keys(props).length === 0) return plan;
   const d = editorconfigDefaults(props);
@@ -526,6 +528,34 @@ function withShfmtEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: str
           `${keepPadding}: keep_padding = true cannot be honoured by poly's shfmt (its WebAssembly build has no such option): remove it, or set [tools.shfmt] native_config = false`,
       };
     }
+    own.set(key, settings);
+  }
+  return planWith(plan, key, settings);
+}
+
+/**
+ * `plan` (StyLua's, where no `stylua.toml` governs) under the file's `.editorconfig` as StyLua reads it
+ * (`styluaEditorconfig`): its options beneath poly.toml's `[fmt.lua.luafmt]` keys, its line ending over `[defaults]`;
+ * a `stylua_syntax` poly's build cannot parse is an unhonoured configuration for the file.
+ */
+function withStyluaEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: string): FilePlan {
+  const engine = plan.engines[0];
+  const props = editorconfigProps(ec, path);
+  if (Object.keys(props).length === 0) return plan;
+  const { tool, unhonoured } = styluaEditorconfig(props);
+  const key = JSON.stringify([tool, unhonoured ?? null]);
+  if (key === "[{},null]") return plan;
+  let own = withEc.get(engine.settings);
+  if (!own) withEc.set(engine.settings, own = new Map());
+  let settings = own.get(key);
+  if (!settings) {
+    const eol = tool.line_ending as "lf" | "crlf" | undefined;
+    settings = {
+      ...engine.settings,
+      defaults: { ...engine.settings.defaults, ...(eol ? { line_ending: eol } : {}) },
+      tool: { ...tool, ...engine.settings.tool },
+      ...(unhonoured ? { native: { files: [], options: {}, root: dirname(path), unhonoured } } : {}),
+    };
     own.set(key, settings);
   }
   return planWith(plan, key, settings);

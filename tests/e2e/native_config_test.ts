@@ -343,6 +343,30 @@ Deno.test(".editorconfig does not reach gofmt: Go's one format, whatever it says
   }
 });
 
+Deno.test("stylua.toml, .styluaignore and .editorconfig govern StyLua as they govern StyLua's own command line", async () => {
+  const dir = await copyFixture("native/stylua");
+  await Deno.mkdir(join(dir, ".git"));
+  // a.lua: 2 spaces and single quotes from .editorconfig; sub/b.lua: sub/stylua.toml's 3 spaces, no call parentheses
+  // (the .editorconfig no longer applies there, as in StyLua); gen/ listed in .styluaignore.
+  const { code, doc, stderr } = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(code, 0, stderr + JSON.stringify(doc.results));
+  assert.deepEqual(doc.results, [{ path: "gen/raw.lua", skipped: 'ignored by StyLua: listed in "../.styluaignore"' }]);
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.luafmt]\nnative_config = false\n");
+  const off = await run(dir, ["fmt", "--check", "--no-cache"]);
+  const changed = off.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.deepEqual(changed, ["a.lua", "gen/raw.lua", "sub/b.lua"]); // StyLua's own defaults: tabs
+  // A key StyLua refuses errors the files under it, naming file and key; the others go on.
+  await Deno.remove(join(dir, "poly.toml"));
+  await Deno.writeTextFile(join(dir, "sub/stylua.toml"), 'indent_kind = "Spaces"\n');
+  const bad = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(bad.code, 2);
+  assert.match(
+    bad.doc.results.find((r) => r.path === "sub/b.lua")?.error ?? "",
+    /stylua\.toml: StyLua key "indent_kind"/,
+  );
+  assert.equal(bad.doc.results.find((r) => r.path === "a.lua"), undefined);
+});
+
 /** The shell files of fixtures/native/shfmt_editorconfig that `shfmt -l .` lists (held to the real one below). */
 const SHFMT_LISTS = ["ignored/keep/k.sh", "more/deep.sh", "top.sh"];
 

@@ -8,7 +8,14 @@
 import { digestOf } from "../../cache/digest.ts";
 import { Listings } from "../../fs/listing.ts";
 import type { NativeSource } from "./types.ts";
-import { CLANG_FORMAT_FILES, RUSTFMT_FILES, SHELLCHECK_FILES, TOOLCHAIN_FILES } from "./host.ts";
+import {
+  CLANG_FORMAT_FILES,
+  RUSTFMT_FILES,
+  SHELLCHECK_FILES,
+  STYLUA_FILES,
+  STYLUA_IGNORE,
+  TOOLCHAIN_FILES,
+} from "./host.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { DENO_FILES } from "./deno.ts";
 import { OXLINT_FILES } from "./oxlint.ts";
@@ -30,6 +37,8 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...RUSTFMT_FILES,
   "Cargo.toml",
   ...TOOLCHAIN_FILES,
+  ...STYLUA_FILES,
+  STYLUA_IGNORE,
   ...MARKDOWNLINT_FILES,
   ...DENO_FILES,
   ...OXLINT_FILES,

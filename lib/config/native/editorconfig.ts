@@ -220,6 +220,70 @@ export function shfmtIgnoredBy(native: NativeEngineConfig, absPath: string): str
   return undefined;
 }
 
+const STYLUA_EC_CHOICES: Record<string, [option: string, values: Record<string, string>]> = {
+  call_parentheses: ["call_parentheses", {
+    always: "Always",
+    nosinglestring: "NoSingleString",
+    nosingletable: "NoSingleTable",
+    none: "None",
+    input: "Input",
+  }],
+  space_after_function_names: ["space_after_function_names", {
+    always: "Always",
+    definitions: "Definitions",
+    calls: "Calls",
+    never: "Never",
+  }],
+  collapse_simple_statement: ["collapse_simple_statement", {
+    never: "Never",
+    functiononly: "FunctionOnly",
+    conditionalonly: "ConditionalOnly",
+    always: "Always",
+  }],
+  stylua_block_newline_gaps: ["block_newline_gaps", { never: "Never", preserve: "Preserve" }],
+  quote_type: ["quote_style", { double: "AutoPreferDouble", single: "AutoPreferSingle" }],
+};
+
+/**
+ * What StyLua 2 takes from a file's `.editorconfig` where no `stylua.toml` governs it (StyLua's `editorconfig.rs`), as
+ * the options of poly's StyLua build: `indent_style`, `indent_size` (`tab`: `tab_width`), `max_line_length` (`off`:
+ * no limit), `end_of_line` (`crlf`, else `lf`), `quote_type` (`double`, `single`; `auto` changes nothing),
+ * `call_parentheses`, `space_after_function_names`, `collapse_simple_statement`, `sort_requires`,
+ * `stylua_block_newline_gaps` (their values in lower case) and `stylua_syntax`; a value StyLua does not know changes
+ * nothing, as in StyLua. `insert_final_newline` is not StyLua's. `unhonoured`: a `stylua_syntax` poly's build cannot
+ * parse (Luau, LuaJIT, CfxLua), with the file that set it.
+ */
+export function styluaEditorconfig(
+  props: Record<string, { value: string; file: string }>,
+): { tool: Record<string, unknown>; unhonoured?: string } {
+  const tool: Record<string, unknown> = {};
+  const eol = props.end_of_line?.value;
+  if (eol === "lf" || eol === "cr" || eol === "crlf") tool.line_ending = eol === "crlf" ? "crlf" : "lf";
+  const size = props.indent_size?.value ?? (props.indent_style?.value === "tab" ? "tab" : undefined);
+  const width = size === "tab" ? props.tab_width?.value : size;
+  if (width && /^\d+$/.test(width)) tool.indent_width = Number(width);
+  const style = props.indent_style?.value;
+  if (style === "tab" || style === "space") tool.indent_style = style;
+  const max = props.max_line_length?.value;
+  if (max === "off") tool.line_width = 65535;
+  else if (max && /^\d+$/.test(max)) tool.line_width = Math.min(Number(max), 65535);
+  for (const [key, [option, values]] of Object.entries(STYLUA_EC_CHOICES)) {
+    const v = props[key]?.value;
+    if (v !== undefined && v in values) tool[option] = values[v];
+  }
+  const sort = props.sort_requires?.value;
+  if (sort === "true" || sort === "false") tool.sort_requires = sort === "true";
+  const syntax = props.stylua_syntax;
+  if (syntax && ["luau", "luajit", "cfxlua"].includes(syntax.value)) {
+    return {
+      tool,
+      unhonoured:
+        `${syntax.file}: stylua_syntax = ${syntax.value} cannot be honoured: poly's StyLua build parses Lua 5.1 to 5.4 only`,
+    };
+  }
+  return { tool };
+}
+
 /** What the properties change in poly's `[defaults]`, and whether they ask for tabs. */
 export interface EditorconfigDefaults {
   indent_width?: number;

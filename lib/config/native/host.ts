@@ -16,10 +16,14 @@
  *   and the nearest `rust-toolchain` (then `rust-toolchain.toml`), from whose
  *   folder rustfmt then runs, so rustup picks the toolchain `cargo fmt` would
  *   (its bytes are in the cache key with the others').
+ * - StyLua: the nearest `stylua.toml` (then `.stylua.toml`), as StyLua 2 looks for
+ *   them from the file's directory up to where it runs; its keys mapped onto the
+ *   options of poly's StyLua build ({@link styluaOptions}). Without one StyLua reads
+ *   `.editorconfig` its own way (lib/config/native/editorconfig.ts).
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
@@ -34,7 +38,87 @@ export const RUSTFMT_FILES = [".rustfmt.toml", "rustfmt.toml"] as const;
 /** rustup's toolchain file names, in the order it takes them in one directory (the legacy name first). */
 export const TOOLCHAIN_FILES = ["rust-toolchain", "rust-toolchain.toml"] as const;
 
+/** StyLua's config file names, in the order it looks for them in one directory. */
+export const STYLUA_FILES = ["stylua.toml", ".stylua.toml"] as const;
+/** StyLua's ignore file: gitignore patterns, one in any folder of the walk. */
+export const STYLUA_IGNORE = ".styluaignore";
+
 type Table = Record<string, unknown>;
+
+/** StyLua's enumerated keys and their values (its `Config`, which refuses any other key or value). */
+const STYLUA_CHOICES: Record<string, readonly string[]> = {
+  quote_style: ["AutoPreferDouble", "AutoPreferSingle", "ForceDouble", "ForceSingle"],
+  call_parentheses: ["Always", "NoSingleString", "NoSingleTable", "None", "Input"],
+  collapse_simple_statement: ["Never", "FunctionOnly", "ConditionalOnly", "Always"],
+  block_newline_gaps: ["Never", "Preserve"],
+  space_after_function_names: ["Never", "Definitions", "Calls", "Always"],
+};
+
+/** The Lua dialects StyLua's `syntax` names that poly's build parses (it has Lua 5.2–5.4, not Luau, LuaJIT, CfxLua). */
+const STYLUA_SYNTAX = new Set(["All", "Lua51", "Lua52", "Lua53", "Lua54"]);
+
+/**
+ * A `stylua.toml`'s keys as the options of poly's StyLua build (`@wasm-fmt/lua_fmt`): `column_width` → `line_width`,
+ * `indent_type` (`Tabs`/`Spaces`) → `indent_style`, `line_endings` (`Unix`/`Windows`) → `line_ending`,
+ * `sort_requires.enabled` → `sort_requires`, `no_call_parentheses = true` → `call_parentheses = "None"`; the others as
+ * written. A key or value StyLua refuses, or a `syntax` the build cannot parse, throws (the message without the file).
+ */
+export function styluaOptions(table: Table): Table {
+  const out: Table = {};
+  const bad = (key: string, why: string) => new Error(`StyLua key "${key}" ${why}`);
+  const choice = (key: string, values: readonly string[]) => {
+    const v = table[key];
+    if (typeof v !== "string" || !values.includes(v)) throw bad(key, `must be one of ${values.join(", ")}`);
+    return v;
+  };
+  const width = (key: string) => {
+    const v = table[key];
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw bad(key, "must be a whole number");
+    return v;
+  };
+  for (const key of Object.keys(table)) {
+    switch (key) {
+      case "column_width":
+        out.line_width = width(key);
+        break;
+      case "indent_width":
+        out.indent_width = width(key);
+        break;
+      case "indent_type":
+        out.indent_style = choice(key, ["Tabs", "Spaces"]) === "Tabs" ? "tab" : "space";
+        break;
+      case "line_endings":
+        out.line_ending = choice(key, ["Unix", "Windows"]) === "Unix" ? "lf" : "crlf";
+        break;
+      case "syntax": {
+        const v = choice(key, ["All", "Lua51", "Lua52", "Lua53", "Lua54", "Luau", "LuaJIT", "CfxLua"]);
+        if (!STYLUA_SYNTAX.has(v)) {
+          throw bad(key, `= "${v}" cannot be honoured: poly's StyLua build parses Lua 5.1 to 5.4 only`);
+        }
+        break; // poly's build parses every dialect it has at once, as "All" does
+      }
+      case "no_call_parentheses":
+        if (typeof table[key] !== "boolean") throw bad(key, "must be true or false");
+        if (table[key] && table.call_parentheses === undefined) out.call_parentheses = "None";
+        break;
+      case "sort_requires": {
+        const v = table[key];
+        if (
+          !isTable(v) || Object.keys(v).some((k) => k !== "enabled") ||
+          !["boolean", "undefined"].includes(typeof v.enabled)
+        ) {
+          throw bad(key, "must be a table with enabled = true or false");
+        }
+        out.sort_requires = v.enabled === true;
+        break;
+      }
+      default:
+        if (!(key in STYLUA_CHOICES)) throw bad(key, "is not one of StyLua's (StyLua refuses the file too)");
+        out[key] = choice(key, STYLUA_CHOICES[key]);
+    }
+  }
+  return out;
+}
 
 function isTable(v: unknown): v is Table {
   return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -103,6 +187,56 @@ export class HostReader {
     }
     const origins = Object.fromEntries(styles.flatMap((doc) => Object.keys(doc)).map((k) => [k, shown]));
     return { files: [source(f)], options: { styles }, root: dirname(path), origins };
+  }
+
+  /**
+   * StyLua's nearest config file (`options` are the StyLua build's options it sets) and the `.styluaignore` files of
+   * `dir` and the folders above it (`formatIgnore`, rooted at `top`). Only ignore files: `ignoreOnly`.
+   */
+  async stylua(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
+    const path = await nearestFile(this.files, dir, top, STYLUA_FILES);
+    const ignores = await this.#styluaIgnores(dir, top);
+    if (!path && ignores.length === 0) return undefined;
+    const ignoring = ignores.length > 0
+      ? { formatIgnore: ignores.map(({ file, patterns }) => ({ file: file.path, patterns })) }
+      : {};
+    const ignoreFiles = ignores.map(({ file }) => source(file));
+    if (!path) return { files: ignoreFiles, options: {}, root: top, ...ignoring, ignoreOnly: true };
+    const f = await this.files.read(path);
+    const shown = this.display(path);
+    const table = this.toml(f.text, path);
+    let options: Table;
+    try {
+      options = styluaOptions(table);
+    } catch (e) {
+      throw new ConfigError({ file: shown }, (e as Error).message);
+    }
+    const origins = Object.fromEntries(Object.keys(table).map((k) => [k, shown]));
+    return { files: [...ignoreFiles, source(f)], options, root: top, origins, ...ignoring };
+  }
+
+  /**
+   * The `.styluaignore` files StyLua's walk applies to `dir` (each folder's, from `top` down), their gitignore patterns
+   * rewritten to be rooted at `top`: `p` in folder `f` becomes `f/**` then `/p` (no slash inside: any depth below `f`) or
+   * `f/p` (anchored), a `!` kept in front.
+   */
+  async #styluaIgnores(dir: string, top: string): Promise<{ file: NativeSource; patterns: string[] }[]> {
+    const out: { file: NativeSource; patterns: string[] }[] = [];
+    for (let d = dir;; d = dirname(d)) {
+      if ((await this.files.namesIn(d)).has(STYLUA_IGNORE)) {
+        const f = await this.files.read(join(d, STYLUA_IGNORE));
+        const rel = relative(top, d).split(sep).join("/");
+        const patterns = f.text.split(/\r?\n/).filter((l) => l.trim() !== "" && !l.startsWith("#")).map((line) => {
+          if (!rel) return line;
+          const negated = line.startsWith("!");
+          const p = negated ? line.slice(1) : line;
+          const anchored = p.replace(/\/$/, "").includes("/");
+          return `${negated ? "!" : ""}${rel}/${anchored ? p.replace(/^\//, "") : `**/${p}`}`;
+        });
+        out.unshift({ file: f, patterns });
+      }
+      if (d === top || dirname(d) === d) return out;
+    }
   }
 
   /** rustfmt's nearest config file and the edition `cargo fmt` would pass. */

@@ -19,7 +19,7 @@
  *   overrides, ignores and the `.editorconfig` beneath), so it stays read and nothing is imported from it, for biome
  *   either (named in the header). biome's manifest (`package.json`) is the package's own file: neither imported nor
  *   to be deleted.
- * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`, `.oxlintrc.json`: the tools
+ * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`, `.oxlintrc.json`, `stylua.toml`: the tools
  *   get them as written, so they are left alone and keep applying (named in the
  *   header).
  *
@@ -116,7 +116,7 @@ function biomeTables(native: NativeEngineConfig, display: (p: string) => string)
 }
 
 /** Engines whose native files poly keeps reading as they are: `poly config import` leaves them alone. */
-const KEPT = new Set(["shellcheck", "markdownlint", "clang-format", "rustfmt", "oxlint"]);
+const KEPT = new Set(["shellcheck", "markdownlint", "clang-format", "rustfmt", "oxlint", "luafmt"]);
 
 function merge(under: Table, over: Table): Table {
   const out: Table = { ...under };

@@ -46,6 +46,7 @@ export {
   editorconfigProps,
   shfmtEditorconfig,
   shfmtIgnoredBy,
+  styluaEditorconfig,
 } from "./editorconfig.ts";
 
 /**
@@ -82,6 +83,7 @@ export const NATIVE_ENGINES = [
   "clang-format",
   "rustfmt",
   "oxlint",
+  "luafmt",
 ] as const;
 
 /** The native-configuration layer of one run. */
@@ -192,6 +194,7 @@ export class NativeConfigs {
       ["markdownlint", () => this.#markdownlint.forDir(dir, top)],
       ["clang-format", () => this.#host.clangFormat(dir, top)],
       ["rustfmt", () => this.#host.rustfmt(dir, top)],
+      ["luafmt", () => this.#host.stylua(dir, top)],
     ];
     for (const [id, read] of host) {
       if (!wanted(id)) continue;

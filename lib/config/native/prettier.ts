@@ -503,6 +503,7 @@ export function styleIgnored(native: NativeEngineConfig, absPath: string): strin
   const hit = ignoredBy(native.formatIgnore, native.root, absPath);
   if (!hit) return undefined;
   const where = relative(dirname(absPath), hit.file);
+  if (hit.file.endsWith(".styluaignore")) return `ignored by StyLua: listed in "${where}"`;
   const tool = native.style?.tool ?? "prettier";
   return hit.file.endsWith(".prettierignore")
     ? `ignored by ${tool}: listed in "${where}"`

@@ -75,6 +75,11 @@ export interface NativeEngineConfig {
    * under it is an errored record saying so, and the run's other files go on.
    */
   unhonoured?: string;
+  /**
+   * Set when the files found only keep files from the engine (`.styluaignore` without a `stylua.toml`): `options` are
+   * not the engine's, so poly's `[defaults]` and the `.editorconfig` still apply as where no file governs.
+   */
+  ignoreOnly?: true;
   /** Where each effective key came from (dotted key → file path), for `poly config show`. */
   origins?: Record<string, string>;
 }

@@ -2,8 +2,10 @@
  * luafmt — Lua formatting, in-process (WebAssembly: `@wasm-fmt/lua_fmt`, StyLua).
  *
  * - Tier: in-process. Languages: Lua (format only).
- * - `[defaults] line_length` → `line_width`, `indent_width` → `indent_width`,
- *   `line_ending` → `line_ending`; `final_newline` is applied to the output.
+ * - The nearest `stylua.toml` (or `.stylua.toml`) governs as it governs StyLua
+ *   (lib/config/native/host.ts); without one, `[defaults] line_length` → `line_width`,
+ *   `indent_width` → `indent_width`, `line_ending` → `line_ending`, `final_newline`
+ *   applied to the output, and the `.editorconfig` as StyLua reads it over them.
  * - `[fmt.lua.luafmt]` keys are StyLua's options in snake case, passed as written:
  *   `indent_style` ("tab" | "space"; StyLua's default is tabs), `quote_style`,
  *   `call_parentheses`, `collapse_simple_statement`, `space_after_function_names`,
@@ -23,14 +25,19 @@ import type { EngineInstance, EngineSettings, EngineSpec } from "../types.ts";
 const PACKAGE = "@wasm-fmt/lua_fmt";
 const VERSION = "0.3.3";
 
-/** StyLua's options for one file's settings. */
+/**
+ * StyLua's options for one file's settings: under the repository's `stylua.toml` (`native`), its options and
+ * StyLua's defaults; otherwise poly's `[defaults]` (with the `.editorconfig` StyLua reads already laid over them, in
+ * lib/run/plan.ts); poly.toml's `[fmt.lua.luafmt]` keys on top of either.
+ */
 export function luaOptions(settings: EngineSettings): Record<string, unknown> {
   const d = settings.defaults;
-  const out: Record<string, unknown> = {
+  const own = settings.native && !settings.native.ignoreOnly;
+  const out: Record<string, unknown> = own ? { ...settings.native!.options } : {
     line_width: d.line_length,
     line_ending: d.line_ending === "crlf" ? "crlf" : "lf",
+    ...(d.indent_width ? { indent_width: d.indent_width } : {}),
   };
-  if (d.indent_width) out.indent_width = d.indent_width;
   for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k)) out[k] = v;
   return out;
 }
@@ -59,7 +66,9 @@ export const luafmt: EngineSpec = {
         } catch (e) {
           throw positioned("luafmt", e, /\((\d+):(\d+) to \d+:\d+\)/);
         }
-        return finishText(out, file.text, settings.defaults);
+        // Under the repository's stylua.toml, StyLua's output is the file (its line endings, its final newline).
+        const own = settings.native && !settings.native.ignoreOnly;
+        return own ? out : finishText(out, file.text, settings.defaults);
       },
     };
   },

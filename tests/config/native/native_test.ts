@@ -23,7 +23,9 @@ import {
   parseEditorconfig,
   shfmtEditorconfig,
   shfmtIgnoredBy,
+  styluaEditorconfig,
 } from "../../../lib/config/native/editorconfig.ts";
+import { styluaOptions } from "../../../lib/config/native/host.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { tempRepository } from "../../_helpers/temp.ts";
 
@@ -583,6 +585,69 @@ Deno.test("shfmtEditorconfig() reads .editorconfig as shfmt does: its indentatio
   assert.deepEqual(at("[[bash]]\nindent_style = space\n[*.sh]\nindent_size = 2\n", "/r/a.sh", ["shell", "bash"]).tool, {
     indent: 2,
   });
+});
+
+Deno.test("styluaOptions() maps a stylua.toml onto the StyLua build's options and refuses what StyLua refuses", () => {
+  assert.deepEqual(
+    styluaOptions({
+      column_width: 100,
+      indent_type: "Spaces",
+      indent_width: 2,
+      line_endings: "Windows",
+      quote_style: "AutoPreferSingle",
+      no_call_parentheses: true,
+      collapse_simple_statement: "Always",
+      sort_requires: { enabled: true },
+      syntax: "Lua54",
+    }),
+    {
+      line_width: 100,
+      indent_style: "space",
+      indent_width: 2,
+      line_ending: "crlf",
+      quote_style: "AutoPreferSingle",
+      call_parentheses: "None",
+      collapse_simple_statement: "Always",
+      sort_requires: true,
+    },
+  );
+  assert.throws(() => styluaOptions({ indent_kind: "Spaces" }), /"indent_kind" is not one of StyLua's/);
+  assert.throws(() => styluaOptions({ quote_style: "Single" }), /must be one of AutoPreferDouble/);
+  assert.throws(() => styluaOptions({ syntax: "Luau" }), /Lua 5\.1 to 5\.4 only/);
+});
+
+Deno.test("styluaEditorconfig() reads .editorconfig as StyLua does", () => {
+  const props = (o: Record<string, string>) =>
+    Object.fromEntries(Object.entries(o).map(([k, value]) => [k, { value, file: ".editorconfig" }]));
+  assert.deepEqual(
+    styluaEditorconfig(props({
+      indent_style: "space",
+      indent_size: "2",
+      max_line_length: "off",
+      end_of_line: "crlf",
+      insert_final_newline: "false",
+      quote_type: "single",
+      call_parentheses: "nosinglestring",
+      sort_requires: "true",
+      stylua_block_newline_gaps: "preserve",
+    })).tool,
+    {
+      indent_style: "space",
+      indent_width: 2,
+      line_width: 65535,
+      line_ending: "crlf",
+      quote_style: "AutoPreferSingle",
+      call_parentheses: "NoSingleString",
+      sort_requires: true,
+      block_newline_gaps: "Preserve",
+    },
+  );
+  // indent_style = tab: the width is tab_width's; an unknown value changes nothing.
+  assert.deepEqual(styluaEditorconfig(props({ indent_style: "tab", tab_width: "3", quote_type: "auto" })).tool, {
+    indent_style: "tab",
+    indent_width: 3,
+  });
+  assert.match(styluaEditorconfig(props({ stylua_syntax: "luau" })).unhonoured ?? "", /cannot be honoured/);
 });
 
 Deno.test("shfmtIgnoredBy() finds ignore = true on the file or a folder above it, below the chain's top", () => {
