@@ -44,10 +44,12 @@ import { rustfmt } from "./rustfmt/mod.ts";
 import { oxlint } from "./oxlint/mod.ts";
 import { denoLint } from "./deno_lint/mod.ts";
 import { astGrepEngine } from "./ast_grep/mod.ts";
+import { black } from "./black/mod.ts";
 
 /** Every engine. */
 export const ENGINES: readonly EngineSpec[] = [
   ruff,
+  black,
   biome,
   gofmt,
   govet,

@@ -231,7 +231,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const plugged = named ? undefined : pluginFormats(language, config);
   if (plugged) return { engines: [], noEngine: plugged };
   const spec = named ?? denoFormatter(candidates, language, config) ?? styleFormatter(candidates, language, config) ??
-    candidates.find((e) => byDefault(e, language));
+    blackFormatter(candidates, language, config) ?? candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
 }
@@ -243,7 +243,19 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
  */
 function byDefault(spec: EngineSpec, language: Language): boolean {
   if (spec.id === "dprint") return language !== "javascript" && language !== "typescript" && language !== "json";
-  return spec.id === "prettier" ? language === "yaml" : spec.id !== "oxfmt";
+  return spec.id === "prettier" ? language === "yaml" : spec.id !== "oxfmt" && spec.id !== "black";
+}
+
+/**
+ * black where the repository formats its Python with black (a `[tool.black]` table governs: lib/config/native/black.ts)
+ * and does not configure ruff's formatter (a `format` table in the ruff configuration governing the file), as its own
+ * command line would: black itself, from PATH.
+ */
+function blackFormatter(candidates: EngineSpec[], language: Language, config: ResolvedConfig): EngineSpec | undefined {
+  if (language !== "python" || !config.native?.black) return undefined;
+  const ruff = config.native.ruff;
+  if (ruff && ruff.files.length > 0 && !ruff.unhonoured && ruff.options.format !== undefined) return undefined;
+  return candidates.find((e) => e.id === "black");
 }
 
 /**

@@ -367,6 +367,49 @@ Deno.test("stylua.toml, .styluaignore and .editorconfig govern StyLua as they go
   assert.equal(bad.doc.results.find((r) => r.path === "a.lua"), undefined);
 });
 
+Deno.test({
+  name:
+    "[tool.black] governs: black itself formats the Python, its extend-exclude leaves a folder out, as black --check",
+  ignore: !findExecutable("black"),
+  async fn() {
+    const dir = await copyFixture("native/black");
+    await Deno.mkdir(join(dir, ".git"));
+    // app.py is black's at line-length 40; ruff's formatting (poly's default, or ruff's own 88) joins its call.
+    const { code, doc, stderr } = await run(dir, ["fmt", "--check", "--no-cache"]);
+    assert.equal(code, 0, stderr + JSON.stringify(doc.results));
+    assert.deepEqual(doc.results, [{
+      path: "generated/table.py",
+      skipped: 'excluded by black: "/generated/" matches extend-exclude of "../pyproject.toml"',
+    }]);
+    const native = await new Deno.Command("black", { args: ["--check", "."], cwd: dir, stderr: "piped" }).output();
+    assert.equal(native.code, 0, new TextDecoder().decode(native.stderr));
+    // A file black cannot parse: an errored record at black's line and column.
+    await Deno.writeTextFile(join(dir, "pkg/broken.py"), "def f(:\n    pass\n");
+    const broken = await run(dir, ["fmt", "--check", "--no-cache"]);
+    const r = broken.doc.results.find((x) => x.path === "pkg/broken.py");
+    assert.match(JSON.stringify(r), /"engine":"black","code":"syntax"/);
+    assert.match(JSON.stringify(r), /"start_line":1,"start_col":7/);
+  },
+});
+
+Deno.test("[tool.black] without black on PATH: the Python files are skipped saying so, never formatted by ruff", async () => {
+  const dir = await copyFixture("native/black");
+  await Deno.mkdir(join(dir, ".git"));
+  const empty = await tempDir({ prefix: "poly-path-" });
+  const out = await runPoly(["fmt", "--check", "--no-cache", "--format", "json"], { cwd: dir, env: { PATH: empty } });
+  const doc = JSON.parse(out.stdout) as { results: Record_[] };
+  assert.equal(out.code, 0, out.stderr);
+  const skipped = Object.fromEntries(doc.results.map((r) => [r.path, r.skipped]));
+  assert.equal(skipped["app.py"], "black not found on PATH");
+  assert.equal(skipped["pkg/calc.py"], "black not found on PATH");
+  // Where the repository configures ruff's formatter, ruff formats (at its line length 88, app.py's call joins;
+  // black's exclusions are not ruff's).
+  const toml = await Deno.readTextFile(join(dir, "pyproject.toml"));
+  await Deno.writeTextFile(join(dir, "pyproject.toml"), toml + '\n[tool.ruff.format]\nquote-style = "double"\n');
+  const ruff = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.deepEqual(ruff.doc.results.filter((r) => r.changed).map((r) => r.path), ["app.py", "generated/table.py"]);
+});
+
 /** The shell files of fixtures/native/shfmt_editorconfig that `shfmt -l .` lists (held to the real one below). */
 const SHFMT_LISTS = ["ignored/keep/k.sh", "more/deep.sh", "top.sh"];
 

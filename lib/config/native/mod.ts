@@ -33,6 +33,7 @@ import { EditorconfigReader } from "./editorconfig.ts";
 import { styleIgnored } from "./prettier.ts";
 import { denoExcluded, DenoReader } from "./deno.ts";
 import { HostReader } from "./host.ts";
+import { blackExcluded, BlackReader } from "./black.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
 import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
@@ -40,6 +41,7 @@ import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } fro
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 export { NATIVE_NAMES } from "./_files.ts";
+export { blackExcluded } from "./black.ts";
 export {
   type EditorconfigDefaults,
   editorconfigDefaults,
@@ -84,6 +86,7 @@ export const NATIVE_ENGINES = [
   "rustfmt",
   "oxlint",
   "luafmt",
+  "black",
 ] as const;
 
 /** The native-configuration layer of one run. */
@@ -96,6 +99,7 @@ export class NativeConfigs {
   readonly #markdownlint: MarkdownlintReader;
   readonly #deno: DenoReader;
   readonly #oxlint: OxlintReader;
+  readonly #black: BlackReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
@@ -118,6 +122,7 @@ export class NativeConfigs {
     this.#markdownlint = new MarkdownlintReader(this.#files, display);
     this.#deno = new DenoReader(this.#files, display);
     this.#oxlint = new OxlintReader(this.#files, display);
+    this.#black = new BlackReader(this.#files, display);
   }
 
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
@@ -152,6 +157,11 @@ export class NativeConfigs {
         if (!fallback) this.#defaultRuff.set(key, fallback = withFirstParty(defaultRuff(top, python)));
         out.ruff = await fallback;
       }
+    }
+    if (wanted("black")) {
+      // A repository formatting its Python with black: black formats it (lib/run/plan.ts).
+      const black = await this.#unhonouredAt(dir, () => this.#black.forDir(dir, top));
+      if (black) out.black = black;
     }
     if (wanted("biome")) {
       const found = await this.#biome.forDir(dir, top);
@@ -337,6 +347,7 @@ export function nativeExcluded(
     if (why) return why;
   }
   if (engine === "biome") return biomeExcluded(native, kind, absPath);
+  if (engine === "black") return blackExcluded(native, absPath);
   if (engine === "oxlint") return kind === "lint" ? oxlintExcluded(native, absPath) : undefined;
   if (engine !== "ruff") return undefined;
   const where = native.files.at(-1)?.path;
