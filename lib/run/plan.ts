@@ -448,6 +448,15 @@ function tabKeys(id: string, language: Language): Record<string, unknown> | "n/a
 const withEc = new WeakMap<EngineSettings, Map<string, EngineSettings>>();
 const ecPlans = new WeakMap<FilePlan, Map<string, FilePlan>>();
 
+/** The settings `make` derives from `base` for `key`, made once per (settings, key). */
+function derived(base: EngineSettings, key: string, make: () => EngineSettings): EngineSettings {
+  let own = withEc.get(base);
+  if (!own) withEc.set(base, own = new Map());
+  let settings = own.get(key);
+  if (!settings) own.set(key, settings = make());
+  return settings;
+}
+
 /**
  * `plan` (a format plan) with the file's `.editorconfig` properties applied to
  * its formatter's `[defaults]` (see lib/config/native/editorconfig.ts), unless
@@ -481,17 +490,11 @@ export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: s
   const { tabs: _tabs, ...defaults } = d;
   const key = JSON.stringify([defaults, tool]);
   if (key === "[{},{}]") return plan;
-  let own = withEc.get(engine.settings);
-  if (!own) withEc.set(engine.settings, own = new Map());
-  let settings = own.get(key);
-  if (!settings) {
-    settings = {
-      ...engine.settings,
-      defaults: { ...engine.settings.defaults, ...defaults },
-      tool: { ...tool, ...engine.settings.tool },
-    };
-    own.set(key, settings);
-  }
+  const settings = derived(engine.settings, key, () => ({
+    ...engine.settings,
+    defaults: { ...engine.settings.defaults, ...defaults },
+    tool: { ...tool, ...engine.settings.tool },
+  }));
   return planWith(plan, key, settings);
 }
 
@@ -523,25 +526,21 @@ function withShfmtEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: str
   const keepPadding = shell.keepPadding ?? bash.keepPadding;
   const key = JSON.stringify([shell.tool, bash.tool, keepPadding]);
   if (key === "[{},{},null]") return plan;
-  let own = withEc.get(engine.settings);
-  if (!own) withEc.set(engine.settings, own = new Map());
-  let settings = own.get(key);
-  if (!settings) {
-    settings = {
-      ...engine.settings,
-      tool: { ...engine.settings.tool, editorconfig: { shell: shell.tool, bash: bash.tool } },
-    };
-    if (keepPadding) {
-      settings.native = {
-        files: [],
-        options: {},
-        root: dirname(path),
-        unhonoured:
-          `${keepPadding}: keep_padding = true cannot be honoured by poly's shfmt (its WebAssembly build has no such option): remove it, or set [tools.shfmt] native_config = false`,
-      };
-    }
-    own.set(key, settings);
-  }
+  const settings = derived(engine.settings, key, () => ({
+    ...engine.settings,
+    tool: { ...engine.settings.tool, editorconfig: { shell: shell.tool, bash: bash.tool } },
+    ...(keepPadding
+      ? {
+        native: {
+          files: [],
+          options: {},
+          root: dirname(path),
+          unhonoured:
+            `${keepPadding}: keep_padding = true cannot be honoured by poly's shfmt (its WebAssembly build has no such option): remove it, or set [tools.shfmt] native_config = false`,
+        },
+      }
+      : {}),
+  }));
   return planWith(plan, key, settings);
 }
 
@@ -557,19 +556,13 @@ function withStyluaEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: st
   const { tool, unhonoured } = styluaEditorconfig(props);
   const key = JSON.stringify([tool, unhonoured ?? null]);
   if (key === "[{},null]") return plan;
-  let own = withEc.get(engine.settings);
-  if (!own) withEc.set(engine.settings, own = new Map());
-  let settings = own.get(key);
-  if (!settings) {
-    const eol = tool.line_ending as "lf" | "crlf" | undefined;
-    settings = {
-      ...engine.settings,
-      defaults: { ...engine.settings.defaults, ...(eol ? { line_ending: eol } : {}) },
-      tool: { ...tool, ...engine.settings.tool },
-      ...(unhonoured ? { native: { files: [], options: {}, root: dirname(path), unhonoured } } : {}),
-    };
-    own.set(key, settings);
-  }
+  const eol = tool.line_ending as "lf" | "crlf" | undefined;
+  const settings = derived(engine.settings, key, () => ({
+    ...engine.settings,
+    defaults: { ...engine.settings.defaults, ...(eol ? { line_ending: eol } : {}) },
+    tool: { ...tool, ...engine.settings.tool },
+    ...(unhonoured ? { native: { files: [], options: {}, root: dirname(path), unhonoured } } : {}),
+  }));
   return planWith(plan, key, settings);
 }
 
@@ -602,16 +595,12 @@ function withStyleEditorconfig(plan: FilePlan, ec: NativeEngineConfig, path: str
     ? editorconfigToBiome(style, Object.values(props)[0]?.file ?? ".editorconfig", tool)
     : style;
   const key = JSON.stringify(extra);
-  let own = withEc.get(engine.settings);
-  if (!own) withEc.set(engine.settings, own = new Map());
-  let settings = own.get(key);
-  if (!settings) {
+  const settings = derived(engine.settings, key, () => {
     const options = mergeTables(native.options, extra);
     // Properties that say what the mapped options already do change nothing: the same settings object.
-    settings = JSON.stringify(options) === JSON.stringify(native.options)
+    return JSON.stringify(options) === JSON.stringify(native.options)
       ? engine.settings
       : { ...engine.settings, native: { ...native, options } };
-    own.set(key, settings);
-  }
+  });
   return settings === engine.settings ? plan : planWith(plan, key, settings);
 }

@@ -20,7 +20,7 @@ import { finishText } from "../layout.ts";
 import { positioned } from "../fail.ts";
 import { siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
-import type { EngineInstance, EngineSettings, EngineSpec } from "../types.ts";
+import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
 
 const PACKAGE = "@wasm-fmt/lua_fmt";
 const VERSION = "0.3.3";
@@ -64,6 +64,12 @@ export const luafmt: EngineSpec = {
         try {
           out = mod.format(file.text, luaOptions(settings));
         } catch (e) {
+          if (e instanceof WebAssembly.RuntimeError) {
+            // The build traps on some syntax it has no parser for (Luau's interpolated strings); the module carries on.
+            throw new EngineError(
+              `StyLua's WebAssembly build stopped on this file (${e.message}): a construct it cannot parse, such as Luau syntax`,
+            );
+          }
           throw positioned("luafmt", e, /\((\d+):(\d+) to \d+:\d+\)/);
         }
         // Under the repository's stylua.toml, StyLua's output is the file (its line endings, its final newline).
