@@ -144,12 +144,11 @@ export function detectLanguage(path: string, firstLine?: string): Language {
   const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
   const byName = FILE_NAMES[name];
   if (byName) return byName;
-  if (/^(Dockerfile|Containerfile)\./i.test(name)) return "dockerfile";
   const dot = name.lastIndexOf(".");
-  if (dot > 0) {
-    const byExt = EXTENSIONS[name.slice(dot + 1).toLowerCase()];
-    if (byExt) return byExt;
-  }
+  const byExt = dot > 0 ? EXTENSIONS[name.slice(dot + 1).toLowerCase()] : undefined;
+  // `Dockerfile.dev`, `Containerfile.prod`; an extension that names a language wins (`dockerfile.md` is Markdown).
+  if (!byExt && /^(Dockerfile|Containerfile)\./i.test(name)) return "dockerfile";
+  if (byExt) return byExt;
   if (firstLine !== undefined) return languageOfShebang(firstLine) ?? "unknown";
   return "unknown";
 }

@@ -11,6 +11,7 @@ import { DENO_LANGUAGES } from "../config/native/deno.ts";
 import {
   DENO_FMT,
   DENO_LINT,
+  type DprintOptions,
   editorconfigDefaults,
   editorconfigProps,
   FORMAT_STYLE,
@@ -130,11 +131,13 @@ function buildSettings(
     },
     tool: table(config, kind, language, spec.id) ?? {},
     configDir: config.dir,
-    ...(config.native?.[spec.id] ? { native: config.native[spec.id] } : {}),
+    ...(config.native?.[spec.id] && spec.id !== "dprint" ? { native: config.native[spec.id] } : {}),
     // `deno.json`'s `fmt`: dprint's configuration for what `deno fmt` formats with it.
     ...(spec.id === "dprint" && DENO_LANGUAGES.has(language) && config.native?.[DENO_FMT] && own
       ? { native: config.native[DENO_FMT] }
       : {}),
+    // A `dprint.json`'s, for the languages of the plugins it lists (`dprintGoverns`).
+    ...(spec.id === "dprint" && own && dprintGoverns(config, language) ? { native: config.native!.dprint } : {}),
     // prettier's or oxfmt's configuration, its ignores included (`nativeExcluded`): the configuration of prettier
     // itself and of the other formatters of the languages those tools format (biome's come mapped onto its own).
     ...(style && own && styleGoverned(spec.id, language) ? { native: style } : {}),
@@ -230,8 +233,9 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const named = candidates.find((e) => table(config, "fmt", language, e.id) !== undefined);
   const plugged = named ? undefined : pluginFormats(language, config);
   if (plugged) return { engines: [], noEngine: plugged };
-  const spec = named ?? denoFormatter(candidates, language, config) ?? styleFormatter(candidates, language, config) ??
-    blackFormatter(candidates, language, config) ?? candidates.find((e) => byDefault(e, language));
+  const spec = named ?? dprintFormatter(candidates, language, config) ?? denoFormatter(candidates, language, config) ??
+    styleFormatter(candidates, language, config) ?? blackFormatter(candidates, language, config) ??
+    candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
 }
@@ -244,6 +248,30 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
 function byDefault(spec: EngineSpec, language: Language): boolean {
   if (spec.id === "dprint") return language !== "javascript" && language !== "typescript" && language !== "json";
   return spec.id === "prettier" ? language === "yaml" : spec.id !== "oxfmt" && spec.id !== "black";
+}
+
+/** dprint's plugin name for a language's files. */
+function dprintPlugin(language: Language): string | undefined {
+  if (language === "javascript" || language === "typescript") return "typescript";
+  return ["json", "markdown", "toml", "dockerfile"].includes(language) ? language : undefined;
+}
+
+/**
+ * Whether the repository's `dprint.json` governs `language` (lib/config/native/dprint.ts): it lists the plugin of
+ * `language` that poly runs too. One poly cannot honour governs the languages poly's dprint formats by default (TOML,
+ * Markdown, Dockerfile: their files are errored records saying why); JavaScript, TypeScript and JSON stay biome's.
+ */
+function dprintGoverns(config: ResolvedConfig, language: Language): boolean {
+  const own = config.native?.dprint;
+  if (!own || !readsNative(config, "dprint")) return false;
+  if (own.unhonoured) return language === "toml" || language === "markdown" || language === "dockerfile";
+  const plugin = dprintPlugin(language);
+  return plugin !== undefined && plugin in (own.options as unknown as DprintOptions).plugins;
+}
+
+/** dprint where the repository's `dprint.json` lists the plugin that formats `language`. */
+function dprintFormatter(candidates: EngineSpec[], language: Language, config: ResolvedConfig): EngineSpec | undefined {
+  return dprintGoverns(config, language) ? candidates.find((e) => e.id === "dprint") : undefined;
 }
 
 /**
@@ -276,6 +304,16 @@ function denoFormatter(candidates: EngineSpec[], language: Language, config: Res
  * with its `svelte` / `astro` option on, through packages poly does not ship, and otherwise leaves as they are).
  */
 function pluginFormats(language: Language, config: ResolvedConfig): string | undefined {
+  const own = config.native?.dprint;
+  const foreign = own && !own.unhonoured && readsNative(config, "dprint")
+    ? (own.options as unknown as DprintOptions).foreign[language]
+    : undefined;
+  if (foreign && !dprintGoverns(config, language)) {
+    const file = own!.files.at(-1)?.path ?? "dprint.json";
+    return `formatted by the dprint plugin "${foreign}" (listed in ${
+      file.slice(file.lastIndexOf("/") + 1)
+    }), which poly does not run: not checked`;
+  }
   const style = prettierStyle(config);
   if (!style) return undefined;
   const file = style.files[0]?.path ?? `${style.style?.tool ?? "prettier"}'s configuration`;

@@ -31,6 +31,9 @@ const BY_PATH: [string, Language][] = [
   ["a.yml", "yaml"],
   ["Dockerfile", "dockerfile"],
   ["Dockerfile.dev", "dockerfile"],
+  // An extension that names a language wins over the Dockerfile prefix (dprint's docs: website/src/plugins/dockerfile.md).
+  ["docs/dockerfile.md", "markdown"],
+  ["Containerfile.yaml", "yaml"],
   ["api.dockerfile", "dockerfile"],
   ["Containerfile", "dockerfile"],
   ["a.c", "c"],

@@ -410,6 +410,29 @@ Deno.test("[tool.black] without black on PATH: the Python files are skipped sayi
   assert.deepEqual(ruff.doc.results.filter((r) => r.changed).map((r) => r.path), ["app.py", "generated/table.py"]);
 });
 
+Deno.test("dprint.json governs what its plugins format: its settings, its excludes, a plugin poly does not run", async () => {
+  const dir = await copyFixture("native/dprint_json");
+  await Deno.mkdir(join(dir, ".git"));
+  // app.ts: single quotes under the typescript section; data.json: no json plugin listed, so biome's as before.
+  const { code, doc, stderr } = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(code, 0, stderr + JSON.stringify(doc.results));
+  assert.deepEqual(Object.fromEntries(doc.results.map((r) => [r.path, r.skipped])), {
+    "gen/table.ts": 'excluded by dprint: "gen" in excludes of "../dprint.json"',
+    "style.css": 'formatted by the dprint plugin "malva" (listed in dprint.json), which poly does not run: not checked',
+  });
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.dprint]\nnative_config = false\n");
+  const off = await run(dir, ["fmt", "--check", "--no-cache"]);
+  const changed = off.doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.deepEqual(changed, ["app.ts", "gen/table.ts", "style.css"]); // biome's double quotes, and the rest formatted
+  // An `extends` poly cannot read (a URL) errors the TOML, Markdown and Dockerfile files it would format.
+  await Deno.remove(join(dir, "poly.toml"));
+  await Deno.writeTextFile(join(dir, "dprint.json"), '{ "extends": "https://example.com/dprint.json" }\n');
+  await Deno.writeTextFile(join(dir, "notes.md"), "# Notes\n");
+  const remote = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(remote.code, 2);
+  assert.match(remote.doc.results.find((r) => r.path === "notes.md")?.error ?? "", /cannot be honoured/);
+});
+
 /** The shell files of fixtures/native/shfmt_editorconfig that `shfmt -l .` lists (held to the real one below). */
 const SHFMT_LISTS = ["ignored/keep/k.sh", "more/deep.sh", "top.sh"];
 

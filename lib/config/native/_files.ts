@@ -18,6 +18,7 @@ import {
 } from "./host.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { DENO_FILES } from "./deno.ts";
+import { DPRINT_FILES } from "./dprint.ts";
 import { OXLINT_FILES } from "./oxlint.ts";
 import { OXFMT_FILES, PRETTIER_FILES } from "./prettier.ts";
 
@@ -41,6 +42,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   STYLUA_IGNORE,
   ...MARKDOWNLINT_FILES,
   ...DENO_FILES,
+  ...DPRINT_FILES,
   ...OXLINT_FILES,
 ]);
 

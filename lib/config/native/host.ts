@@ -79,10 +79,10 @@ export function styluaOptions(table: Table): Table {
   for (const key of Object.keys(table)) {
     switch (key) {
       case "column_width":
-        out.line_width = width(key);
+        out.line_width = Math.min(width(key), 65535); // the build takes a 16-bit width
         break;
       case "indent_width":
-        out.indent_width = width(key);
+        out.indent_width = Math.min(width(key), 255); // an 8-bit width in the build
         break;
       case "indent_type":
         out.indent_style = choice(key, ["Tabs", "Spaces"]) === "Tabs" ? "tab" : "space";

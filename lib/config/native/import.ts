@@ -116,7 +116,7 @@ function biomeTables(native: NativeEngineConfig, display: (p: string) => string)
 }
 
 /** Engines whose native files poly keeps reading as they are: `poly config import` leaves them alone. */
-const KEPT = new Set(["shellcheck", "markdownlint", "clang-format", "rustfmt", "oxlint", "luafmt", "black"]);
+const KEPT = new Set(["shellcheck", "markdownlint", "clang-format", "rustfmt", "oxlint", "luafmt", "black", "dprint"]);
 
 function merge(under: Table, over: Table): Table {
   const out: Table = { ...under };

@@ -34,6 +34,7 @@ import { styleIgnored } from "./prettier.ts";
 import { denoExcluded, DenoReader } from "./deno.ts";
 import { HostReader } from "./host.ts";
 import { blackExcluded, BlackReader } from "./black.ts";
+import { dprintExcluded, DprintReader } from "./dprint.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
 import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
@@ -42,6 +43,7 @@ export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } fro
 export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 export { NATIVE_NAMES } from "./_files.ts";
 export { blackExcluded } from "./black.ts";
+export { type DprintOptions, pluginName } from "./dprint.ts";
 export {
   type EditorconfigDefaults,
   editorconfigDefaults,
@@ -87,6 +89,7 @@ export const NATIVE_ENGINES = [
   "oxlint",
   "luafmt",
   "black",
+  "dprint",
 ] as const;
 
 /** The native-configuration layer of one run. */
@@ -100,6 +103,7 @@ export class NativeConfigs {
   readonly #deno: DenoReader;
   readonly #oxlint: OxlintReader;
   readonly #black: BlackReader;
+  readonly #dprint: DprintReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
@@ -123,6 +127,7 @@ export class NativeConfigs {
     this.#deno = new DenoReader(this.#files, display);
     this.#oxlint = new OxlintReader(this.#files, display);
     this.#black = new BlackReader(this.#files, display);
+    this.#dprint = new DprintReader(this.#files, display);
   }
 
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
@@ -178,6 +183,11 @@ export class NativeConfigs {
       // formatting under it is an error saying why (`unmapped`).
       const quiet = style?.unmapped && (biomeOwn || (!out.biome && !wanted("biome")));
       if (style && !quiet) out[FORMAT_STYLE] = style;
+    }
+    if (wanted("dprint")) {
+      // A repository formatting with dprint's own command line (lib/run/plan.ts: what its plugins format).
+      const own = await this.#unhonouredAt(dir, () => this.#dprint.forDir(dir, top));
+      if (own) out.dprint = own.unhonoured ? { ...own, dprint: true } : own;
     }
     const found = wanted("dprint") || wanted("deno-lint") ? await this.#deno.forDir(dir, top) : undefined;
     if (wanted("dprint") && found) {
@@ -342,6 +352,7 @@ export function nativeExcluded(
   absPath: string,
 ): string | undefined {
   if (native.deno) return denoExcluded(native, absPath, kind);
+  if (native.dprint) return kind === "fmt" ? dprintExcluded(native, absPath) : undefined;
   if (kind === "fmt") {
     const why = styleIgnored(native, absPath);
     if (why) return why;

@@ -64,6 +64,11 @@ export interface NativeEngineConfig {
    */
   deno?: true;
   /**
+   * Set when the options are a `dprint.json`'s (lib/config/native/dprint.ts): its global keys, the sections of the
+   * plugins it lists that poly runs, the languages of the others; `include` and `exclude.fmt` are its globs.
+   */
+  dprint?: true;
+  /**
    * Set when the options (a prettier-compatible tool's) could not be mapped onto this engine: what says why. Raised
    * only where the engine formats under them (an errored record), so its linting is not stopped by its formatter's
    * options.

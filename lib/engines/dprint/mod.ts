@@ -100,9 +100,24 @@ export function dprintConfig(
   path = "",
   language = "markdown",
 ): { global: Table; plugin: Table } {
-  const { global, plugin } = settings.native?.deno ? denoConfig(settings, language) : ownConfig(settings, path);
+  const { global, plugin } = settings.native?.deno
+    ? denoConfig(settings, language)
+    : settings.native?.dprint
+    ? dprintJsonConfig(settings, language)
+    : ownConfig(settings, path);
   for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") plugin[k] = v;
   return { global, plugin };
+}
+
+/**
+ * dprint's configuration under the repository's `dprint.json` (lib/config/native/dprint.ts): its global keys, and the
+ * section of the plugin that formats `language`, as written (the plugin refuses a key it does not know).
+ */
+function dprintJsonConfig(settings: EngineSettings, language: string): { global: Table; plugin: Table } {
+  const native = settings.native!;
+  if (native.unhonoured) throw new EngineError(native.unhonoured);
+  const o = native.options as { global: Table; plugins: Record<string, Table> };
+  return { global: { ...o.global }, plugin: { ...(o.plugins[pluginOf(language) ?? ""] ?? {}) } };
 }
 
 /** dprint's configuration from poly's `[defaults]`, or from the prettier/oxfmt options governing Markdown. */
