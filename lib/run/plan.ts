@@ -7,6 +7,7 @@
 import { dirname } from "node:path";
 import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
+import { pluginOf } from "../engines/dprint/mod.ts";
 import { DENO_LANGUAGES } from "../config/native/deno.ts";
 import {
   DENO_FMT,
@@ -250,12 +251,6 @@ function byDefault(spec: EngineSpec, language: Language): boolean {
   return spec.id === "prettier" ? language === "yaml" : spec.id !== "oxfmt" && spec.id !== "black";
 }
 
-/** dprint's plugin name for a language's files. */
-function dprintPlugin(language: Language): string | undefined {
-  if (language === "javascript" || language === "typescript") return "typescript";
-  return ["json", "markdown", "toml", "dockerfile"].includes(language) ? language : undefined;
-}
-
 /**
  * Whether the repository's `dprint.json` governs `language` (lib/config/native/dprint.ts): it lists the plugin of
  * `language` that poly runs too. One poly cannot honour governs the languages poly's dprint formats by default (TOML,
@@ -265,7 +260,7 @@ function dprintGoverns(config: ResolvedConfig, language: Language): boolean {
   const own = config.native?.dprint;
   if (!own || !readsNative(config, "dprint")) return false;
   if (own.unhonoured) return language === "toml" || language === "markdown" || language === "dockerfile";
-  const plugin = dprintPlugin(language);
+  const plugin = pluginOf(language);
   return plugin !== undefined && plugin in (own.options as unknown as DprintOptions).plugins;
 }
 

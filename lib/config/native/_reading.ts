@@ -1,11 +1,13 @@
 /**
  * What the native readers share in reading a file: the files of a chain of `extends` (oxlint's, markdownlint's), with
- * cycles and unreadable files named, the error for a file that does not parse, and the configuration of a file poly
- * cannot honour. A leaf beside `_files.ts`, which
+ * cycles and unreadable files named, the error for a file that does not parse (a TOML file parsed), the configuration
+ * of a file poly cannot honour, and the nearest folder up that holds an engine's file. A leaf beside `_files.ts`, which
  * imports the readers' file names.
  *
  * @module
  */
+import { dirname } from "node:path";
+import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { JsoncError } from "./_jsonc.ts";
@@ -60,4 +62,37 @@ export async function unhonouredConfig(
   if (!(error instanceof ConfigError)) throw error;
   const file = path === undefined ? undefined : await files.read(path).catch(() => undefined);
   return { files: file ? [{ path: file.path, hash: file.hash }] : [], options: {}, root, unhonoured: error.message };
+}
+
+/** A TOML file's text as a table; one that does not parse is a ConfigError naming it with the parser's first line. */
+export function parseTomlText(text: string, display: string): Record<string, unknown> {
+  try {
+    return parseToml(text) as Record<string, unknown>;
+  } catch (e) {
+    const m = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+    throw new ConfigError({ file: display }, `cannot parse TOML: ${m}`);
+  }
+}
+
+/**
+ * What `here` finds in `dir`, else in the nearest folder above it up to `top` where it finds something (undefined when
+ * none does), memoised per folder in `memo`: a reader asked for every folder of a tree walks each folder once.
+ */
+export function nearestUp<T>(
+  memo: Map<string, Promise<T | undefined>>,
+  dir: string,
+  top: string,
+  here: (dir: string) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  let found = memo.get(dir);
+  if (!found) {
+    found = (async () => {
+      const own = await here(dir);
+      if (own !== undefined) return own;
+      const up = dirname(dir);
+      return dir === top || up === dir ? undefined : await nearestUp(memo, up, top, here);
+    })();
+    memo.set(dir, found);
+  }
+  return found;
 }

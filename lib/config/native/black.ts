@@ -15,9 +15,9 @@
  * @module
  */
 import { dirname, join, relative, sep } from "node:path";
-import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
+import { nearestUp, parseTomlText } from "./_reading.ts";
 import type { NativeEngineConfig } from "./types.ts";
 
 type Table = Record<string, unknown>;
@@ -86,14 +86,7 @@ function normalised(table: Table): Table {
 /** The `[tool.black]` table of a pyproject.toml's text, or undefined; throws a ConfigError it cannot parse. */
 function blackTable(text: string, shown: string): Table | undefined {
   if (!/^\s*\[\s*"?tool"?\s*\.\s*"?black"?\s*\]|^\s*\[\s*"?tool"?\s*\]/m.test(text)) return undefined;
-  let doc: Table;
-  try {
-    doc = parseToml(text) as Table;
-  } catch (e) {
-    const m = e instanceof Error ? e.message.split("\n")[0] : String(e);
-    throw new ConfigError({ file: shown }, `cannot parse TOML: ${m}`);
-  }
-  const tool = doc.tool;
+  const tool = parseTomlText(text, shown).tool;
   return isTable(tool) && isTable(tool.black) ? normalised(tool.black) : undefined;
 }
 
@@ -128,26 +121,17 @@ export class BlackReader {
 
   /** black's configuration governing `dir` (searching up to `top`), or undefined. */
   forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
-    let found = this.#found.get(dir);
-    if (!found) {
-      found = (async () => {
-        if ((await this.files.namesIn(dir)).has("pyproject.toml")) {
-          const path = join(dir, "pyproject.toml");
-          const file = await this.files.read(path);
-          const shown = this.display(path);
-          const table = blackTable(file.text, shown);
-          if (table) {
-            const options = blackOptions(table, shown);
-            const origins = Object.fromEntries(Object.keys(table).map((k) => [k.replaceAll("_", "-"), shown]));
-            return { files: [{ path: file.path, hash: file.hash }], options, root: dir, origins };
-          }
-        }
-        const up = dirname(dir);
-        return dir === top || up === dir ? undefined : await this.forDir(up, top);
-      })();
-      this.#found.set(dir, found);
-    }
-    return found;
+    return nearestUp(this.#found, dir, top, async (at) => {
+      if (!(await this.files.namesIn(at)).has("pyproject.toml")) return undefined;
+      const path = join(at, "pyproject.toml");
+      const file = await this.files.read(path);
+      const shown = this.display(path);
+      const table = blackTable(file.text, shown);
+      if (!table) return undefined;
+      const options = blackOptions(table, shown);
+      const origins = Object.fromEntries(Object.keys(table).map((k) => [k.replaceAll("_", "-"), shown]));
+      return { files: [{ path: file.path, hash: file.hash }], options, root: at, origins };
+    });
   }
 }
 

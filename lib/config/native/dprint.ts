@@ -18,7 +18,7 @@
 import { dirname, join, relative, resolve, sep } from "node:path";
 import picomatch from "picomatch";
 import { parseJsonc } from "./_jsonc.ts";
-import { parseError } from "./_reading.ts";
+import { nearestUp, parseError } from "./_reading.ts";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
@@ -84,18 +84,11 @@ export class DprintReader {
 
   /** dprint's configuration governing `dir` (searching up to `top`), or undefined. */
   forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
-    let found = this.#found.get(dir);
-    if (!found) {
-      found = (async () => {
-        const names = await this.files.namesIn(dir);
-        const name = DPRINT_FILES.find((n) => names.has(n));
-        if (name) return await this.#resolve(join(dir, name));
-        const up = dirname(dir);
-        return dir === top || up === dir ? undefined : await this.forDir(up, top);
-      })();
-      this.#found.set(dir, found);
-    }
-    return found;
+    return nearestUp(this.#found, dir, top, async (at) => {
+      const names = await this.files.namesIn(at);
+      const name = DPRINT_FILES.find((n) => names.has(n));
+      return name && await this.#resolve(join(at, name));
+    });
   }
 
   async #resolve(path: string): Promise<NativeEngineConfig> {

@@ -24,9 +24,9 @@
  * @module
  */
 import { dirname, join, relative, sep } from "node:path";
-import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
+import { parseTomlText } from "./_reading.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
 
 /** shellcheck's rc file names, in the order it looks for them in one directory. */
@@ -44,6 +44,12 @@ export const STYLUA_FILES = ["stylua.toml", ".stylua.toml"] as const;
 export const STYLUA_IGNORE = ".styluaignore";
 
 type Table = Record<string, unknown>;
+
+/** One `.styluaignore`: the file, its patterns rooted at the run's top folder. */
+interface StyluaIgnore {
+  file: NativeSource;
+  patterns: string[];
+}
 
 /** StyLua's enumerated keys and their values (its `Config`, which refuses any other key or value). */
 const STYLUA_CHOICES: Record<string, readonly string[]> = {
@@ -189,6 +195,11 @@ export class HostReader {
     return { files: [source(f)], options: { styles }, root: dirname(path), origins };
   }
 
+  /** The `.styluaignore` chain of each folder: a folder without one of its own shares its parent's array. */
+  readonly #styluaChains = new Map<string, Promise<StyluaIgnore[]>>();
+  /** StyLua's configuration by ignore chain and config file: one object for every folder they govern alike. */
+  readonly #styluaConfigs = new WeakMap<StyluaIgnore[], Map<string, Promise<NativeEngineConfig | undefined>>>();
+
   /**
    * StyLua's nearest config file (`options` are the StyLua build's options it sets) and the `.styluaignore` files of
    * `dir` and the folders above it (`formatIgnore`, rooted at `top`). Only ignore files: `ignoreOnly`.
@@ -196,6 +207,18 @@ export class HostReader {
   async stylua(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
     const path = await nearestFile(this.files, dir, top, STYLUA_FILES);
     const ignores = await this.#styluaIgnores(dir, top);
+    let byPath = this.#styluaConfigs.get(ignores);
+    if (!byPath) this.#styluaConfigs.set(ignores, byPath = new Map());
+    let found = byPath.get(path ?? "");
+    if (!found) byPath.set(path ?? "", found = this.#stylua(path, ignores, top));
+    return await found;
+  }
+
+  async #stylua(
+    path: string | undefined,
+    ignores: StyluaIgnore[],
+    top: string,
+  ): Promise<NativeEngineConfig | undefined> {
     if (!path && ignores.length === 0) return undefined;
     const ignoring = ignores.length > 0
       ? { formatIgnore: ignores.map(({ file, patterns }) => ({ file: file.path, patterns })) }
@@ -220,12 +243,14 @@ export class HostReader {
    * rewritten to be rooted at `top`: `p` in folder `f` becomes `f/**` then `/p` (no slash inside: any depth below `f`) or
    * `f/p` (anchored), a `!` kept in front.
    */
-  async #styluaIgnores(dir: string, top: string): Promise<{ file: NativeSource; patterns: string[] }[]> {
-    const out: { file: NativeSource; patterns: string[] }[] = [];
-    for (let d = dir;; d = dirname(d)) {
-      if ((await this.files.namesIn(d)).has(STYLUA_IGNORE)) {
-        const f = await this.files.read(join(d, STYLUA_IGNORE));
-        const rel = relative(top, d).split(sep).join("/");
+  #styluaIgnores(dir: string, top: string): Promise<StyluaIgnore[]> {
+    let found = this.#styluaChains.get(dir);
+    if (!found) {
+      found = (async () => {
+        const above = dir === top || dirname(dir) === dir ? [] : await this.#styluaIgnores(dirname(dir), top);
+        if (!(await this.files.namesIn(dir)).has(STYLUA_IGNORE)) return above;
+        const f = await this.files.read(join(dir, STYLUA_IGNORE));
+        const rel = relative(top, dir).split(sep).join("/");
         const patterns = f.text.split(/\r?\n/).filter((l) => l.trim() !== "" && !l.startsWith("#")).map((line) => {
           if (!rel) return line;
           const negated = line.startsWith("!");
@@ -233,10 +258,11 @@ export class HostReader {
           const anchored = p.replace(/\/$/, "").includes("/");
           return `${negated ? "!" : ""}${rel}/${anchored ? p.replace(/^\//, "") : `**/${p}`}`;
         });
-        out.unshift({ file: f, patterns });
-      }
-      if (d === top || dirname(d) === d) return out;
+        return [...above, { file: f, patterns }];
+      })();
+      this.#styluaChains.set(dir, found);
     }
+    return found;
   }
 
   /** rustfmt's nearest config file and the edition `cargo fmt` would pass. */
@@ -305,12 +331,7 @@ export class HostReader {
   private toml(text: string, path: string): Table {
     let found = this.#tomls.get(path);
     if (!found) {
-      try {
-        found = parseToml(text) as Table;
-      } catch (e) {
-        const m = (e instanceof Error ? e.message : String(e)).split("\n")[0];
-        throw new ConfigError({ file: this.display(path) }, `cannot parse TOML: ${m}`);
-      }
+      found = parseTomlText(text, this.display(path));
       this.#tomls.set(path, found);
     }
     return found;

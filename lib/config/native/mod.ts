@@ -187,7 +187,7 @@ export class NativeConfigs {
     if (wanted("dprint")) {
       // A repository formatting with dprint's own command line (lib/run/plan.ts: what its plugins format).
       const own = await this.#unhonouredAt(dir, () => this.#dprint.forDir(dir, top));
-      if (own) out.dprint = own.unhonoured ? { ...own, dprint: true } : own;
+      if (own) out.dprint = own;
     }
     const found = wanted("dprint") || wanted("deno-lint") ? await this.#deno.forDir(dir, top) : undefined;
     if (wanted("dprint") && found) {

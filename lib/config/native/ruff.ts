@@ -27,6 +27,7 @@ import picomatch from "picomatch";
 import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
+import { nearestUp, parseTomlText } from "./_reading.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
 
 /** The files ruff looks for in one directory, highest precedence first. */
@@ -130,13 +131,7 @@ function strings(file: string, key: string, v: unknown): string[] {
 
 /** Parses one ruff file; `undefined` for a pyproject.toml without `[tool.ruff]`. */
 function ruffTable(file: NativeText, display: string): Table | undefined {
-  let doc: Table;
-  try {
-    doc = parseToml(file.text) as Table;
-  } catch (e) {
-    const m = e instanceof Error ? e.message.split("\n")[0] : String(e);
-    throw new ConfigError({ file: display }, `cannot parse TOML: ${m}`);
-  }
+  const doc = parseTomlText(file.text, display);
   if (file.path.endsWith("pyproject.toml")) {
     const tool = doc.tool;
     if (!isTable(tool) || !isTable(tool.ruff)) return undefined;
@@ -179,26 +174,19 @@ export class RuffReader {
 
   /** The path of the ruff file governing `dir` (searching up to `top`), or undefined. */
   nearest(dir: string, top: string): Promise<string | undefined> {
-    let found = this.#nearest.get(dir);
-    if (!found) {
-      found = (async () => {
-        const names = await this.files.namesIn(dir);
-        for (const name of RUFF_FILES) {
-          if (!names.has(name)) continue;
-          const path = join(dir, name);
-          if (name !== "pyproject.toml") return path;
-          const file = await this.files.read(path).catch(() => undefined);
-          if (file && /^\s*\[\s*tool\s*\.\s*ruff\b|^\s*\[\s*"?tool"?\s*\]/m.test(file.text)) {
-            if (ruffTable(file, this.display(path)) !== undefined) return path;
-          }
+    return nearestUp(this.#nearest, dir, top, async (at) => {
+      const names = await this.files.namesIn(at);
+      for (const name of RUFF_FILES) {
+        if (!names.has(name)) continue;
+        const path = join(at, name);
+        if (name !== "pyproject.toml") return path;
+        const file = await this.files.read(path).catch(() => undefined);
+        if (file && /^\s*\[\s*tool\s*\.\s*ruff\b|^\s*\[\s*"?tool"?\s*\]/m.test(file.text)) {
+          if (ruffTable(file, this.display(path)) !== undefined) return path;
         }
-        const up = dirname(dir);
-        if (dir === top || up === dir) return undefined;
-        return await this.nearest(up, top);
-      })();
-      this.#nearest.set(dir, found);
-    }
-    return found;
+      }
+      return undefined;
+    });
   }
 
   /**

@@ -51,7 +51,7 @@ const PLUGINS = {
 type PluginLanguage = keyof typeof PLUGINS;
 
 /** The plugin that formats a file of `language` (JavaScript is the TypeScript plugin's). */
-function pluginOf(language: string): PluginLanguage | undefined {
+export function pluginOf(language: string): PluginLanguage | undefined {
   if (language === "javascript") return "typescript";
   return language in PLUGINS ? language as PluginLanguage : undefined;
 }

@@ -25,6 +25,11 @@ import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec 
 const PACKAGE = "@wasm-fmt/lua_fmt";
 const VERSION = "0.3.3";
 
+/** Whether the repository's `stylua.toml` governs these settings (not only `.styluaignore` files). */
+function styluaFile(settings: EngineSettings): boolean {
+  return settings.native !== undefined && !settings.native.ignoreOnly;
+}
+
 /**
  * StyLua's options for one file's settings: under the repository's `stylua.toml` (`native`), its options and
  * StyLua's defaults; otherwise poly's `[defaults]` (with the `.editorconfig` StyLua reads already laid over them, in
@@ -32,8 +37,7 @@ const VERSION = "0.3.3";
  */
 export function luaOptions(settings: EngineSettings): Record<string, unknown> {
   const d = settings.defaults;
-  const own = settings.native && !settings.native.ignoreOnly;
-  const out: Record<string, unknown> = own ? { ...settings.native!.options } : {
+  const out: Record<string, unknown> = styluaFile(settings) ? { ...settings.native!.options } : {
     line_width: d.line_length,
     line_ending: d.line_ending === "crlf" ? "crlf" : "lf",
     ...(d.indent_width ? { indent_width: d.indent_width } : {}),
@@ -73,8 +77,7 @@ export const luafmt: EngineSpec = {
           throw positioned("luafmt", e, /\((\d+):(\d+) to \d+:\d+\)/);
         }
         // Under the repository's stylua.toml, StyLua's output is the file (its line endings, its final newline).
-        const own = settings.native && !settings.native.ignoreOnly;
-        return own ? out : finishText(out, file.text, settings.defaults);
+        return styluaFile(settings) ? out : finishText(out, file.text, settings.defaults);
       },
     };
   },
