@@ -180,9 +180,20 @@ export function parseVersion(output: string): string | undefined {
 
 const versions = new Map<string, Promise<string | undefined>>();
 
+/**
+ * Programs whose `--version` also names the plug-ins they run (`flake8`: `7.1.1 (mccabe: 0.7.0, pycodestyle: ...)`),
+ * which change what they report: their version is all of it.
+ */
+const PLUGGABLE = new Set(["flake8"]);
+
 /** The version of a host program (`args` default `--version`), asked of it now; undefined when absent. */
 export function askVersion(program: string, args: string[] = ["--version"]): Promise<string | undefined> {
-  return runHost(program, args).then((r) => parseVersion(r.stdout + "\n" + r.stderr)).catch(() => undefined);
+  return runHost(program, args).then((r) => {
+    const output = r.stdout + "\n" + r.stderr;
+    const version = parseVersion(output);
+    // Its words, however the terminal's width wrapped them.
+    return version && PLUGGABLE.has(program) ? r.stdout.trim().replace(/\s+/g, " ") : version;
+  }).catch(() => undefined);
 }
 
 /**

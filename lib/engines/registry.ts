@@ -45,11 +45,13 @@ import { oxlint } from "./oxlint/mod.ts";
 import { denoLint } from "./deno_lint/mod.ts";
 import { astGrepEngine } from "./ast_grep/mod.ts";
 import { black } from "./black/mod.ts";
+import { flake8 } from "./flake8/mod.ts";
 
 /** Every engine. */
 export const ENGINES: readonly EngineSpec[] = [
   ruff,
   black,
+  flake8,
   biome,
   gofmt,
   govet,

@@ -10,6 +10,7 @@ import { engineById, ENGINES } from "../engines/registry.ts";
 import { pluginOf } from "../engines/dprint/mod.ts";
 import { DENO_LANGUAGES } from "../config/native/deno.ts";
 import {
+  configuresLint,
   DENO_FMT,
   DENO_LINT,
   type DprintOptions,
@@ -186,10 +187,13 @@ function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
   // Where `deno lint` governs, or an oxlint file without a biome file of biome's own beside it, that tool lints in
   // biome's place, unless poly.toml configures biome's linting there.
   const instead = (deno || (oxlint && !biomeOwn(config))) && table(config, "lint", language, "biome") === undefined;
+  // Where flake8's configuration governs and the repository does not configure ruff's linting, flake8 lints in ruff's
+  // place, unless poly.toml configures ruff's linting there.
+  const flake8 = flake8Lints(language, config);
   const chosen = ENGINES.filter((e) =>
     e.lintLanguages.includes(language) &&
-    (deno && e.id === "deno-lint" || oxlint && e.id === "oxlint" ||
-      enabled(e, config, "lint", language) && !(instead && e.id === "biome"))
+    (deno && e.id === "deno-lint" || oxlint && e.id === "oxlint" || flake8 && e.id === "flake8" ||
+      enabled(e, config, "lint", language) && !(instead && e.id === "biome") && !(flake8 && e.id === "ruff"))
   );
   const engines = chosen.map((e) => ({ id: e.id, settings: settingsFor(e, config, "lint", language) }));
   const own = chosen.filter((e) => !e.crossCutting);
@@ -213,6 +217,19 @@ function denoLints(language: Language, config: ResolvedConfig): boolean {
 function oxlintLints(language: Language, config: ResolvedConfig): boolean {
   return config.native?.oxlint !== undefined && engineById("oxlint")!.lintLanguages.includes(language) &&
     notOff("oxlint", config, "lint", language);
+}
+
+/**
+ * Whether flake8 lints `language` under `config` in ruff's place: a flake8 configuration governs
+ * (lib/config/native/flake8.ts), the language is Python, poly.toml has not turned flake8 off nor configured ruff's
+ * linting of it, and the ruff configuration governing it (if any) does not configure ruff's linting (a `lint` table or
+ * a rule selection): a repository that configures both lints with ruff.
+ */
+function flake8Lints(language: Language, config: ResolvedConfig): boolean {
+  if (language !== "python" || !config.native?.flake8 || !notOff("flake8", config, "lint", language)) return false;
+  if (table(config, "lint", language, "ruff") !== undefined) return false;
+  const ruff = config.native.ruff;
+  return !ruff || (!ruff.unhonoured && !configuresLint(ruff));
 }
 
 /** Whether a biome file of biome's own governs `config`'s directory (not prettier's or oxfmt's options mapped onto it). */

@@ -12,7 +12,7 @@ import { findExecutable } from "../../lib/fs/executable.ts";
 
 interface Record_ {
   path: string;
-  diagnostics?: { code?: string; engine: string }[];
+  diagnostics?: { code?: string; engine: string; span?: { start_line: number; start_col: number } }[];
   changed?: boolean;
   skipped?: string;
   error?: string;
@@ -408,6 +408,74 @@ Deno.test("[tool.black] without black on PATH: the Python files are skipped sayi
   await Deno.writeTextFile(join(dir, "pyproject.toml"), toml + '\n[tool.ruff.format]\nquote-style = "double"\n');
   const ruff = await run(dir, ["fmt", "--check", "--no-cache"]);
   assert.deepEqual(ruff.doc.results.filter((r) => r.changed).map((r) => r.path), ["app.py", "generated/table.py"]);
+});
+
+/** `flake8 .`'s findings in `dir` as `path:line:col: code`. */
+async function flake8Native(dir: string): Promise<string[]> {
+  const out = await new Deno.Command("flake8", { args: ["."], cwd: dir, stdout: "piped" }).output();
+  return new TextDecoder().decode(out.stdout).trim().split("\n").filter(Boolean).map((l) => l.replace(/^\.\//, ""))
+    .map((l) => l.replace(/^(.*?:\d+:\d+: \S+) .*$/, "$1")).sort();
+}
+
+Deno.test({
+  name: "[flake8] in setup.cfg governs: flake8 itself lints the Python in ruff's place, as `flake8 .` does",
+  ignore: !findExecutable("flake8"),
+  async fn() {
+    const dir = await copyFixture("native/flake8");
+    await Deno.mkdir(join(dir, ".git"));
+    // Its max-line-length, extend-ignore (with comments between the codes), per-file-ignores and extend-exclude.
+    const { code, doc, stderr } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.equal(code, 1, stderr);
+    const found = doc.results.flatMap((r) =>
+      (r.diagnostics ?? []).filter((d) => d.engine === "flake8").map((d) =>
+        `${r.path}:${d.span?.start_line}:${d.span?.start_col}: ${d.code}`
+      )
+    ).sort();
+    assert.deepEqual(found, ["pkg/app.py:17:5: F841"]);
+    assert.deepEqual(found, await flake8Native(dir));
+    assert.equal(doc.results.some((r) => r.diagnostics?.some((d) => d.engine === "ruff")), false);
+    assert.ok(doc.configs.some((c) => c.sources.includes("setup.cfg")), JSON.stringify(doc.configs));
+    // With the rule pack off, the file flake8's extend-exclude leaves out is a skip saying so.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.ast-grep]\nenabled = false\n");
+    const only = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.equal(
+      only.doc.results.find((r) => r.path === "build/generated.py")?.skipped,
+      'excluded by flake8: "build" matches extend-exclude of "../setup.cfg"',
+    );
+    await Deno.remove(join(dir, "poly.toml"));
+    // A file flake8 cannot parse: an errored record with its E999.
+    await Deno.writeTextFile(join(dir, "pkg/broken.py"), "def f(:\n    pass\n");
+    const broken = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.match(
+      JSON.stringify(broken.doc.results.find((r) => r.path === "pkg/broken.py")),
+      /"engine":"flake8","code":"E999"/,
+    );
+    await Deno.remove(join(dir, "pkg/broken.py"));
+    // Where the repository configures ruff's linting too, ruff lints (without flake8's per-file-ignores).
+    await Deno.writeTextFile(join(dir, "pyproject.toml"), '[tool.ruff.lint]\nselect = ["F"]\n');
+    const ruff = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.deepEqual(codes(ruff.doc, "tests/test_app.py", "ruff"), ["F401"]);
+    assert.deepEqual(codes(ruff.doc, "pkg/app.py", "flake8"), []);
+  },
+});
+
+Deno.test("[flake8] without flake8 on PATH: the Python files are skipped saying so, never linted by ruff", async () => {
+  const dir = await copyFixture("native/flake8");
+  await Deno.mkdir(join(dir, ".git"));
+  const empty = await tempDir({ prefix: "poly-path-" });
+  const out = await runPoly(["lint", "--no-workspace", "--no-cache", "--format", "json"], {
+    cwd: dir,
+    env: { PATH: empty },
+  });
+  const doc = JSON.parse(out.stdout) as { results: Record_[] };
+  assert.equal(out.code, 0, out.stderr);
+  const skipped = Object.fromEntries(doc.results.map((r) => [r.path, r.skipped]));
+  assert.equal(skipped["pkg/app.py"], "flake8 not found on PATH");
+  assert.equal(doc.results.some((r) => r.diagnostics?.some((d) => d.engine === "ruff")), false);
+  // [tools.flake8] enabled = false hands the files back to ruff.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.flake8]\nenabled = false\n");
+  const ruff = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.ok(codes(ruff.doc, "pkg/app.py", "ruff").includes("F841"), JSON.stringify(ruff.doc.results));
 });
 
 Deno.test("dprint.json governs what its plugins format: its settings, its excludes, a plugin poly does not run", async () => {

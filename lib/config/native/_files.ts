@@ -19,6 +19,7 @@ import {
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { DENO_FILES } from "./deno.ts";
 import { DPRINT_FILES } from "./dprint.ts";
+import { FLAKE8_FILES } from "./flake8.ts";
 import { OXLINT_FILES } from "./oxlint.ts";
 import { OXFMT_FILES, PRETTIER_FILES } from "./prettier.ts";
 
@@ -43,6 +44,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...MARKDOWNLINT_FILES,
   ...DENO_FILES,
   ...DPRINT_FILES,
+  ...FLAKE8_FILES,
   ...OXLINT_FILES,
 ]);
 

@@ -116,7 +116,17 @@ function biomeTables(native: NativeEngineConfig, display: (p: string) => string)
 }
 
 /** Engines whose native files poly keeps reading as they are: `poly config import` leaves them alone. */
-const KEPT = new Set(["shellcheck", "markdownlint", "clang-format", "rustfmt", "oxlint", "luafmt", "black", "dprint"]);
+const KEPT = new Set([
+  "shellcheck",
+  "markdownlint",
+  "clang-format",
+  "rustfmt",
+  "oxlint",
+  "luafmt",
+  "black",
+  "dprint",
+  "flake8",
+]);
 
 function merge(under: Table, over: Table): Table {
   const out: Table = { ...under };

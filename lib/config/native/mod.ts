@@ -12,7 +12,8 @@
  *   `.editorconfig` mapped onto its formatter as `biome migrate prettier` does),
  *   `markdownlint.ts` (`.markdownlint*`), `host.ts` (`.shellcheckrc`,
  *   `.clang-format`, `rustfmt.toml` with `Cargo.toml`'s edition), `oxlint.ts`
- *   (`.oxlintrc.json` and its kin).
+ *   (`.oxlintrc.json` and its kin), `black.ts` (`[tool.black]`), `dprint.ts` (`dprint.json`), `flake8.ts`
+ *   (`[flake8]` in `setup.cfg`, `tox.ini`, `.flake8`; `[tool.flake8]`).
  * - `[tools.<engine>] native_config = false` in poly.toml turns an engine's
  *   native files off; poly.toml's keys for the engine apply on top of the native ones.
  * - A native file poly cannot honour (a key without a mapping, a plugin, a
@@ -34,6 +35,7 @@ import { styleIgnored } from "./prettier.ts";
 import { denoExcluded, DenoReader } from "./deno.ts";
 import { HostReader } from "./host.ts";
 import { blackExcluded, BlackReader } from "./black.ts";
+import { flake8Excluded, Flake8Reader } from "./flake8.ts";
 import { dprintExcluded, DprintReader } from "./dprint.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
@@ -43,6 +45,7 @@ export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } fro
 export { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 export { NATIVE_NAMES } from "./_files.ts";
 export { blackExcluded } from "./black.ts";
+export { configuresLint } from "./ruff.ts";
 export { type DprintOptions, pluginName } from "./dprint.ts";
 export {
   type EditorconfigDefaults,
@@ -90,6 +93,7 @@ export const NATIVE_ENGINES = [
   "luafmt",
   "black",
   "dprint",
+  "flake8",
 ] as const;
 
 /** The native-configuration layer of one run. */
@@ -103,6 +107,7 @@ export class NativeConfigs {
   readonly #deno: DenoReader;
   readonly #oxlint: OxlintReader;
   readonly #black: BlackReader;
+  readonly #flake8: Flake8Reader;
   readonly #dprint: DprintReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
@@ -127,6 +132,7 @@ export class NativeConfigs {
     this.#deno = new DenoReader(this.#files, display);
     this.#oxlint = new OxlintReader(this.#files, display);
     this.#black = new BlackReader(this.#files, display);
+    this.#flake8 = new Flake8Reader(this.#files, display);
     this.#dprint = new DprintReader(this.#files, display);
   }
 
@@ -167,6 +173,11 @@ export class NativeConfigs {
       // A repository formatting its Python with black: black formats it (lib/run/plan.ts).
       const black = await this.#unhonouredAt(dir, () => this.#black.forDir(dir, top));
       if (black) out.black = black;
+    }
+    if (wanted("flake8")) {
+      // A repository linting its Python with flake8: flake8 lints it (lib/run/plan.ts).
+      const flake8 = await this.#unhonouredAt(dir, () => this.#flake8.forDir(dir, top));
+      if (flake8) out.flake8 = flake8;
     }
     if (wanted("biome")) {
       const found = await this.#biome.forDir(dir, top);
@@ -359,6 +370,7 @@ export function nativeExcluded(
   }
   if (engine === "biome") return biomeExcluded(native, kind, absPath);
   if (engine === "black") return blackExcluded(native, absPath);
+  if (engine === "flake8") return kind === "lint" ? flake8Excluded(native, absPath) : undefined;
   if (engine === "oxlint") return kind === "lint" ? oxlintExcluded(native, absPath) : undefined;
   if (engine !== "ruff") return undefined;
   const where = native.files.at(-1)?.path;

@@ -145,6 +145,20 @@ function ruffTable(file: NativeText, display: string): Table | undefined {
   return doc;
 }
 
+/** The settings tables of ruff's rules that ruff still reads at the top level (deprecated) and poly moves under `lint`. */
+const LINT_TABLES = ["isort", "pydocstyle", "pylint", "mccabe", "pep8-naming", "pycodestyle", "pyflakes", "pyupgrade"];
+
+/**
+ * Whether a ruff configuration configures ruff's linting: a key of its files (`origins`) under `lint`, or a rule
+ * selection or rule settings at the top level. ruff's defaults (no file, or only `requires-python`) do not.
+ */
+export function configuresLint(ruff: NativeEngineConfig): boolean {
+  return Object.keys(ruff.origins ?? {}).some((key) => {
+    const first = key.split(".")[0];
+    return first === "lint" || LINT_KEYS.has(first) || LINT_TABLES.includes(first) || first.startsWith("flake8-");
+  });
+}
+
 /** Moves deprecated top-level lint keys under `lint` (a key under `lint` wins). */
 function normalise(table: Table): Table {
   const out: Table = {};
@@ -153,7 +167,7 @@ function normalise(table: Table): Table {
     if (k === "lint") continue;
     if (
       LINT_KEYS.has(k) || (isTable(v) && k.startsWith("flake8-")) ||
-      ["isort", "pydocstyle", "pylint", "mccabe", "pep8-naming", "pycodestyle", "pyflakes", "pyupgrade"].includes(k)
+      LINT_TABLES.includes(k)
     ) {
       if (!(k in lint)) lint[k] = v;
     } else out[k] = v;
