@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { ENGINES } from "../../lib/engines/registry.ts";
 import { tempFile } from "../_helpers/temp.ts";
 /**
  * Small helpers for benchmark scripts: run a command N times, report medians
@@ -99,4 +100,15 @@ export async function startDaemon(
   daemon.kill("SIGTERM");
   await daemon.status;
   throw new Error(`the poly daemon on ${tree} did not start`);
+}
+
+/**
+ * The `poly.local.toml` text that leaves only the lint engines `keep` on. Where biome is kept, its linting of the
+ * languages ESLint lints is named too, so biome lints them where a repository's ESLint configuration would otherwise
+ * keep biome off (lib/run/plan.ts): the figures compare biome with biome.
+ */
+export function onlyEngines(keep: readonly string[]): string {
+  const off = ENGINES.filter((e) => e.lintLanguages.length > 0 && !keep.includes(e.id)).map((e) => e.id);
+  const named = keep.includes("biome") ? ["javascript", "typescript"].map((l) => `[lint.${l}.biome]\n`) : [];
+  return [...off.map((id) => `[tools.${id}]\nenabled = false\n`), ...named].join("\n");
 }

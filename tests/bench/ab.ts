@@ -24,10 +24,9 @@
  * @module
  */
 import { basename, join, resolve } from "node:path";
-import { median, ms, startDaemon, timeCommand, type Timed } from "./_measure.ts";
+import { median, ms, onlyEngines, startDaemon, timeCommand, type Timed } from "./_measure.ts";
 import { REPO } from "../_helpers/cli.ts";
 import { sourceCommand } from "../../lib/identity/code.ts";
-import { ENGINES } from "../../lib/engines/registry.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 const args = [...Deno.args];
@@ -106,11 +105,7 @@ try {
     await Deno.remove(join(tree, ".git"), { recursive: true }).catch(() => {});
     await Deno.mkdir(join(tree, ".git"));
     if (engines) {
-      const off = ENGINES.filter((e) => e.lintLanguages.length > 0 && !engines.includes(e.id)).map((e) => e.id);
-      await Deno.writeTextFile(
-        join(tree, "poly.local.toml"),
-        off.map((id) => `[tools.${id}]\nenabled = false\n`).join("\n"),
-      );
+      await Deno.writeTextFile(join(tree, "poly.local.toml"), onlyEngines(engines));
     }
   }
   // A daemon watches its own copy of the tree: each side gets one.

@@ -29,10 +29,9 @@
  * @module
  */
 import { basename, join, resolve } from "node:path";
-import { median, ms, startDaemon, timeCommand, type Timed } from "./_measure.ts";
+import { median, ms, onlyEngines, startDaemon, timeCommand, type Timed } from "./_measure.ts";
 import { astGrepConfig, npmBin, pin, pipRuff } from "./parity.ts";
 import { polyCommand } from "../_helpers/cli.ts";
-import { ENGINES } from "../../lib/engines/registry.ts";
 import { discover } from "../../lib/discover/mod.ts";
 import { openConfig } from "../../lib/config/load.ts";
 import type { Language } from "../../lib/engines/types.ts";
@@ -143,9 +142,7 @@ function erroredFiles(stdout: string): string[] | undefined {
 
 /** A `poly.local.toml` that leaves only `keep` of the lint engines on (undefined: every engine, as by default). */
 function localToml(original: string, keep?: string[]): string {
-  if (!keep) return original;
-  const off = ENGINES.filter((e) => e.lintLanguages.length > 0 && !keep.includes(e.id)).map((e) => e.id);
-  return original + off.map((id) => `\n[tools.${id}]\nenabled = false\n`).join("");
+  return keep ? `${original}\n${onlyEngines(keep)}` : original;
 }
 
 /** The parsed `POLY_DEBUG=timing` table: name → [first start, last end, total]. */

@@ -478,6 +478,33 @@ Deno.test("[flake8] without flake8 on PATH: the Python files are skipped saying 
   assert.ok(codes(ruff.doc, "pkg/app.py", "ruff").includes("F841"), JSON.stringify(ruff.doc.results));
 });
 
+Deno.test("where ESLint lints, biome does not lint under its own rules and --fix leaves the files alone", async () => {
+  const dir = await copyFixture("native/eslint");
+  await Deno.mkdir(join(dir, ".git"));
+  const reason = "linted by ESLint (eslint.config.js), which poly does not run: not checked";
+  // app.ts breaks biome's recommended rules (useConst, noDebugger), which this repository's linter does not apply.
+  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  const app = doc.results.find((r) => r.path === "src/app.ts");
+  assert.equal(app?.skipped, reason);
+  assert.deepEqual(codes(doc, "src/app.ts", "biome"), []);
+  assert.equal(doc.results.find((r) => r.path === "eslint.config.js")?.skipped, reason);
+  assert.ok(doc.configs.some((c) => c.sources.includes("eslint.config.js")), JSON.stringify(doc.configs));
+  const before = await Deno.readTextFile(join(dir, "src/app.ts"));
+  await runPoly(["lint", "--no-workspace", "--no-cache", "--fix"], { cwd: dir });
+  assert.match(await Deno.readTextFile(join(dir, "src/app.ts")), /^let count = 1;/, "biome's useConst fix not applied");
+  await Deno.writeTextFile(join(dir, "src/app.ts"), before); // (the rule pack, poly's own, took its debugger out)
+  // poly.toml configuring biome's linting of TypeScript lints it beside ESLint; a biome file of biome's own too.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[lint.typescript.biome]\n");
+  const named = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(named.doc, "src/app.ts", "biome"), ["style/useConst", "suspicious/noDebugger"]);
+  assert.equal(named.doc.results.find((r) => r.path === "eslint.config.js")?.skipped, reason);
+  await Deno.remove(join(dir, "poly.toml"));
+  await Deno.writeTextFile(join(dir, "biome.json"), "{}\n");
+  const own = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+  assert.deepEqual(codes(own.doc, "src/app.ts", "biome"), ["style/useConst", "suspicious/noDebugger"]);
+  assert.equal(own.doc.results.find((r) => r.path === "src/app.ts")?.skipped, undefined);
+});
+
 Deno.test("dprint.json governs what its plugins format: its settings, its excludes, a plugin poly does not run", async () => {
   const dir = await copyFixture("native/dprint_json");
   await Deno.mkdir(join(dir, ".git"));

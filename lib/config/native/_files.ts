@@ -20,6 +20,7 @@ import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { DENO_FILES } from "./deno.ts";
 import { DPRINT_FILES } from "./dprint.ts";
 import { FLAKE8_FILES } from "./flake8.ts";
+import { ESLINT_FILES } from "./eslint.ts";
 import { OXLINT_FILES } from "./oxlint.ts";
 import { OXFMT_FILES, PRETTIER_FILES } from "./prettier.ts";
 
@@ -45,6 +46,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...DENO_FILES,
   ...DPRINT_FILES,
   ...FLAKE8_FILES,
+  ...ESLINT_FILES,
   ...OXLINT_FILES,
 ]);
 

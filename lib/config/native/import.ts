@@ -34,7 +34,7 @@ import { ConfigError, PolyError } from "../../errors/mod.ts";
 import type { ResolvedConfig } from "../types.ts";
 import { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 import type { NativeEngineConfig } from "./types.ts";
-import { DENO_FMT, DENO_LINT, FORMAT_STYLE, NODE_MANIFEST } from "./mod.ts";
+import { DENO_FMT, DENO_LINT, ESLINT, FORMAT_STYLE, NODE_MANIFEST } from "./mod.ts";
 
 type Table = Record<string, unknown>;
 
@@ -148,7 +148,9 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
     if (native.files.length === 0) continue;
     // biome's manifest is the package's own package.json, not a configuration: nothing to import, nothing to delete.
     if (id === NODE_MANIFEST) continue;
-    if (id === FORMAT_STYLE || id === DENO_FMT || id === DENO_LINT || (id === "biome" && native.style)) {
+    if (
+      id === FORMAT_STYLE || id === DENO_FMT || id === DENO_LINT || id === ESLINT || (id === "biome" && native.style)
+    ) {
       // prettier's, oxfmt's or Deno's file keeps governing what that tool formats (biome's options mapped from it
       // included): imported into biome's tables it would hand those files to biome's formatter.
       for (const f of native.files) if (!kept.includes(f.path)) kept.push(f.path);

@@ -36,6 +36,7 @@ import { denoExcluded, DenoReader } from "./deno.ts";
 import { HostReader } from "./host.ts";
 import { blackExcluded, BlackReader } from "./black.ts";
 import { flake8Excluded, Flake8Reader } from "./flake8.ts";
+import { EslintReader } from "./eslint.ts";
 import { dprintExcluded, DprintReader } from "./dprint.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
@@ -81,6 +82,13 @@ export const DENO_FMT = "deno-fmt";
  */
 export const DENO_LINT = "deno-lint";
 
+/**
+ * The layer key of the nearest ESLint configuration (lib/config/native/eslint.ts), where no biome file of biome's own,
+ * oxlint file or `deno.json` lint governs: ESLint lints JavaScript and TypeScript there, which poly does not run, so
+ * biome does not lint them under rules the project did not choose (lib/run/plan.ts).
+ */
+export const ESLINT = "eslint";
+
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = [
   "ruff",
@@ -108,6 +116,7 @@ export class NativeConfigs {
   readonly #oxlint: OxlintReader;
   readonly #black: BlackReader;
   readonly #flake8: Flake8Reader;
+  readonly #eslint: EslintReader;
   readonly #dprint: DprintReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
@@ -133,6 +142,7 @@ export class NativeConfigs {
     this.#oxlint = new OxlintReader(this.#files, display);
     this.#black = new BlackReader(this.#files, display);
     this.#flake8 = new Flake8Reader(this.#files, display);
+    this.#eslint = new EslintReader(this.#files);
     this.#dprint = new DprintReader(this.#files, display);
   }
 
@@ -236,6 +246,11 @@ export class NativeConfigs {
     if (wanted("oxlint")) {
       const found = await this.#oxlint.forDir(dir, top);
       if (found) out.oxlint = found;
+    }
+    // Where ESLint lints and biome otherwise would (no biome file of its own, no oxlint file, no `deno lint`).
+    if (wanted("biome") && !biomeOwn && !out.oxlint && !out[DENO_LINT]) {
+      const eslint = await this.#eslint.forDir(dir, top);
+      if (eslint) out[ESLINT] = eslint;
     }
     const editorconfig = await this.#editorconfig.forDir(dir, top);
     if (editorconfig) out.editorconfig = editorconfig;

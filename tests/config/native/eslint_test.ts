@@ -1,0 +1,27 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { EslintReader } from "../../../lib/config/native/eslint.ts";
+import { NativeFiles } from "../../../lib/config/native/_files.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+
+Deno.test("EslintReader finds the nearest ESLint configuration: flat, legacy, or package.json's eslintConfig", async () => {
+  const root = await tempDir({ prefix: "poly-eslint-" });
+  const write = async (path: string, text: string) => {
+    await Deno.mkdir(join(root, path, ".."), { recursive: true });
+    await Deno.writeTextFile(join(root, path), text);
+  };
+  await write("eslint.config.mjs", "export default [];\n");
+  await write("legacy/.eslintrc.json", "{}\n");
+  await write("manifest/package.json", '{"name": "m", "eslintConfig": {"root": true}}\n');
+  await write("plain/package.json", '{"name": "p", "description": "\\"eslintConfig\\" is only words here"}\n');
+  await Deno.mkdir(join(root, "legacy/deep/er"), { recursive: true });
+  const reader = new EslintReader(new NativeFiles());
+  const file = async (dir: string) =>
+    (await reader.forDir(join(root, dir), root))?.files[0]?.path.slice(root.length + 1);
+  assert.equal(await file("."), "eslint.config.mjs");
+  assert.equal(await file("legacy/deep/er"), "legacy/.eslintrc.json");
+  assert.equal(await file("manifest"), "manifest/package.json");
+  assert.equal(await file("plain"), "eslint.config.mjs", "a package.json without the key is passed over");
+  const outside = await tempDir({ prefix: "poly-eslint-none-" });
+  assert.equal(await reader.forDir(outside, outside), undefined);
+});
