@@ -42,6 +42,7 @@ import { mago } from "./mago/mod.ts";
 import { webfmt } from "./webfmt/mod.ts";
 import { rustfmt } from "./rustfmt/mod.ts";
 import { oxlint } from "./oxlint/mod.ts";
+import { eslint } from "./eslint/mod.ts";
 import { denoLint } from "./deno_lint/mod.ts";
 import { astGrepEngine } from "./ast_grep/mod.ts";
 import { black } from "./black/mod.ts";
@@ -70,6 +71,7 @@ export const ENGINES: readonly EngineSpec[] = [
   webfmt,
   rustfmt,
   oxlint,
+  eslint,
   denoLint,
   astGrepEngine,
 ];

@@ -205,7 +205,7 @@ export const HOST_PROGRAMS: readonly { name: string; versionArgs: string[]; used
   { name: "shellcheck", versionArgs: ["--version"], usedBy: ["shellcheck"] },
   { name: "go", versionArgs: ["version"], usedBy: ["govet"] },
   { name: "rustfmt", versionArgs: ["--version"], usedBy: ["rustfmt"] },
-  { name: "node", versionArgs: ["--version"], usedBy: ["oxlint"] },
+  { name: "node", versionArgs: ["--version"], usedBy: ["oxlint", "eslint"] },
   { name: "cargo", versionArgs: ["--version"], usedBy: ["clippy (whole-project)"] },
   { name: "cargo-sort", versionArgs: ["--version"], usedBy: ["cargo-sort (whole-project)"] },
   { name: "cargo-machete", versionArgs: ["--version"], usedBy: ["cargo-machete (whole-project)"] },

@@ -39,8 +39,6 @@ export interface FileTask {
   engines: EnginePlan[];
   /** Why the language has no engine of its own (the file is reported skipped). */
   noEngine?: string;
-  /** What the repository's own linter checks that poly does not run: reported skipped whatever else checked it. */
-  unchecked?: string;
   /** Diagnostic codes silenced by `[per-file-ignores]` for this file. */
   ignoreCodes: string[];
   /**
@@ -292,8 +290,7 @@ class LintTally {
     if (diagnostics.length > 0) record.diagnostics = diagnostics;
     if (fixed > 0) record.fixed = fixed;
     // "No lint engine for Rust" only when no engine (a cross-cutting one included) checked the file.
-    const own = task.noEngine && !this.checked && task.noEngine !== task.unchecked ? [task.noEngine] : [];
-    const skips = [...(task.unchecked ? [task.unchecked] : []), ...own, ...this.skips];
+    const skips = task.noEngine && !this.checked ? [task.noEngine, ...this.skips] : this.skips;
     const skip = skips.length > 0 ? skips.join("; ") : undefined;
     const error = this.errors.length > 0 ? this.errors.join("; ") : undefined;
     if (skip) record.skipped = skip;

@@ -305,7 +305,6 @@ async function planFiles(
         ...(roots ? { writeRoots: roots } : {}),
         engines: plan.engines,
         noEngine: plan.noEngine,
-        ...(plan.unchecked ? { unchecked: plan.unchecked } : {}),
         ignoreCodes: kind === "lint" ? orNone(perFileIgnoredCodes(config.perFileIgnores, c.path)) : NONE,
         ...(kind === "lint" && c.language === "python" && config.native?.ruff?.perFileIgnores
           ? nativeIgnores(nativeIgnoredCodes(config.native.ruff, c.path))

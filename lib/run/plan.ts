@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { basename, dirname, join } from "node:path";
+import { dirname } from "node:path";
 import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
 import { pluginOf } from "../engines/dprint/mod.ts";
@@ -47,11 +47,6 @@ export interface FilePlan {
   engines: EnginePlan[];
   /** Set when the language has no engine of its own (cross-cutting engines may still run). */
   noEngine?: string;
-  /**
-   * What the repository's own linter checks in the file that poly does not run (ESLint's rules): reported as a skip
-   * whether or not another engine (the rule pack) checked the file.
-   */
-  unchecked?: string;
 }
 
 const LANGUAGE_NAMES: Partial<Record<Language, string>> = {
@@ -196,35 +191,31 @@ function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
   // Where flake8's configuration governs and the repository does not configure ruff's linting, flake8 lints in ruff's
   // place, unless poly.toml configures ruff's linting there.
   const flake8 = flake8Lints(language, config);
-  // Where ESLint governs (and none of those), biome does not lint under rules the project did not choose.
-  const eslint = !deno && !oxlint ? eslintLints(language, config) : undefined;
+  // Where ESLint governs (and none of those), the repository's ESLint lints in biome's place.
+  const eslint = !deno && !oxlint && eslintLints(language, config);
   const chosen = ENGINES.filter((e) =>
     e.lintLanguages.includes(language) &&
     (deno && e.id === "deno-lint" || oxlint && e.id === "oxlint" || flake8 && e.id === "flake8" ||
+      eslint && e.id === "eslint" ||
       enabled(e, config, "lint", language) && !((instead || eslint) && e.id === "biome") &&
         !(flake8 && e.id === "ruff"))
   );
   const engines = chosen.map((e) => ({ id: e.id, settings: settingsFor(e, config, "lint", language) }));
   const own = chosen.filter((e) => !e.crossCutting);
-  if (eslint) return own.length > 0 ? { engines, unchecked: eslint } : { engines, noEngine: eslint, unchecked: eslint };
   return own.length > 0 ? { engines } : { engines, noEngine: `no lint engine for ${languageName(language)}` };
 }
 
-/** The languages ESLint lints (with its plug-ins: Vue, Svelte and Astro files too), which biome would lint otherwise. */
+/** The languages ESLint lints (with its plug-ins: Vue, Svelte and Astro files too) in biome's place. */
 const ESLINT_LANGUAGES: ReadonlySet<Language> = new Set(["javascript", "typescript", "vue", "svelte", "astro"]);
 
 /**
- * Why a file of `language` is not linted where the repository lints it with ESLint (lib/config/native/eslint.ts), or
- * undefined: ESLint's configuration governs, the language is one it lints, and poly.toml does not configure biome's
- * linting of it (`[lint.<lang>.biome]`, which lints it beside).
+ * Whether the repository's ESLint lints `language` under `config` in biome's place: its configuration governs
+ * (lib/config/native/eslint.ts), the language is one it lints, poly.toml has not turned eslint off
+ * (`[tools.eslint] enabled = false`: biome then lints) nor configured biome's linting of it (`[lint.<lang>.biome]`).
  */
-function eslintLints(language: Language, config: ResolvedConfig): string | undefined {
-  const eslint = config.native?.[ESLINT];
-  if (!eslint || !ESLINT_LANGUAGES.has(language) || table(config, "lint", language, "biome") !== undefined) {
-    return undefined;
-  }
-  const file = eslint.files[0]?.path ?? join(eslint.root, "eslint.config.js");
-  return `linted by ESLint (${basename(file)}), which poly does not run: not checked`;
+function eslintLints(language: Language, config: ResolvedConfig): boolean {
+  return config.native?.[ESLINT] !== undefined && ESLINT_LANGUAGES.has(language) &&
+    notOff("eslint", config, "lint", language) && table(config, "lint", language, "biome") === undefined;
 }
 
 /**

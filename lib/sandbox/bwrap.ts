@@ -9,7 +9,7 @@
  * read-write); then a tmpfs over each of poly's own homes (state: poly.db and
  * gateway.key; cache) that a bind above would expose; then the binds that live
  * inside those homes on purpose (a stdio upstream's private home). PID, IPC, UTS
- * (and, where possible, cgroup) namespaces are private, the network is shared;
+ * (and, where possible, cgroup) namespaces are private, the network is shared (unless `offline`);
  * `--die-with-parent` takes every process inside with bwrap (killing bwrap kills
  * the whole tree) and `--new-session` detaches the terminal; the environment is
  * cleared and rebuilt from the spec.
@@ -49,6 +49,8 @@ export interface SandboxSpec {
   /** Bound after the hidden homes: what the sandbox keeps inside them on purpose (read-write). */
   own?: string[];
   env: Record<string, string>;
+  /** No network inside (a network namespace of its own): for what needs none, such as a linter. */
+  offline?: boolean;
 }
 
 /** Whether `path` is `dir` or lies below it. */
@@ -83,6 +85,7 @@ export function bwrapArgs(spec: SandboxSpec): string[] {
   args.push("--clearenv");
   for (const [k, v] of Object.entries(spec.env).sort(([a], [b]) => compareText(a, b))) args.push("--setenv", k, v);
   args.push("--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try");
+  if (spec.offline) args.push("--unshare-net");
   args.push("--die-with-parent", "--new-session");
   return args;
 }

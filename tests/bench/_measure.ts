@@ -105,7 +105,7 @@ export async function startDaemon(
 /**
  * The `poly.local.toml` text that leaves only the lint engines `keep` on. Where biome is kept, its linting of the
  * languages ESLint lints is named too, so biome lints them where a repository's ESLint configuration would otherwise
- * keep biome off (lib/run/plan.ts): the figures compare biome with biome.
+ * hand them to the repository's ESLint (lib/run/plan.ts): the figures compare biome with biome.
  */
 export function onlyEngines(keep: readonly string[]): string {
   const off = ENGINES.filter((e) => e.lintLanguages.length > 0 && !keep.includes(e.id)).map((e) => e.id);

@@ -9,6 +9,8 @@ import { copyFixture, runPoly } from "../_helpers/cli.ts";
 import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 import { tempDir, tempRepository } from "../_helpers/temp.ts";
 import { findExecutable } from "../../lib/fs/executable.ts";
+import { bwrapTest } from "../_helpers/bwrap.ts";
+import { eslintModules, installEslint } from "../_helpers/eslint.ts";
 
 interface Record_ {
   path: string;
@@ -478,32 +480,74 @@ Deno.test("[flake8] without flake8 on PATH: the Python files are skipped saying 
   assert.ok(codes(ruff.doc, "pkg/app.py", "ruff").includes("F841"), JSON.stringify(ruff.doc.results));
 });
 
-Deno.test("where ESLint lints, biome does not lint under its own rules and --fix leaves the files alone", async () => {
-  const dir = await copyFixture("native/eslint");
-  await Deno.mkdir(join(dir, ".git"));
-  const reason = "linted by ESLint (eslint.config.js), which poly does not run: not checked";
-  // app.ts breaks biome's recommended rules (useConst, noDebugger), which this repository's linter does not apply.
-  const { doc } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
-  const app = doc.results.find((r) => r.path === "src/app.ts");
-  assert.equal(app?.skipped, reason);
-  assert.deepEqual(codes(doc, "src/app.ts", "biome"), []);
-  assert.equal(doc.results.find((r) => r.path === "eslint.config.js")?.skipped, reason);
-  assert.ok(doc.configs.some((c) => c.sources.includes("eslint.config.js")), JSON.stringify(doc.configs));
-  const before = await Deno.readTextFile(join(dir, "src/app.ts"));
-  await runPoly(["lint", "--no-workspace", "--no-cache", "--fix"], { cwd: dir });
-  assert.match(await Deno.readTextFile(join(dir, "src/app.ts")), /^let count = 1;/, "biome's useConst fix not applied");
-  await Deno.writeTextFile(join(dir, "src/app.ts"), before); // (the rule pack, poly's own, took its debugger out)
-  // poly.toml configuring biome's linting of TypeScript lints it beside ESLint; a biome file of biome's own too.
-  await Deno.writeTextFile(join(dir, "poly.toml"), "[lint.typescript.biome]\n");
-  const named = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
-  assert.deepEqual(codes(named.doc, "src/app.ts", "biome"), ["style/useConst", "suspicious/noDebugger"]);
-  assert.equal(named.doc.results.find((r) => r.path === "eslint.config.js")?.skipped, reason);
-  await Deno.remove(join(dir, "poly.toml"));
-  await Deno.writeTextFile(join(dir, "biome.json"), "{}\n");
-  const own = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
-  assert.deepEqual(codes(own.doc, "src/app.ts", "biome"), ["style/useConst", "suspicious/noDebugger"]);
-  assert.equal(own.doc.results.find((r) => r.path === "src/app.ts")?.skipped, undefined);
-});
+const eslintInstall = await eslintModules();
+const noEslint = "reason" in eslintInstall ? eslintInstall.reason : undefined;
+if (noEslint) console.log(`SKIPPED the eslint engine's end-to-end test: ${noEslint}`);
+
+/** `eslint --format json .`'s findings in `dir` as `path:line:col: rule`, by the repository's own ESLint. */
+async function eslintNative(dir: string): Promise<string[]> {
+  const out = await new Deno.Command("node", {
+    args: ["node_modules/eslint/bin/eslint.js", "--format", "json", "."],
+    cwd: dir,
+    stdout: "piped",
+  }).output();
+  const doc = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    filePath: string;
+    messages: { ruleId: string; line: number; column: number }[];
+  }[];
+  return doc.flatMap((r) =>
+    r.messages.map((m) => `${r.filePath.slice(dir.length + 1)}:${m.line}:${m.column}: ${m.ruleId}`)
+  ).sort();
+}
+
+bwrapTest(
+  "where ESLint governs, the repository's own ESLint lints in biome's place, inside bubblewrap, as `eslint .` does",
+  { ignore: noEslint !== undefined || !findExecutable("node") },
+  async () => {
+    const dir = await copyFixture("native/eslint");
+    await Deno.mkdir(join(dir, ".git"));
+    // Not installed yet: the files are skipped saying so, never linted by biome's own rules.
+    const bare = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.match(bare.doc.results.find((r) => r.path === "src/app.js")?.skipped ?? "", /^ESLint is not installed here/);
+    assert.deepEqual(codes(bare.doc, "src/app.js", "biome"), []);
+    await installEslint((eslintInstall as { modules: string }).modules, dir);
+    const { doc, stderr } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    const found = doc.results.flatMap((r) =>
+      (r.diagnostics ?? []).filter((d) => d.engine === "eslint").map((d) =>
+        `${r.path}:${d.span?.start_line}:${d.span?.start_col}: ${d.code}`
+      )
+    ).sort();
+    assert.deepEqual(found, ["src/app.js:1:5: prefer-const", "src/app.js:3:7: no-unused-vars"], stderr);
+    assert.deepEqual(found, await eslintNative(dir));
+    assert.deepEqual(codes(doc, "src/app.js", "biome"), []);
+    // What its configuration ignores, or matches no entry of (a TypeScript file without typescript-eslint), is skipped.
+    assert.equal(
+      doc.results.find((r) => r.path === "gen/table.js")?.skipped,
+      "ignored by ESLint's configuration (eslint.config.js)",
+    );
+    assert.equal(
+      doc.results.find((r) => r.path === "src/types.ts")?.skipped,
+      "ignored by ESLint's configuration (eslint.config.js)",
+    );
+    assert.ok(doc.configs.some((c) => c.sources.includes("eslint.config.js")), JSON.stringify(doc.configs));
+    // --fix applies ESLint's own fixes (prefer-const), not biome's.
+    await runPoly(["lint", "--no-workspace", "--no-cache", "--fix"], { cwd: dir });
+    assert.match(await Deno.readTextFile(join(dir, "src/app.js")), /^const count = 1;/);
+    // The configuration runs confined: a configuration that reads the home finds it empty.
+    const home = Deno.env.get("HOME") ?? "/root";
+    await Deno.writeTextFile(
+      join(dir, "eslint.config.js"),
+      `import { readdirSync } from "node:fs";\nconst seen = readdirSync(${JSON.stringify(home)}).length;\n` +
+        `export default [{ rules: { "no-unused-vars": seen === 0 ? "error" : "off" } }];\n`,
+    );
+    const confined = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.deepEqual(codes(confined.doc, "src/app.js", "eslint"), ["no-unused-vars"], "the home was not empty");
+    // [tools.eslint] enabled = false hands the files to biome.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.eslint]\nenabled = false\n");
+    const off = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.ok(codes(off.doc, "src/app.js", "biome").length > 0, JSON.stringify(off.doc.results));
+  },
+);
 
 Deno.test("dprint.json governs what its plugins format: its settings, its excludes, a plugin poly does not run", async () => {
   const dir = await copyFixture("native/dprint_json");

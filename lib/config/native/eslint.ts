@@ -4,11 +4,9 @@
  * `.ts`, `.mts`, `.cts` kin), a legacy one (`.eslintrc`, `.eslintrc.js`, `.cjs`, `.yaml`, `.yml`, `.json`) or a
  * `package.json` with an `eslintConfig` key.
  *
- * poly does not run ESLint: its configuration is a program (plug-ins and shared configurations from the repository's
- * `node_modules`), and running the repository's own code is not what linting it may do. Where ESLint governs, biome
- * does not lint those files under rules the project did not choose, and `poly lint --fix` does not rewrite them:
- * lib/run/plan.ts reports them as not checked, naming the file. Only its presence is read (the file is listed among the
- * configurations, and its hash is in the cache key), never its contents.
+ * There the repository's own ESLint lints those files in biome's place (lib/run/plan.ts, lib/engines/eslint/: inside
+ * bubblewrap, since its configuration is a program). poly reads only the file's presence (it is listed among the
+ * configurations, and its hash is in the cache key); ESLint reads its contents.
  *
  * @module
  */

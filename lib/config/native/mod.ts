@@ -84,8 +84,8 @@ export const DENO_LINT = "deno-lint";
 
 /**
  * The layer key of the nearest ESLint configuration (lib/config/native/eslint.ts), where no biome file of biome's own,
- * oxlint file or `deno.json` lint governs: ESLint lints JavaScript and TypeScript there, which poly does not run, so
- * biome does not lint them under rules the project did not choose (lib/run/plan.ts).
+ * oxlint file or `deno.json` lint governs: the repository's ESLint lints JavaScript and TypeScript there, in biome's
+ * place (lib/run/plan.ts, lib/engines/eslint/). The engine's id.
  */
 export const ESLINT = "eslint";
 
@@ -248,7 +248,7 @@ export class NativeConfigs {
       if (found) out.oxlint = found;
     }
     // Where ESLint lints and biome otherwise would (no biome file of its own, no oxlint file, no `deno lint`).
-    if (wanted("biome") && !biomeOwn && !out.oxlint && !out[DENO_LINT]) {
+    if (wanted("eslint") && !biomeOwn && !out.oxlint && !out[DENO_LINT]) {
       const eslint = await this.#eslint.forDir(dir, top);
       if (eslint) out[ESLINT] = eslint;
     }

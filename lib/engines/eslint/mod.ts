@@ -1,0 +1,291 @@
+/**
+ * eslint — JavaScript and TypeScript lint where the repository lints with ESLint: the repository's own ESLint (from its
+ * `node_modules`), under its own configuration, run by `node` inside bubblewrap.
+ *
+ * - Tier: host (`node` and `bwrap` on PATH, and the repository's dependencies installed). Languages: JavaScript,
+ *   TypeScript, and Vue, Svelte and Astro files (what the configuration's plug-ins lint). It lints where an ESLint
+ *   configuration governs (lib/config/native/eslint.ts) and no biome file of biome's own, oxlint file or `deno.json`
+ *   lint does, in biome's place (lib/run/plan.ts); `[tools.eslint] enabled = false` hands the files back to biome.
+ * - ESLint's configuration is a program (plug-ins, shared configurations, the repository's own modules), so it runs
+ *   confined (lib/sandbox): the system read-only, the configuration's folder and the folder whose `node_modules` holds
+ *   ESLint read-only, an empty home, poly's own state and cache hidden, no network, a private `/tmp`; it dies with poly
+ *   and within the host-tool timeout. Without bubblewrap, `node`, or an `eslint` package resolvable from the
+ *   configuration's folder, the files are skipped saying which, never linted by biome under rules the project did not
+ *   choose.
+ * - One `node` process per batch (lib/engines/eslint/_runner.ts): the ESLint the configuration's folder resolves, flat or
+ *   legacy configuration as its own command line picks, each file's text as poly read it linted under its path
+ *   (`lintText`). Codes are ESLint's rule ids (`no-unused-vars`, `@typescript-eslint/no-explicit-any`); its severity 2 →
+ *   error, 1 → warning; a file ESLint cannot parse is an errored record at its line and column; a file its
+ *   configuration ignores is skipped saying so. `rules.<id>.level` in `[lint.<lang>.eslint]` re-levels or turns off.
+ * - Fix (`poly lint --fix`): ESLint's own fixes (`fix: true`), counted as the findings they removed.
+ * - Cached results are keyed by the file, the configuration file's hash, the ESLint version and the repository's
+ *   lockfile, as ESLint's own `--cache` keys by the file and its configuration: a change to a module the
+ *   configuration imports from the repository, without a change to any of those, is not seen until the cache is.
+ *
+ * Example: `const unused = 1;` under `no-unused-vars` → `no-unused-vars 'unused' is assigned a value but never used.`
+ *
+ * @module
+ */
+import { dirname, join } from "node:path";
+import { cacheHome, env, stateHome } from "../../paths/mod.ts";
+import {
+  binaryDirsFor,
+  bwrapArgs,
+  findExecutable,
+  PASSTHROUGH_ENV,
+  polyHomes,
+  systemEntries,
+  workspaceHoldsHome,
+} from "../../sandbox/mod.ts";
+import type { Diagnostic, Severity } from "../../report/schema.ts";
+import { digestOf } from "../../cache/digest.ts";
+import { runHost } from "../host.ts";
+import { Batcher, type Settled } from "../batch.ts";
+import { applyRuleSettings } from "../settings.ts";
+import {
+  EngineError,
+  EngineRefusal,
+  type EngineSettings,
+  type EngineSpec,
+  EngineUnavailableError,
+  type LintOutput,
+  type SourceFile,
+  SourceSyntaxError,
+} from "../types.ts";
+import { RUNNER } from "./_runner.ts";
+
+/** The lockfiles whose hash stands for the installed plug-ins' versions, in the order looked for. */
+const LOCKFILES = ["package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb", "npm-shrinkwrap.json"];
+
+interface EslintMessage {
+  ruleId: string | null;
+  severity: number;
+  message: string;
+  fatal?: boolean;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+interface RunnerResult {
+  messages?: EslintMessage[];
+  output?: string;
+  remaining?: number;
+  error?: string;
+}
+
+interface RunnerOutput {
+  version?: string;
+  missing?: string;
+  failed?: string;
+  results?: RunnerResult[];
+}
+
+/** The folder whose `node_modules` holds `eslint`, from `root` up (as Node resolves it), or undefined. */
+async function installedAt(root: string): Promise<string | undefined> {
+  for (let dir = root;; dir = dirname(dir)) {
+    try {
+      await Deno.stat(join(dir, "node_modules", "eslint", "package.json"));
+      return dir;
+    } catch {
+      // not here
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The configuration's folder of `settings` (where ESLint's own command line would run). */
+function rootOf(settings: EngineSettings): string {
+  const root = settings.native?.root;
+  if (!root) throw new EngineError("eslint lints only where an ESLint configuration governs (none was found)");
+  return root;
+}
+
+/** The bwrap command line that runs the runner for the configuration at `root`, confined (see the module doc). */
+async function sandboxed(root: string): Promise<string[]> {
+  const home = env("HOME") ?? "/nonexistent";
+  const installed = await installedAt(root);
+  if (!installed) {
+    throw new EngineUnavailableError(
+      `ESLint is not installed here (no node_modules/eslint from ${root} up): install the repository's dependencies`,
+    );
+  }
+  for (const dir of [root, installed]) {
+    if (workspaceHoldsHome(dir, home)) {
+      throw new EngineUnavailableError(
+        `ESLint would run with ${dir} visible, which holds the home directory: poly does not run it there`,
+      );
+    }
+  }
+  const path = env("PATH") ?? "/usr/local/bin:/usr/bin:/bin";
+  const node = findExecutable("node", path);
+  if (!node) throw new EngineUnavailableError("node not found on PATH");
+  const system = await systemEntries();
+  const binds = [...new Set([...binaryDirsFor([node, await Deno.realPath(node)], system), installed])]
+    .map((p) => ({ path: p, rw: false }));
+  const vars: Record<string, string> = { PATH: path, HOME: home, TMPDIR: "/tmp", LANG: "C.UTF-8" };
+  for (const name of PASSTHROUGH_ENV) {
+    const v = env(name);
+    if (v !== undefined) vars[name] = v;
+  }
+  const args = bwrapArgs({
+    home,
+    system,
+    binds,
+    workspace: root,
+    readOnly: true,
+    hide: await polyHomes([stateHome(), cacheHome()]),
+    env: vars,
+    offline: true,
+  });
+  return [...args, "--", "node", "--input-type=module", "-e", RUNNER];
+}
+
+/** Runs the repository's ESLint over `files` (one configuration): the runner's answer. */
+async function runEslint(files: SourceFile[], settings: EngineSettings, fix: boolean): Promise<RunnerOutput> {
+  const root = rootOf(settings);
+  const args = await sandboxed(root);
+  const stdin = JSON.stringify({ root, fix, files: files.map((f) => ({ path: f.path, text: f.text })) });
+  let run;
+  try {
+    run = await runHost("bwrap", args, { stdin, cwd: root, name: "eslint" });
+  } catch (e) {
+    if (e instanceof EngineUnavailableError && /bwrap/.test(e.message)) {
+      throw new EngineUnavailableError(
+        "ESLint runs the repository's own code, which poly runs only inside bubblewrap: bwrap not found on PATH " +
+          "(Debian and Ubuntu: apt install bubblewrap)",
+      );
+    }
+    throw e;
+  }
+  let out: RunnerOutput;
+  try {
+    out = JSON.parse(run.stdout) as RunnerOutput;
+  } catch {
+    const said = run.stderr.trim().split("\n").filter((l) => l.trim() !== "").slice(0, 3).join(" ") ||
+      `exit ${run.code}`;
+    throw new EngineError(`eslint failed: ${said}`);
+  }
+  if (out.missing !== undefined) {
+    throw new EngineUnavailableError(`ESLint is not installed for ${root}: ${out.missing}`);
+  }
+  if (out.failed !== undefined) throw new EngineError(`ESLint could not load its configuration: ${out.failed}`);
+  return out;
+}
+
+function toDiagnostic(m: EslintMessage): Diagnostic {
+  const line = Math.max(m.line ?? 1, 1);
+  const col = Math.max(m.column ?? 1, 1);
+  return {
+    engine: "eslint",
+    ...(m.ruleId ? { code: m.ruleId } : {}),
+    severity: (m.severity === 2 ? "error" : "warning") as Severity,
+    title: m.message,
+    span: {
+      start_line: line,
+      start_col: col,
+      end_line: Math.max(m.endLine ?? line, 1),
+      end_col: Math.max(m.endColumn ?? col, 1),
+    },
+  };
+}
+
+/** One file's outcome from the runner's result for it. */
+function outcome(result: RunnerResult | undefined, settings: EngineSettings): LintOutput | Error {
+  if (!result) return new EngineError("eslint gave no result for this file");
+  if (result.error !== undefined) return new EngineError(`eslint: ${result.error}`);
+  const messages = result.messages ?? [];
+  const ignored = messages.find((m) => m.ruleId === null && !m.fatal && /^File ignored\b/.test(m.message));
+  if (ignored) {
+    const file = settings.native?.files[0]?.path;
+    return new EngineRefusal(
+      `ignored by ESLint's configuration${file ? ` (${file.slice(file.lastIndexOf("/") + 1)})` : ""}`,
+    );
+  }
+  const fatal = messages.find((m) => m.fatal);
+  if (fatal) return new SourceSyntaxError([{ ...toDiagnostic(fatal), code: "syntax", severity: "error" }]);
+  return { diagnostics: applyRuleSettings(messages.map(toDiagnostic), settings) };
+}
+
+/** Lints many files sharing one configuration: one confined `node` process. */
+async function lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
+  const out = await runEslint(files, settings, false);
+  return files.map((_, i) => outcome(out.results?.[i], settings));
+}
+
+/** Fixes many files sharing one configuration: each file's text after ESLint's fixes, and how many it made. */
+async function fixMany(
+  files: SourceFile[],
+  settings: EngineSettings,
+): Promise<Settled<{ text: string; fixed: number }>[]> {
+  const out = await runEslint(files, settings, true);
+  return files.map((f, i) => {
+    const r = out.results?.[i];
+    const linted = outcome(r, settings);
+    if (linted instanceof Error) return linted;
+    const text = r?.output ?? f.text;
+    if (text === f.text) return { text, fixed: 0 };
+    return { text, fixed: Math.max((r?.messages?.length ?? 0) - (r?.remaining ?? 0), 1) };
+  });
+}
+
+const identities = new Map<string, Promise<string>>();
+
+/**
+ * What besides the file and the configuration decides ESLint's findings, for cache keys: the ESLint version installed
+ * for the configuration's folder and the hash of the nearest lockfile (the plug-ins' versions). Once per folder and run.
+ */
+function identity(root: string, run: string): Promise<string> {
+  const key = `${run}\0${root}`;
+  let found = identities.get(key);
+  if (!found) {
+    found = (async () => {
+      const installed = await installedAt(root);
+      let version = "none";
+      if (installed) {
+        try {
+          const pkg = JSON.parse(await Deno.readTextFile(join(installed, "node_modules", "eslint", "package.json")));
+          version = String(pkg.version);
+        } catch {
+          version = "unreadable";
+        }
+      }
+      for (let dir = root;; dir = dirname(dir)) {
+        for (const name of LOCKFILES) {
+          const bytes = await Deno.readFile(join(dir, name)).catch(() => undefined);
+          if (bytes) return `eslint ${version} ${name} ${digestOf(bytes).slice(0, 16)}`;
+        }
+        if (dirname(dir) === dir) return `eslint ${version} no lockfile`;
+      }
+    })();
+    identities.set(key, found);
+  }
+  return found;
+}
+
+/** The eslint engine. */
+export const eslint: EngineSpec = {
+  id: "eslint",
+  tier: "host",
+  lintLanguages: ["javascript", "typescript", "vue", "svelte", "astro"],
+  formatLanguages: [],
+  capabilities: { lint: true, format: false, fix: true },
+  upstream: "ESLint (the repository's own, run by node inside bubblewrap)",
+  defaultEnabled: false,
+  hostProgram: "node",
+  batch: { lint: true },
+  moduleUrls: () => Promise.resolve([]),
+  cacheContext: (_file, settings, run) => identity(rootOf(settings), run ?? ""),
+  load() {
+    const linting = new Batcher<LintOutput>(lintMany);
+    const fixing = new Batcher<{ text: string; fixed: number }>(fixMany);
+    return Promise.resolve({
+      /** Lints one file; calls made in the same tick with equal settings share one process. */
+      lint: (file: SourceFile, settings: EngineSettings) => linting.call(file, settings),
+      lintMany,
+      /** Fixes one file; calls made in the same tick with equal settings share one process. */
+      fix: (file: SourceFile, settings: EngineSettings) => fixing.call(file, settings),
+    });
+  },
+};
