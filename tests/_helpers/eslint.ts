@@ -6,34 +6,14 @@
  * @module
  */
 import { join } from "node:path";
+import { npmInstalled, npmPrefix } from "./npm.ts";
 
 /** The pinned ESLint version. */
 export const ESLINT_VERSION = "10.16.0";
 
-/** Where the tests install ESLint. */
-export function eslintPrefix(): string {
-  const base = Deno.env.get("XDG_CACHE_HOME") ?? join(Deno.env.get("HOME") ?? "/tmp", ".cache");
-  return join(base, "poly-tests", `eslint-${ESLINT_VERSION}`);
-}
-
 /** The installed `node_modules`, installing it first when absent; a reason string when it cannot be had. */
-export async function eslintModules(): Promise<{ modules: string } | { reason: string }> {
-  const prefix = eslintPrefix();
-  const modules = join(prefix, "node_modules");
-  const exists = () => Deno.stat(join(modules, "eslint", "package.json")).then(() => true, () => false);
-  if (await exists()) return { modules };
-  try {
-    await Deno.mkdir(prefix, { recursive: true });
-    const out = await new Deno.Command("npm", {
-      args: ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error", `eslint@${ESLINT_VERSION}`],
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!out.success) return { reason: `npm install failed: ${new TextDecoder().decode(out.stderr).slice(0, 300)}` };
-  } catch (error) {
-    return { reason: `npm is not available (${(error as Error).message})` };
-  }
-  return await exists() ? { modules } : { reason: "npm install left no node_modules/eslint" };
+export function eslintModules(): Promise<{ modules: string } | { reason: string }> {
+  return npmInstalled(npmPrefix("eslint", ESLINT_VERSION), "eslint", ESLINT_VERSION, "eslint/package.json");
 }
 
 /** Copies the installed `node_modules` into `dir` (a repository's own install). */

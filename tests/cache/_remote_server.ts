@@ -8,42 +8,21 @@
  */
 import { join } from "node:path";
 import { tempDir } from "../_helpers/temp.ts";
+import { npmInstalled, npmPrefix } from "../_helpers/npm.ts";
 
 /** The pinned server version. */
 export const SERVER_VERSION = "2.12.0";
 
 /** Where the tests install the server. */
 export function serverPrefix(): string {
-  const base = Deno.env.get("XDG_CACHE_HOME") ?? join(Deno.env.get("HOME") ?? "/tmp", ".cache");
-  return join(base, "poly-tests", `turborepo-remote-cache-${SERVER_VERSION}`);
+  return npmPrefix("turborepo-remote-cache", SERVER_VERSION);
 }
 
 /** The server's cli.js, installing it first when absent; a reason string when it cannot be had. */
 export async function serverCli(): Promise<{ cli: string } | { reason: string }> {
-  const prefix = serverPrefix();
-  const cli = join(prefix, "node_modules", "turborepo-remote-cache", "dist", "cli.js");
-  const exists = () => Deno.stat(cli).then(() => true, () => false);
-  if (await exists()) return { cli };
-  try {
-    await Deno.mkdir(prefix, { recursive: true });
-    const out = await new Deno.Command("npm", {
-      args: [
-        "install",
-        "--prefix",
-        prefix,
-        "--no-audit",
-        "--no-fund",
-        "--loglevel=error",
-        `turborepo-remote-cache@${SERVER_VERSION}`,
-      ],
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!out.success) return { reason: `npm install failed: ${new TextDecoder().decode(out.stderr).slice(0, 300)}` };
-  } catch (error) {
-    return { reason: `npm is not available (${(error as Error).message})` };
-  }
-  return await exists() ? { cli } : { reason: "npm install left no turborepo-remote-cache/dist/cli.js" };
+  const marker = join("turborepo-remote-cache", "dist", "cli.js");
+  const found = await npmInstalled(serverPrefix(), "turborepo-remote-cache", SERVER_VERSION, marker);
+  return "reason" in found ? found : { cli: join(found.modules, marker) };
 }
 
 /** A free loopback port. */

@@ -34,7 +34,7 @@ import { ConfigError, PolyError } from "../../errors/mod.ts";
 import type { ResolvedConfig } from "../types.ts";
 import { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 import type { NativeEngineConfig } from "./types.ts";
-import { DENO_FMT, DENO_LINT, ESLINT, FORMAT_STYLE, NODE_MANIFEST } from "./mod.ts";
+import { DENO_FMT, DENO_LINT, ESLINT, FORMAT_STYLE, NATIVE_ENGINES, NODE_MANIFEST } from "./mod.ts";
 
 type Table = Record<string, unknown>;
 
@@ -115,18 +115,8 @@ function biomeTables(native: NativeEngineConfig, display: (p: string) => string)
   return { lint, fmt };
 }
 
-/** Engines whose native files poly keeps reading as they are: `poly config import` leaves them alone. */
-const KEPT = new Set([
-  "shellcheck",
-  "markdownlint",
-  "clang-format",
-  "rustfmt",
-  "oxlint",
-  "luafmt",
-  "black",
-  "dprint",
-  "flake8",
-]);
+/** Engines whose native files poly keeps reading as they are (all but ruff's and biome's): `poly config import` leaves them alone. */
+const KEPT: ReadonlySet<string> = new Set(NATIVE_ENGINES.filter((id) => id !== "ruff" && id !== "biome"));
 
 function merge(under: Table, over: Table): Table {
   const out: Table = { ...under };

@@ -7,8 +7,8 @@
  *   configuration governs (lib/config/native/eslint.ts) and no biome file of biome's own, oxlint file or `deno.json`
  *   lint does, in biome's place (lib/run/plan.ts); `[tools.eslint] enabled = false` hands the files back to biome.
  * - ESLint's configuration is a program (plug-ins, shared configurations, the repository's own modules), so it runs
- *   confined (lib/sandbox): the system read-only, the configuration's folder and the folder whose `node_modules` holds
- *   ESLint read-only, an empty home, poly's own state and cache hidden, no network, a private `/tmp`; it dies with poly
+ *   confined (lib/sandbox): the system read-only, the repository (the nearest folder up with a `.git`) and the folder
+ *   whose `node_modules` holds ESLint read-only, an empty home, poly's own state and cache hidden, no network, a private `/tmp`; it dies with poly
  *   and within the host-tool timeout. Without bubblewrap, `node`, or an `eslint` package resolvable from the
  *   configuration's folder, the files are skipped saying which, never linted by biome under rules the project did not
  *   choose.
@@ -95,6 +95,17 @@ async function installedAt(root: string): Promise<string | undefined> {
   }
 }
 
+/**
+ * The folder the sandbox shows: the repository holding `root` (the nearest folder up with a `.git`: a monorepo
+ * package's configuration reads the root's `tsconfig` and modules), or `root` itself outside one.
+ */
+async function repositoryOf(root: string): Promise<string> {
+  for (let dir = root;; dir = dirname(dir)) {
+    if (await Deno.lstat(join(dir, ".git")).then(() => true, () => false)) return dir;
+    if (dirname(dir) === dir) return root;
+  }
+}
+
 /** The configuration's folder of `settings` (where ESLint's own command line would run). */
 function rootOf(settings: EngineSettings): string {
   const root = settings.native?.root;
@@ -111,7 +122,8 @@ async function sandboxed(root: string): Promise<string[]> {
       `ESLint is not installed here (no node_modules/eslint from ${root} up): install the repository's dependencies`,
     );
   }
-  for (const dir of [root, installed]) {
+  const repository = await repositoryOf(root);
+  for (const dir of [repository, installed]) {
     if (workspaceHoldsHome(dir, home)) {
       throw new EngineUnavailableError(
         `ESLint would run with ${dir} visible, which holds the home directory: poly does not run it there`,
@@ -133,7 +145,7 @@ async function sandboxed(root: string): Promise<string[]> {
     home,
     system,
     binds,
-    workspace: root,
+    workspace: repository,
     readOnly: true,
     hide: await polyHomes([stateHome(), cacheHome()]),
     env: vars,
@@ -194,7 +206,7 @@ function toDiagnostic(m: EslintMessage): Diagnostic {
 /** One file's outcome from the runner's result for it. */
 function outcome(result: RunnerResult | undefined, settings: EngineSettings): LintOutput | Error {
   if (!result) return new EngineError("eslint gave no result for this file");
-  if (result.error !== undefined) return new EngineError(`eslint: ${result.error}`);
+  if (result.error !== undefined) return new EngineError(result.error);
   const messages = result.messages ?? [];
   const ignored = messages.find((m) => m.ruleId === null && !m.fatal && /^File ignored\b/.test(m.message));
   if (ignored) {
