@@ -154,8 +154,34 @@ async function sandboxed(root: string): Promise<string[]> {
   return [...args, "--", "node", "--input-type=module", "-e", RUNNER];
 }
 
-/** Runs the repository's ESLint over `files` (one configuration): the runner's answer. */
-async function runEslint(files: SourceFile[], settings: EngineSettings, fix: boolean): Promise<RunnerOutput> {
+/**
+ * At most this much text per process (UTF-16 code units): a monorepo's files go to ESLint in parts, each under the
+ * host-tool timeout and the memory one JSON document of their texts takes, each part paying ESLint's load once.
+ */
+const CHUNK_TEXT = 16 * 1024 * 1024;
+
+/** Runs the repository's ESLint over `files` (one configuration), a part at a time: each file's result. */
+async function runEslint(
+  files: SourceFile[],
+  settings: EngineSettings,
+  fix: boolean,
+): Promise<(RunnerResult | undefined)[]> {
+  const out: (RunnerResult | undefined)[] = [];
+  for (let start = 0; start < files.length;) {
+    let end = start;
+    for (let size = 0; end < files.length && (end === start || size + files[end].text.length <= CHUNK_TEXT); end++) {
+      size += files[end].text.length;
+    }
+    const part = files.slice(start, end);
+    const answer = await runPart(part, settings, fix);
+    out.push(...part.map((_, i) => answer.results?.[i]));
+    start = end;
+  }
+  return out;
+}
+
+/** Runs the repository's ESLint over `files` in one confined process: the runner's answer. */
+async function runPart(files: SourceFile[], settings: EngineSettings, fix: boolean): Promise<RunnerOutput> {
   const root = rootOf(settings);
   const args = await sandboxed(root);
   const stdin = JSON.stringify({ root, fix, files: files.map((f) => ({ path: f.path, text: f.text })) });
@@ -222,8 +248,8 @@ function outcome(result: RunnerResult | undefined, settings: EngineSettings): Li
 
 /** Lints many files sharing one configuration: one confined `node` process. */
 async function lintMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<LintOutput>[]> {
-  const out = await runEslint(files, settings, false);
-  return files.map((_, i) => outcome(out.results?.[i], settings));
+  const results = await runEslint(files, settings, false);
+  return files.map((_, i) => outcome(results[i], settings));
 }
 
 /** Fixes many files sharing one configuration: each file's text after ESLint's fixes, and how many it made. */
@@ -231,9 +257,9 @@ async function fixMany(
   files: SourceFile[],
   settings: EngineSettings,
 ): Promise<Settled<{ text: string; fixed: number }>[]> {
-  const out = await runEslint(files, settings, true);
+  const results = await runEslint(files, settings, true);
   return files.map((f, i) => {
-    const r = out.results?.[i];
+    const r = results[i];
     const linted = outcome(r, settings);
     if (linted instanceof Error) return linted;
     const text = r?.output ?? f.text;
