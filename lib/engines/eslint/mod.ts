@@ -268,15 +268,16 @@ async function fixMany(
   });
 }
 
-const identities = new Map<string, Promise<string>>();
+/** {@link identity}'s answers for the run `run` (a resident process keeps only its latest run's). */
+let identities = { run: "", byRoot: new Map<string, Promise<string>>() };
 
 /**
  * What besides the file and the configuration decides ESLint's findings, for cache keys: the ESLint version installed
  * for the configuration's folder and the hash of the nearest lockfile (the plug-ins' versions). Once per folder and run.
  */
 function identity(root: string, run: string): Promise<string> {
-  const key = `${run}\0${root}`;
-  let found = identities.get(key);
+  if (identities.run !== run) identities = { run, byRoot: new Map() };
+  let found = identities.byRoot.get(root);
   if (!found) {
     found = (async () => {
       const installed = await installedAt(root);
@@ -297,7 +298,7 @@ function identity(root: string, run: string): Promise<string> {
         if (dirname(dir) === dir) return `eslint ${version} no lockfile`;
       }
     })();
-    identities.set(key, found);
+    identities.byRoot.set(root, found);
   }
   return found;
 }
