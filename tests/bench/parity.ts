@@ -21,6 +21,9 @@
  *   Markdown files poly would see.
  * - ast-grep: npm `@ast-grep/cli` at poly's pin with poly's built-in rule files (their `*-test.yml` left out) and the
  *   directory's `.poly/rules` when present: `ast-grep scan --json=stream` in DIR.
+ * - eslint: the tree's own (`node_modules/eslint`, once its dependencies are installed), as poly runs it:
+ *   `node node_modules/eslint/bin/eslint.js --format json .` in DIR. Where an ESLint configuration governs, poly lints
+ *   JavaScript and TypeScript with it instead of biome, so biome's column there counts files poly gave ESLint.
  *
  * poly runs once for lint (`poly lint --format json --no-cache --no-workspace .` in DIR) and once for format
  * (`poly fmt --check ...`), so its time covers every engine of the run; the ratio printed is poly's run against the
@@ -40,7 +43,7 @@ import { OXFMT_ONLY as OXFMT_KEYS } from "../../lib/config/native/prettier.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 const REPO = resolve(dirname(new URL(import.meta.url).pathname), "..", "..");
-const ENGINES = ["biome", "ruff", "shellcheck", "markdownlint", "ast-grep"] as const;
+const ENGINES = ["biome", "ruff", "shellcheck", "markdownlint", "ast-grep", "eslint"] as const;
 type EngineId = typeof ENGINES[number];
 
 /** One diagnostic, normalized for matching. */
@@ -443,6 +446,40 @@ async function nativeRuff(dir: string, bin: string): Promise<Side & { unformatte
   return { findings, ms: r.ms, command: `${bin} ${args.join(" ")}`, unformatted, fmtMs: f.ms };
 }
 
+async function nativeEslint(dir: string): Promise<Side> {
+  const bin = join("node_modules", "eslint", "bin", "eslint.js");
+  const command = `node ${bin} --format json .`;
+  try {
+    Deno.statSync(join(dir, bin));
+  } catch {
+    return { findings: [], ms: 0, command, note: "ESLint is not installed in the tree (no node_modules/eslint)" };
+  }
+  const r = await run("node", [bin, "--format", "json", "."], dir);
+  const findings: Finding[] = [];
+  const doc = r.stdout.trim().startsWith("[")
+    ? JSON.parse(r.stdout) as {
+      filePath: string;
+      messages: { ruleId: string | null; line: number; column: number; message: string }[];
+    }[]
+    : [];
+  for (const file of doc) {
+    for (const m of file.messages) {
+      if (!m.ruleId) continue;
+      findings.push({
+        path: relative(dir, file.filePath),
+        line: m.line,
+        col: m.column,
+        code: m.ruleId,
+        message: m.message,
+      });
+    }
+  }
+  const note = r.code === 2
+    ? `ESLint stopped: ${r.stderr.trim().split("\n").filter(Boolean).slice(-1)[0] ?? ""}`
+    : undefined;
+  return { findings, ms: r.ms, command, ...(note ? { note } : {}) };
+}
+
 async function nativeShellcheck(dir: string, files: string[]): Promise<Side> {
   if (files.length === 0) return { findings: [], ms: 0, command: "shellcheck (no shell files)" };
   const args = ["-f", "json1", ...files];
@@ -751,7 +788,7 @@ async function main() {
     else if (a === "--ignore") ignored = new Set(args.shift()!.split(","));
     else if (a === "-h" || a === "--help") {
       console.log(
-        "Usage: deno run -P=test tests/bench/parity.ts [--engines biome,ruff,shellcheck,markdownlint,ast-grep] " +
+        "Usage: deno run -P=test tests/bench/parity.ts [--engines biome,ruff,shellcheck,markdownlint,ast-grep,eslint] " +
           "[--top N] [--strip-configs] [--ignore CODE,...] [--no-format] [--json] DIR",
       );
       return;
@@ -817,6 +854,10 @@ async function main() {
       const bin = await markdownlintCli2(v);
       tools.markdownlint = `markdownlint-cli2 with markdownlint ${v} (${bin})`;
       natives.markdownlint = await nativeMarkdownlint(dir, bin, mdFiles);
+    }
+    if (only.includes("eslint")) {
+      tools.eslint = "the tree's own ESLint (node_modules/eslint)";
+      natives.eslint = await nativeEslint(dir);
     }
     if (only.includes("ast-grep")) {
       const v = pin("@ast-grep/cli");
