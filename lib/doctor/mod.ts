@@ -35,6 +35,8 @@ export const INSTALL_HINTS: Readonly<Record<string, string>> = {
   "cargo-machete": "cargo install cargo-machete",
   "cargo-deny": "cargo install cargo-deny",
   node: "apt install nodejs (Debian, Ubuntu); brew install node (macOS)",
+  black: "apt install black (Debian, Ubuntu); pip install black",
+  flake8: "apt install flake8 (Debian, Ubuntu); pip install flake8",
 };
 
 /** One thing the repository needs, and whether this machine has it. */
@@ -91,7 +93,13 @@ export async function doctor(cwd: string): Promise<DoctorDocument> {
     const builtIn = specs.filter((e) => !e.hostProgram && e.tier !== "host").map((e) => e.id);
     if (builtIn.length > 0) checks.push({ for: name, tool: builtIn.join(", "), status: "ok", detail: "built in" });
     for (const spec of specs.filter((e) => e.hostProgram || e.tier === "host")) {
-      checks.push(await hostCheck(name, spec.id, hostProgramOf(spec), "missing", program));
+      const check = await hostCheck(name, spec.id, hostProgramOf(spec), "missing", program);
+      // What else it needs here (the eslint engine: bubblewrap, the repository's ESLint installed).
+      const settings = planLint(language, config).engines.find((e) => e.id === spec.id)?.settings;
+      const lacks = check.status === "ok" && settings ? await spec.unavailable?.(settings) : undefined;
+      checks.push(
+        lacks ? { for: name, tool: spec.id, status: "missing", detail: lacks.missing, install: lacks.install } : check,
+      );
     }
   }
 

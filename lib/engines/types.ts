@@ -423,6 +423,11 @@ export interface EngineSpec {
    */
   contextFiles?(path: string): boolean;
   /**
+   * What the engine lacks to run under `settings` besides its host program (`poly doctor` says it, with how to get
+   * it): the eslint engine's bubblewrap, and the ESLint the repository installs. Undefined when nothing.
+   */
+  unavailable?(settings: EngineSettings): Promise<{ missing: string; install: string } | undefined>;
+  /**
    * Its instance implements `lintMany` / `formatMany`, and a run hands it all of
    * its files at once rather than one per worker task.
    */

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { assertGolden, REPO, runPoly } from "../_helpers/cli.ts";
 import { renderDoctor } from "../../lib/doctor/mod.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { findExecutable } from "../../lib/fs/executable.ts";
 
 const GOLDEN = join(REPO, "tests", "doctor", "golden");
 
@@ -123,4 +124,18 @@ Deno.test("poly doctor finds a cargo subcommand in ~/.cargo/bin, where cargo and
   assert.equal(status("cargo-deny"), "optional");
   const deny = doc.checks.find((c: { tool: string }) => c.tool === "cargo-deny");
   assert.match(deny.detail, /cargo-deny is not on PATH or in \$CARGO_HOME\/bin/);
+});
+
+Deno.test("poly doctor names what the repository's ESLint needs: its dependencies installed, bubblewrap", async () => {
+  const dir = await repo({ "eslint.config.js": "export default [];\n", "src/app.js": "export const a = 1;\n" });
+  const { code, stdout, stderr } = await runPoly(["doctor", "--format", "json"], { cwd: dir });
+  const doc = JSON.parse(stdout) as { checks: { for: string; tool: string; status: string; detail: string }[] };
+  const eslint = doc.checks.find((c) => c.tool === "eslint");
+  if (!findExecutable("node")) return assert.equal(eslint?.detail, "node is not on PATH");
+  assert.equal(code, 1, stderr);
+  assert.equal(eslint?.status, "missing");
+  assert.match(
+    eslint?.detail ?? "",
+    findExecutable("bwrap") ? /^ESLint is not installed here/ : /^bwrap is not on PATH/,
+  );
 });

@@ -26,7 +26,7 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { cacheHome, env, stateHome } from "../../paths/mod.ts";
 import {
   binaryDirsFor,
@@ -316,6 +316,24 @@ export const eslint: EngineSpec = {
   batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
   cacheContext: (_file, settings, run) => identity(rootOf(settings), run ?? ""),
+  contextFiles: (path) =>
+    LOCKFILES.includes(basename(path)) || path.endsWith(join("node_modules", "eslint", "package.json")),
+  async unavailable(settings) {
+    if (!findExecutable("bwrap")) {
+      return {
+        missing: "bwrap is not on PATH (ESLint runs the repository's own code, which poly runs only inside bubblewrap)",
+        install: "apt install bubblewrap (Debian, Ubuntu)",
+      };
+    }
+    const root = settings.native?.root;
+    if (root && !(await installedAt(root))) {
+      return {
+        missing: `ESLint is not installed here (no node_modules/eslint from ${root} up)`,
+        install: "install the repository's dependencies (npm install, pnpm install, yarn, bun install)",
+      };
+    }
+    return undefined;
+  },
   load() {
     const linting = new Batcher<LintOutput>(lintMany);
     const fixing = new Batcher<{ text: string; fixed: number }>(fixMany);
