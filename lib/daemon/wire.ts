@@ -62,6 +62,7 @@ export const RELEVANT_ENV = [
   "GOARCH",
   "CGO_ENABLED",
   "RUSTUP_TOOLCHAIN",
+  "ESLINT_USE_FLAT_CONFIG",
 ] as const;
 
 /** The values of {@link RELEVANT_ENV} in this process. */

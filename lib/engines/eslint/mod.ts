@@ -54,6 +54,12 @@ import {
 } from "../types.ts";
 import { RUNNER } from "./_runner.ts";
 
+/**
+ * What the eslint engine passes into its sandbox from poly's environment: `ESLINT_USE_FLAT_CONFIG` (`false` makes
+ * ESLint 8.57 and 9 read a legacy `.eslintrc*`, as a repository's `lint` script sets it), part of the cache key.
+ */
+const ESLINT_ENV = ["ESLINT_USE_FLAT_CONFIG"] as const;
+
 /** The lockfiles whose hash stands for the installed plug-ins' versions, in the order looked for. */
 const LOCKFILES = ["package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb", "npm-shrinkwrap.json"];
 
@@ -137,7 +143,7 @@ async function sandboxed(root: string): Promise<string[]> {
   const binds = [...new Set([...binaryDirsFor([node, await Deno.realPath(node)], system), installed])]
     .map((p) => ({ path: p, rw: false }));
   const vars: Record<string, string> = { PATH: path, HOME: home, TMPDIR: "/tmp", LANG: "C.UTF-8" };
-  for (const name of PASSTHROUGH_ENV) {
+  for (const name of [...PASSTHROUGH_ENV, ...ESLINT_ENV]) {
     const v = env(name);
     if (v !== undefined) vars[name] = v;
   }
@@ -313,6 +319,7 @@ export const eslint: EngineSpec = {
   upstream: "ESLint (the repository's own, run by node inside bubblewrap)",
   defaultEnabled: false,
   hostProgram: "node",
+  hostEnv: ESLINT_ENV,
   batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
   cacheContext: (_file, settings, run) => identity(rootOf(settings), run ?? ""),
