@@ -96,3 +96,22 @@ export function nearestUp<T>(
   }
   return found;
 }
+
+function isTable(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/**
+ * The `[tool.<name>]` table of a `pyproject.toml`'s text (black's, flake8-pyproject's), or undefined; a text that
+ * names neither that table, a `[tool]` table nor a top-level `tool.<name> = ...` key is not parsed. Throws a
+ * ConfigError naming the file (`display`) when it does not parse.
+ */
+export function pyprojectTool(text: string, display: string, name: string): Record<string, unknown> | undefined {
+  const named = new RegExp(
+    String.raw`^\s*\[\s*"?tool"?\s*\.\s*"?${name}"?\s*\]|^\s*\[\s*"?tool"?\s*\]|^\s*tool\s*\.\s*${name}\s*=`,
+    "m",
+  );
+  if (!named.test(text)) return undefined;
+  const tool = parseTomlText(text, display).tool;
+  return isTable(tool) && isTable(tool[name]) ? tool[name] : undefined;
+}

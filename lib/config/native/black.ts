@@ -17,7 +17,7 @@
 import { dirname, join, relative, sep } from "node:path";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
-import { nearestUp, parseTomlText } from "./_reading.ts";
+import { nearestUp, pyprojectTool } from "./_reading.ts";
 import type { NativeEngineConfig } from "./types.ts";
 
 type Table = Record<string, unknown>;
@@ -29,10 +29,6 @@ export const BLACK_DEFAULT_EXCLUDE = String
 export const BLACK_DEFAULT_INCLUDE = String.raw`(\.pyi?|\.ipynb)$`;
 
 const REGEX_KEYS = ["exclude", "extend_exclude", "force_exclude", "include"] as const;
-
-function isTable(v: unknown): v is Table {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /**
  * A Python regular expression as JavaScript's (what black's patterns use): a pattern holding a newline, or opening
@@ -85,9 +81,8 @@ function normalised(table: Table): Table {
 
 /** The `[tool.black]` table of a pyproject.toml's text, or undefined; throws a ConfigError it cannot parse. */
 function blackTable(text: string, shown: string): Table | undefined {
-  if (!/^\s*\[\s*"?tool"?\s*\.\s*"?black"?\s*\]|^\s*\[\s*"?tool"?\s*\]/m.test(text)) return undefined;
-  const tool = parseTomlText(text, shown).tool;
-  return isTable(tool) && isTable(tool.black) ? normalised(tool.black) : undefined;
+  const table = pyprojectTool(text, shown, "black");
+  return table && normalised(table);
 }
 
 /** The regular expressions of black's table poly evaluates (see the module doc), checked; throws a ConfigError. */

@@ -20,7 +20,7 @@ import { basename, dirname, join, relative, sep } from "node:path";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
 import { IniError, parseIni } from "./_ini.ts";
-import { nearestUp, parseTomlText } from "./_reading.ts";
+import { nearestUp, pyprojectTool } from "./_reading.ts";
 import type { NativeEngineConfig } from "./types.ts";
 
 /** The files flake8 looks for its section in, in its order. */
@@ -48,12 +48,6 @@ export interface Flake8Options {
   table: string;
 }
 
-type Table = Record<string, unknown>;
-
-function isTable(v: unknown): v is Table {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
 /**
  * A `[tool.flake8]` value as the flake8-pyproject plug-in gives it to flake8: a list one item per line (flake8 splits
  * its lists on commas and white space, and its `per-file-ignores` on lines), a boolean or number as Python prints it.
@@ -71,14 +65,8 @@ function iniValue(v: unknown, key: string, shown: string): string {
 
 /** The `[tool.flake8]` table of a pyproject.toml's text as a section, or undefined; throws a ConfigError. */
 function pyprojectSection(text: string, shown: string): Record<string, string> | undefined {
-  if (!/^\s*\[\s*"?tool"?\s*\.\s*"?flake8"?\s*\]|^\s*\[\s*"?tool"?\s*\]|^\s*tool\s*\.\s*flake8\s*=/m.test(text)) {
-    return undefined;
-  }
-  const tool = parseTomlText(text, shown).tool;
-  if (!isTable(tool) || !isTable(tool.flake8)) return undefined;
-  return Object.fromEntries(
-    Object.entries(tool.flake8).map(([k, v]) => [k.toLowerCase(), iniValue(v, k, shown)]),
-  );
+  const table = pyprojectTool(text, shown, "flake8");
+  return table && Object.fromEntries(Object.entries(table).map(([k, v]) => [k.toLowerCase(), iniValue(v, k, shown)]));
 }
 
 /**

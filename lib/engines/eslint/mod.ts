@@ -119,14 +119,21 @@ function rootOf(settings: EngineSettings): string {
   return root;
 }
 
+/** Why ESLint cannot run for the configuration at `root` when it is not installed there, and how to install it. */
+function notInstalled(root: string): { missing: string; install: string } {
+  return {
+    missing: `ESLint is not installed here (no node_modules/eslint from ${root} up)`,
+    install: "install the repository's dependencies (npm install, pnpm install, yarn, bun install)",
+  };
+}
+
 /** The bwrap command line that runs the runner for the configuration at `root`, confined (see the module doc). */
 async function sandboxed(root: string): Promise<string[]> {
   const home = env("HOME") ?? "/nonexistent";
   const installed = await installedAt(root);
   if (!installed) {
-    throw new EngineUnavailableError(
-      `ESLint is not installed here (no node_modules/eslint from ${root} up): install the repository's dependencies`,
-    );
+    const { missing, install } = notInstalled(root);
+    throw new EngineUnavailableError(`${missing}: ${install}`);
   }
   const repository = await repositoryOf(root);
   for (const dir of [repository, installed]) {
@@ -333,12 +340,7 @@ export const eslint: EngineSpec = {
       };
     }
     const root = settings.native?.root;
-    if (root && !(await installedAt(root))) {
-      return {
-        missing: `ESLint is not installed here (no node_modules/eslint from ${root} up)`,
-        install: "install the repository's dependencies (npm install, pnpm install, yarn, bun install)",
-      };
-    }
+    if (root && !(await installedAt(root))) return notInstalled(root);
     return undefined;
   },
   load() {
