@@ -63,6 +63,11 @@ export const RELEVANT_ENV = [
   "CGO_ENABLED",
   "RUSTUP_TOOLCHAIN",
   "ESLINT_USE_FLAT_CONFIG",
+  // What a Python host tool's packages are found by (lib/identity/python_script.ts PYTHON_PATH_ENV).
+  "PYTHONPATH",
+  "PYTHONHOME",
+  "PYTHONUSERBASE",
+  "PYTHONNOUSERSITE",
 ] as const;
 
 /** The values of {@link RELEVANT_ENV} in this process. */

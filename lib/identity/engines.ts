@@ -33,6 +33,7 @@ import { cacheHome } from "../paths/mod.ts";
 import { digestOf } from "../cache/digest.ts";
 import { compareText } from "../report/sort.ts";
 import { readBytesSync } from "../fs/read_bytes.ts";
+import { context as scriptContext, pythonScript, sysPath } from "./python_script.ts";
 
 /** One engine's identity. */
 export interface EngineIdentity {
@@ -52,7 +53,16 @@ export interface HostTool {
 
 /** By path: a file's SHA-256, or (keyed "path args") a host program's version, with the size and mtime it was taken at. */
 interface Memo {
-  [path: string]: { size: number; mtime: number; digest: string };
+  [path: string]: MemoEntry;
+}
+
+interface MemoEntry {
+  size: number;
+  mtime: number;
+  digest: string;
+  /** A Python script's: the folders its interpreter finds packages in, and {@link scriptContext} when remembered. */
+  paths?: string[];
+  context?: string;
 }
 
 /** Path of the on-disk digest memo. */
@@ -246,13 +256,14 @@ export function revalidateEngineVersions(): void {
 
 /**
  * A host program's version: asked once (`askVersion` spawns it), then remembered in the digest memo by the real
- * file's path, size and mtime, so a run with a cache to answer from starts no process. A script (a version manager's
- * shim, which stays the same while the version it runs changes) is asked every time, as is a link to a program of
- * another name (rustup's proxies, busybox): such a program is what its name makes it, and rustup's runs the
- * toolchain a `rust-toolchain.toml`, an override or `RUSTUP_TOOLCHAIN` picks, none of which changes the file.
+ * file's path, size and mtime, so a run with a cache to answer from starts no process. A Python console script
+ * (flake8, black) is remembered under what it runs as well: its interpreter and the folders that interpreter finds
+ * packages in (lib/identity/python_script.ts). Any other script (a version manager's shim, which stays the same
+ * while the version it runs changes) is asked every time, as is a link to a program of another name (rustup's
+ * proxies, busybox): such a program is what its name makes it, and rustup's runs the toolchain a
+ * `rust-toolchain.toml`, an override or `RUSTUP_TOOLCHAIN` picks, none of which changes the file.
  */
 async function rememberedVersion(program: string, path: string, args: string[]): Promise<string | undefined> {
-  if (isIndirect(path)) return await askedEveryRun(program, args);
   let real: string;
   let info: Deno.FileInfo;
   try {
@@ -261,14 +272,26 @@ async function rememberedVersion(program: string, path: string, args: string[]):
   } catch {
     return await askedEveryRun(program, args);
   }
+  const python = isIndirect(path) ? pythonScript(real) : undefined;
+  if (isIndirect(path) && !python) return await askedEveryRun(program, args);
   const memo = readMemo();
   const key = `${real} ${args.join(" ")}`;
   const mtime = info.mtime?.getTime() ?? 0;
   const hit = memo[key];
-  if (hit && hit.size === info.size && hit.mtime === mtime) return hit.digest;
+  if (hit && hit.size === info.size && hit.mtime === mtime) {
+    if (!python) return hit.digest;
+    if (hit.paths && hit.context === scriptContext(python, hit.paths)) return hit.digest;
+  }
+  let entry: Omit<MemoEntry, "digest"> = { size: info.size, mtime };
+  if (python) {
+    const paths = await sysPath(python);
+    if (!paths) return await askedEveryRun(program, args);
+    // Taken before the version is asked: a package changed in between makes the next run ask again.
+    entry = { ...entry, paths, context: scriptContext(python, paths) };
+  }
   const version = await askVersion(program, args);
   if (version) {
-    memo[key] = { size: info.size, mtime, digest: version };
+    memo[key] = { ...entry, digest: version };
     digestsDirty = true;
     await saveMemos();
   }

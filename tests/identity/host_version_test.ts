@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { REPO } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { findExecutable } from "../../lib/fs/executable.ts";
 
 /** engineCacheVersion(shellcheck) in a fresh process with `PATH` = `bin` and its own cache home. */
 async function cacheVersion(bin: string, home: string, env: Record<string, string> = {}): Promise<string> {
@@ -126,6 +127,74 @@ console.log(JSON.stringify({ first, sameRun, nextRun }));
     assert.equal(sameRun, first, "within a run the version holds");
     assert.notEqual(nextRun, first);
     assert.ok(nextRun.startsWith(`shellcheck ${bash}`), nextRun);
+    await Deno.remove(home, { recursive: true });
+  },
+});
+
+/** A Python interpreter on PATH that is a program (not a version manager's shim), links resolved. */
+const python = (() => {
+  if (Deno.build.os === "windows") return undefined;
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    const found = findExecutable("python3", dir);
+    if (found === undefined) continue;
+    const real = Deno.realPathSync(found);
+    if (!Deno.readTextFileSync(real).startsWith("#!")) return real;
+  }
+})();
+if (python === undefined) {
+  console.log("SKIPPED a Python console script's remembered version: no python3 program on PATH");
+}
+
+Deno.test({
+  name: "engineCacheVersion() remembers a Python console script's version under its interpreter and package folders",
+  ignore: python === undefined,
+  async fn() {
+    // shellcheck stands in for flake8: a Python script whose version counts the packages in the folder PYTHONPATH
+    // names (as flake8's `--version` lists its plug-ins), and which notes each time it is asked.
+    const home = await Deno.realPath(await tempDir({ prefix: "poly-host-version-" }));
+    const bin = join(home, "bin");
+    const site = join(home, "site");
+    const other = join(home, "other");
+    const asked = join(home, "asked");
+    await Deno.mkdir(bin);
+    await Deno.mkdir(site);
+    await Deno.mkdir(other);
+    const program = join(bin, "shellcheck");
+    const body = `import os, sys
+open(${JSON.stringify(asked)}, "a").write("asked\\n")
+site = [p for p in sys.path if p.endswith(("/site", "/other"))][0]
+print("version: 1.%d" % len(os.listdir(site)))
+`;
+    await Deno.writeTextFile(program, `#!${python}\n${body}`);
+    await Deno.chmod(program, 0o755);
+    const env = (dir: string) => ({ PYTHONPATH: dir, PATH: `${bin}:${dirname(python!)}:/usr/bin:/bin` });
+    const times = async () => (await Deno.readTextFile(asked)).split("\n").length - 1;
+
+    assert.equal(await cacheVersion(bin, home, env(site)), `shellcheck 1.0 ${program}`);
+    assert.equal(await times(), 1);
+    // Nothing changed: remembered, not asked.
+    assert.equal(await cacheVersion(bin, home, env(site)), `shellcheck 1.0 ${program}`);
+    assert.equal(await times(), 1);
+    // A package installed on its sys.path (a flake8 plug-in): asked again, and its new answer remembered.
+    await Deno.writeTextFile(join(site, "plugin.py"), "");
+    assert.equal(await cacheVersion(bin, home, env(site)), `shellcheck 1.1 ${program}`);
+    assert.equal(await cacheVersion(bin, home, env(site)), `shellcheck 1.1 ${program}`);
+    assert.equal(await times(), 2);
+    // Another PYTHONPATH is another sys.path.
+    assert.equal(await cacheVersion(bin, home, env(other)), `shellcheck 1.0 ${program}`);
+    assert.equal(await times(), 3);
+    // Named through env, the interpreter is found on PATH; the script changed, so it is asked.
+    await Deno.writeTextFile(program, `#!/usr/bin/env python3\n${body}`);
+    assert.equal(await cacheVersion(bin, home, env(other)), `shellcheck 1.0 ${program}`);
+    assert.equal(await cacheVersion(bin, home, env(other)), `shellcheck 1.0 ${program}`);
+    assert.equal(await times(), 4);
+    // An interpreter that is itself a script (pyenv's shim) decides its version by itself: asked every time.
+    const shim = join(bin, "python3");
+    await Deno.writeTextFile(shim, `#!/bin/sh\nexec ${python} "$@"\n`);
+    await Deno.chmod(shim, 0o755);
+    assert.equal(await cacheVersion(bin, home, env(other)), `shellcheck 1.0 ${program}`);
+    assert.equal(await cacheVersion(bin, home, env(other)), `shellcheck 1.0 ${program}`);
+    assert.equal(await times(), 6);
     await Deno.remove(home, { recursive: true });
   },
 });
