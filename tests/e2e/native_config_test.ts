@@ -14,7 +14,7 @@ import { eslintModules, installEslint } from "../_helpers/eslint.ts";
 
 interface Record_ {
   path: string;
-  diagnostics?: { code?: string; engine: string; span?: { start_line: number; start_col: number } }[];
+  diagnostics?: { code?: string; title?: string; engine: string; span?: { start_line: number; start_col: number } }[];
   changed?: boolean;
   skipped?: string;
   error?: string;
@@ -533,6 +533,26 @@ bwrapTest(
     // --fix applies ESLint's own fixes (prefer-const), not biome's.
     await runPoly(["lint", "--no-workspace", "--no-cache", "--fix"], { cwd: dir });
     assert.match(await Deno.readTextFile(join(dir, "src/app.js")), /^const count = 1;/);
+    // A rule of the repository's own, which the configuration imports: editing it makes the next run lint again
+    // (the result cache on), where the configuration file alone is unchanged.
+    const rule = (message: string) =>
+      `export default { rules: { "mark-file": { create: (context) => ({ Program(node) { ` +
+      `context.report({ node, message: ${JSON.stringify(message)} }); } }) } } };\n`;
+    await Deno.mkdir(join(dir, "rules"));
+    await Deno.writeTextFile(join(dir, "rules/index.js"), rule("first wording"));
+    await Deno.writeTextFile(
+      join(dir, "eslint.config.js"),
+      `import local from "./rules/index.js";\n` +
+        `export default [{ plugins: { local }, rules: { "local/mark-file": "error" } }, { ignores: ["gen/**"] }];\n`,
+    );
+    const messages = async () => {
+      const { doc, stderr } = await run(dir, ["lint", "--no-workspace"]);
+      const app = doc.results.find((r) => r.path === "src/app.js");
+      return app?.diagnostics?.filter((d) => d.engine === "eslint").map((d) => d.title) ?? JSON.stringify(app) + stderr;
+    };
+    assert.deepEqual(await messages(), ["first wording"]);
+    await Deno.writeTextFile(join(dir, "rules/index.js"), rule("second wording"));
+    assert.deepEqual(await messages(), ["second wording"]);
     // The configuration runs confined: a configuration that reads the home finds it empty.
     const home = Deno.env.get("HOME") ?? "/root";
     await Deno.writeTextFile(

@@ -18,9 +18,10 @@
  *   error, 1 → warning; a file ESLint cannot parse is an errored record at its line and column; a file its
  *   configuration ignores is skipped saying so. `rules.<id>.level` in `[lint.<lang>.eslint]` re-levels or turns off.
  * - Fix (`poly lint --fix`): ESLint's own fixes (`fix: true`), counted as the findings they removed.
- * - Cached results are keyed by the file, the configuration file's hash, the ESLint version and the repository's
- *   lockfile, as ESLint's own `--cache` keys by the file and its configuration: a change to a module the
- *   configuration imports from the repository, without a change to any of those, is not seen until the cache is.
+ * - Cached results are keyed by the file, the configuration file's hash, the ESLint version, the repository's
+ *   lockfile and the contents of the repository's own modules the configuration loads (a local plug-in's rules, a
+ *   shared configuration kept in the repository: _local.ts), where ESLint's own `--cache` keys by the file and its
+ *   configuration file alone.
  *
  * Example: `const unused = 1;` under `no-unused-vars` → `no-unused-vars 'unused' is assigned a value but never used.`
  *
@@ -53,6 +54,7 @@ import {
   SourceSyntaxError,
 } from "../types.ts";
 import { RUNNER } from "./_runner.ts";
+import { localModules } from "./_local.ts";
 
 /**
  * What the eslint engine passes into its sandbox from poly's environment: `ESLINT_USE_FLAT_CONFIG` (`false` makes
@@ -284,36 +286,51 @@ async function fixMany(
 /** {@link identity}'s answers for the run `run` (a resident process keeps only its latest run's). */
 let identities = { run: "", byRoot: new Map<string, Promise<string>>() };
 
+/** The repository's modules some configuration loaded in the latest run ({@link identity}), for `contextFiles`. */
+const localPaths = new Set<string>();
+
 /**
  * What besides the file and the configuration decides ESLint's findings, for cache keys: the ESLint version installed
- * for the configuration's folder and the hash of the nearest lockfile (the plug-ins' versions). Once per folder and run.
+ * for the configuration's folder, the hash of the nearest lockfile (the plug-ins' versions) and that of the
+ * repository's own modules the configuration loads (_local.ts). Once per folder and run.
  */
-function identity(root: string, run: string): Promise<string> {
-  if (identities.run !== run) identities = { run, byRoot: new Map() };
+function identity(settings: EngineSettings, run: string): Promise<string> {
+  const root = rootOf(settings);
+  if (identities.run !== run) {
+    identities = { run, byRoot: new Map() };
+    localPaths.clear();
+  }
   let found = identities.byRoot.get(root);
   if (!found) {
     found = (async () => {
-      const installed = await installedAt(root);
-      let version = "none";
-      if (installed) {
-        try {
-          const pkg = JSON.parse(await Deno.readTextFile(join(installed, "node_modules", "eslint", "package.json")));
-          version = String(pkg.version);
-        } catch {
-          version = "unreadable";
-        }
-      }
-      for (let dir = root;; dir = dirname(dir)) {
-        for (const name of LOCKFILES) {
-          const bytes = await Deno.readFile(join(dir, name)).catch(() => undefined);
-          if (bytes) return `eslint ${version} ${name} ${digestOf(bytes).slice(0, 16)}`;
-        }
-        if (dirname(dir) === dir) return `eslint ${version} no lockfile`;
-      }
+      const configs = (settings.native?.files ?? []).map((f) => f.path);
+      const local = await localModules(configs, await repositoryOf(root));
+      for (const path of local.paths) localPaths.add(path);
+      return `${await installed(root)}${local.digest ? ` local ${local.digest.slice(0, 16)}` : ""}`;
     })();
     identities.byRoot.set(root, found);
   }
   return found;
+}
+
+/** The ESLint version installed for `root` and the nearest lockfile's name and hash. */
+async function installed(root: string): Promise<string> {
+  const at = await installedAt(root);
+  let version = "none";
+  if (at) {
+    try {
+      version = String(JSON.parse(await Deno.readTextFile(join(at, "node_modules", "eslint", "package.json"))).version);
+    } catch {
+      version = "unreadable";
+    }
+  }
+  for (let dir = root;; dir = dirname(dir)) {
+    for (const name of LOCKFILES) {
+      const bytes = await Deno.readFile(join(dir, name)).catch(() => undefined);
+      if (bytes) return `eslint ${version} ${name} ${digestOf(bytes).slice(0, 16)}`;
+    }
+    if (dirname(dir) === dir) return `eslint ${version} no lockfile`;
+  }
 }
 
 /** The eslint engine. */
@@ -329,9 +346,10 @@ export const eslint: EngineSpec = {
   hostEnv: ESLINT_ENV,
   batch: { lint: true },
   moduleUrls: () => Promise.resolve([]),
-  cacheContext: (_file, settings, run) => identity(rootOf(settings), run ?? ""),
+  cacheContext: (_file, settings, run) => identity(settings, run ?? ""),
   contextFiles: (path) =>
-    LOCKFILES.includes(basename(path)) || path.endsWith(join("node_modules", "eslint", "package.json")),
+    LOCKFILES.includes(basename(path)) || path.endsWith(join("node_modules", "eslint", "package.json")) ||
+    localPaths.has(path),
   async unavailable(settings) {
     if (!findExecutable("bwrap")) {
       return {
