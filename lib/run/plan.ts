@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
 import { pluginOf } from "../engines/dprint/mod.ts";
@@ -273,7 +273,26 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     styleFormatter(candidates, language, config) ?? blackFormatter(candidates, language, config) ??
     candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
+  const kept = named || spec.id !== "biome" ? undefined : eslintKeepsStyle(language, config);
+  if (kept) return { engines: [], noEngine: kept };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
+}
+
+/**
+ * Why biome does not format `language` where the repository's ESLint lints it (lib/config/native/eslint.ts) and no
+ * formatter is configured for it (no biome file of biome's own, prettier, oxfmt, dprint or `deno fmt` file governs):
+ * such a repository keeps its style with ESLint's rules (`quotes`, `indent`, `@stylistic/*`, xo's, standard's,
+ * `prettier/prettier`), which biome's defaults would rewrite in every file (expressjs/express: 140 of its 141
+ * JavaScript files). `[fmt.<lang>.biome]` formats them with biome all the same; `[tools.eslint] enabled = false` as
+ * where ESLint does not govern. Undefined where biome formats.
+ */
+function eslintKeepsStyle(language: Language, config: ResolvedConfig): string | undefined {
+  const eslint = config.native?.[ESLINT];
+  if (!eslint || !ESLINT_LANGUAGES.has(language) || !notOff("eslint", config, "lint", language)) return undefined;
+  const file = eslint.files[0]?.path;
+  return `not formatted: the repository keeps its ${languageName(language)} style with ESLint` +
+    `${file ? ` (${basename(file)})` : ""} and configures no formatter for it; [fmt.${language}.biome] in poly.toml ` +
+    `formats it with biome`;
 }
 
 /**

@@ -569,6 +569,29 @@ bwrapTest(
   },
 );
 
+Deno.test("where ESLint lints and no formatter is configured, poly fmt leaves the JavaScript to ESLint's style rules", async () => {
+  const dir = await copyFixture("native/eslint");
+  await Deno.mkdir(join(dir, ".git"));
+  // Formatted by biome's defaults, src/app.js (single line, no quotes) would not change; a quoted string would.
+  await Deno.writeTextFile(join(dir, "src/quoted.js"), "export const a = 'single';\n");
+  const kept = await run(dir, ["fmt", "--check", "--no-cache"]);
+  // JSON is not ESLint's: biome's defaults format package.json as before.
+  assert.deepEqual(kept.doc.results.filter((r) => r.changed).map((r) => r.path), ["package.json"], kept.stderr);
+  assert.equal(
+    kept.doc.results.find((r) => r.path === "src/quoted.js")?.skipped,
+    "not formatted: the repository keeps its JavaScript style with ESLint (eslint.config.js) and configures no " +
+      "formatter for it; [fmt.javascript.biome] in poly.toml formats it with biome",
+  );
+  // Named in poly.toml, biome formats it (and would turn its quotes double).
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.javascript.biome]\n");
+  const named = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(named.doc.results.find((r) => r.path === "src/quoted.js")?.changed, true, JSON.stringify(named.doc));
+  // With ESLint turned off, as where it does not govern.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.eslint]\nenabled = false\n");
+  const off = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(off.doc.results.find((r) => r.path === "src/quoted.js")?.changed, true, JSON.stringify(off.doc));
+});
+
 Deno.test("dprint.json governs what its plugins format: its settings, its excludes, a plugin poly does not run", async () => {
   const dir = await copyFixture("native/dprint_json");
   await Deno.mkdir(join(dir, ".git"));
