@@ -10,7 +10,7 @@ import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 import { tempDir, tempRepository } from "../_helpers/temp.ts";
 import { findExecutable } from "../../lib/fs/executable.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
-import { eslintModules, installEslint } from "../_helpers/eslint.ts";
+import { eslintModules, installEslint, XO_VERSIONS, xoModules } from "../_helpers/eslint.ts";
 
 interface Record_ {
   path: string;
@@ -568,6 +568,57 @@ bwrapTest(
     assert.ok(codes(off.doc, "src/app.js", "biome").length > 0, JSON.stringify(off.doc.results));
   },
 );
+
+for (const version of XO_VERSIONS) {
+  const installed = await xoModules(version);
+  const noXo = "reason" in installed ? installed.reason : undefined;
+  if (noXo) console.log(`SKIPPED the eslint engine's end-to-end test of xo ${version}: ${noXo}`);
+  bwrapTest(
+    `where xo lints (package.json), the repository's xo ${version} lints in biome's place, as \`xo\` does`,
+    { ignore: noXo !== undefined || !findExecutable("node") },
+    async () => {
+      const dir = await copyFixture("native/xo");
+      await Deno.mkdir(join(dir, ".git"));
+      await installEslint((installed as { modules: string }).modules, dir);
+      const { doc, stderr } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+      const found = doc.results.flatMap((r) =>
+        (r.diagnostics ?? []).filter((d) => d.engine === "eslint").map((d) =>
+          `${r.path}:${d.span?.start_line}:${d.span?.start_col}: ${d.code}`
+        )
+      ).sort();
+      // `xo --reporter=json`, the repository's own command line, on the same tree.
+      const out = await new Deno.Command("node", {
+        args: ["node_modules/.bin/xo", "--reporter=json"],
+        cwd: dir,
+        stdout: "piped",
+      }).output();
+      const native = (JSON.parse(new TextDecoder().decode(out.stdout)) as {
+        filePath: string;
+        messages: { ruleId: string; line: number; column: number }[];
+      }[]).flatMap((r) =>
+        r.messages.map((m) => `${r.filePath.slice(dir.length + 1)}:${m.line}:${m.column}: ${m.ruleId}`)
+      ).sort();
+      assert.ok(found.some((f) => f.startsWith("src/app.js:1:1: no-var")), stderr + JSON.stringify(doc.results));
+      assert.deepEqual(found, native);
+      assert.deepEqual(codes(doc, "src/app.js", "biome"), []);
+      // xo 0.x reads package.json's `ignores` (xo 1 and later read only their flat file, and lint it).
+      if (version.startsWith("0.")) {
+        assert.equal(
+          doc.results.find((r) => r.path === "gen/table.js")?.skipped,
+          "ignored by xo's configuration (package.json)",
+        );
+      }
+      // poly fmt leaves its JavaScript to xo's style rules; --fix applies xo's fixes.
+      const fmt = await run(dir, ["fmt", "--check", "--no-cache"]);
+      assert.match(
+        fmt.doc.results.find((r) => r.path === "src/tidy.js")?.skipped ?? "",
+        /^not formatted: the repository keeps its JavaScript style with xo \(package\.json\)/,
+      );
+      await runPoly(["lint", "--no-workspace", "--no-cache", "--fix"], { cwd: dir });
+      assert.match(await Deno.readTextFile(join(dir, "src/app.js")), /^(const|let) count = 1;/);
+    },
+  );
+}
 
 Deno.test("where ESLint lints and no formatter is configured, poly fmt leaves the JavaScript to ESLint's style rules", async () => {
   const dir = await copyFixture("native/eslint");

@@ -20,7 +20,7 @@ import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { DENO_FILES } from "./deno.ts";
 import { DPRINT_FILES } from "./dprint.ts";
 import { FLAKE8_FILES } from "./flake8.ts";
-import { ESLINT_FILES } from "./eslint.ts";
+import { ESLINT_FILES, XO_FILES } from "./eslint.ts";
 import { OXLINT_FILES } from "./oxlint.ts";
 import { OXFMT_FILES, PRETTIER_FILES } from "./prettier.ts";
 
@@ -47,6 +47,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...DPRINT_FILES,
   ...FLAKE8_FILES,
   ...ESLINT_FILES,
+  ...XO_FILES,
   ...OXLINT_FILES,
 ]);
 

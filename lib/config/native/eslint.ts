@@ -6,7 +6,8 @@
  *
  * There the repository's own ESLint lints those files in biome's place (lib/run/plan.ts, lib/engines/eslint/: inside
  * bubblewrap, since its configuration is a program). poly reads only the file's presence (it is listed among the
- * configurations, and its hash is in the cache key); ESLint reads its contents.
+ * configurations, and its hash is in the cache key); ESLint reads its contents. Where the repository lints with xo
+ * (ESLint under xo's own configuration: an xo file, or a `package.json` naming xo), xo does, the same way.
  *
  * @module
  */
@@ -31,33 +32,75 @@ export const ESLINT_FILES = [
   ".eslintrc",
 ] as const;
 
+/**
+ * xo's configuration files (xo is ESLint with a configuration of its own: sindresorhus's packages and many more): flat
+ * (`xo.config.*`, xo 1 and later) and those of xo 0.x.
+ */
+export const XO_FILES = [
+  "xo.config.js",
+  "xo.config.mjs",
+  "xo.config.cjs",
+  "xo.config.ts",
+  "xo.config.mts",
+  "xo.config.cts",
+  ".xo-config",
+  ".xo-config.json",
+  ".xo-config.js",
+  ".xo-config.cjs",
+] as const;
+
+/**
+ * Which of the two lints where the configuration governs: ESLint itself, or xo (ESLint under xo's configuration); the
+ * layer's `options.runner` says `"xo"` for xo.
+ */
+export type EslintRunner = "eslint" | "xo";
+
 /** The reader of where ESLint's configuration governs, for a run. */
 export class EslintReader {
   readonly #found = new Map<string, Promise<NativeEngineConfig | undefined>>();
 
   constructor(private readonly files: NativeFiles) {}
 
-  /** The ESLint configuration governing `dir` (searching up to `top`), or undefined. */
+  /**
+   * The ESLint configuration governing `dir` (searching up to `top`), or undefined: in each folder, ESLint's own files,
+   * then xo's, then a `package.json` with an `eslintConfig` key (ESLint), or an `xo` key or `xo` among its
+   * dependencies (xo lints with no configuration at all: `"test": "xo && ava"`).
+   */
   forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
     return nearestUp(this.#found, dir, top, async (at) => {
       const names = await this.files.namesIn(at);
-      const name = ESLINT_FILES.find((n) => names.has(n)) ??
-        (names.has("package.json") && await this.#inManifest(join(at, "package.json")) ? "package.json" : undefined);
+      let runner: EslintRunner = "eslint";
+      let name: string | undefined = ESLINT_FILES.find((n) => names.has(n));
+      if (!name) {
+        name = XO_FILES.find((n) => names.has(n));
+        if (name) runner = "xo";
+      }
+      if (!name && names.has("package.json")) {
+        const manifest = await this.#manifest(join(at, "package.json"));
+        if (manifest) [name, runner] = ["package.json", manifest];
+      }
       if (!name) return undefined;
       const file = await this.files.read(join(at, name)).catch(() => undefined);
-      return { files: file ? [{ path: file.path, hash: file.hash }] : [], options: {}, root: at };
+      return {
+        files: file ? [{ path: file.path, hash: file.hash }] : [],
+        options: runner === "xo" ? { runner } : {},
+        root: at,
+      };
     });
   }
 
-  /** Whether a `package.json` has an `eslintConfig` key (one that does not parse has none). */
-  async #inManifest(path: string): Promise<boolean> {
+  /** Which lints by a `package.json`: its `eslintConfig` key, or xo (an `xo` key, or `xo` among its dependencies). */
+  async #manifest(path: string): Promise<EslintRunner | undefined> {
     const file = await this.files.read(path).catch(() => undefined);
-    if (!file || !file.text.includes('"eslintConfig"')) return false;
+    if (!file || !(file.text.includes('"eslintConfig"') || file.text.includes('"xo"'))) return undefined;
     try {
       const doc = JSON.parse(file.text);
-      return doc !== null && typeof doc === "object" && "eslintConfig" in doc;
+      if (doc === null || typeof doc !== "object") return undefined;
+      if ("eslintConfig" in doc) return "eslint";
+      const declares = (key: string) => typeof doc[key] === "object" && doc[key] !== null && "xo" in doc[key];
+      return "xo" in doc || declares("devDependencies") || declares("dependencies") ? "xo" : undefined;
     } catch {
-      return false;
+      return undefined;
     }
   }
 }

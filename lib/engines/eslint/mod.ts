@@ -55,6 +55,7 @@ import {
 } from "../types.ts";
 import { RUNNER } from "./_runner.ts";
 import { localModules } from "./_local.ts";
+import type { EslintRunner } from "../../config/native/eslint.ts";
 
 /**
  * What the eslint engine passes into its sandbox from poly's environment: `ESLINT_USE_FLAT_CONFIG` (`false` makes
@@ -80,6 +81,8 @@ interface RunnerResult {
   messages?: EslintMessage[];
   output?: string;
   remaining?: number;
+  /** xo ignored the file (it says so with no message). */
+  ignored?: boolean;
   error?: string;
 }
 
@@ -90,11 +93,11 @@ interface RunnerOutput {
   results?: RunnerResult[];
 }
 
-/** The folder whose `node_modules` holds `eslint`, from `root` up (as Node resolves it), or undefined. */
-async function installedAt(root: string): Promise<string | undefined> {
+/** The folder whose `node_modules` holds `tool` (`eslint`, `xo`), from `root` up (as Node resolves it), or undefined. */
+async function installedAt(root: string, tool: EslintRunner): Promise<string | undefined> {
   for (let dir = root;; dir = dirname(dir)) {
     try {
-      await Deno.stat(join(dir, "node_modules", "eslint", "package.json"));
+      await Deno.stat(join(dir, "node_modules", tool, "package.json"));
       return dir;
     } catch {
       // not here
@@ -121,27 +124,37 @@ function rootOf(settings: EngineSettings): string {
   return root;
 }
 
-/** Why ESLint cannot run for the configuration at `root` when it is not installed there, and how to install it. */
-function notInstalled(root: string): { missing: string; install: string } {
+/** The layer's runner: ESLint itself, or xo (lib/config/native/eslint.ts). */
+function toolOf(settings: EngineSettings): EslintRunner {
+  return settings.native?.options.runner === "xo" ? "xo" : "eslint";
+}
+
+/** The runner's name in messages. */
+function named(tool: EslintRunner): string {
+  return tool === "xo" ? "xo" : "ESLint";
+}
+
+/** Why `tool` cannot run for the configuration at `root` when it is not installed there, and how to install it. */
+function notInstalled(root: string, tool: EslintRunner): { missing: string; install: string } {
   return {
-    missing: `ESLint is not installed here (no node_modules/eslint from ${root} up)`,
+    missing: `${named(tool)} is not installed here (no node_modules/${tool} from ${root} up)`,
     install: "install the repository's dependencies (npm install, pnpm install, yarn, bun install)",
   };
 }
 
 /** The bwrap command line that runs the runner for the configuration at `root`, confined (see the module doc). */
-async function sandboxed(root: string): Promise<string[]> {
+async function sandboxed(root: string, tool: EslintRunner): Promise<string[]> {
   const home = env("HOME") ?? "/nonexistent";
-  const installed = await installedAt(root);
+  const installed = await installedAt(root, tool);
   if (!installed) {
-    const { missing, install } = notInstalled(root);
+    const { missing, install } = notInstalled(root, tool);
     throw new EngineUnavailableError(`${missing}: ${install}`);
   }
   const repository = await repositoryOf(root);
   for (const dir of [repository, installed]) {
     if (workspaceHoldsHome(dir, home)) {
       throw new EngineUnavailableError(
-        `ESLint would run with ${dir} visible, which holds the home directory: poly does not run it there`,
+        `${named(tool)} would run with ${dir} visible, which holds the home directory: poly does not run it there`,
       );
     }
   }
@@ -151,7 +164,9 @@ async function sandboxed(root: string): Promise<string[]> {
   const system = await systemEntries();
   const binds = [...new Set([...binaryDirsFor([node, await Deno.realPath(node)], system), installed])]
     .map((p) => ({ path: p, rw: false }));
-  const vars: Record<string, string> = { PATH: path, HOME: home, TMPDIR: "/tmp", LANG: "C.UTF-8" };
+  // CACHE_DIR: where packages that use find-cache-dir write (xo's generated tsconfig for a file its project's does not
+  // include, ESLint's cache file), in the private /tmp, since the node_modules they would write in are read-only.
+  const vars: Record<string, string> = { PATH: path, HOME: home, TMPDIR: "/tmp", LANG: "C.UTF-8", CACHE_DIR: "/tmp" };
   for (const name of [...PASSTHROUGH_ENV, ...ESLINT_ENV]) {
     const v = env(name);
     if (v !== undefined) vars[name] = v;
@@ -198,15 +213,18 @@ async function runEslint(
 /** Runs the repository's ESLint over `files` in one confined process: the runner's answer. */
 async function runPart(files: SourceFile[], settings: EngineSettings, fix: boolean): Promise<RunnerOutput> {
   const root = rootOf(settings);
-  const args = await sandboxed(root);
-  const stdin = JSON.stringify({ root, fix, files: files.map((f) => ({ path: f.path, text: f.text })) });
+  const tool = toolOf(settings);
+  const args = await sandboxed(root, tool);
+  const stdin = JSON.stringify({ root, tool, fix, files: files.map((f) => ({ path: f.path, text: f.text })) });
   let run;
   try {
     run = await runHost("bwrap", args, { stdin, cwd: root, name: "eslint" });
   } catch (e) {
     if (e instanceof EngineUnavailableError && /bwrap/.test(e.message)) {
       throw new EngineUnavailableError(
-        "ESLint runs the repository's own code, which poly runs only inside bubblewrap: bwrap not found on PATH " +
+        `${
+          named(tool)
+        } runs the repository's own code, which poly runs only inside bubblewrap: bwrap not found on PATH ` +
           "(Debian and Ubuntu: apt install bubblewrap)",
       );
     }
@@ -218,12 +236,12 @@ async function runPart(files: SourceFile[], settings: EngineSettings, fix: boole
   } catch {
     const said = run.stderr.trim().split("\n").filter((l) => l.trim() !== "").slice(0, 3).join(" ") ||
       `exit ${run.code}`;
-    throw new EngineError(`eslint failed: ${said}`);
+    throw new EngineError(`${tool} failed: ${said}`);
   }
   if (out.missing !== undefined) {
-    throw new EngineUnavailableError(`ESLint is not installed for ${root}: ${out.missing}`);
+    throw new EngineUnavailableError(`${named(tool)} is not installed for ${root}: ${out.missing}`);
   }
-  if (out.failed !== undefined) throw new EngineError(`ESLint could not load its configuration: ${out.failed}`);
+  if (out.failed !== undefined) throw new EngineError(`${named(tool)} could not load its configuration: ${out.failed}`);
   return out;
 }
 
@@ -246,14 +264,16 @@ function toDiagnostic(m: EslintMessage): Diagnostic {
 
 /** One file's outcome from the runner's result for it. */
 function outcome(result: RunnerResult | undefined, settings: EngineSettings): LintOutput | Error {
-  if (!result) return new EngineError("eslint gave no result for this file");
+  const tool = toolOf(settings);
+  if (!result) return new EngineError(`${tool} gave no result for this file`);
   if (result.error !== undefined) return new EngineError(result.error);
   const messages = result.messages ?? [];
-  const ignored = messages.find((m) => m.ruleId === null && !m.fatal && /^File ignored\b/.test(m.message));
+  const ignored = result.ignored ||
+    messages.some((m) => m.ruleId === null && !m.fatal && /^File ignored\b/.test(m.message));
   if (ignored) {
     const file = settings.native?.files[0]?.path;
     return new EngineRefusal(
-      `ignored by ESLint's configuration${file ? ` (${file.slice(file.lastIndexOf("/") + 1)})` : ""}`,
+      `ignored by ${named(tool)}'s configuration${file ? ` (${file.slice(file.lastIndexOf("/") + 1)})` : ""}`,
     );
   }
   const fatal = messages.find((m) => m.fatal);
@@ -306,20 +326,20 @@ function identity(settings: EngineSettings, run: string): Promise<string> {
       const configs = (settings.native?.files ?? []).map((f) => f.path);
       const local = await localModules(configs, await repositoryOf(root));
       for (const path of local.paths) localPaths.add(path);
-      return `${await installed(root)}${local.digest ? ` local ${local.digest.slice(0, 16)}` : ""}`;
+      return `${await installed(root, toolOf(settings))}${local.digest ? ` local ${local.digest.slice(0, 16)}` : ""}`;
     })();
     identities.byRoot.set(root, found);
   }
   return found;
 }
 
-/** The ESLint version installed for `root` and the nearest lockfile's name and hash. */
-async function installed(root: string): Promise<string> {
-  const at = await installedAt(root);
+/** The version of `tool` installed for `root` and the nearest lockfile's name and hash. */
+async function installed(root: string, tool: EslintRunner): Promise<string> {
+  const at = await installedAt(root, tool);
   let version = "none";
   if (at) {
     try {
-      version = String(JSON.parse(await Deno.readTextFile(join(at, "node_modules", "eslint", "package.json"))).version);
+      version = String(JSON.parse(await Deno.readTextFile(join(at, "node_modules", tool, "package.json"))).version);
     } catch {
       version = "unreadable";
     }
@@ -327,9 +347,9 @@ async function installed(root: string): Promise<string> {
   for (let dir = root;; dir = dirname(dir)) {
     for (const name of LOCKFILES) {
       const bytes = await Deno.readFile(join(dir, name)).catch(() => undefined);
-      if (bytes) return `eslint ${version} ${name} ${digestOf(bytes).slice(0, 16)}`;
+      if (bytes) return `${tool} ${version} ${name} ${digestOf(bytes).slice(0, 16)}`;
     }
-    if (dirname(dir) === dir) return `eslint ${version} no lockfile`;
+    if (dirname(dir) === dir) return `${tool} ${version} no lockfile`;
   }
 }
 
@@ -349,16 +369,20 @@ export const eslint: EngineSpec = {
   cacheContext: (_file, settings, run) => identity(settings, run ?? ""),
   contextFiles: (path) =>
     LOCKFILES.includes(basename(path)) || path.endsWith(join("node_modules", "eslint", "package.json")) ||
+    path.endsWith(join("node_modules", "xo", "package.json")) ||
     localPaths.has(path),
   async unavailable(settings) {
     if (!findExecutable("bwrap")) {
       return {
-        missing: "bwrap is not on PATH (ESLint runs the repository's own code, which poly runs only inside bubblewrap)",
+        missing: `bwrap is not on PATH (${
+          named(toolOf(settings))
+        } runs the repository's own code, which poly runs only inside bubblewrap)`,
         install: "apt install bubblewrap (Debian, Ubuntu)",
       };
     }
     const root = settings.native?.root;
-    if (root && !(await installedAt(root))) return notInstalled(root);
+    const tool = toolOf(settings);
+    if (root && !(await installedAt(root, tool))) return notInstalled(root, tool);
     return undefined;
   },
   load() {

@@ -25,3 +25,27 @@ Deno.test("EslintReader finds the nearest ESLint configuration: flat, legacy, or
   const outside = await tempDir({ prefix: "poly-eslint-none-" });
   assert.equal(await reader.forDir(outside, outside), undefined);
 });
+
+Deno.test("EslintReader finds where xo lints: its files, package.json's xo key, or xo among its dependencies", async () => {
+  const root = await tempDir({ prefix: "poly-xo-" });
+  const write = async (path: string, text: string) => {
+    await Deno.mkdir(join(root, path, ".."), { recursive: true });
+    await Deno.writeTextFile(join(root, path), text);
+  };
+  await write("keyed/package.json", '{"name": "k", "xo": {"space": true}}\n');
+  await write("dependent/package.json", '{"name": "d", "devDependencies": {"xo": "^0.60.0"}}\n');
+  await write("flat/xo.config.js", "export default [];\n");
+  await write("both/eslint.config.js", "export default [];\n");
+  await write("both/package.json", '{"name": "b", "xo": {}}\n');
+  await write("named/package.json", '{"name": "n", "description": "uses \\"xo\\" in words", "keywords": ["xo"]}\n');
+  const reader = new EslintReader(new NativeFiles());
+  const found = async (dir: string) => {
+    const config = await reader.forDir(join(root, dir), root);
+    return config && [config.files[0]?.path.slice(root.length + 1), config.options.runner ?? "eslint"];
+  };
+  assert.deepEqual(await found("keyed"), ["keyed/package.json", "xo"]);
+  assert.deepEqual(await found("dependent"), ["dependent/package.json", "xo"]);
+  assert.deepEqual(await found("flat"), ["flat/xo.config.js", "xo"]);
+  assert.deepEqual(await found("both"), ["both/eslint.config.js", "eslint"], "ESLint's own file first");
+  assert.equal(await found("named"), undefined, "words are not a configuration");
+});
