@@ -290,7 +290,8 @@ function eslintKeepsStyle(language: Language, config: ResolvedConfig): string | 
   const eslint = config.native?.[ESLINT];
   if (!eslint || !ESLINT_LANGUAGES.has(language) || !notOff("eslint", config, "lint", language)) return undefined;
   const file = eslint.files[0]?.path;
-  const tool = eslint.options.runner === "xo" ? "xo" : "ESLint";
+  const runner = eslint.options.runner;
+  const tool = typeof runner === "string" ? runner : "ESLint";
   return `not formatted: the repository keeps its ${languageName(language)} style with ${tool}` +
     `${file ? ` (${basename(file)})` : ""} and configures no formatter for it; [fmt.${language}.biome] in poly.toml ` +
     `formats it with biome`;

@@ -10,7 +10,7 @@ import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 import { tempDir, tempRepository } from "../_helpers/temp.ts";
 import { findExecutable } from "../../lib/fs/executable.ts";
 import { bwrapTest } from "../_helpers/bwrap.ts";
-import { eslintModules, installEslint, XO_VERSIONS, xoModules } from "../_helpers/eslint.ts";
+import { eslintModules, installEslint, standardModules, XO_VERSIONS, xoModules } from "../_helpers/eslint.ts";
 
 interface Record_ {
   path: string;
@@ -619,6 +619,53 @@ for (const version of XO_VERSIONS) {
     },
   );
 }
+
+const standardInstall = await standardModules();
+const noStandard = "reason" in standardInstall ? standardInstall.reason : undefined;
+if (noStandard) console.log(`SKIPPED the eslint engine's end-to-end test of standard: ${noStandard}`);
+
+bwrapTest(
+  "where standard lints (package.json), the repository's standard lints in biome's place, as `standard` does",
+  { ignore: noStandard !== undefined || !findExecutable("node") },
+  async () => {
+    const dir = await copyFixture("native/standard");
+    await Deno.mkdir(join(dir, ".git"));
+    await installEslint((standardInstall as { modules: string }).modules, dir);
+    const { doc, stderr } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    const found = doc.results.flatMap((r) =>
+      (r.diagnostics ?? []).filter((d) => d.engine === "eslint").map((d) =>
+        `${r.path}:${d.span?.start_line}:${d.span?.start_col}: ${d.code}`
+      )
+    ).sort();
+    // `standard --verbose`, its own command line: `  <path>:<line>:<col>: <message> (<rule>)[ (warning)]`.
+    const out = await new Deno.Command("node", {
+      args: ["node_modules/.bin/standard", "--verbose"],
+      cwd: dir,
+      stdout: "piped",
+    }).output();
+    const native = new TextDecoder().decode(out.stdout).split("\n").flatMap((line) => {
+      const m = /^\s+(\S+?):(\d+):(\d+): .*? \(([\w/@-]+)\)(?: \(warning\))?$/.exec(line);
+      return m ? [`${m[1].slice(dir.length + 1)}:${m[2]}:${m[3]}: ${m[4]}`] : [];
+    }).sort();
+    assert.deepEqual(
+      found,
+      ["src/app.js:1:14: semi", "src/app.js:1:1: no-var", "src/app.js:2:7: no-unused-vars"],
+      stderr,
+    );
+    assert.deepEqual(found, native);
+    assert.equal(
+      doc.results.find((r) => r.path === "gen/table.js")?.skipped,
+      "ignored by standard's configuration (package.json)",
+    );
+    const fmt = await run(dir, ["fmt", "--check", "--no-cache"]);
+    assert.match(
+      fmt.doc.results.find((r) => r.path === "src/tidy.js")?.skipped ?? "",
+      /^not formatted: the repository keeps its JavaScript style with standard \(package\.json\)/,
+    );
+    await runPoly(["lint", "--no-workspace", "--no-cache", "--fix"], { cwd: dir });
+    assert.match(await Deno.readTextFile(join(dir, "src/app.js")), /^(const|let) count = 1\n/);
+  },
+);
 
 Deno.test("where ESLint lints and no formatter is configured, poly fmt leaves the JavaScript to ESLint's style rules", async () => {
   const dir = await copyFixture("native/eslint");

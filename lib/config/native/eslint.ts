@@ -6,8 +6,9 @@
  *
  * There the repository's own ESLint lints those files in biome's place (lib/run/plan.ts, lib/engines/eslint/: inside
  * bubblewrap, since its configuration is a program). poly reads only the file's presence (it is listed among the
- * configurations, and its hash is in the cache key); ESLint reads its contents. Where the repository lints with xo
- * (ESLint under xo's own configuration: an xo file, or a `package.json` naming xo), xo does, the same way.
+ * configurations, and its hash is in the cache key); ESLint reads its contents. Where the repository lints with xo,
+ * standard or semistandard (ESLint under a configuration of their own: an xo file, or a `package.json` naming one),
+ * that tool does, the same way.
  *
  * @module
  */
@@ -50,10 +51,13 @@ export const XO_FILES = [
 ] as const;
 
 /**
- * Which of the two lints where the configuration governs: ESLint itself, or xo (ESLint under xo's configuration); the
- * layer's `options.runner` says `"xo"` for xo.
+ * What lints where the configuration governs: ESLint itself, or ESLint under a configuration of its own — xo, or
+ * standard and semistandard (standard-engine's) — which the layer's `options.runner` names.
  */
-export type EslintRunner = "eslint" | "xo";
+export type EslintRunner = "eslint" | "xo" | "standard" | "semistandard";
+
+/** The runners a `package.json` names by a key of their own or as a dependency, in the order looked for. */
+const MANIFEST_RUNNERS = ["xo", "standard", "semistandard"] as const;
 
 /** The reader of where ESLint's configuration governs, for a run. */
 export class EslintReader {
@@ -63,8 +67,8 @@ export class EslintReader {
 
   /**
    * The ESLint configuration governing `dir` (searching up to `top`), or undefined: in each folder, ESLint's own files,
-   * then xo's, then a `package.json` with an `eslintConfig` key (ESLint), or an `xo` key or `xo` among its
-   * dependencies (xo lints with no configuration at all: `"test": "xo && ava"`).
+   * then xo's, then a `package.json` with an `eslintConfig` key (ESLint), or an `xo`, `standard` or `semistandard` key
+   * or that package among its dependencies (they lint with no configuration at all: `"test": "standard && tape"`).
    */
   forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
     return nearestUp(this.#found, dir, top, async (at) => {
@@ -83,22 +87,29 @@ export class EslintReader {
       const file = await this.files.read(join(at, name)).catch(() => undefined);
       return {
         files: file ? [{ path: file.path, hash: file.hash }] : [],
-        options: runner === "xo" ? { runner } : {},
+        options: runner === "eslint" ? {} : { runner },
         root: at,
       };
     });
   }
 
-  /** Which lints by a `package.json`: its `eslintConfig` key, or xo (an `xo` key, or `xo` among its dependencies). */
+  /**
+   * Which lints by a `package.json`: its `eslintConfig` key (ESLint), or xo, standard or semistandard (a key of that
+   * name, or the package among its dependencies).
+   */
   async #manifest(path: string): Promise<EslintRunner | undefined> {
     const file = await this.files.read(path).catch(() => undefined);
-    if (!file || !(file.text.includes('"eslintConfig"') || file.text.includes('"xo"'))) return undefined;
+    const named = ["eslintConfig", ...MANIFEST_RUNNERS].some((key) => file?.text.includes(`"${key}"`));
+    if (!file || !named) return undefined;
     try {
       const doc = JSON.parse(file.text);
       if (doc === null || typeof doc !== "object") return undefined;
       if ("eslintConfig" in doc) return "eslint";
-      const declares = (key: string) => typeof doc[key] === "object" && doc[key] !== null && "xo" in doc[key];
-      return "xo" in doc || declares("devDependencies") || declares("dependencies") ? "xo" : undefined;
+      const declares = (deps: string, name: string) =>
+        typeof doc[deps] === "object" && doc[deps] !== null && name in doc[deps];
+      return MANIFEST_RUNNERS.find((name) =>
+        name in doc || declares("devDependencies", name) || declares("dependencies", name)
+      );
     } catch {
       return undefined;
     }

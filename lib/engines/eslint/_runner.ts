@@ -2,10 +2,12 @@
  * The program `node` runs for the eslint engine (inside bubblewrap: lib/engines/eslint/mod.ts), as one ES module
  * given with `--input-type=module -e`. It reads `{ root, tool, fix, files: [{ path, text }] }` on stdin, loads the
  * ESLint the repository has installed (resolved from `root`, the folder of its configuration, as `npx eslint` run there
- * would) — or, for `tool: "xo"`, the repository's xo — and lints each text under its path (`lintText`: the text poly
+ * would) — or, for `tool` `"xo"`, `"standard"` or `"semistandard"`, the repository's package of that name — and lints
+ * each text under its path (`lintText`: the text poly
  * read, not the file again), fixed too when `fix`. ESLint's configuration is picked flat or legacy as its own command
  * line would (`loadESLint`, where it has one); xo's API is the one its version has (xo 0.x: `xo.lintText(text,
- * { cwd, filePath })`; xo 1 and later: `new Xo({ cwd }).lintText(text, { filePath })`). It writes `{ version, results }`
+ * { cwd, filePath })`; xo 1 and later: `new Xo({ cwd }).lintText(text, { filePath })`); standard-engine's resolves its
+ * ESLint options (`resolveEslintConfig`). It writes `{ version, results }`
  * on stdout, one result per file: the `messages` (and the `output` when fixing; `ignored` where xo ignored the file,
  * which it says with no message), or the first line of what went wrong; `{ missing }` when the package cannot be
  * resolved from `root`.
@@ -54,9 +56,21 @@ const xoLinter = async (fixing) => {
   }
   return async (text, filePath) => one(await Xo.lintText(text, { cwd: root, filePath, fix: fixing, warnIgnored: true }));
 };
+// standard and semistandard (standard-engine): ESLint under the options the engine resolves for the folder (its
+// package.json key, its default and .gitignore ignores), one ESLint for every file; an engine without
+// resolveEslintConfig through its own lintText, which says nothing of an ignored file but gives no result for it.
+const standardLinter = async (fixing) => {
+  const engine = mod.default ?? mod;
+  if (typeof engine.resolveEslintConfig === "function" && engine.eslint && engine.eslint.ESLint) {
+    const linter = new engine.eslint.ESLint(engine.resolveEslintConfig({ cwd: root, fix: fixing }));
+    return async (text, filePath) => (await linter.lintText(text, { filePath, warnIgnored: true }))[0];
+  }
+  return async (text, filePath) =>
+    (await engine.lintText(text, { cwd: root, filename: filePath, fix: fixing }))[0] ?? { messages: [], ignored: true };
+};
 let linters;
 try {
-  const make = tool === "xo" ? xoLinter : eslintLinter;
+  const make = tool === "xo" ? xoLinter : tool === "eslint" ? eslintLinter : standardLinter;
   linters = { plain: await make(false), fixing: fix ? await make(true) : undefined };
 } catch (e) {
   process.stdout.write(JSON.stringify({ version, failed: first(e) }));

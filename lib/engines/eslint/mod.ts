@@ -126,12 +126,13 @@ function rootOf(settings: EngineSettings): string {
 
 /** The layer's runner: ESLint itself, or xo (lib/config/native/eslint.ts). */
 function toolOf(settings: EngineSettings): EslintRunner {
-  return settings.native?.options.runner === "xo" ? "xo" : "eslint";
+  const runner = settings.native?.options.runner;
+  return runner === "xo" || runner === "standard" || runner === "semistandard" ? runner : "eslint";
 }
 
 /** The runner's name in messages. */
 function named(tool: EslintRunner): string {
-  return tool === "xo" ? "xo" : "ESLint";
+  return tool === "eslint" ? "ESLint" : tool;
 }
 
 /** Why `tool` cannot run for the configuration at `root` when it is not installed there, and how to install it. */
@@ -369,7 +370,7 @@ export const eslint: EngineSpec = {
   cacheContext: (_file, settings, run) => identity(settings, run ?? ""),
   contextFiles: (path) =>
     LOCKFILES.includes(basename(path)) || path.endsWith(join("node_modules", "eslint", "package.json")) ||
-    path.endsWith(join("node_modules", "xo", "package.json")) ||
+    ["xo", "standard", "semistandard"].some((tool) => path.endsWith(join("node_modules", tool, "package.json"))) ||
     localPaths.has(path),
   async unavailable(settings) {
     if (!findExecutable("bwrap")) {

@@ -26,7 +26,7 @@ Deno.test("EslintReader finds the nearest ESLint configuration: flat, legacy, or
   assert.equal(await reader.forDir(outside, outside), undefined);
 });
 
-Deno.test("EslintReader finds where xo lints: its files, package.json's xo key, or xo among its dependencies", async () => {
+Deno.test("EslintReader finds where xo or standard lints: xo's files, a package.json key, or the package as a dependency", async () => {
   const root = await tempDir({ prefix: "poly-xo-" });
   const write = async (path: string, text: string) => {
     await Deno.mkdir(join(root, path, ".."), { recursive: true });
@@ -38,6 +38,8 @@ Deno.test("EslintReader finds where xo lints: its files, package.json's xo key, 
   await write("both/eslint.config.js", "export default [];\n");
   await write("both/package.json", '{"name": "b", "xo": {}}\n');
   await write("named/package.json", '{"name": "n", "description": "uses \\"xo\\" in words", "keywords": ["xo"]}\n');
+  await write("std/package.json", '{"name": "s", "devDependencies": {"standard": "^17.1.2"}}\n');
+  await write("semi/package.json", '{"name": "s", "semistandard": {"ignore": ["gen/"]}}\n');
   const reader = new EslintReader(new NativeFiles());
   const found = async (dir: string) => {
     const config = await reader.forDir(join(root, dir), root);
@@ -48,4 +50,6 @@ Deno.test("EslintReader finds where xo lints: its files, package.json's xo key, 
   assert.deepEqual(await found("flat"), ["flat/xo.config.js", "xo"]);
   assert.deepEqual(await found("both"), ["both/eslint.config.js", "eslint"], "ESLint's own file first");
   assert.equal(await found("named"), undefined, "words are not a configuration");
+  assert.deepEqual(await found("std"), ["std/package.json", "standard"]);
+  assert.deepEqual(await found("semi"), ["semi/package.json", "semistandard"]);
 });
