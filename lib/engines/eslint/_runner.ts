@@ -1,6 +1,6 @@
 /**
  * The program `node` runs for the eslint engine (inside bubblewrap: lib/engines/eslint/mod.ts), as one ES module
- * given with `--input-type=module -e`. It reads `{ root, tool, fix, files: [{ path, text }] }` on stdin, loads the
+ * given as a `data:` URL. It reads `{ root, tool, fix, files: [{ path, text }] }` on stdin, loads the
  * ESLint the repository has installed (resolved from `root`, the folder of its configuration, as `npx eslint` run there
  * would) — or, for `tool` `"xo"`, `"standard"` or `"semistandard"`, the repository's package of that name — and lints
  * each text under its path (`lintText`: the text poly
@@ -62,8 +62,15 @@ const xoLinter = async (fixing) => {
 const standardLinter = async (fixing) => {
   const engine = mod.default ?? mod;
   if (typeof engine.resolveEslintConfig === "function" && engine.eslint && engine.eslint.ESLint) {
-    const linter = new engine.eslint.ESLint(engine.resolveEslintConfig({ cwd: root, fix: fixing }));
-    return async (text, filePath) => (await linter.lintText(text, { filePath, warnIgnored: true }))[0];
+    const options = engine.resolveEslintConfig({ cwd: root, fix: fixing });
+    const linter = new engine.eslint.ESLint(options);
+    // Its command line lints only files of its extensions (.js, .jsx, .mjs, .cjs and its package.json's): others,
+    // a TypeScript declaration beside the code, it passes over.
+    const extensions = Array.isArray(options.extensions) ? options.extensions : undefined;
+    return async (text, filePath) =>
+      extensions && !extensions.some((ext) => filePath.endsWith(ext))
+        ? { messages: [], ignored: true }
+        : (await linter.lintText(text, { filePath, warnIgnored: true }))[0];
   }
   return async (text, filePath) =>
     (await engine.lintText(text, { cwd: root, filename: filePath, fix: fixing }))[0] ?? { messages: [], ignored: true };

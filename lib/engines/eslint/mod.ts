@@ -182,8 +182,13 @@ async function sandboxed(root: string, tool: EslintRunner): Promise<string[]> {
     env: vars,
     offline: true,
   });
-  return [...args, "--", "node", "--input-type=module", "-e", RUNNER];
+  // The runner is an ES module given as a data: URL, not with `--input-type=module -e`: node's workers inherit its
+  // options, and one whose entry is an ES module refuses `--input-type` (xo 1's TypeScript checks start such a worker).
+  return [...args, "--", "node", "-e", RUN_MODULE, `data:text/javascript,${encodeURIComponent(RUNNER)}`];
 }
+
+/** What `node -e` runs: the module its first argument names (the runner), exiting 1 with what went wrong. */
+const RUN_MODULE = "import(process.argv[1]).catch((e) => { console.error(e); process.exit(1); })";
 
 /**
  * At most this much text per process (UTF-16 code units): a monorepo's files go to ESLint in parts, each under the

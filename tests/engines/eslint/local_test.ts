@@ -68,7 +68,7 @@ Deno.test("the eslint engine's cache context changes with a local rule's text, a
   await Deno.mkdir(join(dir, ".git"));
   const settings = {
     rules: {},
-    native: { root: dir, files: [{ path: join(dir, "eslint.config.mjs"), hash: "0" }] },
+    native: { root: dir, options: {}, files: [{ path: join(dir, "eslint.config.mjs"), hash: "0" }] },
   } as unknown as EngineSettings;
   const file = { path: join(dir, "src/app.js"), relPath: "src/app.js", language: "javascript" as const, text: "" };
   const before = await eslint.cacheContext!(file, settings, "run-1");
