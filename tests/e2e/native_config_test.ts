@@ -1074,6 +1074,41 @@ Deno.test("a Python stub is skipped by ruff, saying why, and poly fmt leaves it 
   assert.equal(await Deno.readTextFile(join(dir, "pkg/_core.pyi")), stub);
 });
 
+Deno.test("a package.json listing prettier among its devDependencies, with no prettier file, formats with its defaults", async () => {
+  const dir = await tempDir({ prefix: "poly-prettier-defaults-" });
+  await Deno.mkdir(join(dir, ".git"));
+  const long =
+    "export const value = someFunctionName(argumentNumberOne, argumentNumberTwo, argumentNumberThree, four);\n";
+  await Deno.writeTextFile(join(dir, "a.js"), long);
+  // Without it: poly's own defaults (120 columns) keep the 103-column line.
+  await Deno.writeTextFile(join(dir, "package.json"), '{\n  "name": "x"\n}\n');
+  const plain = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(plain.doc.results.find((r) => r.path === "a.js")?.changed, undefined, JSON.stringify(plain.doc));
+  // With it: prettier's defaults (80 columns, trailing commas), as `prettier --check .` holds the file to.
+  await Deno.writeTextFile(
+    join(dir, "package.json"),
+    '{\n  "name": "x",\n  "devDependencies": { "prettier": "^3.0.0" }\n}\n',
+  );
+  const { doc } = await run(dir, ["fmt", "--check", "--no-cache"]);
+  assert.equal(doc.results.find((r) => r.path === "a.js")?.changed, true, JSON.stringify(doc));
+  assert.ok(doc.configs.some((c) => c.sources.includes("package.json")), JSON.stringify(doc.configs));
+  // A prettier file above a package that lists prettier governs it, as prettier finds its file first.
+  await Deno.mkdir(join(dir, "pkg"));
+  await Deno.writeTextFile(join(dir, "pkg/a.js"), long);
+  await Deno.writeTextFile(join(dir, "pkg/package.json"), '{ "devDependencies": { "prettier": "^3.0.0" } }\n');
+  await Deno.writeTextFile(join(dir, ".prettierrc.json"), '{ "printWidth": 120 }\n');
+  const filed = await run(dir, ["fmt", "--check", "--no-cache", "pkg/a.js"]);
+  assert.equal(filed.doc.results.find((r) => r.path === "pkg/a.js")?.changed, undefined, JSON.stringify(filed.doc));
+  await Deno.remove(join(dir, ".prettierrc.json"));
+  await Deno.remove(join(dir, "pkg"), { recursive: true });
+  await runPoly(["fmt", "--fix", "--no-cache"], { cwd: dir });
+  assert.equal(
+    await Deno.readTextFile(join(dir, "a.js")),
+    "export const value = someFunctionName(\n  argumentNumberOne,\n  argumentNumberTwo,\n  argumentNumberThree,\n  four,\n);\n",
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("configuration files prettier formats by name are formatted under a prettier file, and skipped by biome", async () => {
   const files = {
     ".babelrc": '{"presets":[  "a"]}\n',

@@ -38,6 +38,7 @@ import { parseError, unhonouredConfig } from "./_reading.ts";
 import { relativeInside } from "../../paths/inside.ts";
 import { unknownBiomeKey } from "./_biome_keys.ts";
 import {
+  devDependsOnPrettier,
   OXFMT_FILES,
   oxfmtIgnores,
   oxfmtOptions,
@@ -196,6 +197,7 @@ interface Parsed {
 export class BiomeReader {
   readonly #nearest = new Map<string, Promise<string | undefined>>();
   readonly #prettier = new Map<string, Promise<string | undefined>>();
+  readonly #dependents = new Map<string, Promise<string | undefined>>();
   readonly #styles = new Map<string, Promise<NativeEngineConfig | undefined>>();
   readonly #mapped = new Map<string, Promise<NativeEngineConfig | undefined>>();
   readonly #resolved = new Map<string, Promise<NativeEngineConfig | undefined>>();
@@ -271,7 +273,33 @@ export class BiomeReader {
     return found;
   }
 
-  #nearestPrettier(dir: string, top: string): Promise<string | undefined> {
+  /**
+   * The prettier-compatible configuration file governing `dir` ({@link #prettierFile}); where there is none up to
+   * `top`, the nearest `package.json` that lists prettier among its `devDependencies`: a repository that formats with
+   * prettier's defaults (`"format": "prettier --write ."`, no configuration file), which `prettierOptions` reads as
+   * prettier's defaults.
+   */
+  async #nearestPrettier(dir: string, top: string): Promise<string | undefined> {
+    return await this.#prettierFile(dir, top) ?? await this.#prettierDependent(dir, top);
+  }
+
+  #prettierDependent(dir: string, top: string): Promise<string | undefined> {
+    let found = this.#dependents.get(dir);
+    if (!found) {
+      found = (async () => {
+        if ((await this.files.namesIn(dir)).has("package.json")) {
+          const file = await this.files.read(join(dir, "package.json")).catch(() => undefined);
+          if (file && file.text.includes('"prettier"') && devDependsOnPrettier(file.text)) return file.path;
+        }
+        const up = dirname(dir);
+        return dir === top || up === dir ? undefined : await this.#prettierDependent(up, top);
+      })();
+      this.#dependents.set(dir, found);
+    }
+    return found;
+  }
+
+  #prettierFile(dir: string, top: string): Promise<string | undefined> {
     let found = this.#prettier.get(dir);
     if (!found) {
       found = (async () => {
@@ -291,7 +319,7 @@ export class BiomeReader {
           }
         }
         const up = dirname(dir);
-        return dir === top || up === dir ? undefined : await this.#nearestPrettier(up, top);
+        return dir === top || up === dir ? undefined : await this.#prettierFile(up, top);
       })();
       this.#prettier.set(dir, found);
     }

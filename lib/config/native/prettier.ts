@@ -136,6 +136,16 @@ export function stylePlugins(options: Table): { plugins: string[]; unknown: stri
   return { plugins, unknown: plugins.filter((p) => !(p in LANGUAGE_PLUGINS) && !SORTING_PLUGINS.has(p)) };
 }
 
+/** Whether a `package.json` text lists prettier among its `devDependencies` (one that does not parse does not). */
+export function devDependsOnPrettier(text: string): boolean {
+  try {
+    const deps = (JSON.parse(text) as Table).devDependencies;
+    return deps !== null && typeof deps === "object" && "prettier" in deps;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads a file a configuration names (a shared config package's), for {@link prettierOptions}. */
 export type ReadShared = (path: string) => Promise<NativeText | undefined>;
 
@@ -159,7 +169,8 @@ export async function prettierOptions(
       });
     } else if (name === "package.json") {
       doc = (JSON.parse(file.text) as Table).prettier;
-      if (doc === undefined) return undefined;
+      // Without a `prettier` key, one that lists prettier among its devDependencies formats with its defaults.
+      if (doc === undefined) return devDependsOnPrettier(file.text) ? {} : undefined;
     } else if (name.endsWith(".toml")) doc = parseToml(file.text);
     else if (name.endsWith(".json5")) doc = parseJson5(file.text);
     else if (name.endsWith(".json")) doc = parseJsonc(file.text);
