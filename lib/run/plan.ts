@@ -507,9 +507,9 @@ function withTargetVersion(settings: EngineSettings, version: string): EngineSet
 /**
  * Formatters with a configuration of their own, or none at all (gofmt's output is Go's one format, which `gofmt -l`
  * holds every file to, whatever an `.editorconfig` says of line endings or a final newline): `.editorconfig` does not
- * apply to them.
+ * apply to them. (biome formats under `.editorconfig` where no file of its own governs it: where one does, below.)
  */
-const OWN_CONFIG = new Set(["ruff", "biome", "rustfmt", "gofmt"]);
+const OWN_CONFIG = new Set(["ruff", "rustfmt", "gofmt"]);
 
 /** How each formatter is told to indent with tabs (`indent_style = tab`); "n/a" where indentation has no style. */
 function tabKeys(id: string, language: Language): Record<string, unknown> | "n/a" | undefined {
@@ -519,6 +519,7 @@ function tabKeys(id: string, language: Language): Record<string, unknown> | "n/a
     case "sqlfmt":
       return { indent_style: "tab" };
     case "webfmt":
+    case "biome":
       return { indentStyle: "tab" };
     case "mago":
       return { "use-tabs": true };

@@ -863,6 +863,46 @@ Deno.test("prettier plugins: a language's plugin leaves its files unchecked, a s
   assert.match(biome.doc.results.find((r) => r.path === "a.ts")?.error ?? "", /cannot be honoured by poly's biome/);
 });
 
+Deno.test(".editorconfig governs biome where no biome or prettier file does, as biome's useEditorconfig and prettier read it", async () => {
+  const dir = await tempDir({ prefix: "poly-biome-editorconfig-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.writeTextFile(
+    join(dir, ".editorconfig"),
+    "root = true\n[*]\nindent_style = tab\n[*.ts]\nindent_style = space\nindent_size = 4\nmax_line_length = 40\n",
+  );
+  const text = "export function f() {\n  return someLongFunctionName(argumentOne, argumentTwo);\n}\n";
+  await Deno.writeTextFile(join(dir, "a.js"), text);
+  await Deno.writeTextFile(join(dir, "b.ts"), text);
+  await Deno.writeTextFile(join(dir, "c.json"), '{\n  "a": 1\n}\n');
+  const native = await tempDir({ prefix: "poly-biome-editorconfig-native-" });
+  for (const name of [".editorconfig", "a.js", "b.ts", "c.json"]) {
+    await Deno.copyFile(join(dir, name), join(native, name));
+  }
+  await runPoly(["fmt", "--fix", "--no-cache"], { cwd: dir });
+  // biome itself, told to read the .editorconfig (its own defaults are tabs and 80 columns; poly's, 2 spaces and 120),
+  // and given the width, which biome 2.5 does not take from max_line_length (prettier and poly's other formatters do).
+  await Deno.writeTextFile(
+    join(native, "biome.json"),
+    '{ "formatter": { "useEditorconfig": true }, "overrides": [{ "includes": ["**/*.ts"], "formatter": { "lineWidth": 40 } }] }\n',
+  );
+  const command = await biomeCommand();
+  if (!command) throw new Error("the biome command line of the same version is part of poly");
+  const out = await new Deno.Command(command.binary, {
+    args: ["format", "--write", "--vcs-enabled=false", "a.js", "b.ts", "c.json"],
+    cwd: native,
+    env: command.env,
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  for (const name of ["a.js", "b.ts", "c.json"]) {
+    assert.equal(await Deno.readTextFile(join(dir, name)), await Deno.readTextFile(join(native, name)), name);
+  }
+  assert.match(await Deno.readTextFile(join(dir, "a.js")), /^\treturn someLongFunctionName/m);
+  assert.match(await Deno.readTextFile(join(dir, "b.ts")), /^ {4}return someLongFunctionName\($/m);
+  await Deno.remove(dir, { recursive: true });
+  await Deno.remove(native, { recursive: true });
+});
+
 Deno.test("a prettier file poly cannot read errors the files formatted under it, and stops no lint", async () => {
   const dir = await tempDir({ prefix: "poly-prettier-unread-" });
   await Deno.mkdir(join(dir, ".git"));

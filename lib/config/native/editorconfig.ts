@@ -1,8 +1,8 @@
 /**
  * `.editorconfig` (https://spec.editorconfig.org) for the formatters that have
  * no configuration of their own in poly (dprint, clang-format, StyLua,
- * Mago, sqlformat, web_fmt and prettier where no prettier or oxfmt file governs
- * them; not gofmt, which has one format): the files from a
+ * Mago, sqlformat, and biome, web_fmt and prettier where no file of biome's own,
+ * prettier's or oxfmt's governs them; not gofmt, which has one format): the files from a
  * directory up to the nearest `root = true` (or the repository root) govern it,
  * and each file's properties are the sections matching its path, farthest file
  * first, later sections winning. They map onto poly's `[defaults]` for that file:
@@ -13,7 +13,7 @@
  * | `max_line_length` | `line_length` (`off`: unchanged) |
  * | `end_of_line` (`lf`, `crlf`) | `line_ending` |
  * | `insert_final_newline` | `final_newline` |
- * | `indent_style = tab` | the formatter's own tab switch (clang-format, StyLua, Mago, dprint TOML) |
+ * | `indent_style = tab` | the formatter's own tab switch (clang-format, StyLua, Mago, dprint TOML, biome) |
  *
  * A property poly cannot honour for a formatted file (`end_of_line = cr`,
  * `indent_style = tab` for a formatter without tabs) is a {@link ConfigError}
