@@ -31,6 +31,23 @@ async function run(dir: string, args: string[]) {
   return { ...out, doc };
 }
 
+/** Each finding of `engine` as `path:line:col: code`, sorted: what the native command lines are compared by. */
+function located(doc: { results: Record_[] }, engine: string): string[] {
+  return doc.results.flatMap((r) =>
+    (r.diagnostics ?? []).filter((d) => d.engine === engine).map((d) =>
+      `${r.path}:${d.span?.start_line}:${d.span?.start_col}: ${d.code}`
+    )
+  ).sort();
+}
+
+/** A copy of fixture `name` in a repository of its own (a `.git` folder) with `modules` as its installed dependencies. */
+async function installedFixture(name: string, modules: string): Promise<string> {
+  const dir = await copyFixture(name);
+  await Deno.mkdir(join(dir, ".git"));
+  await installEslint(modules, dir);
+  return dir;
+}
+
 function codes(doc: { results: Record_[] }, path: string, engine: string): string[] {
   const r = doc.results.find((x) => x.path === path);
   return (r?.diagnostics ?? []).filter((d) => d.engine === engine).map((d) => d.code ?? "").sort();
@@ -512,11 +529,7 @@ bwrapTest(
     assert.deepEqual(codes(bare.doc, "src/app.js", "biome"), []);
     await installEslint((eslintInstall as { modules: string }).modules, dir);
     const { doc, stderr } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
-    const found = doc.results.flatMap((r) =>
-      (r.diagnostics ?? []).filter((d) => d.engine === "eslint").map((d) =>
-        `${r.path}:${d.span?.start_line}:${d.span?.start_col}: ${d.code}`
-      )
-    ).sort();
+    const found = located(doc, "eslint");
     assert.deepEqual(found, ["src/app.js:1:5: prefer-const", "src/app.js:3:7: no-unused-vars"], stderr);
     assert.deepEqual(found, await eslintNative(dir));
     assert.deepEqual(codes(doc, "src/app.js", "biome"), []);
@@ -577,15 +590,9 @@ for (const version of XO_VERSIONS) {
     `where xo lints (package.json), the repository's xo ${version} lints in biome's place, as \`xo\` does`,
     { ignore: noXo !== undefined || !findExecutable("node") },
     async () => {
-      const dir = await copyFixture("native/xo");
-      await Deno.mkdir(join(dir, ".git"));
-      await installEslint((installed as { modules: string }).modules, dir);
+      const dir = await installedFixture("native/xo", (installed as { modules: string }).modules);
       const { doc, stderr } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
-      const found = doc.results.flatMap((r) =>
-        (r.diagnostics ?? []).filter((d) => d.engine === "eslint").map((d) =>
-          `${r.path}:${d.span?.start_line}:${d.span?.start_col}: ${d.code}`
-        )
-      ).sort();
+      const found = located(doc, "eslint");
       // `xo --reporter=json`, the repository's own command line, on the same tree.
       const out = await new Deno.Command("node", {
         args: ["node_modules/.bin/xo", "--reporter=json"],
@@ -628,15 +635,9 @@ bwrapTest(
   "where standard lints (package.json), the repository's standard lints in biome's place, as `standard` does",
   { ignore: noStandard !== undefined || !findExecutable("node") },
   async () => {
-    const dir = await copyFixture("native/standard");
-    await Deno.mkdir(join(dir, ".git"));
-    await installEslint((standardInstall as { modules: string }).modules, dir);
+    const dir = await installedFixture("native/standard", (standardInstall as { modules: string }).modules);
     const { doc, stderr } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
-    const found = doc.results.flatMap((r) =>
-      (r.diagnostics ?? []).filter((d) => d.engine === "eslint").map((d) =>
-        `${r.path}:${d.span?.start_line}:${d.span?.start_col}: ${d.code}`
-      )
-    ).sort();
+    const found = located(doc, "eslint");
     // `standard --verbose`, its own command line: `  <path>:<line>:<col>: <message> (<rule>)[ (warning)]`.
     const out = await new Deno.Command("node", {
       args: ["node_modules/.bin/standard", "--verbose"],
