@@ -65,9 +65,17 @@ export function findExecutable(name: string, ...pathEnv: [pathEnv: string | unde
 export function isIndirect(path: string): boolean {
   try {
     const real = Deno.realPathSync(path);
-    if (basename(real) !== basename(path)) return true;
+    return basename(real) !== basename(path) || isScript(real);
+  } catch {
+    return true;
+  }
+}
+
+/** Whether the file at `path` is a script (it starts with `#!`); a file that cannot be read counts as one. */
+export function isScript(path: string): boolean {
+  try {
     const head = new Uint8Array(2);
-    const file = Deno.openSync(real);
+    const file = Deno.openSync(path);
     try {
       return file.readSync(head) === 2 && head[0] === 0x23 && head[1] === 0x21; // "#!"
     } finally {

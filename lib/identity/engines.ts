@@ -272,8 +272,9 @@ async function rememberedVersion(program: string, path: string, args: string[]):
   } catch {
     return await askedEveryRun(program, args);
   }
-  const python = isIndirect(path) ? pythonScript(real) : undefined;
-  if (isIndirect(path) && !python) return await askedEveryRun(program, args);
+  const indirect = isIndirect(path);
+  const python = indirect ? pythonScript(real) : undefined;
+  if (indirect && !python) return await askedEveryRun(program, args);
   const memo = readMemo();
   const key = `${real} ${args.join(" ")}`;
   const mtime = info.mtime?.getTime() ?? 0;

@@ -19,7 +19,8 @@
  * @module
  */
 import { basename, isAbsolute } from "node:path";
-import { findExecutable } from "../fs/executable.ts";
+import { findExecutable, isScript } from "../fs/executable.ts";
+import { env } from "../paths/mod.ts";
 import { runHost } from "../engines/host.ts";
 
 /** Variables that change an interpreter's `sys.path` (`HOME` through the user site folder). */
@@ -53,7 +54,7 @@ export function pythonScript(script: string): PythonScript | undefined {
   }
   try {
     const real = Deno.realPathSync(program);
-    return firstLine(real)?.startsWith("#!") === false ? { named: program, real, flags } : undefined;
+    return isScript(real) ? undefined : { named: program, real, flags };
   } catch {
     return undefined;
   }
@@ -105,7 +106,7 @@ export async function sysPath(python: PythonScript): Promise<string[] | undefine
  */
 export function context(python: PythonScript, paths: readonly string[]): string {
   const lines = [`${python.named} ${python.flags.join(" ")}`.trim(), `${python.real} ${stamp(python.real)}`];
-  for (const name of PYTHON_PATH_ENV) lines.push(`${name}=${JSON.stringify(readEnv(name) ?? null)}`);
+  for (const name of PYTHON_PATH_ENV) lines.push(`${name}=${JSON.stringify(env(name) ?? null)}`);
   for (const path of paths) lines.push(`${path} ${stamp(path)}`);
   return lines.join("\n");
 }
@@ -116,13 +117,5 @@ function stamp(path: string): string {
     return `${info.ino ?? ""}:${info.size}:${info.mtime?.getTime() ?? ""}`;
   } catch {
     return "-";
-  }
-}
-
-function readEnv(name: string): string | undefined {
-  try {
-    return Deno.env.get(name);
-  } catch {
-    return undefined; // not readable under this permission set: as unset
   }
 }

@@ -9,6 +9,7 @@ import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
 import { pluginOf } from "../engines/dprint/mod.ts";
 import { DENO_LANGUAGES } from "../config/native/deno.ts";
+import { eslintRunner, runnerName } from "../config/native/eslint.ts";
 import {
   configuresLint,
   DENO_FMT,
@@ -290,9 +291,9 @@ function eslintKeepsStyle(language: Language, config: ResolvedConfig): string | 
   const eslint = config.native?.[ESLINT];
   if (!eslint || !ESLINT_LANGUAGES.has(language) || !notOff("eslint", config, "lint", language)) return undefined;
   const file = eslint.files[0]?.path;
-  const runner = eslint.options.runner;
-  const tool = typeof runner === "string" ? runner : "ESLint";
-  return `not formatted: the repository keeps its ${languageName(language)} style with ${tool}` +
+  return `not formatted: the repository keeps its ${languageName(language)} style with ${
+    runnerName(eslintRunner(eslint))
+  }` +
     `${file ? ` (${basename(file)})` : ""} and configures no formatter for it; [fmt.${language}.biome] in poly.toml ` +
     `formats it with biome`;
 }

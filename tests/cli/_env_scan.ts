@@ -34,7 +34,6 @@ export const DYNAMIC_READERS: Record<string, string> = {
   "lib/gateway/sandbox.ts": "hostEnv(name) reader; callers pass literals and PASSTHROUGH_ENV",
   "lib/hooks/agent/hook.ts": "read(name) reader; callers pass literals",
   "lib/identity/engines.ts": "reads each host engine's hostEnv (SHELLCHECK_ENV, GO_ENV, RUSTFMT_ENV)",
-  "lib/identity/python_script.ts": "readEnv(name) reader; reads PYTHON_PATH_ENV",
   "lib/paths/mod.ts": "env(name) reader; callers pass literals",
   "lib/remote/client.ts": "--token-env NAME from the user; a refused read says to use POLY_*",
   "lib/workspace/_cache.ts": "reads ENV_KEYS",

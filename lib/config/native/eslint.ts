@@ -56,8 +56,22 @@ export const XO_FILES = [
  */
 export type EslintRunner = "eslint" | "xo" | "standard" | "semistandard";
 
-/** The runners a `package.json` names by a key of their own or as a dependency, in the order looked for. */
-const MANIFEST_RUNNERS = ["xo", "standard", "semistandard"] as const;
+/**
+ * The runners other than ESLint itself, which a `package.json` names by a key of their own or as a dependency, in the
+ * order looked for.
+ */
+export const MANIFEST_RUNNERS = ["xo", "standard", "semistandard"] as const;
+
+/** The runner of an ESLint configuration (its `options.runner`; ESLint itself when none is named). */
+export function eslintRunner(config: NativeEngineConfig | undefined): EslintRunner {
+  const runner = config?.options.runner;
+  return MANIFEST_RUNNERS.find((name) => name === runner) ?? "eslint";
+}
+
+/** A runner's name in messages: `ESLint`, `xo`, `standard`, `semistandard`. */
+export function runnerName(runner: EslintRunner): string {
+  return runner === "eslint" ? "ESLint" : runner;
+}
 
 /** The reader of where ESLint's configuration governs, for a run. */
 export class EslintReader {

@@ -55,7 +55,7 @@ import {
 } from "../types.ts";
 import { RUNNER } from "./_runner.ts";
 import { localModules } from "./_local.ts";
-import type { EslintRunner } from "../../config/native/eslint.ts";
+import { type EslintRunner, eslintRunner, MANIFEST_RUNNERS, runnerName } from "../../config/native/eslint.ts";
 
 /**
  * What the eslint engine passes into its sandbox from poly's environment: `ESLINT_USE_FLAT_CONFIG` (`false` makes
@@ -124,21 +124,15 @@ function rootOf(settings: EngineSettings): string {
   return root;
 }
 
-/** The layer's runner: ESLint itself, or xo (lib/config/native/eslint.ts). */
+/** The layer's runner: ESLint itself, xo, standard or semistandard (lib/config/native/eslint.ts). */
 function toolOf(settings: EngineSettings): EslintRunner {
-  const runner = settings.native?.options.runner;
-  return runner === "xo" || runner === "standard" || runner === "semistandard" ? runner : "eslint";
-}
-
-/** The runner's name in messages. */
-function named(tool: EslintRunner): string {
-  return tool === "eslint" ? "ESLint" : tool;
+  return eslintRunner(settings.native);
 }
 
 /** Why `tool` cannot run for the configuration at `root` when it is not installed there, and how to install it. */
 function notInstalled(root: string, tool: EslintRunner): { missing: string; install: string } {
   return {
-    missing: `${named(tool)} is not installed here (no node_modules/${tool} from ${root} up)`,
+    missing: `${runnerName(tool)} is not installed here (no node_modules/${tool} from ${root} up)`,
     install: "install the repository's dependencies (npm install, pnpm install, yarn, bun install)",
   };
 }
@@ -155,7 +149,7 @@ async function sandboxed(root: string, tool: EslintRunner): Promise<string[]> {
   for (const dir of [repository, installed]) {
     if (workspaceHoldsHome(dir, home)) {
       throw new EngineUnavailableError(
-        `${named(tool)} would run with ${dir} visible, which holds the home directory: poly does not run it there`,
+        `${runnerName(tool)} would run with ${dir} visible, which holds the home directory: poly does not run it there`,
       );
     }
   }
@@ -229,7 +223,7 @@ async function runPart(files: SourceFile[], settings: EngineSettings, fix: boole
     if (e instanceof EngineUnavailableError && /bwrap/.test(e.message)) {
       throw new EngineUnavailableError(
         `${
-          named(tool)
+          runnerName(tool)
         } runs the repository's own code, which poly runs only inside bubblewrap: bwrap not found on PATH ` +
           "(Debian and Ubuntu: apt install bubblewrap)",
       );
@@ -245,9 +239,11 @@ async function runPart(files: SourceFile[], settings: EngineSettings, fix: boole
     throw new EngineError(`${tool} failed: ${said}`);
   }
   if (out.missing !== undefined) {
-    throw new EngineUnavailableError(`${named(tool)} is not installed for ${root}: ${out.missing}`);
+    throw new EngineUnavailableError(`${runnerName(tool)} is not installed for ${root}: ${out.missing}`);
   }
-  if (out.failed !== undefined) throw new EngineError(`${named(tool)} could not load its configuration: ${out.failed}`);
+  if (out.failed !== undefined) {
+    throw new EngineError(`${runnerName(tool)} could not load its configuration: ${out.failed}`);
+  }
   return out;
 }
 
@@ -279,7 +275,7 @@ function outcome(result: RunnerResult | undefined, settings: EngineSettings): Li
   if (ignored) {
     const file = settings.native?.files[0]?.path;
     return new EngineRefusal(
-      `ignored by ${named(tool)}'s configuration${file ? ` (${file.slice(file.lastIndexOf("/") + 1)})` : ""}`,
+      `ignored by ${runnerName(tool)}'s configuration${file ? ` (${file.slice(file.lastIndexOf("/") + 1)})` : ""}`,
     );
   }
   const fatal = messages.find((m) => m.fatal);
@@ -375,13 +371,13 @@ export const eslint: EngineSpec = {
   cacheContext: (_file, settings, run) => identity(settings, run ?? ""),
   contextFiles: (path) =>
     LOCKFILES.includes(basename(path)) || path.endsWith(join("node_modules", "eslint", "package.json")) ||
-    ["xo", "standard", "semistandard"].some((tool) => path.endsWith(join("node_modules", tool, "package.json"))) ||
+    MANIFEST_RUNNERS.some((tool) => path.endsWith(join("node_modules", tool, "package.json"))) ||
     localPaths.has(path),
   async unavailable(settings) {
     if (!findExecutable("bwrap")) {
       return {
         missing: `bwrap is not on PATH (${
-          named(toolOf(settings))
+          runnerName(toolOf(settings))
         } runs the repository's own code, which poly runs only inside bubblewrap)`,
         install: "apt install bubblewrap (Debian, Ubuntu)",
       };
