@@ -31,14 +31,20 @@ import { join } from "../paths/path.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { concatBytes } from "../io/bytes.ts";
-import { type ReadLog, unchanged } from "../fs/read_log.ts";
+import { type ReadLog, sightOf } from "../fs/read_log.ts";
 import type { FileResult, Report, RunSkip } from "../report/schema.ts";
 import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
 import { codeStamp } from "../identity/code.ts";
 import { shortDigest } from "./short_digest.ts";
 
 /** Version of the stored file's shape. */
-const FORMAT = 4;
+const FORMAT = 5;
+
+/**
+ * Most of a kept `poly lint` run's own files that may have changed for it to be brought up to date (those files checked
+ * again, the rest of its report kept) rather than run again whole.
+ */
+export const MAX_STALE = 32;
 
 /** Runs kept (the oldest go first). */
 export const KEEP = 32;
@@ -73,6 +79,11 @@ export interface Replay<Text extends string | KeptText = string | KeptText> {
   report: Report;
   /** Whether the run's whole-project phase had no job (`poly lint`): a replay need not run it again. */
   noWorkspaceJobs?: boolean;
+  /**
+   * Set when the kept run is stale: the run's own files (absolute paths) whose bytes changed since, and nothing else it
+   * read did (see {@link findReplay}); with the kept lines and own files, to keep the run once it is brought up to date.
+   */
+  stale?: { changed: string[]; lines: [string, string][]; files: number[] };
 }
 
 /**
@@ -95,10 +106,12 @@ const PIECE = 256 * 1024;
  * newline (JSON as `JSON.stringify` writes it has none), so that text is neither escaped nor parsed, and its
  * {@link Replay.tail}'s two parts.
  */
-interface Stored extends Omit<Replay, "streamed" | "tail"> {
+interface Stored extends Omit<Replay, "streamed" | "tail" | "stale"> {
   format: number;
   key: string;
   lines: [string, string][];
+  /** The indexes into `lines` of the run's own files (lib/fs/read_log.ts `Settled`). */
+  files?: number[];
   /** How many results the text after the first line holds (a JSON run's). */
   streamed?: number;
   /** The {@link Replay.tail}'s UTF-8 bytes before and after the pid, at the file's end (after the results' text). */
@@ -166,6 +179,10 @@ function pathOf(key: string): string {
  * The run kept under `key` when nothing it read has changed since; undefined
  * when there is none, it is damaged, or any of its reads changed. The report is
  * what a warm run would give: every file a cache hit, this process's pid.
+ * A `poly lint` run whose only changes are the bytes of up to {@link MAX_STALE}
+ * of its own files (still regular files, not links; lib/fs/read_log.ts `file`)
+ * is given back {@link Replay.stale}: the caller checks those files again and
+ * writes the rest of the report as kept.
  */
 export function findReplay(key: string): Replay<KeptText> | undefined {
   let file: Deno.FsFile;
@@ -214,7 +231,8 @@ function readReplay(file: Deno.FsFile, key: string): Replay<KeptText> | undefine
   const tailSize = before + after;
   if (stored.tail !== undefined && rest === undefined) return undefined;
   if (!Number.isInteger(tailSize) || before < 0 || after < 0 || tailSize > (rest ?? 0)) return undefined;
-  if (!unchanged(stored.lines)) return undefined;
+  const changed = changedFiles(stored);
+  if (changed === undefined) return undefined;
   let tail: Uint8Array | undefined;
   if (stored.tail !== undefined) {
     const pid = new TextEncoder().encode(String(Deno.pid));
@@ -235,7 +253,38 @@ function readReplay(file: Deno.FsFile, key: string): Replay<KeptText> | undefine
     ...(count !== undefined ? { streamed: { text: pieces(file, offset, size - tailSize, buffer), count } } : {}),
     ...(tail ? { tail } : {}),
     ...(stored.noWorkspaceJobs ? { noWorkspaceJobs: true } : {}),
+    ...(changed.length > 0 ? { stale: { changed, lines: stored.lines, files: stored.files ?? [] } } : {}),
   };
+}
+
+/** The mode bits of a regular file in a stat line (lib/fs/read_log.ts: `ino:mode:size:mtime:ctime`). */
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+
+/** Whether a stat line is a regular file's own (no link, no error's name). */
+function regularFile(line: string): boolean {
+  const fields = line.split(":");
+  return fields.length === 5 && (Number(fields[1]) & S_IFMT) === S_IFREG;
+}
+
+/**
+ * The kept run's own files whose lines changed (none: it replays as it is), or undefined when it cannot be brought up
+ * to date: another of its reads changed, a file is no longer a regular file, more than {@link MAX_STALE} changed, or
+ * it is no `poly lint` run of the whole (a shard).
+ */
+function changedFiles(stored: Stored): string[] | undefined {
+  const own = new Set(stored.files ?? []);
+  const changed: string[] = [];
+  const command = stored.command;
+  const whole = command?.kind === "lint" && (command.value as { shard?: string } | undefined)?.shard === undefined;
+  for (let i = 0; i < stored.lines.length; i++) {
+    const [path, line] = stored.lines[i];
+    const now = sightOf(path).line;
+    if (now === line) continue;
+    if (!whole || !own.has(i) || !regularFile(line) || !regularFile(now) || changed.length === MAX_STALE) return;
+    changed.push(path);
+  }
+  return changed;
 }
 
 /** Fills `into` from `file` at `at`; a file shorter than that is an error. */
@@ -324,6 +373,7 @@ export async function keepReplay(
       format: FORMAT,
       key,
       lines: settled.lines,
+      ...(settled.files.length > 0 ? { files: settled.files } : {}),
       ...rest,
       report,
       ...(skipsFromResults ? { skipsFromResults } : {}),

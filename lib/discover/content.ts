@@ -7,6 +7,7 @@ import type { Language } from "../engines/types.ts";
 import { detectTemplate } from "../engines/templates.ts";
 import { type FileStamp, fileStamp } from "../fs/atomic.ts";
 import { readBytesSync } from "../fs/read_bytes.ts";
+import { asFileRead } from "../fs/read_log.ts";
 
 /** How many leading bytes are searched for a NUL byte. */
 export const BINARY_SNIFF_BYTES = 8192;
@@ -125,7 +126,7 @@ export async function readCandidate(path: string, maxSize: number, options: Read
   const unread = beforeRead(info, maxSize);
   if (unread) return unread;
   try {
-    return afterRead(readBytesSync(path, info.size), maxSize, options, info);
+    return afterRead(asFileRead(() => readBytesSync(path, info.size)), maxSize, options, info);
   } catch (error) {
     return { error: readError(error) };
   }
@@ -151,7 +152,7 @@ export function readCandidateSync(
   const unread = beforeRead(info, maxSize);
   if (unread) return unread;
   try {
-    return afterRead(readBytesSync(path, info.size), maxSize, options, info);
+    return afterRead(asFileRead(() => readBytesSync(path, info.size)), maxSize, options, info);
   } catch (error) {
     return { error: readError(error) };
   }

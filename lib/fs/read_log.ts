@@ -69,6 +69,29 @@ const WRAPPED = [
  */
 export const RACY_MS = 2_500;
 
+/** The wrapped functions that read a path's stat line alone, which a stat line taken again proves the same. */
+const STATS = new Set<string>(["stat", "statSync", "lstat", "lstatSync"]);
+
+/** Whether the reads now are a run's reads of its own files' bytes ({@link asFileRead}). */
+let fileRead = false;
+
+/**
+ * Runs `read` (synchronous) as the read of a run's own file's bytes: what the
+ * file says goes into that file's result alone (the engines are given it), so a
+ * change to it changes no other file's result. Any other read of a path a run
+ * checks (a configuration that is also linted, a rule module) marks it as more
+ * than a file of the run ({@link Settled}'s `files`).
+ */
+export function asFileRead<T>(read: () => T): T {
+  if (fileRead) return read();
+  fileRead = true;
+  try {
+    return read();
+  } finally {
+    fileRead = false;
+  }
+}
+
 /** The functions that make poly's own temporary files and folders: what they return is never a read. */
 const TEMPORARY = ["makeTempDir", "makeTempDirSync", "makeTempFile", "makeTempFileSync"] as const;
 
@@ -159,7 +182,8 @@ function install(): void {
       // An open for writing is not a read (check runs write nothing in the tree).
       const options = rest[0] as Deno.OpenOptions | undefined;
       if (!writing || !(options?.write || options?.append || options?.create || options?.truncate)) {
-        for (const log of open) log.note(path);
+        const more = !fileRead && !STATS.has(name);
+        for (const log of open) log.note(path, more);
       }
       return original.call(Deno, path, ...rest);
     };
@@ -184,9 +208,12 @@ function uninstall(): void {
   saved = undefined;
 }
 
-/** What {@link ReadLog.settle} found: every path read with its line, or why the log proves nothing. */
+/**
+ * What {@link ReadLog.settle} found: every path read with its line, or why the log proves nothing. `files` are the
+ * indexes (into `lines`) of the run's own files ({@link ReadLog.file}) that nothing read but as a file of the run.
+ */
 export type Settled =
-  | { lines: [string, string][] }
+  | { lines: [string, string][]; files: number[] }
   | { refused: string };
 
 /** One open stretch of logging (see the module documentation). */
@@ -196,6 +223,9 @@ export class ReadLog {
   readonly #seen = new Map<string, Sighting>();
   readonly #exclude: string[];
   readonly #owned = new Set<string>();
+  /** Paths read as more than a file of the run (see {@link asFileRead}), and the run's own files. */
+  readonly #more = new Set<string>();
+  readonly #files = new Set<string>();
   #closed = false;
   #refused?: string;
 
@@ -211,9 +241,16 @@ export class ReadLog {
     return log;
   }
 
-  /** Notes a read of `path` (what the wrappers call; a caller may add paths it knows a worker reads). */
-  note(path: string | URL): void {
-    if (this.#closed || (typeof path === "string" && this.#seen.has(path))) return; // poly's paths are absolute
+  /**
+   * Notes a read of `path` (what the wrappers call; a caller may add paths it knows a worker reads); `more` when it
+   * read more than a stat line, and not as the read of a run's own file ({@link asFileRead}).
+   */
+  note(path: string | URL, more = false): void {
+    if (this.#closed) return;
+    if (typeof path === "string" && this.#seen.has(path)) { // poly's paths are absolute
+      if (more) this.#more.add(path);
+      return;
+    }
     let abs: string;
     try {
       abs = path instanceof URL ? fileURLToPath(path) : resolve(String(path));
@@ -221,8 +258,32 @@ export class ReadLog {
       this.refuse(`a read of ${String(path)}, which is no file path`);
       return;
     }
-    if (this.#seen.has(abs) || this.#owned.has(abs) || this.#excluded(abs)) return;
-    this.#seen.set(abs, sightOf(abs));
+    if (this.#owned.has(abs) || this.#excluded(abs)) return;
+    if (more) this.#more.add(abs);
+    if (!this.#seen.has(abs)) this.#seen.set(abs, sightOf(abs));
+  }
+
+  /**
+   * Takes in the reads of a kept run this work brings up to date (lib/cache/replay.ts `stale`): each kept line of a
+   * path this log has not seen, and the kept run's own files (`files`, indexes into `lines`). `changed` are the paths
+   * this work read again because they changed (by their own paths: what else read them here was that, so they stay
+   * the run's own files, as the kept run's tree and configuration are); any other path read here with another line
+   * than the kept one changed since the kept run was looked up, and the log proves nothing.
+   */
+  adopt(lines: readonly (readonly [string, string])[], files: readonly number[], changed: ReadonlySet<string>): void {
+    const own = new Set(files);
+    lines.forEach(([path, line], i) => {
+      const seen = this.#seen.get(path);
+      if (seen === undefined) this.#seen.set(path, { line, changedAt: 0 });
+      else if (seen.line !== line && !changed.has(path)) this.refuse(`${path} changed during the run`);
+      if (own.has(i)) this.#files.add(path);
+      if (changed.has(path)) this.#more.delete(path);
+    });
+  }
+
+  /** Names `path` (absolute) as one of the run's own files: one whose bytes only its own result depends on. */
+  file(path: string): void {
+    if (!this.#closed) this.#files.add(path);
   }
 
   /** Whether `abs` is an excluded folder or under one. */
@@ -271,6 +332,8 @@ export class ReadLog {
       lines.push([path, first.line]);
     }
     lines.sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-    return { lines };
+    const files: number[] = [];
+    lines.forEach(([path], i) => this.#files.has(path) && !this.#more.has(path) && files.push(i));
+    return { lines, files };
   }
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import { isAbsolute, join } from "../paths/path.ts";
+import { asFileRead } from "../fs/read_log.ts";
 import type { Paint, Style } from "./_ansi.ts";
 import type { Span } from "./schema.ts";
 
@@ -35,7 +36,9 @@ export class SourceCache {
     if (!this.#files.has(path)) {
       let lines: string[] | undefined;
       try {
-        lines = Deno.readTextFileSync(isAbsolute(path) ? path : join(this.#cwd, path)).split("\n");
+        // What the file says goes into its own result's lines alone (lib/fs/read_log.ts).
+        const file = isAbsolute(path) ? path : join(this.#cwd, path);
+        lines = asFileRead(() => Deno.readTextFileSync(file)).split("\n");
       } catch {
         lines = undefined;
       }

@@ -53,6 +53,11 @@ export interface ReportWriter {
   tail?(report: Report): string | undefined;
   /** JSON only: writes `text` (or its UTF-8 bytes), a kept {@link ReportWriter.tail}, in place of `finish`. */
   end?(text: string | Uint8Array): Promise<void>;
+  /**
+   * JSON only: one result as {@link ReportWriter.result} writes it, given as that result's text (one of a kept run's,
+   * see {@link keptResults}), in report order among the others.
+   */
+  encoded?(text: string): Promise<void> | void;
 }
 
 /** Text or bytes into a writer's chunk: a promise only when it had to be written out (or `force`d). */
@@ -140,15 +145,20 @@ function jsonWriter(
   let count = 0;
   /** The document after the results written so far, for a report whose own results are none. */
   const rest = (report: Report) => restOf(report, count === 0);
+  /** One result's `text`, written as `bytes` (its UTF-8 bytes, or the text itself) after its separator. */
+  const written = (text: string, bytes: string | Uint8Array) => {
+    const first = count++ === 0;
+    keep?.(`${first ? opening : ","}${text}`);
+    const separated = put(first ? opening : COMMA);
+    return separated ? separated.then(() => put(bytes)) : put(bytes);
+  };
   const writer: ReportWriter = {
     streams: true,
     result(result) {
       const { text, bytes } = resultJson(result);
-      const first = count++ === 0;
-      keep?.(`${first ? opening : ","}${text}`);
-      const separated = put(first ? opening : COMMA);
-      return separated ? separated.then(() => put(bytes)) : put(bytes);
+      return written(text, bytes);
     },
+    encoded: (text) => written(text, text),
     async resume(text, written) {
       count += written;
       if (typeof text === "string" || text instanceof Uint8Array) await put(text);
@@ -169,6 +179,27 @@ function jsonWriter(
   };
   return writer;
 }
+
+/**
+ * The results' texts in what a JSON writer's `keep` was given (a kept run's, lib/cache/replay.ts), each as
+ * {@link ReportWriter.encoded} takes it, with its path: the document's head and the separators left out. A result's
+ * text starts with a new line and four spaces, then `{`; every line inside it is indented further (a JSON string holds
+ * no raw newline), so each `,` before such a line is a separator between two results.
+ */
+export function keptResults(text: string): { path: string; text: string }[] {
+  const start = text.indexOf(RESULT_START);
+  if (start < 0) return [];
+  return text.slice(start).split(`,${RESULT_START}`).map((part, i) => {
+    const result = i === 0 ? part : RESULT_START + part;
+    const path = PATH_LINE.exec(result);
+    if (!path) throw new Error("a kept result names no path");
+    return { path: JSON.parse(path[1]) as string, text: result };
+  });
+}
+
+const RESULT_START = "\n    {";
+/** A result's first line: its path (canonical results start with it). */
+const PATH_LINE = /^\n {4}\{\n {6}"path": ("(?:[^"\\]|\\.)*")/;
 
 /**
  * Each result as a JSON report writes it after its separator (a new line, then the result indented two levels), as

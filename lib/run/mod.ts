@@ -341,6 +341,7 @@ async function planFiles(
     } else known.push({ path: t.relPath, ...(t.config ? { config: t.config } : {}), skipped: t.noEngine });
   });
   known.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  if (request.reads?.file) nameOwnFiles(runnable, candidates, request.reads.file.bind(request.reads));
   return {
     candidates,
     configs,
@@ -351,6 +352,24 @@ async function planFiles(
     rulesChecked,
     caches: [...cacheOf.values()],
   };
+}
+
+/**
+ * Names to the log of a run's reads (a one-shot check's, kept for replay) each file of the run whose bytes no other
+ * file's result depends on: not reached through a link, and no engine of the run takes it into another file's context
+ * (`contextFiles`: a `.go` file for go vet, a module an ESLint configuration loads). A replay whose only changes are
+ * such files brings its kept run up to date by checking those files again (lib/cache/replay.ts).
+ */
+function nameOwnFiles(tasks: FileTask[], candidates: Candidate[], file: (path: string) => void): void {
+  const linked = linkedFiles(candidates);
+  const contexts = new Set<string>();
+  for (const task of tasks) for (const plan of task.engines) contexts.add(plan.id);
+  const specs = [...contexts].map((id) => engineById(id)).filter((spec) => spec?.cacheContext);
+  for (const task of tasks) {
+    if (!linked.has(task.path) && specs.every((spec) => spec!.contextFiles && !spec!.contextFiles(task.path))) {
+      file(task.path);
+    }
+  }
 }
 
 /** The empty list of codes every task without per-file ignores shares (never written to). */

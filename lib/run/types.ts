@@ -81,6 +81,8 @@ export interface RunRequest {
 export interface RunReads {
   note(path: string): void;
   refuse(reason: string): void;
+  /** Names one of the run's own files whose bytes no other file's result depends on (lib/fs/read_log.ts `file`). */
+  file?(path: string): void;
 }
 
 /**

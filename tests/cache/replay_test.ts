@@ -7,9 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { findReplay, KEEP, keepReplay, type KeptText, PID_MARK, replayKey } from "../../lib/cache/replay.ts";
+import { findReplay, KEEP, keepReplay, type KeptText, MAX_STALE, PID_MARK, replayKey } from "../../lib/cache/replay.ts";
 import { concatBytes } from "../../lib/io/bytes.ts";
-import { ReadLog } from "../../lib/fs/read_log.ts";
+import { asFileRead, ReadLog } from "../../lib/fs/read_log.ts";
 import type { Report } from "../../lib/report/schema.ts";
 import { report as fixture } from "../report/_fixture.ts";
 import { withProcessEnv } from "../_helpers/process_env.ts";
@@ -223,5 +223,50 @@ Deno.test("a kept text larger than the buffer it is read through comes back whol
     assert.ok(stopped?.streamed && typeof stopped.streamed.text !== "string");
     for (const _ of stopped.streamed.text) break;
     assert.equal(stopped.streamed.text.closed, true);
+  });
+});
+
+Deno.test("a kept poly lint run whose own files changed comes back stale, naming them; any other change is a miss", async () => {
+  await inHome(async (dir) => {
+    const names = Array.from({ length: MAX_STALE + 2 }, (_, i) => `f${i}.js`);
+    for (const name of names) await Deno.writeTextFile(join(dir, name), "a");
+    await Deno.writeTextFile(join(dir, "config.json"), "{}");
+    const keep = async (kind: "lint" | "fmt") => {
+      const key = await replayKey({ cmd: kind, cwd: dir });
+      const log = ReadLog.open();
+      for (const name of names) {
+        log.file(join(dir, name));
+        asFileRead(() => Deno.readFileSync(join(dir, name)));
+      }
+      Deno.readTextFileSync(join(dir, "config.json"));
+      log.close();
+      const settle = log.settle.bind(log);
+      log.settle = () => settle(-60_000);
+      assert.equal(
+        await keepReplay(key, log, { command: { ...command, kind }, results: [], report: report() }),
+        undefined,
+      );
+      return key;
+    };
+    const [lint, fmt] = [await keep("lint"), await keep("fmt")];
+    await new Promise((resolve) => setTimeout(resolve, 30)); // past the kernel's timestamp tick
+    await Deno.writeTextFile(join(dir, "f1.js"), "b");
+    await Deno.writeTextFile(join(dir, "f3.js"), "c");
+    const found = findReplay(lint);
+    assert.ok(found?.stale, "stale");
+    assert.deepEqual(found.stale.changed, [join(dir, "f1.js"), join(dir, "f3.js")]);
+    assert.equal(found.stale.files.length, names.length);
+    assert.equal(findReplay(fmt), undefined, "only poly lint runs are brought up to date");
+    // More than MAX_STALE changed files: the whole run again.
+    for (const name of names) await Deno.writeTextFile(join(dir, name), "d");
+    assert.equal(findReplay(lint), undefined);
+    const again = await keep("lint");
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await Deno.writeTextFile(join(dir, "config.json"), "{ }");
+    assert.equal(findReplay(again), undefined, "a file read as more than a file of the run");
+    await Deno.writeTextFile(join(dir, "config.json"), "{}");
+    await Deno.remove(join(dir, "f0.js"));
+    await Deno.mkdir(join(dir, "f0.js"));
+    assert.equal(findReplay(again), undefined, "no longer a regular file");
   });
 });

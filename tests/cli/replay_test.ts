@@ -36,6 +36,7 @@ async function tree(files: Record<string, string>): Promise<string> {
 }
 
 const SOURCE = "export function f(a) {\n  debugger;\n  return a;\n}\n";
+const CLEAN = "export function g(b) {\n  return b;\n}\n";
 
 const trees = {
   // A skip with a name outside ASCII: the kept file escapes it, the replayed document has it as the first run did.
@@ -45,6 +46,17 @@ const trees = {
   fmt: await tree({ "a.js": "export const a = {b:1}\n" }),
   off: await tree({ "a.js": SOURCE, "poly.toml": "[cache]\nenabled = false\n", "package.json": '{ "name": "x" }\n' }),
   unread: await tree({ "a.js": SOURCE, "b.rb": "puts 1\n", "old/c.rb": "puts 2\n" }),
+  stale: await tree({
+    "a.js": SOURCE,
+    "b.js": CLEAN,
+    "c.js": SOURCE,
+    "d/e.js": CLEAN,
+    "package.json": '{ "name": "x" }\n',
+    "f.rb": "puts 1\n",
+  }),
+  human: await tree({ "a.js": SOURCE, "b.js": CLEAN, "c.js": SOURCE }),
+  // ESLint configured and not installed: each file is skipped by it beside the rule pack's findings.
+  eslint: await tree({ "eslint.config.js": "export default [];\n", "a.js": SOURCE, "b.js": CLEAN }),
 };
 const settled = new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
 
@@ -186,6 +198,83 @@ Deno.test("poly fmt --check and --diff replay their own runs; --fix never replay
   const after = await check();
   assert.ok(!after.stderr.includes("replay hit"), after.stderr);
   assert.equal(after.code, 0);
+});
+
+Deno.test("edits to files of a kept poly lint run bring it up to date: those files checked again, the rest kept", async () => {
+  await settled;
+  const dir = trees.stale;
+  const brought = (run: { stderr: string }) => run.stderr.includes("replay brought up to date");
+  /** The same run in full: another command line (a key of its own), the cache bypassed. */
+  const whole = () => lint(dir, "--no-cache");
+  const first = await lint(dir);
+  assert.equal(first.replayed, false, first.stderr);
+  assert.deepEqual(debuggers(first.report), ["a.js", "c.js"]);
+  // A finding added to a clean file (its result comes in among the kept ones), one taken from another (its result
+  // goes), one added to a file in a folder.
+  await Deno.writeTextFile(join(dir, "b.js"), SOURCE);
+  await Deno.writeTextFile(join(dir, "c.js"), CLEAN);
+  await Deno.writeTextFile(join(dir, "d/e.js"), SOURCE.replace("debugger;", "debugger;\n  debugger;"));
+  const edited = await lint(dir);
+  assert.ok(brought(edited) && !edited.replayed, edited.stderr);
+  assert.match(edited.stderr, /replay stale: 3 changed/);
+  const full = await whole();
+  assert.deepEqual(debuggers(edited.report), ["a.js", "b.js", "d/e.js", "d/e.js"]);
+  assert.deepEqual(answer(edited.report), answer(full.report));
+  assert.equal(edited.code, full.code);
+  // Byte for byte what the whole run writes, but for the pid and the cache's counts (a whole run's: the changed
+  // files' engines the misses, the kept files' the hits; the run in full here bypassed the cache).
+  const same = (run: { stdout: string; report: { poly: { pid?: number } } }) =>
+    run.stdout.replace(`"pid": ${run.report.poly.pid}`, '"pid": 0').replace(/,\n {4}"cache": \{[^}]*\}/, "");
+  assert.equal(same(edited), same(full));
+  const { hits, misses } = edited.report.summary.cache;
+  assert.ok(misses >= 3 && hits + misses === first.report.summary.cache.hits + first.report.summary.cache.misses);
+
+  // A file the run read for more than its own result (package.json: its engines' configuration) is no file of the
+  // run alone: an edit to it makes the next run whole.
+  await Deno.writeTextFile(join(dir, "package.json"), '{ "name": "y" }\n');
+  const config = await lint(dir);
+  assert.ok(!brought(config) && !config.replayed && !config.stderr.includes("replay stale"), config.stderr);
+  assert.deepEqual(answer(config.report), answer((await whole()).report));
+
+  // A file that no longer checks as it did (now skipped: not text) makes the run whole, with the whole run's report.
+  await new Promise((r) => setTimeout(r, RACY_MS + 200)); // a run is kept once what it read has settled
+  assert.equal((await lint(dir)).replayed, false);
+  assert.equal((await lint(dir)).replayed, true);
+  await Deno.writeFile(join(dir, "b.js"), new Uint8Array([0, 1, 2, 0]));
+  const binary = await lint(dir);
+  assert.match(binary.stderr, /replay stale: 1 changed/);
+  assert.ok(!brought(binary), binary.stderr);
+  assert.deepEqual(answer(binary.report), answer((await whole()).report));
+  assert.ok(binary.report.skipped.some((s: { path: string }) => s.path === "b.js"), binary.stdout);
+});
+
+Deno.test("a human report is brought up to date from the kept run's results as the whole run prints it", async () => {
+  await settled;
+  const dir = trees.human;
+  const human = (...args: string[]) => runPoly(["lint", ...args], { cwd: dir, env: ENV });
+  const first = await human();
+  assert.ok(!first.stderr.includes("replay hit"), first.stderr);
+  await Deno.writeTextFile(join(dir, "b.js"), SOURCE);
+  await Deno.writeTextFile(join(dir, "c.js"), CLEAN);
+  const edited = await human();
+  assert.match(edited.stderr, /replay brought up to date/);
+  const full = await human("--no-cache");
+  assert.equal(edited.stdout, full.stdout);
+  assert.match(edited.stdout, /b\.js/);
+  assert.doesNotMatch(edited.stdout, /c\.js/);
+});
+
+Deno.test("a changed file skipped by the same engine for the same reason before and after is brought up to date", async () => {
+  await settled;
+  const dir = trees.eslint;
+  const first = await lint(dir);
+  assert.match(first.stdout, /ESLint is not installed here/);
+  await Deno.writeTextFile(join(dir, "b.js"), SOURCE);
+  const edited = await lint(dir);
+  assert.match(edited.stderr, /replay brought up to date/);
+  const full = await lint(dir, "--no-cache");
+  assert.deepEqual(answer(edited.report), answer(full.report));
+  assert.ok(edited.report.results.some((r: FileResult) => r.path === "b.js" && r.skipped && r.diagnostics?.length));
 });
 
 /** Runs `body` in this process with a quiet CommandIO in `dir` and cache and state homes of its own. */

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ReadLog, refuseOpenLogs, sightOf, unchanged } from "../../lib/fs/read_log.ts";
+import { asFileRead, ReadLog, refuseOpenLogs, sightOf, unchanged } from "../../lib/fs/read_log.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 /** Longer than the coarse clock the kernel stamps files from (a tick of up to 10 ms). */
@@ -145,4 +145,47 @@ Deno.test("unchanged() notices an edit, a creation, a removal, a new entry in a 
     await change();
     assert.ok(!unchanged(before), what);
   }
+});
+
+Deno.test("a run's own files are those named so that nothing read but as a file of the run (a stat is no read)", async () => {
+  const dir = await tree({ "a.js": "a", "b.js": "b", "c.js": "c", "d.js": "d" });
+  const [a, b, c, d] = ["a.js", "b.js", "c.js", "d.js"].map((n) => join(dir, n));
+  const log = ReadLog.open();
+  try {
+    for (const path of [a, b, c, d]) log.file(path);
+    asFileRead(() => Deno.readFileSync(a));
+    await Deno.stat(a);
+    asFileRead(() => Deno.readTextFileSync(b));
+    Deno.readTextFileSync(b); // read again by something else (a configuration reader, say): more than a file of the run
+    Deno.statSync(c); // stat-ed only: still the run's own
+    await Deno.realPath(d); // more than a stat
+  } finally {
+    log.close();
+  }
+  const settled = log.settle(FRESH);
+  assert.ok("lines" in settled);
+  assert.deepEqual(settled.files.map((i) => settled.lines[i][0]), [a, c]);
+});
+
+Deno.test("adopt() takes a kept run's lines and own files in; a path read again with another line refuses the log", async () => {
+  const dir = await tree({ "a.js": "a", "b.js": "b", "c.js": "c" });
+  const [a, b, c] = ["a.js", "b.js", "c.js"].map((n) => join(dir, n));
+  const kept: [string, string][] = [[a, "old-a"], [b, sightOf(b).line], [c, "old-c"]];
+  // a changed (read again here, its new line kept), b was kept as it is, c is kept unread here.
+  const log = ReadLog.open();
+  asFileRead(() => Deno.readFileSync(a));
+  Deno.readFileSync(a); // the run of the changed file named it as an explicit path: still the kept run's own file
+  asFileRead(() => Deno.readFileSync(b));
+  log.close();
+  log.adopt(kept, [0, 1, 2], new Set([a]));
+  const settled = log.settle(FRESH);
+  assert.ok("lines" in settled, JSON.stringify(settled));
+  assert.deepEqual(settled.lines, [[a, sightOf(a).line], [b, sightOf(b).line], [c, "old-c"]]);
+  assert.deepEqual(settled.files, [0, 1, 2]);
+  // b read here with another line than the kept one: it changed since the kept run was looked up.
+  const other = ReadLog.open();
+  Deno.readFileSync(b);
+  other.close();
+  other.adopt([[b, "old-b"]], [0], new Set());
+  assert.deepEqual(other.settle(FRESH), { refused: `${b} changed during the run` });
 });

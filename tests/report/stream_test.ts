@@ -6,7 +6,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type EncodeOptions, encodeReport, REPORT_FORMATS, reportWriter } from "../../lib/report/encode.ts";
-import { Spool } from "../../lib/report/stream.ts";
+import { keptResults, Spool } from "../../lib/report/stream.ts";
 import type { FileResult, Report } from "../../lib/report/schema.ts";
 import { fixtureReport, report, TREE } from "./_fixture.ts";
 
@@ -87,6 +87,28 @@ Deno.test("a JSON writer's kept text, resumed by another writer, writes the same
       }
     }
   }
+});
+
+Deno.test("a JSON writer's kept text splits into its results, each written again by encoded() as result() writes it", async () => {
+  for (const whole of [fixtureReport("lint"), fixtureReport("fmt"), report()]) {
+    const ordered = [...whole.results].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    const kept: string[] = [];
+    const writer = reportWriter("json", { color: false, cwd: TREE }, whole, () => Promise.resolve(), (t) => {
+      kept.push(t);
+    });
+    for (const r of ordered) await writer.result(r);
+    const parts = keptResults(kept.join(""));
+    deepEqual(parts.map((p) => p.path), ordered.map((r) => r.path));
+    let text = "";
+    const again = reportWriter("json", { color: false, cwd: TREE }, whole, (chunk) => {
+      text += textOf(chunk);
+      return Promise.resolve();
+    });
+    for (const part of parts) await again.encoded!(part.text);
+    await again.finish({ ...whole, results: [] });
+    equal(text, encodeReport(whole, "json", { color: false, cwd: TREE }), whole.kind);
+  }
+  deepEqual(keptResults(""), []);
 });
 
 Deno.test("reportWriter() json and github write results as they come: most of the document is out before finish()", async () => {

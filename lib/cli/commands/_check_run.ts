@@ -11,7 +11,7 @@ import { colorMode } from "../color.ts";
 import { writeTo } from "../../io/mod.ts";
 import { UsageError } from "../../errors/mod.ts";
 import type { RunOptionValues } from "./_run_options.ts";
-import type { RunReads, RunRequest } from "../../run/types.ts";
+import type { RunRequest } from "../../run/types.ts";
 import type { FileResult, Report } from "../../report/schema.ts";
 import type { Replay } from "../../cache/replay.ts";
 import type { ReadLog } from "../../fs/read_log.ts";
@@ -99,6 +99,8 @@ export class RunReplay {
   /** The key the run is kept under: what main.ts passes on to the command as `io.replayKey` on a miss. */
   readonly key: string;
   readonly hit?: Replay;
+  /** A kept `poly lint` run whose own files changed since (lib/cache/replay.ts `stale`): brought up to date. */
+  stale?: Replay;
   #log?: ReadLog;
   #results: FileResult[] = [];
   /** A JSON run's results as written (see {@link RunReplay.keepText}), and how many results that text holds. */
@@ -110,10 +112,11 @@ export class RunReplay {
   /** About how many characters of results a run collects before it gives up being kept (replay.ts `MAX_CHARS`). */
   readonly #budget: number;
 
-  private constructor(key: string, hit: Replay | undefined, budget: number) {
+  private constructor(key: string, found: Replay | undefined, budget: number) {
     this.key = key;
     this.#budget = budget;
-    if (hit) this.hit = hit;
+    if (found?.stale) this.stale = found;
+    else if (found) this.hit = found;
   }
 
   /**
@@ -134,6 +137,7 @@ export class RunReplay {
     const replay = new RunReplay(key, findReplay(key), MAX_CHARS);
     looked();
     if (replay.hit) span("replay hit")();
+    if (replay.stale) span(`replay stale: ${replay.stale.stale!.changed.length} changed`)();
     return replay;
   }
 
@@ -148,9 +152,9 @@ export class RunReplay {
     return new RunReplay(io.replayKey, undefined, MAX_CHARS);
   }
 
-  /** Prints a hit as its command would (the kept value is what the same arguments parse to). */
+  /** Prints a hit (or a stale run brought up to date) as its command would (the kept value is what the same arguments parse to). */
   async play(io: CommandIO): Promise<number> {
-    const { kind, value } = this.hit!.command;
+    const { kind, value } = (this.hit ?? this.stale)!.command;
     const shard = await shardOption((value as RunOptionValues).shard);
     return kind === "lint"
       ? await lintRun(value as LintValue, io, shard, this)
@@ -158,7 +162,12 @@ export class RunReplay {
   }
 
   /** Starts logging what the run reads (on a miss); what the run itself adds goes to the returned log. */
-  async start(): Promise<RunReads> {
+  async start(): Promise<ReadLog> {
+    this.#log?.close();
+    this.#text = undefined;
+    this.#results = [];
+    this.#count = 0;
+    this.#chars = 0;
     const [{ ReadLog }, { cacheHome, stateHome }] = await Promise.all([
       import("../../fs/read_log.ts"),
       import("../../paths/mod.ts"),
@@ -173,9 +182,11 @@ export class RunReplay {
    * JSON (a run with a million findings) they are let go and the run is not
    * kept: a run's memory stays bounded by its window, not by its report.
    */
-  result(result: FileResult): void {
+  result(result: FileResult | string): void {
     if (!this.#log) return;
-    this.#chars += 100 + result.path.length + 300 * (result.diagnostics?.length ?? 0) + (result.diff?.length ?? 0);
+    this.#chars += typeof result === "string"
+      ? result.length
+      : 100 + result.path.length + 300 * (result.diagnostics?.length ?? 0) + (result.diff?.length ?? 0);
     if (this.#chars > this.#budget) {
       this.#results = [];
       this.#text = undefined;
@@ -183,7 +194,8 @@ export class RunReplay {
       return;
     }
     if (this.#text) this.#count++;
-    else this.#results.push(result);
+    else if (typeof result !== "string") this.#results.push(result);
+    else this.#log.refuse("a kept result's text came without a JSON writer");
   }
 
   /**
@@ -269,10 +281,17 @@ export async function lintRun(
     import("../../report/exit.ts"),
   ]);
   loaded();
-  const reads = hit ? undefined : await replay?.start();
+  let reads = hit ? undefined : await replay?.start();
+  // A kept run whose own files changed: those files checked again, the rest of its report as kept; when that cannot
+  // be (a file no longer checks cleanly, say), the whole run, under a log of its own.
+  const stale = replay?.stale;
+  // (A kept file that does not read back as written is a whole run too, never a failed one.)
+  const brought = stale && reads ? await upToDate(run!, value, io, stale, reads).catch(() => undefined) : undefined;
+  if (stale && !brought) reads = await replay!.start();
   // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1),
   // unless a replayed run's phase had no job.
-  const phased = !value.noWorkspace && (!shard || shard.index === 1) && !hit?.noWorkspaceJobs;
+  const kept = hit ?? (brought ? stale : undefined);
+  const phased = !value.noWorkspace && (!shard || shard.index === 1) && !kept?.noWorkspaceJobs;
   const status = phased && value.format === "human" && io.stderrIsTerminal
     ? import("../../workspace/mod.ts").then((m) => new m.WorkspaceStatus())
     : undefined;
@@ -308,6 +327,12 @@ export async function lintRun(
   if (hit) {
     await replayResults(hit, writer);
     report = hit.report;
+  } else if (brought) {
+    for (const result of brought.results) {
+      replay!.result(result);
+      await (typeof result === "string" ? writer.encoded!(result) : writer.result(result));
+    }
+    report = brought.report;
   } else {
     report = await run!.runLint(runRequestOf(value, io, shard, {
       fix: value.fix,
@@ -330,7 +355,7 @@ export async function lintRun(
     await replay?.keep(
       { kind: "lint", value },
       report,
-      jobs === 0 && workspace !== undefined,
+      jobs === 0 && (workspace !== undefined || kept?.noWorkspaceJobs === true),
       jobs === 0 ? writer : undefined,
     );
   }
@@ -345,6 +370,121 @@ export async function lintRun(
   // Remote-cache uploads start once the report is out.
   if (!hit) await settleRemote(io);
   return exitCodeFor(report);
+}
+
+/**
+ * A kept `poly lint` run (`stale`, lib/cache/replay.ts) brought up to date: its changed files checked again under
+ * `reads` (a run of those paths alone, as this command line runs them), and its results with theirs in place — as
+ * objects, or for a JSON run as the text it wrote (lib/report/stream.ts `keptResults`) — with the report's counts
+ * moved by the difference. Undefined (nothing written) when a changed file did not check as it did before and after
+ * (skipped, errored: the run's counts would move by more than its results say), its configuration is not one the kept
+ * run names, or the run met an error: the command then runs whole.
+ */
+async function upToDate(
+  run: typeof import("../../run/mod.ts"),
+  value: LintValue,
+  io: CommandIO,
+  stale: Replay,
+  reads: ReadLog,
+): Promise<{ results: (FileResult | string)[]; report: Report } | undefined> {
+  const brought = span("replay brought up to date");
+  const [{ relative }, { countDiagnostics }, { keptResults }] = await Promise.all([
+    import("../../paths/path.ts"),
+    import("../../report/summary.ts"),
+    import("../../report/stream.ts"),
+  ]);
+  const { changed, lines, files } = stale.stale!;
+  const paths = changed.map((path) => relative(io.cwd, path).split("\\").join("/"));
+  const text = stale.streamed?.text;
+  const closeText = () => typeof text === "object" && text.close();
+  if (paths.some((path) => path.startsWith("../") || path === "..")) return void closeText();
+  const fresh: FileResult[] = [];
+  const sub = await run.runLint(runRequestOf({ ...value, paths }, io, undefined, {
+    fix: false,
+    onResult: (result) => void fresh.push(result),
+    reads,
+  }));
+  const { summary } = sub;
+  if (sub.errors.length > 0 || summary.errored > 0) return void closeText();
+  // The kept report's configurations and skips: in its kept tail (a JSON run's), else in the report itself.
+  let report = stale.report;
+  if (stale.tail) {
+    const tail = typeof stale.tail === "string" ? stale.tail : new TextDecoder().decode(stale.tail);
+    const rest = JSON.parse(stale.streamed && stale.streamed.count > 0 ? `{"results": [${tail}` : tail) as Report;
+    report = { ...report, skipped: rest.skipped, configs: rest.configs };
+  }
+  // Each fresh result under the kept run's number for its configuration (a run of a few paths numbers its own).
+  for (const result of fresh) {
+    const ref = sub.configs[result.config ?? 0];
+    const index = report.configs.findIndex((c) => c.hash === ref?.hash);
+    if (index < 0) return void closeText();
+    if (index > 0) result.config = index;
+    else delete result.config;
+  }
+  let kept: (FileResult | string)[];
+  let pathOf: (result: FileResult | string, i: number) => string;
+  let resultOf: (result: FileResult | string) => FileResult;
+  if (text !== undefined) {
+    let whole = typeof text === "string" ? text : "";
+    if (typeof text === "object") {
+      // Each piece is valid only until the next is read (one buffer).
+      const decoder = new TextDecoder();
+      for (const piece of text) whole += decoder.decode(piece, { stream: true });
+      whole += decoder.decode();
+    }
+    const parts = keptResults(whole);
+    if (parts.length !== stale.streamed!.count) return;
+    kept = parts.map((p) => p.text);
+    pathOf = (_, i) => parts[i].path;
+    resultOf = (result) => typeof result === "string" ? JSON.parse(result) as FileResult : result;
+  } else {
+    kept = stale.results;
+    pathOf = (result) => (result as FileResult).path;
+    resultOf = (result) => result as FileResult;
+  }
+  // A changed file checks as it did when it is skipped by the same engines for the same reasons before and after (an
+  // ESLint not installed here, say) and errors in neither: then the run's files checked, skipped and errored are the
+  // same, and only its diagnostics move.
+  const freshOf = new Map(fresh.map((r) => [r.path, r]));
+  const again = new Set(paths);
+  const before: FileResult[] = [];
+  const results: (FileResult | string)[] = [];
+  const ordered = [...fresh].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  let next = 0;
+  for (let i = 0; i < kept.length; i++) {
+    const path = pathOf(kept[i], i);
+    while (next < ordered.length && ordered[next].path < path) results.push(ordered[next++]);
+    if (!again.has(path)) {
+      results.push(kept[i]);
+      continue;
+    }
+    before.push(resultOf(kept[i]));
+  }
+  results.push(...ordered.slice(next));
+  const keptOf = new Map(before.map((r) => [r.path, r]));
+  for (const path of paths) {
+    const [was, now] = [keptOf.get(path), freshOf.get(path)];
+    if (was?.skipped !== now?.skipped || was?.error !== undefined || now?.error !== undefined) return;
+  }
+  // Counts: the same files checked, skipped and errored; the diagnostics moved by the changed files' difference; the
+  // result cache's hits and misses as a replay counts them (every kept file's a hit), the changed files' as found now.
+  const diagnostics = report.summary.diagnostics ? { ...report.summary.diagnostics } : undefined;
+  const was = countDiagnostics(before);
+  const now = countDiagnostics(fresh);
+  if (diagnostics) {
+    for (const s of Object.keys(diagnostics) as (keyof typeof diagnostics)[]) diagnostics[s] += now[s] - was[s];
+  }
+  const cache = report.summary.cache && summary.cache
+    ? { hits: report.summary.cache.hits - summary.cache.misses, misses: summary.cache.misses }
+    : report.summary.cache;
+  report = {
+    ...report,
+    results: [],
+    summary: { ...report.summary, ...(diagnostics ? { diagnostics } : {}), ...(cache ? { cache } : {}) },
+  };
+  reads.adopt(lines, files, new Set(changed));
+  brought();
+  return { results, report };
 }
 
 /** The rest of the report: a replayed run's kept tail as it is, when it has one (and nothing was added since). */
