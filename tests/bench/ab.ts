@@ -7,12 +7,15 @@
  *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --version      # `poly --version`
  *   deno run -P=test tests/bench/ab.ts ... --engines biome DIR                     # only these lint engines on
  *   deno run -P=test tests/bench/ab.ts ... --daemon src/a.ts DIR                    # one edit through `poly daemon`
+ *   deno run -P=test tests/bench/ab.ts ... --edit src/a.ts DIR                      # one edit, no daemon
  *   deno run -P=test tests/bench/ab.ts ... --fmt DIR                                # `poly fmt --check` for `poly lint`
  *   deno run -P=test tests/bench/ab.ts ... --bundle DIR                             # each side bundled, where it can be
  *
  * With `--daemon FILE`, each side runs its own `poly daemon` on its own copy of DIR; before each pair a comment line
  * is added to FILE (a path relative to DIR) in both copies, and after 400 ms (the watcher hears of it, as of an
- * editor's save) the timed `poly lint` is the client that the daemon answers.
+ * editor's save) the timed `poly lint` is the client that the daemon answers. With `--edit FILE`, the same edit
+ * before each pair and no daemon: each side's process after its warm-up run (kept for replay, the copy of DIR having
+ * settled first) and one edit, as an agent's `poly lint` after it changed a file.
  *
  * Each commit is exported (`git archive`) into a temporary directory that shares this checkout's node_modules (one
  * whose `deno.lock` differs installs its own), and each side has cache homes of its own, primed by a run elsewhere,
@@ -28,6 +31,7 @@ import { median, ms, onlyEngines, startDaemon, timeCommand, type Timed } from ".
 import { REPO } from "../_helpers/cli.ts";
 import { sourceCommand } from "../../lib/identity/code.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { RACY_MS } from "../../lib/fs/read_log.ts";
 
 const args = [...Deno.args];
 const take = (flag: string) => {
@@ -44,6 +48,7 @@ const runs = Number(take("--runs") ?? Deno.env.get("RUNS") ?? 7);
 const engines = take("--engines")?.split(",");
 const cold = has("--cold");
 const daemonFile = take("--daemon");
+const editFile = take("--edit");
 const version = has("--version");
 const fmt = has("--fmt");
 const bundle = has("--bundle");
@@ -111,6 +116,8 @@ try {
   // A daemon watches its own copy of the tree: each side gets one.
   const treeOf = (s: typeof a) => daemonFile ? `${tree}-${s.name}` : tree;
   if (daemonFile) { for (const s of [a, b]) await sh(["cp", "-a", tree, treeOf(s)]); }
+  // A run is kept for replay only once what it read is older than RACY_MS (the copy was just made).
+  if (editFile) await new Promise((r) => setTimeout(r, RACY_MS + 200));
   const lint = (s: typeof a) =>
     version
       ? [...s.poly, "--version"]
@@ -125,14 +132,15 @@ try {
   // After its first run a daemon loads the engines of the languages it saw; a person's first edit comes later.
   if (daemonFile) await new Promise((r) => setTimeout(r, 3000));
   let edits = 0;
+  const edited = daemonFile ?? editFile;
   const edit = async () => {
-    const comment = daemonFile!.endsWith(".py") ? "#" : "//";
+    const comment = edited!.endsWith(".py") ? "#" : "//";
     edits++;
-    for (const s of [a, b]) {
-      const path = join(treeOf(s), daemonFile!);
+    for (const s of daemonFile ? [a, b] : [a]) {
+      const path = join(treeOf(s), edited!);
       await Deno.writeTextFile(path, `${await Deno.readTextFile(path)}${comment} edited by ab.ts ${edits}\n`);
     }
-    await new Promise((r) => setTimeout(r, 400));
+    if (daemonFile) await new Promise((r) => setTimeout(r, 400));
   };
   const once = async (s: typeof a): Promise<Timed> => {
     const t = await timeCommand(lint(s), {
@@ -146,7 +154,7 @@ try {
   const times: Record<string, number[]> = { before: [], after: [] };
   const cpu: Record<string, number[]> = { before: [], after: [] };
   for (let i = 0; i < runs; i++) {
-    if (daemonFile) await edit();
+    if (edited) await edit();
     const order = i % 2 === 0 ? [a, b] : [b, a];
     for (const s of order) {
       const t = await once(s);
@@ -160,6 +168,8 @@ try {
     ? "poly --version"
     : daemonFile
     ? `poly lint through poly daemon, ${daemonFile} edited before each pair, on ${args[0]}`
+    : editFile
+    ? `poly lint, ${editFile} edited before each pair, no daemon, on ${args[0]}`
     : `${cold ? "cold" : "warm"} poly ${fmt ? "fmt --check" : "lint"}${engines ? ` (${engines})` : ""} on ${args[0]}`;
   console.log(`${what}, ${runs} interleaved pairs`);
   const ratio = (x: number) => `${x.toFixed(3)}×`;
