@@ -86,6 +86,9 @@ export interface Replay<Text extends string | KeptText = string | KeptText> {
   stale?: { changed: string[]; lines: [string, string][]; files: number[] };
 }
 
+/** A JSON run's results text as a run keeps it: whole, or in the parts (text and UTF-8 bytes) its writer wrote. */
+export type KeepText = string | readonly (string | Uint8Array)[];
+
 /**
  * A kept run's results text, read back: its UTF-8 bytes in pieces, each valid only until the next is asked for (one
  * buffer, read into again). Read whole into a new buffer, astro's 3.3 MB took ~19 ms, nearly all of it the fresh
@@ -346,7 +349,7 @@ const PID_TEXT = `"pid": ${PID_MARK}`;
 export async function keepReplay(
   key: string,
   log: ReadLog,
-  replay: Omit<Replay<string>, "tail">,
+  replay: Omit<Replay<string>, "tail" | "streamed"> & { streamed?: { text: KeepText; count: number } },
   tailOf?: (report: Report) => string | undefined,
 ): Promise<string | undefined> {
   if (replay.report.errors.length > 0 || replay.report.summary.errored > 0) return "the run had errors";
@@ -381,12 +384,17 @@ export async function keepReplay(
       ...(parts ? { tail: [tailBytes[0].length, tailBytes[1].length] as [number, number] } : {}),
     } satisfies Stored,
   ));
-  const chars = head.length + (streamed ? 1 + streamed.text.length : 0) +
+  const text = typeof streamed?.text === "string" ? [streamed.text] : streamed?.text ?? [];
+  const chars = head.length + (streamed ? 1 + text.reduce((n, part) => n + part.length, 0) : 0) +
     (parts ? parts[0].length + parts[1].length : 0);
   if (chars > MAX_CHARS) return "the report is too large";
   // Written as the bytes of its parts: the tail's are already encoded (their lengths are in the head).
   const chunks = streamed
-    ? [encoder.encode(`${head}\n`), encoder.encode(streamed.text), ...tailBytes]
+    ? [
+      encoder.encode(`${head}\n`),
+      ...text.map((part) => typeof part === "string" ? encoder.encode(part) : part),
+      ...tailBytes,
+    ]
     : [encoder.encode(head)];
   const bytes = concatBytes(chunks);
   const path = pathOf(key);

@@ -54,10 +54,10 @@ export interface ReportWriter {
   /** JSON only: writes `text` (or its UTF-8 bytes), a kept {@link ReportWriter.tail}, in place of `finish`. */
   end?(text: string | Uint8Array): Promise<void>;
   /**
-   * JSON only: one result as {@link ReportWriter.result} writes it, given as that result's text (one of a kept run's,
-   * see {@link keptResults}), in report order among the others.
+   * JSON only: one result as {@link ReportWriter.result} writes it, given as that result's UTF-8 text (one of a kept
+   * run's, see {@link keptResults}), in report order among the others.
    */
-  encoded?(text: string): Promise<void> | void;
+  encoded?(bytes: Uint8Array): Promise<void> | void;
 }
 
 /** Text or bytes into a writer's chunk: a promise only when it had to be written out (or `force`d). */
@@ -79,7 +79,7 @@ export function reportWriter(
   options: EncodeOptions,
   head: Pick<Report, "kind" | "mode">,
   write: (text: string | Uint8Array) => Promise<void>,
-  keep?: (text: string) => void,
+  keep?: (text: string | Uint8Array) => void,
 ): ReportWriter {
   // Each text is encoded into the chunk as it comes (no joined string to build and encode again at each write).
   let chunk = new Uint8Array(CHUNK);
@@ -139,26 +139,24 @@ export function reportWriter(
 function jsonWriter(
   head: Pick<Report, "kind" | "mode">,
   put: Put,
-  keep?: (text: string) => void,
+  keep?: (text: string | Uint8Array) => void,
 ) {
   const opening = `{\n  "kind": ${JSON.stringify(head.kind)},\n  "mode": ${JSON.stringify(head.mode)},\n  "results": [`;
   let count = 0;
   /** The document after the results written so far, for a report whose own results are none. */
   const rest = (report: Report) => restOf(report, count === 0);
-  /** One result's `text`, written as `bytes` (its UTF-8 bytes, or the text itself) after its separator. */
-  const written = (text: string, bytes: string | Uint8Array) => {
+  /** One result's UTF-8 text, written (and given to `keep`) after its separator. */
+  const written = (bytes: Uint8Array) => {
     const first = count++ === 0;
-    keep?.(`${first ? opening : ","}${text}`);
+    keep?.(first ? opening : ",");
+    keep?.(bytes);
     const separated = put(first ? opening : COMMA);
     return separated ? separated.then(() => put(bytes)) : put(bytes);
   };
   const writer: ReportWriter = {
     streams: true,
-    result(result) {
-      const { text, bytes } = resultJson(result);
-      return written(text, bytes);
-    },
-    encoded: (text) => written(text, text),
+    result: (result) => written(resultJson(result)),
+    encoded: written,
     async resume(text, written) {
       count += written;
       if (typeof text === "string" || text instanceof Uint8Array) await put(text);
@@ -181,43 +179,64 @@ function jsonWriter(
 }
 
 /**
- * The results' texts in what a JSON writer's `keep` was given (a kept run's, lib/cache/replay.ts), each as
+ * The results in what a JSON writer's `keep` was given (a kept run's UTF-8 text, lib/cache/replay.ts), each as
  * {@link ReportWriter.encoded} takes it, with its path: the document's head and the separators left out. A result's
  * text starts with a new line and four spaces, then `{`; every line inside it is indented further (a JSON string holds
- * no raw newline), so each `,` before such a line is a separator between two results.
+ * no raw newline), so each `,` before such a line is a separator between two results. Only the paths are decoded.
  */
-export function keptResults(text: string): { path: string; text: string }[] {
-  const start = text.indexOf(RESULT_START);
-  if (start < 0) return [];
-  return text.slice(start).split(`,${RESULT_START}`).map((part, i) => {
-    const result = i === 0 ? part : RESULT_START + part;
-    const path = PATH_LINE.exec(result);
-    if (!path) throw new Error("a kept result names no path");
-    return { path: JSON.parse(path[1]) as string, text: result };
-  });
+export function keptResults(text: Uint8Array): { path: string; bytes: Uint8Array }[] {
+  const out: { path: string; bytes: Uint8Array }[] = [];
+  let start = -1;
+  for (let at = text.indexOf(NEWLINE); at >= 0; at = text.indexOf(NEWLINE, at + 1)) {
+    if (!resultStart(text, at)) continue;
+    if (start >= 0) out.push(keptResult(text.subarray(start, at - 1))); // up to its separator
+    start = at;
+  }
+  if (start >= 0) out.push(keptResult(text.subarray(start)));
+  return out;
 }
 
-const RESULT_START = "\n    {";
-/** A result's first line: its path (canonical results start with it). */
-const PATH_LINE = /^\n {4}\{\n {6}"path": ("(?:[^"\\]|\\.)*")/;
+const NEWLINE = 0x0a;
+const SPACE = 0x20;
+const OPEN = 0x7b;
+/** A result's first line, up to its path's string: `\n    {\n      "path": `. */
+const PATH_AT = '\n    {\n      "path": '.length;
+
+/** Whether a result starts at `at` (a new line, four spaces, `{`, a new line). */
+function resultStart(text: Uint8Array, at: number): boolean {
+  return text[at + 1] === SPACE && text[at + 2] === SPACE && text[at + 3] === SPACE && text[at + 4] === SPACE &&
+    text[at + 5] === OPEN && text[at + 6] === NEWLINE;
+}
+
+/** One kept result's bytes with its path (its first member). */
+function keptResult(bytes: Uint8Array): { path: string; bytes: Uint8Array } {
+  const end = bytes.indexOf(NEWLINE, PATH_AT);
+  const line = decoder.decode(bytes.subarray(PATH_AT, end < 0 ? bytes.length : end));
+  const path = JSON.parse(line.endsWith(",") ? line.slice(0, -1) : line);
+  if (typeof path !== "string") throw new Error("a kept result names no path");
+  return { path, bytes };
+}
+
+const decoder = new TextDecoder();
 
 /**
  * Each result as a JSON report writes it after its separator (a new line, then the result indented two levels), as
- * text and as UTF-8 bytes, by result: a result is not changed once passed on, and a resident process (`poly daemon`,
- * `poly mcp`) passes the same object again for each file its memo answers, run after run.
+ * UTF-8 bytes, by result: a result is not changed once passed on, and a resident process (`poly daemon`, `poly mcp`)
+ * passes the same object again for each file its memo answers, run after run.
  */
-const jsonOfResult = new WeakMap<FileResult, { text: string; bytes: Uint8Array }>();
+const jsonOfResult = new WeakMap<FileResult, Uint8Array>();
 
-function resultJson(result: FileResult): { text: string; bytes: Uint8Array } {
-  let json = jsonOfResult.get(result);
-  if (json === undefined) {
+function resultJson(result: FileResult): Uint8Array {
+  let bytes = jsonOfResult.get(result);
+  if (bytes === undefined) {
     const sorted = sortResult(result);
     // A JSON string holds no raw newline: each one here starts a line of the result.
-    const text = `\n    ${JSON.stringify(canonicalResult(sorted) ?? sorted, null, 2).replaceAll("\n", "\n    ")}`;
-    json = { text, bytes: encoder.encode(text) };
-    jsonOfResult.set(result, json);
+    bytes = encoder.encode(
+      `\n    ${JSON.stringify(canonicalResult(sorted) ?? sorted, null, 2).replaceAll("\n", "\n    ")}`,
+    );
+    jsonOfResult.set(result, bytes);
   }
-  return json;
+  return bytes;
 }
 
 /**

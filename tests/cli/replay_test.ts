@@ -55,6 +55,8 @@ const trees = {
     "f.rb": "puts 1\n",
   }),
   human: await tree({ "a.js": SOURCE, "b.js": CLEAN, "c.js": SOURCE }),
+  // A kept text larger than the buffer a kept file is read through (256 KB): 400 findings of ~700 bytes each, twice.
+  large: await tree({ "big.js": `export function f() {\n${"  debugger;\n".repeat(400)}}\n`, "b.js": CLEAN }),
   // ESLint configured and not installed: each file is skipped by it beside the rule pack's findings.
   eslint: await tree({ "eslint.config.js": "export default [];\n", "a.js": SOURCE, "b.js": CLEAN }),
 };
@@ -262,6 +264,18 @@ Deno.test("a human report is brought up to date from the kept run's results as t
   assert.equal(edited.stdout, full.stdout);
   assert.match(edited.stdout, /b\.js/);
   assert.doesNotMatch(edited.stdout, /c\.js/);
+});
+
+Deno.test("a kept JSON text larger than the buffer it is read through is brought up to date whole", async () => {
+  await settled;
+  const dir = trees.large;
+  const first = await lint(dir);
+  assert.ok(first.stdout.length > 300 * 1024, `${first.stdout.length} bytes`);
+  await Deno.writeTextFile(join(dir, "b.js"), SOURCE);
+  const edited = await lint(dir);
+  assert.match(edited.stderr, /replay brought up to date/);
+  const full = await lint(dir, "--no-cache");
+  assert.deepEqual(answer(edited.report), answer(full.report));
 });
 
 Deno.test("a changed file skipped by the same engine for the same reason before and after is brought up to date", async () => {

@@ -70,7 +70,7 @@ Deno.test("a JSON writer's kept text, resumed by another writer, writes the same
     for (const passed of new Set([ordered.length, Math.min(1, ordered.length), 0])) {
       const kept: string[] = [];
       const writer = reportWriter("json", { color: false, cwd: TREE }, whole, () => Promise.resolve(), (t) => {
-        kept.push(t);
+        kept.push(textOf(t));
       });
       for (const r of ordered.slice(0, passed)) await writer.result(r);
       // Resumed from the text, and from its bytes as a replay reads them back (written as they are).
@@ -94,21 +94,21 @@ Deno.test("a JSON writer's kept text splits into its results, each written again
     const ordered = [...whole.results].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
     const kept: string[] = [];
     const writer = reportWriter("json", { color: false, cwd: TREE }, whole, () => Promise.resolve(), (t) => {
-      kept.push(t);
+      kept.push(textOf(t));
     });
     for (const r of ordered) await writer.result(r);
-    const parts = keptResults(kept.join(""));
+    const parts = keptResults(new TextEncoder().encode(kept.join("")));
     deepEqual(parts.map((p) => p.path), ordered.map((r) => r.path));
     let text = "";
     const again = reportWriter("json", { color: false, cwd: TREE }, whole, (chunk) => {
       text += textOf(chunk);
       return Promise.resolve();
     });
-    for (const part of parts) await again.encoded!(part.text);
+    for (const part of parts) await again.encoded!(part.bytes);
     await again.finish({ ...whole, results: [] });
     equal(text, encodeReport(whole, "json", { color: false, cwd: TREE }), whole.kind);
   }
-  deepEqual(keptResults(""), []);
+  deepEqual(keptResults(new Uint8Array()), []);
 });
 
 Deno.test("reportWriter() json and github write results as they come: most of the document is out before finish()", async () => {

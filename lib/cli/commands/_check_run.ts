@@ -104,7 +104,7 @@ export class RunReplay {
   #log?: ReadLog;
   #results: FileResult[] = [];
   /** A JSON run's results as written (see {@link RunReplay.keepText}), and how many results that text holds. */
-  #text?: string[];
+  #text?: (string | Uint8Array)[];
   #count = 0;
   /** About how many characters of JSON the results so far make (a run's memory stays bounded by its window). */
   #chars = 0;
@@ -182,9 +182,9 @@ export class RunReplay {
    * JSON (a run with a million findings) they are let go and the run is not
    * kept: a run's memory stays bounded by its window, not by its report.
    */
-  result(result: FileResult | string): void {
+  result(result: FileResult | Uint8Array): void {
     if (!this.#log) return;
-    this.#chars += typeof result === "string"
+    this.#chars += result instanceof Uint8Array
       ? result.length
       : 100 + result.path.length + 300 * (result.diagnostics?.length ?? 0) + (result.diff?.length ?? 0);
     if (this.#chars > this.#budget) {
@@ -194,7 +194,7 @@ export class RunReplay {
       return;
     }
     if (this.#text) this.#count++;
-    else if (typeof result !== "string") this.#results.push(result);
+    else if (!(result instanceof Uint8Array)) this.#results.push(result);
     else this.#log.refuse("a kept result's text came without a JSON writer");
   }
 
@@ -202,9 +202,9 @@ export class RunReplay {
    * For a JSON run (on a miss): what its report writer writes for the results goes to the returned function, and is
    * kept in place of the results themselves, so a replay writes it as it is (lib/report/stream.ts `resume`).
    */
-  keepText(): ((text: string) => void) | undefined {
+  keepText(): ((text: string | Uint8Array) => void) | undefined {
     if (!this.#log) return undefined;
-    const text: string[] = this.#text = [];
+    const text: (string | Uint8Array)[] = this.#text = [];
     return (part) => {
       if (this.#text === text) text.push(part);
     };
@@ -236,7 +236,7 @@ export class RunReplay {
       command,
       results: this.#results,
       report,
-      ...(this.#text ? { streamed: { text: this.#text.join(""), count: this.#count } } : {}),
+      ...(this.#text ? { streamed: { text: this.#text, count: this.#count } } : {}),
       ...(noWorkspaceJobs ? { noWorkspaceJobs } : {}),
     }, writer?.tail ? (view) => writer.tail!(view) : undefined);
     kept();
@@ -330,7 +330,7 @@ export async function lintRun(
   } else if (brought) {
     for (const result of brought.results) {
       replay!.result(result);
-      await (typeof result === "string" ? writer.encoded!(result) : writer.result(result));
+      await (result instanceof Uint8Array ? writer.encoded!(result) : writer.result(result));
     }
     report = brought.report;
   } else {
@@ -386,12 +386,13 @@ async function upToDate(
   io: CommandIO,
   stale: Replay,
   reads: ReadLog,
-): Promise<{ results: (FileResult | string)[]; report: Report } | undefined> {
+): Promise<{ results: (FileResult | Uint8Array)[]; report: Report } | undefined> {
   const brought = span("replay brought up to date");
-  const [{ relative }, { countDiagnostics }, { keptResults }] = await Promise.all([
+  const [{ relative }, { countDiagnostics }, { keptResults }, { concatBytes }] = await Promise.all([
     import("../../paths/path.ts"),
     import("../../report/summary.ts"),
     import("../../report/stream.ts"),
+    import("../../io/bytes.ts"),
   ]);
   const { changed, lines, files } = stale.stale!;
   const paths = changed.map((path) => relative(io.cwd, path).split("\\").join("/"));
@@ -421,22 +422,20 @@ async function upToDate(
     if (index > 0) result.config = index;
     else delete result.config;
   }
-  let kept: (FileResult | string)[];
-  let pathOf: (result: FileResult | string, i: number) => string;
-  let resultOf: (result: FileResult | string) => FileResult;
+  let kept: (FileResult | Uint8Array)[];
+  let pathOf: (result: FileResult | Uint8Array, i: number) => string;
+  let resultOf: (result: FileResult | Uint8Array) => FileResult;
   if (text !== undefined) {
-    let whole = typeof text === "string" ? text : "";
-    if (typeof text === "object") {
-      // Each piece is valid only until the next is read (one buffer).
-      const decoder = new TextDecoder();
-      for (const piece of text) whole += decoder.decode(piece, { stream: true });
-      whole += decoder.decode();
-    }
+    // Each piece is valid only until the next is read (one buffer): copied as it comes.
+    const whole = typeof text === "string"
+      ? new TextEncoder().encode(text)
+      : concatBytes(Array.from(text, (p) => p.slice()));
     const parts = keptResults(whole);
     if (parts.length !== stale.streamed!.count) return;
-    kept = parts.map((p) => p.text);
+    kept = parts.map((p) => p.bytes);
     pathOf = (_, i) => parts[i].path;
-    resultOf = (result) => typeof result === "string" ? JSON.parse(result) as FileResult : result;
+    const decoder = new TextDecoder();
+    resultOf = (result) => result instanceof Uint8Array ? JSON.parse(decoder.decode(result)) as FileResult : result;
   } else {
     kept = stale.results;
     pathOf = (result) => (result as FileResult).path;
@@ -448,7 +447,7 @@ async function upToDate(
   const freshOf = new Map(fresh.map((r) => [r.path, r]));
   const again = new Set(paths);
   const before: FileResult[] = [];
-  const results: (FileResult | string)[] = [];
+  const results: (FileResult | Uint8Array)[] = [];
   const ordered = [...fresh].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   let next = 0;
   for (let i = 0; i < kept.length; i++) {
