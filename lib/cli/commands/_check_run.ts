@@ -422,25 +422,8 @@ async function upToDate(
     if (index > 0) result.config = index;
     else delete result.config;
   }
-  let kept: (FileResult | Uint8Array)[];
-  let pathOf: (result: FileResult | Uint8Array, i: number) => string;
-  let resultOf: (result: FileResult | Uint8Array) => FileResult;
-  if (text !== undefined) {
-    // Each piece is valid only until the next is read (one buffer): copied as it comes.
-    const whole = typeof text === "string"
-      ? new TextEncoder().encode(text)
-      : concatBytes(Array.from(text, (p) => p.slice()));
-    const parts = keptResults(whole);
-    if (parts.length !== stale.streamed!.count) return;
-    kept = parts.map((p) => p.bytes);
-    pathOf = (_, i) => parts[i].path;
-    const decoder = new TextDecoder();
-    resultOf = (result) => result instanceof Uint8Array ? JSON.parse(decoder.decode(result)) as FileResult : result;
-  } else {
-    kept = stale.results;
-    pathOf = (result) => (result as FileResult).path;
-    resultOf = (result) => result as FileResult;
-  }
+  const kept = keptInOrder(stale, keptResults, concatBytes);
+  if (!kept) return;
   // A changed file checks as it did when it is skipped by the same engines for the same reasons before and after (an
   // ESLint not installed here, say) and errors in neither: then the run's files checked, skipped and errored are the
   // same, and only its diagnostics move.
@@ -450,14 +433,11 @@ async function upToDate(
   const results: (FileResult | Uint8Array)[] = [];
   const ordered = [...fresh].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   let next = 0;
-  for (let i = 0; i < kept.length; i++) {
-    const path = pathOf(kept[i], i);
+  const decoder = new TextDecoder();
+  for (const { path, result } of kept) {
     while (next < ordered.length && ordered[next].path < path) results.push(ordered[next++]);
-    if (!again.has(path)) {
-      results.push(kept[i]);
-      continue;
-    }
-    before.push(resultOf(kept[i]));
+    if (!again.has(path)) results.push(result);
+    else before.push(result instanceof Uint8Array ? JSON.parse(decoder.decode(result)) as FileResult : result);
   }
   results.push(...ordered.slice(next));
   const keptOf = new Map(before.map((r) => [r.path, r]));
@@ -484,6 +464,26 @@ async function upToDate(
   reads.adopt(lines, files, new Set(changed));
   brought();
   return { results, report };
+}
+
+/**
+ * A kept run's results in report order with their paths: a JSON run's as the UTF-8 bytes it wrote (its kept text read
+ * whole; undefined when it does not split into as many results as it holds), else as objects.
+ */
+function keptInOrder(
+  stale: Replay,
+  keptResults: typeof import("../../report/stream.ts").keptResults,
+  concatBytes: typeof import("../../io/bytes.ts").concatBytes,
+): { path: string; result: FileResult | Uint8Array }[] | undefined {
+  const text = stale.streamed?.text;
+  if (text === undefined) return stale.results.map((result) => ({ path: result.path, result }));
+  // Each piece is valid only until the next is read (one buffer): copied as it comes.
+  const whole = typeof text === "string"
+    ? new TextEncoder().encode(text)
+    : concatBytes(Array.from(text, (p) => p.slice()));
+  const parts = keptResults(whole);
+  if (parts.length !== stale.streamed!.count) return undefined;
+  return parts.map(({ path, bytes }) => ({ path, result: bytes }));
 }
 
 /** The rest of the report: a replayed run's kept tail as it is, when it has one (and nothing was added since). */
