@@ -31,7 +31,7 @@ import { join } from "../paths/path.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { concatBytes } from "../io/bytes.ts";
-import { type ReadLog, sightOf } from "../fs/read_log.ts";
+import { type ReadLog, regularFileLine, sightOf } from "../fs/read_log.ts";
 import type { FileResult, Report, RunSkip } from "../report/schema.ts";
 import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
 import { codeStamp } from "../identity/code.ts";
@@ -260,16 +260,6 @@ function readReplay(file: Deno.FsFile, key: string): Replay<KeptText> | undefine
   };
 }
 
-/** The mode bits of a regular file in a stat line (lib/fs/read_log.ts: `ino:mode:size:mtime:ctime`). */
-const S_IFMT = 0o170000;
-const S_IFREG = 0o100000;
-
-/** Whether a stat line is a regular file's own (no link, no error's name). */
-function regularFile(line: string): boolean {
-  const fields = line.split(":");
-  return fields.length === 5 && (Number(fields[1]) & S_IFMT) === S_IFREG;
-}
-
 /**
  * The kept run's own files whose lines changed (none: it replays as it is), or undefined when it cannot be brought up
  * to date: another of its reads changed, a file is no longer a regular file, more than {@link MAX_STALE} changed, or
@@ -284,7 +274,9 @@ function changedFiles(stored: Stored): string[] | undefined {
     const [path, line] = stored.lines[i];
     const now = sightOf(path).line;
     if (now === line) continue;
-    if (!whole || !own.has(i) || !regularFile(line) || !regularFile(now) || changed.length === MAX_STALE) return;
+    if (!whole || !own.has(i) || !regularFileLine(line) || !regularFileLine(now) || changed.length === MAX_STALE) {
+      return;
+    }
     changed.push(path);
   }
   return changed;

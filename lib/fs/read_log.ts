@@ -144,6 +144,15 @@ function lineOf(info: Fields): string {
   return `${info.ino ?? ""}:${info.mode ?? ""}:${info.size}:${info.mtime ?? ""}:${info.ctime ?? ""}`;
 }
 
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+
+/** Whether a line ({@link sightOf}) is a regular file's own: no link's (`>` and its target), no error's name. */
+export function regularFileLine(line: string): boolean {
+  const fields = line.split(":");
+  return fields.length === 5 && (Number(fields[1]) & S_IFMT) === S_IFREG;
+}
+
 function changedAt(info: Fields): number {
   return Math.max(info.mtime ?? 0, info.ctime ?? 0);
 }

@@ -13,7 +13,7 @@ import { UsageError } from "../../errors/mod.ts";
 import type { RunOptionValues } from "./_run_options.ts";
 import type { RunRequest } from "../../run/types.ts";
 import type { FileResult, Report } from "../../report/schema.ts";
-import type { Replay } from "../../cache/replay.ts";
+import type { KeptText, Replay } from "../../cache/replay.ts";
 import type { ReadLog } from "../../fs/read_log.ts";
 import type { ReportWriter } from "../../report/stream.ts";
 import { span } from "../../debug/timing.ts";
@@ -100,7 +100,7 @@ export class RunReplay {
   readonly key: string;
   readonly hit?: Replay;
   /** A kept `poly lint` run whose own files changed since (lib/cache/replay.ts `stale`): brought up to date. */
-  stale?: Replay;
+  readonly stale?: Replay<KeptText>;
   #log?: ReadLog;
   #results: FileResult[] = [];
   /** A JSON run's results as written (see {@link RunReplay.keepText}), and how many results that text holds. */
@@ -112,7 +112,7 @@ export class RunReplay {
   /** About how many characters of results a run collects before it gives up being kept (replay.ts `MAX_CHARS`). */
   readonly #budget: number;
 
-  private constructor(key: string, found: Replay | undefined, budget: number) {
+  private constructor(key: string, found: Replay<KeptText> | undefined, budget: number) {
     this.key = key;
     this.#budget = budget;
     if (found?.stale) this.stale = found;
@@ -384,21 +384,21 @@ async function upToDate(
   run: typeof import("../../run/mod.ts"),
   value: LintValue,
   io: CommandIO,
-  stale: Replay,
+  stale: Replay<KeptText>,
   reads: ReadLog,
 ): Promise<{ results: (FileResult | Uint8Array)[]; report: Report } | undefined> {
   const brought = span("replay brought up to date");
-  const [{ relative }, { countDiagnostics }, { keptResults }, { concatBytes }] = await Promise.all([
-    import("../../paths/path.ts"),
+  const [{ relativeInside }, { countDiagnostics }, { keptResults }, { concatBytes }] = await Promise.all([
+    import("../../paths/inside.ts"),
     import("../../report/summary.ts"),
     import("../../report/stream.ts"),
     import("../../io/bytes.ts"),
   ]);
   const { changed, lines, files } = stale.stale!;
-  const paths = changed.map((path) => relative(io.cwd, path).split("\\").join("/"));
-  const text = stale.streamed?.text;
-  const closeText = () => typeof text === "object" && text.close();
-  if (paths.some((path) => path.startsWith("../") || path === "..")) return void closeText();
+  const inside = changed.map((path) => relativeInside(io.cwd, path));
+  const closeText = () => stale.streamed?.text.close();
+  if (inside.some((path) => path === undefined)) return void closeText();
+  const paths = inside as string[];
   const fresh: FileResult[] = [];
   const sub = await run.runLint(runRequestOf({ ...value, paths }, io, undefined, {
     fix: false,
@@ -410,7 +410,7 @@ async function upToDate(
   // The kept report's configurations and skips: in its kept tail (a JSON run's), else in the report itself.
   let report = stale.report;
   if (stale.tail) {
-    const tail = typeof stale.tail === "string" ? stale.tail : new TextDecoder().decode(stale.tail);
+    const tail = new TextDecoder().decode(stale.tail);
     const rest = JSON.parse(stale.streamed && stale.streamed.count > 0 ? `{"results": [${tail}` : tail) as Report;
     report = { ...report, skipped: rest.skipped, configs: rest.configs };
   }
@@ -471,17 +471,14 @@ async function upToDate(
  * whole; undefined when it does not split into as many results as it holds), else as objects.
  */
 function keptInOrder(
-  stale: Replay,
+  stale: Replay<KeptText>,
   keptResults: typeof import("../../report/stream.ts").keptResults,
   concatBytes: typeof import("../../io/bytes.ts").concatBytes,
 ): { path: string; result: FileResult | Uint8Array }[] | undefined {
   const text = stale.streamed?.text;
   if (text === undefined) return stale.results.map((result) => ({ path: result.path, result }));
   // Each piece is valid only until the next is read (one buffer): copied as it comes.
-  const whole = typeof text === "string"
-    ? new TextEncoder().encode(text)
-    : concatBytes(Array.from(text, (p) => p.slice()));
-  const parts = keptResults(whole);
+  const parts = keptResults(concatBytes(Array.from(text, (p) => p.slice())));
   if (parts.length !== stale.streamed!.count) return undefined;
   return parts.map(({ path, bytes }) => ({ path, result: bytes }));
 }
