@@ -501,20 +501,26 @@ const eslintInstall = await eslintModules();
 const noEslint = "reason" in eslintInstall ? eslintInstall.reason : undefined;
 if (noEslint) console.log(`SKIPPED the eslint engine's end-to-end test: ${noEslint}`);
 
-/** `eslint --format json .`'s findings in `dir` as `path:line:col: rule`, by the repository's own ESLint. */
-async function eslintNative(dir: string): Promise<string[]> {
-  const out = await new Deno.Command("node", {
-    args: ["node_modules/eslint/bin/eslint.js", "--format", "json", "."],
-    cwd: dir,
-    stdout: "piped",
-  }).output();
-  const doc = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+/** What `node ARGS` run in `dir` writes on stdout (a repository's own command line: eslint, xo, standard). */
+async function nodeOutput(dir: string, args: string[]): Promise<string> {
+  const out = await new Deno.Command("node", { args, cwd: dir, stdout: "piped" }).output();
+  return new TextDecoder().decode(out.stdout);
+}
+
+/** ESLint's JSON report (`--format json`, xo's `--reporter=json`) of files in `dir`, as `path:line:col: rule`. */
+function eslintJsonFindings(dir: string, json: string): string[] {
+  const doc = JSON.parse(json) as {
     filePath: string;
     messages: { ruleId: string; line: number; column: number }[];
   }[];
   return doc.flatMap((r) =>
     r.messages.map((m) => `${r.filePath.slice(dir.length + 1)}:${m.line}:${m.column}: ${m.ruleId}`)
   ).sort();
+}
+
+/** `eslint --format json .`'s findings in `dir` as `path:line:col: rule`, by the repository's own ESLint. */
+async function eslintNative(dir: string): Promise<string[]> {
+  return eslintJsonFindings(dir, await nodeOutput(dir, ["node_modules/eslint/bin/eslint.js", "--format", "json", "."]));
 }
 
 bwrapTest(
@@ -594,17 +600,7 @@ for (const version of XO_VERSIONS) {
       const { doc, stderr } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
       const found = located(doc, "eslint");
       // `xo --reporter=json`, the repository's own command line, on the same tree.
-      const out = await new Deno.Command("node", {
-        args: ["node_modules/.bin/xo", "--reporter=json"],
-        cwd: dir,
-        stdout: "piped",
-      }).output();
-      const native = (JSON.parse(new TextDecoder().decode(out.stdout)) as {
-        filePath: string;
-        messages: { ruleId: string; line: number; column: number }[];
-      }[]).flatMap((r) =>
-        r.messages.map((m) => `${r.filePath.slice(dir.length + 1)}:${m.line}:${m.column}: ${m.ruleId}`)
-      ).sort();
+      const native = eslintJsonFindings(dir, await nodeOutput(dir, ["node_modules/.bin/xo", "--reporter=json"]));
       assert.ok(found.some((f) => f.startsWith("src/app.js:1:1: no-var")), stderr + JSON.stringify(doc.results));
       assert.deepEqual(found, native);
       assert.deepEqual(codes(doc, "src/app.js", "biome"), []);
@@ -639,12 +635,8 @@ bwrapTest(
     const { doc, stderr } = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
     const found = located(doc, "eslint");
     // `standard --verbose`, its own command line: `  <path>:<line>:<col>: <message> (<rule>)[ (warning)]`.
-    const out = await new Deno.Command("node", {
-      args: ["node_modules/.bin/standard", "--verbose"],
-      cwd: dir,
-      stdout: "piped",
-    }).output();
-    const native = new TextDecoder().decode(out.stdout).split("\n").flatMap((line) => {
+    const verbose = await nodeOutput(dir, ["node_modules/.bin/standard", "--verbose"]);
+    const native = verbose.split("\n").flatMap((line) => {
       const m = /^\s+(\S+?):(\d+):(\d+): .*? \(([\w/@-]+)\)(?: \(warning\))?$/.exec(line);
       return m ? [`${m[1].slice(dir.length + 1)}:${m[2]}:${m[3]}: ${m[4]}`] : [];
     }).sort();
