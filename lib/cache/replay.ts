@@ -41,8 +41,8 @@ import { shortDigest } from "./short_digest.ts";
 const FORMAT = 5;
 
 /**
- * Most of a kept `poly lint` run's own files that may have changed for it to be brought up to date (those files checked
- * again, the rest of its report kept) rather than run again whole.
+ * Most of a kept `poly lint` or `poly fmt --check` run's own files that may have changed for it to be brought up to date
+ * (those files checked again, the rest of its report kept) rather than run again whole.
  */
 export const MAX_STALE = 32;
 
@@ -182,10 +182,10 @@ function pathOf(key: string): string {
  * The run kept under `key` when nothing it read has changed since; undefined
  * when there is none, it is damaged, or any of its reads changed. The report is
  * what a warm run would give: every file a cache hit, this process's pid.
- * A `poly lint` run whose only changes are the bytes of up to {@link MAX_STALE}
- * of its own files (still regular files, not links; lib/fs/read_log.ts `file`)
- * is given back {@link Replay.stale}: the caller checks those files again and
- * writes the rest of the report as kept.
+ * A `poly lint` or `poly fmt --check` run whose only changes are the bytes of up
+ * to {@link MAX_STALE} of its own files (still regular files, not links;
+ * lib/fs/read_log.ts `file`) is given back {@link Replay.stale}: the caller checks
+ * those files again and writes the rest of the report as kept.
  */
 export function findReplay(key: string): Replay<KeptText> | undefined {
   let file: Deno.FsFile;
@@ -263,13 +263,12 @@ function readReplay(file: Deno.FsFile, key: string): Replay<KeptText> | undefine
 /**
  * The kept run's own files whose lines changed (none: it replays as it is), or undefined when it cannot be brought up
  * to date: another of its reads changed, a file is no longer a regular file, more than {@link MAX_STALE} changed, or
- * it is no `poly lint` run of the whole (a shard).
+ * it is neither a `poly lint` nor a `poly fmt --check` run of the whole (a shard, `poly fmt --diff`).
  */
 function changedFiles(stored: Stored): string[] | undefined {
   const own = new Set(stored.files ?? []);
   const changed: string[] = [];
-  const command = stored.command;
-  const whole = command?.kind === "lint" && (command.value as { shard?: string } | undefined)?.shard === undefined;
+  const whole = broughtUpToDate(stored.command);
   for (let i = 0; i < stored.lines.length; i++) {
     const [path, line] = stored.lines[i];
     const now = sightOf(path).line;
@@ -280,6 +279,16 @@ function changedFiles(stored: Stored): string[] | undefined {
     changed.push(path);
   }
   return changed;
+}
+
+/**
+ * Whether a kept run of `command` can be brought up to date: a `poly lint` run, or a `poly fmt` check that writes its
+ * report (not `--diff`, which prints the diffs alone), of the whole tree (not a shard).
+ */
+function broughtUpToDate(command: Replay["command"] | undefined): boolean {
+  const value = command?.value as { shard?: string; m?: { mode?: string } } | undefined;
+  if (value?.shard !== undefined) return false;
+  return command?.kind === "lint" || (command?.kind === "fmt" && value?.m?.mode === "check");
 }
 
 /** Fills `into` from `file` at `at`; a file shorter than that is an error. */

@@ -142,6 +142,9 @@ export function boundDiff(text: string, limits: DiffLimits = {}): string {
   ].join("\n") + "\n";
 }
 
+/** How the note in place of a diff {@link boundReportDiffs} leaves out begins. */
+const LEFT_OUT = "\\ poly: diff left out";
+
 /**
  * Keeps a report's diffs within {@link MAX_REPORT_DIFF_BYTES} in all: in the
  * records' order, a record whose diff would pass the budget is replaced (in the
@@ -162,7 +165,31 @@ export function boundReportDiffs<R extends { path: string; diff?: string }>(
     }
     results[i] = {
       ...r,
-      diff: `\\ poly: diff left out, this report's diffs reached ${budget} bytes: run poly fmt --diff ${r.path}\n`,
+      diff: `${LEFT_OUT}, this report's diffs reached ${budget} bytes: run poly fmt --diff ${r.path}\n`,
     };
   }
+}
+
+/**
+ * Whether {@link boundReportDiffs} leaves every diff of `results` as it is: none of them is its note already, and all
+ * fit in the budget together. A result may be the UTF-8 JSON a report writer wrote for it (lib/report/stream.ts),
+ * parsed only when its text holds a diff.
+ */
+export function diffsFit(
+  results: Iterable<{ diff?: string } | Uint8Array>,
+  decoder: TextDecoder,
+  budget = MAX_REPORT_DIFF_BYTES,
+): boolean {
+  let used = 0;
+  for (const result of results) {
+    let diff: string | undefined;
+    if (result instanceof Uint8Array) {
+      const text = decoder.decode(result);
+      if (text.includes('"diff"')) diff = (JSON.parse(text) as { diff?: string }).diff;
+    } else diff = result.diff;
+    if (diff === undefined) continue;
+    used += diff.length;
+    if (used > budget || diff.startsWith(LEFT_OUT)) return false;
+  }
+  return true;
 }

@@ -169,7 +169,7 @@ try {
     : daemonFile
     ? `poly lint through poly daemon, ${daemonFile} edited before each pair, on ${args[0]}`
     : editFile
-    ? `poly lint, ${editFile} edited before each pair, no daemon, on ${args[0]}`
+    ? `poly ${fmt ? "fmt --check" : "lint"}, ${editFile} edited before each pair, no daemon, on ${args[0]}`
     : `${cold ? "cold" : "warm"} poly ${fmt ? "fmt --check" : "lint"}${engines ? ` (${engines})` : ""} on ${args[0]}`;
   console.log(`${what}, ${runs} interleaved pairs`);
   const ratio = (x: number) => `${x.toFixed(3)}×`;

@@ -226,13 +226,13 @@ Deno.test("a kept text larger than the buffer it is read through comes back whol
   });
 });
 
-Deno.test("a kept poly lint run whose own files changed comes back stale, naming them; any other change is a miss", async () => {
+Deno.test("a kept poly lint or fmt --check run whose own files changed comes back stale, naming them; anything else misses", async () => {
   await inHome(async (dir) => {
     const names = Array.from({ length: MAX_STALE + 2 }, (_, i) => `f${i}.js`);
     for (const name of names) await Deno.writeTextFile(join(dir, name), "a");
     await Deno.writeTextFile(join(dir, "config.json"), "{}");
-    const keep = async (kind: "lint" | "fmt") => {
-      const key = await replayKey({ cmd: kind, cwd: dir });
+    const keep = async (kind: "lint" | "fmt", mode?: "check" | "diff") => {
+      const key = await replayKey({ cmd: kind, mode, cwd: dir });
       const log = ReadLog.open();
       for (const name of names) {
         log.file(join(dir, name));
@@ -243,12 +243,16 @@ Deno.test("a kept poly lint run whose own files changed comes back stale, naming
       const settle = log.settle.bind(log);
       log.settle = () => settle(-60_000);
       assert.equal(
-        await keepReplay(key, log, { command: { ...command, kind }, results: [], report: report() }),
+        await keepReplay(key, log, {
+          command: { kind, value: { ...command.value, ...(mode ? { m: { mode } } : {}) } },
+          results: [],
+          report: report(),
+        }),
         undefined,
       );
       return key;
     };
-    const [lint, fmt] = [await keep("lint"), await keep("fmt")];
+    const [lint, fmt, diff] = [await keep("lint"), await keep("fmt", "check"), await keep("fmt", "diff")];
     await new Promise((resolve) => setTimeout(resolve, 30)); // past the kernel's timestamp tick
     await Deno.writeTextFile(join(dir, "f1.js"), "b");
     await Deno.writeTextFile(join(dir, "f3.js"), "c");
@@ -256,7 +260,8 @@ Deno.test("a kept poly lint run whose own files changed comes back stale, naming
     assert.ok(found?.stale, "stale");
     assert.deepEqual(found.stale.changed, [join(dir, "f1.js"), join(dir, "f3.js")]);
     assert.equal(found.stale.files.length, names.length);
-    assert.equal(findReplay(fmt), undefined, "only poly lint runs are brought up to date");
+    assert.deepEqual(findReplay(fmt)?.stale?.changed, found.stale.changed, "poly fmt --check");
+    assert.equal(findReplay(diff), undefined, "poly fmt --diff prints its diffs alone: it runs whole");
     // More than MAX_STALE changed files: the whole run again.
     for (const name of names) await Deno.writeTextFile(join(dir, name), "d");
     assert.equal(findReplay(lint), undefined);

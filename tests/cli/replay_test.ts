@@ -37,6 +37,8 @@ async function tree(files: Record<string, string>): Promise<string> {
 
 const SOURCE = "export function f(a) {\n  debugger;\n  return a;\n}\n";
 const CLEAN = "export function g(b) {\n  return b;\n}\n";
+const UNFORMATTED = "export const a = {b:1}\n";
+const FORMATTED = "export const a = 1;\n";
 
 const trees = {
   // A skip with a name outside ASCII: the kept file escapes it, the replayed document has it as the first run did.
@@ -59,6 +61,9 @@ const trees = {
   large: await tree({ "big.js": `export function f() {\n${"  debugger;\n".repeat(400)}}\n`, "b.js": CLEAN }),
   // ESLint configured and not installed: each file is skipped by it beside the rule pack's findings.
   eslint: await tree({ "eslint.config.js": "export default [];\n", "a.js": SOURCE, "b.js": CLEAN }),
+  // Formatting: two files that would change, two that would not.
+  fmtStale: await tree({ "a.js": UNFORMATTED, "b.js": FORMATTED, "c.js": UNFORMATTED, "d/e.js": FORMATTED }),
+  fmtHuman: await tree({ "a.js": UNFORMATTED, "b.js": FORMATTED, "c.js": UNFORMATTED }),
 };
 const settled = new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
 
@@ -289,6 +294,60 @@ Deno.test("a changed file skipped by the same engine for the same reason before 
   const full = await lint(dir, "--no-cache");
   assert.deepEqual(answer(edited.report), answer(full.report));
   assert.ok(edited.report.results.some((r: FileResult) => r.path === "b.js" && r.skipped && r.diagnostics?.length));
+});
+
+Deno.test("edits to files of a kept poly fmt --check run bring it up to date, as the whole run reports them", async () => {
+  await settled;
+  const dir = trees.fmtStale;
+  const fmt = async (...args: string[]) => {
+    const run = await runPoly(["fmt", "--check", "--format", "json", ...args], { cwd: dir, env: ENV });
+    return { ...run, report: JSON.parse(run.stdout) };
+  };
+  const first = await fmt();
+  assert.equal(first.report.summary.changed, 2, first.stdout);
+  // One file made to need formatting, one formatted, one in a folder made to need it.
+  await Deno.writeTextFile(join(dir, "b.js"), UNFORMATTED);
+  await Deno.writeTextFile(join(dir, "c.js"), FORMATTED);
+  await Deno.writeTextFile(join(dir, "d/e.js"), UNFORMATTED);
+  const edited = await fmt();
+  assert.match(edited.stderr, /replay stale: 3 changed/);
+  assert.match(edited.stderr, /replay brought up to date/);
+  const full = await fmt("--no-cache");
+  assert.equal(edited.report.summary.changed, 3);
+  assert.deepEqual(
+    edited.report.results.filter((r: FileResult) => r.changed).map((r: FileResult) => r.path),
+    ["a.js", "b.js", "d/e.js"],
+  );
+  const same = (run: { stdout: string; report: { poly: { pid?: number } } }) =>
+    run.stdout.replace(`"pid": ${run.report.poly.pid}`, '"pid": 0').replace(/,\n {4}"cache": \{[^}]*\}/, "");
+  assert.equal(same(edited), same(full));
+  assert.equal(edited.code, full.code);
+  // Every file formatted: the count and the exit code follow.
+  for (const name of ["a.js", "b.js", "d/e.js"]) await Deno.writeTextFile(join(dir, name), FORMATTED);
+  const clean = await fmt();
+  assert.match(clean.stderr, /replay brought up to date/);
+  assert.equal(clean.report.summary.changed, 0);
+  assert.equal(clean.code, 0);
+  assert.equal(same(clean), same(await fmt("--no-cache")));
+});
+
+Deno.test("a human poly fmt report is brought up to date; poly fmt --diff after an edit runs whole", async () => {
+  await settled;
+  const dir = trees.fmtHuman;
+  const fmt = (...args: string[]) => runPoly(["fmt", ...args], { cwd: dir, env: ENV });
+  const [check, diff] = [await fmt(), await fmt("--diff")];
+  assert.equal(check.code, 1, check.stderr);
+  assert.equal(diff.code, 1, diff.stderr);
+  await Deno.writeTextFile(join(dir, "b.js"), UNFORMATTED);
+  await Deno.writeTextFile(join(dir, "c.js"), FORMATTED);
+  const edited = await fmt();
+  assert.match(edited.stderr, /replay brought up to date/);
+  assert.equal(edited.stdout, (await fmt("--no-cache")).stdout);
+  assert.match(edited.stdout, /b\.js/);
+  const diffed = await fmt("--diff");
+  assert.doesNotMatch(diffed.stderr, /replay (hit|brought)/);
+  assert.equal(diffed.stdout, (await fmt("--diff", "--no-cache")).stdout);
+  assert.match(diffed.stdout, /^\+\+\+ b\/b\.js$/m);
 });
 
 /** Runs `body` in this process with a quiet CommandIO in `dir` and cache and state homes of its own. */

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { applyPatch, FILE_HEADERS_ONLY, formatPatch, structuredPatch } from "diff";
-import { boundDiff, boundReportDiffs, editsExceed, formatDiff, oneHunk, unifiedPatch } from "../../lib/report/diff.ts";
+import {
+  boundDiff,
+  boundReportDiffs,
+  diffsFit,
+  editsExceed,
+  formatDiff,
+  oneHunk,
+  unifiedPatch,
+} from "../../lib/report/diff.ts";
 
 Deno.test("formatDiff() is a unified diff with a/ and b/ headers and three lines of context", () => {
   const before = "a\nb\nc\nd\ne\nf\ng\nh\n";
@@ -46,6 +54,29 @@ Deno.test("boundReportDiffs() keeps a report's diffs within its budget, in order
     "\\ poly: diff left out, this report's diffs reached 80 bytes: run poly fmt --diff c.py\n",
   );
   assert.equal(results[3].diff, "z".repeat(10) + "\n", "a later small diff still fits");
+});
+
+Deno.test("diffsFit() says whether boundReportDiffs() would leave every diff whole, from objects or a writer's JSON", () => {
+  const decoder = new TextDecoder();
+  const json = (result: object) => new TextEncoder().encode(JSON.stringify(result, null, 2));
+  const a = { path: "a.py", diff: "x".repeat(30) + "\n" };
+  const small = [
+    a,
+    json({ path: "b.py", changed: false }),
+    json({ path: "c.py", changed: true, diff: "y".repeat(30) + "\n" }),
+    json({ path: "d.py", diagnostics: [{ message: 'a "diff" in a message' }] }),
+  ];
+  assert.equal(diffsFit(small, decoder, 80), true);
+  const copy = small.map((r) => r instanceof Uint8Array ? JSON.parse(decoder.decode(r)) : { ...r });
+  boundReportDiffs(copy, 80);
+  assert.deepEqual(copy.map((r) => r.diff), [a.diff, undefined, "y".repeat(30) + "\n", undefined], "nothing left out");
+  // Together past the budget: a whole run would leave one out.
+  assert.equal(diffsFit([...small, { path: "e.py", diff: "z".repeat(30) + "\n" }], decoder, 80), false);
+  // A diff a kept report left out already (its note) is not the file's diff.
+  const left: { path: string; diff?: string }[] = [{ path: "f.py", diff: "w".repeat(90) + "\n" }];
+  boundReportDiffs(left, 80);
+  assert.equal(diffsFit([json(left[0])], decoder), false);
+  assert.equal(diffsFit([], decoder), true);
 });
 
 Deno.test("oneHunk() is a patch that turns before into after, whatever the two share", () => {

@@ -17,6 +17,7 @@ import type { KeptText, Replay } from "../../cache/replay.ts";
 import type { ReadLog } from "../../fs/read_log.ts";
 import type { ReportWriter } from "../../report/stream.ts";
 import { span } from "../../debug/timing.ts";
+import { compareText } from "../../report/sort.ts";
 
 /** `poly lint`'s parsed value. */
 export type LintValue = RunOptionValues & {
@@ -286,7 +287,9 @@ export async function lintRun(
   // be (a file no longer checks cleanly, say), the whole run, under a log of its own.
   const stale = replay?.stale;
   // (A kept file that does not read back as written is a whole run too, never a failed one.)
-  const brought = stale && reads ? await upToDate(run!, value, io, stale, reads).catch(() => undefined) : undefined;
+  const brought = stale && reads
+    ? await upToDate("lint", run!, value, io, stale, reads).catch(() => undefined)
+    : undefined;
   if (stale && !brought) reads = await replay!.start();
   // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1),
   // unless a replayed run's phase had no job.
@@ -373,26 +376,30 @@ export async function lintRun(
 }
 
 /**
- * A kept `poly lint` run (`stale`, lib/cache/replay.ts) brought up to date: its changed files checked again under
- * `reads` (a run of those paths alone, as this command line runs them), and its results with theirs in place — as
- * objects, or for a JSON run as the text it wrote (lib/report/stream.ts `keptResults`) — with the report's counts
- * moved by the difference. Undefined (nothing written) when a changed file did not check as it did before and after
- * (skipped, errored: the run's counts would move by more than its results say), its configuration is not one the kept
- * run names, or the run met an error: the command then runs whole.
+ * A kept `poly lint` or `poly fmt --check` run (`stale`, lib/cache/replay.ts) brought up to date: its changed files
+ * checked again under `reads` (a run of those paths alone, as this command line runs them), and its results with
+ * theirs in place — as objects, or for a JSON run as the text it wrote (lib/report/stream.ts `keptResults`) — with the
+ * report's counts moved by the difference. Undefined (nothing written) when a changed file did not check as it did
+ * before and after (skipped, errored: the run's counts would move by more than its results say), its configuration is
+ * not one the kept run names, a `poly fmt` report's diffs would not all fit its budget (lib/report/diff.ts
+ * `boundReportDiffs`: which diffs a whole run leaves out depends on every file's), or the run met an error: the
+ * command then runs whole.
  */
 async function upToDate(
+  kind: "lint" | "fmt",
   run: typeof import("../../run/mod.ts"),
-  value: LintValue,
+  value: RunOptionValues,
   io: CommandIO,
   stale: Replay<KeptText>,
   reads: ReadLog,
 ): Promise<{ results: (FileResult | Uint8Array)[]; report: Report } | undefined> {
   const brought = span("replay brought up to date");
-  const [{ relativeInside }, { countDiagnostics }, { keptResults }, { concatBytes }] = await Promise.all([
+  const [{ relativeInside }, { countDiagnostics }, { keptResults }, { concatBytes }, diffs] = await Promise.all([
     import("../../paths/inside.ts"),
     import("../../report/summary.ts"),
     import("../../report/stream.ts"),
     import("../../io/bytes.ts"),
+    kind === "fmt" ? import("../../report/diff.ts") : undefined,
   ]);
   const { changed, lines, files } = stale.stale!;
   const inside = changed.map((path) => relativeInside(io.cwd, path));
@@ -400,11 +407,12 @@ async function upToDate(
   if (inside.some((path) => path === undefined)) return void closeText();
   const paths = inside as string[];
   const fresh: FileResult[] = [];
-  const sub = await run.runLint(runRequestOf({ ...value, paths }, io, undefined, {
+  const request = runRequestOf({ ...value, paths }, io, undefined, {
     fix: false,
     onResult: (result) => void fresh.push(result),
     reads,
-  }));
+  });
+  const sub = kind === "lint" ? await run.runLint(request) : await run.runFmt(request);
   const { summary } = sub;
   if (sub.errors.length > 0 || summary.errored > 0) return void closeText();
   // The kept report's configurations and skips: in its kept tail (a JSON run's), else in the report itself.
@@ -426,12 +434,12 @@ async function upToDate(
   if (!kept) return;
   // A changed file checks as it did when it is skipped by the same engines for the same reasons before and after (an
   // ESLint not installed here, say) and errors in neither: then the run's files checked, skipped and errored are the
-  // same, and only its diagnostics move.
+  // same, and only its diagnostics (and, formatting, the files that would change) move.
   const freshOf = new Map(fresh.map((r) => [r.path, r]));
   const again = new Set(paths);
   const before: FileResult[] = [];
   const results: (FileResult | Uint8Array)[] = [];
-  const ordered = [...fresh].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const ordered = [...fresh].sort((a, b) => compareText(a.path, b.path));
   let next = 0;
   const decoder = new TextDecoder();
   for (const { path, result } of kept) {
@@ -445,21 +453,29 @@ async function upToDate(
     const [was, now] = [keptOf.get(path), freshOf.get(path)];
     if (was?.skipped !== now?.skipped || was?.error !== undefined || now?.error !== undefined) return;
   }
-  // Counts: the same files checked, skipped and errored; the diagnostics moved by the changed files' difference; the
-  // result cache's hits and misses as a replay counts them (every kept file's a hit), the changed files' as found now.
-  const diagnostics = report.summary.diagnostics ? { ...report.summary.diagnostics } : undefined;
-  const was = countDiagnostics(before);
-  const now = countDiagnostics(fresh);
-  if (diagnostics) {
-    for (const s of Object.keys(diagnostics) as (keyof typeof diagnostics)[]) diagnostics[s] += now[s] - was[s];
-  }
-  const cache = report.summary.cache && summary.cache
-    ? { hits: report.summary.cache.hits - summary.cache.misses, misses: summary.cache.misses }
-    : report.summary.cache;
+  if (diffs && !diffs.diffsFit(results, decoder)) return;
+  // Counts: the same files checked, skipped and errored; the diagnostics and the files that would change moved by the
+  // changed files' difference; the result cache's hits and misses as a replay counts them (every kept file's a hit),
+  // the changed files' as found now.
+  const [was, now] = [countDiagnostics(before), countDiagnostics(fresh)];
+  const counted = report.summary;
+  const diagnostics = { ...(counted.diagnostics ?? { error: 0, warning: 0, info: 0, hint: 0 }) };
+  for (const s of Object.keys(diagnostics) as (keyof typeof diagnostics)[]) diagnostics[s] += now[s] - was[s];
+  const changes = (list: FileResult[]) => list.filter((r) => r.changed).length;
+  const cache = counted.cache && summary.cache
+    ? { hits: counted.cache.hits - summary.cache.misses, misses: summary.cache.misses }
+    : counted.cache;
+  // In the order a run writes them (lib/run/mod.ts): a formatting report counts diagnostics only when it has some.
+  const counts = { checked: counted.checked, skipped: counted.skipped, errored: counted.errored };
   report = {
     ...report,
     results: [],
-    summary: { ...report.summary, ...(diagnostics ? { diagnostics } : {}), ...(cache ? { cache } : {}) },
+    summary: kind === "lint" ? { ...counts, diagnostics, ...(cache ? { cache } : {}) } : {
+      ...counts,
+      changed: (counted.changed ?? 0) + changes(fresh) - changes(before),
+      ...(Object.values(diagnostics).some((n) => n > 0) ? { diagnostics } : {}),
+      ...(cache ? { cache } : {}),
+    },
   };
   reads.adopt(lines, files, new Set(changed));
   brought();
@@ -511,7 +527,13 @@ export async function fmtRun(
     import("../../report/encode.ts"),
     import("../../report/exit.ts"),
   ]);
-  const reads = hit ? undefined : await replay?.start();
+  let reads = hit ? undefined : await replay?.start();
+  // A kept check whose own files changed: those files checked again, the rest of its report as kept (see lintRun).
+  const stale = replay?.stale;
+  const brought = stale && reads
+    ? await upToDate("fmt", run!, value, io, stale, reads).catch(() => undefined)
+    : undefined;
+  if (stale && !brought) reads = await replay!.start();
   const color = value.format === "human" && colorMode(value.color, io.stdoutIsTerminal);
   // The report is written as the files are done (not with --diff, which prints the diffs alone).
   const writer = value.m.mode === "diff" ? undefined : reportWriter(
@@ -525,6 +547,14 @@ export async function fmtRun(
   if (hit) {
     if (writer) await replayResults(hit, writer);
     report = hit.report;
+  } else if (brought) {
+    // Only a check that writes its report is brought up to date (lib/cache/replay.ts).
+    for (const result of brought.results) {
+      replay!.result(result);
+      await (result instanceof Uint8Array ? writer!.encoded!(result) : writer!.result(result));
+    }
+    report = brought.report;
+    await replay!.keep({ kind: "fmt", value }, report, false, writer);
   } else {
     report = await run!.runFmt(runRequestOf(value, io, shard, {
       fix: value.m.mode === "fix",
