@@ -17,7 +17,6 @@ import type { KeptText, Replay } from "../../cache/replay.ts";
 import type { ReadLog } from "../../fs/read_log.ts";
 import type { ReportWriter } from "../../report/stream.ts";
 import { span } from "../../debug/timing.ts";
-import { compareText } from "../../report/sort.ts";
 
 /** `poly lint`'s parsed value. */
 export type LintValue = RunOptionValues & {
@@ -394,13 +393,15 @@ async function upToDate(
   reads: ReadLog,
 ): Promise<{ results: (FileResult | Uint8Array)[]; report: Report } | undefined> {
   const brought = span("replay brought up to date");
-  const [{ relativeInside }, { countDiagnostics }, { keptResults }, { concatBytes }, diffs] = await Promise.all([
-    import("../../paths/inside.ts"),
-    import("../../report/summary.ts"),
-    import("../../report/stream.ts"),
-    import("../../io/bytes.ts"),
-    kind === "fmt" ? import("../../report/diff.ts") : undefined,
-  ]);
+  const [{ relativeInside }, { countDiagnostics }, { keptResults }, { concatBytes }, { compareText }, diffs] =
+    await Promise.all([
+      import("../../paths/inside.ts"),
+      import("../../report/summary.ts"),
+      import("../../report/stream.ts"),
+      import("../../io/bytes.ts"),
+      import("../../report/sort.ts"),
+      kind === "fmt" ? import("../../report/diff.ts") : undefined,
+    ]);
   const { changed, lines, files } = stale.stale!;
   const inside = changed.map((path) => relativeInside(io.cwd, path));
   const closeText = () => stale.streamed?.text.close();
