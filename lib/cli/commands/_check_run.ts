@@ -99,7 +99,7 @@ export class RunReplay {
   /** The key the run is kept under: what main.ts passes on to the command as `io.replayKey` on a miss. */
   readonly key: string;
   readonly hit?: Replay;
-  /** A kept `poly lint` run whose own files changed since (lib/cache/replay.ts `stale`): brought up to date. */
+  /** A kept `poly lint` or `poly fmt --check` run whose own files changed since (replay.ts `stale`): brought up to date. */
   readonly stale?: Replay<KeptText>;
   #log?: ReadLog;
   #results: FileResult[] = [];
@@ -281,18 +281,10 @@ export async function lintRun(
     import("../../report/exit.ts"),
   ]);
   loaded();
-  let reads = hit ? undefined : await replay?.start();
-  // A kept run whose own files changed: those files checked again, the rest of its report as kept; when that cannot
-  // be (a file no longer checks cleanly, say), the whole run, under a log of its own.
-  const stale = replay?.stale;
-  // (A kept file that does not read back as written is a whole run too, never a failed one.)
-  const brought = stale && reads
-    ? await upToDate("lint", run!, value, io, stale, reads).catch(() => undefined)
-    : undefined;
-  if (stale && !brought) reads = await replay!.start();
+  const { reads, brought } = hit ? {} : await logOrBringUpToDate("lint", run!, value, io, replay);
   // The whole-project phase (cargo clippy, go vet, [workspace.jobs]) runs beside the per-file run (on shard 1),
   // unless a replayed run's phase had no job.
-  const kept = hit ?? (brought ? stale : undefined);
+  const kept = hit ?? (brought ? replay?.stale : undefined);
   const phased = !value.noWorkspace && (!shard || shard.index === 1) && !kept?.noWorkspaceJobs;
   const status = phased && value.format === "human" && io.stderrIsTerminal
     ? import("../../workspace/mod.ts").then((m) => new m.WorkspaceStatus())
@@ -330,11 +322,7 @@ export async function lintRun(
     await replayResults(hit, writer);
     report = hit.report;
   } else if (brought) {
-    for (const result of brought.results) {
-      replay!.result(result);
-      await (result instanceof Uint8Array ? writer.encoded!(result) : writer.result(result));
-    }
-    report = brought.report;
+    report = await writeBrought(brought, replay!, writer);
   } else {
     report = await run!.runLint(runRequestOf(value, io, shard, {
       fix: value.fix,
@@ -374,6 +362,37 @@ export async function lintRun(
   return exitCodeFor(report);
 }
 
+/** A kept run brought up to date ({@link upToDate}). */
+type Brought = { results: (FileResult | Uint8Array)[]; report: Report };
+
+/**
+ * On a replay miss, the log of the run's reads, and a kept run whose own files changed brought up to date
+ * ({@link upToDate}); when that cannot be (a file no longer checks cleanly, say, or a kept file does not read back as
+ * written: never a failed run), the whole run's log, under a log of its own.
+ */
+async function logOrBringUpToDate(
+  kind: "lint" | "fmt",
+  run: typeof import("../../run/mod.ts"),
+  value: RunOptionValues,
+  io: CommandIO,
+  replay: RunReplay | undefined,
+): Promise<{ reads?: ReadLog; brought?: Brought }> {
+  const reads = await replay?.start();
+  const stale = replay?.stale;
+  if (!stale || !reads) return { reads };
+  const brought = await upToDate(kind, run, value, io, stale, reads).catch(() => undefined);
+  return brought ? { reads, brought } : { reads: await replay!.start() };
+}
+
+/** Writes a brought-up-to-date run's results (a JSON run's kept ones as their bytes), noting each for its keep. */
+async function writeBrought(brought: Brought, replay: RunReplay, writer: ReportWriter): Promise<Report> {
+  for (const result of brought.results) {
+    replay.result(result);
+    await (result instanceof Uint8Array ? writer.encoded!(result) : writer.result(result));
+  }
+  return brought.report;
+}
+
 /**
  * A kept `poly lint` or `poly fmt --check` run (`stale`, lib/cache/replay.ts) brought up to date: its changed files
  * checked again under `reads` (a run of those paths alone, as this command line runs them), and its results with
@@ -391,7 +410,7 @@ async function upToDate(
   io: CommandIO,
   stale: Replay<KeptText>,
   reads: ReadLog,
-): Promise<{ results: (FileResult | Uint8Array)[]; report: Report } | undefined> {
+): Promise<Brought | undefined> {
   const brought = span("replay brought up to date");
   const [{ relativeInside }, { countDiagnostics }, { keptResults }, { concatBytes }, { compareText }, diffs] =
     await Promise.all([
@@ -528,13 +547,7 @@ export async function fmtRun(
     import("../../report/encode.ts"),
     import("../../report/exit.ts"),
   ]);
-  let reads = hit ? undefined : await replay?.start();
-  // A kept check whose own files changed: those files checked again, the rest of its report as kept (see lintRun).
-  const stale = replay?.stale;
-  const brought = stale && reads
-    ? await upToDate("fmt", run!, value, io, stale, reads).catch(() => undefined)
-    : undefined;
-  if (stale && !brought) reads = await replay!.start();
+  const { reads, brought } = hit ? {} : await logOrBringUpToDate("fmt", run!, value, io, replay);
   const color = value.format === "human" && colorMode(value.color, io.stdoutIsTerminal);
   // The report is written as the files are done (not with --diff, which prints the diffs alone).
   const writer = value.m.mode === "diff" ? undefined : reportWriter(
@@ -550,11 +563,7 @@ export async function fmtRun(
     report = hit.report;
   } else if (brought) {
     // Only a check that writes its report is brought up to date (lib/cache/replay.ts).
-    for (const result of brought.results) {
-      replay!.result(result);
-      await (result instanceof Uint8Array ? writer!.encoded!(result) : writer!.result(result));
-    }
-    report = brought.report;
+    report = await writeBrought(brought, replay!, writer!);
     await replay!.keep({ kind: "fmt", value }, report, false, writer);
   } else {
     report = await run!.runFmt(runRequestOf(value, io, shard, {
