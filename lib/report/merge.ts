@@ -13,8 +13,8 @@
  * @module
  */
 import { Report } from "./schema.ts";
-import type { FileResult, RunError, RunSkip, Summary } from "./schema.ts";
-import { summaryDiagnostics } from "./summary.ts";
+import type { FileResult, RunError, RunSkip } from "./schema.ts";
+import { countDiagnostics, runSummary } from "./summary.ts";
 
 /** Parses one report document (JSON text); throws an Error naming `name` when it is not one. */
 export function parseReport(name: string, text: string): Report {
@@ -84,17 +84,20 @@ export function mergeReports(reports: readonly Report[]): Report {
   results.sort(byPath);
   errors.sort(byPath);
   skipped.sort(byPath);
-  const summary: Summary = { checked, skipped: skipped.length, errored: errors.length };
-  // In the order and with the counts a single run gives (lib/run/mod.ts).
-  if (first.kind === "lint") {
-    summary.diagnostics = summaryDiagnostics(first.kind, results);
-    if (first.mode === "fix") summary.fixed = fixed;
-  } else if (first.kind === "fmt") {
-    summary.changed = results.filter((r) => r.changed).length;
-    const diagnostics = summaryDiagnostics(first.kind, results);
-    if (diagnostics) summary.diagnostics = diagnostics;
-  }
-  if (cache) summary.cache = cache;
+  // In the order and with the counts a single run gives.
+  const summary = runSummary(
+    first.kind,
+    first.mode === "fix",
+    {
+      checked,
+      skipped: skipped.length,
+      errored: errors.length,
+      fixed,
+      changed: results.filter((r) => r.changed).length,
+    },
+    countDiagnostics(results),
+    cache,
+  );
   const workspace = reports.find((r) => r.workspace)?.workspace;
   return {
     kind: first.kind,

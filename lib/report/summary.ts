@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FileResult, Report, Severity } from "./schema.ts";
+import type { FileResult, Report, Severity, Summary } from "./schema.ts";
 
 const SEVERITIES: readonly Severity[] = ["error", "warning", "info", "hint"];
 const NOUNS: Record<Severity, [string, string]> = {
@@ -27,17 +27,28 @@ export function countDiagnostics(results: readonly FileResult[]): Record<Severit
 }
 
 /**
- * `summary.diagnostics` of a run of `kind` over `results`: always for lint; for fmt
- * only when a file a formatter could not parse carries its syntax error as a
- * diagnostic.
+ * A run's summary as one run writes it (lib/run/mod.ts), in that key order — a report merged from shards
+ * (lib/report/merge.ts) and a kept run brought up to date (lib/cli/commands/_check_run.ts) give the same: a lint run's
+ * diagnostics always, and its fixes under `--fix`; a formatting run's files changed, and its diagnostics only when a
+ * file a formatter could not parse carries its syntax error as one; the result cache's counts last.
  */
-export function summaryDiagnostics(
+export function runSummary(
   kind: Report["kind"],
-  results: readonly FileResult[],
-): Record<Severity, number> | undefined {
-  if (kind !== "lint" && kind !== "fmt") return undefined;
-  const counts = countDiagnostics(results);
-  return kind === "lint" || Object.values(counts).some((n) => n > 0) ? counts : undefined;
+  fix: boolean,
+  counts: Pick<Summary, "checked" | "skipped" | "errored"> & { fixed: number; changed: number },
+  diagnostics: Record<Severity, number>,
+  cache?: Summary["cache"],
+): Summary {
+  const summary: Summary = { checked: counts.checked, skipped: counts.skipped, errored: counts.errored };
+  if (kind === "lint") {
+    summary.diagnostics = { ...diagnostics };
+    if (fix) summary.fixed = counts.fixed;
+  } else if (kind === "fmt") {
+    summary.changed = counts.changed;
+    if (Object.values(diagnostics).some((n) => n > 0)) summary.diagnostics = { ...diagnostics };
+  }
+  if (cache) summary.cache = cache;
+  return summary;
 }
 
 /** Diagnostic counts of a report: the summary's when present, else counted from the results. */

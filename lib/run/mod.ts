@@ -21,16 +21,7 @@ import { buildIdentity } from "../cache/mod.ts";
 import { cacheDirFor } from "../cache/db.ts";
 import { identity } from "../identity/mod.ts";
 import { revalidateEngineVersions } from "../identity/engines.ts";
-import type {
-  ConfigRef,
-  FileResult,
-  Identity,
-  Report,
-  RunError,
-  RunSkip,
-  Severity,
-  Summary,
-} from "../report/schema.ts";
+import type { ConfigRef, FileResult, Identity, Report, RunError, RunSkip, Severity } from "../report/schema.ts";
 import type { FileOutcome, FileTask } from "./file.ts";
 import { prepass, prepassable, type PrepassContext } from "./prepass.ts";
 import { narrowToFile, planFormat, planLint, withEditorconfig } from "./plan.ts";
@@ -43,7 +34,7 @@ import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";
 import { compareText } from "../report/sort.ts";
 import { boundReportDiffs } from "../report/diff.ts";
-import { countDiagnostics } from "../report/summary.ts";
+import { countDiagnostics, runSummary } from "../report/summary.ts";
 import { assignShards, isWhole, sizesOf } from "./shard.ts";
 import { span, timed } from "../debug/timing.ts";
 import { withRunSignal } from "../process/run_signal.ts";
@@ -434,15 +425,13 @@ class Results {
     const errors: RunError[] = [...runErrors, ...this.#errors].sort((a, b) =>
       a.path < b.path ? -1 : a.path > b.path ? 1 : 0
     );
-    const summary: Summary = { checked: this.checked, skipped: this.#skipped.length, errored: errors.length };
-    const any = Object.values(this.#counts).some((n) => n > 0);
-    if (this.kind === "lint") {
-      summary.diagnostics = { ...this.#counts };
-      if (this.request.fix) summary.fixed = this.#fixed;
-    } else {
-      summary.changed = this.#changed;
-      if (any) summary.diagnostics = { ...this.#counts };
-    }
+    const summary = runSummary(this.kind, this.request.fix === true, {
+      checked: this.checked,
+      skipped: this.#skipped.length,
+      errored: errors.length,
+      fixed: this.#fixed,
+      changed: this.#changed,
+    }, this.#counts);
     return {
       kind: this.kind,
       mode: this.request.fix ? "fix" : "check",

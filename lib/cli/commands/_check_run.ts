@@ -412,15 +412,21 @@ async function upToDate(
   reads: ReadLog,
 ): Promise<Brought | undefined> {
   const brought = span("replay brought up to date");
-  const [{ relativeInside }, { countDiagnostics }, { keptResults }, { concatBytes }, { compareText }, diffs] =
-    await Promise.all([
-      import("../../paths/inside.ts"),
-      import("../../report/summary.ts"),
-      import("../../report/stream.ts"),
-      import("../../io/bytes.ts"),
-      import("../../report/sort.ts"),
-      kind === "fmt" ? import("../../report/diff.ts") : undefined,
-    ]);
+  const [
+    { relativeInside },
+    { countDiagnostics, runSummary },
+    { keptResults },
+    { concatBytes },
+    { compareText },
+    diffs,
+  ] = await Promise.all([
+    import("../../paths/inside.ts"),
+    import("../../report/summary.ts"),
+    import("../../report/stream.ts"),
+    import("../../io/bytes.ts"),
+    import("../../report/sort.ts"),
+    kind === "fmt" ? import("../../report/diff.ts") : undefined,
+  ]);
   const { changed, lines, files } = stale.stale!;
   const inside = changed.map((path) => relativeInside(io.cwd, path));
   const closeText = () => stale.streamed?.text.close();
@@ -485,18 +491,8 @@ async function upToDate(
   const cache = counted.cache && summary.cache
     ? { hits: counted.cache.hits - summary.cache.misses, misses: summary.cache.misses }
     : counted.cache;
-  // In the order a run writes them (lib/run/mod.ts): a formatting report counts diagnostics only when it has some.
-  const counts = { checked: counted.checked, skipped: counted.skipped, errored: counted.errored };
-  report = {
-    ...report,
-    results: [],
-    summary: kind === "lint" ? { ...counts, diagnostics, ...(cache ? { cache } : {}) } : {
-      ...counts,
-      changed: (counted.changed ?? 0) + changes(fresh) - changes(before),
-      ...(Object.values(diagnostics).some((n) => n > 0) ? { diagnostics } : {}),
-      ...(cache ? { cache } : {}),
-    },
-  };
+  const moved = { ...counted, fixed: 0, changed: (counted.changed ?? 0) + changes(fresh) - changes(before) };
+  report = { ...report, results: [], summary: runSummary(kind, false, moved, diagnostics, cache) };
   reads.adopt(lines, files, new Set(changed));
   brought();
   return { results, report };
@@ -561,24 +557,23 @@ export async function fmtRun(
   if (hit) {
     if (writer) await replayResults(hit, writer);
     report = hit.report;
-  } else if (brought) {
-    // Only a check that writes its report is brought up to date (lib/cache/replay.ts).
-    report = await writeBrought(brought, replay!, writer!);
-    await replay!.keep({ kind: "fmt", value }, report, false, writer);
   } else {
-    report = await run!.runFmt(runRequestOf(value, io, shard, {
-      fix: value.m.mode === "fix",
-      onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
-      ...(writer
-        ? {
-          onResult: (result: FileResult) => {
-            replay?.result(result);
-            return writer.result(result);
-          },
-        }
-        : {}),
-      ...(reads ? { reads } : {}),
-    }));
+    // Only a check that writes its report is brought up to date (lib/cache/replay.ts).
+    report = brought
+      ? await writeBrought(brought, replay!, writer!)
+      : await run!.runFmt(runRequestOf(value, io, shard, {
+        fix: value.m.mode === "fix",
+        onProgress: value.format === "human" && value.m.mode !== "diff" ? progressReporter(io, "fmt") : undefined,
+        ...(writer
+          ? {
+            onResult: (result: FileResult) => {
+              replay?.result(result);
+              return writer.result(result);
+            },
+          }
+          : {}),
+        ...(reads ? { reads } : {}),
+      }));
     await replay?.keep({ kind: "fmt", value }, report, false, writer);
   }
   if (value.m.mode === "diff") {
