@@ -4,44 +4,54 @@
  *
  * - a private temporary directory holds the generated `biome.json` (the
  *   configuration the WebAssembly path applies, plus `vcs.enabled = false`)
- *   and, per process, under `w<n>/`, a copy of each file's text (the text poly
- *   read, so what biome formats is exactly what the report is about) at the
- *   file's path relative to the run, so biome picks the same parser and the same
- *   well-known-file rules (`package.json`, `tsconfig.json`, `.vscode/*.json`) the
- *   WebAssembly path picks from that path; the copies of one process are removed
- *   before the next one's are written;
- * - `biome format --write --config-path=<dir>/biome.json --verbose
+ *   and, per process, a folder `w<n>/` with a copy of that `biome.json` and of
+ *   each file's text (the text poly read, so what biome formats is exactly what
+ *   the report is about) at the file's path below the configuration's directory
+ *   (`root`: the governing biome, prettier or oxfmt file's), else relative to the
+ *   run — the path the WebAssembly path gives it ({@link biomePath}) — so biome
+ *   picks the same parser and the same well-known-file rules (`package.json`,
+ *   `tsconfig.json`, `.vscode/*.json`), and the configuration's globs
+ *   (`overrides`, a prettier file's overrides mapped onto biome's) match as in the
+ *   repository; the copies of one process are removed before the next one's are
+ *   written;
+ * - under a manifest (the settings carry one only when its `"type": "commonjs"`
+ *   makes `.js` files scripts), a copy of its fields at its own place among the
+ *   copies, as the WebAssembly path puts it beside the file;
+ * - `biome format --write --config-path=w<n>/biome.json --verbose
  *   --reporter=summary --reporter=json --reporter-file=<dir>/format-<n>.json <paths>`
- *   in that directory (started as in `_native.ts`);
+ *   in `w<n>/` (started as in `_native.ts`);
  * - a file gets a native result only when biome lists it as processed and
  *   reports no diagnostic for it; its result is the copy's text afterwards.
  *
  * Anything else — a parse error (the WebAssembly path then gives the errored
  * record its line and column), a file biome ignores or protects, one over its
- * size limit, a path that is absolute, leaves the run or has awkward
- * characters, a biome configuration file, a crash, unreadable output, no `sh`
- * (or `node` on Windows) — leaves that file `undefined`, and the caller formats
- * it on the WebAssembly path. `tests/engines/biome/format_test.ts` holds the two
- * paths equal.
+ * size limit, a path that leaves the configuration's directory or the run or has
+ * awkward characters, a biome configuration file biome would read as one (below
+ * the top, or `biome.json` itself), a configuration naming paths
+ * that are not globs (`extends`, `files` lists), a manifest outside the
+ * configuration's directory, a crash, unreadable output, no `sh` (or `node` on
+ * Windows) — leaves that file `undefined`, and the caller formats it on the
+ * WebAssembly path. `tests/engines/biome/format_test.ts` holds the two paths equal.
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { type BiomeCommand, biomeCommand } from "./_bin.ts";
-import { CHUNK_BYTES, inBiomeDir, key, type NativeOptions, nativeSafe, runBiome } from "./_native.ts";
+import { CHUNK_BYTES, inBiomeDir, key, mirrorSafe, type NativeOptions, nativeSafe, runBiome } from "./_native.ts";
 import type { SourceFile } from "../types.ts";
+import type { NativeEngineConfig } from "../../config/native/types.ts";
 import { declinedByBiome } from "./_limits.ts";
 
 /** Bytes of file text copied per process (at most; UTF-16 length × 3 as the bound). */
 const TEXT_BYTES = 64 * 1024 * 1024;
 
 /**
- * Whether `path` names a biome configuration file (`biome.json`, `.biome.jsonc`, ...):
- * the native format path keeps those off its private copies, where a copy would be
- * read as configuration for the copies beside it.
+ * Whether a copy at `path` would be read as configuration: a biome configuration file (`biome.json`,
+ * `.biome.jsonc`, ...) in a folder, which biome reads as a nested one, or `biome.json` itself, the generated
+ * configuration's place. Any other at the top is a file like another there (the generated `biome.json` wins).
  */
-function isBiomeConfig(path: string): boolean {
-  return /(^|[/\\])\.?biome\.jsonc?$/.test(path);
+function readAsConfig(path: string): boolean {
+  return /[/\\]\.?biome\.jsonc?$/.test(path) || path === "biome.json";
 }
 
 /**
@@ -54,32 +64,66 @@ export function placeOf(relPath: string): string | undefined {
   if (relPath.startsWith("/") || /^[A-Za-z]:/.test(relPath)) return undefined;
   const parts = relPath.split("/");
   if (parts.some((p) => p === "" || p === "." || p === "..")) return undefined;
-  if (isBiomeConfig(relPath) || declinedByBiome(relPath)) return undefined;
+  if (readAsConfig(relPath) || declinedByBiome(relPath)) return undefined;
   return relPath;
 }
 
 /**
- * Formats `files` with biome's native command line under `config`; returns each
- * file's formatted text, or undefined for a file without a native result (see
- * the module doc).
+ * Where each of `files` and the manifest go among the copies (see the module doc): below `root` when the
+ * configuration has one (its globs are relative to it), else by the path relative to the run. A file outside it, or
+ * whose place {@link placeOf} refuses, has none; a manifest without a place leaves every file without one (its
+ * `.js` files would be read as modules).
+ */
+export function placesOf(
+  files: readonly { path: string; relPath: string }[],
+  root: string | undefined,
+  manifest: NativeEngineConfig | undefined,
+): { files: (string | undefined)[]; manifest?: string } {
+  let base = root;
+  if (base === undefined && manifest) {
+    // No configuration's directory: the run's, from a file's path and its path relative to the run.
+    const f = files.find((f) => f.path.endsWith(sep + f.relPath.split("/").join(sep)));
+    base = f && f.path.slice(0, f.path.length - f.relPath.length - 1);
+  }
+  const below = (path: string) => {
+    if (base === undefined) return undefined;
+    const from = base.endsWith(sep) ? base : base + sep;
+    return path.startsWith(from) ? placeOf(path.slice(from.length).split(sep).join("/")) : undefined;
+  };
+  if (manifest) {
+    const at = below(manifest.files[0]?.path ?? "");
+    if (at === undefined) return { files: files.map(() => undefined) };
+    return { files: files.map((f) => below(f.path)), manifest: at };
+  }
+  return { files: files.map((f) => root === undefined ? placeOf(f.relPath) : below(f.path)) };
+}
+
+/**
+ * Formats `files` with biome's native command line under `config` (whose globs are relative to `root`, and whose
+ * `.js` files are read under `manifest`); returns each file's formatted text, or undefined for a file without a
+ * native result (see the module doc).
  */
 export async function formatNative(
   files: SourceFile[],
   config: Record<string, unknown>,
   options: NativeOptions = {},
+  root?: string,
+  manifest?: NativeEngineConfig,
 ): Promise<(string | undefined)[]> {
   const out: (string | undefined)[] = files.map(() => undefined);
   const command = options.command === undefined ? await biomeCommand() : options.command;
-  if (!command || !nativeSafe(config)) return out;
+  // Globs relative to the configuration's directory: they match once each copy is at its path below it.
+  if (!command || !(nativeSafe(config) || (root !== undefined && mirrorSafe(config)))) return out;
+  const places = placesOf(files, root, manifest);
   const seen = new Set<string>();
   const chosen: { i: number; place: string }[] = [];
-  files.forEach((f, i) => {
-    const place = placeOf(f.relPath);
+  places.files.forEach((place, i) => {
     if (place === undefined || seen.has(place)) return;
     seen.add(place);
     chosen.push({ i, place });
   });
   if (chosen.length === 0) return out;
+  const fields = manifest && { place: places.manifest!, text: JSON.stringify(manifest.options) };
   await inBiomeDir("poly-biome-fmt-", config, async (dir) => {
     const encoder = new TextEncoder();
     const pathLimit = options.chunkBytes ?? CHUNK_BYTES;
@@ -89,7 +133,8 @@ export async function formatNative(
     let n = 0;
     const flush = async () => {
       if (chunk.length === 0) return;
-      await formatChunk(command, dir, n++, chunk.map((c) => ({ place: c.place, text: files[c.i].text })), options)
+      const items = chunk.map((c) => ({ place: c.place, text: files[c.i].text }));
+      await formatChunk(command, dir, n++, items, options, fields)
         .then((texts) => chunk.forEach((c, j) => (out[c.i] = texts[j])));
       chunk = [];
       pathBytes = 0;
@@ -109,9 +154,9 @@ export async function formatNative(
 }
 
 /**
- * Copies one chunk's texts under `dir/w<n>/`, formats them in one process,
- * reads the answered ones back and removes the copies; undefined for a file
- * without a native result.
+ * Copies one chunk's texts under `dir/w<n>/` beside the configuration (and the manifest's fields, unless a file of
+ * the chunk is the manifest itself), formats them in one process there, reads the answered ones back and removes the
+ * copies; undefined for a file without a native result.
  */
 async function formatChunk(
   command: BiomeCommand,
@@ -119,52 +164,66 @@ async function formatChunk(
   n: number,
   items: { place: string; text: string }[],
   options: NativeOptions,
+  manifest?: { place: string; text: string },
 ): Promise<(string | undefined)[]> {
-  const root = `w${n}`;
+  const root = join(dir, `w${n}`);
   const out: (string | undefined)[] = items.map(() => undefined);
   const made = new Set<string>();
-  const written: number[] = [];
-  items.forEach((item, j) => {
-    const path = join(dir, root, item.place);
-    try {
-      const parent = dirname(path);
-      if (!made.has(parent)) {
-        Deno.mkdirSync(parent, { recursive: true });
-        made.add(parent);
-      }
-      Deno.writeTextFileSync(path, item.text);
-      written.push(j);
-    } catch {
-      // a path the file system refuses (a name too long, a file where a folder must go): WebAssembly
+  const write = (place: string, text: string) => {
+    const path = join(root, place);
+    const parent = dirname(path);
+    if (!made.has(parent)) {
+      Deno.mkdirSync(parent, { recursive: true });
+      made.add(parent);
     }
-  });
+    Deno.writeTextFileSync(path, text);
+  };
   try {
+    try {
+      Deno.mkdirSync(root);
+      Deno.copyFileSync(join(dir, "biome.json"), join(root, "biome.json"));
+      if (manifest && !items.some((item) => item.place === manifest.place)) write(manifest.place, manifest.text);
+    } catch {
+      return out; // no room for the configuration or the manifest: WebAssembly
+    }
+    const written: number[] = [];
+    items.forEach((item, j) => {
+      try {
+        write(item.place, item.text);
+        written.push(j);
+      } catch {
+        // a path the file system refuses (a name too long, a file where a folder must go): WebAssembly
+      }
+    });
     if (written.length === 0) return out;
-    const paths = written.map((j) => `${root}/${items[j].place}`);
-    const answered = await runChunk(command, dir, n, paths, options);
+    const paths = written.map((j) => items[j].place);
+    const answered = await runChunk(command, root, join(dir, `format-${n}.json`), paths, options);
     written.forEach((j, k) => {
       if (!answered.has(key(paths[k]))) return;
       try {
-        out[j] = Deno.readTextFileSync(join(dir, paths[k]));
+        out[j] = Deno.readTextFileSync(join(root, paths[k]));
       } catch {
         // vanished: WebAssembly
       }
     });
     return out;
   } finally {
-    await Deno.remove(join(dir, root), { recursive: true }).catch(() => {});
+    await Deno.remove(root, { recursive: true }).catch(() => {});
   }
 }
 
-/** Runs one process over `paths` (relative to `dir`); returns the paths it formatted without a diagnostic. */
+/**
+ * Runs one process in `dir` (which holds the configuration) over `paths` (relative to it), its report in `report`;
+ * returns the paths it formatted without a diagnostic.
+ */
 async function runChunk(
   command: BiomeCommand,
   dir: string,
-  n: number,
+  report: string,
   paths: string[],
   options: NativeOptions,
 ): Promise<Set<string>> {
-  const run = await runBiome(command, dir, ["format", "--write"], paths, join(dir, `format-${n}.json`), options);
+  const run = await runBiome(command, dir, ["format", "--write"], paths, report, options);
   if (!run) return new Set();
   const diagnosed = new Set(run.diagnostics.map((d) => key(d.location?.path ?? "")));
   // A diagnostic without a location may concern any file (a configuration problem): nothing is answered.

@@ -34,8 +34,10 @@
  * - Fix: biome's safe fixes only (`fixFileMode: "safeFixes"`), on the WebAssembly path.
  * - Batch format ({@link Biome.formatMany}: `poly fmt`, with or without `--fix`): one
  *   native `biome format --write` process over private copies of the files' texts
- *   (`_format.ts`); a file it gives no clean result for (a parse error above
- *   all) is formatted on the WebAssembly path, which reports the error's position.
+ *   (`_format.ts`), each at its path below the configuration's directory (globs match as
+ *   there) beside its `"type": "commonjs"` manifest; a file it gives no clean result for
+ *   (a parse error above all) is formatted on the WebAssembly path, which reports the
+ *   error's position.
  * - Format: biome's formatter on the WebAssembly path; `lineWidth` from `[defaults]
  *   line_length`, `indentWidth` from `[defaults] indent_width` (default 2, spaces),
  *   `lineEnding` from `[defaults] line_ending`; `[fmt.<lang>.biome]` keys are biome
@@ -484,11 +486,15 @@ export class Biome implements EngineInstance {
   async formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
     let native: (string | undefined)[];
     try {
-      // A manifest in format settings makes `.js` files scripts ("type": "commonjs"), which the native path's
-      // private copies, below no package.json, would not be: the WebAssembly path formats those packages.
-      native = settings.manifest
-        ? files.map(() => undefined)
-        : await formatNative(files, configuration(settings, "format"), this.native);
+      // The copies lie below the configuration's directory, as its globs expect, beside the manifest that makes
+      // `.js` files scripts (format settings carry one only for `"type": "commonjs"`).
+      native = await formatNative(
+        files,
+        configuration(settings, "format"),
+        this.native,
+        settings.native?.root,
+        settings.manifest,
+      );
     } catch {
       native = files.map(() => undefined);
     }

@@ -113,13 +113,15 @@ const SETTINGS = [
 const files = sources(CASES);
 const fallbacks = sources(FALLBACK_CASES);
 
-Deno.test("placeOf(): plain relative paths only, never a biome configuration file", () => {
+Deno.test("placeOf(): plain relative paths only, never a biome configuration file biome would read as one", () => {
   equal(placeOf("src/a.ts"), "src/a.ts");
   equal(placeOf(".vscode/settings.json"), ".vscode/settings.json");
   for (const bad of ["../a.ts", "/a.ts", "a//b.ts", "./a.ts", "a/./b.ts", "C:/a.ts", 'q"a.ts', "a\\b.ts", "a\nb.ts"]) {
     equal(placeOf(bad), undefined, bad);
   }
   for (const config of ["biome.json", "x/biome.jsonc", "x/.biome.json"]) equal(placeOf(config), undefined, config);
+  // At the top, beside the generated biome.json (which wins), any other is a file like another.
+  for (const file of ["biome.jsonc", ".biome.json", ".biome.jsonc"]) equal(placeOf(file), file);
 });
 
 Deno.test({
@@ -196,9 +198,83 @@ Deno.test({
       const overrides = settings({ configuration: { overrides: [{ includes: ["**/*.ts"] }] } });
       const want = await Promise.all(some.map((f) => wasm.format(f, overrides).catch((e: Error) => e)));
       assertSame(some, await scoped.formatMany(some, overrides), want);
-      deepEqual(runs, [], "path-dependent configuration stays on the WebAssembly path");
+      deepEqual(runs, [], "globs without the configuration's directory stay on the WebAssembly path");
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
+  },
+});
+
+/** Files at their own paths below `root`, as a run under a repository's configuration gives them. */
+function below(root: string, cases: [string, string, Language][]): SourceFile[] {
+  return cases.map(([rel, text, language]) => ({ path: `${root}/${rel}`, relPath: `app/${rel}`, language, text }));
+}
+
+Deno.test({
+  name: "biome formatMany(): a configuration's globs match below its directory on the native path, as on WebAssembly",
+  ignore,
+  async fn() {
+    const root = "/nonexistent/repo/app";
+    const some: SourceFile[] = [
+      ...below(root, [
+        ["src/a.ts", "function f(){return 1}\n", "typescript"],
+        ["legacy/b.ts", "function f(){return 1}\n", "typescript"],
+        ["legacy/deep/c.js", "const o={a:1}\n", "javascript"],
+        ["package.json", '{"name":"x","files":["a"]}', "json"],
+        ["biome.jsonc", '{"formatter":{"enabled":false}, // on\n"x":[1]}\n', "json"],
+      ]),
+      // Outside the configuration's directory: no place among the copies.
+      { path: "/nonexistent/repo/other.ts", relPath: "other.ts", language: "typescript", text: "const  a=1\n" },
+    ];
+    const configuration = {
+      formatter: { indentStyle: "space" },
+      overrides: [
+        { includes: ["legacy/**"], formatter: { indentStyle: "tab" } },
+        { includes: ["**/package.json"], json: { formatter: { expand: "never" } } },
+      ],
+    };
+    const s = { ...settings({ configuration }), native: { files: [], options: {}, root } };
+    const direct = await formatNative(some, configuration, {}, root);
+    deepEqual(some.filter((_, i) => direct[i] === undefined).map((f) => f.relPath), ["other.ts"]);
+    ok((direct[1] as string).includes("\treturn 1;"), "the override for legacy/** applied natively");
+    ok((direct[0] as string).includes("  return 1;"), "and not beside it");
+    const runs: number[] = [];
+    const native = new Biome();
+    native.native = { onRun: (r) => runs.push(r.files) };
+    const wasm = wasmOnly();
+    const want = await Promise.all(some.map((f) => wasm.format(f, s).catch((e: Error) => e)));
+    assertSame(some, await native.formatMany(some, s), want);
+    deepEqual(runs, [some.length - 1], "one process for the files below the configuration's directory");
+  },
+});
+
+Deno.test({
+  name: "biome formatMany(): a commonjs manifest makes .js files scripts on the native path, as on WebAssembly",
+  ignore,
+  async fn() {
+    const root = "/nonexistent/repo";
+    const script: [string, string, Language][] = [
+      ["pkg/lib/old.js", "with (Math) {  x=cos(PI) }\n", "javascript"],
+      ["pkg/lib/new.mjs", "export  const a=1\n", "javascript"],
+    ];
+    const manifest = {
+      files: [{ path: `${root}/pkg/package.json`, hash: "h" }],
+      options: { type: "commonjs" },
+      root: `${root}/pkg`,
+    };
+    const wasm = wasmOnly();
+    for (const [s, parses] of [[{ ...settings(), manifest }, true], [settings(), false]] as const) {
+      // Under no configuration file: the paths relative to the run, the manifest's too.
+      const some = script.map(([rel, text, language]) => ({ path: `${root}/${rel}`, relPath: rel, language, text }));
+      const direct = await formatNative(some, configuration(s, "format"), {}, undefined, s.manifest);
+      equal(direct[0] !== undefined, parses, `old.js ${parses ? "parses as a script" : "is a module"} natively`);
+      const want = await Promise.all(some.map((f) => wasm.format(f, s).catch((e: Error) => e)));
+      equal(want[0] instanceof EngineError, !parses, "the WebAssembly path agrees");
+      assertSame(some, await new Biome().formatMany(some, s), want);
+    }
+    // The manifest outside the run: every file to the WebAssembly path.
+    const far = { ...manifest, files: [{ path: "/elsewhere/package.json", hash: "h" }] };
+    const some = below(root, script);
+    deepEqual(await formatNative(some, {}, {}, root, far), [undefined, undefined]);
   },
 });
