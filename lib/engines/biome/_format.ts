@@ -20,11 +20,13 @@
  * - `biome format --write --config-path=w<n>/biome.json --verbose
  *   --reporter=summary --reporter=json --reporter-file=<dir>/format-<n>.json <paths>`
  *   in `w<n>/` (started as in `_native.ts`);
- * - a file gets a native result only when biome lists it as processed and
- *   reports no diagnostic for it; its result is the copy's text afterwards.
+ * - a file gets a native result when biome lists it as processed and reports
+ *   no diagnostic for it (its result is the copy's text afterwards), or when
+ *   every diagnostic biome reports for it is a parse error placed in its text
+ *   (with the one saying formatting was aborted): its result is then the same
+ *   syntax error the WebAssembly path gives, each error at its line and column.
  *
- * Anything else — a parse error (the WebAssembly path then gives the errored
- * record its line and column), a file biome ignores or protects, one over its
+ * Anything else — a file biome ignores or protects, one over its
  * size limit, a path that leaves the configuration's directory or the run or has
  * awkward characters, a biome configuration file biome would read as one (below
  * the top, or `biome.json` itself), a configuration naming paths
@@ -37,8 +39,19 @@
  */
 import { dirname, join, sep } from "node:path";
 import { type BiomeCommand, biomeCommand } from "./_bin.ts";
-import { CHUNK_BYTES, inBiomeDir, key, mirrorSafe, type NativeOptions, nativeSafe, runBiome } from "./_native.ts";
-import type { SourceFile } from "../types.ts";
+import {
+  CHUNK_BYTES,
+  findingsOf,
+  inBiomeDir,
+  type JsonDiagnostic,
+  key,
+  mirrorSafe,
+  type NativeOptions,
+  nativeSafe,
+  runBiome,
+} from "./_native.ts";
+import { syntaxError } from "./_shared.ts";
+import type { SourceFile, SourceSyntaxError } from "../types.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
 import { declinedByBiome } from "./_limits.ts";
 
@@ -98,10 +111,13 @@ export function placesOf(
   return { files: files.map((f) => root === undefined ? placeOf(f.relPath) : below(f.path)) };
 }
 
+/** A file's native result: its formatted text, or its parse errors. */
+export type NativeFormat = string | SourceSyntaxError;
+
 /**
  * Formats `files` with biome's native command line under `config` (whose globs are relative to `root`, and whose
- * `.js` files are read under `manifest`); returns each file's formatted text, or undefined for a file without a
- * native result (see the module doc).
+ * `.js` files are read under `manifest`); returns each file's formatted text or parse errors, or undefined for a file
+ * without a native result (see the module doc).
  */
 export async function formatNative(
   files: SourceFile[],
@@ -109,8 +125,8 @@ export async function formatNative(
   options: NativeOptions = {},
   root?: string,
   manifest?: NativeEngineConfig,
-): Promise<(string | undefined)[]> {
-  const out: (string | undefined)[] = files.map(() => undefined);
+): Promise<(NativeFormat | undefined)[]> {
+  const out: (NativeFormat | undefined)[] = files.map(() => undefined);
   const command = options.command === undefined ? await biomeCommand() : options.command;
   // Globs relative to the configuration's directory: they match once each copy is at its path below it.
   if (!command || !(nativeSafe(config) || (root !== undefined && mirrorSafe(config)))) return out;
@@ -155,8 +171,8 @@ export async function formatNative(
 
 /**
  * Copies one chunk's texts under `dir/w<n>/` beside the configuration (and the manifest's fields, unless a file of
- * the chunk is the manifest itself), formats them in one process there, reads the answered ones back and removes the
- * copies; undefined for a file without a native result.
+ * the chunk is the manifest itself), formats them in one process there, reads the answered ones back (or makes their
+ * parse errors) and removes the copies; undefined for a file without a native result.
  */
 async function formatChunk(
   command: BiomeCommand,
@@ -165,9 +181,9 @@ async function formatChunk(
   items: { place: string; text: string }[],
   options: NativeOptions,
   manifest?: { place: string; text: string },
-): Promise<(string | undefined)[]> {
+): Promise<(NativeFormat | undefined)[]> {
   const root = join(dir, `w${n}`);
-  const out: (string | undefined)[] = items.map(() => undefined);
+  const out: (NativeFormat | undefined)[] = items.map(() => undefined);
   const made = new Set<string>();
   const write = (place: string, text: string) => {
     const path = join(root, place);
@@ -197,8 +213,13 @@ async function formatChunk(
     });
     if (written.length === 0) return out;
     const paths = written.map((j) => items[j].place);
-    const answered = await runChunk(command, root, join(dir, `format-${n}.json`), paths, options);
+    const { answered, unparsed } = await runChunk(command, root, join(dir, `format-${n}.json`), paths, options);
     written.forEach((j, k) => {
+      const errors = unparsed.get(key(paths[k]));
+      if (errors) {
+        out[j] = parseErrors(items[j], errors);
+        return;
+      }
       if (!answered.has(key(paths[k]))) return;
       try {
         out[j] = Deno.readTextFileSync(join(root, paths[k]));
@@ -213,8 +234,9 @@ async function formatChunk(
 }
 
 /**
- * Runs one process in `dir` (which holds the configuration) over `paths` (relative to it), its report in `report`;
- * returns the paths it formatted without a diagnostic.
+ * Runs one process in `dir` (which holds the configuration) over `paths` (relative to it), its report in `report`:
+ * the paths it formatted without a diagnostic, and those whose every diagnostic is a parse error (with the one saying
+ * formatting was aborted), with them.
  */
 async function runChunk(
   command: BiomeCommand,
@@ -222,11 +244,29 @@ async function runChunk(
   report: string,
   paths: string[],
   options: NativeOptions,
-): Promise<Set<string>> {
+): Promise<{ answered: Set<string>; unparsed: Map<string, JsonDiagnostic[]> }> {
+  const none = { answered: new Set<string>(), unparsed: new Map<string, JsonDiagnostic[]>() };
   const run = await runBiome(command, dir, ["format", "--write"], paths, report, options);
-  if (!run) return new Set();
-  const diagnosed = new Set(run.diagnostics.map((d) => key(d.location?.path ?? "")));
+  if (!run) return none;
+  const diagnosed = Map.groupBy(run.diagnostics, (d) => key(d.location?.path ?? ""));
   // A diagnostic without a location may concern any file (a configuration problem): nothing is answered.
-  if (diagnosed.has("")) return new Set();
-  return new Set([...run.processed].filter((p) => !diagnosed.has(p)));
+  if (diagnosed.has("")) return none;
+  const unparsed = new Map<string, JsonDiagnostic[]>();
+  for (const [path, list] of diagnosed) {
+    const parse = list.filter((d) => d.category === "parse");
+    if (parse.length > 0 && list.every((d) => d.category === "parse" || d.category === "format")) {
+      unparsed.set(path, parse);
+    }
+  }
+  return { answered: new Set([...run.processed].filter((p) => !diagnosed.has(p))), unparsed };
+}
+
+/**
+ * The syntax error biome's parse diagnostics make of a file's text, as the WebAssembly path makes it; undefined when
+ * one of them cannot be placed exactly (the WebAssembly path then says).
+ */
+function parseErrors(item: { place: string; text: string }, errors: JsonDiagnostic[]): SourceSyntaxError | undefined {
+  const file: SourceFile = { path: item.place, relPath: item.place, language: "typescript", text: item.text };
+  const findings = findingsOf(file, errors);
+  return findings && syntaxError(item.text, findings);
 }

@@ -421,7 +421,7 @@ export function parseReport(json: string): JsonDiagnostic[] {
 }
 
 /** The findings of one processed file, or undefined when one of them cannot be placed exactly. */
-function findingsOf(file: SourceFile, raw: JsonDiagnostic[]): Finding[] | undefined {
+export function findingsOf(file: SourceFile, raw: JsonDiagnostic[]): Finding[] | undefined {
   let starts: number[] | undefined;
   const out: Finding[] = [];
   for (const d of raw) {

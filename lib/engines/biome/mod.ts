@@ -73,7 +73,7 @@ import {
   nativeSafe,
   runNativeLint,
 } from "./_native.ts";
-import { formatNative } from "./_format.ts";
+import { formatNative, type NativeFormat } from "./_format.ts";
 import { refusedByBiome } from "./_limits.ts";
 import { freshCommonJs, messageOf, wasmCall } from "../module.ts";
 import { bytesToUtf16 } from "../text.ts";
@@ -484,7 +484,7 @@ export class Biome implements EngineInstance {
    * the batch, the WebAssembly path for any file it gives no result for.
    */
   async formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
-    let native: (string | undefined)[];
+    let native: (NativeFormat | undefined)[];
     try {
       // The copies lie below the configuration's directory, as its globs expect, beside the manifest that makes
       // `.js` files scripts (format settings carry one only for `"type": "commonjs"`).
@@ -501,6 +501,7 @@ export class Biome implements EngineInstance {
     const out: Settled<string>[] = [];
     for (let i = 0; i < files.length; i++) {
       try {
+        // A native parse error is the WebAssembly path's (biome refuses a file over its size before parsing it).
         out.push(native[i] ?? await this.format(files[i], settings));
       } catch (e) {
         out.push(e instanceof Error ? e : new Error(String(e)));

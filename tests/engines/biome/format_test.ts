@@ -15,7 +15,13 @@ import { configuration } from "../../../lib/engines/biome/_shared.ts";
 import { formatNative, placeOf } from "../../../lib/engines/biome/_format.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
-import { EngineError, type Language, type Settled, type SourceFile } from "../../../lib/engines/types.ts";
+import {
+  EngineError,
+  type Language,
+  type Settled,
+  type SourceFile,
+  SourceSyntaxError,
+} from "../../../lib/engines/types.ts";
 import { settings } from "../_harness.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
@@ -52,10 +58,14 @@ const CASES: [string, string, Language][] = [
   ["style/a.css", "a{color:red;background:blue}\n.b   .c{margin:0 0 0 0}\n", "css"],
   ["style/crlf.css", "a {\r\n  color: red;\r\n}\r\n", "css"],
   ["schema.graphql", "query Q{a b(x:1){c}}\n", "graphql"],
-  // Parse errors: the WebAssembly path reports them (with line and column).
+  // Parse errors: both paths report them (each with its line and column).
   ["bad/syntax.ts", "let = ;\n", "typescript"],
   ["bad/syntax.json", '{"a": 1,, }\n', "json"],
   ["bad/syntax.css", "a { color: red\n", "css"],
+  ["bad/several.ts", "const a = {\n  ...\n}\nlet = ;\nfunction (\n", "typescript"],
+  ["bad/unicode.ts", 'const é = "😀";\r\nconst 😀 = 1;\r\nlet = ;\r\n', "typescript"],
+  ["bad/bom.js", "\uFEFFconst a = {\n  ...\n}\n", "javascript"],
+  ["bad/graph.graphql", "query Q { a(\n", "graphql"],
 ];
 
 /** Files the command line is not given, or gives no result for: they take the WebAssembly path. */
@@ -76,7 +86,8 @@ function sources(cases: [string, string, Language][]): SourceFile[] {
 /** A comparable form of one result. */
 function plain(result: Settled<string>): unknown {
   if (result instanceof EngineError) {
-    return { error: result.message, line: result.line, column: result.column, name: result.name };
+    const diagnostics = result instanceof SourceSyntaxError ? result.diagnostics : undefined;
+    return { error: result.message, line: result.line, column: result.column, name: result.name, diagnostics };
   }
   if (result instanceof Error) return { error: result.message, name: result.name };
   return result;
@@ -132,7 +143,7 @@ Deno.test({
     for (const s of SETTINGS) {
       const direct = await formatNative(files, configuration(s, "format"));
       const fell = files.filter((_, i) => direct[i] === undefined).map((f) => f.relPath);
-      deepEqual(fell, ["bad/syntax.ts", "bad/syntax.json", "bad/syntax.css"], "only parse errors fall back");
+      deepEqual(fell, [], "every file has a native result, its parse errors too");
       const runs: number[] = [];
       const native = new Biome();
       native.native = { onRun: (r) => runs.push(r.files) };
@@ -267,7 +278,8 @@ Deno.test({
       // Under no configuration file: the paths relative to the run, the manifest's too.
       const some = script.map(([rel, text, language]) => ({ path: `${root}/${rel}`, relPath: rel, language, text }));
       const direct = await formatNative(some, configuration(s, "format"), {}, undefined, s.manifest);
-      equal(direct[0] !== undefined, parses, `old.js ${parses ? "parses as a script" : "is a module"} natively`);
+      equal(typeof direct[0] === "string", parses, `old.js ${parses ? "parses as a script" : "is a module"} natively`);
+      if (!parses) ok(direct[0] instanceof SourceSyntaxError, "and its parse error is found natively");
       const want = await Promise.all(some.map((f) => wasm.format(f, s).catch((e: Error) => e)));
       equal(want[0] instanceof EngineError, !parses, "the WebAssembly path agrees");
       assertSame(some, await new Biome().formatMany(some, s), want);
