@@ -2,6 +2,9 @@ import assert, { equal } from "node:assert/strict";
 import { join } from "node:path";
 import { dprint, embeddedTemplate } from "../../lib/engines/dprint/mod.ts";
 import { EngineRefusal } from "../../lib/engines/types.ts";
+import { loadEngine } from "../../lib/engines/registry.ts";
+import { type Biome, biome } from "../../lib/engines/biome/mod.ts";
+import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 import {
   assertPrettierOutput,
   engineError,
@@ -157,4 +160,33 @@ Deno.test("dprint under a deno.json leaves a file alone where deno fmt formats a
   // A file without one is formatted as deno fmt formats it.
   const plain = { ...file, text: template("x.html") };
   equal(await engine.format!(plain, under), await denoFmt(plain.text, "ts", {}));
+});
+
+Deno.test("dprint formatMany() gives its Markdown files' biome blocks to one native process, with the module's output", async () => {
+  const files = [
+    await fixture("dprint/blocks.md", "markdown"),
+    await fixture("dprint/unformatted.md", "markdown"),
+    await fixture("dprint/unformatted.toml", "toml"),
+  ];
+  const instance = (await loadEngine(biome)) as Biome;
+  const kept = instance.native;
+  const s = settings({}, { line_length: 80 });
+  try {
+    const runs: number[] = [];
+    instance.native = { onRun: (r) => runs.push(r.files) };
+    const native = await (await dprint.load()).formatMany!(files, s);
+    if (await biomeCommand()) {
+      // The ten blocks at the files' width (nine and a TypeScript one) in one process, the one in a list in another.
+      assert.deepEqual(runs, [10, 1]);
+    }
+    instance.native = { command: null };
+    const wasm = await Promise.all(files.map(async (f) => await (await dprint.load()).format!(f, s)));
+    assert.deepEqual(native, wasm, "the same documents whichever path formatted their blocks");
+    equal(wasm[0].includes("const a = { b: 1, c: [1, 2, 3] };\nfunction f(x) {\n  return x * 2;\n}"), true);
+    equal(wasm[0].includes("const options = {\n  ...\n}"), true, "a block that does not parse is left alone");
+    equal(wasm[0].includes('const é = "😀";\nexport { é };'), true);
+    equal(wasm[1].includes("const x = { a: 1, b: [1, 2, 3] };"), true);
+  } finally {
+    instance.native = kept;
+  }
 });

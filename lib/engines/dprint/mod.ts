@@ -37,6 +37,7 @@ import {
   EngineRefusal,
   type EngineSettings,
   type EngineSpec,
+  type Settled,
   type SourceFile,
 } from "../types.ts";
 import { readBytesSync } from "../../fs/read_bytes.ts";
@@ -237,6 +238,55 @@ class Dprint implements EngineInstance {
   }
 
   async format(file: SourceFile, settings: EngineSettings): Promise<string> {
+    const [result] = await this.formatMany([file], settings);
+    if (result instanceof Error) throw result;
+    return result;
+  }
+
+  /**
+   * Formats many files with one settings object (what a run hands it: a batch engine). A Markdown file's code blocks
+   * are collected by a first pass whose host leaves each as written; then every block of the batch goes to its
+   * formatter at once ({@link formatFences}: one native process for all of them, where the formatter has one), and the
+   * files with a block formatted are formatted again with them.
+   */
+  async formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
+    const passes: Settled<{ out: string; blocks: FenceRequest[] }>[] = [];
+    for (const file of files) {
+      try {
+        passes.push(await this.#pass(file, settings));
+      } catch (e) {
+        passes.push(e instanceof Error ? e : new Error(String(e)));
+      }
+    }
+    const withBlocks = files.flatMap((markdown, i) => {
+      const pass = passes[i];
+      return pass instanceof Error || pass.blocks.length === 0 ? [] : [{ markdown, requests: pass.blocks, i }];
+    });
+    const formatted = await formatFences(withBlocks, settings);
+    const blocks = new Map(withBlocks.map(({ i }, k) => [i, formatted[k]]));
+    const out: Settled<string>[] = [];
+    for (const [i, file] of files.entries()) {
+      const pass = passes[i];
+      try {
+        if (pass instanceof Error) throw pass;
+        const done = blocks.get(i);
+        out.push(this.#finish(file, settings, done?.size ? (await this.#pass(file, settings, done)).out : pass.out));
+      } catch (e) {
+        out.push(e instanceof Error ? e : new Error(String(e)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One pass of dprint over `file`: its output, and the code blocks its host was asked to format — answered from
+   * `done` (by {@link fenceKey}), each block not in it left as written.
+   */
+  async #pass(
+    file: SourceFile,
+    settings: EngineSettings,
+    done = new Map<string, string>(),
+  ): Promise<{ out: string; blocks: FenceRequest[] }> {
     const language = pluginOf(file.language);
     if (!language) throw new EngineError(`dprint does not format ${file.language}`);
     const embedded = language === "typescript" && settings.native?.deno ? embeddedTemplate(file.text) : undefined;
@@ -248,42 +298,30 @@ class Dprint implements EngineInstance {
       );
     }
     const f = await this.#formatter(language, settings, file);
-    const request = { filePath: file.path, fileText: file.text };
-    let out: string;
+    const blocks: FenceRequest[] = [];
     try {
       if (language === "markdown" && settings.tool.code_blocks !== false) {
-        const seen: FenceRequest[] = [];
         f.setHostFormatter((r) => {
-          seen.push({
+          const block = {
             filePath: r.filePath,
             fileText: r.fileText,
             lineWidth: r.overrideConfig?.lineWidth as number | undefined,
-          });
-          return r.fileText;
+          };
+          blocks.push(block);
+          return done.get(fenceKey(block)) ?? r.fileText;
         });
-        out = f.formatText(request);
-        const done = await formatFences(seen, file, settings);
-        if (done.size > 0) {
-          f.setHostFormatter((r) => {
-            const key = fenceKey({
-              filePath: r.filePath,
-              fileText: r.fileText,
-              lineWidth: r.overrideConfig?.lineWidth as number | undefined,
-            });
-            return done.get(key) ?? r.fileText;
-          });
-          out = f.formatText(request);
-        }
-      } else {
-        f.setHostFormatter(undefined);
-        out = f.formatText(request);
-      }
+      } else f.setHostFormatter(undefined);
+      return { out: f.formatText({ filePath: file.path, fileText: file.text }), blocks };
     } catch (e) {
       // The TypeScript plugin ends its message with the place (`at file:///x.ts:2:9`), the others start with it.
       throw positioned("dprint", e, language === "typescript" ? / at \S+:(\d+):(\d+)$/m : /Line (\d+), column (\d+):/);
     } finally {
       f.setHostFormatter(undefined);
     }
+  }
+
+  /** dprint's output as the file is written: under `deno.json` as `deno fmt` writes it, else by `[defaults]`. */
+  #finish(file: SourceFile, settings: EngineSettings, out: string): string {
     // Under `deno.json`, dprint's own line endings and final newline, as `deno fmt` writes them.
     if (settings.native?.deno) return out;
     return finishText(
@@ -319,6 +357,8 @@ export const dprint: EngineSpec = {
   capabilities: { lint: false, format: true, fix: false },
   upstream: Object.values(PLUGINS).map((p) => `${p.pkg} ${p.version}`).join(", ") + ", @dprint/formatter 0.6.0",
   defaultEnabled: true,
+  // A run's files at once: the code blocks of all its Markdown files go to their formatters together.
+  batch: { format: true },
   moduleUrls() {
     const formatter = import.meta.resolve("@dprint/formatter");
     return Promise.resolve([
