@@ -207,6 +207,28 @@ Deno.test({
   },
 });
 
+Deno.test("emitted(): each file's text from rustfmt's output, a declared module's given twice", async () => {
+  const { emitted } = await import("../../lib/engines/rustfmt/mod.ts");
+  const stdout =
+    "/t/lib.rs:\n\nmod a;\nfn l() {}\n/t/a.rs:\n\nfn a() {}\n/t/a.rs:\n\nfn a() {}\n/t/b.rs:\n\nfn b() {}\n";
+  deepEqual(emitted(stdout, ["/t/a.rs", "/t/b.rs", "/t/lib.rs", "/t/gone.rs"]), [
+    "fn a() {}\n",
+    "fn b() {}\n",
+    "mod a;\nfn l() {}\n",
+    undefined,
+  ]);
+});
+
+Deno.test("declaredModules(): where Rust finds the modules a file declares, among the batch's places", async () => {
+  const { declaredModules } = await import("../../lib/engines/rustfmt/mod.ts");
+  const places = new Set(["src/lib.rs", "src/a.rs", "src/b/mod.rs", "src/a/c.rs", "src/raw.rs", "src/t.rs"]);
+  const lib = "mod a;\npub(crate) mod b;\n#[cfg(test)] mod t;\nmod r#raw;\nmod absent;\n// mod z;\nmod inline {\n}\n";
+  deepEqual(declaredModules("src/lib.rs", lib, places), ["src/a.rs", "src/b/mod.rs", "src/t.rs", "src/raw.rs"]);
+  // A file that is not lib.rs, main.rs or mod.rs owns the folder named after it.
+  deepEqual(declaredModules("src/a.rs", "pub mod c;\n", places), ["src/a/c.rs"]);
+  deepEqual(declaredModules("src/b/mod.rs", "mod c;\n", places), []);
+});
+
 Deno.test({
   name: "poly fmt hands rustfmt a run's files at once: one rustfmt process for many files, not one per file",
   ignore: absent,
@@ -225,6 +247,12 @@ Deno.test({
       { mode: 0o755 },
     );
     for (let i = 0; i < 6; i++) await Deno.writeTextFile(join(dir, `m${i}.rs`), `fn f${i}(){let x=${i};}\n`);
+    // A crate whose files declare modules: rustfmt reads them where the run has them, in the same process.
+    await Deno.mkdir(join(dir, "src/nested"), { recursive: true });
+    await Deno.writeTextFile(join(dir, "src/lib.rs"), "mod util;\npub mod nested;\nfn a(){}\n");
+    await Deno.writeTextFile(join(dir, "src/util.rs"), "pub fn u(){let y=1;}\n");
+    await Deno.writeTextFile(join(dir, "src/nested/mod.rs"), "#[cfg(test)]\nmod deep;\npub fn n(){}\n");
+    await Deno.writeTextFile(join(dir, "src/nested/deep.rs"), "fn d(){}\n");
     const out = await runPoly(["fmt", "--check", "--no-cache", "--format", "json"], {
       cwd: dir,
       env: { PATH: `${bin}:${Deno.env.get("PATH")}` },
@@ -232,7 +260,8 @@ Deno.test({
     equal(out.code, 1, out.stderr);
     const changed = (JSON.parse(out.stdout) as { results: { path: string; changed?: boolean }[] }).results
       .filter((r) => r.changed).map((r) => r.path).sort();
-    deepEqual(changed, ["m0.rs", "m1.rs", "m2.rs", "m3.rs", "m4.rs", "m5.rs"]);
+    const crate = ["src/lib.rs", "src/nested/deep.rs", "src/nested/mod.rs", "src/util.rs"];
+    deepEqual(changed, ["m0.rs", "m1.rs", "m2.rs", "m3.rs", "m4.rs", "m5.rs", ...crate]);
     equal((await Deno.readTextFile(log)).trim().split("\n").length, 1);
     await Deno.remove(dir, { recursive: true });
     await Deno.remove(bin, { recursive: true });

@@ -130,14 +130,66 @@ async function formatOne(file: SourceFile, settings: EngineSettings, config: str
   return finish(run.stdout, file.text, settings);
 }
 
-/** `mod name;` makes rustfmt read another file when given a path: such files go through stdin. */
-const MOD_DECLARATION = /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+[A-Za-z_][A-Za-z0-9_]*\s*;/m;
+/**
+ * Where a file's copy goes in the batch's private directory: at its path relative to the run, so that `mod name;`
+ * finds the copy of the module it names where the repository has it (rustfmt reads a declared module's file when given
+ * a path, and formats it too); a path that leaves the run, in a numbered folder of its own.
+ */
+function placeOf(file: SourceFile, i: number): string {
+  const parts = file.relPath.split("/");
+  const plain = !file.relPath.startsWith("/") && parts.every((p) => p !== "" && p !== "." && p !== "..");
+  return plain ? `tree/${file.relPath}` : `${i}/${basename(file.relPath)}`;
+}
+
+/** A `mod name;` declaration (after any attributes on its line): rustfmt reads and formats that module's file too. */
+const MOD_DECLARATION =
+  /^[ \t]*(?:#\[[^\]\n]*\][ \t]*)*(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]+(?:r#)?([A-Za-z_]\w*)[ \t]*;/gm;
 
 /**
- * Formats many files with one rustfmt process (`--emit stdout` over copies in a
- * private directory); files with `mod x;` declarations, and files the batch could
- * not format (a syntax error: reported with its line and column), go one by one
- * through stdin.
+ * The places (among `places`, `/`-separated) of the modules the file at `place` declares, where Rust looks for them:
+ * beside it for `lib.rs`, `main.rs` and `mod.rs`, else in the folder named after it; `name.rs`, else `name/mod.rs`.
+ * rustfmt formats those through the file, so they are not given to it again. A declaration this misses (one inside
+ * an inline module, one with a `#[path]`) leaves its module given as well: formatted twice, the same text each time.
+ */
+export function declaredModules(place: string, text: string, places: ReadonlySet<string>): string[] {
+  const slash = place.lastIndexOf("/");
+  const dir = place.slice(0, slash + 1);
+  const name = place.slice(slash + 1);
+  const base = /^(lib|main|mod)\.rs$/.test(name) ? dir : `${dir}${name.replace(/\.rs$/, "")}/`;
+  const out: string[] = [];
+  for (const m of text.matchAll(MOD_DECLARATION)) {
+    const found = [`${base}${m[1]}.rs`, `${base}${m[1]}/mod.rs`].find((p) => places.has(p));
+    if (found !== undefined && found !== place) out.push(found);
+  }
+  return out;
+}
+
+/**
+ * Each of `paths`' formatted text in rustfmt's `--emit stdout` output, which gives every file it formats as
+ * `<path>:\n\n<text>`: a module's file once for each file that declares it and once for itself (the same text each
+ * time), so every header ends the text before it.
+ */
+export function emitted(stdout: string, paths: readonly string[]): (string | undefined)[] {
+  const headers: { at: number; j: number; end: number }[] = [];
+  paths.forEach((path, j) => {
+    const header = `${path}:\n\n`;
+    for (let at = stdout.indexOf(header); at >= 0; at = stdout.indexOf(header, at + header.length)) {
+      headers.push({ at, j, end: at + header.length });
+    }
+  });
+  headers.sort((a, b) => a.at - b.at);
+  const out: (string | undefined)[] = paths.map(() => undefined);
+  headers.forEach((h, k) => {
+    out[h.j] ??= stdout.slice(h.end, k + 1 < headers.length ? headers[k + 1].at : stdout.length);
+  });
+  return out;
+}
+
+/**
+ * Formats many files with one rustfmt process (`--emit stdout` over copies laid out as in the run, in a private
+ * directory: given the files no other declares as a module, it formats the rest through them, as `cargo fmt` does a
+ * crate); files the batch could not format (a syntax error: reported with its line and column; a declared module
+ * that is not among the copies) go one by one through stdin.
  */
 export function formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
   return withPlaces(settings, (config, cwd) => formatManyWith(files, settings, config, cwd));
@@ -150,24 +202,24 @@ async function formatManyWith(
   cwd: string,
 ): Promise<Settled<string>[]> {
   const out = new Array<Settled<string> | undefined>(files.length);
-  const batch = files.map((_, i) => i).filter((i) => !MOD_DECLARATION.test(files[i].text));
-  if (batch.length > 1) {
-    await withTempFiles(batch.map((i) => files[i]), async (dir, names) => {
+  if (files.length > 1) {
+    await withTempFiles(files, async (dir, names) => {
       const real = await Deno.realPath(dir);
-      const args = [...rustfmtArgs(settings), "--config-path", config, ...names.map((n) => join(real, n))];
+      // Two files at one place: the copy is the first's, and only the first is given the batch's text.
+      const first = new Map<string, number>();
+      names.forEach((n, i) => first.has(n) || first.set(n, i));
+      const paths = [...first.keys()].map((n) => join(real, n));
+      // The modules a copy declares are formatted through it: given too, each would be formatted once more.
+      const places = new Set(first.keys());
+      const declared = new Set([...first].flatMap(([n, i]) => declaredModules(n, files[i].text, places)));
+      const roots = [...first.keys()].filter((n) => !declared.has(n)).map((n) => join(real, n));
+      const args = [...rustfmtArgs(settings), "--config-path", config, ...roots];
       const run = await runHost("rustfmt", args, { cwd, env: RUSTFMT_RUN_ENV });
-      const found = names.map((n, j) => ({
-        j,
-        at: run.stdout.indexOf(`${join(real, n)}:\n\n`),
-        header: `${join(real, n)}:\n\n`,
-      }))
-        .filter((h) => h.at >= 0).sort((a, b) => a.at - b.at);
-      found.forEach((h, k) => {
-        const end = k + 1 < found.length ? found[k + 1].at : run.stdout.length;
-        const i = batch[h.j];
-        out[i] = finish(run.stdout.slice(h.at + h.header.length, end), files[i].text, settings);
+      const texts = emitted(run.stdout, paths);
+      [...first.values()].forEach((i, k) => {
+        if (texts[k] !== undefined) out[i] = finish(texts[k], files[i].text, settings);
       });
-    });
+    }, placeOf);
   }
   for (let i = 0; i < files.length; i++) {
     if (out[i] !== undefined) continue;
