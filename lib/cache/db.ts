@@ -145,7 +145,12 @@ export function cacheDirFor(anchor: string, root = cacheHome()): string {
 }
 
 function emptyCounters(): Record<Namespace, CacheCounters> {
-  return { lint: { hits: 0, misses: 0 }, fmt: { hits: 0, misses: 0 }, rules: { hits: 0, misses: 0 } };
+  return {
+    lint: { hits: 0, misses: 0 },
+    fmt: { hits: 0, misses: 0 },
+    rules: { hits: 0, misses: 0 },
+    fix: { hits: 0, misses: 0 },
+  };
 }
 
 class SqliteCache implements ResultCache {

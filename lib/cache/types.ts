@@ -7,9 +7,12 @@
 import type { RemoteStats } from "./remote/mod.ts";
 
 /** The namespaces of the cache. */
-export const NAMESPACES = ["lint", "fmt", "rules"] as const;
+export const NAMESPACES = ["lint", "fmt", "rules", "fix"] as const;
 
-/** One namespace: `lint` (diagnostics), `fmt` (formatted text or "unchanged"), `rules` (structural-rule findings). */
+/**
+ * One namespace: `lint` (diagnostics), `fmt` (formatted text or "unchanged"), `rules` (structural-rule findings), `fix`
+ * (an engine's fixes: the fixed text, or none).
+ */
 export type Namespace = typeof NAMESPACES[number];
 
 /** Entries and bytes of one namespace. */

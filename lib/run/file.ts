@@ -15,6 +15,7 @@ import { engineById, loadEngine } from "../engines/registry.ts";
 import {
   EngineError,
   EngineRefusal,
+  type EngineSettings,
   type EngineSpec,
   EngineUnavailableError,
   type Language,
@@ -151,6 +152,27 @@ async function cached<T>(
   if (!cache) return await compute();
   const lookup = !task.missed?.includes(plan.id);
   return await throughCache(cache, namespace, engineById(plan.id)!, file, plan.settings, compute, { lookup });
+}
+
+/**
+ * An engine's fixes to `file` under `settings`, through the result cache like its findings (namespace `fix`, keyed by
+ * the text, the settings and the engine): the fixed text, or only `fixed: 0` when the fixes change nothing. The engine
+ * loads only on a miss, so a `poly lint --fix` over files fixed before loads none.
+ */
+async function fixed(
+  task: FileTask,
+  spec: EngineSpec,
+  file: SourceFile,
+  settings: EngineSettings,
+): Promise<{ text?: string; fixed: number }> {
+  const compute = async () => {
+    const engine = await loadEngine(spec);
+    if (!engine.fix) return { fixed: 0 };
+    const out = await engine.fix(file, settings);
+    return out.fixed > 0 && out.text !== file.text ? out : { fixed: 0 };
+  };
+  const cache = await cacheFor(task);
+  return cache ? await throughCache(cache, "fix", spec, file, settings, compute) : await compute();
 }
 
 /** What happened to one file. */
@@ -347,17 +369,16 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
     try {
       // Under its own file that poly cannot honour, an engine neither fixes nor lints: the file says why.
       unhonoured(plan);
-      // Engines load only when they must run: fixes always do; checks only on a cache miss.
-      const engine = task.fix ? await loadEngine(engineById(plan.id)!) : undefined;
-      if (engine?.fix) {
+      const spec = engineById(plan.id)!;
+      if (task.fix && spec.capabilities.fix) {
         // Codes silenced here ([per-file-ignores], ruff's own per-file-ignores) are not fixed either.
         const silenced = [...task.ignoreCodes, ...(task.engineIgnores?.[plan.id] ?? [])];
         const settings = silenced.length === 0 ? plan.settings : {
           ...plan.settings,
           tool: { ...plan.settings.tool, ignore: [...(plan.settings.tool.ignore as string[] ?? []), ...silenced] },
         };
-        const out = await engine.fix(file, settings);
-        if (out.fixed > 0 && out.text !== file.text) {
+        const out = await fixed(task, spec, file, settings);
+        if (out.fixed > 0 && out.text !== undefined && out.text !== file.text) {
           file = { ...file, text: out.text };
           tally.fixed += out.fixed;
         }

@@ -227,7 +227,7 @@ Deno.test("stats() reports namespaces and recent runs; clean() empties one names
   const reader = await openCache({ anchor: dir });
   const stats = reader.stats();
   equal(stats.format_version, CACHE_FORMAT);
-  equal(stats.namespaces.map((n) => `${n.namespace}:${n.entries}`).join(" "), "lint:1 fmt:1 rules:0");
+  equal(stats.namespaces.map((n) => `${n.namespace}:${n.entries}`).join(" "), "lint:1 fmt:1 rules:0 fix:0");
   equal(stats.recent_runs[0].hits, 1);
   equal(stats.recent_runs[0].misses, 1);
   equal(JSON.parse(JSON.stringify(stats)).total.entries, 2, "a plain JSON document");

@@ -9,9 +9,9 @@ Deno.test("poly cache stats --format json prints the per-namespace document", as
   equal(run.code, 0, run.stderr);
   const doc = JSON.parse(run.stdout);
   equal(doc.anchor, await Deno.realPath(cwd));
-  equal(doc.namespaces.map((n: { namespace: string }) => n.namespace).join(), "lint,fmt,rules");
+  equal(doc.namespaces.map((n: { namespace: string }) => n.namespace).join(), "lint,fmt,rules,fix");
   const toon = await runPoly(["cache", "stats", "--format", "toon"], { cwd });
-  equal(toon.stdout.includes("namespaces[3]"), true, toon.stdout);
+  equal(toon.stdout.includes("namespaces[4]"), true, toon.stdout);
 });
 
 Deno.test("poly cache clean --namespace fmt reports what it removed", async () => {

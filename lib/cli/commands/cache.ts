@@ -1,6 +1,6 @@
 /**
  * `poly cache stats [--format human|json|toon] [--config PATH]` and
- * `poly cache clean [--namespace lint|fmt|rules] [--format ...] [--config PATH]`:
+ * `poly cache clean [--namespace lint|fmt|rules|fix] [--format ...] [--config PATH]`:
  * the result cache of the repository containing the current directory.
  *
  * @module
@@ -8,7 +8,7 @@
 import { choice, command, constant, message, object, option, optional, or } from "../_optique.ts";
 import { pathValue } from "../_path.ts";
 import { defineCommand } from "../command.ts";
-import { type CacheCleanDocument, type CacheStatsDocument, NAMESPACES } from "../../cache/types.ts";
+import { type CacheCleanDocument, type CacheStatsDocument, type Namespace, NAMESPACES } from "../../cache/types.ts";
 import { formatOption, writeDocument } from "../output.ts";
 
 const FORMATS = ["human", "json", "toon"] as const;
@@ -34,7 +34,7 @@ const clean = command(
 
 type CacheValue =
   | { action: "stats"; format: Format; config?: string }
-  | { action: "clean"; namespace?: "lint" | "fmt" | "rules"; format: Format; config?: string };
+  | { action: "clean"; namespace?: Namespace; format: Format; config?: string };
 
 /** `poly cache`. */
 export const cacheCommand = defineCommand<CacheValue>({
