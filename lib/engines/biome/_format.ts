@@ -54,6 +54,7 @@ import { syntaxError } from "./_shared.ts";
 import type { SourceFile, SourceSyntaxError } from "../types.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
 import { declinedByBiome } from "./_limits.ts";
+import { relativeInside } from "../../paths/inside.ts";
 
 /** Bytes of file text copied per process (at most; UTF-16 length × 3 as the bound). */
 const TEXT_BYTES = 64 * 1024 * 1024;
@@ -99,9 +100,8 @@ export function placesOf(
     base = f && f.path.slice(0, f.path.length - f.relPath.length - 1);
   }
   const below = (path: string) => {
-    if (base === undefined) return undefined;
-    const from = base.endsWith(sep) ? base : base + sep;
-    return path.startsWith(from) ? placeOf(path.slice(from.length).split(sep).join("/")) : undefined;
+    const rel = base === undefined ? undefined : relativeInside(base, path);
+    return rel === undefined ? undefined : placeOf(rel);
   };
   if (manifest) {
     const at = below(manifest.files[0]?.path ?? "");
