@@ -12,7 +12,8 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { Biome } from "../../../lib/engines/biome/mod.ts";
 import { configuration } from "../../../lib/engines/biome/_shared.ts";
-import { formatNative, placeOf } from "../../../lib/engines/biome/_format.ts";
+import { formatNative } from "../../../lib/engines/biome/_format.ts";
+import { placeOf } from "../../../lib/engines/biome/_copies.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
 import {
