@@ -181,6 +181,14 @@ export interface FixOutput {
 }
 
 /**
+ * A batch fix's result for one file ({@link EngineInstance.fixMany}): the fix, and the lint of the fixed text under
+ * the same settings when the batch found it on the way (what `lint` would give for that text).
+ */
+export interface BatchFix extends FixOutput {
+  lint?: LintOutput;
+}
+
+/**
  * An engine failed on a file it accepted (a crash, bad engine config). Becomes an
  * errored record, never a crash of the run. Its subclass {@link SourceSyntaxError}
  * is the user's syntax error, which is a diagnostic instead.
@@ -335,6 +343,12 @@ export interface EngineInstance {
   /** Formats many files with equal settings in one call; as {@link EngineInstance.lintMany}. */
   formatMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]>;
   /**
+   * Fixes many files with equal settings in one call (`poly lint --fix`), each
+   * as `fix` would; as {@link EngineInstance.lintMany}, except that the texts
+   * are the engine's to fix, never read from the files' paths.
+   */
+  fixMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<BatchFix>[]>;
+  /**
    * Starts a {@link EngineInstance.lintMany} over files not read yet (a native
    * process reading them itself), so a cold check run reads and hashes its files
    * while the engine works. The pipeline calls it only when it expects every one
@@ -428,10 +442,10 @@ export interface EngineSpec {
    */
   unavailable?(settings: EngineSettings): Promise<{ missing: string; install: string } | undefined>;
   /**
-   * Its instance implements `lintMany` / `formatMany`, and a run hands it all of
+   * Its instance implements `lintMany` / `formatMany` / `fixMany`, and a run hands it all of
    * its files at once rather than one per worker task.
    */
-  batch?: { lint?: boolean; format?: boolean };
+  batch?: { lint?: boolean; format?: boolean; fix?: boolean };
   /** Loads (once per process or worker) and returns the engine. */
   load(): Promise<EngineInstance>;
 }

@@ -441,6 +441,17 @@ export function findingsOf(file: SourceFile, raw: JsonDiagnostic[]): Finding[] |
   return out;
 }
 
+/**
+ * biome's lint as the native path runs it: `check` without the formatter is `lint` plus assist actions, as the
+ * WebAssembly path pulls assist diagnostics (organizeImports) whatever `assist.enabled` says.
+ */
+export const CHECK: readonly string[] = [
+  "check",
+  "--formatter-enabled=false",
+  "--assist-enabled=true",
+  "--enforce-assist=false",
+];
+
 /** What a native lint run found: for each path biome processed (by {@link key}), its report's diagnostics. */
 export type NativeLint = Map<string, JsonDiagnostic[]>;
 
@@ -462,7 +473,7 @@ export interface BiomeRun {
 export async function runBiome(
   binary: BiomeCommand,
   dir: string,
-  command: string[],
+  command: readonly string[],
   paths: string[],
   report: string,
   options: NativeOptions,
@@ -519,10 +530,7 @@ async function runChunk(
   alias: Map<string, string>,
 ): Promise<NativeLint> {
   const out: NativeLint = new Map();
-  // `check` without the formatter is `lint` plus assist actions: the WebAssembly path's
-  // `lintContent` pulls assist diagnostics (organizeImports) whatever `assist.enabled` says.
-  const check = ["check", "--formatter-enabled=false", "--assist-enabled=true", "--enforce-assist=false"];
-  const run = await runBiome(command, dir, check, paths, join(dir, `report-${n}.json`), options);
+  const run = await runBiome(command, dir, CHECK, paths, join(dir, `report-${n}.json`), options);
   if (!run) return out;
   const original = (path: string) => alias.get(path) ?? path;
   const ours = new Set(paths.map(key));

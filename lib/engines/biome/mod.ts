@@ -31,7 +31,11 @@
  *   noFocusedTests, ...), its `"type": "commonjs"` makes `.js` files scripts. The
  *   WebAssembly path puts it in a memory file system biome's scanner indexes; the
  *   native path lints links to the files beside a copy of it.
- * - Fix: biome's safe fixes only (`fixFileMode: "safeFixes"`), on the WebAssembly path.
+ * - Fix: biome's safe fixes only (`fixFileMode: "safeFixes"`) and its assist actions, on the WebAssembly path
+ *   (which leaves Vue, Svelte and Astro files as they are: its `fixFile` returns their script alone);
+ *   batch fix ({@link Biome.fixMany}, what `poly lint --fix` uses): one native `biome check --write` process over
+ *   private copies of the files' texts (`_fix.ts`), which also gives the findings left in each fixed text; a file it
+ *   gives no result for (a parse error above all) is fixed on the WebAssembly path.
  * - Batch format ({@link Biome.formatMany}: `poly fmt`, with or without `--fix`): one
  *   native `biome format --write` process over private copies of the files' texts
  *   (`_format.ts`), each at its path below the configuration's directory (globs match as
@@ -74,11 +78,13 @@ import {
   runNativeLint,
 } from "./_native.ts";
 import { formatNative, type NativeFormat } from "./_format.ts";
+import { fixNative, type NativeFix } from "./_fix.ts";
 import { refusedByBiome } from "./_limits.ts";
 import { freshCommonJs, messageOf, wasmCall } from "../module.ts";
 import { bytesToUtf16 } from "../text.ts";
 import {
   againOnCrash,
+  type BatchFix,
   type BatchGroup,
   EngineError,
   type EngineInstance,
@@ -458,7 +464,49 @@ export class Biome implements EngineInstance {
   }
 
   fix(file: SourceFile, settings: EngineSettings) {
+    // Refused before the module loads, as `lint` refuses it.
+    refusedByBiome(file, configuration(settings, "lint"), "lint");
+    // The module's `fixFile` gives a Vue, Svelte or Astro file's script alone, not the file (written back, it would
+    // replace the whole file): on this path such a file is left as it is, its findings reported. The native path
+    // (`fixMany`) puts the fixed script back in its file.
+    if (EMBEDDED_START[file.language]) return Promise.resolve({ text: file.text, fixed: 0 });
     return againOnCrash(() => this.#fix(file, settings));
+  }
+
+  /**
+   * Fixes many files with one settings object: one native biome process over copies of their texts (`_fix.ts`),
+   * which also gives the findings left in each fixed text; the WebAssembly path for any file it gives no result for.
+   */
+  async fixMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<BatchFix>[]> {
+    let native: (NativeFix | undefined)[];
+    try {
+      const config = configuration(settings, "lint");
+      native = await fixNative(files, config, this.native, settings.native?.root, settings.manifest);
+    } catch {
+      native = files.map(() => undefined);
+    }
+    const out: Settled<BatchFix>[] = [];
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i];
+      const found = native[i];
+      try {
+        if (!found) {
+          out.push(await this.fix(file, settings));
+          continue;
+        }
+        // As the WebAssembly path counts: the findings the fixes removed, at least one once the text changed.
+        const lint = outcome({ ...file, text: found.text }, found.after, settings);
+        if (found.text === file.text) {
+          out.push({ text: file.text, fixed: 0, lint });
+          continue;
+        }
+        const before = outcome(file, found.before!, settings).diagnostics.length;
+        out.push({ text: found.text, fixed: Math.max(1, before - lint.diagnostics.length), lint });
+      } catch (e) {
+        out.push(e instanceof Error ? e : new Error(String(e)));
+      }
+    }
+    return out;
   }
 
   async #fix(file: SourceFile, settings: EngineSettings) {
@@ -542,7 +590,7 @@ export const biome: EngineSpec = {
   capabilities: { lint: true, format: true, fix: true },
   upstream: `@biomejs/wasm-nodejs ${VERSION}`,
   defaultEnabled: true,
-  batch: { lint: true, format: true },
+  batch: { lint: true, format: true, fix: true },
   moduleUrls() {
     const wasmJs = import.meta.resolve(WASM);
     return Promise.resolve([
