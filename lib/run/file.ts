@@ -72,6 +72,12 @@ export interface FileTask {
   known?: Record<string, Known>;
   /** The pre-pass looked these engines' results up in the cache and missed (so they are not looked up again). */
   missed?: string[];
+  /**
+   * A lint fix run: what the pre-pass's batch made of an engine's fixes to `text` (the file's first engine that
+   * fixes), by engine id: the fix, and the findings left in the fixed text, when the batch found them under the
+   * settings the engine lints with.
+   */
+  fixes?: Record<string, { fix: Known; lint?: Known }>;
 }
 
 /**
@@ -154,6 +160,23 @@ async function cached<T>(
   return await throughCache(cache, namespace, engineById(plan.id)!, file, plan.settings, compute, { lookup });
 }
 
+/** An engine's fixes to a text as the result cache keeps them (namespace `fix`): the text only when they change it. */
+export type StoredFix = { text?: string; fixed: number };
+
+/** What a fix result is kept as: `text` only when the fixes changed `before`. */
+export function storedFix(before: string, out: { text: string; fixed: number }): StoredFix {
+  return out.fixed > 0 && out.text !== before ? out : { fixed: 0 };
+}
+
+/** The settings `plan`'s engine fixes `task`'s file under: codes silenced for the file ([per-file-ignores], ruff's own per-file-ignores) are not fixed either. */
+export function fixSettings(task: FileTask, plan: EnginePlan): EngineSettings {
+  const silenced = [...task.ignoreCodes, ...(task.engineIgnores?.[plan.id] ?? [])];
+  return silenced.length === 0 ? plan.settings : {
+    ...plan.settings,
+    tool: { ...plan.settings.tool, ignore: [...(plan.settings.tool.ignore as string[] ?? []), ...silenced] },
+  };
+}
+
 /**
  * An engine's fixes to `file` under `settings`, through the result cache like its findings (namespace `fix`, keyed by
  * the text, the settings and the engine): the fixed text, or only `fixed: 0` when the fixes change nothing. The engine
@@ -164,12 +187,11 @@ async function fixed(
   spec: EngineSpec,
   file: SourceFile,
   settings: EngineSettings,
-): Promise<{ text?: string; fixed: number }> {
+): Promise<StoredFix> {
   const compute = async () => {
     const engine = await loadEngine(spec);
     if (!engine.fix) return { fixed: 0 };
-    const out = await engine.fix(file, settings);
-    return out.fixed > 0 && out.text !== file.text ? out : { fixed: 0 };
+    return storedFix(file.text, await engine.fix(file, settings));
   };
   const cache = await cacheFor(task);
   return cache ? await throughCache(cache, "fix", spec, file, settings, compute) : await compute();
@@ -365,23 +387,22 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
   let file = original;
   const tally = new LintTally(task);
   const usable: EnginePlan[] = [];
+  /** The findings a batch fix found in the text it left, by engine: this engine's, while the text is still that. */
+  const linted = new Map<string, { text: string; lint: Known }>();
   for (const plan of task.engines) {
     try {
       // Under its own file that poly cannot honour, an engine neither fixes nor lints: the file says why.
       unhonoured(plan);
       const spec = engineById(plan.id)!;
       if (task.fix && spec.capabilities.fix) {
-        // Codes silenced here ([per-file-ignores], ruff's own per-file-ignores) are not fixed either.
-        const silenced = [...task.ignoreCodes, ...(task.engineIgnores?.[plan.id] ?? [])];
-        const settings = silenced.length === 0 ? plan.settings : {
-          ...plan.settings,
-          tool: { ...plan.settings.tool, ignore: [...(plan.settings.tool.ignore as string[] ?? []), ...silenced] },
-        };
-        const out = await fixed(task, spec, file, settings);
+        // The pre-pass's batch fixed the text as read: used while no engine before this one changed it.
+        const batched = file === original ? task.fixes?.[plan.id] : undefined;
+        const out = batched ? unwrap<StoredFix>(batched.fix) : await fixed(task, spec, file, fixSettings(task, plan));
         if (out.fixed > 0 && out.text !== undefined && out.text !== file.text) {
           file = { ...file, text: out.text };
           tally.fixed += out.fixed;
         }
+        if (batched?.lint) linted.set(plan.id, { text: file.text, lint: batched.lint });
       }
       usable.push(plan);
     } catch (e) {
@@ -394,7 +415,8 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
       if (!spec.capabilities.lint) continue;
       const namespace = namespaceOf("lint", spec);
       const current = file;
-      const known = task.known?.[plan.id];
+      const after = linted.get(plan.id);
+      const known = task.known?.[plan.id] ?? (after?.text === current.text ? after.lint : undefined);
       const out = known ? unwrap<LintOutput>(known) : await cached(task, namespace, plan, current, async () => {
         const engine = await loadEngine(spec);
         return engine.lint ? await engine.lint(current, plan.settings) : { diagnostics: [] };

@@ -24,6 +24,7 @@ import { revalidateEngineVersions } from "../identity/engines.ts";
 import type { ConfigRef, FileResult, Identity, Report, RunError, RunSkip, Severity } from "../report/schema.ts";
 import type { FileOutcome, FileTask } from "./file.ts";
 import { prepass, prepassable, type PrepassContext } from "./prepass.ts";
+import { fixPrepass, fixPrepassable } from "./fixpass.ts";
 import { narrowToFile, planFormat, planLint, withEditorconfig } from "./plan.ts";
 import { nativeIgnoredCodes } from "../config/native/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
@@ -469,7 +470,8 @@ async function remoteFor(kind: "lint" | "fmt", request: RunRequest, configs: Con
 /**
  * Runs every task: a check run (or a format with `--fix`) goes through the
  * main-thread pre-pass first (the cache, then batch engines), and only what it
- * leaves reaches the worker pool.
+ * leaves reaches the worker pool; a lint fix run through the fix pre-pass
+ * (lib/run/fixpass.ts: the batch fixers), then the pool.
  */
 async function runAll(
   tasks: FileTask[],
@@ -477,8 +479,13 @@ async function runAll(
   pool: Pool,
   context: PrepassContext = {},
 ): Promise<FileOutcome[]> {
-  if (!tasks.every(prepassable)) return await timed("pool", () => pool.run(tasks, request.onProgress));
-  const { done, rest } = await prepass(tasks, request.signal, context);
+  const first = tasks.every(prepassable)
+    ? () => prepass(tasks, request.signal, context)
+    : tasks.every(fixPrepassable)
+    ? () => fixPrepass(tasks, request.signal)
+    : undefined;
+  if (!first) return await timed("pool", () => pool.run(tasks, request.onProgress));
+  const { done, rest } = await first();
   if (done.size > 0) request.onProgress?.(done.size, tasks.length);
   const order = [...rest.keys()];
   const pooled = await timed("pool", () =>

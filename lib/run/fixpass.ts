@@ -1,0 +1,143 @@
+/**
+ * The pre-pass of a lint fix run (`poly lint --fix`, the `lint_fix` tool), on
+ * the main thread before any worker starts: each file is read once, and the
+ * files whose first fixing engine fixes in batches (its spec's `batch.fix`:
+ * biome, one native process over private copies of the texts) and has not fixed
+ * that text before (the result cache's `fix` namespace) go to it in one call per
+ * settings. Every file then goes to the pool with its text and what the batch
+ * made of it — the fix, and the findings left in the fixed text — where its
+ * other engines fix and lint it and it is written (or proposed). The cache keeps
+ * both, under the keys the pool's own steps use, so a file fixed here is fixed
+ * and linted from the cache next time.
+ *
+ * @module
+ */
+import { type ResultCache, resultKey } from "../cache/mod.ts";
+import { engineById, loadEngine } from "../engines/registry.ts";
+import type { BatchFix, EngineSettings, EngineSpec, Settled, SourceFile } from "../engines/types.ts";
+import { span } from "../debug/timing.ts";
+import {
+  cacheFor,
+  type FileOutcome,
+  type FileTask,
+  fixSettings,
+  type Known,
+  knownError,
+  namespaceOf,
+  storedFix,
+} from "./file.ts";
+import type { EnginePlan } from "./plan.ts";
+import type { PrepassResult } from "./prepass.ts";
+import { readClassified } from "./_reads.ts";
+
+/** Whether a task can take the fix pre-pass: a lint fix with engines to run. */
+export function fixPrepassable(task: FileTask): boolean {
+  return task.kind === "lint" && task.fix && task.engines.length > 0;
+}
+
+/** One file of a batch: its task's index, its text, and where its fix is cached. */
+interface Item {
+  index: number;
+  file: SourceFile;
+  cache?: ResultCache;
+  key?: string;
+}
+
+/** The files one engine fixes under one settings object. */
+interface Group {
+  spec: EngineSpec;
+  plan: EnginePlan;
+  settings: EngineSettings;
+  items: Item[];
+}
+
+/**
+ * The engine that fixes `task`'s file first, with the settings it fixes under: the first of its engines that fixes
+ * and runs at all (an engine under a file of its own that poly cannot honour neither fixes nor lints).
+ */
+function firstFix(task: FileTask): { plan: EnginePlan; spec: EngineSpec; settings: EngineSettings } | undefined {
+  for (const plan of task.engines) {
+    const spec = engineById(plan.id);
+    if (!spec || plan.settings.native?.unhonoured || !spec.capabilities.fix) continue;
+    return { plan, spec, settings: fixSettings(task, plan) };
+  }
+  return undefined;
+}
+
+const settingsJson = new WeakMap<EngineSettings, string>();
+
+/** Runs the fix pre-pass over `tasks` (all {@link fixPrepassable}); once `signal` is aborted no more files are read. */
+export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promise<PrepassResult> {
+  const done = new Map<number, FileOutcome>();
+  const rest = new Map<number, FileTask>();
+  const groups = new Map<string, Group>();
+  const reading = span("read");
+  for (const [index, task] of tasks.entries()) {
+    if (signal?.aborted) {
+      rest.set(index, task);
+      continue;
+    }
+    const read = readClassified(task, (outcome) => done.set(index, outcome));
+    if (read === undefined) continue;
+    rest.set(index, { ...task, text: read.text, ...(read.stamp ? { stamp: read.stamp } : {}) });
+    const step = firstFix(task);
+    if (!step?.spec.batch?.fix) continue;
+    const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: read.text };
+    const cache = await cacheFor(task);
+    const key = cache ? await resultKey(cache, "fix", step.spec, file, step.settings) : undefined;
+    // Fixed before: the pool's own lookup answers it.
+    if (key !== undefined && cache!.get("fix", key) !== undefined) continue;
+    let json = settingsJson.get(step.settings);
+    if (json === undefined) settingsJson.set(step.settings, json = JSON.stringify(step.settings));
+    const id = `${step.plan.id}\0${json}`;
+    let group = groups.get(id);
+    if (!group) groups.set(id, group = { ...step, items: [] });
+    group.items.push({ index, file, ...(cache && key !== undefined ? { cache, key } : {}) });
+  }
+  reading();
+  const batches = span("fix batches");
+  await Promise.all([...groups.values()].map((group) => fixGroup(group, rest)));
+  batches();
+  return { done, rest };
+}
+
+/** One group's batch call; each file's result goes into its task (and the cache). */
+async function fixGroup(group: Group, rest: Map<number, FileTask>): Promise<void> {
+  const { spec, plan, settings, items } = group;
+  let results: Settled<BatchFix>[];
+  const ended = span(`fix batch ${spec.id}`);
+  try {
+    const engine = await loadEngine(spec);
+    if (!engine.fixMany) return; // the instance offers no batch call: each file is fixed on its own in the pool
+    results = await engine.fixMany(items.map((item) => item.file), settings);
+  } catch (e) {
+    results = items.map(() => e instanceof Error ? e : new Error(String(e)));
+  } finally {
+    ended();
+  }
+  // The findings in a fixed text are the lint's only under the settings the engine lints with.
+  const namespace = namespaceOf("lint", spec);
+  const lintsAlike = settings === plan.settings;
+  await Promise.all(items.map(async (item, i) => {
+    const task = rest.get(item.index)!;
+    const result = results[i];
+    if (result instanceof Error || result === undefined) {
+      const known = knownError(result ?? new Error("the batch returned no result for this file"));
+      // A refusal or a crash's verdict is cached as the pool's step caches it (see cache/engine.ts).
+      if ("value" in known && item.key !== undefined) item.cache?.set("fix", item.key, known.value);
+      task.fixes = { [plan.id]: { fix: known } };
+      return;
+    }
+    const value = storedFix(item.file.text, result);
+    if (item.key !== undefined) item.cache?.set("fix", item.key, value);
+    const entry: { fix: Known; lint?: Known } = { fix: { value } };
+    if (result.lint && lintsAlike) {
+      entry.lint = { value: result.lint };
+      const cache = await cacheFor(task);
+      const fixedFile = { ...item.file, text: value.text ?? item.file.text };
+      const key = cache ? await resultKey(cache, namespace, spec, fixedFile, plan.settings) : undefined;
+      if (key !== undefined) cache!.set(namespace, key, result.lint);
+    }
+    task.fixes = { [plan.id]: entry };
+  }));
+}

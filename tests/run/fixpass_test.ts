@@ -1,0 +1,170 @@
+/**
+ * The fix pre-pass (lib/run/fixpass.ts): a lint fix run hands biome's files to
+ * its batch (one native `check --write` over copies) and gives the same report,
+ * and writes the same files, as fixing them one by one on the WebAssembly path;
+ * it keeps the fixes and the findings in the fixed texts in the cache; a
+ * preview writes nothing; a Vue or Astro file is fixed whole.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runLint } from "../../lib/run/mod.ts";
+import type { Report } from "../../lib/report/schema.ts";
+import { biome } from "../../lib/engines/biome/mod.ts";
+import type { Biome } from "../../lib/engines/biome/mod.ts";
+import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
+import { loadEngine } from "../../lib/engines/registry.ts";
+import type { ProposedChange } from "../../lib/run/types.ts";
+import { tempDir } from "../_helpers/temp.ts";
+
+const ignore = (await biomeCommand()) === undefined;
+
+const FILES: Record<string, string> = {
+  "poly.toml": '[cache]\ndir = ".poly-cache"\n',
+  "src/const.ts": "let a = 1;\nlet b = 'x';\nexport { a, b };\n",
+  "src/imports.ts": 'import { z } from "./z";\nimport { a } from "./a";\nexport { a, z };\n',
+  "src/unsafe.ts": "export const a: any = 1;\nif (a == 2) { debugger; }\n",
+  "src/clean.ts": "export function d(n: number): number {\n  return n + 1;\n}\n",
+  "src/bad.ts": "let = ;\nlet a = 1;\n",
+  "src/crlf.ts": "let a = 1;\r\nlet b = 2;\r\nexport { a, b };\r\n",
+  "web/tsconfig.json": '{ "compilerOptions": { "jsx": "react" } }\n',
+  "web/page.tsx": "let n = 1;\nexport const P = () => <div tabIndex={n} />;\n",
+  "data.json": '{"a": 1, "a": 2}\n',
+  "a.py": "import os\nx = 1\n",
+};
+
+async function workspace(files: Record<string, string>): Promise<string> {
+  const root = await tempDir({ prefix: "poly-fixpass-" });
+  await Deno.mkdir(join(root, ".git"));
+  for (const [rel, content] of Object.entries(files)) {
+    const path = join(root, rel);
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    await Deno.writeTextFile(path, content);
+  }
+  return root;
+}
+
+/** A report without what differs from run to run (identity, cache counters). */
+function stable(report: Report): unknown {
+  const { poly: _poly, summary, ...rest } = report;
+  const { cache: _cache, ...counts } = summary;
+  return { ...rest, summary: counts };
+}
+
+async function texts(root: string, files: Record<string, string>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const rel of Object.keys(files)) out[rel] = await Deno.readTextFile(join(root, rel));
+  return out;
+}
+
+/** Runs `fn` with biome's native command line missing for this thread's engine: every fix on the WebAssembly path. */
+async function withoutNative<T>(fn: () => Promise<T>): Promise<T> {
+  const engine = await loadEngine(biome) as Biome;
+  const saved = engine.native;
+  engine.native = { command: null };
+  try {
+    return await fn();
+  } finally {
+    engine.native = saved;
+  }
+}
+
+Deno.test({
+  name: "a lint fix run gives the same report and files whether biome fixes in a batch or file by file",
+  ignore,
+  async fn() {
+    const batched = await workspace(FILES);
+    const single = await workspace(FILES);
+    const engine = await loadEngine(biome) as Biome;
+    const runs: number[] = [];
+    const saved = engine.native;
+    engine.native = { onRun: (r) => runs.push(r.files) };
+    let a: Report;
+    try {
+      a = await runLint({ paths: [], cwd: batched, fix: true, noCache: true, jobs: 1 });
+    } finally {
+      engine.native = saved;
+    }
+    const b = await withoutNative(() => runLint({ paths: [], cwd: single, fix: true, noCache: true, jobs: 1 }));
+    assert.deepEqual(stable(a), stable(b));
+    assert.deepEqual(await texts(batched, FILES), await texts(single, FILES));
+    assert.ok(a.summary.fixed! >= 5, `fixed ${a.summary.fixed}`);
+    assert.equal(
+      await Deno.readTextFile(join(batched, "src/const.ts")),
+      "const a = 1;\nconst b = 'x';\n\nexport { a, b };\n",
+    );
+    assert.equal(await Deno.readTextFile(join(batched, "a.py")), "x = 1\n", "ruff fixed the Python file in the pool");
+    // Nine biome files: one process fixes seven, one the project file apart, one lints the changed ones as they were.
+    assert.equal(runs.length, 3, `processes: ${runs}`);
+    // Honest: the file that does not parse is a syntax-error finding, never clean.
+    const bad = a.results.find((r) => r.path === "src/bad.ts");
+    assert.ok(bad?.diagnostics?.some((d) => d.code === "parse"), JSON.stringify(bad));
+  },
+});
+
+Deno.test({
+  name: "a lint fix run keeps the batch's fixes and the findings in the fixed texts: a check then misses nothing",
+  ignore,
+  async fn() {
+    // Without the file that does not parse: no fix run keeps the findings of a file biome cannot parse (older than
+    // the batch: the WebAssembly path fixes it, as before).
+    const { "src/bad.ts": _bad, ...files } = FILES;
+    const root = await workspace(files);
+    const fixed = await runLint({ paths: [], cwd: root, fix: true });
+    assert.ok(fixed.summary.fixed! > 0);
+    const check = await runLint({ paths: [], cwd: root });
+    assert.equal(check.summary.cache!.misses, 0, JSON.stringify(check.summary.cache));
+    assert.deepEqual(check.summary.diagnostics, fixed.summary.diagnostics);
+    // The same texts again (an edit undone): fixed from the cache, to the same bytes.
+    const after = await texts(root, files);
+    for (const [rel, text] of Object.entries(files)) await Deno.writeTextFile(join(root, rel), text);
+    const again = await runLint({ paths: [], cwd: root, fix: true });
+    assert.equal(again.summary.cache!.misses, 0, JSON.stringify(again.summary.cache));
+    assert.deepEqual(await texts(root, files), after);
+    assert.deepEqual(stable(again), stable(fixed));
+  },
+});
+
+Deno.test({
+  name: "a lint fix preview proposes the batch's fixes and writes nothing",
+  ignore,
+  async fn() {
+    const root = await workspace(FILES);
+    const proposed: ProposedChange[] = [];
+    await runLint({
+      paths: [],
+      cwd: root,
+      fix: true,
+      preview: true,
+      noCache: true,
+      onProposed: (change) => proposed.push(change),
+    });
+    assert.deepEqual(await texts(root, FILES), FILES, "nothing written");
+    const constTs = proposed.find((c) => c.relPath === "src/const.ts");
+    assert.equal(constTs?.after, "const a = 1;\nconst b = 'x';\n\nexport { a, b };\n");
+    assert.ok(!proposed.some((c) => c.relPath === "src/clean.ts"));
+  },
+});
+
+Deno.test({
+  name: "a lint fix run fixes a Vue or Astro file's script in place, its template kept",
+  ignore,
+  async fn() {
+    const files = {
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "page.astro": "---\nimport B from './b.astro';\nimport A from './a.astro';\n---\n\n<A /><B />\n",
+      "comp.vue":
+        "<script setup>\nimport B from './b.vue';\nimport A from './a.vue';\n</script>\n<template>\n  <A /><B />\n</template>\n",
+    };
+    const root = await workspace(files);
+    const report = await runLint({ paths: [], cwd: root, fix: true, noCache: true });
+    assert.equal(report.summary.fixed, 2);
+    assert.equal(
+      await Deno.readTextFile(join(root, "page.astro")),
+      "---\nimport A from './a.astro';\nimport B from './b.astro';\n---\n\n<A /><B />\n",
+    );
+    assert.equal(
+      await Deno.readTextFile(join(root, "comp.vue")),
+      "<script setup>\nimport A from './a.vue';\nimport B from './b.vue';\n</script>\n<template>\n  <A /><B />\n</template>\n",
+    );
+  },
+});
