@@ -416,6 +416,11 @@ export interface EngineSpec {
    */
   crossCutting?: boolean;
   /**
+   * Its fixes are exactly the `fix` edits its findings carry (the rule pack): a text whose findings carry none is
+   * left as it is, so a lint fix run may take a batch lint of the text for its fix.
+   */
+  fixesFindings?: boolean;
+  /**
    * What a cached result depends on besides the file, the engine version and its
    * settings (e.g. the digest of rule files the settings point to). Part of the cache key.
    */

@@ -6,7 +6,10 @@
  * that text before (the result cache's `fix` namespace) go to it in one call per
  * settings. Every file then goes to the pool with its text and what the batch
  * made of it — the fix, and the findings left in the fixed text — where its
- * other engines fix and lint it and it is written (or proposed). The cache keeps
+ * other engines fix and lint it and it is written (or proposed). A second
+ * stage lints in one batch the texts an engine fixes only where its findings
+ * carry fixes (the rule pack): those whose findings carry none need no fixing
+ * by it ({@link lintToFix}). The cache keeps
  * both, under the keys the pool's own steps use, so a file fixed here is fixed
  * and linted from the cache next time.
  *
@@ -14,7 +17,7 @@
  */
 import { type ResultCache, resultKey } from "../cache/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
-import type { BatchFix, EngineSettings, EngineSpec, Settled, SourceFile } from "../engines/types.ts";
+import type { BatchFix, EngineSettings, EngineSpec, LintOutput, Settled, SourceFile } from "../engines/types.ts";
 import { span } from "../debug/timing.ts";
 import {
   cacheFor,
@@ -24,6 +27,7 @@ import {
   type Known,
   knownError,
   namespaceOf,
+  type StoredFix,
   storedFix,
 } from "./file.ts";
 import type { EnginePlan } from "./plan.ts";
@@ -66,6 +70,13 @@ function firstFix(task: FileTask): { plan: EnginePlan; spec: EngineSpec; setting
 
 const settingsJson = new WeakMap<EngineSettings, string>();
 
+/** `settings` as JSON, made once per settings object (a group's key). */
+function jsonOf(settings: EngineSettings): string {
+  let json = settingsJson.get(settings);
+  if (json === undefined) settingsJson.set(settings, json = JSON.stringify(settings));
+  return json;
+}
+
 /** Runs the fix pre-pass over `tasks` (all {@link fixPrepassable}); once `signal` is aborted no more files are read. */
 export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promise<PrepassResult> {
   const done = new Map<number, FileOutcome>();
@@ -87,9 +98,7 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
     const key = cache ? await resultKey(cache, "fix", step.spec, file, step.settings) : undefined;
     // Fixed before: the pool's own lookup answers it.
     if (key !== undefined && cache!.get("fix", key) !== undefined) continue;
-    let json = settingsJson.get(step.settings);
-    if (json === undefined) settingsJson.set(step.settings, json = JSON.stringify(step.settings));
-    const id = `${step.plan.id}\0${json}`;
+    const id = `${step.plan.id}\0${jsonOf(step.settings)}`;
     let group = groups.get(id);
     if (!group) groups.set(id, group = { ...step, items: [] });
     group.items.push({ index, file, ...(cache && key !== undefined ? { cache, key } : {}) });
@@ -98,7 +107,90 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
   const batches = span("fix batches");
   await Promise.all([...groups.values()].map((group) => fixGroup(group, rest)));
   batches();
+  const linted = span("fix lint batches");
+  await lintToFix(rest);
+  linted();
   return { done, rest };
+}
+
+/**
+ * The second stage: each file's next fixing engine whose fixes are its findings' edits ({@link EngineSpec.fixesFindings},
+ * the rule pack) and that lints in batches, when every fixing engine before it leaves the text as read (the batch's fix
+ * changed nothing, or the engine cannot run here), lints the text in one batch call per settings: a file whose findings
+ * carry no fix is left as it is by that engine, its findings known; the pool fixes the others one by one.
+ */
+async function lintToFix(rest: Map<number, FileTask>): Promise<void> {
+  const cannotRun = new Map<EngineSettings, Promise<boolean>>();
+  const groups = new Map<string, { plan: EnginePlan; spec: EngineSpec; items: Item[] }>();
+  for (const [index, task] of rest) {
+    if (task.text === undefined) continue; // not read (cancelled)
+    const plan = await nextToLint(task, (spec, settings) => {
+      let known = cannotRun.get(settings);
+      if (!known) {
+        const why = spec.unavailable?.(settings) ?? Promise.resolve(undefined);
+        cannotRun.set(settings, known = why.then((reason) => reason !== undefined, () => false));
+      }
+      return known;
+    });
+    if (!plan) continue;
+    const spec = engineById(plan.id)!;
+    const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: task.text };
+    const cache = await cacheFor(task);
+    const key = cache ? await resultKey(cache, "fix", spec, file, fixSettings(task, plan)) : undefined;
+    if (key !== undefined && cache!.get("fix", key) !== undefined) continue; // the pool's own lookup answers it
+    const id = `${plan.id}\0${jsonOf(plan.settings)}`;
+    let group = groups.get(id);
+    if (!group) groups.set(id, group = { plan, spec, items: [] });
+    group.items.push({ index, file, ...(cache && key !== undefined ? { cache, key } : {}) });
+  }
+  await Promise.all([...groups.values()].map(async ({ plan, spec, items }) => {
+    let results: Settled<LintOutput>[];
+    try {
+      const engine = await loadEngine(spec);
+      if (!engine.lintMany) return;
+      results = await engine.lintMany(items.map((item) => item.file), plan.settings);
+    } catch {
+      return; // the pool fixes them one by one, and says what fails
+    }
+    const namespace = namespaceOf("lint", spec);
+    await Promise.all(items.map(async (item, i) => {
+      const result = results[i];
+      if (result instanceof Error || result === undefined || result.partial !== undefined) return;
+      if (result.diagnostics.some((d) => d.fix !== undefined)) return;
+      const task = rest.get(item.index)!;
+      const value: StoredFix = { fixed: 0 };
+      if (item.key !== undefined) item.cache?.set("fix", item.key, value);
+      const cache = await cacheFor(task);
+      const key = cache ? await resultKey(cache, namespace, spec, item.file, plan.settings) : undefined;
+      if (key !== undefined) cache!.set(namespace, key, result);
+      task.fixes = { ...task.fixes, [plan.id]: { fix: { value }, lint: { value: result } } };
+    }));
+  }));
+}
+
+/**
+ * The engine {@link lintToFix} may lint `task`'s file for: the first fixing engine with {@link EngineSpec.fixesFindings}
+ * and a batch lint, when every fixing engine before it leaves the text as read; else undefined.
+ */
+async function nextToLint(
+  task: FileTask,
+  cannotRun: (spec: EngineSpec, settings: EngineSettings) => Promise<boolean>,
+): Promise<EnginePlan | undefined> {
+  for (const plan of task.engines) {
+    const spec = engineById(plan.id);
+    if (!spec || plan.settings.native?.unhonoured || !spec.capabilities.fix) continue;
+    const batched = task.fixes?.[plan.id];
+    if (batched) {
+      // The batch's fix: a changed text stops here; an unchanged one (or a failure, which changes nothing) goes on.
+      const value = "value" in batched.fix ? batched.fix.value as { text?: unknown } : undefined;
+      if (typeof value?.text === "string") return undefined;
+      continue;
+    }
+    if (spec.fixesFindings && spec.batch?.lint) return plan;
+    // An engine that cannot run here (ESLint not installed) changes nothing; any other might.
+    if (!(await cannotRun(spec, plan.settings))) return undefined;
+  }
+  return undefined;
 }
 
 /** One group's batch call; each file's result goes into its task (and the cache). */

@@ -13,6 +13,7 @@ import { biome } from "../../lib/engines/biome/mod.ts";
 import type { Biome } from "../../lib/engines/biome/mod.ts";
 import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 import { loadEngine } from "../../lib/engines/registry.ts";
+import { astGrepEngine } from "../../lib/engines/ast_grep/mod.ts";
 import type { ProposedChange } from "../../lib/run/types.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
@@ -166,5 +167,52 @@ Deno.test({
       await Deno.readTextFile(join(root, "comp.vue")),
       "<script setup>\nimport A from './a.vue';\nimport B from './b.vue';\n</script>\n<template>\n  <A /><B />\n</template>\n",
     );
+  },
+});
+
+const RULE_FILES: Record<string, string> = {
+  "src/dbg.ts": "export function f(): number {\n  debugger;\n  return 1;\n}\n",
+  "src/eval.ts": 'export const g = eval("1");\n',
+  "src/plain.ts": "export const p = 1;\n",
+  "src/const.ts": "let a = 1;\nexport { a };\n",
+  "src/both.ts": "let b = 1;\nexport function h(): number {\n  debugger;\n  return b;\n}\n",
+};
+
+Deno.test({
+  name: "a lint fix run lints the rule pack's files in one batch: a file whose findings carry no fix is left to it",
+  ignore,
+  async fn() {
+    const batched = await workspace(RULE_FILES);
+    const single = await workspace(RULE_FILES);
+    const rules = await loadEngine(astGrepEngine);
+    const fix = rules.fix!;
+    const fixedOneByOne: string[] = [];
+    rules.fix = (file, settings) => (fixedOneByOne.push(file.relPath), fix(file, settings));
+    let a: Report;
+    try {
+      a = await runLint({ paths: [], cwd: batched, fix: true, noCache: true, jobs: 1 });
+    } finally {
+      rules.fix = fix;
+    }
+    // Fixed one by one: the files whose findings carry a fix, and the one biome changed first.
+    assert.deepEqual(fixedOneByOne.sort(), ["src/both.ts", "src/const.ts", "src/dbg.ts"]);
+    // Without its batch lint, every file is fixed and linted by the rule pack one by one.
+    const lintMany = rules.lintMany;
+    delete rules.lintMany;
+    let b: Report;
+    try {
+      b = await runLint({ paths: [], cwd: single, fix: true, noCache: true, jobs: 1 });
+    } finally {
+      rules.lintMany = lintMany;
+    }
+    assert.deepEqual(stable(a), stable(b));
+    assert.deepEqual(await texts(batched, RULE_FILES), await texts(single, RULE_FILES));
+    assert.equal(
+      await Deno.readTextFile(join(batched, "src/dbg.ts")),
+      "export function f(): number {\n  return 1;\n}\n",
+      "the rule pack's fix applied in the pool",
+    );
+    const evalResult = a.results.find((r) => r.path === "src/eval.ts");
+    assert.ok(evalResult?.diagnostics?.some((d) => d.code === "ts-no-eval"), JSON.stringify(evalResult));
   },
 });

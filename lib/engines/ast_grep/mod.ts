@@ -53,6 +53,8 @@ export const astGrepEngine: EngineSpec = {
   defaultEnabled: true,
   crossCutting: true,
   batch: { lint: true },
+  // fixWithRules applies the edits of the very matches lintWithRules reports (diagnose.ts).
+  fixesFindings: true,
   cacheSalt: async (settings) => (await import("./settings.ts")).rulesCacheSalt(settings),
   moduleUrls: async () => {
     const { parserLibraryPaths } = await import("./_parsers.ts");
