@@ -178,13 +178,10 @@ export interface FixOutput {
   text: string;
   /** Number of fixes applied. */
   fixed: number;
-}
-
-/**
- * A batch fix's result for one file ({@link EngineInstance.fixMany}): the fix, and the lint of the fixed text under
- * the same settings when the batch found it on the way (what `lint` would give for that text).
- */
-export interface BatchFix extends FixOutput {
+  /**
+   * The findings in `text` under the same settings, when the engine found them on the way (what `lint` would give for
+   * that text): the pipeline does not lint the text again.
+   */
   lint?: LintOutput;
 }
 
@@ -347,7 +344,7 @@ export interface EngineInstance {
    * as `fix` would; as {@link EngineInstance.lintMany}, except that the texts
    * are the engine's to fix, never read from the files' paths.
    */
-  fixMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<BatchFix>[]>;
+  fixMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<FixOutput>[]>;
   /**
    * Starts a {@link EngineInstance.lintMany} over files not read yet (a native
    * process reading them itself), so a cold check run reads and hashes its files

@@ -18,6 +18,7 @@ import {
   type EngineSettings,
   type EngineSpec,
   EngineUnavailableError,
+  type FixOutput,
   type Language,
   type LintOutput,
   SharedFailure,
@@ -163,9 +164,9 @@ async function cached<T>(
 /** An engine's fixes to a text as the result cache keeps them (namespace `fix`): the text only when they change it. */
 export type StoredFix = { text?: string; fixed: number };
 
-/** What a fix result is kept as: `text` only when the fixes changed `before`. */
-export function storedFix(before: string, out: { text: string; fixed: number }): StoredFix {
-  return out.fixed > 0 && out.text !== before ? out : { fixed: 0 };
+/** What a fix result is kept as: `text` only when the fixes changed `before` (the findings on the way are not kept). */
+export function storedFix(before: string, out: FixOutput): StoredFix {
+  return out.fixed > 0 && out.text !== before ? { text: out.text, fixed: out.fixed } : { fixed: 0 };
 }
 
 /** The settings `plan`'s engine fixes `task`'s file under: codes silenced for the file ([per-file-ignores], ruff's own per-file-ignores) are not fixed either. */
@@ -187,14 +188,18 @@ async function fixed(
   spec: EngineSpec,
   file: SourceFile,
   settings: EngineSettings,
-): Promise<StoredFix> {
+): Promise<StoredFix & { lint?: LintOutput }> {
+  let lint: LintOutput | undefined;
   const compute = async () => {
     const engine = await loadEngine(spec);
     if (!engine.fix) return { fixed: 0 };
-    return storedFix(file.text, await engine.fix(file, settings));
+    const out = await engine.fix(file, settings);
+    lint = out.lint;
+    return storedFix(file.text, out);
   };
   const cache = await cacheFor(task);
-  return cache ? await throughCache(cache, "fix", spec, file, settings, compute) : await compute();
+  const stored = cache ? await throughCache(cache, "fix", spec, file, settings, compute) : await compute();
+  return lint ? { ...stored, lint } : stored;
 }
 
 /** What happened to one file. */
@@ -397,12 +402,17 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
       if (task.fix && spec.capabilities.fix) {
         // The pre-pass's batch fixed the text as read: used while no engine before this one changed it.
         const batched = file === original ? task.fixes?.[plan.id] : undefined;
-        const out = batched ? unwrap<StoredFix>(batched.fix) : await fixed(task, spec, file, fixSettings(task, plan));
+        const settings = fixSettings(task, plan);
+        const out: StoredFix & { lint?: LintOutput } = batched
+          ? unwrap<StoredFix>(batched.fix)
+          : await fixed(task, spec, file, settings);
         if (out.fixed > 0 && out.text !== undefined && out.text !== file.text) {
           file = { ...file, text: out.text };
           tally.fixed += out.fixed;
         }
-        if (batched?.lint) linted.set(plan.id, { text: file.text, lint: batched.lint });
+        // The findings the fix found in the text it left, when they are the lint's (no code silenced for the fix).
+        const lint = batched?.lint ?? (out.lint && settings === plan.settings ? { value: out.lint } : undefined);
+        if (lint) linted.set(plan.id, { text: file.text, lint });
       }
       usable.push(plan);
     } catch (e) {
@@ -415,9 +425,11 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
       if (!spec.capabilities.lint) continue;
       const namespace = namespaceOf("lint", spec);
       const current = file;
+      const known = task.known?.[plan.id];
       const after = linted.get(plan.id);
-      const known = task.known?.[plan.id] ?? (after?.text === current.text ? after.lint : undefined);
+      const found = after?.text === current.text ? after.lint : undefined;
       const out = known ? unwrap<LintOutput>(known) : await cached(task, namespace, plan, current, async () => {
+        if (found) return unwrap<LintOutput>(found);
         const engine = await loadEngine(spec);
         return engine.lint ? await engine.lint(current, plan.settings) : { diagnostics: [] };
       });

@@ -17,7 +17,7 @@
  */
 import { type ResultCache, resultKey } from "../cache/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
-import type { BatchFix, EngineSettings, EngineSpec, LintOutput, Settled, SourceFile } from "../engines/types.ts";
+import type { EngineSettings, EngineSpec, FixOutput, LintOutput, Settled, SourceFile } from "../engines/types.ts";
 import { span } from "../debug/timing.ts";
 import {
   cacheFor,
@@ -196,7 +196,7 @@ async function nextToLint(
 /** One group's batch call; each file's result goes into its task (and the cache). */
 async function fixGroup(group: Group, rest: Map<number, FileTask>): Promise<void> {
   const { spec, plan, settings, items } = group;
-  let results: Settled<BatchFix>[];
+  let results: Settled<FixOutput>[];
   const ended = span(`fix batch ${spec.id}`);
   try {
     const engine = await loadEngine(spec);

@@ -1,4 +1,4 @@
-import { equal } from "node:assert/strict";
+import { deepEqual, equal } from "node:assert/strict";
 import { join } from "node:path";
 import { assertGolden } from "../_helpers/cli.ts";
 import { FORMATTER_OWNED_RULES, markdownlint } from "../../lib/engines/markdownlint/mod.ts";
@@ -23,6 +23,10 @@ Deno.test("markdownlint fix() applies its fixes and the result matches the golde
   await assertGolden(join(GOLDEN, "markdownlint", "bad.md.fixed"), out.text);
   const again = await engine.lint!({ ...file, text: out.text }, settings(ALL_ON));
   equal(again.diagnostics.filter((d) => d.fix).length, 0);
+  // The findings it found in the text it left are lint()'s, so a fix run does not lint the text again.
+  deepEqual(out.lint, again);
+  const clean = { ...file, text: out.text };
+  deepEqual(await engine.fix!(clean, settings(ALL_ON)), { text: out.text, fixed: 0, lint: again });
 });
 
 Deno.test("markdownlint lint() honours ignore, aliases, rule options and line_length", async () => {

@@ -84,13 +84,13 @@ import { freshCommonJs, messageOf, wasmCall } from "../module.ts";
 import { bytesToUtf16 } from "../text.ts";
 import {
   againOnCrash,
-  type BatchFix,
   type BatchGroup,
   EngineError,
   type EngineInstance,
   EngineRefusal,
   type EngineSettings,
   type EngineSpec,
+  type FixOutput,
   type Language,
   type LintOutput,
   type Settled,
@@ -477,7 +477,7 @@ export class Biome implements EngineInstance {
    * Fixes many files with one settings object: one native biome process over copies of their texts (`_fix.ts`),
    * which also gives the findings left in each fixed text; the WebAssembly path for any file it gives no result for.
    */
-  async fixMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<BatchFix>[]> {
+  async fixMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<FixOutput>[]> {
     let native: (NativeFix | undefined)[];
     try {
       const config = configuration(settings, "lint");
@@ -485,7 +485,7 @@ export class Biome implements EngineInstance {
     } catch {
       native = files.map(() => undefined);
     }
-    const out: Settled<BatchFix>[] = [];
+    const out: Settled<FixOutput>[] = [];
     for (let i = 0; i < files.length; i++) {
       const file = files[i];
       const found = native[i];

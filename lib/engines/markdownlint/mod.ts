@@ -214,8 +214,10 @@ export const markdownlint: EngineSpec = {
         let text = file.text;
         let fixed = 0;
         for (let pass = 0; pass < 5; pass++) {
-          const fixable = run(lintFn, { ...file, text }, settings).errors.filter((e) => e.fixInfo);
-          if (fixable.length === 0) break;
+          const found = run(lintFn, { ...file, text }, settings);
+          const fixable = found.errors.filter((e) => e.fixInfo);
+          // Nothing left to fix: these are the findings in the text it leaves.
+          if (fixable.length === 0) return { text, fixed, lint: { diagnostics: found.diagnostics } };
           const next = applyFixes(text, fixable);
           if (next === text) break;
           const remaining = run(lintFn, { ...file, text: next }, settings).errors.filter((e) => e.fixInfo).length;

@@ -17,9 +17,9 @@ import { fixNative, projectFile } from "../../../lib/engines/biome/_fix.ts";
 import { biomeCommand } from "../../../lib/engines/biome/_bin.ts";
 import { findExecutable } from "../../../lib/fs/executable.ts";
 import {
-  type BatchFix,
   EngineRefusal,
   type EngineSettings,
+  type FixOutput,
   type Language,
   type Settled,
   type SourceFile,
@@ -74,7 +74,7 @@ function wasmOnly(): Biome {
 }
 
 /** What the WebAssembly path gives for a file: its fix, and the findings `lint` gives for the fixed text. */
-async function wasmFix(engine: Biome, file: SourceFile, s: EngineSettings): Promise<Settled<BatchFix>> {
+async function wasmFix(engine: Biome, file: SourceFile, s: EngineSettings): Promise<Settled<FixOutput>> {
   try {
     const out = await engine.fix(file, s);
     return { ...out, lint: await engine.lint({ ...file, text: out.text }, s) };
@@ -83,12 +83,12 @@ async function wasmFix(engine: Biome, file: SourceFile, s: EngineSettings): Prom
   }
 }
 
-function plain(result: Settled<BatchFix>): unknown {
+function plain(result: Settled<FixOutput>): unknown {
   if (result instanceof Error) return { error: result.message, name: result.name };
   return result;
 }
 
-function assertSame(files: SourceFile[], native: Settled<BatchFix>[], wasm: Settled<BatchFix>[]): void {
+function assertSame(files: SourceFile[], native: Settled<FixOutput>[], wasm: Settled<FixOutput>[]): void {
   equal(native.length, files.length);
   files.forEach((f, i) => {
     const a = plain(native[i]);
@@ -99,7 +99,7 @@ function assertSame(files: SourceFile[], native: Settled<BatchFix>[], wasm: Sett
       const { lint: _lint, ...rest } = x;
       return rest;
     };
-    const nativeLint = native[i] instanceof Error ? undefined : (native[i] as BatchFix).lint;
+    const nativeLint = native[i] instanceof Error ? undefined : (native[i] as FixOutput).lint;
     deepEqual(
       nativeLint ? a : withoutLint(a),
       nativeLint ? b : withoutLint(b),
@@ -155,7 +155,7 @@ Deno.test({
     equal(by.get("src/clean.ts")?.before, undefined, "and not linted twice");
     equal(by.get("bad/syntax.ts"), undefined, "a parse error goes to the WebAssembly path");
     const results = await new Biome().fixMany(files, settings());
-    const of = new Map(files.map((f, i) => [f.relPath, results[i] as BatchFix]));
+    const of = new Map(files.map((f, i) => [f.relPath, results[i] as FixOutput]));
     equal(of.get("src/const.ts")!.fixed, 2);
     equal(of.get("src/clean.ts")!.fixed, 0);
     const unsafe = of.get("src/unsafe.ts")!;
@@ -236,12 +236,12 @@ Deno.test({
     }
     const [hooks] = await new Biome().fixMany(some, cases[0]);
     ok(
-      (hooks as BatchFix).lint!.diagnostics.some((d) => d.code === "correctness/useExhaustiveDependencies"),
+      (hooks as FixOutput).lint!.diagnostics.some((d) => d.code === "correctness/useExhaustiveDependencies"),
       "react's rules run under the manifest's dependencies",
     );
     const [, old, fresh] = await new Biome().fixMany(some, cases[1]);
-    ok((old as BatchFix).text.startsWith("let q = 1;"), "the override for legacy/** applied natively");
-    ok((fresh as BatchFix).text.startsWith("const q = 1;"), "and not beside it");
+    ok((old as FixOutput).text.startsWith("let q = 1;"), "the override for legacy/** applied natively");
+    ok((fresh as FixOutput).text.startsWith("const q = 1;"), "and not beside it");
   },
 });
 
@@ -264,7 +264,7 @@ Deno.test({
     ]);
     const native = await new Biome().fixMany(templates, settings());
     templates.forEach((file, i) => {
-      const out = native[i] as BatchFix;
+      const out = native[i] as FixOutput;
       equal(out.fixed, 1, file.relPath);
       const before = file.text.indexOf("import B");
       const after = out.text.indexOf("import A");
