@@ -393,7 +393,7 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
   const tally = new LintTally(task);
   const usable: EnginePlan[] = [];
   /** The findings a batch fix found in the text it left, by engine: this engine's, while the text is still that. */
-  const linted = new Map<string, { text: string; lint: Known }>();
+  const linted = new Map<string, { text: string; lint: Known; cached: boolean }>();
   for (const plan of task.engines) {
     try {
       // Under its own file that poly cannot honour, an engine neither fixes nor lints: the file says why.
@@ -410,9 +410,12 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
           file = { ...file, text: out.text };
           tally.fixed += out.fixed;
         }
-        // The findings the fix found in the text it left, when they are the lint's (no code silenced for the fix).
-        const lint = batched?.lint ?? (out.lint && settings === plan.settings ? { value: out.lint } : undefined);
-        if (lint) linted.set(plan.id, { text: file.text, lint });
+        // The findings the fix found in the text it left, when they are the lint's (no code silenced for the fix):
+        // the batch's are cached already, the pool's own go through the cache below.
+        if (batched?.lint) linted.set(plan.id, { text: file.text, lint: batched.lint, cached: true });
+        else if (out.lint && settings === plan.settings) {
+          linted.set(plan.id, { text: file.text, lint: { value: out.lint }, cached: false });
+        }
       }
       usable.push(plan);
     } catch (e) {
@@ -425,11 +428,11 @@ async function lintFile(task: FileTask, original: SourceFile): Promise<FileOutco
       if (!spec.capabilities.lint) continue;
       const namespace = namespaceOf("lint", spec);
       const current = file;
-      const known = task.known?.[plan.id];
       const after = linted.get(plan.id);
-      const found = after?.text === current.text ? after.lint : undefined;
+      const found = after?.text === current.text ? after : undefined;
+      const known = task.known?.[plan.id] ?? (found?.cached ? found.lint : undefined);
       const out = known ? unwrap<LintOutput>(known) : await cached(task, namespace, plan, current, async () => {
-        if (found) return unwrap<LintOutput>(found);
+        if (found) return unwrap<LintOutput>(found.lint);
         const engine = await loadEngine(spec);
         return engine.lint ? await engine.lint(current, plan.settings) : { diagnostics: [] };
       });

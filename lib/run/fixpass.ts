@@ -9,7 +9,8 @@
  * other engines fix and lint it and it is written (or proposed). A second
  * stage lints in one batch the texts an engine fixes only where its findings
  * carry fixes (the rule pack): those whose findings carry none need no fixing
- * by it ({@link lintToFix}). The cache keeps
+ * by it ({@link lintToFix}). A third checks the files every fixing engine
+ * leaves as read as a check run does ({@link checkLeftAlone}). The cache keeps
  * both, under the keys the pool's own steps use, so a file fixed here is fixed
  * and linted from the cache next time.
  *
@@ -31,7 +32,7 @@ import {
   storedFix,
 } from "./file.ts";
 import type { EnginePlan } from "./plan.ts";
-import type { PrepassResult } from "./prepass.ts";
+import { prepass, type PrepassResult } from "./prepass.ts";
 import { readClassified } from "./_reads.ts";
 
 /** Whether a task can take the fix pre-pass: a lint fix with engines to run. */
@@ -96,8 +97,12 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
     const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: read.text };
     const cache = await cacheFor(task);
     const key = cache ? await resultKey(cache, "fix", step.spec, file, step.settings) : undefined;
-    // Fixed before: the pool's own lookup answers it.
-    if (key !== undefined && cache!.get("fix", key) !== undefined) continue;
+    // Fixed before: the fix from the cache.
+    const hit = key !== undefined ? cache!.get("fix", key) : undefined;
+    if (hit !== undefined) {
+      rest.get(index)!.fixes = { [step.plan.id]: { fix: { value: hit } } };
+      continue;
+    }
     const id = `${step.plan.id}\0${jsonOf(step.settings)}`;
     let group = groups.get(id);
     if (!group) groups.set(id, group = { ...step, items: [] });
@@ -107,10 +112,74 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
   const batches = span("fix batches");
   await Promise.all([...groups.values()].map((group) => fixGroup(group, rest)));
   batches();
+  const cannotRun = unavailability();
   const linted = span("fix lint batches");
-  await lintToFix(rest);
+  await lintToFix(rest, cannotRun);
   linted();
+  await checkLeftAlone(done, rest, cannotRun, signal);
   return { done, rest };
+}
+
+/** Whether an engine cannot run here under some settings (ESLint not installed), asked once per settings. */
+type CannotRun = (spec: EngineSpec, settings: EngineSettings) => Promise<boolean>;
+
+function unavailability(): CannotRun {
+  const known = new Map<EngineSettings, Promise<boolean>>();
+  return (spec, settings) => {
+    let answer = known.get(settings);
+    if (!answer) {
+      const why = spec.unavailable?.(settings) ?? Promise.resolve(undefined);
+      known.set(settings, answer = why.then((reason) => reason !== undefined, () => false));
+    }
+    return answer;
+  };
+}
+
+/**
+ * The third stage: a file every fixing engine leaves as read (each one's fix known to change nothing, or the engine
+ * unable to run here) is checked as a check run checks it — the check pre-pass, with the findings the fixes found
+ * known, the cache, its other engines' batches (ESLint's one process) — its outcome a check's, as the pool would have
+ * made it; the rest stay fix tasks for the pool.
+ */
+async function checkLeftAlone(
+  done: Map<number, FileOutcome>,
+  rest: Map<number, FileTask>,
+  cannotRun: CannotRun,
+  signal?: AbortSignal,
+): Promise<void> {
+  const alone: number[] = [];
+  for (const [index, task] of rest) if (task.text !== undefined && await leftAlone(task, cannotRun)) alone.push(index);
+  if (alone.length === 0) return;
+  const checks = alone.map((index): FileTask => {
+    const { fixes, text: _text, stamp: _stamp, ...task } = rest.get(index)!;
+    const known: Record<string, Known> = {};
+    for (const [id, found] of Object.entries(fixes ?? {})) if (found.lint) known[id] = found.lint;
+    return { ...task, fix: false, ...(Object.keys(known).length > 0 ? { known } : {}) };
+  });
+  // Nothing starts before the files are read: the run's batches have run, its namespaces are not cold.
+  const checked = await prepass(checks, signal, { cold: new Map() });
+  alone.forEach((index, k) => {
+    rest.delete(index);
+    const outcome = checked.done.get(k);
+    if (outcome) done.set(index, outcome);
+    else rest.set(index, checked.rest.get(k)!);
+  });
+}
+
+/** Whether every fixing engine of `task` leaves its text as read: its fix known to change nothing, or unable to run. */
+async function leftAlone(task: FileTask, cannotRun: CannotRun): Promise<boolean> {
+  for (const plan of task.engines) {
+    const spec = engineById(plan.id);
+    if (!spec || plan.settings.native?.unhonoured || !spec.capabilities.fix) continue;
+    const fix = task.fixes?.[plan.id]?.fix;
+    if (fix) {
+      if (!("value" in fix) || typeof (fix.value as { text?: unknown }).text === "string") return false;
+      if ((fix.value as { poly_verdict?: unknown }).poly_verdict !== undefined) return false;
+      continue;
+    }
+    if (!(await cannotRun(spec, plan.settings))) return false;
+  }
+  return true;
 }
 
 /**
@@ -119,25 +188,22 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
  * changed nothing, or the engine cannot run here), lints the text in one batch call per settings: a file whose findings
  * carry no fix is left as it is by that engine, its findings known; the pool fixes the others one by one.
  */
-async function lintToFix(rest: Map<number, FileTask>): Promise<void> {
-  const cannotRun = new Map<EngineSettings, Promise<boolean>>();
+async function lintToFix(rest: Map<number, FileTask>, cannotRun: CannotRun): Promise<void> {
   const groups = new Map<string, { plan: EnginePlan; spec: EngineSpec; items: Item[] }>();
   for (const [index, task] of rest) {
     if (task.text === undefined) continue; // not read (cancelled)
-    const plan = await nextToLint(task, (spec, settings) => {
-      let known = cannotRun.get(settings);
-      if (!known) {
-        const why = spec.unavailable?.(settings) ?? Promise.resolve(undefined);
-        cannotRun.set(settings, known = why.then((reason) => reason !== undefined, () => false));
-      }
-      return known;
-    });
+    const plan = await nextToLint(task, cannotRun);
     if (!plan) continue;
     const spec = engineById(plan.id)!;
     const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: task.text };
     const cache = await cacheFor(task);
     const key = cache ? await resultKey(cache, "fix", spec, file, fixSettings(task, plan)) : undefined;
-    if (key !== undefined && cache!.get("fix", key) !== undefined) continue; // the pool's own lookup answers it
+    // Fixed before: the fix from the cache.
+    const hit = key !== undefined ? cache!.get("fix", key) : undefined;
+    if (hit !== undefined) {
+      task.fixes = { ...task.fixes, [plan.id]: { fix: { value: hit } } };
+      continue;
+    }
     const id = `${plan.id}\0${jsonOf(plan.settings)}`;
     let group = groups.get(id);
     if (!group) groups.set(id, group = { plan, spec, items: [] });
@@ -172,10 +238,7 @@ async function lintToFix(rest: Map<number, FileTask>): Promise<void> {
  * The engine {@link lintToFix} may lint `task`'s file for: the first fixing engine with {@link EngineSpec.fixesFindings}
  * and a batch lint, when every fixing engine before it leaves the text as read; else undefined.
  */
-async function nextToLint(
-  task: FileTask,
-  cannotRun: (spec: EngineSpec, settings: EngineSettings) => Promise<boolean>,
-): Promise<EnginePlan | undefined> {
+async function nextToLint(task: FileTask, cannotRun: CannotRun): Promise<EnginePlan | undefined> {
   for (const plan of task.engines) {
     const spec = engineById(plan.id);
     if (!spec || plan.settings.native?.unhonoured || !spec.capabilities.fix) continue;

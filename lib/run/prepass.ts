@@ -346,6 +346,7 @@ class Prepass {
     const cache = this.#caches.get(index);
     const out: Step[] = [];
     for (const { plan, spec, namespace } of steps(task)) {
+      if (task.known?.[plan.id]) continue;
       const needed = cache?.enabled === true && !UNCACHEABLE.has(spec.id);
       const key = needed && digest !== undefined
         ? resultKeyNow(cache, namespace, spec, file, plan.settings, digest)
@@ -362,6 +363,7 @@ class Prepass {
     const cache = this.#caches.get(index);
     const out: Step[] = [];
     for (const { plan, spec, namespace } of steps(task)) {
+      if (task.known?.[plan.id]) continue;
       const key = cache ? await resultKey(cache, namespace, spec, file, plan.settings, digest) : undefined;
       out.push(stepOf(index, file, task, { plan, spec, namespace }, cache, key));
     }
@@ -406,7 +408,8 @@ class Prepass {
           if (batchable(spec, task.kind)) started.get(groupOf(task.kind, plan))?.offer?.(file);
         }
       }
-      this.#known[index] = {};
+      // Results the task arrived with (a lint fix run's pre-pass found them) are neither looked up nor computed.
+      this.#known[index] = { ...task.known };
       this.#misses[index] = [];
       const own = this.#keysNow(index, file, digest) ?? await this.#keysFor(index, file, digest);
       this.#byTask[index] = own;

@@ -216,3 +216,32 @@ Deno.test({
     assert.ok(evalResult?.diagnostics?.some((d) => d.code === "ts-no-eval"), JSON.stringify(evalResult));
   },
 });
+
+Deno.test({
+  name: "a lint fix run checks a file no fixing engine changes as a check run does (ESLint configured, not installed)",
+  ignore,
+  async fn() {
+    const files: Record<string, string> = {
+      "package.json": '{ "name": "x", "devDependencies": { "eslint": "9" } }\n',
+      "eslint.config.mjs": "export default [];\n",
+      "src/a.ts": "export const a = 1;\n",
+      "src/dbg.ts": "export function f(): number {\n  debugger;\n  return 1;\n}\n",
+      "README.md": "# Title\n\nSome text.\n",
+    };
+    const checkRoot = await workspace(files);
+    const fixRoot = await workspace(files);
+    const check = await runLint({ paths: [], cwd: checkRoot, noCache: true, jobs: 1 });
+    const fixed = await runLint({ paths: [], cwd: fixRoot, fix: true, noCache: true, jobs: 1 });
+    assert.equal(fixed.summary.fixed, 1);
+    const relative = (report: Report) =>
+      JSON.parse(JSON.stringify(report.results).replaceAll(checkRoot, "ROOT").replaceAll(fixRoot, "ROOT"));
+    const unfixed = (report: Report) => relative(report).filter((r: { path: string }) => r.path !== "src/dbg.ts");
+    assert.deepEqual(unfixed(fixed), unfixed(check));
+    const a = fixed.results.find((r) => r.path === "src/a.ts");
+    assert.ok(a?.skipped?.includes("ESLint") || a?.skipped?.includes("bwrap"), JSON.stringify(a));
+    assert.equal(
+      await Deno.readTextFile(join(fixRoot, "src/dbg.ts")),
+      "export function f(): number {\n  return 1;\n}\n",
+    );
+  },
+});
