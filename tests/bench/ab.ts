@@ -9,13 +9,15 @@
  *   deno run -P=test tests/bench/ab.ts ... --daemon src/a.ts DIR                    # one edit through `poly daemon`
  *   deno run -P=test tests/bench/ab.ts ... --edit src/a.ts DIR                      # one edit, no daemon
  *   deno run -P=test tests/bench/ab.ts ... --fmt DIR                                # `poly fmt --check` for `poly lint`
+ *   deno run -P=test tests/bench/ab.ts ... --fix DIR                                # `poly lint --fix` (`--fmt`: `poly fmt --fix`)
  *   deno run -P=test tests/bench/ab.ts ... --bundle DIR                             # each side bundled, where it can be
  *
  * With `--daemon FILE`, each side runs its own `poly daemon` on its own copy of DIR; before each pair a comment line
  * is added to FILE (a path relative to DIR) in both copies, and after 400 ms (the watcher hears of it, as of an
  * editor's save) the timed `poly lint` is the client that the daemon answers. With `--edit FILE`, the same edit
  * before each pair and no daemon: each side's process after its warm-up run (kept for replay, the copy of DIR having
- * settled first) and one edit, as an agent's `poly lint` after it changed a file.
+ * settled first) and one edit, as an agent's `poly lint` after it changed a file. With `--fix`, each run gets a fresh
+ * copy of DIR (made before its clock starts), since the run rewrites it.
  *
  * Each commit is exported (`git archive`) into a temporary directory that shares this checkout's node_modules (one
  * whose `deno.lock` differs installs its own), and each side has cache homes of its own, primed by a run elsewhere,
@@ -51,6 +53,7 @@ const daemonFile = take("--daemon");
 const editFile = take("--edit");
 const version = has("--version");
 const fmt = has("--fmt");
+const fix = has("--fix");
 const bundle = has("--bundle");
 if (!version && args.length !== 1) throw new Error("Give one directory: ab.ts --before A --after B [--cold] DIR");
 
@@ -104,24 +107,25 @@ try {
   const a = await side("before", before);
   const b = await side("after", after);
   let tree = "";
+  /** A copy of DIR at `path` (as a repository of its own, with only `--engines` on), replacing what was there. */
+  const copyTree = async (path: string) => {
+    await Deno.remove(path, { recursive: true }).catch(() => {});
+    await sh(["cp", "-a", resolve(args[0]), path]);
+    await Deno.remove(join(path, ".git"), { recursive: true }).catch(() => {});
+    await Deno.mkdir(join(path, ".git"));
+    if (engines) await Deno.writeTextFile(join(path, "poly.local.toml"), onlyEngines(engines));
+  };
   if (!version) {
     tree = join(work, basename(resolve(args[0])));
-    await sh(["cp", "-a", resolve(args[0]), tree]);
-    await Deno.remove(join(tree, ".git"), { recursive: true }).catch(() => {});
-    await Deno.mkdir(join(tree, ".git"));
-    if (engines) {
-      await Deno.writeTextFile(join(tree, "poly.local.toml"), onlyEngines(engines));
-    }
+    await copyTree(tree);
   }
   // A daemon watches its own copy of the tree: each side gets one.
   const treeOf = (s: typeof a) => daemonFile ? `${tree}-${s.name}` : tree;
   if (daemonFile) { for (const s of [a, b]) await sh(["cp", "-a", tree, treeOf(s)]); }
   // A run is kept for replay only once what it read is older than RACY_MS (the copy was just made).
   if (editFile) await new Promise((r) => setTimeout(r, RACY_MS + 200));
-  const lint = (s: typeof a) =>
-    version
-      ? [...s.poly, "--version"]
-      : [...s.poly, ...(fmt ? ["fmt", "--check"] : ["lint", "--no-workspace"]), "--format", "json", "."];
+  const command = fmt ? ["fmt", fix ? "--fix" : "--check"] : ["lint", "--no-workspace", ...(fix ? ["--fix"] : [])];
+  const lint = (s: typeof a) => version ? [...s.poly, "--version"] : [...s.poly, ...command, "--format", "json", "."];
   const homes = new Map<string, Record<string, string>>();
   for (const s of [a, b]) {
     const home = await s.fresh();
@@ -143,6 +147,7 @@ try {
     if (daemonFile) await new Promise((r) => setTimeout(r, 400));
   };
   const once = async (s: typeof a): Promise<Timed> => {
+    if (fix) await copyTree(treeOf(s));
     const t = await timeCommand(lint(s), {
       cwd: treeOf(s) || work,
       env: cold ? await s.fresh() : homes.get(s.name)!,
@@ -169,8 +174,8 @@ try {
     : daemonFile
     ? `poly lint through poly daemon, ${daemonFile} edited before each pair, on ${args[0]}`
     : editFile
-    ? `poly ${fmt ? "fmt --check" : "lint"}, ${editFile} edited before each pair, no daemon, on ${args[0]}`
-    : `${cold ? "cold" : "warm"} poly ${fmt ? "fmt --check" : "lint"}${engines ? ` (${engines})` : ""} on ${args[0]}`;
+    ? `poly ${command[0]} ${command.slice(1).join(" ")}, ${editFile} edited before each pair, no daemon, on ${args[0]}`
+    : `${cold ? "cold" : "warm"} poly ${command.join(" ")}${engines ? ` (${engines})` : ""} on ${args[0]}`;
   console.log(`${what}, ${runs} interleaved pairs`);
   const ratio = (x: number) => `${x.toFixed(3)}×`;
   console.log(`  before ${a.commit}: wall ${range(times.before, ms)}, CPU ${range(cpu.before, ms)}`);
