@@ -213,18 +213,19 @@ export const markdownlint: EngineSpec = {
       fix(file, settings) {
         let text = file.text;
         let fixed = 0;
+        // The findings in `text`: each pass's lint of its fixed text is the next pass's (and, at the end, the lint's).
+        let found = run(lintFn, file, settings);
         for (let pass = 0; pass < 5; pass++) {
-          const found = run(lintFn, { ...file, text }, settings);
           const fixable = found.errors.filter((e) => e.fixInfo);
-          // Nothing left to fix: these are the findings in the text it leaves.
-          if (fixable.length === 0) return { text, fixed, lint: { diagnostics: found.diagnostics } };
+          if (fixable.length === 0) break;
           const next = applyFixes(text, fixable);
           if (next === text) break;
-          const remaining = run(lintFn, { ...file, text: next }, settings).errors.filter((e) => e.fixInfo).length;
-          fixed += Math.max(fixable.length - remaining, 1);
+          const after = run(lintFn, { ...file, text: next }, settings);
+          fixed += Math.max(fixable.length - after.errors.filter((e) => e.fixInfo).length, 1);
           text = next;
+          found = after;
         }
-        return { text, fixed };
+        return { text, fixed, lint: { diagnostics: found.diagnostics } };
       },
     };
   },
