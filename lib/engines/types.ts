@@ -346,6 +346,12 @@ export interface EngineInstance {
    */
   fixMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<FixOutput>[]>;
   /**
+   * Several groups' {@link EngineInstance.fixMany} at once: the engine may fix groups whose settings differ only in
+   * what needs no process of its own in one (biome: a monorepo's packages, each with its own manifest). One list of
+   * results per group, in their order.
+   */
+  fixGroups?(groups: readonly { files: SourceFile[]; settings: EngineSettings }[]): Promise<Settled<FixOutput>[][]>;
+  /**
    * Starts a {@link EngineInstance.lintMany} over files not read yet (a native
    * process reading them itself), so a cold check run reads and hashes its files
    * while the engine works. The pipeline calls it only when it expects every one

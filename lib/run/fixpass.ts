@@ -110,7 +110,9 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
   }
   reading();
   const batches = span("fix batches");
-  await Promise.all([...groups.values()].map((group) => fixGroup(group, rest)));
+  await Promise.all(
+    [...Map.groupBy(groups.values(), (group) => group.spec)].map(([spec, list]) => fixGroups(spec, list, rest)),
+  );
   batches();
   const cannotRun = unavailability();
   const linted = span("fix lint batches");
@@ -256,20 +258,28 @@ async function nextToLint(task: FileTask, cannotRun: CannotRun): Promise<EngineP
   return undefined;
 }
 
-/** One group's batch call; each file's result goes into its task (and the cache). */
-async function fixGroup(group: Group, rest: Map<number, FileTask>): Promise<void> {
-  const { spec, plan, settings, items } = group;
-  let results: Settled<FixOutput>[];
+/** The batch calls of one engine's groups: in one call when the engine fixes several groups at once. */
+async function fixGroups(spec: EngineSpec, groups: Group[], rest: Map<number, FileTask>): Promise<void> {
   const ended = span(`fix batch ${spec.id}`);
+  let results: Settled<FixOutput>[][];
   try {
     const engine = await loadEngine(spec);
-    if (!engine.fixMany) return; // the instance offers no batch call: each file is fixed on its own in the pool
-    results = await engine.fixMany(items.map((item) => item.file), settings);
+    const calls = groups.map((group) => ({ files: group.items.map((item) => item.file), settings: group.settings }));
+    if (engine.fixGroups) results = await engine.fixGroups(calls);
+    else if (engine.fixMany) {
+      results = await Promise.all(calls.map((call) => engine.fixMany!(call.files, call.settings)));
+    } else return; // the instance offers no batch call: each file is fixed on its own in the pool
   } catch (e) {
-    results = items.map(() => e instanceof Error ? e : new Error(String(e)));
+    results = groups.map((group) => group.items.map(() => e instanceof Error ? e : new Error(String(e))));
   } finally {
     ended();
   }
+  await Promise.all(groups.map((group, i) => settleGroup(group, results[i], rest)));
+}
+
+/** One group's batch results: each file's fix (and the findings in the fixed text) into its task and the cache. */
+async function settleGroup(group: Group, results: Settled<FixOutput>[], rest: Map<number, FileTask>): Promise<void> {
+  const { spec, plan, settings, items } = group;
   // The findings in a fixed text are the lint's only under the settings the engine lints with.
   const namespace = namespaceOf("lint", spec);
   const lintsAlike = settings === plan.settings;

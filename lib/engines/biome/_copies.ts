@@ -65,18 +65,20 @@ export function placeOf(relPath: string): string | undefined {
 }
 
 /**
- * Where each of `files` and the manifest go among the copies (see the module doc): below `root` when the
- * configuration has one (its globs are relative to it), else by the path relative to the run. A file outside it, or
- * whose place {@link placeOf} refuses, has none; a manifest without a place leaves every file without one (its
- * `.js` files would be read as modules, its dependencies' rules would not run).
+ * Where each of `files` and its manifest (`manifests[i]`, the file's nearest `package.json`, when biome reads one for
+ * it) go among the copies (see the module doc): below `root` when the configuration has one (its globs are relative to
+ * it), else by the path relative to the run. A file outside it, or whose place {@link placeOf} refuses, has none; nor
+ * has a file whose manifest has none, or shares its place with another manifest's different fields (its `.js` files
+ * would be read as modules, its dependencies' rules would not run). Each manifest placed is listed once, with the
+ * fields biome reads as its text.
  */
 export function placesOf(
   files: readonly { path: string; relPath: string }[],
   root: string | undefined,
-  manifest: NativeEngineConfig | undefined,
-): { files: (string | undefined)[]; manifest?: string } {
+  manifests: readonly (NativeEngineConfig | undefined)[],
+): { files: (string | undefined)[]; manifests: Copy[] } {
   let base = root;
-  if (base === undefined && manifest) {
+  if (base === undefined && manifests.some((m) => m !== undefined)) {
     // No configuration's directory: the run's, from a file's path and its path relative to the run.
     const f = files.find((f) => f.path.endsWith(sep + f.relPath.split("/").join(sep)));
     base = f && f.path.slice(0, f.path.length - f.relPath.length - 1);
@@ -85,12 +87,24 @@ export function placesOf(
     const rel = base === undefined ? undefined : relativeInside(base, path);
     return rel === undefined ? undefined : placeOf(rel);
   };
-  if (manifest) {
+  /** Each manifest's fields by place, and each manifest's place (undefined: none, or taken by other fields). */
+  const fields = new Map<string, string>();
+  const placed = new Map<NativeEngineConfig, string | undefined>();
+  const placeOfManifest = (manifest: NativeEngineConfig) => {
+    if (placed.has(manifest)) return placed.get(manifest);
     const at = below(manifest.files[0]?.path ?? "");
-    if (at === undefined) return { files: files.map(() => undefined) };
-    return { files: files.map((f) => below(f.path)), manifest: at };
-  }
-  return { files: files.map((f) => root === undefined ? placeOf(f.relPath) : below(f.path)) };
+    const text = JSON.stringify(manifest.options);
+    const ok = at !== undefined && (fields.get(at) ?? text) === text;
+    if (ok) fields.set(at, text);
+    placed.set(manifest, ok ? at : undefined);
+    return ok ? at : undefined;
+  };
+  const out = files.map((f, i) => {
+    const manifest = manifests[i];
+    if (manifest) return placeOfManifest(manifest) === undefined ? undefined : below(f.path);
+    return root === undefined ? placeOf(f.relPath) : below(f.path);
+  });
+  return { files: out, manifests: [...fields].map(([place, text]) => ({ place, text })) };
 }
 
 /** One copy of a process's folder: its path there (relative to the folder) and its text. */
@@ -111,7 +125,8 @@ export interface CopiesRun {
 
 /**
  * Runs `work` over copies of `files` (see the module doc), chunk by chunk, one folder `w<n>/` each, under `config`
- * (whose globs are relative to `root`, and whose files are read under `manifest`); `work` is given the copies it may
+ * (whose globs are relative to `root`, and whose files are read under `manifests[i]`, one per file, as for
+ * {@link placesOf}); `work` is given the copies it may
  * use (those written) and returns each one's result, or undefined. The copies `separate` picks lie in folders of
  * their own, never beside the others. Returns each file's result, or undefined for a file without one.
  */
@@ -121,7 +136,7 @@ export async function onCopies<T>(
   config: Record<string, unknown>,
   options: NativeOptions,
   root: string | undefined,
-  manifest: NativeEngineConfig | undefined,
+  manifests: readonly (NativeEngineConfig | undefined)[],
   work: (run: CopiesRun, copies: Copy[]) => Promise<(T | undefined)[]>,
   separate?: (place: string) => boolean,
 ): Promise<(T | undefined)[]> {
@@ -129,7 +144,7 @@ export async function onCopies<T>(
   const command = options.command === undefined ? await biomeCommand() : options.command;
   // Globs relative to the configuration's directory: they match once each copy is at its path below it.
   if (!command || !(nativeSafe(config) || (root !== undefined && mirrorSafe(config)))) return out;
-  const places = placesOf(files, root, manifest);
+  const places = placesOf(files, root, manifests);
   const seen = new Set<string>();
   const chosen: { i: number; place: string }[] = [];
   const apart: typeof chosen = [];
@@ -139,7 +154,6 @@ export async function onCopies<T>(
     (separate?.(place) ? apart : chosen).push({ i, place });
   });
   if (chosen.length + apart.length === 0) return out;
-  const fields = manifest && { place: places.manifest!, text: JSON.stringify(manifest.options) };
   await inBiomeDir(prefix, config, async (dir) => {
     const encoder = new TextEncoder();
     const pathLimit = options.chunkBytes ?? CHUNK_BYTES;
@@ -150,7 +164,7 @@ export async function onCopies<T>(
     const flush = async () => {
       if (chunk.length === 0) return;
       const items = chunk.map((c) => ({ place: c.place, text: files[c.i].text }));
-      const results = await inFolder({ command, root: join(dir, `w${n}`), dir, n: n++ }, items, work, fields);
+      const results = await inFolder({ command, root: join(dir, `w${n}`), dir, n: n++ }, items, work, places.manifests);
       chunk.forEach((c, j) => (out[c.i] = results[j]));
       chunk = [];
       pathBytes = 0;
@@ -172,14 +186,14 @@ export async function onCopies<T>(
 }
 
 /**
- * Copies one chunk's texts under `run.root` beside the configuration (and the manifest's fields, unless a file of
- * the chunk is the manifest itself), runs `work` there over the copies written and removes them.
+ * Copies one chunk's texts under `run.root` beside the configuration (and the manifests' fields, each unless a file
+ * of the chunk is that manifest itself), runs `work` there over the copies written and removes them.
  */
 async function inFolder<T>(
   run: CopiesRun,
   items: Copy[],
   work: (run: CopiesRun, copies: Copy[]) => Promise<(T | undefined)[]>,
-  manifest?: Copy,
+  manifests: readonly Copy[],
 ): Promise<(T | undefined)[]> {
   const { root } = run;
   const out: (T | undefined)[] = items.map(() => undefined);
@@ -197,7 +211,9 @@ async function inFolder<T>(
     try {
       Deno.mkdirSync(root);
       Deno.copyFileSync(join(run.dir, "biome.json"), join(root, "biome.json"));
-      if (manifest && !items.some((item) => item.place === manifest.place)) write(manifest.place, manifest.text);
+      for (const manifest of manifests) {
+        if (!items.some((item) => item.place === manifest.place)) write(manifest.place, manifest.text);
+      }
     } catch {
       return out; // no room for the configuration or the manifest: WebAssembly
     }

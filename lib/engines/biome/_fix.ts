@@ -4,11 +4,11 @@
  * `_copies.ts` says (each at its path below the configuration's directory,
  * beside a copy of its manifest's fields). One process per chunk:
  *
- * - `biome check --formatter-enabled=false --assist-enabled=true
- *   --enforce-assist=false --write` in `w<n>/` over the copies: biome's safe
- *   fixes and assist actions (organizeImports), what the WebAssembly path's
- *   `fixFile` applies (`safeFixes`, categories syntax, lint and action), written
- *   into the copies; its JSON report holds the findings left in each fixed text;
+ * - `biome check --formatter-enabled=false --enforce-assist=false --write` in
+ *   `w<n>/` over the copies: biome's safe fixes and the assist actions the
+ *   configuration enables (organizeImports, unless the repository turns it off),
+ *   what the WebAssembly path's `fixFile` applies (`safeFixes`), written into the
+ *   copies; its JSON report holds the findings left in each fixed text;
  * - a file biome reads as the project's too (`package.json`, `tsconfig.json`:
  *   {@link projectFile}) is fixed in a folder of its own, so that it governs no
  *   other copy, as the WebAssembly path lints each file alone;
@@ -33,6 +33,12 @@ import type { Finding } from "./_shared.ts";
 import type { SourceFile } from "../types.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
 
+/**
+ * biome's fix as `biome check --write` applies it without the formatter: lint's safe fixes and the assist actions the
+ * configuration enables (`configuration(settings, "fix")`).
+ */
+const FIX = ["check", "--formatter-enabled=false", "--enforce-assist=false", "--write"];
+
 /** A file's native fix: its text after biome's safe fixes, the findings left in it, and (when it changed) before. */
 export interface NativeFix {
   text: string;
@@ -43,15 +49,16 @@ export interface NativeFix {
 
 /**
  * Applies biome's safe fixes to `files` with its native command line under `config` (whose globs are relative to
- * `root`, and whose files are read under `manifest`); returns each file's {@link NativeFix}, or undefined for a file
- * without a native result (see the module doc).
+ * `root`, and whose files are read under `manifests[i]`, one per file: a monorepo's packages in one process, each below
+ * its own manifest, as biome fixes them there); returns each file's {@link NativeFix}, or undefined for a file without
+ * a native result (see the module doc).
  */
 export async function fixNative(
   files: SourceFile[],
   config: Record<string, unknown>,
   options: NativeOptions = {},
   root?: string,
-  manifest?: NativeEngineConfig,
+  manifests: readonly (NativeEngineConfig | undefined)[] = [],
 ): Promise<(NativeFix | undefined)[]> {
   return await onCopies(
     "poly-biome-fix-",
@@ -59,7 +66,7 @@ export async function fixNative(
     config,
     options,
     root,
-    manifest,
+    files.map((_, i) => manifests[i]),
     (run, copies) => fixCopies(run, copies, options),
     projectFile,
   );
@@ -81,7 +88,7 @@ async function fixCopies(
   options: NativeOptions,
 ): Promise<(NativeFix | undefined)[]> {
   const paths = copies.map((copy) => copy.place);
-  const fixed = await findingsByPath(command, root, [...CHECK, "--write"], paths, join(dir, `fix-${n}.json`), options);
+  const fixed = await findingsByPath(command, root, FIX, paths, join(dir, `fix-${n}.json`), options);
   const out = copies.map((copy): NativeFix | undefined => {
     const raw = fixed.get(key(copy.place));
     if (!raw) return undefined;

@@ -50,7 +50,7 @@ export async function formatNative(
     config,
     options,
     root,
-    manifest,
+    files.map(() => manifest),
     (run, copies) => formatCopies(run, copies, options),
   );
 }

@@ -57,8 +57,12 @@ export function biomePath(file: { path: string; relPath: string }, settings: Eng
   return file.relPath;
 }
 
-/** The biome configuration poly applies for one settings object (`kind` picks the formatter keys). */
-export function configuration(settings: EngineSettings, kind: "lint" | "format"): Record<string, unknown> {
+/**
+ * The biome configuration poly applies for one settings object (`kind` picks the formatter keys). A lint applies no
+ * assist action (`biome lint` reports none); a fix (`fix`: the lint's configuration otherwise) applies those the
+ * configuration enables — organizeImports unless the repository or poly.toml turns it off — as `biome check --write`.
+ */
+export function configuration(settings: EngineSettings, kind: "lint" | "format" | "fix"): Record<string, unknown> {
   const raw = (settings.tool.configuration ?? {}) as Record<string, unknown>;
   const formatterKeys = kind === "format"
     ? Object.fromEntries(Object.entries(settings.tool).filter(([k]) => !["enabled", "configuration"].includes(k)))
@@ -71,12 +75,12 @@ export function configuration(settings: EngineSettings, kind: "lint" | "format")
     // The repository's configuration governs (biome's defaults fill the rest); poly.toml's keys on top. Options
     // mapped from prettier's or oxfmt's are the formatter's alone: the linter takes biome's defaults (and its
     // configuration stays free of their `overrides`, which only the WebAssembly path can apply).
-    const own = kind === "lint" && settings.native.style ? {} : settings.native.options;
+    const own = kind !== "format" && settings.native.style ? {} : settings.native.options;
     const merged = mergeJson(own, raw);
     return {
       ...merged,
       formatter: { ...(merged.formatter as Json ?? {}), ...formatterKeys },
-      assist: { enabled: false },
+      assist: kind === "fix" ? merged.assist ?? {} : { enabled: false },
     };
   }
   const ending = settings.defaults.line_ending === "crlf"
@@ -100,7 +104,7 @@ export function configuration(settings: EngineSettings, kind: "lint" | "format")
       ...(raw.formatter as object ?? {}),
       ...formatterKeys,
     },
-    assist: { enabled: false },
+    assist: kind === "fix" ? raw.assist ?? {} : { enabled: false },
   };
 }
 

@@ -302,7 +302,7 @@ export class Biome implements EngineInstance {
    * memory file system at its own path and is indexed by biome's scanner, which
    * builds the project layout biome turns domains on from.
    */
-  async #project(file: SourceFile, settings: EngineSettings, kind: "lint" | "format"): Promise<Placed> {
+  async #project(file: SourceFile, settings: EngineSettings, kind: "lint" | "format" | "fix"): Promise<Placed> {
     const module = await loadWasm();
     const { workspace: ws, files } = module;
     const config = configuration(settings, kind);
@@ -478,13 +478,47 @@ export class Biome implements EngineInstance {
    * which also gives the findings left in each fixed text; the WebAssembly path for any file it gives no result for.
    */
   async fixMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<FixOutput>[]> {
-    let native: (NativeFix | undefined)[];
-    try {
-      const config = configuration(settings, "lint");
-      native = await fixNative(files, config, this.native, settings.native?.root, settings.manifest);
-    } catch {
-      native = files.map(() => undefined);
-    }
+    return (await this.fixGroups([{ files, settings }]))[0];
+  }
+
+  /**
+   * Several groups' {@link Biome.fixMany}: groups with the same generated configuration share one native process,
+   * each package's files below a copy of its own manifest's fields, as biome fixes a monorepo's packages.
+   */
+  async fixGroups(
+    groups: readonly { files: SourceFile[]; settings: EngineSettings }[],
+  ): Promise<Settled<FixOutput>[][]> {
+    const configs = groups.map((g) => configuration(g.settings, "fix"));
+    const shared = Map.groupBy(
+      groups.keys(),
+      (i) => `${JSON.stringify(configs[i])}\0${nativeSafe(configs[i]) ? "" : groups[i].settings.native?.root ?? ""}`,
+    );
+    const out: Settled<FixOutput>[][] = new Array(groups.length);
+    await Promise.all([...shared.values()].map(async (members) => {
+      const files = members.flatMap((i) => groups[i].files);
+      const manifests = members.flatMap((i) => groups[i].files.map(() => groups[i].settings.manifest));
+      const first = groups[members[0]].settings;
+      let native: (NativeFix | undefined)[];
+      try {
+        native = await fixNative(files, configs[members[0]], this.native, first.native?.root, manifests);
+      } catch {
+        native = files.map(() => undefined);
+      }
+      let at = 0;
+      for (const i of members) {
+        const { files: own, settings } = groups[i];
+        out[i] = await this.#fixed(own, settings, native.slice(at, at += own.length));
+      }
+    }));
+    return out;
+  }
+
+  /** Native fixes as results (counted as the WebAssembly path counts); the WebAssembly path for every file without. */
+  async #fixed(
+    files: SourceFile[],
+    settings: EngineSettings,
+    native: (NativeFix | undefined)[],
+  ): Promise<Settled<FixOutput>[]> {
     const out: Settled<FixOutput>[] = [];
     for (let i = 0; i < files.length; i++) {
       const file = files[i];
@@ -510,7 +544,8 @@ export class Biome implements EngineInstance {
   }
 
   async #fix(file: SourceFile, settings: EngineSettings) {
-    const { ws, projectKey, path } = await this.#project(file, settings, "lint");
+    const config = configuration(settings, "fix");
+    const { ws, projectKey, path } = await this.#project(file, settings, "fix");
     const before = (await this.lint(file, settings)).diagnostics.length;
     const fixed = call(() =>
       withFile(ws, projectKey, path, file.text, () =>
@@ -519,7 +554,10 @@ export class Biome implements EngineInstance {
           path,
           fixFileMode: "safeFixes",
           shouldFormat: false,
-          ruleCategories: ["syntax", "lint", "action"],
+          // The assist actions the configuration enables, as `biome check --write` applies them.
+          ruleCategories: (config.assist as { enabled?: boolean }).enabled === false
+            ? ["syntax", "lint"]
+            : ["syntax", "lint", "action"],
         }).code)
     );
     if (fixed === file.text) return { text: file.text, fixed: 0 };

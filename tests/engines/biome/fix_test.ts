@@ -147,7 +147,7 @@ Deno.test({
   name: "biome native fixMany() fixes (safe fixes and assist actions, counted; unsafe ones left as findings)",
   ignore,
   async fn() {
-    const direct = await fixNative(files, configuration(settings(), "lint"));
+    const direct = await fixNative(files, configuration(settings(), "fix"));
     const by = new Map(files.map((f, i) => [f.relPath, direct[i]]));
     equal(by.get("src/const.ts")?.text, "const a = 1;\nconst b = 'x';\n\nexport { a, b };\n");
     ok(by.get("src/imports.ts")?.text.startsWith('import { a } from "./a";\nimport { z } from "./z";'));
@@ -278,5 +278,76 @@ Deno.test({
     // The module's fixFile returns the script alone: written back it would replace the file. Never used for these.
     const wasm = wasmOnly();
     for (const file of templates) deepEqual(await wasm.fix(file, settings()), { text: file.text, fixed: 0 });
+  },
+});
+
+Deno.test({
+  name: "biome fixGroups(): a monorepo's packages share one process, each file under its own manifest, as fixMany each",
+  ignore,
+  async fn() {
+    const root = "/nonexistent/mono";
+    const hooks =
+      'import { useEffect } from "react";\nexport function H({ a }) {\n  useEffect(() => {\n    console.log(a);\n  }, []);\n  let z = 1;\n  return z;\n}\n';
+    const web = sources([["web/src/hooks.tsx", hooks, "typescript"], [
+      "web/src/b.ts",
+      "let b = 1;\nexport { b };\n",
+      "typescript",
+    ]], root);
+    const cli = sources([["cli/src/hooks.tsx", hooks, "typescript"], [
+      "cli/old.js",
+      "with (Math) { x = cos(PI); }\n",
+      "javascript",
+    ]], root);
+    const manifest = (at: string, options: Record<string, unknown>) => ({
+      files: [{ path: `${root}/${at}/package.json`, hash: "h" }],
+      options,
+      root: `${root}/${at}`,
+    });
+    const groups = [
+      { files: web, settings: { ...settings(), manifest: manifest("web", { dependencies: { react: "18" } }) } },
+      { files: cli, settings: { ...settings(), manifest: manifest("cli", { type: "commonjs" }) } },
+      { files: sources([["top.ts", "let t = 1;\nexport { t };\n", "typescript"]], root), settings: settings() },
+    ];
+    const runs: number[] = [];
+    const shared = new Biome();
+    shared.native = { onRun: (r) => runs.push(r.files) };
+    const together = await shared.fixGroups(groups);
+    equal(runs[0], 5, `one process fixed the five files: ${runs}`);
+    const alone = await Promise.all(groups.map((g) => new Biome().fixMany(g.files, g.settings)));
+    deepEqual(together.map((r) => r.map(plain)), alone.map((r) => r.map(plain)));
+    const lint = (r: Settled<FixOutput>) => (r as FixOutput).lint!.diagnostics.map((d) => d.code);
+    ok(lint(together[0][0]).includes("correctness/useExhaustiveDependencies"), "react's rules under web's manifest");
+    ok(!lint(together[1][0]).includes("correctness/useExhaustiveDependencies"), "not under cli's");
+    ok(!(together[1][1] instanceof Error) && (together[1][1] as FixOutput).lint, "cli/old.js is a script there");
+  },
+});
+
+Deno.test({
+  name: "biome fix applies the assist actions the configuration enables, on both paths (organizeImports off is kept)",
+  ignore,
+  async fn() {
+    const file = sources([[
+      "src/order.ts",
+      'import { z } from "./z";\nimport { a } from "./a";\nlet q = 1;\nexport { a, z, q };\n',
+      "typescript",
+    ]])[0];
+    const off = { assist: { actions: { source: { organizeImports: "off" } } } };
+    const cases: [EngineSettings, boolean][] = [
+      [settings(), true],
+      [settings({ configuration: off }), false],
+      [settings({ configuration: { assist: { enabled: false } } }), false],
+      // The repository's own biome file, as lib/config/native/ reads it.
+      [{ ...settings(), native: { files: [], options: off, root: "/nonexistent" } }, false],
+    ];
+    const wasm = wasmOnly();
+    for (const [s, sorts] of cases) {
+      const [native] = await new Biome().fixMany([file], s);
+      const single = await wasm.fix(file, s);
+      equal((native as FixOutput).text, single.text);
+      equal((native as FixOutput).fixed, single.fixed);
+      const text = single.text;
+      equal(text.indexOf("./a") < text.indexOf("./z"), sorts, `${JSON.stringify(s.tool)}: ${text}`);
+      ok(text.includes("const q = 1;"), "lint's safe fixes either way");
+    }
   },
 });
