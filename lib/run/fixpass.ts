@@ -174,6 +174,8 @@ async function leftAlone(task: FileTask, cannotRun: CannotRun): Promise<boolean>
     const spec = engineById(plan.id);
     if (!spec || plan.settings.native?.unhonoured || !spec.capabilities.fix) continue;
     const fix = task.fixes?.[plan.id]?.fix;
+    // The engine cannot run here (ESLint not installed): it changes nothing, and a check says so as the pool would.
+    if (fix && "unavailable" in fix) continue;
     if (fix) {
       if (!("value" in fix) || typeof (fix.value as { text?: unknown }).text === "string") return false;
       if ((fix.value as { poly_verdict?: unknown }).poly_verdict !== undefined) return false;

@@ -16,6 +16,7 @@ interface Record_ {
   path: string;
   diagnostics?: { code?: string; title?: string; engine: string; span?: { start_line: number; start_col: number } }[];
   changed?: boolean;
+  fixed?: number;
   skipped?: string;
   error?: string;
 }
@@ -549,9 +550,16 @@ bwrapTest(
       "ignored by ESLint's configuration (eslint.config.js)",
     );
     assert.ok(doc.configs.some((c) => c.sources.includes("eslint.config.js")), JSON.stringify(doc.configs));
-    // --fix applies ESLint's own fixes (prefer-const), not biome's.
-    await runPoly(["lint", "--no-workspace", "--no-cache", "--fix"], { cwd: dir });
+    // --fix applies ESLint's own fixes (prefer-const), not biome's, in one batch; the findings it reports in the fixed
+    // text are ESLint's own lint of it (the batch's, not linted again), as a check after it and `eslint .` find them.
+    const fix = await run(dir, ["lint", "--no-workspace", "--no-cache", "--fix"]);
     assert.match(await Deno.readTextFile(join(dir, "src/app.js")), /^const count = 1;/);
+    // ESLint's prefer-const, and the rule pack's js-no-debugger (ESLint's no-debugger is off here).
+    assert.equal(fix.doc.results.find((r) => r.path === "src/app.js")?.fixed, 2, fix.stderr);
+    const after = await run(dir, ["lint", "--no-workspace", "--no-cache"]);
+    assert.deepEqual(located(fix.doc, "eslint"), ["src/app.js:2:7: no-unused-vars"]);
+    assert.deepEqual(located(fix.doc, "eslint"), located(after.doc, "eslint"));
+    assert.deepEqual(located(after.doc, "eslint"), await eslintNative(dir));
     // A rule of the repository's own, which the configuration imports: editing it makes the next run lint again
     // (the result cache on), where the configuration file alone is unchanged.
     const rule = (message: string) =>

@@ -118,6 +118,8 @@ for (const f of files) {
       const fixed = listed.get(f.path + "\0fix") ?? await linters.fixing(f.text, f.path);
       if (fixed && typeof fixed.output === "string") out.output = fixed.output;
       out.remaining = fixed ? fixed.messages.length : out.messages.length;
+      // What is left in the fixed text: its findings, as a lint of the output would give them.
+      if (fixed) out.fixedMessages = fixed.messages;
     }
     results.push(out);
   } catch (e) {

@@ -49,6 +49,7 @@ import {
   type EngineSettings,
   type EngineSpec,
   EngineUnavailableError,
+  type FixOutput,
   type LintOutput,
   type SourceFile,
   SourceSyntaxError,
@@ -81,6 +82,8 @@ interface RunnerResult {
   messages?: EslintMessage[];
   output?: string;
   remaining?: number;
+  /** With fixes: the findings left in the fixed text (ESLint's own lint of its output). */
+  fixedMessages?: EslintMessage[];
   /** xo ignored the file (it says so with no message). */
   ignored?: boolean;
   error?: string;
@@ -289,19 +292,21 @@ async function lintMany(files: SourceFile[], settings: EngineSettings): Promise<
   return files.map((_, i) => outcome(results[i], settings));
 }
 
-/** Fixes many files sharing one configuration: each file's text after ESLint's fixes, and how many it made. */
-async function fixMany(
-  files: SourceFile[],
-  settings: EngineSettings,
-): Promise<Settled<{ text: string; fixed: number }>[]> {
+/**
+ * Fixes many files sharing one configuration: each file's text after ESLint's fixes, how many it made, and the findings
+ * left in the fixed text (ESLint's lint of its output, as `lint` would give them).
+ */
+async function fixMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<FixOutput>[]> {
   const results = await runEslint(files, settings, true);
   return files.map((f, i) => {
     const r = results[i];
     const linted = outcome(r, settings);
     if (linted instanceof Error) return linted;
+    const after = r?.fixedMessages ? outcome({ ...r, messages: r.fixedMessages }, settings) : undefined;
+    const lint = after instanceof Error ? {} : after ? { lint: after } : {};
     const text = r?.output ?? f.text;
-    if (text === f.text) return { text, fixed: 0 };
-    return { text, fixed: Math.max((r?.messages?.length ?? 0) - (r?.remaining ?? 0), 1) };
+    if (text === f.text) return { text, fixed: 0, ...lint };
+    return { text, fixed: Math.max((r?.messages?.length ?? 0) - (r?.remaining ?? 0), 1), ...lint };
   });
 }
 
@@ -366,7 +371,7 @@ export const eslint: EngineSpec = {
   defaultEnabled: false,
   hostProgram: "node",
   hostEnv: ESLINT_ENV,
-  batch: { lint: true },
+  batch: { lint: true, fix: true },
   moduleUrls: () => Promise.resolve([]),
   cacheContext: (_file, settings, run) => identity(settings, run ?? ""),
   contextFiles: (path) =>
@@ -389,11 +394,12 @@ export const eslint: EngineSpec = {
   },
   load() {
     const linting = new Batcher<LintOutput>(lintMany);
-    const fixing = new Batcher<{ text: string; fixed: number }>(fixMany);
+    const fixing = new Batcher<FixOutput>(fixMany);
     return Promise.resolve({
       /** Lints one file; calls made in the same tick with equal settings share one process. */
       lint: (file: SourceFile, settings: EngineSettings) => linting.call(file, settings),
       lintMany,
+      fixMany,
       /** Fixes one file; calls made in the same tick with equal settings share one process. */
       fix: (file: SourceFile, settings: EngineSettings) => fixing.call(file, settings),
     });
