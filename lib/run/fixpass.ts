@@ -2,7 +2,8 @@
  * The pre-pass of a lint fix run (`poly lint --fix`, the `lint_fix` tool), on
  * the main thread before any worker starts: each file is read once, and the
  * files whose first fixing engine fixes in batches (its spec's `batch.fix`:
- * biome, one native process over private copies of the texts) and has not fixed
+ * biome, one native process over private copies of the texts; ESLint, one
+ * confined `node` process) and has not fixed
  * that text before (the result cache's `fix` namespace) go to it in one call per
  * settings. Every file then goes to the pool with its text and what the batch
  * made of it — the fix, and the findings left in the fixed text — where its
