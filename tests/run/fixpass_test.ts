@@ -15,7 +15,7 @@ import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
 import { loadEngine } from "../../lib/engines/registry.ts";
 import { astGrepEngine } from "../../lib/engines/ast_grep/mod.ts";
 import type { ProposedChange } from "../../lib/run/types.ts";
-import { tempDir } from "../_helpers/temp.ts";
+import { stable, workspace } from "./_workspace.ts";
 
 const ignore = (await biomeCommand()) === undefined;
 
@@ -32,24 +32,6 @@ const FILES: Record<string, string> = {
   "data.json": '{"a": 1, "a": 2}\n',
   "a.py": "import os\nx = 1\n",
 };
-
-async function workspace(files: Record<string, string>): Promise<string> {
-  const root = await tempDir({ prefix: "poly-fixpass-" });
-  await Deno.mkdir(join(root, ".git"));
-  for (const [rel, content] of Object.entries(files)) {
-    const path = join(root, rel);
-    await Deno.mkdir(join(path, ".."), { recursive: true });
-    await Deno.writeTextFile(path, content);
-  }
-  return root;
-}
-
-/** A report without what differs from run to run (identity, cache counters). */
-function stable(report: Report): unknown {
-  const { poly: _poly, summary, ...rest } = report;
-  const { cache: _cache, ...counts } = summary;
-  return { ...rest, summary: counts };
-}
 
 async function texts(root: string, files: Record<string, string>): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -73,8 +55,8 @@ Deno.test({
   name: "a lint fix run gives the same report and files whether biome fixes in a batch or file by file",
   ignore,
   async fn() {
-    const batched = await workspace(FILES);
-    const single = await workspace(FILES);
+    const batched = await workspace(FILES, "poly-fixpass-");
+    const single = await workspace(FILES, "poly-fixpass-");
     const engine = await loadEngine(biome) as Biome;
     const runs: number[] = [];
     const saved = engine.native;
@@ -109,7 +91,7 @@ Deno.test({
     // Without the file that does not parse: no fix run keeps the findings of a file biome cannot parse (older than
     // the batch: the WebAssembly path fixes it, as before).
     const { "src/bad.ts": _bad, ...files } = FILES;
-    const root = await workspace(files);
+    const root = await workspace(files, "poly-fixpass-");
     const fixed = await runLint({ paths: [], cwd: root, fix: true });
     assert.ok(fixed.summary.fixed! > 0);
     const check = await runLint({ paths: [], cwd: root });
@@ -129,7 +111,7 @@ Deno.test({
   name: "a lint fix preview proposes the batch's fixes and writes nothing",
   ignore,
   async fn() {
-    const root = await workspace(FILES);
+    const root = await workspace(FILES, "poly-fixpass-");
     const proposed: ProposedChange[] = [];
     await runLint({
       paths: [],
@@ -156,7 +138,7 @@ Deno.test({
       "comp.vue":
         "<script setup>\nimport B from './b.vue';\nimport A from './a.vue';\n</script>\n<template>\n  <A /><B />\n</template>\n",
     };
-    const root = await workspace(files);
+    const root = await workspace(files, "poly-fixpass-");
     const report = await runLint({ paths: [], cwd: root, fix: true, noCache: true });
     assert.equal(report.summary.fixed, 2);
     assert.equal(
@@ -182,8 +164,8 @@ Deno.test({
   name: "a lint fix run lints the rule pack's files in one batch: a file whose findings carry no fix is left to it",
   ignore,
   async fn() {
-    const batched = await workspace(RULE_FILES);
-    const single = await workspace(RULE_FILES);
+    const batched = await workspace(RULE_FILES, "poly-fixpass-");
+    const single = await workspace(RULE_FILES, "poly-fixpass-");
     const rules = await loadEngine(astGrepEngine);
     const fix = rules.fix!;
     const fixedOneByOne: string[] = [];
@@ -228,8 +210,8 @@ Deno.test({
       "src/dbg.ts": "export function f(): number {\n  debugger;\n  return 1;\n}\n",
       "README.md": "# Title\n\nSome text.\n",
     };
-    const checkRoot = await workspace(files);
-    const fixRoot = await workspace(files);
+    const checkRoot = await workspace(files, "poly-fixpass-");
+    const fixRoot = await workspace(files, "poly-fixpass-");
     const check = await runLint({ paths: [], cwd: checkRoot, noCache: true, jobs: 1 });
     const fixed = await runLint({ paths: [], cwd: fixRoot, fix: true, noCache: true, jobs: 1 });
     assert.equal(fixed.summary.fixed, 1);

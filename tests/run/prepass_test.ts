@@ -7,26 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runFmt, runLint } from "../../lib/run/mod.ts";
 import type { Report } from "../../lib/report/schema.ts";
-import { tempDir } from "../_helpers/temp.ts";
-
-async function workspace(files: Record<string, string | Uint8Array>): Promise<string> {
-  const root = await tempDir({ prefix: "poly-prepass-" });
-  await Deno.mkdir(join(root, ".git"));
-  for (const [rel, content] of Object.entries(files)) {
-    const path = join(root, rel);
-    await Deno.mkdir(join(path, ".."), { recursive: true });
-    if (typeof content === "string") await Deno.writeTextFile(path, content);
-    else await Deno.writeFile(path, content);
-  }
-  return root;
-}
-
-/** A report without what differs from run to run (identity, cache counters). */
-function stable(report: Report): unknown {
-  const { poly: _poly, summary, ...rest } = report;
-  const { cache: _cache, ...counts } = summary;
-  return { ...rest, summary: counts };
-}
+import { stable, workspace } from "./_workspace.ts";
 
 const FILES: Record<string, string | Uint8Array> = {
   "poly.toml": '[cache]\ndir = ".poly-cache"\n',
@@ -49,7 +30,7 @@ const MANY = Object.fromEntries(
 );
 
 Deno.test("a lint check gives one report whether answered by the cache, batch engines, workers or this thread", async () => {
-  const root = await workspace({ ...FILES, ...MANY });
+  const root = await workspace({ ...FILES, ...MANY }, "poly-prepass-");
   const uncached = await runLint({ paths: [], cwd: root, noCache: true, jobs: 1 });
   const cold = await runLint({ paths: [], cwd: root });
   const warm = await runLint({ paths: [], cwd: root });
@@ -70,7 +51,7 @@ Deno.test("a lint check gives one report whether answered by the cache, batch en
 
 Deno.test("the cache counts each (file, engine) lookup once: a cold run only misses, a warm one only hits", async () => {
   const { "src/bad.ts": _bad, ...clean } = FILES;
-  const root = await workspace(clean);
+  const root = await workspace(clean, "poly-prepass-");
   const cold = await runLint({ paths: [], cwd: root });
   const warm = await runLint({ paths: [], cwd: root });
   assert.ok(cold.summary.cache!.misses > 0);
@@ -80,7 +61,7 @@ Deno.test("the cache counts each (file, engine) lookup once: a cold run only mis
 
 Deno.test("a format check gives one report cold and warm; a changed file misses alone", async () => {
   const { "src/bad.ts": _bad, ...clean } = FILES;
-  const root = await workspace({ ...clean, "e.py": "x = {  'a':1 }\n" });
+  const root = await workspace({ ...clean, "e.py": "x = {  'a':1 }\n" }, "poly-prepass-");
   const cold = await runFmt({ paths: [], cwd: root });
   const warm = await runFmt({ paths: [], cwd: root });
   assert.deepEqual(stable(warm), stable(cold));
@@ -93,7 +74,10 @@ Deno.test("a format check gives one report cold and warm; a changed file misses 
 });
 
 Deno.test("a fix run still goes file by file and writes, then a check hits the cache for the fixed text", async () => {
-  const root = await workspace({ "poly.toml": '[cache]\ndir = ".poly-cache"\n', "a.py": "import os\nx = 1\n" });
+  const root = await workspace(
+    { "poly.toml": '[cache]\ndir = ".poly-cache"\n', "a.py": "import os\nx = 1\n" },
+    "poly-prepass-",
+  );
   const fixed = await runLint({ paths: [], cwd: root, fix: true });
   assert.equal(fixed.summary.fixed, 1);
   assert.equal(await Deno.readTextFile(join(root, "a.py")), "x = 1\n");
@@ -108,7 +92,7 @@ Deno.test("the stat index: files read once are answered from their stamp; an edi
     "poly.toml": '[cache]\ndir = ".poly-cache"\n',
     "a.py": "import os\nx = 1\n",
     "b.py": "y = 2\n",
-  });
+  }, "poly-prepass-");
   // The index only remembers files whose stamp is older than RACY_MS when read.
   const { RACY_MS } = await import("../../lib/cache/mod.ts");
   await new Promise((r) => setTimeout(r, RACY_MS + 200));
@@ -138,7 +122,7 @@ Deno.test("the stat index: files read once are answered from their stamp; an edi
 
 /** Two TypeScript files of a fresh workspace as tasks of one engine, and how many batches a start begins. */
 async function earlyFixture(engine: string, extra: Record<string, unknown> = {}) {
-  const root = await workspace({ "src/c.ts": "debugger;\n", "src/d.ts": "export const d = 1;\n" });
+  const root = await workspace({ "src/c.ts": "debugger;\n", "src/d.ts": "export const d = 1;\n" }, "poly-prepass-");
   const settings = {
     defaults: { line_length: 120, line_ending: "lf" as const, final_newline: true, trim_trailing_whitespace: true },
     tool: {},

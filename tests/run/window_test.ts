@@ -4,28 +4,9 @@
  * them, and the report is the one a single-window run gives.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { runFmt, runLint } from "../../lib/run/mod.ts";
-import type { FileResult, Report } from "../../lib/report/schema.ts";
-import { tempDir } from "../_helpers/temp.ts";
-
-async function workspace(files: Record<string, string>): Promise<string> {
-  const root = await tempDir({ prefix: "poly-window-" });
-  await Deno.mkdir(join(root, ".git"));
-  for (const [rel, content] of Object.entries(files)) {
-    const path = join(root, rel);
-    await Deno.mkdir(join(path, ".."), { recursive: true });
-    await Deno.writeTextFile(path, content);
-  }
-  return root;
-}
-
-/** A report without what differs from run to run (identity, cache counters). */
-function stable(report: Report): unknown {
-  const { poly: _poly, summary, ...rest } = report;
-  const { cache: _cache, ...counts } = summary;
-  return { ...rest, summary: counts };
-}
+import type { FileResult } from "../../lib/report/schema.ts";
+import { stable, workspace } from "./_workspace.ts";
 
 /** 130 Python files (ruff runs in the pool: enough per window for workers), TypeScript, skips, an error. */
 const FILES: Record<string, string> = {
@@ -44,7 +25,7 @@ const FILES: Record<string, string> = {
 };
 
 Deno.test("runLint() passes each result to onResult in path order while the run goes, and keeps none", async () => {
-  const root = await workspace(FILES);
+  const root = await workspace(FILES, "poly-window-");
   const whole = await runLint({ paths: [], cwd: root, noCache: true, jobs: 1 });
   const passed: FileResult[] = [];
   let done = 0;
@@ -72,8 +53,8 @@ Deno.test("runLint() passes each result to onResult in path order while the run 
 });
 
 Deno.test("runLint() in windows with a pool kept across them gives the one-window report, cold and warm", async () => {
-  const one = await workspace(FILES);
-  const many = await workspace(FILES);
+  const one = await workspace(FILES, "poly-window-");
+  const many = await workspace(FILES, "poly-window-");
   const single = await runLint({ paths: [], cwd: one, jobs: 2, window: 1_000_000 });
   const cold = await runLint({ paths: [], cwd: many, jobs: 2, window: 50 });
   const warm = await runLint({ paths: [], cwd: many, jobs: 2, window: 50 });
@@ -85,7 +66,7 @@ Deno.test("runLint() in windows with a pool kept across them gives the one-windo
 });
 
 Deno.test("runFmt() in windows gives the one-window report (diffs bounded over the whole report)", async () => {
-  const root = await workspace(FILES);
+  const root = await workspace(FILES, "poly-window-");
   const single = await runFmt({ paths: [], cwd: root, noCache: true, jobs: 1 });
   const passed: FileResult[] = [];
   const windowed = await runFmt({
@@ -101,7 +82,7 @@ Deno.test("runFmt() in windows gives the one-window report (diffs bounded over t
 });
 
 Deno.test("runLint() cancelled after its first window reports the files not yet run as cancelled, and ends", async () => {
-  const root = await workspace(FILES);
+  const root = await workspace(FILES, "poly-window-");
   const controller = new AbortController();
   const passed: FileResult[] = [];
   const report = await runLint({
