@@ -169,7 +169,10 @@ export function storedFix(before: string, out: FixOutput): StoredFix {
   return out.fixed > 0 && out.text !== before ? { text: out.text, fixed: out.fixed } : { fixed: 0 };
 }
 
-/** The settings `plan`'s engine fixes `task`'s file under: codes silenced for the file ([per-file-ignores], ruff's own per-file-ignores) are not fixed either. */
+/**
+ * The settings `plan`'s engine fixes `task`'s file under: codes silenced for the file ([per-file-ignores], ruff's own
+ * per-file-ignores) are not fixed either.
+ */
 export function fixSettings(task: FileTask, plan: EnginePlan): EngineSettings {
   const silenced = [...task.ignoreCodes, ...(task.engineIgnores?.[plan.id] ?? [])];
   return silenced.length === 0 ? plan.settings : {

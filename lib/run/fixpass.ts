@@ -41,12 +41,11 @@ export function fixPrepassable(task: FileTask): boolean {
   return task.kind === "lint" && task.fix && task.engines.length > 0;
 }
 
-/** One file of a batch: its task's index, its text, and where its fix is cached. */
+/** One file of a batch: its task's index, its text, and where its fix is cached (none without a cache). */
 interface Item {
   index: number;
   file: SourceFile;
-  cache?: ResultCache;
-  key?: string;
+  where?: { cache: ResultCache; key: string };
 }
 
 /** The files one engine fixes under one settings object. */
@@ -58,16 +57,33 @@ interface Group {
 }
 
 /**
- * The engine that fixes `task`'s file first, with the settings it fixes under: the first of its engines that fixes
- * and runs at all (an engine under a file of its own that poly cannot honour neither fixes nor lints).
+ * The engines that fix `task`'s file, in their order: those of its engines that fix and run at all (an engine under a
+ * file of its own that poly cannot honour neither fixes nor lints).
  */
-function firstFix(task: FileTask): { plan: EnginePlan; spec: EngineSpec; settings: EngineSettings } | undefined {
+function* fixers(task: FileTask): Generator<{ plan: EnginePlan; spec: EngineSpec }> {
   for (const plan of task.engines) {
     const spec = engineById(plan.id);
-    if (!spec || plan.settings.native?.unhonoured || !spec.capabilities.fix) continue;
-    return { plan, spec, settings: fixSettings(task, plan) };
+    if (spec && !plan.settings.native?.unhonoured && spec.capabilities.fix) yield { plan, spec };
   }
-  return undefined;
+}
+
+/** The engine that fixes `task`'s file first, with the settings it fixes under. */
+function firstFix(task: FileTask): { plan: EnginePlan; spec: EngineSpec; settings: EngineSettings } | undefined {
+  const first = fixers(task).next().value;
+  return first && { ...first, settings: fixSettings(task, first.plan) };
+}
+
+/** Where `spec`'s fix of `file` under `settings` is cached (none without a key), and the fix found there. */
+async function cachedFix(
+  task: FileTask,
+  spec: EngineSpec,
+  file: SourceFile,
+  settings: EngineSettings,
+): Promise<{ where: { cache: ResultCache; key: string } | undefined; hit: unknown }> {
+  const cache = await cacheFor(task);
+  const key = cache ? await resultKey(cache, "fix", spec, file, settings) : undefined;
+  if (key === undefined) return { where: undefined, hit: undefined };
+  return { where: { cache: cache!, key }, hit: cache!.get("fix", key) };
 }
 
 const settingsJson = new WeakMap<EngineSettings, string>();
@@ -96,10 +112,8 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
     const step = firstFix(task);
     if (!step?.spec.batch?.fix) continue;
     const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: read.text };
-    const cache = await cacheFor(task);
-    const key = cache ? await resultKey(cache, "fix", step.spec, file, step.settings) : undefined;
+    const { where, hit } = await cachedFix(task, step.spec, file, step.settings);
     // Fixed before: the fix from the cache.
-    const hit = key !== undefined ? cache!.get("fix", key) : undefined;
     if (hit !== undefined) {
       rest.get(index)!.fixes = { [step.plan.id]: { fix: { value: hit } } };
       continue;
@@ -107,7 +121,7 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
     const id = `${step.plan.id}\0${jsonOf(step.settings)}`;
     let group = groups.get(id);
     if (!group) groups.set(id, group = { ...step, items: [] });
-    group.items.push({ index, file, ...(cache && key !== undefined ? { cache, key } : {}) });
+    group.items.push({ index, file, where });
   }
   reading();
   const batches = span("fix batches");
@@ -171,9 +185,7 @@ async function checkLeftAlone(
 
 /** Whether every fixing engine of `task` leaves its text as read: its fix known to change nothing, or unable to run. */
 async function leftAlone(task: FileTask, cannotRun: CannotRun): Promise<boolean> {
-  for (const plan of task.engines) {
-    const spec = engineById(plan.id);
-    if (!spec || plan.settings.native?.unhonoured || !spec.capabilities.fix) continue;
+  for (const { plan, spec } of fixers(task)) {
     const fix = task.fixes?.[plan.id]?.fix;
     // The engine cannot run here (ESLint not installed): it changes nothing, and a check says so as the pool would.
     if (fix && "unavailable" in fix) continue;
@@ -201,10 +213,8 @@ async function lintToFix(rest: Map<number, FileTask>, cannotRun: CannotRun): Pro
     if (!plan) continue;
     const spec = engineById(plan.id)!;
     const file: SourceFile = { path: task.path, relPath: task.relPath, language: task.language, text: task.text };
-    const cache = await cacheFor(task);
-    const key = cache ? await resultKey(cache, "fix", spec, file, fixSettings(task, plan)) : undefined;
+    const { where, hit } = await cachedFix(task, spec, file, fixSettings(task, plan));
     // Fixed before: the fix from the cache.
-    const hit = key !== undefined ? cache!.get("fix", key) : undefined;
     if (hit !== undefined) {
       task.fixes = { ...task.fixes, [plan.id]: { fix: { value: hit } } };
       continue;
@@ -212,7 +222,7 @@ async function lintToFix(rest: Map<number, FileTask>, cannotRun: CannotRun): Pro
     const id = `${plan.id}\0${jsonOf(plan.settings)}`;
     let group = groups.get(id);
     if (!group) groups.set(id, group = { plan, spec, items: [] });
-    group.items.push({ index, file, ...(cache && key !== undefined ? { cache, key } : {}) });
+    group.items.push({ index, file, where });
   }
   await Promise.all([...groups.values()].map(async ({ plan, spec, items }) => {
     let results: Settled<LintOutput>[];
@@ -230,10 +240,12 @@ async function lintToFix(rest: Map<number, FileTask>, cannotRun: CannotRun): Pro
       if (result.diagnostics.some((d) => d.fix !== undefined)) return;
       const task = rest.get(item.index)!;
       const value: StoredFix = { fixed: 0 };
-      if (item.key !== undefined) item.cache?.set("fix", item.key, value);
-      const cache = await cacheFor(task);
-      const key = cache ? await resultKey(cache, namespace, spec, item.file, plan.settings) : undefined;
-      if (key !== undefined) cache!.set(namespace, key, result);
+      if (item.where) {
+        const { cache, key } = item.where;
+        cache.set("fix", key, value);
+        const lintKey = await resultKey(cache, namespace, spec, item.file, plan.settings);
+        if (lintKey !== undefined) cache.set(namespace, lintKey, result);
+      }
       task.fixes = { ...task.fixes, [plan.id]: { fix: { value }, lint: { value: result } } };
     }));
   }));
@@ -244,9 +256,7 @@ async function lintToFix(rest: Map<number, FileTask>, cannotRun: CannotRun): Pro
  * and a batch lint, when every fixing engine before it leaves the text as read; else undefined.
  */
 async function nextToLint(task: FileTask, cannotRun: CannotRun): Promise<EnginePlan | undefined> {
-  for (const plan of task.engines) {
-    const spec = engineById(plan.id);
-    if (!spec || plan.settings.native?.unhonoured || !spec.capabilities.fix) continue;
+  for (const { plan, spec } of fixers(task)) {
     const batched = task.fixes?.[plan.id];
     if (batched) {
       // The batch's fix: a changed text stops here; an unchanged one (or a failure, which changes nothing) goes on.
@@ -292,19 +302,20 @@ async function settleGroup(group: Group, results: Settled<FixOutput>[], rest: Ma
     if (result instanceof Error || result === undefined) {
       const known = knownError(result ?? new Error("the batch returned no result for this file"));
       // A refusal or a crash's verdict is cached as the pool's step caches it (see cache/engine.ts).
-      if ("value" in known && item.key !== undefined) item.cache?.set("fix", item.key, known.value);
+      if ("value" in known) item.where?.cache.set("fix", item.where.key, known.value);
       task.fixes = { [plan.id]: { fix: known } };
       return;
     }
     const value = storedFix(item.file.text, result);
-    if (item.key !== undefined) item.cache?.set("fix", item.key, value);
+    item.where?.cache.set("fix", item.where.key, value);
     const entry: { fix: Known; lint?: Known } = { fix: { value } };
     if (result.lint && lintsAlike) {
       entry.lint = { value: result.lint };
-      const cache = await cacheFor(task);
-      const fixedFile = { ...item.file, text: value.text ?? item.file.text };
-      const key = cache ? await resultKey(cache, namespace, spec, fixedFile, plan.settings) : undefined;
-      if (key !== undefined) cache!.set(namespace, key, result.lint);
+      if (item.where) {
+        const fixedFile = { ...item.file, text: value.text ?? item.file.text };
+        const key = await resultKey(item.where.cache, namespace, spec, fixedFile, plan.settings);
+        if (key !== undefined) item.where.cache.set(namespace, key, result.lint);
+      }
     }
     task.fixes = { [plan.id]: entry };
   }));

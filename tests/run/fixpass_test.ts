@@ -39,15 +39,20 @@ async function texts(root: string, files: Record<string, string>): Promise<Recor
   return out;
 }
 
-/** Runs `fn` with biome's native command line missing for this thread's engine: every fix on the WebAssembly path. */
-async function withoutNative<T>(fn: () => Promise<T>): Promise<T> {
-  const engine = await loadEngine(biome) as Biome;
-  const saved = engine.native;
-  engine.native = { command: null };
+/** Runs `fn` with `target[key]` set to `value` (deleted for undefined), as it was again afterwards. */
+async function patched<T extends object, K extends keyof T, R>(
+  target: T,
+  key: K,
+  value: T[K] | undefined,
+  fn: () => Promise<R>,
+): Promise<R> {
+  const saved = target[key];
+  if (value === undefined) delete target[key];
+  else target[key] = value;
   try {
     return await fn();
   } finally {
-    engine.native = saved;
+    target[key] = saved;
   }
 }
 
@@ -59,15 +64,19 @@ Deno.test({
     const single = await workspace(FILES, "poly-fixpass-");
     const engine = await loadEngine(biome) as Biome;
     const runs: number[] = [];
-    const saved = engine.native;
-    engine.native = { onRun: (r) => runs.push(r.files) };
-    let a: Report;
-    try {
-      a = await runLint({ paths: [], cwd: batched, fix: true, noCache: true, jobs: 1 });
-    } finally {
-      engine.native = saved;
-    }
-    const b = await withoutNative(() => runLint({ paths: [], cwd: single, fix: true, noCache: true, jobs: 1 }));
+    const a = await patched(
+      engine,
+      "native",
+      { onRun: (r) => runs.push(r.files) },
+      () => runLint({ paths: [], cwd: batched, fix: true, noCache: true, jobs: 1 }),
+    );
+    // biome's native command line missing: every fix on the WebAssembly path, file by file.
+    const b = await patched(
+      engine,
+      "native",
+      { command: null },
+      () => runLint({ paths: [], cwd: single, fix: true, noCache: true, jobs: 1 }),
+    );
     assert.deepEqual(stable(a), stable(b));
     assert.deepEqual(await texts(batched, FILES), await texts(single, FILES));
     assert.ok(a.summary.fixed! >= 5, `fixed ${a.summary.fixed}`);
@@ -169,24 +178,22 @@ Deno.test({
     const rules = await loadEngine(astGrepEngine);
     const fix = rules.fix!;
     const fixedOneByOne: string[] = [];
-    rules.fix = (file, settings) => (fixedOneByOne.push(file.relPath), fix(file, settings));
-    let a: Report;
-    try {
-      a = await runLint({ paths: [], cwd: batched, fix: true, noCache: true, jobs: 1 });
-    } finally {
-      rules.fix = fix;
-    }
+    const counted: typeof fix = (file, settings) => (fixedOneByOne.push(file.relPath), fix(file, settings));
+    const a = await patched(
+      rules,
+      "fix",
+      counted,
+      () => runLint({ paths: [], cwd: batched, fix: true, noCache: true, jobs: 1 }),
+    );
     // Fixed one by one: the files whose findings carry a fix, and the one biome changed first.
     assert.deepEqual(fixedOneByOne.sort(), ["src/both.ts", "src/const.ts", "src/dbg.ts"]);
     // Without its batch lint, every file is fixed and linted by the rule pack one by one.
-    const lintMany = rules.lintMany;
-    delete rules.lintMany;
-    let b: Report;
-    try {
-      b = await runLint({ paths: [], cwd: single, fix: true, noCache: true, jobs: 1 });
-    } finally {
-      rules.lintMany = lintMany;
-    }
+    const b = await patched(
+      rules,
+      "lintMany",
+      undefined,
+      () => runLint({ paths: [], cwd: single, fix: true, noCache: true, jobs: 1 }),
+    );
     assert.deepEqual(stable(a), stable(b));
     assert.deepEqual(await texts(batched, RULE_FILES), await texts(single, RULE_FILES));
     assert.equal(
