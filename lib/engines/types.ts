@@ -172,6 +172,20 @@ export interface LintOutput {
   partial?: string;
 }
 
+/**
+ * For a batch fix: what the engine's `lint` gives for each file's text as read, under the settings it fixes with,
+ * where the caller knows it (a check of the same text cached); an engine that counts its fixes by the findings they
+ * remove takes the count from it rather than linting the text again.
+ */
+export type Linted = readonly (LintOutput | undefined)[];
+
+/** One group of a batch fix ({@link EngineInstance.fixGroups}): files under one settings object. */
+export interface FixGroup {
+  files: SourceFile[];
+  settings: EngineSettings;
+  linted?: Linted;
+}
+
 /** Result of linting one file with fixes applied. */
 export interface FixOutput {
   /** The file's text after the engine's safe fixes; equal to the input when none applied. */
@@ -344,13 +358,13 @@ export interface EngineInstance {
    * as `fix` would; as {@link EngineInstance.lintMany}, except that the texts
    * are the engine's to fix, never read from the files' paths.
    */
-  fixMany?(files: SourceFile[], settings: EngineSettings): Promise<Settled<FixOutput>[]>;
+  fixMany?(files: SourceFile[], settings: EngineSettings, linted?: Linted): Promise<Settled<FixOutput>[]>;
   /**
    * Several groups' {@link EngineInstance.fixMany} at once: the engine may fix groups whose settings differ only in
    * what needs no process of its own in one (biome: a monorepo's packages, each with its own manifest). One list of
    * results per group, in their order.
    */
-  fixGroups?(groups: readonly { files: SourceFile[]; settings: EngineSettings }[]): Promise<Settled<FixOutput>[][]>;
+  fixGroups?(groups: readonly FixGroup[]): Promise<Settled<FixOutput>[][]>;
   /**
    * Starts a {@link EngineInstance.lintMany} over files not read yet (a native
    * process reading them itself), so a cold check run reads and hashes its files

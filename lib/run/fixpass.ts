@@ -41,11 +41,15 @@ export function fixPrepassable(task: FileTask): boolean {
   return task.kind === "lint" && task.fix && task.engines.length > 0;
 }
 
-/** One file of a batch: its task's index, its text, and where its fix is cached (none without a cache). */
+/**
+ * One file of a batch: its task's index, its text, where its fix is cached (none without a cache), and the engine's
+ * findings in the text as read when a check cached them.
+ */
 interface Item {
   index: number;
   file: SourceFile;
   where?: { cache: ResultCache; key: string };
+  linted?: LintOutput;
 }
 
 /** The files one engine fixes under one settings object. */
@@ -86,6 +90,22 @@ async function cachedFix(
   return { where: { cache: cache!, key }, hit: cache!.get("fix", key) };
 }
 
+/**
+ * `spec`'s findings in `file` under `settings` as a check cached them (its lint of the same text), when whole: a batch
+ * fix counts what it removed from them rather than linting the text again.
+ */
+async function cachedLint(
+  cache: ResultCache,
+  spec: EngineSpec,
+  file: SourceFile,
+  settings: EngineSettings,
+): Promise<LintOutput | undefined> {
+  const namespace = namespaceOf("lint", spec);
+  const key = await resultKey(cache, namespace, spec, file, settings);
+  const hit = key === undefined ? undefined : cache.get(namespace, key) as Partial<LintOutput> | undefined;
+  return Array.isArray(hit?.diagnostics) && hit.partial === undefined ? hit as LintOutput : undefined;
+}
+
 const settingsJson = new WeakMap<EngineSettings, string>();
 
 /** `settings` as JSON, made once per settings object (a group's key). */
@@ -121,7 +141,11 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
     const id = `${step.plan.id}\0${jsonOf(step.settings)}`;
     let group = groups.get(id);
     if (!group) groups.set(id, group = { ...step, items: [] });
-    group.items.push({ index, file, where });
+    // The findings in the text as read, as a check found them: only under the settings the engine lints with.
+    const linted = where && step.settings === step.plan.settings
+      ? await cachedLint(where.cache, step.spec, file, step.settings)
+      : undefined;
+    group.items.push({ index, file, where, ...(linted ? { linted } : {}) });
   }
   reading();
   const batches = span("fix batches");
@@ -277,10 +301,14 @@ async function fixGroups(spec: EngineSpec, groups: Group[], rest: Map<number, Fi
   let results: Settled<FixOutput>[][];
   try {
     const engine = await loadEngine(spec);
-    const calls = groups.map((group) => ({ files: group.items.map((item) => item.file), settings: group.settings }));
+    const calls = groups.map((group) => ({
+      files: group.items.map((item) => item.file),
+      settings: group.settings,
+      linted: group.items.map((item) => item.linted),
+    }));
     if (engine.fixGroups) results = await engine.fixGroups(calls);
     else if (engine.fixMany) {
-      results = await Promise.all(calls.map((call) => engine.fixMany!(call.files, call.settings)));
+      results = await Promise.all(calls.map((call) => engine.fixMany!(call.files, call.settings, call.linted)));
     } else return; // the instance offers no batch call: each file is fixed on its own in the pool
   } catch (e) {
     results = groups.map((group) => group.items.map(() => e instanceof Error ? e : new Error(String(e))));

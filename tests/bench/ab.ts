@@ -10,6 +10,7 @@
  *   deno run -P=test tests/bench/ab.ts ... --edit src/a.ts DIR                      # one edit, no daemon
  *   deno run -P=test tests/bench/ab.ts ... --fmt DIR                                # `poly fmt --check` for `poly lint`
  *   deno run -P=test tests/bench/ab.ts ... --fix DIR                                # `poly lint --fix` (`--fmt`: `poly fmt --fix`)
+ *   deno run -P=test tests/bench/ab.ts ... --fix --checked --cold DIR               # each fix after an untimed `poly lint`
  *   deno run -P=test tests/bench/ab.ts ... --bundle DIR                             # each side bundled, where it can be
  *
  * With `--daemon FILE`, each side runs its own `poly daemon` on its own copy of DIR; before each pair a comment line
@@ -17,7 +18,8 @@
  * editor's save) the timed `poly lint` is the client that the daemon answers. With `--edit FILE`, the same edit
  * before each pair and no daemon: each side's process after its warm-up run (kept for replay, the copy of DIR having
  * settled first) and one edit, as an agent's `poly lint` after it changed a file. With `--fix`, each run gets a fresh
- * copy of DIR (made before its clock starts), since the run rewrites it.
+ * copy of DIR (made before its clock starts), since the run rewrites it; `--checked` runs `poly lint` on that copy in
+ * the same home before the clock starts, as an agent checks and then fixes.
  *
  * Each commit is exported (`git archive`) into a temporary directory that shares this checkout's node_modules (one
  * whose `deno.lock` differs installs its own), and each side has cache homes of its own, primed by a run elsewhere,
@@ -54,6 +56,8 @@ const editFile = take("--edit");
 const version = has("--version");
 const fmt = has("--fmt");
 const fix = has("--fix");
+const checked = has("--checked");
+if (checked && !fix) throw new Error("--checked goes with --fix: each fix run after an untimed check");
 const bundle = has("--bundle");
 if (!version && args.length !== 1) throw new Error("Give one directory: ab.ts --before A --after B [--cold] DIR");
 
@@ -148,11 +152,15 @@ try {
   };
   const once = async (s: typeof a): Promise<Timed> => {
     if (fix) await copyTree(treeOf(s));
-    const t = await timeCommand(lint(s), {
-      cwd: treeOf(s) || work,
-      env: cold ? await s.fresh() : homes.get(s.name)!,
-      measureMemory: true,
-    });
+    const env = cold ? await s.fresh() : homes.get(s.name)!;
+    if (checked) {
+      const check = await timeCommand([...s.poly, "lint", "--no-workspace", "--format", "json", "."], {
+        cwd: treeOf(s),
+        env,
+      });
+      if (check.code > 1) throw new Error(`${s.name}: the check exited ${check.code}: ${check.stderr.slice(0, 300)}`);
+    }
+    const t = await timeCommand(lint(s), { cwd: treeOf(s) || work, env, measureMemory: true });
     if (t.code > 1) throw new Error(`${s.name}: exit ${t.code}: ${t.stderr.slice(0, 300)}`);
     return t;
   };
@@ -175,7 +183,9 @@ try {
     ? `poly lint through poly daemon, ${daemonFile} edited before each pair, on ${args[0]}`
     : editFile
     ? `poly ${command[0]} ${command.slice(1).join(" ")}, ${editFile} edited before each pair, no daemon, on ${args[0]}`
-    : `${cold ? "cold" : "warm"} poly ${command.join(" ")}${engines ? ` (${engines})` : ""} on ${args[0]}`;
+    : `${cold ? "cold" : "warm"} poly ${command.join(" ")}${checked ? " after poly lint" : ""}${
+      engines ? ` (${engines})` : ""
+    } on ${args[0]}`;
   console.log(`${what}, ${runs} interleaved pairs`);
   const ratio = (x: number) => `${x.toFixed(3)}×`;
   console.log(`  before ${a.commit}: wall ${range(times.before, ms)}, CPU ${range(cpu.before, ms)}`);

@@ -117,6 +117,29 @@ Deno.test({
 });
 
 Deno.test({
+  name: "a lint fix run after a check counts biome's fixes from the check's findings: same report, no second lint",
+  ignore,
+  async fn() {
+    const checked = await workspace(FILES, "poly-fixpass-");
+    const cold = await workspace(FILES, "poly-fixpass-");
+    const engine = await loadEngine(biome) as Biome;
+    await runLint({ paths: [], cwd: checked, jobs: 1 });
+    const runs: number[] = [];
+    const a = await patched(
+      engine,
+      "native",
+      { onRun: (r) => runs.push(r.files) },
+      () => runLint({ paths: [], cwd: checked, fix: true, jobs: 1 }),
+    );
+    const b = await runLint({ paths: [], cwd: cold, fix: true, jobs: 1 });
+    assert.deepEqual(stable(a), stable(b));
+    assert.deepEqual(await texts(checked, FILES), await texts(cold, FILES));
+    // The fix over the copies and the project file apart; the changed files' findings before came from the check.
+    assert.equal(runs.length, 2, `processes: ${runs}`);
+  },
+});
+
+Deno.test({
   name: "a lint fix preview proposes the batch's fixes and writes nothing",
   ignore,
   async fn() {

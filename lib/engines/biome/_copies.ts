@@ -113,6 +113,11 @@ export interface Copy {
   text: string;
 }
 
+/** A copy of one of the files given to {@link onCopies}: its index among them. */
+export interface FileCopy extends Copy {
+  index: number;
+}
+
 /** Where one process works: its folder `w<n>/` (the copies, a copy of `biome.json`), and the private directory. */
 export interface CopiesRun {
   command: BiomeCommand;
@@ -137,7 +142,7 @@ export async function onCopies<T>(
   options: NativeOptions,
   root: string | undefined,
   manifests: readonly (NativeEngineConfig | undefined)[],
-  work: (run: CopiesRun, copies: Copy[]) => Promise<(T | undefined)[]>,
+  work: (run: CopiesRun, copies: FileCopy[]) => Promise<(T | undefined)[]>,
   separate?: (place: string) => boolean,
 ): Promise<(T | undefined)[]> {
   const out: (T | undefined)[] = files.map(() => undefined);
@@ -163,7 +168,7 @@ export async function onCopies<T>(
     let n = 0;
     const flush = async () => {
       if (chunk.length === 0) return;
-      const items = chunk.map((c) => ({ place: c.place, text: files[c.i].text }));
+      const items = chunk.map((c) => ({ index: c.i, place: c.place, text: files[c.i].text }));
       const results = await inFolder({ command, root: join(dir, `w${n}`), dir, n: n++ }, items, work, places.manifests);
       chunk.forEach((c, j) => (out[c.i] = results[j]));
       chunk = [];
@@ -191,8 +196,8 @@ export async function onCopies<T>(
  */
 async function inFolder<T>(
   run: CopiesRun,
-  items: Copy[],
-  work: (run: CopiesRun, copies: Copy[]) => Promise<(T | undefined)[]>,
+  items: FileCopy[],
+  work: (run: CopiesRun, copies: FileCopy[]) => Promise<(T | undefined)[]>,
   manifests: readonly Copy[],
 ): Promise<(T | undefined)[]> {
   const { root } = run;

@@ -15,7 +15,9 @@
  * - the copies it changed are written back as they were and linted once more
  *   (`check` without `--write`, one process for them all): their findings before
  *   the fixes, which say how many issues the fixes removed, as the WebAssembly
- *   path counts them.
+ *   path counts them — all but those whose findings the caller knows (a check of
+ *   the same text cached: `poly lint`, then `poly lint --fix`), none when it
+ *   knows them all.
  *
  * A file gets a native result only when biome lists it as processed in both runs
  * it took part in and every finding in both is placed exactly in its text. A file
@@ -28,10 +30,11 @@
  */
 import { join } from "node:path";
 import { CHECK, findingsOf, type JsonDiagnostic, key, type NativeOptions, runBiome } from "./_native.ts";
-import { type CopiesRun, type Copy, onCopies } from "./_copies.ts";
+import { type CopiesRun, type Copy, type FileCopy, onCopies } from "./_copies.ts";
 import type { Finding } from "./_shared.ts";
 import type { SourceFile } from "../types.ts";
 import type { NativeEngineConfig } from "../../config/native/types.ts";
+import { span } from "../../debug/timing.ts";
 
 /**
  * biome's fix as `biome check --write` applies it without the formatter: lint's safe fixes and the assist actions the
@@ -43,7 +46,7 @@ const FIX = ["check", "--formatter-enabled=false", "--enforce-assist=false", "--
 export interface NativeFix {
   text: string;
   after: Finding[];
-  /** The findings in the text as it was: only when the fixes changed it. */
+  /** The findings in the text as it was: only when the fixes changed it, and the caller did not know them. */
   before?: Finding[];
 }
 
@@ -51,7 +54,8 @@ export interface NativeFix {
  * Applies biome's safe fixes to `files` with its native command line under `config` (whose globs are relative to
  * `root`, and whose files are read under `manifests[i]`, one per file: a monorepo's packages in one process, each below
  * its own manifest, as biome fixes them there); returns each file's {@link NativeFix}, or undefined for a file without
- * a native result (see the module doc).
+ * a native result (see the module doc). A file whose `known[i]` is true is not linted as it was (the caller knows its
+ * findings): its fix has no `before`.
  */
 export async function fixNative(
   files: SourceFile[],
@@ -59,6 +63,7 @@ export async function fixNative(
   options: NativeOptions = {},
   root?: string,
   manifests: readonly (NativeEngineConfig | undefined)[] = [],
+  known: readonly boolean[] = [],
 ): Promise<(NativeFix | undefined)[]> {
   return await onCopies(
     "poly-biome-fix-",
@@ -67,7 +72,7 @@ export async function fixNative(
     options,
     root,
     files.map((_, i) => manifests[i]),
-    (run, copies) => fixCopies(run, copies, options),
+    (run, copies) => fixCopies(run, copies, options, known),
     projectFile,
   );
 }
@@ -81,14 +86,20 @@ export function projectFile(place: string): boolean {
   return /(?:^|\/)(?:package\.json|[jt]sconfig(?:\.[^/]*)?\.json)$/.test(place);
 }
 
-/** Fixes one folder's copies in one process, then lints those it changed as they were, in another. */
+/**
+ * Fixes one folder's copies in one process, then lints those it changed whose findings before are not `known`, as they
+ * were, in another.
+ */
 async function fixCopies(
   { command, root, dir, n }: CopiesRun,
-  copies: Copy[],
+  copies: FileCopy[],
   options: NativeOptions,
+  known: readonly boolean[],
 ): Promise<(NativeFix | undefined)[]> {
   const paths = copies.map((copy) => copy.place);
+  const writing = span("biome fix write");
   const fixed = await findingsByPath(command, root, FIX, paths, join(dir, `fix-${n}.json`), options);
+  writing();
   const out = copies.map((copy): NativeFix | undefined => {
     const raw = fixed.get(key(copy.place));
     if (!raw) return undefined;
@@ -101,7 +112,7 @@ async function fixCopies(
     const after = findingsOf(at(copy, text), raw);
     return after && { text, after };
   });
-  const changed = copies.flatMap((copy, i) => out[i] && out[i].text !== copy.text ? [i] : []);
+  const changed = copies.flatMap((copy, i) => out[i] && out[i].text !== copy.text && !known[copy.index] ? [i] : []);
   if (changed.length === 0) return out;
   try {
     for (const i of changed) Deno.writeTextFileSync(join(root, copies[i].place), copies[i].text);
@@ -110,7 +121,9 @@ async function fixCopies(
     return out;
   }
   const again = changed.map((i) => copies[i].place);
+  const checking = span("biome fix before");
   const before = await findingsByPath(command, root, CHECK, again, join(dir, `before-${n}.json`), options);
+  checking();
   for (const i of changed) {
     const raw = before.get(key(copies[i].place));
     const found = raw && findingsOf(at(copies[i], copies[i].text), raw);

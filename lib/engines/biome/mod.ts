@@ -90,8 +90,10 @@ import {
   EngineRefusal,
   type EngineSettings,
   type EngineSpec,
+  type FixGroup,
   type FixOutput,
   type Language,
+  type Linted,
   type LintOutput,
   type Settled,
   type SourceFile,
@@ -477,17 +479,15 @@ export class Biome implements EngineInstance {
    * Fixes many files with one settings object: one native biome process over copies of their texts (`_fix.ts`),
    * which also gives the findings left in each fixed text; the WebAssembly path for any file it gives no result for.
    */
-  async fixMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<FixOutput>[]> {
-    return (await this.fixGroups([{ files, settings }]))[0];
+  async fixMany(files: SourceFile[], settings: EngineSettings, linted?: Linted): Promise<Settled<FixOutput>[]> {
+    return (await this.fixGroups([{ files, settings, linted }]))[0];
   }
 
   /**
    * Several groups' {@link Biome.fixMany}: groups with the same generated configuration share one native process,
    * each package's files below a copy of its own manifest's fields, as biome fixes a monorepo's packages.
    */
-  async fixGroups(
-    groups: readonly { files: SourceFile[]; settings: EngineSettings }[],
-  ): Promise<Settled<FixOutput>[][]> {
+  async fixGroups(groups: readonly FixGroup[]): Promise<Settled<FixOutput>[][]> {
     const configs = groups.map((g) => configuration(g.settings, "fix"));
     const shared = Map.groupBy(
       groups.keys(),
@@ -497,27 +497,34 @@ export class Biome implements EngineInstance {
     await Promise.all([...shared.values()].map(async (members) => {
       const files = members.flatMap((i) => groups[i].files);
       const manifests = members.flatMap((i) => groups[i].files.map(() => groups[i].settings.manifest));
+      const linted = members.flatMap((i) => groups[i].files.map((_, j) => groups[i].linted?.[j]));
       const first = groups[members[0]].settings;
       let native: (NativeFix | undefined)[];
       try {
-        native = await fixNative(files, configs[members[0]], this.native, first.native?.root, manifests);
+        const known = linted.map((found) => found !== undefined);
+        native = await fixNative(files, configs[members[0]], this.native, first.native?.root, manifests, known);
       } catch {
         native = files.map(() => undefined);
       }
       let at = 0;
       for (const i of members) {
         const { files: own, settings } = groups[i];
-        out[i] = await this.#fixed(own, settings, native.slice(at, at += own.length));
+        const from = at;
+        out[i] = await this.#fixed(own, settings, native.slice(from, at += own.length), linted.slice(from, at));
       }
     }));
     return out;
   }
 
-  /** Native fixes as results (counted as the WebAssembly path counts); the WebAssembly path for every file without. */
+  /**
+   * Native fixes as results (counted as the WebAssembly path counts, from `linted` where known); the WebAssembly path
+   * for every file without.
+   */
   async #fixed(
     files: SourceFile[],
     settings: EngineSettings,
     native: (NativeFix | undefined)[],
+    linted: Linted,
   ): Promise<Settled<FixOutput>[]> {
     const out: Settled<FixOutput>[] = [];
     for (let i = 0; i < files.length; i++) {
@@ -534,7 +541,9 @@ export class Biome implements EngineInstance {
           out.push({ text: file.text, fixed: 0, lint });
           continue;
         }
-        const before = outcome(file, found.before!, settings).diagnostics.length;
+        const before = found.before
+          ? outcome(file, found.before, settings).diagnostics.length
+          : linted[i]!.diagnostics.length;
         out.push({ text: found.text, fixed: Math.max(1, before - lint.diagnostics.length), lint });
       } catch (e) {
         out.push(e instanceof Error ? e : new Error(String(e)));

@@ -144,6 +144,29 @@ Deno.test({
 });
 
 Deno.test({
+  name: "biome native fixMany() counts from the findings a check found (linted): no second process, the same results",
+  ignore,
+  async fn() {
+    const s = settings();
+    const checked = await new Biome().lintMany(files, s);
+    const linted = checked.map((r) => r instanceof Error || r.partial !== undefined ? undefined : r);
+    const runs: number[] = [];
+    const engine = new Biome();
+    engine.native = { onRun: (r) => runs.push(r.files) };
+    const told = await engine.fixMany(files, s, linted);
+    equal(runs.length, 2, `the fix over the copies and the project files apart, nothing linted again: ${runs}`);
+    deepEqual(told.map(plain), (await new Biome().fixMany(files, s)).map(plain));
+    // Some known, some not: only the others are linted as they were.
+    runs.length = 0;
+    const half = linted.map((r, i) => files[i].relPath === "src/const.ts" ? undefined : r);
+    const mixed = await engine.fixMany(files, s, half);
+    deepEqual(mixed.map(plain), told.map(plain));
+    equal(runs.length, 3, `${runs}`);
+    equal(runs[1], 1, "src/const.ts alone linted as it was");
+  },
+});
+
+Deno.test({
   name: "biome native fixMany() fixes (safe fixes and assist actions, counted; unsafe ones left as findings)",
   ignore,
   async fn() {
