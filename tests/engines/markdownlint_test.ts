@@ -29,6 +29,16 @@ Deno.test("markdownlint fix() applies its fixes and the result matches the golde
   deepEqual(await engine.fix!(clean, settings(ALL_ON)), { text: out.text, fixed: 0, lint: again });
 });
 
+Deno.test("markdownlint fix() fixes what its own fixes leave (parity/markdownlint-fix-passes): nothing fixable left", async () => {
+  const engine = await markdownlint.load();
+  const file = await fixture("../../tests/engines/testdata/parity/markdownlint-fix-passes/tab.md", "markdown");
+  const out = await engine.fix!(file, settings(ALL_ON));
+  // markdownlint-cli2 --fix stops after one pass at "text " (MD010's fix leaves MD009's trailing space).
+  equal(out.text, "# Title\n\ntext\nmore\n");
+  equal(out.fixed, 2);
+  deepEqual(out.lint, { diagnostics: [] });
+});
+
 Deno.test("markdownlint lint() honours ignore, aliases, rule options and line_length", async () => {
   const engine = await markdownlint.load();
   const file = await fixture("markdownlint/bad.md", "markdown");
