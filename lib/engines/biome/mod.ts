@@ -97,6 +97,7 @@ import {
   type LintOutput,
   type Settled,
   type SourceFile,
+  SourceSyntaxError,
   type StartedBatch,
 } from "../types.ts";
 
@@ -552,10 +553,12 @@ export class Biome implements EngineInstance {
     return out;
   }
 
-  async #fix(file: SourceFile, settings: EngineSettings) {
+  async #fix(file: SourceFile, settings: EngineSettings): Promise<FixOutput> {
     const config = configuration(settings, "fix");
     const { ws, projectKey, path } = await this.#project(file, settings, "fix");
-    const before = (await this.lint(file, settings)).diagnostics.length;
+    // A file that does not parse is not fixed: its syntax error is thrown from here, the findings of the text as read.
+    const found = await this.lint(file, settings);
+    const before = found.diagnostics.length;
     const fixed = call(() =>
       withFile(ws, projectKey, path, file.text, () =>
         ws.fixFile({
@@ -570,7 +573,16 @@ export class Biome implements EngineInstance {
         }).code)
     );
     if (fixed === file.text) return { text: file.text, fixed: 0 };
-    const after = (await this.lint({ ...file, text: fixed }, settings)).diagnostics.length;
+    let after: number;
+    try {
+      after = (await this.lint({ ...file, text: fixed }, settings)).diagnostics.length;
+    } catch (e) {
+      // biome's fixes would leave a file that parsed one that does not (noUselessEscapeInString turning `'<\/style>'`
+      // inside an HTML `<style>` into `'</style>'`, which ends the element): not applied, the file kept as it is, with
+      // the findings in it — never the syntax error of a text that was not written.
+      if (e instanceof SourceSyntaxError) return { text: file.text, fixed: 0, lint: found };
+      throw e;
+    }
     return { text: fixed, fixed: Math.max(1, before - after) };
   }
 

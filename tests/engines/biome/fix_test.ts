@@ -23,6 +23,7 @@ import {
   type Language,
   type Settled,
   type SourceFile,
+  SourceSyntaxError,
 } from "../../../lib/engines/types.ts";
 import { settings } from "../_harness.ts";
 import { tempDir } from "../../_helpers/temp.ts";
@@ -163,6 +164,48 @@ Deno.test({
     deepEqual(mixed.map(plain), told.map(plain));
     equal(runs.length, 3, `${runs}`);
     equal(runs[1], 1, "src/const.ts alone linted as it was");
+  },
+});
+
+Deno.test({
+  name: "biome fix: a fix that would leave a file that parses one that does not is not applied, on both paths",
+  ignore,
+  async fn() {
+    // noUselessEscapeInString's fix turns `'<\/style>'` into `'</style>'`, which ends the `<style>` element early.
+    const text = "<h1>x</h1>\n<style>\n  .a {\n    content: '<\\/style>';\n  }\n</style>\n";
+    const html: SourceFile = { path: "/nonexistent/page.html", relPath: "page.html", language: "html", text };
+    const s = settings();
+    const checked = await new Biome().lint(html, s);
+    deepEqual(checked.diagnostics.map((d) => d.code), ["suspicious/noUselessEscapeInString"]);
+    const expected = { text, fixed: 0, lint: checked };
+    deepEqual(await wasmOnly().fix(html, s), expected, "WebAssembly: kept, its findings those of the text as read");
+    deepEqual((await new Biome().fixMany([html], s))[0], expected, "native: the same");
+  },
+});
+
+Deno.test({
+  name: "biome fix: a file biome cannot parse is not fixed, on both paths (parity/biome-fix-unparsed)",
+  ignore,
+  async fn() {
+    const path = new URL("../testdata/parity/biome-fix-unparsed/decorated.ts", import.meta.url).pathname;
+    const file: SourceFile = {
+      path,
+      relPath: "decorated.ts",
+      language: "typescript",
+      text: Deno.readTextFileSync(path),
+    };
+    const s = settings();
+    const native = (await new Biome().fixMany([file], s))[0];
+    ok(native instanceof SourceSyntaxError, String(native));
+    const wasm = await wasmOnly().fix(file, s).catch((e) => e);
+    ok(wasm instanceof SourceSyntaxError, String(wasm));
+    // Its findings are the check's: the parse error and the rules' findings in the text as read.
+    const codes = (native as SourceSyntaxError).diagnostics.map((d) => d.code).sort();
+    deepEqual(
+      codes,
+      (await new Biome().lint(file, s).catch((e) => e)).diagnostics.map((d: { code: string }) => d.code).sort(),
+    );
+    ok(codes.includes("parse") && codes.includes("complexity/useArrowFunction"), String(codes));
   },
 });
 

@@ -1,0 +1,9 @@
+function first() {
+  return function () {};
+}
+
+export class Foo {
+  method(@first() test: string) {
+    return test;
+  }
+}
