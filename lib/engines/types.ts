@@ -340,6 +340,11 @@ export class SharedFailure extends Error {
  */
 export interface EngineInstance {
   lint?(file: SourceFile, settings: EngineSettings): Promise<LintOutput> | LintOutput;
+  /**
+   * A {@link SourceSyntaxError} from `fix` (or a batch fix's result) says the text as read does not parse, an
+   * {@link EngineRefusal} that the engine takes no such file; either is what `lint` throws for that text under the same
+   * settings: a file that does not parse is not fixed.
+   */
   fix?(file: SourceFile, settings: EngineSettings): Promise<FixOutput> | FixOutput;
   format?(file: SourceFile, settings: EngineSettings): Promise<string> | string;
   /**

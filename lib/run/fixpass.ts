@@ -19,7 +19,16 @@
  */
 import { type ResultCache, resultKey } from "../cache/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
-import type { EngineSettings, EngineSpec, FixOutput, LintOutput, Settled, SourceFile } from "../engines/types.ts";
+import {
+  EngineRefusal,
+  type EngineSettings,
+  type EngineSpec,
+  type FixOutput,
+  type LintOutput,
+  type Settled,
+  type SourceFile,
+  SourceSyntaxError,
+} from "../engines/types.ts";
 import { span } from "../debug/timing.ts";
 import {
   cacheFor,
@@ -331,6 +340,13 @@ async function settleGroup(group: Group, results: Settled<FixOutput>[], rest: Ma
       const known = knownError(result ?? new Error("the batch returned no result for this file"));
       // A refusal or a crash's verdict is cached as the pool's step caches it (see cache/engine.ts).
       if ("value" in known) item.where?.cache.set("fix", item.where.key, known.value);
+      // A text that does not parse, or one the engine refuses: the verdict is the lint's too (EngineInstance.fix), kept
+      // for a check after this run.
+      const lints = result instanceof SourceSyntaxError || result instanceof EngineRefusal;
+      if (lints && "value" in known && lintsAlike && item.where) {
+        const key = await resultKey(item.where.cache, namespace, spec, item.file, plan.settings);
+        if (key !== undefined) item.where.cache.set(namespace, key, known.value);
+      }
       task.fixes = { [plan.id]: { fix: known } };
       return;
     }

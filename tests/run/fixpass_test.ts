@@ -97,9 +97,9 @@ Deno.test({
   name: "a lint fix run keeps the batch's fixes and the findings in the fixed texts: a check then misses nothing",
   ignore,
   async fn() {
-    // Without the file that does not parse: no fix run keeps the findings of a file biome cannot parse (older than
-    // the batch: the WebAssembly path fixes it, as before).
-    const { "src/bad.ts": _bad, ...files } = FILES;
+    // The file that does not parse among them, and one biome refuses: the syntax error, and the refusal, are kept as
+    // a check's lint of them.
+    const files = { ...FILES, "package-lock.json": '{ "lockfileVersion": 3 }\n' };
     const root = await workspace(files, "poly-fixpass-");
     const fixed = await runLint({ paths: [], cwd: root, fix: true });
     assert.ok(fixed.summary.fixed! > 0);
