@@ -108,11 +108,27 @@ async function cachedLint(
   spec: EngineSpec,
   file: SourceFile,
   settings: EngineSettings,
+  checked: Checked,
 ): Promise<LintOutput | undefined> {
   const namespace = namespaceOf("lint", spec);
+  if (!checked(cache, namespace)) return undefined; // nothing checked yet: no key made, no digest taken
   const key = await resultKey(cache, namespace, spec, file, settings);
   const hit = key === undefined ? undefined : cache.get(namespace, key) as Partial<LintOutput> | undefined;
   return Array.isArray(hit?.diagnostics) && hit.partial === undefined ? hit as LintOutput : undefined;
+}
+
+/** Whether a cache held findings in a namespace when the run first asked (a cold one holds none: nothing to look up). */
+type Checked = (cache: ResultCache, namespace: ReturnType<typeof namespaceOf>) => boolean;
+
+function checkedBefore(): Checked {
+  const seen = new Map<ResultCache, Map<string, boolean>>();
+  return (cache, namespace) => {
+    let of = seen.get(cache);
+    if (!of) seen.set(cache, of = new Map());
+    let answer = of.get(namespace);
+    if (answer === undefined) of.set(namespace, answer = cache.hasEntries(namespace));
+    return answer;
+  };
 }
 
 const settingsJson = new WeakMap<EngineSettings, string>();
@@ -129,6 +145,7 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
   const done = new Map<number, FileOutcome>();
   const rest = new Map<number, FileTask>();
   const groups = new Map<string, Group>();
+  const checked = checkedBefore();
   const reading = span("read");
   for (const [index, task] of tasks.entries()) {
     if (signal?.aborted) {
@@ -152,7 +169,7 @@ export async function fixPrepass(tasks: FileTask[], signal?: AbortSignal): Promi
     if (!group) groups.set(id, group = { ...step, items: [] });
     // The findings in the text as read, as a check found them: only under the settings the engine lints with.
     const linted = where && step.settings === step.plan.settings
-      ? await cachedLint(where.cache, step.spec, file, step.settings)
+      ? await cachedLint(where.cache, step.spec, file, step.settings, checked)
       : undefined;
     group.items.push({ index, file, where, ...(linted ? { linted } : {}) });
   }
