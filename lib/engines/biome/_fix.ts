@@ -20,11 +20,14 @@
  *   knows them all.
  *
  * A file gets a native result only when biome lists it as processed in both runs
- * it took part in and every finding in both is placed exactly in its text. A file
- * with a parse error (biome's fixes and the module's need not agree on what to do
- * with it), any other file without a result, a diagnostic with no file, a crash,
- * unreadable output leave that file `undefined`, and the caller fixes it on the
- * WebAssembly path. `tests/engines/biome/fix_test.ts` holds the two paths equal.
+ * it took part in and every finding in both is placed exactly in its text. Parse
+ * errors are findings like the others, as on the lint path: the caller keeps a
+ * file whose fixed text does not parse as it was (biome fixes a file that does
+ * not parse, and a fix may break one that did), and a text as read that does not
+ * parse is that syntax error, as `lint` throws it. Any other file without a
+ * result, a diagnostic with no file or no category, a crash, unreadable output
+ * leave that file `undefined`, and the caller fixes it on the WebAssembly path.
+ * `tests/engines/biome/fix_test.ts` holds the two paths equal.
  *
  * @module
  */
@@ -139,7 +142,8 @@ function at(copy: Copy, text: string): SourceFile {
 
 /**
  * Runs one process in `dir` (which holds the configuration) over `paths` (relative to it): the diagnostics of each
- * path it processed without a parse error. Nothing when a diagnostic names no file (a configuration problem).
+ * path it processed, but those with a diagnostic of no category. Nothing when a diagnostic names no file (a
+ * configuration problem).
  */
 async function findingsByPath(
   command: CopiesRun["command"],
@@ -154,12 +158,12 @@ async function findingsByPath(
   if (!run || run.diagnostics.some((d) => !d.location)) return out;
   const ours = new Set(paths.map(key));
   for (const path of run.processed) if (ours.has(path)) out.set(path, []);
-  const unparsed = new Set<string>();
+  const unknown = new Set<string>();
   for (const d of run.diagnostics) {
     const path = key(d.location!.path);
-    if (d.category === undefined || d.category === "parse") unparsed.add(path);
+    if (d.category === undefined) unknown.add(path);
     out.get(path)?.push(d);
   }
-  for (const path of unparsed) out.delete(path);
+  for (const path of unknown) out.delete(path);
   return out;
 }

@@ -222,6 +222,7 @@ function manifestNamed(file: SourceFile, d: Finding, settings: EngineSettings): 
   return { ...d, description: d.description.replace(/( isn't specified in ).+(\.)$/s, `$1${named}$2`) };
 }
 
-function isParseError(d: Finding): boolean {
+/** Whether a finding is a parse error (the text does not parse where it is). */
+export function isParseError(d: Finding): boolean {
   return d.category === "parse" || d.severity === "fatal";
 }

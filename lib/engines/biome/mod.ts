@@ -67,7 +67,7 @@
  *
  * @module
  */
-import { biomePath, configuration, type Finding, outcome, syntaxError } from "./_shared.ts";
+import { biomePath, configuration, type Finding, isParseError, outcome, syntaxError } from "./_shared.ts";
 import { CANCELLED, runCancelled } from "../../process/run_signal.ts";
 import {
   lintNative,
@@ -536,16 +536,20 @@ export class Biome implements EngineInstance {
           out.push(await this.fix(file, settings));
           continue;
         }
-        // As the WebAssembly path counts: the findings the fixes removed, at least one once the text changed.
-        const lint = outcome({ ...file, text: found.text }, found.after, settings);
+        // Unchanged: its findings are the lint's (a syntax error thrown, when the text as read does not parse).
         if (found.text === file.text) {
-          out.push({ text: file.text, fixed: 0, lint });
+          out.push({ text: file.text, fixed: 0, lint: outcome(file, found.after, settings) });
           continue;
         }
-        const before = found.before
-          ? outcome(file, found.before, settings).diagnostics.length
-          : linted[i]!.diagnostics.length;
-        out.push({ text: found.text, fixed: Math.max(1, before - lint.diagnostics.length), lint });
+        // What was read does not parse, or biome's fixes leave a text that does not (see `#fix`): kept as it is.
+        const was = found.before ? outcome(file, found.before, settings) : linted[i]!;
+        if (found.after.some(isParseError)) {
+          out.push({ text: file.text, fixed: 0, lint: was });
+          continue;
+        }
+        // As the WebAssembly path counts: the findings the fixes removed, at least one once the text changed.
+        const lint = outcome({ ...file, text: found.text }, found.after, settings);
+        out.push({ text: found.text, fixed: Math.max(1, was.diagnostics.length - lint.diagnostics.length), lint });
       } catch (e) {
         out.push(e instanceof Error ? e : new Error(String(e)));
       }
