@@ -576,7 +576,7 @@ export class Biome implements EngineInstance {
             : ["syntax", "lint", "action"],
         }).code)
     );
-    if (fixed === file.text) return { text: file.text, fixed: 0 };
+    if (fixed === file.text) return { text: file.text, fixed: 0, lint: found };
     let after: number;
     try {
       after = (await this.lint({ ...file, text: fixed }, settings)).diagnostics.length;
