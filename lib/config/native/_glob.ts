@@ -59,10 +59,15 @@ export function globsetRegex(pattern: string): RegExp {
   return re;
 }
 
-/** Whether a ruff-style pattern matches `absPath` (by base name, or joined to its base, by absolute path). */
+/**
+ * Whether a ruff-style pattern matches `absPath`, as ruff's `FilePattern` does: by base name when the pattern has no
+ * `/`, and by absolute path, the pattern joined to its base and normalised as a path (`docs/` is the folder `docs`:
+ * requests' `exclude = ["docs/", "ext/"]` keeps `ruff check` out of both).
+ */
 export function ruffMatches(p: NativePattern, absPath: string): boolean {
-  const pattern = p.pattern.startsWith("~/") ? p.pattern : p.pattern;
-  if (globsetRegex(pattern).test(basename(absPath))) return true;
-  const absolute = isAbsolute(pattern) ? pattern : join(p.base, pattern);
+  const pattern = p.pattern;
+  if (!pattern.includes("/") && globsetRegex(pattern).test(basename(absPath))) return true;
+  const joined = isAbsolute(pattern) ? pattern : join(p.base, pattern);
+  const absolute = joined.length > 1 ? joined.replace(/\/+$/, "") : joined;
   return globsetRegex(absolute).test(absPath);
 }

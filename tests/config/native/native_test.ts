@@ -9,7 +9,7 @@ import { importNative } from "../../../lib/config/native/import.ts";
 import { openConfig } from "../../../lib/config/load.ts";
 import { nativeExcluded, nativeIgnoredCodes, nativeTargetVersion } from "../../../lib/config/native/mod.ts";
 import { biomeExcluded, biomeIncludes, PROJECT_RULES } from "../../../lib/config/native/biome.ts";
-import { globsetRegex } from "../../../lib/config/native/_glob.ts";
+import { globsetRegex, ruffMatches } from "../../../lib/config/native/_glob.ts";
 import {
   editorconfigStyle,
   oxfmtToBiome,
@@ -184,6 +184,15 @@ Deno.test("globsetRegex() lets * cross directories, as ruff's globset does", () 
   assert.ok(globsetRegex("*.{py,pyi}").test("a.pyi"));
   assert.ok(!globsetRegex("test_?.py").test("test_ab.py"));
   assert.ok(globsetRegex("[!a]x.py").test("bx.py"));
+});
+
+Deno.test("ruffMatches(): a pattern ending in / is the folder (requests' exclude = [\"docs/\"]), as ruff's FilePattern", () => {
+  const docs = { pattern: "docs/", base: "/r" };
+  assert.ok(ruffMatches(docs, "/r/docs"), "the folder, as the walk meets it");
+  assert.ok(!ruffMatches(docs, "/r/docs/conf.py"), "its files through the folder (nativeExcluded walks up)");
+  assert.ok(!ruffMatches(docs, "/r/src/docs"), "a folder of that name elsewhere: the pattern has a /");
+  assert.ok(ruffMatches({ pattern: "docs", base: "/r" }, "/r/src/docs"), "no /: by base name anywhere");
+  assert.ok(ruffMatches({ pattern: "build/**", base: "/r" }, "/r/build/x.py"));
 });
 
 Deno.test("globsetRegex(): a ** component also matches no folder at all, as ruff's globset does", () => {

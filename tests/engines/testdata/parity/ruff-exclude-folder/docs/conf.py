@@ -1,0 +1,4 @@
+import sys
+import os
+
+print(sys, os)
