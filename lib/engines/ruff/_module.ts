@@ -79,11 +79,43 @@ export function asRuffChecks<T extends Finding>(path: string, findings: T[]): T[
  * result depend on the packages around it (an `__init__.py`'s own rules follow its name).
  */
 export function docstringsSelected(options: Record<string, unknown>): boolean {
-  const lint = (typeof options.lint === "object" && options.lint !== null ? options.lint : {}) as Record<
-    string,
-    unknown
-  >;
-  const selectors = [lint.select, lint["extend-select"], options.select, options["extend-select"]]
+  return selectors(options).some((s) => s === "ALL" || /^D(1(0[0-7]?)?)?$/.test(s));
+}
+
+/** The rule selectors of ruff options: `select` and `extend-select`, in `lint` or at the top. */
+function selectors(options: Record<string, unknown>): string[] {
+  const lint = table(options.lint);
+  return [lint.select, lint["extend-select"], options.select, options["extend-select"]]
     .flatMap((list) => Array.isArray(list) ? list.map(String) : []);
-  return selectors.some((s) => s === "ALL" || /^D(1(0[0-7]?)?)?$/.test(s));
+}
+
+function table(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
+}
+
+/**
+ * The module ruff's isort counts first-party in the file at `path` because it is the file's own package
+ * (`detect-same-package`, on by default): the name of the outermost package folder around the file, when the options
+ * select isort's rule (`ALL`, `I`, `I0`, `I00`, `I001`), leave `detect-same-package` on and place that name nowhere
+ * themselves (its `known-*` lists, `extra-standard-library`, `sections`: ruff looks at those first). Undefined for a
+ * file in no package. ruff also looks at its standard-library list before the file's package, which poly does not
+ * have: a package named like a standard module (`email/`) would be first-party here, and standard there.
+ */
+export function ownPackage(path: string, options: Record<string, unknown>): string | undefined {
+  if (!selectors(options).some((s) => s === "ALL" || /^I(0(01?)?)?$/.test(s))) return undefined;
+  const isort = { ...table(options.isort), ...table(table(options.lint).isort) };
+  if (isort["detect-same-package"] === false) return undefined;
+  const names = modulePath(path);
+  if (names.length < 2) return undefined;
+  const name = names[0];
+  const placed = ["known-first-party", "known-third-party", "known-local-folder", "extra-standard-library"]
+    .flatMap((key) => Array.isArray(isort[key]) ? isort[key] as unknown[] : [])
+    .concat(Object.values(table(isort.sections)).flatMap((v) => Array.isArray(v) ? v : []));
+  return placed.some((p) => typeof p === "string" && globMatches(p, name)) ? undefined : name;
+}
+
+/** A module pattern of isort's lists (`*` and `?` wildcards) against a module name. */
+function globMatches(pattern: string, name: string): boolean {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  return new RegExp(`^${re}$`).test(name);
 }

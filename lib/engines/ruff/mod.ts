@@ -36,7 +36,7 @@ import type { Diagnostic } from "../../report/schema.ts";
 import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "../text.ts";
 import { applyRuleSettings, upstreamKeys } from "../settings.ts";
 import { freshCommonJs, wasmCall } from "../module.ts";
-import { asRuffChecks, docstringsSelected, modulePath } from "./_module.ts";
+import { asRuffChecks, docstringsSelected, modulePath, ownPackage } from "./_module.ts";
 import {
   againOnCrash,
   EngineError,
@@ -283,7 +283,7 @@ class Ruff implements EngineInstance {
 
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
     refuseStub(file);
-    const ws = this.#workspace(lintOptions(settings), settings);
+    const ws = this.#workspace(fileLintOptions(file, settings), settings);
     const diags = this.#call(() => ws.check(file.text));
     const err = syntaxError(diags);
     if (err) {
@@ -395,6 +395,29 @@ class Ruff implements EngineInstance {
 /** {@link docstringsSelected} of each settings object's lint options, worked out once (a run asks it per file). */
 const docstrings = new WeakMap<EngineSettings, boolean>();
 
+const lintOptionsOf = new WeakMap<EngineSettings, Options>();
+
+/** {@link lintOptions}, made once per settings object. */
+function settingsLintOptions(settings: EngineSettings): Options {
+  let options = lintOptionsOf.get(settings);
+  if (!options) lintOptionsOf.set(settings, options = lintOptions(settings));
+  return options;
+}
+
+/**
+ * {@link lintOptions} for one file: with its own package among isort's first-party modules, as `ruff check` counts it
+ * there ({@link ownPackage}; the WebAssembly build sees no path). Files of one package share one workspace.
+ */
+function fileLintOptions(file: SourceFile, settings: EngineSettings): Options {
+  const options = settingsLintOptions(settings);
+  const own = ownPackage(file.path, options);
+  if (own === undefined) return options;
+  const lint = isTable(options.lint) ? options.lint : {};
+  const isort = isTable(lint.isort) ? lint.isort : {};
+  const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
+  return { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": [...known, own] } } };
+}
+
 function selectsDocstrings(settings: EngineSettings): boolean {
   let selected = docstrings.get(settings);
   if (selected === undefined) docstrings.set(settings, selected = docstringsSelected(lintOptions(settings)));
@@ -410,9 +433,13 @@ export const ruff: EngineSpec = {
   capabilities: { lint: true, format: true, fix: true },
   upstream: `${PACKAGE} ${VERSION}`,
   defaultEnabled: true,
-  // Whether a missing docstring is reported depends on the packages around the file (`_module.ts`): where the
-  // selection has those rules, a result is kept under the file's module path too.
-  cacheContext: (file, settings) => Promise.resolve(selectsDocstrings(settings) ? modulePath(file.path).join(".") : ""),
+  // Whether a missing docstring is reported, and where isort puts the file's own package, depend on the packages
+  // around the file (`_module.ts`): where the selection has those rules, a result is kept under them too.
+  cacheContext: (file, settings) => {
+    const docs = selectsDocstrings(settings) ? modulePath(file.path).join(".") : "";
+    const own = ownPackage(file.path, settingsLintOptions(settings));
+    return Promise.resolve(own === undefined ? docs : `${docs}+${own}`);
+  },
   contextFiles: (path) => /(^|[/\\])__init__\.pyi?$/.test(path),
   moduleUrls() {
     const js = import.meta.resolve(PACKAGE);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { engine } from "../_engine_harness.ts";
 import { settings } from "../_harness.ts";
-import { docstringsSelected, modulePath } from "../../../lib/engines/ruff/_module.ts";
+import { docstringsSelected, modulePath, ownPackage } from "../../../lib/engines/ruff/_module.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { runPoly } from "../../_helpers/cli.ts";
 
@@ -91,4 +91,47 @@ Deno.test("poly lint: an __init__.py made in a folder changes its modules' cache
   // In package `_tools` it is `_tools.x`: private, and its cached result no longer stands.
   await Deno.writeTextFile(join(dir, "_tools", "__init__.py"), '"""Tools."""\n');
   assert.deepEqual(await codes(), []);
+});
+
+Deno.test("ownPackage(): the outermost package around a file, when isort runs and detect-same-package is on", async () => {
+  const dir = await tree();
+  const isort = { lint: { select: ["I"] } };
+  assert.equal(ownPackage(join(dir, "pkg/_priv/mod.py"), isort), "pkg");
+  assert.equal(ownPackage(join(dir, "pkg/__init__.py"), isort), "pkg");
+  assert.equal(ownPackage(join(dir, "lib/x.py"), isort), undefined, "in no package");
+  assert.equal(ownPackage(join(dir, "pkg/mod.py"), { lint: { select: ["E", "F"] } }), undefined, "isort not selected");
+  assert.equal(ownPackage(join(dir, "pkg/mod.py"), { select: ["ALL"] }), "pkg");
+  const off = { lint: { select: ["I001"], isort: { "detect-same-package": false } } };
+  assert.equal(ownPackage(join(dir, "pkg/mod.py"), off), undefined);
+  const placed = { lint: { select: ["I"], isort: { "known-third-party": ["pk*"] } } };
+  assert.equal(ownPackage(join(dir, "pkg/mod.py"), placed), undefined, "the configuration places it itself");
+});
+
+/**
+ * A test package importing itself, as requests' tests do (`from tests.testserver.server import Server` beside
+ * `import requests`): ruff's isort counts a file's own package first-party (`detect-same-package`), which poly's
+ * WebAssembly ruff cannot see. Native verdicts (`ruff check --select I`, ruff 0.16.9), recorded: clean; with
+ * `detect-same-package = false`, `tests/test_a.py:1:1: I001`.
+ */
+Deno.test("poly lint: a file's own package is first-party for isort, as ruff check has it (detect-same-package)", async () => {
+  const dir = await tempDir({ prefix: "poly-ruff-same-package-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.mkdir(join(dir, "tests"));
+  await Deno.writeTextFile(join(dir, "tests", "__init__.py"), "");
+  await Deno.writeTextFile(join(dir, "tests", "helpers.py"), "h = 1\n");
+  await Deno.writeTextFile(
+    join(dir, "tests", "test_a.py"),
+    "import os\n\nimport pytest\n\nfrom tests.helpers import h\n\nprint(os, pytest, h)\n",
+  );
+  const codes = async (detect: string) => {
+    await Deno.writeTextFile(
+      join(dir, "pyproject.toml"),
+      `[tool.ruff]\nsrc = ["lib"]\n[tool.ruff.lint]\nselect = ["I"]\n${detect}`,
+    );
+    const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
+    const doc = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { code: string }[] }[] };
+    return doc.results.flatMap((r) => (r.diagnostics ?? []).map((d) => `${r.path} ${d.code}`)).sort();
+  };
+  assert.deepEqual(await codes(""), []);
+  assert.deepEqual(await codes("[tool.ruff.lint.isort]\ndetect-same-package = false\n"), ["tests/test_a.py I001"]);
 });

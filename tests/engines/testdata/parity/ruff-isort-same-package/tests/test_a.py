@@ -1,0 +1,7 @@
+import os
+
+import pytest
+
+from tests.helpers import h
+
+print(os, pytest, h)
