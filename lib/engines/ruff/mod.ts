@@ -411,7 +411,10 @@ function settingsLintOptions(settings: EngineSettings): Options {
 function fileLintOptions(file: SourceFile, settings: EngineSettings): Options {
   const options = settingsLintOptions(settings);
   const own = ownPackage(file.path, options);
-  if (own === undefined) return options;
+  // A file that never names its package imports nothing of it: the settings' own workspace serves it.
+  if (own === undefined || !new RegExp(`\\b${own.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(file.text)) {
+    return options;
+  }
   const lint = isTable(options.lint) ? options.lint : {};
   const isort = isTable(lint.isort) ? lint.isort : {};
   const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
