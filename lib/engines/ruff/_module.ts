@@ -98,8 +98,7 @@ function table(value: unknown): Record<string, unknown> {
  * (`detect-same-package`, on by default): the name of the outermost package folder around the file, when the options
  * select isort's rule (`ALL`, `I`, `I0`, `I00`, `I001`), leave `detect-same-package` on and place that name nowhere
  * themselves (its `known-*` lists, `extra-standard-library`, `sections`: ruff looks at those first). Undefined for a
- * file in no package. ruff also looks at its standard-library list before the file's package, which poly does not
- * have: a package named like a standard module (`email/`) would be first-party here, and standard there.
+ * file in no package. ruff also looks at its standard-library list first: the engine asks its module (mod.ts).
  */
 export function ownPackage(path: string, options: Record<string, unknown>): string | undefined {
   if (!selectors(options).some((s) => s === "ALL" || /^I(0(01?)?)?$/.test(s))) return undefined;

@@ -281,9 +281,49 @@ class Ruff implements EngineInstance {
     return ws;
   }
 
+  /**
+   * {@link lintOptions} for one file: with its own package among isort's first-party modules, as `ruff check` counts it
+   * there ({@link ownPackage}; the WebAssembly build sees no path), unless ruff's standard library has a module of that
+   * name ({@link Ruff.#standard}: ruff looks there first). Files of one package share one workspace.
+   */
+  #fileLintOptions(file: SourceFile, settings: EngineSettings): Options {
+    const options = settingsLintOptions(settings);
+    const own = ownPackage(file.path, options);
+    // A file that never names its package imports nothing of it: the settings' own workspace serves it.
+    if (own === undefined || !new RegExp(`\\b${own.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(file.text)) {
+      return options;
+    }
+    if (this.#standard(own, options, settings)) return options;
+    const lint = isTable(options.lint) ? options.lint : {};
+    const isort = isTable(lint.isort) ? lint.isort : {};
+    const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
+    return { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": [...known, own] } } };
+  }
+
+  #standardModules = new Map<string, boolean>();
+
+  /**
+   * Whether ruff's standard-library list has a module `name` for the options' Python version, asked of ruff itself:
+   * `import name` beside `import poly_probe` with no blank line is an unsorted block (I001) in both orders only when
+   * the two fall in different sections, standard library and third party (two third-party imports are sorted in one).
+   */
+  #standard(name: string, options: Options, settings: EngineSettings): boolean {
+    const version = typeof options["target-version"] === "string" ? options["target-version"] : "";
+    const key = `${version}\0${name}`;
+    let known = this.#standardModules.get(key);
+    if (known === undefined) {
+      const probe: Options = { ...(version ? { "target-version": version } : {}), lint: { select: ["I001"] } };
+      const ws = this.#workspace(probe, settings);
+      const unsorted = (text: string) => this.#call(() => ws.check(text)).some((d) => d.code === "I001");
+      known = unsorted(`import ${name}\nimport poly_probe\n`) && unsorted(`import poly_probe\nimport ${name}\n`);
+      this.#standardModules.set(key, known);
+    }
+    return known;
+  }
+
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
     refuseStub(file);
-    const ws = this.#workspace(fileLintOptions(file, settings), settings);
+    const ws = this.#workspace(this.#fileLintOptions(file, settings), settings);
     const diags = this.#call(() => ws.check(file.text));
     const err = syntaxError(diags);
     if (err) {
@@ -402,23 +442,6 @@ function settingsLintOptions(settings: EngineSettings): Options {
   let options = lintOptionsOf.get(settings);
   if (!options) lintOptionsOf.set(settings, options = lintOptions(settings));
   return options;
-}
-
-/**
- * {@link lintOptions} for one file: with its own package among isort's first-party modules, as `ruff check` counts it
- * there ({@link ownPackage}; the WebAssembly build sees no path). Files of one package share one workspace.
- */
-function fileLintOptions(file: SourceFile, settings: EngineSettings): Options {
-  const options = settingsLintOptions(settings);
-  const own = ownPackage(file.path, options);
-  // A file that never names its package imports nothing of it: the settings' own workspace serves it.
-  if (own === undefined || !new RegExp(`\\b${own.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(file.text)) {
-    return options;
-  }
-  const lint = isTable(options.lint) ? options.lint : {};
-  const isort = isTable(lint.isort) ? lint.isort : {};
-  const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
-  return { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": [...known, own] } } };
 }
 
 function selectsDocstrings(settings: EngineSettings): boolean {

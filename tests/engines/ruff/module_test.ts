@@ -135,3 +135,24 @@ Deno.test("poly lint: a file's own package is first-party for isort, as ruff che
   assert.deepEqual(await codes(""), []);
   assert.deepEqual(await codes("[tool.ruff.lint.isort]\ndetect-same-package = false\n"), ["tests/test_a.py I001"]);
 });
+
+/**
+ * ruff's isort looks at its standard-library list before the file's own package: a package named like a standard
+ * module (`email/`) is standard library there. Native verdict (`ruff check --select I`, ruff 0.16.9, `src = ["lib"]`),
+ * recorded: `email/x.py` clean.
+ */
+Deno.test("poly lint: a file's own package named like a standard module stays standard library for isort", async () => {
+  const dir = await tempDir({ prefix: "poly-ruff-same-package-std-" });
+  await Deno.mkdir(join(dir, ".git"));
+  await Deno.mkdir(join(dir, "email"));
+  await Deno.writeTextFile(join(dir, "email", "__init__.py"), "");
+  await Deno.writeTextFile(join(dir, "email", "x.py"), "import email.utils\nimport os\n\nprint(email, os)\n");
+  await Deno.writeTextFile(
+    join(dir, "pyproject.toml"),
+    '[tool.ruff]\nsrc = ["lib"]\n[tool.ruff.lint]\nselect = ["I"]\n',
+  );
+  const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
+  const doc = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { code: string }[] }[] };
+  const codes = doc.results.flatMap((r) => (r.diagnostics ?? []).map((d) => `${r.path} ${d.code}`));
+  assert.deepEqual(codes.filter((c) => c.endsWith("I001")), []);
+});
