@@ -50,6 +50,24 @@ async function tree(): Promise<string> {
   return dir;
 }
 
+/** A repository of `files` (path → text) in a new temporary folder. */
+async function repository(prefix: string, files: Record<string, string>): Promise<string> {
+  const dir = await tempDir({ prefix });
+  await Deno.mkdir(join(dir, ".git"));
+  for (const [rel, text] of Object.entries(files)) {
+    await Deno.mkdir(join(dir, rel, ".."), { recursive: true });
+    await Deno.writeTextFile(join(dir, rel), text);
+  }
+  return dir;
+}
+
+/** `poly lint` of `dir` as `path code` lines, sorted. */
+async function lintCodes(dir: string): Promise<string[]> {
+  const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
+  const doc = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { code: string }[] }[] };
+  return doc.results.flatMap((r) => (r.diagnostics ?? []).map((d) => `${r.path} ${d.code}`)).sort();
+}
+
 Deno.test("ruff lint() reports missing docstrings and __init__.py's rules as ruff check does at the file's path", async () => {
   const dir = await tree();
   const ruff = await engine("ruff");
@@ -81,11 +99,7 @@ Deno.test("poly lint: an __init__.py made in a folder changes its modules' cache
   await Deno.mkdir(join(dir, "_tools"));
   await Deno.writeTextFile(join(dir, "_tools", "x.py"), UNDOCUMENTED);
   await Deno.writeTextFile(join(dir, "pyproject.toml"), '[tool.ruff.lint]\nselect = ["D1"]\n');
-  const codes = async () => {
-    const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
-    const doc = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { code: string }[] }[] };
-    return doc.results.flatMap((r) => (r.diagnostics ?? []).map((d) => `${r.path} ${d.code}`)).sort();
-  };
+  const codes = () => lintCodes(dir);
   // Not in a package, `_tools/x.py` is module `x`: public.
   assert.deepEqual(await codes(), ["_tools/x.py D100", "_tools/x.py D101", "_tools/x.py D102", "_tools/x.py D103"]);
   // In package `_tools` it is `_tools.x`: private, and its cached result no longer stands.
@@ -114,23 +128,17 @@ Deno.test("ownPackage(): the outermost package around a file, when isort runs an
  * `detect-same-package = false`, `tests/test_a.py:1:1: I001`.
  */
 Deno.test("poly lint: a file's own package is first-party for isort, as ruff check has it (detect-same-package)", async () => {
-  const dir = await tempDir({ prefix: "poly-ruff-same-package-" });
-  await Deno.mkdir(join(dir, ".git"));
-  await Deno.mkdir(join(dir, "tests"));
-  await Deno.writeTextFile(join(dir, "tests", "__init__.py"), "");
-  await Deno.writeTextFile(join(dir, "tests", "helpers.py"), "h = 1\n");
-  await Deno.writeTextFile(
-    join(dir, "tests", "test_a.py"),
-    "import os\n\nimport pytest\n\nfrom tests.helpers import h\n\nprint(os, pytest, h)\n",
-  );
+  const dir = await repository("poly-ruff-same-package-", {
+    "tests/__init__.py": "",
+    "tests/helpers.py": "h = 1\n",
+    "tests/test_a.py": "import os\n\nimport pytest\n\nfrom tests.helpers import h\n\nprint(os, pytest, h)\n",
+  });
   const codes = async (detect: string) => {
     await Deno.writeTextFile(
       join(dir, "pyproject.toml"),
       `[tool.ruff]\nsrc = ["lib"]\n[tool.ruff.lint]\nselect = ["I"]\n${detect}`,
     );
-    const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
-    const doc = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { code: string }[] }[] };
-    return doc.results.flatMap((r) => (r.diagnostics ?? []).map((d) => `${r.path} ${d.code}`)).sort();
+    return await lintCodes(dir);
   };
   assert.deepEqual(await codes(""), []);
   assert.deepEqual(await codes("[tool.ruff.lint.isort]\ndetect-same-package = false\n"), ["tests/test_a.py I001"]);
@@ -142,17 +150,10 @@ Deno.test("poly lint: a file's own package is first-party for isort, as ruff che
  * recorded: `email/x.py` clean.
  */
 Deno.test("poly lint: a file's own package named like a standard module stays standard library for isort", async () => {
-  const dir = await tempDir({ prefix: "poly-ruff-same-package-std-" });
-  await Deno.mkdir(join(dir, ".git"));
-  await Deno.mkdir(join(dir, "email"));
-  await Deno.writeTextFile(join(dir, "email", "__init__.py"), "");
-  await Deno.writeTextFile(join(dir, "email", "x.py"), "import email.utils\nimport os\n\nprint(email, os)\n");
-  await Deno.writeTextFile(
-    join(dir, "pyproject.toml"),
-    '[tool.ruff]\nsrc = ["lib"]\n[tool.ruff.lint]\nselect = ["I"]\n',
-  );
-  const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
-  const doc = JSON.parse(run.stdout) as { results: { path: string; diagnostics?: { code: string }[] }[] };
-  const codes = doc.results.flatMap((r) => (r.diagnostics ?? []).map((d) => `${r.path} ${d.code}`));
-  assert.deepEqual(codes.filter((c) => c.endsWith("I001")), []);
+  const dir = await repository("poly-ruff-same-package-std-", {
+    "email/__init__.py": "",
+    "email/x.py": "import email.utils\nimport os\n\nprint(email, os)\n",
+    "pyproject.toml": '[tool.ruff]\nsrc = ["lib"]\n[tool.ruff.lint]\nselect = ["I"]\n',
+  });
+  assert.deepEqual((await lintCodes(dir)).filter((c) => c.endsWith("I001")), []);
 });
