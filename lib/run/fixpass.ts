@@ -117,6 +117,20 @@ async function cachedLint(
   return Array.isArray(hit?.diagnostics) && hit.partial === undefined ? hit as LintOutput : undefined;
 }
 
+/** Keeps `value` as `spec`'s findings in `file` under `settings`, in the cache `where` names (none: nothing kept). */
+async function keepLint(
+  where: Item["where"],
+  spec: EngineSpec,
+  file: SourceFile,
+  settings: EngineSettings,
+  value: unknown,
+): Promise<void> {
+  if (!where) return;
+  const namespace = namespaceOf("lint", spec);
+  const key = await resultKey(where.cache, namespace, spec, file, settings);
+  if (key !== undefined) where.cache.set(namespace, key, value);
+}
+
 /** Whether a cache held findings in a namespace when the run first asked (a cold one holds none: nothing to look up). */
 type Checked = (cache: ResultCache, namespace: ReturnType<typeof namespaceOf>) => boolean;
 
@@ -283,19 +297,14 @@ async function lintToFix(rest: Map<number, FileTask>, cannotRun: CannotRun): Pro
     } catch {
       return; // the pool fixes them one by one, and says what fails
     }
-    const namespace = namespaceOf("lint", spec);
     await Promise.all(items.map(async (item, i) => {
       const result = results[i];
       if (result instanceof Error || result === undefined || result.partial !== undefined) return;
       if (result.diagnostics.some((d) => d.fix !== undefined)) return;
       const task = rest.get(item.index)!;
       const value: StoredFix = { fixed: 0 };
-      if (item.where) {
-        const { cache, key } = item.where;
-        cache.set("fix", key, value);
-        const lintKey = await resultKey(cache, namespace, spec, item.file, plan.settings);
-        if (lintKey !== undefined) cache.set(namespace, lintKey, result);
-      }
+      item.where?.cache.set("fix", item.where.key, value);
+      await keepLint(item.where, spec, item.file, plan.settings, result);
       task.fixes = { ...task.fixes, [plan.id]: { fix: { value }, lint: { value: result } } };
     }));
   }));
@@ -348,7 +357,6 @@ async function fixGroups(spec: EngineSpec, groups: Group[], rest: Map<number, Fi
 async function settleGroup(group: Group, results: Settled<FixOutput>[], rest: Map<number, FileTask>): Promise<void> {
   const { spec, plan, settings, items } = group;
   // The findings in a fixed text are the lint's only under the settings the engine lints with.
-  const namespace = namespaceOf("lint", spec);
   const lintsAlike = settings === plan.settings;
   await Promise.all(items.map(async (item, i) => {
     const task = rest.get(item.index)!;
@@ -360,9 +368,8 @@ async function settleGroup(group: Group, results: Settled<FixOutput>[], rest: Ma
       // A text that does not parse, or one the engine refuses: the verdict is the lint's too (EngineInstance.fix), kept
       // for a check after this run.
       const lints = result instanceof SourceSyntaxError || result instanceof EngineRefusal;
-      if (lints && "value" in known && lintsAlike && item.where) {
-        const key = await resultKey(item.where.cache, namespace, spec, item.file, plan.settings);
-        if (key !== undefined) item.where.cache.set(namespace, key, known.value);
+      if (lints && "value" in known && lintsAlike) {
+        await keepLint(item.where, spec, item.file, plan.settings, known.value);
       }
       task.fixes = { [plan.id]: { fix: known } };
       return;
@@ -372,11 +379,8 @@ async function settleGroup(group: Group, results: Settled<FixOutput>[], rest: Ma
     const entry: { fix: Known; lint?: Known } = { fix: { value } };
     if (result.lint && lintsAlike) {
       entry.lint = { value: result.lint };
-      if (item.where) {
-        const fixedFile = { ...item.file, text: value.text ?? item.file.text };
-        const key = await resultKey(item.where.cache, namespace, spec, fixedFile, plan.settings);
-        if (key !== undefined) item.where.cache.set(namespace, key, result.lint);
-      }
+      const fixedFile = { ...item.file, text: value.text ?? item.file.text };
+      await keepLint(item.where, spec, fixedFile, plan.settings, result.lint);
     }
     task.fixes = { [plan.id]: entry };
   }));
