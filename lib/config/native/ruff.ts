@@ -443,9 +443,15 @@ function note(origins: Record<string, string>, table: Table, file: string, prefi
   }
 }
 
-/** Whether an isort configuration places a module in a section other than first-party (its patterns are globs). */
-function placedElsewhere(isort: Table): (name: string) => boolean {
-  const lists = ["known-third-party", "known-local-folder", "extra-standard-library"].map((k) => isort[k]);
+/** isort's lists that place a module in a section other than first-party. */
+export const ISORT_ELSEWHERE: readonly string[] = ["known-third-party", "known-local-folder", "extra-standard-library"];
+
+/**
+ * Whether an isort configuration places a module itself: by `keys`' lists (by default in a section other than
+ * first-party, {@link ISORT_ELSEWHERE}) or in one of its `sections` (its patterns are globs).
+ */
+export function placedBy(isort: Table, keys: readonly string[] = ISORT_ELSEWHERE): (name: string) => boolean {
+  const lists = keys.map((k) => isort[k]);
   if (isTable(isort.sections)) lists.push(...Object.values(isort.sections));
   const patterns = lists.flatMap((l) => Array.isArray(l) ? l.filter((p): p is string => typeof p === "string") : []);
   const matchers = patterns.map((p) => picomatch(p, { dot: true }));
@@ -541,7 +547,7 @@ export async function withFirstParty(config: NativeEngineConfig): Promise<Native
   }
   const lint = isTable(options.lint) ? { ...options.lint } : {};
   const isort = isTable(lint.isort) ? { ...lint.isort } : {};
-  const placed = placedElsewhere({ ...(isTable(options.isort) ? options.isort : {}), ...isort });
+  const placed = placedBy({ ...(isTable(options.isort) ? options.isort : {}), ...isort });
   const valid = [...names].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !placed(n)).sort();
   if (valid.length === 0) return { ...config, options };
   const known = Array.isArray(isort["known-first-party"]) ? (isort["known-first-party"] as string[]) : [];

@@ -18,6 +18,7 @@
  * @module
  */
 import { basename, dirname, join } from "node:path";
+import { ISORT_ELSEWHERE, placedBy } from "../../config/native/ruff.ts";
 
 /** Whether `dir` holds an `__init__.py` or `__init__.pyi`: a package, for ruff. */
 function isPackage(dir: string): boolean {
@@ -106,15 +107,5 @@ export function ownPackage(path: string, options: Record<string, unknown>): stri
   if (isort["detect-same-package"] === false) return undefined;
   const names = modulePath(path);
   if (names.length < 2) return undefined;
-  const name = names[0];
-  const placed = ["known-first-party", "known-third-party", "known-local-folder", "extra-standard-library"]
-    .flatMap((key) => Array.isArray(isort[key]) ? isort[key] as unknown[] : [])
-    .concat(Object.values(table(isort.sections)).flatMap((v) => Array.isArray(v) ? v : []));
-  return placed.some((p) => typeof p === "string" && globMatches(p, name)) ? undefined : name;
-}
-
-/** A module pattern of isort's lists (`*` and `?` wildcards) against a module name. */
-function globMatches(pattern: string, name: string): boolean {
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
-  return new RegExp(`^${re}$`).test(name);
+  return placedBy(isort, ["known-first-party", ...ISORT_ELSEWHERE])(names[0]) ? undefined : names[0];
 }
