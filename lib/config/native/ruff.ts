@@ -528,6 +528,12 @@ async function dirsBelow(dir: string): Promise<string[]> {
   return out;
 }
 
+/**
+ * `config` with the modules of its `src` folders (ruff's default: the governing file's folder and its `src`) among
+ * isort's `known-first-party`, as `ruff check` finds them by path where the WebAssembly build sees none; a name the
+ * configuration places elsewhere itself stays there. The names added are kept as `sourceModules`: ruff's
+ * standard-library list comes before `src`, which only ruff's own module can answer (the engine asks it).
+ */
 export async function withFirstParty(config: NativeEngineConfig): Promise<NativeEngineConfig> {
   const options = structuredClone(config.options);
   // Made absolute by `merge` against the file that set them; by default the governing file's folder and its `src`.
@@ -551,8 +557,9 @@ export async function withFirstParty(config: NativeEngineConfig): Promise<Native
   const valid = [...names].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !placed(n)).sort();
   if (valid.length === 0) return { ...config, options };
   const known = Array.isArray(isort["known-first-party"]) ? (isort["known-first-party"] as string[]) : [];
-  isort["known-first-party"] = [...known, ...valid.filter((n) => !known.includes(n))];
+  const added = valid.filter((n) => !known.includes(n));
+  isort["known-first-party"] = [...known, ...added];
   lint.isort = isort;
   options.lint = lint;
-  return { ...config, options };
+  return { ...config, options, ...(added.length > 0 ? { sourceModules: added } : {}) };
 }

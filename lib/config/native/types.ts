@@ -64,6 +64,12 @@ export interface NativeEngineConfig {
    */
   deno?: true;
   /**
+   * ruff: the module names found in its `src` folders and added to isort's `known-first-party` (lib/config/native/ruff.ts,
+   * `withFirstParty`). ruff looks at its standard-library list before `src`, so the engine takes those it knows as
+   * standard out again (lib/engines/ruff/mod.ts); a name the configuration lists itself is never one of these.
+   */
+  sourceModules?: string[];
+  /**
    * Set when the options are a `dprint.json`'s (lib/config/native/dprint.ts): its global keys, the sections of the
    * plugins it lists that poly runs, the languages of the others; `include` and `exclude.fmt` are its globs.
    */

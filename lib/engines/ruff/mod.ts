@@ -287,7 +287,7 @@ class Ruff implements EngineInstance {
    * name ({@link Ruff.#standard}: ruff looks there first). Files of one package share one workspace.
    */
   #fileLintOptions(file: SourceFile, settings: EngineSettings): Options {
-    const options = settingsLintOptions(settings);
+    const options = this.#settingsOptions(settings);
     const own = ownPackage(file.path, options);
     // A file that never names its package imports nothing of it: the settings' own workspace serves it.
     if (own === undefined || !new RegExp(`\\b${own.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(file.text)) {
@@ -298,6 +298,31 @@ class Ruff implements EngineInstance {
     const isort = isTable(lint.isort) ? lint.isort : {};
     const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
     return { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": [...known, own] } } };
+  }
+
+  #optionsOf = new WeakMap<EngineSettings, Options>();
+
+  /**
+   * {@link settingsLintOptions} without the modules of the configuration's `src` folders that ruff's standard library
+   * also has (`sourceModules`, lib/config/native/ruff.ts): `ruff check` puts `import email` with the standard library
+   * beside an `email/` folder at the root, as it does beside the file's own package ({@link Ruff.#standard}).
+   */
+  #settingsOptions(settings: EngineSettings): Options {
+    let options = this.#optionsOf.get(settings);
+    if (options) return options;
+    options = settingsLintOptions(settings);
+    const standard = new Set(
+      (settings.native?.sourceModules ?? []).filter((n) => this.#standard(n, options!, settings)),
+    );
+    if (standard.size > 0) {
+      const lint = isTable(options.lint) ? options.lint : {};
+      const isort = isTable(lint.isort) ? lint.isort : {};
+      const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
+      const kept = known.filter((n) => !standard.has(n));
+      options = { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": kept } } };
+    }
+    this.#optionsOf.set(settings, options);
+    return options;
   }
 
   #standardModules = new Map<string, boolean>();

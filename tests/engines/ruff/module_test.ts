@@ -157,3 +157,24 @@ Deno.test("poly lint: a file's own package named like a standard module stays st
   });
   assert.deepEqual((await lintCodes(dir)).filter((c) => c.endsWith("I001")), []);
 });
+
+/**
+ * The same order of lookups for the modules of the configuration's `src` folders (by default the root and `src/`):
+ * ruff's standard library comes first, so a root folder named like a standard module (`email/`) does not make
+ * `import email` first-party, where another folder (`other/`) does (parity/ruff-isort-src-standard). Native verdicts
+ * (`ruff check --select I`, ruff 0.16.9), recorded: `import email` beside `import os` clean; beside `import other`
+ * `app.py:1:1: I001`.
+ */
+Deno.test("poly lint: a src folder named like a standard module stays standard library for isort", async () => {
+  const dir = await repository("poly-ruff-src-std-", {
+    "email/__init__.py": "",
+    "other/__init__.py": "",
+    "pyproject.toml": '[tool.ruff.lint]\nselect = ["I"]\n',
+  });
+  const codes = async (text: string) => {
+    await Deno.writeTextFile(join(dir, "app.py"), `${text}\nprint(email, os, requests, other)\n`);
+    return (await lintCodes(dir)).filter((c) => c.endsWith("I001"));
+  };
+  assert.deepEqual(await codes("import email\nimport os\n\nimport requests\n\nimport other\n"), []);
+  assert.deepEqual(await codes("import os\n\nimport requests\n\nimport email\nimport other\n"), ["app.py I001"]);
+});
