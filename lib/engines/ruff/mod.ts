@@ -14,14 +14,10 @@
  *   `target-version = "py311"`, `preview = true`); ruff rejects unknown ones, which
  *   becomes an errored record naming the bad setting.
  * - Every ruff finding is severity `error` (ruff has no severities) unless re-levelled.
- * - Fix (`poly lint --fix`): applies only fixes of the rules in {@link SAFE_FIX_RULES},
- *   whose fixes ruff's documentation marks as safe ("Fix safety" in each rule's page),
- *   and of those the repository's `lint.extend-safe-fixes` promotes (less those its
- *   `lint.extend-unsafe-fixes` demotes, the more specific selector winning).
- *   The wasm build reports fixes without their applicability, so poly keeps this
- *   allow-list itself; a rule not in it is never auto-fixed (its fix is still shown
- *   to no one as applicable). F401 is excluded in `__init__.py`, where removing an
- *   import changes the package's public API.
+ * - Fix (`poly lint --fix`): applies the fixes `ruff check --fix` applies, those ruff marks safe. The wasm
+ *   build reports fixes without their applicability, so poly decides it as ruff 0.16.9 does (`_safety.ts`: from the
+ *   rule, or from the text and settings where ruff's verdict depends on them, a comment in the range say), then as
+ *   the repository's `lint.extend-safe-fixes` / `lint.extend-unsafe-fixes` say (the more specific selector winning).
  * - Format: ruff's formatter with `line-length` from `[defaults] line_length`,
  *   `indent-width` from `[defaults] indent_width`, and `[fmt.python.ruff]` keys
  *   passed as ruff `format` settings (e.g. `quote-style = "single"`).
@@ -37,6 +33,7 @@ import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } 
 import { applyRuleSettings, upstreamKeys } from "../settings.ts";
 import { freshCommonJs, wasmCall } from "../module.ts";
 import { asRuffChecks, docstringsSelected, modulePath, ownPackage } from "./_module.ts";
+import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
 import {
   againOnCrash,
   EngineError,
@@ -51,35 +48,6 @@ import {
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 const VERSION = "0.16.9";
-
-/** Rules whose fixes ruff documents as safe. */
-export const SAFE_FIX_RULES: ReadonlySet<string> = new Set([
-  "F401", // unused import (not in __init__.py)
-  "F541", // f-string without placeholders
-  "F632", // `is` comparison with a literal
-  "E703", // useless trailing semicolon
-  "W291", // trailing whitespace
-  "W292", // no newline at end of file
-  "W293", // whitespace on blank line
-  "W605", // invalid escape sequence
-  "I001", // unsorted imports
-  "I002", // missing required import
-  "UP004", // useless object inheritance
-  "UP008", // super() call with parameters
-  "UP010", // unnecessary __future__ import
-  "UP012", // unnecessary encode to UTF-8
-  "UP015", // redundant open modes
-  "UP018", // native literals
-  "UP025", // unicode kind prefix
-  "UP032", // f-string instead of format call
-  "UP034", // extraneous parentheses
-  "UP039", // unnecessary class parentheses
-  "RUF100", // unused noqa directive
-  "Q000", // bad quotes inline string
-  "Q001", // bad quotes multiline string
-  "Q002", // bad quotes docstring
-  "Q003", // avoidable escaped quote
-]);
 
 interface RuffLocation {
   row: number;
@@ -98,6 +66,8 @@ interface RuffDiagnostic {
 interface RuffWorkspace {
   check(src: string): RuffDiagnostic[];
   format(src: string): string;
+  /** The text's tokens, one `Kind start..end (flags = ...)` line each (UTF-8 byte offsets). */
+  tokens(src: string): string;
 }
 
 type RuffModule = typeof import("@astral-sh/ruff-wasm-nodejs");
@@ -182,12 +152,37 @@ function formatOptions(settings: EngineSettings): Options {
   };
 }
 
-function isSafe(code: string | null, file: SourceFile, settings: EngineSettings): boolean {
+/**
+ * Whether `ruff check --fix` applies `d`'s fix to `file`: as ruff marks it ({@link fixIsSafe}), unless the
+ * repository's ruff configuration promotes it to safe or demotes it to unsafe. `tokens` gives the file's tokens
+ * when a rule's verdict needs them (made once per text by the caller).
+ */
+function isSafe(
+  d: RuffDiagnostic,
+  file: SourceFile,
+  settings: EngineSettings,
+  options: Options,
+  tokens: () => RuffToken[] | undefined,
+): boolean {
+  const code = d.code;
   if (!code) return false;
-  // The repository's ruff configuration may promote fixes to safe or demote them to unsafe.
   const safety = configuredSafety(code, settings);
-  if (safety === "unsafe" || (safety === undefined && !SAFE_FIX_RULES.has(code))) return false;
-  return !(code === "F401" && file.path.endsWith("__init__.py"));
+  if (safety === "unsafe") return false;
+  // ruff promotes an unsafe fix, never a display-only one, nor one it would not offer (F401 in an `__init__.py`).
+  if (safety === "safe" && !DISPLAY_ONLY.has(code) && CONDITIONAL.get(code) !== "not-init") return true;
+  const starts = lineStarts(file.text);
+  const at = (l: RuffLocation) => positionToIndex(starts, l.row, l.column, file.text.length);
+  const ranges: [number, number][] = [[at(d.start_location), at(d.end_location)]];
+  for (const e of d.fix?.edits ?? []) ranges.push([at(e.location), at(e.end_location)]);
+  return fixIsSafe({
+    code,
+    path: file.path,
+    text: file.text,
+    options,
+    ranges,
+    tokens,
+    toBytes: (indices) => utf16ToBytes(file.text, indices),
+  });
 }
 
 /**
@@ -346,6 +341,19 @@ class Ruff implements EngineInstance {
     return known;
   }
 
+  /** `file`'s tokens as ruff makes them, on the first call (where a fix's safety depends on them: `_safety.ts`). */
+  #tokens(file: SourceFile, settings: EngineSettings): () => RuffToken[] | undefined {
+    let made: { tokens: RuffToken[] | undefined } | undefined;
+    return () => {
+      made ??= {
+        tokens: parseTokens(
+          this.#call(() => this.#workspace(settingsLintOptions(settings), settings).tokens(file.text)),
+        ),
+      };
+      return made.tokens;
+    };
+  }
+
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
     refuseStub(file);
     const ws = this.#workspace(this.#fileLintOptions(file, settings), settings);
@@ -368,6 +376,8 @@ class Ruff implements EngineInstance {
   /** ruff's raw findings as poly diagnostics (as `ruff check` gives them at the file's path), after select/ignore/per-rule levels. */
   #diagnose(file: SourceFile, settings: EngineSettings, raw: RuffDiagnostic[]): Diagnostic[] {
     const starts = lineStarts(file.text);
+    const options = this.#fileLintOptions(file, settings);
+    const tokens = this.#tokens(file, settings);
     const diagnostics: Diagnostic[] = asRuffChecks(file.path, raw).map((d) => {
       const diag: Diagnostic = {
         engine: "ruff",
@@ -381,7 +391,7 @@ class Ruff implements EngineInstance {
           end_col: d.end_location.column,
         },
       };
-      if (d.fix && isSafe(d.code, file, settings)) {
+      if (d.fix && isSafe(d, file, settings, options, tokens)) {
         const edits = toEdits(file.text, starts, d);
         const offsets = utf16ToBytes(file.text, edits.flatMap((e) => [e.start, e.end]));
         diag.fix = edits.map((e, i) => ({
@@ -407,7 +417,9 @@ class Ruff implements EngineInstance {
       const all = this.#check(current, settings);
       // Only fixes of findings the settings keep (select, ignore, levels other than "off").
       const kept = new Set(this.#diagnose(current, settings, all).filter((d) => d.fix).map((d) => d.code));
-      const raw = all.filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d.code, file, settings));
+      const options = this.#fileLintOptions(current, settings);
+      const tokens = this.#tokens(current, settings);
+      const raw = all.filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d, current, settings, options, tokens));
       if (raw.length === 0) break;
       const starts = lineStarts(text);
       // Each diagnostic's edits are applied together or not at all.
