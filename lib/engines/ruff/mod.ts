@@ -242,6 +242,9 @@ function refuseStub(file: SourceFile): void {
   }
 }
 
+/** The fix loop's passes at most: ruff's own `MAX_ITERATIONS`. */
+const MAX_FIX_PASSES = 100;
+
 class Ruff implements EngineInstance {
   #workspaces = new Map<string, RuffWorkspace>();
   #mod: RuffModule;
@@ -409,12 +412,24 @@ class Ruff implements EngineInstance {
     return againOnCrash(() => this.#fix(file, settings));
   }
 
+  /**
+   * ruff's fix loop (`ruff check --fix`): the safe fixes of what the text has, again on the text they leave, until
+   * none is left or {@link MAX_FIX_PASSES} (sqlalchemy's `compiler.py` takes 12: where one fix's range holds another's,
+   * one pass applies only the outer, and an import goes unused only once its last use has been rewritten). A text the fixes leave unparsable is not written: the file's own text
+   * is kept, as ruff keeps it ("Fix introduced a syntax error").
+   */
   #fix(file: SourceFile, settings: EngineSettings) {
     let text = file.text;
     let fixed = 0;
-    for (let pass = 0; pass < 10; pass++) {
+    for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
       const current = { ...file, text };
-      const all = this.#check(current, settings);
+      let all: RuffDiagnostic[];
+      try {
+        all = this.#check(current, settings);
+      } catch (e) {
+        if (pass > 0 && e instanceof SourceSyntaxError) return { text: file.text, fixed: 0 };
+        throw e;
+      }
       // Only fixes of findings the settings keep (select, ignore, levels other than "off").
       const kept = new Set(this.#diagnose(current, settings, all).filter((d) => d.fix).map((d) => d.code));
       const options = this.#fileLintOptions(current, settings);

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { defaultSettings, engine } from "../_engine_harness.ts";
+import { defaultSettings, engine, memoryFile } from "../_engine_harness.ts";
 import { ALWAYS_SAFE, CONDITIONAL, fixIsSafe, parseTokens } from "../../../lib/engines/ruff/_safety.ts";
 
 const DIR = join(import.meta.dirname!, "../testdata/parity/ruff-fix-safety");
@@ -40,6 +40,21 @@ Deno.test("ruff fix() applies what ruff check --fix applies: conditional fixes b
   assert.equal(await fixed(), await Deno.readTextFile(join(DIR, "case.fixed.py")));
   // Below Python 3.10, `list[int]` and `int | None` in an annotation are evaluated at run time: unsafe.
   assert.equal(await fixed({ "target-version": "py39" }), await Deno.readTextFile(join(DIR, "case.py39.fixed.py")));
+});
+
+/**
+ * Nested fixes take a pass each (a fix whose range holds another's is applied alone), and the import goes unused only
+ * after the last: ruff's loop runs up to 100 passes. Native (`ruff check --isolated --select UP006,F401 --fix`,
+ * recorded): every `List` rewritten, the import removed — 13 fixes.
+ */
+Deno.test("ruff fix() runs its passes as long as ruff does: twelve nested fixes and the import they leave unused", async () => {
+  const ruff = await engine("ruff");
+  let annotation = "int";
+  for (let i = 0; i < 12; i++) annotation = `List[${annotation}]`;
+  const text = `from typing import List\n\nx: ${annotation} = []\n`;
+  const out = await ruff.fix!(memoryFile("nested.py", "python", text), defaultSettings({ select: ["UP006", "F401"] }));
+  assert.equal(out.text, `\nx: ${annotation.replaceAll("List", "list")} = []\n`);
+  assert.equal(out.fixed, 13);
 });
 
 Deno.test("ruff's lint findings offer a fix exactly where its fix would apply it", async () => {
