@@ -46,7 +46,11 @@ export type Condition =
   /** `lint.future-annotations` is off (UP037: else the fix may add `from __future__ import annotations`). */
   | "no-future-annotations"
   /** The finding is a `noqa` directive's, not a `# ruff:` suppression comment's (RUF100). */
-  | "noqa-directive";
+  | "noqa-directive"
+  /** No comment in the call, and its text ASCII (B009, B010: a name NFKC would change is not the same attribute). */
+  | "no-comments-ascii"
+  /** The statement after the placeholder is not a string, which would become the docstring (PIE790). */
+  | "next-not-string";
 
 /** Rules whose fix ruff 0.16.9 marks safe under a condition poly checks ({@link fixIsSafe}). */
 export const CONDITIONAL: ReadonlyMap<string, Condition> = new Map<string, Condition>([
@@ -58,6 +62,9 @@ export const CONDITIONAL: ReadonlyMap<string, Condition> = new Map<string, Condi
   ["UP045", "py310-no-comments"],
   ["UP037", "no-future-annotations"],
   ["RUF100", "noqa-directive"],
+  ["B009", "no-comments-ascii"],
+  ["B010", "no-comments-ascii"],
+  ["PIE790", "next-not-string"],
   // Unsafe where a comment is in the node ruff looks at (a call, a statement, the edited range): always inside the
   // finding's range or its edits' for these rules, as ruff 0.16.9's verdicts on their examples with comments added
   // in every place showed (a rule where it was not, PLE0241, and rules without such an example are left out).
@@ -121,6 +128,13 @@ export function fixIsSafe(q: FixQuestion): boolean {
       const lint = q.options.lint as Record<string, unknown> | undefined;
       return lint?.["future-annotations"] !== true;
     }
+    case "no-comments-ascii": {
+      const [lo, hi] = hull(q);
+      // deno-lint-ignore no-control-regex
+      return /^[\x00-\x7f]*$/.test(q.text.slice(lo, hi)) && !hasComment(q);
+    }
+    case "next-not-string":
+      return !nextIsString(q);
     case "noqa-directive":
       return !q.ranges.some(([s, e]) => lineOf(q.text, s, e).includes("ruff:"));
     default:
@@ -170,6 +184,22 @@ function inTripleQuoted(q: FixQuestion): boolean {
     }
   }
   return spans.some(([s, e]) => s <= start && end <= e);
+}
+
+/**
+ * Whether the first token after the finding (past line ends and comments; a parenthesis may open it) is a string: the
+ * next statement may be a string literal, which ruff's PIE790 fix would make the docstring (a call on a string,
+ * `"a".join(x)`, counts in too, which can only leave a fix). A dedent ends the body: no next statement there.
+ */
+function nextIsString(q: FixQuestion): boolean {
+  const [, end] = q.toBytes(q.ranges[0]);
+  const tokens = q.tokens();
+  if (!tokens) return true;
+  for (const t of tokens) {
+    if (t.start < end || ["Newline", "NonLogicalNewline", "Comment", "Lpar"].includes(t.kind)) continue;
+    return t.kind === "String";
+  }
+  return false;
 }
 
 /** The text of the lines from `start` to `end` (string indices). */

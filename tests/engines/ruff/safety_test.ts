@@ -11,21 +11,7 @@ import { ALWAYS_SAFE, CONDITIONAL, fixIsSafe, parseTokens } from "../../../lib/e
 
 const DIR = join(import.meta.dirname!, "../testdata/parity/ruff-fix-safety");
 
-const SELECT = [
-  "W291",
-  "W293",
-  "UP004",
-  "UP006",
-  "UP007",
-  "UP045",
-  "PIE808",
-  "SIM300",
-  "UP024",
-  "RUF100",
-  "RET501",
-  "E501",
-  "PIE790",
-];
+const SELECT = "W291 W293 UP004 UP006 UP007 UP045 PIE808 SIM300 UP024 RUF100 RET501 E501 PIE790 B009 B010".split(" ");
 
 async function fixed(extra: Record<string, unknown> = {}): Promise<string> {
   const ruff = await engine("ruff");
@@ -36,7 +22,8 @@ async function fixed(extra: Record<string, unknown> = {}): Promise<string> {
 
 Deno.test("ruff fix() applies what ruff check --fix applies: conditional fixes by comment, string and target", async () => {
   // Left as ruff leaves them: trailing whitespace inside a triple-quoted string (W291), `object` removed across a
-  // comment (UP004), a union holding a comment (UP007), `pass` before a string that would become a docstring (PIE790).
+  // comment (UP004), a union holding a comment (UP007), `pass` before a string that would become a docstring (PIE790),
+  // `getattr` across a comment or of a name NFKC changes (B009).
   assert.equal(await fixed(), await Deno.readTextFile(join(DIR, "case.fixed.py")));
   // Below Python 3.10, `list[int]` and `int | None` in an annotation are evaluated at run time: unsafe.
   assert.equal(await fixed({ "target-version": "py39" }), await Deno.readTextFile(join(DIR, "case.py39.fixed.py")));

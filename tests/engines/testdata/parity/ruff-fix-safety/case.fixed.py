@@ -38,3 +38,12 @@ def g(d: Union[  # note
 
 def h() -> None:
     return None  # keep
+
+
+def k(o: object) -> None:
+    """Doc."""
+    print(o.name)
+    o.name = 1
+    print(getattr(o,  # the attribute
+                  "name"))
+    print(getattr(o, "ﬁle"))

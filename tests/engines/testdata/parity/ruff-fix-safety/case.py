@@ -38,3 +38,13 @@ def g(d: Union[  # note
 
 def h() -> None:
     return None  # keep
+
+
+def k(o: object) -> None:
+    """Doc."""
+    pass
+    print(getattr(o, "name"))
+    setattr(o, "name", 1)
+    print(getattr(o,  # the attribute
+                  "name"))
+    print(getattr(o, "ﬁle"))
