@@ -89,10 +89,14 @@ export interface RuffToken {
  */
 export function parseTokens(dump: string): RuffToken[] | undefined {
   const out: RuffToken[] = [];
-  for (const m of dump.matchAll(/^\s*(\w+) (\d+)\.\.(\d+)(?: \(flags = ([^)]*)\))?,?$/gm)) {
+  // Only the kinds the conditions read (comments and strings): a long file has tens of thousands of tokens.
+  const kinds = /^\s*(Comment|String|[FT]StringStart|[FT]StringEnd) (\d+)\.\.(\d+)(?: \(flags = ([^)]*)\))?,?$/gm;
+  const head = dump.slice(0, 200).trim();
+  if (head !== "[]" && !/^\[\s*\w+ \d+\.\.\d+/.test(head)) return undefined;
+  for (const m of dump.matchAll(kinds)) {
     out.push({ kind: m[1], start: Number(m[2]), end: Number(m[3]), triple: (m[4] ?? "").includes("TRIPLE_QUOTED") });
   }
-  return out.length > 0 || dump.trim() === "[]" ? out : undefined;
+  return out;
 }
 
 /** What {@link fixIsSafe} is asked about: the file, the settings' options, and one finding with its fix. */
@@ -187,17 +191,27 @@ function inTripleQuoted(q: FixQuestion): boolean {
 }
 
 /**
- * Whether the first token after the finding (past line ends and comments; a parenthesis may open it) is a string: the
- * next statement may be a string literal, which ruff's PIE790 fix would make the docstring (a call on a string,
- * `"a".join(x)`, counts in too, which can only leave a fix). A dedent ends the body: no next statement there.
+ * Whether the statement after the finding's (past blanks, `;`, line ends and comment lines, and an opening
+ * parenthesis) starts with a string in the same body: ruff's PIE790 fix would make that string the docstring. Read
+ * from the text: a statement's end is outside any string. A call on a string (`"a".join(x)`) and an f-string count in
+ * too, which can only leave a fix; a statement indented less belongs to an enclosing body.
  */
 function nextIsString(q: FixQuestion): boolean {
-  const [, end] = q.toBytes(q.ranges[0]);
-  const tokens = q.tokens();
-  if (!tokens) return true;
-  for (const t of tokens) {
-    if (t.start < end || ["Newline", "NonLogicalNewline", "Comment", "Lpar"].includes(t.kind)) continue;
-    return t.kind === "String";
+  const { text } = q;
+  const [start, end] = q.ranges[0];
+  const indentOf = (at: number) => /^[ \t]*/.exec(text.slice(text.lastIndexOf("\n", at - 1) + 1))![0].length;
+  let newLine = false;
+  for (let i = end; i < text.length; i++) {
+    const c = text[i];
+    if (c === "#") {
+      const eol = text.indexOf("\n", i);
+      if (eol < 0) return false;
+      i = eol - 1;
+    } else if (c === "\n") newLine = true;
+    else if (!" \t\r;(\\".includes(c)) {
+      if (newLine && indentOf(i) < indentOf(start)) return false;
+      return /^[rRbBuUfFtT]{0,2}["']/.test(text.slice(i, i + 3));
+    }
   }
   return false;
 }

@@ -77,6 +77,12 @@ Deno.test("fixIsSafe(): the rule's verdict, or the condition's from the text and
   assert.ok(!ask("UP037", "", [[0, 0]], { lint: { "future-annotations": true } }));
   assert.ok(ask("RUF100", "x = 1  # noqa: E501\n", [[7, 19]]));
   assert.ok(!ask("RUF100", "x = 1  # ruff: ignore[E501]\n", [[7, 27]]));
+  // PIE790: the statement after the placeholder, in the same body, is a string (it would become the docstring).
+  const pass = (after: string) => ask("PIE790", `def f():\n    pass${after}`, [[13, 17]]);
+  assert.ok(!pass("\n    'doc'\n") && !pass('  # c\n\n    # d\n    (\n        "doc"\n    )\n') && !pass('; "x"\n'));
+  assert.ok(pass("\n    x = 1\n") && pass("\n'module level'\n") && pass("\n"));
+  // B009: ASCII and no comment.
+  assert.ok(ask("B009", 'getattr(o, "name")', [[0, 18]]) && !ask("B009", 'getattr(o, "ﬁle")', [[0, 17]]));
   assert.equal(
     CONDITIONAL.get("PLE0241"),
     undefined,
@@ -86,12 +92,9 @@ Deno.test("fixIsSafe(): the rule's verdict, or the condition's from the text and
 
 Deno.test("parseTokens(): ruff's token dump, and undefined for a text in another format", () => {
   assert.deepEqual(parseTokens(tokensOf('x = """a"""  # c\n')), [
-    { kind: "Identifier", start: 0, end: 1, triple: false },
-    { kind: "Equal", start: 2, end: 3, triple: false },
     { kind: "String", start: 4, end: 11, triple: true },
     { kind: "Comment", start: 13, end: 16, triple: false },
-    { kind: "Newline", start: 16, end: 17, triple: false },
-  ]);
+  ], "the comments and strings: what the conditions read");
   assert.deepEqual(parseTokens("[]"), []);
   assert.equal(parseTokens("something else"), undefined);
 });
