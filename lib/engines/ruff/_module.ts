@@ -83,6 +83,16 @@ export function docstringsSelected(options: Record<string, unknown>): boolean {
   return selectors(options).some((s) => s === "ALL" || /^D(1(0[0-7]?)?)?$/.test(s));
 }
 
+/**
+ * Whether the options select isort's rule: `ALL`, `I`, `I0`, `I00` or `I001` among their selectors, or no `select` at
+ * all — ruff 0.16.9's default set has `I001` (parity/ruff-default-selection), as celery's `examples/pydantic/tasks.py`
+ * showed: without a ruff file, its own package is first-party there too.
+ */
+function isortSelected(options: Record<string, unknown>): boolean {
+  const explicit = table(options.lint).select !== undefined || options.select !== undefined;
+  return !explicit || selectors(options).some((s) => s === "ALL" || /^I(0(01?)?)?$/.test(s));
+}
+
 /** The rule selectors of ruff options: `select` and `extend-select`, in `lint` or at the top. */
 function selectors(options: Record<string, unknown>): string[] {
   const lint = table(options.lint);
@@ -97,12 +107,12 @@ function table(value: unknown): Record<string, unknown> {
 /**
  * The module ruff's isort counts first-party in the file at `path` because it is the file's own package
  * (`detect-same-package`, on by default): the name of the outermost package folder around the file, when the options
- * select isort's rule (`ALL`, `I`, `I0`, `I00`, `I001`), leave `detect-same-package` on and place that name nowhere
+ * select isort's rule ({@link isortSelected}), leave `detect-same-package` on and place that name nowhere
  * themselves (its `known-*` lists, `extra-standard-library`, `sections`: ruff looks at those first). Undefined for a
  * file in no package. ruff also looks at its standard-library list first: the engine asks its module (mod.ts).
  */
 export function ownPackage(path: string, options: Record<string, unknown>): string | undefined {
-  if (!selectors(options).some((s) => s === "ALL" || /^I(0(01?)?)?$/.test(s))) return undefined;
+  if (!isortSelected(options)) return undefined;
   const isort = { ...table(options.isort), ...table(table(options.lint).isort) };
   if (isort["detect-same-package"] === false) return undefined;
   const names = modulePath(path);

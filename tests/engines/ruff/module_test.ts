@@ -115,6 +115,9 @@ Deno.test("ownPackage(): the outermost package around a file, when isort runs an
   assert.equal(ownPackage(join(dir, "lib/x.py"), isort), undefined, "in no package");
   assert.equal(ownPackage(join(dir, "pkg/mod.py"), { lint: { select: ["E", "F"] } }), undefined, "isort not selected");
   assert.equal(ownPackage(join(dir, "pkg/mod.py"), { select: ["ALL"] }), "pkg");
+  // No `select`: ruff 0.16.9's default set, which has I001 (celery's `examples/pydantic/tasks.py`, no ruff file).
+  assert.equal(ownPackage(join(dir, "pkg/mod.py"), {}), "pkg");
+  assert.equal(ownPackage(join(dir, "pkg/mod.py"), { lint: { "extend-select": ["D"] } }), "pkg");
   const off = { lint: { select: ["I001"], isort: { "detect-same-package": false } } };
   assert.equal(ownPackage(join(dir, "pkg/mod.py"), off), undefined);
   const placed = { lint: { select: ["I"], isort: { "known-third-party": ["pk*"] } } };
