@@ -155,7 +155,7 @@ function formatOptions(settings: EngineSettings): Options {
 /**
  * Whether `ruff check --fix` applies `d`'s fix to `file`: as ruff marks it ({@link fixIsSafe}), unless the
  * repository's ruff configuration promotes it to safe or demotes it to unsafe. `tokens` gives the file's tokens
- * when a rule's verdict needs them (made once per text by the caller).
+ * when a rule's verdict needs them (made once per text by the caller), `starts` its line starts.
  */
 function isSafe(
   d: RuffDiagnostic,
@@ -163,6 +163,7 @@ function isSafe(
   settings: EngineSettings,
   options: Options,
   tokens: () => RuffToken[] | undefined,
+  starts: number[],
 ): boolean {
   const code = d.code;
   if (!code) return false;
@@ -170,7 +171,6 @@ function isSafe(
   if (safety === "unsafe") return false;
   // ruff promotes an unsafe fix, never a display-only one, nor one it would not offer (F401 in an `__init__.py`).
   if (safety === "safe" && !DISPLAY_ONLY.has(code) && CONDITIONAL.get(code) !== "not-init") return true;
-  const starts = lineStarts(file.text);
   const at = (l: RuffLocation) => positionToIndex(starts, l.row, l.column, file.text.length);
   const ranges: [number, number][] = [[at(d.start_location), at(d.end_location)]];
   for (const e of d.fix?.edits ?? []) ranges.push([at(e.location), at(e.end_location)]);
@@ -291,7 +291,7 @@ class Ruff implements EngineInstance {
     if (own === undefined || !new RegExp(`\\b${own.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(file.text)) {
       return options;
     }
-    if (this.#standard(own, options, settings)) return options;
+    if (this.#standard([own], options, settings).size > 0) return options;
     const lint = isTable(options.lint) ? options.lint : {};
     const isort = isTable(lint.isort) ? lint.isort : {};
     const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
@@ -309,9 +309,7 @@ class Ruff implements EngineInstance {
     let options = this.#optionsOf.get(settings);
     if (options) return options;
     options = settingsLintOptions(settings);
-    const standard = new Set(
-      (settings.native?.sourceModules ?? []).filter((n) => this.#standard(n, options!, settings)),
-    );
+    const standard = this.#standard(settings.native?.sourceModules ?? [], options, settings);
     if (standard.size > 0) {
       const lint = isTable(options.lint) ? options.lint : {};
       const isort = isTable(lint.isort) ? lint.isort : {};
@@ -326,22 +324,27 @@ class Ruff implements EngineInstance {
   #standardModules = new Map<string, boolean>();
 
   /**
-   * Whether ruff's standard-library list has a module `name` for the options' Python version, asked of ruff itself:
-   * `import name` beside `import poly_probe` with no blank line is an unsorted block (I001) in both orders only when
-   * the two fall in different sections, standard library and third party (two third-party imports are sorted in one).
+   * Which of `names` ruff's standard-library list has for the options' Python version, asked of ruff itself (each name
+   * once per version): `import poly_probe` above an `import` of each name is unsorted (I001) unless every name is third
+   * party like the probe and sorts after it, and the fix's text puts the standard-library names in a section of their
+   * own, before the probe's.
    */
-  #standard(name: string, options: Options, settings: EngineSettings): boolean {
+  #standard(names: readonly string[], options: Options, settings: EngineSettings): Set<string> {
     const version = typeof options["target-version"] === "string" ? options["target-version"] : "";
-    const key = `${version}\0${name}`;
-    let known = this.#standardModules.get(key);
-    if (known === undefined) {
+    const keyOf = (name: string) => `${version}\0${name}`;
+    const unknown = [...new Set(names)].filter((n) => !this.#standardModules.has(keyOf(n)));
+    if (unknown.length > 0) {
       const probe: Options = { ...(version ? { "target-version": version } : {}), lint: { select: ["I001"] } };
       const ws = this.#workspace(probe, settings);
-      const unsorted = (text: string) => this.#call(() => ws.check(text)).some((d) => d.code === "I001");
-      known = unsorted(`import ${name}\nimport poly_probe\n`) && unsorted(`import poly_probe\nimport ${name}\n`);
-      this.#standardModules.set(key, known);
+      const text = ["poly_probe", ...unknown].map((n) => `import ${n}\n`).join("");
+      const fix = this.#call(() => ws.check(text)).find((d) => d.code === "I001")?.fix?.edits[0]?.content ?? "";
+      // The sections of the sorted block: the probe's is third party; any other section before it is the standard's.
+      const sections = fix.split(/\n\s*\n/).map((section): string[] => section.match(/(?<=^import )\w+/gm) ?? []);
+      const own = sections.findIndex((section) => section.includes("poly_probe"));
+      const standard = new Set(own > 0 ? sections.slice(0, own).flat() : []);
+      for (const name of unknown) this.#standardModules.set(keyOf(name), standard.has(name));
     }
-    return known;
+    return new Set(names.filter((n) => this.#standardModules.get(keyOf(n))));
   }
 
   /** `file`'s tokens as ruff makes them, on the first call (where a fix's safety depends on them: `_safety.ts`). */
@@ -381,6 +384,7 @@ class Ruff implements EngineInstance {
     const starts = lineStarts(file.text);
     const options = this.#fileLintOptions(file, settings);
     const tokens = this.#tokens(file, settings);
+    const fixed: { diag: Diagnostic; edits: TextEdit[] }[] = [];
     const diagnostics: Diagnostic[] = asRuffChecks(file.path, raw).map((d) => {
       const diag: Diagnostic = {
         engine: "ruff",
@@ -394,17 +398,17 @@ class Ruff implements EngineInstance {
           end_col: d.end_location.column,
         },
       };
-      if (d.fix && isSafe(d, file, settings, options, tokens)) {
-        const edits = toEdits(file.text, starts, d);
-        const offsets = utf16ToBytes(file.text, edits.flatMap((e) => [e.start, e.end]));
-        diag.fix = edits.map((e, i) => ({
-          start_byte: offsets[2 * i],
-          end_byte: offsets[2 * i + 1],
-          replacement: e.text,
-        }));
+      if (d.fix && isSafe(d, file, settings, options, tokens, starts)) {
+        fixed.push({ diag, edits: toEdits(file.text, starts, d) });
       }
       return diag;
     });
+    // Every fix's offsets in bytes in one walk over the text (one walk per finding took O(findings × text)).
+    const offsets = utf16ToBytes(file.text, fixed.flatMap(({ edits }) => edits.flatMap((e) => [e.start, e.end])));
+    let at = 0;
+    for (const { diag, edits } of fixed) {
+      diag.fix = edits.map((e) => ({ start_byte: offsets[at++], end_byte: offsets[at++], replacement: e.text }));
+    }
     return applyRuleSettings(diagnostics, settings);
   }
 
@@ -434,9 +438,11 @@ class Ruff implements EngineInstance {
       const kept = new Set(this.#diagnose(current, settings, all).filter((d) => d.fix).map((d) => d.code));
       const options = this.#fileLintOptions(current, settings);
       const tokens = this.#tokens(current, settings);
-      const raw = all.filter((d) => d.fix && kept.has(d.code ?? "") && isSafe(d, current, settings, options, tokens));
-      if (raw.length === 0) break;
       const starts = lineStarts(text);
+      const raw = all.filter((d) =>
+        d.fix && kept.has(d.code ?? "") && isSafe(d, current, settings, options, tokens, starts)
+      );
+      if (raw.length === 0) break;
       // Each diagnostic's edits are applied together or not at all.
       let applied = 0;
       const groups = raw.map((d) => toEdits(text, starts, d)).sort((a, b) => a[0].start - b[0].start);
