@@ -285,6 +285,17 @@ class Ruff implements EngineInstance {
    * name ({@link Ruff.#standard}: ruff looks there first). Files of one package share one workspace.
    */
   #fileLintOptions(file: SourceFile, settings: EngineSettings): Options {
+    // Asked by the check and then by its findings' fixes: the package's folders are looked up once per text.
+    const made = this.#fileOptions.get(file);
+    if (made?.settings === settings && made.text === file.text) return made.options;
+    const options = this.#fileLintOptionsOf(file, settings);
+    this.#fileOptions.set(file, { settings, text: file.text, options });
+    return options;
+  }
+
+  #fileOptions = new WeakMap<SourceFile, { settings: EngineSettings; text: string; options: Options }>();
+
+  #fileLintOptionsOf(file: SourceFile, settings: EngineSettings): Options {
     const options = this.#settingsOptions(settings);
     const own = ownPackage(file.path, options);
     // A file that never names its package imports nothing of it: the settings' own workspace serves it.
