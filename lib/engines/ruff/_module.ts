@@ -8,8 +8,9 @@
  *   not `__main__.py`), its module path being its packages' names (folders holding
  *   an `__init__.py` or `__init__.pyi`, walked up from the file's) and its own;
  * - an `__init__.py` is a package: its missing docstring is `D104` ("in public
- *   package"), not `D100`, and `F822` (an undefined name in `__all__`) is not
- *   reported there.
+ *   package"), not `D100`; `F822` (an undefined name in `__all__`) is not
+ *   reported there (but under `preview`), nor `PLC0414` (`import x as x`: a
+ *   re-export), nor `F821` for `__path__` (a package's own).
  *
  * {@link asRuffChecks} brings the module's findings to those. Still out of reach
  * (said in docs/engines.md): other rules of the path (`INP001`, `N999`, `A005`);
@@ -60,7 +61,7 @@ interface Finding {
  * `findings` (ruff's WebAssembly build's, for the file at `path`) as `ruff check` gives them there. The packages
  * around the file are looked at only when a finding depends on them.
  */
-export function asRuffChecks<T extends Finding>(path: string, findings: T[]): T[] {
+export function asRuffChecks<T extends Finding>(path: string, findings: T[], preview = false): T[] {
   const init = /^__init__\.pyi?$/.test(basename(path));
   const docstrings = findings.some((f) => f.code !== null && MISSING_DOCSTRING.test(f.code));
   if (!docstrings && !init) return findings;
@@ -68,7 +69,8 @@ export function asRuffChecks<T extends Finding>(path: string, findings: T[]): T[
   const out: T[] = [];
   for (const f of findings) {
     if (f.code !== null && MISSING_DOCSTRING.test(f.code) && hidden) continue;
-    if (init && f.code === "F822") continue;
+    if (init && ((f.code === "F822" && !preview) || f.code === "PLC0414")) continue;
+    if (init && f.code === "F821" && f.message.includes("`__path__`")) continue;
     out.push(init && f.code === "D100" ? { ...f, code: "D104", message: "Missing docstring in public package" } : f);
   }
   return out;

@@ -34,6 +34,9 @@ import { applyRuleSettings, upstreamKeys } from "../settings.ts";
 import { freshCommonJs, wasmCall } from "../module.ts";
 import { asRuffChecks, docstringsSelected, modulePath, ownPackage } from "./_module.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
+import ruleCodes from "./_codes.json" with { type: "json" };
+
+const RULE_CODES = ruleCodes.codes;
 import {
   againOnCrash,
   EngineError,
@@ -47,7 +50,8 @@ import {
 } from "../types.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
-const VERSION = "0.16.9";
+/** ruff's version, pinned: the WebAssembly package's and the tables generated from ruff at it (`_codes.json`). */
+export const RUFF_VERSION = "0.16.9";
 
 interface RuffLocation {
   row: number;
@@ -150,6 +154,26 @@ function formatOptions(settings: EngineSettings): Options {
       ...inFormat,
     },
   };
+}
+
+/**
+ * `diags` with each rule's code: under `preview` ruff 0.16.9's WebAssembly build gives a finding its rule's name
+ * (`undefined-export`) where `ruff check` reports the code (`F822`), which per-rule levels, per-file ignores and the
+ * fixes' safety are keyed by. The names are ruff's own (`_codes.json`, scripts/gen-ruff-codes.ts); a name not there
+ * (the syntax errors' `invalid-syntax`) is kept.
+ */
+function withCodes(diags: RuffDiagnostic[]): RuffDiagnostic[] {
+  if (!diags.some((d) => d.code !== null && !/^[A-Z]+[0-9]+$/.test(d.code))) return diags;
+  return diags.map((d) => {
+    const code = d.code === null ? undefined : (RULE_CODES as Record<string, string | undefined>)[d.code];
+    return code ? { ...d, code } : d;
+  });
+}
+
+/** Whether ruff's options turn preview on (`preview`, or `lint.preview`, which takes precedence). */
+function isPreview(options: Options): boolean {
+  const lint = isTable(options.lint) ? options.lint : {};
+  return (lint.preview ?? options.preview) === true;
 }
 
 /**
@@ -374,7 +398,7 @@ class Ruff implements EngineInstance {
   #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
     refuseStub(file);
     const ws = this.#workspace(this.#fileLintOptions(file, settings), settings);
-    const diags = this.#call(() => ws.check(file.text));
+    const diags = withCodes(this.#call(() => ws.check(file.text)));
     const err = syntaxError(diags);
     if (err) {
       // As `ruff check` reports them: the syntax errors, then what the rules found in what did parse.
@@ -396,7 +420,7 @@ class Ruff implements EngineInstance {
     const options = this.#fileLintOptions(file, settings);
     const tokens = this.#tokens(file, settings);
     const fixed: { diag: Diagnostic; edits: TextEdit[] }[] = [];
-    const diagnostics: Diagnostic[] = asRuffChecks(file.path, raw).map((d) => {
+    const diagnostics: Diagnostic[] = asRuffChecks(file.path, raw, isPreview(options)).map((d) => {
       const diag: Diagnostic = {
         engine: "ruff",
         code: d.code ?? undefined,
@@ -526,7 +550,7 @@ export const ruff: EngineSpec = {
   lintLanguages: ["python"],
   formatLanguages: ["python"],
   capabilities: { lint: true, format: true, fix: true },
-  upstream: `${PACKAGE} ${VERSION}`,
+  upstream: `${PACKAGE} ${RUFF_VERSION}`,
   defaultEnabled: true,
   // Whether a missing docstring is reported, and where isort puts the file's own package, depend on the packages
   // around the file (`_module.ts`): where the selection has those rules, a result is kept under them too.
