@@ -181,3 +181,21 @@ Deno.test("poly lint: a src folder named like a standard module stays standard l
   assert.deepEqual(await codes("import email\nimport os\n\nimport requests\n\nimport other\n"), []);
   assert.deepEqual(await codes("import os\n\nimport requests\n\nimport email\nimport other\n"), ["app.py I001"]);
 });
+
+/**
+ * An `__init__.py`'s own exceptions: `import x as x` there is a re-export (no `PLC0414`), `__path__` is the package's
+ * (no `F821`), and an undefined name in `__all__` (`F822`) is reported only under `preview`. Native verdicts
+ * (`ruff check --isolated --select PLC0414,F821,F822`, ruff 0.16.9, and with `--preview`), recorded.
+ */
+Deno.test("ruff lint() of an __init__.py: PLC0414, F821 for __path__ and F822 as ruff check gives them there", async () => {
+  const ruff = await engine("ruff");
+  const text = 'import os as os\n\nprint(os, __path__)\n__all__ = ["missing"]\n';
+  const found = async (rel: string, preview: boolean) => {
+    const selected = settings({ select: ["PLC0414", "F821", "F822"], preview });
+    const out = await ruff.lint!({ path: join("/tmp/r", rel), relPath: rel, language: "python", text }, selected);
+    return out.diagnostics.map((d) => `${d.span!.start_line}:${d.span!.start_col} ${d.code}`).sort();
+  };
+  assert.deepEqual(await found("pkg/mod.py", false), ["1:8 PLC0414", "3:11 F821", "4:12 F822"]);
+  assert.deepEqual(await found("pkg/__init__.py", false), []);
+  assert.deepEqual(await found("pkg/__init__.py", true), ["4:12 F822"]);
+});
