@@ -33,7 +33,10 @@ import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts
 /** The files ruff looks for in one directory, highest precedence first. */
 export const RUFF_FILES = [".ruff.toml", "ruff.toml", "pyproject.toml"] as const;
 
-/** ruff's default `exclude` (ruff 0.17). */
+/**
+ * ruff's default `exclude` at poly's pin (ruff 0.16.9: `ruff check --show-settings`, `file_resolver.exclude`): `_build`,
+ * not `build` — sqlalchemy's `doc/build/conf.py` is checked by `ruff check`.
+ */
 export const RUFF_DEFAULT_EXCLUDE: readonly string[] = [
   ".bzr",
   ".direnv",
@@ -56,7 +59,6 @@ export const RUFF_DEFAULT_EXCLUDE: readonly string[] = [
   "__pypackages__",
   "_build",
   "buck-out",
-  "build",
   "dist",
   "node_modules",
   "site-packages",

@@ -124,6 +124,9 @@ Deno.test("nativeExcluded() and nativeIgnoredCodes() match as ruff does: base na
     /excluded from ruff by "\.venv"/,
   );
   assert.equal(nativeExcluded("ruff", "lint", ruff, join(dir, "src/a.py")), undefined);
+  // ruff 0.16.9's defaults have `_build`, not `build` (`ruff check` checks sqlalchemy's `doc/build/conf.py`).
+  assert.match(nativeExcluded("ruff", "lint", ruff, join(dir, "doc/_build/a.py")) ?? "", /"_build"/);
+  assert.equal(nativeExcluded("ruff", "lint", ruff, join(dir, "doc/build/conf.py")), undefined);
   assert.deepEqual(nativeIgnoredCodes(ruff, join(dir, "tests/unit/test_a.py")), ["S101", "D"]);
   assert.deepEqual(nativeIgnoredCodes(ruff, join(dir, "src/a.py")), []);
 });
