@@ -13,7 +13,8 @@
  *   re-export), nor `F821` for `__path__` (a package's own).
  *
  * {@link asRuffChecks} brings the module's findings to those. Still out of reach
- * (said in docs/engines.md): other rules of the path (`INP001`, `N999`, `A005`);
+ * (said in docs/engines.md): other rules of the path (`INP001`, `N999`, `A005`,
+ * `PLW0406`) and of the file's mode (`EXE001`, `EXE002`);
  * a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts).
  *
  * @module
