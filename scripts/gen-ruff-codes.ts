@@ -12,6 +12,7 @@
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { pipRuff } from "../tests/bench/parity.ts";
 import { RUFF_VERSION } from "../lib/engines/ruff/mod.ts";
+import { writeGenerated } from "./_generated.ts";
 
 const target = fromFileUrl(new URL("../lib/engines/ruff/_codes.json", import.meta.url));
 const bin = await pipRuff(RUFF_VERSION);
@@ -24,16 +25,4 @@ const codes = Object.fromEntries(
 );
 const text = JSON.stringify({ version: RUFF_VERSION, codes }, null, 2) + "\n";
 
-if (Deno.args.includes("--check")) {
-  let current = "";
-  try {
-    current = await Deno.readTextFile(target);
-  } catch { /* missing counts as stale */ }
-  if (current !== text) {
-    console.error(`${target} is stale: run "deno run -q -P=test scripts/gen-ruff-codes.ts" and commit the result`);
-    Deno.exit(1);
-  }
-} else {
-  await Deno.writeTextFile(target, text);
-  console.error(`wrote ${target} (${Object.keys(codes).length} rules)`);
-}
+await writeGenerated(target, text, Deno.args.includes("--check"), '"deno run -q -P=test scripts/gen-ruff-codes.ts"');

@@ -7,21 +7,9 @@
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { reportJsonSchemaText } from "../lib/report/json_schema.ts";
+import { writeGenerated } from "./_generated.ts";
 
 const target = fromFileUrl(new URL("../schema/report.schema.json", import.meta.url));
 const text = reportJsonSchemaText();
 
-if (Deno.args.includes("--check")) {
-  let current = "";
-  try {
-    current = await Deno.readTextFile(target);
-  } catch { /* missing counts as stale */ }
-  if (current !== text) {
-    console.error(`${target} is stale: run "deno task schema" and commit the result`);
-    Deno.exit(1);
-  }
-} else {
-  await Deno.mkdir(fromFileUrl(new URL("../schema/", import.meta.url)), { recursive: true });
-  await Deno.writeTextFile(target, text);
-  console.error(`wrote ${target}`);
-}
+await writeGenerated(target, text, Deno.args.includes("--check"), '"deno task schema"');
