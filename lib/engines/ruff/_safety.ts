@@ -199,7 +199,11 @@ function inTripleQuoted(q: FixQuestion): boolean {
 function nextIsString(q: FixQuestion): boolean {
   const { text } = q;
   const [start, end] = q.ranges[0];
-  const indentOf = (at: number) => /^[ \t]*/.exec(text.slice(text.lastIndexOf("\n", at - 1) + 1))![0].length;
+  const blanks = /[ \t]*/y;
+  const indentOf = (at: number) => {
+    blanks.lastIndex = text.lastIndexOf("\n", at - 1) + 1;
+    return blanks.exec(text)![0].length;
+  };
   let newLine = false;
   for (let i = end; i < text.length; i++) {
     const c = text[i];

@@ -35,8 +35,6 @@ import { freshCommonJs, wasmCall } from "../module.ts";
 import { asRuffChecks, docstringsSelected, modulePath, ownPackage } from "./_module.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
 import ruleCodes from "./_codes.json" with { type: "json" };
-
-const RULE_CODES = ruleCodes.codes;
 import {
   againOnCrash,
   EngineError,
@@ -50,6 +48,9 @@ import {
 } from "../types.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
+
+/** ruff's rule codes by rule name, at its pin (`_codes.json`: {@link withCodes}). */
+const RULE_CODES: Record<string, string | undefined> = ruleCodes.codes;
 /** ruff's version, pinned: the WebAssembly package's and the tables generated from ruff at it (`_codes.json`). */
 export const RUFF_VERSION = "0.16.9";
 
@@ -165,9 +166,17 @@ function formatOptions(settings: EngineSettings): Options {
 function withCodes(diags: RuffDiagnostic[]): RuffDiagnostic[] {
   if (!diags.some((d) => d.code !== null && !/^[A-Z]+[0-9]+$/.test(d.code))) return diags;
   return diags.map((d) => {
-    const code = d.code === null ? undefined : (RULE_CODES as Record<string, string | undefined>)[d.code];
+    const code = d.code === null ? undefined : RULE_CODES[d.code];
     return code ? { ...d, code } : d;
   });
+}
+
+/** `options` with isort's `known-first-party` (in `lint.isort`) made by `edit` from the list they have. */
+function withKnownFirstParty(options: Options, edit: (known: string[]) => string[]): Options {
+  const lint = isTable(options.lint) ? options.lint : {};
+  const isort = isTable(lint.isort) ? lint.isort : {};
+  const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
+  return { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": edit(known) } } };
 }
 
 /** Whether ruff's options turn preview on (`preview`, or `lint.preview`, which takes precedence). */
@@ -327,10 +336,7 @@ class Ruff implements EngineInstance {
       return options;
     }
     if (this.#standard([own], options, settings).size > 0) return options;
-    const lint = isTable(options.lint) ? options.lint : {};
-    const isort = isTable(lint.isort) ? lint.isort : {};
-    const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
-    return { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": [...known, own] } } };
+    return withKnownFirstParty(options, (known) => [...known, own]);
   }
 
   #optionsOf = new WeakMap<EngineSettings, Options>();
@@ -345,13 +351,7 @@ class Ruff implements EngineInstance {
     if (options) return options;
     options = settingsLintOptions(settings);
     const standard = this.#standard(settings.native?.sourceModules ?? [], options, settings);
-    if (standard.size > 0) {
-      const lint = isTable(options.lint) ? options.lint : {};
-      const isort = isTable(lint.isort) ? lint.isort : {};
-      const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
-      const kept = known.filter((n) => !standard.has(n));
-      options = { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": kept } } };
-    }
+    if (standard.size > 0) options = withKnownFirstParty(options, (known) => known.filter((n) => !standard.has(n)));
     this.#optionsOf.set(settings, options);
     return options;
   }
@@ -415,10 +415,14 @@ class Ruff implements EngineInstance {
   }
 
   /** ruff's raw findings as poly diagnostics (as `ruff check` gives them at the file's path), after select/ignore/per-rule levels. */
-  #diagnose(file: SourceFile, settings: EngineSettings, raw: RuffDiagnostic[]): Diagnostic[] {
+  #diagnose(
+    file: SourceFile,
+    settings: EngineSettings,
+    raw: RuffDiagnostic[],
+    tokens = this.#tokens(file, settings),
+  ): Diagnostic[] {
     const starts = lineStarts(file.text);
     const options = this.#fileLintOptions(file, settings);
-    const tokens = this.#tokens(file, settings);
     const fixed: { diag: Diagnostic; edits: TextEdit[] }[] = [];
     const diagnostics: Diagnostic[] = asRuffChecks(file.path, raw, isPreview(options)).map((d) => {
       const diag: Diagnostic = {
@@ -454,8 +458,9 @@ class Ruff implements EngineInstance {
   /**
    * ruff's fix loop (`ruff check --fix`): the safe fixes of what the text has, again on the text they leave, until
    * none is left or {@link MAX_FIX_PASSES} (sqlalchemy's `compiler.py` takes 12: where one fix's range holds another's,
-   * one pass applies only the outer, and an import goes unused only once its last use has been rewritten). A text the fixes leave unparsable is not written: the file's own text
-   * is kept, as ruff keeps it ("Fix introduced a syntax error").
+   * one pass applies only the outer, and an import goes unused only once its last use has been rewritten). A text the
+   * fixes leave unparsable is not written: the file's own text is kept, as ruff keeps it ("Fix introduced a syntax
+   * error").
    */
   #fix(file: SourceFile, settings: EngineSettings) {
     let text = file.text;
@@ -469,10 +474,10 @@ class Ruff implements EngineInstance {
         if (pass > 0 && e instanceof SourceSyntaxError) return { text: file.text, fixed: 0 };
         throw e;
       }
-      // Only fixes of findings the settings keep (select, ignore, levels other than "off").
-      const kept = new Set(this.#diagnose(current, settings, all).filter((d) => d.fix).map((d) => d.code));
-      const options = this.#fileLintOptions(current, settings);
+      // Only fixes of findings the settings keep (select, ignore, levels other than "off"); the text's tokens made once.
       const tokens = this.#tokens(current, settings);
+      const kept = new Set(this.#diagnose(current, settings, all, tokens).filter((d) => d.fix).map((d) => d.code));
+      const options = this.#fileLintOptions(current, settings);
       const starts = lineStarts(text);
       const raw = all.filter((d) =>
         d.fix && kept.has(d.code ?? "") && isSafe(d, current, settings, options, tokens, starts)
