@@ -4,6 +4,7 @@
  *
  *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD DIR            # warm runs (nothing changed)
  *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --cold DIR     # cold: an empty result cache
+ *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --first DIR    # a machine's first run: empty homes
  *   deno run -P=test tests/bench/ab.ts --before HEAD~1 --after HEAD --version      # `poly --version`
  *   deno run -P=test tests/bench/ab.ts ... --engines biome DIR                     # only these lint engines on
  *   deno run -P=test tests/bench/ab.ts ... --daemon src/a.ts DIR                    # one edit through `poly daemon`
@@ -50,7 +51,10 @@ const before = take("--before") ?? "HEAD~1";
 const after = take("--after") ?? "HEAD";
 const runs = Number(take("--runs") ?? Deno.env.get("RUNS") ?? 7);
 const engines = take("--engines")?.split(",");
-const cold = has("--cold");
+// A first run (a new machine, a CI job that keeps no cache home) starts with empty homes: no result cache, and none of
+// the memos a primed home has (the engines' digests, the configuration's validation).
+const first = has("--first");
+const cold = has("--cold") || first;
 const daemonFile = take("--daemon");
 const editFile = take("--edit");
 const version = has("--version");
@@ -99,7 +103,8 @@ async function side(name: string, commit: string) {
   let n = 0;
   const fresh = async () => {
     const home = join(work, `${name}-home-${++n}`);
-    await sh(["cp", "-a", template, home]);
+    if (first) await Deno.mkdir(home);
+    else await sh(["cp", "-a", template, home]);
     return env(home);
   };
   const label = `${await sh(["git", "rev-parse", "--short", commit], REPO)}${bundled ? " (bundled)" : ""}`;
@@ -183,9 +188,9 @@ try {
     ? `poly lint through poly daemon, ${daemonFile} edited before each pair, on ${args[0]}`
     : editFile
     ? `poly ${command[0]} ${command.slice(1).join(" ")}, ${editFile} edited before each pair, no daemon, on ${args[0]}`
-    : `${cold ? "cold" : "warm"} poly ${command.join(" ")}${checked ? " after poly lint" : ""}${
-      engines ? ` (${engines})` : ""
-    } on ${args[0]}`;
+    : `${first ? "first (empty homes)" : cold ? "cold" : "warm"} poly ${command.join(" ")}${
+      checked ? " after poly lint" : ""
+    }${engines ? ` (${engines})` : ""} on ${args[0]}`;
   console.log(`${what}, ${runs} interleaved pairs`);
   const ratio = (x: number) => `${x.toFixed(3)}×`;
   console.log(`  before ${a.commit}: wall ${range(times.before, ms)}, CPU ${range(cpu.before, ms)}`);
