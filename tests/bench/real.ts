@@ -4,6 +4,7 @@
  *
  * - cold `poly lint` with only the reference engine (biome for a JS/TS tree, ruff for a Python one) against that
  *   engine's own command line of the same version on the same tree (wall and CPU);
+ * - the same with empty homes: a machine's first run, or a CI job that keeps no cache home between jobs;
  * - `poly lint` with only the rule pack against `ast-grep scan` with the same rule files on the same files;
  * - a warm `poly lint` (nothing changed, every engine poly runs by default) against the native reference, cold;
  * - one edited file through a running `poly daemon`, end to end (the client process included; the daemon has run
@@ -53,7 +54,7 @@ interface Options {
 function parseArgs(args: string[]): Options {
   const options: Options = {
     runs: Number(Deno.env.get("RUNS") ?? 5),
-    only: new Set(["cold", "rules", "warm", "daemon", "version", "breakdown"]),
+    only: new Set(["cold", "first", "rules", "warm", "daemon", "version", "breakdown"]),
     json: false,
     source: false,
     dir: "",
@@ -67,7 +68,7 @@ function parseArgs(args: string[]): Options {
     else if (a === "--source") options.source = true;
     else if (a === "-h" || a === "--help") {
       console.log(
-        "Usage: deno run -P=test tests/bench/real.ts [--runs N] [--only cold,rules,warm,daemon,version,breakdown] [--json] [--source] DIR",
+        "Usage: deno run -P=test tests/bench/real.ts [--runs N] [--only cold,first,rules,warm,daemon,version,breakdown] [--json] [--source] DIR",
       );
       Deno.exit(0);
     } else rest.push(a);
@@ -273,6 +274,12 @@ async function main(): Promise<void> {
       });
     }
     let homes = 0;
+    /** A home where poly has never run: no result cache, nor any memo (the engines' digests, a validated schema). */
+    const emptyHome = async () => {
+      const home = join(work, `home-${++homes}`);
+      await Deno.mkdir(home);
+      return env(home);
+    };
     const freshHome = async () => {
       const home = join(work, `home-${++homes}`);
       await new Deno.Command("cp", { args: ["-a", template, home] }).output();
@@ -391,6 +398,20 @@ async function main(): Promise<void> {
           figures.at(-1),
         );
       }
+    }
+
+    if (o.only.has("first")) {
+      await setEngines([reference]);
+      figures.push(
+        await pairs(
+          `first \`poly lint\` (empty homes: a new machine, a CI job), ${reference} only, vs \`${basename(native[0])} ${
+            native[1]
+          }\``,
+          async () => timeCommand(lint, { cwd: tree, env: await emptyHome(), measureMemory: true }),
+          () => timeCommand(native, { cwd: tree, measureMemory: true }),
+          "—",
+        ),
+      );
     }
 
     if (o.only.has("rules")) {
