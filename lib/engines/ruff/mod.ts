@@ -238,9 +238,14 @@ function configuredSafety(code: string, settings: EngineSettings): "safe" | "uns
   return found?.safety;
 }
 
-/** ruff's syntax errors (code `invalid-syntax`, or none in older versions) as one error, in ruff's order. */
+/** Whether a finding of ruff's is a syntax error (code `invalid-syntax`, or none in older versions). */
+function isSyntax(d: RuffDiagnostic): boolean {
+  return d.code === null || d.code === "invalid-syntax";
+}
+
+/** ruff's syntax errors as one error, in ruff's order. */
 function syntaxError(diags: RuffDiagnostic[]): SourceSyntaxError | undefined {
-  const bad = diags.filter((d) => d.code === null || d.code === "invalid-syntax").map((d) =>
+  const bad = diags.filter(isSyntax).map((d) =>
     syntaxDiagnostic(
       "ruff",
       "invalid-syntax",
@@ -395,19 +400,26 @@ class Ruff implements EngineInstance {
     };
   }
 
-  #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
+  /** ruff's findings in a text, its syntax errors among them. */
+  #raw(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
     refuseStub(file);
     const ws = this.#workspace(this.#fileLintOptions(file, settings), settings);
-    const diags = withCodes(this.#call(() => ws.check(file.text)));
-    const err = syntaxError(diags);
-    if (err) {
-      // As `ruff check` reports them: the syntax errors, then what the rules found in what did parse.
-      const rest = this.#diagnose(file, settings, diags.filter((d) => d.code !== null && d.code !== "invalid-syntax"));
-      throw rest.length > 0
-        ? new SourceSyntaxError([...err.diagnostics, ...rest] as [Diagnostic, ...Diagnostic[]])
-        : err;
-    }
+    return withCodes(this.#call(() => ws.check(file.text)));
+  }
+
+  /** ruff's findings in a text; a {@link SourceSyntaxError} where it has syntax errors. */
+  #check(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
+    const diags = this.#raw(file, settings);
+    this.#throwSyntax(file, settings, diags);
     return diags;
+  }
+
+  #throwSyntax(file: SourceFile, settings: EngineSettings, diags: RuffDiagnostic[]): void {
+    const err = syntaxError(diags);
+    if (!err) return;
+    // As `ruff check` reports them: the syntax errors, then what the rules found in what did parse.
+    const rest = this.#diagnose(file, settings, diags.filter((d) => !isSyntax(d)));
+    throw rest.length > 0 ? new SourceSyntaxError([...err.diagnostics, ...rest] as [Diagnostic, ...Diagnostic[]]) : err;
   }
 
   lint(file: SourceFile, settings: EngineSettings) {
@@ -458,22 +470,27 @@ class Ruff implements EngineInstance {
   /**
    * ruff's fix loop (`ruff check --fix`): the safe fixes of what the text has, again on the text they leave, until
    * none is left or {@link MAX_FIX_PASSES} (sqlalchemy's `compiler.py` takes 12: where one fix's range holds another's,
-   * one pass applies only the outer, and an import goes unused only once its last use has been rewritten). A text the
-   * fixes leave unparsable is not written: the file's own text is kept, as ruff keeps it ("Fix introduced a syntax
-   * error").
+   * one pass applies only the outer, and an import goes unused only once its last use has been rewritten).
+   *
+   * A text with syntax errors is fixed as ruff fixes it: ruff gives no fix in a text that does not parse, and keeps
+   * those of a text that parses but has syntax of a newer Python than the target (`tuple[*Ts]` on 3.10) or an error
+   * its semantic checks find (a duplicate parameter) — `ruff check --fix` fixes those files, and they are reported
+   * with their syntax errors after. A pass that brings a syntax error the text did not have keeps the file's own text
+   * (ruff: "Fix introduced a syntax error"; poly also where the text had others before, which ruff would write).
    */
   #fix(file: SourceFile, settings: EngineSettings) {
     let text = file.text;
     let fixed = 0;
+    let errors: string | undefined;
     for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
       const current = { ...file, text };
-      let all: RuffDiagnostic[];
-      try {
-        all = this.#check(current, settings);
-      } catch (e) {
-        if (pass > 0 && e instanceof SourceSyntaxError) return { text: file.text, fixed: 0 };
-        throw e;
-      }
+      const all = this.#raw(current, settings);
+      const now = all.filter(isSyntax).map((d) => d.message).sort().join("\n");
+      if (pass === 0) {
+        errors = now;
+        // Nothing to fix in a text that does not parse: its syntax errors are the file's findings.
+        if (now && !all.some((d) => d.fix)) this.#throwSyntax(current, settings, all);
+      } else if (now !== errors) return { text: file.text, fixed: 0 };
       // Only fixes of findings the settings keep (select, ignore, levels other than "off"); the text's tokens made once.
       const tokens = this.#tokens(current, settings);
       const kept = new Set(this.#diagnose(current, settings, all, tokens).filter((d) => d.fix).map((d) => d.code));

@@ -1,0 +1,5 @@
+import sys
+
+
+def f(a, a):
+    return sys.argv

@@ -1,0 +1,6 @@
+import os
+import sys
+
+
+def f(a, a):
+    return sys.argv
