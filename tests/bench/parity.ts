@@ -727,30 +727,51 @@ const NATIVE_CONFIGS = [
   /(^|\/)\.markdownlint(-cli2)?$/,
   /(^|\/)\.shellcheckrc$/,
   /(^|\/)deno\.jsonc?$/,
+  // flake8's own file: where flake8 is configured, poly lints Python with flake8 rather than ruff.
+  /(^|\/)\.flake8$/,
 ];
 
-/** The native configuration files in the list (pyproject.toml only when it has a `[tool.ruff` table). */
-function nativeConfigs(dir: string, files: string[]): string[] {
-  return files.filter((f) =>
-    NATIVE_CONFIGS.some((re) => re.test(f)) ||
-    (basename(f) === "pyproject.toml" && /^\[tool\.ruff/m.test(Deno.readTextFileSync(join(dir, f))))
-  );
+/** The tables a stripped copy cuts out of these files: ruff's from pyproject.toml, flake8's from every file it reads. */
+const NATIVE_SECTIONS: Record<string, RegExp> = {
+  "pyproject.toml": /^tool\.(ruff|flake8)(\.|$)/,
+  "setup.cfg": /^flake8(:|$)/,
+  "tox.ini": /^flake8(:|$)/,
+};
+
+/** `text` without the sections `header` names (TOML tables and INI sections alike start at a `[...]` line). */
+function withoutSections(text: string, header: RegExp): string {
+  const kept: string[] = [];
+  let inside = false;
+  for (const line of text.split("\n")) {
+    const m = /^\s*\[\[?([^\]]+)\]/.exec(line);
+    if (m) inside = header.test(m[1].trim());
+    if (!inside) kept.push(line);
+  }
+  return kept.join("\n");
 }
 
-/** A copy of `dir`'s listed files without native config files (`[tool.ruff*]` tables cut out of pyproject.toml). */
+/** The native configuration files in the list (pyproject.toml, setup.cfg and tox.ini only with a section of theirs). */
+function nativeConfigs(dir: string, files: string[]): string[] {
+  return files.filter((f) => {
+    if (NATIVE_CONFIGS.some((re) => re.test(f))) return true;
+    const header = NATIVE_SECTIONS[basename(f)];
+    if (!header) return false;
+    const text = Deno.readTextFileSync(join(dir, f));
+    return withoutSections(text, header) !== text;
+  });
+}
+
+/**
+ * A copy of `dir`'s listed files without native config files: ruff's and flake8's tables cut out of pyproject.toml,
+ * flake8's sections out of setup.cfg and tox.ini ({@link NATIVE_SECTIONS}).
+ */
 async function strippedCopy(dir: string, files: string[], to: string): Promise<void> {
   for (const f of files) {
     if (NATIVE_CONFIGS.some((re) => re.test(f))) continue;
     await Deno.mkdir(join(to, dirname(f)), { recursive: true });
-    if (basename(f) === "pyproject.toml") {
-      const kept: string[] = [];
-      let inRuff = false;
-      for (const line of Deno.readTextFileSync(join(dir, f)).split("\n")) {
-        const header = /^\s*\[\[?([^\]]+)\]/.exec(line);
-        if (header) inRuff = /^tool\.ruff(\.|$)/.test(header[1].trim());
-        if (!inRuff) kept.push(line);
-      }
-      Deno.writeTextFileSync(join(to, f), kept.join("\n"));
+    const header = NATIVE_SECTIONS[basename(f)];
+    if (header) {
+      Deno.writeTextFileSync(join(to, f), withoutSections(Deno.readTextFileSync(join(dir, f)), header));
     } else {
       const info = Deno.lstatSync(join(dir, f));
       if (info.isSymlink) continue;
