@@ -29,6 +29,7 @@ import { passes } from "./valid.ts";
 import { UNIFORM_KEYS } from "../engines/settings.ts";
 import type { RawTable } from "./parse.ts";
 import { unhonouredKey, unhonouredText } from "./native/biome.ts";
+import { isTable } from "./table.ts";
 
 /** The keys of a `[lint.<lang>.biome]` table (poly's own; biome's go under `configuration`). */
 const LINT_KEYS = ["enabled", "select", "ignore", "rules", "configuration"];
@@ -44,10 +45,6 @@ const BIOME_LANGUAGE: Record<string, { key: string; name: string }> = {
   css: { key: "css", name: "CSS" },
   graphql: { key: "graphql", name: "GraphQL" },
 };
-
-function isTable(value: unknown): value is RawTable {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date);
-}
 
 /** Every biome table of a raw poly.toml table: `[section, language, table]`. */
 function biomeTables(raw: RawTable): [string, string, RawTable][] {

@@ -9,6 +9,7 @@
 import { resolve } from "node:path";
 import type { RawTable } from "./parse.ts";
 import type { PathPattern, PerFileIgnore } from "./types.ts";
+import { isTable } from "./table.ts";
 
 /** One layer: a file's raw table and the directory its relative paths and globs are anchored at. */
 export interface Layer {
@@ -27,10 +28,6 @@ export interface MergedLayers {
   perFileIgnores: PerFileIgnore[];
   /** `[rules] dirs` resolved against the layer that set them (undefined when no layer did). */
   rulesDirs?: string[];
-}
-
-function isTable(value: unknown): value is RawTable {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** Deep-merges `over` onto `under` (tables merge, everything else replaces); returns a new table. */

@@ -12,6 +12,7 @@ import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { JsoncError } from "./_jsonc.ts";
 import type { NativeEngineConfig } from "./types.ts";
+import { isTable } from "../table.ts";
 
 /**
  * The text of `path`, one file of a chain of `extends` (`chain`: the files that led to it, the one naming it last): a
@@ -95,10 +96,6 @@ export function nearestUp<T>(
     memo.set(dir, found);
   }
   return found;
-}
-
-function isTable(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /**

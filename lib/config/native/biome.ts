@@ -47,14 +47,13 @@ import {
   styleToBiomeOf,
 } from "./prettier.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
+import { isTable, type Table } from "../table.ts";
 
 /** The biome version whose configuration schema (shipped with `@biomejs/biome`) poly checks files against. */
 const BIOME_SCHEMA_VERSION = "2.5.14";
 
 /** biome's file names in one directory, in its order. */
 export const BIOME_FILES = ["biome.json", "biome.jsonc"] as const;
-
-type Table = Record<string, unknown>;
 
 /**
  * The fields of a `package.json` biome's analyzer reads: domains by dependency, `type` for `.js` files, `name` for a
@@ -70,10 +69,6 @@ const MANIFEST_KEYS = [
   "bundleDependencies",
   "bundledDependencies",
 ] as const;
-
-function isTable(v: unknown): v is Table {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /**
  * biome's rules that need its scanner to have indexed the whole project: those that resolve imports or classes across

@@ -22,6 +22,7 @@ import { nearestUp, parseError } from "./_reading.ts";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
+import { isTable, type Table } from "../table.ts";
 
 /** dprint's config file names in one directory, in its order. */
 export const DPRINT_FILES = ["dprint.json", "dprint.jsonc", ".dprint.json", ".dprint.jsonc"] as const;
@@ -44,12 +45,6 @@ const FOREIGN_PLUGINS: Record<string, string[]> = {
 };
 
 const GLOBAL_KEYS = ["lineWidth", "indentWidth", "useTabs", "newLineKind"];
-
-type Table = Record<string, unknown>;
-
-function isTable(v: unknown): v is Table {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /** A plugin's name from its URL or npm specifier (`typescript-0.93.0.wasm`, `npm:dprint-plugin-malva@0.16.0` → `malva`). */
 export function pluginName(url: string): string {

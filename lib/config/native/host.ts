@@ -28,6 +28,7 @@ import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
 import { parseTomlText } from "./_reading.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
+import { isTable, type Table } from "../table.ts";
 
 /** shellcheck's rc file names, in the order it looks for them in one directory. */
 export const SHELLCHECK_FILES = [".shellcheckrc", "shellcheckrc"] as const;
@@ -42,8 +43,6 @@ export const TOOLCHAIN_FILES = ["rust-toolchain", "rust-toolchain.toml"] as cons
 export const STYLUA_FILES = ["stylua.toml", ".stylua.toml"] as const;
 /** StyLua's ignore file: gitignore patterns, one in any folder of the walk. */
 export const STYLUA_IGNORE = ".styluaignore";
-
-type Table = Record<string, unknown>;
 
 /** One `.styluaignore`: the file, its patterns rooted at the run's top folder. */
 interface StyluaIgnore {
@@ -124,10 +123,6 @@ export function styluaOptions(table: Table): Table {
     }
   }
   return out;
-}
-
-function isTable(v: unknown): v is Table {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /** The first of `names` found in `dir` or a directory above it, up to `top`. */

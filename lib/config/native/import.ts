@@ -35,18 +35,13 @@ import type { ResolvedConfig } from "../types.ts";
 import { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 import type { NativeEngineConfig } from "./types.ts";
 import { DENO_FMT, DENO_LINT, ESLINT, FORMAT_STYLE, NATIVE_ENGINES, NODE_MANIFEST } from "./mod.ts";
-
-type Table = Record<string, unknown>;
+import { isTable, type Table } from "../table.ts";
 
 /** The languages biome lints and formats in poly. */
 const BIOME_LANGUAGES = ["javascript", "typescript", "json", "css", "graphql"] as const;
 
 /** biome 2.5's formatter defaults, written out so poly's `[defaults]` do not stand in for them. */
 const BIOME_FORMATTER_DEFAULTS = { indentStyle: "tab", indentWidth: 2, lineWidth: 80, lineEnding: "lf" };
-
-function isTable(v: unknown): v is Table {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /** The result of an import: the TOML to add, and the native files it came from. */
 export interface ImportResult {

@@ -26,6 +26,7 @@ import type { NativeFiles } from "./_files.ts";
 import { parseError, readExtended } from "./_reading.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
+import { isTable, type Table } from "../table.ts";
 
 /** The names markdownlint-cli2 looks for in one directory, in its order; `.cjs`/`.mjs` ones are refused. */
 export const MARKDOWNLINT_FILES = [
@@ -50,12 +51,6 @@ const STYLES: Record<string, unknown> = {
   "markdownlint/style/prettier": prettier,
   "markdownlint/style/relaxed": relaxed,
 };
-
-type Table = Record<string, unknown>;
-
-function isTable(v: unknown): v is Table {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /** Reads markdownlint's native files. */
 export class MarkdownlintReader {

@@ -32,15 +32,10 @@ import type { NativeFiles, NativeText } from "./_files.ts";
 import { parseError, readExtended, unhonouredConfig } from "./_reading.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
+import { isTable, type Table } from "../table.ts";
 
 /** The names oxlint looks for in one folder; one at most may be there. */
 export const OXLINT_FILES = [".oxlintrc.json", ".oxlintrc.jsonc", "oxlint.config.ts", "oxlint.config.mts"] as const;
-
-type Table = Record<string, unknown>;
-
-function isTable(v: unknown): v is Table {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /** Reads oxlint's native files. */
 export class OxlintReader {

@@ -29,6 +29,7 @@ import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { nearestUp, parseTomlText } from "./_reading.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
+import { isTable, type Table } from "../table.ts";
 
 /** The files ruff looks for in one directory, highest precedence first. */
 export const RUFF_FILES = [".ruff.toml", "ruff.toml", "pyproject.toml"] as const;
@@ -112,16 +113,10 @@ const LINT_KEYS = new Set([
   "ignore-init-module-imports",
 ]);
 
-type Table = Record<string, unknown>;
-
 interface RuffLevel {
   file: NativeText;
   dir: string;
   table: Table;
-}
-
-function isTable(v: unknown): v is Table {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 function strings(file: string, key: string, v: unknown): string[] {

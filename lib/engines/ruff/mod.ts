@@ -46,6 +46,7 @@ import {
   SourceSyntaxError,
   syntaxDiagnostic,
 } from "../types.ts";
+import { isTable } from "../../config/table.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 
@@ -78,10 +79,6 @@ interface RuffWorkspace {
 type RuffModule = typeof import("@astral-sh/ruff-wasm-nodejs");
 
 type Options = Record<string, unknown>;
-
-function isTable(v: unknown): v is Options {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /** `over` merged onto `under` field by field (tables merge; arrays and scalars replace). */
 function mergeOptions(under: Options, over: Options): Options {
