@@ -220,3 +220,32 @@ Deno.test("action: the last step fails per the exit-code contract (0 ok, 1 findi
   equal((await contract({ INSTALLED: "false", LINT_CODE: "" })).code, 2, "poly was not installed");
   equal((await contract({ LINT_CODE: "101" })).code, 2, "a crash");
 });
+
+Deno.test("action: the cache is named by the OS, poly's build, the folder and the shard, and bounded in size", async () => {
+  const dir = await tempDir({ prefix: "poly-action-bin-" });
+  await Deno.writeTextFile(join(dir, "poly"), "#!/bin/sh\necho 'poly 0.1.0 (abc123, stable)'\n", { mode: 0o755 });
+  const named = await runStep("cache-key", { RUNNER_OS: "Linux", SHARD: "2/3", WORKDIR: "packages/web" }, [dir]);
+  equal(named.code, 0, named.stderr);
+  equal(named.outputs.prefix, "poly-Linux-poly_0.1.0__abc123__stable_-packages_web-2_3-");
+  const whole = await runStep("cache-key", { RUNNER_OS: "macOS", SHARD: "", WORKDIR: "." }, [dir]);
+  equal(whole.outputs.prefix, "poly-macOS-poly_0.1.0__abc123__stable_-.-all-");
+  // The restore step, and both poly steps, use the one folder.
+  const steps = action.runs.steps as (Step & { uses?: string; with?: Record<string, string>; if?: string })[];
+  const restore = steps.find((s) => s.uses?.startsWith("actions/cache@"))!;
+  equal(restore.with!.path, "${{ runner.temp }}/poly-cache");
+  equal(restore.with!["restore-keys"], "${{ steps.cache-key.outputs.prefix }}");
+  ok(restore.with!.key.startsWith("${{ steps.cache-key.outputs.prefix }}"));
+  for (const id of ["lint", "fmt", "cache-bound"]) equal(step(id).env!.POLY_CACHE_HOME, restore.with!.path, id);
+
+  const home = join(await tempDir({ prefix: "poly-action-home-" }), "poly-cache");
+  await Deno.mkdir(home);
+  await Deno.writeFile(join(home, "cache.db"), new Uint8Array(3 << 20));
+  const kept = await runStep("cache-bound", { POLY_CACHE_HOME: home, LIMIT_MB: "8" });
+  equal(kept.code, 0, kept.stderr);
+  ok(await Deno.stat(home).then(() => true, () => false), "a home under the limit is kept");
+  const dropped = await runStep("cache-bound", { POLY_CACHE_HOME: home, LIMIT_MB: "1" });
+  equal(dropped.code, 0, dropped.stderr);
+  match(dropped.stdout, /::notice title=poly::the cache home had grown to [34] MB \(limit 1 MB\)/);
+  ok(!(await Deno.stat(home).then(() => true, () => false)), "a home past the limit starts over");
+  equal((await runStep("cache-bound", { POLY_CACHE_HOME: home, LIMIT_MB: "1" })).code, 0, "no home: nothing to do");
+});
