@@ -70,6 +70,7 @@ Deno.test("action.yml: a composite action in the documented metadata shape", asy
   const action = actionSchema.parse(await yamlFile("action.yml"));
   deepEqual(Object.keys(action.inputs ?? {}).sort(), [
     "args",
+    "cache",
     "fmt",
     "sarif",
     "sarif-category",
@@ -79,6 +80,7 @@ Deno.test("action.yml: a composite action in the documented metadata shape", asy
   ]);
   equal(action.inputs!.fmt.default, "false");
   equal(action.inputs!.sarif.default, "true");
+  equal(action.inputs!.cache.default, "true");
 });
 
 Deno.test("action.yml: every expression names a declared input and an earlier step", async () => {
