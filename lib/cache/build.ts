@@ -3,13 +3,15 @@
  * code or any in-process engine changes, so cache entries are never reused across
  * builds (a bug users of the original tool reported).
  *
- * It is SHA-256 over: the version, build id and channel; a code stamp; and the
- * engines digest (SHA-256 over each in-process/bundled engine's module bytes,
- * see `lib/identity/engines.ts`). The code stamp is, for a compiled binary, the
- * executable's inode, size and mtime (hashing an 80 MB binary per run costs
- * ~45 ms; a stat costs microseconds); run from source, the path, size and mtime
- * of every source file of poly (`main.ts`, `deno.json`, `deno.lock`, `lib/`,
- * `tools/`): editing any of them starts a fresh cache.
+ * It is SHA-256 over: the version, build id and channel; the code's digest; and
+ * the engines digest (SHA-256 over each in-process/bundled engine's module bytes,
+ * see `lib/identity/engines.ts`). The code's digest is over the bytes of the
+ * files of the code stamp — for a compiled binary the executable, run from
+ * source every source file of poly (`main.ts`, `deno.json`, `deno.lock`, `lib/`,
+ * `tools/`, by path in the checkout) — each hashed once and then remembered by
+ * its size and mtime (`codeDigest`): editing any of them starts a fresh cache,
+ * and the same program on another machine, or in another folder, makes the same
+ * keys (a remote cache, a cache home kept by CI, are shared by content).
  *
  * @module
  */
@@ -17,7 +19,7 @@ import { dirname, join } from "node:path";
 import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
-import { codeStamp } from "../identity/code.ts";
+import { codeStamp, sourceRoot } from "../identity/code.ts";
 import { digestOf } from "./digest.ts";
 
 export { codeStamp, sourceStamp } from "../identity/code.ts";
@@ -96,11 +98,11 @@ export async function pruneOtherBuilds(path: string, prefix: string, keep = 3): 
 /** The build identity (computed once per process). */
 export function buildIdentity(): Promise<string> {
   memo ??= (async () => {
-    const code = codeStamp();
-    const { engineIdentities } = await import("../identity/engines.ts");
+    const { codeDigest, engineIdentities } = await import("../identity/engines.ts");
+    const code = await codeDigest(codeStamp(), Deno.build.standalone ? undefined : sourceRoot());
     const engines = await engineIdentities();
     const enginesLine = Object.keys(engines).sort().map((id) => `${id}=${engines[id].version}#${engines[id].digest}`);
-    const fields = [VERSION, BUILD_ID, CHANNEL, digestOf(code.join("\n")), digestOf(enginesLine.join("\n"))];
+    const fields = [VERSION, BUILD_ID, CHANNEL, code, digestOf(enginesLine.join("\n"))];
     return digestOf(JSON.stringify(fields)).slice(0, 32);
   })();
   return memo;

@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec } from "../engines/types.ts";
@@ -133,6 +133,42 @@ export async function fileDigests(urls: string[], save = true): Promise<string[]
   }
   if (save) await saveMemos();
   return out;
+}
+
+/**
+ * What poly's code is, by content: SHA-256 over each file of a code stamp (lib/identity/code.ts: stat lines
+ * `path:inode:size:mtime`) by its path relative to `root` and its digest — the executable's digest alone for a
+ * compiled binary (`root` undefined). The same program gives the same value on every machine and in every folder, where
+ * the stamp (inodes, paths) differs: the build identity in every cache key and remote-cache name rests on it, so that
+ * machines share results. Each file's digest is remembered as the engines' are ({@link fileDigests}), checked against
+ * the size and mtime its stat line already has: a run hashes nothing it hashed before.
+ */
+export async function codeDigest(lines: readonly string[], root?: string): Promise<string> {
+  const memo = readMemo();
+  const out: string[] = [];
+  for (const line of lines) {
+    const m = /^(.*):(\d*):(\d+):(\d*)$/.exec(line);
+    if (!m) {
+      out.push(line);
+      continue;
+    }
+    const [, path, , size, mtime] = m;
+    const hit = memo[path];
+    let digest = hit && hit.size === Number(size) && hit.mtime === Number(mtime) ? hit.digest : undefined;
+    if (!digest) {
+      try {
+        digest = fileDigestSync(path);
+      } catch {
+        out.push(line); // gone since its stat: its line, as the stamp has it
+        continue;
+      }
+      memo[path] = { size: Number(size), mtime: Number(mtime), digest };
+      digestsDirty = true;
+    }
+    out.push(root === undefined ? digest : `${relative(root, path).split("\\").join("/")} ${digest}`);
+  }
+  await saveMemos();
+  return digestOf(out.join("\n"));
 }
 
 /** Path of the on-disk memo of each engine's module files. */

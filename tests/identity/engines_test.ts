@@ -2,6 +2,7 @@ import { deepEqual, equal, notEqual } from "node:assert/strict";
 import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
 import {
+  codeDigest,
   engineCacheVersion,
   engineIdentities,
   engineIdentity,
@@ -11,6 +12,7 @@ import {
   modulesMemoPath,
 } from "../../lib/identity/engines.ts";
 import { sourceStamp } from "../../lib/cache/build.ts";
+import { statLine } from "../../lib/identity/code.ts";
 import { ENGINES } from "../../lib/engines/registry.ts";
 import { shellcheck } from "../../lib/engines/shellcheck/mod.ts";
 import { setProcessEnv } from "../_helpers/process_env.ts";
@@ -115,4 +117,33 @@ Deno.test("sourceStamp() changes when a source file of poly changes", async () =
   equal(sourceStamp(root).join("\n"), before);
   await Deno.writeTextFile(join(root, "lib", "a.ts"), "ab");
   notEqual(sourceStamp(root).join("\n"), before);
+});
+
+Deno.test("codeDigest(): the same code in another folder, or as another file, has the same digest; a changed byte not", async () => {
+  const checkout = async (extra = "") => {
+    const root = await tempDir();
+    await Deno.mkdir(join(root, "lib"));
+    await Deno.writeTextFile(join(root, "main.ts"), "x");
+    await Deno.writeTextFile(join(root, "lib", "a.ts"), `a${extra}`);
+    return root;
+  };
+  const [a, b] = [await checkout(), await checkout()];
+  // Their stamps differ (paths, inodes, mtimes): what a cache key is made of must not.
+  notEqual(sourceStamp(a).join("\n"), sourceStamp(b).join("\n"));
+  const digest = await codeDigest(sourceStamp(a), a);
+  equal(await codeDigest(sourceStamp(b), b), digest);
+  equal(await codeDigest(sourceStamp(a), a), digest, "remembered");
+  notEqual(await codeDigest(sourceStamp(await checkout("b")), b), digest);
+  // A file moved within the checkout is another program.
+  await Deno.rename(join(b, "lib", "a.ts"), join(b, "lib", "c.ts"));
+  notEqual(await codeDigest(sourceStamp(b), b), digest);
+
+  // A compiled binary: the executable's bytes, wherever it is installed.
+  const [x, y] = [join(a, "poly"), join(b, "poly")];
+  await Deno.writeTextFile(x, "binary");
+  await Deno.writeTextFile(y, "binary");
+  equal(await codeDigest([statLine(x)!]), await codeDigest([statLine(y)!]));
+  await Deno.writeTextFile(y, "binarz");
+  await Deno.utime(y, new Date(), new Date(Date.now() + 5000));
+  notEqual(await codeDigest([statLine(x)!]), await codeDigest([statLine(y)!]));
 });
