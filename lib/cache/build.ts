@@ -20,6 +20,7 @@ import { BUILD_ID, CHANNEL, VERSION } from "../identity/build.ts";
 import { cacheHome } from "../paths/mod.ts";
 import { writeFileAtomic } from "../fs/atomic.ts";
 import { codeStamp, sourceRoot } from "../identity/code.ts";
+import { codeDigest } from "../identity/digests.ts";
 import { digestOf } from "./digest.ts";
 
 export { codeStamp, sourceStamp } from "../identity/code.ts";
@@ -28,15 +29,25 @@ let memo: Promise<string> | undefined;
 let code: Promise<string> | undefined;
 
 /**
- * SHA-256 over the version, build id, channel and code stamp (computed once per
- * process): poly's own code, without the engines' module digests. Memos of what
- * poly derives from its own files (parsed rule files, the engines' module lists)
- * are keyed by it: it costs the code stamp alone, where {@link buildIdentity}
- * also stats every engine module.
+ * SHA-256 over the version, build id, channel and the code's digest (computed
+ * once per process): poly's own code, without the engines' module digests. Memos
+ * of what poly derives from its own files (parsed rule files, the engines' module
+ * lists, a configuration's validation) are keyed by it: by content, so a cache
+ * home kept by CI serves another copy of the same program (a stamp's inodes would
+ * not); it costs the code stamp and the digest memo's lookups, where
+ * {@link buildIdentity} also stats every engine module.
  */
 export function codeIdentity(): Promise<string> {
-  code ??= Promise.resolve(digestOf([VERSION, BUILD_ID, CHANNEL, ...codeStamp()].join("\n")));
+  code ??= codeContent().then((content) => digestOf([VERSION, BUILD_ID, CHANNEL, content].join("\n")));
   return code;
+}
+
+let content: Promise<string> | undefined;
+
+/** The digest of poly's code by content ({@link codeDigest} of the code stamp; computed once per process). */
+function codeContent(): Promise<string> {
+  content ??= codeDigest(codeStamp(), Deno.build.standalone ? undefined : sourceRoot());
+  return content;
 }
 
 /**
@@ -98,8 +109,8 @@ export async function pruneOtherBuilds(path: string, prefix: string, keep = 3): 
 /** The build identity (computed once per process). */
 export function buildIdentity(): Promise<string> {
   memo ??= (async () => {
-    const { codeDigest, engineIdentities } = await import("../identity/engines.ts");
-    const code = await codeDigest(codeStamp(), Deno.build.standalone ? undefined : sourceRoot());
+    const { engineIdentities } = await import("../identity/engines.ts");
+    const code = await codeContent();
     const engines = await engineIdentities();
     const enginesLine = Object.keys(engines).sort().map((id) => `${id}=${engines[id].version}#${engines[id].digest}`);
     const fields = [VERSION, BUILD_ID, CHANNEL, code, digestOf(enginesLine.join("\n"))];

@@ -21,16 +21,22 @@
  *
  * @module
  */
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec } from "../engines/types.ts";
 import { askVersion, hostVersion } from "../engines/host.ts";
 import { findExecutable, isIndirect } from "../fs/executable.ts";
-import { writeFileAtomic } from "../fs/atomic.ts";
 import { refuseOpenLogs } from "../fs/read_log.ts";
 import { cacheHome } from "../paths/mod.ts";
-import { digestOf, fileDigestSync } from "../cache/digest.ts";
+import { digestOf } from "../cache/digest.ts";
+import {
+  digestMemoChanged,
+  type DigestMemoEntry,
+  fileDigests,
+  readDigestMemo,
+  saveDigestMemo,
+  saveIdentityMemo,
+} from "./digests.ts";
 import { compareText } from "../report/sort.ts";
 import { context as scriptContext, pythonScript, sysPath } from "./python_script.ts";
 
@@ -50,125 +56,16 @@ export interface HostTool {
   used_by: string[];
 }
 
-/** By path: a file's SHA-256, or (keyed "path args") a host program's version, with the size and mtime it was taken at. */
-interface Memo {
-  [path: string]: MemoEntry;
-}
-
-interface MemoEntry {
-  size: number;
-  mtime: number;
-  digest: string;
-  /** A Python script's: the folders its interpreter finds packages in, and {@link scriptContext} when remembered. */
-  paths?: string[];
-  context?: string;
-}
-
-/** Path of the on-disk digest memo. */
-export function digestMemoPath(): string {
-  return join(cacheHome(), "identity", "sha256.json");
-}
-
-/** The memo as this process knows it: read once, then kept in memory (and written back when it grows). */
-let memoCache: { path: string; memo: Memo } | undefined;
-
-function readMemo(): Memo {
-  const path = digestMemoPath();
-  if (memoCache?.path === path) return memoCache.memo;
-  let memo: Memo = {};
-  try {
-    const value = JSON.parse(Deno.readTextFileSync(path));
-    if (value && typeof value === "object") memo = value as Memo;
-  } catch { /* absent or damaged: hash again */ }
-  memoCache = { path, memo };
-  return memo;
-}
-
-/** Memos changed in memory and not written yet (see {@link saveMemos}). */
-let digestsDirty = false;
+/** The engines' module lists changed in memory and are not written yet (see {@link saveMemos}). */
 let modulesDirty = false;
-
-/** Writes one memo (atomically); it only saves time, so a read-only cache home is not an error. */
-async function saveMemo(path: string, value: unknown): Promise<void> {
-  try {
-    await Deno.mkdir(join(cacheHome(), "identity"), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(path, JSON.stringify(value));
-  } catch {
-    // next time, then
-  }
-}
 
 /** Writes the memos that changed: once per {@link engineIdentities}, not once per engine. */
 async function saveMemos(): Promise<void> {
-  if (digestsDirty) {
-    digestsDirty = false;
-    await saveMemo(digestMemoPath(), readMemo());
-  }
+  await saveDigestMemo();
   if (modulesDirty && modulesMemo) {
     modulesDirty = false;
-    await saveMemo(modulesMemo.path, modulesMemo.memo);
+    await saveIdentityMemo(modulesMemo.path, modulesMemo.memo);
   }
-}
-
-/**
- * SHA-256 of each file (memoized on disk by path, size and mtime), in the order
- * given. `save: false` leaves writing the memo to the caller ({@link saveMemos}).
- */
-export async function fileDigests(urls: string[], save = true): Promise<string[]> {
-  const memo = readMemo();
-  const out: string[] = [];
-  for (const url of urls) {
-    const path = url.startsWith("file:") ? fileURLToPath(url) : url;
-    const info = Deno.statSync(path);
-    const mtime = info.mtime?.getTime() ?? 0;
-    const hit = memo[path];
-    if (hit && hit.size === info.size && hit.mtime === mtime) {
-      out.push(hit.digest);
-      continue;
-    }
-    const digest = fileDigestSync(path);
-    memo[path] = { size: info.size, mtime, digest };
-    digestsDirty = true;
-    out.push(digest);
-  }
-  if (save) await saveMemos();
-  return out;
-}
-
-/**
- * What poly's code is, by content: SHA-256 over each file of a code stamp (lib/identity/code.ts: stat lines
- * `path:inode:size:mtime`) by its path relative to `root` and its digest — the executable's digest alone for a
- * compiled binary (`root` undefined). The same program gives the same value on every machine and in every folder, where
- * the stamp (inodes, paths) differs: the build identity in every cache key and remote-cache name rests on it, so that
- * machines share results. Each file's digest is remembered as the engines' are ({@link fileDigests}), checked against
- * the size and mtime its stat line already has: a run hashes nothing it hashed before.
- */
-export async function codeDigest(lines: readonly string[], root?: string): Promise<string> {
-  const memo = readMemo();
-  const out: string[] = [];
-  for (const line of lines) {
-    const m = /^(.*):(\d*):(\d+):(\d*)$/.exec(line);
-    if (!m) {
-      out.push(line);
-      continue;
-    }
-    const [, path, , size, mtime] = m;
-    const hit = memo[path];
-    let digest = hit && hit.size === Number(size) && hit.mtime === Number(mtime) ? hit.digest : undefined;
-    if (!digest) {
-      try {
-        digest = fileDigestSync(path);
-      } catch {
-        out.push(line); // gone since its stat: its line, as the stamp has it
-        continue;
-      }
-      memo[path] = { size: Number(size), mtime: Number(mtime), digest };
-      digestsDirty = true;
-    }
-    out.push(root === undefined ? digest : `${relative(root, path).split("\\").join("/")} ${digest}`);
-  }
-  await saveMemos();
-  return digestOf(out.join("\n"));
 }
 
 /** Path of the on-disk memo of each engine's module files. */
@@ -310,7 +207,7 @@ async function rememberedVersion(program: string, path: string, args: string[]):
   const indirect = isIndirect(path);
   const python = indirect ? pythonScript(real) : undefined;
   if (indirect && !python) return await askedEveryRun(program, args);
-  const memo = readMemo();
+  const memo = readDigestMemo();
   const key = `${real} ${args.join(" ")}`;
   const mtime = info.mtime?.getTime() ?? 0;
   const hit = memo[key];
@@ -318,7 +215,7 @@ async function rememberedVersion(program: string, path: string, args: string[]):
     if (!python) return hit.digest;
     if (hit.paths && hit.context === scriptContext(python, hit.paths)) return hit.digest;
   }
-  let entry: Omit<MemoEntry, "digest"> = { size: info.size, mtime };
+  let entry: Omit<DigestMemoEntry, "digest"> = { size: info.size, mtime };
   if (python) {
     const paths = await sysPath(python);
     if (!paths) return await askedEveryRun(program, args);
@@ -328,7 +225,7 @@ async function rememberedVersion(program: string, path: string, args: string[]):
   const version = await askVersion(program, args);
   if (version) {
     memo[key] = { ...entry, digest: version };
-    digestsDirty = true;
+    digestMemoChanged();
     await saveMemos();
   }
   return version;

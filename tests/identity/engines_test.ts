@@ -1,13 +1,12 @@
 import { deepEqual, equal, notEqual } from "node:assert/strict";
 import { inProcessWith } from "../_helpers/isolated.ts";
 import { join } from "node:path";
+import { codeDigest, fileDigests } from "../../lib/identity/digests.ts";
 import {
-  codeDigest,
   engineCacheVersion,
   engineIdentities,
   engineIdentity,
   enginesDocument,
-  fileDigests,
   hostTools,
   modulesMemoPath,
 } from "../../lib/identity/engines.ts";
