@@ -117,7 +117,8 @@ export async function codeDigest(lines: readonly string[], root?: string): Promi
     }
     const [, path, , size, mtime] = m;
     const hit = memo[path];
-    let digest = hit && hit.size === Number(size) && hit.mtime === Number(mtime) ? hit.digest : undefined;
+    // Without an mtime (a platform that gives none) a remembered digest cannot be told stale: hashed each time.
+    let digest = mtime !== "" && hit?.size === Number(size) && hit.mtime === Number(mtime) ? hit.digest : undefined;
     if (!digest) {
       try {
         digest = fileDigestSync(path);
@@ -125,8 +126,10 @@ export async function codeDigest(lines: readonly string[], root?: string): Promi
         out.push(line); // gone since its stat: its line, as the stamp has it
         continue;
       }
-      memo[path] = { size: Number(size), mtime: Number(mtime), digest };
-      dirty = true;
+      if (mtime !== "") {
+        memo[path] = { size: Number(size), mtime: Number(mtime), digest };
+        dirty = true;
+      }
     }
     out.push(root === undefined ? digest : `${relative(root, path).split("\\").join("/")} ${digest}`);
   }

@@ -145,4 +145,8 @@ Deno.test("codeDigest(): the same code in another folder, or as another file, ha
   await Deno.writeTextFile(y, "binarz");
   await Deno.utime(y, new Date(), new Date(Date.now() + 5000));
   notEqual(await codeDigest([statLine(x)!]), await codeDigest([statLine(y)!]));
+  // A stat line without an mtime is hashed each time: its file's change cannot hide behind the memo.
+  const before = await codeDigest([`${y}:1:6:`]);
+  await Deno.writeTextFile(y, "binary");
+  notEqual(await codeDigest([`${y}:1:6:`]), before);
 });
