@@ -9,7 +9,7 @@
 import { resolve } from "node:path";
 import type { RawTable } from "./parse.ts";
 import type { PathPattern, PerFileIgnore } from "./types.ts";
-import { isTable } from "./table.ts";
+import { isTable, tableOf } from "./table.ts";
 
 /** One layer: a file's raw table and the directory its relative paths and globs are anchored at. */
 export interface Layer {
@@ -89,7 +89,7 @@ export function mergeLayers(layers: readonly Layer[]): MergedLayers {
     }
     raw = deepMerge(raw, own);
   }
-  const discovery = isTable(raw.discovery) ? raw.discovery : {};
+  const discovery = tableOf(raw.discovery);
   raw.discovery = { ...discovery, exclude: excludes.map((e) => e.pattern) };
   const entries = [...perFileIgnores.values()];
   raw["per-file-ignores"] = Object.fromEntries(entries.map((e) => [e.pattern, e.codes]));

@@ -12,3 +12,8 @@ export type Table = Record<string, unknown>;
 export function isTable(value: unknown): value is Table {
   return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date);
 }
+
+/** A parsed value as a table: itself when it is one ({@link isTable}), else an empty table. */
+export function tableOf(value: unknown): Table {
+  return isTable(value) ? value : {};
+}

@@ -35,7 +35,7 @@ import type { ResolvedConfig } from "../types.ts";
 import { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 import type { NativeEngineConfig } from "./types.ts";
 import { DENO_FMT, DENO_LINT, ESLINT, FORMAT_STYLE, NATIVE_ENGINES, NODE_MANIFEST } from "./mod.ts";
-import { isTable, type Table } from "../table.ts";
+import { isTable, type Table, tableOf } from "../table.ts";
 
 /** The languages biome lints and formats in poly. */
 const BIOME_LANGUAGES = ["javascript", "typescript", "json", "css", "graphql"] as const;
@@ -70,8 +70,8 @@ function ruffTables(native: NativeEngineConfig, dir: string, display: (p: string
     refuse(native, display, "per-file-target-version", "poly.toml has no per-file target version (keep the ruff file)");
   }
   const options = structuredClone(native.options);
-  const lint = isTable(options.lint) ? options.lint : {};
-  const format = isTable(options.format) ? options.format : {};
+  const lint = tableOf(options.lint);
+  const format = tableOf(options.format);
   delete options.lint;
   delete options.format;
   const out: Table = {

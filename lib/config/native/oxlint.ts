@@ -32,7 +32,7 @@ import type { NativeFiles, NativeText } from "./_files.ts";
 import { parseError, readExtended, unhonouredConfig } from "./_reading.ts";
 import { parseJsonc } from "./_jsonc.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
-import { isTable, type Table } from "../table.ts";
+import { isTable, type Table, tableOf } from "../table.ts";
 
 /** The names oxlint looks for in one folder; one at most may be there. */
 export const OXLINT_FILES = [".oxlintrc.json", ".oxlintrc.jsonc", "oxlint.config.ts", "oxlint.config.mts"] as const;
@@ -144,7 +144,7 @@ function check(doc: Table, shown: string): void {
         `(set [tools.oxlint] native_config = false to lint under poly.toml alone)`,
     );
   }
-  const options = isTable(doc.options) ? doc.options : {};
+  const options = tableOf(doc.options);
   for (const key of ["typeAware", "typeCheck"]) {
     if (options[key] === true) {
       throw new ConfigError(

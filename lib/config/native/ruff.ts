@@ -29,7 +29,7 @@ import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { nearestUp, parseTomlText } from "./_reading.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
-import { isTable, type Table } from "../table.ts";
+import { isTable, type Table, tableOf } from "../table.ts";
 
 /** The files ruff looks for in one directory, highest precedence first. */
 export const RUFF_FILES = [".ruff.toml", "ruff.toml", "pyproject.toml"] as const;
@@ -159,7 +159,7 @@ export function configuresLint(ruff: NativeEngineConfig): boolean {
 /** Moves deprecated top-level lint keys under `lint` (a key under `lint` wins). */
 function normalise(table: Table): Table {
   const out: Table = {};
-  const lint: Table = { ...(isTable(table.lint) ? table.lint : {}) };
+  const lint: Table = { ...(tableOf(table.lint)) };
   for (const [k, v] of Object.entries(table)) {
     if (k === "lint") continue;
     if (
@@ -363,7 +363,7 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
     options = deepMergeTables(options, rest);
     note(origins, table, name);
   }
-  const lint: Table = { ...(isTable(options.lint) ? options.lint : {}) };
+  const lint: Table = { ...(tableOf(options.lint)) };
   if (select !== undefined) lint.select = select;
   if (extendSelect.length > 0) lint["extend-select"] = extendSelect;
   if (ignore.length > 0) lint.ignore = ignore;
@@ -550,7 +550,7 @@ export async function withFirstParty(config: NativeEngineConfig): Promise<Native
   }
   const lint = isTable(options.lint) ? { ...options.lint } : {};
   const isort = isTable(lint.isort) ? { ...lint.isort } : {};
-  const placed = placedBy({ ...(isTable(options.isort) ? options.isort : {}), ...isort });
+  const placed = placedBy({ ...(tableOf(options.isort)), ...isort });
   const valid = [...names].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !placed(n)).sort();
   if (valid.length === 0) return { ...config, options };
   const known = Array.isArray(isort["known-first-party"]) ? (isort["known-first-party"] as string[]) : [];

@@ -21,6 +21,7 @@
  */
 import { basename, dirname, join } from "node:path";
 import { ISORT_ELSEWHERE, placedBy } from "../../config/native/ruff.ts";
+import { tableOf } from "../../config/table.ts";
 
 /** Whether `dir` holds an `__init__.py` or `__init__.pyi`: a package, for ruff. */
 function isPackage(dir: string): boolean {
@@ -92,19 +93,15 @@ export function docstringsSelected(options: Record<string, unknown>): boolean {
  * showed: without a ruff file, its own package is first-party there too.
  */
 function isortSelected(options: Record<string, unknown>): boolean {
-  const explicit = table(options.lint).select !== undefined || options.select !== undefined;
+  const explicit = tableOf(options.lint).select !== undefined || options.select !== undefined;
   return !explicit || selectors(options).some((s) => s === "ALL" || /^I(0(01?)?)?$/.test(s));
 }
 
 /** The rule selectors of ruff options: `select` and `extend-select`, in `lint` or at the top. */
 function selectors(options: Record<string, unknown>): string[] {
-  const lint = table(options.lint);
+  const lint = tableOf(options.lint);
   return [lint.select, lint["extend-select"], options.select, options["extend-select"]]
     .flatMap((list) => Array.isArray(list) ? list.map(String) : []);
-}
-
-function table(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
 }
 
 /**
@@ -116,7 +113,7 @@ function table(value: unknown): Record<string, unknown> {
  */
 export function ownPackage(path: string, options: Record<string, unknown>): string | undefined {
   if (!isortSelected(options)) return undefined;
-  const isort = { ...table(options.isort), ...table(table(options.lint).isort) };
+  const isort = { ...tableOf(options.isort), ...tableOf(tableOf(options.lint).isort) };
   if (isort["detect-same-package"] === false) return undefined;
   const names = modulePath(path);
   if (names.length < 2) return undefined;

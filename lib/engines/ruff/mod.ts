@@ -46,7 +46,7 @@ import {
   SourceSyntaxError,
   syntaxDiagnostic,
 } from "../types.ts";
-import { isTable } from "../../config/table.ts";
+import { isTable, tableOf } from "../../config/table.ts";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 
@@ -106,14 +106,14 @@ function lintOptions(settings: EngineSettings): Options {
   const select = settings.tool.select as string[] | undefined;
   const ignore = settings.tool.ignore as string[] | undefined;
   // poly.toml on top: `select` replaces the selection, `ignore` adds to it.
-  const lint: Options = { ...(isTable(options.lint) ? options.lint : {}) };
+  const lint: Options = { ...(tableOf(options.lint)) };
   if (select) {
     lint.select = select;
     delete lint["extend-select"];
   }
   if (ignore) lint.ignore = [...(lint.ignore as string[] ?? []), ...ignore];
   const out = mergeOptions(options, upstreamKeys(settings));
-  if (Object.keys(lint).length > 0) out.lint = mergeOptions(isTable(out.lint) ? out.lint : {}, lint);
+  if (Object.keys(lint).length > 0) out.lint = mergeOptions(tableOf(out.lint), lint);
   return out;
 }
 
@@ -138,7 +138,7 @@ function formatOptions(settings: EngineSettings): Options {
     : settings.defaults.line_ending === "auto"
     ? "auto"
     : "lf";
-  const format = isTable(options.format) ? options.format : {};
+  const format = tableOf(options.format);
   const own = upstreamKeys(settings);
   const top = Object.fromEntries(Object.entries(own).filter(([k]) => !FORMAT_KEYS.has(k) && k !== "format"));
   const inFormat = Object.fromEntries(Object.entries(own).filter(([k]) => FORMAT_KEYS.has(k)));
@@ -148,7 +148,7 @@ function formatOptions(settings: EngineSettings): Options {
     format: {
       ...(native ? {} : { "line-ending": ending }),
       ...format,
-      ...(isTable(own.format) ? own.format : {}),
+      ...(tableOf(own.format)),
       ...inFormat,
     },
   };
@@ -170,15 +170,15 @@ function withCodes(diags: RuffDiagnostic[]): RuffDiagnostic[] {
 
 /** `options` with isort's `known-first-party` (in `lint.isort`) made by `edit` from the list they have. */
 function withKnownFirstParty(options: Options, edit: (known: string[]) => string[]): Options {
-  const lint = isTable(options.lint) ? options.lint : {};
-  const isort = isTable(lint.isort) ? lint.isort : {};
+  const lint = tableOf(options.lint);
+  const isort = tableOf(lint.isort);
   const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
   return { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": edit(known) } } };
 }
 
 /** Whether ruff's options turn preview on (`preview`, or `lint.preview`, which takes precedence). */
 function isPreview(options: Options): boolean {
-  const lint = isTable(options.lint) ? options.lint : {};
+  const lint = tableOf(options.lint);
   return (lint.preview ?? options.preview) === true;
 }
 
