@@ -78,24 +78,30 @@ export async function saveDigestMemo(): Promise<void> {
  * given. `save: false` leaves writing the memo to the caller ({@link saveDigestMemo}).
  */
 export async function fileDigests(urls: string[], save = true): Promise<string[]> {
-  const memo = readDigestMemo();
-  const out: string[] = [];
-  for (const url of urls) {
+  const out = urls.map((url) => {
     const path = url.startsWith("file:") ? fileURLToPath(url) : url;
     const info = Deno.statSync(path);
-    const mtime = info.mtime?.getTime() ?? 0;
-    const hit = memo[path];
-    if (hit && hit.size === info.size && hit.mtime === mtime) {
-      out.push(hit.digest);
-      continue;
-    }
-    const digest = fileDigestSync(path);
-    memo[path] = { size: info.size, mtime, digest };
-    dirty = true;
-    out.push(digest);
-  }
+    return remembered(path, info.size, info.mtime?.getTime() ?? 0);
+  });
   if (save) await saveDigestMemo();
   return out;
+}
+
+/**
+ * The digest of the file at `path`, whose stat gave `size` and `mtime`: the memo's when it was taken at those, else
+ * hashed now and remembered. Without an mtime (a platform that gives none) a remembered digest cannot be told stale:
+ * hashed each time. Throws as `Deno.openSync` does.
+ */
+function remembered(path: string, size: number, mtime: number | undefined): string {
+  const memo = readDigestMemo();
+  const hit = memo[path];
+  if (mtime !== undefined && hit?.size === size && hit.mtime === mtime) return hit.digest;
+  const digest = fileDigestSync(path);
+  if (mtime !== undefined) {
+    memo[path] = { size, mtime, digest };
+    dirty = true;
+  }
+  return digest;
 }
 
 /**
@@ -107,7 +113,6 @@ export async function fileDigests(urls: string[], save = true): Promise<string[]
  * the size and mtime its stat line already has: a run hashes nothing it hashed before.
  */
 export async function codeDigest(lines: readonly string[], root?: string): Promise<string> {
-  const memo = readDigestMemo();
   const out: string[] = [];
   for (const line of lines) {
     const m = /^(.*):(\d*):(\d+):(\d*)$/.exec(line);
@@ -116,20 +121,12 @@ export async function codeDigest(lines: readonly string[], root?: string): Promi
       continue;
     }
     const [, path, , size, mtime] = m;
-    const hit = memo[path];
-    // Without an mtime (a platform that gives none) a remembered digest cannot be told stale: hashed each time.
-    let digest = mtime !== "" && hit?.size === Number(size) && hit.mtime === Number(mtime) ? hit.digest : undefined;
-    if (!digest) {
-      try {
-        digest = fileDigestSync(path);
-      } catch {
-        out.push(line); // gone since its stat: its line, as the stamp has it
-        continue;
-      }
-      if (mtime !== "") {
-        memo[path] = { size: Number(size), mtime: Number(mtime), digest };
-        dirty = true;
-      }
+    let digest: string;
+    try {
+      digest = remembered(path, Number(size), mtime === "" ? undefined : Number(mtime));
+    } catch {
+      out.push(line); // gone since its stat: its line, as the stamp has it
+      continue;
     }
     out.push(root === undefined ? digest : `${relative(root, path).split("\\").join("/")} ${digest}`);
   }
