@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { tableOf } from "../../config/table.ts";
 
 /** Rules every fix of which ruff 0.16.9 marks safe: stable ones, then preview ones. */
 export const ALWAYS_SAFE: ReadonlySet<string> = new Set(
@@ -128,10 +129,8 @@ export function fixIsSafe(q: FixQuestion): boolean {
       return atLeast310(q.options);
     case "py310-no-comments":
       return atLeast310(q.options) && !hasComment(q);
-    case "no-future-annotations": {
-      const lint = q.options.lint as Record<string, unknown> | undefined;
-      return lint?.["future-annotations"] !== true;
-    }
+    case "no-future-annotations":
+      return tableOf(q.options.lint)["future-annotations"] !== true;
     case "no-comments-ascii": {
       const [lo, hi] = hull(q);
       // deno-lint-ignore no-control-regex

@@ -220,8 +220,7 @@ function isSafe(
  * decides: the most specific selector naming the code wins (`ALL` least, a longer prefix more), unsafe on a tie.
  */
 function configuredSafety(code: string, settings: EngineSettings): "safe" | "unsafe" | undefined {
-  const lint = settings.native?.options.lint as Record<string, unknown> | undefined;
-  if (!lint) return undefined;
+  const lint = tableOf(settings.native?.options.lint);
   let found: { safety: "safe" | "unsafe"; specificity: number } | undefined;
   for (const [key, safety] of [["extend-safe-fixes", "safe"], ["extend-unsafe-fixes", "unsafe"]] as const) {
     const selectors = lint[key];
