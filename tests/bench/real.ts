@@ -274,15 +274,14 @@ async function main(): Promise<void> {
       });
     }
     let homes = 0;
-    /** A home where poly has never run: no result cache, nor any memo (the engines' digests, a validated schema). */
-    const emptyHome = async () => {
+    /**
+     * A copy of the primed home; `empty`: a home where poly has never run (no result cache, nor any memo: the engines'
+     * digests, a validated schema).
+     */
+    const freshHome = async (empty = false) => {
       const home = join(work, `home-${++homes}`);
-      await Deno.mkdir(home);
-      return env(home);
-    };
-    const freshHome = async () => {
-      const home = join(work, `home-${++homes}`);
-      await new Deno.Command("cp", { args: ["-a", template, home] }).output();
+      if (empty) await Deno.mkdir(home);
+      else await new Deno.Command("cp", { args: ["-a", template, home] }).output();
       return env(home);
     };
 
@@ -407,7 +406,7 @@ async function main(): Promise<void> {
           `first \`poly lint\` (empty homes: a new machine, a CI job), ${reference} only, vs \`${basename(native[0])} ${
             native[1]
           }\``,
-          async () => timeCommand(lint, { cwd: tree, env: await emptyHome(), measureMemory: true }),
+          async () => timeCommand(lint, { cwd: tree, env: await freshHome(true), measureMemory: true }),
           () => timeCommand(native, { cwd: tree, measureMemory: true }),
           "—",
         ),
