@@ -94,6 +94,8 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
 /** The result cache API. Values are JSON. */
 export interface ResultCache {
   readonly enabled: boolean;
+  /** The repository anchor the cache is for (keys name paths below it relative to it). */
+  readonly anchor: string;
   /** The database file (undefined when disabled). */
   readonly path?: string;
   /** The build identity given to {@link openCache}, if any. */
@@ -474,7 +476,7 @@ class DisabledCache implements ResultCache {
   readonly enabled = false;
   readonly path = undefined;
   #counts = emptyCounters();
-  constructor(private readonly anchor: string) {}
+  constructor(readonly anchor: string) {}
   get<T>(ns: Namespace): T | undefined {
     this.#counts[ns].misses++;
     return undefined;

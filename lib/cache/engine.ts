@@ -31,6 +31,7 @@ import type { ResultCache } from "./db.ts";
 import { keyFor, keyPrefix, type Namespace } from "./key.ts";
 import { digestOf } from "./digest.ts";
 import { fingerprintJson } from "../config/fingerprint.ts";
+import { relocated } from "./relocate.ts";
 
 /** A deterministic outcome that is not a value, as the cache stores it (see the module doc). */
 export type StoredVerdict =
@@ -102,10 +103,13 @@ const prefixes = new Map<string, Promise<string>>();
 /** The prefixes of {@link prefixesBySettings} once computed, for {@link resultKeyNow}. */
 const readyBySettings = new WeakMap<EngineSettings, Map<string, string>>();
 
-/** A salted engine's prefixes are made once per run (see {@link saltOf}); the rest once per process. */
+/**
+ * A salted engine's prefixes are made once per run (see {@link saltOf}); the rest once per process, per repository
+ * anchor (a prefix names the configuration's paths relative to it).
+ */
 function fastKey(cache: ResultCache, namespace: Namespace, spec: EngineSpec): string {
   const run = spec.cacheSalt ? `salted\0${cache.runId ?? ""}\0` : "";
-  return `${run}${cache.build ?? ""}\0${namespace}\0${spec.id}\0${spec.upstream}`;
+  return `${run}${cache.build ?? ""}\0${cache.anchor}\0${namespace}\0${spec.id}\0${spec.upstream}`;
 }
 
 /**
@@ -129,6 +133,7 @@ function prefixFor(cache: ResultCache, namespace: Namespace, spec: EngineSpec, s
         settings: spec.cacheSalt
           ? { ...settings, salt: await saltOf(spec, settings, json, cache.runId ?? "") }
           : settings,
+        anchor: cache.anchor,
         ...(cache.build ? { build: cache.build } : {}),
       }))();
     prefixes.set(memo, prefix);
@@ -178,7 +183,10 @@ export async function resultKey(
   if (!cache.enabled || UNCACHEABLE.has(spec.id)) return undefined;
   const prefix = await prefixFor(cache, namespace, spec, settings);
   const content = contentDigest ?? digestOf(file.text);
-  const context = spec.cacheContext ? `+${await spec.cacheContext(file, settings, cache.runId, cache)}` : "";
+  // A context may name files by absolute path (ESLint's configuration, go vet's package): relative to the anchor.
+  const context = spec.cacheContext
+    ? `+${relocated(JSON.stringify(await spec.cacheContext(file, settings, cache.runId, cache)), cache.anchor)}`
+    : "";
   return keyFor(prefix, file.relPath, content + context);
 }
 

@@ -22,6 +22,7 @@
  */
 import { digestOf } from "./digest.ts";
 import { fingerprintJson } from "../config/fingerprint.ts";
+import { relocated } from "./relocate.ts";
 import type { Namespace } from "./types.ts";
 
 /** Bump when what is stored or how keys are made changes: older databases are rebuilt. */
@@ -44,6 +45,11 @@ export interface CacheKeyParts {
   content: string | Uint8Array;
   /** Build identity; defaults to {@link buildIdentity}(). */
   build?: string;
+  /**
+   * The repository anchor: the settings name it, and paths below it, relative to it
+   * ({@link relocated}), so that two checkouts of one repository make the same keys.
+   */
+  anchor?: string;
 }
 
 /** The parts of a key that do not depend on the file. */
@@ -58,7 +64,7 @@ export async function keyPrefix(parts: KeyPrefixParts): Promise<string> {
     parts.namespace,
     parts.engine,
     parts.engineVersion,
-    fingerprintJson(parts.settings),
+    relocated(fingerprintJson(parts.settings), parts.anchor),
   ];
   return digestOf(JSON.stringify(fields));
 }

@@ -16,7 +16,7 @@ import { applyOverrides } from "./_overrides.ts";
 import type { LoadedRule, RuleLoadError, RuleOrigin, RuleSet } from "./types.ts";
 
 /** Bumped when the meaning of a digest changes. */
-const DIGEST_VERSION = "rules/2";
+const DIGEST_VERSION = "rules/3";
 
 /** The default user rule directory (`[rules] dirs` default): silently skipped when it does not exist. */
 const DEFAULT_DIR = ".poly/rules";
@@ -266,6 +266,7 @@ function relativeDirs(raw: unknown, configDir: string): unknown {
 }
 
 async function load(configDir: string, checked: CheckedTable, options: LoadRuleSetOptions): Promise<RuleSet> {
+  const fromConfigDir = (path: string) => relative(configDir, path).replaceAll("\\", "/") || ".";
   parseMemo ??= ParseMemo.open();
   const memo = await parseMemo;
   const configFile = options.configFile ?? join(configDir, "poly.toml");
@@ -340,12 +341,14 @@ async function load(configDir: string, checked: CheckedTable, options: LoadRuleS
     const origin = entry.display.startsWith("builtin:") ? "builtin" : "user";
     const text = readRuleFile(entry, errors, testErrors);
     if (text === undefined) continue;
-    hashed.push(entry.display, text);
+    // By its path from the configuration's folder: the digest is the same in another checkout of the repository.
+    hashed.push(entry.display.startsWith("builtin:") ? entry.display : fromConfigDir(entry.display), text);
     take(await memo.parsed(text, entry.display, origin));
   }
   errors.push(...await applyOverrides(rules, table, configFile));
   await memo.save();
-  const digest = digestOf(JSON.stringify([DIGEST_VERSION, configDir, table, dirs, hashed]));
+  // Where the configuration is goes into the cache keys with the settings (as a path relative to the repository).
+  const digest = digestOf(JSON.stringify([DIGEST_VERSION, table, dirs.map(fromConfigDir), hashed]));
   return { configDir, rules, tests, errors, testErrors, dirs, digest };
 }
 

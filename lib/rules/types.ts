@@ -78,6 +78,9 @@ export interface RuleSet {
   testErrors: RuleLoadError[];
   /** The user rule directories that were read (absolute). */
   dirs: string[];
-  /** SHA-256 over the rule files' bytes and the configuration: part of the result-cache key. */
+  /**
+   * SHA-256 over the rule files' bytes and names and the configuration, with paths relative to `configDir` (the same
+   * in every checkout of a repository): with the settings' `configDir`, part of the result-cache key.
+   */
   digest: string;
 }

@@ -11,6 +11,17 @@ import { runPoly } from "../_helpers/cli.ts";
 import { CacheStatsDocument } from "../../tools/cache_stats.ts";
 import { freePort, hangingServer, type RemoteServer, serverCli, startServer } from "./_remote_server.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { openCache } from "../../lib/cache/db.ts";
+import { RemoteSession, remoteSettings } from "../../lib/cache/remote/mod.ts";
+
+/** Copies the files of `from` (a flat tree and its folders) to `to`. */
+async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const entry of Deno.readDir(from)) {
+    if (entry.isDirectory) await copyTree(join(from, entry.name), join(to, entry.name));
+    else await Deno.copyFile(join(from, entry.name), join(to, entry.name));
+  }
+}
 
 const found = await serverCli();
 const skip = "reason" in found ? found.reason : undefined;
@@ -90,6 +101,64 @@ Deno.test({
       // Batched: far fewer artifacts than results.
       const stored = [...Deno.readDirSync(join(server.storage, "team_poly"))].length;
       assert.ok(stored >= 2 && stored <= 3, `${stored} artifacts stored for ${first.cache.misses} results`);
+    }),
+});
+
+Deno.test({
+  name: "remote cache: a checkout of the same repository at another path is answered from the server",
+  ignore: skip !== undefined,
+  fn: () =>
+    withServer(async (server) => {
+      // Its configuration and its own rule folder are named by path in the keys: relative to each checkout.
+      const dir = await tree();
+      await Deno.mkdir(join(dir, ".poly", "rules"), { recursive: true });
+      await Deno.writeTextFile(
+        join(dir, ".poly", "rules", "no-alert.yml"),
+        "id: mine-no-alert\nlanguage: TypeScript\nseverity: warning\nmessage: no alert\nrule:\n  pattern: alert($A)\n",
+      );
+      await Deno.writeTextFile(join(dir, "alert.ts"), "alert(1);\n");
+      const other = join(await tempDir({ prefix: "poly-remote-elsewhere-" }), "deeper", "repo");
+      await Deno.mkdir(join(other, ".."), { recursive: true });
+      await copyTree(dir, other);
+      const first = await lint(dir, await home(), remoteEnv(server));
+      assert.equal(first.cache.hits, 0);
+      assert.ok(JSON.stringify(first.results).includes("mine-no-alert"), "the repository's own rule ran");
+      const second = await lint(other, await home(), remoteEnv(server));
+      assert.equal(second.cache.misses, 0, second.stderr);
+      assert.equal(second.cache.hits, first.cache.misses);
+      assert.deepEqual(second.results, first.results);
+      assert.equal(second.code, first.code);
+    }),
+});
+
+Deno.test({
+  name: "remote cache: a result that quotes its checkout's path is taken only by a checkout at that path",
+  ignore: skip !== undefined,
+  fn: () =>
+    withServer(async (server) => {
+      const settings = remoteSettings({ remote: server.url })!;
+      Object.assign(settings, { token: server.token, team: "team_poly", signingKey: "k" });
+      const anchor = await tempDir({ prefix: "poly-remote-anchor-" });
+      const elsewhere = await tempDir({ prefix: "poly-remote-anchor-" });
+      const plain = { diagnostics: [{ engine: "x", severity: "error", title: "plain" }] };
+      const quoting = {
+        diagnostics: [{ engine: "x", severity: "error", title: `cannot read ${anchor}/tsconfig.json` }],
+      };
+      const origin = await openCache({ anchor, root: await home() });
+      origin.set("lint", "a".repeat(64), plain);
+      origin.set("lint", "b".repeat(64), quoting);
+      origin.close();
+      const index = "c".repeat(64);
+      await new RemoteSession(settings, origin.path!, index, anchor, () => {}).push(["lint"], 2);
+      const received = async (at: string) => {
+        const cache = await openCache({ anchor: at, root: await home() });
+        await new RemoteSession(settings, cache.path!, index, at, () => {}).pull();
+        const got = [cache.get("lint", "a".repeat(64)), cache.get("lint", "b".repeat(64))];
+        cache.close();
+        return got;
+      };
+      assert.deepEqual(await received(elsewhere), [plain, undefined]);
+      assert.deepEqual(await received(anchor), [plain, quoting]);
     }),
 });
 

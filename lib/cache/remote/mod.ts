@@ -34,6 +34,16 @@ import type { DatabaseSync } from "node:sqlite";
 import { openDatabase } from "../_sqlite.ts";
 import { CACHE_FORMAT } from "../key.ts";
 import { env } from "../../paths/mod.ts";
+import { mentionsAnchor, relocated } from "../relocate.ts";
+
+/** The folder `path` resolves to, or undefined when it cannot be resolved. */
+function realPath(path: string): string | undefined {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Rows per batch artifact. */
 export const BATCH_ROWS = 1000;
@@ -100,7 +110,11 @@ export function indexName(inputs: unknown): string {
   return digestOf(`poly-remote-index/${CACHE_FORMAT}\0${JSON.stringify(inputs)}`);
 }
 
-type Row = [ns: string, key: string, value: string];
+/**
+ * One result as it travels: a result that names the repository's folder (a message quoting an
+ * absolute path) carries that folder, and is taken only by a checkout at the same path.
+ */
+type Row = [ns: string, key: string, value: string] | [ns: string, key: string, value: string, anchor: string];
 interface IndexPayload {
   batches: { id: string; rows: number }[];
 }
@@ -167,6 +181,8 @@ export class RemoteSession {
     readonly dbPath: string,
     /** The index artifact's name. */
     readonly index: string,
+    /** The repository anchor of the run (keys name paths below it relative to it: cache/relocate.ts). */
+    readonly anchor: string,
     warn?: (message: string) => void,
   ) {
     this.stats = {
@@ -294,7 +310,9 @@ export class RemoteSession {
           db.exec("BEGIN IMMEDIATE");
           try {
             for (const row of payload.rows) {
-              if (!Array.isArray(row) || row.length !== 3 || !row.every((f) => typeof f === "string")) continue;
+              if (!Array.isArray(row) || !row.every((f) => typeof f === "string")) continue;
+              // A result bound to its checkout's path is another checkout's only at the same path.
+              if (row.length !== 3 && (row.length !== 4 || row[3] !== this.anchor)) continue;
               insert.run(row[0], row[1], row[2], row[1].length + row[2].length, stamp);
               this.stats.rows_in++;
             }
@@ -324,13 +342,16 @@ export class RemoteSession {
     const deadline = AbortSignal.timeout(this.settings.budgetMs);
     const db = openLocal(this.dbPath);
     if (!db) return;
+    const real = realPath(this.anchor);
     let rows: Row[];
     try {
       const marks = namespaces.map(() => "?").join(",");
       rows = (db.prepare(
         `SELECT ns, key, value FROM entries WHERE ns IN (${marks}) AND created_at >= ? ORDER BY ns, key LIMIT 200000`,
       ).all(...namespaces, this.#indexFound ? this.#started : 0) as { ns: string; key: string; value: string }[])
-        .map((r) => [r.ns, r.key, r.value]);
+        .map((r): Row =>
+          mentionsAnchor(r.value, this.anchor, real) ? [r.ns, r.key, r.value, this.anchor] : [r.ns, r.key, r.value]
+        );
     } catch (error) {
       return this.#fail("reading local rows", error);
     } finally {
@@ -493,7 +514,9 @@ export async function startRemote(
     config: run.configPath ?? "",
     ...(run.shard ? { shard: run.shard } : {}),
   });
-  const session = new RemoteSession(settings, join(dir, "cache.db"), indexName([inputs, settings.team ?? ""]));
+  // Named with paths below the anchor relative to it, as the keys are: two checkouts of one repository share it.
+  const name = indexName(relocated(JSON.stringify([inputs, settings.team ?? ""]), run.anchor));
+  const session = new RemoteSession(settings, join(dir, "cache.db"), name, run.anchor);
   const pulled = session.pull().catch(() => {});
   return {
     pulled,

@@ -52,8 +52,11 @@ export async function ruleLoadRunErrors(settings: RulesSource, cwd: string): Pro
 
 /**
  * What the "rules" cache namespace must add to its key besides the settings: the
- * rule set's digest (rule files' bytes and configuration).
+ * rule set's folder and digest (rule files' bytes and configuration, paths relative
+ * to that folder), as JSON, so the key names the folder relative to the repository
+ * as it does the settings' paths (cache/relocate.ts).
  */
 export async function rulesCacheSalt(settings: RulesSource): Promise<string> {
-  return (await ruleSetFor(settings)).digest;
+  const set = await ruleSetFor(settings);
+  return JSON.stringify([set.configDir, set.digest]);
 }
