@@ -105,7 +105,7 @@ function row(f: Figure): string {
 }
 
 /** Copies `from` to `to`: every file but `.git`'s, of which only `info/exclude` is kept (poly reads no more of it). */
-async function copyTree(from: string, to: string): Promise<void> {
+export async function copyTree(from: string, to: string): Promise<void> {
   await Deno.mkdir(to, { recursive: true });
   for (const entry of Deno.readDirSync(from)) {
     if (entry.name === ".git") continue;

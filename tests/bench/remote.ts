@@ -9,12 +9,21 @@
  * On a generated corpus in /tmp (tests/bench/corpus.ts: 20,800 files; 41,600
  * for the memory figure). Figures only, no assertions.
  *
+ * With `--repo DIR`, on a real repository instead, as people and runners share a
+ * remote cache: one copy of DIR fills it, then a copy at another path (a
+ * colleague's clone, a runner's checkout) runs with an empty cache home, with the
+ * remote cache and without, alternating, `--runs N` times (each with a team of
+ * its own); prints the hits and the medians.
+ *
  * `deno run -P=test tests/bench/remote.ts [--scale F] [--no-memory]`
+ * `deno run -P=test tests/bench/remote.ts --repo DIR [--runs N]`
  *
  * @module
  */
 import { largeCorpus } from "./corpus.ts";
-import { ms, timeCommand } from "./_measure.ts";
+import { basename, join, resolve } from "node:path";
+import { median, ms, timeCommand } from "./_measure.ts";
+import { copyTree } from "./real.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { serverCli, startServer } from "../cache/_remote_server.ts";
 import { tempDir } from "../_helpers/temp.ts";
@@ -35,6 +44,60 @@ const lint = async (dir: string, env: Record<string, string>, extra: string[] = 
   const summary = run.stdout.startsWith("{") ? JSON.parse(run.stdout).summary : undefined;
   return { ...run, summary };
 };
+
+const repoAt = args.indexOf("--repo");
+if (repoAt >= 0) {
+  const runsAt = args.indexOf("--runs");
+  await elsewhere(resolve(args[repoAt + 1]), runsAt >= 0 ? Number(args[runsAt + 1]) : 5);
+  Deno.exit(0);
+}
+
+/** A checkout of `repo` at another path than the one that filled the remote cache (see the module doc). */
+async function elsewhere(repo: string, runs: number): Promise<void> {
+  const found = await serverCli();
+  if ("reason" in found) throw new Error(`no remote cache server: ${found.reason}`);
+  const name = basename(repo);
+  const first = join(await tempDir({ prefix: "poly-bench-clone-" }), name);
+  const other = join(await tempDir({ prefix: "poly-bench-clone-" }), "elsewhere", name);
+  await copyTree(repo, first);
+  await copyTree(repo, other);
+  console.log(`${repo}: filled from ${first}, run at ${other}; ${runs} runs`);
+  const server = await startServer(found.cli);
+  const remote: number[] = [];
+  const local: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const env = {
+        POLY_REMOTE_CACHE_URL: server.url,
+        POLY_REMOTE_CACHE_TOKEN: server.token,
+        POLY_REMOTE_CACHE_TEAM: `team_bench_${i}`,
+        POLY_REMOTE_CACHE_SIGNING_KEY: "bench",
+      };
+      const filled = await lint(first, env);
+      const order = i % 2 === 0 ? ["remote", "local"] : ["local", "remote"];
+      for (const side of order) {
+        const run = await lint(other, side === "remote" ? env : {});
+        (side === "remote" ? remote : local).push(run.ms);
+        if (side === "remote") {
+          console.log(
+            `  run ${i + 1}: filled ${JSON.stringify(filled.summary?.cache)}; elsewhere ${
+              JSON.stringify(run.summary?.cache)
+            } in ${ms(run.ms)}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(
+    `elsewhere, empty cache home: with the remote cache ${ms(median(remote))} (${ms(Math.min(...remote))}–${
+      ms(Math.max(...remote))
+    }), without ${ms(median(local))} (${ms(Math.min(...local))}–${ms(Math.max(...local))}): ${
+      (median(remote) / median(local)).toFixed(3)
+    }×`,
+  );
+}
 
 const { dir, files } = await largeCorpus("poly-bench-remote-", scale);
 console.log(`corpus: ${files} files in ${dir}`);

@@ -6,7 +6,9 @@
  * results between CI runners.
  *
  * What travels are rows of the local cache (their keys are the local keys:
- * content, effective config, engine digests, poly build), batched: one
+ * content, effective config, engine digests, poly build; with the checkout's
+ * folder written as a token, so clones at different paths share them — a row
+ * whose result quotes that folder travels bound to it), batched: one
  * artifact holds up to {@link BATCH_ROWS} rows and is named by the SHA-256 of its
  * bytes; an index artifact, named by the run's inputs (build, kind, mode,
  * paths relative to the anchor, configs, shard), lists the batches. A run
