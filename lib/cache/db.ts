@@ -19,13 +19,29 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { cacheHome } from "../paths/mod.ts";
 import { CACHE_FORMAT, type Namespace, NAMESPACES } from "./key.ts";
 import { digestOf } from "./digest.ts";
 import { isCorruption, moveAside, openDatabase } from "./_sqlite.ts";
 import type { CacheCleanDocument, CacheStatsDocument } from "./types.ts";
 import { RACY_MS } from "../fs/read_log.ts";
+import { mentionsAnchor } from "./relocate.ts";
+
+/**
+ * How a stored result that names its checkout's folder is kept (a message quoting an absolute path): with that
+ * folder, so that another checkout sharing the cache (a worktree, a remote cache's other machines) takes it for a miss.
+ */
+const BOUND = '{"poly_bound":';
+
+/** The folder `path` resolves to, or undefined when it cannot be resolved. */
+function realPath(path: string): string | undefined {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Options for {@link openCache}. */
 export interface OpenCacheOptions {
@@ -141,9 +157,49 @@ function defaultWarn(message: string): void {
   } catch { /* no stderr */ }
 }
 
-/** Folder of the cache for `anchor` under `root`. */
+/**
+ * Folder of the result cache for `anchor` under `root`: one per repository, which a linked worktree
+ * (`git worktree add`) shares with its main checkout — each checkout's keys name its paths relative to
+ * it (relocate.ts), and a result bound to one checkout's path is only that checkout's (see `set`).
+ */
 export function cacheDirFor(anchor: string, root = cacheHome()): string {
+  return checkoutDirFor(mainCheckout(anchor), root);
+}
+
+/** Folder kept for the checkout at `anchor` itself under `root` (what is not shared with other worktrees). */
+export function checkoutDirFor(anchor: string, root = cacheHome()): string {
   return join(root, digestOf(resolve(anchor)).slice(0, 16));
+}
+
+const mainCheckouts = new Map<string, string>();
+
+/**
+ * The main checkout of the linked git worktree at `anchor` (the folder of the repository's common `.git`; a bare
+ * repository's folder itself), or `anchor` when it is none. A worktree is taken at its word only when git's own
+ * record of it names it back (`<gitdir>/gitdir` is this `.git` file), as `git worktree list` checks.
+ */
+export function mainCheckout(anchor: string): string {
+  const known = mainCheckouts.get(anchor);
+  if (known !== undefined) return known;
+  let main = anchor;
+  try {
+    const dotGit = join(anchor, ".git");
+    if (Deno.lstatSync(dotGit).isFile) {
+      const gitdir = /^gitdir:\s*(.+?)\s*$/m.exec(Deno.readTextFileSync(dotGit))?.[1];
+      if (gitdir) {
+        const dir = resolve(anchor, gitdir);
+        const back = resolve(dir, Deno.readTextFileSync(join(dir, "gitdir")).trim());
+        if (Deno.realPathSync(back) === Deno.realPathSync(dotGit)) {
+          const common = resolve(dir, Deno.readTextFileSync(join(dir, "commondir")).trim());
+          main = basename(common) === ".git" ? dirname(common) : common;
+        }
+      }
+    }
+  } catch {
+    main = anchor; // no .git, a submodule's (no `commondir`), or a record that does not say so: its own folder
+  }
+  mainCheckouts.set(anchor, main);
+  return main;
 }
 
 function emptyCounters(): Record<Namespace, CacheCounters> {
@@ -168,6 +224,8 @@ class SqliteCache implements ResultCache {
   #broken = false;
   /** The handle whose memory map was turned off for writing (see {@link SqliteCache.flush}). */
   #unmapped?: DatabaseSync;
+  /** The folder the anchor resolves to (a value naming it is bound too). */
+  #realAnchor?: string;
   /** The lookup statement, prepared once per database handle (a rebuild makes a new handle). */
   #select?: { db: DatabaseSync; stmt: StatementSync };
 
@@ -270,14 +328,19 @@ class SqliteCache implements ResultCache {
     return keys.map((key) => this.#counted<T>(ns, this.#pending.get(ns + "\0" + key)?.value ?? found.get(key)));
   }
 
-  /** A looked-up value counted as a hit or a miss, parsed. */
+  /** A looked-up value counted as a hit or a miss, parsed; one bound to another checkout's folder is a miss. */
   #counted<T>(ns: Namespace, raw: string | undefined): T | undefined {
-    if (raw === undefined) {
+    let value: unknown = raw === undefined ? undefined : JSON.parse(raw);
+    if (raw?.startsWith(BOUND)) {
+      const bound = value as { poly_bound: string; value: unknown };
+      value = bound.poly_bound === this.anchor ? bound.value : undefined;
+    }
+    if (value === undefined) {
       this.#counts[ns].misses++;
       return undefined;
     }
     this.#counts[ns].hits++;
-    return JSON.parse(raw) as T;
+    return value as T;
   }
 
   /**
@@ -324,7 +387,12 @@ class SqliteCache implements ResultCache {
   }
 
   set(ns: Namespace, key: string, value: unknown): void {
-    this.#pending.set(ns + "\0" + key, { ns, key, value: JSON.stringify(value) });
+    let json = JSON.stringify(value);
+    this.#realAnchor ??= realPath(this.anchor) ?? this.anchor;
+    if (mentionsAnchor(json, this.anchor, this.#realAnchor)) {
+      json = `${BOUND}${JSON.stringify(this.anchor)},"value":${json}}`;
+    }
+    this.#pending.set(ns + "\0" + key, { ns, key, value: json });
     if (this.#pending.size >= (this.options.batchSize ?? 2048)) this.flush();
   }
 

@@ -24,6 +24,7 @@ export { buildIdentity } from "./build.ts";
 export {
   type CacheCounters,
   cacheDirFor,
+  checkoutDirFor,
   type FileRecord,
   type FileStamp,
   openCache,

@@ -43,7 +43,7 @@ const patterns = new Map<string, RegExp | null>();
 function patternFor(anchor: string): RegExp | null {
   let pattern = patterns.get(anchor);
   if (pattern !== undefined) return pattern;
-  const escaped = JSON.stringify(anchor).slice(1, -1).replace(/[\\/]+$/, "");
+  const escaped = escapedOf(anchor);
   pattern = escaped.length < 2 ? null : new RegExp(
     `(?<![\\w.~@+#%$\\-/\\\\])${RegExp.escape(escaped)}(?![^/\\\\"'\\s,;:)\\]}])`,
     "g",
@@ -62,7 +62,12 @@ export function relocated(json: string, anchor: string | undefined): string {
   if (!anchor) return json;
   if (json.includes(ANCHOR_TOKEN)) return `!${json}`;
   const pattern = patternFor(anchor);
-  return pattern ? json.replace(pattern, ANCHOR_TOKEN) : json;
+  return pattern && json.includes(escapedOf(anchor)) ? json.replace(pattern, ANCHOR_TOKEN) : json;
+}
+
+/** The anchor as JSON text writes it, without a trailing separator. */
+function escapedOf(anchor: string): string {
+  return JSON.stringify(anchor).slice(1, -1).replace(/[\\/]+$/, "");
 }
 
 /**
@@ -72,7 +77,8 @@ export function relocated(json: string, anchor: string | undefined): string {
 export function mentionsAnchor(json: string, anchor: string, realAnchor?: string): boolean {
   for (const path of realAnchor && realAnchor !== anchor ? [anchor, realAnchor] : [anchor]) {
     const pattern = patternFor(path);
-    if (pattern) {
+    // A formatted file's text is a value too: the plain search first, the pattern only where it may match.
+    if (pattern && json.includes(escapedOf(path))) {
       pattern.lastIndex = 0;
       if (pattern.test(json)) return true;
     }

@@ -112,8 +112,9 @@ export interface WorkspaceCache {
 
 /** Opens the workspace namespace of the cache of `anchor` (`root`: `[cache] dir`). */
 export async function openWorkspaceCache(anchor: string, root?: string): Promise<WorkspaceCache> {
-  const { buildIdentity, cacheDirFor } = await import("../cache/mod.ts");
-  return { dir: join(cacheDirFor(anchor, root), "workspace"), build: await buildIdentity() };
+  // The checkout's own folder: a worktree does not share its main checkout's workspace outcomes.
+  const { buildIdentity, checkoutDirFor } = await import("../cache/mod.ts");
+  return { dir: join(checkoutDirFor(anchor, root), "workspace"), build: await buildIdentity() };
 }
 
 /** The cache key of `job`, or undefined when it must not be cached. */

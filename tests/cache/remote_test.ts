@@ -149,10 +149,10 @@ Deno.test({
       origin.set("lint", "b".repeat(64), quoting);
       origin.close();
       const index = "c".repeat(64);
-      await new RemoteSession(settings, origin.path!, index, anchor, () => {}).push(["lint"], 2);
+      await new RemoteSession(settings, origin.path!, index, () => {}).push(["lint"], 2);
       const received = async (at: string) => {
         const cache = await openCache({ anchor: at, root: await home() });
-        await new RemoteSession(settings, cache.path!, index, at, () => {}).pull();
+        await new RemoteSession(settings, cache.path!, index, () => {}).pull();
         const got = [cache.get("lint", "a".repeat(64)), cache.get("lint", "b".repeat(64))];
         cache.close();
         return got;

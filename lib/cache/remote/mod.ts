@@ -36,16 +36,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { openDatabase } from "../_sqlite.ts";
 import { CACHE_FORMAT } from "../key.ts";
 import { env } from "../../paths/mod.ts";
-import { mentionsAnchor, relocated } from "../relocate.ts";
-
-/** The folder `path` resolves to, or undefined when it cannot be resolved. */
-function realPath(path: string): string | undefined {
-  try {
-    return Deno.realPathSync(path);
-  } catch {
-    return undefined;
-  }
-}
+import { relocated } from "../relocate.ts";
 
 /** Rows per batch artifact. */
 export const BATCH_ROWS = 1000;
@@ -113,10 +104,10 @@ export function indexName(inputs: unknown): string {
 }
 
 /**
- * One result as it travels: a result that names the repository's folder (a message quoting an
- * absolute path) carries that folder, and is taken only by a checkout at the same path.
+ * One result as it travels: as the local cache keeps it (one that names its checkout's folder, a
+ * message quoting an absolute path, is kept with that folder: another checkout takes it for a miss).
  */
-type Row = [ns: string, key: string, value: string] | [ns: string, key: string, value: string, anchor: string];
+type Row = [ns: string, key: string, value: string];
 interface IndexPayload {
   batches: { id: string; rows: number }[];
 }
@@ -183,8 +174,6 @@ export class RemoteSession {
     readonly dbPath: string,
     /** The index artifact's name. */
     readonly index: string,
-    /** The repository anchor of the run (keys name paths below it relative to it: cache/relocate.ts). */
-    readonly anchor: string,
     warn?: (message: string) => void,
   ) {
     this.stats = {
@@ -312,9 +301,7 @@ export class RemoteSession {
           db.exec("BEGIN IMMEDIATE");
           try {
             for (const row of payload.rows) {
-              if (!Array.isArray(row) || !row.every((f) => typeof f === "string")) continue;
-              // A result bound to its checkout's path is another checkout's only at the same path.
-              if (row.length !== 3 && (row.length !== 4 || row[3] !== this.anchor)) continue;
+              if (!Array.isArray(row) || row.length !== 3 || !row.every((f) => typeof f === "string")) continue;
               insert.run(row[0], row[1], row[2], row[1].length + row[2].length, stamp);
               this.stats.rows_in++;
             }
@@ -344,16 +331,13 @@ export class RemoteSession {
     const deadline = AbortSignal.timeout(this.settings.budgetMs);
     const db = openLocal(this.dbPath);
     if (!db) return;
-    const real = realPath(this.anchor);
     let rows: Row[];
     try {
       const marks = namespaces.map(() => "?").join(",");
       rows = (db.prepare(
         `SELECT ns, key, value FROM entries WHERE ns IN (${marks}) AND created_at >= ? ORDER BY ns, key LIMIT 200000`,
       ).all(...namespaces, this.#indexFound ? this.#started : 0) as { ns: string; key: string; value: string }[])
-        .map((r): Row =>
-          mentionsAnchor(r.value, this.anchor, real) ? [r.ns, r.key, r.value, this.anchor] : [r.ns, r.key, r.value]
-        );
+        .map((r) => [r.ns, r.key, r.value]);
     } catch (error) {
       return this.#fail("reading local rows", error);
     } finally {
@@ -518,7 +502,7 @@ export async function startRemote(
   });
   // Named with paths below the anchor relative to it, as the keys are: two checkouts of one repository share it.
   const name = indexName(relocated(JSON.stringify([inputs, settings.team ?? ""]), run.anchor));
-  const session = new RemoteSession(settings, join(dir, "cache.db"), name, run.anchor);
+  const session = new RemoteSession(settings, join(dir, "cache.db"), name);
   const pulled = session.pull().catch(() => {});
   return {
     pulled,
