@@ -26,6 +26,14 @@ async function git(cwd: string, ...rest: string[]): Promise<void> {
   if (!out.success) throw new Error(`git ${rest.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
 }
 
+/** A copy of the cache home `home`. */
+async function copyOf(home: string): Promise<string> {
+  const copy = await tempDir({ prefix: "poly-bench-worktree-home-" });
+  const out = await new Deno.Command("cp", { args: ["-a", `${home}/.`, copy] }).output();
+  if (!out.success) throw new Error(`cp ${home}: ${new TextDecoder().decode(out.stderr)}`);
+  return copy;
+}
+
 const poly = polyCommand();
 const lint = async (cwd: string, home: string) => {
   const run = await timeCommand([...poly, "lint", "--format", "json", "--no-workspace"], {
@@ -54,7 +62,8 @@ for (let i = 0; i < runs; i++) {
   for (const side of i % 2 === 0 ? ["shared", "other"] : ["other", "shared"]) {
     const worktree = join(root, `${side}-${i}`);
     await git(main, "worktree", "add", "-q", "--detach", worktree);
-    const run = await lint(worktree, side === "shared" ? shared : other);
+    // Each run's copy of a home: what one run stores (the other's results, the worktree's) is not the next run's.
+    const run = await lint(worktree, await copyOf(side === "shared" ? shared : other));
     (side === "shared" ? warm : cold).push(run.ms);
     console.log(`  run ${i + 1}, ${side} home: ${JSON.stringify(run.cache)} in ${ms(run.ms)}`);
   }
