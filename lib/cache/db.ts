@@ -1,7 +1,8 @@
 /**
  * The result cache: one SQLite database (`node:sqlite`) per repository anchor at
- * `<cache root>/<SHA-256(anchor), 16 hex>/cache.db` (folder mode 0700), with the
- * namespaces lint, fmt and rules. Several processes and Deno Workers use one file
+ * `<cache root>/<SHA-256(anchor), 16 hex>/cache.db` (folder mode 0700; a linked
+ * worktree's is its main checkout's: {@link cacheDirFor}), with the
+ * namespaces lint, fmt, rules and fix. Several processes and Deno Workers use one file
  * at once (WAL mode, a 5 s busy timeout, writes batched in immediate
  * transactions). A corrupt or foreign-version file is moved aside and rebuilt with
  * a warning on stderr; a cache problem never fails a run — at worst the cache is
