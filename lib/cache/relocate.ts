@@ -15,7 +15,8 @@
  * to the same text only when they are the same up to where the anchor is.
  *
  * A stored result that names the anchor itself (a message quoting an absolute path) is not
- * portable: {@link mentionsAnchor} tells the remote cache to share it only with the same path.
+ * portable: {@link mentionsAnchor} tells the result cache to keep it with that path (db.ts), a miss
+ * for every other checkout that shares the cache (a worktree, a remote cache's other machines).
  *
  * @example
  * ```ts
@@ -32,25 +33,35 @@
  */
 export const ANCHOR_TOKEN = "\\u0000";
 
-/** The pattern of the anchor as a path in JSON text, per anchor. */
-const patterns = new Map<string, RegExp | null>();
+/** How JSON text names an anchor: its escaped form (for a plain search first) and its pattern as a path. */
+interface AnchorText {
+  escaped: string;
+  pattern: RegExp;
+}
+
+/** {@link AnchorText} per anchor (null: too short to tell). */
+const patterns = new Map<string, AnchorText | null>();
 
 /**
- * The anchor as a path in JSON text: its JSON-escaped form, not inside a longer name before it
- * (`/x/home/me/repo`) or after it (`/home/me/repo-2`), followed by a separator, a quote, a space
- * or a delimiter, or at the end. None for an anchor too short to tell (`/`).
+ * The anchor as a path in JSON text: its JSON-escaped form (without a trailing separator), not
+ * inside a longer name before it (`/x/home/me/repo`) or after it (`/home/me/repo-2`), followed by
+ * a separator, a quote, a space or a delimiter, or at the end. None for an anchor too short to
+ * tell (`/`).
  */
-function patternFor(anchor: string): RegExp | null {
-  let pattern = patterns.get(anchor);
-  if (pattern !== undefined) return pattern;
-  const escaped = escapedOf(anchor);
-  pattern = escaped.length < 2 ? null : new RegExp(
-    `(?<![\\w.~@+#%$\\-/\\\\])${RegExp.escape(escaped)}(?![^/\\\\"'\\s,;:)\\]}])`,
-    "g",
-  );
+function patternFor(anchor: string): AnchorText | null {
+  let known = patterns.get(anchor);
+  if (known !== undefined) return known;
+  const escaped = JSON.stringify(anchor).slice(1, -1).replace(/[\\/]+$/, "");
+  known = escaped.length < 2 ? null : {
+    escaped,
+    pattern: new RegExp(
+      `(?<![\\w.~@+#%$\\-/\\\\])${RegExp.escape(escaped)}(?![^/\\\\"'\\s,;:)\\]}])`,
+      "g",
+    ),
+  };
   if (patterns.size > 64) patterns.clear();
-  patterns.set(anchor, pattern);
-  return pattern;
+  patterns.set(anchor, known);
+  return known;
 }
 
 /**
@@ -61,13 +72,8 @@ function patternFor(anchor: string): RegExp | null {
 export function relocated(json: string, anchor: string | undefined): string {
   if (!anchor) return json;
   if (json.includes(ANCHOR_TOKEN)) return `!${json}`;
-  const pattern = patternFor(anchor);
-  return pattern && json.includes(escapedOf(anchor)) ? json.replace(pattern, ANCHOR_TOKEN) : json;
-}
-
-/** The anchor as JSON text writes it, without a trailing separator. */
-function escapedOf(anchor: string): string {
-  return JSON.stringify(anchor).slice(1, -1).replace(/[\\/]+$/, "");
+  const text = patternFor(anchor);
+  return text && json.includes(text.escaped) ? json.replace(text.pattern, ANCHOR_TOKEN) : json;
 }
 
 /**
@@ -76,11 +82,11 @@ function escapedOf(anchor: string): string {
  */
 export function mentionsAnchor(json: string, anchor: string, realAnchor?: string): boolean {
   for (const path of realAnchor && realAnchor !== anchor ? [anchor, realAnchor] : [anchor]) {
-    const pattern = patternFor(path);
+    const text = patternFor(path);
     // A formatted file's text is a value too: the plain search first, the pattern only where it may match.
-    if (pattern && json.includes(escapedOf(path))) {
-      pattern.lastIndex = 0;
-      if (pattern.test(json)) return true;
+    if (text && json.includes(text.escaped)) {
+      text.pattern.lastIndex = 0;
+      if (text.pattern.test(json)) return true;
     }
   }
   return false;

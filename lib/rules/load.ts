@@ -342,7 +342,7 @@ async function load(configDir: string, checked: CheckedTable, options: LoadRuleS
     const text = readRuleFile(entry, errors, testErrors);
     if (text === undefined) continue;
     // By its path from the configuration's folder: the digest is the same in another checkout of the repository.
-    hashed.push(entry.display.startsWith("builtin:") ? entry.display : fromConfigDir(entry.display), text);
+    hashed.push(origin === "builtin" ? entry.display : fromConfigDir(entry.display), text);
     take(await memo.parsed(text, entry.display, origin));
   }
   errors.push(...await applyOverrides(rules, table, configFile));
