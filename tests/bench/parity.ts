@@ -41,6 +41,8 @@ import { parse as parseToml } from "smol-toml";
 import { parseJsonc } from "../../lib/config/native/_jsonc.ts";
 import { OXFMT_ONLY as OXFMT_KEYS } from "../../lib/config/native/prettier.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { cliPlatform as biomePlatform } from "../../lib/engines/biome/_bin.ts";
+import { binaryPackage as astGrepPackage } from "../../lib/engines/ast_grep/_cli_bin.ts";
 
 const REPO = resolve(dirname(new URL(import.meta.url).pathname), "..", "..");
 const ENGINES = ["biome", "ruff", "shellcheck", "markdownlint", "ast-grep", "eslint"] as const;
@@ -109,6 +111,30 @@ export async function npmBin(pkg: string, version: string, bin: string): Promise
   const r = await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`], tmp);
   if (r.code !== 0) throw new Error(`npm install ${pkg}@${version} failed: ${r.stderr.trim().split("\n")[0]}`);
   await Deno.rename(tmp, dir);
+  return path;
+}
+
+/**
+ * The executable an npm package's command starts, for the packages whose command is a Node.js launcher of a platform
+ * package's binary: `@biomejs/biome` (`bin/biome`, always) and `@ast-grep/cli` (a shim that npm's postinstall replaces
+ * with the binary, which Deno's install never runs). Node's start costs ~130–150 ms per command here, which poly (it
+ * starts the binaries, lib/engines/biome/_bin.ts, lib/engines/ast_grep/_cli_bin.ts) and a standalone install do not
+ * pay: a figure against the native tool times the binary.
+ */
+export async function npmExecutable(pkg: "@biomejs/biome" | "@ast-grep/cli", version: string): Promise<string> {
+  const [bin, platformPackage] = pkg === "@biomejs/biome"
+    ? ["biome", `@biomejs/cli-${biomePlatform()}`]
+    : ["ast-grep", astGrepPackage()];
+  if (!platformPackage) throw new Error(`${pkg} publishes no binary for this platform`);
+  // `<node_modules>/<pkg>/…/<launcher>` → `<node_modules>/<platform package>/<binary>`, beside it.
+  const launcher = await Deno.realPath(await npmBin(pkg, version, bin));
+  let dir = launcher;
+  while (!dir.endsWith(`/${pkg}`)) {
+    if (dir === dirname(dir)) throw new Error(`${launcher} is not inside a ${pkg} package`);
+    dir = dirname(dir);
+  }
+  const path = join(dirname(dirname(dir)), platformPackage, Deno.build.os === "windows" ? `${bin}.exe` : bin);
+  if (!exists(path)) throw new Error(`${pkg}@${version}: no binary at ${path}`);
   return path;
 }
 
@@ -837,7 +863,7 @@ async function main() {
     const formats: { engine: string; native: Set<string>; ms: number; exts: RegExp }[] = [];
     if (only.includes("biome")) {
       const v = pin("@biomejs/wasm-nodejs");
-      const bin = await npmBin("@biomejs/biome", v, "biome");
+      const bin = await npmExecutable("@biomejs/biome", v);
       tools.biome = `@biomejs/biome ${v} (${bin})`;
       const r = await nativeBiome(dir, bin, work);
       natives.biome = r;
@@ -882,7 +908,7 @@ async function main() {
     }
     if (only.includes("ast-grep")) {
       const v = pin("@ast-grep/cli");
-      const bin = await npmBin("@ast-grep/cli", v, "ast-grep");
+      const bin = await npmExecutable("@ast-grep/cli", v);
       tools["ast-grep"] = `@ast-grep/cli ${v} with poly's built-in rules (${bin})`;
       natives["ast-grep"] = await nativeAstGrep(dir, bin, work);
     }

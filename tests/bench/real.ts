@@ -24,14 +24,16 @@
  * reduced to `info/exclude`), into which the run writes the `poly.local.toml` that leaves one engine on; DIR itself
  * is never written. A cold run has an empty result cache in a cache home where poly has run before, elsewhere, with
  * the same engine selection (what a machine where poly is installed and used meets); the native tools run without
- * their caches. Native command lines are those of tests/bench/parity.ts (installed on demand at poly's pins).
+ * their caches. Native command lines are those of tests/bench/parity.ts (installed on demand at poly's pins): biome's
+ * and ast-grep's are their platform packages' binaries, as poly starts them, not npm's Node.js launchers of them
+ * (`npmExecutable`).
  * Figures are printed, never asserted.
  *
  * @module
  */
 import { basename, join, resolve } from "node:path";
 import { median, ms, onlyEngines, startDaemon, timeCommand, type Timed } from "./_measure.ts";
-import { astGrepConfig, npmBin, pin, pipRuff } from "./parity.ts";
+import { astGrepConfig, npmExecutable, pin, pipRuff } from "./parity.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { discover } from "../../lib/discover/mod.ts";
 import { openConfig } from "../../lib/config/load.ts";
@@ -287,7 +289,7 @@ async function main(): Promise<void> {
 
     const native = reference === "biome"
       ? [
-        await npmBin("@biomejs/biome", pin("@biomejs/wasm-nodejs"), "biome"),
+        await npmExecutable("@biomejs/biome", pin("@biomejs/wasm-nodejs")),
         "lint",
         "--reporter=json",
         "--max-diagnostics=none",
@@ -414,7 +416,7 @@ async function main(): Promise<void> {
     }
 
     if (o.only.has("rules")) {
-      const sg = await npmBin("@ast-grep/cli", pin("@ast-grep/cli"), "ast-grep");
+      const sg = await npmExecutable("@ast-grep/cli", pin("@ast-grep/cli"));
       const sgconfig = await astGrepConfig(work, tree);
       // The same files on both sides: those poly discovers and lints with the rule pack (every known language).
       const sgArgs = [
