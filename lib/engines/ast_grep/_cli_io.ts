@@ -75,10 +75,17 @@ export type Scanned = Map<string, Set<string> | undefined>;
 /**
  * With `--inspect summary`: every path but those it names in an `ERROR:` line,
  * when the counts say all of the others were scanned and none skipped (a file
- * that is not UTF-8, for one); undefined when they do not add up, or an error
- * names no path.
+ * that is not UTF-8, for one) but the ones `skips` names; undefined when they do
+ * not add up, or an error names no path. `skips` is asked only when the summary
+ * counts skipped files: the paths the command line skips as it reads them (empty
+ * files, which Python's `__init__.py` often are), or undefined when it cannot
+ * tell; a path it names is left out, as one the command line did not scan.
  */
-export function scannedBySummary(stderr: string, paths: string[]): Scanned | undefined {
+export function scannedBySummary(
+  stderr: string,
+  paths: string[],
+  skips?: () => ReadonlySet<string> | undefined,
+): Scanned | undefined {
   const summary = SUMMARY.exec(stderr);
   if (!summary) return undefined;
   const errored = new Set<string>();
@@ -88,8 +95,10 @@ export function scannedBySummary(stderr: string, paths: string[]): Scanned | und
     if (path === undefined) return undefined;
     errored.add(path);
   }
-  if (Number(summary[2]) !== 0 || Number(summary[1]) !== paths.length - errored.size) return undefined;
-  return new Map(paths.filter((p) => !errored.has(p)).map((p) => [normalize(p), undefined]));
+  if (Number(summary[1]) !== paths.length - errored.size) return undefined;
+  const skipped = Number(summary[2]) === 0 ? new Set<string>() : skips?.();
+  if (skipped?.size !== Number(summary[2])) return undefined;
+  return new Map(paths.filter((p) => !errored.has(p) && !skipped.has(p)).map((p) => [normalize(p), undefined]));
 }
 
 /** With `--inspect entity`: the paths it reports scanning, each with the languages it used (rules applied). */

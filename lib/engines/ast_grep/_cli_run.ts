@@ -2,14 +2,15 @@
  * Running `ast-grep scan` over a batch's files (`batch.ts`): the files in chunks
  * of path arguments, each chunk in one process with the batch's generated
  * `sgconfig.yml`, first with `--inspect summary`, then, when its counts do not
- * add up, once more with `--inspect entity` to learn which files it scanned.
+ * add up, once more with `--inspect entity` to learn which files it scanned
+ * (the empty files it skips are counted from their sizes, not traced).
  * What the processes report becomes each scanned file's matches (`_cli_hits.ts`);
  * a process that fails, or a missing command line, leaves its files without
  * output, and the batch takes them through napi.
  *
  * @module
  */
-import { sep } from "node:path";
+import { resolve, sep } from "node:path";
 import { type HostRun, runExecutable } from "../host.ts";
 import { type AstGrepExecutable, astGrepExecutable } from "./_cli_bin.ts";
 import { below, chunks, commonDir, scannedByEntity, scannedBySummary } from "./_cli_io.ts";
@@ -34,6 +35,31 @@ export interface CliBatch {
   readonly options: BatchOptions;
   /** The batch's generated `sgconfig.yml`. */
   configFile(): Promise<string>;
+}
+
+/** ast-grep skips a file over this many bytes when it also has over 200,000 lines (its `file_too_large`). */
+const MAX_BYTES = 3_000_000;
+
+/**
+ * The paths (command-line arguments, relative to `cwd`) of empty files: the command line reads each and skips it,
+ * counting it in its summary's `skippedFileCount`. Undefined when one could be skipped for its size (over
+ * {@link MAX_BYTES}: whether it has too many lines too would need its text) or cannot be stat-ed. A file
+ * changed between the command line's read and this stat makes the counts disagree (or its matches disagree with the
+ * text poly read): its chunk is then traced file by file, or the file takes the napi path.
+ */
+function emptyFiles(cwd: string, paths: readonly string[]): Set<string> | undefined {
+  const empty = new Set<string>();
+  for (const path of paths) {
+    let size: number;
+    try {
+      size = Deno.statSync(resolve(cwd, path)).size;
+    } catch {
+      return undefined;
+    }
+    if (size === 0) empty.add(path);
+    else if (size > MAX_BYTES) return undefined;
+  }
+  return empty;
 }
 
 function firstError(stderr: string): string {
@@ -124,7 +150,9 @@ async function runChunks(
         break;
       }
       try {
-        const scanned = inspect === "summary" ? scannedBySummary(out.stderr, paths) : scannedByEntity(out.stderr);
+        const scanned = inspect === "summary"
+          ? scannedBySummary(out.stderr, paths, () => emptyFiles(cwd, paths))
+          : scannedByEntity(out.stderr);
         if (!scanned) continue;
         collect(
           chunk,

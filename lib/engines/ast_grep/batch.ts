@@ -27,7 +27,8 @@
  * mentions `ast-grep-ignore` (the command line honours suppression comments,
  * napi does not), and any file the command line did not scan (named in an
  * `ERROR:` line, or skipped: `--inspect summary` counts them, and a second run
- * with `--inspect entity` then names which, and with which parser), or whose
+ * with `--inspect entity` then names which, and with which parser, unless they
+ * are the chunk's empty files), or whose
  * match texts disagree with the text poly read (changed on disk in between).
  * When the command line is missing (no `sh` — `node` on Windows —, a platform without a binary) or
  * a process fails, its files fall back to the napi path: no file is ever

@@ -469,6 +469,41 @@ cliTest("fallback: a file whose text is not what is on disk, or that is not on d
   }
 });
 
+cliTest(
+  "empty files (a package's `__init__.py`): the summary's skipped count is theirs, so no second pass",
+  async () => {
+    const dir = await userTree();
+    try {
+      const set = await loadRuleSet(dir, USER_TABLE);
+      await Deno.writeTextFile(join(dir, "lib", "__init__.py"), "");
+      await Deno.writeTextFile(join(dir, "lib", "empty.py"), "");
+      const python = (relPath: string): RepoFile => ({
+        path: join(dir, relPath),
+        relPath,
+        language: "python",
+        text: Deno.readTextFileSync(join(dir, relPath)),
+      });
+      const files = [python("lib/x.py"), python("lib/__init__.py"), python("lib/empty.py")];
+      const stats = await assertParity(set, files);
+      // One process, counted with two files skipped: the two empty ones, which take the napi path.
+      deepEqual([stats.viaCli, stats.viaNapi, stats.processes, stats.failures], [1, 2, 1, 0], JSON.stringify(stats));
+      // An empty file beside one that is not UTF-8: two skipped, one of them empty, so the chunk is traced file by file.
+      await Deno.writeFile(
+        join(dir, "lib", "latin1.py"),
+        new Uint8Array([...new TextEncoder().encode('x = "'), 0xe9, 0x22]),
+      );
+      const mixed = await assertParity(set, [
+        files[0],
+        files[1],
+        { path: join(dir, "lib", "latin1.py"), relPath: "lib/latin1.py", language: "python", text: 'x = "é"' },
+      ]);
+      deepEqual([mixed.viaCli, mixed.viaNapi, mixed.processes, mixed.failures], [1, 2, 2, 0], JSON.stringify(mixed));
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
+
 /** One file per extension the command line maps, each with a finding of its language's user rule. */
 const BY_EXTENSION: Record<string, string> = {
   "e/a.ts": "foo(1)\n",
