@@ -74,8 +74,8 @@ export interface Emitted {
 /** The effective rule set as the command line gets it. */
 export interface CliRuleSet {
   emitted: Emitted[];
-  /** Per parser, its rule file: one YAML (JSON) document per emitted rule. */
-  rules: Map<ParserName, string>;
+  /** The rule file: one YAML (JSON) document per emitted rule. */
+  rules: string;
   /** The parsers any emitted rule runs under. */
   parsers: Set<ParserName>;
   /** Per parser, the poly languages its emitted rules apply to. */
@@ -96,7 +96,7 @@ export function cliRuleSet(set: RuleSet): CliRuleSet {
   let out = ruleSets.get(set);
   if (out) return out;
   const emitted: Emitted[] = [];
-  const docs = new Map<ParserName, string[]>();
+  const docs: string[] = [];
   const parsers = new Set<ParserName>();
   const languages = new Map<ParserName, Set<Language>>();
   for (const rule of set.rules) {
@@ -127,29 +127,22 @@ export function cliRuleSet(set: RuleSet): CliRuleSet {
       const covered = languages.get(parser) ?? new Set<Language>();
       for (const language of POLY_LANGUAGES_OF[rule.language]) covered.add(language);
       languages.set(parser, covered);
-      docs.set(parser, [...docs.get(parser) ?? [], JSON.stringify(doc)]);
+      docs.push(JSON.stringify(doc));
     }
   }
-  const rules = new Map([...docs].map(([parser, list]) => [parser, list.join("\n---\n") + "\n"]));
-  out = { emitted, rules, parsers, languages };
+  out = { emitted, rules: docs.join("\n---\n") + "\n", parsers, languages };
   ruleSets.set(set, out);
   return out;
 }
 
-/**
- * The sgconfig.yml (JSON is YAML) for a process whose files take `parsers`: the rule folders of those parsers alone
- * (`rules/<parser>/`, each holding that parser's rule file) and the custom languages among them. A process loads every
- * library and compiles every rule its configuration names (~20 ms of its start for the languages a Python tree's files
- * never use), and a match of another parser's rule would be dropped anyway (`toHits`).
- */
-export async function sgconfig(parsers: Iterable<ParserName>): Promise<string> {
-  const chosen = [...new Set(parsers)].sort();
+/** The sgconfig.yml for `cli` (JSON is YAML). */
+export async function sgconfig(cli: CliRuleSet): Promise<string> {
   const config: Record<string, unknown> = {
-    ruleDirs: chosen.map((parser) => `rules/${parser}`),
+    ruleDirs: ["rules"],
   };
   const libraries = await parserFiles();
   const custom: Record<string, unknown> = {};
-  for (const parser of chosen) {
+  for (const parser of cli.parsers) {
     const name = CLI_LANGUAGE[parser]!;
     if (!name.startsWith("poly")) continue;
     const lib = libraries[parser];

@@ -33,8 +33,8 @@ export interface CliBatch {
   readonly cli: CliRuleSet;
   readonly stats: BatchStats;
   readonly options: BatchOptions;
-  /** The batch's generated `sgconfig.yml` for a process whose files take `parsers`. */
-  configFile(parsers: ReadonlySet<ParserName>): Promise<string>;
+  /** The batch's generated `sgconfig.yml`. */
+  configFile(): Promise<string>;
 }
 
 /** ast-grep skips a file over this many bytes when it also has over 200,000 lines (its `file_too_large`). */
@@ -117,12 +117,12 @@ async function runChunks(
     if (arg.startsWith("-")) arg = `./${arg}`;
     args.set(i, arg);
   });
+  const config = await batch.configFile();
+  const base = ["scan", "-c", config, "--json=stream", "--custom-languages", "allow", "--color", "never"];
   const encoder = new TextEncoder();
   const size = (i: number) => encoder.encode(args.get(i)!).length + 1;
   for (const chunk of chunks(wanted, size, options.chunkBytes ?? CHUNK_BYTES)) {
     const paths = [...new Set(chunk.map((i) => args.get(i)!))];
-    const config = await batch.configFile(new Set(chunk.map((i) => candidates[i]!)));
-    const base = ["scan", "-c", config, "--json=stream", "--custom-languages", "allow", "--color", "never"];
     // First with a summary only (per-file tracing costs the scan ~10%): when its counts
     // add up, every file was scanned, each with the parser its extension maps to.
     // Otherwise once more, file by file, to learn which ones were.

@@ -8,10 +8,9 @@
  * the command line is given (`_cli_config.ts`): the effective rule set (enabled
  * rules only, after `[rules.overrides]`), each rule whole (the regexes
  * `_split.ts` moves out of napi's per-call compile mean the same to the command
- * line, which compiles them once), written as one rule file per parser in a
- * private temporary folder, each process's `sgconfig.yml` naming only the rule
- * files and libraries of its files' parsers; the same parser libraries napi
- * registers (`@ast-grep/lang-*`, as custom languages); each extension to the language
+ * line, which compiles them once), written as one rule file under a private
+ * temporary `sgconfig.yml`; the same parser libraries napi registers
+ * (`@ast-grep/lang-*`, as custom languages); each extension to the language
  * ast-grep gives it, as napi's rules choose their files (`_langs.ts`). Its
  * matches are turned into diagnostics by the napi path's own code (`matchHit`,
  * `toDiagnostic`): message and fix templates, spans from byte offsets converted
@@ -167,11 +166,7 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
   const early = parsers.map((parser, i) => (waits[i] ? undefined : parser));
   const scanning = batch.scan(refs, ready.resolve, early).finally(ready.resolve);
   // Their process will want the configuration: written now, it starts the moment they are read.
-  if (waiting.size > 0) {
-    batch.configFile(new Set(parsers.filter((parser, i): parser is ParserName => waits[i] && !!parser))).catch(
-      () => {},
-    );
-  }
+  if (waiting.size > 0) batch.configFile().catch(() => {});
   const offeredKeys = new Set<string>();
   let passing: ScanFile[] = [];
   const launch = () => {
@@ -203,7 +198,7 @@ export function startBatch(set: RuleSet, refs: readonly BatchRef[], options: Bat
 
 /**
  * One batch: its rule set as the command line takes it, its counts, the private
- * folder with the rule files and the generated `sgconfig.yml`s its processes use, and
+ * folder with the generated `sgconfig.yml` every process of the batch shares, and
  * the processes started on offered files before `finish`.
  */
 class Batch implements CliBatch {
@@ -214,50 +209,32 @@ class Batch implements CliBatch {
   readonly runs: Promise<Map<string, CliOutput>>[] = [];
   /** What {@link StartedRulesBatch.offer} found for each offered file. */
   readonly offered = new WeakMap<ScanFile, Offered>();
-  #dir?: Promise<string>;
-  /** Each configuration written, by its parsers. */
-  readonly #configs = new Map<string, Promise<string>>();
+  #config?: Promise<{ dir: string; file: string }>;
 
   constructor(readonly set: RuleSet, readonly options: BatchOptions) {
     this.cli = cliRuleSet(set);
   }
 
   /**
-   * The generated `sgconfig.yml` for a process whose files take `parsers`, in the batch's private temporary folder:
-   * the folder and every parser's rule file written at the first call, each configuration at the first call for its
-   * parsers (synchronously: a few small calls, done at once rather than waiting for a thread busy reading files).
+   * The generated `sgconfig.yml` (and its rule file), written once in a private
+   * temporary folder (synchronously: four small calls, done at once rather than
+   * waiting for a thread busy reading files).
    */
-  configFile(parsers: ReadonlySet<ParserName>): Promise<string> {
-    const key = [...parsers].sort().join(" ");
-    let file = this.#configs.get(key);
-    if (!file) {
-      const name = `sgconfig-${this.#configs.size}.yml`;
-      file = Promise.all([this.#folder(), sgconfig(parsers)]).then(([dir, text]) => {
-        const path = join(dir, name);
-        Deno.writeTextFileSync(path, text);
-        return path;
-      });
-      this.#configs.set(key, file);
-    }
-    return file;
-  }
-
-  /** The private folder, with each parser's rule file in `rules/<parser>/`. */
-  #folder(): Promise<string> {
-    this.#dir ??= Promise.resolve().then(() => {
+  configFile(): Promise<string> {
+    this.#config ??= sgconfig(this.cli).then((text) => {
       const dir = makeTempDirSync("poly-sg-");
       try {
-        for (const [parser, rules] of this.cli.rules) {
-          Deno.mkdirSync(join(dir, "rules", parser), { recursive: true });
-          Deno.writeTextFileSync(join(dir, "rules", parser, "rules.yml"), rules);
-        }
-        return dir;
+        Deno.mkdirSync(join(dir, "rules"));
+        Deno.writeTextFileSync(join(dir, "rules", "rules.yml"), this.cli.rules);
+        const file = join(dir, "sgconfig.yml");
+        Deno.writeTextFileSync(file, text);
+        return { dir, file };
       } catch (error) {
         removeTempSync(dir);
         throw error;
       }
     });
-    return this.#dir;
+    return this.#config.then((c) => c.file);
   }
 
   /** Whether a process of the batch failed or the command line is missing: no further process is started. */
@@ -267,9 +244,9 @@ class Batch implements CliBatch {
 
   /** Removes the configuration folder, once no process of the batch can start any more. */
   async dispose(): Promise<void> {
-    const dir = await this.#dir?.catch(() => undefined);
-    if (!dir) return;
-    removeTempSync(dir);
+    const config = await this.#config?.catch(() => undefined);
+    if (!config) return;
+    removeTempSync(config.dir);
   }
 
   /**

@@ -527,37 +527,6 @@ const BY_EXTENSION: Record<string, string> = {
   "e/a.css": "a { color: red !important }\n",
 };
 
-cliTest("each process's configuration names only its files' parsers: their rule files and libraries", async () => {
-  const dir = await tempTree({ ...USER_RULES, ...BY_EXTENSION });
-  try {
-    const set = await loadRuleSet(dir, { dirs: [".poly/rules"], builtin: false });
-    const all = await filesOf(dir);
-    const executable = (await astGrepExecutable())!;
-    const configs: { ruleDirs: string[]; customLanguages?: Record<string, unknown> }[] = [];
-    const run: BatchOptions["run"] = (args, cwd) => {
-      configs.push(JSON.parse(Deno.readTextFileSync(args[args.indexOf("-c") + 1])));
-      return runExecutable(executable, args, { cwd });
-    };
-    const python = all.filter((f) => f.relPath.endsWith(".py"));
-    await assertParity(set, python, { run });
-    deepEqual(configs.map((c) => [c.ruleDirs, Object.keys(c.customLanguages ?? {})]), [[["rules/python"], [
-      "polypython",
-    ]]]);
-    configs.length = 0;
-    const mixed = all.filter((f) => /\.(py|ts|sh)$/.test(f.relPath));
-    await assertParity(set, mixed, { run });
-    for (const c of configs) {
-      ok(c.ruleDirs.every((d) => ["rules/bash", "rules/python", "rules/TypeScript"].includes(d)));
-    }
-    deepEqual(
-      [...new Set(configs.flatMap((c) => c.ruleDirs))].sort(),
-      ["rules/TypeScript", "rules/bash", "rules/python"],
-    );
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
-
 cliTest("every extension the command line maps is scanned with the parser poly uses (one finding each)", async () => {
   const dir = await tempTree({ ...USER_RULES, ...BY_EXTENSION });
   try {
