@@ -7,7 +7,8 @@
  *   RUNS=9 deno run -A tests/bench/biome_batch_bench.ts
  *
  * Each round runs, one after the other (so a busy machine weighs on each alike):
- * - `biome lint <dir>`: `node_modules/.bin/biome lint --reporter=json --max-diagnostics=none <dir>`;
+ * - `biome lint <dir>`: biome's binary (npm's `node_modules/.bin/biome` is a Node.js launcher of it), `lint
+ *   --reporter=json --max-diagnostics=none <dir>`;
  * - `biome check, poly's flags`: the exact command `lintMany` starts, the files as arguments;
  * - `lintMany`: a Deno process that reads the files as a run does and calls
  *   `Biome.lintMany` once (the figure is that call: starting Node and biome,
@@ -22,19 +23,19 @@
  * @module
  */
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { generateCorpus } from "./corpus.ts";
 import { median, ms } from "./_measure.ts";
-import { REPO } from "../_helpers/cli.ts";
 import { Biome } from "../../lib/engines/biome/mod.ts";
 import { configuration } from "../../lib/engines/biome/_shared.ts";
-import { biomeCommand } from "../../lib/engines/biome/_bin.ts";
+import { biomeCommand, executableUrl } from "../../lib/engines/biome/_bin.ts";
 import type { EngineSettings, SourceFile } from "../../lib/engines/types.ts";
 import { tempDir, tempFile } from "../_helpers/temp.ts";
 
 const RUNS = Number(Deno.env.get("RUNS") ?? 5);
 const FILES = 2000;
 const SAMPLE = 200;
-const BIOME = join(REPO, "node_modules", ".bin", "biome");
+const BIOME = fileURLToPath(executableUrl());
 
 const settings: EngineSettings = {
   defaults: { line_length: 120, line_ending: "lf", final_newline: true, trim_trailing_whitespace: true },
@@ -125,8 +126,7 @@ try {
       measure([BIOME, "lint", "--reporter=json", "--max-diagnostics=none", tsDir], { cwd: dir }),
     "biome check, poly's flags, files as arguments": command && (() =>
       measure([
-        "node",
-        command.script,
+        command.binary,
         "check",
         "--formatter-enabled=false",
         "--assist-enabled=true",

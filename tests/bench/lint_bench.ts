@@ -15,16 +15,19 @@
  * @module
  */
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { generateCorpus, LARGE_CORPUS } from "./corpus.ts";
 import { median, ms, startDaemon, timeCommand, type Timed } from "./_measure.ts";
-import { polyCommand, REPO } from "../_helpers/cli.ts";
+import { polyCommand } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
+import { executableUrl } from "../../lib/engines/biome/_bin.ts";
 
 const RUNS = Number(Deno.env.get("RUNS") ?? 3);
 const large = Deno.args.includes("large");
 /** `cold`: stop after the cold TypeScript figures (issue 2's ratio). */
 const coldOnly = Deno.args.includes("cold");
-const BIOME = join(REPO, "node_modules", ".bin", "biome");
+/** biome's own binary, as poly starts it (npm's `node_modules/.bin/biome` is a Node.js launcher of it). */
+const BIOME = fileURLToPath(executableUrl());
 
 /** Temporary folders this bench made (removed at the end). */
 const temporary: string[] = [];
@@ -88,7 +91,7 @@ const version = await repeat("poly --version", () => timeCommand([...poly, "--ve
 const tsLint = [...poly, "lint", "--no-workspace", "--format", "json", "typescript"];
 const biomeLint = [BIOME, "lint", "--reporter=json", "--max-diagnostics=none", tsDir];
 const haveBiome = await Deno.stat(BIOME).then(() => true, () => false);
-if (!haveBiome) console.log("biome native CLI not installed (node_modules/.bin/biome): ratio not measured");
+if (!haveBiome) console.log(`biome native CLI not installed (${BIOME}): ratio not measured`);
 // Interleaved: each poly run next to a biome run, so a noisy neighbour slows both sides of a pair.
 const polyTs: number[] = [];
 const biomeTs: number[] = [];
