@@ -71,6 +71,12 @@ export function ms(value: number): string {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
 }
 
+/** `values` as "median (min–max)", each formatted by `format`; "—" for none. */
+export function spread(values: number[], format: (value: number) => string = ms): string {
+  if (values.length === 0) return "—";
+  return `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+}
+
 /**
  * A `poly daemon run .` started with the command line `poly` in `tree` under `env`, returned once it has put its
  * socket in `<POLY_STATE_HOME>/daemon` (30 s at most).

@@ -32,7 +32,7 @@
  * @module
  */
 import { basename, join, resolve } from "node:path";
-import { median, ms, onlyEngines, startDaemon, timeCommand, type Timed } from "./_measure.ts";
+import { ms, onlyEngines, spread, startDaemon, timeCommand, type Timed } from "./_measure.ts";
 import { REPO } from "../_helpers/cli.ts";
 import { sourceCommand } from "../../lib/identity/code.ts";
 import { tempDir } from "../_helpers/temp.ts";
@@ -180,8 +180,6 @@ try {
       cpu[s.name].push(t.cpuMs ?? NaN);
     }
   }
-  const range = (xs: number[], f: (x: number) => string) =>
-    `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`;
   const what = version
     ? "poly --version"
     : daemonFile
@@ -193,11 +191,11 @@ try {
     }${engines ? ` (${engines})` : ""} on ${args[0]}`;
   console.log(`${what}, ${runs} interleaved pairs`);
   const ratio = (x: number) => `${x.toFixed(3)}×`;
-  console.log(`  before ${a.commit}: wall ${range(times.before, ms)}, CPU ${range(cpu.before, ms)}`);
-  console.log(`  after  ${b.commit}: wall ${range(times.after, ms)}, CPU ${range(cpu.after, ms)}`);
+  console.log(`  before ${a.commit}: wall ${spread(times.before, ms)}, CPU ${spread(cpu.before, ms)}`);
+  console.log(`  after  ${b.commit}: wall ${spread(times.after, ms)}, CPU ${spread(cpu.after, ms)}`);
   console.log(
-    `  after/before, pairs: wall ${range(times.after.map((t, i) => t / times.before[i]), ratio)}, CPU ${
-      range(cpu.after.map((t, i) => t / cpu.before[i]), ratio)
+    `  after/before, pairs: wall ${spread(times.after.map((t, i) => t / times.before[i]), ratio)}, CPU ${
+      spread(cpu.after.map((t, i) => t / cpu.before[i]), ratio)
     }`,
   );
 } finally {

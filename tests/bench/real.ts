@@ -32,7 +32,7 @@
  * @module
  */
 import { basename, join, resolve } from "node:path";
-import { median, ms, onlyEngines, startDaemon, timeCommand, type Timed } from "./_measure.ts";
+import { median, ms, onlyEngines, spread, startDaemon, timeCommand, type Timed } from "./_measure.ts";
 import { astGrepConfig, npmExecutable, pin, pipRuff } from "./parity.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { discover } from "../../lib/discover/mod.ts";
@@ -93,16 +93,14 @@ interface Figure {
   note?: string;
 }
 
-const range = (xs: number[], f: (x: number) => string) =>
-  xs.length ? `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})` : "—";
 const ratio = (x: number) => `${x.toFixed(2)}×`;
 
 function row(f: Figure): string {
   const pairs = f.native ? f.poly.map((p, i) => p / f.native![i]) : [];
   const cpu = f.polyCpu && f.nativeCpu ? f.polyCpu.map((p, i) => p / f.nativeCpu![i]) : [];
-  const figure = f.unit === "ratio" ? range(pairs, ratio) : range(f.poly, ms);
-  return `| ${f.name} | ${range(f.poly, ms)} | ${f.native ? range(f.native, ms) : "—"} | ${figure}${
-    cpu.length ? `; CPU ${range(cpu, ratio)}` : ""
+  const figure = f.unit === "ratio" ? spread(pairs, ratio) : spread(f.poly, ms);
+  return `| ${f.name} | ${spread(f.poly, ms)} | ${f.native ? spread(f.native, ms) : "—"} | ${figure}${
+    cpu.length ? `; CPU ${spread(cpu, ratio)}` : ""
   } | ${f.target} |`;
 }
 

@@ -22,7 +22,7 @@
  */
 import { largeCorpus } from "./corpus.ts";
 import { basename, join, resolve } from "node:path";
-import { median, ms, timeCommand } from "./_measure.ts";
+import { median, ms, spread, timeCommand } from "./_measure.ts";
 import { copyTree } from "./real.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { serverCli, startServer } from "../cache/_remote_server.ts";
@@ -91,9 +91,7 @@ async function elsewhere(repo: string, runs: number): Promise<void> {
     await server.stop();
   }
   console.log(
-    `elsewhere, empty cache home: with the remote cache ${ms(median(remote))} (${ms(Math.min(...remote))}–${
-      ms(Math.max(...remote))
-    }), without ${ms(median(local))} (${ms(Math.min(...local))}–${ms(Math.max(...local))}): ${
+    `elsewhere, empty cache home: with the remote cache ${spread(remote)}, without ${spread(local)}: ${
       (median(remote) / median(local)).toFixed(3)
     }×`,
   );

@@ -11,7 +11,7 @@
  * @module
  */
 import { join, resolve } from "node:path";
-import { median, ms, timeCommand } from "./_measure.ts";
+import { median, ms, spread, timeCommand } from "./_measure.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
@@ -68,10 +68,9 @@ for (let i = 0; i < runs; i++) {
     console.log(`  run ${i + 1}, ${side} home: ${JSON.stringify(run.cache)} in ${ms(run.ms)}`);
   }
 }
-const range = (v: number[]) => `${ms(median(v))} (${ms(Math.min(...v))}–${ms(Math.max(...v))})`;
 console.log(
-  `a new worktree's first poly lint: with its main checkout's home ${range(warm)}, with a home new to the repository ${
-    range(cold)
+  `a new worktree's first poly lint: with its main checkout's home ${spread(warm)}, with a home new to the repository ${
+    spread(cold)
   }: ${(median(warm) / median(cold)).toFixed(3)}×`,
 );
 await Deno.remove(root, { recursive: true });
