@@ -27,6 +27,7 @@ import { nativeMatches, nativePlatformOf, type Target } from "./_targets.ts";
 /** Repository-relative paths read at run time that no import reaches. */
 export const RUNTIME_INCLUDES: readonly string[] = [
   "lib/run/worker.ts",
+  "lib/engines/ruff/_warm.ts",
   "lib/rules/builtin",
 ];
 

@@ -35,8 +35,14 @@ export function processIO(): CommandIO {
   };
 }
 
+/** How {@link main} runs beside its command. */
+export interface MainOptions {
+  /** The process's own run: an engine it is about to load may be warmed on another thread meanwhile (lib/engines/warm.ts). */
+  warm?: boolean;
+}
+
 /** Parses `args` and runs the chosen command; returns the exit code. */
-export async function main(args: string[], io: CommandIO = processIO()): Promise<number> {
+export async function main(args: string[], io: CommandIO = processIO(), options: MainOptions = {}): Promise<number> {
   mark("main");
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
     await io.stdout(versionLine() + "\n");
@@ -65,6 +71,9 @@ export async function main(args: string[], io: CommandIO = processIO()): Promise
     const { RunReplay } = await import("./commands/_check_run.ts");
     const replay = await RunReplay.lookup(args, io);
     // A kept `poly lint` run whose only changes are some of its own files is brought up to date the same way.
+    if (replay?.stale && options.warm) {
+      (await import("../engines/warm.ts")).warmForChanged(args[0], replay.stale.stale!.changed);
+    }
     if (replay?.hit || replay?.stale) return await runCommand(() => replay.play(io), io);
     if (replay) io = { ...io, replayKey: replay.key };
   }

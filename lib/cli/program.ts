@@ -5,13 +5,13 @@
  *
  * @module
  */
-import { ExitSignal, main } from "./main.ts";
+import { ExitSignal, main, processIO } from "./main.ts";
 import { describeError, ExitCode, OutputClosed } from "../errors/mod.ts";
 
 /** Runs poly on `args` for this process; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
   try {
-    return await main(args);
+    return await main(args, processIO(), { warm: true });
   } catch (error) {
     // A reader that closed poly's output (`poly lint | head -1`) ends it quietly, as ruff does.
     if (error instanceof OutputClosed) return ExitCode.Clean;

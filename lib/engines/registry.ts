@@ -45,6 +45,7 @@ import { oxlint } from "./oxlint/mod.ts";
 import { eslint } from "./eslint/mod.ts";
 import { denoLint } from "./deno_lint/mod.ts";
 import { astGrepEngine } from "./ast_grep/mod.ts";
+import { engineLoaded } from "./warm.ts";
 import { black } from "./black/mod.ts";
 import { flake8 } from "./flake8/mod.ts";
 
@@ -109,7 +110,10 @@ export function loadEngine(spec: EngineSpec): ReturnType<EngineSpec["load"]> {
   if (!instance) {
     const loaded = span(`load ${spec.id}`);
     instance = spec.load();
-    instance.then(loaded, loaded);
+    instance.then(() => {
+      loaded();
+      engineLoaded(spec.id);
+    }, loaded);
     instances.set(spec.id, instance);
     instance.catch(() => instances.delete(spec.id));
   }

@@ -38,6 +38,7 @@ import { boundReportDiffs } from "../report/diff.ts";
 import { countDiagnostics, runSummary } from "../report/summary.ts";
 import { assignShards, isWhole, sizesOf } from "./shard.ts";
 import { span, timed } from "../debug/timing.ts";
+import { enginesPlanned } from "../engines/warm.ts";
 import { withRunSignal } from "../process/run_signal.ts";
 
 export type { ProposedChange, RunMemo, RunRequest } from "./types.ts";
@@ -116,6 +117,7 @@ async function runPipeline(kind: "lint" | "fmt", request: RunRequest): Promise<R
   for (const cache of plan.caches) cache.runId = runId;
   planned();
   const { runnable, runnableConfigs, configRefs, rulesChecked } = plan;
+  enginesPlanned(() => new Set(runnable.flatMap((task) => task.engines.map((engine) => engine.id))));
   const cacheSettings = !request.noCache;
   /** Results known before any engine runs (skips, unreadable entries), in path order. */
   const results = plan.known;

@@ -64,6 +64,7 @@ const trees = {
   // Formatting: two files that would change, two that would not.
   fmtStale: await tree({ "a.js": UNFORMATTED, "b.js": FORMATTED, "c.js": UNFORMATTED, "d/e.js": FORMATTED }),
   fmtHuman: await tree({ "a.js": UNFORMATTED, "b.js": FORMATTED, "c.js": UNFORMATTED }),
+  python: await tree({ "a.py": "import os\n", "b.js": CLEAN }),
 };
 const settled = new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
 
@@ -253,6 +254,27 @@ Deno.test("edits to files of a kept poly lint run bring it up to date: those fil
   assert.ok(!brought(binary), binary.stderr);
   assert.deepEqual(answer(binary.report), answer((await whole()).report));
   assert.ok(binary.report.skipped.some((s: { path: string }) => s.path === "b.js"), binary.stdout);
+});
+
+Deno.test("an edited Python file warms ruff beside the run that brings the kept one up to date; other edits do not", async () => {
+  await settled;
+  const dir = trees.python;
+  assert.equal((await lint(dir)).replayed, false);
+  await Deno.writeTextFile(join(dir, "a.py"), "import os\nimport sys\n");
+  const edited = await lint(dir);
+  assert.match(edited.stderr, /replay stale: 1 changed/);
+  assert.match(edited.stderr, /warm ruff/);
+  // ruff's findings in the edited file (F401 twice), as the whole run has them.
+  const codes = (report: typeof edited.report) =>
+    report.results.flatMap((r: { diagnostics?: { code: string }[] }) => (r.diagnostics ?? []).map((d) => d.code));
+  assert.deepEqual(codes(edited.report), ["F401", "F401"]);
+  assert.deepEqual(answer(edited.report), answer((await lint(dir, "--no-cache")).report));
+  await new Promise((r) => setTimeout(r, RACY_MS + 200)); // a run is kept once what it read has settled
+  assert.equal((await lint(dir)).replayed, false);
+  await Deno.writeTextFile(join(dir, "b.js"), SOURCE);
+  const other = await lint(dir);
+  assert.match(other.stderr, /replay stale: 1 changed/);
+  assert.doesNotMatch(other.stderr, /warm ruff/);
 });
 
 Deno.test("a human report is brought up to date from the kept run's results as the whole run prints it", async () => {
