@@ -37,7 +37,7 @@ export function processIO(): CommandIO {
 
 /** How {@link main} runs beside its command. */
 export interface MainOptions {
-  /** The process's own run: an engine it is about to load may be warmed on another thread meanwhile (lib/engines/warm.ts). */
+  /** The process's own run: an engine it will load may be warmed on another thread meanwhile (lib/engines/warm.ts). */
   warm?: boolean;
 }
 

@@ -11,7 +11,7 @@ async function settled(): Promise<string | undefined> {
   return warmerState("ruff");
 }
 
-Deno.test("a changed Python file starts ruff's warmer; its sample runs, and it stops once the run's ruff is loaded", async () => {
+Deno.test("a changed Python file starts ruff's warmer: its sample runs; it stops once the run's ruff loads", async () => {
   try {
     warmForChanged("lint", ["/repo/a.ts", "/repo/pkg/b.py"]);
     assert.equal(warmerState("ruff"), "warming");
