@@ -21,6 +21,7 @@
 import { sourcePath } from "../identity/code.ts";
 import { pathToFileURL } from "../paths/path.ts";
 import { mark, span } from "../debug/timing.ts";
+import { detectLanguage } from "../discover/language.ts";
 
 /** A warmer's thread and where it stands. */
 interface Warmer {
@@ -35,14 +36,15 @@ interface Warmer {
 /** The running warmers, by engine id. */
 const warmers = new Map<string, Warmer>();
 
-const isPython = (path: string) => /\.pyi?$/.test(path);
-
 /**
- * Starts ruff's warmer for a kept run of `mode` (`lint` or `fmt`) brought up to date, when a Python file is among
- * the files it checks again (`changed`, the only ones it runs).
+ * Starts ruff's warmer for a kept run of `mode` (`lint` or `fmt`) brought up to date, when a Python file (by its
+ * name, as discovery tells) is among the files it checks again (`changed`, the only ones it runs).
  */
 export function warmForChanged(mode: string, changed: readonly string[]): void {
-  if ((mode === "lint" || mode === "fmt") && changed.some(isPython) && !warmers.has("ruff")) {
+  if (
+    (mode === "lint" || mode === "fmt") && changed.some((path) => detectLanguage(path) === "python") &&
+    !warmers.has("ruff")
+  ) {
     // From the program's source even when the program runs from a bundle (lib/identity/launch.ts).
     start("ruff", sourcePath("lib/engines/ruff/_warm.ts"), mode);
   }

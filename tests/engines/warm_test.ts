@@ -48,7 +48,7 @@ Deno.test("no Python among the changes, or another command: no warmer; a plan wi
   warmForChanged("lint", ["/repo/a.ts", "/repo/b.md"]);
   warmForChanged("rules", ["/repo/a.py"]);
   assert.equal(warmerState("ruff"), undefined);
-  warmForChanged("lint", ["/repo/a.py"]);
+  warmForChanged("lint", ["/repo/tool.pyw"]);
   enginesPlanned(() => new Set(["ruff"]));
   assert.equal(warmerState("ruff"), "warming");
   enginesPlanned(() => new Set(["biome", "ast-grep"]));
