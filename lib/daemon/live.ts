@@ -34,6 +34,7 @@ import { NATIVE_NAMES } from "../config/native/mod.ts";
 import { needsShebang } from "../discover/language.ts";
 import { memoAllowed } from "./_allowed.ts";
 import type { RunMemo } from "../run/types.ts";
+import type { FileChange } from "../engines/types.ts";
 import { makeTempDir, removeTempSync } from "../fs/temp.ts";
 
 /** Files whose change can change what discovery finds, or the config of the files around them. */
@@ -54,7 +55,7 @@ interface Recorded {
 }
 
 interface Context {
-  files?: (path: string) => boolean;
+  files?: (path: string, change?: FileChange) => boolean;
   /** Position of the last event that may have changed such a context. */
   at: number;
 }
@@ -186,7 +187,10 @@ export class LiveWorkspace implements RunMemo {
       this.#changed.set(path, at);
       // A build writing files by the hundred thousand (in ignored folders too): start over rather than grow.
       if (this.#changed.size > MAX_CHANGED) this.#reset(`more than ${MAX_CHANGED} paths changed`);
-      for (const context of this.#contexts.values()) if (!context.files || context.files(path)) context.at = at;
+      const change = event.kind === "create" || event.kind === "modify" || event.kind === "remove"
+        ? event.kind
+        : undefined;
+      for (const context of this.#contexts.values()) if (!context.files || context.files(path, change)) context.at = at;
       if (event.kind === "modify") {
         if (git || SHAPE_NAMES.has(basename(path)) || this.#sources.has(path) || needsShebang(path)) {
           this.#shape = at;
@@ -279,7 +283,11 @@ export class LiveWorkspace implements RunMemo {
   remember<T>(
     path: string,
     signature: string,
-    entry: { outcome: T; steps: number; contexts: { id: string; files?: (path: string) => boolean }[] },
+    entry: {
+      outcome: T;
+      steps: number;
+      contexts: { id: string; files?: (path: string, change?: FileChange) => boolean }[];
+    },
     at: number,
   ): void {
     if (!this.covers(path) || at < this.#all) return;

@@ -398,6 +398,9 @@ export interface EngineInstance {
   prewarm?(): Promise<void>;
 }
 
+/** What happened to a path a resident process heard of: a file made, its bytes changed, or removed. */
+export type FileChange = "create" | "modify" | "remove";
+
 /**
  * A registered engine: static facts plus a lazy loader. Documented where defined:
  * what it checks, its tier, its languages and the config keys it reads.
@@ -460,9 +463,10 @@ export interface EngineSpec {
    * With {@link cacheContext}: whether a change to the file at `path` can change
    * another file's context (go vet: a `.go` file, `go.mod`, `go.sum`). A resident
    * process that watches the tree (`poly daemon`) re-checks results whose context
-   * such a change may touch; absent, it assumes any change does.
+   * such a change may touch; absent, it assumes any change does. `change`: what
+   * happened to the path, when known (a file made, its bytes changed, or removed).
    */
-  contextFiles?(path: string): boolean;
+  contextFiles?(path: string, change?: FileChange): boolean;
   /**
    * What the engine lacks to run under `settings` besides its host program (`poly doctor` says it, with how to get
    * it): the eslint engine's bubblewrap, and the ESLint the repository installs. Undefined when nothing.

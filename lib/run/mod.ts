@@ -360,7 +360,10 @@ function nameOwnFiles(tasks: FileTask[], candidates: Candidate[], file: (path: s
   for (const task of tasks) for (const plan of task.engines) contexts.add(plan.id);
   const specs = [...contexts].map((id) => engineById(id)).filter((spec) => spec?.cacheContext);
   for (const task of tasks) {
-    if (!linked.has(task.path) && specs.every((spec) => spec!.contextFiles && !spec!.contextFiles(task.path))) {
+    // Brought up to date, such a file's bytes have changed: it was neither made nor removed.
+    if (
+      !linked.has(task.path) && specs.every((spec) => spec!.contextFiles && !spec!.contextFiles(task.path, "modify"))
+    ) {
       file(task.path);
     }
   }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { FileResult } from "../report/schema.ts";
+import type { FileChange } from "../engines/types.ts";
 
 /** One lint or format run. */
 export interface RunRequest {
@@ -112,7 +113,11 @@ export interface RunMemo {
   remember<T>(
     path: string,
     signature: string,
-    entry: { outcome: T; steps: number; contexts: { id: string; files?: (path: string) => boolean }[] },
+    entry: {
+      outcome: T;
+      steps: number;
+      contexts: { id: string; files?: (path: string, change?: FileChange) => boolean }[];
+    },
     at: number,
   ): void;
   /**

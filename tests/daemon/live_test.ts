@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { LiveWorkspace } from "../../lib/daemon/live.ts";
+import { ruff } from "../../lib/engines/ruff/mod.ts";
 import { tempDir, tempFile } from "../_helpers/temp.ts";
+import type { FileChange } from "../../lib/engines/types.ts";
 
 async function workspace(): Promise<{ live: LiveWorkspace; root: string; done: () => Promise<void> }> {
   const base = await Deno.realPath(await tempDir({ prefix: "poly-live-" }));
@@ -17,7 +19,10 @@ async function workspace(): Promise<{ live: LiveWorkspace; root: string; done: (
 }
 
 const event = (kind: Deno.FsEvent["kind"], ...paths: string[]): Deno.FsEvent => ({ kind, paths });
-const entry = (outcome: string, contexts: { id: string; files?: (p: string) => boolean }[] = []) => ({
+const entry = (
+  outcome: string,
+  contexts: { id: string; files?: (p: string, change?: FileChange) => boolean }[] = [],
+) => ({
   outcome,
   steps: 2,
   contexts,
@@ -113,6 +118,28 @@ Deno.test("a result with a cache context is forgotten when a file of its context
   live.apply(event("modify", join(root, "README.md")));
   assert.equal(live.outcome(ts, "sig"), undefined, "a context that does not say which files: any change");
   assert.ok(live.outcome(go, "sig"));
+  await done();
+});
+
+Deno.test("a context hears what happened to a path: ruff's forgets on a module made or removed, not edited", async () => {
+  const { live, root, done } = await workspace();
+  const py = join(root, "tests/test_a.py");
+  const remember = () =>
+    live.remember(py, "sig", entry("P", [{ id: "ruff", files: ruff.contextFiles }]), live.position());
+  remember();
+  live.apply(event("modify", join(root, "src/pkg/mod.py")));
+  assert.ok(live.outcome(py, "sig"), "a module's bytes say nothing of where ruff's `src` matching finds modules");
+  for (
+    const [kind, path] of [["create", "src/pkg/later.py"], ["remove", "src/pkg/mod.pyi"], ["create", "src/pkg/sub"]]
+  ) {
+    live.apply(event(kind as Deno.FsEvent["kind"], join(root, path)));
+    assert.equal(live.outcome(py, "sig"), undefined, `${kind} ${path}`);
+    remember();
+  }
+  live.apply(event("create", join(root, "README.md")));
+  assert.ok(live.outcome(py, "sig"), "a file that is no module");
+  live.apply(event("modify", join(root, "src/pkg/__init__.py")));
+  assert.equal(live.outcome(py, "sig"), undefined, "an __init__.py, whatever happened to it");
   await done();
 });
 

@@ -339,7 +339,14 @@ function portableFingerprint(id: string, value: NativeEngineConfig, dir: string)
       ? fingerprint({ root: rel(value.root), files: value.files.map((f) => [rel(f.path), f.hash]) })
       : fingerprint(JSON.parse(JSON.stringify(
         value,
-        (k, v) => k === "file" ? undefined : (k === "base" || k === "root" || k === "path" || k === "dir") ? rel(v) : v,
+        (k, v) =>
+          k === "file"
+            ? undefined
+            : (k === "base" || k === "root" || k === "path" || k === "dir")
+            ? rel(v)
+            : k === "sourceDirs"
+            ? (v as string[]).map(rel)
+            : v,
       )));
     byDir.set(dir, found);
   }

@@ -529,7 +529,9 @@ async function dirsBelow(dir: string): Promise<string[]> {
  * `config` with the modules of its `src` folders (ruff's default: the governing file's folder and its `src`) among
  * isort's `known-first-party`, as `ruff check` finds them by path where the WebAssembly build sees none; a name the
  * configuration places elsewhere itself stays there. The names added are kept as `sourceModules`: ruff's
- * standard-library list comes before `src`, which only ruff's own module can answer (the engine asks it).
+ * standard-library list comes before `src`, which only ruff's own module can answer (the engine asks it); and the
+ * folders as `sourceDirs`, where the engine looks for the rest of a dotted module's path (`a.b` is first-party by `src`
+ * only where `a/b` is there: lib/engines/ruff/_module.ts `sourceMisses`).
  */
 export async function withFirstParty(config: NativeEngineConfig): Promise<NativeEngineConfig> {
   const options = structuredClone(config.options);
@@ -537,7 +539,8 @@ export async function withFirstParty(config: NativeEngineConfig): Promise<Native
   const src = Array.isArray(options.src) ? (options.src as string[]) : [config.root, join(config.root, "src")];
   delete options.src;
   const names = new Set<string>();
-  for (const dir of (await Promise.all(src.map(srcDirs))).flat()) {
+  const dirs = (await Promise.all(src.map(srcDirs))).flat();
+  for (const dir of dirs) {
     try {
       for await (const e of Deno.readDir(dir)) {
         if (e.name.startsWith(".") || e.name === "__pycache__" || /^__init__\.pyi?$/.test(e.name)) continue;
@@ -558,5 +561,5 @@ export async function withFirstParty(config: NativeEngineConfig): Promise<Native
   isort["known-first-party"] = [...known, ...added];
   lint.isort = isort;
   options.lint = lint;
-  return { ...config, options, ...(added.length > 0 ? { sourceModules: added } : {}) };
+  return { ...config, options, ...(added.length > 0 ? { sourceModules: added, sourceDirs: dirs } : {}) };
 }

@@ -69,6 +69,8 @@ export interface NativeEngineConfig {
    * standard out again (lib/engines/ruff/mod.ts); a name the configuration lists itself is never one of these.
    */
   sourceModules?: string[];
+  /** ruff, with {@link sourceModules}: the `src` folders (absolute) they were found in, globs expanded. */
+  sourceDirs?: string[];
   /**
    * Set when the options are a `dprint.json`'s (lib/config/native/dprint.ts): its global keys, the sections of the
    * plugins it lists that poly runs, the languages of the others; `include` and `exclude.fmt` are its globs.

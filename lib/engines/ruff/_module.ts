@@ -14,8 +14,10 @@
  *
  * {@link asRuffChecks} brings the module's findings to those. Still out of reach
  * (said in docs/engines.md): other rules of the path (`INP001`, `N999`, `A005`,
- * `PLW0406`) and of the file's mode (`EXE001`, `EXE002`);
- * a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts).
+ * `PLW0406`) and of the file's mode (`EXE001`, `EXE002`) — {@link UNSEEN}, which
+ * {@link withoutUnseenNoqa} keeps out of `RUF100`'s unused codes; a stub (`.pyi`)
+ * is not checked at all (`refuseStub` in mod.ts). isort's first-party modules by
+ * the file system: {@link ownPackage} and {@link sourceMisses}.
  *
  * @module
  */
@@ -45,6 +47,77 @@ export function modulePath(path: string): string[] {
   return names;
 }
 
+/**
+ * The modules a text imports absolutely: `import a.b as c, d` gives `a.b` and `d`, `from a.b import c` gives `a.b`
+ * (what ruff's isort categorizes). Statements at the start of a line only (not after `;` or a block's colon on the same
+ * line); a line of a string that reads like one counts too, which at worst names a module the file does not import.
+ */
+export function importedModules(text: string): string[] {
+  const names: string[] = [];
+  for (const m of text.matchAll(/^[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import\b|import[ \t]+([^#;\n]+))/gm)) {
+    if (m[1] !== undefined) names.push(m[1]);
+    else {
+      for (const part of m[2].split(",")) {
+        const name = /^\s*([A-Za-z_][\w.]*)/.exec(part)?.[1];
+        if (name) names.push(name);
+      }
+    }
+  }
+  return names;
+}
+
+/** Whether `path` is a folder, or `path.py` or `path.pyi` a file: a module ruff's `src` matching finds there. */
+function moduleAt(path: string): boolean {
+  const is = (p: string, dir: boolean) => {
+    try {
+      const stat = Deno.statSync(p);
+      return dir ? stat.isDirectory : stat.isFile;
+    } catch {
+      return false;
+    }
+  };
+  return is(path, true) || is(`${path}.py`, false) || is(`${path}.pyi`, false);
+}
+
+/**
+ * The dotted modules the text of the file at `path` imports that `ruff check` does not count first-party, although their
+ * first name is one of the modules of its `src` folders (`sourceModules`, which poly lists as isort's
+ * `known-first-party` for the WebAssembly build, and a known name counts every module below it): ruff 0.16.9 matches
+ * the whole path, so `a.b.c` is first-party by `src` only where `a/b/c` is a folder, or `a/b/c.py` or `a/b/c.pyi` a
+ * file, in one of the folders (`sourceDirs`) — pytest's `src/py.py` makes `py` first-party and `py.path` not; nor is a
+ * compiled submodule (`pkg/_speedups.*.so`). Left out, as ruff decides them earlier: a module of the file's own package
+ * (`detect-same-package`) and one a dotted pattern of the configuration places (`known-*`, `sections`). Sorted; empty
+ * when the options do not select isort's rule. `text` may be a function: then it is asked only when needed. Such a module goes in isort's default section
+ * (`Ruff.#fileLintOptionsOf`), unless ruff's standard library has its first name (the engine asks ruff).
+ */
+export function sourceMisses(
+  path: string,
+  text: string | (() => string),
+  source: { sourceModules?: string[]; sourceDirs?: string[] } | undefined,
+  options: Record<string, unknown>,
+): string[] {
+  const modules = source?.sourceModules ?? [];
+  const dirs = source?.sourceDirs ?? [];
+  if (modules.length === 0 || dirs.length === 0 || !isortSelected(options)) return [];
+  const candidates = [...new Set(importedModules(typeof text === "string" ? text : text()))].filter((name) => {
+    const dot = name.indexOf(".");
+    return dot > 0 && modules.includes(name.slice(0, dot));
+  });
+  if (candidates.length === 0) return [];
+  const isort = { ...tableOf(options.isort), ...tableOf(tableOf(options.lint).isort) };
+  const own = isort["detect-same-package"] === false ? undefined : modulePath(path);
+  const placed = placedBy(isort, ["known-first-party", ...ISORT_ELSEWHERE]);
+  const misses: string[] = [];
+  for (const name of candidates) {
+    const parts = name.split(".");
+    if (own && own.length >= 2 && own[0] === parts[0]) continue;
+    // Dotted patterns make ruff look at each prefix of the name, longest first.
+    if (parts.slice(1).some((_, i) => placed(parts.slice(0, i + 2).join(".")))) continue;
+    if (!dirs.some((dir) => moduleAt(join(dir, ...parts)))) misses.push(name);
+  }
+  return misses.sort();
+}
+
 /** A module name that makes its module private: `_x`, but not a dunder (`__main__`). */
 function isPrivate(name: string): boolean {
   return name.startsWith("_") && !(name.startsWith("__") && name.endsWith("__"));
@@ -60,17 +133,71 @@ interface Finding {
 }
 
 /**
- * `findings` (ruff's WebAssembly build's, for the file at `path`) as `ruff check` gives them there. The packages
- * around the file are looked at only when a finding depends on them.
+ * The rules `ruff check` decides from the file's path or mode, which the WebAssembly build never reports: a module in
+ * an implicit namespace package (`INP001`), an invalid module name (`N999`), a module shadowing the standard library's
+ * (`A005`), a module importing itself (`PLW0406`), a shebang without the executable bit or the bit without one
+ * (`EXE001`, `EXE002`).
  */
-export function asRuffChecks<T extends Finding>(path: string, findings: T[], preview = false): T[] {
+export const UNSEEN: ReadonlySet<string> = new Set(["INP001", "N999", "A005", "PLW0406", "EXE001", "EXE002"]);
+
+/**
+ * `findings` without what poly cannot stand by in `RUF100` (an unused `noqa` directive): the WebAssembly build counts a
+ * code of {@link UNSEEN} unused wherever a directive names it, as it never reports that rule, where `ruff check` may
+ * (pytest's `from _pytest import timing  # noqa: PLW0406` in `_pytest/timing.py`), and its fix deletes the code. Such
+ * codes are taken out of the finding's unused ones: a finding left with none is dropped, and one left with others
+ * (`unused: \`F401\``, `non-enabled: ...`) keeps them without its fix, which would delete the rest too.
+ */
+export function withoutUnseenNoqa<T extends Finding & { fix: unknown }>(findings: T[]): T[] {
+  if (!findings.some((f) => f.code === "RUF100")) return findings;
+  const out: T[] = [];
+  for (const f of findings) {
+    // ruff's message: `Unused \`noqa\` directive (unused: \`A\`, \`B\`; non-enabled: \`C\`; duplicated: ...; unknown: ...)`.
+    const listed = f.code === "RUF100" ? /^Unused `noqa` directive \((.*)\)$/.exec(f.message)?.[1] : undefined;
+    const parts = (listed ?? "").split("; ").map((part) => {
+      const at = part.indexOf(": ");
+      return { label: part.slice(0, at), codes: part.slice(at + 2).split(", ") };
+    });
+    const unused = parts.find((p) => p.label === "unused");
+    const unseen = (code: string) => UNSEEN.has(code.replace(/^`|`$/g, ""));
+    if (listed === undefined || !unused?.codes.some(unseen)) {
+      out.push(f);
+      continue;
+    }
+    unused.codes = unused.codes.filter((code) => !unseen(code));
+    const left = parts.filter((p) => p.codes.length > 0);
+    if (left.length === 0) continue;
+    const message = `Unused \`noqa\` directive (${left.map((p) => `${p.label}: ${p.codes.join(", ")}`).join("; ")})`;
+    out.push({ ...f, message, fix: null });
+  }
+  return out;
+}
+
+/**
+ * `findings` (ruff's WebAssembly build's, for the file at `path`) as `ruff check` gives them there. The packages
+ * around the file are looked at only when a finding depends on them. In a private module every function is private:
+ * a public function's missing return annotation (`ANN201`) is `ANN202` there, reported where the options enable that
+ * rule (`enables`: asked of ruff).
+ */
+export function asRuffChecks<T extends Finding>(
+  path: string,
+  findings: T[],
+  preview = false,
+  enables: (code: string) => boolean = () => false,
+): T[] {
   const init = /^__init__\.pyi?$/.test(basename(path));
   const docstrings = findings.some((f) => f.code !== null && MISSING_DOCSTRING.test(f.code));
-  if (!docstrings && !init) return findings;
-  const hidden = docstrings && modulePath(path).some(isPrivate);
+  const annotations = findings.some((f) => f.code === "ANN201");
+  if (!docstrings && !init && !annotations) return findings;
+  const hidden = (docstrings || annotations) && modulePath(path).some(isPrivate);
   const out: T[] = [];
   for (const f of findings) {
     if (f.code !== null && MISSING_DOCSTRING.test(f.code) && hidden) continue;
+    if (f.code === "ANN201" && hidden) {
+      if (enables("ANN202")) {
+        out.push({ ...f, code: "ANN202", message: f.message.replace("for public function", "for private function") });
+      }
+      continue;
+    }
     if (init && ((f.code === "F822" && !preview) || f.code === "PLC0414")) continue;
     if (init && f.code === "F821" && f.message.includes("`__path__`")) continue;
     out.push(init && f.code === "D100" ? { ...f, code: "D104", message: "Missing docstring in public package" } : f);
@@ -95,6 +222,14 @@ export function docstringsSelected(options: Record<string, unknown>): boolean {
 function isortSelected(options: Record<string, unknown>): boolean {
   const explicit = tableOf(options.lint).select !== undefined || options.select !== undefined;
   return !explicit || selectors(options).some((s) => s === "ALL" || /^I(0(01?)?)?$/.test(s));
+}
+
+/**
+ * Whether ruff options select a missing return annotation of a public or private function (`ANN201`, `ANN202`): then,
+ * too, a file's result depends on the packages around it (a private module's functions are private).
+ */
+export function annotationsSelected(options: Record<string, unknown>): boolean {
+  return selectors(options).some((s) => s === "ALL" || /^A(N(N(20?[12]?)?)?)?$/.test(s));
 }
 
 /** The rule selectors of ruff options: `select` and `extend-select`, in `lint` or at the top. */

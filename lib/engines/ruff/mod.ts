@@ -32,7 +32,15 @@ import type { Diagnostic } from "../../report/schema.ts";
 import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "../text.ts";
 import { applyRuleSettings, upstreamKeys } from "../settings.ts";
 import { freshCommonJs, wasmCall } from "../module.ts";
-import { asRuffChecks, docstringsSelected, modulePath, ownPackage } from "./_module.ts";
+import {
+  annotationsSelected,
+  asRuffChecks,
+  docstringsSelected,
+  modulePath,
+  ownPackage,
+  sourceMisses,
+  withoutUnseenNoqa,
+} from "./_module.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
 import ruleCodes from "./_codes.json" with { type: "json" };
 import {
@@ -47,6 +55,8 @@ import {
   syntaxDiagnostic,
 } from "../types.ts";
 import { isTable, tableOf } from "../../config/table.ts";
+import { asFileRead } from "../../fs/read_log.ts";
+import { extname } from "node:path";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 
@@ -174,6 +184,29 @@ function withKnownFirstParty(options: Options, edit: (known: string[]) => string
   const isort = tableOf(lint.isort);
   const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] as string[] : [];
   return { ...options, lint: { ...lint, isort: { ...isort, "known-first-party": edit(known) } } };
+}
+
+/**
+ * `options` with `names` (dotted modules) placed in isort's default section (`default-section`: third-party unless the
+ * options say otherwise), where `ruff check` puts a module nothing else places ({@link sourceMisses}): the pattern of
+ * the whole name comes before the first-party pattern of its first name, as ruff looks at the longest prefix first.
+ */
+function inDefaultSection(options: Options, names: string[]): Options {
+  if (names.length === 0) return options;
+  const lint = tableOf(options.lint);
+  const isort = tableOf(lint.isort);
+  const section = String({ ...tableOf(options.isort), ...isort }["default-section"] ?? "third-party");
+  const key = ({
+    "third-party": "known-third-party",
+    "local-folder": "known-local-folder",
+    "standard-library": "extra-standard-library",
+  } as Record<string, string>)[section];
+  if (section === "first-party" || section === "future") return options;
+  const add = (list: unknown) => [...(Array.isArray(list) ? list as string[] : []), ...names];
+  const placed = key
+    ? { ...isort, [key]: add(isort[key]) }
+    : { ...isort, sections: { ...tableOf(isort.sections), [section]: add(tableOf(isort.sections)[section]) } };
+  return { ...options, lint: { ...lint, isort: placed } };
 }
 
 /** Whether ruff's options turn preview on (`preview`, or `lint.preview`, which takes precedence). */
@@ -330,14 +363,20 @@ class Ruff implements EngineInstance {
   #fileOptions = new WeakMap<SourceFile, { settings: EngineSettings; text: string; options: Options }>();
 
   #fileLintOptionsOf(file: SourceFile, settings: EngineSettings): Options {
-    const options = this.#settingsOptions(settings);
+    let options = this.#settingsOptions(settings);
     const own = ownPackage(file.path, options);
     // A file that never names its package imports nothing of it: the settings' own workspace serves it.
-    if (own === undefined || !new RegExp(`\\b${own.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(file.text)) {
-      return options;
+    if (
+      own !== undefined && new RegExp(`\\b${own.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(file.text) &&
+      this.#standard([own], options, settings).size === 0
+    ) {
+      options = withKnownFirstParty(options, (known) => [...known, own]);
     }
-    if (this.#standard([own], options, settings).size > 0) return options;
-    return withKnownFirstParty(options, (known) => [...known, own]);
+    const misses = sourceMisses(file.path, file.text, settings.native, options);
+    if (misses.length === 0) return options;
+    const first = (name: string) => name.slice(0, name.indexOf("."));
+    const standard = this.#standard(misses.map(first), options, settings);
+    return inDefaultSection(options, misses.filter((name) => !standard.has(first(name))));
   }
 
   #optionsOf = new WeakMap<EngineSettings, Options>();
@@ -383,6 +422,36 @@ class Ruff implements EngineInstance {
     return new Set(names.filter((n) => this.#standardModules.get(keyOf(n))));
   }
 
+  #enabled = new Map<string, boolean>();
+
+  /**
+   * Whether `options` enable rule `code`, as ruff resolves its selection (`select`, `extend-select`, `ignore`, their
+   * prefixes and `ALL`): asked of ruff itself, which says a code a `noqa` directive names unused where its rule is on
+   * and non-enabled where it is off (`RUF100`, added to the options for the question). Once per options and code.
+   */
+  #enables(options: Options, code: string, settings: EngineSettings): boolean {
+    const key = `${JSON.stringify(options)}\0${code}`;
+    let on = this.#enabled.get(key);
+    if (on === undefined) {
+      const lint = tableOf(options.lint);
+      const list = (value: unknown) => Array.isArray(value) ? value.map(String) : [];
+      const probe: Options = {
+        ...options,
+        lint: {
+          ...lint,
+          "extend-select": [...list(lint["extend-select"]), "RUF100"],
+          ignore: list(lint.ignore).filter((c) => c !== "RUF100"),
+        },
+      };
+      const ws = this.#workspace(probe, settings);
+      const found = withCodes(this.#call(() => ws.check(`x = 1  # noqa: ${code}\n`)));
+      const message = found.find((d) => d.code === "RUF100")?.message ?? "";
+      on = new RegExp(`unused: [^;]*\`${code}\``).test(message);
+      this.#enabled.set(key, on);
+    }
+    return on;
+  }
+
   /** `file`'s tokens as ruff makes them, on the first call (where a fix's safety depends on them: `_safety.ts`). */
   #tokens(file: SourceFile, settings: EngineSettings): () => RuffToken[] | undefined {
     let made: { tokens: RuffToken[] | undefined } | undefined;
@@ -400,7 +469,7 @@ class Ruff implements EngineInstance {
   #raw(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
     refuseStub(file);
     const ws = this.#workspace(this.#fileLintOptions(file, settings), settings);
-    return withCodes(this.#call(() => ws.check(file.text)));
+    return withoutUnseenNoqa(withCodes(this.#call(() => ws.check(file.text))));
   }
 
   /** ruff's findings in a text; a {@link SourceSyntaxError} where it has syntax errors. */
@@ -432,7 +501,8 @@ class Ruff implements EngineInstance {
     const starts = lineStarts(file.text);
     const options = this.#fileLintOptions(file, settings);
     const fixed: { diag: Diagnostic; edits: TextEdit[] }[] = [];
-    const diagnostics: Diagnostic[] = asRuffChecks(file.path, raw, isPreview(options)).map((d) => {
+    const enables = (code: string) => this.#enables(options, code, settings);
+    const diagnostics: Diagnostic[] = asRuffChecks(file.path, raw, isPreview(options), enables).map((d) => {
       const diag: Diagnostic = {
         engine: "ruff",
         code: d.code ?? undefined,
@@ -543,8 +613,17 @@ class Ruff implements EngineInstance {
   }
 }
 
-/** {@link docstringsSelected} of each settings object's lint options, worked out once (a run asks it per file). */
-const docstrings = new WeakMap<EngineSettings, boolean>();
+/** The text of the file at `path` as it is now; empty when it cannot be read (its own read reports why). */
+function textOf(path: string): string {
+  try {
+    return asFileRead(() => Deno.readTextFileSync(path));
+  } catch {
+    return "";
+  }
+}
+
+/** {@link selectsVisibility} of each settings object, worked out once (a run asks it per file). */
+const visibility = new WeakMap<EngineSettings, boolean>();
 
 const lintOptionsOf = new WeakMap<EngineSettings, Options>();
 
@@ -555,9 +634,13 @@ function settingsLintOptions(settings: EngineSettings): Options {
   return options;
 }
 
-function selectsDocstrings(settings: EngineSettings): boolean {
-  let selected = docstrings.get(settings);
-  if (selected === undefined) docstrings.set(settings, selected = docstringsSelected(lintOptions(settings)));
+/** Whether the settings select a rule that follows the module's visibility (missing docstrings, return annotations). */
+function selectsVisibility(settings: EngineSettings): boolean {
+  let selected = visibility.get(settings);
+  if (selected === undefined) {
+    const options = lintOptions(settings);
+    visibility.set(settings, selected = docstringsSelected(options) || annotationsSelected(options));
+  }
   return selected;
 }
 
@@ -570,14 +653,23 @@ export const ruff: EngineSpec = {
   capabilities: { lint: true, format: true, fix: true },
   upstream: `${PACKAGE} ${RUFF_VERSION}`,
   defaultEnabled: true,
-  // Whether a missing docstring is reported, and where isort puts the file's own package, depend on the packages
-  // around the file (`_module.ts`): where the selection has those rules, a result is kept under them too.
+  // Whether a missing docstring or return annotation is reported (and as which rule), and where isort puts the file's
+  // own package and the dotted modules it
+  // imports from the `src` folders, depend on the packages and files around the file (`_module.ts`): where the
+  // selection has those rules, a result is kept under them too.
   cacheContext: (file, settings) => {
-    const docs = selectsDocstrings(settings) ? modulePath(file.path).join(".") : "";
-    const own = ownPackage(file.path, settingsLintOptions(settings));
-    return Promise.resolve(own === undefined ? docs : `${docs}+${own}`);
+    const docs = selectsVisibility(settings) ? modulePath(file.path).join(".") : "";
+    const options = settingsLintOptions(settings);
+    const own = ownPackage(file.path, options);
+    // A file the stat index knows unchanged comes without its text (lib/run/prepass.ts): read here when it matters.
+    const text = () => file.text === "" ? textOf(file.path) : file.text;
+    const misses = sourceMisses(file.path, text, settings.native, options);
+    return Promise.resolve(`${own === undefined ? docs : `${docs}+${own}`}${misses.length > 0 ? `~${misses}` : ""}`);
   },
-  contextFiles: (path) => /(^|[/\\])__init__\.pyi?$/.test(path),
+  // An `__init__.py` makes a folder a package; a module or folder made or removed is found by ruff's `src` matching or
+  // no longer (an edit of a module changes neither).
+  contextFiles: (path, change) =>
+    /(^|[/\\])__init__\.pyi?$/.test(path) || (change !== "modify" && (/\.pyi?$/.test(path) || extname(path) === "")),
   moduleUrls() {
     const js = import.meta.resolve(PACKAGE);
     return Promise.resolve([js, new URL("ruff_wasm_bg.wasm", js).href]);

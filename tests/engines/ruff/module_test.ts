@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { engine } from "../_engine_harness.ts";
 import { settings } from "../_harness.ts";
-import { docstringsSelected, modulePath, ownPackage } from "../../../lib/engines/ruff/_module.ts";
+import { docstringsSelected, importedModules, modulePath, ownPackage } from "../../../lib/engines/ruff/_module.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { runPoly } from "../../_helpers/cli.ts";
 
@@ -180,6 +180,132 @@ Deno.test("poly lint: a src folder named like a standard module stays standard l
   };
   assert.deepEqual(await codes("import email\nimport os\n\nimport requests\n\nimport other\n"), []);
   assert.deepEqual(await codes("import os\n\nimport requests\n\nimport email\nimport other\n"), ["app.py I001"]);
+});
+
+Deno.test("importedModules(): the modules import statements name, as ruff's isort categorizes them", () => {
+  const text = [
+    "import os",
+    "import a.b as c, d  # e.f",
+    "from g.h import (i,",
+    "    j)",
+    "from . import k",
+    "from .l import m",
+    "if x:",
+    "    from n import o",
+    "    import p.q;import r",
+    "x = 'import s'",
+    "imported = 1",
+    "from_t = 2",
+  ].join("\n");
+  assert.deepEqual(importedModules(text), ["os", "a.b", "d", "g.h", "n", "p.q"]);
+});
+
+/**
+ * A dotted module below a `src` folder's module is first-party only where its whole path is there: ruff 0.16.9 looks
+ * for `pkg/later` as a folder, `pkg/later.py` or `pkg/later.pyi` in `src`, and counts `pkg.later` third-party (isort's
+ * default section) otherwise, though `pkg` itself is first-party — as pytest's `src/py.py` makes `py` first-party and
+ * `from py.path import local` not (parity/ruff-isort-src-submodule). poly had listed `pkg` as `known-first-party`, which
+ * counts every module below it. Native verdicts (`ruff check --select I`, ruff 0.16.9, `src = ["src"]`), recorded:
+ * `tests/test_y.py` clean without `src/pkg/later*`, `I001` with `later.py`, `later.pyi` or a `later/` folder, clean
+ * with only a compiled `later.so`; `src/pkg/mod.py` (its own package: `detect-same-package`) clean; with
+ * `default-section = "first-party"`, `I001` in both; with a section of the project's own as the default, clean.
+ */
+Deno.test("poly lint: a dotted module below a src module is first-party for isort only where its path is there", async () => {
+  const dir = await repository("poly-ruff-src-submodule-", {
+    "src/pkg/__init__.py": "",
+    "src/pkg/mod.py": "import requests\n\nfrom pkg.missing import x\n\nprint(requests, x)\n",
+    "src/single.py": "",
+    "tests/test_x.py":
+      "import os\n\nimport requests\nimport single.sub\n\nimport single\n\nprint(os, requests, single)\n",
+    "tests/test_y.py": "import os\n\nimport pkg.later\nimport requests\n\nimport pkg\n\nprint(os, pkg, requests)\n",
+  });
+  const codes = async (isort = "") => {
+    await Deno.writeTextFile(
+      join(dir, "pyproject.toml"),
+      `[tool.ruff]\nsrc = ["src"]\n[tool.ruff.lint]\nselect = ["I"]\n${isort}`,
+    );
+    return (await lintCodes(dir)).filter((c) => c.endsWith(" I001"));
+  };
+  assert.deepEqual(await codes(), []);
+  // Each made in turn: the cached result of tests/test_y.py no longer stands.
+  for (const made of ["later.py", "later.pyi", "later/"]) {
+    const path = join(dir, "src", "pkg", made);
+    if (made.endsWith("/")) await Deno.mkdir(path);
+    else await Deno.writeTextFile(path, "");
+    assert.deepEqual(await codes(), ["tests/test_y.py I001"], made);
+    await Deno.remove(path);
+  }
+  await Deno.writeTextFile(join(dir, "src", "pkg", "later.so"), "");
+  assert.deepEqual(await codes(), [], "a compiled module is not ruff's to find");
+  assert.deepEqual(await codes('isort.default-section = "first-party"\n'), [
+    "src/pkg/mod.py I001",
+    "tests/test_x.py I001",
+    "tests/test_y.py I001",
+  ]);
+  const own = 'isort.default-section = "mine"\nisort.sections.mine = ["requests"]\n' +
+    'isort.section-order = ["future", "standard-library", "mine", "third-party", "first-party", "local-folder"]\n';
+  assert.deepEqual(await codes(own), []);
+});
+
+/**
+ * `RUF100` never counts a code of a rule the WebAssembly build cannot report (it sees no path) unused: `ruff check`
+ * reports `PLW0406` for `from pkg import mod` in `pkg/mod.py`, so the directive there is used, and `--fix` kept it
+ * where poly's fix deleted it (pytest's `src/_pytest/timing.py`: parity/ruff-noqa-unseen-rule). Native findings
+ * (`ruff check --isolated --select RUF100,PLW0406,F401 --output-format=json pkg/mod.py`, ruff 0.16.9), recorded:
+ * `1:12 RUF100 (unused: PLW0406, F401; non-enabled: E501; duplicated: F401)` and `3:28 RUF100 (non-enabled: E501)`,
+ * both fixed; poly can stand by line 1 without `PLW0406` (nor then its fix), line 3 without the fix, and nothing on 2.
+ */
+Deno.test("ruff lint() and fix(): RUF100 counts no code of an unseen rule (PLW0406) unused, nor deletes it", async () => {
+  const ruff = await engine("ruff");
+  const text = "import os  # noqa: PLW0406, F401, E501, F401\nfrom pkg import mod  # noqa: PLW0406\n" +
+    "from pkg import mod as m2  # noqa: PLW0406, E501\nprint(os, mod, m2)\n";
+  const file = { path: "/tmp/r/pkg/mod.py", relPath: "pkg/mod.py", language: "python" as const, text };
+  const selected = settings({ select: ["RUF100", "PLW0406", "F401"] });
+  const out = await ruff.lint!(file, selected);
+  assert.deepEqual(out.diagnostics.map((d) => `${d.span!.start_line}:${d.span!.start_col} ${d.code} ${d.title}`), [
+    "1:12 RUF100 Unused `noqa` directive (unused: `F401`; non-enabled: `E501`; duplicated: `F401`)",
+    "3:28 RUF100 Unused `noqa` directive (non-enabled: `E501`)",
+  ]);
+  assert.ok(out.diagnostics.every((d) => d.fix === undefined), "no fix that would delete PLW0406");
+  assert.equal((await ruff.fix!(file, selected)).text, text);
+  const plain = { ...file, text: "import os  # noqa: F401\nprint(os)\n" };
+  assert.equal((await ruff.fix!(plain, selected)).text, "import os\nprint(os)\n", "other codes are fixed as before");
+});
+
+/**
+ * In a private module (`pkg/_priv.py`) every function is private: a missing return annotation is `ANN202` there, where
+ * the WebAssembly build (no path) says `ANN201` of a public name. Native findings (`ruff check --isolated --select ANN`,
+ * ruff 0.16.9), recorded: `_priv.py` `1:5`, `6:9`, `9:9` ANN202; `pub.py` `1:5`, `6:9` ANN201 and `9:9` ANN202; with
+ * `--select ANN201`, only `pub.py`'s two; with `ANN202` ignored, the same two.
+ */
+Deno.test("ruff lint(): a private module's public functions are private for ANN202, as ruff check has it", async () => {
+  const dir = await tempDir({ prefix: "poly-ruff-ann-" });
+  await Deno.mkdir(join(dir, "pkg"));
+  const text = "def f():\n    return 1\n\n\nclass C:\n    def m(self):\n        return 1\n\n" +
+    "    def _p(self):\n        return 1\n";
+  for (const name of ["__init__.py", "_priv.py", "pub.py"]) await Deno.writeTextFile(join(dir, "pkg", name), text);
+  const ruff = await engine("ruff");
+  const found = async (options: Record<string, unknown>) => {
+    const out: string[] = [];
+    for (const name of ["_priv.py", "pub.py"]) {
+      const file = { path: join(dir, "pkg", name), relPath: `pkg/${name}`, language: "python" as const, text };
+      for (const d of (await ruff.lint!(file, settings(options))).diagnostics) {
+        out.push(`${name} ${d.span!.start_line}:${d.span!.start_col} ${d.code} ${d.title.split(" ")[5]}`);
+      }
+    }
+    return out;
+  };
+  assert.deepEqual(await found({ select: ["ANN"] }), [
+    "_priv.py 1:5 ANN202 private",
+    "_priv.py 6:9 ANN202 private",
+    "_priv.py 9:9 ANN202 private",
+    "pub.py 1:5 ANN201 public",
+    "pub.py 6:9 ANN201 public",
+    "pub.py 9:9 ANN202 private",
+  ]);
+  const publicOnly = ["pub.py 1:5 ANN201 public", "pub.py 6:9 ANN201 public"];
+  assert.deepEqual(await found({ select: ["ANN201"] }), publicOnly);
+  assert.deepEqual(await found({ select: ["ANN"], ignore: ["ANN202"] }), publicOnly);
 });
 
 /**
