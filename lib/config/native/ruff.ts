@@ -531,7 +531,8 @@ async function dirsBelow(dir: string): Promise<string[]> {
  * configuration places elsewhere itself stays there. The names added are kept as `sourceModules`: ruff's
  * standard-library list comes before `src`, which only ruff's own module can answer (the engine asks it); and the
  * folders as `sourceDirs`, where the engine looks for the rest of a dotted module's path (`a.b` is first-party by `src`
- * only where `a/b` is there: lib/engines/ruff/_module.ts `sourceMisses`).
+ * only where `a/b` is there: lib/engines/ruff/_module.ts `sourceMisses`; a file right in one is no module of an implicit
+ * namespace package, `namespaceFinding`).
  */
 export async function withFirstParty(config: NativeEngineConfig): Promise<NativeEngineConfig> {
   const options = structuredClone(config.options);
@@ -555,11 +556,11 @@ export async function withFirstParty(config: NativeEngineConfig): Promise<Native
   const isort = isTable(lint.isort) ? { ...lint.isort } : {};
   const placed = placedBy({ ...(tableOf(options.isort)), ...isort });
   const valid = [...names].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !placed(n)).sort();
-  if (valid.length === 0) return { ...config, options };
+  if (valid.length === 0) return { ...config, options, sourceDirs: dirs };
   const known = Array.isArray(isort["known-first-party"]) ? (isort["known-first-party"] as string[]) : [];
   const added = valid.filter((n) => !known.includes(n));
   isort["known-first-party"] = [...known, ...added];
   lint.isort = isort;
   options.lint = lint;
-  return { ...config, options, ...(added.length > 0 ? { sourceModules: added, sourceDirs: dirs } : {}) };
+  return { ...config, options, sourceDirs: dirs, ...(added.length > 0 ? { sourceModules: added } : {}) };
 }

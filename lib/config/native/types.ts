@@ -69,7 +69,7 @@ export interface NativeEngineConfig {
    * standard out again (lib/engines/ruff/mod.ts); a name the configuration lists itself is never one of these.
    */
   sourceModules?: string[];
-  /** ruff, with {@link sourceModules}: the `src` folders (absolute) they were found in, globs expanded. */
+  /** ruff: the `src` folders (absolute, globs expanded), where {@link sourceModules} were found. */
   sourceDirs?: string[];
   /**
    * Set when the options are a `dprint.json`'s (lib/config/native/dprint.ts): its global keys, the sections of the

@@ -21,20 +21,27 @@
  *
  * @module
  */
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import { ISORT_ELSEWHERE, placedBy } from "../../config/native/ruff.ts";
 import { tableOf } from "../../config/table.ts";
 
+/** Whether `path` is a file (a link followed). */
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the folder of the file at `path` holds an `__init__.py` (what `INP001` asks of it). */
+export function besideInit(path: string): boolean {
+  return isFile(join(dirname(path), "__init__.py"));
+}
+
 /** Whether `dir` holds an `__init__.py` or `__init__.pyi`: a package, for ruff. */
 function isPackage(dir: string): boolean {
-  for (const name of ["__init__.py", "__init__.pyi"]) {
-    try {
-      if (Deno.statSync(join(dir, name)).isFile) return true;
-    } catch {
-      // not this one
-    }
-  }
-  return false;
+  return isFile(join(dir, "__init__.py")) || isFile(join(dir, "__init__.pyi"));
 }
 
 /** The names of `path`'s module path as ruff makes it: its packages' (outermost first) and its own stem. */
@@ -68,15 +75,12 @@ export function importedModules(text: string): string[] {
 
 /** Whether `path` is a folder, or `path.py` or `path.pyi` a file: a module ruff's `src` matching finds there. */
 function moduleAt(path: string): boolean {
-  const is = (p: string, dir: boolean) => {
-    try {
-      const stat = Deno.statSync(p);
-      return dir ? stat.isDirectory : stat.isFile;
-    } catch {
-      return false;
-    }
-  };
-  return is(path, true) || is(`${path}.py`, false) || is(`${path}.pyi`, false);
+  try {
+    if (Deno.statSync(path).isDirectory) return true;
+  } catch {
+    // no folder: a file, then
+  }
+  return isFile(`${path}.py`) || isFile(`${path}.pyi`);
 }
 
 /**
@@ -118,6 +122,67 @@ export function sourceMisses(
   return misses.sort();
 }
 
+/** Where `INP001` looks: the project's root (the governing configuration's folder), `src`, `namespace-packages`. */
+export interface ModulePlace {
+  root: string;
+  src: readonly string[];
+  namespaces: readonly string[];
+}
+
+/**
+ * `INP001` (a module of an implicit namespace package) as `ruff check` 0.16.9 reports it for the file at `path`, which
+ * the WebAssembly build cannot (it sees no path): a `.py` file whose folder holds no `__init__.py` (nor lies at or below
+ * one of the `namespace-packages`), unless that folder is the project's root or a `src` folder, the text starts with a shebang,
+ * or holds a PEP 723 script block. The message names the file by `relPath`, as ruff names it from where it runs.
+ * Undefined when it does not apply, or a `noqa` directive on the first line or a file-level `# ruff: noqa` suppresses it
+ * ({@link suppresses}); `applies` says whether it applies before that (its directive is then used, not unused).
+ */
+export function namespaceFinding(
+  path: string,
+  relPath: string,
+  text: string,
+  place: ModulePlace,
+): { applies: boolean; message?: string } {
+  const dir = dirname(path);
+  // ruff's package test here: an `__init__.py` (a stub's `__init__.pyi` is none), or a folder at or below one of the
+  // `namespace-packages`.
+  const namespace = place.namespaces.some((ns) => dir === ns || dir.startsWith(ns.endsWith(sep) ? ns : ns + sep));
+  const applies = path.endsWith(".py") && !namespace && !besideInit(path) && dir !== place.root &&
+    !place.src.includes(dir) && !text.startsWith("#!") && !SCRIPT_BLOCK.test(text);
+  if (!applies || suppresses(text, "INP001")) return { applies };
+  return {
+    applies,
+    message: `File \`${relPath}\` is part of an implicit namespace package. Add an \`__init__.py\`.`,
+  };
+}
+
+/** PEP 723's inline script metadata block (`# /// script` ... `# ///`). */
+const SCRIPT_BLOCK = /^# \/\/\/ script\r?\n(?:#(?: .*)?\r?\n)*?# \/\/\/\r?$/m;
+
+/**
+ * Whether a finding of `code` on the first line of `text` is suppressed, as ruff reads directives: a `noqa` comment on
+ * that line, blanket or naming the code, or a file-level exemption on a line of its own (`# ruff: noqa`,
+ * `# flake8: noqa`, `# ruff: noqa: CODE`).
+ */
+export function suppresses(text: string, code: string): boolean {
+  const names = (list: string | undefined) => list === undefined || list.split(/[\s,]+/).includes(code);
+  const first = text.slice(0, text.search(/\r?\n|$/));
+  const line = /#\s*noqa(?::\s*([A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?/i.exec(first);
+  if (line && names(line[1])) return true;
+  return exemptions(text).some((e) => e.tool === "flake8" || names(e.codes));
+}
+
+/** The file-level exemptions of a text (`# ruff: noqa`, `# flake8: noqa`, `# ruff: noqa: A, B`): line (1-based), codes. */
+export function exemptions(text: string): { row: number; tool: string; codes?: string }[] {
+  const out: { row: number; tool: string; codes?: string }[] = [];
+  const re = /^[ \t]*#[ \t]*(ruff|flake8)[ \t]*:[ \t]*noqa(?::[ \t]*([A-Z0-9, \t]+?))?[ \t]*\r?$/gim;
+  for (const m of text.matchAll(re)) {
+    const row = text.slice(0, m.index).split("\n").length;
+    out.push({ row, tool: m[1].toLowerCase(), ...(m[2] !== undefined ? { codes: m[2] } : {}) });
+  }
+  return out;
+}
+
 /** A module name that makes its module private: `_x`, but not a dunder (`__main__`). */
 function isPrivate(name: string): boolean {
   return name.startsWith("_") && !(name.startsWith("__") && name.endsWith("__"));
@@ -133,24 +198,36 @@ interface Finding {
 }
 
 /**
- * The rules `ruff check` decides from the file's path or mode, which the WebAssembly build never reports: a module in
- * an implicit namespace package (`INP001`), an invalid module name (`N999`), a module shadowing the standard library's
- * (`A005`), a module importing itself (`PLW0406`), a shebang without the executable bit or the bit without one
- * (`EXE001`, `EXE002`).
+ * The rules `ruff check` decides from the file's path or mode, which the WebAssembly build never reports and poly
+ * does not work out: an invalid module name (`N999`), a module shadowing the standard library's (`A005`), a module
+ * importing itself (`PLW0406`), a shebang without the executable bit or the bit without one (`EXE001`, `EXE002`).
+ * (A module in an implicit namespace package, `INP001`, poly reports itself: {@link namespaceFinding}.)
  */
-export const UNSEEN: ReadonlySet<string> = new Set(["INP001", "N999", "A005", "PLW0406", "EXE001", "EXE002"]);
+export const UNSEEN: ReadonlySet<string> = new Set(["N999", "A005", "PLW0406", "EXE001", "EXE002"]);
 
 /**
  * `findings` without what poly cannot stand by in `RUF100` (an unused `noqa` directive): the WebAssembly build counts a
  * code of {@link UNSEEN} unused wherever a directive names it, as it never reports that rule, where `ruff check` may
  * (pytest's `from _pytest import timing  # noqa: PLW0406` in `_pytest/timing.py`), and its fix deletes the code. Such
  * codes are taken out of the finding's unused ones: a finding left with none is dropped, and one left with others
- * (`unused: \`F401\``, `non-enabled: ...`) keeps them without its fix, which would delete the rest too.
+ * (`unused: \`F401\``, `non-enabled: ...`) keeps them without its fix, which would delete the rest too. `used`: by
+ * line, the codes of findings poly works out itself ({@link namespaceFinding}) that apply there, suppressed or not —
+ * their directives are used, which the WebAssembly build does not know either.
  */
-export function withoutUnseenNoqa<T extends Finding & { fix: unknown }>(findings: T[]): T[] {
+export function withoutUnseenNoqa<T extends Finding & { fix: unknown; start_location: { row: number } }>(
+  findings: T[],
+  used: ReadonlyMap<number, readonly string[]> = new Map(),
+): T[] {
   if (!findings.some((f) => f.code === "RUF100")) return findings;
   const out: T[] = [];
   for (const f of findings) {
+    const here = f.code === "RUF100" ? used.get(f.start_location.row) ?? [] : [];
+    // A blanket directive where poly's own finding applies is used.
+    if (here.length > 0 && f.message === "Unused blanket `noqa` directive") continue;
+    const unseen = (code: string) => {
+      const bare = code.replace(/^`|`$/g, "");
+      return UNSEEN.has(bare) || here.includes(bare);
+    };
     // ruff's message: `Unused \`noqa\` directive (unused: \`A\`, \`B\`; non-enabled: \`C\`; duplicated: ...; unknown: ...)`.
     const listed = f.code === "RUF100" ? /^Unused `noqa` directive \((.*)\)$/.exec(f.message)?.[1] : undefined;
     const parts = (listed ?? "").split("; ").map((part) => {
@@ -158,7 +235,6 @@ export function withoutUnseenNoqa<T extends Finding & { fix: unknown }>(findings
       return { label: part.slice(0, at), codes: part.slice(at + 2).split(", ") };
     });
     const unused = parts.find((p) => p.label === "unused");
-    const unseen = (code: string) => UNSEEN.has(code.replace(/^`|`$/g, ""));
     if (listed === undefined || !unused?.codes.some(unseen)) {
       out.push(f);
       continue;
@@ -229,7 +305,16 @@ function isortSelected(options: Record<string, unknown>): boolean {
  * too, a file's result depends on the packages around it (a private module's functions are private).
  */
 export function annotationsSelected(options: Record<string, unknown>): boolean {
-  return selectors(options).some((s) => s === "ALL" || /^A(N(N(20?[12]?)?)?)?$/.test(s));
+  return maySelect(options, "ANN201") || maySelect(options, "ANN202");
+}
+
+/**
+ * Whether the options' selectors may select rule `code`: `ALL`, or a prefix of the code at least as long as its
+ * linter's letters (`INP`, `INP0`, ... `INP001`). An `ignore` may still leave it off: ruff decides (the engine asks).
+ */
+export function maySelect(options: Record<string, unknown>, code: string): boolean {
+  const letters = /^[A-Z]+/.exec(code)?.[0].length ?? 0;
+  return selectors(options).some((s) => s === "ALL" || (s.length >= letters && code.startsWith(s)));
 }
 
 /** The rule selectors of ruff options: `select` and `extend-select`, in `lint` or at the top. */

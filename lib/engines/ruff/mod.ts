@@ -35,8 +35,12 @@ import { freshCommonJs, wasmCall } from "../module.ts";
 import {
   annotationsSelected,
   asRuffChecks,
+  besideInit,
   docstringsSelected,
+  exemptions,
+  maySelect,
   modulePath,
+  namespaceFinding,
   ownPackage,
   sourceMisses,
   withoutUnseenNoqa,
@@ -56,7 +60,7 @@ import {
 } from "../types.ts";
 import { isTable, tableOf } from "../../config/table.ts";
 import { asFileRead } from "../../fs/read_log.ts";
-import { extname } from "node:path";
+import { extname, resolve } from "node:path";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 
@@ -207,6 +211,12 @@ function inDefaultSection(options: Options, names: string[]): Options {
     ? { ...isort, [key]: add(isort[key]) }
     : { ...isort, sections: { ...tableOf(isort.sections), [section]: add(tableOf(isort.sections)[section]) } };
   return { ...options, lint: { ...lint, isort: placed } };
+}
+
+/** ruff's `namespace-packages`, absolute (as written, relative to the project's root). */
+function namespacePackages(options: Options, root: string): string[] {
+  const list = options["namespace-packages"];
+  return Array.isArray(list) ? list.map((p) => resolve(root, String(p))) : [];
 }
 
 /** Whether ruff's options turn preview on (`preview`, or `lint.preview`, which takes precedence). */
@@ -468,8 +478,25 @@ class Ruff implements EngineInstance {
   /** ruff's findings in a text, its syntax errors among them. */
   #raw(file: SourceFile, settings: EngineSettings): RuffDiagnostic[] {
     refuseStub(file);
-    const ws = this.#workspace(this.#fileLintOptions(file, settings), settings);
-    return withoutUnseenNoqa(withCodes(this.#call(() => ws.check(file.text))));
+    const options = this.#fileLintOptions(file, settings);
+    const ws = this.#workspace(options, settings);
+    const found = withCodes(this.#call(() => ws.check(file.text)));
+    // INP001, which the module cannot report: worked out here where the options enable it.
+    const place = maySelect(options, "INP001") && this.#enables(options, "INP001", settings)
+      ? namespaceFinding(file.path, file.relPath, file.text, {
+        root: settings.native?.root ?? "",
+        src: settings.native?.sourceDirs ?? [],
+        namespaces: namespacePackages(options, settings.native?.root ?? ""),
+      })
+      : { applies: false };
+    const at = { row: 1, column: 1 };
+    const own: RuffDiagnostic[] = place.message === undefined
+      ? []
+      : [{ code: "INP001", message: place.message, start_location: at, end_location: at, fix: null }];
+    // Where INP001 applies, the directives that could suppress it (the first line's, the file-level ones) are used.
+    const used = new Map<number, string[]>();
+    for (const row of place.applies ? [1, ...exemptions(file.text).map((e) => e.row)] : []) used.set(row, ["INP001"]);
+    return withoutUnseenNoqa([...own, ...found], used);
   }
 
   /** ruff's findings in a text; a {@link SourceSyntaxError} where it has syntax errors. */
@@ -653,13 +680,15 @@ export const ruff: EngineSpec = {
   capabilities: { lint: true, format: true, fix: true },
   upstream: `${PACKAGE} ${RUFF_VERSION}`,
   defaultEnabled: true,
-  // Whether a missing docstring or return annotation is reported (and as which rule), and where isort puts the file's
-  // own package and the dotted modules it
-  // imports from the `src` folders, depend on the packages and files around the file (`_module.ts`): where the
-  // selection has those rules, a result is kept under them too.
+  // Whether a missing docstring or return annotation is reported (and as which rule), whether the file is a module of
+  // an implicit namespace package (INP001: an `__init__.py` beside it), and where isort puts the file's own package
+  // and the dotted modules it imports from the `src` folders, depend on the packages and files around the file
+  // (`_module.ts`): where the selection has those rules, a result is kept under them too.
   cacheContext: (file, settings) => {
-    const docs = selectsVisibility(settings) ? modulePath(file.path).join(".") : "";
     const options = settingsLintOptions(settings);
+    const docs = `${selectsVisibility(settings) ? modulePath(file.path).join(".") : ""}${
+      maySelect(options, "INP001") ? `!${besideInit(file.path)}` : ""
+    }`;
     const own = ownPackage(file.path, options);
     // A file the stat index knows unchanged comes without its text (lib/run/prepass.ts): read here when it matters.
     const text = () => file.text === "" ? textOf(file.path) : file.text;

@@ -7,7 +7,15 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { engine } from "../_engine_harness.ts";
 import { settings } from "../_harness.ts";
-import { docstringsSelected, importedModules, modulePath, ownPackage } from "../../../lib/engines/ruff/_module.ts";
+import {
+  docstringsSelected,
+  exemptions,
+  importedModules,
+  modulePath,
+  ownPackage,
+  suppresses,
+} from "../../../lib/engines/ruff/_module.ts";
+import type { Span } from "../../../lib/report/schema.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { runPoly } from "../../_helpers/cli.ts";
 
@@ -306,6 +314,89 @@ Deno.test("ruff lint(): a private module's public functions are private for ANN2
   const publicOnly = ["pub.py 1:5 ANN201 public", "pub.py 6:9 ANN201 public"];
   assert.deepEqual(await found({ select: ["ANN201"] }), publicOnly);
   assert.deepEqual(await found({ select: ["ANN"], ignore: ["ANN202"] }), publicOnly);
+});
+
+/**
+ * `INP001` (a module of an implicit namespace package), which ruff decides from the folders around the file and poly
+ * works out itself, with the directives that suppress it (parity/ruff-implicit-namespace). Native findings
+ * (`ruff check --output-format concise .`, ruff 0.16.9, the configuration below), recorded.
+ */
+const NAMESPACE_TREE: Record<string, string> = {
+  "nsroot/c.py": "x = 1\n",
+  "nsroot/deep/b.py": "x = 1\n",
+  "pkg/__init__.py": "",
+  "pkg/ns/n.py": "x = 1\n",
+  "pkg/used.py": "x = 1  # noqa: INP001\n",
+  "src/app/e.py": "x = 1\n",
+  "src/d.py": "x = 1\n",
+  "stubpkg/__init__.pyi": "",
+  "stubpkg/a.py": "x = 1\n",
+  "tests/a.py": "x = 1\n",
+  "tests/sub/b.py": "x = 1\n",
+  "tools/c.py": "x = 1\n",
+  "tools/f.pyw": "x = 1\n",
+  "tools/g.py": "#!/usr/bin/env python\nx = 1\n",
+  "tools/h.py": "# /// script\n# dependencies = []\n# ///\nx = 1\n",
+  "tools/i.py": "x = 1  # noqa: INP001\n",
+  "tools/j.py": "x = 1\n# ruff: noqa: INP001\n",
+  "tools/k.py": '"""doc"""  # noqa\n',
+  "tools/l.py": "x = 1\n# flake8: noqa\n",
+  "tools/m.py": "x = 1\n# noqa: INP001\n",
+  "top.py": "x = 1\n",
+  "pyproject.toml": '[tool.ruff]\nsrc = ["src"]\nnamespace-packages = ["nsroot"]\n[tool.ruff.lint]\n' +
+    'select = ["INP001", "RUF100"]\n',
+};
+
+const NAMESPACE_NATIVE = [
+  "pkg/ns/n.py:1:1 INP001 File `pkg/ns/n.py` is part of an implicit namespace package. Add an `__init__.py`.",
+  "pkg/used.py:1:8 RUF100 Unused `noqa` directive (unused: `INP001`)",
+  "src/app/e.py:1:1 INP001 File `src/app/e.py` is part of an implicit namespace package. Add an `__init__.py`.",
+  "stubpkg/a.py:1:1 INP001 File `stubpkg/a.py` is part of an implicit namespace package. Add an `__init__.py`.",
+  "tests/a.py:1:1 INP001 File `tests/a.py` is part of an implicit namespace package. Add an `__init__.py`.",
+  "tests/sub/b.py:1:1 INP001 File `tests/sub/b.py` is part of an implicit namespace package. Add an `__init__.py`.",
+  "tools/c.py:1:1 INP001 File `tools/c.py` is part of an implicit namespace package. Add an `__init__.py`.",
+  "tools/m.py:1:1 INP001 File `tools/m.py` is part of an implicit namespace package. Add an `__init__.py`.",
+  "tools/m.py:2:1 RUF100 Unused `noqa` directive (unused: `INP001`)",
+];
+
+Deno.test("poly lint: INP001 as ruff check reports it (the folder's __init__.py, root, src, namespace packages, noqa)", async () => {
+  const dir = await repository("poly-ruff-inp-", NAMESPACE_TREE);
+  const findings = async () => {
+    const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
+    const doc = JSON.parse(run.stdout) as {
+      results: { path: string; diagnostics?: { engine: string; code: string; title: string; span: Span }[] }[];
+    };
+    return doc.results.flatMap((r) =>
+      (r.diagnostics ?? []).filter((d) => d.engine === "ruff").map((d) =>
+        `${r.path}:${d.span.start_line}:${d.span.start_col} ${d.code} ${d.title}`
+      )
+    ).sort();
+  };
+  assert.deepEqual(await findings(), NAMESPACE_NATIVE);
+  // An __init__.py made beside a module: its cached result no longer stands.
+  await Deno.writeTextFile(join(dir, "tools", "__init__.py"), "");
+  const inTools = (await findings()).filter((f) => f.startsWith("tools/"));
+  assert.deepEqual(inTools, [
+    "tools/i.py:1:8 RUF100 Unused `noqa` directive (unused: `INP001`)",
+    "tools/j.py:2:1 RUF100 Unused `noqa` directive (unused: `INP001`)",
+    "tools/k.py:1:12 RUF100 Unused blanket `noqa` directive",
+    "tools/m.py:2:1 RUF100 Unused `noqa` directive (unused: `INP001`)",
+  ]);
+});
+
+Deno.test("suppresses(), exemptions(): the directives ruff reads for a finding on the first line", () => {
+  assert.ok(suppresses("x = 1  # noqa\n", "INP001"));
+  assert.ok(suppresses("x = 1  # NoQA: E501, INP001\n", "INP001"));
+  assert.ok(!suppresses("x = 1  # noqa: E501\n", "INP001"));
+  assert.ok(!suppresses("x = 1\n# noqa: INP001\n", "INP001"), "a directive of another line");
+  assert.ok(suppresses("x = 1\n# ruff: noqa\n", "INP001"));
+  assert.ok(suppresses("x = 1\n  # ruff: noqa: F401, INP001\n", "INP001"));
+  assert.ok(!suppresses("x = 1\n# ruff: noqa: F401\n", "INP001"));
+  assert.ok(!suppresses("x = 1\ny = 2  # ruff: noqa\n", "INP001"), "not on a line of its own: ruff warns, ignores it");
+  assert.deepEqual(exemptions("a = 1\n# flake8: noqa\nb = 2\n# ruff: noqa: E501\n"), [
+    { row: 2, tool: "flake8" },
+    { row: 4, tool: "ruff", codes: "E501" },
+  ]);
 });
 
 /**
