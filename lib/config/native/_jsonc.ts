@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { parse, type ParseError, printParseErrorCode } from "jsonc-parser";
+import { findNodeAtLocation, parse, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import JSON5 from "json5";
 
 /** Where and why JSONC text does not parse: the first error, at its 1-based line and column. */
@@ -50,6 +50,19 @@ export function parseJsonc(text: string): unknown {
     throw new JsoncError(line, column, REASONS[code] ?? code);
   }
   return value;
+}
+
+/**
+ * Where the key at `path` (its names from the top, an array's index as a number) is written in JSONC `text`: the
+ * 1-based line and column of its opening quote, as biome points at a key it refuses. Undefined when it is not there.
+ */
+export function keyPosition(text: string, path: (string | number)[]): { line: number; column: number } | undefined {
+  const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const value = tree && path.length > 0 ? findNodeAtLocation(tree, path) : undefined;
+  const key = value?.parent?.type === "property" ? value.parent.children?.[0] : undefined;
+  if (!key) return undefined;
+  const before = text.slice(0, key.offset);
+  return { line: before.split("\n").length, column: key.offset - (before.lastIndexOf("\n") + 1) + 1 };
 }
 
 /** Parses JSON5 text as prettier does; throws a {@link JsoncError} at the error's line and column. */

@@ -33,7 +33,7 @@ import { dirname, join, relative, sep } from "node:path";
 import picomatch from "picomatch";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
-import { parseJsonc } from "./_jsonc.ts";
+import { keyPosition, parseJsonc } from "./_jsonc.ts";
 import { parseError, unhonouredConfig } from "./_reading.ts";
 import { relativeInside } from "../../paths/inside.ts";
 import { unknownBiomeKey } from "./_biome_keys.ts";
@@ -502,7 +502,7 @@ export class BiomeReader {
       const unknown = await unknownBiomeKey(doc);
       if (unknown) {
         unhonoured ??= new ConfigError(
-          { file: this.display(file.path) },
+          { file: this.display(file.path), ...keyPosition(file.text, unknown.split(".")) },
           `biome key "${unknown}" is not in biome ${BIOME_SCHEMA_VERSION}'s configuration schema (biome itself refuses this file; "biome migrate" updates a biome 1 configuration)`,
         );
       }

@@ -305,16 +305,19 @@ Deno.test("a biome rule group turned on by a string is honoured: biome turns on 
   assert.deepEqual(scanner, []);
 });
 
-Deno.test("forDir() gives a biome key biome's own schema does not know (a biome 1 configuration) as unhonoured, naming file and key", async () => {
+Deno.test("forDir() gives a biome key biome's own schema does not know (a biome 1 configuration) as unhonoured, naming file, line, column and key", async () => {
   const dir = await tree({
     "biome.json": '{ "files": { "ignore": ["dist"] }, "linter": { "rules": { "style": {} } } }',
   });
   assert.match(
     await unhonouredOf(dir),
-    /biome\.json: biome key "files\.ignore" is not in biome 2\.5\.14's configuration schema/,
+    /biome\.json:1:14: biome key "files\.ignore" is not in biome 2\.5\.14's configuration schema/,
   );
-  const rule = await tree({ "biome.json": '{ "linter": { "rules": { "suspicious": { "noDebuger": "off" } } } }' });
-  assert.match(await unhonouredOf(rule), /"linter\.rules\.suspicious\.noDebuger"/);
+  // Where biome itself points (`biome lint`: "biome.json:4:7 deserialize ... Found an unknown key `noDebuger`").
+  const rule = await tree({
+    "biome.json": '{\n  "linter": { "rules": {\n    "suspicious": {\n      "noDebuger": "off"\n    }\n  } }\n}\n',
+  });
+  assert.match(await unhonouredOf(rule), /biome\.json:4:7: biome key "linter\.rules\.suspicious\.noDebuger"/);
 });
 
 Deno.test("biomeIncludes() takes the files biome's own command line processes", async () => {
