@@ -375,7 +375,7 @@ function styleTool(dir: string): StyleTool | undefined {
 async function nativeStyle(
   dir: string,
   tool: StyleTool,
-): Promise<{ unformatted: Set<string>; ms: number; tool: string }> {
+): Promise<{ unformatted: Set<string>; ms: number; tool: string; note?: string }> {
   if (tool === "deno") {
     // The Deno that runs this harness: `deno fmt --check` names each file it would change ("from /abs/path:").
     const r = await run(Deno.execPath(), ["fmt", "--check"], dir, { NO_COLOR: "1" });
@@ -390,7 +390,15 @@ async function nativeStyle(
   const bin = await npmBin(tool, version, tool);
   const r = await run(bin, ["--list-different", "."], dir);
   const unformatted = new Set(r.stdout.split("\n").map((l) => l.trim()).filter((l) => l && extsOf(tool).test(l)));
-  return { unformatted, ms: r.ms, tool: `${tool} ${version} (${bin} --list-different .)` };
+  // A tool that could not run at all (prettier cannot load a plugin the repository names: `[error] Cannot find package
+  // 'prettier-plugin-astro'`, exit 1) lists nothing, which is no verdict; one that could not read some files says so.
+  const errors = r.stderr.split("\n").map((l) => l.trim()).filter((l) => /^\[?error\]?/i.test(l));
+  const note = r.code === 0 || errors.length === 0
+    ? undefined
+    : unformatted.size === 0
+    ? `native ${tool} did not run: ${errors[0]}`
+    : `native ${tool} reported ${errors.length} errors, e.g. ${errors[0]}`;
+  return { unformatted, ms: r.ms, tool: `${tool} ${version} (${bin} --list-different .)`, ...(note ? { note } : {}) };
 }
 
 async function nativeBiome(
@@ -860,7 +868,7 @@ async function main() {
 
     const tools: Record<string, string> = {};
     const natives: Partial<Record<EngineId, Side>> = {};
-    const formats: { engine: string; native: Set<string>; ms: number; exts: RegExp }[] = [];
+    const formats: { engine: string; native: Set<string>; ms: number; exts: RegExp; note?: string }[] = [];
     if (only.includes("biome")) {
       const v = pin("@biomejs/wasm-nodejs");
       const bin = await npmExecutable("@biomejs/biome", v);
@@ -873,7 +881,7 @@ async function main() {
       if (style) {
         const s = await nativeStyle(dir, style);
         tools[style] = s.tool;
-        formats.push({ engine: style, native: s.unformatted, ms: s.ms, exts: extsOf(style) });
+        formats.push({ engine: style, native: s.unformatted, ms: s.ms, exts: extsOf(style), note: s.note });
       } else {
         formats.push({
           engine: "biome",
@@ -951,7 +959,7 @@ async function main() {
         onlyPoly: byRule(c.onlyPoly).slice(0, top),
       };
     });
-    const formatting = formats.map(({ engine, native: all, ms, exts }) => {
+    const formatting = formats.map(({ engine, native: all, ms, exts, note }) => {
       // Only the files of the compared kinds (ruff 0.16 also reformats the Python blocks of Markdown files).
       const native = new Set([...all].filter((f) => !excludes.excluded(f) && exts.test(f)));
       const universe = files.filter((f) => exts.test(f));
@@ -968,6 +976,7 @@ async function main() {
         nativeMs: ms,
         onlyNative: [...native].filter((f) => !mine.has(f)).slice(0, top),
         onlyPoly: [...mine].filter((f) => !native.has(f)).slice(0, top),
+        ...(note ? { note } : {}),
       };
     });
     const nativeLintMs = engines.reduce((s, e) => s + e.nativeMs, 0);
@@ -1026,7 +1035,9 @@ async function main() {
         console.log(
           `[${f.engine} format] verdicts agree on ${
             pct(f.agreement)
-          } of ${f.files} files: unformatted native ${f.native}, poly ${f.poly}, both ${f.both}`,
+          } of ${f.files} files: unformatted native ${f.native}, poly ${f.poly}, both ${f.both}${
+            f.note ? ` (${f.note})` : ""
+          }`,
         );
         for (const p of f.onlyNative) console.log(`  only native  ${p}`);
         for (const p of f.onlyPoly) console.log(`  only poly    ${p}`);
