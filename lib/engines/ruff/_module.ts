@@ -12,12 +12,12 @@
  *   reported there (but under `preview`), nor `PLC0414` (`import x as x`: a
  *   re-export), nor `F821` for `__path__` (a package's own).
  *
- * {@link asRuffChecks} brings the module's findings to those. Still out of reach
- * (said in docs/engines.md): other rules of the path (`INP001`, `N999`, `A005`,
- * `PLW0406`) and of the file's mode (`EXE001`, `EXE002`) — {@link UNSEEN}, which
- * {@link withoutUnseenNoqa} keeps out of `RUF100`'s unused codes; a stub (`.pyi`)
- * is not checked at all (`refuseStub` in mod.ts). isort's first-party modules by
- * the file system: {@link ownPackage} and {@link sourceMisses}.
+ * {@link asRuffChecks} brings the module's findings to those; {@link namespaceFinding}
+ * reports `INP001`. Still out of reach (said in docs/engines.md): other rules of
+ * the path (`N999`, `A005`, `PLW0406`) and of the file's mode (`EXE001`, `EXE002`)
+ * — {@link UNSEEN}, which {@link withoutUnseenNoqa} keeps out of `RUF100`'s unused
+ * codes; a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts). isort's
+ * first-party modules by the file system: {@link ownPackage} and {@link sourceMisses}.
  *
  * @module
  */
@@ -91,8 +91,9 @@ function moduleAt(path: string): boolean {
  * file, in one of the folders (`sourceDirs`) — pytest's `src/py.py` makes `py` first-party and `py.path` not; nor is a
  * compiled submodule (`pkg/_speedups.*.so`). Left out, as ruff decides them earlier: a module of the file's own package
  * (`detect-same-package`) and one a dotted pattern of the configuration places (`known-*`, `sections`). Sorted; empty
- * when the options do not select isort's rule. `text` may be a function: then it is asked only when needed. Such a module goes in isort's default section
- * (`Ruff.#fileLintOptionsOf`), unless ruff's standard library has its first name (the engine asks ruff).
+ * when the options do not select isort's rule. `text` may be a function: then it is asked only when needed. Such a
+ * module goes in isort's default section (`Ruff.#fileLintOptionsOf`), unless ruff's standard library has its first
+ * name (the engine asks ruff).
  */
 export function sourceMisses(
   path: string,
@@ -131,11 +132,12 @@ export interface ModulePlace {
 
 /**
  * `INP001` (a module of an implicit namespace package) as `ruff check` 0.16.9 reports it for the file at `path`, which
- * the WebAssembly build cannot (it sees no path): a `.py` file whose folder holds no `__init__.py` (nor lies at or below
- * one of the `namespace-packages`), unless that folder is the project's root or a `src` folder, the text starts with a shebang,
- * or holds a PEP 723 script block. The message names the file by `relPath`, as ruff names it from where it runs.
- * Undefined when it does not apply, or a `noqa` directive on the first line or a file-level `# ruff: noqa` suppresses it
- * ({@link suppresses}); `applies` says whether it applies before that (its directive is then used, not unused).
+ * the WebAssembly build cannot (it sees no path): a `.py` file whose folder holds no `__init__.py` (nor lies at or
+ * below one of the `namespace-packages`), unless that folder is the project's root or a `src` folder, the text starts
+ * with a shebang, or holds a PEP 723 script block. The message names the file by `relPath`, as ruff names it from
+ * where it runs. No message when it does not apply, or a `noqa` directive on the first line or a file-level
+ * `# ruff: noqa` suppresses it ({@link suppresses}); `applies` says whether it applies before that (its directive is
+ * then used, not unused).
  */
 export function namespaceFinding(
   path: string,
@@ -172,7 +174,7 @@ export function suppresses(text: string, code: string): boolean {
   return exemptions(text).some((e) => e.tool === "flake8" || names(e.codes));
 }
 
-/** The file-level exemptions of a text (`# ruff: noqa`, `# flake8: noqa`, `# ruff: noqa: A, B`): line (1-based), codes. */
+/** A text's file-level exemptions (`# ruff: noqa`, `# flake8: noqa`, `# ruff: noqa: A, B`): line (1-based), codes. */
 export function exemptions(text: string): { row: number; tool: string; codes?: string }[] {
   const out: { row: number; tool: string; codes?: string }[] = [];
   const re = /^[ \t]*#[ \t]*(ruff|flake8)[ \t]*:[ \t]*noqa(?::[ \t]*([A-Z0-9, \t]+?))?[ \t]*\r?$/gim;
