@@ -468,6 +468,12 @@ export interface EngineSpec {
    */
   contextFiles?(path: string, change?: FileChange): boolean;
   /**
+   * Whether `selector`, as the engine's own configuration names rules (ruff's `per-file-ignores`), selects the rule
+   * `code`: ruff's `D` is pydocstyle's and not flake8-datetimez's `DTZ005`. Absent: `code` equals the selector or starts
+   * with it (poly's own `[per-file-ignores]`).
+   */
+  selects?(selector: string, code: string): boolean;
+  /**
    * What the engine lacks to run under `settings` besides its host program (`poly doctor` says it, with how to get
    * it): the eslint engine's bubblewrap, and the ESLint the repository installs. Undefined when nothing.
    */

@@ -236,10 +236,13 @@ function describe(error: unknown): string {
   return `engine crashed: ${message || "it gave no reason"}`;
 }
 
+/** Whether the engine's own per-file ignores (ruff's `per-file-ignores`) silence `d`, as the engine reads them. */
 function engineIgnored(d: Diagnostic, ignores: Record<string, string[]> | undefined): boolean {
   const codes = ignores?.[d.engine];
   if (!codes) return false;
-  return codes.includes("ALL") || ignored(d, codes);
+  if (codes.includes("ALL")) return true;
+  const selects = engineById(d.engine)?.selects;
+  return selects ? d.code !== undefined && codes.some((c) => selects(c, d.code!)) : ignored(d, codes);
 }
 
 function ignored(d: Diagnostic, codes: string[]): boolean {

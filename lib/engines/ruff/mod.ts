@@ -45,6 +45,7 @@ import {
   sourceMisses,
   withoutUnseenNoqa,
 } from "./_module.ts";
+import { ruffSelects } from "./_selectors.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
 import ruleCodes from "./_codes.json" with { type: "json" };
 import {
@@ -699,6 +700,7 @@ export const ruff: EngineSpec = {
   // no longer (an edit of a module changes neither).
   contextFiles: (path, change) =>
     /(^|[/\\])__init__\.pyi?$/.test(path) || (change !== "modify" && (/\.pyi?$/.test(path) || extname(path) === "")),
+  selects: ruffSelects,
   moduleUrls() {
     const js = import.meta.resolve(PACKAGE);
     return Promise.resolve([js, new URL("ruff_wasm_bg.wasm", js).href]);

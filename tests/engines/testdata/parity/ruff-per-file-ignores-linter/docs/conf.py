@@ -1,0 +1,5 @@
+import datetime
+
+x = datetime.datetime.now()
+# TODO fix
+print(x)
