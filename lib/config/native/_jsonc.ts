@@ -43,9 +43,7 @@ export function parseJsonc(text: string): unknown {
   const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   const first = errors[0];
   if (first) {
-    const before = text.slice(0, first.offset);
-    const line = before.split("\n").length;
-    const column = first.offset - (before.lastIndexOf("\n") + 1) + 1;
+    const { line, column } = positionAt(text, first.offset);
     const code = printParseErrorCode(first.error);
     throw new JsoncError(line, column, REASONS[code] ?? code);
   }
@@ -60,9 +58,13 @@ export function keyPosition(text: string, path: (string | number)[]): { line: nu
   const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   const value = tree && path.length > 0 ? findNodeAtLocation(tree, path) : undefined;
   const key = value?.parent?.type === "property" ? value.parent.children?.[0] : undefined;
-  if (!key) return undefined;
-  const before = text.slice(0, key.offset);
-  return { line: before.split("\n").length, column: key.offset - (before.lastIndexOf("\n") + 1) + 1 };
+  return key ? positionAt(text, key.offset) : undefined;
+}
+
+/** The 1-based line and column of a string offset in `text`. */
+function positionAt(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split("\n").length, column: offset - (before.lastIndexOf("\n") + 1) + 1 };
 }
 
 /** Parses JSON5 text as prettier does; throws a {@link JsoncError} at the error's line and column. */

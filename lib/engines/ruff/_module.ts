@@ -136,25 +136,28 @@ export interface ModulePlace {
  * below one of the `namespace-packages`), unless that folder is the project's root or a `src` folder, the text starts
  * with a shebang, or holds a PEP 723 script block. The message names the file by `relPath`, as ruff names it from
  * where it runs. No message when it does not apply, or a `noqa` directive on the first line or a file-level
- * `# ruff: noqa` suppresses it ({@link suppresses}); `applies` says whether it applies before that (its directive is
- * then used, not unused).
+ * `# ruff: noqa` suppresses it ({@link suppresses}). `directives`: where it applies, suppressed or not, the lines of
+ * the directives that could suppress it (the first line, the file-level exemptions), used then for `RUF100`.
  */
 export function namespaceFinding(
   path: string,
   relPath: string,
   text: string,
   place: ModulePlace,
-): { applies: boolean; message?: string } {
+): { message?: string; directives: number[] } {
   const dir = dirname(path);
   // ruff's package test here: an `__init__.py` (a stub's `__init__.pyi` is none), or a folder at or below one of the
   // `namespace-packages`.
   const namespace = place.namespaces.some((ns) => dir === ns || dir.startsWith(ns.endsWith(sep) ? ns : ns + sep));
   const applies = path.endsWith(".py") && !namespace && !besideInit(path) && dir !== place.root &&
     !place.src.includes(dir) && !text.startsWith("#!") && !SCRIPT_BLOCK.test(text);
-  if (!applies || suppresses(text, "INP001")) return { applies };
+  if (!applies) return { directives: [] };
+  const exempt = exemptions(text);
+  const directives = [1, ...exempt.map((e) => e.row)];
+  if (suppresses(text, "INP001", exempt)) return { directives };
   return {
-    applies,
     message: `File \`${relPath}\` is part of an implicit namespace package. Add an \`__init__.py\`.`,
+    directives,
   };
 }
 
@@ -166,12 +169,12 @@ const SCRIPT_BLOCK = /^# \/\/\/ script\r?\n(?:#(?: .*)?\r?\n)*?# \/\/\/\r?$/m;
  * that line, blanket or naming the code, or a file-level exemption on a line of its own (`# ruff: noqa`,
  * `# flake8: noqa`, `# ruff: noqa: CODE`).
  */
-export function suppresses(text: string, code: string): boolean {
+export function suppresses(text: string, code: string, exempt = exemptions(text)): boolean {
   const names = (list: string | undefined) => list === undefined || list.split(/[\s,]+/).includes(code);
   const first = text.slice(0, text.search(/\r?\n|$/));
   const line = /#\s*noqa(?::\s*([A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?/i.exec(first);
   if (line && names(line[1])) return true;
-  return exemptions(text).some((e) => e.tool === "flake8" || names(e.codes));
+  return exempt.some((e) => e.tool === "flake8" || names(e.codes));
 }
 
 /** A text's file-level exemptions (`# ruff: noqa`, `# flake8: noqa`, `# ruff: noqa: A, B`): line (1-based), codes. */

@@ -37,7 +37,6 @@ import {
   asRuffChecks,
   besideInit,
   docstringsSelected,
-  exemptions,
   maySelect,
   modulePath,
   namespaceFinding,
@@ -201,12 +200,12 @@ function inDefaultSection(options: Options, names: string[]): Options {
   const lint = tableOf(options.lint);
   const isort = tableOf(lint.isort);
   const section = String({ ...tableOf(options.isort), ...isort }["default-section"] ?? "third-party");
+  if (section === "first-party" || section === "future") return options;
   const key = ({
     "third-party": "known-third-party",
     "local-folder": "known-local-folder",
     "standard-library": "extra-standard-library",
   } as Record<string, string>)[section];
-  if (section === "first-party" || section === "future") return options;
   const add = (list: unknown) => [...(Array.isArray(list) ? list as string[] : []), ...names];
   const placed = key
     ? { ...isort, [key]: add(isort[key]) }
@@ -433,6 +432,8 @@ class Ruff implements EngineInstance {
     return new Set(names.filter((n) => this.#standardModules.get(keyOf(n))));
   }
 
+  /** {@link Ruff.#enables}' answers: by options object (most files share their settings' one), then by its JSON. */
+  #enabledBy = new WeakMap<Options, Map<string, boolean>>();
   #enabled = new Map<string, boolean>();
 
   /**
@@ -441,6 +442,10 @@ class Ruff implements EngineInstance {
    * and non-enabled where it is off (`RUF100`, added to the options for the question). Once per options and code.
    */
   #enables(options: Options, code: string, settings: EngineSettings): boolean {
+    let byCode = this.#enabledBy.get(options);
+    if (!byCode) this.#enabledBy.set(options, byCode = new Map());
+    const known = byCode.get(code);
+    if (known !== undefined) return known;
     const key = `${JSON.stringify(options)}\0${code}`;
     let on = this.#enabled.get(key);
     if (on === undefined) {
@@ -460,6 +465,7 @@ class Ruff implements EngineInstance {
       on = new RegExp(`unused: [^;]*\`${code}\``).test(message);
       this.#enabled.set(key, on);
     }
+    byCode.set(code, on);
     return on;
   }
 
@@ -483,21 +489,20 @@ class Ruff implements EngineInstance {
     const ws = this.#workspace(options, settings);
     const found = withCodes(this.#call(() => ws.check(file.text)));
     // INP001, which the module cannot report: worked out here where the options enable it.
-    const place = maySelect(options, "INP001") && this.#enables(options, "INP001", settings)
-      ? namespaceFinding(file.path, file.relPath, file.text, {
-        root: settings.native?.root ?? "",
-        src: settings.native?.sourceDirs ?? [],
-        namespaces: namespacePackages(options, settings.native?.root ?? ""),
-      })
-      : { applies: false };
+    const place: { message?: string; directives: number[] } =
+      maySelect(options, "INP001") && this.#enables(options, "INP001", settings)
+        ? namespaceFinding(file.path, file.relPath, file.text, {
+          root: settings.native?.root ?? "",
+          src: settings.native?.sourceDirs ?? [],
+          namespaces: namespacePackages(options, settings.native?.root ?? ""),
+        })
+        : { directives: [] };
     const at = { row: 1, column: 1 };
     const own: RuffDiagnostic[] = place.message === undefined
       ? []
       : [{ code: "INP001", message: place.message, start_location: at, end_location: at, fix: null }];
     // Where INP001 applies, the directives that could suppress it (the first line's, the file-level ones) are used.
-    const used = new Map<number, string[]>();
-    for (const row of place.applies ? [1, ...exemptions(file.text).map((e) => e.row)] : []) used.set(row, ["INP001"]);
-    return withoutUnseenNoqa([...own, ...found], used);
+    return withoutUnseenNoqa([...own, ...found], new Map(place.directives.map((row) => [row, ["INP001"]])));
   }
 
   /** ruff's findings in a text; a {@link SourceSyntaxError} where it has syntax errors. */
@@ -666,7 +671,7 @@ function settingsLintOptions(settings: EngineSettings): Options {
 function selectsVisibility(settings: EngineSettings): boolean {
   let selected = visibility.get(settings);
   if (selected === undefined) {
-    const options = lintOptions(settings);
+    const options = settingsLintOptions(settings);
     visibility.set(settings, selected = docstringsSelected(options) || annotationsSelected(options));
   }
   return selected;
