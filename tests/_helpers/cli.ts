@@ -88,7 +88,8 @@ export async function copyFixture(relative: string): Promise<string> {
   return dest;
 }
 
-async function copyDir(src: string, dest: string): Promise<void> {
+/** Copies the tree at `src` into the folder `dest` (links copied as links). */
+export async function copyDir(src: string, dest: string): Promise<void> {
   for await (const entry of Deno.readDir(src)) {
     const from = join(src, entry.name);
     const to = join(dest, entry.name);

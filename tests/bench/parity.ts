@@ -454,7 +454,8 @@ async function nativeRuff(dir: string, bin: string): Promise<Side & { unformatte
   const findings: Finding[] = [];
   for (const d of JSON.parse(r.stdout || "[]")) {
     const path = relative(dir, d.filename);
-    const code = d.code ?? "syntax";
+    // A rule without a code (ruff 0.16's newer rules, `pytest-fixture-autouse`) is named, as poly names it.
+    const code = d.code ?? (d.name && d.name !== "invalid-syntax" ? d.name : "syntax");
     findings.push({
       path,
       line: d.location.row,

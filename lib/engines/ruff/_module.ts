@@ -13,7 +13,9 @@
  *   re-export), nor `F821` for `__path__` (a package's own).
  *
  * {@link asRuffChecks} brings the module's findings to those; {@link namespaceFinding}
- * reports `INP001`. Still out of reach (said in docs/engines.md): other rules of
+ * reports `INP001`; {@link withoutOwnPrivateImports} leaves out the `PLC2701`s of
+ * imports from the file's own package (`RUF067`, code in an `__init__.py`, is
+ * worked out in `_init_module.ts`). Still out of reach (said in docs/engines.md): other rules of
  * the path (`N999`, `A005`, `PLW0406`) and of the file's mode (`EXE001`, `EXE002`)
  * — {@link UNSEEN}, which {@link withoutUnseenNoqa} keeps out of `RUF100`'s unused
  * codes; a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts). isort's
@@ -148,8 +150,8 @@ export function namespaceFinding(
   const dir = dirname(path);
   // ruff's package test here: an `__init__.py` (a stub's `__init__.pyi` is none), or a folder at or below one of the
   // `namespace-packages`.
-  const namespace = place.namespaces.some((ns) => dir === ns || dir.startsWith(ns.endsWith(sep) ? ns : ns + sep));
-  const applies = path.endsWith(".py") && !namespace && !besideInit(path) && dir !== place.root &&
+  const applies = path.endsWith(".py") && !inNamespace(dir, place.namespaces) && !besideInit(path) &&
+    dir !== place.root &&
     !place.src.includes(dir) && !text.startsWith("#!") && !SCRIPT_BLOCK.test(text);
   if (!applies) return { directives: [] };
   const exempt = exemptions(text);
@@ -161,18 +163,60 @@ export function namespaceFinding(
   };
 }
 
+/** Whether folder `dir` is one of `namespaces` (ruff's `namespace-packages`, absolute) or below one. */
+function inNamespace(dir: string, namespaces: readonly string[]): boolean {
+  return namespaces.some((ns) => dir === ns || dir.startsWith(ns.endsWith(sep) ? ns : ns + sep));
+}
+
+/**
+ * The name of the package root `ruff check` finds for the file at `path` (its `detect_package_root`): the outermost
+ * of the folders around the file, walked up from its own while each holds an `__init__.py` or lies at or below one
+ * of the `namespace-packages` (absolute); undefined for a file in no package.
+ */
+export function packageRootName(path: string, namespaces: readonly string[] = []): string | undefined {
+  let root: string | undefined;
+  for (let dir = dirname(path); inNamespace(dir, namespaces) || isFile(join(dir, "__init__.py")); dir = dirname(dir)) {
+    root = dir;
+    if (dirname(dir) === dir) break;
+  }
+  return root === undefined ? undefined : basename(root);
+}
+
+/**
+ * `findings` without the `PLC2701`s (a private name imported from an external module) `ruff check` does not report:
+ * an import whose first module name is the file's own package root ({@link packageRootName}) is not external —
+ * litestar's `from litestar._asgi import ...` in `litestar/_asgi/__init__.py`. The WebAssembly build knows no package
+ * and reported each. The module comes from the message (``from external module `a.b` ``; without it the private name
+ * is the first module itself).
+ */
+export function withoutOwnPrivateImports<T extends Finding>(
+  path: string,
+  findings: T[],
+  namespaces: readonly string[] = [],
+): T[] {
+  if (!findings.some((f) => f.code === "PLC2701")) return findings;
+  const own = packageRootName(path, namespaces);
+  if (own === undefined) return findings;
+  return findings.filter((f) => {
+    const m = f.code === "PLC2701"
+      ? /^Private name import `([^`]+)`(?: from external module `([^`]+)`)?$/.exec(f.message)
+      : null;
+    return m === null || (m[2] ?? m[1]).split(".")[0] !== own;
+  });
+}
+
 /** PEP 723's inline script metadata block (`# /// script` ... `# ///`). */
 const SCRIPT_BLOCK = /^# \/\/\/ script\r?\n(?:#(?: .*)?\r?\n)*?# \/\/\/\r?$/m;
 
 /**
- * Whether a finding of `code` on the first line of `text` is suppressed, as ruff reads directives: a `noqa` comment on
- * that line, blanket or naming the code, or a file-level exemption on a line of its own (`# ruff: noqa`,
- * `# flake8: noqa`, `# ruff: noqa: CODE`).
+ * Whether a finding of `code` whose directive belongs on line `row` (1-based; the first by default) of `text` is
+ * suppressed, as ruff reads directives: a `noqa` comment on that line, blanket or naming the code, or a file-level
+ * exemption on a line of its own (`# ruff: noqa`, `# flake8: noqa`, `# ruff: noqa: CODE`).
  */
-export function suppresses(text: string, code: string, exempt = exemptions(text)): boolean {
+export function suppresses(text: string, code: string, exempt = exemptions(text), row = 1): boolean {
   const names = (list: string | undefined) => list === undefined || list.split(/[\s,]+/).includes(code);
-  const first = text.slice(0, text.search(/\r?\n|$/));
-  const line = /#\s*noqa(?::\s*([A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?/i.exec(first);
+  const at = text.split("\n", row)[row - 1] ?? "";
+  const line = /#\s*noqa(?::\s*([A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?/i.exec(at);
   if (line && names(line[1])) return true;
   return exempt.some((e) => e.tool === "flake8" || names(e.codes));
 }

@@ -37,13 +37,17 @@ import {
   asRuffChecks,
   besideInit,
   docstringsSelected,
+  exemptions,
   maySelect,
   modulePath,
   namespaceFinding,
   ownPackage,
+  packageRootName,
   sourceMisses,
+  withoutOwnPrivateImports,
   withoutUnseenNoqa,
 } from "./_module.ts";
+import { initModuleFindings, tokenList } from "./_init_module.ts";
 import { ruffSelects } from "./_selectors.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
 import ruleCodes from "./_codes.json" with { type: "json" };
@@ -60,7 +64,7 @@ import {
 } from "../types.ts";
 import { isTable, tableOf } from "../../config/table.ts";
 import { asFileRead } from "../../fs/read_log.ts";
-import { extname, resolve } from "node:path";
+import { basename, extname, resolve } from "node:path";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 
@@ -502,7 +506,29 @@ class Ruff implements EngineInstance {
       ? []
       : [{ code: "INP001", message: place.message, start_location: at, end_location: at, fix: null }];
     // Where INP001 applies, the directives that could suppress it (the first line's, the file-level ones) are used.
-    return withoutUnseenNoqa([...own, ...found], new Map(place.directives.map((row) => [row, ["INP001"]])));
+    const used = new Map<number, string[]>(place.directives.map((row) => [row, ["INP001"]]));
+    // RUF067 (code in an `__init__.py`), which the module cannot report either; its directives are used the same way.
+    for (const f of this.#initModule(file, options, settings, found)) {
+      for (const row of [f.noqaRow, ...exemptions(file.text).map((e) => e.row)]) {
+        used.set(row, [...used.get(row) ?? [], "RUF067"]);
+      }
+      if (f.suppressed) continue;
+      own.push({ code: "RUF067", message: f.message, start_location: f.start, end_location: f.end, fix: null });
+    }
+    const namespaces = namespacePackages(options, settings.native?.root ?? "");
+    return withoutUnseenNoqa(withoutOwnPrivateImports(file.path, [...own, ...found], namespaces), used);
+  }
+
+  /**
+   * `RUF067` in an `__init__.py` where the options enable it (a preview rule), from the file's tokens; none in a text
+   * with syntax errors (ruff would report the rule on what it recovered).
+   */
+  #initModule(file: SourceFile, options: Options, settings: EngineSettings, found: RuffDiagnostic[]) {
+    if (basename(file.path) !== "__init__.py" || !isPreview(options) || !maySelect(options, "RUF067")) return [];
+    if (found.some(isSyntax) || !this.#enables(options, "RUF067", settings)) return [];
+    const tokens = tokenList(this.#call(() => this.#workspace(options, settings).tokens(file.text)));
+    const table = { ...tableOf(options.ruff), ...tableOf(tableOf(options.lint).ruff) };
+    return initModuleFindings({ text: file.text, tokens, strict: table["strictly-empty-init-modules"] === true });
   }
 
   /** ruff's findings in a text; a {@link SourceSyntaxError} where it has syntax errors. */
@@ -687,13 +713,18 @@ export const ruff: EngineSpec = {
   upstream: `${PACKAGE} ${RUFF_VERSION}`,
   defaultEnabled: true,
   // Whether a missing docstring or return annotation is reported (and as which rule), whether the file is a module of
-  // an implicit namespace package (INP001: an `__init__.py` beside it), and where isort puts the file's own package
+  // an implicit namespace package (INP001: an `__init__.py` beside it), which imports of private names are from its
+  // own package (PLC2701: the package root's name), and where isort puts the file's own package
   // and the dotted modules it imports from the `src` folders, depend on the packages and files around the file
   // (`_module.ts`): where the selection has those rules, a result is kept under them too.
   cacheContext: (file, settings) => {
     const options = settingsLintOptions(settings);
     const docs = `${selectsVisibility(settings) ? modulePath(file.path).join(".") : ""}${
       maySelect(options, "INP001") ? `!${besideInit(file.path)}` : ""
+    }${
+      maySelect(options, "PLC2701")
+        ? `^${packageRootName(file.path, namespacePackages(options, settings.native?.root ?? "")) ?? ""}`
+        : ""
     }`;
     const own = ownPackage(file.path, options);
     // A file the stat index knows unchanged comes without its text (lib/run/prepass.ts): read here when it matters.

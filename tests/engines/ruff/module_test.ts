@@ -13,11 +13,12 @@ import {
   importedModules,
   modulePath,
   ownPackage,
+  packageRootName,
   suppresses,
 } from "../../../lib/engines/ruff/_module.ts";
 import type { Span } from "../../../lib/report/schema.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { runPoly } from "../../_helpers/cli.ts";
+import { copyDir, runPoly } from "../../_helpers/cli.ts";
 
 const UNDOCUMENTED = "def f():\n    pass\n\n\nclass C:\n    def m(self):\n        pass\n";
 
@@ -415,4 +416,61 @@ Deno.test("ruff lint() of an __init__.py: PLC0414, F821 for __path__ and F822 as
   assert.deepEqual(await found("pkg/mod.py", false), ["1:8 PLC0414", "3:11 F821", "4:12 F822"]);
   assert.deepEqual(await found("pkg/__init__.py", false), []);
   assert.deepEqual(await found("pkg/__init__.py", true), ["4:12 F822"]);
+});
+
+/**
+ * `PLC2701` (a private name imported from an external module) skips an import from the file's own package root, which
+ * the WebAssembly build cannot know (parity/ruff-private-import-own-package: litestar's 173). Native findings
+ * (`ruff check --output-format concise .`, ruff 0.16.9), recorded.
+ */
+Deno.test("poly lint: PLC2701 as ruff check reports it (the package root's own imports, namespace packages)", async () => {
+  const dir = await tempDir({ prefix: "poly-ruff-private-" });
+  await copyDir(join(import.meta.dirname!, "../testdata/parity/ruff-private-import-own-package"), dir);
+  await Deno.remove(join(dir, "README.md"));
+  await Deno.mkdir(join(dir, ".git"));
+  const findings = async () => {
+    const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
+    const doc = JSON.parse(run.stdout) as {
+      results: { path: string; diagnostics?: { engine: string; code: string; title: string; span: Span }[] }[];
+    };
+    return doc.results.flatMap((r) =>
+      (r.diagnostics ?? []).filter((d) => d.engine === "ruff").map((d) =>
+        `${r.path}:${d.span.start_line}:${d.span.start_col} ${d.code} ${d.title}`
+      )
+    ).sort();
+  };
+  assert.deepEqual(await findings(), [
+    "pkg/mod.py:1:8 PLC2701 Private name import `_thread`",
+    "pkg/mod.py:2:12 PLC2701 Private name import `_priv` from external module `other`",
+    "pkg/sub/m.py:2:11 PLC2701 Private name import `_x` from external module `pkgx`",
+    "top.py:1:10 PLC2701 Private name import `_private` from external module `pkg`",
+  ]);
+  // An `__init__.py` at the top makes the tree's folder the package root: `pkg` and `nsroot` are then other packages'
+  // names, and the kept results no longer stand (native, recorded the same way).
+  await Deno.writeTextFile(join(dir, "__init__.py"), "");
+  assert.deepEqual(await findings(), [
+    "nsroot/m.py:1:13 PLC2701 Private name import `_p` from external module `nsroot`",
+    "pkg/mod.py:1:8 PLC2701 Private name import `_thread`",
+    "pkg/mod.py:2:12 PLC2701 Private name import `_priv` from external module `other`",
+    "pkg/mod.py:3:17 PLC2701 Private name import `_hidden` from external module `pkg`",
+    "pkg/mod.py:4:10 PLC2701 Private name import `_private` from external module `pkg`",
+    "pkg/sub/m.py:1:10 PLC2701 Private name import `_x` from external module `pkg`",
+    "pkg/sub/m.py:2:11 PLC2701 Private name import `_x` from external module `pkgx`",
+    "top.py:1:10 PLC2701 Private name import `_private` from external module `pkg`",
+  ]);
+});
+
+Deno.test("packageRootName(): the outermost folder with an __init__.py, or in namespace-packages", async () => {
+  const dir = await repository("poly-ruff-root-", {
+    "a/__init__.py": "",
+    "a/b/__init__.py": "",
+    "a/b/m.py": "",
+    "a/c/m.py": "",
+    "ns/x/m.py": "",
+    "top.py": "",
+  });
+  assert.equal(packageRootName(join(dir, "a/b/m.py")), "a");
+  assert.equal(packageRootName(join(dir, "a/c/m.py")), undefined, "a folder without __init__.py is no package");
+  assert.equal(packageRootName(join(dir, "top.py")), undefined);
+  assert.equal(packageRootName(join(dir, "ns/x/m.py"), [join(dir, "ns")]), "ns");
 });

@@ -1,0 +1,5 @@
+"""Doc."""
+
+from . import a
+
+__all__ = ["a"]

@@ -1,0 +1,3 @@
+import _pk._sub
+
+print(_pk._sub)

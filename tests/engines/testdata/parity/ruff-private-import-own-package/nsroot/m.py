@@ -1,0 +1,3 @@
+from nsroot._p import q
+
+print(q)

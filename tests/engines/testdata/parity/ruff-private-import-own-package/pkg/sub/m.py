@@ -1,0 +1,4 @@
+from pkg._x import y
+from pkgx._x import z
+
+print(y, z)

@@ -1,0 +1,3 @@
+from pkg._private import x
+
+print(x)
