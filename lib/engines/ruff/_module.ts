@@ -23,7 +23,7 @@
  *
  * @module
  */
-import { basename, dirname, join, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { ISORT_ELSEWHERE, placedBy } from "../../config/native/ruff.ts";
 import { tableOf } from "../../config/table.ts";
 
@@ -130,6 +130,8 @@ export interface ModulePlace {
   root: string;
   src: readonly string[];
   namespaces: readonly string[];
+  /** ruff's preview: an `__init__.py` nested under an implicit namespace package is reported too. */
+  preview?: boolean;
 }
 
 /**
@@ -153,14 +155,43 @@ export function namespaceFinding(
   const applies = path.endsWith(".py") && !inNamespace(dir, place.namespaces) && !besideInit(path) &&
     dir !== place.root &&
     !place.src.includes(dir) && !text.startsWith("#!") && !SCRIPT_BLOCK.test(text);
-  if (!applies) return { directives: [] };
+  const parent = applies || !place.preview ? undefined : nestedPackageParent(path, relPath, place.namespaces);
+  if (!applies && parent === undefined) return { directives: [] };
   const exempt = exemptions(text);
   const directives = [1, ...exempt.map((e) => e.row)];
   if (suppresses(text, "INP001", exempt)) return { directives };
   return {
-    message: `File \`${relPath}\` is part of an implicit namespace package. Add an \`__init__.py\`.`,
+    message: parent === undefined
+      ? `File \`${relPath}\` is part of an implicit namespace package. Add an \`__init__.py\`.`
+      : `File \`${relPath}\` declares a package, but is nested under an implicit namespace package. Add an \`__init__.py\` to \`${parent}\`.`,
     directives,
   };
+}
+
+/**
+ * For an `__init__.py` whose package root lies below another package of the run (ruff 0.16.9 under preview: a folder
+ * with an `__init__.py` above the root, at or below the folder the run starts in, which `relPath` gives), the folder
+ * that lacks its `__init__.py` — the first from the root up without one — relative to that folder, as `INP001` names
+ * it there (pytest's `testing/example_scripts/collect/collect_init_tests/tests/__init__.py`, below
+ * `testing/example_scripts/__init__.py`). Undefined for any other file. (ruff asks whether any file of the run has its
+ * root above; an `__init__.py` above is one, unless the run excludes it.)
+ */
+export function nestedPackageParent(path: string, relPath: string, namespaces: readonly string[]): string | undefined {
+  if (basename(path) !== "__init__.py" || !path.endsWith(relPath)) return undefined;
+  const top = path.slice(0, path.length - relPath.length).replace(/[\\/]$/, "") || sep;
+  const root = packageRoot(path, namespaces);
+  if (root === undefined) return undefined;
+  let nested = false;
+  for (let dir = dirname(root); !nested && (dir === top || dir.startsWith(top.endsWith(sep) ? top : top + sep));) {
+    nested = isFile(join(dir, "__init__.py"));
+    if (dirname(dir) === dir) break;
+    dir = dirname(dir);
+  }
+  if (!nested) return undefined;
+  for (let dir = root;; dir = dirname(dir)) {
+    if (!isFile(join(dir, "__init__.py"))) return relative(top, dir) || ".";
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 /** Whether folder `dir` is one of `namespaces` (ruff's `namespace-packages`, absolute) or below one. */
@@ -169,17 +200,51 @@ function inNamespace(dir: string, namespaces: readonly string[]): boolean {
 }
 
 /**
- * The name of the package root `ruff check` finds for the file at `path` (its `detect_package_root`): the outermost
- * of the folders around the file, walked up from its own while each holds an `__init__.py` or lies at or below one
- * of the `namespace-packages` (absolute); undefined for a file in no package.
+ * The package root `ruff check` finds for the file at `path` (its `detect_package_root`): the outermost of the folders
+ * around the file, walked up from its own while each holds an `__init__.py` or lies at or below one of the
+ * `namespace-packages` (absolute); undefined for a file in no package.
  */
-export function packageRootName(path: string, namespaces: readonly string[] = []): string | undefined {
+export function packageRoot(path: string, namespaces: readonly string[] = []): string | undefined {
   let root: string | undefined;
   for (let dir = dirname(path); inNamespace(dir, namespaces) || isFile(join(dir, "__init__.py")); dir = dirname(dir)) {
     root = dir;
     if (dirname(dir) === dir) break;
   }
+  return root;
+}
+
+/** The name of the file's {@link packageRoot}, or undefined. */
+export function packageRootName(path: string, namespaces: readonly string[] = []): string | undefined {
+  const root = packageRoot(path, namespaces);
   return root === undefined ? undefined : basename(root);
+}
+
+/**
+ * The module path `ruff check` resolves relative imports against (its `to_module_path`): each name from the package
+ * root down to the file, a file's without its extension (`pkg/sub/__init__.py` is `pkg.sub.__init__`); undefined for
+ * a file in no package, where ruff resolves none.
+ */
+export function rootedModulePath(path: string, namespaces: readonly string[] = []): string[] | undefined {
+  const root = packageRoot(path, namespaces);
+  if (root === undefined) return undefined;
+  return relative(dirname(root), path).split(sep).map((name) => name.replace(/(?<=.)\.[^.]*$/, ""));
+}
+
+/**
+ * `text` with each relative `from` import made absolute against `module` ({@link rootedModulePath}), as ruff resolves
+ * it (`from ..errors import X` in `pkg.sub.mod` is `pkg.errors`): each statement keeps its line, so what ruff finds
+ * on any other line is where it is in `text`. An import with more dots than the path has names is left as it is (ruff
+ * resolves none); so are statements after `;` or a block's colon on the same line.
+ */
+export function absoluteImports(text: string, module: readonly string[]): string {
+  return text.replace(
+    /^([ \t]*from[ \t]+)(\.+)[ \t]*(?!import\b)([A-Za-z_][\w.]*)?(?=[ \t]+import\b)/gm,
+    (whole, head: string, dots: string, name: string | undefined) => {
+      if (dots.length > module.length) return whole;
+      const absolute = [...module.slice(0, module.length - dots.length), ...(name ? [name] : [])].join(".");
+      return absolute === "" ? whole : `${head}${absolute}`;
+    },
+  );
 }
 
 /**

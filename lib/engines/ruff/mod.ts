@@ -33,6 +33,7 @@ import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } 
 import { applyRuleSettings, upstreamKeys } from "../settings.ts";
 import { freshCommonJs, wasmCall } from "../module.ts";
 import {
+  absoluteImports,
   annotationsSelected,
   asRuffChecks,
   besideInit,
@@ -41,8 +42,10 @@ import {
   maySelect,
   modulePath,
   namespaceFinding,
+  nestedPackageParent,
   ownPackage,
   packageRootName,
+  rootedModulePath,
   sourceMisses,
   withoutOwnPrivateImports,
   withoutUnseenNoqa,
@@ -491,7 +494,7 @@ class Ruff implements EngineInstance {
     refuseStub(file);
     const options = this.#fileLintOptions(file, settings);
     const ws = this.#workspace(options, settings);
-    const found = withCodes(this.#call(() => ws.check(file.text)));
+    const found = this.#resolvedDocs(file, options, settings, withCodes(this.#call(() => ws.check(file.text))));
     // INP001, which the module cannot report: worked out here where the options enable it.
     const place: { message?: string; directives: number[] } =
       maySelect(options, "INP001") && this.#enables(options, "INP001", settings)
@@ -499,6 +502,7 @@ class Ruff implements EngineInstance {
           root: settings.native?.root ?? "",
           src: settings.native?.sourceDirs ?? [],
           namespaces: namespacePackages(options, settings.native?.root ?? ""),
+          preview: isPreview(options),
         })
         : { directives: [] };
     const at = { row: 1, column: 1 };
@@ -517,6 +521,24 @@ class Ruff implements EngineInstance {
     }
     const namespaces = namespacePackages(options, settings.native?.root ?? "");
     return withoutUnseenNoqa(withoutOwnPrivateImports(file.path, [...own, ...found], namespaces), used);
+  }
+
+  /**
+   * `found` with its `DOC501` and `DOC502` (preview) as `ruff check` reports them in a file that imports relatively:
+   * ruff resolves `from ..errors import E` against the file's module path, which the WebAssembly build does not know,
+   * so `raise E(...)` named no exception it could match with the docstring's (pydantic: 39 `DOC501` missed, 11
+   * `DOC502` too many). Those two rules' findings come from a check of the text with its relative imports made
+   * absolute ({@link absoluteImports}: each keeps its line, and neither rule reports on an import's line).
+   */
+  #resolvedDocs(file: SourceFile, options: Options, settings: EngineSettings, found: RuffDiagnostic[]) {
+    if (!isPreview(options) || !(maySelect(options, "DOC501") || maySelect(options, "DOC502"))) return found;
+    if (!/^[ \t]*from[ \t]+\./m.test(file.text)) return found;
+    const module = rootedModulePath(file.path, namespacePackages(options, settings.native?.root ?? ""));
+    const text = module === undefined ? file.text : absoluteImports(file.text, module);
+    if (text === file.text) return found;
+    const raises = (d: RuffDiagnostic) => d.code === "DOC501" || d.code === "DOC502";
+    const again = withCodes(this.#call(() => this.#workspace(options, settings).check(text)));
+    return [...found.filter((d) => !raises(d)), ...again.filter(raises)];
   }
 
   /**
@@ -719,13 +741,16 @@ export const ruff: EngineSpec = {
   // (`_module.ts`): where the selection has those rules, a result is kept under them too.
   cacheContext: (file, settings) => {
     const options = settingsLintOptions(settings);
-    const docs = `${selectsVisibility(settings) ? modulePath(file.path).join(".") : ""}${
-      maySelect(options, "INP001") ? `!${besideInit(file.path)}` : ""
-    }${
-      maySelect(options, "PLC2701")
-        ? `^${packageRootName(file.path, namespacePackages(options, settings.native?.root ?? "")) ?? ""}`
-        : ""
-    }`;
+    const namespaces = () => namespacePackages(options, settings.native?.root ?? "");
+    const raises = maySelect(options, "DOC501") || maySelect(options, "DOC502");
+    const docs = [
+      selectsVisibility(settings) ? modulePath(file.path).join(".") : "",
+      maySelect(options, "INP001")
+        ? `!${besideInit(file.path)}${nestedPackageParent(file.path, file.relPath, namespaces()) ?? ""}`
+        : "",
+      maySelect(options, "PLC2701") ? `^${packageRootName(file.path, namespaces()) ?? ""}` : "",
+      raises ? `#${rootedModulePath(file.path, namespaces())?.join(".") ?? ""}` : "",
+    ].join("");
     const own = ownPackage(file.path, options);
     // A file the stat index knows unchanged comes without its text (lib/run/prepass.ts): read here when it matters.
     const text = () => file.text === "" ? textOf(file.path) : file.text;

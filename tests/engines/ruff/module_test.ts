@@ -8,12 +8,14 @@ import { join } from "node:path";
 import { engine } from "../_engine_harness.ts";
 import { settings } from "../_harness.ts";
 import {
+  absoluteImports,
   docstringsSelected,
   exemptions,
   importedModules,
   modulePath,
   ownPackage,
   packageRootName,
+  rootedModulePath,
   suppresses,
 } from "../../../lib/engines/ruff/_module.ts";
 import type { Span } from "../../../lib/report/schema.ts";
@@ -418,28 +420,36 @@ Deno.test("ruff lint() of an __init__.py: PLC0414, F821 for __path__ and F822 as
   assert.deepEqual(await found("pkg/__init__.py", true), ["4:12 F822"]);
 });
 
+/** A copy of a parity fixture (its README left out) as a repository of its own. */
+async function parityCopy(name: string): Promise<string> {
+  const dir = await tempDir({ prefix: `poly-${name}-` });
+  await copyDir(join(import.meta.dirname!, "../testdata/parity", name), dir);
+  await Deno.remove(join(dir, "README.md"));
+  await Deno.mkdir(join(dir, ".git"));
+  return dir;
+}
+
+/** ruff's findings of `poly lint` in `dir`, as sorted `path:line:col code title` lines. */
+async function ruffFindings(dir: string): Promise<string[]> {
+  const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
+  const doc = JSON.parse(run.stdout) as {
+    results: { path: string; diagnostics?: { engine: string; code: string; title: string; span: Span }[] }[];
+  };
+  return doc.results.flatMap((r) =>
+    (r.diagnostics ?? []).filter((d) => d.engine === "ruff").map((d) =>
+      `${r.path}:${d.span.start_line}:${d.span.start_col} ${d.code} ${d.title}`
+    )
+  ).sort();
+}
+
 /**
  * `PLC2701` (a private name imported from an external module) skips an import from the file's own package root, which
  * the WebAssembly build cannot know (parity/ruff-private-import-own-package: litestar's 173). Native findings
  * (`ruff check --output-format concise .`, ruff 0.16.9), recorded.
  */
 Deno.test("poly lint: PLC2701 as ruff check reports it (the package root's own imports, namespace packages)", async () => {
-  const dir = await tempDir({ prefix: "poly-ruff-private-" });
-  await copyDir(join(import.meta.dirname!, "../testdata/parity/ruff-private-import-own-package"), dir);
-  await Deno.remove(join(dir, "README.md"));
-  await Deno.mkdir(join(dir, ".git"));
-  const findings = async () => {
-    const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
-    const doc = JSON.parse(run.stdout) as {
-      results: { path: string; diagnostics?: { engine: string; code: string; title: string; span: Span }[] }[];
-    };
-    return doc.results.flatMap((r) =>
-      (r.diagnostics ?? []).filter((d) => d.engine === "ruff").map((d) =>
-        `${r.path}:${d.span.start_line}:${d.span.start_col} ${d.code} ${d.title}`
-      )
-    ).sort();
-  };
-  assert.deepEqual(await findings(), [
+  const dir = await parityCopy("ruff-private-import-own-package");
+  assert.deepEqual(await ruffFindings(dir), [
     "pkg/mod.py:1:8 PLC2701 Private name import `_thread`",
     "pkg/mod.py:2:12 PLC2701 Private name import `_priv` from external module `other`",
     "pkg/sub/m.py:2:11 PLC2701 Private name import `_x` from external module `pkgx`",
@@ -448,7 +458,7 @@ Deno.test("poly lint: PLC2701 as ruff check reports it (the package root's own i
   // An `__init__.py` at the top makes the tree's folder the package root: `pkg` and `nsroot` are then other packages'
   // names, and the kept results no longer stand (native, recorded the same way).
   await Deno.writeTextFile(join(dir, "__init__.py"), "");
-  assert.deepEqual(await findings(), [
+  assert.deepEqual(await ruffFindings(dir), [
     "nsroot/m.py:1:13 PLC2701 Private name import `_p` from external module `nsroot`",
     "pkg/mod.py:1:8 PLC2701 Private name import `_thread`",
     "pkg/mod.py:2:12 PLC2701 Private name import `_priv` from external module `other`",
@@ -458,6 +468,46 @@ Deno.test("poly lint: PLC2701 as ruff check reports it (the package root's own i
     "pkg/sub/m.py:2:11 PLC2701 Private name import `_x` from external module `pkgx`",
     "top.py:1:10 PLC2701 Private name import `_private` from external module `pkg`",
   ]);
+});
+
+/**
+ * `DOC501` and `DOC502` (preview) follow exceptions raised through relative imports, which ruff resolves against the
+ * file's module path (parity/ruff-relative-import-raises: pydantic's 39 and 11). Native findings (`ruff check
+ * --output-format concise .`, ruff 0.16.9), recorded; `script.py` is in no package, where ruff resolves none either.
+ */
+Deno.test("poly lint: DOC501 and DOC502 as ruff check reports them through relative imports", async () => {
+  const dir = await parityCopy("ruff-relative-import-raises");
+  const native = [
+    "pkg/sub/mod.py:16:5 DOC501 Raised exception `H` missing from docstring",
+    "pkg/sub/mod.py:21:5 DOC501 Raised exception `H` missing from docstring",
+    "pkg/sub/mod.py:26:5 DOC502 Raised exception is not explicitly raised: `E`",
+    "script.py:26:5 DOC502 Raised exception is not explicitly raised: `E`",
+    "script.py:7:5 DOC502 Raised exception is not explicitly raised: `E`",
+  ];
+  assert.deepEqual(await ruffFindings(dir), native);
+  // Moved out of its package, the module resolves no relative import, and its kept result no longer stands.
+  await Deno.remove(join(dir, "pkg/sub/__init__.py"));
+  await Deno.remove(join(dir, "pkg/__init__.py"));
+  assert.deepEqual((await ruffFindings(dir)).filter((f) => f.startsWith("pkg/sub/mod.py")), [
+    "pkg/sub/mod.py:26:5 DOC502 Raised exception is not explicitly raised: `E`",
+    "pkg/sub/mod.py:7:5 DOC502 Raised exception is not explicitly raised: `E`",
+  ]);
+});
+
+/**
+ * Under preview, `INP001` also reports an `__init__.py` whose package lies below another package of the run
+ * (parity/ruff-nested-namespace-init: pytest's 7). Native findings (`ruff check --output-format concise .`, ruff
+ * 0.16.9), recorded: the one finding, and no `RUF100` for the directive that suppresses the other.
+ */
+Deno.test("poly lint: INP001 for a package nested under an implicit namespace package, under preview", async () => {
+  const dir = await parityCopy("ruff-nested-namespace-init");
+  assert.deepEqual(await ruffFindings(dir), [
+    "a/b/c/__init__.py:1:1 INP001 File `a/b/c/__init__.py` declares a package, but is nested under an implicit " +
+    "namespace package. Add an `__init__.py` to `a/b`.",
+  ]);
+  // `a/b/__init__.py` made: the package is no longer nested.
+  await Deno.writeTextFile(join(dir, "a/b/__init__.py"), "");
+  assert.deepEqual(await ruffFindings(dir), []);
 });
 
 Deno.test("packageRootName(): the outermost folder with an __init__.py, or in namespace-packages", async () => {
@@ -473,4 +523,15 @@ Deno.test("packageRootName(): the outermost folder with an __init__.py, or in na
   assert.equal(packageRootName(join(dir, "a/c/m.py")), undefined, "a folder without __init__.py is no package");
   assert.equal(packageRootName(join(dir, "top.py")), undefined);
   assert.equal(packageRootName(join(dir, "ns/x/m.py"), [join(dir, "ns")]), "ns");
+});
+
+Deno.test("absoluteImports(): relative imports made absolute against the module path, each on its own line", () => {
+  const text = "from . import a\nfrom .. import b\nfrom .x import (c,\n  d)\n  from ...y.z import e\n" +
+    "from .... import f\nfrom . foo import g\nimport os\n";
+  assert.equal(
+    absoluteImports(text, ["pkg", "sub", "mod"]),
+    "from pkg.sub import a\nfrom pkg import b\nfrom pkg.sub.x import (c,\n  d)\n  from y.z import e\n" +
+      "from .... import f\nfrom pkg.sub.foo import g\nimport os\n",
+  );
+  assert.deepEqual(rootedModulePath("/nowhere/pkg/mod.py"), undefined, "a file in no package");
 });
