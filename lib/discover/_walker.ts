@@ -12,7 +12,7 @@ import { relativeInside } from "../paths/inside.ts";
 import pLimit from "p-limit";
 import { dirError, firstLine, linkProblem, realPath } from "./_fs.ts";
 import { Listings } from "../fs/listing.ts";
-import { detectLanguage, needsShebang } from "./language.ts";
+import { detectLanguage, needsShebang, notebookSkip } from "./language.ts";
 import type { Language } from "../engines/types.ts";
 import type { Candidate, DiscoverOptions, DiscoveryConfig } from "./types.ts";
 
@@ -178,10 +178,11 @@ export class Walker {
 
   #record(abs: string, rel: string, real: string, language: Language, explicit: boolean, viaLink: boolean): void {
     if (language === "unknown") {
-      // A template dialect (.j2, .tmpl, ...) is a decision worth reporting on every walk, not a silent omission.
-      const template = templateExtensionSkip(rel);
-      if (template) {
-        this.entries.push({ rec: { kind: "skip", path: abs, relPath: rel, skip: template }, real, viaLink });
+      // A template dialect (.j2, .tmpl, ...) or a notebook is a decision worth reporting on every walk, not a silent
+      // omission.
+      const skip = templateExtensionSkip(rel) ?? notebookSkip(rel);
+      if (skip) {
+        this.entries.push({ rec: { kind: "skip", path: abs, relPath: rel, skip }, real, viaLink });
         return;
       }
     }

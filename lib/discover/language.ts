@@ -66,6 +66,17 @@ export const EXTENSIONS: Readonly<Record<string, Language>> = {
   scala: "scala",
 };
 
+/**
+ * Why a Jupyter notebook (`.ipynb`, which `ruff check` and `ruff format` read) is listed as skipped on every walk, or
+ * undefined for any other file: no engine reads one (ruff's WebAssembly build parses no IPython syntax and knows no
+ * cells; docs/engines.md).
+ */
+export function notebookSkip(relPath: string): string | undefined {
+  return /\.ipynb$/i.test(relPath)
+    ? "Jupyter notebook: no engine reads one (ruff's WebAssembly build parses no IPython syntax nor cells)"
+    : undefined;
+}
+
 /** Whole file names (exact case) → language. */
 export const FILE_NAMES: Readonly<Record<string, Language>> = {
   Dockerfile: "dockerfile",

@@ -203,3 +203,20 @@ Deno.test("discover() lists template-dialect files (.j2, .tmpl, ...) as skips wi
     `deploy/config.yaml.j2 skip: ${reason(".j2")}`,
   ]);
 });
+
+Deno.test("discover() lists Jupyter notebooks as skips with the reason, walked or named, unless ignored", async () => {
+  const root = await makeTree({
+    ".gitignore": "scratch.ipynb\n",
+    "a.py": "",
+    "docs/Tour.IPYNB": "{}",
+    "docs/intro.ipynb": "{}",
+    "scratch.ipynb": "{}",
+  });
+  const reason = "Jupyter notebook: no engine reads one (ruff's WebAssembly build parses no IPython syntax nor cells)";
+  deepEqual(describe(await discover({ cwd: root, paths: [] })), [
+    "a.py python",
+    `docs/Tour.IPYNB skip: ${reason}`,
+    `docs/intro.ipynb skip: ${reason}`,
+  ]);
+  deepEqual(describe(await discover({ cwd: root, paths: ["docs/intro.ipynb"] })), [`docs/intro.ipynb skip: ${reason}`]);
+});
