@@ -411,6 +411,10 @@ export function nativeExcluded(
   if (native.include && !native.include.some((e) => ruffMatches(e, absPath))) {
     return `not in ruff's include (${named("include")})`;
   }
+  // ruff 0.16.9's default include names `*.pyw` only under `preview = true` at the top (`lint.preview` does not count).
+  if (!native.include && absPath.endsWith(".pyw") && native.options.preview !== true) {
+    return "not in ruff's default include (a .pyw file is, with `preview = true`)";
+  }
   return undefined;
 }
 

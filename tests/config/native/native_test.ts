@@ -791,3 +791,20 @@ Deno.test("forDir() reads a .prettierrc.json5 as JSON5, as prettier does", async
   assert.equal(biome?.unmapped, undefined, biome?.unmapped);
   assert.deepEqual(biome?.style, { tool: "prettier", explicit: ["semi", "singleQuote"] });
 });
+
+/**
+ * ruff 0.16.9's default include names `*.pyw` only under `preview = true` at the top of its configuration (`ruff check
+ * .` leaves `tool.pyw` alone otherwise, and lints it under preview or when named; `lint.preview` does not count), and an
+ * `include` or `extend-include` of the configuration decides instead.
+ */
+Deno.test("nativeExcluded(): a .pyw file is ruff's only under top-level preview or an include naming it", async () => {
+  const why = async (toml: string) => {
+    const dir = await tree({ "ruff.toml": toml, "tool.pyw": "x = 1\n" });
+    const ruff = (await (await openConfig({ cwd: dir })).forDir(dir)).native!.ruff!;
+    return nativeExcluded("ruff", "lint", ruff, join(dir, "tool.pyw"));
+  };
+  assert.match(await why('[lint]\nselect = ["F"]\n') ?? "", /not in ruff's default include \(a \.pyw file is/);
+  assert.match(await why("[lint]\npreview = true\n") ?? "", /not in ruff's default include/);
+  assert.equal(await why("preview = true\n"), undefined);
+  assert.equal(await why('extend-include = ["*.pyw"]\n'), undefined);
+});
