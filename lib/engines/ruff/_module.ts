@@ -169,7 +169,7 @@ export function namespaceFinding(
 }
 
 /**
- * For an `__init__.py` whose package root lies below another package of the run (ruff 0.16.9 under preview: a folder
+ * For the `__init__.py` of a package root that lies below another package of the run (ruff 0.16.9 under preview: a folder
  * with an `__init__.py` above the root, at or below the folder the run starts in, which `relPath` gives), the folder
  * that lacks its `__init__.py` — the first from the root up without one — relative to that folder, as `INP001` names
  * it there (pytest's `testing/example_scripts/collect/collect_init_tests/tests/__init__.py`, below
@@ -179,8 +179,9 @@ export function namespaceFinding(
 export function nestedPackageParent(path: string, relPath: string, namespaces: readonly string[]): string | undefined {
   if (basename(path) !== "__init__.py" || !path.endsWith(relPath)) return undefined;
   const top = path.slice(0, path.length - relPath.length).replace(/[\\/]$/, "") || sep;
+  // ruff marks the root's own folder nested, not the folders below it: only the root's `__init__.py` is reported.
   const root = packageRoot(path, namespaces);
-  if (root === undefined) return undefined;
+  if (root === undefined || root !== dirname(path)) return undefined;
   let nested = false;
   for (let dir = dirname(root); !nested && (dir === top || dir.startsWith(top.endsWith(sep) ? top : top + sep));) {
     nested = isFile(join(dir, "__init__.py"));
