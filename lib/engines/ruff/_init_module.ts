@@ -293,3 +293,18 @@ function noqaRow(tokens: readonly Token[], first: Token, text: Bytes): number {
   for (let at = text.continuation(row); at !== undefined && !inToken(at); at = text.continuation(row)) row++;
   return row;
 }
+
+/**
+ * The text's shebang comments (a comment that starts with `#!`, on any line, as ruff's `ShebangDirective` reads its
+ * comments for `EXE001`), each as 1-based rows and UTF-16 columns.
+ */
+export function shebangComments(
+  text: string,
+  tokens: readonly Token[],
+): { start: { row: number; column: number }; end: { row: number; column: number } }[] {
+  const bytes = new Bytes(text);
+  return tokens.filter((t) => t.kind === "Comment" && bytes.source(t).startsWith("#!")).map((t) => ({
+    start: bytes.position(t.start),
+    end: bytes.position(t.end),
+  }));
+}

@@ -15,10 +15,10 @@
  * {@link asRuffChecks} brings the module's findings to those; {@link namespaceFinding}
  * reports `INP001`; {@link withoutOwnPrivateImports} leaves out the `PLC2701`s of
  * imports from the file's own package (`RUF067`, code in an `__init__.py`, is
- * worked out in `_init_module.ts`). Still out of reach (said in docs/engines.md): other rules of
- * the path (`N999`, `A005`, `PLW0406`) and of the file's mode (`EXE001`, `EXE002`)
- * — {@link UNSEEN}, which {@link withoutUnseenNoqa} keeps out of `RUF100`'s unused
- * codes; a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts). isort's
+ * worked out in `_init_module.ts`); {@link invalidModuleName} and
+ * {@link shadowingCandidate} give `N999` and `A005`. Still out of reach (said in
+ * docs/engines.md): `PLW0406` — {@link UNSEEN}, which {@link withoutUnseenNoqa}
+ * keeps out of `RUF100`'s unused codes; a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts). isort's
  * first-party modules by the file system: {@link ownPackage} and {@link sourceMisses}.
  *
  * @module
@@ -26,6 +26,7 @@
 import { basename, dirname, join, relative, sep } from "node:path";
 import { ISORT_ELSEWHERE, placedBy } from "../../config/native/ruff.ts";
 import { tableOf } from "../../config/table.ts";
+import { globsetRegex } from "../../config/native/_glob.ts";
 
 /** Whether `path` is a file (a link followed). */
 function isFile(path: string): boolean {
@@ -271,6 +272,121 @@ export function withoutOwnPrivateImports<T extends Finding>(
   });
 }
 
+/** Python's keywords (ruff's `is_keyword`): no module is named one. */
+const KEYWORDS: ReadonlySet<string> = new Set([
+  "False",
+  "None",
+  "True",
+  "and",
+  "as",
+  "assert",
+  "async",
+  "await",
+  "break",
+  "class",
+  "continue",
+  "def",
+  "del",
+  "elif",
+  "else",
+  "except",
+  "finally",
+  "for",
+  "from",
+  "global",
+  "if",
+  "import",
+  "in",
+  "is",
+  "lambda",
+  "nonlocal",
+  "not",
+  "or",
+  "pass",
+  "raise",
+  "return",
+  "try",
+  "while",
+  "with",
+  "yield",
+]);
+
+/** pep8-naming's `ignore-names` when the configuration sets none (ruff 0.16.9's defaults). */
+const DEFAULT_IGNORE_NAMES = [
+  "setUp",
+  "tearDown",
+  "setUpClass",
+  "tearDownClass",
+  "setUpModule",
+  "tearDownModule",
+  "asyncSetUp",
+  "asyncTearDown",
+  "setUpTestData",
+  "failureException",
+  "longMessage",
+  "maxDiff",
+];
+
+/** Whether a file is `__init__` or `__main__` (`.py`, `.pyi`): a module named by its folder. */
+function isModuleFile(path: string): boolean {
+  return /^__(init|main)__\.pyi?$/.test(basename(path));
+}
+
+/**
+ * `N999` (an invalid module name) as `ruff check` 0.16.9 reports it for the file at `path`, or undefined: in a package
+ * (a {@link packageRoot}), the file's stem, or for an `__init__` or `__main__` file the package root's folder name (so
+ * ruff names `Top-Pkg` for `Top-Pkg/__init__.py` and nothing for `pkg/Bad-Dir/__init__.py`), must be lower case
+ * letters, digits and `_` not starting with a digit (in a `versions` or `migrations` folder it may) and no keyword,
+ * unless pep8-naming's `ignore-names` (globs; `extend-ignore-names` adds) match it. The name, when it is invalid.
+ */
+export function invalidModuleName(
+  path: string,
+  namespaces: readonly string[],
+  options: Record<string, unknown>,
+): string | undefined {
+  if (!/\.pyw?$/.test(path)) return undefined;
+  const root = packageRoot(path, namespaces);
+  if (root === undefined) return undefined;
+  const name = isModuleFile(path) ? basename(root) : basename(path).replace(/\.[^.]*$/, "");
+  const migration = ["versions", "migrations"].includes(basename(dirname(path)));
+  const valid = (migration ? /^[a-z0-9_]*$/ : /^[a-z_][a-z0-9_]*$/).test(name) && !KEYWORDS.has(name);
+  if (valid) return undefined;
+  const naming = { ...tableOf(options["pep8-naming"]), ...tableOf(tableOf(options.lint)["pep8-naming"]) };
+  const list = (v: unknown) => Array.isArray(v) ? v.map(String) : undefined;
+  const ignore = [
+    ...(list(naming["ignore-names"]) ?? DEFAULT_IGNORE_NAMES),
+    ...(list(naming["extend-ignore-names"]) ?? []),
+  ];
+  return ignore.some((glob) => globsetRegex(glob).test(name)) ? undefined : name;
+}
+
+/**
+ * The module name `A005` (a module shadowing the standard library's) asks about for the file at `path`, as ruff 0.16.9
+ * makes it, or undefined where the rule cannot apply: the path below the longest of `prefixes` (the `src` folders and
+ * the project's root) it lies in, an `__init__.py`'s folder standing for it, its last name — unless a folder name is
+ * left above it and `strict` (`flake8-builtins.strict-checking`) is off, the name is private (`_x`, not `__x`), or
+ * `allowed-modules` lists it. Whether ruff's standard library has it is asked of ruff (mod.ts).
+ */
+export function shadowingCandidate(
+  path: string,
+  prefixes: readonly string[],
+  options: Record<string, unknown>,
+): string | undefined {
+  if (!/\.pyw?$/.test(path)) return undefined;
+  const inside = (dir: string) => path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+  const prefix = prefixes.filter(inside).sort((a, b) => b.length - a.length)[0];
+  const rest = prefix === undefined ? path : path.slice(prefix.length + (prefix.endsWith(sep) ? 0 : 1));
+  const module = isModuleFile(rest) ? dirname(rest) : rest.replace(/\.[^./\\]*$/, "");
+  const names = module.split(sep).filter((n) => n !== "" && n !== "." && n !== "..");
+  const name = names.at(-1);
+  if (name === undefined || (name.startsWith("_") && !name.startsWith("__"))) return undefined;
+  const builtins = { ...tableOf(options["flake8-builtins"]), ...tableOf(tableOf(options.lint)["flake8-builtins"]) };
+  const strict = (builtins["strict-checking"] ?? builtins["builtins-strict-checking"]) === true;
+  if (!strict && names.length > 1) return undefined;
+  const allowed = builtins["allowed-modules"] ?? builtins["builtins-allowed-modules"];
+  return Array.isArray(allowed) && allowed.map(String).includes(name) ? undefined : name;
+}
+
 /** PEP 723's inline script metadata block (`# /// script` ... `# ///`). */
 const SCRIPT_BLOCK = /^# \/\/\/ script\r?\n(?:#(?: .*)?\r?\n)*?# \/\/\/\r?$/m;
 
@@ -313,12 +429,11 @@ interface Finding {
 }
 
 /**
- * The rules `ruff check` decides from the file's path or mode, which the WebAssembly build never reports and poly
- * does not work out: an invalid module name (`N999`), a module shadowing the standard library's (`A005`), a module
- * importing itself (`PLW0406`), a shebang without the executable bit or the bit without one (`EXE001`, `EXE002`).
- * (A module in an implicit namespace package, `INP001`, poly reports itself: {@link namespaceFinding}.)
+ * The rules `ruff check` decides from the file's path, which the WebAssembly build never reports and poly does not work
+ * out: a module importing itself (`PLW0406`). (Poly reports `INP001` itself, {@link namespaceFinding}, and `N999`,
+ * `A005`, `EXE001`, `EXE002`: {@link invalidModuleName}, {@link shadowingCandidate}, the engine's `#placeRules`.)
  */
-export const UNSEEN: ReadonlySet<string> = new Set(["N999", "A005", "PLW0406", "EXE001", "EXE002"]);
+export const UNSEEN: ReadonlySet<string> = new Set(["PLW0406"]);
 
 /**
  * `findings` without what poly cannot stand by in `RUF100` (an unused `noqa` directive): the WebAssembly build counts a

@@ -39,6 +39,7 @@ import {
   besideInit,
   docstringsSelected,
   exemptions,
+  invalidModuleName,
   maySelect,
   modulePath,
   namespaceFinding,
@@ -46,11 +47,13 @@ import {
   ownPackage,
   packageRootName,
   rootedModulePath,
+  shadowingCandidate,
   sourceMisses,
+  suppresses,
   withoutOwnPrivateImports,
   withoutUnseenNoqa,
 } from "./_module.ts";
-import { initModuleFindings, tokenList } from "./_init_module.ts";
+import { initModuleFindings, shebangComments, tokenList } from "./_init_module.ts";
 import { ruffSelects } from "./_selectors.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
 import ruleCodes from "./_codes.json" with { type: "json" };
@@ -317,6 +320,29 @@ function toEdits(text: string, starts: number[], d: RuffDiagnostic): TextEdit[] 
  * (`PYI`) and allows forward references: checked as a module, pydantic's `_pydantic_core.pyi` took three false `F821`
  * and `poly fmt` would have rewritten it (ruff 0.16.9 calls it formatted). Skipped, saying so.
  */
+/**
+ * Whether this system keeps files' executable bits as ruff's `EXE001`/`EXE002` read them: not on Windows, nor on WSL
+ * (a Windows file system there has every bit set, and ruff skips both rules).
+ */
+function modeBits(): boolean {
+  if (Deno.build.os === "windows") return false;
+  try {
+    return !/microsoft|wsl/i.test(Deno.osRelease());
+  } catch {
+    return true;
+  }
+}
+
+/** Whether the file at `path` has an executable bit set, or undefined when it cannot be stat-ed. */
+function isExecutable(path: string): boolean | undefined {
+  try {
+    const mode = Deno.statSync(path).mode;
+    return mode === null ? undefined : (mode & 0o111) !== 0;
+  } catch {
+    return undefined;
+  }
+}
+
 function refuseStub(file: SourceFile): void {
   if (file.path.endsWith(".pyi")) {
     throw new EngineRefusal(
@@ -519,8 +545,60 @@ class Ruff implements EngineInstance {
       if (f.suppressed) continue;
       own.push({ code: "RUF067", message: f.message, start_location: f.start, end_location: f.end, fix: null });
     }
+    for (const f of this.#placeRules(file, options, settings)) {
+      for (const row of [f.row, ...exemptions(file.text).map((e) => e.row)]) {
+        used.set(row, [...used.get(row) ?? [], f.code]);
+      }
+      if (!suppresses(file.text, f.code, undefined, f.row)) own.push(f.finding);
+    }
     const namespaces = namespacePackages(options, settings.native?.root ?? "");
     return withoutUnseenNoqa(withoutOwnPrivateImports(file.path, [...own, ...found], namespaces), used);
+  }
+
+  /**
+   * `N999`, `A005`, `EXE001` and `EXE002`, which `ruff check` decides from the file's path and mode and the WebAssembly
+   * build (a text without a path) never reports, worked out where the options enable them: an invalid module name, a
+   * module shadowing the standard library's (ruff's own list, asked of its module), a shebang comment in a file without
+   * the executable bit, the bit without any shebang (not on Windows, nor on WSL, where every file has the bit, as
+   * ruff). Each with the row its `noqa` directive belongs on.
+   */
+  #placeRules(file: SourceFile, options: Options, settings: EngineSettings) {
+    const out: { code: string; row: number; finding: RuffDiagnostic }[] = [];
+    const on = (code: string) => maySelect(options, code) && this.#enables(options, code, settings);
+    const at = { row: 1, column: 1 };
+    const add = (code: string, message: string, start = at, end = at) =>
+      out.push({
+        code,
+        row: start.row,
+        finding: { code, message, start_location: start, end_location: end, fix: null },
+      });
+    const namespaces = namespacePackages(options, settings.native?.root ?? "");
+    if (on("N999")) {
+      const name = invalidModuleName(file.path, namespaces, options);
+      if (name !== undefined) add("N999", `Invalid module name: '${name}'`);
+    }
+    if (on("A005")) {
+      const prefixes = [...settings.native?.sourceDirs ?? [], ...(settings.native?.root ? [settings.native.root] : [])];
+      const name = shadowingCandidate(file.path, prefixes, options);
+      if (name !== undefined && /^[A-Za-z_]\w*$/.test(name) && this.#standard([name], options, settings).has(name)) {
+        add("A005", `Module \`${name}\` shadows a Python standard-library module`);
+      }
+    }
+    const exe001 = on("EXE001");
+    const exe002 = on("EXE002");
+    if ((exe001 || exe002) && modeBits()) {
+      const executable = isExecutable(file.path);
+      const shebangs = file.text.includes("#!")
+        ? shebangComments(file.text, tokenList(this.#call(() => this.#workspace(options, settings).tokens(file.text))))
+        : [];
+      if (exe001 && executable === false) {
+        for (const s of shebangs) add("EXE001", "Shebang is present but file is not executable", s.start, s.end);
+      }
+      if (exe002 && executable === true && shebangs.length === 0) {
+        add("EXE002", "The file is executable but no shebang is present");
+      }
+    }
+    return out;
   }
 
   /**
@@ -748,7 +826,10 @@ export const ruff: EngineSpec = {
       maySelect(options, "INP001")
         ? `!${besideInit(file.path)}${nestedPackageParent(file.path, file.relPath, namespaces()) ?? ""}`
         : "",
-      maySelect(options, "PLC2701") ? `^${packageRootName(file.path, namespaces()) ?? ""}` : "",
+      maySelect(options, "PLC2701") || maySelect(options, "N999")
+        ? `^${packageRootName(file.path, namespaces()) ?? ""}`
+        : "",
+      maySelect(options, "EXE001") || maySelect(options, "EXE002") ? `x${isExecutable(file.path)}` : "",
       raises ? `#${rootedModulePath(file.path, namespaces())?.join(".") ?? ""}` : "",
     ].join("");
     const own = ownPackage(file.path, options);

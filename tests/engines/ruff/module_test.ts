@@ -535,3 +535,37 @@ Deno.test("absoluteImports(): relative imports made absolute against the module 
   );
   assert.deepEqual(rootedModulePath("/nowhere/pkg/mod.py"), undefined, "a file in no package");
 });
+
+/**
+ * `N999`, `A005`, `EXE001` and `EXE002`, which ruff decides from the file's path and mode (parity/ruff-module-place-rules:
+ * pip's `__pip-runner__.py`, an executable `__init__.py`). Native findings (`ruff check --output-format json .`, ruff
+ * 0.16.9), recorded; the directives of `pkg/Other-Bad.py` and `exe2.py` are used (no `RUF100`).
+ */
+Deno.test("poly lint: N999, A005, EXE001 and EXE002 as ruff check reports them (path, package root, mode)", async () => {
+  if (Deno.build.os === "windows") return; // no executable bits
+  const dir = await parityCopy("ruff-module-place-rules");
+  for (
+    const [name, mode] of [["tool.py", 0o755], ["run.py", 0o755], ["exe2.py", 0o755], ["script.py", 0o644]] as const
+  ) {
+    await Deno.chmod(join(dir, name), mode);
+  }
+  assert.deepEqual(await ruffFindings(dir), [
+    "Top-Pkg/__init__.py:1:1 N999 Invalid module name: 'Top-Pkg'",
+    "late.py:2:1 EXE001 Shebang is present but file is not executable",
+    "logging.py:1:1 A005 Module `logging` shadows a Python standard-library module",
+    "pkg/Bad-Name.py:1:1 N999 Invalid module name: 'Bad-Name'",
+    "pkg/class.py:1:1 N999 Invalid module name: 'class'",
+    "script.py:1:1 EXE001 Shebang is present but file is not executable",
+    "src/email/__init__.py:1:1 A005 Module `email` shadows a Python standard-library module",
+    "tool.py:1:1 EXE002 The file is executable but no shebang is present",
+  ]);
+  // The bit taken off and put on: the kept results no longer stand (native: `run.py:1:1 EXE001`, nothing for `tool.py`).
+  await Deno.chmod(join(dir, "tool.py"), 0o644);
+  await Deno.chmod(join(dir, "run.py"), 0o644);
+  const after = (await ruffFindings(dir)).filter((f) => / EXE00/.test(f));
+  assert.deepEqual(after, [
+    "late.py:2:1 EXE001 Shebang is present but file is not executable",
+    "run.py:1:1 EXE001 Shebang is present but file is not executable",
+    "script.py:1:1 EXE001 Shebang is present but file is not executable",
+  ]);
+});

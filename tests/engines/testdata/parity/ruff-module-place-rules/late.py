@@ -1,0 +1,2 @@
+X = 1
+#!not first

@@ -1,0 +1,2 @@
+#!/usr/bin/env python
+X = 1
