@@ -308,3 +308,83 @@ export function shebangComments(
     end: bytes.position(t.end),
   }));
 }
+
+/** `PLW0406` (a module importing itself): where, and the module's name as ruff gives it. */
+export interface ImportSelf {
+  name: string;
+  start: { row: number; column: number };
+  end: { row: number; column: number };
+}
+
+/**
+ * `PLW0406` as `ruff check` 0.16.9 reports it in a module whose module path (ruff's `to_module_path`, from its package
+ * root) is `module`: each name of an `import` that is the module itself (`import pkg.sub.mod`, at the name), and the
+ * first name of a `from` import whose module, resolved against the module path (ruff's `resolve_imported_module_path`:
+ * more dots than the path has names resolve to nothing), is the module's package and whose name is the module's own
+ * (`from . import mod`, `from pkg.sub import mod as m`). Statements are found from the tokens: an `import` or `from` at
+ * a statement's start (after a newline, an indent, a `;` or a block's colon), so `raise E from None` is none.
+ */
+export function importSelfFindings(text: string, tokens: readonly Token[], module: readonly string[]): ImportSelf[] {
+  const bytes = new Bytes(text);
+  const sig = tokens.filter((t) => t.kind !== "Comment" && t.kind !== "NonLogicalNewline");
+  const own = module.join(".");
+  const out: ImportSelf[] = [];
+  const report = (name: string, first: Token, last: Token) =>
+    out.push({ name, start: bytes.position(first.start), end: bytes.position(last.end) });
+  /** A dotted name from `sig[j]`: its parts and the index after it. */
+  const dotted = (j: number): [string[], number] => {
+    const parts: string[] = [];
+    while (sig[j]?.kind === "Identifier") {
+      parts.push(bytes.source(sig[j]));
+      if (sig[j + 1]?.kind !== "Dot") return [parts, j + 1];
+      j += 2;
+    }
+    return [parts, j];
+  };
+  for (let i = 0; i < sig.length; i++) {
+    const kind = sig[i].kind;
+    if ((kind !== "Import" && kind !== "From") || !(i === 0 || STATEMENT_START.has(sig[i - 1].kind))) continue;
+    let j = i + 1;
+    if (kind === "Import") {
+      while (j < sig.length) {
+        const first = sig[j];
+        const [parts, next] = dotted(j);
+        if (parts.length === 0) break;
+        let last = sig[next - 1];
+        j = next;
+        if (sig[j]?.kind === "As" && sig[j + 1]) [last, j] = [sig[j + 1], j + 2];
+        if (parts.join(".") === own) report(own, first, last);
+        if (sig[j]?.kind !== "Comma") break;
+        j++;
+      }
+      continue;
+    }
+    let level = 0;
+    for (; sig[j]?.kind === "Dot" || sig[j]?.kind === "Ellipsis"; j++) level += sig[j].kind === "Dot" ? 1 : 3;
+    const [parts, next] = dotted(j);
+    j = next;
+    if (sig[j]?.kind !== "Import") continue;
+    j++;
+    if (level >= module.length && level > 0) continue;
+    const base = module.slice(0, module.length - level).join(".");
+    const imported = level === 0 ? parts.join(".") : [base, ...(parts.length ? [parts.join(".")] : [])].join(".");
+    if (imported !== module.slice(0, -1).join(".")) continue;
+    if (sig[j]?.kind === "Lpar") j++;
+    while (sig[j]?.kind === "Identifier") {
+      const first = sig[j];
+      let last = first;
+      j++;
+      if (sig[j]?.kind === "As" && sig[j + 1]) [last, j] = [sig[j + 1], j + 2];
+      if (bytes.source(first) === module[module.length - 1]) {
+        report(`${imported}.${bytes.source(first)}`, first, last);
+        break;
+      }
+      if (sig[j]?.kind !== "Comma") break;
+      j++;
+    }
+  }
+  return out;
+}
+
+/** Tokens after which a statement starts. */
+const STATEMENT_START: ReadonlySet<string> = new Set(["Newline", "Indent", "Dedent", "Semi", "Colon"]);

@@ -16,9 +16,8 @@
  * reports `INP001`; {@link withoutOwnPrivateImports} leaves out the `PLC2701`s of
  * imports from the file's own package (`RUF067`, code in an `__init__.py`, is
  * worked out in `_init_module.ts`); {@link invalidModuleName} and
- * {@link shadowingCandidate} give `N999` and `A005`. Still out of reach (said in
- * docs/engines.md): `PLW0406` — {@link UNSEEN}, which {@link withoutUnseenNoqa}
- * keeps out of `RUF100`'s unused codes; a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts). isort's
+ * {@link shadowingCandidate} give `N999` and `A005` ({@link withoutUnseenNoqa}
+ * keeps the directives of all of them out of `RUF100`'s unused codes); a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts). isort's
  * first-party modules by the file system: {@link ownPackage} and {@link sourceMisses}.
  *
  * @module
@@ -429,20 +428,13 @@ interface Finding {
 }
 
 /**
- * The rules `ruff check` decides from the file's path, which the WebAssembly build never reports and poly does not work
- * out: a module importing itself (`PLW0406`). (Poly reports `INP001` itself, {@link namespaceFinding}, and `N999`,
- * `A005`, `EXE001`, `EXE002`: {@link invalidModuleName}, {@link shadowingCandidate}, the engine's `#placeRules`.)
- */
-export const UNSEEN: ReadonlySet<string> = new Set(["PLW0406"]);
-
-/**
- * `findings` without what poly cannot stand by in `RUF100` (an unused `noqa` directive): the WebAssembly build counts a
- * code of {@link UNSEEN} unused wherever a directive names it, as it never reports that rule, where `ruff check` may
- * (pytest's `from _pytest import timing  # noqa: PLW0406` in `_pytest/timing.py`), and its fix deletes the code. Such
- * codes are taken out of the finding's unused ones: a finding left with none is dropped, and one left with others
- * (`unused: \`F401\``, `non-enabled: ...`) keeps them without its fix, which would delete the rest too. `used`: by
- * line, the codes of findings poly works out itself ({@link namespaceFinding}) that apply there, suppressed or not —
- * their directives are used, which the WebAssembly build does not know either.
+ * `findings` with `RUF100` (an unused `noqa` directive) as `ruff check` has it where poly works rules out itself (the
+ * rules of the file's place: `INP001`, `RUF067`, `N999`, `A005`, `PLW0406`, `EXE001`, `EXE002`), which the WebAssembly
+ * build never reports and so counts unused wherever a directive names them (pytest's `from _pytest import timing  #
+ * noqa: PLW0406`), and its fix deletes the code. `used`: by line, the codes of those findings that apply there,
+ * suppressed or not. Such codes are taken out of the finding's unused ones: a finding left with none is dropped, and
+ * one left with others (`unused: \`F401\``, `non-enabled: ...`) keeps them without its fix, which would delete the
+ * rest too.
  */
 export function withoutUnseenNoqa<T extends Finding & { fix: unknown; start_location: { row: number } }>(
   findings: T[],
@@ -456,7 +448,7 @@ export function withoutUnseenNoqa<T extends Finding & { fix: unknown; start_loca
     if (here.length > 0 && f.message === "Unused blanket `noqa` directive") continue;
     const unseen = (code: string) => {
       const bare = code.replace(/^`|`$/g, "");
-      return UNSEEN.has(bare) || here.includes(bare);
+      return here.includes(bare);
     };
     // ruff's message: `Unused \`noqa\` directive (unused: \`A\`, \`B\`; non-enabled: \`C\`; duplicated: ...; unknown: ...)`.
     const listed = f.code === "RUF100" ? /^Unused `noqa` directive \((.*)\)$/.exec(f.message)?.[1] : undefined;

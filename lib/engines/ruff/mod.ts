@@ -53,7 +53,7 @@ import {
   withoutOwnPrivateImports,
   withoutUnseenNoqa,
 } from "./_module.ts";
-import { initModuleFindings, shebangComments, tokenList } from "./_init_module.ts";
+import { importSelfFindings, initModuleFindings, shebangComments, type Token, tokenList } from "./_init_module.ts";
 import { ruffSelects } from "./_selectors.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
 import ruleCodes from "./_codes.json" with { type: "json" };
@@ -538,14 +538,17 @@ class Ruff implements EngineInstance {
     // Where INP001 applies, the directives that could suppress it (the first line's, the file-level ones) are used.
     const used = new Map<number, string[]>(place.directives.map((row) => [row, ["INP001"]]));
     // RUF067 (code in an `__init__.py`), which the module cannot report either; its directives are used the same way.
-    for (const f of this.#initModule(file, options, settings, found)) {
+    // ruff's tokens of the text, made once for the rules below that read them.
+    let tokens: Token[] | undefined;
+    const tokensOf = () => tokens ??= tokenList(this.#call(() => ws.tokens(file.text)));
+    for (const f of this.#initModule(file, options, settings, found, tokensOf)) {
       for (const row of [f.noqaRow, ...exemptions(file.text).map((e) => e.row)]) {
         used.set(row, [...used.get(row) ?? [], "RUF067"]);
       }
       if (f.suppressed) continue;
       own.push({ code: "RUF067", message: f.message, start_location: f.start, end_location: f.end, fix: null });
     }
-    for (const f of this.#placeRules(file, options, settings)) {
+    for (const f of this.#placeRules(file, options, settings, tokensOf)) {
       for (const row of [f.row, ...exemptions(file.text).map((e) => e.row)]) {
         used.set(row, [...used.get(row) ?? [], f.code]);
       }
@@ -556,13 +559,14 @@ class Ruff implements EngineInstance {
   }
 
   /**
-   * `N999`, `A005`, `EXE001` and `EXE002`, which `ruff check` decides from the file's path and mode and the WebAssembly
+   * `N999`, `A005`, `PLW0406`, `EXE001` and `EXE002`, which `ruff check` decides from the file's path and mode and the WebAssembly
    * build (a text without a path) never reports, worked out where the options enable them: an invalid module name, a
-   * module shadowing the standard library's (ruff's own list, asked of its module), a shebang comment in a file without
+   * module shadowing the standard library's (ruff's own list, asked of its module), a module importing itself (from its
+   * tokens and module path), a shebang comment in a file without
    * the executable bit, the bit without any shebang (not on Windows, nor on WSL, where every file has the bit, as
    * ruff). Each with the row its `noqa` directive belongs on.
    */
-  #placeRules(file: SourceFile, options: Options, settings: EngineSettings) {
+  #placeRules(file: SourceFile, options: Options, settings: EngineSettings, tokens: () => Token[]) {
     const out: { code: string; row: number; finding: RuffDiagnostic }[] = [];
     const on = (code: string) => maySelect(options, code) && this.#enables(options, code, settings);
     const at = { row: 1, column: 1 };
@@ -584,13 +588,17 @@ class Ruff implements EngineInstance {
         add("A005", `Module \`${name}\` shadows a Python standard-library module`);
       }
     }
+    if (on("PLW0406") && /\bimport\b/.test(file.text)) {
+      const module = rootedModulePath(file.path, namespaces);
+      for (const f of module ? importSelfFindings(file.text, tokens(), module) : []) {
+        add("PLW0406", `Module \`${f.name}\` imports itself`, f.start, f.end);
+      }
+    }
     const exe001 = on("EXE001");
     const exe002 = on("EXE002");
     if ((exe001 || exe002) && modeBits()) {
       const executable = isExecutable(file.path);
-      const shebangs = file.text.includes("#!")
-        ? shebangComments(file.text, tokenList(this.#call(() => this.#workspace(options, settings).tokens(file.text))))
-        : [];
+      const shebangs = file.text.includes("#!") ? shebangComments(file.text, tokens()) : [];
       if (exe001 && executable === false) {
         for (const s of shebangs) add("EXE001", "Shebang is present but file is not executable", s.start, s.end);
       }
@@ -623,10 +631,16 @@ class Ruff implements EngineInstance {
    * `RUF067` in an `__init__.py` where the options enable it (a preview rule), from the file's tokens; none in a text
    * with syntax errors (ruff would report the rule on what it recovered).
    */
-  #initModule(file: SourceFile, options: Options, settings: EngineSettings, found: RuffDiagnostic[]) {
+  #initModule(
+    file: SourceFile,
+    options: Options,
+    settings: EngineSettings,
+    found: RuffDiagnostic[],
+    tokensOf: () => Token[],
+  ) {
     if (basename(file.path) !== "__init__.py" || !isPreview(options) || !maySelect(options, "RUF067")) return [];
     if (found.some(isSyntax) || !this.#enables(options, "RUF067", settings)) return [];
-    const tokens = tokenList(this.#call(() => this.#workspace(options, settings).tokens(file.text)));
+    const tokens = tokensOf();
     const table = { ...tableOf(options.ruff), ...tableOf(tableOf(options.lint).ruff) };
     return initModuleFindings({ text: file.text, tokens, strict: table["strictly-empty-init-modules"] === true });
   }

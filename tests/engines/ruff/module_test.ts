@@ -259,28 +259,36 @@ Deno.test("poly lint: a dotted module below a src module is first-party for isor
 });
 
 /**
- * `RUF100` never counts a code of a rule the WebAssembly build cannot report (it sees no path) unused: `ruff check`
- * reports `PLW0406` for `from pkg import mod` in `pkg/mod.py`, so the directive there is used, and `--fix` kept it
- * where poly's fix deleted it (pytest's `src/_pytest/timing.py`: parity/ruff-noqa-unseen-rule). Native findings
- * (`ruff check --isolated --select RUF100,PLW0406,F401 --output-format=json pkg/mod.py`, ruff 0.16.9), recorded:
- * `1:12 RUF100 (unused: PLW0406, F401; non-enabled: E501; duplicated: F401)` and `3:28 RUF100 (non-enabled: E501)`,
- * both fixed; poly can stand by line 1 without `PLW0406` (nor then its fix), line 3 without the fix, and nothing on 2.
+ * `PLW0406` (a module importing itself), which the WebAssembly build never reports, is worked out from the file's
+ * module path, and `RUF100` counts its directives as `ruff check` does: used where the module imports itself
+ * (pytest's `from _pytest import timing  # noqa: PLW0406` in `_pytest/timing.py`, which poly's fix had deleted:
+ * parity/ruff-noqa-unseen-rule), unused elsewhere. Native findings (`ruff check --isolated --select
+ * RUF100,PLW0406,F401 pkg/mod.py`, ruff 0.16.9), recorded; its fix deletes line 1's directive and line 3's `E501`,
+ * which poly leaves (the WebAssembly build's fix would delete `PLW0406` with it).
  */
-Deno.test("ruff lint() and fix(): RUF100 counts no code of an unseen rule (PLW0406) unused, nor deletes it", async () => {
+Deno.test("ruff lint() and fix(): RUF100 counts a PLW0406 directive used where the module imports itself", async () => {
   const ruff = await engine("ruff");
+  const dir = await repository("poly-ruff-self-", { "pkg/__init__.py": "" });
   const text = "import os  # noqa: PLW0406, F401, E501, F401\nfrom pkg import mod  # noqa: PLW0406\n" +
     "from pkg import mod as m2  # noqa: PLW0406, E501\nprint(os, mod, m2)\n";
-  const file = { path: "/tmp/r/pkg/mod.py", relPath: "pkg/mod.py", language: "python" as const, text };
+  const file = { path: join(dir, "pkg/mod.py"), relPath: "pkg/mod.py", language: "python" as const, text };
   const selected = settings({ select: ["RUF100", "PLW0406", "F401"] });
   const out = await ruff.lint!(file, selected);
   assert.deepEqual(out.diagnostics.map((d) => `${d.span!.start_line}:${d.span!.start_col} ${d.code} ${d.title}`), [
-    "1:12 RUF100 Unused `noqa` directive (unused: `F401`; non-enabled: `E501`; duplicated: `F401`)",
+    "1:12 RUF100 Unused `noqa` directive (unused: `PLW0406`, `F401`; non-enabled: `E501`; duplicated: `F401`)",
     "3:28 RUF100 Unused `noqa` directive (non-enabled: `E501`)",
   ]);
-  assert.ok(out.diagnostics.every((d) => d.fix === undefined), "no fix that would delete PLW0406");
-  assert.equal((await ruff.fix!(file, selected)).text, text);
-  const plain = { ...file, text: "import os  # noqa: F401\nprint(os)\n" };
-  assert.equal((await ruff.fix!(plain, selected)).text, "import os\nprint(os)\n", "other codes are fixed as before");
+  assert.equal(
+    (await ruff.fix!(file, selected)).text,
+    "import os\nfrom pkg import mod  # noqa: PLW0406\nfrom pkg import mod as m2  # noqa: PLW0406, E501\nprint(os, mod, m2)\n",
+  );
+  // In no package a module has no path to import itself by: the directive is unused, as `ruff check` says there.
+  const loose = { ...file, path: join(dir, "mod.py"), relPath: "mod.py" };
+  assert.deepEqual((await ruff.lint!(loose, selected)).diagnostics.map((d) => `${d.span!.start_line} ${d.title}`), [
+    "1 Unused `noqa` directive (unused: `PLW0406`, `F401`; non-enabled: `E501`; duplicated: `F401`)",
+    "2 Unused `noqa` directive (unused: `PLW0406`)",
+    "3 Unused `noqa` directive (unused: `PLW0406`; non-enabled: `E501`)",
+  ]);
 });
 
 /**
@@ -537,11 +545,12 @@ Deno.test("absoluteImports(): relative imports made absolute against the module 
 });
 
 /**
- * `N999`, `A005`, `EXE001` and `EXE002`, which ruff decides from the file's path and mode (parity/ruff-module-place-rules:
+ * `N999`, `A005`, `PLW0406`, `EXE001` and `EXE002`, which ruff decides from the file's path and mode
+ * (parity/ruff-module-place-rules:
  * pip's `__pip-runner__.py`, an executable `__init__.py`). Native findings (`ruff check --output-format json .`, ruff
  * 0.16.9), recorded; the directives of `pkg/Other-Bad.py` and `exe2.py` are used (no `RUF100`).
  */
-Deno.test("poly lint: N999, A005, EXE001 and EXE002 as ruff check reports them (path, package root, mode)", async () => {
+Deno.test("poly lint: N999, A005, PLW0406, EXE001 and EXE002 as ruff check reports them (path, package, mode)", async () => {
   if (Deno.build.os === "windows") return; // no executable bits
   const dir = await parityCopy("ruff-module-place-rules");
   for (
@@ -555,6 +564,8 @@ Deno.test("poly lint: N999, A005, EXE001 and EXE002 as ruff check reports them (
     "logging.py:1:1 A005 Module `logging` shadows a Python standard-library module",
     "pkg/Bad-Name.py:1:1 N999 Invalid module name: 'Bad-Name'",
     "pkg/class.py:1:1 N999 Invalid module name: 'class'",
+    "pkg/selfish.py:1:8 PLW0406 Module `pkg.selfish` imports itself",
+    "pkg/selfish.py:4:5 PLW0406 Module `pkg.selfish` imports itself",
     "script.py:1:1 EXE001 Shebang is present but file is not executable",
     "src/email/__init__.py:1:1 A005 Module `email` shadows a Python standard-library module",
     "tool.py:1:1 EXE002 The file is executable but no shebang is present",
