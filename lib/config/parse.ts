@@ -10,6 +10,9 @@ import { parse, TomlError } from "smol-toml";
 import type { z } from "zod";
 import { ConfigError } from "../errors/mod.ts";
 import { excerpt, KeyLocator, type KeyPath } from "./_locate.ts";
+
+/** Where keys and array elements are written in TOML text (the ruff engine places `RUF201` with it). */
+export { KeyLocator };
 import { describeIssues } from "./_issues.ts";
 import { safeParse, type SchemaName } from "./valid.ts";
 import { engineTableProblems } from "./_engine_tables.ts";

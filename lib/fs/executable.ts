@@ -36,6 +36,19 @@ function executable(path: string): boolean {
 }
 
 /**
+ * Whether the file at `path` has an executable bit set (what ruff's `EXE001` and `EXE002` read), or undefined where the
+ * file cannot be stat-ed or the system keeps no mode (Windows).
+ */
+export function hasExecutableBit(path: string): boolean | undefined {
+  try {
+    const mode = Deno.statSync(path).mode;
+    return mode === null ? undefined : (mode & 0o111) !== 0;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Absolute path of program `name` on `pathEnv` (the `PATH` of the environment it will
  * run in; poly's own when not given), or undefined when it is not there. A `name` with
  * a slash is a path, checked as given.

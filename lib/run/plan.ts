@@ -196,6 +196,8 @@ function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
   const eslint = !deno && !oxlint && eslintLints(language, config);
   const chosen = ENGINES.filter((e) =>
     e.lintLanguages.includes(language) &&
+    // ruff lints TOML only as its own settings files, where a ruff configuration governs (lib/config/native/mod.ts).
+    !(e.id === "ruff" && language === "toml" && !config.native?.ruff?.files.length) &&
     (deno && e.id === "deno-lint" || oxlint && e.id === "oxlint" || flake8 && e.id === "flake8" ||
       eslint && e.id === "eslint" ||
       enabled(e, config, "lint", language) && !((instead || eslint) && e.id === "biome") &&

@@ -22,13 +22,13 @@
  * @module
  */
 import type { Listings } from "../../fs/listing.ts";
-import { dirname, isAbsolute, relative, sep } from "node:path";
+import { basename, dirname, isAbsolute, relative, sep } from "node:path";
 import { fingerprint } from "../fingerprint.ts";
 import type { ResolvedConfig } from "../types.ts";
 import { NativeFiles } from "./_files.ts";
 import { unhonouredConfig } from "./_reading.ts";
 import { ruffMatches } from "./_glob.ts";
-import { RUFF_DEFAULT_EXCLUDE, RuffReader, withFirstParty } from "./ruff.ts";
+import { RUFF_DEFAULT_EXCLUDE, RUFF_SETTINGS_FILES, RuffReader, withFirstParty } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
 import { styleIgnored } from "./prettier.ts";
@@ -395,6 +395,10 @@ export function nativeExcluded(
   if (engine === "flake8") return kind === "lint" ? flake8Excluded(native, absPath) : undefined;
   if (engine === "oxlint") return kind === "lint" ? oxlintExcluded(native, absPath) : undefined;
   if (engine !== "ruff") return undefined;
+  // Of the TOML files, ruff reads its settings files (`RUF201`); the rest are the TOML engine's alone.
+  if (absPath.endsWith(".toml") && !RUFF_SETTINGS_FILES.has(basename(absPath))) {
+    return "not one of ruff's settings files";
+  }
   const where = native.files.at(-1)?.path;
   const named = (key: string) => where ? `${key} in "${relative(dirname(absPath), where)}"` : `ruff's default ${key}`;
   const lists = [

@@ -30,6 +30,13 @@ import type { NativeFiles, NativeText } from "./_files.ts";
 import { nearestUp, parseTomlText } from "./_reading.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
 import { isTable, type Table, tableOf } from "../table.ts";
+import { selectorCode } from "../../engines/ruff/codes.ts";
+
+/** ruff's glob syntax (globset) as a regular expression: pep8-naming's `ignore-names` are such globs. */
+export { globsetRegex } from "./_glob.ts";
+
+/** The settings files `ruff check` lints by name (its default include has them): `RUF201` reads them. */
+export const RUFF_SETTINGS_FILES: ReadonlySet<string> = new Set(["pyproject.toml", "ruff.toml", ".ruff.toml"]);
 
 /** The files ruff looks for in one directory, highest precedence first. */
 export const RUFF_FILES = [".ruff.toml", "ruff.toml", "pyproject.toml"] as const;
@@ -262,6 +269,42 @@ export class RuffReader {
   }
 }
 
+/** The keys whose values are lists of rule selectors, at the top (deprecated there) or in `lint`. */
+const SELECTOR_LISTS = [
+  "select",
+  "extend-select",
+  "ignore",
+  "extend-ignore",
+  "fixable",
+  "extend-fixable",
+  "unfixable",
+  "extend-unfixable",
+  "extend-safe-fixes",
+  "extend-unsafe-fixes",
+];
+
+/**
+ * `table` with each rule named by name in its selectors (ruff 0.16: `select = ["line-too-long"]`) named by its code
+ * instead, as ruff resolves them: the selection fold below, per-file ignores and the engine read selectors as codes
+ * and prefixes. The lists of `per-file-ignores` and `extend-per-file-ignores` too; other values as written.
+ */
+function withSelectorCodes(table: Table): Table {
+  const codes = (v: unknown) => Array.isArray(v) ? v.map((s) => typeof s === "string" ? selectorCode(s) : s) : v;
+  const fix = (t: Table): Table => {
+    const out: Table = { ...t };
+    for (const key of SELECTOR_LISTS) if (out[key] !== undefined) out[key] = codes(out[key]);
+    for (const key of ["per-file-ignores", "extend-per-file-ignores"]) {
+      if (isTable(out[key])) {
+        out[key] = Object.fromEntries(Object.entries(out[key] as Table).map(([glob, v]) => [glob, codes(v)]));
+      }
+    }
+    return out;
+  };
+  const out = fix(table);
+  if (isTable(out.lint)) out.lint = fix(out.lint);
+  return out;
+}
+
 /** Merges levels (base first) into one configuration: see the module doc. */
 function merge(levels: RuffLevel[], display: (path: string) => string): NativeEngineConfig {
   let options: Table = {};
@@ -278,7 +321,8 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
   let perFileTarget: NativePattern[] | undefined;
   const lintExclude: NativePattern[] = [];
   const fmtExclude: NativePattern[] = [];
-  for (const { file, dir, table } of levels) {
+  for (const { file, dir, table: written } of levels) {
+    const table = withSelectorCodes(written);
     const name = display(file.path);
     const lint = isTable(table.lint) ? { ...table.lint } : {};
     const format = isTable(table.format) ? { ...table.format } : {};

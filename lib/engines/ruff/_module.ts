@@ -23,9 +23,8 @@
  * @module
  */
 import { basename, dirname, join, relative, sep } from "node:path";
-import { ISORT_ELSEWHERE, placedBy } from "../../config/native/ruff.ts";
+import { globsetRegex, ISORT_ELSEWHERE, placedBy } from "../../config/native/ruff.ts";
 import { tableOf } from "../../config/table.ts";
-import { globsetRegex } from "../../config/native/_glob.ts";
 
 /** Whether `path` is a file (a link followed). */
 function isFile(path: string): boolean {
@@ -434,18 +433,24 @@ interface Finding {
  * noqa: PLW0406`), and its fix deletes the code. `used`: by line, the codes of those findings that apply there,
  * suppressed or not. Such codes are taken out of the finding's unused ones: a finding left with none is dropped, and
  * one left with others (`unused: \`F401\``, `non-enabled: ...`) keeps them without its fix, which would delete the
- * rest too.
+ * rest too. `usedDirective`: what `ruff check` reports instead of a dropped finding, given the codes used there (its
+ * `RUF105`, under preview), if anything.
  */
 export function withoutUnseenNoqa<T extends Finding & { fix: unknown; start_location: { row: number } }>(
   findings: T[],
   used: ReadonlyMap<number, readonly string[]> = new Map(),
+  usedDirective?: (dropped: T, codes: readonly string[]) => T | undefined,
 ): T[] {
   if (!findings.some((f) => f.code === "RUF100")) return findings;
   const out: T[] = [];
   for (const f of findings) {
     const here = f.code === "RUF100" ? used.get(f.start_location.row) ?? [] : [];
     // A blanket directive where poly's own finding applies is used.
-    if (here.length > 0 && f.message === "Unused blanket `noqa` directive") continue;
+    if (here.length > 0 && f.message === "Unused blanket `noqa` directive") {
+      const instead = usedDirective?.(f, here);
+      if (instead) out.push(instead);
+      continue;
+    }
     const unseen = (code: string) => {
       const bare = code.replace(/^`|`$/g, "");
       return here.includes(bare);
@@ -463,7 +468,11 @@ export function withoutUnseenNoqa<T extends Finding & { fix: unknown; start_loca
     }
     unused.codes = unused.codes.filter((code) => !unseen(code));
     const left = parts.filter((p) => p.codes.length > 0);
-    if (left.length === 0) continue;
+    if (left.length === 0) {
+      const instead = usedDirective?.(f, here);
+      if (instead) out.push(instead);
+      continue;
+    }
     const message = `Unused \`noqa\` directive (${left.map((p) => `${p.label}: ${p.codes.join(", ")}`).join("; ")})`;
     out.push({ ...f, message, fix: null });
   }

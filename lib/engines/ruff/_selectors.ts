@@ -37,6 +37,11 @@ const REDIRECTS = new Map(
   ).split(" ").map((pair) => pair.split(">") as [string, string]),
 );
 
+/** The selector ruff 0.16.9 reads for `selector` (its redirect target), or `selector` itself. */
+export function redirected(selector: string): string {
+  return REDIRECTS.get(selector) ?? selector;
+}
+
 /** The linter of a selector or code: its longest linter prefix (pylint's categories are pylint). */
 function linterOf(text: string): string | undefined {
   const prefix = LINTERS.find((p) => text.startsWith(p));
@@ -50,7 +55,7 @@ export function ruffSelects(selector: string, code: string): boolean {
     const linter = linterOf(code);
     return selector === "C" ? linter === "C4" || linter === "C90" : linter === "T10" || linter === "T20";
   }
-  const own = REDIRECTS.get(selector) ?? selector;
+  const own = redirected(selector);
   const linter = linterOf(own);
   return linter !== undefined && linter === linterOf(code) && code.startsWith(own);
 }

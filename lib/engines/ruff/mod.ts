@@ -54,6 +54,7 @@ import {
   withoutUnseenNoqa,
 } from "./_module.ts";
 import { importSelfFindings, initModuleFindings, shebangComments, type Token, tokenList } from "./_init_module.ts";
+import { codesInSelectors } from "./_settings_file.ts";
 import { ruffSelects } from "./_selectors.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
 import ruleCodes from "./_codes.json" with { type: "json" };
@@ -70,12 +71,17 @@ import {
 } from "../types.ts";
 import { isTable, tableOf } from "../../config/table.ts";
 import { asFileRead } from "../../fs/read_log.ts";
+import { hasExecutableBit } from "../../fs/executable.ts";
 import { basename, extname, resolve } from "node:path";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 
 /** ruff's rule codes by rule name, at its pin (`_codes.json`: {@link withCodes}). */
 const RULE_CODES: Record<string, string | undefined> = ruleCodes.codes;
+/** ruff's rule names by code, at its pin. */
+const RULE_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries(ruleCodes.codes).map(([name, code]) => [code, name]),
+);
 /** ruff's version, pinned: the WebAssembly package's and the tables generated from ruff at it (`_codes.json`). */
 export const RUFF_VERSION = "0.16.9";
 
@@ -333,16 +339,6 @@ function modeBits(): boolean {
   }
 }
 
-/** Whether the file at `path` has an executable bit set, or undefined when it cannot be stat-ed. */
-function isExecutable(path: string): boolean | undefined {
-  try {
-    const mode = Deno.statSync(path).mode;
-    return mode === null ? undefined : (mode & 0o111) !== 0;
-  } catch {
-    return undefined;
-  }
-}
-
 function refuseStub(file: SourceFile): void {
   if (file.path.endsWith(".pyi")) {
     throw new EngineRefusal(
@@ -472,7 +468,8 @@ class Ruff implements EngineInstance {
   /**
    * Whether `options` enable rule `code`, as ruff resolves its selection (`select`, `extend-select`, `ignore`, their
    * prefixes and `ALL`): asked of ruff itself, which says a code a `noqa` directive names unused where its rule is on
-   * and non-enabled where it is off (`RUF100`, added to the options for the question). Once per options and code.
+   * and non-enabled where it is off (`RUF100`, added to the options for the question), and used where the rule reports
+   * the line itself (`RUF105`, a `noqa` comment). Once per options and code.
    */
   #enables(options: Options, code: string, settings: EngineSettings): boolean {
     let byCode = this.#enabledBy.get(options);
@@ -494,8 +491,9 @@ class Ruff implements EngineInstance {
       };
       const ws = this.#workspace(probe, settings);
       const found = withCodes(this.#call(() => ws.check(`x = 1  # noqa: ${code}\n`)));
-      const message = found.find((d) => d.code === "RUF100")?.message ?? "";
-      on = new RegExp(`unused: [^;]*\`${code}\``).test(message);
+      const message = found.find((d) => d.code === "RUF100")?.message;
+      // No RUF100 at all: the directive suppressed the rule's own finding on that line (RUF105 on a `noqa` comment).
+      on = message === undefined || new RegExp(`unused: [^;]*\`${code}\``).test(message);
       this.#enabled.set(key, on);
     }
     byCode.set(code, on);
@@ -555,7 +553,49 @@ class Ruff implements EngineInstance {
       if (!suppresses(file.text, f.code, undefined, f.row)) own.push(f.finding);
     }
     const namespaces = namespacePackages(options, settings.native?.root ?? "");
-    return withoutUnseenNoqa(withoutOwnPrivateImports(file.path, [...own, ...found], namespaces), used);
+    const kept = withoutOwnPrivateImports(file.path, [...own, ...found], namespaces);
+    return withoutUnseenNoqa(
+      kept,
+      used,
+      (dropped, codes) => this.#noqaComment(file, options, settings, dropped, codes),
+    );
+  }
+
+  /**
+   * `RUF105` (a preview rule: a `noqa` comment where ruff's `ruff: ignore` reads better) for a directive the
+   * WebAssembly build called unused and poly knows used (its codes, `here`, are of rules poly works out): `ruff check`
+   * reports the directive so where the rule is on, with its safe fix writing `# ruff: ignore[...]` (a file-level
+   * `# ruff: noqa: ...`: `# ruff: file-ignore[...]`; a blanket file-level one has no fix; `# flake8: noqa`: nothing).
+   */
+  #noqaComment(
+    file: SourceFile,
+    options: Options,
+    settings: EngineSettings,
+    dropped: RuffDiagnostic,
+    here: readonly string[],
+  ): RuffDiagnostic | undefined {
+    if (!isPreview(options) || !maySelect(options, "RUF105") || !this.#enables(options, "RUF105", settings)) return;
+    const { start_location: start, end_location: end } = dropped;
+    if (start.row !== end.row) return undefined;
+    const line = file.text.split("\n", start.row)[start.row - 1] ?? "";
+    const directive = line.slice(start.column - 1, end.column - 1);
+    const fileLevel = /^#\s*(ruff|flake8)\s*:\s*noqa/i.exec(directive);
+    if (fileLevel?.[1].toLowerCase() === "flake8") return undefined;
+    const listed = /noqa\s*:\s*(.*)$/i.exec(directive)?.[1]?.split(/[\s,]+/).filter(Boolean);
+    const codes = listed ?? (fileLevel ? undefined : here);
+    const message = fileLevel
+      ? "`ruff: noqa` comment used instead of `ruff: file-ignore`"
+      : "`noqa` comment used instead of `ruff: ignore`";
+    const content = codes && `# ruff: ${fileLevel ? "file-ignore" : "ignore"}[${codes.join(", ")}]`;
+    return {
+      code: "RUF105",
+      message,
+      start_location: start,
+      end_location: end,
+      fix: content === undefined
+        ? null
+        : { message: "Use `ruff: ignore` instead", edits: [{ location: start, end_location: end, content }] },
+    };
   }
 
   /**
@@ -597,7 +637,7 @@ class Ruff implements EngineInstance {
     const exe001 = on("EXE001");
     const exe002 = on("EXE002");
     if ((exe001 || exe002) && modeBits()) {
-      const executable = isExecutable(file.path);
+      const executable = hasExecutableBit(file.path);
       const shebangs = file.text.includes("#!") ? shebangComments(file.text, tokens()) : [];
       if (exe001 && executable === false) {
         for (const s of shebangs) add("EXE001", "Shebang is present but file is not executable", s.start, s.end);
@@ -661,7 +701,29 @@ class Ruff implements EngineInstance {
   }
 
   lint(file: SourceFile, settings: EngineSettings) {
+    if (file.language === "toml") return { diagnostics: this.#settingsFile(file, settings) };
     return againOnCrash(() => ({ diagnostics: this.#diagnose(file, settings, this.#check(file, settings)) }));
+  }
+
+  /**
+   * A ruff settings file (`pyproject.toml`, `ruff.toml`, `.ruff.toml`), which `ruff check` lints too: `RUF201` (a rule
+   * code used where its name reads better, a preview rule) where the options enable it, worked out as ruff 0.16.9 does
+   * (`_settings_file.ts`), each with its safe fix. `RUF200` (an invalid `pyproject.toml`) is not (docs/engines.md).
+   */
+  #settingsFile(file: SourceFile, settings: EngineSettings): Diagnostic[] {
+    const options = settingsLintOptions(settings);
+    if (!isPreview(options) || !maySelect(options, "RUF201") || !this.#enables(options, "RUF201", settings)) return [];
+    const found = codesInSelectors(file.path, file.text, RULE_NAMES);
+    const bytes = utf16ToBytes(file.text, found.flatMap((f) => [f.startIndex, f.endIndex]));
+    const diagnostics = found.map((f, i): Diagnostic => ({
+      engine: "ruff",
+      code: "RUF201",
+      severity: "error",
+      title: f.message,
+      span: { start_line: f.start.line, start_col: f.start.column, end_line: f.end.line, end_col: f.end.column },
+      fix: [{ start_byte: bytes[2 * i], end_byte: bytes[2 * i + 1], replacement: f.name }],
+    }));
+    return applyRuleSettings(diagnostics, settings);
   }
 
   /** ruff's raw findings as poly diagnostics (as `ruff check` gives them at the file's path), after select/ignore/per-rule levels. */
@@ -703,6 +765,19 @@ class Ruff implements EngineInstance {
   }
 
   fix(file: SourceFile, settings: EngineSettings) {
+    if (file.language === "toml") {
+      // A settings file's fixes (RUF201's names) never overlap: each rewrites one string.
+      const fixes = this.#settingsFile(file, settings).flatMap((d) => d.fix ?? []);
+      const bytes = new TextEncoder().encode(file.text);
+      const decoder = new TextDecoder();
+      let text = "";
+      let at = 0;
+      for (const f of fixes.sort((a, b) => a.start_byte - b.start_byte)) {
+        text += decoder.decode(bytes.subarray(at, f.start_byte)) + f.replacement;
+        at = f.end_byte;
+      }
+      return { text: text + decoder.decode(bytes.subarray(at)), fixed: fixes.length };
+    }
     return againOnCrash(() => this.#fix(file, settings));
   }
 
@@ -821,7 +896,8 @@ function selectsVisibility(settings: EngineSettings): boolean {
 export const ruff: EngineSpec = {
   id: "ruff",
   tier: "in-process",
-  lintLanguages: ["python"],
+  // TOML: ruff's settings files, which `ruff check` lints too (RUF201), where a ruff configuration governs (run/plan.ts).
+  lintLanguages: ["python", "toml"],
   formatLanguages: ["python"],
   capabilities: { lint: true, format: true, fix: true },
   upstream: `${PACKAGE} ${RUFF_VERSION}`,
@@ -832,6 +908,7 @@ export const ruff: EngineSpec = {
   // and the dotted modules it imports from the `src` folders, depend on the packages and files around the file
   // (`_module.ts`): where the selection has those rules, a result is kept under them too.
   cacheContext: (file, settings) => {
+    if (file.language === "toml") return Promise.resolve("");
     const options = settingsLintOptions(settings);
     const namespaces = () => namespacePackages(options, settings.native?.root ?? "");
     const raises = maySelect(options, "DOC501") || maySelect(options, "DOC502");
@@ -843,7 +920,7 @@ export const ruff: EngineSpec = {
       maySelect(options, "PLC2701") || maySelect(options, "N999")
         ? `^${packageRootName(file.path, namespaces()) ?? ""}`
         : "",
-      maySelect(options, "EXE001") || maySelect(options, "EXE002") ? `x${isExecutable(file.path)}` : "",
+      maySelect(options, "EXE001") || maySelect(options, "EXE002") ? `x${hasExecutableBit(file.path)}` : "",
       raises ? `#${rootedModulePath(file.path, namespaces())?.join(".") ?? ""}` : "",
     ].join("");
     const own = ownPackage(file.path, options);

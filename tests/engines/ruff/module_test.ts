@@ -580,3 +580,32 @@ Deno.test("poly lint: N999, A005, PLW0406, EXE001 and EXE002 as ruff check repor
     "script.py:1:1 EXE001 Shebang is present but file is not executable",
   ]);
 });
+
+/**
+ * `RUF105` (preview: a `noqa` comment where `ruff: ignore` reads better) on a directive poly knows used and the
+ * WebAssembly build called unused: `ruff check` reports it there, with its fix (pytest's `# noqa: PLW0406`). Native
+ * findings (`ruff check --output-format json .`, ruff 0.16.9), recorded: the line directive and the file-level one with
+ * their fixes, the blanket file-level one without.
+ */
+Deno.test("poly lint: RUF105 on the directives of rules poly works out, as ruff check reports it", async () => {
+  const dir = await repository("poly-ruff-105-", {
+    "pyproject.toml": '[tool.ruff.lint]\npreview = true\nselect = ["INP001", "F401", "RUF105", "RUF100"]\n',
+    "tools/i.py": "x = 1  # noqa: INP001\n",
+    "tools/j.py": "x = 1\n# ruff: noqa: INP001\n",
+    "tools/k.py": "import os\n# ruff: noqa\n",
+  });
+  const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
+  const doc = JSON.parse(run.stdout) as {
+    results: { path: string; diagnostics?: { code: string; span: Span; fix?: { replacement: string }[] }[] }[];
+  };
+  const found = doc.results.flatMap((r) =>
+    (r.diagnostics ?? []).filter((d) => d.code === "RUF105").map((d) =>
+      `${r.path}:${d.span.start_line}:${d.span.start_col}-${d.span.end_col} ${d.fix?.map((f) => f.replacement) ?? ""}`
+    )
+  ).sort();
+  assert.deepEqual(found, [
+    "tools/i.py:1:8-22 # ruff: ignore[INP001]",
+    "tools/j.py:2:1-21 # ruff: file-ignore[INP001]",
+    "tools/k.py:2:1-13 ",
+  ]);
+});
