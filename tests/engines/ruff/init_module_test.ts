@@ -4,12 +4,9 @@
  * parity/ruff-init-module-code (ruff 0.16.9, `--output-format=json`: start, end, code, message), recorded here.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { initModuleFindings, tokenList, topStatements } from "../../../lib/engines/ruff/_init_module.ts";
-import { tempDir } from "../../_helpers/temp.ts";
-import { copyDir, runPoly } from "../../_helpers/cli.ts";
-
-const FIXTURE = join(import.meta.dirname!, "../testdata/parity/ruff-init-module-code");
+import { runPoly } from "../../_helpers/cli.ts";
+import { parityCopy } from "./_parity.ts";
 
 /** `ruff check --output-format=json .` on the fixture, as `path start-end code message` lines. */
 const NATIVE = [
@@ -47,10 +44,7 @@ const NATIVE = [
 ];
 
 Deno.test("poly lint: RUF067 in __init__.py files as ruff check reports it (allowed statements, noqa, strict mode)", async () => {
-  const dir = await tempDir({ prefix: "poly-ruff-init-" });
-  await copyDir(FIXTURE, dir);
-  await Deno.remove(join(dir, "README.md"));
-  await Deno.mkdir(join(dir, ".git"));
+  const dir = await parityCopy("ruff-init-module-code");
   const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
   const doc = JSON.parse(run.stdout) as {
     results: {

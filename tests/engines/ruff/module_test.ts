@@ -20,7 +20,8 @@ import {
 } from "../../../lib/engines/ruff/_module.ts";
 import type { Span } from "../../../lib/report/schema.ts";
 import { tempDir } from "../../_helpers/temp.ts";
-import { copyDir, runPoly } from "../../_helpers/cli.ts";
+import { runPoly } from "../../_helpers/cli.ts";
+import { parityCopy, ruffFindings } from "./_parity.ts";
 
 const UNDOCUMENTED = "def f():\n    pass\n\n\nclass C:\n    def m(self):\n        pass\n";
 
@@ -372,17 +373,7 @@ const NAMESPACE_NATIVE = [
 
 Deno.test("poly lint: INP001 as ruff check reports it (the folder's __init__.py, root, src, namespace packages, noqa)", async () => {
   const dir = await repository("poly-ruff-inp-", NAMESPACE_TREE);
-  const findings = async () => {
-    const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
-    const doc = JSON.parse(run.stdout) as {
-      results: { path: string; diagnostics?: { engine: string; code: string; title: string; span: Span }[] }[];
-    };
-    return doc.results.flatMap((r) =>
-      (r.diagnostics ?? []).filter((d) => d.engine === "ruff").map((d) =>
-        `${r.path}:${d.span.start_line}:${d.span.start_col} ${d.code} ${d.title}`
-      )
-    ).sort();
-  };
+  const findings = () => ruffFindings(dir);
   assert.deepEqual(await findings(), NAMESPACE_NATIVE);
   // An __init__.py made beside a module: its cached result no longer stands.
   await Deno.writeTextFile(join(dir, "tools", "__init__.py"), "");
@@ -427,28 +418,6 @@ Deno.test("ruff lint() of an __init__.py: PLC0414, F821 for __path__ and F822 as
   assert.deepEqual(await found("pkg/__init__.py", false), []);
   assert.deepEqual(await found("pkg/__init__.py", true), ["4:12 F822"]);
 });
-
-/** A copy of a parity fixture (its README left out) as a repository of its own. */
-async function parityCopy(name: string): Promise<string> {
-  const dir = await tempDir({ prefix: `poly-${name}-` });
-  await copyDir(join(import.meta.dirname!, "../testdata/parity", name), dir);
-  await Deno.remove(join(dir, "README.md"));
-  await Deno.mkdir(join(dir, ".git"));
-  return dir;
-}
-
-/** ruff's findings of `poly lint` in `dir`, as sorted `path:line:col code title` lines. */
-async function ruffFindings(dir: string): Promise<string[]> {
-  const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
-  const doc = JSON.parse(run.stdout) as {
-    results: { path: string; diagnostics?: { engine: string; code: string; title: string; span: Span }[] }[];
-  };
-  return doc.results.flatMap((r) =>
-    (r.diagnostics ?? []).filter((d) => d.engine === "ruff").map((d) =>
-      `${r.path}:${d.span.start_line}:${d.span.start_col} ${d.code} ${d.title}`
-    )
-  ).sort();
-}
 
 /**
  * `PLC2701` (a private name imported from an external module) skips an import from the file's own package root, which

@@ -7,40 +7,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { codesInSelectors } from "../../../lib/engines/ruff/_settings_file.ts";
 import { selectorCode } from "../../../lib/engines/ruff/codes.ts";
-import type { Span } from "../../../lib/report/schema.ts";
-import { tempDir } from "../../_helpers/temp.ts";
-import { copyDir, runPoly } from "../../_helpers/cli.ts";
-
-/** A copy of a parity fixture (its README left out) as a repository of its own. */
-async function parityCopy(name: string): Promise<string> {
-  const dir = await tempDir({ prefix: `poly-${name}-` });
-  await copyDir(join(import.meta.dirname!, "../testdata/parity", name), dir);
-  await Deno.remove(join(dir, "README.md"));
-  await Deno.mkdir(join(dir, ".git"));
-  return dir;
-}
-
-/** ruff's findings of `poly lint` in `dir`: `path start-end code title | fix`. */
-async function ruffFindings(dir: string, args: string[] = []): Promise<string[]> {
-  const run = await runPoly(["lint", "--no-workspace", "--format", "json", ...args, "."], { cwd: dir });
-  const doc = JSON.parse(run.stdout) as {
-    results: {
-      path: string;
-      diagnostics?: { engine: string; code: string; title: string; span: Span; fix?: { replacement: string }[] }[];
-    }[];
-  };
-  return doc.results.flatMap((r) =>
-    (r.diagnostics ?? []).filter((d) => d.engine === "ruff").map((d) =>
-      `${r.path}:${d.span.start_line}:${d.span.start_col}-${d.span.end_line}:${d.span.end_col} ${d.code} ${d.title}` +
-      (d.fix ? ` | ${d.fix.map((f) => f.replacement).join()}` : "")
-    )
-  ).sort();
-}
+import { runPoly } from "../../_helpers/cli.ts";
+import { parityCopy, ruffFindings } from "./_parity.ts";
 
 Deno.test("poly lint: RUF201 in pyproject.toml and ruff.toml as ruff check reports it, and --fix writes the names", async () => {
   const dir = await parityCopy("ruff-settings-file-codes");
   const rule = "RUF201 Rule code used instead of name in";
-  assert.deepEqual(await ruffFindings(dir), [
+  assert.deepEqual(await ruffFindings(dir, { ends: true, fixes: true }), [
     "a.py:1:8-1:10 F401 `os` imported but unused | ",
     `pyproject.toml:10:17-10:21 ${rule} \`lint.select\` | line-too-long`,
     `pyproject.toml:10:25-10:31 ${rule} \`lint.select\` | rule-codes-in-selectors`,
@@ -73,7 +46,7 @@ Deno.test("poly lint: RUF201 in pyproject.toml and ruff.toml as ruff check repor
 
 Deno.test("poly lint: rules named by name in ruff's selectors, across an extend chain and per-file ignores", async () => {
   const dir = await parityCopy("ruff-selector-names");
-  const lines = (await ruffFindings(dir)).map((l) => l.replace(/-\d+:\d+ /, " "));
+  const lines = await ruffFindings(dir);
   assert.deepEqual(lines, [
     "docs/d.py:1:1 INP001 File `docs/d.py` is part of an implicit namespace package. Add an `__init__.py`.",
     "long.py:1:89 E501 Line too long (106 > 88)",
