@@ -563,18 +563,10 @@ Deno.test("poly lint: RUF105 on the directives of rules poly works out, as ruff 
     "tools/j.py": "x = 1\n# ruff: noqa: INP001\n",
     "tools/k.py": "import os\n# ruff: noqa\n",
   });
-  const run = await runPoly(["lint", "--no-workspace", "--format", "json", "."], { cwd: dir });
-  const doc = JSON.parse(run.stdout) as {
-    results: { path: string; diagnostics?: { code: string; span: Span; fix?: { replacement: string }[] }[] }[];
-  };
-  const found = doc.results.flatMap((r) =>
-    (r.diagnostics ?? []).filter((d) => d.code === "RUF105").map((d) =>
-      `${r.path}:${d.span.start_line}:${d.span.start_col}-${d.span.end_col} ${d.fix?.map((f) => f.replacement) ?? ""}`
-    )
-  ).sort();
+  const found = (await ruffFindings(dir, { ends: true, fixes: true })).filter((f) => f.includes(" RUF105 "));
   assert.deepEqual(found, [
-    "tools/i.py:1:8-22 # ruff: ignore[INP001]",
-    "tools/j.py:2:1-21 # ruff: file-ignore[INP001]",
-    "tools/k.py:2:1-13 ",
+    "tools/i.py:1:8-1:22 RUF105 `noqa` comment used instead of `ruff: ignore` | # ruff: ignore[INP001]",
+    "tools/j.py:2:1-2:21 RUF105 `ruff: noqa` comment used instead of `ruff: file-ignore` | # ruff: file-ignore[INP001]",
+    "tools/k.py:2:1-2:13 RUF105 `ruff: noqa` comment used instead of `ruff: file-ignore`",
   ]);
 });
