@@ -18,7 +18,6 @@ import {
   rootedModulePath,
   suppresses,
 } from "../../../lib/engines/ruff/_module.ts";
-import type { Span } from "../../../lib/report/schema.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 import { runPoly } from "../../_helpers/cli.ts";
 import { parityCopy, ruffFindings } from "./_parity.ts";
