@@ -386,5 +386,33 @@ export function importSelfFindings(text: string, tokens: readonly Token[], modul
   return out;
 }
 
+/**
+ * Whether the text may hold an import of the module `module` itself, read from its lines (a cheap first look, a
+ * superset of {@link importSelfFindings}'s: a string's line that reads like an import counts too): an `import` line
+ * naming the module, or a `from` line (with the lines of its parentheses) naming the module's own name from its
+ * package. Only then are the tokens made.
+ */
+export function mayImportSelf(text: string, module: readonly string[]): boolean {
+  const own = module.join(".");
+  const last = module[module.length - 1];
+  const parent = module.slice(0, -1).join(".");
+  for (const m of text.matchAll(/^[ \t]*import[ \t]+((?:[^#\n;\\]|\\\r?\n)+)/gm)) {
+    if (m[1].replace(/\\\r?\n/g, " ").split(",").some((part) => part.trim().split(/\s+/)[0] === own)) return true;
+  }
+  for (
+    const m of text.matchAll(
+      /^[ \t]*from[ \t]+(\.*)[ \t]*([\w.]*)[ \t]+import[ \t]*(\([^)]*\)?|(?:[^#\n;\\]|\\\r?\n)*)/gm,
+    )
+  ) {
+    const level = m[1].length;
+    if (level >= module.length && level > 0) continue;
+    const base = module.slice(0, module.length - level).join(".");
+    const from = level === 0 ? m[2] : [base, ...(m[2] ? [m[2]] : [])].join(".");
+    if (from !== parent) continue;
+    if (m[3].replace(/[()\\]/g, " ").split(/[\s,]+/).includes(last)) return true;
+  }
+  return false;
+}
+
 /** Tokens after which a statement starts. */
 const STATEMENT_START: ReadonlySet<string> = new Set(["Newline", "Indent", "Dedent", "Semi", "Colon"]);

@@ -53,7 +53,14 @@ import {
   withoutOwnPrivateImports,
   withoutUnseenNoqa,
 } from "./_module.ts";
-import { importSelfFindings, initModuleFindings, shebangComments, type Token, tokenList } from "./_init_module.ts";
+import {
+  importSelfFindings,
+  initModuleFindings,
+  mayImportSelf,
+  shebangComments,
+  type Token,
+  tokenList,
+} from "./_init_module.ts";
 import { codesInSelectors } from "./_settings_file.ts";
 import { ruffSelects } from "./_selectors.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
@@ -628,9 +635,9 @@ class Ruff implements EngineInstance {
         add("A005", `Module \`${name}\` shadows a Python standard-library module`);
       }
     }
-    if (on("PLW0406") && /\bimport\b/.test(file.text)) {
-      const module = rootedModulePath(file.path, namespaces);
-      for (const f of module ? importSelfFindings(file.text, tokens(), module) : []) {
+    const module = on("PLW0406") ? rootedModulePath(file.path, namespaces) : undefined;
+    if (module && mayImportSelf(file.text, module)) {
+      for (const f of importSelfFindings(file.text, tokens(), module)) {
         add("PLW0406", `Module \`${f.name}\` imports itself`, f.start, f.end);
       }
     }

@@ -4,7 +4,7 @@
  * parity/ruff-init-module-code (ruff 0.16.9, `--output-format=json`: start, end, code, message), recorded here.
  */
 import assert from "node:assert/strict";
-import { initModuleFindings, tokenList, topStatements } from "../../../lib/engines/ruff/_init_module.ts";
+import { initModuleFindings, mayImportSelf, tokenList, topStatements } from "../../../lib/engines/ruff/_init_module.ts";
 import { runPoly } from "../../_helpers/cli.ts";
 import { parityCopy } from "./_parity.ts";
 
@@ -101,4 +101,19 @@ Deno.test("initModuleFindings(): rows and UTF-16 columns past non-ASCII text; no
     [{ row: 1, column: 10 }, { row: 1, column: 15 }],
   ]);
   assert.deepEqual(initModuleFindings({ text: "", tokens: await tokensOf(""), strict: true }), []);
+});
+
+Deno.test("mayImportSelf(): a first look at the lines that may import the module itself", () => {
+  const module = ["pkg", "sub", "mod"];
+  const yes = [
+    "import pkg.sub.mod\n",
+    "import os, pkg.sub.mod as m\n",
+    "from . import mod\n",
+    "from .. import x\nfrom ..sub import (\n    other,\n    mod as m,\n)\n",
+    "from pkg.sub import other, \\\n    mod\n",
+    "    from pkg.sub import mod  # noqa: PLW0406\n",
+  ];
+  for (const text of yes) assert.ok(mayImportSelf(text, module), text);
+  const no = ["import pkg.sub\n", "from pkg import mod\n", "from . import other\n", "from ... import mod\n", "x = 1\n"];
+  for (const text of no) assert.ok(!mayImportSelf(text, module), text);
 });
