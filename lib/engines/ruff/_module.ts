@@ -224,8 +224,11 @@ export function packageRootName(path: string, namespaces: readonly string[] = []
  * root down to the file, a file's without its extension (`pkg/sub/__init__.py` is `pkg.sub.__init__`); undefined for
  * a file in no package, where ruff resolves none.
  */
-export function rootedModulePath(path: string, namespaces: readonly string[] = []): string[] | undefined {
-  const root = packageRoot(path, namespaces);
+export function rootedModulePath(
+  path: string,
+  namespaces: readonly string[] = [],
+  root = packageRoot(path, namespaces),
+): string[] | undefined {
   if (root === undefined) return undefined;
   return relative(dirname(root), path).split(sep).map((name) => name.replace(/(?<=.)\.[^.]*$/, ""));
 }
@@ -332,19 +335,17 @@ function isModuleFile(path: string): boolean {
 
 /**
  * `N999` (an invalid module name) as `ruff check` 0.16.9 reports it for the file at `path`, or undefined: in a package
- * (a {@link packageRoot}), the file's stem, or for an `__init__` or `__main__` file the package root's folder name (so
+ * (its {@link packageRoot}, `root`), the file's stem, or for an `__init__` or `__main__` file the package root's folder name (so
  * ruff names `Top-Pkg` for `Top-Pkg/__init__.py` and nothing for `pkg/Bad-Dir/__init__.py`), must be lower case
  * letters, digits and `_` not starting with a digit (in a `versions` or `migrations` folder it may) and no keyword,
  * unless pep8-naming's `ignore-names` (globs; `extend-ignore-names` adds) match it. The name, when it is invalid.
  */
 export function invalidModuleName(
   path: string,
-  namespaces: readonly string[],
+  root: string | undefined,
   options: Record<string, unknown>,
 ): string | undefined {
-  if (!/\.pyw?$/.test(path)) return undefined;
-  const root = packageRoot(path, namespaces);
-  if (root === undefined) return undefined;
+  if (!/\.pyw?$/.test(path) || root === undefined) return undefined;
   const name = isModuleFile(path) ? basename(root) : basename(path).replace(/\.[^.]*$/, "");
   const migration = ["versions", "migrations"].includes(basename(dirname(path)));
   const valid = (migration ? /^[a-z0-9_]*$/ : /^[a-z_][a-z0-9_]*$/).test(name) && !KEYWORDS.has(name);

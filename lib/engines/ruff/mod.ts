@@ -45,7 +45,7 @@ import {
   namespaceFinding,
   nestedPackageParent,
   ownPackage,
-  packageRootName,
+  packageRoot,
   rootedModulePath,
   shadowingCandidate,
   sourceMisses,
@@ -624,8 +624,11 @@ class Ruff implements EngineInstance {
         finding: { code, message, start_location: start, end_location: end, fix: null },
       });
     const namespaces = namespacePackages(options, settings.native?.root ?? "");
+    // The file's package root, found once for the rules that need it.
+    let found: { root?: string } | undefined;
+    const root = () => (found ??= { root: packageRoot(file.path, namespaces) }).root;
     if (on("N999")) {
-      const name = invalidModuleName(file.path, namespaces, options);
+      const name = invalidModuleName(file.path, root(), options);
       if (name !== undefined) add("N999", `Invalid module name: '${name}'`);
     }
     if (on("A005")) {
@@ -635,7 +638,7 @@ class Ruff implements EngineInstance {
         add("A005", `Module \`${name}\` shadows a Python standard-library module`);
       }
     }
-    const module = on("PLW0406") ? rootedModulePath(file.path, namespaces) : undefined;
+    const module = on("PLW0406") ? rootedModulePath(file.path, namespaces, root()) : undefined;
     if (module && mayImportSelf(file.text, module)) {
       for (const f of importSelfFindings(file.text, tokens(), module)) {
         add("PLW0406", `Module \`${f.name}\` imports itself`, f.start, f.end);
@@ -923,6 +926,8 @@ export const ruff: EngineSpec = {
     if (file.language === "toml") return Promise.resolve("");
     const options = settingsLintOptions(settings);
     const namespaces = () => namespacePackages(options, settings.native?.root ?? "");
+    let found: { root?: string } | undefined;
+    const root = () => (found ??= { root: packageRoot(file.path, namespaces()) }).root;
     const raises = maySelect(options, "DOC501") || maySelect(options, "DOC502");
     const docs = [
       selectsVisibility(settings) ? modulePath(file.path).join(".") : "",
@@ -930,10 +935,10 @@ export const ruff: EngineSpec = {
         ? `!${besideInit(file.path)}${nestedPackageParent(file.path, file.relPath, namespaces()) ?? ""}`
         : "",
       maySelect(options, "PLC2701") || maySelect(options, "N999")
-        ? `^${packageRootName(file.path, namespaces()) ?? ""}`
+        ? `^${root() === undefined ? "" : basename(root()!)}`
         : "",
       maySelect(options, "EXE001") || maySelect(options, "EXE002") ? `x${hasExecutableBit(file.path)}` : "",
-      raises ? `#${rootedModulePath(file.path, namespaces())?.join(".") ?? ""}` : "",
+      raises ? `#${rootedModulePath(file.path, namespaces(), root())?.join(".") ?? ""}` : "",
     ].join("");
     const own = ownPackage(file.path, options);
     // A file the stat index knows unchanged comes without its text (lib/run/prepass.ts): read here when it matters.
