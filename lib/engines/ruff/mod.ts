@@ -546,18 +546,20 @@ class Ruff implements EngineInstance {
     // ruff's tokens of the text, made once for the rules below that read them.
     let tokens: Token[] | undefined;
     const tokensOf = () => tokens ??= tokenList(this.#call(() => ws.tokens(file.text)));
+    // Where a rule poly works out applies, the directives that could suppress it (its line's, the file-level ones).
+    const exempt = exemptions(file.text);
+    const use = (code: string, row: number) => {
+      for (const r of [row, ...exempt.map((e) => e.row)]) used.set(r, [...used.get(r) ?? [], code]);
+    };
     for (const f of this.#initModule(file, options, settings, found, tokensOf)) {
-      for (const row of [f.noqaRow, ...exemptions(file.text).map((e) => e.row)]) {
-        used.set(row, [...used.get(row) ?? [], "RUF067"]);
+      use("RUF067", f.noqaRow);
+      if (!f.suppressed) {
+        own.push({ code: "RUF067", message: f.message, start_location: f.start, end_location: f.end, fix: null });
       }
-      if (f.suppressed) continue;
-      own.push({ code: "RUF067", message: f.message, start_location: f.start, end_location: f.end, fix: null });
     }
     for (const f of this.#placeRules(file, options, settings, tokensOf)) {
-      for (const row of [f.row, ...exemptions(file.text).map((e) => e.row)]) {
-        used.set(row, [...used.get(row) ?? [], f.code]);
-      }
-      if (!suppresses(file.text, f.code, undefined, f.row)) own.push(f.finding);
+      use(f.code, f.row);
+      if (!suppresses(file.text, f.code, exempt, f.row)) own.push(f.finding);
     }
     const namespaces = namespacePackages(options, settings.native?.root ?? "");
     const kept = withoutOwnPrivateImports(file.path, [...own, ...found], namespaces);
@@ -606,12 +608,12 @@ class Ruff implements EngineInstance {
   }
 
   /**
-   * `N999`, `A005`, `PLW0406`, `EXE001` and `EXE002`, which `ruff check` decides from the file's path and mode and the WebAssembly
-   * build (a text without a path) never reports, worked out where the options enable them: an invalid module name, a
-   * module shadowing the standard library's (ruff's own list, asked of its module), a module importing itself (from its
-   * tokens and module path), a shebang comment in a file without
-   * the executable bit, the bit without any shebang (not on Windows, nor on WSL, where every file has the bit, as
-   * ruff). Each with the row its `noqa` directive belongs on.
+   * `N999`, `A005`, `PLW0406`, `EXE001` and `EXE002`, which `ruff check` decides from the file's path and mode and
+   * the WebAssembly build (a text without a path) never reports, worked out where the options enable them: an invalid
+   * module name, a module shadowing the standard library's (ruff's own list, asked of its module), a module importing
+   * itself (from its tokens and module path), a shebang comment in a file without the executable bit, the bit without
+   * any shebang (not on Windows, nor on WSL, where every file has the bit, as ruff). Each with the row its `noqa`
+   * directive belongs on.
    */
   #placeRules(file: SourceFile, options: Options, settings: EngineSettings, tokens: () => Token[]) {
     const out: { code: string; row: number; finding: RuffDiagnostic }[] = [];
