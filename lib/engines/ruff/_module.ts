@@ -16,7 +16,7 @@
  * reports `INP001`; {@link withoutOwnPrivateImports} leaves out the `PLC2701`s of
  * imports from the file's own package (`RUF067`, code in an `__init__.py`, is
  * worked out in `_init_module.ts`); {@link invalidModuleName} and
- * {@link shadowingCandidate} give `N999` and `A005` ({@link withoutUnseenNoqa}
+ * {@link shadowingCandidate} give `N999` and `A005` ({@link withUsedDirectives}
  * keeps the directives of all of them out of `RUF100`'s unused codes); a stub (`.pyi`) is not checked at all (`refuseStub` in mod.ts). isort's
  * first-party modules by the file system: {@link ownPackage} and {@link sourceMisses}.
  *
@@ -213,22 +213,18 @@ export function packageRoot(path: string, namespaces: readonly string[] = []): s
   return root;
 }
 
-/** The name of the file's {@link packageRoot}, or undefined. */
-export function packageRootName(path: string, namespaces: readonly string[] = []): string | undefined {
-  const root = packageRoot(path, namespaces);
-  return root === undefined ? undefined : basename(root);
+/** The file's {@link packageRoot}, looked up on the first call only: the rules and keys that need it share it. */
+export function lazyPackageRoot(path: string, namespaces: readonly string[] = []): () => string | undefined {
+  let found: { root?: string } | undefined;
+  return () => (found ??= { root: packageRoot(path, namespaces) }).root;
 }
 
 /**
  * The module path `ruff check` resolves relative imports against (its `to_module_path`): each name from the package
- * root down to the file, a file's without its extension (`pkg/sub/__init__.py` is `pkg.sub.__init__`); undefined for
+ * root (`root`, the file's {@link packageRoot}) down to the file, a file's without its extension (`pkg/sub/__init__.py` is `pkg.sub.__init__`); undefined for
  * a file in no package, where ruff resolves none.
  */
-export function rootedModulePath(
-  path: string,
-  namespaces: readonly string[] = [],
-  root = packageRoot(path, namespaces),
-): string[] | undefined {
+export function rootedModulePath(path: string, root: string | undefined): string[] | undefined {
   if (root === undefined) return undefined;
   return relative(dirname(root), path).split(sep).map((name) => name.replace(/(?<=.)\.[^.]*$/, ""));
 }
@@ -252,19 +248,16 @@ export function absoluteImports(text: string, module: readonly string[]): string
 
 /**
  * `findings` without the `PLC2701`s (a private name imported from an external module) `ruff check` does not report:
- * an import whose first module name is the file's own package root ({@link packageRootName}) is not external —
+ * an import whose first module name is the file's own package root's name (`root`) is not external —
  * litestar's `from litestar._asgi import ...` in `litestar/_asgi/__init__.py`. The WebAssembly build knows no package
  * and reported each. The module comes from the message (``from external module `a.b` ``; without it the private name
  * is the first module itself).
  */
-export function withoutOwnPrivateImports<T extends Finding>(
-  path: string,
-  findings: T[],
-  namespaces: readonly string[] = [],
-): T[] {
+export function withoutOwnPrivateImports<T extends Finding>(findings: T[], root: () => string | undefined): T[] {
   if (!findings.some((f) => f.code === "PLC2701")) return findings;
-  const own = packageRootName(path, namespaces);
-  if (own === undefined) return findings;
+  const dir = root();
+  if (dir === undefined) return findings;
+  const own = basename(dir);
   return findings.filter((f) => {
     const m = f.code === "PLC2701"
       ? /^Private name import `([^`]+)`(?: from external module `([^`]+)`)?$/.exec(f.message)
@@ -437,7 +430,7 @@ interface Finding {
  * rest too. `usedDirective`: what `ruff check` reports instead of a dropped finding, given the codes used there (its
  * `RUF105`, under preview), if anything.
  */
-export function withoutUnseenNoqa<T extends Finding & { fix: unknown; start_location: { row: number } }>(
+export function withUsedDirectives<T extends Finding & { fix: unknown; start_location: { row: number } }>(
   findings: T[],
   used: ReadonlyMap<number, readonly string[]> = new Map(),
   usedDirective?: (dropped: T, codes: readonly string[]) => T | undefined,
@@ -452,10 +445,7 @@ export function withoutUnseenNoqa<T extends Finding & { fix: unknown; start_loca
       if (instead) out.push(instead);
       continue;
     }
-    const unseen = (code: string) => {
-      const bare = code.replace(/^`|`$/g, "");
-      return here.includes(bare);
-    };
+    const usedHere = (code: string) => here.includes(code.replace(/^`|`$/g, ""));
     // ruff's message: `Unused \`noqa\` directive (unused: \`A\`, \`B\`; non-enabled: \`C\`; duplicated: ...; unknown: ...)`.
     const listed = f.code === "RUF100" ? /^Unused `noqa` directive \((.*)\)$/.exec(f.message)?.[1] : undefined;
     const parts = (listed ?? "").split("; ").map((part) => {
@@ -463,11 +453,11 @@ export function withoutUnseenNoqa<T extends Finding & { fix: unknown; start_loca
       return { label: part.slice(0, at), codes: part.slice(at + 2).split(", ") };
     });
     const unused = parts.find((p) => p.label === "unused");
-    if (listed === undefined || !unused?.codes.some(unseen)) {
+    if (listed === undefined || !unused?.codes.some(usedHere)) {
       out.push(f);
       continue;
     }
-    unused.codes = unused.codes.filter((code) => !unseen(code));
+    unused.codes = unused.codes.filter((code) => !usedHere(code));
     const left = parts.filter((p) => p.codes.length > 0);
     if (left.length === 0) {
       const instead = usedDirective?.(f, here);

@@ -40,18 +40,18 @@ import {
   docstringsSelected,
   exemptions,
   invalidModuleName,
+  lazyPackageRoot,
   maySelect,
   modulePath,
   namespaceFinding,
   nestedPackageParent,
   ownPackage,
-  packageRoot,
   rootedModulePath,
   shadowingCandidate,
   sourceMisses,
   suppresses,
   withoutOwnPrivateImports,
-  withoutUnseenNoqa,
+  withUsedDirectives,
 } from "./_module.ts";
 import {
   importSelfFindings,
@@ -525,14 +525,17 @@ class Ruff implements EngineInstance {
     refuseStub(file);
     const options = this.#fileLintOptions(file, settings);
     const ws = this.#workspace(options, settings);
-    const found = this.#resolvedDocs(file, options, settings, withCodes(this.#call(() => ws.check(file.text))));
+    const namespaces = namespacePackages(options, settings.native?.root ?? "");
+    const root = lazyPackageRoot(file.path, namespaces);
+    const checked = withCodes(this.#call(() => ws.check(file.text)));
+    const found = this.#resolvedDocs(file, options, settings, checked, root);
     // INP001, which the module cannot report: worked out here where the options enable it.
     const place: { message?: string; directives: number[] } =
       maySelect(options, "INP001") && this.#enables(options, "INP001", settings)
         ? namespaceFinding(file.path, file.relPath, file.text, {
           root: settings.native?.root ?? "",
           src: settings.native?.sourceDirs ?? [],
-          namespaces: namespacePackages(options, settings.native?.root ?? ""),
+          namespaces,
           preview: isPreview(options),
         })
         : { directives: [] };
@@ -542,7 +545,6 @@ class Ruff implements EngineInstance {
       : [{ code: "INP001", message: place.message, start_location: at, end_location: at, fix: null }];
     // Where INP001 applies, the directives that could suppress it (the first line's, the file-level ones) are used.
     const used = new Map<number, string[]>(place.directives.map((row) => [row, ["INP001"]]));
-    // RUF067 (code in an `__init__.py`), which the module cannot report either; its directives are used the same way.
     // ruff's tokens of the text, made once for the rules below that read them.
     let tokens: Token[] | undefined;
     const tokensOf = () => tokens ??= tokenList(this.#call(() => ws.tokens(file.text)));
@@ -551,19 +553,19 @@ class Ruff implements EngineInstance {
     const use = (code: string, row: number) => {
       for (const r of [row, ...exempt.map((e) => e.row)]) used.set(r, [...used.get(r) ?? [], code]);
     };
+    // RUF067 (code in an `__init__.py`) and the rules of the file's place, which the module cannot report either.
     for (const f of this.#initModule(file, options, settings, found, tokensOf)) {
       use("RUF067", f.noqaRow);
       if (!f.suppressed) {
         own.push({ code: "RUF067", message: f.message, start_location: f.start, end_location: f.end, fix: null });
       }
     }
-    for (const f of this.#placeRules(file, options, settings, tokensOf)) {
+    for (const f of this.#placeRules(file, options, settings, tokensOf, root)) {
       use(f.code, f.row);
       if (!suppresses(file.text, f.code, exempt, f.row)) own.push(f.finding);
     }
-    const namespaces = namespacePackages(options, settings.native?.root ?? "");
-    const kept = withoutOwnPrivateImports(file.path, [...own, ...found], namespaces);
-    return withoutUnseenNoqa(
+    const kept = withoutOwnPrivateImports([...own, ...found], root);
+    return withUsedDirectives(
       kept,
       used,
       (dropped, codes) => this.#noqaComment(file, options, settings, dropped, codes),
@@ -615,7 +617,13 @@ class Ruff implements EngineInstance {
    * any shebang (not on Windows, nor on WSL, where every file has the bit, as ruff). Each with the row its `noqa`
    * directive belongs on.
    */
-  #placeRules(file: SourceFile, options: Options, settings: EngineSettings, tokens: () => Token[]) {
+  #placeRules(
+    file: SourceFile,
+    options: Options,
+    settings: EngineSettings,
+    tokens: () => Token[],
+    root: () => string | undefined,
+  ) {
     const out: { code: string; row: number; finding: RuffDiagnostic }[] = [];
     const on = (code: string) => maySelect(options, code) && this.#enables(options, code, settings);
     const at = { row: 1, column: 1 };
@@ -625,10 +633,6 @@ class Ruff implements EngineInstance {
         row: start.row,
         finding: { code, message, start_location: start, end_location: end, fix: null },
       });
-    const namespaces = namespacePackages(options, settings.native?.root ?? "");
-    // The file's package root, found once for the rules that need it.
-    let found: { root?: string } | undefined;
-    const root = () => (found ??= { root: packageRoot(file.path, namespaces) }).root;
     if (on("N999")) {
       const name = invalidModuleName(file.path, root(), options);
       if (name !== undefined) add("N999", `Invalid module name: '${name}'`);
@@ -640,7 +644,7 @@ class Ruff implements EngineInstance {
         add("A005", `Module \`${name}\` shadows a Python standard-library module`);
       }
     }
-    const module = on("PLW0406") ? rootedModulePath(file.path, namespaces, root()) : undefined;
+    const module = on("PLW0406") ? rootedModulePath(file.path, root()) : undefined;
     if (module && mayImportSelf(file.text, module)) {
       for (const f of importSelfFindings(file.text, tokens(), module)) {
         add("PLW0406", `Module \`${f.name}\` imports itself`, f.start, f.end);
@@ -668,10 +672,16 @@ class Ruff implements EngineInstance {
    * `DOC502` too many). Those two rules' findings come from a check of the text with its relative imports made
    * absolute ({@link absoluteImports}: each keeps its line, and neither rule reports on an import's line).
    */
-  #resolvedDocs(file: SourceFile, options: Options, settings: EngineSettings, found: RuffDiagnostic[]) {
+  #resolvedDocs(
+    file: SourceFile,
+    options: Options,
+    settings: EngineSettings,
+    found: RuffDiagnostic[],
+    root: () => string | undefined,
+  ) {
     if (!isPreview(options) || !(maySelect(options, "DOC501") || maySelect(options, "DOC502"))) return found;
     if (!/^[ \t]*from[ \t]+\./m.test(file.text)) return found;
-    const module = rootedModulePath(file.path, namespacePackages(options, settings.native?.root ?? ""));
+    const module = rootedModulePath(file.path, root());
     const text = module === undefined ? file.text : absoluteImports(file.text, module);
     if (text === file.text) return found;
     const raises = (d: RuffDiagnostic) => d.code === "DOC501" || d.code === "DOC502";
@@ -927,20 +937,19 @@ export const ruff: EngineSpec = {
   cacheContext: (file, settings) => {
     if (file.language === "toml") return Promise.resolve("");
     const options = settingsLintOptions(settings);
-    const namespaces = () => namespacePackages(options, settings.native?.root ?? "");
-    let found: { root?: string } | undefined;
-    const root = () => (found ??= { root: packageRoot(file.path, namespaces()) }).root;
+    const namespaces = namespacePackages(options, settings.native?.root ?? "");
+    const root = lazyPackageRoot(file.path, namespaces);
     const raises = maySelect(options, "DOC501") || maySelect(options, "DOC502");
     const docs = [
       selectsVisibility(settings) ? modulePath(file.path).join(".") : "",
       maySelect(options, "INP001")
-        ? `!${besideInit(file.path)}${nestedPackageParent(file.path, file.relPath, namespaces()) ?? ""}`
+        ? `!${besideInit(file.path)}${nestedPackageParent(file.path, file.relPath, namespaces) ?? ""}`
         : "",
       maySelect(options, "PLC2701") || maySelect(options, "N999")
         ? `^${root() === undefined ? "" : basename(root()!)}`
         : "",
       maySelect(options, "EXE001") || maySelect(options, "EXE002") ? `x${hasExecutableBit(file.path)}` : "",
-      raises ? `#${rootedModulePath(file.path, namespaces(), root())?.join(".") ?? ""}` : "",
+      raises ? `#${rootedModulePath(file.path, root())?.join(".") ?? ""}` : "",
     ].join("");
     const own = ownPackage(file.path, options);
     // A file the stat index knows unchanged comes without its text (lib/run/prepass.ts): read here when it matters.

@@ -14,7 +14,7 @@ import {
   importedModules,
   modulePath,
   ownPackage,
-  packageRootName,
+  packageRoot,
   rootedModulePath,
   suppresses,
 } from "../../../lib/engines/ruff/_module.ts";
@@ -486,7 +486,7 @@ Deno.test("poly lint: INP001 for a package nested under an implicit namespace pa
   assert.deepEqual(await ruffFindings(dir), []);
 });
 
-Deno.test("packageRootName(): the outermost folder with an __init__.py, or in namespace-packages", async () => {
+Deno.test("packageRoot(): the outermost folder with an __init__.py, or in namespace-packages", async () => {
   const dir = await repository("poly-ruff-root-", {
     "a/__init__.py": "",
     "a/b/__init__.py": "",
@@ -495,10 +495,10 @@ Deno.test("packageRootName(): the outermost folder with an __init__.py, or in na
     "ns/x/m.py": "",
     "top.py": "",
   });
-  assert.equal(packageRootName(join(dir, "a/b/m.py")), "a");
-  assert.equal(packageRootName(join(dir, "a/c/m.py")), undefined, "a folder without __init__.py is no package");
-  assert.equal(packageRootName(join(dir, "top.py")), undefined);
-  assert.equal(packageRootName(join(dir, "ns/x/m.py"), [join(dir, "ns")]), "ns");
+  assert.equal(packageRoot(join(dir, "a/b/m.py")), join(dir, "a"));
+  assert.equal(packageRoot(join(dir, "a/c/m.py")), undefined, "a folder without __init__.py is no package");
+  assert.equal(packageRoot(join(dir, "top.py")), undefined);
+  assert.equal(packageRoot(join(dir, "ns/x/m.py"), [join(dir, "ns")]), join(dir, "ns"));
 });
 
 Deno.test("absoluteImports(): relative imports made absolute against the module path, each on its own line", () => {
@@ -509,7 +509,11 @@ Deno.test("absoluteImports(): relative imports made absolute against the module 
     "from pkg.sub import a\nfrom pkg import b\nfrom pkg.sub.x import (c,\n  d)\n  from y.z import e\n" +
       "from .... import f\nfrom pkg.sub.foo import g\nimport os\n",
   );
-  assert.deepEqual(rootedModulePath("/nowhere/pkg/mod.py"), undefined, "a file in no package");
+  assert.deepEqual(
+    rootedModulePath("/nowhere/pkg/mod.py", packageRoot("/nowhere/pkg/mod.py")),
+    undefined,
+    "a file in no package",
+  );
 });
 
 /**
