@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { bytesToUtf16, indexToPosition, lineStarts } from "../text.ts";
 import { exemptions, suppresses } from "./_module.ts";
 
 /** One of ruff's tokens: its kind, its UTF-8 byte range and its flags. */
@@ -97,7 +98,7 @@ const MESSAGE = {
 
 /** `RUF067`'s findings in an `__init__.py`, suppressed ones marked (their directives are used: `RUF100`). */
 export function initModuleFindings(input: InitModuleInput): InitModuleFinding[] {
-  const text = new Bytes(input.text);
+  const text = located(input.text, input.tokens);
   const source = (t: Token) => text.source(t);
   const statements = topStatements(input.tokens);
   const aliases = typingAliases(statements, source);
@@ -228,49 +229,56 @@ function closesAt(tokens: Token[]): boolean {
   return false;
 }
 
-/** A text's bytes, with the byte offset each line starts at: where ruff's offsets are turned into rows and columns. */
-class Bytes {
-  readonly bytes: Uint8Array;
-  readonly lineStarts: number[] = [0];
-  readonly #decoder = new TextDecoder();
+/** ruff's UTF-8 byte offsets in a text as string indices, rows and UTF-16 columns (lib/engines/text.ts). */
+class Located {
+  readonly #text: string;
+  readonly #starts: number[];
+  readonly #index = new Map<number, number>();
 
-  constructor(text: string) {
-    this.bytes = new TextEncoder().encode(text);
-    this.bytes.forEach((b, i) => {
-      if (b === 0x0a) this.lineStarts.push(i + 1);
-    });
+  constructor(text: string, tokens: readonly Token[]) {
+    this.#text = text;
+    this.#starts = lineStarts(text);
+    const offsets = tokens.flatMap((t) => [t.start, t.end]);
+    bytesToUtf16(text, offsets).forEach((index, i) => this.#index.set(offsets[i], index));
+  }
+
+  /** The string index of a token's byte offset. */
+  index(offset: number): number {
+    return this.#index.get(offset) ?? bytesToUtf16(this.#text, [offset])[0];
   }
 
   /** The text of a token. */
   source(t: Token): string {
-    return this.#decoder.decode(this.bytes.subarray(t.start, t.end));
+    return this.#text.slice(this.index(t.start), this.index(t.end));
   }
 
-  /** The 1-based row of a byte offset. */
-  row(offset: number): number {
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+  /** A string index as a 1-based row and UTF-16 column. */
+  at(index: number): { row: number; column: number } {
+    const { line, col } = indexToPosition(this.#starts, index);
+    return { row: line, column: col };
   }
 
   /** A byte offset as a 1-based row and UTF-16 column. */
   position(offset: number): { row: number; column: number } {
-    const row = this.row(offset);
-    const column = this.#decoder.decode(this.bytes.subarray(this.lineStarts[row - 1], offset)).length + 1;
-    return { row, column };
+    return this.at(this.index(offset));
   }
 
-  /** The byte offset of the `\` that ends `row` (before its line break), or undefined. */
+  /** The string index of the `\` that ends `row` (before its line break), or undefined. */
   continuation(row: number): number | undefined {
-    let end = row < this.lineStarts.length ? this.lineStarts[row] - 1 : this.bytes.length;
-    if (this.bytes[end - 1] === 0x0d) end--;
-    return this.bytes[end - 1] === 0x5c ? end - 1 : undefined;
+    let end = row < this.#starts.length ? this.#starts[row] - 1 : this.#text.length;
+    if (this.#text[end - 1] === "\r") end--;
+    return this.#text[end - 1] === "\\" ? end - 1 : undefined;
   }
+}
+
+/** Each token list's {@link Located}, made once for the rules that read it. */
+const locatedBy = new WeakMap<readonly Token[], Located>();
+
+/** The {@link Located} of `text`'s `tokens`. */
+function located(text: string, tokens: readonly Token[]): Located {
+  let found = locatedBy.get(tokens);
+  if (!found) locatedBy.set(tokens, found = new Located(text, tokens));
+  return found;
 }
 
 /**
@@ -278,17 +286,17 @@ class Bytes {
  * with a string over several lines takes its directive on the string's last line, and a line continued with `\` on
  * the last line it continues to.
  */
-function noqaRow(tokens: readonly Token[], first: Token, text: Bytes): number {
+function noqaRow(tokens: readonly Token[], first: Token, text: Located): number {
   let end = first.start;
   if (first.kind === "String") end = first.end;
   else if (first.kind === "FStringStart" || first.kind === "TStringStart") {
     end = tokens.find((t) => t.start >= first.start && /^[FT]StringEnd$/.test(t.kind))?.end ?? end;
   }
-  let row = text.row(Math.max(first.start, end - 1));
-  const inToken = (offset: number) =>
+  let row = text.at(Math.max(text.index(first.start), text.index(end) - 1)).row;
+  const inToken = (index: number) =>
     tokens.some((t) =>
       (t.kind === "Comment" || t.kind === "String" || /^[FT]StringMiddle$/.test(t.kind)) &&
-      t.start <= offset && offset < t.end
+      text.index(t.start) <= index && index < text.index(t.end)
     );
   for (let at = text.continuation(row); at !== undefined && !inToken(at); at = text.continuation(row)) row++;
   return row;
@@ -302,10 +310,10 @@ export function shebangComments(
   text: string,
   tokens: readonly Token[],
 ): { start: { row: number; column: number }; end: { row: number; column: number } }[] {
-  const bytes = new Bytes(text);
-  return tokens.filter((t) => t.kind === "Comment" && bytes.source(t).startsWith("#!")).map((t) => ({
-    start: bytes.position(t.start),
-    end: bytes.position(t.end),
+  const where = located(text, tokens);
+  return tokens.filter((t) => t.kind === "Comment" && where.source(t).startsWith("#!")).map((t) => ({
+    start: where.position(t.start),
+    end: where.position(t.end),
   }));
 }
 
@@ -325,17 +333,17 @@ export interface ImportSelf {
  * a statement's start (after a newline, an indent, a `;` or a block's colon), so `raise E from None` is none.
  */
 export function importSelfFindings(text: string, tokens: readonly Token[], module: readonly string[]): ImportSelf[] {
-  const bytes = new Bytes(text);
+  const where = located(text, tokens);
   const sig = tokens.filter((t) => t.kind !== "Comment" && t.kind !== "NonLogicalNewline");
   const own = module.join(".");
   const out: ImportSelf[] = [];
   const report = (name: string, first: Token, last: Token) =>
-    out.push({ name, start: bytes.position(first.start), end: bytes.position(last.end) });
+    out.push({ name, start: where.position(first.start), end: where.position(last.end) });
   /** A dotted name from `sig[j]`: its parts and the index after it. */
   const dotted = (j: number): [string[], number] => {
     const parts: string[] = [];
     while (sig[j]?.kind === "Identifier") {
-      parts.push(bytes.source(sig[j]));
+      parts.push(where.source(sig[j]));
       if (sig[j + 1]?.kind !== "Dot") return [parts, j + 1];
       j += 2;
     }
@@ -375,8 +383,8 @@ export function importSelfFindings(text: string, tokens: readonly Token[], modul
       let last = first;
       j++;
       if (sig[j]?.kind === "As" && sig[j + 1]) [last, j] = [sig[j + 1], j + 2];
-      if (bytes.source(first) === module[module.length - 1]) {
-        report(`${imported}.${bytes.source(first)}`, first, last);
+      if (where.source(first) === module[module.length - 1]) {
+        report(`${imported}.${where.source(first)}`, first, last);
         break;
       }
       if (sig[j]?.kind !== "Comma") break;
