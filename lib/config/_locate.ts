@@ -60,8 +60,13 @@ export class KeyLocator {
 
   /** Whether `path` itself (not an ancestor) was found. */
   has(path: KeyPath): boolean {
+    return this.offset(path) !== undefined;
+  }
+
+  /** The string index where `path` itself (not an ancestor) is written, or undefined. */
+  offset(path: KeyPath): number | undefined {
     this.#ready();
-    return this.#positions.has(path.map(String).join(SEP));
+    return this.#positions.get(path.map(String).join(SEP));
   }
 
   #toPosition(offset: number): TextPosition {

@@ -62,15 +62,14 @@ export function codesInSelectors(
   for (const key of top) ruff = isTable(ruff) ? ruff[key] : undefined;
   if (!isTable(ruff)) return [];
   const locator = new KeyLocator(text);
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === "\n") lineStarts.push(i + 1);
   const out: CodeInSelector[] = [];
   const visit = (value: unknown, at: (string | number)[], selector: string, inLint: boolean) => {
-    if (typeof value !== "string" || !locator.has(at)) return;
+    if (typeof value !== "string") return;
+    const open = locator.offset(at);
+    if (open === undefined) return;
     const name = names.get(redirected(value));
     if (name === undefined) return;
     const { line, column } = locator.locate(at);
-    const open = lineStarts[line - 1] + column - 1;
     const quote = /^("""|'''|"|')/.exec(text.slice(open, open + 3))?.[0];
     if (quote === undefined) return;
     const startIndex = open + quote.length;

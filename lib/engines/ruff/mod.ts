@@ -29,7 +29,7 @@
  * @module
  */
 import type { Diagnostic } from "../../report/schema.ts";
-import { applyEdits, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "../text.ts";
+import { applyEdits, bytesToUtf16, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "../text.ts";
 import { applyRuleSettings, upstreamKeys } from "../settings.ts";
 import { freshCommonJs, wasmCall } from "../module.ts";
 import {
@@ -795,15 +795,10 @@ class Ruff implements EngineInstance {
     if (file.language === "toml") {
       // A settings file's fixes (RUF201's names) never overlap: each rewrites one string.
       const fixes = this.#settingsFile(file, settings).flatMap((d) => d.fix ?? []);
-      const bytes = new TextEncoder().encode(file.text);
-      const decoder = new TextDecoder();
-      let text = "";
-      let at = 0;
-      for (const f of fixes.sort((a, b) => a.start_byte - b.start_byte)) {
-        text += decoder.decode(bytes.subarray(at, f.start_byte)) + f.replacement;
-        at = f.end_byte;
-      }
-      return { text: text + decoder.decode(bytes.subarray(at)), fixed: fixes.length };
+      const at = bytesToUtf16(file.text, fixes.flatMap((f) => [f.start_byte, f.end_byte]));
+      const edits = fixes.map((f, i) => ({ start: at[2 * i], end: at[2 * i + 1], text: f.replacement }));
+      const { text, applied } = applyEdits(file.text, edits);
+      return { text, fixed: applied };
     }
     return againOnCrash(() => this.#fix(file, settings));
   }
