@@ -10,6 +10,11 @@ import ruleCodes from "./_codes.json" with { type: "json" };
 
 const CODES: Readonly<Record<string, string | undefined>> = ruleCodes.codes;
 
+/** ruff's rule names by code, at its pin (what `RUF201`'s fix writes). */
+export const RULE_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries(ruleCodes.codes).map(([name, code]) => [code, name]),
+);
+
 /** The code of the rule named `selector`, or `selector` itself (a code, a prefix, `ALL`, or a rule without a code). */
 export function selectorCode(selector: string): string {
   return Object.hasOwn(CODES, selector) ? CODES[selector] ?? selector : selector;

@@ -64,7 +64,7 @@ import {
 import { codesInSelectors } from "./_settings_file.ts";
 import { ruffSelects } from "./_selectors.ts";
 import { CONDITIONAL, DISPLAY_ONLY, fixIsSafe, parseTokens, type RuffToken } from "./_safety.ts";
-import ruleCodes from "./_codes.json" with { type: "json" };
+import { RULE_NAMES, selectorCode } from "./codes.ts";
 import {
   againOnCrash,
   EngineError,
@@ -83,12 +83,6 @@ import { basename, extname, resolve } from "node:path";
 
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 
-/** ruff's rule codes by rule name, at its pin (`_codes.json`: {@link withCodes}). */
-const RULE_CODES: Record<string, string | undefined> = ruleCodes.codes;
-/** ruff's rule names by code, at its pin. */
-const RULE_NAMES: ReadonlyMap<string, string> = new Map(
-  Object.entries(ruleCodes.codes).map(([name, code]) => [code, name]),
-);
 /** ruff's version, pinned: the WebAssembly package's and the tables generated from ruff at it (`_codes.json`). */
 export const RUFF_VERSION = "0.16.9";
 
@@ -200,8 +194,7 @@ function formatOptions(settings: EngineSettings): Options {
 function withCodes(diags: RuffDiagnostic[]): RuffDiagnostic[] {
   if (!diags.some((d) => d.code !== null && !/^[A-Z]+[0-9]+$/.test(d.code))) return diags;
   return diags.map((d) => {
-    const code = d.code === null ? undefined : RULE_CODES[d.code];
-    return code ? { ...d, code } : d;
+    return d.code === null ? d : { ...d, code: selectorCode(d.code) };
   });
 }
 
