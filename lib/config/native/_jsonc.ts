@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { indexToPosition, lineStarts } from "../../engines/text.ts";
 import { findNodeAtLocation, parse, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import JSON5 from "json5";
 
@@ -63,8 +64,8 @@ export function keyPosition(text: string, path: (string | number)[]): { line: nu
 
 /** The 1-based line and column of a string offset in `text`. */
 function positionAt(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  return { line: before.split("\n").length, column: offset - (before.lastIndexOf("\n") + 1) + 1 };
+  const { line, col } = indexToPosition(lineStarts(text), offset);
+  return { line, column: col };
 }
 
 /** Parses JSON5 text as prettier does; throws a {@link JsoncError} at the error's line and column. */

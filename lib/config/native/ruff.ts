@@ -270,7 +270,7 @@ export class RuffReader {
 }
 
 /** The keys whose values are lists of rule selectors, at the top (deprecated there) or in `lint`. */
-const SELECTOR_LISTS = [
+export const SELECTOR_LISTS: readonly string[] = [
   "select",
   "extend-select",
   "ignore",
@@ -283,6 +283,9 @@ const SELECTOR_LISTS = [
   "extend-unsafe-fixes",
 ];
 
+/** The keys whose values are tables of rule selector lists (by glob), at the top or in `lint`. */
+export const SELECTOR_TABLES: readonly string[] = ["per-file-ignores", "extend-per-file-ignores"];
+
 /**
  * `table` with each rule named by name in its selectors (ruff 0.16: `select = ["line-too-long"]`) named by its code
  * instead, as ruff resolves them: the selection fold below, per-file ignores and the engine read selectors as codes
@@ -293,7 +296,7 @@ function withSelectorCodes(table: Table): Table {
   const fix = (t: Table): Table => {
     const out: Table = { ...t };
     for (const key of SELECTOR_LISTS) if (out[key] !== undefined) out[key] = codes(out[key]);
-    for (const key of ["per-file-ignores", "extend-per-file-ignores"]) {
+    for (const key of SELECTOR_TABLES) {
       if (isTable(out[key])) {
         out[key] = Object.fromEntries(Object.entries(out[key] as Table).map(([glob, v]) => [glob, codes(v)]));
       }

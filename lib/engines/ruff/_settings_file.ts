@@ -14,22 +14,8 @@ import { basename } from "node:path";
 import { parse } from "smol-toml";
 import { KeyLocator } from "../../config/parse.ts";
 import { isTable } from "../../config/table.ts";
-import { RUFF_SETTINGS_FILES } from "../../config/native/ruff.ts";
+import { RUFF_SETTINGS_FILES, SELECTOR_LISTS, SELECTOR_TABLES } from "../../config/native/ruff.ts";
 import { redirected } from "./_selectors.ts";
-
-const ARRAY_SELECTORS = [
-  "select",
-  "extend-select",
-  "fixable",
-  "extend-fixable",
-  "ignore",
-  "extend-ignore",
-  "unfixable",
-  "extend-unfixable",
-  "extend-safe-fixes",
-  "extend-unsafe-fixes",
-];
-const TABLE_SELECTORS = ["per-file-ignores", "extend-per-file-ignores"];
 
 /** One `RUF201` finding: where the code is (1-based lines, UTF-16 columns; offsets into the text), and its rule's name. */
 export interface CodeInSelector {
@@ -85,11 +71,11 @@ export function codesInSelectors(
     });
   };
   const check = (table: Record<string, unknown>, at: string[], inLint: boolean) => {
-    for (const selector of ARRAY_SELECTORS) {
+    for (const selector of SELECTOR_LISTS) {
       const list = table[selector];
       if (Array.isArray(list)) list.forEach((v, i) => visit(v, [...at, selector, i], selector, inLint));
     }
-    for (const selector of TABLE_SELECTORS) {
+    for (const selector of SELECTOR_TABLES) {
       const perFile = table[selector];
       if (!isTable(perFile)) continue;
       for (const [glob, list] of Object.entries(perFile)) {
