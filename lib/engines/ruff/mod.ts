@@ -331,11 +331,18 @@ function toEdits(text: string, starts: number[], d: RuffDiagnostic): TextEdit[] 
  * (a Windows file system there has every bit set, and ruff skips both rules).
  */
 function modeBits(): boolean {
-  if (Deno.build.os === "windows") return false;
+  return systemModeBits ??= Deno.build.os !== "windows" && !/microsoft|wsl/i.test(osRelease());
+}
+
+/** {@link modeBits}' answer, asked of the system once. */
+let systemModeBits: boolean | undefined;
+
+/** The kernel's release, or "" where it cannot be read. */
+function osRelease(): string {
   try {
-    return !/microsoft|wsl/i.test(Deno.osRelease());
+    return Deno.osRelease();
   } catch {
-    return true;
+    return "";
   }
 }
 
