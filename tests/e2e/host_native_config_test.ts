@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { copyFixture, REPO, runPoly } from "../_helpers/cli.ts";
+import { copyDir, copyFixture, REPO, runPoly } from "../_helpers/cli.ts";
 import { tempDir } from "../_helpers/temp.ts";
 
 interface Record_ {
@@ -28,15 +28,13 @@ interface Doc {
 async function parity(name: string): Promise<string> {
   const dest = await tempDir({ prefix: "poly-parity-" });
   await Deno.mkdir(join(dest, ".git"));
-  const src = join(REPO, "tests/engines/testdata/parity", name);
-  for await (const e of Deno.readDir(src)) {
-    if (e.name !== "README.md") await Deno.copyFile(join(src, e.name), join(dest, e.name));
-  }
+  await copyDir(join(REPO, "tests/engines/testdata/parity", name), dest);
+  await Deno.remove(join(dest, "README.md"));
   return dest;
 }
 
-async function run(dir: string, args: string[]) {
-  const flags = args[0] === "lint" ? ["--no-workspace", "--no-cache"] : ["--no-cache"];
+async function run(dir: string, args: string[], cache = false) {
+  const flags = [...(args[0] === "lint" ? ["--no-workspace"] : []), ...(cache ? [] : ["--no-cache"])];
   const out = await runPoly([...args, ...flags, "--format", "json"], { cwd: dir });
   let doc: Doc;
   try {
@@ -86,6 +84,35 @@ Deno.test({
     assert.deepEqual(codes(nested, "run.sh", "shellcheck"), []);
     assert.deepEqual(codes(nested, "sub/run.sh", "shellcheck"), ["SC2086"]);
     assert.ok(hasSource(nested, "sub/.shellcheckrc"), JSON.stringify(nested.configs));
+  },
+});
+
+Deno.test({
+  name: "shellcheck-source-path: with external-sources, sourced files are the repository's, as shellcheck finds them",
+  ignore: !(await hasProgram("shellcheck")),
+  fn: async () => {
+    const dir = await parity("shellcheck-source-path");
+    // shellcheck 0.9.0 run in the folder: bin/run.sh's SCRIPTDIR path and top.sh's paths from the folder are followed.
+    const { doc } = await run(dir, ["lint"]);
+    assert.deepEqual(codes(doc, "bin/run.sh", "shellcheck"), ["SC2086", "SC2154"]);
+    assert.deepEqual(codes(doc, "top.sh", "shellcheck"), []);
+    assert.deepEqual(codes(doc, "lib/common.sh", "shellcheck"), []);
+    // A fix checks the fixed text below a mirror of the folder: what is left is what a check run finds.
+    const fixed = (await run(dir, ["lint", "--fix"])).doc;
+    assert.deepEqual(codes(fixed, "bin/run.sh", "shellcheck"), ["SC2154"]);
+    assert.match(await Deno.readTextFile(join(dir, "bin/run.sh")), /echo "\$greeting" "\$name" "\$1"/);
+    // A kept result depends on what the script sources: an edit of lib/common.sh alone changes bin/run.sh's.
+    assert.deepEqual(codes((await run(dir, ["lint"], true)).doc, "bin/run.sh", "shellcheck"), ["SC2154"]);
+    await Deno.writeTextFile(join(dir, "lib/common.sh"), "#!/bin/bash\nother=1\nexport other\n");
+    assert.deepEqual(codes((await run(dir, ["lint"], true)).doc, "bin/run.sh", "shellcheck"), ["SC2154", "SC2154"]);
+    await Deno.writeTextFile(join(dir, "lib/common.sh"), "#!/bin/bash\ngreeting=hello\nexport greeting\n");
+    // Without external-sources each script is checked on its own, as `shellcheck FILE` checks it.
+    await Deno.writeTextFile(join(dir, ".shellcheckrc"), "source-path=SCRIPTDIR\n");
+    const alone = (await run(dir, ["lint"])).doc;
+    assert.deepEqual(codes(alone, "top.sh", "shellcheck"), ["SC1091", "SC1091", "SC2154"]);
+    // poly.toml's external_sources is shellcheck's -x.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[lint.shell.shellcheck]\nexternal_sources = true\n");
+    assert.deepEqual(codes((await run(dir, ["lint"])).doc, "top.sh", "shellcheck"), []);
   },
 });
 

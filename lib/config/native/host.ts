@@ -154,11 +154,19 @@ export class HostReader {
     if (!path) return undefined;
     const f = await this.files.read(path);
     const origins: Record<string, string> = {};
+    // Its `key=value` lines, the last of a key winning but for `source-path`, each of which adds a folder: the
+    // shellcheck engine reads whether `source` reaches files outside shellcheck's inputs, and where it looks for them.
+    const options: Record<string, unknown> = {};
+    const sourcePaths: string[] = [];
     for (const line of f.text.split(/\r?\n/)) {
-      const key = /^\s*([a-z-]+)\s*=/.exec(line)?.[1];
-      if (key) origins[key] = this.display(path);
+      const m = /^\s*([a-z-]+)\s*=\s*(.*?)\s*$/.exec(line);
+      if (!m) continue;
+      origins[m[1]] = this.display(path);
+      if (m[1] === "source-path") sourcePaths.push(m[2]);
+      else options[m[1]] = m[2];
     }
-    return { files: [source(f)], options: {}, root: dirname(path), origins };
+    if (sourcePaths.length > 0) options["source-path"] = sourcePaths;
+    return { files: [source(f)], options, root: dirname(path), origins };
   }
 
   /** clang-format's nearest style file: `options.style` is its YAML, each document checked. */

@@ -13,10 +13,15 @@
  *   extension), `severity` (minimum level: "error" | "warning" | "info" | "style"),
  *   `enable` (optional checks, e.g. ["require-variable-braces"]), `external_sources`
  *   (follow `source`, -x). The nearest `.shellcheckrc` (lib/config/native/host.ts)
- *   governs: shellcheck runs on private copies of the scripts, so the rc file is
- *   copied beside them (shellcheck takes the first one it finds upward); without
- *   one, `--norc` keeps any other rc file (the user's) out. poly.toml's keys
- *   are command-line flags, which shellcheck applies on top of the rc file.
+ *   governs (shellcheck takes the first one it finds upward); without one, `--norc`
+ *   keeps any other rc file (the user's) out. poly.toml's keys are command-line
+ *   flags, which shellcheck applies on top of the rc file.
+ * - Where `source` reaches files outside the inputs ({@link externalSources}), shellcheck
+ *   runs in the configuration's folder on the scripts' own paths (a check run) or on
+ *   copies below a mirror of it (a fix), so `SCRIPTDIR` and paths from that folder
+ *   reach the repository's files, which are then part of a result's cache key
+ *   (`_sources.ts`). Otherwise each script is a private copy in a folder of its own,
+ *   checked as `shellcheck FILE` checks it, the rc file copied above it.
  * - A script shellcheck cannot parse is an errored record with the line and column
  *   of its parse error.
  * - Batch (`lintMany`, what a check run uses): one process per dialect, a large
@@ -30,7 +35,9 @@
 import type { Diagnostic, Severity } from "../../report/schema.ts";
 import { applyRuleSettings } from "../settings.ts";
 import { applyEdits, indexToPosition, lineStarts, type TextEdit, utf16ToBytes } from "../text.ts";
-import { dirname } from "node:path";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { makeTempDir, removeTemp } from "../../fs/temp.ts";
+import { sourcesContext } from "./_sources.ts";
 import { runHost } from "../host.ts";
 import { Batcher, withTempFiles } from "../batch.ts";
 import {
@@ -98,7 +105,8 @@ export function shellcheckArgs(settings: EngineSettings, shell: string | undefin
   if (shell) args.push(`--shell=${shell}`);
   if (typeof t.severity === "string") args.push(`--severity=${t.severity}`);
   if (Array.isArray(t.enable) && t.enable.length) args.push(`--enable=${t.enable.join(",")}`);
-  if (t.external_sources === true) args.push("--external-sources", `--source-path=${sourceDir}`);
+  if (t.external_sources === true) args.push("--external-sources");
+  if (sourceDir) args.push(`--source-path=${sourceDir}`);
   const include = codeList(t.select);
   const exclude = codeList(t.ignore);
   if (include) args.push(`--include=${include}`);
@@ -109,6 +117,39 @@ export function shellcheckArgs(settings: EngineSettings, shell: string | undefin
 /** The repository's `.shellcheckrc` governing these settings, if any (see lib/config/native/host.ts). */
 function rcFile(settings: EngineSettings): string | undefined {
   return settings.native?.files.at(-1)?.path;
+}
+
+/**
+ * Whether shellcheck follows `source` to any file that exists (`-x`), not only to the files it was given: poly.toml's
+ * `external_sources`, the rc file's `external-sources=true`, or `-x` in `SHELLCHECK_OPTS`. Then what a script sources
+ * is read from the repository, at the paths shellcheck resolves from the directory it runs in and the script's own
+ * (`SCRIPTDIR`), so poly runs it as one runs it by hand: from the run's root, on the scripts' paths below it.
+ */
+export function externalSources(settings: EngineSettings): boolean {
+  if (settings.tool.external_sources === true) return true;
+  if (settings.native?.options["external-sources"] === "true") return true;
+  return /(^|\s)(-x|--external-sources)(\s|$)/.test(Deno.env.get("SHELLCHECK_OPTS") ?? "");
+}
+
+/**
+ * The folder shellcheck runs in when `source` reaches files outside its inputs, as one runs it by hand: the
+ * repository's (poly's configuration's folder: the nearest `poly.toml`, else the repository's root), where a path a
+ * script sources from the folder shellcheck runs in (`source=lib/common.sh`) is written from; each script's path
+ * below it (`/`-separated). Undefined when a file is not below it.
+ */
+function rootFor(
+  files: readonly SourceFile[],
+  settings: EngineSettings,
+): { root: string; names: string[] } | undefined {
+  const root = settings.configDir;
+  if (root === undefined) return undefined;
+  const names: string[] = [];
+  for (const f of files) {
+    const rel = relative(root, f.path);
+    if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return undefined;
+    names.push(rel.split(sep).join("/"));
+  }
+  return { root, names };
 }
 
 /** UTF-16 index of a 1-based line and code-point column (shellcheck json1 counts a tab as one column). */
@@ -180,20 +221,37 @@ function analysis(file: SourceFile, comments: Comment[], settings: EngineSetting
 /** Fewest files for which a dialect group is split across processes (shellcheck uses one core). */
 const SPLIT_AT = 32;
 
-/**
- * Checks many files with few shellcheck processes: one per dialect group (and
- * per directory when `external_sources` follows `source`), each large group
- * split in as many parts as there are cores, run side by side. A process that
- * fails fails only its own files.
- */
 /** Why a file has no analysis: it failed, or shellcheck declined it. */
 type Failed = EngineError | EngineRefusal;
 
-async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promise<(Analysis | Failed)[]> {
-  const external = settings.tool.external_sources === true;
+/**
+ * Where shellcheck reads a group of scripts:
+ * - `disk`: at their own paths, shellcheck running in the run's root, as one runs it by hand there — a check run's
+ *   files (their texts are the files' bytes) where `source` reaches files outside the inputs ({@link externalSources});
+ * - `mirror`: private copies at their paths below a private folder that mirrors the root, every other entry of the
+ *   folders on their way a link to the repository's ({@link withMirror}) — texts of a fix, under the same rc file;
+ * - `copies`: each private copy in a folder of its own, where `source` reaches nothing outside the inputs: each
+ *   script is checked on its own, as `shellcheck FILE` checks it, whatever else the batch holds.
+ */
+type Layout = "disk" | "mirror" | "copies";
+
+/**
+ * Checks many files with few shellcheck processes: one per dialect group (and per directory for private copies when
+ * `source` follows files outside the inputs and no common root places them), each large group split in as many parts
+ * as there are cores, run side by side. A process that fails fails only its own files. `onDisk`: each text is the
+ * bytes at its path.
+ */
+async function analyzeMany(
+  files: SourceFile[],
+  settings: EngineSettings,
+  onDisk = false,
+): Promise<(Analysis | Failed)[]> {
+  const external = externalSources(settings);
+  const placed = external ? rootFor(files, settings) : undefined;
+  const layout: Layout = placed === undefined ? "copies" : onDisk ? "disk" : "mirror";
   const groups = new Map<string, number[]>();
   files.forEach((f, i) => {
-    const key = `${shellFor(f, settings) ?? ""}|${external ? dirname(f.path) : ""}`;
+    const key = `${shellFor(f, settings) ?? ""}|${external && layout === "copies" ? dirname(f.path) : ""}`;
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
   const lanes = Math.max(1, navigator.hardwareConcurrency ?? 1);
@@ -204,28 +262,36 @@ async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promi
     for (let at = 0; at < indices.length; at += size) jobs.push({ key, indices: indices.slice(at, at + size) });
   }
   const out = new Array<Analysis | Failed>(files.length);
+  const rc = rcFile(settings);
   const run = async ({ key, indices }: { key: string; indices: number[] }) => {
     const [shell, sourceDir] = key.split("|");
     const group = indices.map((i) => files[i]);
-    try {
-      await withTempFiles(group, async (dir, names) => {
-        // The private copies sit below `dir`: shellcheck finds this rc file first, as it would beside the scripts.
-        const rc = rcFile(settings);
-        if (rc) await Deno.copyFile(rc, `${dir}/.shellcheckrc`);
-        const run = await runHost("shellcheck", [
-          ...shellcheckArgs(settings, shell || undefined, sourceDir || undefined),
-          ...names,
-        ], { cwd: dir });
-        if (run.code > 1 || !run.stdout.trim().startsWith("{")) {
-          throw new EngineError(
-            `shellcheck failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`,
-          );
-        }
-        const comments = (JSON.parse(run.stdout) as { comments: (Comment & { file: string })[] }).comments;
-        names.forEach((name, j) => {
-          out[indices[j]] = analysis(group[j], comments.filter((c) => c.file === name), settings);
-        });
+    const check = async (cwd: string, names: string[]) => {
+      const run = await runHost("shellcheck", [
+        ...shellcheckArgs(settings, shell || undefined, sourceDir || undefined),
+        ...names,
+      ], { cwd });
+      if (run.code > 1 || !run.stdout.trim().startsWith("{")) {
+        throw new EngineError(
+          `shellcheck failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0]}`,
+        );
+      }
+      const comments = (JSON.parse(run.stdout) as { comments: (Comment & { file: string })[] }).comments;
+      names.forEach((name, j) => {
+        out[indices[j]] = analysis(group[j], comments.filter((c) => c.file === name), settings);
       });
+    };
+    try {
+      const names = indices.map((i) => placed?.names[i] ?? "");
+      if (layout === "disk") await check(placed!.root, names);
+      else if (layout === "mirror") await withMirror(placed!.root, group, names, rc, check);
+      else {
+        await withTempFiles(group, async (dir, names) => {
+          // The private copies sit below `dir`: shellcheck finds this rc file first, as it would beside the scripts.
+          if (rc) await Deno.copyFile(rc, `${dir}/.shellcheckrc`);
+          await check(dir, names);
+        });
+      }
     } catch (e) {
       // shellcheck missing stays what it is (a skip); anything else is these files' error.
       if (e instanceof EngineUnavailableError) throw e;
@@ -239,6 +305,52 @@ async function analyzeMany(files: SourceFile[], settings: EngineSettings): Promi
     await pMap(jobs, run, { concurrency: lanes });
   }
   return out;
+}
+
+/**
+ * Runs `fn` on a private folder that stands for `root`: each file's text at its path below it (`names`, `/`-separated), the folders
+ * on their way real, every other entry of those folders a link to the repository's, so what a script sources (from
+ * the folder shellcheck runs in or from its own, `SCRIPTDIR`) is the repository's file, and the rc file the
+ * repository's. An rc file above the root is copied to the folder's top, where shellcheck's search meets it first.
+ */
+async function withMirror<R>(
+  root: string,
+  files: SourceFile[],
+  names: string[],
+  rc: string | undefined,
+  fn: (dir: string, names: string[]) => Promise<R>,
+): Promise<R> {
+  const dir = await makeTempDir("poly-shellcheck-");
+  try {
+    const own = new Set(names);
+    const folders = new Set<string>([""]);
+    for (const name of names) {
+      for (let at = name.lastIndexOf("/"); at > 0; at = name.lastIndexOf("/", at - 1)) folders.add(name.slice(0, at));
+    }
+    for (const folder of [...folders].sort()) if (folder) Deno.mkdirSync(join(dir, folder));
+    for (const folder of folders) {
+      let entries: Deno.DirEntry[];
+      try {
+        entries = [...Deno.readDirSync(join(root, folder))];
+      } catch {
+        continue; // a folder gone since the run read its files: nothing of it to source
+      }
+      for (const entry of entries) {
+        const rel = folder ? `${folder}/${entry.name}` : entry.name;
+        if (folders.has(rel) || own.has(rel)) continue;
+        try {
+          Deno.symlinkSync(join(root, rel), join(dir, rel), entry.isDirectory ? { type: "dir" } : undefined);
+        } catch {
+          // No links here (Windows without the privilege): the entry is not there to source, as if absent.
+        }
+      }
+    }
+    files.forEach((f, i) => Deno.writeTextFileSync(join(dir, names[i]), f.text));
+    if (rc && !rc.startsWith(root.endsWith(sep) ? root : root + sep)) Deno.copyFileSync(rc, join(dir, ".shellcheckrc"));
+    return await fn(dir, names);
+  } finally {
+    await removeTemp(dir);
+  }
 }
 
 async function analyze(file: SourceFile, settings: EngineSettings): Promise<Analysis> {
@@ -282,6 +394,25 @@ export const shellcheck: EngineSpec = {
   hostProgram: "shellcheck",
   hostEnv: SHELLCHECK_ENV,
   batch: { lint: true },
+  // Where `source` reaches files outside shellcheck's inputs, a script's findings depend on what it sources
+  // (`_sources.ts`): a cached result is kept under those files' bytes. Any file may be sourced: no `contextFiles`.
+  cacheContext: (file, settings) => {
+    const placed = externalSources(settings) ? rootFor([file], settings) : undefined;
+    if (placed === undefined) return Promise.resolve("");
+    let text = file.text;
+    // A file the stat index knows unchanged comes without its text (lib/run/prepass.ts).
+    if (text === "") {
+      try {
+        text = Deno.readTextFileSync(file.path);
+      } catch {
+        return Promise.resolve("");
+      }
+    }
+    const paths = settings.native?.options["source-path"];
+    return Promise.resolve(
+      sourcesContext(file.path, text, placed.root, Array.isArray(paths) ? paths.map(String) : []),
+    );
+  },
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
     const batcher = new Batcher<LintOutput>(async (files, settings) =>
@@ -292,7 +423,9 @@ export const shellcheck: EngineSpec = {
       lint: (file: SourceFile, settings: EngineSettings) => batcher.call(file, settings),
       /** Lints many files with one shellcheck process per dialect. */
       async lintMany(files: SourceFile[], settings: EngineSettings): Promise<(LintOutput | EngineError)[]> {
-        return (await analyzeMany(files, settings)).map((a) => a instanceof Error ? a : { diagnostics: a.diagnostics });
+        return (await analyzeMany(files, settings, true)).map((a) =>
+          a instanceof Error ? a : { diagnostics: a.diagnostics }
+        );
       },
       async fix(file: SourceFile, settings: EngineSettings) {
         let text = file.text;

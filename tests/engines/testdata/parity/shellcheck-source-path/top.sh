@@ -1,0 +1,4 @@
+#!/bin/bash
+. lib/common.sh
+source ./lib/common.sh
+echo "$greeting"
