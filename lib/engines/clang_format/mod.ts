@@ -19,18 +19,33 @@
  * - clang-format has no parser errors: it formats whatever tokens it is given, so
  *   broken code comes back reformatted rather than as an errored record. An invalid
  *   style is an errored record.
+ * - A crash of the WebAssembly build (its memory out of bounds on deeply nested code, an
+ *   abort when LLVM runs out of its 2 GiB) is the file's error alone: the next call gets
+ *   a new instance, and the file is tried once more in it (`againOnCrash`). A style whose
+ *   every document sets `DisableFormat` gives the text back without the module.
  *
  * Example: `int main(){return 0;}` → `int main() { return 0; }`.
  *
  * @module
  */
 import { finishText } from "../layout.ts";
-import { messageOf, siblingUrls } from "../module.ts";
+import { messageOf, siblingUrls, wasmCall } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
+import {
+  againOnCrash,
+  EngineCrash,
+  EngineError,
+  type EngineInstance,
+  type EngineSettings,
+  type EngineSpec,
+} from "../types.ts";
 
 const PACKAGE = "@wasm-fmt/clang-format";
 const VERSION = "23.1.0";
+
+/** A crash's detail when the module aborted. */
+const ABORTED = "it aborted, as LLVM's WebAssembly build does when its memory runs out (a file of some hundreds of " +
+  "kilobytes can need more than its 2 GiB)";
 
 /** The `--style` value for one file's settings. */
 export function clangStyle(settings: EngineSettings): string {
@@ -52,6 +67,47 @@ export function clangStyle(settings: EngineSettings): string {
   return "{" + Object.entries(options).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(", ") + "}";
 }
 
+/**
+ * Whether every document of the file's style turns formatting off (`DisableFormat: true`; poly.toml's key, which
+ * applies in each document, decides alone). A style given as one document's text is not read here.
+ */
+export function formatDisabled(settings: EngineSettings): boolean {
+  if ("DisableFormat" in settings.tool) return settings.tool.DisableFormat === true;
+  const styles = settings.native?.options.styles as Record<string, unknown>[] | undefined;
+  if (!styles || typeof settings.tool.style === "string") return false;
+  return styles.length > 0 && styles.every((doc) => doc.DisableFormat === true);
+}
+
+/**
+ * A new instance of the WebAssembly module, its glue given the module's bytes again: the package's own parts
+ * (`createModule`, and the binding whose `set_wasm` the package's entry calls once), beside that entry.
+ */
+async function fresh(): Promise<(text: string, name: string, style: string) => string> {
+  const entry = import.meta.resolve(PACKAGE);
+  const { createModule } = await import(new URL("clang-format.js", entry).href);
+  const binding = await import(new URL("clang-format-binding.js", entry).href);
+  const wasm = await Deno.readFile(new URL("clang-format.wasm", entry));
+  binding.set_wasm(await forwardingErrors(() => createModule({ wasm })));
+  return binding.format;
+}
+
+/**
+ * `make()`, which instantiates the module: its glue binds `console.error` once, there, for what the module prints
+ * (LLVM's "LLVM ERROR: out of memory", emscripten's "Aborted()"). Bound to a function that passes each line to
+ * whatever `console.error` is when it is printed, the lines reach {@link wasmCall}'s collector during a call (the
+ * crash's message) rather than poly's output.
+ */
+async function forwardingErrors<T>(make: () => T | Promise<T>): Promise<T> {
+  const original = console.error;
+  const forward = (...args: unknown[]) => (console.error === forward ? original : console.error)(...args);
+  console.error = forward;
+  try {
+    return await make();
+  } finally {
+    console.error = original;
+  }
+}
+
 /** The clang-format engine. */
 export const clangFormat: EngineSpec = {
   id: "clang-format",
@@ -66,15 +122,35 @@ export const clangFormat: EngineSpec = {
     return Promise.resolve(siblingUrls(entry, ["clang-format.js", "clang-format-binding.js", "clang-format.wasm"]));
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/clang-format");
+    let format: (text: string, name: string, style: string) => string =
+      (await forwardingErrors(() => import("@wasm-fmt/clang-format"))).format;
+    // Set when a call crashed (an abort: LLVM out of memory on a huge file): the instance's memory is spent, so the
+    // next call gets a new one (`fresh`).
+    let spent = false;
+    const call = (text: string, name: string, style: string) =>
+      againOnCrash(async () => {
+        if (spent) {
+          format = await fresh();
+          spent = false;
+        }
+        return wasmCall("clang-format", () => format(text, name, style), () => spent = true);
+      });
     return {
-      format(file, settings) {
+      async format(file, settings) {
+        // Every document turns formatting off: clang-format gives the text back as it is (include order and all)
+        // without reading it, which a file too large for the WebAssembly module's memory needs.
+        if (formatDisabled(settings)) return file.text;
         const style = clangStyle(settings);
         const name = file.relPath.split("/").pop() ?? file.relPath;
         let out: string;
         try {
-          out = mod.format(file.text, name, style);
+          out = await call(file.text, name, style);
         } catch (e) {
+          if (e instanceof EngineCrash) {
+            // emscripten's abort says nothing more ("Aborted(). Build with -sASSERTIONS ..."): LLVM's WebAssembly
+            // build aborts so when its memory runs out, as its command line says ("LLVM ERROR: out of memory").
+            throw /^Aborted\(\)/.test(e.detail) ? new EngineCrash(e.engine, ABORTED, e.repeated) : e;
+          }
           const message = messageOf(e).split("\n")[0];
           const from = settings.native?.files.at(-1)?.path;
           if (from && /Unsuitable/.test(message)) {
