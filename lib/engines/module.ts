@@ -5,7 +5,7 @@
  * @module
  */
 import { createRequire } from "node:module";
-import { EngineCrash } from "./types.ts";
+import { againOnCrash, EngineCrash } from "./types.ts";
 import { sourcePath } from "../identity/code.ts";
 
 /**
@@ -98,4 +98,78 @@ export function freshCommonJs<T>(specifier: string): T {
   const id = require.resolve(specifier);
   delete require.cache[id];
   return require(id) as T;
+}
+
+/**
+ * A WebAssembly engine's functions in an instance a crash may leave unusable (gofmt's, shfmt's, StyLua's, web_fmt's,
+ * clang-format's: after their memory went out of bounds once, every later call failed the same way, in a resident
+ * process for good): each call runs in {@link wasmCall}; after a crash the next call first gets a new instance
+ * (`fresh`), and the crashed file is tried once more in it ({@link againOnCrash}), so a crash is that file's error alone.
+ */
+export class Renewable<T> {
+  #api: T;
+  #spent = false;
+  constructor(private readonly engine: string, first: T, private readonly fresh: () => Promise<T>) {
+    this.#api = first;
+  }
+
+  /** `fn` on the current instance's functions. */
+  call<R>(fn: (api: T) => R): Promise<R> {
+    return againOnCrash(async () => {
+      if (this.#spent) {
+        this.#api = await this.fresh();
+        this.#spent = false;
+      }
+      return wasmCall(this.engine, () => fn(this.#api), () => this.#spent = true);
+    });
+  }
+}
+
+/** The WebAssembly modules {@link freshInstance} compiled, by URL: compiled once per process. */
+const compiled = new Map<string, WebAssembly.Module>();
+
+/**
+ * The exports of a new instance of the WebAssembly module `file` beside a package's entry (`entryUrl`, its
+ * `import.meta.resolve`), given `imports`: what the package's own glue does once when it is evaluated.
+ */
+export async function freshInstance(
+  entryUrl: string,
+  file: string,
+  imports?: WebAssembly.Imports,
+): Promise<WebAssembly.Exports> {
+  const url = new URL(file, entryUrl);
+  let module = compiled.get(url.href);
+  if (!module) {
+    module = new WebAssembly.Module(await Deno.readFile(url));
+    compiled.set(url.href, module);
+  }
+  return new WebAssembly.Instance(module, imports).exports;
+}
+
+/** A module of a package's glue beside its entry (`entryUrl`), imported by its URL. */
+export async function packagePart<T>(entryUrl: string, file: string): Promise<T> {
+  return await import(new URL(file, entryUrl).href) as T;
+}
+
+/** How many wasm-bindgen glues {@link freshBindgen} evaluated. */
+let glues = 0;
+
+/**
+ * wasm-bindgen's glue (`<name>_bg.js`, beside a package's entry, a module that imports nothing) evaluated anew and
+ * bound to a new instance of its module (`<name>_bg.wasm`), as the package's entry binds it once. A new evaluation
+ * (its text imported as a `data:` URL, numbered: a module is evaluated once per URL, and a package file's once
+ * whatever its query), not the
+ * package's glue bound again: the glue keeps a view of the memory it was bound to (`cachedUint8ArrayMemory0`), which
+ * would go on reading and writing the old instance's memory.
+ */
+export async function freshBindgen<T>(entryUrl: string, glue: string, wasm: string): Promise<T> {
+  // A comment that numbers it: a module is evaluated once per URL, and a `data:` URL is its text.
+  const text = `${await Deno.readTextFile(new URL(glue, entryUrl))}\n// poly: instance ${++glues}\n`;
+  const bg = await import(`data:text/javascript,${encodeURIComponent(text)}`) as
+    & Record<string, unknown>
+    & { __wbg_set_wasm(exports: WebAssembly.Exports): void };
+  const exports = await freshInstance(entryUrl, wasm, { [`./${glue}`]: bg as unknown as WebAssembly.ModuleImports });
+  bg.__wbg_set_wasm(exports);
+  (exports.__wbindgen_start as (() => void) | undefined)?.();
+  return bg as unknown as T;
 }

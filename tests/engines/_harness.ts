@@ -173,3 +173,30 @@ export function formatSyntaxErrorTest(spec: EngineSpec, c: FormatCase, at: { lin
     equal(error.column, at.column, error.message);
   });
 }
+
+/**
+ * Registers "<id> format(): a crash is the file's alone": `crashing` sends the engine's WebAssembly build out of its
+ * memory's bounds (twice, in two instances); `plain` formatted after it gives `formatted`, where before every later
+ * file failed the same way.
+ */
+export function formatCrashTest(
+  spec: EngineSpec,
+  language: Language,
+  crashing: string,
+  plain: string,
+  formatted: string,
+): void {
+  Deno.test(`${spec.id} format(): a crash is the file's alone, the next file gets a new instance`, async () => {
+    const engine = await spec.load();
+    const ext = { go: "go", shell: "sh", lua: "lua", html: "html" }[language as string] ?? language;
+    const file = (name: string, text: string) => ({
+      path: `/x/${name}.${ext}`,
+      relPath: `${name}.${ext}`,
+      language,
+      text,
+    });
+    const error = await engineError(() => engine.format!(file("a", crashing), settings()));
+    equal(/crashed on this file twice \(memory access out of bounds/.test(error.message), true, error.message);
+    equal(await engine.format!(file("b", plain), settings()), formatted);
+  });
+}

@@ -1,6 +1,14 @@
 import { equal } from "node:assert/strict";
 import { gofmt } from "../../lib/engines/gofmt/mod.ts";
-import { fixture, formatGoldenTests, formatSyntaxErrorTest, missing, native, settings } from "./_harness.ts";
+import {
+  fixture,
+  formatCrashTest,
+  formatGoldenTests,
+  formatSyntaxErrorTest,
+  missing,
+  native,
+  settings,
+} from "./_harness.ts";
 
 formatGoldenTests(gofmt, [{ fixture: "gofmt/unformatted.go", language: "go" }]);
 formatSyntaxErrorTest(gofmt, { fixture: "gofmt/syntax.go", language: "go" }, { line: 4, column: 17 });
@@ -22,3 +30,11 @@ Deno.test("gofmt format() honours line_ending crlf and final_newline false", asy
   equal(out.replace(/\r\n/g, "").includes("\n"), false);
   equal(out.endsWith("\n"), false);
 });
+
+formatCrashTest(
+  gofmt,
+  "go",
+  `package main\n\nvar x = ${"(".repeat(100000)}1${")".repeat(100000)}\n`,
+  "package main\nvar  y = 1\n",
+  "package main\n\nvar y = 1\n",
+);

@@ -1,6 +1,13 @@
 import { equal } from "node:assert/strict";
 import { luafmt } from "../../lib/engines/luafmt/mod.ts";
-import { engineError, fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
+import {
+  engineError,
+  fixture,
+  formatCrashTest,
+  formatGoldenTests,
+  formatSyntaxErrorTest,
+  settings,
+} from "./_harness.ts";
 
 formatGoldenTests(luafmt, [{ fixture: "luafmt/unformatted.lua", language: "lua" }]);
 formatSyntaxErrorTest(luafmt, { fixture: "luafmt/syntax.lua", language: "lua" }, { line: 1, column: 9 });
@@ -15,6 +22,20 @@ Deno.test("luafmt format() names a trap of the StyLua build as such, and formats
   const engine = await luafmt.load();
   const file = (text: string) => ({ path: "/x/a.lua", relPath: "a.lua", language: "lua" as const, text });
   const error = await engineError(() => engine.format!(file("local s = `a{b}`\n"), settings()));
-  equal(/StyLua's WebAssembly build stopped on this file/.test(error.message), true, error.message);
+  equal(
+    /crashed on this file twice .*StyLua.s WebAssembly build stops so on a construct it cannot parse/.test(
+      error.message,
+    ),
+    true,
+    error.message,
+  );
   equal(await engine.format!(file("local   x=1\n"), settings()), "local x = 1\n");
 });
+
+formatCrashTest(
+  luafmt,
+  "lua",
+  `local x = ${"(".repeat(100000)}1${")".repeat(100000)}\n`,
+  "local  y=1\n",
+  "local y = 1\n",
+);

@@ -1,7 +1,15 @@
 import assert, { equal } from "node:assert/strict";
 import { shfmt, shfmtDialect } from "../../lib/engines/shfmt/mod.ts";
 import type { SourceFile } from "../../lib/engines/types.ts";
-import { fixture, formatGoldenTests, formatSyntaxErrorTest, missing, native, settings } from "./_harness.ts";
+import {
+  fixture,
+  formatCrashTest,
+  formatGoldenTests,
+  formatSyntaxErrorTest,
+  missing,
+  native,
+  settings,
+} from "./_harness.ts";
 
 formatGoldenTests(shfmt, [
   { fixture: "shfmt/unformatted.sh", language: "shell" },
@@ -70,3 +78,11 @@ Deno.test("shfmt format() parses in the dialect shell_variant names", async () =
     /shell_variant/,
   );
 });
+
+formatCrashTest(
+  shfmt,
+  "shell",
+  `x=${"$(".repeat(20000)}echo${")".repeat(20000)}\n`,
+  "if [ -f x ];then\necho y\nfi\n",
+  "if [ -f x ]; then\n\techo y\nfi\n",
+);

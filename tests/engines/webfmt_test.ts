@@ -1,6 +1,13 @@
 import { equal } from "node:assert/strict";
 import { webfmt } from "../../lib/engines/webfmt/mod.ts";
-import { assertPrettierOutput, fixture, formatGoldenTests, formatSyntaxErrorTest, settings } from "./_harness.ts";
+import {
+  assertPrettierOutput,
+  fixture,
+  formatCrashTest,
+  formatGoldenTests,
+  formatSyntaxErrorTest,
+  settings,
+} from "./_harness.ts";
 
 formatGoldenTests(webfmt, [
   { fixture: "webfmt/unformatted.html", language: "html" },
@@ -43,3 +50,11 @@ Deno.test("webfmt format() applies [fmt.html.webfmt]'s script and style sub-tabl
   equal(out.includes("import a from 'x'\n"), true, out);
   equal(out.includes("content: 'x';"), true, out);
 });
+
+formatCrashTest(
+  webfmt,
+  "html",
+  `${"<div>".repeat(100000)}${"</div>".repeat(100000)}\n`,
+  "<div><p>x</p>\n</div>\n",
+  "<div>\n  <p>x</p>\n</div>\n",
+);

@@ -29,16 +29,9 @@
  * @module
  */
 import { finishText } from "../layout.ts";
-import { messageOf, siblingUrls, wasmCall } from "../module.ts";
+import { messageOf, packagePart, Renewable, siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
-import {
-  againOnCrash,
-  EngineCrash,
-  EngineError,
-  type EngineInstance,
-  type EngineSettings,
-  type EngineSpec,
-} from "../types.ts";
+import { EngineCrash, EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
 
 const PACKAGE = "@wasm-fmt/clang-format";
 const VERSION = "23.1.0";
@@ -84,8 +77,14 @@ export function formatDisabled(settings: EngineSettings): boolean {
  */
 async function fresh(): Promise<(text: string, name: string, style: string) => string> {
   const entry = import.meta.resolve(PACKAGE);
-  const { createModule } = await import(new URL("clang-format.js", entry).href);
-  const binding = await import(new URL("clang-format-binding.js", entry).href);
+  const { createModule } = await packagePart<{ createModule(options: { wasm: Uint8Array }): unknown }>(
+    entry,
+    "clang-format.js",
+  );
+  const binding = await packagePart<{
+    set_wasm(wasm: unknown): void;
+    format(text: string, name: string, style: string): string;
+  }>(entry, "clang-format-binding.js");
   const wasm = await Deno.readFile(new URL("clang-format.wasm", entry));
   binding.set_wasm(await forwardingErrors(() => createModule({ wasm })));
   return binding.format;
@@ -94,8 +93,8 @@ async function fresh(): Promise<(text: string, name: string, style: string) => s
 /**
  * `make()`, which instantiates the module: its glue binds `console.error` once, there, for what the module prints
  * (LLVM's "LLVM ERROR: out of memory", emscripten's "Aborted()"). Bound to a function that passes each line to
- * whatever `console.error` is when it is printed, the lines reach {@link wasmCall}'s collector during a call (the
- * crash's message) rather than poly's output.
+ * whatever `console.error` is when it is printed, the lines reach the collector of `wasmCall` (lib/engines/module.ts)
+ * during a call rather than poly's output.
  */
 async function forwardingErrors<T>(make: () => T | Promise<T>): Promise<T> {
   const original = console.error;
@@ -122,19 +121,12 @@ export const clangFormat: EngineSpec = {
     return Promise.resolve(siblingUrls(entry, ["clang-format.js", "clang-format-binding.js", "clang-format.wasm"]));
   },
   async load(): Promise<EngineInstance> {
-    let format: (text: string, name: string, style: string) => string =
-      (await forwardingErrors(() => import("@wasm-fmt/clang-format"))).format;
-    // Set when a call crashed (an abort: LLVM out of memory on a huge file): the instance's memory is spent, so the
-    // next call gets a new one (`fresh`).
-    let spent = false;
-    const call = (text: string, name: string, style: string) =>
-      againOnCrash(async () => {
-        if (spent) {
-          format = await fresh();
-          spent = false;
-        }
-        return wasmCall("clang-format", () => format(text, name, style), () => spent = true);
-      });
+    type Format = (text: string, name: string, style: string) => string;
+    const clang = new Renewable<Format>(
+      "clang-format",
+      (await forwardingErrors(() => import("@wasm-fmt/clang-format"))).format,
+      fresh,
+    );
     return {
       async format(file, settings) {
         // Every document turns formatting off: clang-format gives the text back as it is (include order and all)
@@ -144,7 +136,7 @@ export const clangFormat: EngineSpec = {
         const name = file.relPath.split("/").pop() ?? file.relPath;
         let out: string;
         try {
-          out = await call(file.text, name, style);
+          out = await clang.call((format) => format(file.text, name, style));
         } catch (e) {
           if (e instanceof EngineCrash) {
             // emscripten's abort says nothing more ("Aborted(). Build with -sASSERTIONS ..."): LLVM's WebAssembly

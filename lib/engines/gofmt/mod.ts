@@ -14,11 +14,16 @@
  */
 import { finishText } from "../layout.ts";
 import { positioned } from "../fail.ts";
-import { siblingUrls } from "../module.ts";
+import { freshInstance, packagePart, Renewable, siblingUrls } from "../module.ts";
 import type { EngineInstance, EngineSpec } from "../types.ts";
 
 const PACKAGE = "@wasm-fmt/gofmt";
 const VERSION = "0.7.3";
+
+/** The package's glue: `format(wasm, source)` on an instance's exports. */
+interface Binding {
+  format(wasm: WebAssembly.Exports, source: string): string;
+}
 
 /** The gofmt engine. */
 export const gofmt: EngineSpec = {
@@ -33,12 +38,18 @@ export const gofmt: EngineSpec = {
     return Promise.resolve(siblingUrls(import.meta.resolve(PACKAGE), ["gofmt.js", "gofmt_binding.js", "gofmt.wasm"]));
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/gofmt");
+    const gofmt = new Renewable("gofmt", (await import("@wasm-fmt/gofmt")).format, async () => {
+      const entry = import.meta.resolve(PACKAGE);
+      const binding = await packagePart<Binding>(entry, "gofmt_binding.js");
+      const wasm = await freshInstance(entry, "gofmt.wasm");
+      (wasm._initialize as () => void)();
+      return (source: string) => binding.format(wasm, source);
+    });
     return {
-      format(file, settings) {
+      async format(file, settings) {
         let out: string;
         try {
-          out = mod.format(file.text);
+          out = await gofmt.call((format) => format(file.text));
         } catch (e) {
           throw positioned("gofmt", e, /^(\d+):(\d+):/);
         }

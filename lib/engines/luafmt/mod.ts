@@ -18,9 +18,9 @@
  */
 import { finishText } from "../layout.ts";
 import { positioned } from "../fail.ts";
-import { siblingUrls } from "../module.ts";
+import { freshBindgen, Renewable, siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
+import { EngineCrash, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
 
 const PACKAGE = "@wasm-fmt/lua_fmt";
 const VERSION = "0.3.3";
@@ -61,17 +61,24 @@ export const luafmt: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/lua_fmt");
+    type Lua = typeof import("@wasm-fmt/lua_fmt");
+    const lua = new Renewable<Lua>(
+      "luafmt",
+      await import("@wasm-fmt/lua_fmt"),
+      () => freshBindgen<Lua>(import.meta.resolve(PACKAGE), "lua_fmt_bg.js", "lua_fmt_bg.wasm"),
+    );
     return {
-      format(file, settings) {
+      async format(file, settings) {
         let out: string;
         try {
-          out = mod.format(file.text, luaOptions(settings));
+          out = await lua.call((mod) => mod.format(file.text, luaOptions(settings)));
         } catch (e) {
-          if (e instanceof WebAssembly.RuntimeError) {
-            // The build traps on some syntax it has no parser for (Luau's interpolated strings); the module carries on.
-            throw new EngineError(
-              `StyLua's WebAssembly build stopped on this file (${e.message}): a construct it cannot parse, such as Luau syntax`,
+          if (e instanceof EngineCrash && e.detail === "unreachable") {
+            // The build traps on some syntax it has no parser for (Luau's interpolated strings).
+            throw new EngineCrash(
+              e.engine,
+              `${e.detail}: StyLua's WebAssembly build stops so on a construct it cannot parse, such as Luau syntax`,
+              e.repeated,
             );
           }
           throw positioned("luafmt", e, /\((\d+):(\d+) to \d+:\d+\)/);

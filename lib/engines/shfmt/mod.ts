@@ -24,7 +24,7 @@
  */
 import { finishText } from "../layout.ts";
 import { positioned } from "../fail.ts";
-import { siblingUrls } from "../module.ts";
+import { freshInstance, packagePart, Renewable, siblingUrls } from "../module.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
 
 const PACKAGE = "@wasm-fmt/shfmt";
@@ -110,16 +110,26 @@ export const shfmt: EngineSpec = {
     return Promise.resolve(siblingUrls(import.meta.resolve(PACKAGE), ["shfmt.js", "shfmt_binding.js", "shfmt.wasm"]));
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/shfmt");
+    type Format = (source: string, path: string, options: Record<string, unknown>) => string;
+    const shfmt = new Renewable<Format>("shfmt", (await import("@wasm-fmt/shfmt")).format as Format, async () => {
+      const entry = import.meta.resolve(PACKAGE);
+      const binding = await packagePart<{ format: (wasm: WebAssembly.Exports, ...args: unknown[]) => string }>(
+        entry,
+        "shfmt_binding.js",
+      );
+      const wasm = await freshInstance(entry, "shfmt.wasm");
+      (wasm._initialize as () => void)();
+      return (source, path, options) => binding.format(wasm, source, path, options);
+    });
     return {
-      format(file, settings) {
+      async format(file, settings) {
         const base = file.relPath.split("/").pop() ?? file.relPath;
         const { options, variant } = shfmtOptions(settings, base, file.text);
         // The WebAssembly build reads the dialect from the name it is given.
         const name = variant ? `${base}.${variant}` : base;
         let out: string;
         try {
-          out = mod.format(file.text, name, options);
+          out = await shfmt.call((format) => format(file.text, name, options));
         } catch (e) {
           throw positioned("shfmt", e, /^[^\n]*?:(\d+):(\d+):/);
         }

@@ -13,6 +13,8 @@
  * - sqlformat tokenizes rather than parses: it does not reject malformed SQL.
  * - sqlformat is not always idempotent (a `VALUES` list moves on a second pass), so
  *   poly reformats its output until it is stable (at most 3 more passes).
+ * - sqlformat's time grows with the square of a text's statements; a text over 64 KB is
+ *   formatted in runs of whole statements, which give the same output (`_statements.ts`).
  *
  * Example: `select a,b from t where x=1` → `select\n  a,\n  b\nfrom\n  t\nwhere\n  x = 1`.
  *
@@ -22,6 +24,7 @@ import { finishText } from "../layout.ts";
 import { messageOf, siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
+import { statementRuns } from "./_statements.ts";
 
 const PACKAGE = "@wasm-fmt/sql_fmt";
 const VERSION = "0.2.2";
@@ -52,6 +55,20 @@ export function sqlOptions(settings: EngineSettings): Record<string, unknown> {
   return out;
 }
 
+/** Texts longer than this (characters) are formatted in runs of whole statements of about {@link RUN_SIZE}. */
+const SPLIT_FROM = 64 * 1024;
+const RUN_SIZE = 8 * 1024;
+
+/**
+ * Whether sqlformat under `options` formats runs of whole statements, joined by a line break, as it formats them
+ * together: held on 89 real files of many statements each (cut after every statement) under its defaults and these
+ * keys; `inline`, `max_inline_top_level` and `lines_between_queries` other than 1 put statements on shared lines.
+ */
+function cuttable(options: Record<string, unknown>): boolean {
+  return options.inline !== true && options.max_inline_top_level === undefined &&
+    (options.lines_between_queries === undefined || options.lines_between_queries === 1);
+}
+
 /** The sqlfmt engine. */
 export const sqlfmt: EngineSpec = {
   id: "sqlfmt",
@@ -68,19 +85,30 @@ export const sqlfmt: EngineSpec = {
   },
   async load(): Promise<EngineInstance> {
     const mod = await import("@wasm-fmt/sql_fmt");
+    type Options = Parameters<typeof mod.format>[1];
+    const stable = (text: string, options: Options) => {
+      let out = mod.format(text, options);
+      // sqlformat is not always idempotent (a VALUES list moves on its second pass):
+      // reformat until the output is stable, so formatting twice equals formatting once.
+      for (let pass = 0; pass < 3; pass++) {
+        const next = mod.format(out, options);
+        if (next === out) break;
+        out = next;
+      }
+      return out;
+    };
     return {
       format(file, settings) {
         let out: string;
         try {
-          const options = sqlOptions(settings) as Parameters<typeof mod.format>[1];
-          out = mod.format(file.text, options);
-          // sqlformat is not always idempotent (a VALUES list moves on its second pass):
-          // reformat until the output is stable, so formatting twice equals formatting once.
-          for (let pass = 0; pass < 3; pass++) {
-            const next = mod.format(out, options);
-            if (next === out) break;
-            out = next;
-          }
+          const options = sqlOptions(settings);
+          // A long text of many statements in runs of whole statements, each formatted alone (`_statements.ts`):
+          // what sqlformat gives for the whole, in time that grows with the text rather than with its square.
+          const runs = file.text.length > SPLIT_FROM && cuttable(options)
+            ? statementRuns(file.text, RUN_SIZE)
+            : [file.text];
+          const parts = runs.map((run) => stable(run, options as Options));
+          out = parts.map((part, i) => i < parts.length - 1 ? part.trimEnd() : part).join("\n");
         } catch (e) {
           if (e instanceof EngineError) throw e;
           throw new EngineError(messageOf(e));

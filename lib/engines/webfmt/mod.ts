@@ -23,7 +23,7 @@
 import { styleDefaults, styleLayout, styleOptionsFor } from "../../config/native/prettier.ts";
 import { finishText } from "../layout.ts";
 import { byteOffsetPosition } from "../fail.ts";
-import { messageOf, siblingUrls } from "../module.ts";
+import { freshBindgen, messageOf, Renewable, siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
 import {
   EngineError,
@@ -133,14 +133,21 @@ export const webfmt: EngineSpec = {
     );
   },
   async load(): Promise<EngineInstance> {
-    const mod = await import("@wasm-fmt/web_fmt");
+    type Web = typeof import("@wasm-fmt/web_fmt");
+    const web = new Renewable<Web>(
+      "webfmt",
+      await import("@wasm-fmt/web_fmt"),
+      () => freshBindgen<Web>(import.meta.resolve(PACKAGE), "web_fmt_bg.js", "web_fmt_bg.wasm"),
+    );
     return {
-      format(file, settings) {
+      async format(file, settings) {
         const name = file.relPath.split("/").pop() ?? file.relPath;
         let out: string;
         try {
-          out = mod.format(file.text, name, webConfig(settings, file.path, file.language));
+          const config = webConfig(settings, file.path, file.language);
+          out = await web.call((mod) => mod.format(file.text, name, config));
         } catch (e) {
+          if (e instanceof EngineError) throw e;
           const message = messageOf(e);
           const offset = /pos: (\d+)/.exec(message);
           const kind = /kind: (\w+)/.exec(message)?.[1];
