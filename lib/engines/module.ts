@@ -157,10 +157,9 @@ let glues = 0;
 /**
  * wasm-bindgen's glue (`<name>_bg.js`, beside a package's entry, a module that imports nothing) evaluated anew and
  * bound to a new instance of its module (`<name>_bg.wasm`), as the package's entry binds it once. A new evaluation
- * (its text imported as a `data:` URL, numbered: a module is evaluated once per URL, and a package file's once
- * whatever its query), not the
- * package's glue bound again: the glue keeps a view of the memory it was bound to (`cachedUint8ArrayMemory0`), which
- * would go on reading and writing the old instance's memory.
+ * (its text imported as a `data:` URL, numbered: a module is evaluated once per URL, and a package's file once
+ * whatever query its URL has), not the package's glue bound again: the glue keeps a view of the memory it was bound
+ * to (`cachedUint8ArrayMemory0`), which would go on reading and writing the old instance's memory.
  */
 export async function freshBindgen<T>(entryUrl: string, glue: string, wasm: string): Promise<T> {
   // A comment that numbers it: a module is evaluated once per URL, and a `data:` URL is its text.

@@ -188,7 +188,7 @@ export function formatCrashTest(
 ): void {
   Deno.test(`${spec.id} format(): a crash is the file's alone, the next file gets a new instance`, async () => {
     const engine = await spec.load();
-    const ext = { go: "go", shell: "sh", lua: "lua", html: "html" }[language as string] ?? language;
+    const ext = { go: "go", shell: "sh", lua: "lua", html: "html", cpp: "cc" }[language as string] ?? language;
     const file = (name: string, text: string) => ({
       path: `/x/${name}.${ext}`,
       relPath: `${name}.${ext}`,

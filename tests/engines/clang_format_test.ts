@@ -1,6 +1,6 @@
 import { equal } from "node:assert/strict";
 import { clangFormat, formatDisabled } from "../../lib/engines/clang_format/mod.ts";
-import { engineError, fixture, formatGoldenTests, settings } from "./_harness.ts";
+import { engineError, fixture, formatCrashTest, formatGoldenTests, settings } from "./_harness.ts";
 
 formatGoldenTests(clangFormat, [
   { fixture: "clang-format/unformatted.c", language: "c" },
@@ -25,29 +25,14 @@ Deno.test("clang-format format() never rejects broken code but rejects a bad sty
   await engineError(() => engine.format!(broken, settings({ style: "NoSuchStyle" })));
 });
 
-Deno.test("clang-format: a crash is the file's alone; the next file gets a new instance of the module", async () => {
-  const engine = await clangFormat.load();
-  // Parentheses nested a thousand deep take the WebAssembly build's memory out of bounds, twice.
-  const deep = {
-    path: "/x/deep.cc",
-    relPath: "deep.cc",
-    language: "cpp" as const,
-    text: `int x = ${"(".repeat(1000)}1${")".repeat(1000)};\n`,
-  };
-  const error = await engineError(() => engine.format!(deep, settings()));
-  equal(/crashed on this file twice/.test(error.message), true, error.message);
-  const plain = { path: "/x/a.cc", relPath: "a.cc", language: "cpp" as const, text: "int  a;\n" };
-  equal(await engine.format!(plain, settings()), "int a;\n");
-});
+// Parentheses nested a thousand deep take the WebAssembly build's memory out of bounds, twice.
+const DEEP = `int  x = ${"(".repeat(1000)}1${")".repeat(1000)};\n`;
+
+formatCrashTest(clangFormat, "cpp", DEEP, "int  a;\n", "int a;\n");
 
 Deno.test("clang-format: a style whose every document sets DisableFormat gives the text back without formatting it", async () => {
   const engine = await clangFormat.load();
-  const deep = {
-    path: "/x/deep.cc",
-    relPath: "deep.cc",
-    language: "cpp" as const,
-    text: `int  x = ${"(".repeat(1000)}1${")".repeat(1000)};\n`,
-  };
+  const deep = { path: "/x/deep.cc", relPath: "deep.cc", language: "cpp" as const, text: DEEP };
   const native = (styles: Record<string, unknown>[]) => ({
     ...settings(),
     native: { files: [{ path: "/x/.clang-format", hash: "" }], options: { styles }, root: "/x" },
