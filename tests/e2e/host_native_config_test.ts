@@ -106,6 +106,9 @@ Deno.test({
     await Deno.writeTextFile(join(dir, "lib/common.sh"), "#!/bin/bash\nother=1\nexport other\n");
     assert.deepEqual(codes((await run(dir, ["lint"], true)).doc, "bin/run.sh", "shellcheck"), ["SC2154", "SC2154"]);
     await Deno.writeTextFile(join(dir, "lib/common.sh"), "#!/bin/bash\ngreeting=hello\nexport greeting\n");
+    // A script whose name shellcheck would take for an option is given to it as a path.
+    await Deno.writeTextFile(join(dir, "-dash.sh"), "#!/bin/bash\necho $1\n");
+    assert.deepEqual(codes((await run(dir, ["lint"])).doc, "-dash.sh", "shellcheck"), ["SC2086"]);
     // Without external-sources each script is checked on its own, as `shellcheck FILE` checks it.
     await Deno.writeTextFile(join(dir, ".shellcheckrc"), "source-path=SCRIPTDIR\n");
     const alone = (await run(dir, ["lint"])).doc;

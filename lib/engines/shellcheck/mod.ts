@@ -282,7 +282,8 @@ async function analyzeMany(
       });
     };
     try {
-      const names = indices.map((i) => placed?.names[i] ?? "");
+      // A name shellcheck would take for an option (`-x.sh` at the root) is given as a path.
+      const names = indices.map((i) => placed?.names[i] ?? "").map((n) => n.startsWith("-") ? `./${n}` : n);
       if (layout === "disk") await check(placed!.root, names);
       else if (layout === "mirror") await withMirror(placed!.root, group, names, rc, check);
       else {
