@@ -109,6 +109,8 @@ Deno.test({
     // A script whose name shellcheck would take for an option is given to it as a path.
     await Deno.writeTextFile(join(dir, "-dash.sh"), "#!/bin/bash\necho $1\n");
     assert.deepEqual(codes((await run(dir, ["lint"])).doc, "-dash.sh", "shellcheck"), ["SC2086"]);
+    assert.deepEqual(codes((await run(dir, ["lint", "--fix"])).doc, "-dash.sh", "shellcheck"), []);
+    assert.equal(await Deno.readTextFile(join(dir, "-dash.sh")), '#!/bin/bash\necho "$1"\n');
     // Without external-sources each script is checked on its own, as `shellcheck FILE` checks it.
     await Deno.writeTextFile(join(dir, ".shellcheckrc"), "source-path=SCRIPTDIR\n");
     const alone = (await run(dir, ["lint"])).doc;

@@ -266,7 +266,9 @@ async function analyzeMany(
   const run = async ({ key, indices }: { key: string; indices: number[] }) => {
     const [shell, sourceDir] = key.split("|");
     const group = indices.map((i) => files[i]);
-    const check = async (cwd: string, names: string[]) => {
+    const check = async (cwd: string, paths: string[]) => {
+      // A name shellcheck would take for an option (`-x.sh` at the root) is given as a path; its report names it so.
+      const names = paths.map((n) => n.startsWith("-") ? `./${n}` : n);
       const run = await runHost("shellcheck", [
         ...shellcheckArgs(settings, shell || undefined, sourceDir || undefined),
         ...names,
@@ -282,8 +284,7 @@ async function analyzeMany(
       });
     };
     try {
-      // A name shellcheck would take for an option (`-x.sh` at the root) is given as a path.
-      const names = indices.map((i) => placed?.names[i] ?? "").map((n) => n.startsWith("-") ? `./${n}` : n);
+      const names = indices.map((i) => placed?.names[i] ?? "");
       if (layout === "disk") await check(placed!.root, names);
       else if (layout === "mirror") await withMirror(placed!.root, group, names, rc, check);
       else {
