@@ -10,8 +10,19 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { digestOf } from "../../cache/digest.ts";
+
+/**
+ * Every path some script's context in this process named (there or not): a change to another file changes no
+ * script's context. A resident process keeps it from run to run; a one-shot run names it for the run it keeps.
+ */
+const named = new Set<string>();
+
+/** Whether a change to the file at `path` can change a script's context: a path some context named. */
+export function isSourced(path: string): boolean {
+  return named.has(resolve(path));
+}
 
 /** How deep sourced files' own sources are followed. */
 const DEPTH = 8;
@@ -62,6 +73,7 @@ export function sourcesContext(script: string, text: string, root: string, sourc
     for (const name of sourcedNames(body)) {
       for (const candidate of candidates(name, path, root, sourcePaths)) {
         if (seen.has(candidate)) continue;
+        named.add(resolve(candidate));
         let bytes: Uint8Array | undefined;
         try {
           bytes = Deno.readFileSync(candidate);

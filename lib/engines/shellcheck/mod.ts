@@ -37,7 +37,7 @@ import { applyRuleSettings } from "../settings.ts";
 import { applyEdits, indexToPosition, lineStarts, type TextEdit, utf16ToBytes } from "../text.ts";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { makeTempDir, removeTemp } from "../../fs/temp.ts";
-import { sourcesContext } from "./_sources.ts";
+import { isSourced, sourcesContext } from "./_sources.ts";
 import { runHost } from "../host.ts";
 import { Batcher, withTempFiles } from "../batch.ts";
 import {
@@ -397,7 +397,7 @@ export const shellcheck: EngineSpec = {
   hostEnv: SHELLCHECK_ENV,
   batch: { lint: true },
   // Where `source` reaches files outside shellcheck's inputs, a script's findings depend on what it sources
-  // (`_sources.ts`): a cached result is kept under those files' bytes. Any file may be sourced: no `contextFiles`.
+  // (`_sources.ts`): a cached result is kept under those files' bytes, and a change to one of them reaches it.
   cacheContext: (file, settings) => {
     const placed = externalSources(settings) ? rootFor([file], settings) : undefined;
     if (placed === undefined) return Promise.resolve("");
@@ -415,6 +415,7 @@ export const shellcheck: EngineSpec = {
       sourcesContext(file.path, text, placed.root, Array.isArray(paths) ? paths.map(String) : []),
     );
   },
+  contextFiles: (path) => isSourced(path),
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
     const batcher = new Batcher<LintOutput>(async (files, settings) =>
