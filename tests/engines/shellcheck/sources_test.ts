@@ -1,6 +1,6 @@
 import { deepEqual, equal, notEqual } from "node:assert/strict";
 import { join } from "node:path";
-import { sourcedNames, sourcesContext } from "../../../lib/engines/shellcheck/_sources.ts";
+import { isSourced, sourcedNames, sourcesContext } from "../../../lib/engines/shellcheck/_sources.ts";
 import { tempDir } from "../../_helpers/temp.ts";
 
 Deno.test("sourcedNames: directives and literal arguments of source and ., not expansions or comments", () => {
@@ -40,4 +40,13 @@ Deno.test("sourcesContext: follows sourced files where shellcheck looks, and cha
   const plain = "#!/bin/bash\n. common.sh\n";
   const without = sourcesContext(script, plain, root, []);
   notEqual(sourcesContext(script, plain, root, ["SCRIPTDIR/../lib"]), without);
+});
+
+Deno.test("isSourced: only a path some script's context named is another file's context", async () => {
+  const root = await tempDir();
+  const script = join(root, "run.sh");
+  equal(isSourced(join(root, "lib/named.sh")), false);
+  sourcesContext(script, "#!/bin/bash\n. lib/named.sh\n", root, []);
+  equal(isSourced(join(root, "lib/named.sh")), true);
+  equal(isSourced(join(root, "lib/other.sh")), false);
 });
