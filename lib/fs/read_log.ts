@@ -92,6 +92,19 @@ export function asFileRead<T>(read: () => T): T {
   }
 }
 
+/**
+ * The text of a run's own file at `path` as it is now, read as that file's bytes ({@link asFileRead}); empty when it
+ * cannot be read (the file's own read reports why). For an engine's cache context, where a file the stat index knows
+ * unchanged comes without its text.
+ */
+export function ownFileText(path: string): string {
+  try {
+    return asFileRead(() => Deno.readTextFileSync(path));
+  } catch {
+    return "";
+  }
+}
+
 /** The functions that make poly's own temporary files and folders: what they return is never a read. */
 const TEMPORARY = ["makeTempDir", "makeTempDirSync", "makeTempFile", "makeTempFileSync"] as const;
 

@@ -92,7 +92,8 @@ async function fresh(): Promise<(text: string, name: string, style: string) => s
 
 /**
  * `make()`, which instantiates the module: its glue binds `console.error` once, there, for what the module prints
- * (LLVM's "LLVM ERROR: out of memory", emscripten's "Aborted()"). Bound to a function that passes each line to
+ * (emscripten's "Aborted()"; the package's command line also prints LLVM's "LLVM ERROR: out of memory", this build
+ * does not). Bound to a function that passes each line to
  * whatever `console.error` is when it is printed, the lines reach the collector of `wasmCall` (lib/engines/module.ts)
  * during a call rather than poly's output.
  */

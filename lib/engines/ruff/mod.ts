@@ -77,7 +77,7 @@ import {
   syntaxDiagnostic,
 } from "../types.ts";
 import { isTable, tableOf } from "../../config/table.ts";
-import { asFileRead } from "../../fs/read_log.ts";
+import { ownFileText } from "../../fs/read_log.ts";
 import { hasExecutableBit } from "../../fs/executable.ts";
 import { basename, extname, resolve } from "node:path";
 
@@ -883,15 +883,6 @@ class Ruff implements EngineInstance {
   }
 }
 
-/** The text of the file at `path` as it is now; empty when it cannot be read (its own read reports why). */
-function textOf(path: string): string {
-  try {
-    return asFileRead(() => Deno.readTextFileSync(path));
-  } catch {
-    return "";
-  }
-}
-
 /** {@link selectsVisibility} of each settings object, worked out once (a run asks it per file). */
 const visibility = new WeakMap<EngineSettings, boolean>();
 
@@ -948,7 +939,7 @@ export const ruff: EngineSpec = {
     ].join("");
     const own = ownPackage(file.path, options);
     // A file the stat index knows unchanged comes without its text (lib/run/prepass.ts): read here when it matters.
-    const text = () => file.text === "" ? textOf(file.path) : file.text;
+    const text = () => file.text === "" ? ownFileText(file.path) : file.text;
     const misses = sourceMisses(file.path, text, settings.native, options);
     return Promise.resolve(`${own === undefined ? docs : `${docs}+${own}`}${misses.length > 0 ? `~${misses}` : ""}`);
   },

@@ -35,8 +35,9 @@
 import type { Diagnostic, Severity } from "../../report/schema.ts";
 import { applyRuleSettings } from "../settings.ts";
 import { applyEdits, indexToPosition, lineStarts, type TextEdit, utf16ToBytes } from "../text.ts";
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
-import { makeTempDir, removeTemp } from "../../fs/temp.ts";
+import { dirname, isAbsolute, join, posix, relative, sep } from "node:path";
+import { ownFileText } from "../../fs/read_log.ts";
+import { isInside } from "../../fs/roots.ts";
 import { isSourced, sourcesContext } from "./_sources.ts";
 import { runHost } from "../host.ts";
 import { Batcher, withTempFiles } from "../batch.ts";
@@ -310,10 +311,11 @@ async function analyzeMany(
 }
 
 /**
- * Runs `fn` on a private folder that stands for `root`: each file's text at its path below it (`names`, `/`-separated), the folders
- * on their way real, every other entry of those folders a link to the repository's, so what a script sources (from
- * the folder shellcheck runs in or from its own, `SCRIPTDIR`) is the repository's file, and the rc file the
- * repository's. An rc file above the root is copied to the folder's top, where shellcheck's search meets it first.
+ * Runs `fn` on a private folder that stands for `root`: each file's text at its path below it (`names`, `/`-separated,
+ * as {@link withTempFiles} lays them out), every other entry of the folders on their way a link to the repository's,
+ * so what a script sources (from the folder shellcheck runs in or from its own, `SCRIPTDIR`) is the repository's file,
+ * and the rc file the repository's. An rc file above the root is copied to the folder's top, where shellcheck's search
+ * meets it first.
  */
 async function withMirror<R>(
   root: string,
@@ -322,14 +324,10 @@ async function withMirror<R>(
   rc: string | undefined,
   fn: (dir: string, names: string[]) => Promise<R>,
 ): Promise<R> {
-  const dir = await makeTempDir("poly-shellcheck-");
-  try {
+  return await withTempFiles(files, async (dir) => {
     const own = new Set(names);
     const folders = new Set<string>([""]);
-    for (const name of names) {
-      for (let at = name.lastIndexOf("/"); at > 0; at = name.lastIndexOf("/", at - 1)) folders.add(name.slice(0, at));
-    }
-    for (const folder of [...folders].sort()) if (folder) Deno.mkdirSync(join(dir, folder));
+    for (const name of names) for (let d = posix.dirname(name); d !== "."; d = posix.dirname(d)) folders.add(d);
     for (const folder of folders) {
       let entries: Deno.DirEntry[];
       try {
@@ -347,12 +345,9 @@ async function withMirror<R>(
         }
       }
     }
-    files.forEach((f, i) => Deno.writeTextFileSync(join(dir, names[i]), f.text));
-    if (rc && !rc.startsWith(root.endsWith(sep) ? root : root + sep)) Deno.copyFileSync(rc, join(dir, ".shellcheckrc"));
+    if (rc && !isInside(root, rc)) Deno.copyFileSync(rc, join(dir, ".shellcheckrc"));
     return await fn(dir, names);
-  } finally {
-    await removeTemp(dir);
-  }
+  }, (_, i) => names[i]);
 }
 
 async function analyze(file: SourceFile, settings: EngineSettings): Promise<Analysis> {
@@ -401,15 +396,8 @@ export const shellcheck: EngineSpec = {
   cacheContext: (file, settings) => {
     const placed = externalSources(settings) ? rootFor([file], settings) : undefined;
     if (placed === undefined) return Promise.resolve("");
-    let text = file.text;
     // A file the stat index knows unchanged comes without its text (lib/run/prepass.ts).
-    if (text === "") {
-      try {
-        text = Deno.readTextFileSync(file.path);
-      } catch {
-        return Promise.resolve("");
-      }
-    }
+    const text = file.text === "" ? ownFileText(file.path) : file.text;
     const paths = settings.native?.options["source-path"];
     return Promise.resolve(
       sourcesContext(file.path, text, placed.root, Array.isArray(paths) ? paths.map(String) : []),
