@@ -276,7 +276,11 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     styleFormatter(candidates, language, config) ?? blackFormatter(candidates, language, config) ??
     candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
-  const kept = named || spec.id !== "biome" ? undefined : eslintKeepsStyle(language, config);
+  const kept = named
+    ? undefined
+    : spec.id === "biome"
+    ? eslintKeepsStyle(language, config)
+    : phpStyleKept(spec, config);
   if (kept) return { engines: [], noEngine: kept };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
 }
@@ -298,6 +302,18 @@ function eslintKeepsStyle(language: Language, config: ResolvedConfig): string | 
   }` +
     `${file ? ` (${basename(file)})` : ""} and configures no formatter for it; [fmt.${language}.biome] in poly.toml ` +
     `formats it with biome`;
+}
+
+/**
+ * Why Mago does not format PHP where the repository keeps its PHP style with a tool poly does not run (PHP-CS-Fixer,
+ * Laravel Pint, PHP_CodeSniffer, Easy Coding Standard: lib/config/native/mago.ts), beside a `mago.toml` or not: Mago
+ * would rewrite code the project keeps on purpose (Nadybot's `.php-cs-fixer.php`: all 1,242 of its files). `[fmt.php.mago]` formats
+ * it with Mago all the same; `[tools.mago] native_config = false` as where no such tool governs.
+ */
+function phpStyleKept(spec: EngineSpec, config: ResolvedConfig): string | undefined {
+  const kept = spec.id === "mago" ? config.native?.mago?.keptBy : undefined;
+  return kept && `not formatted: the repository keeps its PHP style with ${kept}, which poly does not run; ` +
+      `[fmt.php.mago] in poly.toml formats it with Mago`;
 }
 
 /**

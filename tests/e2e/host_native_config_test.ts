@@ -295,3 +295,71 @@ Deno.test({
     assert.match(await Deno.readTextFile(join(c, "main.c")), /^int main\(\) \{\r\n {8}if/);
   },
 });
+
+Deno.test("mago-config-ignored: mago.toml governs how PHP is formatted and which files are, as mago fmt has it", async () => {
+  const dir = await parity("mago-config-ignored");
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 1, JSON.stringify(doc.results));
+  const php = doc.results.filter((r) => r.path.endsWith(".php"));
+  assert.deepEqual(php.map((r) => [r.path, r.changed ?? r.skipped]), [
+    ["lib/third_party/Vendor.php", 'excluded from mago by "lib/third_party" (source.includes in "../../mago.toml")'],
+    ["src/Api.stub.php", 'excluded from mago by "**/*.stub.php" (source.excludes in "../mago.toml")'],
+    ["src/Loose.php", true],
+    ["tools/gen.php", 'not in mago\'s source paths (source.paths in "../mago.toml")'],
+  ]);
+  assert.ok(hasSource(doc, "mago.toml"));
+  // The fix writes Mago's layout under the file's settings: tabs, the parameters broken at 60 columns.
+  await run(dir, ["fmt", "--fix"]);
+  assert.equal(
+    await Deno.readTextFile(join(dir, "src/Loose.php")),
+    "<?php\n\nfunction loose($a)\n{\n\treturn $a;\n}\n",
+  );
+  assert.equal(await Deno.readTextFile(join(dir, "tools/gen.php")), "<?php\nfunction loose( $a ){ return $a; }\n");
+  // A setting poly's build does not have is a configuration it cannot honour: the files it governs are errored.
+  await Deno.writeTextFile(join(dir, "mago.toml"), "[formatter]\nprint-width = 60\nno-such-setting = true\n");
+  const bad = await run(dir, ["fmt", "--check"]);
+  assert.equal(bad.code, 2);
+  assert.match(JSON.stringify(bad.doc.results), /formatter\.no-such-setting.*cannot be honoured/);
+  // poly.toml's [tools.mago] native_config = false: poly's [defaults] (spaces, width 120) as before.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.mago]\nnative_config = false\n");
+  const off = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(off.results.filter((r) => r.path.endsWith(".php") && r.changed).map((r) => r.path), [
+    "lib/Util.php",
+    "lib/third_party/Vendor.php",
+    "src/Api.stub.php",
+    "src/Greeter.php",
+    "src/Loose.php",
+    "tools/gen.php",
+  ]);
+});
+
+Deno.test("php-style-kept: PHP kept in style by PHP-CS-Fixer is not formatted with Mago, beside a mago.toml or not", async () => {
+  const dir = await parity("php-style-kept");
+  const reason = "not formatted: the repository keeps its PHP style with PHP-CS-Fixer (.php-cs-fixer.dist.php), " +
+    "which poly does not run; [fmt.php.mago] in poly.toml formats it with Mago";
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  assert.deepEqual(doc.results.filter((r) => r.path.endsWith(".php")), [
+    { path: ".php-cs-fixer.dist.php", skipped: reason },
+    { path: "src/Tabbed.php", skipped: reason },
+  ]);
+  // Without the mago.toml, and without the fixer's file but with composer requiring Laravel Pint: the same.
+  await Deno.remove(join(dir, "mago.toml"));
+  assert.equal(
+    (await run(dir, ["fmt", "--check"])).doc.results.find((r) => r.path === "src/Tabbed.php")?.skipped,
+    reason,
+  );
+  await Deno.remove(join(dir, ".php-cs-fixer.dist.php"));
+  await Deno.writeTextFile(join(dir, "composer.json"), '{"require-dev": {"laravel/pint": "^1.27"}}\n');
+  assert.match(
+    (await run(dir, ["fmt", "--check"])).doc.results.find((r) => r.path === "src/Tabbed.php")?.skipped ?? "",
+    /keeps its PHP style with Laravel Pint \(required in composer\.json\)/,
+  );
+  // [fmt.php.mago] in poly.toml: Mago formats it (PER-CS: four spaces, the function's brace on its own line).
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.php.mago]\n");
+  await run(dir, ["fmt", "--fix"]);
+  assert.equal(
+    await Deno.readTextFile(join(dir, "src/Tabbed.php")),
+    "<?php\n\nfunction tabbed($a)\n{\n    return $a;\n}\n",
+  );
+});

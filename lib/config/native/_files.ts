@@ -17,6 +17,7 @@ import {
   TOOLCHAIN_FILES,
 } from "./host.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
+import { COMPOSER_JSON, MAGO_FILES, PHP_STYLE_FILES } from "./mago.ts";
 import { DENO_FILES } from "./deno.ts";
 import { DPRINT_FILES } from "./dprint.ts";
 import { FLAKE8_FILES } from "./flake8.ts";
@@ -49,6 +50,9 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...ESLINT_FILES,
   ...XO_FILES,
   ...OXLINT_FILES,
+  ...MAGO_FILES,
+  ...Object.keys(PHP_STYLE_FILES),
+  COMPOSER_JSON,
 ]);
 
 /** A read native file. */

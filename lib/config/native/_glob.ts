@@ -6,6 +6,8 @@
  *   folder at all), `?` one character, `[...]` a class, `{a,b}` alternatives.
  *   A pattern matches a path when it matches the file's base name or, joined to
  *   its config's directory, the absolute path.
+ * - mago (`globset` under its `[source.glob]` settings): with `literal-separator`, `*` and `?` stay within one
+ *   path component and `**` as a whole component crosses folders; `case-insensitive` as its name says.
  * - biome and editorconfig globs go through picomatch (see their readers).
  *
  * @module
@@ -15,10 +17,20 @@ import type { NativePattern } from "./types.ts";
 
 const compiled = new Map<string, RegExp>();
 
-/** A globset pattern (default options) as an anchored regular expression. */
-export function globsetRegex(pattern: string): RegExp {
-  let re = compiled.get(pattern);
+/** globset's options that change what a pattern matches (both off by default). */
+export interface GlobsetOptions {
+  /** `*` and `?` do not match `/` (a `**` component still crosses folders). */
+  literalSeparator?: boolean;
+  caseInsensitive?: boolean;
+}
+
+/** A globset pattern as an anchored regular expression (default options: `*` crosses `/`, case matters). */
+export function globsetRegex(pattern: string, options: GlobsetOptions = {}): RegExp {
+  const literal = options.literalSeparator === true;
+  const key = `${literal ? "l" : "-"}${options.caseInsensitive ? "i" : "-"}${pattern}`;
+  let re = compiled.get(key);
   if (re) return re;
+  const any = literal ? "[^/]*" : ".*";
   let out = "";
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
@@ -30,8 +42,9 @@ export function globsetRegex(pattern: string): RegExp {
       if (component && pattern[i + 1] === "/") {
         out += "(?:.*/)?";
         i++;
-      } else out += ".*";
-    } else if (c === "?") out += ".";
+      } else if (component && i === pattern.length - 1) out += ".*";
+      else out += any;
+    } else if (c === "?") out += literal ? "[^/]" : ".";
     else if (c === "[") {
       const end = pattern.indexOf("]", i + 2);
       if (end < 0) out += "\\[";
@@ -45,17 +58,16 @@ export function globsetRegex(pattern: string): RegExp {
       const end = pattern.indexOf("}", i);
       if (end < 0) out += "\\{";
       else {
-        out += "(?:" + pattern.slice(i + 1, end).split(",").map((alt) => globsetRegex(alt).source.slice(1, -1)).join(
-          "|",
-        ) + ")";
+        const alts = pattern.slice(i + 1, end).split(",").map((alt) => globsetRegex(alt, options).source.slice(1, -1));
+        out += "(?:" + alts.join("|") + ")";
         i = end;
       }
     } else if (c === "\\" && i + 1 < pattern.length) {
       out += pattern[++i].replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
     } else out += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   }
-  re = new RegExp(`^${out}$`);
-  compiled.set(pattern, re);
+  re = new RegExp(`^${out}$`, options.caseInsensitive ? "i" : "");
+  compiled.set(key, re);
   return re;
 }
 

@@ -13,7 +13,8 @@
  *   `markdownlint.ts` (`.markdownlint*`), `host.ts` (`.shellcheckrc`,
  *   `.clang-format`, `rustfmt.toml` with `Cargo.toml`'s edition), `oxlint.ts`
  *   (`.oxlintrc.json` and its kin), `black.ts` (`[tool.black]`), `dprint.ts` (`dprint.json`), `flake8.ts`
- *   (`[flake8]` in `setup.cfg`, `tox.ini`, `.flake8`; `[tool.flake8]`).
+ *   (`[flake8]` in `setup.cfg`, `tox.ini`, `.flake8`; `[tool.flake8]`), `mago.ts` (`mago.toml` and its kin; the
+ *   files of the PHP style tools poly does not run).
  * - `[tools.<engine>] native_config = false` in poly.toml turns an engine's
  *   native files off; poly.toml's keys for the engine apply on top of the native ones.
  * - A native file poly cannot honour (a key without a mapping, a plugin, a
@@ -40,6 +41,7 @@ import { EslintReader } from "./eslint.ts";
 import { dprintExcluded, DprintReader } from "./dprint.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
+import { magoExcluded, MagoReader } from "./mago.ts";
 import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
@@ -102,6 +104,7 @@ export const NATIVE_ENGINES = [
   "black",
   "dprint",
   "flake8",
+  "mago",
 ] as const;
 
 /** The native-configuration layer of one run. */
@@ -118,6 +121,7 @@ export class NativeConfigs {
   readonly #flake8: Flake8Reader;
   readonly #eslint: EslintReader;
   readonly #dprint: DprintReader;
+  readonly #mago: MagoReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
@@ -144,6 +148,7 @@ export class NativeConfigs {
     this.#flake8 = new Flake8Reader(this.#files, display);
     this.#eslint = new EslintReader(this.#files);
     this.#dprint = new DprintReader(this.#files, display);
+    this.#mago = new MagoReader(this.#files, display);
   }
 
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
@@ -236,6 +241,7 @@ export class NativeConfigs {
       ["clang-format", () => this.#host.clangFormat(dir, top)],
       ["rustfmt", () => this.#host.rustfmt(dir, top)],
       ["luafmt", () => this.#host.stylua(dir, top)],
+      ["mago", () => this.#mago.forDir(dir, top)],
     ];
     for (const [id, read] of host) {
       if (!wanted(id)) continue;
@@ -376,7 +382,7 @@ function isInside(parent: string, child: string): boolean {
  * Why the engine's native configuration keeps `absPath` from it for `kind`
  * ("lint" or "fmt"), or undefined: ruff's `exclude`/`include`/`lint.exclude`/
  * `format.exclude` (checked on the file and each directory above it up to the
- * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`, oxlint's `ignorePatterns`.
+ * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`, oxlint's `ignorePatterns`, Mago's `[source]` and `[formatter] excludes`.
  */
 export function nativeExcluded(
   engine: string,
@@ -394,6 +400,7 @@ export function nativeExcluded(
   if (engine === "black") return blackExcluded(native, absPath);
   if (engine === "flake8") return kind === "lint" ? flake8Excluded(native, absPath) : undefined;
   if (engine === "oxlint") return kind === "lint" ? oxlintExcluded(native, absPath) : undefined;
+  if (engine === "mago") return magoExcluded(native, absPath);
   if (engine !== "ruff") return undefined;
   // Of the TOML files, ruff reads its settings files (`RUF201`); the rest are the TOML engine's alone.
   if (absPath.endsWith(".toml") && !RUFF_SETTINGS_FILES.has(basename(absPath))) {

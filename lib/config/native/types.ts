@@ -93,6 +93,13 @@ export interface NativeEngineConfig {
    * not the engine's, so poly's `[defaults]` and the `.editorconfig` still apply as where no file governs.
    */
   ignoreOnly?: true;
+  /**
+   * Set where the files found name a tool poly does not run that keeps the language's style (PHP-CS-Fixer's, Laravel
+   * Pint's, PHP_CodeSniffer's file, or a `composer.json` requiring one, where no `mago.toml` governs): the tool and where
+   * it was found. lib/run/plan.ts leaves such files unformatted, saying so, unless poly.toml names the formatter
+   * (`ignoreOnly` is set too: the engine then formats under poly's `[defaults]`).
+   */
+  keptBy?: string;
   /** Where each effective key came from (dotted key → file path), for `poly config show`. */
   origins?: Record<string, string>;
 }

@@ -1,0 +1,2 @@
+<?php
+function loose( $a ){ return $a; }

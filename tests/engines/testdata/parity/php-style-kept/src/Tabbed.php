@@ -1,0 +1,5 @@
+<?php
+
+function tabbed($a) {
+	return $a;
+}
