@@ -22,6 +22,7 @@ import {
   nativeExcluded,
   nativeTargetVersion,
   NODE_MANIFEST,
+  PYTHON_STYLE,
   shfmtEditorconfig,
   shfmtIgnoredBy,
   styluaEditorconfig,
@@ -276,11 +277,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     styleFormatter(candidates, language, config) ?? blackFormatter(candidates, language, config) ??
     candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
-  const kept = named
-    ? undefined
-    : spec.id === "biome"
-    ? eslintKeepsStyle(language, config)
-    : phpStyleKept(spec, config);
+  const kept = named ? undefined : spec.id === "biome" ? eslintKeepsStyle(language, config) : styleKept(spec, config);
   if (kept) return { engines: [], noEngine: kept };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
 }
@@ -305,15 +302,25 @@ function eslintKeepsStyle(language: Language, config: ResolvedConfig): string | 
 }
 
 /**
- * Why Mago does not format PHP where the repository keeps its PHP style with a tool poly does not run (PHP-CS-Fixer,
- * Laravel Pint, PHP_CodeSniffer, Easy Coding Standard: lib/config/native/mago.ts), beside a `mago.toml` or not: Mago
- * would rewrite code the project keeps on purpose (Nadybot's `.php-cs-fixer.php`: all 1,242 of its files). `[fmt.php.mago]` formats
- * it with Mago all the same; `[tools.mago] native_config = false` as where no such tool governs.
+ * Why `spec` does not format its language where the repository keeps that style with a tool poly does not run, beside
+ * the formatter's own configuration or not: PHP kept by PHP-CS-Fixer, Laravel Pint, PHP_CodeSniffer or Easy Coding
+ * Standard (lib/config/native/mago.ts), Python by yapf or pyink (lib/config/native/python_style.ts). Mago, ruff or black
+ * would rewrite code the project keeps on purpose (Nadybot's `.php-cs-fixer.php`: all 1,242 of its PHP files;
+ * Aiven-Open/pghoard's `.style.yapf`: 63 of its 69 Python files). Naming the formatter's table in poly.toml
+ * (`[fmt.php.mago]`, `[fmt.python.ruff]`) formats it all the same; `[tools.<id>] native_config = false` as where no
+ * such tool governs.
  */
-function phpStyleKept(spec: EngineSpec, config: ResolvedConfig): string | undefined {
-  const kept = spec.id === "mago" ? config.native?.mago?.keptBy : undefined;
-  return kept && `not formatted: the repository keeps its PHP style with ${kept}, which poly does not run; ` +
-      `[fmt.php.mago] in poly.toml formats it with Mago`;
+function styleKept(spec: EngineSpec, config: ResolvedConfig): string | undefined {
+  const php = spec.id === "mago";
+  const kept = php
+    ? config.native?.mago?.keptBy
+    : (spec.id === "ruff" || spec.id === "black") && readsNative(config, spec.id)
+    ? config.native?.[PYTHON_STYLE]?.keptBy
+    : undefined;
+  if (!kept) return undefined;
+  const [language, name] = php ? ["php", "Mago"] : ["python", spec.id];
+  return `not formatted: the repository keeps its ${php ? "PHP" : "Python"} style with ${kept}, which poly does not ` +
+    `run; [fmt.${language}.${spec.id}] in poly.toml formats it with ${name}`;
 }
 
 /**

@@ -363,3 +363,30 @@ Deno.test("php-style-kept: PHP kept in style by PHP-CS-Fixer is not formatted wi
     "<?php\n\nfunction tabbed($a)\n{\n    return $a;\n}\n",
   );
 });
+
+Deno.test("python-style-kept: Python kept in style by yapf or pyink is not formatted with ruff", async () => {
+  const dir = await parity("python-style-kept");
+  const reason = (kept: string) =>
+    `not formatted: the repository keeps its Python style with ${kept}, which poly does not run; ` +
+    "[fmt.python.ruff] in poly.toml formats it with ruff";
+  const skipped = async () => (await run(dir, ["fmt", "--check"])).doc.results.find((r) => r.path === "pkg/greet.py");
+  assert.deepEqual(await skipped(), { path: "pkg/greet.py", skipped: reason("yapf (.style.yapf)") });
+  await Deno.remove(join(dir, ".style.yapf"));
+  await Deno.writeTextFile(join(dir, "setup.cfg"), "[metadata]\nname = greet\n\n[yapf]\nbased_on_style = pep8\n");
+  assert.equal((await skipped())?.skipped, reason("yapf ([yapf] in setup.cfg)"));
+  await Deno.remove(join(dir, "setup.cfg"));
+  await Deno.writeTextFile(
+    join(dir, "pyproject.toml"),
+    '[project]\nname = "greet"\n\n[tool.pyink]\nline-length = 80\n',
+  );
+  assert.equal((await skipped())?.skipped, reason("pyink ([tool.pyink] in pyproject.toml)"));
+  // ruff lints it all the same.
+  const text = await Deno.readTextFile(join(dir, "pkg/greet.py"));
+  await Deno.writeTextFile(join(dir, "pkg/greet.py"), `import os\n${text}`);
+  assert.ok(codes((await run(dir, ["lint"])).doc, "pkg/greet.py", "ruff").includes("F401"));
+  await Deno.writeTextFile(join(dir, "pkg/greet.py"), text);
+  // [fmt.python.ruff] in poly.toml: ruff formats it.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.python.ruff]\n");
+  await run(dir, ["fmt", "--fix"]);
+  assert.match(await Deno.readTextFile(join(dir, "pkg/greet.py")), /GREETINGS = \{"en": "Hello", "fr": "Bonjour"\}/);
+});
