@@ -19,10 +19,10 @@ import {
   editorconfigProps,
   ESLINT,
   FORMAT_STYLE,
+  KEPT_STYLE,
   nativeExcluded,
   nativeTargetVersion,
   NODE_MANIFEST,
-  PYTHON_STYLE,
   shfmtEditorconfig,
   shfmtIgnoredBy,
   styluaEditorconfig,
@@ -277,7 +277,11 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     styleFormatter(candidates, language, config) ?? blackFormatter(candidates, language, config) ??
     candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
-  const kept = named ? undefined : spec.id === "biome" ? eslintKeepsStyle(language, config) : styleKept(spec, config);
+  const kept = named
+    ? undefined
+    : spec.id === "biome"
+    ? eslintKeepsStyle(language, config)
+    : styleKept(spec, language, config);
   if (kept) return { engines: [], noEngine: kept };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
 }
@@ -301,25 +305,32 @@ function eslintKeepsStyle(language: Language, config: ResolvedConfig): string | 
     `formats it with biome`;
 }
 
+/** poly's formatters of each language a tool poly does not run can keep (lib/config/native/kept_style.ts). */
+const KEPT_BY_OTHERS: Readonly<Partial<Record<Language, readonly string[]>>> = {
+  python: ["ruff", "black"],
+  sql: ["sqlfmt"],
+  toml: ["dprint", "oxfmt"],
+  yaml: ["prettier", "oxfmt"],
+};
+
 /**
- * Why `spec` does not format its language where the repository keeps that style with a tool poly does not run, beside
+ * Why `spec` does not format `language` where the repository keeps that style with a tool poly does not run, beside
  * the formatter's own configuration or not: PHP kept by PHP-CS-Fixer, Laravel Pint, PHP_CodeSniffer or Easy Coding
- * Standard (lib/config/native/mago.ts), Python by yapf or pyink (lib/config/native/python_style.ts). Mago, ruff or black
- * would rewrite code the project keeps on purpose (Nadybot's `.php-cs-fixer.php`: all 1,242 of its PHP files;
- * Aiven-Open/pghoard's `.style.yapf`: 63 of its 69 Python files). Naming the formatter's table in poly.toml
- * (`[fmt.php.mago]`, `[fmt.python.ruff]`) formats it all the same; `[tools.<id>] native_config = false` as where no
- * such tool governs.
+ * Standard (lib/config/native/mago.ts); Python by yapf or pyink, SQL by SQLFluff, TOML by taplo, YAML by yamlfmt
+ * (lib/config/native/kept_style.ts). poly's formatter would rewrite code the project keeps on purpose (Nadybot's
+ * `.php-cs-fixer.php`: all 1,242 of its PHP files; Aiven-Open/pghoard's `.style.yapf`: 63 of its 69 Python files).
+ * Naming the formatter's table in poly.toml (`[fmt.php.mago]`, `[fmt.python.ruff]`) formats it all the same;
+ * `[tools.<id>] native_config = false` as where no such tool governs.
  */
-function styleKept(spec: EngineSpec, config: ResolvedConfig): string | undefined {
-  const php = spec.id === "mago";
-  const kept = php
+function styleKept(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  const kept = spec.id === "mago"
     ? config.native?.mago?.keptBy
-    : (spec.id === "ruff" || spec.id === "black") && readsNative(config, spec.id)
-    ? config.native?.[PYTHON_STYLE]?.keptBy
+    : KEPT_BY_OTHERS[language]?.includes(spec.id) && readsNative(config, spec.id)
+    ? config.native?.[KEPT_STYLE]?.options[language] as string | undefined
     : undefined;
   if (!kept) return undefined;
-  const [language, name] = php ? ["php", "Mago"] : ["python", spec.id];
-  return `not formatted: the repository keeps its ${php ? "PHP" : "Python"} style with ${kept}, which poly does not ` +
+  const name = spec.id === "mago" ? "Mago" : spec.id;
+  return `not formatted: the repository keeps its ${languageName(language)} style with ${kept}, which poly does not ` +
     `run; [fmt.${language}.${spec.id}] in poly.toml formats it with ${name}`;
 }
 

@@ -385,8 +385,32 @@ Deno.test("python-style-kept: Python kept in style by yapf or pyink is not forma
   await Deno.writeTextFile(join(dir, "pkg/greet.py"), `import os\n${text}`);
   assert.ok(codes((await run(dir, ["lint"])).doc, "pkg/greet.py", "ruff").includes("F401"));
   await Deno.writeTextFile(join(dir, "pkg/greet.py"), text);
+  // [tools.ruff] native_config = false: ruff formats it under poly's defaults, as where no file of the tool is read.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.ruff]\nnative_config = false\n");
+  assert.equal((await skipped())?.changed, true);
   // [fmt.python.ruff] in poly.toml: ruff formats it.
   await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.python.ruff]\n");
   await run(dir, ["fmt", "--fix"]);
   assert.match(await Deno.readTextFile(join(dir, "pkg/greet.py")), /GREETINGS = \{"en": "Hello", "fr": "Bonjour"\}/);
+});
+
+Deno.test("kept-style-others: SQL kept by SQLFluff, TOML by taplo, YAML by yamlfmt are not formatted by poly's", async () => {
+  const dir = await parity("kept-style-others");
+  const reason = (language: string, kept: string, table: string, id: string) =>
+    `not formatted: the repository keeps its ${language} style with ${kept}, which poly does not run; ` +
+    `[fmt.${table}.${id}] in poly.toml formats it with ${id}`;
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 2, "nothing was checked: the run verified less than it names"); // (every file skipped)
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r.skipped]));
+  assert.equal(byPath["models/orders.sql"], reason("SQL", "SQLFluff (.sqlfluff)", "sql", "sqlfmt"));
+  assert.equal(byPath["Cargo.toml"], reason("TOML", "taplo (.taplo.toml)", "toml", "dprint"));
+  assert.equal(byPath["config/app.yaml"], reason("YAML", "yamlfmt (.yamlfmt)", "yaml", "prettier"));
+  // Without the tools' files poly's formatters call the three unformatted, as they would rewrite them.
+  for (const f of [".sqlfluff", ".taplo.toml", ".yamlfmt"]) await Deno.remove(join(dir, f));
+  const plain = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path).sort(), [
+    "Cargo.toml",
+    "config/app.yaml",
+    "models/orders.sql",
+  ]);
 });

@@ -18,7 +18,7 @@ import {
 } from "./host.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { COMPOSER_JSON, MAGO_FILES, PHP_STYLE_FILES } from "./mago.ts";
-import { YAPF_FILE } from "./python_style.ts";
+import { KEPT_STYLE_FILES } from "./kept_style.ts";
 import { DENO_FILES } from "./deno.ts";
 import { DPRINT_FILES } from "./dprint.ts";
 import { FLAKE8_FILES } from "./flake8.ts";
@@ -54,7 +54,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...MAGO_FILES,
   ...Object.keys(PHP_STYLE_FILES),
   COMPOSER_JSON,
-  YAPF_FILE,
+  ...KEPT_STYLE_FILES,
 ]);
 
 /** A read native file. */

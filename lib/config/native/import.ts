@@ -19,8 +19,8 @@
  *   overrides, ignores and the `.editorconfig` beneath), so it stays read and nothing is imported from it, for biome
  *   either (named in the header). biome's manifest (`package.json`) is the package's own file: neither imported nor
  *   to be deleted.
- * - yapf's and pyink's files, and those of the PHP style tools: they keep their language from poly's formatters, read
- *   as they are.
+ * - the files of the formatters poly does not run (yapf, SQLFluff, taplo, yamlfmt, the PHP style tools): they keep
+ *   their language from poly's formatters, read as they are.
  * - `.shellcheckrc`, `.markdownlint*`, `.clang-format`, `rustfmt.toml`, `.oxlintrc.json`, `stylua.toml`, `mago.toml`: the tools
  *   get them as written, so they are left alone and keep applying (named in the
  *   header).
@@ -36,7 +36,7 @@ import { ConfigError, PolyError } from "../../errors/mod.ts";
 import type { ResolvedConfig } from "../types.ts";
 import { RUFF_DEFAULT_EXCLUDE } from "./ruff.ts";
 import type { NativeEngineConfig } from "./types.ts";
-import { DENO_FMT, DENO_LINT, ESLINT, FORMAT_STYLE, NATIVE_ENGINES, NODE_MANIFEST, PYTHON_STYLE } from "./mod.ts";
+import { DENO_FMT, DENO_LINT, ESLINT, FORMAT_STYLE, KEPT_STYLE, NATIVE_ENGINES, NODE_MANIFEST } from "./mod.ts";
 import { isTable, type Table, tableOf } from "../table.ts";
 
 /** The languages biome lints and formats in poly. */
@@ -136,7 +136,7 @@ export function importNative(config: ResolvedConfig, dir: string, display: (p: s
     // biome's manifest is the package's own package.json, not a configuration: nothing to import, nothing to delete.
     if (id === NODE_MANIFEST) continue;
     if (
-      id === FORMAT_STYLE || id === DENO_FMT || id === DENO_LINT || id === ESLINT || id === PYTHON_STYLE ||
+      id === FORMAT_STYLE || id === DENO_FMT || id === DENO_LINT || id === ESLINT || id === KEPT_STYLE ||
       (id === "biome" && native.style)
     ) {
       // prettier's, oxfmt's or Deno's file keeps governing what that tool formats (biome's options mapped from it

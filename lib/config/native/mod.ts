@@ -42,7 +42,7 @@ import { dprintExcluded, DprintReader } from "./dprint.ts";
 import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
 import { magoExcluded, MagoReader } from "./mago.ts";
-import { PythonStyleReader } from "./python_style.ts";
+import { KeptStyleReader } from "./kept_style.ts";
 import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
@@ -93,11 +93,11 @@ export const DENO_LINT = "deno-lint";
 export const ESLINT = "eslint";
 
 /**
- * The layer key of the Python formatter poly does not run that keeps a folder's Python style (yapf's `.style.yapf`,
- * `[yapf]`, `[tool.yapf]`; pyink's `[tool.pyink]`: lib/config/native/python_style.ts): ruff and black do not format
- * Python there unless poly.toml names them (lib/run/plan.ts).
+ * The layer key of the formatters poly does not run that keep a folder's languages (yapf and pyink for Python,
+ * SQLFluff for SQL, taplo for TOML, yamlfmt for YAML: lib/config/native/kept_style.ts): `options` maps each language to
+ * the tool; poly's formatter of that language does not format it there unless poly.toml names it (lib/run/plan.ts).
  */
-export const PYTHON_STYLE = "python-style";
+export const KEPT_STYLE = "kept-style";
 
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = [
@@ -130,7 +130,7 @@ export class NativeConfigs {
   readonly #eslint: EslintReader;
   readonly #dprint: DprintReader;
   readonly #mago: MagoReader;
-  readonly #pythonStyle: PythonStyleReader;
+  readonly #keptStyle: KeptStyleReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
@@ -158,7 +158,7 @@ export class NativeConfigs {
     this.#eslint = new EslintReader(this.#files);
     this.#dprint = new DprintReader(this.#files, display);
     this.#mago = new MagoReader(this.#files, display);
-    this.#pythonStyle = new PythonStyleReader(this.#files);
+    this.#keptStyle = new KeptStyleReader(this.#files);
   }
 
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
@@ -199,11 +199,10 @@ export class NativeConfigs {
       const black = await this.#unhonouredAt(dir, () => this.#black.forDir(dir, top));
       if (black) out.black = black;
     }
-    if (wanted("ruff") || wanted("black")) {
-      // A repository formatting its Python with yapf or pyink: neither ruff nor black formats it (lib/run/plan.ts).
-      const kept = await this.#pythonStyle.forDir(dir, top);
-      if (kept) out[PYTHON_STYLE] = kept;
-    }
+    // A repository formatting a language with a tool poly does not run (yapf, SQLFluff, taplo, yamlfmt): poly's
+    // formatter of that language does not format it (lib/run/plan.ts).
+    const kept = await this.#keptStyle.forDir(dir, top);
+    if (kept) out[KEPT_STYLE] = kept;
     if (wanted("flake8")) {
       // A repository linting its Python with flake8: flake8 lints it (lib/run/plan.ts).
       const flake8 = await this.#unhonouredAt(dir, () => this.#flake8.forDir(dir, top));

@@ -1,0 +1,137 @@
+/**
+ * The formatters poly does not run, found as they find their configuration, by the language they keep:
+ *
+ * - Python: yapf's `.style.yapf`, a `setup.cfg` with a `[yapf]` section or a `pyproject.toml` with a `[tool.yapf]`
+ *   table (yapf's `GetDefaultStyleForDir`: from the file's folder up, the first folder holding one), and pyink's
+ *   `[tool.pyink]` (Google's fork of black, two-space indents);
+ * - SQL: SQLFluff's `.sqlfluff`, a `[sqlfluff]` (or `[sqlfluff:...]`) section of `setup.cfg`, `tox.ini` or `pep8.ini`,
+ *   or a `[tool.sqlfluff]` table of `pyproject.toml` (the files SQLFluff merges in each folder), dbt projects' linter
+ *   and fixer of layout;
+ * - TOML: taplo's `.taplo.toml` or `taplo.toml`;
+ * - YAML: yamlfmt's `.yamlfmt`, `yamlfmt.yml`, `yamlfmt.yaml`, `.yamlfmt.yaml` or `.yamlfmt.yml`.
+ *
+ * A repository formatting a language with one of them keeps its style with it, so poly's formatter of that language
+ * would rewrite code it keeps on purpose: lib/run/plan.ts leaves those files unformatted, saying so, unless poly.toml
+ * names the formatter (`[fmt.python.ruff]`). The user-level files (`~/.config/yapf/style`, `~/.sqlfluff`, ...) are not
+ * read (results must not depend on files outside the repository and the cache key). PHP's are Mago's reader's
+ * (lib/config/native/mago.ts): they weigh against a `mago.toml`.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { NativeFiles, NativeText } from "./_files.ts";
+import { nearestUp } from "./_reading.ts";
+import type { NativeEngineConfig } from "./types.ts";
+
+/** A tool's file found in one folder: the file and how the plan names the tool (`yapf (.style.yapf)`). */
+interface Found {
+  file: NativeText;
+  keptBy: string;
+}
+
+/** The files the tools of one language read in one folder, in the order they are looked at. */
+interface Keeper {
+  language: string;
+  /** Files whose presence is the tool's configuration. */
+  own: readonly string[];
+  tool: string;
+  /** Shared files holding the tool's section or table: the file's name, the header's pattern, the header as named. */
+  shared?: readonly [name: string, header: RegExp, named: string][];
+}
+
+/** An INI section header `[name]` (or `[name:sub]` where `sub` is allowed). */
+const ini = (name: string, sub = false) =>
+  new RegExp(String.raw`^[ \t]*\[${name}${sub ? "(?::[^\\]]*)?" : ""}\][ \t]*(?:[#;].*)?$`, "m");
+/** A TOML table header `[tool.name]` (or `[tool.name.sub]` where `sub` is allowed). */
+const tool = (name: string, sub = false) =>
+  new RegExp(
+    String.raw`^[ \t]*\[[ \t]*"?tool"?[ \t]*\.[ \t]*"?${name}"?${
+      sub ? String.raw`(?:[ \t]*\.[^\]]*)?` : ""
+    }[ \t]*\][ \t]*(?:#.*)?$`,
+    "m",
+  );
+
+const KEEPERS: readonly Keeper[] = [
+  {
+    language: "python",
+    tool: "yapf",
+    own: [".style.yapf"],
+    shared: [["setup.cfg", ini("yapf"), "[yapf]"], ["pyproject.toml", tool("yapf"), "[tool.yapf]"]],
+  },
+  { language: "python", tool: "pyink", own: [], shared: [["pyproject.toml", tool("pyink"), "[tool.pyink]"]] },
+  {
+    language: "sql",
+    tool: "SQLFluff",
+    own: [".sqlfluff"],
+    shared: [
+      ["setup.cfg", ini("sqlfluff", true), "[sqlfluff]"],
+      ["tox.ini", ini("sqlfluff", true), "[sqlfluff]"],
+      ["pep8.ini", ini("sqlfluff", true), "[sqlfluff]"],
+      ["pyproject.toml", tool("sqlfluff", true), "[tool.sqlfluff]"],
+    ],
+  },
+  { language: "toml", tool: "taplo", own: [".taplo.toml", "taplo.toml"] },
+  {
+    language: "yaml",
+    tool: "yamlfmt",
+    own: [".yamlfmt", "yamlfmt.yml", "yamlfmt.yaml", ".yamlfmt.yaml", ".yamlfmt.yml"],
+  },
+];
+
+/** Every file name the keepers look for (lib/config/native/_files.ts lists them). */
+export const KEPT_STYLE_FILES: readonly string[] = [
+  ...new Set(KEEPERS.flatMap((k) => [...k.own, ...(k.shared ?? []).map(([name]) => name)])),
+];
+
+/** The languages a kept style applies to. */
+const LANGUAGES = [...new Set(KEEPERS.map((k) => k.language))];
+
+/** Reads which formatter poly does not run keeps each language's style in a folder. */
+export class KeptStyleReader {
+  readonly #byLanguage = new Map<string, Map<string, Promise<Found | undefined>>>();
+  readonly #combined = new Map<string, NativeEngineConfig>();
+
+  constructor(private readonly files: NativeFiles) {}
+
+  /**
+   * What keeps `dir`'s languages (bounded by `top`): `options` maps a language to the tool and where it was found
+   * (`yapf (.style.yapf)`), `files` the files found; undefined where no language is kept. One object per combination.
+   */
+  async forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
+    const found: [string, Found][] = [];
+    for (const language of LANGUAGES) {
+      let memo = this.#byLanguage.get(language);
+      if (!memo) this.#byLanguage.set(language, memo = new Map());
+      const hit = await nearestUp(memo, dir, top, (d) => this.#here(d, language));
+      if (hit) found.push([language, hit]);
+    }
+    if (found.length === 0) return undefined;
+    const key = found.map(([language, f]) => `${language}\0${f.file.path}`).join("\0");
+    let config = this.#combined.get(key);
+    if (!config) {
+      const files = [
+        ...new Map(found.map(([, f]) => [f.file.path, { path: f.file.path, hash: f.file.hash }])).values(),
+      ];
+      const options = Object.fromEntries(found.map(([language, f]) => [language, f.keptBy]));
+      config = { files, options, root: top, ignoreOnly: true };
+      this.#combined.set(key, config);
+    }
+    return config;
+  }
+
+  /** The first tool's file keeping `language` in `dir` itself. */
+  async #here(dir: string, language: string): Promise<Found | undefined> {
+    const names = await this.files.namesIn(dir);
+    for (const keeper of KEEPERS) {
+      if (keeper.language !== language) continue;
+      const own = keeper.own.find((name) => names.has(name));
+      if (own) return { file: await this.files.read(join(dir, own)), keptBy: `${keeper.tool} (${own})` };
+      for (const [name, header, named] of keeper.shared ?? []) {
+        if (!names.has(name)) continue;
+        const file = await this.files.read(join(dir, name));
+        if (header.test(file.text)) return { file, keptBy: `${keeper.tool} (${named} in ${name})` };
+      }
+    }
+    return undefined;
+  }
+}

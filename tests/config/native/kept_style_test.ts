@@ -1,0 +1,65 @@
+/**
+ * The formatters poly does not run (lib/config/native/kept_style.ts): their files found as the tools find them, by the
+ * language they keep, and the configuration they make keeping poly's formatters from those files (lib/run/plan.ts).
+ * The end-to-end parity is tests/e2e/host_native_config_test.ts (fixtures python-style-kept, kept-style-others).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { openConfig } from "../../../lib/config/load.ts";
+import { KEPT_STYLE } from "../../../lib/config/native/mod.ts";
+import { tempRepository } from "../../_helpers/temp.ts";
+
+async function kept(files: Record<string, string>, sub = ""): Promise<Record<string, unknown> | undefined> {
+  const dir = await tempRepository(files, "poly-native-kept-");
+  return (await (await openConfig({ cwd: dir })).forDir(join(dir, sub))).native?.[KEPT_STYLE]?.options;
+}
+
+Deno.test("yapf's files, in yapf's order in each folder from the file's up: .style.yapf, [yapf], [tool.yapf]", async () => {
+  assert.deepEqual(await kept({ ".style.yapf": "[style]\nbased_on_style = google\n" }), {
+    python: "yapf (.style.yapf)",
+  });
+  assert.deepEqual(await kept({ "setup.cfg": "[metadata]\nname = a\n\n[yapf] # the style\nbased_on_style = pep8\n" }), {
+    python: "yapf ([yapf] in setup.cfg)",
+  });
+  assert.deepEqual(await kept({ "pyproject.toml": '[tool.yapf]\nbased_on_style = "pep8"\n' }), {
+    python: "yapf ([tool.yapf] in pyproject.toml)",
+  });
+  assert.deepEqual(await kept({ "pyproject.toml": "[tool.pyink]\npyink-indentation = 2\n" }), {
+    python: "pyink ([tool.pyink] in pyproject.toml)",
+  });
+  // A setup.cfg without the section is passed over, to the pyproject.toml beside it and the folders above.
+  assert.deepEqual(
+    await kept({ "pkg/setup.cfg": "[flake8]\n", ".style.yapf": "[style]\n", "pkg/src/.keep": "" }, "pkg/src"),
+    {
+      python: "yapf (.style.yapf)",
+    },
+  );
+  // yapf's ignore table, black's, ruff's: not a formatter poly leaves the files to.
+  assert.equal(
+    await kept({ "pyproject.toml": '[tool.yapfignore]\nignore_patterns = ["x"]\n[tool.black]\n' }),
+    undefined,
+  );
+  assert.equal(await kept({ "setup.cfg": "[yapf:extra]\n", "ruff.toml": "" }), undefined);
+});
+
+Deno.test("SQLFluff's, taplo's and yamlfmt's files keep SQL, TOML and YAML, each language by its nearest", async () => {
+  assert.deepEqual(await kept({ ".sqlfluff": "[sqlfluff]\ndialect = postgres\n" }), { sql: "SQLFluff (.sqlfluff)" });
+  assert.deepEqual(
+    await kept({ "tox.ini": "[tox]\n[sqlfluff:rules:capitalisation.keywords]\ncapitalisation_policy = upper\n" }),
+    {
+      sql: "SQLFluff ([sqlfluff] in tox.ini)",
+    },
+  );
+  assert.deepEqual(await kept({ "pyproject.toml": '[tool.sqlfluff.core]\ndialect = "ansi"\n' }), {
+    sql: "SQLFluff ([tool.sqlfluff] in pyproject.toml)",
+  });
+  const all = await kept(
+    {
+      "taplo.toml": "[formatting]\nalign_entries = true\n",
+      "app/.yamlfmt": "formatter:\n  type: basic\n",
+      "app/x/.keep": "",
+    },
+    "app/x",
+  );
+  assert.deepEqual(all, { toml: "taplo (taplo.toml)", yaml: "yamlfmt (.yamlfmt)" });
+});

@@ -1,0 +1,5 @@
+select
+    id,
+    amount
+from orders
+where amount > 0
