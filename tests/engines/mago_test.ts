@@ -13,6 +13,11 @@ Deno.test("mago format() honours Mago settings", async () => {
   equal(out.includes("'Hello, '"), true, out);
 });
 
+/** A PHP file of `text`, as a run gives it to the engine. */
+function phpFile(text: string) {
+  return { path: "/r/a.php", relPath: "a.php", language: "php" as const, text };
+}
+
 /** Settings under a repository's mago.toml (as lib/config/native/mago.ts reads it), poly.toml's `tool` on top. */
 function magoToml(options: Partial<MagoOptions>, tool: Record<string, unknown> = {}): EngineSettings {
   const full: MagoOptions = { settings: {}, paths: [], excludes: [], extensions: ["php"], glob: {}, ...options };
@@ -21,12 +26,7 @@ function magoToml(options: Partial<MagoOptions>, tool: Record<string, unknown> =
 
 Deno.test("under a mago.toml its settings govern over Mago's defaults, [defaults] not beneath, poly.toml on top", async () => {
   const engine = await mago.load();
-  const file = {
-    path: "/r/a.php",
-    relPath: "a.php",
-    language: "php" as const,
-    text: "<?php\nfunction f() { return 1; }",
-  };
+  const file = phpFile("<?php\nfunction f() { return 1; }");
   // [defaults] asks for width 120 and a final newline; the mago.toml's tabs and Mago's own output govern.
   equal(
     await engine.format!(file, magoToml({ settings: { "use-tabs": true } })),
@@ -48,12 +48,7 @@ Deno.test("under a mago.toml its settings govern over Mago's defaults, [defaults
 
 Deno.test("[parser] enable-short-tags = false cannot be honoured for a file with a short open tag", async () => {
   const engine = await mago.load();
-  const file = {
-    path: "/r/a.php",
-    relPath: "a.php",
-    language: "php" as const,
-    text: '<?xml version="1.0"?>\n<?php echo 1;\n',
-  };
+  const file = phpFile('<?xml version="1.0"?>\n<?php echo 1;\n');
   await rejects(async () => await engine.format!(file, magoToml({ noShortTags: true })), /enable-short-tags = false/);
   const plain = { ...file, text: "<?php\necho 1;\n" };
   equal(await engine.format!(plain, magoToml({ noShortTags: true })), "<?php\n\necho 1;\n");
