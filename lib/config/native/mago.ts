@@ -10,7 +10,7 @@
  *   `glob`, and `[parser] enable-short-tags`; the linter's and analyzer's tables are not formatting. The user-level
  *   `~/.config/mago.toml` is not read (results must not depend on files outside the repository and the cache key).
  * - the nearest file of a PHP style tool poly does not run (PHP-CS-Fixer, Laravel Pint, PHP_CodeSniffer, Easy
- *   Coding Standard), with or without a Mago configuration, or without either a `composer.json` requiring such a
+ *   Coding Standard, StyleCI), with or without a Mago configuration, or without either a `composer.json` requiring such a
  *   tool: the repository keeps its PHP style with it, so Mago would rewrite code it keeps on purpose; lib/run/plan.ts
  *   leaves its PHP unformatted, saying so, unless poly.toml names `[fmt.php.mago]` (the Mago configuration, if any,
  *   then governs).
@@ -46,6 +46,8 @@ export const PHP_STYLE_FILES: Readonly<Record<string, string>> = {
   ".phpcs.xml": "PHP_CodeSniffer",
   ".phpcs.xml.dist": "PHP_CodeSniffer",
   "ecs.php": "Easy Coding Standard",
+  // StyleCI's hosted PHP-CS-Fixer (Laravel's repositories: `preset: laravel`).
+  ".styleci.yml": "StyleCI",
 };
 
 /** composer packages of those tools (a Laravel application runs Pint without a `pint.json`). */

@@ -145,6 +145,7 @@ Deno.test("a PHP style tool's file keeps PHP from Mago, a mago.toml beside it or
   const fixer = (await magoAt(await tree({ "sub/.php-cs-fixer.dist.php": "<?php\n" }), "sub"))!;
   assert.equal(fixer.keptBy, "PHP-CS-Fixer (.php-cs-fixer.dist.php)");
   assert.equal(fixer.ignoreOnly, true);
+  assert.equal((await magoAt(await tree({ ".styleci.yml": "preset: laravel\n" })))?.keptBy, "StyleCI (.styleci.yml)");
   const composer = await tree({ "composer.json": '{"require-dev": {"squizlabs/php_codesniffer": "^3"}}' });
   assert.equal((await magoAt(composer))?.keptBy, "PHP_CodeSniffer (required in composer.json)");
   const plain = await tree({ "composer.json": '{"require": {"php": "^8.2"}}' });
