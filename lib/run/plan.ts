@@ -254,6 +254,24 @@ function flake8Lints(language: Language, config: ResolvedConfig): boolean {
   return !ruff || (!ruff.unhonoured && !configuresLint(ruff));
 }
 
+/**
+ * Why ruff does not format Python where the repository keeps its style with flake8 (flake8 lints it in ruff's place:
+ * {@link flake8Lints}) and configures no formatter for it (no black table, no ruff `format` table or `line-length`, no
+ * formatter poly does not run): pycodestyle's rules are its style, which ruff's layout would rewrite in most files, at a
+ * width flake8 then refuses (celery/celery: `max-line-length = 117`, 338 of its 419 Python files called unformatted at
+ * poly's width of 120). `[fmt.python.ruff]` formats it with ruff all the same. Undefined where ruff formats.
+ */
+function flake8KeepsStyle(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  if (spec.id !== "ruff" || !flake8Lints(language, config)) return undefined;
+  const ruff = config.native?.ruff;
+  const formats = ruff !== undefined && ruff.files.length > 0 &&
+    (ruff.options.format !== undefined || ruff.options["line-length"] !== undefined);
+  if (formats) return undefined;
+  const file = config.native!.flake8.files.at(-1)?.path;
+  return `not formatted: the repository keeps its Python style with flake8${file ? ` (${basename(file)})` : ""} and ` +
+    "configures no formatter for it; [fmt.python.ruff] in poly.toml formats it with ruff";
+}
+
 /** Whether a biome file of biome's own governs `config`'s directory (not prettier's or oxfmt's options mapped onto it). */
 function biomeOwn(config: ResolvedConfig): boolean {
   const biome = config.native?.biome;
@@ -281,7 +299,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     ? undefined
     : spec.id === "biome"
     ? eslintKeepsStyle(language, config)
-    : styleKept(spec, language, config);
+    : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config);
   if (kept) return { engines: [], noEngine: kept };
   return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
 }

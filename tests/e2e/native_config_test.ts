@@ -498,6 +498,24 @@ Deno.test("[flake8] without flake8 on PATH: the Python files are skipped saying 
   assert.ok(codes(ruff.doc, "pkg/app.py", "ruff").includes("F841"), JSON.stringify(ruff.doc.results));
 });
 
+Deno.test("[flake8] and no formatter configured: ruff does not format the Python flake8 keeps in style", async () => {
+  const dir = await copyFixture("native/flake8");
+  await Deno.mkdir(join(dir, ".git"));
+  const reason = "not formatted: the repository keeps its Python style with flake8 (setup.cfg) and configures no " +
+    "formatter for it; [fmt.python.ruff] in poly.toml formats it with ruff";
+  const kept = await run(dir, ["fmt", "--check", "--no-cache"]);
+  const skipped = Object.fromEntries(kept.doc.results.map((r) => [r.path, r.skipped]));
+  assert.equal(skipped["pkg/app.py"], reason);
+  assert.equal(skipped["tests/test_app.py"], reason);
+  // A ruff configuration that sets its formatter's width, or poly.toml naming ruff: ruff formats.
+  for (const [file, text] of [["ruff.toml", "line-length = 100\n"], ["poly.toml", "[fmt.python.ruff]\n"]]) {
+    await Deno.writeTextFile(join(dir, file), text);
+    const formats = await run(dir, ["fmt", "--check", "--no-cache"]);
+    assert.equal(formats.doc.results.find((r) => r.path === "pkg/app.py")?.skipped, undefined, file);
+    await Deno.remove(join(dir, file));
+  }
+});
+
 const eslintInstall = await eslintModules();
 const noEslint = "reason" in eslintInstall ? eslintInstall.reason : undefined;
 if (noEslint) console.log(`SKIPPED the eslint engine's end-to-end test: ${noEslint}`);
