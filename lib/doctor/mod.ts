@@ -45,8 +45,11 @@ export interface DoctorCheck {
   for: string;
   /** The engine or job ("shellcheck", "clippy"). */
   tool: string;
-  /** `ok`; `missing` (exit 1); `optional` (missing, and a run skips it with the reason). */
-  status: "ok" | "missing" | "optional";
+  /**
+   * `ok`; `missing` (exit 1); `optional` (missing, and a run skips it with the reason); `skipped` (a run does not lint
+   * or format the language here, and says why: a formatter poly does not run keeps its style, say).
+   */
+  status: "ok" | "missing" | "optional" | "skipped";
   /** What was found (`shellcheck 0.9.0`, `built in`) or what is missing (`cargo-deny is not on PATH`). */
   detail: string;
   /** How to install what is missing. */
@@ -65,6 +68,9 @@ export interface DoctorDocument {
   /** Checks with status `missing`: the exit code is 1 when any. */
   missing: number;
 }
+
+/** A plan's reason that only says no engine of poly's has the job (`no formatter for PHP`, `no lint engine for SQL`): not a skip to report. */
+const NO_ENGINE_AT_ALL = /^no (?:lint engine|formatter) for /;
 
 /** Finds what the repository at `cwd` needs and which of it this machine lacks. */
 export async function doctor(cwd: string): Promise<DoctorDocument> {
@@ -86,9 +92,9 @@ export async function doctor(cwd: string): Promise<DoctorDocument> {
   const program = memoProgram();
   const checks: DoctorCheck[] = [];
   for (const { language, name } of languages) {
-    const ids = new Set(
-      [...planLint(language, config).engines, ...planFormat(language, config).engines].map((e) => e.id),
-    );
+    const lint = planLint(language, config);
+    const format = planFormat(language, config);
+    const ids = new Set([...lint.engines, ...format.engines].map((e) => e.id));
     const specs = ENGINES.filter((e) => ids.has(e.id) && !e.crossCutting);
     const builtIn = specs.filter((e) => !e.hostProgram && e.tier !== "host").map((e) => e.id);
     if (builtIn.length > 0) checks.push({ for: name, tool: builtIn.join(", "), status: "ok", detail: "built in" });
@@ -100,6 +106,12 @@ export async function doctor(cwd: string): Promise<DoctorDocument> {
       checks.push(
         lacks ? { for: name, tool: spec.id, status: "missing", detail: lacks.missing, install: lacks.install } : check,
       );
+    }
+    // What a run will not do for the language here, in the plan's words (nothing to install for it).
+    for (const [job, plan] of [["lint", lint], ["format", format]] as const) {
+      if (plan.engines.length === 0 && plan.noEngine && !NO_ENGINE_AT_ALL.test(plan.noEngine)) {
+        checks.push({ for: name, tool: job, status: "skipped", detail: plan.noEngine });
+      }
     }
   }
 
@@ -193,7 +205,7 @@ export function renderDoctor(doc: DoctorDocument, width = 80): string {
   const found = doc.languages.map((l) => `${l.name} (${l.files} ${l.files === 1 ? "file" : "files"})`);
   for (const p of doc.projects) found.push(`${p.kind === "cargo" ? "Cargo workspace" : "Go module"} ${p.dir}`);
   out.push(...wrap(`Found: ${found.length > 0 ? found.join(", ") : "no files poly checks"}`, width), "");
-  const label = { ok: "ok", missing: "MISSING", optional: "optional" } as const;
+  const label = { ok: "ok", missing: "MISSING", optional: "optional", skipped: "skipped" } as const;
   const forWidth = Math.min(24, Math.max(0, ...doc.checks.map((c) => c.for.length)));
   const indent = 9 + forWidth + 2;
   for (const c of doc.checks) {

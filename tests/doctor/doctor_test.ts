@@ -139,3 +139,19 @@ Deno.test("poly doctor names what the repository's ESLint needs: its dependencie
     findExecutable("bwrap") ? /^ESLint is not installed here/ : /^bwrap is not on PATH/,
   );
 });
+
+Deno.test("poly doctor names a language a run will not format here, and why, without calling it missing", async () => {
+  const dir = await repo({ "app.py": "x = 'a'\n", ".style.yapf": "[style]\nbased_on_style = pep8\n" });
+  const { code, stdout, stderr } = await runPoly(["doctor"], { cwd: dir });
+  assert.equal(code, 0, stderr);
+  assert.match(stdout, /^ok +Python +ruff: built in$/m);
+  assert.match(stdout, /^skipped +Python +format: not formatted: the repository keeps its Python style$/m);
+  const json = JSON.parse((await runPoly(["doctor", "--format", "json"], { cwd: dir })).stdout);
+  assert.deepEqual(json.checks.find((c: { status: string }) => c.status === "skipped"), {
+    for: "Python",
+    tool: "format",
+    status: "skipped",
+    detail: "not formatted: the repository keeps its Python style with yapf (.style.yapf), which poly does not run; " +
+      "[fmt.python.ruff] in poly.toml formats it with ruff",
+  });
+});
