@@ -485,7 +485,7 @@ export function magoExcluded(native: NativeEngineConfig, absPath: string): strin
         if (globsetRegex(path, { literalSeparator: true }).test(absPath)) covered = true;
       } else if (absPath === path) covered = named = true;
       else if (absPath.startsWith(path + sep)) covered = true;
-      if (covered) break;
+      if (named) break; // a later entry may still name the file itself
     }
     if (!covered) return `not in mago's source paths (source.paths in ${where})`;
   }

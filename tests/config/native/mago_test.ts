@@ -94,7 +94,7 @@ Deno.test("the files mago fmt leaves alone: excludes, includes, paths and extens
   const dir = await tree({
     "mago.toml": [
       "[source]",
-      'paths = ["src", "bin/console", "legacy/*.php"]',
+      'paths = ["src", "bin/console", "legacy/*.php", "src/tool"]',
       'includes = ["src/vendor"]',
       'excludes = ["./src/gen/**", "src/skip.php", "**/*.stub.php", "src/tests/", "src/fixtures/*"]',
       'extensions = ["php", "inc"]',
@@ -112,6 +112,7 @@ Deno.test("the files mago fmt leaves alone: excludes, includes, paths and extens
     /not one of mago's source extensions \(source\.extensions in "\.\.\/mago\.toml"\)/,
   );
   assert.equal(at("bin/console"), undefined, "a file paths names itself is formatted whatever its extension");
+  assert.equal(at("src/tool"), undefined, "named by a later entry than the folder that holds it");
   assert.equal(at("legacy/old.php"), undefined);
   assert.match(at("legacy/deep/old.php") ?? "", /not in mago's source paths/, "a paths glob's * stays in its folder");
   assert.match(at("top.php") ?? "", /not in mago's source paths \(source\.paths in "mago\.toml"\)/);
