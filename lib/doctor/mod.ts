@@ -21,7 +21,7 @@ import { ENGINES } from "../engines/registry.ts";
 import type { EngineSpec, Language } from "../engines/types.ts";
 import { hostVersion } from "../engines/host.ts";
 import { isCargoSubcommand, which } from "../workspace/which.ts";
-import { languageName, planFormat, planLint } from "../run/plan.ts";
+import { languageName, planFormat, planLint, planSkip } from "../run/plan.ts";
 import { findProjects } from "../workspace/projects.ts";
 
 /** How to install a host program, for the platforms poly runs on. */
@@ -69,9 +69,6 @@ export interface DoctorDocument {
   missing: number;
 }
 
-/** A plan's reason that only says no engine of poly's has the job (`no formatter for PHP`, `no lint engine for SQL`): not a skip to report. */
-const NO_ENGINE_AT_ALL = /^no (?:lint engine|formatter) for /;
-
 /** Finds what the repository at `cwd` needs and which of it this machine lacks. */
 export async function doctor(cwd: string): Promise<DoctorDocument> {
   const configs = await openConfig({ cwd });
@@ -101,7 +98,7 @@ export async function doctor(cwd: string): Promise<DoctorDocument> {
     for (const spec of specs.filter((e) => e.hostProgram || e.tier === "host")) {
       const check = await hostCheck(name, spec.id, hostProgramOf(spec), "missing", program);
       // What else it needs here (the eslint engine: bubblewrap, the repository's ESLint installed).
-      const settings = planLint(language, config).engines.find((e) => e.id === spec.id)?.settings;
+      const settings = lint.engines.find((e) => e.id === spec.id)?.settings;
       const lacks = check.status === "ok" && settings ? await spec.unavailable?.(settings) : undefined;
       checks.push(
         lacks ? { for: name, tool: spec.id, status: "missing", detail: lacks.missing, install: lacks.install } : check,
@@ -109,9 +106,8 @@ export async function doctor(cwd: string): Promise<DoctorDocument> {
     }
     // What a run will not do for the language here, in the plan's words (nothing to install for it).
     for (const [job, plan] of [["lint", lint], ["format", format]] as const) {
-      if (plan.engines.length === 0 && plan.noEngine && !NO_ENGINE_AT_ALL.test(plan.noEngine)) {
-        checks.push({ for: name, tool: job, status: "skipped", detail: plan.noEngine });
-      }
+      const skip = planSkip(plan);
+      if (skip) checks.push({ for: name, tool: job, status: "skipped", detail: skip });
     }
   }
 

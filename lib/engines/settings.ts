@@ -1,11 +1,23 @@
 /**
  * Helpers every engine uses to read the uniform keys of its poly.toml table:
- * `select`, `ignore` and per-rule `rules.<id>.level`.
+ * `select`, `ignore` and per-rule `rules.<id>.level`; and whether the repository's
+ * own file governs the engine ({@link governingNative}).
  *
  * @module
  */
 import type { Diagnostic, Severity } from "../report/schema.ts";
+import type { NativeEngineConfig } from "../config/native/types.ts";
 import type { EngineSettings } from "./types.ts";
+
+/**
+ * The repository's own configuration of the engine governing these settings (`stylua.toml`, `mago.toml`, ...), not
+ * one that only keeps files from it or names a tool poly does not run (`ignoreOnly`: poly's `[defaults]` and the
+ * `.editorconfig` still apply there); undefined where none governs.
+ */
+export function governingNative(settings: EngineSettings | undefined): NativeEngineConfig | undefined {
+  const native = settings?.native;
+  return native && !native.ignoreOnly ? native : undefined;
+}
 
 /** The uniform keys poly handles itself rather than passing to the upstream tool. */
 export const UNIFORM_KEYS = new Set(["enabled", "select", "ignore", "rules"]);

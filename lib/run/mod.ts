@@ -30,6 +30,7 @@ import { nativeIgnoredCodes } from "../config/native/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import type { EngineSettings, Language } from "../engines/types.ts";
 import { revalidateRuleSets, ruleLoadRunErrors } from "../engines/ast_grep/settings.ts";
+import { governingNative } from "../engines/settings.ts";
 import { Pool } from "./pool.ts";
 import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";
@@ -316,8 +317,7 @@ async function planFiles(
           }
           : {}),
         // A formatter governed by the repository's own file (rustfmt.toml, .clang-format, biome.json, ruff's) decides.
-        lineEnding: kind === "fmt" && plan.engines[0]?.settings.native?.files.length &&
-            !plan.engines[0].settings.native.ignoreOnly
+        lineEnding: kind === "fmt" && governingNative(plan.engines[0]?.settings)?.files.length
           ? "keep"
           : plan.engines[0]?.settings.defaults.line_ending ?? config.data.defaults.line_ending,
         ...(index > 0 ? { config: index } : {}),

@@ -7,6 +7,7 @@
 import { basename, dirname } from "node:path";
 import type { ResolvedConfig } from "../config/types.ts";
 import { engineById, ENGINES } from "../engines/registry.ts";
+import { governingNative } from "../engines/settings.ts";
 import { pluginOf } from "../engines/dprint/mod.ts";
 import { DENO_LANGUAGES } from "../config/native/deno.ts";
 import { eslintRunner, runnerName } from "../config/native/eslint.ts";
@@ -180,6 +181,19 @@ function memo(config: ResolvedConfig, key: string, make: () => FilePlan): FilePl
 }
 
 /** The lint engines for a file of `language` under `config` (one shared, read-only plan per config and language). */
+/** The reasons {@link planLint} and {@link planFormat} give where poly has no engine for the job at all. */
+const NO_ENGINE_AT_ALL = /^no (?:lint engine|formatter) for /;
+
+/**
+ * Why a run skips the job of `plan` (no engine of the file's own) where this repository's configuration decides it (a
+ * formatter poly does not run keeps the language's style, ...), or undefined: also where poly has no engine for the
+ * job at all (`no formatter for PHP`), which is no skip of the repository's (`poly doctor`).
+ */
+export function planSkip(plan: FilePlan): string | undefined {
+  const why = plan.engines.length === 0 ? plan.noEngine : undefined;
+  return why && !NO_ENGINE_AT_ALL.test(why) ? why : undefined;
+}
+
 export function planLint(language: Language, config: ResolvedConfig): FilePlan {
   return memo(config, `lint\0${language}`, () => makeLintPlan(language, config));
 }
@@ -268,8 +282,12 @@ function flake8KeepsStyle(spec: EngineSpec, language: Language, config: Resolved
     (ruff.options.format !== undefined || ruff.options["line-length"] !== undefined);
   if (formats) return undefined;
   const file = config.native!.flake8.files.at(-1)?.path;
-  return `not formatted: the repository keeps its Python style with flake8${file ? ` (${basename(file)})` : ""} and ` +
-    "configures no formatter for it; [fmt.python.ruff] in poly.toml formats it with ruff";
+  return notFormatted(
+    language,
+    `flake8${file ? ` (${basename(file)})` : ""}`,
+    " and configures no formatter for it",
+    "ruff",
+  );
 }
 
 /** Whether a biome file of biome's own governs `config`'s directory (not prettier's or oxfmt's options mapped onto it). */
@@ -316,11 +334,17 @@ function eslintKeepsStyle(language: Language, config: ResolvedConfig): string | 
   const eslint = config.native?.[ESLINT];
   if (!eslint || !ESLINT_LANGUAGES.has(language) || !notOff("eslint", config, "lint", language)) return undefined;
   const file = eslint.files[0]?.path;
-  return `not formatted: the repository keeps its ${languageName(language)} style with ${
-    runnerName(eslintRunner(eslint))
-  }` +
-    `${file ? ` (${basename(file)})` : ""} and configures no formatter for it; [fmt.${language}.biome] in poly.toml ` +
-    `formats it with biome`;
+  const by = `${runnerName(eslintRunner(eslint))}${file ? ` (${basename(file)})` : ""}`;
+  return notFormatted(language, by, " and configures no formatter for it", "biome");
+}
+
+/**
+ * A file's reason for not being formatted where the repository keeps `language`'s style with `by` (`clause` says how
+ * it does), and the table of poly.toml that formats it with `id` all the same.
+ */
+function notFormatted(language: Language, by: string, clause: string, id: string, name = id): string {
+  return `not formatted: the repository keeps its ${languageName(language)} style with ${by}${clause}; ` +
+    `[fmt.${language}.${id}] in poly.toml formats it with ${name}`;
 }
 
 /** poly's formatters of each language a tool poly does not run can keep (lib/config/native/kept_style.ts). */
@@ -347,9 +371,7 @@ function styleKept(spec: EngineSpec, language: Language, config: ResolvedConfig)
     ? config.native?.[KEPT_STYLE]?.options[language] as string | undefined
     : undefined;
   if (!kept) return undefined;
-  const name = spec.id === "mago" ? "Mago" : spec.id;
-  return `not formatted: the repository keeps its ${languageName(language)} style with ${kept}, which poly does not ` +
-    `run; [fmt.${language}.${spec.id}] in poly.toml formats it with ${name}`;
+  return notFormatted(language, kept, ", which poly does not run", spec.id, spec.id === "mago" ? "Mago" : spec.id);
 }
 
 /**
@@ -614,7 +636,7 @@ export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: s
   const engine = plan.engines[0];
   if (ec && engine?.settings.native?.style) return withStyleEditorconfig(plan, ec, path);
   if (!ec || !engine || OWN_CONFIG.has(engine.id)) return plan;
-  if (engine.settings.native && !engine.settings.native.ignoreOnly) return plan;
+  if (governingNative(engine.settings)) return plan;
   if (!readsNative(config, engine.id)) return plan;
   if (engine.id === "shfmt") return withShfmtEditorconfig(plan, ec, path);
   if (engine.id === "luafmt") return withStyluaEditorconfig(plan, ec, path);

@@ -404,21 +404,15 @@ export function magoOptions(merged: Table, shown: string): MagoOptions {
     if (!GLOB_KEYS.includes(key)) throw bad(`mago key "source.glob.${key}" is not one of Mago's`);
   }
   const src = source as Table;
-  const excludes: MagoExclude[] = [
-    ...strings(src, "excludes", "source.excludes", shown).map((pattern) => ({
-      pattern,
-      key: "source.excludes" as const,
-    })),
-    ...strings(formatter as Table, "excludes", "formatter.excludes", shown).map((pattern) => ({
-      pattern,
-      key: "formatter.excludes" as const,
-    })),
-    // `mago fmt` loads no dependency: what `includes` names is kept from it as an exclude (the orchestrator's).
-    ...strings(src, "includes", "source.includes", shown).map((pattern) => ({
-      pattern,
-      key: "source.includes" as const,
-    })),
+  // `mago fmt` loads no dependency: what `includes` names is kept from it as an exclude (the orchestrator's).
+  const lists: [Table, string, MagoExclude["key"]][] = [
+    [src, "excludes", "source.excludes"],
+    [formatter as Table, "excludes", "formatter.excludes"],
+    [src, "includes", "source.includes"],
   ];
+  const excludes: MagoExclude[] = lists.flatMap(([table, field, key]) =>
+    strings(table, field, key, shown).map((pattern) => ({ pattern, key }))
+  );
   const extensions = src.extensions === undefined ? ["php"] : strings(src, "extensions", "source.extensions", shown);
   return {
     ...(php !== undefined ? { phpVersion: php } : {}),
@@ -446,33 +440,26 @@ export function magoExcluded(native: NativeEngineConfig, absPath: string): strin
   const o = native.options as unknown as MagoOptions;
   const ws = native.root;
   const where = native.files.at(-1) ? `"${relative(dirname(absPath), native.files.at(-1)!.path)}"` : "Mago's file";
-  const rel = relative(ws, absPath).split(sep).join("/");
+  const relOf = (path: string) => relative(ws, path).split(sep).join("/");
+  // Mago matches a glob against the absolute path and the workspace-relative one.
+  const hits = (re: RegExp, path: string) => re.test(path) || re.test(relOf(path));
+  const rel = relOf(absPath);
   if (rel.startsWith("../") || isAbsolute(rel)) return `outside mago's workspace (${where})`;
   const folders: string[] = [];
   for (let d = dirname(absPath); d !== ws && d.startsWith(ws + sep); d = dirname(d)) folders.push(d);
   for (const { pattern, key } of o.excludes) {
+    let excluded: boolean;
     if (pattern.includes("*")) {
       const glob = pattern.startsWith("./") ? join(ws, pattern.slice(2)) : pattern;
-      const matches = (abs: string) => {
-        const re = globsetRegex(glob, o.glob);
-        return re.test(abs) || re.test(relative(ws, abs).split(sep).join("/"));
-      };
       const pruned = glob.replace(/\/\*\*\/\*$|\/\*\*$|\/\*$/, "");
       const prunes = pruned !== glob && pruned !== "" && pruned !== "*" && pruned !== "**";
-      if (
-        matches(absPath) || (prunes && folders.some((d) =>
-          globsetRegex(pruned, o.glob).test(d) ||
-          globsetRegex(pruned, o.glob).test(relative(ws, d).split(sep).join("/"))
-        ))
-      ) {
-        return `excluded from mago by "${pattern}" (${key} in ${where})`;
-      }
+      excluded = hits(globsetRegex(glob, o.glob), absPath) ||
+        (prunes && folders.some((d) => hits(globsetRegex(pruned, o.glob), d)));
     } else {
       const path = resolve(ws, pattern);
-      if (absPath === path || absPath.startsWith(path.endsWith(sep) ? path : path + sep)) {
-        return `excluded from mago by "${pattern}" (${key} in ${where})`;
-      }
+      excluded = absPath === path || absPath.startsWith(path.endsWith(sep) ? path : path + sep);
     }
+    if (excluded) return `excluded from mago by "${pattern}" (${key} in ${where})`;
   }
   let named = false;
   if (o.paths.length > 0) {

@@ -396,7 +396,8 @@ function isInside(parent: string, child: string): boolean {
  * Why the engine's native configuration keeps `absPath` from it for `kind`
  * ("lint" or "fmt"), or undefined: ruff's `exclude`/`include`/`lint.exclude`/
  * `format.exclude` (checked on the file and each directory above it up to the
- * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`, oxlint's `ignorePatterns`, Mago's `[source]` and `[formatter] excludes`.
+ * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`, oxlint's `ignorePatterns`,
+ * Mago's `[source]` and `[formatter] excludes`.
  */
 export function nativeExcluded(
   engine: string,

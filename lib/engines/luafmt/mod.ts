@@ -19,16 +19,11 @@
 import { finishText } from "../layout.ts";
 import { positioned } from "../fail.ts";
 import { freshBindgen, Renewable, siblingUrls } from "../module.ts";
-import { UNIFORM_KEYS } from "../settings.ts";
+import { governingNative, UNIFORM_KEYS } from "../settings.ts";
 import { EngineCrash, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
 
 const PACKAGE = "@wasm-fmt/lua_fmt";
 const VERSION = "0.3.3";
-
-/** Whether the repository's `stylua.toml` governs these settings (not only `.styluaignore` files). */
-function styluaFile(settings: EngineSettings): boolean {
-  return settings.native !== undefined && !settings.native.ignoreOnly;
-}
 
 /**
  * StyLua's options for one file's settings: under the repository's `stylua.toml` (`native`), its options and
@@ -37,7 +32,7 @@ function styluaFile(settings: EngineSettings): boolean {
  */
 export function luaOptions(settings: EngineSettings): Record<string, unknown> {
   const d = settings.defaults;
-  const out: Record<string, unknown> = styluaFile(settings) ? { ...settings.native!.options } : {
+  const out: Record<string, unknown> = governingNative(settings) ? { ...settings.native!.options } : {
     line_width: d.line_length,
     line_ending: d.line_ending === "crlf" ? "crlf" : "lf",
     ...(d.indent_width ? { indent_width: d.indent_width } : {}),
@@ -84,7 +79,7 @@ export const luafmt: EngineSpec = {
           throw positioned("luafmt", e, /\((\d+):(\d+) to \d+:\d+\)/);
         }
         // Under the repository's stylua.toml, StyLua's output is the file (its line endings, its final newline).
-        return styluaFile(settings) ? out : finishText(out, file.text, settings.defaults);
+        return governingNative(settings) ? out : finishText(out, file.text, settings.defaults);
       },
     };
   },

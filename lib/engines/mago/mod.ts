@@ -22,7 +22,7 @@
 import { finishText } from "../layout.ts";
 import { byteOffsetPosition } from "../fail.ts";
 import { messageOf, siblingUrls } from "../module.ts";
-import { UNIFORM_KEYS } from "../settings.ts";
+import { governingNative, UNIFORM_KEYS } from "../settings.ts";
 import type { MagoOptions } from "../../config/native/mago.ts";
 import {
   EngineError,
@@ -38,8 +38,7 @@ const VERSION = "1.44.0";
 
 /** The repository's Mago configuration governing these settings (not another PHP style tool's file), if any. */
 function magoFile(settings: EngineSettings): MagoOptions | undefined {
-  const native = settings.native;
-  return native && !native.ignoreOnly ? native.options as unknown as MagoOptions : undefined;
+  return governingNative(settings)?.options as unknown as MagoOptions | undefined;
 }
 
 /** Mago's settings for one file's settings (without `php_version`). */
