@@ -19,6 +19,14 @@ export function governingNative(settings: EngineSettings | undefined): NativeEng
   return native && !native.ignoreOnly ? native : undefined;
 }
 
+/**
+ * Why the repository's configuration governing these settings cannot be honoured (the engine's own file, or for
+ * formatting its `.pre-commit-config.yaml`): the engine neither lints, fixes nor formats under it. Undefined where it can.
+ */
+export function unhonouredBy(settings: EngineSettings): string | undefined {
+  return settings.native?.unhonoured ?? settings.hooks?.unhonoured;
+}
+
 /** The uniform keys poly handles itself rather than passing to the upstream tool. */
 export const UNIFORM_KEYS = new Set(["enabled", "select", "ignore", "rules"]);
 

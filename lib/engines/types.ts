@@ -83,6 +83,12 @@ export interface EngineSettings {
    * domain rules as on biome's command line; its file and hash are part of the cache key.
    */
   manifest?: NativeEngineConfig;
+  /**
+   * Formatting only: the hooks of the repository's `.pre-commit-config.yaml` that concern this engine's files of the
+   * language (lib/config/native/pre_commit.ts; `options.language` names it): the engine's own hook, and those of
+   * formatters poly does not run that keep the files they take from it (lib/run/plan.ts).
+   */
+  hooks?: NativeEngineConfig;
   /** The `[rules]` table (for the structural-rules engine). */
   rules?: Record<string, unknown>;
 }

@@ -30,6 +30,7 @@ import { templateReason } from "../engines/templates.ts";
 import type { Diagnostic, FileResult, RunError } from "../report/schema.ts";
 import { formatDiff } from "../report/diff.ts";
 import type { EnginePlan } from "./plan.ts";
+import { unhonouredBy } from "../engines/settings.ts";
 
 /** Everything a worker needs to process one file (plain data: it crosses a postMessage). */
 export interface FileTask {
@@ -390,7 +391,7 @@ export function knownLintOutcome(task: FileTask, known: Record<string, Known>): 
  * such a step to this path (lib/run/prepass.ts).
  */
 export function unhonoured(plan: EnginePlan): void {
-  const why = plan.settings.native?.unhonoured;
+  const why = unhonouredBy(plan.settings);
   if (why) throw new EngineError(why);
 }
 

@@ -30,6 +30,7 @@ import {
   SourceSyntaxError,
 } from "../engines/types.ts";
 import { span } from "../debug/timing.ts";
+import { unhonouredBy } from "../engines/settings.ts";
 import {
   cacheFor,
   type FileOutcome,
@@ -76,7 +77,7 @@ interface Group {
 function* fixers(task: FileTask): Generator<{ plan: EnginePlan; spec: EngineSpec }> {
   for (const plan of task.engines) {
     const spec = engineById(plan.id);
-    if (spec && !plan.settings.native?.unhonoured && spec.capabilities.fix) yield { plan, spec };
+    if (spec && !unhonouredBy(plan.settings) && spec.capabilities.fix) yield { plan, spec };
   }
 }
 

@@ -24,6 +24,7 @@ import {
   nativeExcluded,
   nativeTargetVersion,
   NODE_MANIFEST,
+  PRE_COMMIT,
   shfmtEditorconfig,
   shfmtIgnoredBy,
   styluaEditorconfig,
@@ -38,6 +39,7 @@ import {
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 import type { NativeEngineConfig } from "../config/native/types.ts";
+import { hookTakes, PRE_COMMIT_FILE, type PreCommitOptions } from "../config/native/pre_commit.ts";
 
 /** One engine to run on a file. */
 export interface EnginePlan {
@@ -278,8 +280,8 @@ function flake8Lints(language: Language, config: ResolvedConfig): boolean {
 function flake8KeepsStyle(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
   if (spec.id !== "ruff" || !flake8Lints(language, config)) return undefined;
   const ruff = config.native?.ruff;
-  const formats = ruff !== undefined && ruff.files.length > 0 &&
-    (ruff.options.format !== undefined || ruff.options["line-length"] !== undefined);
+  const formats = ruff !== undefined && (ruff.hook !== undefined || ruff.files.length > 0 &&
+      (ruff.options.format !== undefined || ruff.options["line-length"] !== undefined));
   if (formats) return undefined;
   const file = config.native!.flake8.files.at(-1)?.path;
   return notFormatted(
@@ -319,7 +321,54 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     ? eslintKeepsStyle(language, config)
     : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config);
   if (kept) return { engines: [], noEngine: kept };
-  return { engines: [{ id: spec.id, settings: settingsFor(spec, config, "fmt", language) }] };
+  const settings = settingsFor(spec, config, "fmt", language);
+  const hooks = named ? undefined : preCommitHooks(spec, language, config);
+  return { engines: [{ id: spec.id, settings: hooks ? { ...settings, hooks } : settings }] };
+}
+
+/**
+ * The hooks of the repository's `.pre-commit-config.yaml` that concern `spec`'s formatting of `language`
+ * (lib/config/native/pre_commit.ts), narrowed to them with the language named, or undefined: the engine's own hook
+ * (black's, ruff's `ruff-format`), whose files are the ones it formats, and the hooks of formatters poly does not run
+ * that take files of the language, which keep those files from it. A configuration poly cannot read is kept whole: the
+ * engine's formatting says why (`unhonoured`). `[tools.<id>] native_config = false` reads none of it.
+ */
+function preCommitHooks(spec: EngineSpec, language: Language, config: ResolvedConfig): NativeEngineConfig | undefined {
+  const found = config.native?.[PRE_COMMIT];
+  if (!found || !readsNative(config, spec.id)) return undefined;
+  if (found.unhonoured) return found;
+  const options = found.options as unknown as PreCommitOptions;
+  const hooks = options.hooks.filter((h) =>
+    h.languages.includes(language) && (h.engine === undefined || h.engine === spec.id)
+  );
+  return hooks.length > 0 ? { ...found, options: { ...options, hooks, language } } : undefined;
+}
+
+/**
+ * Why the pre-commit hooks attached to `id`'s formatting (`config`, {@link preCommitHooks}) keep `path` from it: a hook
+ * of a formatter poly does not run takes it, or the engine's own hook does not. Undefined where `id` formats it.
+ */
+function hooksKeep(id: string, config: NativeEngineConfig, path: string): string | undefined {
+  if (config.unhonoured) return undefined;
+  const options = config.options as unknown as PreCommitOptions & { language: Language };
+  const file = basename(config.files[0]?.path ?? PRE_COMMIT_FILE);
+  for (const hook of options.hooks) {
+    const not = hookTakes(config, hook, path);
+    if (hook.engine !== id && !not) {
+      return notFormatted(
+        options.language,
+        `${hook.tool} (its "${hook.id}" hook in ${file})`,
+        ", which poly does not run",
+        id,
+      );
+    }
+    if (hook.engine === id && not) {
+      return `not formatted: the "${hook.id}" hook in ${file}, which formats the repository's ${
+        languageName(options.language)
+      }, does not take it (${not})`;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -411,6 +460,8 @@ function blackFormatter(candidates: EngineSpec[], language: Language, config: Re
   if (language !== "python" || !config.native?.black) return undefined;
   const ruff = config.native.ruff;
   if (ruff && ruff.files.length > 0 && !ruff.unhonoured && ruff.options.format !== undefined) return undefined;
+  // ruff's `ruff-format` hook formats where black's own does not (a `[tool.black]` table is then a leftover).
+  if (ruff?.hook && !config.native.black.hook) return undefined;
   return candidates.find((e) => e.id === "black");
 }
 
@@ -513,7 +564,9 @@ const narrowed = new WeakMap<FilePlan, Map<string, FilePlan>>();
  * `resident`: remember the result by path, for the next runs of this process.
  */
 export function narrowToFile(plan: FilePlan, path: string, kind: "lint" | "fmt", resident = false): FilePlan {
-  if (!resident || !plan.engines.some((e) => e.settings.native)) return narrowOnce(plan, path, kind);
+  if (!resident || !plan.engines.some((e) => e.settings.native || e.settings.hooks)) {
+    return narrowOnce(plan, path, kind);
+  }
   // A resident process (`poly daemon`, `poly mcp`) plans every file again for each request, under the same plan
   // objects while the configuration holds: each file's globs are matched once (astro: ~45 ms a request).
   let paths = byPath[kind].get(plan);
@@ -535,15 +588,16 @@ function narrowOnce(plan: FilePlan, path: string, kind: "lint" | "fmt"): FilePla
   let retargeted: [id: string, version: string][] | undefined;
   for (const e of plan.engines) {
     const native = e.settings.native;
-    if (!native) continue;
-    const why = nativeExcluded(e.id, kind, native, path);
+    const hooks = kind === "fmt" ? e.settings.hooks : undefined;
+    if (!native && !hooks) continue;
+    const why = (native && nativeExcluded(e.id, kind, native, path)) ?? (hooks && hooksKeep(e.id, hooks, path));
     if (why) {
       (dropped ??= []).push(e.id);
       (reasons ??= []).push(why);
       continue;
     }
-    const version = native.perFileTarget ? nativeTargetVersion(native, path) : undefined;
-    if (version !== undefined && version !== native.options["target-version"]) {
+    const version = native?.perFileTarget ? nativeTargetVersion(native, path) : undefined;
+    if (version !== undefined && version !== native!.options["target-version"]) {
       (retargeted ??= []).push([e.id, version]);
     }
   }

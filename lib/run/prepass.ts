@@ -27,6 +27,7 @@ import {
   processFile,
 } from "./file.ts";
 import type { EnginePlan } from "./plan.ts";
+import { unhonouredBy } from "../engines/settings.ts";
 import type { FileStamp } from "../fs/atomic.ts";
 import { readClassified, statRound } from "./_reads.ts";
 import { span } from "../debug/timing.ts";
@@ -93,7 +94,7 @@ function steps(task: FileTask): readonly TaskStep[] {
     if (!spec) continue;
     if (task.kind === "lint" && !spec.capabilities.lint) continue;
     // Under a file of its own poly cannot honour, the engine does not run: the file's own path says why.
-    if (plan.settings.native?.unhonoured) continue;
+    if (unhonouredBy(plan.settings)) continue;
     out.push({ plan, spec, namespace: namespaceOf(task.kind, spec) });
   }
   stepsOf[task.kind].set(task.engines, out);

@@ -414,3 +414,71 @@ Deno.test("kept-style-others: SQL kept by SQLFluff, TOML by taplo, YAML by yamlf
     "models/orders.sql",
   ]);
 });
+
+Deno.test("pre-commit-formatters: the hooks of .pre-commit-config.yaml keep what they take from poly's formatters", async () => {
+  const dir = await parity("pre-commit-formatters");
+  const file = ".pre-commit-config.yaml";
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  assert.equal(
+    byPath["data/settings.json"]?.skipped,
+    `not formatted: the repository keeps its JSON style with pretty-format-json (its "pretty-format-json" hook in ${file}), ` +
+      "which poly does not run; [fmt.json.biome] in poly.toml formats it with biome",
+  );
+  assert.match(byPath["pyproject.toml"]?.skipped ?? "", /TOML style with pyproject-fmt \(its "pyproject-fmt" hook in/);
+  assert.equal(
+    byPath["legacy/old.py"]?.skipped,
+    `not formatted: the "black" hook in ${file}, which formats the repository's Python, does not take it ` +
+      '(its exclude "^legacy/")',
+  );
+  assert.ok(hasSource(doc, file), JSON.stringify(doc.configs));
+  // Without the hooks, poly's own formatters rewrite them (biome folds the array; ruff at poly's width of 120).
+  await Deno.remove(join(dir, file));
+  const plain = (await run(dir, ["fmt", "--check"])).doc;
+  const changed = plain.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.deepEqual(changed, ["app/report.py", "data/settings.json", "legacy/old.py"]);
+});
+
+Deno.test({
+  name: "pre-commit-formatters: black formats as its hook runs it, with its defaults and the hook's flags",
+  ignore: !(await hasProgram("black")),
+  fn: async () => {
+    const dir = await parity("pre-commit-formatters");
+    // black's defaults (88 columns): the file black --check passes is clean, where poly's width would have joined it.
+    const { code, doc } = await run(dir, ["fmt", "--check", "app/report.py"]);
+    assert.deepEqual(doc.results, [], "a clean file has no record of its own");
+    assert.equal(code, 0);
+    // The hook's flags: `-l 120` joins the call onto one line, as `black -l 120` does.
+    const config = join(dir, ".pre-commit-config.yaml");
+    const text = await Deno.readTextFile(config);
+    await Deno.writeTextFile(config, text.replace("exclude: ^legacy/", "exclude: ^legacy/\n        args: [-l, '120']"));
+    await run(dir, ["fmt", "--fix", "app/report.py"]);
+    assert.match(await Deno.readTextFile(join(dir, "app/report.py")), /return ", "\.join\(f"/);
+    // A flag poly cannot apply: black's files are errors saying so, never formatted otherwise.
+    await Deno.writeTextFile(
+      config,
+      text.replace("exclude: ^legacy/", "exclude: ^legacy/\n        args: [--unstable]"),
+    );
+    const refused = (await run(dir, ["fmt", "--check", "app/report.py"])).doc;
+    assert.match(JSON.stringify(refused), /poly cannot apply \\"--unstable\\" to black/);
+  },
+});
+
+Deno.test("pre-commit-ruff-format: ruff formats as its ruff-format hook runs it, with ruff's defaults, on the files it takes", async () => {
+  const dir = await parity("pre-commit-ruff-format");
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  assert.equal(byPath["src/report.py"], undefined, "clean: no record of its own");
+  assert.equal(
+    byPath["scripts/seed.py"]?.skipped,
+    'not formatted: the "ruff-format" hook in .pre-commit-config.yaml, which formats the repository\'s Python, does ' +
+      'not take it (its files "^src/")',
+  );
+  // [tools.ruff] native_config = false: poly's defaults, as where the repository says nothing.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.ruff]\nnative_config = false\n");
+  const off = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(off.results.filter((r) => r.changed).map((r) => r.path).sort(), [
+    "scripts/seed.py",
+    "src/report.py",
+  ]);
+});

@@ -19,6 +19,7 @@ import {
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { COMPOSER_JSON, MAGO_FILES, PHP_STYLE_FILES } from "./mago.ts";
 import { KEPT_STYLE_FILES } from "./kept_style.ts";
+import { PRE_COMMIT_FILE } from "./pre_commit.ts";
 import { DENO_FILES } from "./deno.ts";
 import { DPRINT_FILES } from "./dprint.ts";
 import { FLAKE8_FILES } from "./flake8.ts";
@@ -55,6 +56,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(PHP_STYLE_FILES),
   COMPOSER_JSON,
   ...KEPT_STYLE_FILES,
+  PRE_COMMIT_FILE,
 ]);
 
 /** A read native file. */

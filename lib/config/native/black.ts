@@ -14,11 +14,12 @@
  *
  * @module
  */
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
 import { nearestUp, pyprojectTool } from "./_reading.ts";
 import type { NativeEngineConfig } from "./types.ts";
+import { blackHookArgs, type PreCommitHook } from "./pre_commit.ts";
 
 type Table = Record<string, unknown>;
 
@@ -128,6 +129,36 @@ export class BlackReader {
       return { files: [{ path: file.path, hash: file.hash }], options, root: at, origins };
     });
   }
+
+  /**
+   * black as the repository's pre-commit hook `hook` runs it (`shown` names the pre-commit file): given file names, it
+   * reads the file `--config` names (`top`-relative, as pre-commit runs from the root) or else the `[tool.black]` table
+   * found (`black`), and applies only `force-exclude` of it; the hook's flags go over the table's keys
+   * (`options.args`, as poly.toml's `[fmt.python.black]` keys). Throws a ConfigError for a flag poly cannot apply.
+   */
+  async underHook(
+    black: NativeEngineConfig | undefined,
+    hook: PreCommitHook,
+    top: string,
+    shown: string,
+  ): Promise<NativeEngineConfig> {
+    const { config, ...args } = blackHookArgs(hook, shown);
+    let base = black ?? { files: [], options: {}, root: top };
+    if (typeof config === "string") {
+      const path = resolve(top, config);
+      const file = await this.files.read(path).catch(() => {
+        throw new ConfigError(
+          { file: shown },
+          `the "${hook.id}" hook's --config names "${config}", which cannot be read`,
+        );
+      });
+      const named = this.display(path);
+      const table = blackTable(file.text, named) ?? {};
+      const origins = Object.fromEntries(Object.keys(table).map((k) => [k.replaceAll("_", "-"), named]));
+      base = { files: [{ path: file.path, hash: file.hash }], options: blackOptions(table, named), root: top, origins };
+    }
+    return { ...base, options: { ...base.options, args }, hook: hook.id };
+  }
 }
 
 const compiled = new Map<string, RegExp>();
@@ -148,11 +179,13 @@ export function blackExcluded(black: NativeEngineConfig, absPath: string): strin
   if (rel.startsWith("..")) return undefined;
   const o = black.options;
   const where = relative(dirname(absPath), black.files[0]?.path ?? black.root);
+  // Given file names (a pre-commit hook), black applies only `force-exclude`.
+  const keys = black.hook ? ["force_exclude"] as const : ["extend_exclude", "force_exclude"] as const;
   const lists: [string, string][] = [
-    ["exclude", (o.exclude as string | undefined) ?? BLACK_DEFAULT_EXCLUDE],
-    ...(["extend_exclude", "force_exclude"] as const).filter((k) => typeof o[k] === "string").map((
-      k,
-    ) => [k, o[k] as string] as [string, string]),
+    ...(black.hook
+      ? []
+      : [["exclude", (o.exclude as string | undefined) ?? BLACK_DEFAULT_EXCLUDE] as [string, string]]),
+    ...keys.filter((k) => typeof o[k] === "string").map((k) => [k, o[k] as string] as [string, string]),
   ];
   const parts = rel.split("/");
   for (let i = 1; i <= parts.length; i++) {
@@ -164,6 +197,7 @@ export function blackExcluded(black: NativeEngineConfig, absPath: string): strin
       }
     }
   }
+  if (black.hook) return undefined;
   const include = (o.include as string | undefined) ?? BLACK_DEFAULT_INCLUDE;
   if (!regex(include).test(`/${rel}`)) return `not formatted by black: not matched by include of "${where}"`;
   return undefined;

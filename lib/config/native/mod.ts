@@ -23,7 +23,7 @@
  * @module
  */
 import type { Listings } from "../../fs/listing.ts";
-import { basename, dirname, isAbsolute, relative, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { fingerprint } from "../fingerprint.ts";
 import type { ResolvedConfig } from "../types.ts";
 import { NativeFiles } from "./_files.ts";
@@ -43,6 +43,8 @@ import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
 import { magoExcluded, MagoReader } from "./mago.ts";
 import { KeptStyleReader } from "./kept_style.ts";
+import { engineHook, PRE_COMMIT_FILE, type PreCommitHook, PreCommitReader, ruffHookOptions } from "./pre_commit.ts";
+import { ConfigError } from "../../errors/mod.ts";
 import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 
 export type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
@@ -99,6 +101,13 @@ export const ESLINT = "eslint";
  */
 export const KEPT_STYLE = "kept-style";
 
+/**
+ * The layer key of the formatting hooks of the repository's `.pre-commit-config.yaml` (lib/config/native/pre_commit.ts):
+ * black's and ruff's hooks make those engines the formatters of the files they take, under the hooks' arguments; the
+ * hooks of formatters poly does not run keep the files they take from poly's formatter (lib/run/plan.ts).
+ */
+export const PRE_COMMIT = "pre-commit";
+
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = [
   "ruff",
@@ -131,6 +140,7 @@ export class NativeConfigs {
   readonly #dprint: DprintReader;
   readonly #mago: MagoReader;
   readonly #keptStyle: KeptStyleReader;
+  readonly #preCommit: PreCommitReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
@@ -159,6 +169,32 @@ export class NativeConfigs {
     this.#dprint = new DprintReader(this.#files, display);
     this.#mago = new MagoReader(this.#files, display);
     this.#keptStyle = new KeptStyleReader(this.#files);
+    this.#preCommit = new PreCommitReader(this.#files, display);
+    this.#display = display;
+  }
+
+  readonly #display: (path: string) => string;
+  /** ruff's configurations under its `ruff-format` hook, one per configuration object. */
+  readonly #ruffHookedMemo = new WeakMap<NativeEngineConfig, Promise<NativeEngineConfig>>();
+
+  /**
+   * `ruff` as the `ruff-format` hook `hook` runs it: its arguments over the configuration's options (or ruff's own
+   * defaults, where no file governs), the hook named. Arguments poly cannot apply make it `unmapped` (its formatting
+   * errors, saying why; its linting goes on).
+   */
+  #ruffHooked(ruff: NativeEngineConfig, hook: PreCommitHook, path: string): Promise<NativeEngineConfig> {
+    let found = this.#ruffHookedMemo.get(ruff);
+    if (!found) {
+      found = ruffHookOptions(hook, this.#display(path)).then(
+        (options) => ({ ...ruff, options: { ...ruff.options, ...options }, hook: hook.id }),
+        (e) => {
+          if (!(e instanceof ConfigError)) throw e;
+          return { ...ruff, hook: hook.id, unmapped: e.message };
+        },
+      );
+      this.#ruffHookedMemo.set(ruff, found);
+    }
+    return found;
   }
 
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
@@ -179,6 +215,9 @@ export class NativeConfigs {
       return tool?.native_config !== false && tool?.enabled !== false;
     };
     const out: NativeLayer = {};
+    // The repository's pre-commit hooks: one file at the root, read once.
+    const preCommit = await this.#unhonouredAt(top, () => this.#preCommit.forRoot(top), join(top, PRE_COMMIT_FILE));
+    if (preCommit) out[PRE_COMMIT] = preCommit;
     if (wanted("ruff")) {
       const path = await this.#ruff.nearest(dir, top);
       if (path) {
@@ -193,10 +232,19 @@ export class NativeConfigs {
         if (!fallback) this.#defaultRuff.set(key, fallback = withFirstParty(defaultRuff(top, python)));
         out.ruff = await fallback;
       }
+      // ruff's `ruff-format` hook: ruff formats as the hook runs it, its arguments over the configuration.
+      const hook = engineHook(preCommit, "ruff");
+      if (hook && !out.ruff.unhonoured) out.ruff = await this.#ruffHooked(out.ruff, hook, join(top, PRE_COMMIT_FILE));
     }
     if (wanted("black")) {
       // A repository formatting its Python with black: black formats it (lib/run/plan.ts).
-      const black = await this.#unhonouredAt(dir, () => this.#black.forDir(dir, top));
+      let black = await this.#unhonouredAt(dir, () => this.#black.forDir(dir, top));
+      // black's hook: black formats the files it takes, as the hook runs it (its `--config` file, its flags).
+      const hook = engineHook(preCommit, "black");
+      if (hook && !black?.unhonoured) {
+        const shown = this.#display(join(top, PRE_COMMIT_FILE));
+        black = await this.#unhonouredAt(dir, () => this.#black.underHook(black, hook, top, shown));
+      }
       if (black) out.black = black;
     }
     // A repository formatting a language with a tool poly does not run (yapf, SQLFluff, taplo, yamlfmt): poly's

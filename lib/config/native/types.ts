@@ -100,6 +100,12 @@ export interface NativeEngineConfig {
    * (`ignoreOnly` is set too: the engine then formats under poly's `[defaults]`).
    */
   keptBy?: string;
+  /**
+   * Set where a hook of the repository's `.pre-commit-config.yaml` runs the engine as its formatter (black's `black`,
+   * ruff's `ruff-format`: lib/config/native/pre_commit.ts): the hook's id. Where no file of the engine's own governs,
+   * the engine's own defaults apply beneath the hook's arguments, not poly's `[defaults]`, as the hook runs it.
+   */
+  hook?: string;
   /** Where each effective key came from (dotted key → file path), for `poly config show`. */
   origins?: Record<string, string>;
 }

@@ -83,7 +83,9 @@ function failed(message: string): EngineError {
 
 /** Formats `files` with one black process over private copies; each file's text, or its error. */
 export async function formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
-  const args = blackArgs(settings);
+  // The flags of the repository's pre-commit hook (lib/config/native/black.ts), poly.toml's keys over them.
+  const hooked = settings.native?.options.args as Record<string, unknown> | undefined;
+  const args = blackArgs(hooked ? { ...settings, tool: { ...hooked, ...settings.tool } } : settings);
   return await withTempFiles(files, async (dir, names) => {
     const real = await Deno.realPath(dir);
     let config = settings.native?.files[0]?.path;
@@ -100,7 +102,9 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
     });
     const errors = failures(run.stderr);
     if (run.code !== 0 && errors.size === 0) {
-      const first = (run.stderr || run.stdout).trim().split("\n")[0];
+      // click's usage error says what is wrong on its `Error:` line, after the usage.
+      const lines = (run.stderr || run.stdout).trim().split("\n");
+      const first = lines.find((l) => l.startsWith("Error: ")) ?? lines[0];
       throw new EngineError(`black failed (exit ${run.code}): ${first}`);
     }
     return await Promise.all(paths.map(async (path) => {

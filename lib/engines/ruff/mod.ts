@@ -123,7 +123,10 @@ function mergeOptions(under: Options, over: Options): Options {
  * (its options as written; ruff's defaults for the rest), else poly's `[defaults]`.
  */
 function baseOptions(settings: EngineSettings): Options {
-  if (settings.native && settings.native.files.length > 0) return structuredClone(settings.native.options);
+  // A file of the repository's, or ruff's `ruff-format` hook (ruff's defaults beneath the hook's arguments).
+  if (settings.native && (settings.native.files.length > 0 || settings.native.hook)) {
+    return structuredClone(settings.native.options);
+  }
   return {
     // Without a file: what poly worked out as ruff would (first-party modules), under poly's [defaults].
     ...(settings.native ? structuredClone(settings.native.options) : {}),
@@ -861,6 +864,8 @@ class Ruff implements EngineInstance {
   }
 
   #format(file: SourceFile, settings: EngineSettings): string {
+    // The `ruff-format` hook's arguments poly cannot apply: its formatting says why.
+    if (settings.native?.unmapped) throw new EngineError(settings.native.unmapped);
     refuseStub(file);
     try {
       const ws = this.#workspace(formatOptions(settings), settings);

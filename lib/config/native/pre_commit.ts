@@ -1,0 +1,502 @@
+/**
+ * The formatters a repository runs from pre-commit: the hooks of the `.pre-commit-config.yaml` at the repository root
+ * (pre-commit reads that file at the root of the git work tree) that rewrite or hold a language's layout. Where a project
+ * formats with a hook and keeps no file of the formatter's own, the hook is all there is to say which formatter keeps
+ * its style and how (black with its defaults, at 88 columns, where poly's `[defaults]` would have made 120; JSON kept
+ * expanded by `pretty-format-json`, which biome would fold):
+ *
+ * - a hook of a formatter poly runs (black's `black`, ruff's `ruff-format`) makes it the formatter of the files the hook
+ *   takes, under its own defaults and the hook's arguments (`--line-length`, `--skip-string-normalization`, ...), as
+ *   the hook runs it (lib/config/native/mod.ts, lib/run/plan.ts);
+ * - a hook of a formatter poly does not run (yapf, autopep8, `pretty-format-json`, pyproject-fmt, yamlfmt, taplo,
+ *   toml-sort, mdformat, SQLFluff, the `pretty-format-*` hooks of language-formatters-pre-commit-hooks) keeps the
+ *   files it takes from poly's formatter of their language, saying so (as a file of that tool's own does:
+ *   lib/config/native/kept_style.ts), unless poly.toml names the formatter.
+ *
+ * Which files a hook takes is pre-commit's choice, made the same way ({@link hookTakes}): the configuration's top-level
+ * `files` and `exclude`, then the hook's, Python regular expressions searched in the path relative to the root; then
+ * the hook's `types` (every tag), `types_or` (any) and `exclude_types` (none) against the tags pre-commit's `identify`
+ * gives the file's name ({@link tagsOf}); a hook's defaults are those of its repository's `.pre-commit-hooks.yaml`
+ * ({@link KNOWN_HOOKS}), a `local` hook's its own (its `entry` names the tool). A hook run only by hand (`stages:
+ * [manual]`) holds nothing. Hooks that only lint, or fix something other than layout, are not read here.
+ *
+ * @module
+ */
+import { basename, join, relative, sep } from "node:path";
+import { ConfigError } from "../../errors/mod.ts";
+import type { NativeFiles } from "./_files.ts";
+import { parseError } from "./_reading.ts";
+import { pythonRegex } from "./black.ts";
+import type { NativeEngineConfig } from "./types.ts";
+
+/** The file pre-commit reads at the root of the work tree. */
+export const PRE_COMMIT_FILE = ".pre-commit-config.yaml";
+
+/** One formatting hook, as poly reads it (plain JSON: part of the settings, hence of cache keys). */
+export interface PreCommitHook {
+  /** The hook's `id`. */
+  id: string;
+  /** The tool as a message names it (`black`, `pretty-format-json`). */
+  tool: string;
+  /** poly's engine that runs the tool (`black`, `ruff`), or absent: poly does not run it. */
+  engine?: string;
+  /** The languages whose files the tool formats (poly's names). */
+  languages: string[];
+  /** pre-commit's `files` and `exclude` of the hook (Python regular expressions; `files` "" takes every path). */
+  files: string;
+  exclude: string;
+  types: string[];
+  typesOr: string[];
+  excludeTypes: string[];
+  /** The hook's `args`. */
+  args: string[];
+}
+
+/** What the configuration's `options` hold. */
+export interface PreCommitOptions {
+  /** The top-level `files` and `exclude`. */
+  files: string;
+  exclude: string;
+  hooks: PreCommitHook[];
+}
+
+/** A known hook's defaults (its repository's `.pre-commit-hooks.yaml`) and what formats with it. */
+interface Known {
+  tool: string;
+  engine?: string;
+  languages: string[];
+  files?: string;
+  exclude?: string;
+  types?: string[];
+  typesOr?: string[];
+}
+
+const PYTHON = { languages: ["python"], typesOr: ["python", "pyi"] };
+/** toml-sort's hooks leave the lock files out (since v0.24.4). */
+const TOML_LOCKS = String.raw`(^|/)(uv\.lock|poetry\.lock|Cargo\.lock)$`;
+
+/** The formatting hooks of the hook repositories poly knows, by `id`. */
+export const KNOWN_HOOKS: Readonly<Record<string, Known>> = {
+  "black": { tool: "black", engine: "black", ...PYTHON },
+  "black-jupyter": { tool: "black", engine: "black", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
+  "ruff-format": { tool: "ruff format", engine: "ruff", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
+  "yapf": { tool: "yapf", languages: ["python"], types: ["python"] },
+  "autopep8": { tool: "autopep8", languages: ["python"], types: ["python"] },
+  "pretty-format-json": { tool: "pretty-format-json", languages: ["json"], types: ["json"] },
+  "pyproject-fmt": { tool: "pyproject-fmt", languages: ["toml"], files: String.raw`(^|/)pyproject\.toml$` },
+  "yamlfmt": { tool: "yamlfmt", languages: ["yaml"], types: ["yaml"] },
+  "taplo-format": { tool: "taplo", languages: ["toml"], types: ["toml"] },
+  "toml-sort-fix": { tool: "toml-sort", languages: ["toml"], types: ["toml"], exclude: TOML_LOCKS },
+  "toml-sort": { tool: "toml-sort", languages: ["toml"], types: ["toml"], exclude: TOML_LOCKS },
+  "mdformat": { tool: "mdformat", languages: ["markdown"], types: ["markdown"] },
+  "sqlfluff-fix": { tool: "SQLFluff", languages: ["sql"], types: ["sql"] },
+  "sqlfluff-lint": { tool: "SQLFluff", languages: ["sql"], types: ["sql"] },
+  "pretty-format-yaml": { tool: "pretty-format-yaml", languages: ["yaml"], types: ["yaml"] },
+  "pretty-format-toml": { tool: "pretty-format-toml", languages: ["toml"], types: ["toml"] },
+};
+
+/** A text that may hold a hook read here: a known id, or a local hook's `entry`. */
+const MENTIONS = new RegExp(
+  String.raw`\bentry\s*:|(?:^|[\s{,"'])(?:${Object.keys(KNOWN_HOOKS).join("|")})(?=$|[\s},"'#])`,
+  "m",
+);
+
+/** A `local` hook's `entry`, by its command (after a runner such as `poetry run`): the known hook it is. */
+const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
+  "black": "black",
+  "ruff format": "ruff-format",
+  "yapf": "yapf",
+  "autopep8": "autopep8",
+  "pretty-format-json": "pretty-format-json",
+  "pyproject-fmt": "pyproject-fmt",
+  "yamlfmt": "yamlfmt",
+  "taplo format": "taplo-format",
+  "taplo fmt": "taplo-format",
+  "toml-sort": "toml-sort",
+  "mdformat": "mdformat",
+  "sqlfluff fix": "sqlfluff-fix",
+};
+
+/** Commands that run another (`poetry run black`, `python -m black`): left out of a local hook's `entry`. */
+const RUNNERS = [
+  /^(?:poetry|pdm|hatch|pipenv|uv|rye)\s+run\s+/,
+  /^uvx\s+/,
+  /^python3?\s+-m\s+/,
+  /^(?:npx|pnpx|bunx)\s+/,
+  /^(?:pnpm|yarn)\s+(?:exec\s+)?/,
+];
+
+/** The known hook a `local` hook's `entry` runs, or undefined. */
+function localKnown(entry: string): string | undefined {
+  let command = entry.trim();
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const r of RUNNERS) {
+      const next = command.replace(r, "");
+      if (next !== command) [command, changed] = [next, true];
+    }
+  }
+  const words = command.split(/\s+/);
+  return LOCAL_COMMANDS[words.slice(0, 2).join(" ")] ?? LOCAL_COMMANDS[words[0]];
+}
+
+type Table = Record<string, unknown>;
+
+const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A string key of `at` (`where` names it in messages), checked as a Python regular expression when `regex`. */
+function stringKey(at: Table, key: string, fallback: string, where: string, shown: string, regex = false): string {
+  const v = at[key];
+  if (v === undefined) return fallback;
+  if (typeof v !== "string") throw new ConfigError({ file: shown }, `${where}"${key}" must be a string`);
+  if (regex) {
+    try {
+      pythonRegex(v);
+    } catch (e) {
+      throw new ConfigError(
+        { file: shown },
+        `${where}"${key}" is not a regular expression poly can evaluate: ${(e as Error).message}`,
+      );
+    }
+  }
+  return v;
+}
+
+function listKey(at: Table, key: string, fallback: string[] | undefined, where: string, shown: string): string[] {
+  const v = at[key];
+  if (v === undefined) return fallback ?? [];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) {
+    throw new ConfigError({ file: shown }, `${where}"${key}" must be a list of strings`);
+  }
+  return v as string[];
+}
+
+/** Whether a hook runs only when asked for by hand (`stages: [manual]`): it holds no layout. */
+function manualOnly(hook: Table, defaults: unknown): boolean {
+  // An empty list is the configuration's `default_stages` (every stage when unset).
+  const stages = Array.isArray(hook.stages) && hook.stages.length > 0 ? hook.stages : defaults;
+  return Array.isArray(stages) && stages.length > 0 && stages.every((s) => s === "manual");
+}
+
+/** The formatting hooks of a `.pre-commit-config.yaml`'s text; throws a ConfigError naming the file and hook. */
+export async function readPreCommit(text: string, shown: string): Promise<PreCommitOptions> {
+  let doc: unknown;
+  try {
+    doc = (await import("yaml")).parse(text);
+  } catch (e) {
+    throw parseError(e, shown);
+  }
+  if (doc === null || doc === undefined) doc = {};
+  if (!isTable(doc)) throw new ConfigError({ file: shown }, "must be a mapping with a `repos` list");
+  const options: PreCommitOptions = {
+    files: stringKey(doc, "files", "", "", shown, true),
+    exclude: stringKey(doc, "exclude", "^$", "", shown, true),
+    hooks: [],
+  };
+  const repos = doc.repos ?? [];
+  if (!Array.isArray(repos)) throw new ConfigError({ file: shown }, '"repos" must be a list');
+  for (const repo of repos) {
+    if (!isTable(repo) || !Array.isArray(repo.hooks ?? [])) {
+      throw new ConfigError({ file: shown }, 'each of "repos" must be a mapping with a "hooks" list');
+    }
+    for (const hook of (repo.hooks ?? []) as unknown[]) {
+      if (!isTable(hook) || typeof hook.id !== "string") {
+        throw new ConfigError({ file: shown }, `each hook of "${repo.repo}" must be a mapping with an "id"`);
+      }
+      const id = hook.id;
+      const local = repo.repo === "local";
+      const knownId = local ? (typeof hook.entry === "string" ? localKnown(hook.entry) : undefined) : id;
+      const known = knownId === undefined ? undefined : KNOWN_HOOKS[knownId];
+      if (!known || manualOnly(hook, doc.default_stages)) continue;
+      const where = `hook "${id}": `;
+      // A local hook has no repository's defaults: its own keys say which files it takes.
+      const base: Partial<Known> = local ? { types: ["file"] } : known;
+      options.hooks.push({
+        id,
+        tool: known.tool,
+        ...(known.engine ? { engine: known.engine } : {}),
+        languages: known.languages,
+        files: stringKey(hook, "files", base.files ?? "", where, shown, true),
+        exclude: stringKey(hook, "exclude", base.exclude ?? "^$", where, shown, true),
+        types: listKey(hook, "types", base.types ?? ["file"], where, shown),
+        typesOr: listKey(hook, "types_or", base.typesOr, where, shown),
+        excludeTypes: listKey(hook, "exclude_types", [], where, shown),
+        args: listKey(hook, "args", [], where, shown).map(String),
+      });
+    }
+  }
+  return options;
+}
+
+/**
+ * The tags pre-commit's `identify` gives a file by its name (pre-commit matches `types` against them): `file`, `text`
+ * (poly reads only text) and those of its extension or name. Not the shebang's of an extensionless script.
+ */
+export function tagsOf(path: string): Set<string> {
+  const name = basename(path);
+  const tags = new Set(["file", "text"]);
+  // identify looks a name up whole and by each of its dot-separated parts (`Dockerfile.xenial`), then its extension.
+  for (const part of new Set([name, ...name.split(".")])) for (const t of NAME_TAGS[part] ?? []) tags.add(t);
+  const dot = name.lastIndexOf(".");
+  if (dot >= 0) { for (const t of EXTENSION_TAGS[name.slice(dot + 1).toLowerCase()] ?? []) tags.add(t); }
+  return tags;
+}
+
+/**
+ * identify's tags by extension, for the languages poly formats (identify 2.6.19, identify/extensions.py: it has no
+ * `jsonc`, `mts`, `cts` or `gql`, whose files carry no language tag).
+ */
+const EXTENSION_TAGS: Readonly<Record<string, readonly string[]>> = {
+  py: ["python"],
+  pyi: ["pyi"],
+  ipynb: ["jupyter", "json"],
+  json: ["json"],
+  json5: ["json5"],
+  yaml: ["yaml"],
+  yml: ["yaml"],
+  toml: ["toml"],
+  lock: [],
+  md: ["markdown"],
+  markdown: ["markdown"],
+  sql: ["sql"],
+  js: ["javascript"],
+  mjs: ["javascript"],
+  cjs: ["javascript"],
+  jsx: ["jsx"],
+  ts: ["ts"],
+  tsx: ["tsx"],
+  css: ["css"],
+  scss: ["scss"],
+  less: ["less"],
+  html: ["html"],
+  htm: ["html"],
+  vue: ["vue"],
+  svelte: ["svelte"],
+  astro: ["astro"],
+  graphql: ["graphql"],
+  c: ["c"],
+  h: ["header", "c", "c++"],
+  cc: ["c++"],
+  cpp: ["c++"],
+  cxx: ["c++"],
+  hpp: ["header", "c++"],
+  hh: ["header", "c++"],
+  sh: ["shell"],
+  bash: ["shell", "bash"],
+  zsh: ["shell", "zsh"],
+  lua: ["lua"],
+  go: ["go"],
+  rs: ["rust"],
+  php: ["php"],
+  proto: ["proto"],
+  java: ["java"],
+};
+
+/** identify's tags by name (identify/extensions.py `NAMES`), for names poly formats. */
+const NAME_TAGS: Readonly<Record<string, readonly string[]>> = {
+  "pyproject.toml": ["toml", "pyproject"],
+  "Pipfile": ["toml"],
+  "uv.lock": ["toml"],
+  "poetry.lock": ["toml"],
+  "Cargo.lock": ["toml", "cargo-lock"],
+  "Pipfile.lock": ["json"],
+  ".babelrc": ["json", "babelrc"],
+  "Dockerfile": ["dockerfile"],
+};
+
+const compiled = new Map<string, RegExp>();
+
+function regex(source: string): RegExp {
+  let r = compiled.get(source);
+  if (!r) compiled.set(source, r = pythonRegex(source));
+  return r;
+}
+
+/**
+ * Why `hook` does not take `absPath` (the configuration's `root` the work tree's root), as pre-commit chooses a hook's
+ * files, or undefined where it takes it.
+ */
+export function hookTakes(config: NativeEngineConfig, hook: PreCommitHook, absPath: string): string | undefined {
+  const o = config.options as unknown as PreCommitOptions;
+  const rel = relative(config.root, absPath).split(sep).join("/");
+  if (rel.startsWith("..")) return "outside the work tree";
+  const checks: [string, string, boolean][] = [
+    ["the top-level files", o.files, true],
+    ["the top-level exclude", o.exclude, false],
+    ["its files", hook.files, true],
+    ["its exclude", hook.exclude, false],
+  ];
+  for (const [named, source, include] of checks) {
+    if (regex(source).test(rel) !== include) return `${named} "${source}"`;
+  }
+  const tags = tagsOf(absPath);
+  if (!hook.types.every((t) => tags.has(t))) return `its types [${hook.types.join(", ")}]`;
+  if (hook.typesOr.length > 0 && !hook.typesOr.some((t) => tags.has(t))) {
+    return `its types_or [${hook.typesOr.join(", ")}]`;
+  }
+  if (hook.excludeTypes.some((t) => tags.has(t))) return `its exclude_types [${hook.excludeTypes.join(", ")}]`;
+  return undefined;
+}
+
+/** The reader of the repository's pre-commit configuration (one file, at the root). */
+export class PreCommitReader {
+  readonly #found = new Map<string, Promise<NativeEngineConfig | undefined>>();
+
+  constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
+
+  /** The formatting hooks of `top`'s `.pre-commit-config.yaml`, or undefined where it has none. Throws a ConfigError. */
+  forRoot(top: string): Promise<NativeEngineConfig | undefined> {
+    let found = this.#found.get(top);
+    if (!found) this.#found.set(top, found = this.#read(top));
+    return found;
+  }
+
+  async #read(top: string): Promise<NativeEngineConfig | undefined> {
+    if (!(await this.files.namesIn(top)).has(PRE_COMMIT_FILE)) return undefined;
+    const path = join(top, PRE_COMMIT_FILE);
+    const file = await this.files.read(path);
+    // Most configurations name no formatter poly reads: those are not parsed (the YAML parser's load is a cost).
+    if (!MENTIONS.test(file.text)) return undefined;
+    const options = await readPreCommit(file.text, this.display(path));
+    if (options.hooks.length === 0) return undefined;
+    return { files: [{ path: file.path, hash: file.hash }], options: { ...options }, root: top, ignoreOnly: true };
+  }
+}
+
+/** The value of a flag written `--flag value`, `--flag=value` or (a short one) `-fvalue`; advances `at`. */
+function flagValue(args: string[], at: { i: number }, flag: string, name: string, shown: string): string {
+  const arg = args[at.i];
+  if (arg.startsWith(`${flag}=`)) return arg.slice(flag.length + 1);
+  if (arg.length > flag.length && !flag.startsWith("--")) return arg.slice(flag.length);
+  const value = args[++at.i];
+  if (value === undefined) throw new ConfigError({ file: shown }, `${name}: "${flag}" needs a value`);
+  return value;
+}
+
+/** Whether `arg` is `flag`, alone or with its value attached. */
+function isFlag(arg: string, ...flags: string[]): string | undefined {
+  return flags.find((f) => arg === f || arg.startsWith(`${f}=`) || (!f.startsWith("--") && arg.startsWith(f)));
+}
+
+/** black's flags that do not change its layout (`--check` still holds every file to it). */
+const BLACK_QUIET = new Set([
+  "-q",
+  "--quiet",
+  "-v",
+  "--verbose",
+  "--fast",
+  "--safe",
+  "--check",
+  "--diff",
+  "--color",
+  "--no-color",
+]);
+
+/**
+ * What the arguments of black's hook set, as poly.toml's `[fmt.python.black]` keys (`line_length`,
+ * `skip_string_normalization`, `skip_magic_trailing_comma`, `preview`, `target_version`) and `config` (the file
+ * `--config` names, as written). One poly cannot apply is a ConfigError naming it.
+ */
+export function blackHookArgs(hook: PreCommitHook, shown: string): Record<string, unknown> {
+  const name = `the "${hook.id}" hook's args`;
+  const out: Record<string, unknown> = {};
+  const at = { i: 0 };
+  for (; at.i < hook.args.length; at.i++) {
+    const arg = hook.args[at.i];
+    if (BLACK_QUIET.has(arg)) continue;
+    if (/^-[SC]+$/.test(arg)) {
+      if (arg.includes("S")) out.skip_string_normalization = true;
+      if (arg.includes("C")) out.skip_magic_trailing_comma = true;
+    } else if (arg === "--skip-string-normalization") out.skip_string_normalization = true;
+    else if (arg === "--skip-magic-trailing-comma") out.skip_magic_trailing_comma = true;
+    else if (arg === "--preview") out.preview = true;
+    else if (isFlag(arg, "--line-length", "-l")) {
+      const flag = isFlag(arg, "--line-length", "-l")!;
+      const value = flagValue(hook.args, at, flag, name, shown);
+      if (!/^\d+$/.test(value)) throw new ConfigError({ file: shown }, `${name}: "${flag}" must be a whole number`);
+      out.line_length = Number(value);
+    } else if (isFlag(arg, "--target-version", "-t")) {
+      const flag = isFlag(arg, "--target-version", "-t")!;
+      out.target_version = [...(out.target_version as string[] ?? []), flagValue(hook.args, at, flag, name, shown)];
+    } else if (isFlag(arg, "--config")) out.config = flagValue(hook.args, at, "--config", name, shown);
+    else if (isFlag(arg, "--required-version", "--workers", "-W")) {
+      flagValue(hook.args, at, isFlag(arg, "--required-version", "--workers", "-W")!, name, shown);
+    } else {
+      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to black`);
+    }
+  }
+  return out;
+}
+
+/** ruff format's flags that do not change its layout. */
+const RUFF_QUIET = new Set([
+  "-q",
+  "--quiet",
+  "-v",
+  "--verbose",
+  "--check",
+  "--diff",
+  "--force-exclude",
+  "--no-cache",
+  "--respect-gitignore",
+  "--exit-non-zero-on-format",
+  "--exit-non-zero-on-fix",
+]);
+
+/**
+ * What the arguments of ruff's `ruff-format` hook set, as ruff options (`line-length`, `preview`, `target-version`, and
+ * the `KEY = VALUE` settings `--config` gives). One poly cannot apply (`--config` naming a file) is a ConfigError.
+ */
+export async function ruffHookOptions(hook: PreCommitHook, shown: string): Promise<Record<string, unknown>> {
+  const name = `the "${hook.id}" hook's args`;
+  const out: Record<string, unknown> = {};
+  const at = { i: 0 };
+  for (; at.i < hook.args.length; at.i++) {
+    const arg = hook.args[at.i];
+    if (RUFF_QUIET.has(arg)) continue;
+    if (arg === "--preview" || arg === "--no-preview") out.preview = arg === "--preview";
+    else if (isFlag(arg, "--line-length")) {
+      const value = flagValue(hook.args, at, "--line-length", name, shown);
+      if (!/^\d+$/.test(value)) {
+        throw new ConfigError({ file: shown }, `${name}: "--line-length" must be a whole number`);
+      }
+      out["line-length"] = Number(value);
+    } else if (isFlag(arg, "--target-version")) {
+      out["target-version"] = flagValue(hook.args, at, "--target-version", name, shown);
+    } else if (isFlag(arg, "--config")) {
+      const value = flagValue(hook.args, at, "--config", name, shown);
+      if (!value.includes("=")) {
+        throw new ConfigError({ file: shown }, `${name}: poly cannot apply "--config ${value}" (a file) to ruff`);
+      }
+      const { parse } = await import("smol-toml");
+      let setting: Record<string, unknown>;
+      try {
+        // Plain objects (the settings are JSON): the parser's tables have no prototype.
+        setting = JSON.parse(JSON.stringify(parse(value)));
+      } catch (e) {
+        throw new ConfigError(
+          { file: shown },
+          `${name}: "--config ${value}" is not a TOML setting: ${(e as Error).message.split("\n")[0]}`,
+        );
+      }
+      mergeInto(out, setting);
+    } else {
+      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to ruff format`);
+    }
+  }
+  return out;
+}
+
+/** `over` merged into `into`, tables key by key. */
+function mergeInto(into: Table, over: Table): void {
+  for (const [k, v] of Object.entries(over)) {
+    if (isTable(v) && isTable(into[k])) mergeInto(into[k] as Table, v);
+    else into[k] = v;
+  }
+}
+
+/** The hook of `options` that runs poly's engine `engine` as a formatter, or undefined. */
+export function engineHook(config: NativeEngineConfig | undefined, engine: string): PreCommitHook | undefined {
+  if (!config || config.unhonoured) return undefined;
+  return (config.options as unknown as PreCommitOptions).hooks.find((h) => h.engine === engine);
+}

@@ -1,0 +1,250 @@
+/**
+ * The formatting hooks of a repository's `.pre-commit-config.yaml` (lib/config/native/pre_commit.ts): which hooks are
+ * read, which files each takes (pre-commit's own choice: `files`, `exclude`, `types`, `types_or`, `exclude_types`), and
+ * what the hooks of black and ruff make of those engines' configurations (lib/config/native/mod.ts). The end-to-end
+ * parity is tests/e2e/host_native_config_test.ts (fixtures pre-commit-formatters, pre-commit-ruff-format).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { openConfig } from "../../../lib/config/load.ts";
+import { PRE_COMMIT } from "../../../lib/config/native/mod.ts";
+import {
+  blackHookArgs,
+  hookTakes,
+  type PreCommitHook,
+  type PreCommitOptions,
+  readPreCommit,
+  ruffHookOptions,
+  tagsOf,
+} from "../../../lib/config/native/pre_commit.ts";
+import type { NativeEngineConfig } from "../../../lib/config/native/types.ts";
+import { ConfigError } from "../../../lib/errors/mod.ts";
+import { tempRepository } from "../../_helpers/temp.ts";
+
+const SHOWN = ".pre-commit-config.yaml";
+
+const CONFIG = `
+exclude: ^vendor/
+repos:
+  - repo: https://github.com/pre-commit/pre-commit-hooks
+    rev: v6.0.0
+    hooks:
+      - id: trailing-whitespace
+      - id: check-yaml
+      - id: pretty-format-json
+        args: [--autofix, --no-sort-keys]
+        exclude: ^tests/data/
+  - repo: https://github.com/psf/black-pre-commit-mirror
+    rev: 25.1.0
+    hooks:
+      - id: black
+        args: ["--line-length", "100", -S]
+  - repo: https://github.com/tox-dev/pyproject-fmt
+    rev: v2.5.0
+    hooks:
+      - id: pyproject-fmt
+  - repo: https://github.com/google/yamlfmt
+    rev: v0.21.0
+    hooks:
+      - id: yamlfmt
+        stages: [manual]
+  - repo: local
+    hooks:
+      - id: format-md
+        name: mdformat
+        entry: poetry run mdformat
+        language: system
+        types: [markdown]
+      - id: tests
+        name: tests
+        entry: pytest
+        language: system
+`;
+
+function hook(options: PreCommitOptions, id: string): PreCommitHook {
+  const found = options.hooks.find((h) => h.id === id);
+  assert.ok(found, `no hook ${id}`);
+  return found;
+}
+
+Deno.test("the formatting hooks are read with their repositories' defaults; the others, and hooks run by hand, are not", async () => {
+  const options = await readPreCommit(CONFIG, SHOWN);
+  assert.deepEqual(options.hooks.map((h) => [h.id, h.tool, h.engine ?? null, h.languages]), [
+    ["pretty-format-json", "pretty-format-json", null, ["json"]],
+    ["black", "black", "black", ["python"]],
+    ["pyproject-fmt", "pyproject-fmt", null, ["toml"]],
+    // A local hook is known by the command its `entry` runs (after `poetry run`), its files by its own keys.
+    ["format-md", "mdformat", null, ["markdown"]],
+  ]);
+  assert.equal(options.exclude, "^vendor/");
+  assert.deepEqual(hook(options, "black").typesOr, ["python", "pyi"]);
+  assert.deepEqual(hook(options, "black").types, ["file"]);
+  assert.deepEqual(hook(options, "black").args, ["--line-length", "100", "-S"]);
+  assert.equal(hook(options, "pyproject-fmt").files, String.raw`(^|/)pyproject\.toml$`);
+  assert.deepEqual(hook(options, "format-md").types, ["markdown"]);
+  // `stages: []` is the configuration's default stages; `default_stages: [manual]` leaves every hook to the hand.
+  const empty = await readPreCommit(
+    "repos:\n- repo: https://github.com/psf/black\n  hooks:\n  - id: black\n    stages: []\n",
+    SHOWN,
+  );
+  assert.equal(empty.hooks.length, 1);
+  const manual = await readPreCommit(
+    "default_stages: [manual]\nrepos:\n- repo: https://github.com/psf/black\n  hooks:\n  - id: black\n",
+    SHOWN,
+  );
+  assert.equal(manual.hooks.length, 0);
+  assert.deepEqual((await readPreCommit("", SHOWN)).hooks, []);
+});
+
+Deno.test("a configuration pre-commit could not read is an error naming the file and the hook", async () => {
+  const refused = async (text: string, pattern: RegExp) => {
+    const e = await readPreCommit(text, SHOWN).then(() => undefined, (e) => e);
+    assert.ok(e instanceof ConfigError, `not refused: ${text}`);
+    assert.match(e.message, pattern);
+    assert.match(e.message, /\.pre-commit-config\.yaml/);
+  };
+  await refused("repos: [\n", /cannot parse/);
+  await refused("- a\n- b\n", /must be a mapping/);
+  await refused("repos:\n- repo: local\n  hooks:\n  - name: x\n", /must be a mapping with an "id"/);
+  await refused(
+    "repos:\n- repo: https://github.com/psf/black\n  hooks:\n  - id: black\n    exclude: '(?<=a'\n",
+    /hook "black": "exclude" is not a regular expression/,
+  );
+  await refused(
+    "repos:\n- repo: https://github.com/psf/black\n  hooks:\n  - id: black\n    types_or: python\n",
+    /"types_or" must be a list of strings/,
+  );
+});
+
+Deno.test("a hook takes the files pre-commit gives it: files and exclude searched, then types, types_or, exclude_types", async () => {
+  const options = await readPreCommit(CONFIG, SHOWN);
+  const config: NativeEngineConfig = { files: [], options: { ...options }, root: "/r" };
+  const takes = (id: string, path: string) => hookTakes(config, hook(options, id), `/r/${path}`);
+  assert.equal(takes("black", "pkg/app.py"), undefined);
+  assert.equal(takes("black", "pkg/app.pyi"), undefined);
+  assert.equal(takes("black", "pkg/app.txt"), "its types_or [python, pyi]");
+  assert.equal(takes("black", "vendor/lib.py"), 'the top-level exclude "^vendor/"');
+  // `exclude` is searched, not matched from the start: a pattern without `^` finds its text anywhere.
+  assert.equal(takes("pretty-format-json", "src/tests/data/x.json"), undefined);
+  assert.equal(takes("pretty-format-json", "tests/data/x.json"), 'its exclude "^tests/data/"');
+  assert.equal(takes("pretty-format-json", "tsconfig.jsonc"), "its types [json]");
+  assert.equal(takes("pyproject-fmt", "pyproject.toml"), undefined);
+  assert.equal(takes("pyproject-fmt", "sub/pyproject.toml"), undefined);
+  assert.equal(takes("pyproject-fmt", "ruff.toml"), String.raw`its files "(^|/)pyproject\.toml$"`);
+  const typed = { ...hook(options, "black"), typesOr: [], types: ["python"], excludeTypes: ["pyi"] };
+  assert.equal(hookTakes(config, typed, "/r/a.pyi"), "its types [python]");
+  assert.equal(
+    hookTakes(config, { ...typed, types: [], excludeTypes: ["python"] }, "/r/a.py"),
+    "its exclude_types [python]",
+  );
+});
+
+Deno.test("a file's tags are identify's, by its name, its name's parts and its extension", () => {
+  assert.deepEqual([...tagsOf("/r/pyproject.toml")].sort(), ["file", "pyproject", "text", "toml"]);
+  assert.deepEqual([...tagsOf("/r/Dockerfile.dev")].sort(), ["dockerfile", "file", "text"]);
+  assert.deepEqual([...tagsOf("/r/a/B.PY")].sort(), ["file", "python", "text"]);
+  assert.deepEqual([...tagsOf("/r/x.mts")].sort(), ["file", "text"]);
+  assert.deepEqual([...tagsOf("/r/x.h")].sort(), ["c", "c++", "file", "header", "text"]);
+});
+
+Deno.test("black's hook arguments as black's settings; one poly cannot apply is an error naming it", () => {
+  const black = (args: string[]) =>
+    blackHookArgs({
+      id: "black",
+      tool: "black",
+      languages: [],
+      files: "",
+      exclude: "^$",
+      types: [],
+      typesOr: [],
+      excludeTypes: [],
+      args,
+    }, SHOWN);
+  assert.deepEqual(black(["--line-length=79", "-SC", "--preview", "-t", "py38", "--target-version=py39", "--quiet"]), {
+    line_length: 79,
+    skip_string_normalization: true,
+    skip_magic_trailing_comma: true,
+    preview: true,
+    target_version: ["py38", "py39"],
+  });
+  assert.deepEqual(black(["-l", "100", "--config", "./pyproject.toml", "--check", "--diff"]), {
+    line_length: 100,
+    config: "./pyproject.toml",
+  });
+  assert.deepEqual(black(["-l120"]), { line_length: 120 });
+  assert.throws(() => black(["--unstable"]), /the "black" hook's args: poly cannot apply "--unstable" to black/);
+  assert.throws(() => black(["--line-length", "wide"]), /must be a whole number/);
+  assert.throws(() => black(["-l"]), /"-l" needs a value/);
+});
+
+Deno.test("ruff-format's hook arguments as ruff's options; a --config file is an error naming it", async () => {
+  const ruff = (args: string[]) =>
+    ruffHookOptions({
+      id: "ruff-format",
+      tool: "ruff format",
+      languages: [],
+      files: "",
+      exclude: "^$",
+      types: [],
+      typesOr: [],
+      excludeTypes: [],
+      args,
+    }, SHOWN);
+  assert.deepEqual(await ruff(["--line-length", "100", "--preview", "--config", "format.quote-style = 'single'"]), {
+    "line-length": 100,
+    preview: true,
+    format: { "quote-style": "single" },
+  });
+  await assert.rejects(() => ruff(["--config", "ruff.toml"]), /poly cannot apply "--config ruff.toml" \(a file\)/);
+  await assert.rejects(() => ruff(["--fix"]), /poly cannot apply "--fix" to ruff format/);
+});
+
+Deno.test("black's hook makes black's configuration, over a [tool.black] table or the file --config names", async () => {
+  const layer = async (files: Record<string, string>) => {
+    const dir = await tempRepository(files, "poly-native-pre-commit-");
+    const native = (await (await openConfig({ cwd: dir })).forDir(dir)).native ?? {};
+    return { dir, native };
+  };
+  const hooks = (args: string) =>
+    `repos:\n- repo: https://github.com/psf/black\n  rev: 25.1.0\n  hooks:\n  - id: black\n    args: ${args}\n`;
+  // No table: black's defaults, the hook's flags, applied to the files the hook gives it (only force-exclude).
+  const plain = await layer({ ".pre-commit-config.yaml": hooks("[-l, '79']"), "a.py": "" });
+  assert.equal(plain.native.black?.hook, "black");
+  assert.deepEqual(plain.native.black?.files, []);
+  assert.deepEqual(plain.native.black?.options, { args: { line_length: 79 } });
+  assert.deepEqual(plain.native[PRE_COMMIT]?.files.map((f) => f.path), [join(plain.dir, ".pre-commit-config.yaml")]);
+  // --config: that file's table (black reads no other).
+  const named = await layer({
+    ".pre-commit-config.yaml": hooks("[--config, ci/black.toml]"),
+    "ci/black.toml": "[tool.black]\nline-length = 99\nforce-exclude = 'gen/'\n",
+    "pyproject.toml": "[tool.black]\nline-length = 70\n",
+  });
+  assert.deepEqual(named.native.black?.files.map((f) => f.path), [join(named.dir, "ci/black.toml")]);
+  assert.deepEqual(named.native.black?.options, { force_exclude: "gen/", args: {} });
+  // A flag poly cannot apply: black's configuration is not honoured (its files error, saying why).
+  const bad = await layer({ ".pre-commit-config.yaml": hooks("[--unstable]") });
+  assert.match(bad.native.black?.unhonoured ?? "", /poly cannot apply "--unstable" to black/);
+  // A configuration that does not parse: the pre-commit layer says so, where it names a formatter read here.
+  const broken = await layer({ ".pre-commit-config.yaml": "repos:\n- hooks: [{id: black}\n" });
+  assert.match(broken.native[PRE_COMMIT]?.unhonoured ?? "", /cannot parse/);
+  // One that names none is not parsed (most name no formatter): nothing is read of it.
+  const other = await layer({ ".pre-commit-config.yaml": "repos: [\n- id: check-yaml\n" });
+  assert.equal(other.native[PRE_COMMIT], undefined);
+});
+
+Deno.test("ruff-format's hook: ruff's own defaults beneath its arguments where no ruff file governs", async () => {
+  const dir = await tempRepository({
+    ".pre-commit-config.yaml":
+      "repos:\n- repo: https://github.com/astral-sh/ruff-pre-commit\n  rev: v0.9.0\n  hooks:\n  - id: ruff-format\n    args: [--line-length=100]\n",
+    "sub/ruff.toml": "line-length = 70\n",
+    "sub/x.py": "",
+  }, "poly-native-pre-commit-");
+  const config = await openConfig({ cwd: dir });
+  const top = (await config.forDir(dir)).native?.ruff;
+  assert.equal(top?.hook, "ruff-format");
+  assert.equal(top?.options["line-length"], 100);
+  // The hook's flag goes over the file's own key, as on ruff's command line.
+  const sub = (await config.forDir(join(dir, "sub"))).native?.ruff;
+  assert.equal(sub?.options["line-length"], 100);
+  assert.equal(sub?.files.length, 1);
+});

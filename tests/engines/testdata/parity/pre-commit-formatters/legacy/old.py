@@ -1,0 +1,2 @@
+def   kept( a,b ):
+  return a+b

@@ -1,0 +1,1 @@
+ROWS = [ {"name": "tea", "count": 2, "price": 3.5} ]
