@@ -181,12 +181,16 @@ function manualOnly(hook: Table, defaults: unknown): boolean {
 /** The formatting hooks of a `.pre-commit-config.yaml`'s text; throws a ConfigError naming the file and hook. */
 export async function readPreCommit(text: string, shown: string): Promise<PreCommitOptions> {
   let doc: unknown;
+  // Nothing but blank lines and comments (which PyYAML reads as no document, and pre-commit refuses).
+  if (/^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/.test(text)) {
+    throw new ConfigError({ file: shown }, "is empty: pre-commit expects a mapping with a `repos` list");
+  }
   try {
-    doc = (await import("yaml")).parse(text);
+    // As PyYAML (pre-commit's parser), a key written twice is the last one (js-yaml's `json` mode).
+    doc = (await import("js-yaml")).load(text, { json: true });
   } catch (e) {
     throw parseError(e, shown);
   }
-  if (doc === null || doc === undefined) doc = {};
   if (!isTable(doc)) throw new ConfigError({ file: shown }, "must be a mapping with a `repos` list");
   const options: PreCommitOptions = {
     files: stringKey(doc, "files", "", "", shown, true),

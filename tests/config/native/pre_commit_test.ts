@@ -93,7 +93,7 @@ Deno.test("the formatting hooks are read with their repositories' defaults; the 
     SHOWN,
   );
   assert.equal(manual.hooks.length, 0);
-  assert.deepEqual((await readPreCommit("", SHOWN)).hooks, []);
+  assert.deepEqual((await readPreCommit("repos: []\n", SHOWN)).hooks, []);
 });
 
 Deno.test("a configuration pre-commit could not read is an error naming the file and the hook", async () => {
@@ -104,6 +104,7 @@ Deno.test("a configuration pre-commit could not read is an error naming the file
     assert.match(e.message, /\.pre-commit-config\.yaml/);
   };
   await refused("repos: [\n", /cannot parse/);
+  await refused("# nothing\n", /is empty: pre-commit expects a mapping/);
   await refused("- a\n- b\n", /must be a mapping/);
   await refused("repos:\n- repo: local\n  hooks:\n  - name: x\n", /must be a mapping with an "id"/);
   await refused(
