@@ -444,12 +444,18 @@ Deno.test({
   ignore: !(await hasProgram("black")),
   fn: async () => {
     const dir = await parity("pre-commit-formatters");
+    const config = join(dir, ".pre-commit-config.yaml");
+    // The hook pins the black on PATH (black's layout is the same within a major version).
+    const version = /\d+\.\d+(\.\d+)?/.exec(new TextDecoder().decode(
+      (await new Deno.Command("black", { args: ["--version"], stdout: "piped" }).output()).stdout,
+    ))![0];
+    const pinned = (await Deno.readTextFile(config)).replace("rev: 25.1.0", `rev: ${version}`);
+    await Deno.writeTextFile(config, pinned);
     // black's defaults (88 columns): the file black --check passes is clean, where poly's width would have joined it.
     const { code, doc } = await run(dir, ["fmt", "--check", "app/report.py"]);
     assert.deepEqual(doc.results, [], "a clean file has no record of its own");
     assert.equal(code, 0);
     // The hook's flags: `-l 120` joins the call onto one line, as `black -l 120` does.
-    const config = join(dir, ".pre-commit-config.yaml");
     const text = await Deno.readTextFile(config);
     await Deno.writeTextFile(config, text.replace("exclude: ^legacy/", "exclude: ^legacy/\n        args: [-l, '120']"));
     await run(dir, ["fmt", "--fix", "app/report.py"]);
@@ -461,6 +467,17 @@ Deno.test({
     );
     const refused = (await run(dir, ["fmt", "--check", "app/report.py"])).doc;
     assert.match(JSON.stringify(refused), /poly cannot apply \\"--unstable\\" to black/);
+    // A hook pinning another major version of black than PATH's: its files are errors saying which to install, never
+    // laid out in another year's style.
+    await Deno.writeTextFile(config, pinned.replace(`rev: ${version}`, "rev: 99.1.0"));
+    await Deno.writeTextFile(join(dir, "app/report.py"), "x  =  1\n");
+    const other = await run(dir, ["fmt", "--fix", "app/report.py"]);
+    assert.equal(other.code, 2);
+    assert.match(
+      other.doc.errors[0]?.message ?? "",
+      new RegExp(`black ${version} on PATH does not lay code out as black 99, .*install black 99`),
+    );
+    assert.equal(await Deno.readTextFile(join(dir, "app/report.py")), "x  =  1\n");
   },
 });
 

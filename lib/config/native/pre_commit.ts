@@ -50,6 +50,8 @@ export interface PreCommitHook {
   excludeTypes: string[];
   /** The hook's `args`. */
   args: string[];
+  /** The version its repository's `rev` names (`26.5.1` of `26.5.1` or `v26.5.1`), where it names one. */
+  version?: string;
 }
 
 /** What the configuration's `options` hold. */
@@ -226,6 +228,9 @@ export async function readPreCommit(text: string, shown: string): Promise<PreCom
         typesOr: listKey(hook, "types_or", base.typesOr, where, shown),
         excludeTypes: listKey(hook, "exclude_types", [], where, shown),
         args: listKey(hook, "args", [], where, shown).map(String),
+        ...(typeof repo.rev === "string" && /^v?\d+\.\d+/.test(repo.rev)
+          ? { version: repo.rev.replace(/^v/, "") }
+          : {}),
       });
     }
   }
@@ -398,12 +403,15 @@ const BLACK_QUIET = new Set([
 
 /**
  * What the arguments of black's hook set, as poly.toml's `[fmt.python.black]` keys (`line_length`,
- * `skip_string_normalization`, `skip_magic_trailing_comma`, `preview`, `target_version`) and `config` (the file
- * `--config` names, as written). One poly cannot apply is a ConfigError naming it.
+ * `skip_string_normalization`, `skip_magic_trailing_comma`, `preview`, `target_version`), `required_version` (the
+ * major version of the black the hook pins, or its `--required-version`) and `config` (the file `--config` names, as
+ * written). One poly cannot apply is a ConfigError naming it.
  */
 export function blackHookArgs(hook: PreCommitHook, shown: string): Record<string, unknown> {
   const name = `the "${hook.id}" hook's args`;
-  const out: Record<string, unknown> = {};
+  // The black the hook pins: its stable style is the same within a major version (a calendar year), so black's
+  // `--required-version` holds the black on PATH to that major, as black holds itself to a table's `required-version`.
+  const out: Record<string, unknown> = hook.version ? { required_version: hook.version.split(".")[0] } : {};
   const at = { i: 0 };
   for (; at.i < hook.args.length; at.i++) {
     const arg = hook.args[at.i];
@@ -423,9 +431,10 @@ export function blackHookArgs(hook: PreCommitHook, shown: string): Record<string
       const flag = isFlag(arg, "--target-version", "-t")!;
       out.target_version = [...(out.target_version as string[] ?? []), flagValue(hook.args, at, flag, name, shown)];
     } else if (isFlag(arg, "--config")) out.config = flagValue(hook.args, at, "--config", name, shown);
-    else if (isFlag(arg, "--required-version", "--workers", "-W")) {
-      flagValue(hook.args, at, isFlag(arg, "--required-version", "--workers", "-W")!, name, shown);
-    } else {
+    else if (isFlag(arg, "--required-version")) {
+      out.required_version = flagValue(hook.args, at, "--required-version", name, shown);
+    } else if (isFlag(arg, "--workers", "-W")) flagValue(hook.args, at, isFlag(arg, "--workers", "-W")!, name, shown);
+    else {
       throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to black`);
     }
   }

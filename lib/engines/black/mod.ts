@@ -4,13 +4,16 @@
  * - Tier: host (absent → the files are skipped with "black not found on PATH", never reported clean, never formatted
  *   by another formatter in a style the project did not choose). Languages: Python (format only).
  * - It formats a file only where a `[tool.black]` table governs it and the repository does not configure ruff's
- *   formatter (lib/run/plan.ts, lib/config/native/black.ts), or where poly.toml names it (`[fmt.python.black]`).
+ *   formatter (lib/run/plan.ts, lib/config/native/black.ts), where the repository's pre-commit hook runs it
+ *   (lib/config/native/pre_commit.ts: the hook's flags over the table's keys, and `--required-version` the major
+ *   version its `rev` pins, so a black of another year's style on PATH refuses, saying which to install), or where
+ *   poly.toml names it (`[fmt.python.black]`).
  * - black reads the governing `pyproject.toml` itself (`--config`), every key of its table included (`line-length`,
  *   `target-version` or the version `requires-python` implies, `skip-string-normalization`, `preview`, ...); without
  *   one, an empty file, so no user-level configuration is read. poly.toml's `[fmt.python.black]` keys are black's
  *   flags on top: `line_length`, `skip_string_normalization`, `skip_magic_trailing_comma`, `target_version` (a list),
- *   `preview`. The folders and files black's walk would leave out are left out by poly (`exclude`, `extend-exclude`,
- *   `force-exclude`, `include`).
+ *   `preview`, `required_version`. The folders and files black's walk would leave out are left out by poly
+ *   (`exclude`, `extend-exclude`, `force-exclude`, `include`).
  * - black keeps each file's line endings; its output is the file (`[defaults]` do not apply).
  * - Batch: one black process formats private copies of a run's files (black's own workers share them out); a file
  *   black cannot parse is an errored record with its line and column. black's cache lives in that private folder.
@@ -51,6 +54,7 @@ export function blackArgs(settings: EngineSettings): string[] {
     if (typeof t[key] !== "boolean") throw new EngineError(`"${key}" must be true or false`);
     if (t[key]) args.push(flag);
   }
+  if (t.required_version !== undefined) args.push("--required-version", String(t.required_version));
   if (t.target_version !== undefined) {
     const list = t.target_version;
     if (!Array.isArray(list) || list.some((v) => typeof v !== "string")) {
@@ -104,6 +108,16 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
     if (run.code !== 0 && errors.size === 0) {
       // click's usage error says what is wrong on its `Error:` line, after the usage.
       const lines = (run.stderr || run.stdout).trim().split("\n");
+      const pinned = /The required version `([^`]+)` does not match the running version `([^`]+)`/.exec(run.stderr);
+      if (pinned) {
+        throw new EngineError(
+          `black ${pinned[2]} on PATH does not lay code out as black ${
+            pinned[1]
+          }, which the repository asks for (its ` +
+            "pre-commit hook's rev or `required-version`; black's stable style changes with its major version): " +
+            `install black ${pinned[1]} to format and check these files`,
+        );
+      }
       const first = lines.find((l) => l.startsWith("Error: ")) ?? lines[0];
       throw new EngineError(`black failed (exit ${run.code}): ${first}`);
     }

@@ -61,6 +61,21 @@ repos:
         language: system
 `;
 
+/** A hook of `id` as a configuration that names it alone reads it, its `args` empty. */
+function hookOf(id: string): PreCommitHook {
+  return {
+    id,
+    tool: id,
+    languages: ["python"],
+    files: "",
+    exclude: "^$",
+    types: ["file"],
+    typesOr: [],
+    excludeTypes: [],
+    args: [],
+  };
+}
+
 function hook(options: PreCommitOptions, id: string): PreCommitHook {
   const found = options.hooks.find((h) => h.id === id);
   assert.ok(found, `no hook ${id}`);
@@ -94,6 +109,12 @@ Deno.test("the formatting hooks are read with their repositories' defaults; the 
   );
   assert.equal(manual.hooks.length, 0);
   assert.deepEqual((await readPreCommit("repos: []\n", SHOWN)).hooks, []);
+  // What PyYAML reads, poly reads: a flow list closed left of its items (pypa/pip's configuration).
+  const loose = await readPreCommit(
+    "repos:\n- repo: https://github.com/psf/black\n  hooks:\n  - id: black\n    args: [\n        '-l',\n        '99',\n    ]\n",
+    SHOWN,
+  );
+  assert.deepEqual(loose.hooks[0].args, ["-l", "99"]);
 });
 
 Deno.test("a configuration pre-commit could not read is an error naming the file and the hook", async () => {
@@ -149,18 +170,7 @@ Deno.test("a file's tags are identify's, by its name, its name's parts and its e
 });
 
 Deno.test("black's hook arguments as black's settings; one poly cannot apply is an error naming it", () => {
-  const black = (args: string[]) =>
-    blackHookArgs({
-      id: "black",
-      tool: "black",
-      languages: [],
-      files: "",
-      exclude: "^$",
-      types: [],
-      typesOr: [],
-      excludeTypes: [],
-      args,
-    }, SHOWN);
+  const black = (args: string[]) => blackHookArgs({ ...hookOf("black"), args }, SHOWN);
   assert.deepEqual(black(["--line-length=79", "-SC", "--preview", "-t", "py38", "--target-version=py39", "--quiet"]), {
     line_length: 79,
     skip_string_normalization: true,
@@ -173,24 +183,17 @@ Deno.test("black's hook arguments as black's settings; one poly cannot apply is 
     config: "./pyproject.toml",
   });
   assert.deepEqual(black(["-l120"]), { line_length: 120 });
+  assert.deepEqual(black(["--required-version=25.1.0"]), { required_version: "25.1.0" });
+  // The hook's rev pins black's major version (its stable style's year).
+  const pinned = blackHookArgs({ ...hookOf("black"), version: "26.5.1", args: ["-S"] }, SHOWN);
+  assert.deepEqual(pinned, { required_version: "26", skip_string_normalization: true });
   assert.throws(() => black(["--unstable"]), /the "black" hook's args: poly cannot apply "--unstable" to black/);
   assert.throws(() => black(["--line-length", "wide"]), /must be a whole number/);
   assert.throws(() => black(["-l"]), /"-l" needs a value/);
 });
 
 Deno.test("ruff-format's hook arguments as ruff's options; a --config file is an error naming it", async () => {
-  const ruff = (args: string[]) =>
-    ruffHookOptions({
-      id: "ruff-format",
-      tool: "ruff format",
-      languages: [],
-      files: "",
-      exclude: "^$",
-      types: [],
-      typesOr: [],
-      excludeTypes: [],
-      args,
-    }, SHOWN);
+  const ruff = (args: string[]) => ruffHookOptions({ ...hookOf("ruff-format"), args }, SHOWN);
   assert.deepEqual(await ruff(["--line-length", "100", "--preview", "--config", "format.quote-style = 'single'"]), {
     "line-length": 100,
     preview: true,
@@ -212,7 +215,7 @@ Deno.test("black's hook makes black's configuration, over a [tool.black] table o
   const plain = await layer({ ".pre-commit-config.yaml": hooks("[-l, '79']"), "a.py": "" });
   assert.equal(plain.native.black?.hook, "black");
   assert.deepEqual(plain.native.black?.files, []);
-  assert.deepEqual(plain.native.black?.options, { args: { line_length: 79 } });
+  assert.deepEqual(plain.native.black?.options, { args: { required_version: "25", line_length: 79 } });
   assert.deepEqual(plain.native[PRE_COMMIT]?.files.map((f) => f.path), [join(plain.dir, ".pre-commit-config.yaml")]);
   // --config: that file's table (black reads no other).
   const named = await layer({
@@ -221,7 +224,7 @@ Deno.test("black's hook makes black's configuration, over a [tool.black] table o
     "pyproject.toml": "[tool.black]\nline-length = 70\n",
   });
   assert.deepEqual(named.native.black?.files.map((f) => f.path), [join(named.dir, "ci/black.toml")]);
-  assert.deepEqual(named.native.black?.options, { force_exclude: "gen/", args: {} });
+  assert.deepEqual(named.native.black?.options, { force_exclude: "gen/", args: { required_version: "25" } });
   // A flag poly cannot apply: black's configuration is not honoured (its files error, saying why).
   const bad = await layer({ ".pre-commit-config.yaml": hooks("[--unstable]") });
   assert.match(bad.native.black?.unhonoured ?? "", /poly cannot apply "--unstable" to black/);
