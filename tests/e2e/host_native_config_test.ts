@@ -483,9 +483,12 @@ Deno.test({
 
 Deno.test("pre-commit-ruff-format: ruff formats as its ruff-format hook runs it, with ruff's defaults, on the files it takes", async () => {
   const dir = await parity("pre-commit-ruff-format");
+  // ruff's own `line-ending = "auto"`: a file with CRLF line endings keeps them (emfcamp/badge-2024-software).
+  await Deno.writeTextFile(join(dir, "src/crlf.py"), "from .pins import *  # noqa: F403\r\n");
   const { doc } = await run(dir, ["fmt", "--check"]);
   const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
   assert.equal(byPath["src/report.py"], undefined, "clean: no record of its own");
+  assert.equal(byPath["src/crlf.py"], undefined, "clean: its CRLF line endings kept");
   assert.equal(
     byPath["scripts/seed.py"]?.skipped,
     'not formatted: the "ruff-format" hook in .pre-commit-config.yaml, which formats the repository\'s Python, does ' +
@@ -496,6 +499,7 @@ Deno.test("pre-commit-ruff-format: ruff formats as its ruff-format hook runs it,
   const off = (await run(dir, ["fmt", "--check"])).doc;
   assert.deepEqual(off.results.filter((r) => r.changed).map((r) => r.path).sort(), [
     "scripts/seed.py",
+    "src/crlf.py",
     "src/report.py",
   ]);
 });

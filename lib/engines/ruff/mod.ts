@@ -119,14 +119,19 @@ function mergeOptions(under: Options, over: Options): Options {
 }
 
 /**
+ * Whether the repository configures ruff itself: a file of its own, or ruff's `ruff-format` pre-commit hook (ruff's
+ * defaults beneath the hook's arguments, as the hook runs it). poly's `[defaults]` then do not apply.
+ */
+function ruffOwn(settings: EngineSettings): boolean {
+  return settings.native !== undefined && (settings.native.files.length > 0 || settings.native.hook !== undefined);
+}
+
+/**
  * What ruff starts from: the repository's own configuration when a file of it governs
  * (its options as written; ruff's defaults for the rest), else poly's `[defaults]`.
  */
 function baseOptions(settings: EngineSettings): Options {
-  // A file of the repository's, or ruff's `ruff-format` hook (ruff's defaults beneath the hook's arguments).
-  if (settings.native && (settings.native.files.length > 0 || settings.native.hook)) {
-    return structuredClone(settings.native.options);
-  }
+  if (ruffOwn(settings)) return structuredClone(settings.native!.options);
   return {
     // Without a file: what poly worked out as ruff would (first-party modules), under poly's [defaults].
     ...(settings.native ? structuredClone(settings.native.options) : {}),
@@ -166,7 +171,7 @@ const FORMAT_KEYS = new Set([
 function formatOptions(settings: EngineSettings): Options {
   const options = baseOptions(settings);
   delete options.lint;
-  const native = Boolean(settings.native && settings.native.files.length > 0);
+  const native = ruffOwn(settings);
   const ending = settings.defaults.line_ending === "crlf"
     ? "cr-lf"
     : settings.defaults.line_ending === "auto"
