@@ -39,7 +39,7 @@ import {
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 import type { NativeEngineConfig } from "../config/native/types.ts";
-import { hookTakes, PRE_COMMIT_FILE, type PreCommitOptions } from "../config/native/pre_commit.ts";
+import { hookTakes, PRE_COMMIT_FILE, type PreCommitHook, type PreCommitOptions } from "../config/native/pre_commit.ts";
 
 /** One engine to run on a file. */
 export interface EnginePlan {
@@ -322,26 +322,35 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config);
   if (kept) return { engines: [], noEngine: kept };
   const settings = settingsFor(spec, config, "fmt", language);
-  const hooks = named ? undefined : preCommitHooks(spec, language, config);
+  const hooks = named ? undefined : preCommitHooks(spec, language, config, settings);
   return { engines: [{ id: spec.id, settings: hooks ? { ...settings, hooks } : settings }] };
 }
 
 /**
  * The hooks of the repository's `.pre-commit-config.yaml` that concern `spec`'s formatting of `language`
  * (lib/config/native/pre_commit.ts), narrowed to them with the language named, or undefined: the engine's own hook
- * (black's, ruff's `ruff-format`), whose files are the ones it formats, and the hooks of formatters poly does not run
- * that take files of the language, which keep those files from it. A configuration poly cannot read is kept whole: the
+ * (black's, ruff's `ruff-format`, prettier's where its options are the hook's), whose files are the ones it formats,
+ * and the hooks of formatters poly does not run that take files of the language, which keep those files from it. A configuration poly cannot read is kept whole: the
  * engine's formatting says why (`unhonoured`). `[tools.<id>] native_config = false` reads none of it.
  */
-function preCommitHooks(spec: EngineSpec, language: Language, config: ResolvedConfig): NativeEngineConfig | undefined {
+function preCommitHooks(
+  spec: EngineSpec,
+  language: Language,
+  config: ResolvedConfig,
+  settings: EngineSettings,
+): NativeEngineConfig | undefined {
   const found = config.native?.[PRE_COMMIT];
   if (!found || !readsNative(config, spec.id)) return undefined;
   if (found.unhonoured) return found;
   const options = found.options as unknown as PreCommitOptions;
-  const hooks = options.hooks.filter((h) =>
-    h.languages.includes(language) && (h.engine === undefined || h.engine === spec.id)
-  );
-  return hooks.length > 0 ? { ...found, options: { ...options, hooks, language } } : undefined;
+  // The engine stands in for a hook: its own, or prettier's where prettier's options come from that hook.
+  const style = settings.native?.style && basename(settings.native.files[0]?.path ?? "") === PRE_COMMIT_FILE;
+  const own = (h: PreCommitHook) => h.engine === spec.id || (h.engine === "prettier" && Boolean(style));
+  const hooks = options.hooks.filter((h) => h.languages.includes(language) && (h.engine === undefined || own(h)));
+  const mine = hooks.find(own)?.id;
+  return hooks.length > 0
+    ? { ...found, options: { ...options, hooks, language, ...(mine ? { own: mine } : {}) } }
+    : undefined;
 }
 
 /**
@@ -350,11 +359,12 @@ function preCommitHooks(spec: EngineSpec, language: Language, config: ResolvedCo
  */
 function hooksKeep(id: string, config: NativeEngineConfig, path: string): string | undefined {
   if (config.unhonoured) return undefined;
-  const options = config.options as unknown as PreCommitOptions & { language: Language };
+  const options = config.options as unknown as PreCommitOptions & { language: Language; own?: string };
   const file = basename(config.files[0]?.path ?? PRE_COMMIT_FILE);
   for (const hook of options.hooks) {
     const not = hookTakes(config, hook, path);
-    if (hook.engine !== id && !not) {
+    const own = hook.id === options.own;
+    if (!own && !not) {
       return notFormatted(
         options.language,
         `${hook.tool} (its "${hook.id}" hook in ${file})`,
@@ -362,10 +372,10 @@ function hooksKeep(id: string, config: NativeEngineConfig, path: string): string
         id,
       );
     }
-    if (hook.engine === id && not) {
-      return `not formatted: the "${hook.id}" hook in ${file}, which formats the repository's ${
+    if (own && not) {
+      return `not formatted: the repository formats ${
         languageName(options.language)
-      }, does not take it (${not})`;
+      } with its "${hook.id}" hook in ${file}, which does not take it (${not})`;
     }
   }
   return undefined;

@@ -428,7 +428,7 @@ Deno.test("pre-commit-formatters: the hooks of .pre-commit-config.yaml keep what
   assert.match(byPath["pyproject.toml"]?.skipped ?? "", /TOML style with pyproject-fmt \(its "pyproject-fmt" hook in/);
   assert.equal(
     byPath["legacy/old.py"]?.skipped,
-    `not formatted: the "black" hook in ${file}, which formats the repository's Python, does not take it ` +
+    `not formatted: the repository formats Python with its "black" hook in ${file}, which does not take it ` +
       '(its exclude "^legacy/")',
   );
   assert.ok(hasSource(doc, file), JSON.stringify(doc.configs));
@@ -491,7 +491,7 @@ Deno.test("pre-commit-ruff-format: ruff formats as its ruff-format hook runs it,
   assert.equal(byPath["src/crlf.py"], undefined, "clean: its CRLF line endings kept");
   assert.equal(
     byPath["scripts/seed.py"]?.skipped,
-    'not formatted: the "ruff-format" hook in .pre-commit-config.yaml, which formats the repository\'s Python, does ' +
+    'not formatted: the repository formats Python with its "ruff-format" hook in .pre-commit-config.yaml, which does ' +
       'not take it (its files "^src/")',
   );
   // [tools.ruff] native_config = false: poly's defaults, as where the repository says nothing.
@@ -502,4 +502,34 @@ Deno.test("pre-commit-ruff-format: ruff formats as its ruff-format hook runs it,
     "src/crlf.py",
     "src/report.py",
   ]);
+});
+
+Deno.test("pre-commit-prettier: prettier's hook formats with prettier's defaults and its arguments, the files it takes", async () => {
+  const dir = await parity("pre-commit-prettier");
+  const config = join(dir, ".pre-commit-config.yaml");
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  assert.equal(byPath["data.json"], undefined, "clean under prettier's 80 columns");
+  assert.equal(
+    byPath["app.js"]?.skipped,
+    'not formatted: the repository formats JavaScript with its "prettier" hook in .pre-commit-config.yaml, which ' +
+      String.raw`does not take it (its files "\.(json|md)$")`,
+  );
+  // The hook's arguments are prettier's options: `--print-width 120` folds the array, as `prettier` does.
+  const text = await Deno.readTextFile(config);
+  await Deno.writeTextFile(config, text.replace('args: ["', 'args: ["--print-width", "120", "'));
+  await run(dir, ["fmt", "--fix", "data.json"]);
+  assert.match(await Deno.readTextFile(join(dir, "data.json")), /"keywords": \["static", "site"/);
+  // One poly cannot apply: the files prettier would format are errors naming it.
+  await Deno.writeTextFile(config, text.replace('args: ["', 'args: ["--plugin=prettier-plugin-x", "'));
+  const refused = await run(dir, ["fmt", "--check", "data.json"]);
+  assert.match(refused.doc.errors[0]?.message ?? "", /poly cannot apply "--plugin=prettier-plugin-x" to prettier/);
+  // Without the hook, poly's own formatters: biome at poly's width of 120 folds the array too.
+  await Deno.copyFile(
+    join(REPO, "tests/engines/testdata/parity/pre-commit-prettier/data.json"),
+    join(dir, "data.json"),
+  );
+  await Deno.remove(config);
+  const plain = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path), ["data.json"]);
 });

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { join } from "node:path";
 import { digestOf } from "../../cache/digest.ts";
 import { Listings } from "../../fs/listing.ts";
 import type { NativeSource } from "./types.ts";
@@ -105,7 +106,10 @@ export class NativeFiles {
     let found = this.#names.get(dir);
     if (!found) {
       found = this.#list(dir).then((entries = []) =>
-        new Set(entries.filter((e) => (e.isFile || e.isSymlink) && NATIVE_NAMES.has(e.name)).map((e) => e.name))
+        new Set(
+          entries.filter((e) => NATIVE_NAMES.has(e.name) && (e.isFile || (e.isSymlink && linksToFile(dir, e.name))))
+            .map((e) => e.name),
+        )
       );
       this.#names.set(dir, found);
     }
@@ -124,5 +128,18 @@ export class NativeFiles {
       this.#texts.set(path, found);
     }
     return found;
+  }
+}
+
+/**
+ * Whether the link `name` in `dir` leads to a file: a dangling one (networkx/networkx's `benchmarks/pyproject.toml`,
+ * whose target ends in a newline) or one to a folder is no configuration, as the tools, which test `is_file()`, pass
+ * it over.
+ */
+function linksToFile(dir: string, name: string): boolean {
+  try {
+    return Deno.statSync(join(dir, name)).isFile;
+  } catch {
+    return false;
   }
 }

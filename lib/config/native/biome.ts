@@ -199,7 +199,15 @@ export class BiomeReader {
   readonly #manifests = new Map<string, Promise<NativeEngineConfig | undefined>>();
   readonly #byFile = new Map<string, Promise<NativeEngineConfig>>();
 
-  constructor(private readonly files: NativeFiles, private readonly display: (path: string) => string) {}
+  /**
+   * `hookedPrettier`: the repository's `.pre-commit-config.yaml` under `top` where a prettier hook of it formats (no
+   * prettier file of its own then: the hook's arguments over prettier's defaults).
+   */
+  constructor(
+    private readonly files: NativeFiles,
+    private readonly display: (path: string) => string,
+    private readonly hookedPrettier: (top: string) => Promise<string | undefined> = () => Promise.resolve(undefined),
+  ) {}
 
   /** The biome configuration governing `dir`, or undefined (biome's defaults under poly's). */
   forDir(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
@@ -272,10 +280,11 @@ export class BiomeReader {
    * The prettier-compatible configuration file governing `dir` ({@link #prettierFile}); where there is none up to
    * `top`, the nearest `package.json` that lists prettier among its `devDependencies`: a repository that formats with
    * prettier's defaults (`"format": "prettier --write ."`, no configuration file), which `prettierOptions` reads as
-   * prettier's defaults.
+   * prettier's defaults; else the `.pre-commit-config.yaml` whose prettier hook formats (its arguments).
    */
   async #nearestPrettier(dir: string, top: string): Promise<string | undefined> {
-    return await this.#prettierFile(dir, top) ?? await this.#prettierDependent(dir, top);
+    return await this.#prettierFile(dir, top) ?? await this.#prettierDependent(dir, top) ??
+      await this.hookedPrettier(top);
   }
 
   #prettierDependent(dir: string, top: string): Promise<string | undefined> {

@@ -157,7 +157,10 @@ export class NativeConfigs {
   ) {
     this.#files = new NativeFiles(listings);
     this.#ruff = new RuffReader(this.#files, display);
-    this.#biome = new BiomeReader(this.#files, display);
+    this.#biome = new BiomeReader(this.#files, display, async (top) => {
+      const hooks = await this.#preCommit.forRoot(top).catch(() => undefined);
+      return engineHook(hooks, "prettier") ? join(top, PRE_COMMIT_FILE) : undefined;
+    });
     this.#editorconfig = new EditorconfigReader(this.#files, display);
     this.#host = new HostReader(this.#files, display);
     this.#markdownlint = new MarkdownlintReader(this.#files, display);

@@ -74,6 +74,8 @@ interface Known {
 }
 
 const PYTHON = { languages: ["python"], typesOr: ["python", "pyi"] };
+/** The languages prettier formats without a plug-in (poly's names). */
+const PRETTIER_LANGUAGES = ["javascript", "typescript", "json", "css", "graphql", "markdown", "yaml", "html", "vue"];
 /** toml-sort's hooks leave the lock files out (since v0.24.4). */
 const TOML_LOCKS = String.raw`(^|/)(uv\.lock|poetry\.lock|Cargo\.lock)$`;
 
@@ -95,6 +97,8 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known>> = {
   "sqlfluff-lint": { tool: "SQLFluff", languages: ["sql"], types: ["sql"] },
   "pretty-format-yaml": { tool: "pretty-format-yaml", languages: ["yaml"], types: ["yaml"] },
   "pretty-format-toml": { tool: "pretty-format-toml", languages: ["toml"], types: ["toml"] },
+  // `prettier --write --ignore-unknown` over every text file (pre-commit/mirrors-prettier, rbubley/mirrors-prettier).
+  "prettier": { tool: "prettier", engine: "prettier", languages: PRETTIER_LANGUAGES, types: ["text"] },
 };
 
 /** A text that may hold a hook read here: a known id, or a local hook's `entry`. */
@@ -117,6 +121,7 @@ const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   "toml-sort": "toml-sort",
   "mdformat": "mdformat",
   "sqlfluff fix": "sqlfluff-fix",
+  "prettier": "prettier",
 };
 
 /** Commands that run another (`poetry run black`, `python -m black`): left out of a local hook's `entry`. */
@@ -513,3 +518,71 @@ export function engineHook(config: NativeEngineConfig | undefined, engine: strin
   if (!config || config.unhonoured) return undefined;
   return (config.options as unknown as PreCommitOptions).hooks.find((h) => h.engine === engine);
 }
+
+/** prettier's flags that do not change its layout. */
+const PRETTIER_QUIET = new Set([
+  "--write",
+  "-w",
+  "--check",
+  "-c",
+  "--list-different",
+  "-l",
+  "--ignore-unknown",
+  "-u",
+  "--no-error-on-unmatched-pattern",
+  "--cache",
+]);
+/** prettier's flags with a value that do not change its layout. */
+const PRETTIER_QUIET_VALUES = ["--cache-location", "--cache-strategy", "--log-level"];
+
+/**
+ * What the arguments of prettier's hook set, as prettier's options (`--prose-wrap=preserve` → `proseWrap:
+ * "preserve"`, `--tab-width 2` → `tabWidth: 2`, `--no-semi` → `semi: false`, `--single-quote` → `singleQuote: true`).
+ * Flags that only steer the command (`--write`, `--cache-location`, ...) change nothing. One poly cannot apply
+ * (`--config`, `--plugin`, `--ignore-path`, `--no-editorconfig`) is a ConfigError naming it.
+ */
+export function prettierHookOptions(hook: PreCommitHook, shown: string): Record<string, unknown> {
+  const name = `the "${hook.id}" hook's args`;
+  const out: Record<string, unknown> = {};
+  const at = { i: 0 };
+  const camel = (flag: string) => flag.replace(/^--/, "").replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  for (; at.i < hook.args.length; at.i++) {
+    const arg = hook.args[at.i];
+    if (PRETTIER_QUIET.has(arg)) continue;
+    const quiet = isFlag(arg, ...PRETTIER_QUIET_VALUES);
+    if (quiet) {
+      flagValue(hook.args, at, quiet, name, shown);
+      continue;
+    }
+    const m = /^--(no-)?([a-z][a-z-]*)(?:=(.*))?$/.exec(arg);
+    const refused = ["config", "plugin", "ignore-path", "stdin-filepath", "config-precedence", "editorconfig"];
+    if (!m || refused.includes(m[2])) {
+      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to prettier`);
+    }
+    const key = camel(`--${m[2]}`);
+    if (m[1]) {
+      out[key] = false;
+      continue;
+    }
+    // A flag followed by a value (`--tab-width 2`), unless it is a switch (`--single-quote`).
+    let value: string | undefined = m[3];
+    if (value === undefined && !PRETTIER_SWITCHES.has(m[2])) value = flagValue(hook.args, at, `--${m[2]}`, name, shown);
+    out[key] = value === undefined ? true : /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return out;
+}
+
+/** prettier's options that are switches on its command line (a flag without a value). */
+const PRETTIER_SWITCHES = new Set([
+  "use-tabs",
+  "single-quote",
+  "jsx-single-quote",
+  "bracket-same-line",
+  "vue-indent-script-and-style",
+  "single-attribute-per-line",
+  "experimental-ternaries",
+  "semi",
+  "bracket-spacing",
+  "insert-pragma",
+  "require-pragma",
+]);

@@ -33,6 +33,7 @@
  */
 import { dirname, relative, sep } from "node:path";
 import { ignoredBy } from "./_ignores.ts";
+import { PRE_COMMIT_FILE, prettierHookOptions, readPreCommit } from "./pre_commit.ts";
 import { parseError } from "./_reading.ts";
 import picomatch from "picomatch";
 import { parse as parseToml } from "smol-toml";
@@ -171,6 +172,10 @@ export async function prettierOptions(
       doc = (JSON.parse(file.text) as Table).prettier;
       // Without a `prettier` key, one that lists prettier among its devDependencies formats with its defaults.
       if (doc === undefined) return devDependsOnPrettier(file.text) ? {} : undefined;
+    } else if (name === PRE_COMMIT_FILE) {
+      // A prettier hook formats with prettier's defaults beneath its arguments (lib/config/native/pre_commit.ts).
+      const hook = (await readPreCommit(file.text, display)).hooks.find((h) => h.engine === "prettier");
+      return hook ? prettierHookOptions(hook, display) : undefined;
     } else if (name.endsWith(".toml")) doc = parseToml(file.text);
     else if (name.endsWith(".json5")) doc = parseJson5(file.text);
     else if (name.endsWith(".json")) doc = parseJsonc(file.text);

@@ -60,6 +60,17 @@ Deno.test("forDir() of a repository outside the run's own finds the native files
   assert.equal(config.native?.ruff?.options["line-length"], 99);
 });
 
+Deno.test("forDir() passes over a link named as a configuration that leads to no file, as the tools pass it over", async () => {
+  const dir = await tempRepository({ "ruff.toml": "line-length = 70\n", "bench/x.py": "" });
+  // networkx/networkx's benchmarks/pyproject.toml: a link whose target ends in a newline, so leads nowhere.
+  await Deno.symlink("../pyproject.toml\n", join(dir, "bench/pyproject.toml"));
+  await Deno.mkdir(join(dir, "bench/.editorconfig"));
+  await Deno.symlink(".editorconfig", join(dir, "bench/.prettierrc"));
+  const native = (await (await openConfig({ cwd: dir })).forDir(join(dir, "bench"))).native;
+  assert.equal(native?.ruff?.files.map((f) => relative(dir, f.path)).join(), "ruff.toml");
+  assert.equal(native?.ruff?.options["line-length"], 70);
+});
+
 Deno.test("forDir() infers ruff's target-version from requires-python in the same pyproject.toml, as ruff does", async () => {
   const dir = await tree({
     "pyproject.toml": '[project]\nrequires-python = ">=3.10,<4"\n[tool.ruff]\nline-length = 100\n',

@@ -13,6 +13,7 @@ import {
   hookTakes,
   type PreCommitHook,
   type PreCommitOptions,
+  prettierHookOptions,
   readPreCommit,
   ruffHookOptions,
   tagsOf,
@@ -201,6 +202,29 @@ Deno.test("ruff-format's hook arguments as ruff's options; a --config file is an
   });
   await assert.rejects(() => ruff(["--config", "ruff.toml"]), /poly cannot apply "--config ruff.toml" \(a file\)/);
   await assert.rejects(() => ruff(["--fix"]), /poly cannot apply "--fix" to ruff format/);
+});
+
+Deno.test("prettier's hook arguments as prettier's options; one poly cannot apply is an error naming it", () => {
+  const prettier = (args: string[]) => prettierHookOptions({ ...hookOf("prettier"), args }, SHOWN);
+  assert.deepEqual(
+    prettier([
+      "--write",
+      "--prose-wrap=preserve",
+      "--tab-width",
+      "4",
+      "--no-semi",
+      "--single-quote",
+      "--cache-location=.c",
+    ]),
+    { proseWrap: "preserve", tabWidth: 4, semi: false, singleQuote: true },
+  );
+  assert.deepEqual(prettier(["--print-width=100", "--trailing-comma", "es5", "-u", "--list-different"]), {
+    printWidth: 100,
+    trailingComma: "es5",
+  });
+  for (const arg of ["--config=.prettierrc", "--plugin=x", "--ignore-path=.gitignore", "--no-editorconfig", "-x"]) {
+    assert.throws(() => prettier([arg]), new RegExp(`poly cannot apply "${arg}" to prettier`));
+  }
 });
 
 Deno.test("black's hook makes black's configuration, over a [tool.black] table or the file --config names", async () => {
