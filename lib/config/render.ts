@@ -92,6 +92,25 @@ export function renderToml(config: ResolvedConfig, display: DisplayPath): string
       lines.push(`# biome's manifest (its dependencies turn on biome's rule domains): ${n.files.join(", ")}`);
       continue;
     }
+    if (id === "pre-commit" && n.unhonoured) {
+      lines.push(`# pre-commit: ${n.files.join(", ")} cannot be read, so every file poly would format errors:`);
+      lines.push(`#   ${n.unhonoured}`);
+      continue;
+    }
+    if (id === "pre-commit") {
+      // Not an engine's configuration: the hooks that say which formatter keeps which files.
+      lines.push(`# pre-commit: the formatting hooks of ${n.files.join(", ")}:`);
+      for (const h of (n.options.hooks ?? []) as { id: string; tool: string; engine?: string; languages: string[] }[]) {
+        const how = h.engine ? `${h.tool} formats as the hook runs it` : `keeps the files it takes (${h.tool})`;
+        lines.push(`#   "${h.id}": ${how}; ${h.languages.join(", ")}`);
+      }
+      continue;
+    }
+    if (id === "kept-style") {
+      lines.push("# formatters poly does not run keep these languages' files:");
+      for (const [language, by] of Object.entries(n.options)) lines.push(`#   ${language}: ${by}`);
+      continue;
+    }
     if (n.unhonoured) {
       lines.push(`# ${id}: its own configuration cannot be honoured, so every file ${id} checks here errors:`);
       lines.push(`#   ${n.unhonoured}`);

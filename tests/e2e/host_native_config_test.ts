@@ -432,6 +432,11 @@ Deno.test("pre-commit-formatters: the hooks of .pre-commit-config.yaml keep what
       '(its exclude "^legacy/")',
   );
   assert.ok(hasSource(doc, file), JSON.stringify(doc.configs));
+  // `poly config show` names the hooks and what each does.
+  const shown = (await runPoly(["config", "show"], { cwd: dir })).stdout;
+  assert.match(shown, /# pre-commit: the formatting hooks of \.pre-commit-config\.yaml:\n/);
+  assert.ok(shown.includes('\n#   "pretty-format-json": keeps the files it takes (pretty-format-json); json\n'), shown);
+  assert.ok(shown.includes('\n#   "black": black formats as the hook runs it; python\n'), shown);
   // Without the hooks, poly's own formatters rewrite them (biome folds the array; ruff at poly's width of 120).
   await Deno.remove(join(dir, file));
   const plain = (await run(dir, ["fmt", "--check"])).doc;
