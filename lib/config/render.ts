@@ -100,8 +100,10 @@ export function renderToml(config: ResolvedConfig, display: DisplayPath): string
     if (id === "pre-commit") {
       // Not an engine's configuration: the hooks that say which formatter keeps which files.
       lines.push(`# pre-commit: the formatting hooks of ${n.files.join(", ")}:`);
-      for (const h of (n.options.hooks ?? []) as { id: string; tool: string; engine?: string; languages: string[] }[]) {
-        const how = h.engine ? `${h.tool} formats as the hook runs it` : `keeps the files it takes (${h.tool})`;
+      type Hook = { id: string; tool: string; engine?: string; lints?: boolean; languages: string[] };
+      for (const h of (n.options.hooks ?? []) as Hook[]) {
+        const does = h.lints ? "lints" : "formats";
+        const how = h.engine ? `${h.tool} ${does} as the hook runs it` : `keeps the files it takes (${h.tool})`;
         lines.push(`#   "${h.id}": ${how}; ${h.languages.join(", ")}`);
       }
       continue;

@@ -220,7 +220,11 @@ function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
       enabled(e, config, "lint", language) && !((instead || eslint) && e.id === "biome") &&
         !(flake8 && e.id === "ruff"))
   );
-  const engines = chosen.map((e) => ({ id: e.id, settings: settingsFor(e, config, "lint", language) }));
+  const engines = chosen.map((e) => {
+    const settings = settingsFor(e, config, "lint", language);
+    const hooks = preCommitHooks(e, language, config, settings, "lint");
+    return { id: e.id, settings: hooks ? { ...settings, hooks } : settings };
+  });
   const own = chosen.filter((e) => !e.crossCutting);
   return own.length > 0 ? { engines } : { engines, noEngine: `no lint engine for ${languageName(language)}` };
 }
@@ -322,15 +326,16 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config);
   if (kept) return { engines: [], noEngine: kept };
   const settings = settingsFor(spec, config, "fmt", language);
-  const hooks = named ? undefined : preCommitHooks(spec, language, config, settings);
+  const hooks = named ? undefined : preCommitHooks(spec, language, config, settings, "fmt");
   return { engines: [{ id: spec.id, settings: hooks ? { ...settings, hooks } : settings }] };
 }
 
 /**
- * The hooks of the repository's `.pre-commit-config.yaml` that concern `spec`'s formatting of `language`
- * (lib/config/native/pre_commit.ts), narrowed to them with the language named, or undefined: the engine's own hook
- * (black's, ruff's `ruff-format`, prettier's where its options are the hook's), whose files are the ones it formats,
- * and the hooks of formatters poly does not run that take files of the language, which keep those files from it. A configuration poly cannot read is kept whole: the
+ * The hooks of the repository's `.pre-commit-config.yaml` that concern `spec`'s formatting (`kind` "fmt") or linting
+ * of `language` (lib/config/native/pre_commit.ts), narrowed to them with the language and kind named, or undefined:
+ * the engine's own hook (black's, ruff's `ruff-format` or `ruff-check`, prettier's where its options are the hook's),
+ * whose files are the ones it formats or lints, and, formatting, the hooks of formatters poly does not run that take
+ * files of the language, which keep those files from it. A configuration poly cannot read is kept whole: the
  * engine's formatting says why (`unhonoured`). `[tools.<id>] native_config = false` reads none of it.
  */
 function preCommitHooks(
@@ -338,28 +343,36 @@ function preCommitHooks(
   language: Language,
   config: ResolvedConfig,
   settings: EngineSettings,
+  kind: "lint" | "fmt",
 ): NativeEngineConfig | undefined {
   const found = config.native?.[PRE_COMMIT];
   if (!found || !readsNative(config, spec.id)) return undefined;
-  if (found.unhonoured) return found;
+  // A configuration poly cannot read stops the formatting it could have said something of; linting goes on.
+  if (found.unhonoured) return kind === "fmt" ? found : undefined;
   const options = found.options as unknown as PreCommitOptions;
   // The engine stands in for a hook: its own, or prettier's where prettier's options come from that hook.
   const style = settings.native?.style && basename(settings.native.files[0]?.path ?? "") === PRE_COMMIT_FILE;
   const own = (h: PreCommitHook) => h.engine === spec.id || (h.engine === "prettier" && Boolean(style));
-  const hooks = options.hooks.filter((h) => h.languages.includes(language) && (h.engine === undefined || own(h)));
+  const hooks = options.hooks.filter((h) =>
+    h.languages.includes(language) && !h.lints === (kind === "fmt") && (h.engine === undefined || own(h))
+  );
   const mine = hooks.find(own)?.id;
   return hooks.length > 0
-    ? { ...found, options: { ...options, hooks, language, ...(mine ? { own: mine } : {}) } }
+    ? { ...found, options: { ...options, hooks, language, kind, ...(mine ? { own: mine } : {}) } }
     : undefined;
 }
 
 /**
- * Why the pre-commit hooks attached to `id`'s formatting (`config`, {@link preCommitHooks}) keep `path` from it: a hook
- * of a formatter poly does not run takes it, or the engine's own hook does not. Undefined where `id` formats it.
+ * Why the pre-commit hooks attached to `id`'s formatting or linting (`config`, {@link preCommitHooks}) keep `path` from
+ * it: a hook of a formatter poly does not run takes it, or the engine's own hook does not. Undefined where `id` takes it.
  */
 function hooksKeep(id: string, config: NativeEngineConfig, path: string): string | undefined {
   if (config.unhonoured) return undefined;
-  const options = config.options as unknown as PreCommitOptions & { language: Language; own?: string };
+  const options = config.options as unknown as PreCommitOptions & {
+    language: Language;
+    kind: "lint" | "fmt";
+    own?: string;
+  };
   const file = basename(config.files[0]?.path ?? PRE_COMMIT_FILE);
   for (const hook of options.hooks) {
     const not = hookTakes(config, hook, path);
@@ -373,7 +386,8 @@ function hooksKeep(id: string, config: NativeEngineConfig, path: string): string
       );
     }
     if (own && not) {
-      return `not formatted: the repository formats ${
+      const [done, does] = options.kind === "lint" ? ["linted", "lints"] : ["formatted", "formats"];
+      return `not ${done}: the repository ${does} ${
         languageName(options.language)
       } with its "${hook.id}" hook in ${file}, which does not take it (${not})`;
     }
@@ -598,7 +612,7 @@ function narrowOnce(plan: FilePlan, path: string, kind: "lint" | "fmt"): FilePla
   let retargeted: [id: string, version: string][] | undefined;
   for (const e of plan.engines) {
     const native = e.settings.native;
-    const hooks = kind === "fmt" ? e.settings.hooks : undefined;
+    const hooks = e.settings.hooks;
     if (!native && !hooks) continue;
     const why = (native && nativeExcluded(e.id, kind, native, path)) ?? (hooks && hooksKeep(e.id, hooks, path));
     if (why) {

@@ -486,7 +486,7 @@ Deno.test({
   },
 });
 
-Deno.test("pre-commit-ruff-format: ruff formats as its ruff-format hook runs it, with ruff's defaults, on the files it takes", async () => {
+Deno.test("pre-commit-ruff-format: ruff lints and formats as its hooks run it, with ruff's defaults, on the files they take", async () => {
   const dir = await parity("pre-commit-ruff-format");
   // ruff's own `line-ending = "auto"`: a file with CRLF line endings keeps them (emfcamp/badge-2024-software).
   await Deno.writeTextFile(join(dir, "src/crlf.py"), "from .pins import *  # noqa: F403\r\n");
@@ -499,8 +499,18 @@ Deno.test("pre-commit-ruff-format: ruff formats as its ruff-format hook runs it,
     'not formatted: the repository formats Python with its "ruff-format" hook in .pre-commit-config.yaml, which does ' +
       'not take it (its files "^src/")',
   );
+  // ruff-check's arguments are one more of ruff's rule selections: T201, and no F401.
+  const linted = (await run(dir, ["lint"])).doc;
+  assert.deepEqual(codes(linted, "src/tools.py", "ruff"), ["T201"]);
+  assert.equal(
+    linted.results.find((r) => r.path === "scripts/seed.py")?.diagnostics?.some((d) => d.engine === "ruff") ?? false,
+    false,
+  );
   // [tools.ruff] native_config = false: poly's defaults, as where the repository says nothing.
   await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.ruff]\nnative_config = false\n");
+  const plain = (await run(dir, ["lint"])).doc;
+  assert.deepEqual(codes(plain, "src/tools.py", "ruff"), ["F401"]);
+  assert.deepEqual(codes(plain, "scripts/seed.py", "ruff"), ["F841"]);
   const off = (await run(dir, ["fmt", "--check"])).doc;
   assert.deepEqual(off.results.filter((r) => r.changed).map((r) => r.path).sort(), [
     "scripts/seed.py",

@@ -29,7 +29,14 @@ import type { ResolvedConfig } from "../types.ts";
 import { NativeFiles } from "./_files.ts";
 import { unhonouredConfig } from "./_reading.ts";
 import { ruffMatches } from "./_glob.ts";
-import { RUFF_DEFAULT_EXCLUDE, RUFF_SETTINGS_FILES, RuffReader, withFirstParty } from "./ruff.ts";
+import {
+  foldSelection,
+  RUFF_DEFAULT_EXCLUDE,
+  RUFF_SETTINGS_FILES,
+  RuffReader,
+  selectionTable,
+  withFirstParty,
+} from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
 import { styleIgnored } from "./prettier.ts";
@@ -43,7 +50,15 @@ import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
 import { magoExcluded, MagoReader } from "./mago.ts";
 import { KeptStyleReader } from "./kept_style.ts";
-import { engineHook, PRE_COMMIT_FILE, type PreCommitHook, PreCommitReader, ruffHookOptions } from "./pre_commit.ts";
+import {
+  engineHook,
+  PRE_COMMIT_FILE,
+  type PreCommitHook,
+  PreCommitReader,
+  ruffCheckHookOptions,
+  ruffHookOptions,
+} from "./pre_commit.ts";
+import { tableOf } from "../table.ts";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 
@@ -181,20 +196,56 @@ export class NativeConfigs {
   readonly #ruffHookedMemo = new WeakMap<NativeEngineConfig, Promise<NativeEngineConfig>>();
 
   /**
-   * `ruff` as the `ruff-format` hook `hook` runs it: its arguments over the configuration's options (or ruff's own
-   * defaults, where no file governs), the hook named. Arguments poly cannot apply make it `unmapped` (its formatting
-   * errors, saying why; its linting goes on).
+   * `ruff` as its pre-commit hooks run it: the `ruff-check` hook's rule selection folded over the configuration's as
+   * ruff folds its command line's, and its settings, then the `ruff-format` hook's settings, over the configuration's
+   * options (or ruff's own defaults, where no file governs), the hook named. Arguments poly cannot apply make the
+   * configuration `unmapped` for `ruff-format`'s (its formatting errors, saying why; its linting goes on), unhonoured
+   * for `ruff-check`'s.
    */
-  #ruffHooked(ruff: NativeEngineConfig, hook: PreCommitHook, path: string): Promise<NativeEngineConfig> {
+  #ruffHooked(
+    ruff: NativeEngineConfig,
+    format: PreCommitHook | undefined,
+    check: PreCommitHook | undefined,
+    path: string,
+  ): Promise<NativeEngineConfig> {
     let found = this.#ruffHookedMemo.get(ruff);
     if (!found) {
-      found = ruffHookOptions(hook, this.#display(path)).then(
-        (options) => ({ ...ruff, options: { ...ruff.options, ...options }, hook: hook.id }),
-        (e) => {
-          if (!(e instanceof ConfigError)) throw e;
-          return { ...ruff, hook: hook.id, unmapped: e.message };
-        },
-      );
+      found = (async () => {
+        const shown = this.#display(path);
+        const hook = (format ?? check)!.id;
+        let options = ruff.options;
+        if (check) {
+          try {
+            const { options: own, selection } = await ruffCheckHookOptions(check, shown);
+            const lint = tableOf(options.lint);
+            const folded = foldSelection({
+              ...(Array.isArray(lint.select) ? { select: lint.select as string[] } : {}),
+              extendSelect: (lint["extend-select"] ?? []) as string[],
+              ignore: (lint.ignore ?? []) as string[],
+            }, selection);
+            const rest = Object.fromEntries(
+              Object.entries(lint).filter(([k]) => k !== "select" && k !== "extend-select" && k !== "ignore"),
+            );
+            options = {
+              ...options,
+              ...own,
+              lint: { ...rest, ...tableOf(own.lint), ...selectionTable(folded) },
+            };
+          } catch (e) {
+            if (!(e instanceof ConfigError)) throw e;
+            return { ...ruff, hook, unhonoured: e.message };
+          }
+        }
+        if (format) {
+          try {
+            options = { ...options, ...await ruffHookOptions(format, shown) };
+          } catch (e) {
+            if (!(e instanceof ConfigError)) throw e;
+            return { ...ruff, options, hook, unmapped: e.message };
+          }
+        }
+        return { ...ruff, options, hook };
+      })();
       this.#ruffHookedMemo.set(ruff, found);
     }
     return found;
@@ -236,8 +287,11 @@ export class NativeConfigs {
         out.ruff = await fallback;
       }
       // ruff's `ruff-format` hook: ruff formats as the hook runs it, its arguments over the configuration.
-      const hook = engineHook(preCommit, "ruff");
-      if (hook && !out.ruff.unhonoured) out.ruff = await this.#ruffHooked(out.ruff, hook, join(top, PRE_COMMIT_FILE));
+      const format = engineHook(preCommit, "ruff");
+      const check = engineHook(preCommit, "ruff", true);
+      if ((format || check) && !out.ruff.unhonoured) {
+        out.ruff = await this.#ruffHooked(out.ruff, format, check, join(top, PRE_COMMIT_FILE));
+      }
     }
     if (wanted("black")) {
       // A repository formatting its Python with black: black formats it (lib/run/plan.ts).

@@ -5,9 +5,10 @@
  * its style and how (black with its defaults, at 88 columns, where poly's `[defaults]` would have made 120; JSON kept
  * expanded by `pretty-format-json`, which biome would fold):
  *
- * - a hook of a formatter poly runs (black's `black`, ruff's `ruff-format`) makes it the formatter of the files the hook
- *   takes, under its own defaults and the hook's arguments (`--line-length`, `--skip-string-normalization`, ...), as
- *   the hook runs it (lib/config/native/mod.ts, lib/run/plan.ts);
+ * - a hook of a formatter poly runs (black's `black`, ruff's `ruff-format`, prettier's `prettier`) makes it the
+ *   formatter of the files the hook takes, under its own defaults and the hook's arguments (`--line-length`,
+ *   `--skip-string-normalization`, ...), as the hook runs it (lib/config/native/mod.ts, lib/run/plan.ts); ruff's
+ *   `ruff-check` hook makes its arguments one more of ruff's rule selections, and ruff the linter of the files it takes;
  * - a hook of a formatter poly does not run (yapf, autopep8, `pretty-format-json`, pyproject-fmt, yamlfmt, taplo,
  *   toml-sort, mdformat, SQLFluff, the `pretty-format-*` hooks of language-formatters-pre-commit-hooks) keeps the
  *   files it takes from poly's formatter of their language, saying so (as a file of that tool's own does:
@@ -18,7 +19,7 @@
  * the hook's `types` (every tag), `types_or` (any) and `exclude_types` (none) against the tags pre-commit's `identify`
  * gives the file's name ({@link tagsOf}); a hook's defaults are those of its repository's `.pre-commit-hooks.yaml`
  * ({@link KNOWN_HOOKS}), a `local` hook's its own (its `entry` names the tool). A hook run only by hand (`stages:
- * [manual]`) holds nothing. Hooks that only lint, or fix something other than layout, are not read here.
+ * [manual]`) holds nothing. Other linters' hooks, and hooks that fix something other than layout, are not read.
  *
  * @module
  */
@@ -28,6 +29,8 @@ import type { NativeFiles } from "./_files.ts";
 import { parseError } from "./_reading.ts";
 import { pythonRegex } from "./black.ts";
 import type { NativeEngineConfig } from "./types.ts";
+import type { Selection } from "./ruff.ts";
+import { selectorCode } from "../../engines/ruff/codes.ts";
 
 /** The file pre-commit reads at the root of the work tree. */
 export const PRE_COMMIT_FILE = ".pre-commit-config.yaml";
@@ -50,6 +53,8 @@ export interface PreCommitHook {
   excludeTypes: string[];
   /** The hook's `args`. */
   args: string[];
+  /** Set for a hook that lints (ruff's `ruff-check`): what it holds is the engine's findings, not a layout. */
+  lints?: true;
   /** The version its repository's `rev` names (`26.5.1` of `26.5.1` or `v26.5.1`), where it names one. */
   version?: string;
 }
@@ -65,6 +70,7 @@ export interface PreCommitOptions {
 /** A known hook's defaults (its repository's `.pre-commit-hooks.yaml`) and what formats with it. */
 interface Known {
   tool: string;
+  lints?: true;
   engine?: string;
   languages: string[];
   files?: string;
@@ -76,6 +82,14 @@ interface Known {
 const PYTHON = { languages: ["python"], typesOr: ["python", "pyi"] };
 /** The languages prettier formats without a plug-in (poly's names). */
 const PRETTIER_LANGUAGES = ["javascript", "typescript", "json", "css", "graphql", "markdown", "yaml", "html", "vue"];
+/** ruff's `ruff-check` hook (`ruff check --force-exclude`). */
+const RUFF_CHECK: Known = {
+  tool: "ruff check",
+  engine: "ruff",
+  lints: true,
+  languages: ["python"],
+  typesOr: ["python", "pyi", "jupyter"],
+};
 /** toml-sort's hooks leave the lock files out (since v0.24.4). */
 const TOML_LOCKS = String.raw`(^|/)(uv\.lock|poetry\.lock|Cargo\.lock)$`;
 
@@ -84,6 +98,9 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known>> = {
   "black": { tool: "black", engine: "black", ...PYTHON },
   "black-jupyter": { tool: "black", engine: "black", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
   "ruff-format": { tool: "ruff format", engine: "ruff", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
+  "ruff-check": { ...RUFF_CHECK },
+  // ruff-pre-commit's alias of `ruff-check`.
+  "ruff": { ...RUFF_CHECK },
   "yapf": { tool: "yapf", languages: ["python"], types: ["python"] },
   "autopep8": { tool: "autopep8", languages: ["python"], types: ["python"] },
   "pretty-format-json": { tool: "pretty-format-json", languages: ["json"], types: ["json"] },
@@ -111,6 +128,7 @@ const MENTIONS = new RegExp(
 const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   "black": "black",
   "ruff format": "ruff-format",
+  "ruff check": "ruff-check",
   "yapf": "yapf",
   "autopep8": "autopep8",
   "pretty-format-json": "pretty-format-json",
@@ -226,6 +244,7 @@ export async function readPreCommit(text: string, shown: string): Promise<PreCom
         id,
         tool: known.tool,
         ...(known.engine ? { engine: known.engine } : {}),
+        ...(known.lints ? { lints: true as const } : {}),
         languages: known.languages,
         files: stringKey(hook, "files", base.files ?? "", where, shown, true),
         exclude: stringKey(hook, "exclude", base.exclude ?? "^$", where, shown, true),
@@ -472,37 +491,113 @@ export async function ruffHookOptions(hook: PreCommitHook, shown: string): Promi
   for (; at.i < hook.args.length; at.i++) {
     const arg = hook.args[at.i];
     if (RUFF_QUIET.has(arg)) continue;
-    if (arg === "--preview" || arg === "--no-preview") out.preview = arg === "--preview";
-    else if (isFlag(arg, "--line-length")) {
-      const value = flagValue(hook.args, at, "--line-length", name, shown);
-      if (!/^\d+$/.test(value)) {
-        throw new ConfigError({ file: shown }, `${name}: "--line-length" must be a whole number`);
-      }
-      out["line-length"] = Number(value);
-    } else if (isFlag(arg, "--target-version")) {
-      out["target-version"] = flagValue(hook.args, at, "--target-version", name, shown);
-    } else if (isFlag(arg, "--config")) {
-      const value = flagValue(hook.args, at, "--config", name, shown);
-      if (!value.includes("=")) {
-        throw new ConfigError({ file: shown }, `${name}: poly cannot apply "--config ${value}" (a file) to ruff`);
-      }
-      const { parse } = await import("smol-toml");
-      let setting: Record<string, unknown>;
-      try {
-        // Plain objects (the settings are JSON): the parser's tables have no prototype.
-        setting = JSON.parse(JSON.stringify(parse(value)));
-      } catch (e) {
-        throw new ConfigError(
-          { file: shown },
-          `${name}: "--config ${value}" is not a TOML setting: ${(e as Error).message.split("\n")[0]}`,
-        );
-      }
-      mergeInto(out, setting);
-    } else {
+    if (!(await ruffSetting(hook.args, at, name, shown, out))) {
       throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to ruff format`);
     }
   }
   return out;
+}
+
+/**
+ * The setting of ruff's command line at `args[at.i]` that both `ruff check` and `ruff format` take (`--preview`,
+ * `--line-length`, `--target-version`, `--config KEY = VALUE`), into `out`; false where it is none of them.
+ */
+async function ruffSetting(
+  args: string[],
+  at: { i: number },
+  name: string,
+  shown: string,
+  out: Record<string, unknown>,
+): Promise<boolean> {
+  const arg = args[at.i];
+  if (arg === "--preview" || arg === "--no-preview") out.preview = arg === "--preview";
+  else if (isFlag(arg, "--line-length")) {
+    const value = flagValue(args, at, "--line-length", name, shown);
+    if (!/^\d+$/.test(value)) throw new ConfigError({ file: shown }, `${name}: "--line-length" must be a whole number`);
+    out["line-length"] = Number(value);
+  } else if (isFlag(arg, "--target-version")) {
+    out["target-version"] = flagValue(args, at, "--target-version", name, shown);
+  } else if (isFlag(arg, "--config")) {
+    const value = flagValue(args, at, "--config", name, shown);
+    if (!value.includes("=")) {
+      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "--config ${value}" (a file) to ruff`);
+    }
+    const { parse } = await import("smol-toml");
+    let setting: Record<string, unknown>;
+    try {
+      // Plain objects (the settings are JSON): the parser's tables have no prototype.
+      setting = JSON.parse(JSON.stringify(parse(value)));
+    } catch (e) {
+      throw new ConfigError(
+        { file: shown },
+        `${name}: "--config ${value}" is not a TOML setting: ${(e as Error).message.split("\n")[0]}`,
+      );
+    }
+    mergeInto(out, setting);
+  } else return false;
+  return true;
+}
+
+/** ruff check's flags that do not change what it finds. */
+const RUFF_CHECK_QUIET = new Set([
+  ...RUFF_QUIET,
+  "--fix",
+  "--no-fix",
+  "--show-fixes",
+  "--no-show-fixes",
+  "--unsafe-fixes",
+  "--no-unsafe-fixes",
+  "--exit-zero",
+  "--statistics",
+]);
+
+/** ruff check's flags naming rules, as the `lint` keys they set. */
+const RUFF_RULE_FLAGS: Readonly<Record<string, string>> = {
+  "--select": "select",
+  "--extend-select": "extend-select",
+  "--ignore": "ignore",
+  "--extend-ignore": "ignore",
+  "--fixable": "fixable",
+  "--unfixable": "unfixable",
+  "--extend-fixable": "extend-fixable",
+};
+
+/**
+ * What the arguments of ruff's `ruff-check` hook set: ruff's top-level options (`line-length`, `preview`,
+ * `target-version`, `--config KEY = VALUE`) and the command line's rule selection as one more of ruff's selection
+ * layers (`--select`, `--extend-select`, `--ignore`: comma-separated, repeatable), with `--fixable`, `--unfixable`,
+ * `--extend-fixable`. Flags that only steer the run (`--fix`, `--exit-zero`, `--output-format`) change nothing. One
+ * poly cannot apply is a ConfigError naming it.
+ */
+export async function ruffCheckHookOptions(
+  hook: PreCommitHook,
+  shown: string,
+): Promise<{ options: Record<string, unknown>; selection: Selection }> {
+  const name = `the "${hook.id}" hook's args`;
+  const options: Record<string, unknown> = {};
+  const lint: Record<string, string[]> = {};
+  const at = { i: 0 };
+  for (; at.i < hook.args.length; at.i++) {
+    const arg = hook.args[at.i];
+    if (RUFF_CHECK_QUIET.has(arg)) continue;
+    const rules = isFlag(arg, ...Object.keys(RUFF_RULE_FLAGS));
+    if (rules) {
+      const codes = flagValue(hook.args, at, rules, name, shown).split(",").map((c) => c.trim()).filter(Boolean);
+      (lint[RUFF_RULE_FLAGS[rules]] ??= []).push(...codes.map(selectorCode));
+    } else if (isFlag(arg, "--output-format")) flagValue(hook.args, at, "--output-format", name, shown);
+    else if (!(await ruffSetting(hook.args, at, name, shown, options))) {
+      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to ruff check`);
+    }
+  }
+  for (const key of ["fixable", "unfixable", "extend-fixable"]) {
+    if (lint[key]) options.lint = { ...(options.lint as Record<string, unknown> ?? {}), [key]: lint[key] };
+  }
+  const selection: Selection = {
+    ...(lint.select ? { select: lint.select } : {}),
+    extendSelect: lint["extend-select"] ?? [],
+    ignore: lint.ignore ?? [],
+  };
+  return { options, selection };
 }
 
 /** `over` merged into `into`, tables key by key. */
@@ -513,10 +608,14 @@ function mergeInto(into: Table, over: Table): void {
   }
 }
 
-/** The hook of `options` that runs poly's engine `engine` as a formatter, or undefined. */
-export function engineHook(config: NativeEngineConfig | undefined, engine: string): PreCommitHook | undefined {
+/** The hook of `config` that runs poly's engine `engine` as a formatter (as a linter: `lints`), or undefined. */
+export function engineHook(
+  config: NativeEngineConfig | undefined,
+  engine: string,
+  lints = false,
+): PreCommitHook | undefined {
   if (!config || config.unhonoured) return undefined;
-  return (config.options as unknown as PreCommitOptions).hooks.find((h) => h.engine === engine);
+  return (config.options as unknown as PreCommitOptions).hooks.find((h) => h.engine === engine && !h.lints === !lints);
 }
 
 /** prettier's flags that do not change its layout. */

@@ -308,13 +308,50 @@ function withSelectorCodes(table: Table): Table {
   return out;
 }
 
+/** A rule selection as folded so far: `select` (unset: ruff's default), and what extends and ignores it. */
+export interface Selection {
+  select?: string[];
+  extendSelect: string[];
+  ignore: string[];
+}
+
+/**
+ * `state` with one more of ruff's `RuleSelection` layers (a configuration file's, or the command line's): a `select`
+ * starts the selection over, an `extend-select` takes back what an earlier ignore named, an ignore in a layer without
+ * `select` takes back what an earlier layer selected by that prefix.
+ */
+export function foldSelection(state: Selection, layer: Selection): Selection {
+  let { select, extendSelect, ignore } = layer.select !== undefined
+    ? { select: [...layer.select], extendSelect: [] as string[], ignore: [] as string[] }
+    : { select: state.select && [...state.select], extendSelect: [...state.extendSelect], ignore: [...state.ignore] };
+  for (const s of layer.extendSelect) {
+    ignore = ignore.filter((i) => !(s === "ALL" || i.startsWith(s)));
+    extendSelect.push(s);
+  }
+  for (const i of layer.ignore) {
+    if (layer.select === undefined) {
+      extendSelect = extendSelect.filter((s) => !(i === "ALL" || s.startsWith(i)));
+      if (select) select = select.filter((s) => !(i === "ALL" || s.startsWith(i)));
+    }
+    ignore.push(i);
+  }
+  return { ...(select !== undefined ? { select } : {}), extendSelect, ignore };
+}
+
+/** A folded selection as `lint` keys (`select`, `extend-select`, `ignore`), those it sets. */
+export function selectionTable(selection: Selection): Table {
+  return {
+    ...(selection.select !== undefined ? { select: selection.select } : {}),
+    ...(selection.extendSelect.length > 0 ? { "extend-select": selection.extendSelect } : {}),
+    ...(selection.ignore.length > 0 ? { ignore: selection.ignore } : {}),
+  };
+}
+
 /** Merges levels (base first) into one configuration: see the module doc. */
 function merge(levels: RuffLevel[], display: (path: string) => string): NativeEngineConfig {
   let options: Table = {};
   const origins: Record<string, string> = {};
-  let select: string[] | undefined;
-  let extendSelect: string[] = [];
-  let ignore: string[] = [];
+  let selection: Selection = { extendSelect: [], ignore: [] };
   /** `extend-safe-fixes` and `extend-unsafe-fixes` accumulate over the `extend` chain, as ruff's do. */
   const safety: Record<string, string[]> = {};
   let exclude: NativePattern[] = RUFF_DEFAULT_EXCLUDE.map((pattern) => ({ pattern, base: levels.at(-1)!.dir }));
@@ -358,32 +395,20 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
       extendPerFile = [...extendPerFile, ...pfi("lint.extend-per-file-ignores", lint["extend-per-file-ignores"])];
     }
     // Rule selection, layer by layer (ruff's RuleSelection fold).
-    if (lint.select !== undefined) {
-      select = strings(name, "lint.select", lint.select);
-      extendSelect = [];
-      ignore = [];
-    }
     for (const key of ["extend-safe-fixes", "extend-unsafe-fixes"]) {
       if (lint[key] !== undefined) (safety[key] ??= []).push(...strings(name, `lint.${key}`, lint[key]));
       delete lint[key];
     }
-    const ignoredHere = [
-      ...(lint.ignore !== undefined ? strings(name, "lint.ignore", lint.ignore) : []),
-      ...(lint["extend-ignore"] !== undefined ? strings(name, "lint.extend-ignore", lint["extend-ignore"]) : []),
-    ];
-    for (
-      const s of lint["extend-select"] !== undefined ? strings(name, "lint.extend-select", lint["extend-select"]) : []
-    ) {
-      ignore = ignore.filter((i) => !(s === "ALL" || i.startsWith(s)));
-      extendSelect.push(s);
-    }
-    for (const i of ignoredHere) {
-      if (lint.select === undefined) {
-        extendSelect = extendSelect.filter((s) => !(i === "ALL" || s.startsWith(i)));
-        if (select) select = select.filter((s) => !(i === "ALL" || s.startsWith(i)));
-      }
-      ignore.push(i);
-    }
+    selection = foldSelection(selection, {
+      ...(lint.select !== undefined ? { select: strings(name, "lint.select", lint.select) } : {}),
+      extendSelect: lint["extend-select"] !== undefined
+        ? strings(name, "lint.extend-select", lint["extend-select"])
+        : [],
+      ignore: [
+        ...(lint.ignore !== undefined ? strings(name, "lint.ignore", lint.ignore) : []),
+        ...(lint["extend-ignore"] !== undefined ? strings(name, "lint.extend-ignore", lint["extend-ignore"]) : []),
+      ],
+    });
     for (
       const k of [
         "select",
@@ -410,10 +435,7 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
     options = deepMergeTables(options, rest);
     note(origins, table, name);
   }
-  const lint: Table = { ...(tableOf(options.lint)) };
-  if (select !== undefined) lint.select = select;
-  if (extendSelect.length > 0) lint["extend-select"] = extendSelect;
-  if (ignore.length > 0) lint.ignore = ignore;
+  const lint: Table = { ...(tableOf(options.lint)), ...selectionTable(selection) };
   Object.assign(lint, safety);
   if (Object.keys(lint).length > 0) options.lint = lint;
   const last = levels.at(-1)!;

@@ -15,6 +15,7 @@ import {
   type PreCommitOptions,
   prettierHookOptions,
   readPreCommit,
+  ruffCheckHookOptions,
   ruffHookOptions,
   tagsOf,
 } from "../../../lib/config/native/pre_commit.ts";
@@ -202,6 +203,45 @@ Deno.test("ruff-format's hook arguments as ruff's options; a --config file is an
   });
   await assert.rejects(() => ruff(["--config", "ruff.toml"]), /poly cannot apply "--config ruff.toml" \(a file\)/);
   await assert.rejects(() => ruff(["--fix"]), /poly cannot apply "--fix" to ruff format/);
+});
+
+Deno.test("ruff-check's hook arguments: its settings, and its rule selection as one more of ruff's layers", async () => {
+  const check = (args: string[]) => ruffCheckHookOptions({ ...hookOf("ruff-check"), args }, SHOWN);
+  const found = await check([
+    "--fix",
+    "--extend-select=BLE,I",
+    "--ignore=B023,E402",
+    "--ignore",
+    "F401",
+    "--line-length",
+    "100",
+    "--unfixable=F841",
+    "--output-format",
+    "concise",
+  ]);
+  assert.deepEqual(found.options, { "line-length": 100, lint: { unfixable: ["F841"] } });
+  assert.deepEqual(found.selection, { extendSelect: ["BLE", "I"], ignore: ["B023", "E402", "F401"] });
+  // Rules named by name are named by code, as ruff resolves them.
+  assert.deepEqual((await check(["--select", "unused-import"])).selection, {
+    select: ["F401"],
+    extendSelect: [],
+    ignore: [],
+  });
+  await assert.rejects(() => check(["--watch"]), /poly cannot apply "--watch" to ruff check/);
+});
+
+Deno.test("ruff-check's hook folds over the ruff file's selection, as ruff folds its command line", async () => {
+  const dir = await tempRepository({
+    ".pre-commit-config.yaml":
+      "repos:\n- repo: https://github.com/astral-sh/ruff-pre-commit\n  rev: v0.9.0\n  hooks:\n  - id: ruff\n    args: [--fix, --ignore=E5, --extend-select=UP]\n",
+    "ruff.toml": '[lint]\nselect = ["E", "F"]\nextend-select = ["B"]\nignore = ["UP007"]\n',
+    "x.py": "",
+  }, "poly-native-pre-commit-");
+  const ruff = (await (await openConfig({ cwd: dir })).forDir(dir)).native?.ruff;
+  assert.equal(ruff?.hook, "ruff");
+  const { select, "extend-select": extendSelect, ignore } = ruff?.options.lint as Record<string, unknown>;
+  // `--extend-select=UP` takes back the file's `UP007` ignore; `--ignore=E5` leaves the file's `select` as written.
+  assert.deepEqual({ select, extendSelect, ignore }, { select: ["E", "F"], extendSelect: ["B", "UP"], ignore: ["E5"] });
 });
 
 Deno.test("prettier's hook arguments as prettier's options; one poly cannot apply is an error naming it", () => {

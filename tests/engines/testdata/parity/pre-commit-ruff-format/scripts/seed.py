@@ -1,1 +1,5 @@
 ROWS = [ {"name": "tea", "count": 2, "price": 3.5} ]
+
+
+def seed():
+    unused = ROWS

@@ -1,0 +1,6 @@
+import os
+import sys
+
+
+def here():
+    print(sys.argv[0])
