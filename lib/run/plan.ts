@@ -39,7 +39,13 @@ import {
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 import type { NativeEngineConfig } from "../config/native/types.ts";
-import { hookTakes, PRE_COMMIT_FILE, type PreCommitHook, type PreCommitOptions } from "../config/native/pre_commit.ts";
+import {
+  engineHook,
+  hookTakes,
+  PRE_COMMIT_FILE,
+  type PreCommitHook,
+  type PreCommitOptions,
+} from "../config/native/pre_commit.ts";
 
 /** One engine to run on a file. */
 export interface EnginePlan {
@@ -279,21 +285,25 @@ function flake8Lints(language: Language, config: ResolvedConfig): boolean {
  * {@link flake8Lints}) and configures no formatter for it (no black table, no ruff `format` table or `line-length`, no
  * formatter poly does not run): pycodestyle's rules are its style, which ruff's layout would rewrite in most files, at a
  * width flake8 then refuses (celery/celery: `max-line-length = 117`, 338 of its 419 Python files called unformatted at
- * poly's width of 120). `[fmt.python.ruff]` formats it with ruff all the same. Undefined where ruff formats.
+ * poly's width of 120); or where its pre-commit hook runs flake8 without a flake8 file. `[fmt.python.ruff]` formats it
+ * with ruff all the same. Undefined where ruff formats.
  */
 function flake8KeepsStyle(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
-  if (spec.id !== "ruff" || !flake8Lints(language, config)) return undefined;
+  if (spec.id !== "ruff" || language !== "python") return undefined;
   const ruff = config.native?.ruff;
+  // flake8's pre-commit hook, where no flake8 file says more: the style it holds is flake8's defaults and the hook's
+  // arguments (a repository that configures ruff's linting lints with ruff).
+  const hook = readsNative(config, "flake8") && table(config, "lint", language, "ruff") === undefined &&
+      !(ruff && !ruff.unhonoured && configuresLint(ruff))
+    ? engineHook(config.native?.[PRE_COMMIT], "flake8", true)
+    : undefined;
+  if (!flake8Lints(language, config) && !hook) return undefined;
   const formats = ruff !== undefined && (ruff.hook !== undefined || ruff.files.length > 0 &&
       (ruff.options.format !== undefined || ruff.options["line-length"] !== undefined));
   if (formats) return undefined;
-  const file = config.native!.flake8.files.at(-1)?.path;
-  return notFormatted(
-    language,
-    `flake8${file ? ` (${basename(file)})` : ""}`,
-    " and configures no formatter for it",
-    "ruff",
-  );
+  const file = config.native?.flake8?.files.at(-1)?.path;
+  const by = file ? `flake8 (${basename(file)})` : `flake8 (its "${hook!.id}" hook in ${PRE_COMMIT_FILE})`;
+  return notFormatted(language, by, " and configures no formatter for it", "ruff");
 }
 
 /** Whether a biome file of biome's own governs `config`'s directory (not prettier's or oxfmt's options mapped onto it). */

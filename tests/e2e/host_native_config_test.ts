@@ -548,3 +548,24 @@ Deno.test("pre-commit-prettier: prettier's hook formats with prettier's defaults
   const plain = (await run(dir, ["fmt", "--check"])).doc;
   assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path), ["data.json"]);
 });
+
+Deno.test("a flake8 pre-commit hook without a flake8 file keeps the Python style, where no formatter is configured", async () => {
+  const dir = await tempDir({ prefix: "poly-parity-" });
+  await Deno.mkdir(join(dir, ".git"));
+  const hook = "repos:\n- repo: https://github.com/pycqa/flake8\n  rev: 7.0.0\n  hooks:\n  - id: flake8\n" +
+    "    args: [--max-line-length=100]\n";
+  await Deno.writeTextFile(join(dir, ".pre-commit-config.yaml"), hook);
+  await Deno.writeTextFile(join(dir, "app.py"), "def f(a, b):\n    return {'a': a,\n            'b': b}\n");
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(
+    doc.results.find((r) => r.path === "app.py")?.skipped,
+    'not formatted: the repository keeps its Python style with flake8 (its "flake8" hook in .pre-commit-config.yaml) ' +
+      "and configures no formatter for it; [fmt.python.ruff] in poly.toml formats it with ruff",
+  );
+  // With ruff's formatter hook beside it, ruff formats.
+  await Deno.writeTextFile(
+    join(dir, ".pre-commit-config.yaml"),
+    `${hook}- repo: https://github.com/astral-sh/ruff-pre-commit\n  rev: v0.16.4\n  hooks:\n  - id: ruff-format\n`,
+  );
+  assert.equal((await run(dir, ["fmt", "--check"])).doc.results.find((r) => r.path === "app.py")?.changed, true);
+});

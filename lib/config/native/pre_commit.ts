@@ -99,6 +99,8 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known>> = {
   "black-jupyter": { tool: "black", engine: "black", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
   "ruff-format": { tool: "ruff format", engine: "ruff", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
   "ruff-check": { ...RUFF_CHECK },
+  // pycqa/flake8: where no flake8 file governs, the style it holds is flake8's defaults and the hook's arguments.
+  "flake8": { tool: "flake8", engine: "flake8", lints: true, languages: ["python"], types: ["python"] },
   // ruff-pre-commit's alias of `ruff-check`.
   "ruff": { ...RUFF_CHECK },
   "yapf": { tool: "yapf", languages: ["python"], types: ["python"] },
