@@ -366,10 +366,16 @@ function preCommitHooks(
   const hooks = options.hooks.filter((h) =>
     h.languages.includes(language) && !h.lints === (kind === "fmt") && (h.engine === undefined || own(h))
   );
+  if (hooks.length === 0) return undefined;
   const mine = hooks.find(own)?.id;
-  return hooks.length > 0
-    ? { ...found, options: { ...options, hooks, language, kind, ...(mine ? { own: mine } : {}) } }
-    : undefined;
+  // What picks a hook's files, and the file's name for messages: its arguments and pinned version are the engine's
+  // settings already (or nothing poly runs), and the file's hash would make a `rev` bump a new cache key for every file.
+  const narrowed = hooks.map(({ args: _args, version: _version, ...h }) => ({ ...h, args: [] }));
+  return {
+    ...found,
+    files: found.files.map((f) => ({ path: f.path, hash: "" })),
+    options: { ...options, hooks: narrowed, language, kind, ...(mine ? { own: mine } : {}) },
+  };
 }
 
 /**
