@@ -569,3 +569,22 @@ Deno.test("a flake8 pre-commit hook without a flake8 file keeps the Python style
   );
   assert.equal((await run(dir, ["fmt", "--check"])).doc.results.find((r) => r.path === "app.py")?.changed, true);
 });
+
+Deno.test("markdownlint-cli's pre-commit hook: the rules it disables are not reported, over the repository's file", async () => {
+  const dir = await tempDir({ prefix: "poly-parity-" });
+  await Deno.mkdir(join(dir, ".git"));
+  const config = join(dir, ".pre-commit-config.yaml");
+  await Deno.writeTextFile(
+    config,
+    "repos:\n- repo: https://github.com/igorshubovych/markdownlint-cli\n  rev: v0.49.1\n  hooks:\n  - id: markdownlint\n" +
+      '    args: ["--disable=MD013", "--disable=MD024"]\n',
+  );
+  await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD007": { "indent": 4 } }\n');
+  await Deno.writeTextFile(join(dir, "NOTES.md"), `# Notes\n\n## A\n\n${"word ".repeat(30).trim()}\n\n## A\n`);
+  assert.deepEqual(codes((await run(dir, ["lint"])).doc, "NOTES.md", "markdownlint"), []);
+  await Deno.remove(config);
+  assert.deepEqual(codes((await run(dir, ["lint"])).doc, "NOTES.md", "markdownlint"), [
+    "MD013/line-length",
+    "MD024/no-duplicate-heading",
+  ]);
+});

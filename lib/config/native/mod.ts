@@ -52,6 +52,7 @@ import { magoExcluded, MagoReader } from "./mago.ts";
 import { KeptStyleReader } from "./kept_style.ts";
 import {
   engineHook,
+  markdownlintHookRules,
   PRE_COMMIT_FILE,
   type PreCommitHook,
   PreCommitReader,
@@ -192,6 +193,17 @@ export class NativeConfigs {
   }
 
   readonly #display: (path: string) => string;
+  /** markdownlint's configurations under markdownlint-cli's hook, one per configuration object. */
+  readonly #markdownlintHooked = new WeakMap<NativeEngineConfig, Promise<NativeEngineConfig>>();
+  readonly #noMarkdownlintAt = new Map<string, NativeEngineConfig>();
+
+  /** markdownlint without a file of its own under `top`: one object per repository. */
+  #noMarkdownlint(top: string): NativeEngineConfig {
+    let found = this.#noMarkdownlintAt.get(top);
+    if (!found) this.#noMarkdownlintAt.set(top, found = { files: [], options: {}, root: top });
+    return found;
+  }
+
   /** ruff's configurations under its `ruff-format` hook, one per configuration object. */
   readonly #ruffHookedMemo = new WeakMap<NativeEngineConfig, Promise<NativeEngineConfig>>();
 
@@ -366,6 +378,20 @@ export class NativeConfigs {
       if (!wanted(id)) continue;
       const found = await this.#unhonouredAt(dir, read);
       if (found) out[id] = found;
+    }
+    // markdownlint-cli's hook: its `--enable` / `--disable` over the configuration (markdownlint's defaults without one).
+    const markdownlint = wanted("markdownlint") ? engineHook(preCommit, "markdownlint", true) : undefined;
+    if (markdownlint && !out.markdownlint?.unhonoured) {
+      // One configuration per configuration it goes over (and one without), as the files' own are shared by folders.
+      const base = out.markdownlint ?? this.#noMarkdownlint(top);
+      let hooked = this.#markdownlintHooked.get(base);
+      if (!hooked) {
+        const shown = this.#display(join(top, PRE_COMMIT_FILE));
+        const rules = () => ({ ...base.options, ...markdownlintHookRules(markdownlint, shown) });
+        hooked = this.#unhonouredAt(top, () => Promise.resolve({ ...base, options: rules(), hook: markdownlint.id }));
+        this.#markdownlintHooked.set(base, hooked);
+      }
+      out.markdownlint = await hooked;
     }
     // Where an oxlint file governs, oxlint lints (lib/run/plan.ts); one poly cannot honour errors oxlint's files only.
     if (wanted("oxlint")) {

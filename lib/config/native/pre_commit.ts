@@ -9,6 +9,7 @@
  *   formatter of the files the hook takes, under its own defaults and the hook's arguments (`--line-length`,
  *   `--skip-string-normalization`, ...), as the hook runs it (lib/config/native/mod.ts, lib/run/plan.ts); ruff's
  *   `ruff-check` hook makes its arguments one more of ruff's rule selections, and ruff the linter of the files it takes;
+ *   markdownlint-cli's hook turns the rules it names on or off; flake8's says flake8 keeps the Python style;
  * - a hook of a formatter poly does not run (yapf, autopep8, `pretty-format-json`, pyproject-fmt, yamlfmt, taplo,
  *   toml-sort, mdformat, SQLFluff, the `pretty-format-*` hooks of language-formatters-pre-commit-hooks) keeps the
  *   files it takes from poly's formatter of their language, saying so (as a file of that tool's own does:
@@ -71,6 +72,8 @@ export interface PreCommitOptions {
 interface Known {
   tool: string;
   lints?: true;
+  /** The hook repositories whose hook of this id it is (another's of the same id is another tool). */
+  repos?: RegExp;
   engine?: string;
   languages: string[];
   files?: string;
@@ -90,6 +93,15 @@ const RUFF_CHECK: Known = {
   languages: ["python"],
   typesOr: ["python", "pyi", "jupyter"],
 };
+/** markdownlint-cli's hooks (`markdownlint`, `markdownlint-fix`). */
+const MARKDOWNLINT_CLI: Known = {
+  tool: "markdownlint",
+  engine: "markdownlint",
+  lints: true,
+  repos: /markdownlint-cli$/,
+  languages: ["markdown"],
+  types: ["markdown"],
+};
 /** toml-sort's hooks leave the lock files out (since v0.24.4). */
 const TOML_LOCKS = String.raw`(^|/)(uv\.lock|poetry\.lock|Cargo\.lock)$`;
 
@@ -99,6 +111,9 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known>> = {
   "black-jupyter": { tool: "black", engine: "black", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
   "ruff-format": { tool: "ruff format", engine: "ruff", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
   "ruff-check": { ...RUFF_CHECK },
+  // igorshubovych/markdownlint-cli (not the Ruby markdownlint/markdownlint's `mdl`, whose hook has the same id).
+  "markdownlint": { ...MARKDOWNLINT_CLI },
+  "markdownlint-fix": { ...MARKDOWNLINT_CLI },
   // pycqa/flake8: where no flake8 file governs, the style it holds is flake8's defaults and the hook's arguments.
   "flake8": { tool: "flake8", engine: "flake8", lints: true, languages: ["python"], types: ["python"] },
   // ruff-pre-commit's alias of `ruff-check`.
@@ -237,7 +252,8 @@ export async function readPreCommit(text: string, shown: string): Promise<PreCom
       const id = hook.id;
       const local = repo.repo === "local";
       const knownId = local ? (typeof hook.entry === "string" ? localKnown(hook.entry) : undefined) : id;
-      const known = knownId === undefined ? undefined : KNOWN_HOOKS[knownId];
+      let known = knownId === undefined ? undefined : KNOWN_HOOKS[knownId];
+      if (known?.repos && !local && !known.repos.test(String(repo.repo).replace(/(\.git)?\/*$/, ""))) known = undefined;
       if (!known || manualOnly(hook, doc.default_stages)) continue;
       const where = `hook "${id}": `;
       // A local hook has no repository's defaults: its own keys say which files it takes.
@@ -687,3 +703,34 @@ const PRETTIER_SWITCHES = new Set([
   "insert-pragma",
   "require-pragma",
 ]);
+
+/** markdownlint-cli's flags that do not change what it finds. */
+const MARKDOWNLINT_QUIET = new Set(["--fix", "-f", "--dot", "-d", "-q", "--quiet", "-s", "--stdin"]);
+
+/**
+ * What the arguments of markdownlint-cli's hook set, as markdownlint's configuration: each rule `--enable` names on
+ * (`true`), each `--disable` names off (`false`), over the configuration file's, as markdownlint-cli applies them
+ * (both take several rules, up to the next flag). One poly cannot apply (`--config`, `--ignore`, `--rules`) is a
+ * ConfigError naming it.
+ */
+export function markdownlintHookRules(hook: PreCommitHook, shown: string): Record<string, boolean> {
+  const name = `the "${hook.id}" hook's args`;
+  const out: Record<string, boolean> = {};
+  let on: boolean | undefined;
+  for (const arg of hook.args) {
+    const m = /^--(enable|disable)(?:=(.*))?$/.exec(arg);
+    if (m) {
+      on = m[1] === "enable";
+      if (m[2] !== undefined) { for (const rule of m[2].split(/[\s,]+/).filter(Boolean)) out[rule] = on; }
+      continue;
+    }
+    if (!arg.startsWith("-") && on !== undefined) {
+      out[arg] = on;
+      continue;
+    }
+    on = undefined;
+    if (MARKDOWNLINT_QUIET.has(arg)) continue;
+    throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to markdownlint`);
+  }
+  return out;
+}

@@ -11,6 +11,7 @@ import { PRE_COMMIT } from "../../../lib/config/native/mod.ts";
 import {
   blackHookArgs,
   hookTakes,
+  markdownlintHookRules,
   type PreCommitHook,
   type PreCommitOptions,
   prettierHookOptions,
@@ -242,6 +243,22 @@ Deno.test("ruff-check's hook folds over the ruff file's selection, as ruff folds
   const { select, "extend-select": extendSelect, ignore } = ruff?.options.lint as Record<string, unknown>;
   // `--extend-select=UP` takes back the file's `UP007` ignore; `--ignore=E5` leaves the file's `select` as written.
   assert.deepEqual({ select, extendSelect, ignore }, { select: ["E", "F"], extendSelect: ["B", "UP"], ignore: ["E5"] });
+});
+
+Deno.test("markdownlint-cli's hook: --enable and --disable as markdownlint's rules; the Ruby mdl's hook is not it", async () => {
+  const rules = (args: string[]) => markdownlintHookRules({ ...hookOf("markdownlint"), args }, SHOWN);
+  assert.deepEqual(rules(["--disable=MD013", "--disable", "MD024", "no-inline-html", "--fix", "--enable", "MD001"]), {
+    MD013: false,
+    MD024: false,
+    "no-inline-html": false,
+    MD001: true,
+  });
+  assert.throws(() => rules(["--config", ".mdl.json"]), /poly cannot apply "--config" to markdownlint/);
+  const read = async (repo: string) =>
+    (await readPreCommit(`repos:\n- repo: ${repo}\n  rev: v0.45.0\n  hooks:\n  - id: markdownlint\n`, SHOWN)).hooks;
+  assert.equal((await read("https://github.com/igorshubovych/markdownlint-cli")).length, 1);
+  assert.equal((await read("https://github.com/igorshubovych/markdownlint-cli.git")).length, 1);
+  assert.deepEqual(await read("https://github.com/markdownlint/markdownlint"), []);
 });
 
 Deno.test("prettier's hook arguments as prettier's options; one poly cannot apply is an error naming it", () => {
