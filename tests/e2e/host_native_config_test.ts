@@ -588,3 +588,27 @@ Deno.test("markdownlint-cli's pre-commit hook: the rules it disables are not rep
     "MD024/no-duplicate-heading",
   ]);
 });
+
+Deno.test("shfmt's pre-commit hook: its flags are shfmt's, in the .editorconfig's place, as shfmt reads none then", async () => {
+  const dir = await tempDir({ prefix: "poly-parity-" });
+  await Deno.mkdir(join(dir, ".git"));
+  const config = join(dir, ".pre-commit-config.yaml");
+  await Deno.writeTextFile(
+    config,
+    "repos:\n- repo: https://github.com/scop/pre-commit-shfmt\n  rev: v3.12.0-2\n  hooks:\n  - id: shfmt\n" +
+      '    args: [-w, -i, "2", -ci]\n',
+  );
+  await Deno.writeTextFile(join(dir, ".editorconfig"), "root = true\n\n[*.sh]\nindent_style = tab\n");
+  // What `shfmt -i 2 -ci` (3.6.0) leaves as it is.
+  const script = '#!/bin/bash\ncase "$1" in\n  start)\n    echo go\n    ;;\n  *)\n    if [ -n "$2" ]; then\n' +
+    '      echo "$2"\n    fi\n    ;;\nesac\n';
+  await Deno.writeTextFile(join(dir, "run.sh"), script);
+  // An executable script without an extension: pre-commit takes it by its shebang, as identify tags it.
+  await Deno.mkdir(join(dir, "bin"));
+  await Deno.writeTextFile(join(dir, "bin/deploy"), script, { mode: 0o755 });
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  assert.deepEqual(doc.results.filter((r) => r.path === "run.sh" || r.path === "bin/deploy"), [], JSON.stringify(doc));
+  // Without the hook, the .editorconfig's tabs.
+  await Deno.remove(config);
+  assert.equal((await run(dir, ["fmt", "--check"])).doc.results.find((r) => r.path === "run.sh")?.changed, true);
+});

@@ -58,6 +58,7 @@ import {
   PreCommitReader,
   ruffCheckHookOptions,
   ruffHookOptions,
+  shfmtHookOptions,
 } from "./pre_commit.ts";
 import { tableOf } from "../table.ts";
 import { ConfigError } from "../../errors/mod.ts";
@@ -196,6 +197,15 @@ export class NativeConfigs {
   /** markdownlint's configurations under markdownlint-cli's hook, one per configuration object. */
   readonly #markdownlintHooked = new WeakMap<NativeEngineConfig, Promise<NativeEngineConfig>>();
   readonly #noMarkdownlintAt = new Map<string, NativeEngineConfig>();
+
+  readonly #shfmtHookedAt = new Map<string, NativeEngineConfig>();
+
+  /** shfmt under its pre-commit hook's flags in `top`: one object per repository. */
+  #shfmtHooked(top: string, options: Record<string, unknown>, hook: string): NativeEngineConfig {
+    let found = this.#shfmtHookedAt.get(top);
+    if (!found) this.#shfmtHookedAt.set(top, found = { files: [], options, root: top, hook });
+    return found;
+  }
 
   /** markdownlint without a file of its own under `top`: one object per repository. */
   #noMarkdownlint(top: string): NativeEngineConfig {
@@ -378,6 +388,15 @@ export class NativeConfigs {
       if (!wanted(id)) continue;
       const found = await this.#unhonouredAt(dir, read);
       if (found) out[id] = found;
+    }
+    // shfmt's hook: its printer and parser flags, where it gives any (shfmt then reads no `.editorconfig`).
+    const shfmt = wanted("shfmt") ? engineHook(preCommit, "shfmt") : undefined;
+    if (shfmt) {
+      const hooked = await this.#unhonouredAt(top, () => {
+        const options = shfmtHookOptions(shfmt, this.#display(join(top, PRE_COMMIT_FILE)));
+        return Promise.resolve(options && this.#shfmtHooked(top, options, shfmt.id));
+      });
+      if (hooked) out.shfmt = hooked;
     }
     // markdownlint-cli's hook: its `--enable` / `--disable` over the configuration (markdownlint's defaults without one).
     const markdownlint = wanted("markdownlint") ? engineHook(preCommit, "markdownlint", true) : undefined;

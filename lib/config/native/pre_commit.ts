@@ -79,6 +79,9 @@ interface Known {
   files?: string;
   exclude?: string;
   types?: string[];
+  excludeTypes?: string[];
+  /** The manifest's `args`, which a hook's own replace. */
+  args?: string[];
   typesOr?: string[];
 }
 
@@ -92,6 +95,16 @@ const RUFF_CHECK: Known = {
   lints: true,
   languages: ["python"],
   typesOr: ["python", "pyi", "jupyter"],
+};
+/** scop/pre-commit-shfmt's hooks. */
+const SHFMT: Known = {
+  tool: "shfmt",
+  engine: "shfmt",
+  repos: /pre-commit-shfmt$/,
+  languages: ["shell"],
+  types: ["shell"],
+  excludeTypes: ["csh", "tcsh"],
+  args: ["--write"],
 };
 /** markdownlint-cli's hooks (`markdownlint`, `markdownlint-fix`). */
 const MARKDOWNLINT_CLI: Known = {
@@ -114,6 +127,10 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known>> = {
   // igorshubovych/markdownlint-cli (not the Ruby markdownlint/markdownlint's `mdl`, whose hook has the same id).
   "markdownlint": { ...MARKDOWNLINT_CLI },
   "markdownlint-fix": { ...MARKDOWNLINT_CLI },
+  // scop/pre-commit-shfmt (its manifest's `args: [--write]` since v3.12.0-2; `-w -s` before).
+  "shfmt": { ...SHFMT },
+  "shfmt-src": { ...SHFMT },
+  "shfmt-docker": { ...SHFMT },
   // pycqa/flake8: where no flake8 file governs, the style it holds is flake8's defaults and the hook's arguments.
   "flake8": { tool: "flake8", engine: "flake8", lints: true, languages: ["python"], types: ["python"] },
   // ruff-pre-commit's alias of `ruff-check`.
@@ -156,6 +173,7 @@ const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   "toml-sort": "toml-sort",
   "mdformat": "mdformat",
   "sqlfluff fix": "sqlfluff-fix",
+  "shfmt": "shfmt",
   "prettier": "prettier",
 };
 
@@ -268,8 +286,8 @@ export async function readPreCommit(text: string, shown: string): Promise<PreCom
         exclude: stringKey(hook, "exclude", base.exclude ?? "^$", where, shown, true),
         types: listKey(hook, "types", base.types ?? ["file"], where, shown),
         typesOr: listKey(hook, "types_or", base.typesOr, where, shown),
-        excludeTypes: listKey(hook, "exclude_types", [], where, shown),
-        args: listKey(hook, "args", [], where, shown).map(String),
+        excludeTypes: listKey(hook, "exclude_types", base.excludeTypes, where, shown),
+        args: listKey(hook, "args", base.args, where, shown).map(String),
         ...(typeof repo.rev === "string" && /^v?\d+\.\d+/.test(repo.rev)
           ? { version: repo.rev.replace(/^v/, "") }
           : {}),
@@ -280,17 +298,72 @@ export async function readPreCommit(text: string, shown: string): Promise<PreCom
 }
 
 /**
- * The tags pre-commit's `identify` gives a file by its name (pre-commit matches `types` against them): `file`, `text`
- * (poly reads only text) and those of its extension or name. Not the shebang's of an extensionless script.
+ * The tags pre-commit's `identify` gives a file: `file`, `text` (poly reads only text) and those of its name and
+ * extension; for an executable file they give none of, those of the interpreter its shebang names (`#!/usr/bin/env
+ * bash` → `shell`, `bash`), as identify reads it. `shebang` reads the file's first line where it is executable.
  */
-export function tagsOf(path: string): Set<string> {
+export function tagsOf(path: string, shebang: (path: string) => string | undefined = readShebang): Set<string> {
   const name = basename(path);
   const tags = new Set(["file", "text"]);
   // identify looks a name up whole and by each of its dot-separated parts (`Dockerfile.xenial`), then its extension.
   for (const part of new Set([name, ...name.split(".")])) for (const t of NAME_TAGS[part] ?? []) tags.add(t);
   const dot = name.lastIndexOf(".");
   if (dot >= 0) { for (const t of EXTENSION_TAGS[name.slice(dot + 1).toLowerCase()] ?? []) tags.add(t); }
+  if (tags.size === 2) { for (const t of interpreterTags(shebang(path))) tags.add(t); }
   return tags;
+}
+
+/** identify's tags by interpreter (identify/interpreters.py), for the languages poly formats. */
+const INTERPRETER_TAGS: Readonly<Record<string, readonly string[]>> = {
+  ash: ["shell", "ash"],
+  bash: ["shell", "bash"],
+  dash: ["shell", "dash"],
+  ksh: ["shell", "ksh"],
+  sh: ["shell", "sh"],
+  zsh: ["shell", "zsh"],
+  python: ["python"],
+  python2: ["python", "python2"],
+  python3: ["python", "python3"],
+  node: ["javascript"],
+  nodejs: ["javascript"],
+  lua: ["lua"],
+  php: ["php"],
+};
+
+/**
+ * The tags of the interpreter a shebang line names (`/usr/bin/env -S python3.12 -u` → `python`, `python3`): its
+ * command's name, the version dropped part by part until one is known, as identify's `tags_from_interpreter`.
+ */
+export function interpreterTags(line: string | undefined): readonly string[] {
+  if (!line?.startsWith("#!")) return [];
+  let words = line.slice(2).trim().split(/\s+/);
+  if (words[0]?.endsWith("/env")) words = words[1] === "-S" ? words.slice(2) : words.slice(1);
+  let name = basename(words[0] ?? "");
+  while (name) {
+    const tags = INTERPRETER_TAGS[name];
+    if (tags) return tags;
+    const dot = name.lastIndexOf(".");
+    if (dot < 0) break;
+    name = name.slice(0, dot);
+  }
+  return [];
+}
+
+/** The first line of `path` where it is an executable file, else undefined (identify reads no other's shebang). */
+function readShebang(path: string): string | undefined {
+  try {
+    if (((Deno.statSync(path).mode ?? 0) & 0o111) === 0) return undefined;
+    const file = Deno.openSync(path);
+    try {
+      const buffer = new Uint8Array(256);
+      const n = file.readSync(buffer) ?? 0;
+      return new TextDecoder().decode(buffer.subarray(0, n)).split("\n")[0];
+    } finally {
+      file.close();
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -733,4 +806,48 @@ export function markdownlintHookRules(hook: PreCommitHook, shown: string): Recor
     throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to markdownlint`);
   }
   return out;
+}
+
+/** shfmt's printer and parser flags, as poly.toml's `[fmt.shell.shfmt]` keys. */
+const SHFMT_FLAGS: Readonly<Record<string, string>> = {
+  "-bn": "binary_next_line",
+  "--binary-next-line": "binary_next_line",
+  "-ci": "switch_case_indent",
+  "--case-indent": "switch_case_indent",
+  "-sr": "space_redirects",
+  "--space-redirects": "space_redirects",
+  "-fn": "func_next_line",
+  "--func-next-line": "func_next_line",
+  "-s": "simplify",
+  "--simplify": "simplify",
+  "-mn": "minify",
+  "--minify": "minify",
+};
+/** shfmt's flags that do not change its layout. */
+const SHFMT_QUIET = new Set(["-w", "--write", "-d", "--diff", "-l", "--list", "--apply-ignore"]);
+
+/**
+ * What the arguments of shfmt's hook set, as poly.toml's `[fmt.shell.shfmt]` keys (`indent`, `binary_next_line`,
+ * `switch_case_indent`, `space_redirects`, `func_next_line`, `simplify`, `minify`, `shell_variant`); undefined where
+ * they set none (shfmt then reads the `.editorconfig`, which it ignores once a printer or parser flag is given). One
+ * poly cannot apply (`-kp`, which its WebAssembly build has not) is a ConfigError naming it.
+ */
+export function shfmtHookOptions(hook: PreCommitHook, shown: string): Record<string, unknown> | undefined {
+  const name = `the "${hook.id}" hook's args`;
+  const out: Record<string, unknown> = {};
+  const at = { i: 0 };
+  for (; at.i < hook.args.length; at.i++) {
+    const arg = hook.args[at.i];
+    if (SHFMT_QUIET.has(arg)) continue;
+    if (arg in SHFMT_FLAGS) out[SHFMT_FLAGS[arg]] = true;
+    else if (isFlag(arg, "--indent", "-i")) {
+      const value = flagValue(hook.args, at, isFlag(arg, "--indent", "-i")!, name, shown);
+      if (!/^\d+$/.test(value)) throw new ConfigError({ file: shown }, `${name}: "-i" must be a whole number`);
+      out.indent = Number(value);
+    } else if (isFlag(arg, "--language-dialect", "-ln")) {
+      out.shell_variant = flagValue(hook.args, at, isFlag(arg, "--language-dialect", "-ln")!, name, shown);
+    } else if (arg === "-p" || arg === "--posix") out.shell_variant = "posix";
+    else throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to shfmt`);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }

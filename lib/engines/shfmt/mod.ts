@@ -12,7 +12,9 @@
  *   implies -s), `shell_variant` (-ln: `bash`, `posix`/`sh`, `mksh`, `bats`, `zsh`).
  * - The repository's `.editorconfig` as shfmt reads it (lib/config/native/editorconfig.ts,
  *   `shfmtEditorconfig`) comes beneath those keys, as `editorconfig`: its options for the
- *   dialects `[[shell]]` sections name and for bash, which `[[bash]]` ones add to.
+ *   dialects `[[shell]]` sections name and for bash, which `[[bash]]` ones add to. Where the
+ *   repository's pre-commit hook gives shfmt printer or parser flags (lib/config/native/pre_commit.ts),
+ *   they come there instead (`native`), as shfmt reads no `.editorconfig` once one is given.
  * - The dialect follows the file name (`.bash`, `.mksh`, `.bats`), then the shebang, else
  *   bash, as shfmt's; `shell_variant` names it instead. The WebAssembly build parses POSIX
  *   shell as bash (a bash-only construct in a POSIX file is formatted, not refused).
@@ -72,6 +74,8 @@ export function shfmtOptions(
   const dialect = editorconfig ? shfmtDialect(name, text) : "";
   const tool: Record<string, unknown> = {
     ...(editorconfig?.[dialect === "bash" || dialect === "bats" ? "bash" : "shell"] ?? {}),
+    // The flags of the repository's pre-commit hook (lib/config/native/pre_commit.ts), in the `.editorconfig`'s place.
+    ...(settings.native?.options ?? {}),
     ...own,
   };
   const options: Record<string, unknown> = {};

@@ -11,6 +11,7 @@ import { PRE_COMMIT } from "../../../lib/config/native/mod.ts";
 import {
   blackHookArgs,
   hookTakes,
+  interpreterTags,
   markdownlintHookRules,
   type PreCommitHook,
   type PreCommitOptions,
@@ -18,6 +19,7 @@ import {
   readPreCommit,
   ruffCheckHookOptions,
   ruffHookOptions,
+  shfmtHookOptions,
   tagsOf,
 } from "../../../lib/config/native/pre_commit.ts";
 import type { NativeEngineConfig } from "../../../lib/config/native/types.ts";
@@ -170,6 +172,14 @@ Deno.test("a file's tags are identify's, by its name, its name's parts and its e
   assert.deepEqual([...tagsOf("/r/a/B.PY")].sort(), ["file", "python", "text"]);
   assert.deepEqual([...tagsOf("/r/x.mts")].sort(), ["file", "text"]);
   assert.deepEqual([...tagsOf("/r/x.h")].sort(), ["c", "c++", "file", "header", "text"]);
+  // An executable's shebang names its interpreter, where its name and extension say nothing.
+  const line = (text: string) => () => text;
+  assert.deepEqual([...tagsOf("/r/bin/deploy", line("#!/usr/bin/env bash"))].sort(), ["bash", "file", "shell", "text"]);
+  assert.deepEqual([...tagsOf("/r/x.py", line("#!/bin/sh"))].sort(), ["file", "python", "text"]);
+  assert.deepEqual(interpreterTags("#!/usr/bin/env -S python3.12 -u"), ["python", "python3"]);
+  assert.deepEqual(interpreterTags("#! /bin/sh -e"), ["shell", "sh"]);
+  assert.deepEqual(interpreterTags("echo"), []);
+  assert.deepEqual(interpreterTags(undefined), []);
 });
 
 Deno.test("black's hook arguments as black's settings; one poly cannot apply is an error naming it", () => {
@@ -259,6 +269,32 @@ Deno.test("markdownlint-cli's hook: --enable and --disable as markdownlint's rul
   assert.equal((await read("https://github.com/igorshubovych/markdownlint-cli")).length, 1);
   assert.equal((await read("https://github.com/igorshubovych/markdownlint-cli.git")).length, 1);
   assert.deepEqual(await read("https://github.com/markdownlint/markdownlint"), []);
+});
+
+Deno.test("shfmt's hook arguments as shfmt's keys; none but --write, none at all; -kp an error naming it", async () => {
+  const shfmt = (args: string[]) => shfmtHookOptions({ ...hookOf("shfmt"), args }, SHOWN);
+  assert.deepEqual(shfmt(["-w", "-i", "2", "-ci", "-sr", "-ln=posix"]), {
+    indent: 2,
+    switch_case_indent: true,
+    space_redirects: true,
+    shell_variant: "posix",
+  });
+  assert.deepEqual(shfmt(["--indent=4", "--binary-next-line", "-s"]), {
+    indent: 4,
+    binary_next_line: true,
+    simplify: true,
+  });
+  assert.equal(shfmt(["--write"]), undefined);
+  assert.throws(() => shfmt(["-kp"]), /poly cannot apply "-kp" to shfmt/);
+  // The manifest's own args (`--write`) where the hook gives none.
+  const read = await readPreCommit(
+    "repos:\n- repo: https://github.com/scop/pre-commit-shfmt\n  rev: v3.12.0-2\n  hooks:\n  - id: shfmt\n",
+    SHOWN,
+  );
+  assert.deepEqual(read.hooks.map((h) => [h.args, h.types, h.excludeTypes]), [[["--write"], ["shell"], [
+    "csh",
+    "tcsh",
+  ]]]);
 });
 
 Deno.test("prettier's hook arguments as prettier's options; one poly cannot apply is an error naming it", () => {
