@@ -26,6 +26,7 @@
  */
 import { basename, join, relative, sep } from "node:path";
 import { ConfigError } from "../../errors/mod.ts";
+import { hasExecutableBit } from "../../fs/executable.ts";
 import type { NativeFiles } from "./_files.ts";
 import { parseError } from "./_reading.ts";
 import { pythonRegex } from "./black.ts";
@@ -352,7 +353,7 @@ export function interpreterTags(line: string | undefined): readonly string[] {
 /** The first line of `path` where it is an executable file, else undefined (identify reads no other's shebang). */
 function readShebang(path: string): string | undefined {
   try {
-    if (((Deno.statSync(path).mode ?? 0) & 0o111) === 0) return undefined;
+    if (!hasExecutableBit(path)) return undefined;
     const file = Deno.openSync(path);
     try {
       const buffer = new Uint8Array(256);
