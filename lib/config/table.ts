@@ -17,3 +17,10 @@ export function isTable(value: unknown): value is Table {
 export function tableOf(value: unknown): Table {
   return isTable(value) ? value : {};
 }
+
+/** `over` laid on `under`, field by field: tables merge key by key ({@link isTable}), anything else replaces. */
+export function mergeTables(under: Table, over: Table): Table {
+  const out: Table = { ...under };
+  for (const [k, v] of Object.entries(over)) out[k] = isTable(v) && isTable(out[k]) ? mergeTables(out[k], v) : v;
+  return out;
+}

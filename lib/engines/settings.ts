@@ -20,6 +20,16 @@ export function governingNative(settings: EngineSettings | undefined): NativeEng
 }
 
 /**
+ * Whether the repository configures the engine governing these settings itself ({@link governingNative}): a file of
+ * its own, or the pre-commit hook that runs it (its own defaults beneath the hook's arguments: ruff's `ruff-format`,
+ * black's). poly's `[defaults]` then do not apply, nor its line endings.
+ */
+export function configuredByRepository(settings: EngineSettings | undefined): boolean {
+  const native = governingNative(settings);
+  return native !== undefined && (native.files.length > 0 || native.hook !== undefined);
+}
+
+/**
  * Why the repository's configuration governing these settings cannot be honoured (the engine's own file, or for
  * formatting its `.pre-commit-config.yaml`): the engine neither lints, fixes nor formats under it. Undefined where it can.
  */

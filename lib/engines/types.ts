@@ -84,9 +84,10 @@ export interface EngineSettings {
    */
   manifest?: NativeEngineConfig;
   /**
-   * Formatting only: the hooks of the repository's `.pre-commit-config.yaml` that concern this engine's files of the
-   * language (lib/config/native/pre_commit.ts; `options.language` names it): the engine's own hook, and those of
-   * formatters poly does not run that keep the files they take from it (lib/run/plan.ts).
+   * The hooks of the repository's `.pre-commit-config.yaml` that concern this engine's files of the language, for its
+   * formatting or its linting (lib/config/native/pre_commit.ts; `options.language` and `options.kind` name them): the
+   * engine's own hook, and, formatting, those of formatters poly does not run that keep the files they take from it
+   * (lib/run/plan.ts).
    */
   hooks?: NativeEngineConfig;
   /** The `[rules]` table (for the structural-rules engine). */

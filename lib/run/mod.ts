@@ -30,8 +30,7 @@ import { nativeIgnoredCodes } from "../config/native/mod.ts";
 import { engineById, loadEngine } from "../engines/registry.ts";
 import type { EngineSettings, Language } from "../engines/types.ts";
 import { revalidateRuleSets, ruleLoadRunErrors } from "../engines/ast_grep/settings.ts";
-import { governingNative } from "../engines/settings.ts";
-import type { NativeEngineConfig } from "../config/native/types.ts";
+import { configuredByRepository } from "../engines/settings.ts";
 import { Pool } from "./pool.ts";
 import type { RunMemo, RunRequest } from "./types.ts";
 import type { Candidate } from "../discover/types.ts";
@@ -319,7 +318,7 @@ async function planFiles(
           : {}),
         // A formatter governed by the repository's own file (rustfmt.toml, .clang-format, biome.json, ruff's), or run
         // as its pre-commit hook runs it, decides.
-        lineEnding: kind === "fmt" && ownLayout(governingNative(plan.engines[0]?.settings))
+        lineEnding: kind === "fmt" && configuredByRepository(plan.engines[0]?.settings)
           ? "keep"
           : plan.engines[0]?.settings.defaults.line_ending ?? config.data.defaults.line_ending,
         ...(index > 0 ? { config: index } : {}),
@@ -677,9 +676,4 @@ function parentDir(path: string): string {
 function displayPath(cwd: string, path: string): string {
   const rel = relative(cwd, path).split("\\").join("/");
   return rel.startsWith("..") ? path : rel;
-}
-
-/** Whether the repository's configuration of a formatter is its own: a file of it, or its pre-commit hook. */
-function ownLayout(native: NativeEngineConfig | undefined): boolean {
-  return native !== undefined && (native.files.length > 0 || native.hook !== undefined);
 }

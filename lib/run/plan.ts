@@ -29,13 +29,8 @@ import {
   shfmtIgnoredBy,
   styluaEditorconfig,
 } from "../config/native/mod.ts";
-import {
-  editorconfigStyle,
-  editorconfigToBiome,
-  LANGUAGE_PLUGINS,
-  mergeTables,
-  stylePlugins,
-} from "../config/native/prettier.ts";
+import { editorconfigStyle, editorconfigToBiome, LANGUAGE_PLUGINS, stylePlugins } from "../config/native/prettier.ts";
+import { mergeTables } from "../config/table.ts";
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 import type { NativeEngineConfig } from "../config/native/types.ts";
@@ -188,7 +183,6 @@ function memo(config: ResolvedConfig, key: string, make: () => FilePlan): FilePl
   return plan;
 }
 
-/** The lint engines for a file of `language` under `config` (one shared, read-only plan per config and language). */
 /** The reasons {@link planLint} and {@link planFormat} give where poly has no engine for the job at all. */
 const NO_ENGINE_AT_ALL = /^no (?:lint engine|formatter) for /;
 
@@ -202,6 +196,7 @@ export function planSkip(plan: FilePlan): string | undefined {
   return why && !NO_ENGINE_AT_ALL.test(why) ? why : undefined;
 }
 
+/** The lint engines for a file of `language` under `config` (one shared, read-only plan per config and language). */
 export function planLint(language: Language, config: ResolvedConfig): FilePlan {
   return memo(config, `lint\0${language}`, () => makeLintPlan(language, config));
 }

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { copyDir, copyFixture, REPO, runPoly } from "../_helpers/cli.ts";
-import { tempDir } from "../_helpers/temp.ts";
+import { tempDir, tempRepository } from "../_helpers/temp.ts";
 
 interface Record_ {
   path: string;
@@ -550,12 +550,12 @@ Deno.test("pre-commit-prettier: prettier's hook formats with prettier's defaults
 });
 
 Deno.test("a flake8 pre-commit hook without a flake8 file keeps the Python style, where no formatter is configured", async () => {
-  const dir = await tempDir({ prefix: "poly-parity-" });
-  await Deno.mkdir(join(dir, ".git"));
   const hook = "repos:\n- repo: https://github.com/pycqa/flake8\n  rev: 7.0.0\n  hooks:\n  - id: flake8\n" +
     "    args: [--max-line-length=100]\n";
-  await Deno.writeTextFile(join(dir, ".pre-commit-config.yaml"), hook);
-  await Deno.writeTextFile(join(dir, "app.py"), "def f(a, b):\n    return {'a': a,\n            'b': b}\n");
+  const dir = await tempRepository({
+    ".pre-commit-config.yaml": hook,
+    "app.py": "def f(a, b):\n    return {'a': a,\n            'b': b}\n",
+  }, "poly-parity-");
   const { doc } = await run(dir, ["fmt", "--check"]);
   assert.equal(
     doc.results.find((r) => r.path === "app.py")?.skipped,
@@ -571,16 +571,14 @@ Deno.test("a flake8 pre-commit hook without a flake8 file keeps the Python style
 });
 
 Deno.test("markdownlint-cli's pre-commit hook: the rules it disables are not reported, over the repository's file", async () => {
-  const dir = await tempDir({ prefix: "poly-parity-" });
-  await Deno.mkdir(join(dir, ".git"));
-  const config = join(dir, ".pre-commit-config.yaml");
-  await Deno.writeTextFile(
-    config,
-    "repos:\n- repo: https://github.com/igorshubovych/markdownlint-cli\n  rev: v0.49.1\n  hooks:\n  - id: markdownlint\n" +
+  const dir = await tempRepository({
+    ".pre-commit-config.yaml":
+      "repos:\n- repo: https://github.com/igorshubovych/markdownlint-cli\n  rev: v0.49.1\n  hooks:\n  - id: markdownlint\n" +
       '    args: ["--disable=MD013", "--disable=MD024"]\n',
-  );
-  await Deno.writeTextFile(join(dir, ".markdownlint.json"), '{ "MD007": { "indent": 4 } }\n');
-  await Deno.writeTextFile(join(dir, "NOTES.md"), `# Notes\n\n## A\n\n${"word ".repeat(30).trim()}\n\n## A\n`);
+    ".markdownlint.json": '{ "MD007": { "indent": 4 } }\n',
+    "NOTES.md": `# Notes\n\n## A\n\n${"word ".repeat(30).trim()}\n\n## A\n`,
+  }, "poly-parity-");
+  const config = join(dir, ".pre-commit-config.yaml");
   assert.deepEqual(codes((await run(dir, ["lint"])).doc, "NOTES.md", "markdownlint"), []);
   await Deno.remove(config);
   assert.deepEqual(codes((await run(dir, ["lint"])).doc, "NOTES.md", "markdownlint"), [
@@ -590,22 +588,20 @@ Deno.test("markdownlint-cli's pre-commit hook: the rules it disables are not rep
 });
 
 Deno.test("shfmt's pre-commit hook: its flags are shfmt's, in the .editorconfig's place, as shfmt reads none then", async () => {
-  const dir = await tempDir({ prefix: "poly-parity-" });
-  await Deno.mkdir(join(dir, ".git"));
-  const config = join(dir, ".pre-commit-config.yaml");
-  await Deno.writeTextFile(
-    config,
-    "repos:\n- repo: https://github.com/scop/pre-commit-shfmt\n  rev: v3.12.0-2\n  hooks:\n  - id: shfmt\n" +
-      '    args: [-w, -i, "2", -ci]\n',
-  );
-  await Deno.writeTextFile(join(dir, ".editorconfig"), "root = true\n\n[*.sh]\nindent_style = tab\n");
   // What `shfmt -i 2 -ci` (3.6.0) leaves as it is.
   const script = '#!/bin/bash\ncase "$1" in\n  start)\n    echo go\n    ;;\n  *)\n    if [ -n "$2" ]; then\n' +
     '      echo "$2"\n    fi\n    ;;\nesac\n';
-  await Deno.writeTextFile(join(dir, "run.sh"), script);
+  const dir = await tempRepository({
+    ".pre-commit-config.yaml":
+      "repos:\n- repo: https://github.com/scop/pre-commit-shfmt\n  rev: v3.12.0-2\n  hooks:\n  - id: shfmt\n" +
+      '    args: [-w, -i, "2", -ci]\n',
+    ".editorconfig": "root = true\n\n[*.sh]\nindent_style = tab\n",
+    "run.sh": script,
+    "bin/deploy": script,
+  }, "poly-parity-");
+  const config = join(dir, ".pre-commit-config.yaml");
   // An executable script without an extension: pre-commit takes it by its shebang, as identify tags it.
-  await Deno.mkdir(join(dir, "bin"));
-  await Deno.writeTextFile(join(dir, "bin/deploy"), script, { mode: 0o755 });
+  await Deno.chmod(join(dir, "bin/deploy"), 0o755);
   const { doc } = await run(dir, ["fmt", "--check"]);
   assert.deepEqual(doc.results.filter((r) => r.path === "run.sh" || r.path === "bin/deploy"), [], JSON.stringify(doc));
   // Without the hook, the .editorconfig's tabs.

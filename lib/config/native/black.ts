@@ -163,7 +163,8 @@ export class BlackReader {
 
 const compiled = new Map<string, RegExp>();
 
-function regex(source: string): RegExp {
+/** {@link pythonRegex} of `source`, compiled once per process (black's patterns, pre-commit's `files` and `exclude`). */
+export function pythonPattern(source: string): RegExp {
   let r = compiled.get(source);
   if (!r) compiled.set(source, r = pythonRegex(source));
   return r;
@@ -191,7 +192,7 @@ export function blackExcluded(black: NativeEngineConfig, absPath: string): strin
   for (let i = 1; i <= parts.length; i++) {
     const path = `/${parts.slice(0, i).join("/")}${i < parts.length ? "/" : ""}`;
     for (const [key, source] of lists) {
-      if (source !== "" && regex(source).test(path)) {
+      if (source !== "" && pythonPattern(source).test(path)) {
         const named = o[key] === undefined ? "black's default exclude" : `${key.replaceAll("_", "-")} of "${where}"`;
         return `excluded by black: "${path}" matches ${named}`;
       }
@@ -199,6 +200,6 @@ export function blackExcluded(black: NativeEngineConfig, absPath: string): strin
   }
   if (black.hook) return undefined;
   const include = (o.include as string | undefined) ?? BLACK_DEFAULT_INCLUDE;
-  if (!regex(include).test(`/${rel}`)) return `not formatted by black: not matched by include of "${where}"`;
+  if (!pythonPattern(include).test(`/${rel}`)) return `not formatted by black: not matched by include of "${where}"`;
   return undefined;
 }

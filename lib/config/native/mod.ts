@@ -29,14 +29,7 @@ import type { ResolvedConfig } from "../types.ts";
 import { NativeFiles } from "./_files.ts";
 import { unhonouredConfig } from "./_reading.ts";
 import { ruffMatches } from "./_glob.ts";
-import {
-  foldSelection,
-  RUFF_DEFAULT_EXCLUDE,
-  RUFF_SETTINGS_FILES,
-  RuffReader,
-  selectionTable,
-  withFirstParty,
-} from "./ruff.ts";
+import { foldOnto, RUFF_DEFAULT_EXCLUDE, RUFF_SETTINGS_FILES, RuffReader, withFirstParty } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
 import { styleIgnored } from "./prettier.ts";
@@ -119,9 +112,9 @@ export const ESLINT = "eslint";
 export const KEPT_STYLE = "kept-style";
 
 /**
- * The layer key of the formatting hooks of the repository's `.pre-commit-config.yaml` (lib/config/native/pre_commit.ts):
- * black's and ruff's hooks make those engines the formatters of the files they take, under the hooks' arguments; the
- * hooks of formatters poly does not run keep the files they take from poly's formatter (lib/run/plan.ts).
+ * The layer key of the hooks of the repository's `.pre-commit-config.yaml` poly reads (lib/config/native/pre_commit.ts):
+ * a hook of an engine poly runs makes it the formatter (or linter) of the files it takes, under the hook's arguments;
+ * the hooks of formatters poly does not run keep the files they take from poly's formatter (lib/run/plan.ts).
  */
 export const PRE_COMMIT = "pre-commit";
 
@@ -194,28 +187,25 @@ export class NativeConfigs {
   }
 
   readonly #display: (path: string) => string;
-  /** markdownlint's configurations under markdownlint-cli's hook, one per configuration object. */
-  readonly #markdownlintHooked = new WeakMap<NativeEngineConfig, Promise<NativeEngineConfig>>();
-  readonly #noMarkdownlintAt = new Map<string, NativeEngineConfig>();
+  /**
+   * The engines' configurations under the repository's pre-commit hooks, by the configuration each goes over (or the
+   * pre-commit configuration, where the engine has none of its own) and engine: one object each, as the files' own
+   * configurations are shared by the folders under them.
+   */
+  readonly #underHooks = new WeakMap<NativeEngineConfig, Map<string, Promise<NativeEngineConfig | undefined>>>();
 
-  readonly #shfmtHookedAt = new Map<string, NativeEngineConfig>();
-
-  /** shfmt under its pre-commit hook's flags in `top`: one object per repository. */
-  #shfmtHooked(top: string, options: Record<string, unknown>, hook: string): NativeEngineConfig {
-    let found = this.#shfmtHookedAt.get(top);
-    if (!found) this.#shfmtHookedAt.set(top, found = { files: [], options, root: top, hook });
-    return found;
+  /** `make()`, once per configuration `over` and engine `id` ({@link #underHooks}). */
+  #underHook<T extends NativeEngineConfig | undefined>(
+    over: NativeEngineConfig,
+    id: string,
+    make: () => Promise<T>,
+  ): Promise<T> {
+    let byEngine = this.#underHooks.get(over);
+    if (!byEngine) this.#underHooks.set(over, byEngine = new Map());
+    let found = byEngine.get(id);
+    if (!found) byEngine.set(id, found = make());
+    return found as Promise<T>;
   }
-
-  /** markdownlint without a file of its own under `top`: one object per repository. */
-  #noMarkdownlint(top: string): NativeEngineConfig {
-    let found = this.#noMarkdownlintAt.get(top);
-    if (!found) this.#noMarkdownlintAt.set(top, found = { files: [], options: {}, root: top });
-    return found;
-  }
-
-  /** ruff's configurations under its `ruff-format` hook, one per configuration object. */
-  readonly #ruffHookedMemo = new WeakMap<NativeEngineConfig, Promise<NativeEngineConfig>>();
 
   /**
    * `ruff` as its pre-commit hooks run it: the `ruff-check` hook's rule selection folded over the configuration's as
@@ -224,53 +214,32 @@ export class NativeConfigs {
    * configuration `unmapped` for `ruff-format`'s (its formatting errors, saying why; its linting goes on), unhonoured
    * for `ruff-check`'s.
    */
-  #ruffHooked(
+  async #ruffHooked(
     ruff: NativeEngineConfig,
     format: PreCommitHook | undefined,
     check: PreCommitHook | undefined,
-    path: string,
+    shown: string,
   ): Promise<NativeEngineConfig> {
-    let found = this.#ruffHookedMemo.get(ruff);
-    if (!found) {
-      found = (async () => {
-        const shown = this.#display(path);
-        const hook = (format ?? check)!.id;
-        let options = ruff.options;
-        if (check) {
-          try {
-            const { options: own, selection } = await ruffCheckHookOptions(check, shown);
-            const lint = tableOf(options.lint);
-            const folded = foldSelection({
-              ...(Array.isArray(lint.select) ? { select: lint.select as string[] } : {}),
-              extendSelect: (lint["extend-select"] ?? []) as string[],
-              ignore: (lint.ignore ?? []) as string[],
-            }, selection);
-            const rest = Object.fromEntries(
-              Object.entries(lint).filter(([k]) => k !== "select" && k !== "extend-select" && k !== "ignore"),
-            );
-            options = {
-              ...options,
-              ...own,
-              lint: { ...rest, ...tableOf(own.lint), ...selectionTable(folded) },
-            };
-          } catch (e) {
-            if (!(e instanceof ConfigError)) throw e;
-            return { ...ruff, hook, unhonoured: e.message };
-          }
-        }
-        if (format) {
-          try {
-            options = { ...options, ...await ruffHookOptions(format, shown) };
-          } catch (e) {
-            if (!(e instanceof ConfigError)) throw e;
-            return { ...ruff, options, hook, unmapped: e.message };
-          }
-        }
-        return { ...ruff, options, hook };
-      })();
-      this.#ruffHookedMemo.set(ruff, found);
+    const hook = (format ?? check)!.id;
+    let options = ruff.options;
+    if (check) {
+      try {
+        const { options: own, selection } = await ruffCheckHookOptions(check, shown);
+        options = { ...options, ...own, lint: foldOnto({ ...tableOf(options.lint), ...tableOf(own.lint) }, selection) };
+      } catch (e) {
+        if (!(e instanceof ConfigError)) throw e;
+        return { ...ruff, hook, unhonoured: e.message };
+      }
     }
-    return found;
+    if (format) {
+      try {
+        options = { ...options, ...await ruffHookOptions(format, shown) };
+      } catch (e) {
+        if (!(e instanceof ConfigError)) throw e;
+        return { ...ruff, options, hook, unmapped: e.message };
+      }
+    }
+    return { ...ruff, options, hook };
   }
 
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
@@ -292,8 +261,10 @@ export class NativeConfigs {
     };
     const out: NativeLayer = {};
     // The repository's pre-commit hooks: one file at the root, read once.
-    const preCommit = await this.#unhonouredAt(top, () => this.#preCommit.forRoot(top), join(top, PRE_COMMIT_FILE));
+    const preCommitPath = join(top, PRE_COMMIT_FILE);
+    const preCommit = await this.#unhonouredAt(top, () => this.#preCommit.forRoot(top), preCommitPath);
     if (preCommit) out[PRE_COMMIT] = preCommit;
+    const shown = this.#display(preCommitPath);
     if (wanted("ruff")) {
       const path = await this.#ruff.nearest(dir, top);
       if (path) {
@@ -308,11 +279,12 @@ export class NativeConfigs {
         if (!fallback) this.#defaultRuff.set(key, fallback = withFirstParty(defaultRuff(top, python)));
         out.ruff = await fallback;
       }
-      // ruff's `ruff-format` hook: ruff formats as the hook runs it, its arguments over the configuration.
+      // ruff's `ruff-format` and `ruff-check` hooks: ruff runs as they run it, their arguments over the configuration.
       const format = engineHook(preCommit, "ruff");
       const check = engineHook(preCommit, "ruff", true);
-      if ((format || check) && !out.ruff.unhonoured) {
-        out.ruff = await this.#ruffHooked(out.ruff, format, check, join(top, PRE_COMMIT_FILE));
+      const ruff = out.ruff;
+      if ((format || check) && !ruff.unhonoured) {
+        out.ruff = await this.#underHook(ruff, "ruff", () => this.#ruffHooked(ruff, format, check, shown));
       }
     }
     if (wanted("black")) {
@@ -321,7 +293,6 @@ export class NativeConfigs {
       // black's hook: black formats the files it takes, as the hook runs it (its `--config` file, its flags).
       const hook = engineHook(preCommit, "black");
       if (hook && !black?.unhonoured) {
-        const shown = this.#display(join(top, PRE_COMMIT_FILE));
         black = await this.#unhonouredAt(dir, () => this.#black.underHook(black, hook, top, shown));
       }
       if (black) out.black = black;
@@ -392,25 +363,28 @@ export class NativeConfigs {
     // shfmt's hook: its printer and parser flags, where it gives any (shfmt then reads no `.editorconfig`).
     const shfmt = wanted("shfmt") ? engineHook(preCommit, "shfmt") : undefined;
     if (shfmt) {
-      const hooked = await this.#unhonouredAt(top, () => {
-        const options = shfmtHookOptions(shfmt, this.#display(join(top, PRE_COMMIT_FILE)));
-        return Promise.resolve(options && this.#shfmtHooked(top, options, shfmt.id));
-      });
+      const hooked = await this.#underHook(preCommit!, "shfmt", () =>
+        this.#unhonouredAt(top, () => {
+          const options = shfmtHookOptions(shfmt, shown);
+          return Promise.resolve(options && { files: [], options, root: top, hook: shfmt.id });
+        }));
       if (hooked) out.shfmt = hooked;
     }
     // markdownlint-cli's hook: its `--enable` / `--disable` over the configuration (markdownlint's defaults without one).
     const markdownlint = wanted("markdownlint") ? engineHook(preCommit, "markdownlint", true) : undefined;
     if (markdownlint && !out.markdownlint?.unhonoured) {
-      // One configuration per configuration it goes over (and one without), as the files' own are shared by folders.
-      const base = out.markdownlint ?? this.#noMarkdownlint(top);
-      let hooked = this.#markdownlintHooked.get(base);
-      if (!hooked) {
-        const shown = this.#display(join(top, PRE_COMMIT_FILE));
-        const rules = () => ({ ...base.options, ...markdownlintHookRules(markdownlint, shown) });
-        hooked = this.#unhonouredAt(top, () => Promise.resolve({ ...base, options: rules(), hook: markdownlint.id }));
-        this.#markdownlintHooked.set(base, hooked);
-      }
-      out.markdownlint = await hooked;
+      const base = out.markdownlint;
+      out.markdownlint = await this.#underHook(
+        base ?? preCommit!,
+        "markdownlint",
+        () =>
+          this.#unhonouredAt(top, () =>
+            Promise.resolve({
+              ...(base ?? { files: [], root: top }),
+              options: { ...base?.options, ...markdownlintHookRules(markdownlint, shown) },
+              hook: markdownlint.id,
+            })),
+      );
     }
     // Where an oxlint file governs, oxlint lints (lib/run/plan.ts); one poly cannot honour errors oxlint's files only.
     if (wanted("oxlint")) {

@@ -29,7 +29,8 @@ import { ConfigError } from "../../errors/mod.ts";
 import { hasExecutableBit } from "../../fs/executable.ts";
 import type { NativeFiles } from "./_files.ts";
 import { parseError } from "./_reading.ts";
-import { pythonRegex } from "./black.ts";
+import { pythonPattern } from "./black.ts";
+import { isTable, mergeTables, type Table } from "../table.ts";
 import type { NativeEngineConfig } from "./types.ts";
 import type { Selection } from "./ruff.ts";
 import { selectorCode } from "../../engines/ruff/codes.ts";
@@ -201,10 +202,6 @@ function localKnown(entry: string): string | undefined {
   return LOCAL_COMMANDS[words.slice(0, 2).join(" ")] ?? LOCAL_COMMANDS[words[0]];
 }
 
-type Table = Record<string, unknown>;
-
-const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** A string key of `at` (`where` names it in messages), checked as a Python regular expression when `regex`. */
 function stringKey(at: Table, key: string, fallback: string, where: string, shown: string, regex = false): string {
   const v = at[key];
@@ -212,7 +209,7 @@ function stringKey(at: Table, key: string, fallback: string, where: string, show
   if (typeof v !== "string") throw new ConfigError({ file: shown }, `${where}"${key}" must be a string`);
   if (regex) {
     try {
-      pythonRegex(v);
+      pythonPattern(v);
     } catch (e) {
       throw new ConfigError(
         { file: shown },
@@ -239,7 +236,7 @@ function manualOnly(hook: Table, defaults: unknown): boolean {
   return Array.isArray(stages) && stages.length > 0 && stages.every((s) => s === "manual");
 }
 
-/** The formatting hooks of a `.pre-commit-config.yaml`'s text; throws a ConfigError naming the file and hook. */
+/** The hooks poly reads of a `.pre-commit-config.yaml`'s text; throws a ConfigError naming the file and hook. */
 export async function readPreCommit(text: string, shown: string): Promise<PreCommitOptions> {
   let doc: unknown;
   // Nothing but blank lines and comments (which PyYAML reads as no document, and pre-commit refuses).
@@ -288,7 +285,7 @@ export async function readPreCommit(text: string, shown: string): Promise<PreCom
         types: listKey(hook, "types", base.types ?? ["file"], where, shown),
         typesOr: listKey(hook, "types_or", base.typesOr, where, shown),
         excludeTypes: listKey(hook, "exclude_types", base.excludeTypes, where, shown),
-        args: listKey(hook, "args", base.args, where, shown).map(String),
+        args: listKey(hook, "args", base.args, where, shown),
         ...(typeof repo.rev === "string" && /^v?\d+\.\d+/.test(repo.rev)
           ? { version: repo.rev.replace(/^v/, "") }
           : {}),
@@ -429,14 +426,6 @@ const NAME_TAGS: Readonly<Record<string, readonly string[]>> = {
   "Dockerfile": ["dockerfile"],
 };
 
-const compiled = new Map<string, RegExp>();
-
-function regex(source: string): RegExp {
-  let r = compiled.get(source);
-  if (!r) compiled.set(source, r = pythonRegex(source));
-  return r;
-}
-
 /**
  * Why `hook` does not take `absPath` (the configuration's `root` the work tree's root), as pre-commit chooses a hook's
  * files, or undefined where it takes it.
@@ -452,7 +441,7 @@ export function hookTakes(config: NativeEngineConfig, hook: PreCommitHook, absPa
     ["its exclude", hook.exclude, false],
   ];
   for (const [named, source, include] of checks) {
-    if (regex(source).test(rel) !== include) return `${named} "${source}"`;
+    if (pythonPattern(source).test(rel) !== include) return `${named} "${source}"`;
   }
   const tags = tagsOf(absPath);
   if (!hook.types.every((t) => tags.has(t))) return `its types [${hook.types.join(", ")}]`;
@@ -625,7 +614,7 @@ async function ruffSetting(
         `${name}: "--config ${value}" is not a TOML setting: ${(e as Error).message.split("\n")[0]}`,
       );
     }
-    mergeInto(out, setting);
+    Object.assign(out, mergeTables(out, setting));
   } else return false;
   return true;
 }
@@ -690,14 +679,6 @@ export async function ruffCheckHookOptions(
     ignore: lint.ignore ?? [],
   };
   return { options, selection };
-}
-
-/** `over` merged into `into`, tables key by key. */
-function mergeInto(into: Table, over: Table): void {
-  for (const [k, v] of Object.entries(over)) {
-    if (isTable(v) && isTable(into[k])) mergeInto(into[k] as Table, v);
-    else into[k] = v;
-  }
 }
 
 /** The hook of `config` that runs poly's engine `engine` as a formatter (as a linter: `lints`), or undefined. */

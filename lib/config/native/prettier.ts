@@ -35,6 +35,7 @@ import { dirname, relative, sep } from "node:path";
 import { ignoredBy } from "./_ignores.ts";
 import { PRE_COMMIT_FILE, prettierHookOptions, readPreCommit } from "./pre_commit.ts";
 import { parseError } from "./_reading.ts";
+import { mergeTables } from "../table.ts";
 import picomatch from "picomatch";
 import { parse as parseToml } from "smol-toml";
 import { ConfigError } from "../../errors/mod.ts";
@@ -479,19 +480,6 @@ function overrideGlobs(o: Table): { files: string[]; excluded: string[] } {
     files: ([] as unknown[]).concat(o.files ?? []).map(String),
     excluded: ([] as unknown[]).concat(o.excludeFiles ?? []).map(String),
   };
-}
-
-/** `over` laid on `under`: objects merge key by key, anything else replaces. */
-export function mergeTables(under: Table, over: Table): Table {
-  const out: Table = { ...under };
-  for (const [k, v] of Object.entries(over)) {
-    const u = out[k];
-    out[k] = v !== null && typeof v === "object" && !Array.isArray(v) && u !== null && typeof u === "object" &&
-        !Array.isArray(u)
-      ? mergeTables(u as Table, v as Table)
-      : v;
-  }
-  return out;
 }
 
 /**

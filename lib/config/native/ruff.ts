@@ -29,7 +29,7 @@ import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { nearestUp, parseTomlText } from "./_reading.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
-import { isTable, type Table, tableOf } from "../table.ts";
+import { isTable, mergeTables, type Table, tableOf } from "../table.ts";
 import { selectorCode } from "../../engines/ruff/codes.ts";
 
 /** ruff's glob syntax (globset) as a regular expression: pep8-naming's `ignore-names` are such globs. */
@@ -347,6 +347,20 @@ export function selectionTable(selection: Selection): Table {
   };
 }
 
+/**
+ * A `lint` table with one more selection layer folded over its own (`select`, `extend-select`, `ignore`, as
+ * {@link selectionTable} writes them): the command line's over the configuration's, as ruff folds them.
+ */
+export function foldOnto(lint: Table, layer: Selection): Table {
+  const { select, "extend-select": extendSelect, ignore, ...rest } = lint;
+  const folded = foldSelection({
+    ...(Array.isArray(select) ? { select: select as string[] } : {}),
+    extendSelect: (extendSelect ?? []) as string[],
+    ignore: (ignore ?? []) as string[],
+  }, layer);
+  return { ...rest, ...selectionTable(folded) };
+}
+
 /** Merges levels (base first) into one configuration: see the module doc. */
 function merge(levels: RuffLevel[], display: (path: string) => string): NativeEngineConfig {
   let options: Table = {};
@@ -432,7 +446,7 @@ function merge(levels: RuffLevel[], display: (path: string) => string): NativeEn
     if (table.src !== undefined) rest.src = strings(name, "src", table.src).map((p) => resolve(dir, p));
     if (Object.keys(lint).length > 0) rest.lint = lint;
     if (Object.keys(format).length > 0) rest.format = format;
-    options = deepMergeTables(options, rest);
+    options = mergeTables(options, rest);
     note(origins, table, name);
   }
   const lint: Table = { ...(tableOf(options.lint)), ...selectionTable(selection) };
@@ -489,15 +503,6 @@ function perFile(
 
 function defaultInclude(dir: string): NativePattern[] {
   return ["*.py", "*.pyi", "*.ipynb", "**/pyproject.toml"].map((pattern) => ({ pattern, base: dir }));
-}
-
-/** Field-by-field merge: `over` wins; tables merge; arrays and scalars replace. */
-function deepMergeTables(under: Table, over: Table): Table {
-  const out: Table = { ...under };
-  for (const [k, v] of Object.entries(over)) {
-    out[k] = isTable(v) && isTable(out[k]) ? deepMergeTables(out[k] as Table, v) : v;
-  }
-  return out;
 }
 
 function note(origins: Record<string, string>, table: Table, file: string, prefix = ""): void {

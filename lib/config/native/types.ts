@@ -101,9 +101,10 @@ export interface NativeEngineConfig {
    */
   keptBy?: string;
   /**
-   * Set where a hook of the repository's `.pre-commit-config.yaml` runs the engine as its formatter (black's `black`,
-   * ruff's `ruff-format`: lib/config/native/pre_commit.ts): the hook's id. Where no file of the engine's own governs,
-   * the engine's own defaults apply beneath the hook's arguments, not poly's `[defaults]`, as the hook runs it.
+   * Set where a hook of the repository's `.pre-commit-config.yaml` runs the engine (black's `black`, ruff's
+   * `ruff-format` and `ruff-check`, shfmt's, markdownlint-cli's: lib/config/native/pre_commit.ts): the hook's id. Where
+   * no file of the engine's own governs, the engine's own defaults apply beneath the hook's arguments, not poly's
+   * `[defaults]`, as the hook runs it.
    */
   hook?: string;
   /** Where each effective key came from (dotted key → file path), for `poly config show`. */

@@ -106,18 +106,17 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
     });
     const errors = failures(run.stderr);
     if (run.code !== 0 && errors.size === 0) {
-      // click's usage error says what is wrong on its `Error:` line, after the usage.
-      const lines = (run.stderr || run.stdout).trim().split("\n");
       const pinned = /The required version `([^`]+)` does not match the running version `([^`]+)`/.exec(run.stderr);
       if (pinned) {
+        const [, wanted, running] = pinned;
         throw new EngineError(
-          `black ${pinned[2]} on PATH does not lay code out as black ${
-            pinned[1]
-          }, which the repository asks for (its ` +
+          `black ${running} on PATH does not lay code out as black ${wanted}, which the repository asks for (its ` +
             "pre-commit hook's rev or `required-version`; black's stable style changes with its major version): " +
-            `install black ${pinned[1]} to format and check these files`,
+            `install black ${wanted} to format and check these files`,
         );
       }
+      // click's usage error says what is wrong on its `Error:` line, after the usage.
+      const lines = (run.stderr || run.stdout).trim().split("\n");
       const first = lines.find((l) => l.startsWith("Error: ")) ?? lines[0];
       throw new EngineError(`black failed (exit ${run.code}): ${first}`);
     }

@@ -30,7 +30,7 @@
  */
 import type { Diagnostic } from "../../report/schema.ts";
 import { applyEdits, bytesToUtf16, lineStarts, positionToIndex, type TextEdit, utf16ToBytes } from "../text.ts";
-import { applyRuleSettings, upstreamKeys } from "../settings.ts";
+import { applyRuleSettings, configuredByRepository, upstreamKeys } from "../settings.ts";
 import { freshCommonJs, wasmCall } from "../module.ts";
 import {
   absoluteImports,
@@ -76,7 +76,7 @@ import {
   SourceSyntaxError,
   syntaxDiagnostic,
 } from "../types.ts";
-import { isTable, tableOf } from "../../config/table.ts";
+import { mergeTables, tableOf } from "../../config/table.ts";
 import { ownFileText } from "../../fs/read_log.ts";
 import { hasExecutableBit } from "../../fs/executable.ts";
 import { basename, extname, resolve } from "node:path";
@@ -111,27 +111,13 @@ type RuffModule = typeof import("@astral-sh/ruff-wasm-nodejs");
 
 type Options = Record<string, unknown>;
 
-/** `over` merged onto `under` field by field (tables merge; arrays and scalars replace). */
-function mergeOptions(under: Options, over: Options): Options {
-  const out: Options = { ...under };
-  for (const [k, v] of Object.entries(over)) out[k] = isTable(v) && isTable(out[k]) ? mergeOptions(out[k], v) : v;
-  return out;
-}
-
-/**
- * Whether the repository configures ruff itself: a file of its own, or ruff's `ruff-format` pre-commit hook (ruff's
- * defaults beneath the hook's arguments, as the hook runs it). poly's `[defaults]` then do not apply.
- */
-function ruffOwn(settings: EngineSettings): boolean {
-  return settings.native !== undefined && (settings.native.files.length > 0 || settings.native.hook !== undefined);
-}
-
 /**
  * What ruff starts from: the repository's own configuration when a file of it governs
  * (its options as written; ruff's defaults for the rest), else poly's `[defaults]`.
  */
 function baseOptions(settings: EngineSettings): Options {
-  if (ruffOwn(settings)) return structuredClone(settings.native!.options);
+  // A file of the repository's, or ruff's pre-commit hooks (ruff's defaults beneath their arguments).
+  if (configuredByRepository(settings)) return structuredClone(settings.native!.options);
   return {
     // Without a file: what poly worked out as ruff would (first-party modules), under poly's [defaults].
     ...(settings.native ? structuredClone(settings.native.options) : {}),
@@ -151,8 +137,8 @@ function lintOptions(settings: EngineSettings): Options {
     delete lint["extend-select"];
   }
   if (ignore) lint.ignore = [...(lint.ignore as string[] ?? []), ...ignore];
-  const out = mergeOptions(options, upstreamKeys(settings));
-  if (Object.keys(lint).length > 0) out.lint = mergeOptions(tableOf(out.lint), lint);
+  const out = mergeTables(options, upstreamKeys(settings));
+  if (Object.keys(lint).length > 0) out.lint = mergeTables(tableOf(out.lint), lint);
   return out;
 }
 
@@ -171,7 +157,7 @@ const FORMAT_KEYS = new Set([
 function formatOptions(settings: EngineSettings): Options {
   const options = baseOptions(settings);
   delete options.lint;
-  const native = ruffOwn(settings);
+  const native = configuredByRepository(settings);
   const ending = settings.defaults.line_ending === "crlf"
     ? "cr-lf"
     : settings.defaults.line_ending === "auto"
