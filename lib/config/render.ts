@@ -103,7 +103,9 @@ export function renderToml(config: ResolvedConfig, display: DisplayPath): string
       type Hook = { id: string; tool: string; engine?: string; lints?: boolean; languages: string[] };
       for (const h of (n.options.hooks ?? []) as Hook[]) {
         const does = h.lints ? "lints" : "formats";
-        const how = h.engine ? `${h.tool} ${does} as the hook runs it` : `keeps the files it takes (${h.tool})`;
+        const how = h.engine
+          ? `${h.tool} ${does} as the hook runs it`
+          : `keeps the files it takes (${h.tool}, which poly does not run on them)`;
         lines.push(`#   "${h.id}": ${how}; ${h.languages.join(", ")}`);
       }
       continue;

@@ -206,7 +206,7 @@ function makeLintPlan(language: Language, config: ResolvedConfig): FilePlan {
   const oxlint = oxlintLints(language, config);
   // Where `deno lint` governs, or an oxlint file without a biome file of biome's own beside it, that tool lints in
   // biome's place, unless poly.toml configures biome's linting there.
-  const instead = (deno || (oxlint && !biomeOwn(config))) && table(config, "lint", language, "biome") === undefined;
+  const instead = (deno || (oxlint && !biomeFile(config))) && table(config, "lint", language, "biome") === undefined;
   // Where flake8's configuration governs and the repository does not configure ruff's linting, flake8 lints in ruff's
   // place, unless poly.toml configures ruff's linting there.
   const flake8 = flake8Lints(language, config);
@@ -301,10 +301,18 @@ function flake8KeepsStyle(spec: EngineSpec, language: Language, config: Resolved
   return notFormatted(language, by, " and configures no formatter for it", "ruff");
 }
 
-/** Whether a biome file of biome's own governs `config`'s directory (not prettier's or oxfmt's options mapped onto it). */
+/**
+ * Whether biome's own configuration governs `config`'s directory: a biome file of biome's own, or biome's formatting
+ * hook in `.pre-commit-config.yaml` (not prettier's or oxfmt's options mapped onto biome).
+ */
 function biomeOwn(config: ResolvedConfig): boolean {
   const biome = config.native?.biome;
   return biome !== undefined && !biome.style;
+}
+
+/** Whether a biome file of biome's own governs `config`'s directory (its formatting hook alone lints nothing). */
+function biomeFile(config: ResolvedConfig): boolean {
+  return biomeOwn(config) && config.native!.biome!.files.length > 0;
 }
 
 /**
@@ -389,10 +397,12 @@ function hooksKeep(id: string, config: NativeEngineConfig, path: string): string
     const not = hookTakes(config, hook, path);
     const own = hook.id === options.own;
     if (!own && !not) {
+      // A tool poly runs for other languages (clang-format's hook on JavaScript and JSON).
+      const runs = engineById(hook.tool) ? ` for ${languageName(options.language)}` : "";
       return notFormatted(
         options.language,
         `${hook.tool} (its "${hook.id}" hook in ${file})`,
-        ", which poly does not run",
+        `, which poly does not run${runs}`,
         id,
       );
     }
@@ -417,6 +427,8 @@ function hooksKeep(id: string, config: NativeEngineConfig, path: string): string
 function eslintKeepsStyle(language: Language, config: ResolvedConfig): string | undefined {
   const eslint = config.native?.[ESLINT];
   if (!eslint || !ESLINT_LANGUAGES.has(language) || !notOff("eslint", config, "lint", language)) return undefined;
+  // biome's formatting hook formats it (ESLint still lints).
+  if (biomeOwn(config)) return undefined;
   const file = eslint.files[0]?.path;
   const by = `${runnerName(eslintRunner(eslint))}${file ? ` (${basename(file)})` : ""}`;
   return notFormatted(language, by, " and configures no formatter for it", "biome");

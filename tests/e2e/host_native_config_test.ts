@@ -435,7 +435,12 @@ Deno.test("pre-commit-formatters: the hooks of .pre-commit-config.yaml keep what
   // `poly config show` names the hooks and what each does.
   const shown = (await runPoly(["config", "show"], { cwd: dir })).stdout;
   assert.match(shown, /# pre-commit: the formatting hooks of \.pre-commit-config\.yaml:\n/);
-  assert.ok(shown.includes('\n#   "pretty-format-json": keeps the files it takes (pretty-format-json); json\n'), shown);
+  assert.ok(
+    shown.includes(
+      '\n#   "pretty-format-json": keeps the files it takes (pretty-format-json, which poly does not run on them); json\n',
+    ),
+    shown,
+  );
   assert.ok(shown.includes('\n#   "black": black formats as the hook runs it; python\n'), shown);
   // Without the hooks, poly's own formatters rewrite them (biome folds the array; ruff at poly's width of 120).
   await Deno.remove(join(dir, file));
@@ -607,4 +612,65 @@ Deno.test("shfmt's pre-commit hook: its flags are shfmt's, in the .editorconfig'
   // Without the hook, the .editorconfig's tabs.
   await Deno.remove(config);
   assert.equal((await run(dir, ["fmt", "--check"])).doc.results.find((r) => r.path === "run.sh")?.changed, true);
+});
+
+Deno.test("pre-commit-biome: biome's hook formats with biome's defaults and its arguments, the files it takes", async () => {
+  const dir = await parity("pre-commit-biome");
+  const config = join(dir, ".pre-commit-config.yaml");
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  // Tabs, as `biome format` leaves them: not poly's [defaults], nor the .editorconfig biome does not read.
+  assert.equal(byPath["src/app.ts"], undefined, JSON.stringify(doc));
+  assert.equal(byPath["data.json"], undefined);
+  assert.equal(
+    byPath["legacy/old.js"]?.skipped,
+    'not formatted: the repository formats JavaScript with its "biome-check" hook in .pre-commit-config.yaml, which ' +
+      'does not take it (its exclude "^legacy/")',
+  );
+  // The hook's arguments are biome's settings over its defaults: `--indent-style=space` indents with two spaces.
+  const text = await Deno.readTextFile(config);
+  await Deno.writeTextFile(config, text.replace("exclude:", "args: [--write, --indent-style=space]\n        exclude:"));
+  await run(dir, ["fmt", "--fix", "data.json"]);
+  assert.equal(await Deno.readTextFile(join(dir, "data.json")), '{\n  "name": "shop",\n  "private": true\n}\n');
+  // One poly cannot apply: the files biome would format are errors naming it.
+  await Deno.writeTextFile(config, text.replace("exclude:", "args: [--config-path=tools]\n        exclude:"));
+  const refused = await run(dir, ["fmt", "--check", "src/app.ts"]);
+  assert.match(refused.doc.errors[0]?.message ?? "", /poly cannot apply "--config-path=tools" to biome/);
+  // Without the hook, poly's defaults under the .editorconfig: two spaces.
+  await Deno.remove(config);
+  const plain = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path).sort(), ["src/app.ts"]);
+});
+
+Deno.test("pre-commit-clang-format: clang-format's hook formats with its style (LLVM's where no file), not poly's width", async () => {
+  const dir = await parity("pre-commit-clang-format");
+  const config = join(dir, ".pre-commit-config.yaml");
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  assert.equal(byPath["src/main.c"], undefined, JSON.stringify(doc));
+  assert.equal(
+    byPath["web/greet.js"]?.skipped,
+    'not formatted: the repository keeps its JavaScript style with clang-format (its "clang-format" hook in ' +
+      ".pre-commit-config.yaml), which poly does not run for JavaScript; [fmt.javascript.biome] in poly.toml formats it " +
+      "with biome",
+  );
+  // A style named in the hook's arguments is the style, as `clang-format --style=Mozilla` formats it.
+  const text = await Deno.readTextFile(config);
+  await Deno.writeTextFile(config, `${text}        args: [-i, -style=Mozilla]\n        types_or: [c]\n`);
+  await run(dir, ["fmt", "--fix", "src/main.c"]);
+  assert.match(await Deno.readTextFile(join(dir, "src/main.c")), /^static int\nscale\(int value.*\)\n\{$/m);
+  // A `.clang-format` governs under `--style=file`, the hook's default.
+  await Deno.writeTextFile(config, text);
+  await Deno.writeTextFile(join(dir, ".clang-format"), "BasedOnStyle: LLVM\nColumnLimit: 120\n");
+  const wide = (await run(dir, ["fmt", "--check", "src/main.c"])).doc;
+  assert.equal(wide.results.find((r) => r.path === "src/main.c")?.changed, true);
+  await Deno.remove(join(dir, ".clang-format"));
+  // One poly cannot apply: an error naming it.
+  await Deno.writeTextFile(config, `${text}        args: [--style=file:tools/style.yaml]\n`);
+  const refused = await run(dir, ["fmt", "--check", "src/main.c"]);
+  assert.match(refused.doc.errors[0]?.message ?? "", /poly cannot apply --style=file:tools\/style.yaml/);
+  // Without the hook, poly's defaults (120 columns) join the wrapped lines, and biome formats the JavaScript.
+  await Deno.remove(config);
+  const plain = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path).sort(), ["src/main.c", "web/greet.js"]);
 });

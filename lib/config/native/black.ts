@@ -19,7 +19,8 @@ import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
 import { nearestUp, pyprojectTool } from "./_reading.ts";
 import type { NativeEngineConfig } from "./types.ts";
-import { blackHookArgs, type PreCommitHook } from "./pre_commit.ts";
+import { blackHookArgs } from "./hook_args.ts";
+import type { PreCommitHook } from "./pre_commit.ts";
 
 type Table = Record<string, unknown>;
 

@@ -43,17 +43,16 @@ import { MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
 import { magoExcluded, MagoReader } from "./mago.ts";
 import { KeptStyleReader } from "./kept_style.ts";
+import { engineHook, PRE_COMMIT_FILE, type PreCommitHook, PreCommitReader } from "./pre_commit.ts";
 import {
-  engineHook,
+  biomeHookOptions,
+  clangFormatHookStyle,
   markdownlintHookRules,
-  PRE_COMMIT_FILE,
-  type PreCommitHook,
-  PreCommitReader,
   ruffCheckHookOptions,
   ruffHookOptions,
   shfmtHookOptions,
-} from "./pre_commit.ts";
-import { tableOf } from "../table.ts";
+} from "./hook_args.ts";
+import { isTable, mergeTables, tableOf } from "../table.ts";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeEngineConfig, NativeLayer, NativePattern, NativeSource } from "./types.ts";
 
@@ -117,6 +116,9 @@ export const KEPT_STYLE = "kept-style";
  * the hooks of formatters poly does not run keep the files they take from poly's formatter (lib/run/plan.ts).
  */
 export const PRE_COMMIT = "pre-commit";
+
+/** clang-format's predefined styles (`--style=<name>`, `BasedOnStyle`), in lower case as it matches them. */
+const CLANG_FORMAT_STYLES = new Set(["llvm", "google", "chromium", "mozilla", "webkit", "microsoft", "gnu"]);
 
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = [
@@ -242,6 +244,85 @@ export class NativeConfigs {
     return { ...ruff, options, hook };
   }
 
+  /**
+   * biome as its formatting hook runs it: the hook's settings over the biome file of biome's own governing the
+   * directory (`own`), or over biome's defaults where none does; undefined where the hook turns biome's formatter off
+   * (`--formatter-enabled=false`). Arguments poly cannot apply make the configuration `unmapped` (its formatting errors,
+   * saying why; its linting goes on).
+   */
+  #biomeHooked(
+    own: NativeEngineConfig | undefined,
+    hook: PreCommitHook,
+    top: string,
+    shown: string,
+  ): Promise<NativeEngineConfig | undefined> {
+    const base: NativeEngineConfig = own ?? { files: [], options: {}, root: top };
+    try {
+      const options = biomeHookOptions(hook, shown);
+      if (tableOf(options.formatter).enabled === false) return Promise.resolve(own);
+      return Promise.resolve({ ...base, options: mergeTables(base.options, options), hook: hook.id });
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      return Promise.resolve({ ...base, hook: hook.id, unmapped: e.message });
+    }
+  }
+
+  /**
+   * clang-format as its hook runs it: with `--style=file` (the hook's default), the nearest `.clang-format` (`own`),
+   * or where none governs the hook's `--fallback-style` (LLVM's by default) — not poly's `[defaults]`; with a style
+   * named or written inline, that style in the file's place, as clang-format takes it. One poly cannot apply throws.
+   */
+  async #clangFormatHooked(
+    own: NativeEngineConfig | undefined,
+    hook: PreCommitHook,
+    top: string,
+    shown: string,
+  ): Promise<NativeEngineConfig> {
+    const { style, fallback } = clangFormatHookStyle(hook, shown);
+    const named = (name: string, flag: string): Record<string, unknown>[] => {
+      if (/^none$/i.test(name)) return [{ DisableFormat: true }];
+      if (CLANG_FORMAT_STYLES.has(name.toLowerCase())) return [{ BasedOnStyle: name }];
+      throw new ConfigError(
+        { file: shown },
+        `the "${hook.id}" hook's args: ${flag}=${name} is not a style clang-format knows (${
+          [...CLANG_FORMAT_STYLES].join(", ")
+        }, none)`,
+      );
+    };
+    if (style === "file") {
+      return own ? { ...own, hook: hook.id } : {
+        files: [],
+        options: { styles: named(fallback, "--fallback-style") },
+        root: top,
+        hook: hook.id,
+      };
+    }
+    let styles: Record<string, unknown>[];
+    if (style.startsWith("{")) {
+      let doc: unknown;
+      try {
+        doc = (await import("js-yaml")).load(style, { json: true });
+      } catch (e) {
+        throw new ConfigError(
+          { file: shown },
+          `the "${hook.id}" hook's args: --style=${style} is not a style clang-format can read: ${
+            (e as Error).message.split("\n")[0]
+          }`,
+        );
+      }
+      if (!isTable(doc)) {
+        throw new ConfigError({ file: shown }, `the "${hook.id}" hook's args: --style=${style} must be a mapping`);
+      }
+      styles = [doc];
+    } else if (style.startsWith("file:")) {
+      throw new ConfigError(
+        { file: shown },
+        `the "${hook.id}" hook's args: poly cannot apply --style=${style} (a style file by its path); name the style in a .clang-format`,
+      );
+    } else styles = named(style, "--style");
+    return { files: [], options: { styles }, root: top, hook: hook.id };
+  }
+
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
   holdsAny(dir: string, test: (name: string) => boolean): Promise<boolean> {
     return this.#files.hasAny(dir, test);
@@ -313,6 +394,20 @@ export class NativeConfigs {
       if (manifest) out[NODE_MANIFEST] = manifest;
     }
     // A biome file of biome's own (not prettier's or oxfmt's options mapped onto it) governs this directory.
+    const biomeFile = out.biome !== undefined && !out.biome.style;
+    // biome's formatting hook: biome formats the files it takes, under its own file or biome's defaults (not
+    // poly's `[defaults]`, nor a prettier file biome does not read), the hook's settings over them.
+    const biomeHook = wanted("biome") ? engineHook(preCommit, "biome") : undefined;
+    if (biomeHook && !(biomeFile && out.biome!.unhonoured)) {
+      const own = biomeFile ? out.biome : undefined;
+      const hooked = await this.#underHook(
+        own ?? preCommit!,
+        "biome",
+        () => this.#biomeHooked(own, biomeHook, top, shown),
+      );
+      if (hooked) out.biome = hooked;
+    }
+    // biome formats the languages it formats here: under its file of its own or its hook.
     const biomeOwn = out.biome !== undefined && !out.biome.style;
     if (["biome", "prettier", "oxfmt", "webfmt", "dprint"].some(wanted)) {
       const style = await this.#biome.styleFor(dir, top);
@@ -345,7 +440,7 @@ export class NativeConfigs {
     if (wanted("deno-lint") && found) {
       // `deno lint` lints where Deno's formatter governs (a Deno project) or a `lint` key says so, except where a
       // biome file of biome's own governs.
-      if ((found.lint.explicit || out[DENO_FMT]) && !biomeOwn) out[DENO_LINT] = found.lint.config;
+      if ((found.lint.explicit || out[DENO_FMT]) && !biomeFile) out[DENO_LINT] = found.lint.config;
     }
     const host: [string, () => Promise<NativeEngineConfig | undefined>][] = [
       ["shellcheck", () => this.#host.shellcheck(dir, top)],
@@ -359,6 +454,16 @@ export class NativeConfigs {
       if (!wanted(id)) continue;
       const found = await this.#unhonouredAt(dir, read);
       if (found) out[id] = found;
+    }
+    // clang-format's hook: the style its `--style` names (the nearest `.clang-format` by default, else its fallback).
+    const clang = wanted("clang-format") ? engineHook(preCommit, "clang-format") : undefined;
+    if (clang && !out["clang-format"]?.unhonoured) {
+      const own = out["clang-format"];
+      out["clang-format"] = await this.#underHook(
+        own ?? preCommit!,
+        "clang-format",
+        () => this.#unhonouredAt(top, () => this.#clangFormatHooked(own, clang, top, shown)),
+      );
     }
     // shfmt's hook: its printer and parser flags, where it gives any (shfmt then reads no `.editorconfig`).
     const shfmt = wanted("shfmt") ? engineHook(preCommit, "shfmt") : undefined;
@@ -392,7 +497,7 @@ export class NativeConfigs {
       if (found) out.oxlint = found;
     }
     // Where ESLint lints and biome otherwise would (no biome file of its own, no oxlint file, no `deno lint`).
-    if (wanted("eslint") && !biomeOwn && !out.oxlint && !out[DENO_LINT]) {
+    if (wanted("eslint") && !biomeFile && !out.oxlint && !out[DENO_LINT]) {
       const eslint = await this.#eslint.forDir(dir, top);
       if (eslint) out[ESLINT] = eslint;
     }

@@ -30,10 +30,8 @@ import { hasExecutableBit } from "../../fs/executable.ts";
 import type { NativeFiles } from "./_files.ts";
 import { parseError } from "./_reading.ts";
 import { pythonPattern } from "./black.ts";
-import { isTable, mergeTables, type Table } from "../table.ts";
+import { isTable, type Table } from "../table.ts";
 import type { NativeEngineConfig } from "./types.ts";
-import type { Selection } from "./ruff.ts";
-import { selectorCode } from "../../engines/ruff/codes.ts";
 
 /** The file pre-commit reads at the root of the work tree. */
 export const PRE_COMMIT_FILE = ".pre-commit-config.yaml";
@@ -120,8 +118,34 @@ const MARKDOWNLINT_CLI: Known = {
 /** toml-sort's hooks leave the lock files out (since v0.24.4). */
 const TOML_LOCKS = String.raw`(^|/)(uv\.lock|poetry\.lock|Cargo\.lock)$`;
 
-/** The formatting hooks of the hook repositories poly knows, by `id`. */
-export const KNOWN_HOOKS: Readonly<Record<string, Known>> = {
+/** The languages biome formats in poly (Vue, Svelte and Astro are web_fmt's). */
+const BIOME_FORMATS = ["javascript", "typescript", "json", "css", "graphql"];
+/** biomejs/pre-commit's hooks: biome on the files its pattern names. */
+const BIOME_HOOK: Known = {
+  tool: "biome",
+  engine: "biome",
+  repos: /biomejs\/pre-commit$/,
+  languages: BIOME_FORMATS,
+  types: ["text"],
+  files: String.raw`\.(jsx?|tsx?|c(js|ts)|m(js|ts)|d\.(ts|cts|mts)|jsonc?|css|svelte|vue|astro|graphql|gql)$`,
+};
+/** The same hooks linting: biome lints Vue, Svelte and Astro files too, as `biome lint` does. */
+const BIOME_LINT_HOOK: Known = { ...BIOME_HOOK, lints: true, languages: [...BIOME_FORMATS, "vue", "svelte", "astro"] };
+/** pre-commit/mirrors-clang-format's hook: `clang-format -i -style=file` on C, C++, Java, Protobuf and more. */
+const CLANG_FORMAT_HOOK: Known = {
+  tool: "clang-format",
+  repos: /mirrors-clang-format$/,
+  languages: [],
+  typesOr: ["c++", "c", "c#", "cuda", "java", "javascript", "json", "objective-c", "proto", "textproto", "metal"],
+  args: ["-style=file"],
+};
+
+/**
+ * The formatting hooks of the hook repositories poly knows, by `id`; a hook that both formats and lints (`biome-check`),
+ * or formats some languages with an engine of poly's and others with what poly does not run (clang-format's hook on
+ * JavaScript and JSON, which biome formats in poly), is one record for each.
+ */
+export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   "black": { tool: "black", engine: "black", ...PYTHON },
   "black-jupyter": { tool: "black", engine: "black", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
   "ruff-format": { tool: "ruff format", engine: "ruff", languages: ["python"], typesOr: ["python", "pyi", "jupyter"] },
@@ -152,6 +176,14 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known>> = {
   "pretty-format-toml": { tool: "pretty-format-toml", languages: ["toml"], types: ["toml"] },
   // `prettier --write --ignore-unknown` over every text file (pre-commit/mirrors-prettier, rbubley/mirrors-prettier).
   "prettier": { tool: "prettier", engine: "prettier", languages: PRETTIER_LANGUAGES, types: ["text"] },
+  "biome-check": [BIOME_HOOK, BIOME_LINT_HOOK],
+  "biome-ci": [BIOME_HOOK, BIOME_LINT_HOOK],
+  "biome-format": BIOME_HOOK,
+  "biome-lint": BIOME_LINT_HOOK,
+  "clang-format": [
+    { ...CLANG_FORMAT_HOOK, engine: "clang-format", languages: ["c", "cpp", "java", "protobuf"] },
+    { ...CLANG_FORMAT_HOOK, languages: ["javascript", "json"] },
+  ],
 };
 
 /** A text that may hold a hook read here: a known id, or a local hook's `entry`. */
@@ -177,6 +209,15 @@ const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   "sqlfluff fix": "sqlfluff-fix",
   "shfmt": "shfmt",
   "prettier": "prettier",
+  "biome check": "biome-check",
+  "biome ci": "biome-ci",
+  "biome format": "biome-format",
+  "biome lint": "biome-lint",
+  "@biomejs/biome check": "biome-check",
+  "@biomejs/biome ci": "biome-ci",
+  "@biomejs/biome format": "biome-format",
+  "@biomejs/biome lint": "biome-lint",
+  "clang-format": "clang-format",
 };
 
 /** Commands that run another (`poetry run black`, `python -m black`): left out of a local hook's `entry`. */
@@ -268,31 +309,36 @@ export async function readPreCommit(text: string, shown: string): Promise<PreCom
       const id = hook.id;
       const local = repo.repo === "local";
       const knownId = local ? (typeof hook.entry === "string" ? localKnown(hook.entry) : undefined) : id;
-      let known = knownId === undefined ? undefined : KNOWN_HOOKS[knownId];
-      if (known?.repos && !local && !known.repos.test(String(repo.repo).replace(/(\.git)?\/*$/, ""))) known = undefined;
-      if (!known || manualOnly(hook, doc.default_stages)) continue;
-      const where = `hook "${id}": `;
-      // A local hook has no repository's defaults: its own keys say which files it takes.
-      const base: Partial<Known> = local ? { types: ["file"] } : known;
-      options.hooks.push({
-        id,
-        tool: known.tool,
-        ...(known.engine ? { engine: known.engine } : {}),
-        ...(known.lints ? { lints: true as const } : {}),
-        languages: known.languages,
-        files: stringKey(hook, "files", base.files ?? "", where, shown, true),
-        exclude: stringKey(hook, "exclude", base.exclude ?? "^$", where, shown, true),
-        types: listKey(hook, "types", base.types ?? ["file"], where, shown),
-        typesOr: listKey(hook, "types_or", base.typesOr, where, shown),
-        excludeTypes: listKey(hook, "exclude_types", base.excludeTypes, where, shown),
-        args: listKey(hook, "args", base.args, where, shown),
-        ...(typeof repo.rev === "string" && /^v?\d+\.\d+/.test(repo.rev)
-          ? { version: repo.rev.replace(/^v/, "") }
-          : {}),
-      });
+      if (knownId === undefined || manualOnly(hook, doc.default_stages)) continue;
+      for (const known of [KNOWN_HOOKS[knownId] ?? []].flat()) {
+        if (known.repos && !local && !known.repos.test(String(repo.repo).replace(/(\.git)?\/*$/, ""))) continue;
+        options.hooks.push(readHook(hook, known, local, repo.rev, shown));
+      }
     }
   }
   return options;
+}
+
+/** One hook of the configuration as `known` reads it (a `local` one by its own keys alone). */
+function readHook(hook: Table, known: Known, local: boolean, rev: unknown, shown: string): PreCommitHook {
+  const id = hook.id as string;
+  const where = `hook "${id}": `;
+  // A local hook has no repository's defaults: its own keys say which files it takes.
+  const base: Partial<Known> = local ? { types: ["file"] } : known;
+  return {
+    id,
+    tool: known.tool,
+    ...(known.engine ? { engine: known.engine } : {}),
+    ...(known.lints ? { lints: true as const } : {}),
+    languages: known.languages,
+    files: stringKey(hook, "files", base.files ?? "", where, shown, true),
+    exclude: stringKey(hook, "exclude", base.exclude ?? "^$", where, shown, true),
+    types: listKey(hook, "types", base.types ?? ["file"], where, shown),
+    typesOr: listKey(hook, "types_or", base.typesOr, where, shown),
+    excludeTypes: listKey(hook, "exclude_types", base.excludeTypes, where, shown),
+    args: listKey(hook, "args", base.args, where, shown),
+    ...(typeof rev === "string" && /^v?\d+\.\d+/.test(rev) ? { version: rev.replace(/^v/, "") } : {}),
+  };
 }
 
 /**
@@ -403,6 +449,7 @@ const EXTENSION_TAGS: Readonly<Record<string, readonly string[]>> = {
   cxx: ["c++"],
   hpp: ["header", "c++"],
   hh: ["header", "c++"],
+  hxx: ["header", "c++"],
   sh: ["shell"],
   bash: ["shell", "bash"],
   zsh: ["shell", "zsh"],
@@ -477,210 +524,6 @@ export class PreCommitReader {
   }
 }
 
-/** The value of a flag written `--flag value`, `--flag=value` or (a short one) `-fvalue`; advances `at`. */
-function flagValue(args: string[], at: { i: number }, flag: string, name: string, shown: string): string {
-  const arg = args[at.i];
-  if (arg.startsWith(`${flag}=`)) return arg.slice(flag.length + 1);
-  if (arg.length > flag.length && !flag.startsWith("--")) return arg.slice(flag.length);
-  const value = args[++at.i];
-  if (value === undefined) throw new ConfigError({ file: shown }, `${name}: "${flag}" needs a value`);
-  return value;
-}
-
-/** Whether `arg` is `flag`, alone or with its value attached. */
-function isFlag(arg: string, ...flags: string[]): string | undefined {
-  return flags.find((f) => arg === f || arg.startsWith(`${f}=`) || (!f.startsWith("--") && arg.startsWith(f)));
-}
-
-/** black's flags that do not change its layout (`--check` still holds every file to it). */
-const BLACK_QUIET = new Set([
-  "-q",
-  "--quiet",
-  "-v",
-  "--verbose",
-  "--fast",
-  "--safe",
-  "--check",
-  "--diff",
-  "--color",
-  "--no-color",
-]);
-
-/**
- * What the arguments of black's hook set, as poly.toml's `[fmt.python.black]` keys (`line_length`,
- * `skip_string_normalization`, `skip_magic_trailing_comma`, `preview`, `target_version`), `required_version` (the
- * major version of the black the hook pins, or its `--required-version`) and `config` (the file `--config` names, as
- * written). One poly cannot apply is a ConfigError naming it.
- */
-export function blackHookArgs(hook: PreCommitHook, shown: string): Record<string, unknown> {
-  const name = `the "${hook.id}" hook's args`;
-  // The black the hook pins: its stable style is the same within a major version (a calendar year), so black's
-  // `--required-version` holds the black on PATH to that major, as black holds itself to a table's `required-version`.
-  const out: Record<string, unknown> = hook.version ? { required_version: hook.version.split(".")[0] } : {};
-  const at = { i: 0 };
-  for (; at.i < hook.args.length; at.i++) {
-    const arg = hook.args[at.i];
-    if (BLACK_QUIET.has(arg)) continue;
-    if (/^-[SC]+$/.test(arg)) {
-      if (arg.includes("S")) out.skip_string_normalization = true;
-      if (arg.includes("C")) out.skip_magic_trailing_comma = true;
-    } else if (arg === "--skip-string-normalization") out.skip_string_normalization = true;
-    else if (arg === "--skip-magic-trailing-comma") out.skip_magic_trailing_comma = true;
-    else if (arg === "--preview") out.preview = true;
-    else if (isFlag(arg, "--line-length", "-l")) {
-      const flag = isFlag(arg, "--line-length", "-l")!;
-      const value = flagValue(hook.args, at, flag, name, shown);
-      if (!/^\d+$/.test(value)) throw new ConfigError({ file: shown }, `${name}: "${flag}" must be a whole number`);
-      out.line_length = Number(value);
-    } else if (isFlag(arg, "--target-version", "-t")) {
-      const flag = isFlag(arg, "--target-version", "-t")!;
-      out.target_version = [...(out.target_version as string[] ?? []), flagValue(hook.args, at, flag, name, shown)];
-    } else if (isFlag(arg, "--config")) out.config = flagValue(hook.args, at, "--config", name, shown);
-    else if (isFlag(arg, "--required-version")) {
-      out.required_version = flagValue(hook.args, at, "--required-version", name, shown);
-    } else if (isFlag(arg, "--workers", "-W")) flagValue(hook.args, at, isFlag(arg, "--workers", "-W")!, name, shown);
-    else {
-      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to black`);
-    }
-  }
-  return out;
-}
-
-/** ruff format's flags that do not change its layout. */
-const RUFF_QUIET = new Set([
-  "-q",
-  "--quiet",
-  "-v",
-  "--verbose",
-  "--check",
-  "--diff",
-  "--force-exclude",
-  "--no-cache",
-  "--respect-gitignore",
-  "--exit-non-zero-on-format",
-  "--exit-non-zero-on-fix",
-]);
-
-/**
- * What the arguments of ruff's `ruff-format` hook set, as ruff options (`line-length`, `preview`, `target-version`, and
- * the `KEY = VALUE` settings `--config` gives). One poly cannot apply (`--config` naming a file) is a ConfigError.
- */
-export async function ruffHookOptions(hook: PreCommitHook, shown: string): Promise<Record<string, unknown>> {
-  const name = `the "${hook.id}" hook's args`;
-  const out: Record<string, unknown> = {};
-  const at = { i: 0 };
-  for (; at.i < hook.args.length; at.i++) {
-    const arg = hook.args[at.i];
-    if (RUFF_QUIET.has(arg)) continue;
-    if (!(await ruffSetting(hook.args, at, name, shown, out))) {
-      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to ruff format`);
-    }
-  }
-  return out;
-}
-
-/**
- * The setting of ruff's command line at `args[at.i]` that both `ruff check` and `ruff format` take (`--preview`,
- * `--line-length`, `--target-version`, `--config KEY = VALUE`), into `out`; false where it is none of them.
- */
-async function ruffSetting(
-  args: string[],
-  at: { i: number },
-  name: string,
-  shown: string,
-  out: Record<string, unknown>,
-): Promise<boolean> {
-  const arg = args[at.i];
-  if (arg === "--preview" || arg === "--no-preview") out.preview = arg === "--preview";
-  else if (isFlag(arg, "--line-length")) {
-    const value = flagValue(args, at, "--line-length", name, shown);
-    if (!/^\d+$/.test(value)) throw new ConfigError({ file: shown }, `${name}: "--line-length" must be a whole number`);
-    out["line-length"] = Number(value);
-  } else if (isFlag(arg, "--target-version")) {
-    out["target-version"] = flagValue(args, at, "--target-version", name, shown);
-  } else if (isFlag(arg, "--config")) {
-    const value = flagValue(args, at, "--config", name, shown);
-    if (!value.includes("=")) {
-      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "--config ${value}" (a file) to ruff`);
-    }
-    const { parse } = await import("smol-toml");
-    let setting: Record<string, unknown>;
-    try {
-      // Plain objects (the settings are JSON): the parser's tables have no prototype.
-      setting = JSON.parse(JSON.stringify(parse(value)));
-    } catch (e) {
-      throw new ConfigError(
-        { file: shown },
-        `${name}: "--config ${value}" is not a TOML setting: ${(e as Error).message.split("\n")[0]}`,
-      );
-    }
-    Object.assign(out, mergeTables(out, setting));
-  } else return false;
-  return true;
-}
-
-/** ruff check's flags that do not change what it finds. */
-const RUFF_CHECK_QUIET = new Set([
-  ...RUFF_QUIET,
-  "--fix",
-  "--no-fix",
-  "--show-fixes",
-  "--no-show-fixes",
-  "--unsafe-fixes",
-  "--no-unsafe-fixes",
-  "--exit-zero",
-  "--statistics",
-]);
-
-/** ruff check's flags naming rules, as the `lint` keys they set. */
-const RUFF_RULE_FLAGS: Readonly<Record<string, string>> = {
-  "--select": "select",
-  "--extend-select": "extend-select",
-  "--ignore": "ignore",
-  "--extend-ignore": "ignore",
-  "--fixable": "fixable",
-  "--unfixable": "unfixable",
-  "--extend-fixable": "extend-fixable",
-};
-
-/**
- * What the arguments of ruff's `ruff-check` hook set: ruff's top-level options (`line-length`, `preview`,
- * `target-version`, `--config KEY = VALUE`) and the command line's rule selection as one more of ruff's selection
- * layers (`--select`, `--extend-select`, `--ignore`: comma-separated, repeatable), with `--fixable`, `--unfixable`,
- * `--extend-fixable`. Flags that only steer the run (`--fix`, `--exit-zero`, `--output-format`) change nothing. One
- * poly cannot apply is a ConfigError naming it.
- */
-export async function ruffCheckHookOptions(
-  hook: PreCommitHook,
-  shown: string,
-): Promise<{ options: Record<string, unknown>; selection: Selection }> {
-  const name = `the "${hook.id}" hook's args`;
-  const options: Record<string, unknown> = {};
-  const lint: Record<string, string[]> = {};
-  const at = { i: 0 };
-  for (; at.i < hook.args.length; at.i++) {
-    const arg = hook.args[at.i];
-    if (RUFF_CHECK_QUIET.has(arg)) continue;
-    const rules = isFlag(arg, ...Object.keys(RUFF_RULE_FLAGS));
-    if (rules) {
-      const codes = flagValue(hook.args, at, rules, name, shown).split(",").map((c) => c.trim()).filter(Boolean);
-      (lint[RUFF_RULE_FLAGS[rules]] ??= []).push(...codes.map(selectorCode));
-    } else if (isFlag(arg, "--output-format")) flagValue(hook.args, at, "--output-format", name, shown);
-    else if (!(await ruffSetting(hook.args, at, name, shown, options))) {
-      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to ruff check`);
-    }
-  }
-  for (const key of ["fixable", "unfixable", "extend-fixable"]) {
-    if (lint[key]) options.lint = { ...(options.lint as Record<string, unknown> ?? {}), [key]: lint[key] };
-  }
-  const selection: Selection = {
-    ...(lint.select ? { select: lint.select } : {}),
-    extendSelect: lint["extend-select"] ?? [],
-    ignore: lint.ignore ?? [],
-  };
-  return { options, selection };
-}
-
 /** The hook of `config` that runs poly's engine `engine` as a formatter (as a linter: `lints`), or undefined. */
 export function engineHook(
   config: NativeEngineConfig | undefined,
@@ -689,147 +532,4 @@ export function engineHook(
 ): PreCommitHook | undefined {
   if (!config || config.unhonoured) return undefined;
   return (config.options as unknown as PreCommitOptions).hooks.find((h) => h.engine === engine && !h.lints === !lints);
-}
-
-/** prettier's flags that do not change its layout. */
-const PRETTIER_QUIET = new Set([
-  "--write",
-  "-w",
-  "--check",
-  "-c",
-  "--list-different",
-  "-l",
-  "--ignore-unknown",
-  "-u",
-  "--no-error-on-unmatched-pattern",
-  "--cache",
-]);
-/** prettier's flags with a value that do not change its layout. */
-const PRETTIER_QUIET_VALUES = ["--cache-location", "--cache-strategy", "--log-level"];
-
-/**
- * What the arguments of prettier's hook set, as prettier's options (`--prose-wrap=preserve` → `proseWrap:
- * "preserve"`, `--tab-width 2` → `tabWidth: 2`, `--no-semi` → `semi: false`, `--single-quote` → `singleQuote: true`).
- * Flags that only steer the command (`--write`, `--cache-location`, ...) change nothing. One poly cannot apply
- * (`--config`, `--plugin`, `--ignore-path`, `--no-editorconfig`) is a ConfigError naming it.
- */
-export function prettierHookOptions(hook: PreCommitHook, shown: string): Record<string, unknown> {
-  const name = `the "${hook.id}" hook's args`;
-  const out: Record<string, unknown> = {};
-  const at = { i: 0 };
-  const camel = (flag: string) => flag.replace(/^--/, "").replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-  for (; at.i < hook.args.length; at.i++) {
-    const arg = hook.args[at.i];
-    if (PRETTIER_QUIET.has(arg)) continue;
-    const quiet = isFlag(arg, ...PRETTIER_QUIET_VALUES);
-    if (quiet) {
-      flagValue(hook.args, at, quiet, name, shown);
-      continue;
-    }
-    const m = /^--(no-)?([a-z][a-z-]*)(?:=(.*))?$/.exec(arg);
-    const refused = ["config", "plugin", "ignore-path", "stdin-filepath", "config-precedence", "editorconfig"];
-    if (!m || refused.includes(m[2])) {
-      throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to prettier`);
-    }
-    const key = camel(`--${m[2]}`);
-    if (m[1]) {
-      out[key] = false;
-      continue;
-    }
-    // A flag followed by a value (`--tab-width 2`), unless it is a switch (`--single-quote`).
-    let value: string | undefined = m[3];
-    if (value === undefined && !PRETTIER_SWITCHES.has(m[2])) value = flagValue(hook.args, at, `--${m[2]}`, name, shown);
-    out[key] = value === undefined ? true : /^\d+$/.test(value) ? Number(value) : value;
-  }
-  return out;
-}
-
-/** prettier's options that are switches on its command line (a flag without a value). */
-const PRETTIER_SWITCHES = new Set([
-  "use-tabs",
-  "single-quote",
-  "jsx-single-quote",
-  "bracket-same-line",
-  "vue-indent-script-and-style",
-  "single-attribute-per-line",
-  "experimental-ternaries",
-  "semi",
-  "bracket-spacing",
-  "insert-pragma",
-  "require-pragma",
-]);
-
-/** markdownlint-cli's flags that do not change what it finds. */
-const MARKDOWNLINT_QUIET = new Set(["--fix", "-f", "--dot", "-d", "-q", "--quiet", "-s", "--stdin"]);
-
-/**
- * What the arguments of markdownlint-cli's hook set, as markdownlint's configuration: each rule `--enable` names on
- * (`true`), each `--disable` names off (`false`), over the configuration file's, as markdownlint-cli applies them
- * (both take several rules, up to the next flag). One poly cannot apply (`--config`, `--ignore`, `--rules`) is a
- * ConfigError naming it.
- */
-export function markdownlintHookRules(hook: PreCommitHook, shown: string): Record<string, boolean> {
-  const name = `the "${hook.id}" hook's args`;
-  const out: Record<string, boolean> = {};
-  let on: boolean | undefined;
-  for (const arg of hook.args) {
-    const m = /^--(enable|disable)(?:=(.*))?$/.exec(arg);
-    if (m) {
-      on = m[1] === "enable";
-      if (m[2] !== undefined) { for (const rule of m[2].split(/[\s,]+/).filter(Boolean)) out[rule] = on; }
-      continue;
-    }
-    if (!arg.startsWith("-") && on !== undefined) {
-      out[arg] = on;
-      continue;
-    }
-    on = undefined;
-    if (MARKDOWNLINT_QUIET.has(arg)) continue;
-    throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to markdownlint`);
-  }
-  return out;
-}
-
-/** shfmt's printer and parser flags, as poly.toml's `[fmt.shell.shfmt]` keys. */
-const SHFMT_FLAGS: Readonly<Record<string, string>> = {
-  "-bn": "binary_next_line",
-  "--binary-next-line": "binary_next_line",
-  "-ci": "switch_case_indent",
-  "--case-indent": "switch_case_indent",
-  "-sr": "space_redirects",
-  "--space-redirects": "space_redirects",
-  "-fn": "func_next_line",
-  "--func-next-line": "func_next_line",
-  "-s": "simplify",
-  "--simplify": "simplify",
-  "-mn": "minify",
-  "--minify": "minify",
-};
-/** shfmt's flags that do not change its layout. */
-const SHFMT_QUIET = new Set(["-w", "--write", "-d", "--diff", "-l", "--list", "--apply-ignore"]);
-
-/**
- * What the arguments of shfmt's hook set, as poly.toml's `[fmt.shell.shfmt]` keys (`indent`, `binary_next_line`,
- * `switch_case_indent`, `space_redirects`, `func_next_line`, `simplify`, `minify`, `shell_variant`); undefined where
- * they set none (shfmt then reads the `.editorconfig`, which it ignores once a printer or parser flag is given). One
- * poly cannot apply (`-kp`, which its WebAssembly build has not) is a ConfigError naming it.
- */
-export function shfmtHookOptions(hook: PreCommitHook, shown: string): Record<string, unknown> | undefined {
-  const name = `the "${hook.id}" hook's args`;
-  const out: Record<string, unknown> = {};
-  const at = { i: 0 };
-  for (; at.i < hook.args.length; at.i++) {
-    const arg = hook.args[at.i];
-    if (SHFMT_QUIET.has(arg)) continue;
-    if (arg in SHFMT_FLAGS) out[SHFMT_FLAGS[arg]] = true;
-    else if (isFlag(arg, "--indent", "-i")) {
-      const value = flagValue(hook.args, at, isFlag(arg, "--indent", "-i")!, name, shown);
-      if (!/^\d+$/.test(value)) throw new ConfigError({ file: shown }, `${name}: "-i" must be a whole number`);
-      out.indent = Number(value);
-    } else if (isFlag(arg, "--language-dialect", "-ln")) {
-      out.shell_variant = flagValue(hook.args, at, isFlag(arg, "--language-dialect", "-ln")!, name, shown);
-    } else if (arg === "-p" || arg === "--posix") out.shell_variant = "posix";
-    else throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to shfmt`);
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
 }

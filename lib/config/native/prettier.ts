@@ -33,7 +33,8 @@
  */
 import { dirname, relative, sep } from "node:path";
 import { ignoredBy } from "./_ignores.ts";
-import { PRE_COMMIT_FILE, prettierHookOptions, readPreCommit } from "./pre_commit.ts";
+import { PRE_COMMIT_FILE, readPreCommit } from "./pre_commit.ts";
+import { prettierHookOptions } from "./hook_args.ts";
 import { parseError } from "./_reading.ts";
 import { mergeTables } from "../table.ts";
 import picomatch from "picomatch";

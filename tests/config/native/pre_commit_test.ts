@@ -9,17 +9,11 @@ import { join } from "node:path";
 import { openConfig } from "../../../lib/config/load.ts";
 import { PRE_COMMIT } from "../../../lib/config/native/mod.ts";
 import {
-  blackHookArgs,
   hookTakes,
   interpreterTags,
-  markdownlintHookRules,
   type PreCommitHook,
   type PreCommitOptions,
-  prettierHookOptions,
   readPreCommit,
-  ruffCheckHookOptions,
-  ruffHookOptions,
-  shfmtHookOptions,
   tagsOf,
 } from "../../../lib/config/native/pre_commit.ts";
 import type { NativeEngineConfig } from "../../../lib/config/native/types.ts";
@@ -65,21 +59,6 @@ repos:
         entry: pytest
         language: system
 `;
-
-/** A hook of `id` as a configuration that names it alone reads it, its `args` empty. */
-function hookOf(id: string): PreCommitHook {
-  return {
-    id,
-    tool: id,
-    languages: ["python"],
-    files: "",
-    exclude: "^$",
-    types: ["file"],
-    typesOr: [],
-    excludeTypes: [],
-    args: [],
-  };
-}
 
 function hook(options: PreCommitOptions, id: string): PreCommitHook {
   const found = options.hooks.find((h) => h.id === id);
@@ -182,65 +161,6 @@ Deno.test("a file's tags are identify's, by its name, its name's parts and its e
   assert.deepEqual(interpreterTags(undefined), []);
 });
 
-Deno.test("black's hook arguments as black's settings; one poly cannot apply is an error naming it", () => {
-  const black = (args: string[]) => blackHookArgs({ ...hookOf("black"), args }, SHOWN);
-  assert.deepEqual(black(["--line-length=79", "-SC", "--preview", "-t", "py38", "--target-version=py39", "--quiet"]), {
-    line_length: 79,
-    skip_string_normalization: true,
-    skip_magic_trailing_comma: true,
-    preview: true,
-    target_version: ["py38", "py39"],
-  });
-  assert.deepEqual(black(["-l", "100", "--config", "./pyproject.toml", "--check", "--diff"]), {
-    line_length: 100,
-    config: "./pyproject.toml",
-  });
-  assert.deepEqual(black(["-l120"]), { line_length: 120 });
-  assert.deepEqual(black(["--required-version=25.1.0"]), { required_version: "25.1.0" });
-  // The hook's rev pins black's major version (its stable style's year).
-  const pinned = blackHookArgs({ ...hookOf("black"), version: "26.5.1", args: ["-S"] }, SHOWN);
-  assert.deepEqual(pinned, { required_version: "26", skip_string_normalization: true });
-  assert.throws(() => black(["--unstable"]), /the "black" hook's args: poly cannot apply "--unstable" to black/);
-  assert.throws(() => black(["--line-length", "wide"]), /must be a whole number/);
-  assert.throws(() => black(["-l"]), /"-l" needs a value/);
-});
-
-Deno.test("ruff-format's hook arguments as ruff's options; a --config file is an error naming it", async () => {
-  const ruff = (args: string[]) => ruffHookOptions({ ...hookOf("ruff-format"), args }, SHOWN);
-  assert.deepEqual(await ruff(["--line-length", "100", "--preview", "--config", "format.quote-style = 'single'"]), {
-    "line-length": 100,
-    preview: true,
-    format: { "quote-style": "single" },
-  });
-  await assert.rejects(() => ruff(["--config", "ruff.toml"]), /poly cannot apply "--config ruff.toml" \(a file\)/);
-  await assert.rejects(() => ruff(["--fix"]), /poly cannot apply "--fix" to ruff format/);
-});
-
-Deno.test("ruff-check's hook arguments: its settings, and its rule selection as one more of ruff's layers", async () => {
-  const check = (args: string[]) => ruffCheckHookOptions({ ...hookOf("ruff-check"), args }, SHOWN);
-  const found = await check([
-    "--fix",
-    "--extend-select=BLE,I",
-    "--ignore=B023,E402",
-    "--ignore",
-    "F401",
-    "--line-length",
-    "100",
-    "--unfixable=F841",
-    "--output-format",
-    "concise",
-  ]);
-  assert.deepEqual(found.options, { "line-length": 100, lint: { unfixable: ["F841"] } });
-  assert.deepEqual(found.selection, { extendSelect: ["BLE", "I"], ignore: ["B023", "E402", "F401"] });
-  // Rules named by name are named by code, as ruff resolves them.
-  assert.deepEqual((await check(["--select", "unused-import"])).selection, {
-    select: ["F401"],
-    extendSelect: [],
-    ignore: [],
-  });
-  await assert.rejects(() => check(["--watch"]), /poly cannot apply "--watch" to ruff check/);
-});
-
 Deno.test("ruff-check's hook folds over the ruff file's selection, as ruff folds its command line", async () => {
   const dir = await tempRepository({
     ".pre-commit-config.yaml":
@@ -253,71 +173,6 @@ Deno.test("ruff-check's hook folds over the ruff file's selection, as ruff folds
   const { select, "extend-select": extendSelect, ignore } = ruff?.options.lint as Record<string, unknown>;
   // `--extend-select=UP` takes back the file's `UP007` ignore; `--ignore=E5` leaves the file's `select` as written.
   assert.deepEqual({ select, extendSelect, ignore }, { select: ["E", "F"], extendSelect: ["B", "UP"], ignore: ["E5"] });
-});
-
-Deno.test("markdownlint-cli's hook: --enable and --disable as markdownlint's rules; the Ruby mdl's hook is not it", async () => {
-  const rules = (args: string[]) => markdownlintHookRules({ ...hookOf("markdownlint"), args }, SHOWN);
-  assert.deepEqual(rules(["--disable=MD013", "--disable", "MD024", "no-inline-html", "--fix", "--enable", "MD001"]), {
-    MD013: false,
-    MD024: false,
-    "no-inline-html": false,
-    MD001: true,
-  });
-  assert.throws(() => rules(["--config", ".mdl.json"]), /poly cannot apply "--config" to markdownlint/);
-  const read = async (repo: string) =>
-    (await readPreCommit(`repos:\n- repo: ${repo}\n  rev: v0.45.0\n  hooks:\n  - id: markdownlint\n`, SHOWN)).hooks;
-  assert.equal((await read("https://github.com/igorshubovych/markdownlint-cli")).length, 1);
-  assert.equal((await read("https://github.com/igorshubovych/markdownlint-cli.git")).length, 1);
-  assert.deepEqual(await read("https://github.com/markdownlint/markdownlint"), []);
-});
-
-Deno.test("shfmt's hook arguments as shfmt's keys; none but --write, none at all; -kp an error naming it", async () => {
-  const shfmt = (args: string[]) => shfmtHookOptions({ ...hookOf("shfmt"), args }, SHOWN);
-  assert.deepEqual(shfmt(["-w", "-i", "2", "-ci", "-sr", "-ln=posix"]), {
-    indent: 2,
-    switch_case_indent: true,
-    space_redirects: true,
-    shell_variant: "posix",
-  });
-  assert.deepEqual(shfmt(["--indent=4", "--binary-next-line", "-s"]), {
-    indent: 4,
-    binary_next_line: true,
-    simplify: true,
-  });
-  assert.equal(shfmt(["--write"]), undefined);
-  assert.throws(() => shfmt(["-kp"]), /poly cannot apply "-kp" to shfmt/);
-  // The manifest's own args (`--write`) where the hook gives none.
-  const read = await readPreCommit(
-    "repos:\n- repo: https://github.com/scop/pre-commit-shfmt\n  rev: v3.12.0-2\n  hooks:\n  - id: shfmt\n",
-    SHOWN,
-  );
-  assert.deepEqual(read.hooks.map((h) => [h.args, h.types, h.excludeTypes]), [[["--write"], ["shell"], [
-    "csh",
-    "tcsh",
-  ]]]);
-});
-
-Deno.test("prettier's hook arguments as prettier's options; one poly cannot apply is an error naming it", () => {
-  const prettier = (args: string[]) => prettierHookOptions({ ...hookOf("prettier"), args }, SHOWN);
-  assert.deepEqual(
-    prettier([
-      "--write",
-      "--prose-wrap=preserve",
-      "--tab-width",
-      "4",
-      "--no-semi",
-      "--single-quote",
-      "--cache-location=.c",
-    ]),
-    { proseWrap: "preserve", tabWidth: 4, semi: false, singleQuote: true },
-  );
-  assert.deepEqual(prettier(["--print-width=100", "--trailing-comma", "es5", "-u", "--list-different"]), {
-    printWidth: 100,
-    trailingComma: "es5",
-  });
-  for (const arg of ["--config=.prettierrc", "--plugin=x", "--ignore-path=.gitignore", "--no-editorconfig", "-x"]) {
-    assert.throws(() => prettier([arg]), new RegExp(`poly cannot apply "${arg}" to prettier`));
-  }
 });
 
 Deno.test("black's hook makes black's configuration, over a [tool.black] table or the file --config names", async () => {
@@ -368,4 +223,49 @@ Deno.test("ruff-format's hook: ruff's own defaults beneath its arguments where n
   const sub = (await config.forDir(join(dir, "sub"))).native?.ruff;
   assert.equal(sub?.options["line-length"], 100);
   assert.equal(sub?.files.length, 1);
+});
+
+Deno.test("biome's and clang-format's hooks: a record for each thing they do, with their repositories' defaults", async () => {
+  const { hooks } = await readPreCommit(
+    `repos:
+- repo: https://github.com/biomejs/pre-commit
+  rev: v2.5.0
+  hooks:
+  - id: biome-check
+  - id: biome-format
+    files: ^web/
+- repo: https://github.com/pre-commit/mirrors-clang-format
+  rev: v18.1.8
+  hooks:
+  - id: clang-format
+- repo: https://github.com/someone/other-hooks
+  rev: v1.0.0
+  hooks:
+  - id: clang-format
+- repo: local
+  hooks:
+  - id: fmt-ts
+    name: biome
+    entry: npx @biomejs/biome format --write
+    language: system
+    types_or: [ts]
+`,
+    SHOWN,
+  );
+  assert.deepEqual(hooks.map((h) => [h.id, h.engine ?? null, h.lints ?? false, h.languages.join(",")]), [
+    ["biome-check", "biome", false, "javascript,typescript,json,css,graphql"],
+    ["biome-check", "biome", true, "javascript,typescript,json,css,graphql,vue,svelte,astro"],
+    ["biome-format", "biome", false, "javascript,typescript,json,css,graphql"],
+    ["clang-format", "clang-format", false, "c,cpp,java,protobuf"],
+    ["clang-format", null, false, "javascript,json"],
+    ["fmt-ts", "biome", false, "javascript,typescript,json,css,graphql"],
+  ]);
+  // The manifests' defaults: biome's pattern and `types: [text]`; clang-format's `types_or` and `-style=file`.
+  const [check, , format, clang, , local] = hooks;
+  assert.equal(check.types.join(), "text");
+  assert.match(check.files, /jsonc\?\|css/);
+  assert.equal(format.files, "^web/");
+  assert.deepEqual(clang.args, ["-style=file"]);
+  assert.ok(clang.typesOr.includes("c++") && clang.typesOr.includes("javascript"));
+  assert.deepEqual([local.files, local.types, local.typesOr], ["", ["file"], ["ts"]]);
 });

@@ -1,0 +1,3 @@
+function old(a, b) {
+  return a + b;
+}
