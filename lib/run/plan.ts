@@ -737,7 +737,7 @@ export function withEditorconfig(plan: FilePlan, config: ResolvedConfig, path: s
   const engine = plan.engines[0];
   if (ec && engine?.settings.native?.style) return withStyleEditorconfig(plan, ec, path);
   if (!ec || !engine || OWN_CONFIG.has(engine.id)) return plan;
-  if (governingNative(engine.settings)) return plan;
+  if (governingNative(engine.settings) && !engine.settings.native?.readsEditorconfig) return plan;
   if (!readsNative(config, engine.id)) return plan;
   if (engine.id === "shfmt") return withShfmtEditorconfig(plan, ec, path);
   if (engine.id === "luafmt") return withStyluaEditorconfig(plan, ec, path);

@@ -674,3 +674,36 @@ Deno.test("pre-commit-clang-format: clang-format's hook formats with its style (
   const plain = (await run(dir, ["fmt", "--check"])).doc;
   assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path).sort(), ["src/main.c", "web/greet.js"]);
 });
+
+Deno.test("pre-commit-stylua: StyLua's hook formats with its flags, the .editorconfig over them, not poly's defaults", async () => {
+  const dir = await parity("pre-commit-stylua");
+  const config = join(dir, ".pre-commit-config.yaml");
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  assert.equal(byPath["lua/greet.lua"], undefined, JSON.stringify(doc));
+  assert.equal(
+    byPath["vendor/lib.lua"]?.skipped,
+    'not formatted: the repository formats Lua with its "stylua-github" hook in .pre-commit-config.yaml, which does ' +
+      'not take it (its exclude "^vendor/")',
+  );
+  // StyLua reads the .editorconfig over its command line: `--indent-type Tabs` leaves its two spaces, as `stylua` does.
+  const text = await Deno.readTextFile(config);
+  await Deno.writeTextFile(config, text.replace("args: [", "args: [--indent-type, Tabs, "));
+  assert.equal((await run(dir, ["fmt", "--check", "lua/greet.lua"])).doc.results.length, 0);
+  // Unless `--no-editorconfig`: then tabs.
+  await Deno.writeTextFile(config, text.replace("args: [", "args: [--no-editorconfig, --indent-type, Tabs, "));
+  await run(dir, ["fmt", "--fix", "lua/greet.lua"]);
+  assert.match(await Deno.readTextFile(join(dir, "lua/greet.lua")), /\n\treturn string\.format\(\n\t\t'%s/);
+  // One poly cannot apply: an error naming it.
+  await Deno.writeTextFile(config, text.replace("args: [", "args: [--config-path, tools/stylua.toml, "));
+  const refused = await run(dir, ["fmt", "--check", "lua/greet.lua"]);
+  assert.match(refused.doc.errors[0]?.message ?? "", /poly cannot apply "--config-path" to StyLua/);
+  // Without the hook, poly's defaults (120 columns, StyLua's double quotes) rewrite the file.
+  await Deno.copyFile(
+    join(REPO, "tests/engines/testdata/parity/pre-commit-stylua/lua/greet.lua"),
+    join(dir, "lua/greet.lua"),
+  );
+  await Deno.remove(config);
+  const plain = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path), ["lua/greet.lua"]);
+});

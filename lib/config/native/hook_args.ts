@@ -9,8 +9,9 @@
  * @module
  */
 import { ConfigError } from "../../errors/mod.ts";
-import { mergeTables } from "../table.ts";
+import { mergeTables, type Table } from "../table.ts";
 import type { PreCommitHook } from "./pre_commit.ts";
+import { STYLUA_CHOICES, styluaOptions } from "./host.ts";
 import type { Selection } from "./ruff.ts";
 import { selectorCode } from "../../engines/ruff/codes.ts";
 
@@ -501,4 +502,78 @@ export function clangFormatHookStyle(hook: PreCommitHook, shown: string): ClangF
     } else throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${hook.args[at.i]}" to clang-format`);
   }
   return out;
+}
+
+/** StyLua's formatting flags, by the `stylua.toml` key each sets (`--preserve-block-newline-gaps` sets `block_newline_gaps`). */
+const STYLUA_FLAGS: Readonly<Record<string, string>> = {
+  "--syntax": "syntax",
+  "--column-width": "column_width",
+  "--line-endings": "line_endings",
+  "--indent-type": "indent_type",
+  "--indent-width": "indent_width",
+  "--quote-style": "quote_style",
+  "--call-parentheses": "call_parentheses",
+  "--collapse-simple-statement": "collapse_simple_statement",
+  "--preserve-block-newline-gaps": "block_newline_gaps",
+  "--space-after-function-names": "space_after_function_names",
+};
+/** The values of StyLua's flags that take one of a list (it matches them in any case). */
+const STYLUA_FLAG_VALUES: Readonly<Record<string, readonly string[]>> = {
+  ...STYLUA_CHOICES,
+  indent_type: ["Tabs", "Spaces"],
+  line_endings: ["Unix", "Windows"],
+  syntax: ["All", "Lua51", "Lua52", "Lua53", "Lua54", "Luau", "LuaJIT", "CfxLua"],
+};
+/** StyLua's flags that change no file's result. */
+const STYLUA_QUIET = new Set([
+  "-c",
+  "--check",
+  "--verify",
+  "-v",
+  "--verbose",
+  "--respect-ignores",
+  "-a",
+  "--allow-hidden",
+  "--no-ignore-vcs",
+  "-s",
+  "--search-parent-directories",
+]);
+/** StyLua's flags with a value that change no file's result. */
+const STYLUA_QUIET_VALUES = ["--color", "--output-format", "--num-threads"];
+
+/**
+ * What the arguments of StyLua's hooks (`stylua`, `stylua-system`, `stylua-github`) set: its formatting flags, which
+ * StyLua lays over its `stylua.toml` or its defaults, as the options of poly's StyLua build (`--indent-type Spaces` →
+ * `indent_style = "space"`, `--column-width 100` → `line_width`, `--sort-requires`); `editorconfig` false where
+ * `--no-editorconfig` keeps StyLua from reading the `.editorconfig`. Flags that only steer the command (`--check`,
+ * `--verify`) change nothing. One poly cannot apply (`--config-path`, `--glob`, a value StyLua refuses) is a
+ * ConfigError naming it.
+ */
+export function styluaHookOptions(hook: PreCommitHook, shown: string): { options: Table; editorconfig: boolean } {
+  const name = `the "${hook.id}" hook's args`;
+  const table: Table = {};
+  let editorconfig = true;
+  const at = { i: 0 };
+  for (; at.i < hook.args.length; at.i++) {
+    const arg = hook.args[at.i];
+    if (STYLUA_QUIET.has(arg)) continue;
+    const quiet = isFlag(arg, ...STYLUA_QUIET_VALUES);
+    const flag = isFlag(arg, ...Object.keys(STYLUA_FLAGS));
+    if (quiet) flagValue(hook.args, at, quiet, name, shown);
+    else if (arg === "--no-editorconfig") editorconfig = false;
+    else if (arg === "--sort-requires") table.sort_requires = { enabled: true };
+    else if (flag) {
+      const key = STYLUA_FLAGS[flag];
+      const value = flagValue(hook.args, at, flag, name, shown);
+      const choices = STYLUA_FLAG_VALUES[key];
+      if (choices) table[key] = choices.find((c) => c.toLowerCase() === value.toLowerCase()) ?? value;
+      else table[key] = /^\d+$/.test(value) ? Number(value) : value;
+    } else throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to StyLua`);
+  }
+  try {
+    return { options: styluaOptions(table), editorconfig };
+  } catch (e) {
+    // StyLua refuses the value itself (`--indent-type Wide`): the message names the key as `stylua.toml` would.
+    throw new ConfigError({ file: shown }, `${name}: ${(e as Error).message.replace(/^StyLua key/, "StyLua's")}`);
+  }
 }

@@ -51,7 +51,7 @@ interface StyluaIgnore {
 }
 
 /** StyLua's enumerated keys and their values (its `Config`, which refuses any other key or value). */
-const STYLUA_CHOICES: Record<string, readonly string[]> = {
+export const STYLUA_CHOICES: Record<string, readonly string[]> = {
   quote_style: ["AutoPreferDouble", "AutoPreferSingle", "ForceDouble", "ForceSingle"],
   call_parentheses: ["Always", "NoSingleString", "NoSingleTable", "None", "Input"],
   collapse_simple_statement: ["Never", "FunctionOnly", "ConditionalOnly", "Always"],

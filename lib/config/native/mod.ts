@@ -51,6 +51,7 @@ import {
   ruffCheckHookOptions,
   ruffHookOptions,
   shfmtHookOptions,
+  styluaHookOptions,
 } from "./hook_args.ts";
 import { isTable, mergeTables, tableOf } from "../table.ts";
 import { ConfigError } from "../../errors/mod.ts";
@@ -116,6 +117,24 @@ export const KEPT_STYLE = "kept-style";
  * the hooks of formatters poly does not run keep the files they take from poly's formatter (lib/run/plan.ts).
  */
 export const PRE_COMMIT = "pre-commit";
+
+/**
+ * StyLua as its hook runs it: the hook's flags over the `stylua.toml` governing the folder (`own`), or, where none
+ * does, over StyLua's defaults (not poly's `[defaults]`), the `.editorconfig` then read over them as StyLua reads it
+ * unless `--no-editorconfig` (StyLua applies it over its command line); a `.styluaignore`'s patterns kept. Throws a
+ * ConfigError for a flag poly cannot apply.
+ */
+function styluaHooked(
+  own: NativeEngineConfig | undefined,
+  hook: PreCommitHook,
+  top: string,
+  shown: string,
+): NativeEngineConfig {
+  const { options, editorconfig } = styluaHookOptions(hook, shown);
+  if (own && !own.ignoreOnly) return { ...own, options: { ...own.options, ...options }, hook: hook.id };
+  const { ignoreOnly: _ignoreOnly, ...base } = own ?? { files: [], options: {}, root: top };
+  return { ...base, options, hook: hook.id, ...(editorconfig ? { readsEditorconfig: true as const } : {}) };
+}
 
 /** clang-format's predefined styles (`--style=<name>`, `BasedOnStyle`), in lower case as it matches them. */
 const CLANG_FORMAT_STYLES = new Set(["llvm", "google", "chromium", "mozilla", "webkit", "microsoft", "gnu"]);
@@ -463,6 +482,16 @@ export class NativeConfigs {
         own ?? preCommit!,
         "clang-format",
         () => this.#unhonouredAt(top, () => this.#clangFormatHooked(own, clang, top, shown)),
+      );
+    }
+    // StyLua's hook: its flags over the stylua.toml, or over StyLua's defaults with the .editorconfig over them.
+    const stylua = wanted("luafmt") ? engineHook(preCommit, "luafmt") : undefined;
+    if (stylua && !out.luafmt?.unhonoured) {
+      const own = out.luafmt;
+      out.luafmt = await this.#underHook(
+        own ?? preCommit!,
+        "luafmt",
+        () => this.#unhonouredAt(top, () => Promise.resolve(styluaHooked(own, stylua, top, shown))),
       );
     }
     // shfmt's hook: its printer and parser flags, where it gives any (shfmt then reads no `.editorconfig`).

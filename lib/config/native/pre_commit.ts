@@ -5,9 +5,10 @@
  * its style and how (black with its defaults, at 88 columns, where poly's `[defaults]` would have made 120; JSON kept
  * expanded by `pretty-format-json`, which biome would fold):
  *
- * - a hook of a formatter poly runs (black's `black`, ruff's `ruff-format`, prettier's `prettier`) makes it the
- *   formatter of the files the hook takes, under its own defaults and the hook's arguments (`--line-length`,
- *   `--skip-string-normalization`, ...), as the hook runs it (lib/config/native/mod.ts, lib/run/plan.ts); ruff's
+ * - a hook of a formatter poly runs (black's `black`, ruff's `ruff-format`, prettier's `prettier`, biome's, clang-format's,
+ *   StyLua's) makes it the formatter of the files the hook takes, under its own file or defaults and the hook's
+ *   arguments (`--line-length`, `--skip-string-normalization`, `--style=Google`, ...; lib/config/native/hook_args.ts),
+ *   as the hook runs it (lib/config/native/mod.ts, lib/run/plan.ts); ruff's
  *   `ruff-check` hook makes its arguments one more of ruff's rule selections, and ruff the linter of the files it takes;
  *   markdownlint-cli's hook turns the rules it names on or off; flake8's says flake8 keeps the Python style;
  * - a hook of a formatter poly does not run (yapf, autopep8, `pretty-format-json`, pyproject-fmt, yamlfmt, taplo,
@@ -140,6 +141,15 @@ const CLANG_FORMAT_HOOK: Known = {
   args: ["-style=file"],
 };
 
+/** JohnnyMorganz/StyLua's hooks (built with cargo, from PATH, or downloaded: the same StyLua). */
+const STYLUA_HOOK: Known = {
+  tool: "StyLua",
+  engine: "luafmt",
+  repos: /\/StyLua$/i,
+  languages: ["lua"],
+  types: ["lua"],
+};
+
 /**
  * The formatting hooks of the hook repositories poly knows, by `id`; a hook that both formats and lints (`biome-check`),
  * or formats some languages with an engine of poly's and others with what poly does not run (clang-format's hook on
@@ -180,6 +190,9 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   "biome-ci": [BIOME_HOOK, BIOME_LINT_HOOK],
   "biome-format": BIOME_HOOK,
   "biome-lint": BIOME_LINT_HOOK,
+  "stylua": STYLUA_HOOK,
+  "stylua-system": STYLUA_HOOK,
+  "stylua-github": STYLUA_HOOK,
   "clang-format": [
     { ...CLANG_FORMAT_HOOK, engine: "clang-format", languages: ["c", "cpp", "java", "protobuf"] },
     { ...CLANG_FORMAT_HOOK, languages: ["javascript", "json"] },
@@ -218,6 +231,7 @@ const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   "@biomejs/biome format": "biome-format",
   "@biomejs/biome lint": "biome-lint",
   "clang-format": "clang-format",
+  "stylua": "stylua",
 };
 
 /** Commands that run another (`poetry run black`, `python -m black`): left out of a local hook's `entry`. */

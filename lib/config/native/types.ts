@@ -107,6 +107,11 @@ export interface NativeEngineConfig {
    * `[defaults]`, as the hook runs it.
    */
   hook?: string;
+  /**
+   * Set when the engine reads the `.editorconfig` over these options, as StyLua does over its hook's flags where no
+   * `stylua.toml` governs (lib/run/plan.ts): the options govern otherwise (no `[defaults]`).
+   */
+  readsEditorconfig?: true;
   /** Where each effective key came from (dotted key → file path), for `poly config show`. */
   origins?: Record<string, string>;
 }

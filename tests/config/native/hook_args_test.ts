@@ -13,6 +13,7 @@ import {
   ruffCheckHookOptions,
   ruffHookOptions,
   shfmtHookOptions,
+  styluaHookOptions,
 } from "../../../lib/config/native/hook_args.ts";
 import { type PreCommitHook, readPreCommit } from "../../../lib/config/native/pre_commit.ts";
 
@@ -198,4 +199,42 @@ Deno.test("clang-format's hook arguments: its --style and --fallback-style, one 
   for (const arg of ["--sort-includes", "-assume-filename=x.c", "--lines=1:2"]) {
     assert.throws(() => clang([arg]), new RegExp(`poly cannot apply "${arg}" to clang-format`));
   }
+});
+
+Deno.test("StyLua's hook arguments as its build's options, values in any case; --no-editorconfig; others an error", () => {
+  const stylua = (args: string[]) => styluaHookOptions({ ...hookOf("stylua"), args }, SHOWN);
+  assert.deepEqual(
+    stylua([
+      "--check",
+      "--column-width=100",
+      "--indent-type",
+      "spaces",
+      "--indent-width",
+      "2",
+      "--quote-style=autopreferSingle",
+      "--sort-requires",
+      "--color",
+      "Never",
+    ]),
+    {
+      options: {
+        line_width: 100,
+        indent_style: "space",
+        indent_width: 2,
+        quote_style: "AutoPreferSingle",
+        sort_requires: true,
+      },
+      editorconfig: true,
+    },
+  );
+  assert.deepEqual(stylua(["--no-editorconfig", "--line-endings", "Windows"]), {
+    options: { line_ending: "crlf" },
+    editorconfig: false,
+  });
+  assert.throws(() => stylua(["--config-path", "x.toml"]), /poly cannot apply "--config-path" to StyLua/);
+  assert.throws(
+    () => stylua(["--indent-type=Wide"]),
+    /the "stylua" hook's args: StyLua's "indent_type" must be one of/,
+  );
+  assert.throws(() => stylua(["--syntax=Luau"]), /cannot be honoured: poly's StyLua build parses Lua 5.1 to 5.4 only/);
 });

@@ -1,0 +1,2 @@
+local x = "vendored"
+return x
