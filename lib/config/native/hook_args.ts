@@ -467,9 +467,20 @@ export function biomeHookOptions(hook: PreCommitHook, shown: string): Record<str
 }
 
 /** clang-format's flags that change no file's result. */
-const CLANG_FORMAT_QUIET = new Set(["-i", "--dry-run", "-n", "--Werror", "--verbose", "--fail-on-incomplete-format"]);
-/** clang-format's flags with a value that change no file's result. */
-const CLANG_FORMAT_QUIET_VALUES = ["--ferror-limit", "--Wno-error"];
+const CLANG_FORMAT_QUIET = new Set([
+  "-i",
+  "--dry-run",
+  "-n",
+  "--Werror",
+  "--verbose",
+  "-v",
+  "--fail-on-incomplete-format",
+]);
+/**
+ * clang-format's flags with a value that change no file's result; `--version=18` is cpp-linter-hooks' pin of the
+ * clang-format it installs (poly runs its own build: docs/engines.md).
+ */
+const CLANG_FORMAT_QUIET_VALUES = ["--ferror-limit", "--Wno-error", "--version"];
 
 /** The style clang-format's hook formats with: its `--style` and `--fallback-style` (clang-format's defaults `file`, `LLVM`). */
 export interface ClangFormatHookStyle {

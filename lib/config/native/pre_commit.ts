@@ -75,6 +75,8 @@ interface Known {
   lints?: true;
   /** The hook repositories whose hook of this id it is (another's of the same id is another tool). */
   repos?: RegExp;
+  /** Not what a `local` hook of this id's command runs (another repository's hook of the same id is). */
+  notLocal?: true;
   engine?: string;
   languages: string[];
   files?: string;
@@ -196,6 +198,15 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   "clang-format": [
     { ...CLANG_FORMAT_HOOK, engine: "clang-format", languages: ["c", "cpp", "java", "protobuf"] },
     { ...CLANG_FORMAT_HOOK, languages: ["javascript", "json"] },
+    // cpp-linter/cpp-linter-hooks: `clang-format -i` (a version its `--version` names) on C and C++ by their names.
+    {
+      tool: "clang-format",
+      engine: "clang-format",
+      repos: /cpp-linter-hooks$/,
+      notLocal: true,
+      languages: ["c", "cpp"],
+      files: String.raw`\.(h\+\+|h|hh|hxx|hpp|c|cc|cpp|c\+\+|cxx)$`,
+    },
   ],
 };
 
@@ -325,7 +336,9 @@ export async function readPreCommit(text: string, shown: string): Promise<PreCom
       const knownId = local ? (typeof hook.entry === "string" ? localKnown(hook.entry) : undefined) : id;
       if (knownId === undefined || manualOnly(hook, doc.default_stages)) continue;
       for (const known of [KNOWN_HOOKS[knownId] ?? []].flat()) {
-        if (known.repos && !local && !known.repos.test(String(repo.repo).replace(/(\.git)?\/*$/, ""))) continue;
+        if (local ? known.notLocal : known.repos && !known.repos.test(String(repo.repo).replace(/(\.git)?\/*$/, ""))) {
+          continue;
+        }
         options.hooks.push(readHook(hook, known, local, repo.rev, shown));
       }
     }

@@ -191,6 +191,8 @@ Deno.test("clang-format's hook arguments: its --style and --fallback-style, one 
   const clang = (args: string[]) => clangFormatHookStyle({ ...hookOf("clang-format"), args }, SHOWN);
   assert.deepEqual(clang([]), { style: "file", fallback: "LLVM" });
   assert.deepEqual(clang(["-i", "-style=file", "--dry-run", "-Werror"]), { style: "file", fallback: "LLVM" });
+  // cpp-linter-hooks' pin of the clang-format it installs.
+  assert.deepEqual(clang(["--style=file", "--version=18"]), { style: "file", fallback: "LLVM" });
   assert.deepEqual(clang(["--style", "Google", "-fallback-style=none"]), { style: "Google", fallback: "none" });
   assert.deepEqual(clang(["--style={BasedOnStyle: llvm, IndentWidth: 4}"]), {
     style: "{BasedOnStyle: llvm, IndentWidth: 4}",

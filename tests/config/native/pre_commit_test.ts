@@ -242,6 +242,11 @@ Deno.test("biome's and clang-format's hooks: a record for each thing they do, wi
   rev: v1.0.0
   hooks:
   - id: clang-format
+- repo: https://github.com/cpp-linter/cpp-linter-hooks
+  rev: v1.1.0
+  hooks:
+  - id: clang-format
+    args: [--style=file, --version=18]
 - repo: local
   hooks:
   - id: fmt-ts
@@ -258,10 +263,13 @@ Deno.test("biome's and clang-format's hooks: a record for each thing they do, wi
     ["biome-format", "biome", false, "javascript,typescript,json,css,graphql"],
     ["clang-format", "clang-format", false, "c,cpp,java,protobuf"],
     ["clang-format", null, false, "javascript,json"],
+    ["clang-format", "clang-format", false, "c,cpp"],
     ["fmt-ts", "biome", false, "javascript,typescript,json,css,graphql"],
   ]);
   // The manifests' defaults: biome's pattern and `types: [text]`; clang-format's `types_or` and `-style=file`.
-  const [check, , format, clang, , local] = hooks;
+  const [check, , format, clang, , cppLinter, local] = hooks;
+  assert.match(cppLinter.files, /hpp\|c\|cc/);
+  assert.deepEqual(cppLinter.typesOr, []);
   assert.equal(check.types.join(), "text");
   assert.match(check.files, /jsonc\?\|css/);
   assert.equal(format.files, "^web/");
