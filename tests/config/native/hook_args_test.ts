@@ -12,6 +12,7 @@ import {
   prettierHookOptions,
   ruffCheckHookOptions,
   ruffHookOptions,
+  shellcheckHookFlags,
   shfmtHookOptions,
   styluaHookOptions,
 } from "../../../lib/config/native/hook_args.ts";
@@ -239,4 +240,41 @@ Deno.test("StyLua's hook arguments as its build's options, values in any case; -
     /the "stylua" hook's args: StyLua's "indent_type" must be one of/,
   );
   assert.throws(() => stylua(["--syntax=Luau"]), /cannot be honoured: poly's StyLua build parses Lua 5.1 to 5.4 only/);
+});
+
+Deno.test("shellcheck's hook arguments as its flags: lists comma-separated and repeated, -x, -P; others an error", () => {
+  const shellcheck = (args: string[]) => shellcheckHookFlags({ ...hookOf("shellcheck"), args }, SHOWN);
+  assert.deepEqual(
+    shellcheck([
+      "-x",
+      "-S",
+      "warning",
+      "-e",
+      "SC2034,2086",
+      "--exclude=SC1091",
+      "-o",
+      "all",
+      "-P",
+      "SCRIPTDIR",
+      "-f",
+      "gcc",
+    ]),
+    {
+      include: [],
+      exclude: ["SC2034", "SC2086", "SC1091"],
+      enable: ["all"],
+      sourcePath: ["SCRIPTDIR"],
+      externalSources: true,
+      severity: "warning",
+    },
+  );
+  assert.deepEqual(shellcheck(["--shell=bash", "--norc", "-i", "SC2086", "--color=never"]), {
+    include: ["SC2086"],
+    exclude: [],
+    enable: [],
+    sourcePath: [],
+    shell: "bash",
+    norc: true,
+  });
+  assert.throws(() => shellcheck(["--rcfile=x"]), /poly cannot apply "--rcfile=x" to shellcheck/);
 });
