@@ -376,8 +376,15 @@ export class BiomeReader {
         const formatIgnore: { file: string; patterns: string[] }[] = [];
         const own = oxfmt ? oxfmtIgnores(options, display) : [];
         if (own.length > 0) formatIgnore.push({ file: path, patterns: own });
-        if ((await this.files.namesIn(root)).has(".prettierignore")) {
-          const ignoreFile = await this.files.read(join(root, ".prettierignore"));
+        // prettier's command line reads the `.gitignore` there too (its `--ignore-path` default), and matches both
+        // files' patterns without regard to case, as the `ignore` package does by default: `Icon*` in a `.gitignore`
+        // keeps `icons.html` from prettier, though not from git.
+        // (The `.gitignore` is no configuration file of poly's: it is found in the folder's whole listing.)
+        const names = await this.files.entryNames(root);
+        for (const name of oxfmt ? [".prettierignore"] : [".gitignore", ".prettierignore"]) {
+          if (!names?.has(name)) continue;
+          const ignoreFile = await this.files.read(join(root, name)).catch(() => undefined);
+          if (!ignoreFile) continue; // a folder of that name, or unreadable: nothing prettier reads either
           files.push({ path: ignoreFile.path, hash: ignoreFile.hash });
           const patterns = ignoreFile.text.split(/\r?\n/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
           if (patterns.length > 0) formatIgnore.push({ file: ignoreFile.path, patterns });

@@ -510,6 +510,9 @@ export function styleIgnored(native: NativeEngineConfig, absPath: string): strin
   const where = relative(dirname(absPath), hit.file);
   if (hit.file.endsWith(".styluaignore")) return `ignored by StyLua: listed in "${where}"`;
   const tool = native.style?.tool ?? "prettier";
+  if (hit.file.endsWith(".gitignore")) {
+    return `ignored by ${tool}: matched by "${where}", which prettier reads and matches without regard to case`;
+  }
   return hit.file.endsWith(".prettierignore")
     ? `ignored by ${tool}: listed in "${where}"`
     : `ignored by ${tool}: in ignorePatterns of "${where}"`;

@@ -497,6 +497,20 @@ Deno.test("styleOptionsFor() resolves a file's options as prettier does: overrid
   assert.equal(nativeExcluded("prettier", "lint", style, join(dir, "vendor/x.yaml")), undefined);
 });
 
+Deno.test("prettier's ignores take the .gitignore beside its file too, without regard to case, as its command line", async () => {
+  // `prettier --check .` (3.x) passes over `Icons.html` for `icon*`, which git does not ignore; oxfmt reads no .gitignore.
+  const dir = await tree({ ".prettierrc.json": "{}", ".gitignore": "icon*\n", "Icons.html": "<p>x</p>\n" });
+  const style = (await (await openConfig({ cwd: dir })).forDir(dir)).native![FORMAT_STYLE];
+  assert.deepEqual(style.files.map((f) => f.path), [join(dir, ".prettierrc.json"), join(dir, ".gitignore")]);
+  assert.match(
+    nativeExcluded("prettier", "fmt", style, join(dir, "Icons.html")) ?? "",
+    /ignored by prettier: matched by "\.gitignore", which prettier reads and matches without regard to case/,
+  );
+  const oxfmt = await tree({ ".oxfmtrc.json": "{}", ".gitignore": "icon*\n" });
+  const own = (await (await openConfig({ cwd: oxfmt })).forDir(oxfmt)).native![FORMAT_STYLE];
+  assert.equal(nativeExcluded("oxfmt", "fmt", own, join(oxfmt, "Icons.html")), undefined);
+});
+
 Deno.test("a JavaScript prettier config is read as literal values without running it, as prettier resolves it", async () => {
   const prettier = await import("prettier");
   const configs = {
