@@ -149,8 +149,8 @@ function shellcheckHooked(
   top: string,
   shown: string,
 ): NativeEngineConfig {
-  const flags = shellcheckHookFlags(hook, shown);
-  const base: NativeEngineConfig = own && !flags.norc ? own : { files: [], options: {}, root: top };
+  const { norc, ...flags } = shellcheckHookFlags(hook, shown);
+  const base: NativeEngineConfig = own && !norc ? own : { files: [], options: {}, root: top };
   const paths = [...(base.options["source-path"] as string[] ?? []), ...flags.sourcePath];
   return {
     ...base,
@@ -158,13 +158,8 @@ function shellcheckHooked(
       ...base.options,
       ...(flags.externalSources ? { "external-sources": "true" } : {}),
       ...(paths.length > 0 ? { "source-path": paths } : {}),
-      hook: {
-        severity: flags.severity,
-        shell: flags.shell,
-        include: flags.include,
-        exclude: flags.exclude,
-        enable: flags.enable,
-      },
+      // The flags the engine passes, before poly.toml's (`-x` and `-P` among them: the rc file is shellcheck's).
+      hook: flags,
     },
     hook: hook.id,
   };

@@ -42,6 +42,7 @@ import { ownFileText } from "../../fs/read_log.ts";
 import { isInside } from "../../fs/roots.ts";
 import { isSourced, sourcesContext } from "./_sources.ts";
 import { runHost } from "../host.ts";
+import type { ShellcheckHookFlags } from "../../config/native/hook_args.ts";
 import { Batcher, withTempFiles } from "../batch.ts";
 import {
   EngineError,
@@ -109,9 +110,9 @@ export function shellcheckArgs(settings: EngineSettings, shell: string | undefin
   const t = settings.tool;
   if (shell) args.push(`--shell=${shell}`);
   // The repository's pre-commit hook's flags (lib/config/native/hook_args.ts), before poly.toml's: a later flag wins.
-  const hook = settings.native?.options.hook as
-    | { severity?: string; include: string[]; exclude: string[]; enable: string[] }
-    | undefined;
+  const hook = settings.native?.options.hook as ShellcheckHookFlags | undefined;
+  if (hook?.externalSources) args.push("--external-sources");
+  for (const path of hook?.sourcePath ?? []) args.push(`--source-path=${path}`);
   if (hook?.severity) args.push(`--severity=${hook.severity}`);
   if (hook?.enable.length) args.push(`--enable=${hook.enable.join(",")}`);
   if (hook?.include.length) args.push(`--include=${hook.include.join(",")}`);
