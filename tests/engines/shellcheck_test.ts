@@ -175,3 +175,37 @@ Deno.test({
     );
   },
 });
+
+Deno.test("shellcheck's arguments: the pre-commit hook's flags, then poly.toml's, so poly.toml's severity wins", async () => {
+  const { shellcheckArgs } = await import("../../lib/engines/shellcheck/mod.ts");
+  const hooked = {
+    ...settings({ severity: "style", ignore: ["SC2086"] }),
+    native: {
+      files: [],
+      root: "/r",
+      options: {
+        hook: {
+          severity: "warning",
+          include: [],
+          exclude: ["SC2034"],
+          enable: ["all"],
+          sourcePath: ["SCRIPTDIR"],
+          externalSources: true,
+        },
+      },
+    },
+  };
+  deepEqual(shellcheckArgs(hooked, "bash"), [
+    "-f",
+    "json1",
+    "--norc",
+    "--shell=bash",
+    "--external-sources",
+    "--source-path=SCRIPTDIR",
+    "--severity=warning",
+    "--enable=all",
+    "--exclude=2034",
+    "--severity=style",
+    "--exclude=2086",
+  ]);
+});

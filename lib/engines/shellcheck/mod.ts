@@ -115,8 +115,8 @@ export function shellcheckArgs(settings: EngineSettings, shell: string | undefin
   for (const path of hook?.sourcePath ?? []) args.push(`--source-path=${path}`);
   if (hook?.severity) args.push(`--severity=${hook.severity}`);
   if (hook?.enable.length) args.push(`--enable=${hook.enable.join(",")}`);
-  if (hook?.include.length) args.push(`--include=${hook.include.join(",")}`);
-  if (hook?.exclude.length) args.push(`--exclude=${hook.exclude.join(",")}`);
+  if (hook?.include.length) args.push(`--include=${codeList(hook.include)}`);
+  if (hook?.exclude.length) args.push(`--exclude=${codeList(hook.exclude)}`);
   if (typeof t.severity === "string") args.push(`--severity=${t.severity}`);
   if (Array.isArray(t.enable) && t.enable.length) args.push(`--enable=${t.enable.join(",")}`);
   if (t.external_sources === true) args.push("--external-sources");
