@@ -293,6 +293,32 @@ export class NativeConfigs {
   }
 
   /**
+   * `out[id]` under the repository's pre-commit hook that runs engine `id` (`lints`: its linting hook), as `make` makes
+   * it over the configuration found (`own`, if any), once per configuration; a flag poly cannot apply (a ConfigError)
+   * makes it unhonoured, saying so. Left as it is where no such hook is read or the configuration found is unhonoured.
+   */
+  async #hookOver(
+    out: NativeLayer,
+    id: string,
+    lints: boolean,
+    preCommit: NativeEngineConfig | undefined,
+    top: string,
+    make: (
+      own: NativeEngineConfig | undefined,
+      hook: PreCommitHook,
+    ) => NativeEngineConfig | Promise<NativeEngineConfig>,
+  ): Promise<void> {
+    const hook = engineHook(preCommit, id, lints);
+    const own = out[id];
+    if (!hook || own?.unhonoured) return;
+    out[id] = await this.#underHook(
+      own ?? preCommit!,
+      id,
+      () => this.#unhonouredAt(top, async () => await make(own, hook)),
+    );
+  }
+
+  /**
    * biome as its formatting hook runs it: the hook's settings over the biome file of biome's own governing the
    * directory (`own`), or over biome's defaults where none does; undefined where the hook turns biome's formatter off
    * (`--formatter-enabled=false`). Arguments poly cannot apply make the configuration `unmapped` (its formatting errors,
@@ -504,34 +530,30 @@ export class NativeConfigs {
       if (found) out[id] = found;
     }
     // clang-format's hook: the style its `--style` names (the nearest `.clang-format` by default, else its fallback).
-    const clang = wanted("clang-format") ? engineHook(preCommit, "clang-format") : undefined;
-    if (clang && !out["clang-format"]?.unhonoured) {
-      const own = out["clang-format"];
-      out["clang-format"] = await this.#underHook(
-        own ?? preCommit!,
+    if (wanted("clang-format")) {
+      await this.#hookOver(
+        out,
         "clang-format",
-        () => this.#unhonouredAt(top, () => this.#clangFormatHooked(own, clang, top, shown)),
+        false,
+        preCommit,
+        top,
+        (own, hook) => this.#clangFormatHooked(own, hook, top, shown),
       );
     }
     // shellcheck's hook: its flags over the .shellcheckrc (none read with `--norc`), as shellcheck applies them.
-    const shellcheck = wanted("shellcheck") ? engineHook(preCommit, "shellcheck", true) : undefined;
-    if (shellcheck) {
-      const own = out.shellcheck;
-      out.shellcheck = await this.#underHook(
-        own ?? preCommit!,
+    if (wanted("shellcheck")) {
+      await this.#hookOver(
+        out,
         "shellcheck",
-        () => this.#unhonouredAt(top, () => Promise.resolve(shellcheckHooked(own, shellcheck, top, shown))),
+        true,
+        preCommit,
+        top,
+        (own, hook) => shellcheckHooked(own, hook, top, shown),
       );
     }
     // StyLua's hook: its flags over the stylua.toml, or over StyLua's defaults with the .editorconfig over them.
-    const stylua = wanted("luafmt") ? engineHook(preCommit, "luafmt") : undefined;
-    if (stylua && !out.luafmt?.unhonoured) {
-      const own = out.luafmt;
-      out.luafmt = await this.#underHook(
-        own ?? preCommit!,
-        "luafmt",
-        () => this.#unhonouredAt(top, () => Promise.resolve(styluaHooked(own, stylua, top, shown))),
-      );
+    if (wanted("luafmt")) {
+      await this.#hookOver(out, "luafmt", false, preCommit, top, (own, hook) => styluaHooked(own, hook, top, shown));
     }
     // shfmt's hook: its printer and parser flags, where it gives any (shfmt then reads no `.editorconfig`).
     const shfmt = wanted("shfmt") ? engineHook(preCommit, "shfmt") : undefined;
@@ -544,20 +566,12 @@ export class NativeConfigs {
       if (hooked) out.shfmt = hooked;
     }
     // markdownlint-cli's hook: its `--enable` / `--disable` over the configuration (markdownlint's defaults without one).
-    const markdownlint = wanted("markdownlint") ? engineHook(preCommit, "markdownlint", true) : undefined;
-    if (markdownlint && !out.markdownlint?.unhonoured) {
-      const base = out.markdownlint;
-      out.markdownlint = await this.#underHook(
-        base ?? preCommit!,
-        "markdownlint",
-        () =>
-          this.#unhonouredAt(top, () =>
-            Promise.resolve({
-              ...(base ?? { files: [], root: top }),
-              options: { ...base?.options, ...markdownlintHookRules(markdownlint, shown) },
-              hook: markdownlint.id,
-            })),
-      );
+    if (wanted("markdownlint")) {
+      await this.#hookOver(out, "markdownlint", true, preCommit, top, (own, hook) => ({
+        ...(own ?? { files: [], root: top }),
+        options: { ...own?.options, ...markdownlintHookRules(hook, shown) },
+        hook: hook.id,
+      }));
     }
     // Where an oxlint file governs, oxlint lints (lib/run/plan.ts); one poly cannot honour errors oxlint's files only.
     if (wanted("oxlint")) {
