@@ -7,7 +7,8 @@
  * - SQL: SQLFluff's `.sqlfluff`, a `[sqlfluff]` (or `[sqlfluff:...]`) section of `setup.cfg`, `tox.ini` or `pep8.ini`,
  *   or a `[tool.sqlfluff]` table of `pyproject.toml` (the files SQLFluff merges in each folder), dbt projects' linter
  *   and fixer of layout;
- * - TOML: taplo's `.taplo.toml` or `taplo.toml`;
+ * - TOML: taplo's `.taplo.toml` or `taplo.toml`, tombi's `tombi.toml`, `.tombi.toml` or a `[tool.tombi]` table of
+ *   `pyproject.toml`;
  * - YAML: yamlfmt's `.yamlfmt`, `yamlfmt.yml`, `yamlfmt.yaml`, `.yamlfmt.yaml` or `.yamlfmt.yml`.
  *
  * A repository formatting a language with one of them keeps its style with it, so poly's formatter of that language
@@ -71,6 +72,12 @@ const KEEPERS: readonly Keeper[] = [
     ],
   },
   { language: "toml", tool: "taplo", own: [".taplo.toml", "taplo.toml"] },
+  {
+    language: "toml",
+    tool: "tombi",
+    own: ["tombi.toml", ".tombi.toml"],
+    shared: [["pyproject.toml", tool("tombi", true), "[tool.tombi]"]],
+  },
   {
     language: "yaml",
     tool: "yamlfmt",

@@ -59,6 +59,11 @@ export interface PreCommitHook {
   lints?: true;
   /** The version its repository's `rev` names (`26.5.1` of `26.5.1` or `v26.5.1`), where it names one. */
   version?: string;
+  /**
+   * Set where the hook is given no file names (`pass_filenames: false`): its tool then works on the files it finds
+   * itself, and the hook's `files` and types only say whether it runs; it takes every file.
+   */
+  noFilenames?: true;
 }
 
 /** What the configuration's `options` hold. */
@@ -85,6 +90,8 @@ interface Known {
   excludeTypes?: string[];
   /** The manifest's `args`, which a hook's own replace. */
   args?: string[];
+  /** The manifest's `pass_filenames: false`. */
+  noFilenames?: true;
   typesOr?: string[];
 }
 
@@ -172,7 +179,19 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   // pycqa/flake8: where no flake8 file governs, the style it holds is flake8's defaults and the hook's arguments.
   "flake8": { tool: "flake8", engine: "flake8", lints: true, languages: ["python"], types: ["python"] },
   // ruff-pre-commit's alias of `ruff-check`.
-  "ruff": { ...RUFF_CHECK },
+  // ansible/actions' `ruff` hook runs `ruff check` and then `ruff format` on the whole tree.
+  "ruff": [
+    { ...RUFF_CHECK },
+    {
+      tool: "ruff format",
+      engine: "ruff",
+      repos: /ansible\/actions$/,
+      notLocal: true,
+      languages: ["python"],
+      typesOr: ["python", "pyi", "jupyter"],
+      noFilenames: true,
+    },
+  ],
   "yapf": { tool: "yapf", languages: ["python"], types: ["python"] },
   "autopep8": { tool: "autopep8", languages: ["python"], types: ["python"] },
   "pretty-format-json": { tool: "pretty-format-json", languages: ["json"], types: ["json"] },
@@ -186,6 +205,16 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   "sqlfluff-lint": { tool: "SQLFluff", languages: ["sql"], types: ["sql"] },
   "pretty-format-yaml": { tool: "pretty-format-yaml", languages: ["yaml"], types: ["yaml"] },
   "pretty-format-toml": { tool: "pretty-format-toml", languages: ["toml"], types: ["toml"] },
+  "tombi-format": { tool: "tombi", repos: /tombi-pre-commit$/, languages: ["toml"], types: ["toml"] },
+  // ansible/actions' `toml` hook: `tombi format` on the whole tree.
+  "toml": {
+    tool: "tombi",
+    repos: /ansible\/actions$/,
+    notLocal: true,
+    languages: ["toml"],
+    typesOr: ["toml"],
+    noFilenames: true,
+  },
   // `prettier --write --ignore-unknown` over every text file (pre-commit/mirrors-prettier, rbubley/mirrors-prettier).
   "prettier": { tool: "prettier", engine: "prettier", languages: PRETTIER_LANGUAGES, types: ["text"] },
   "biome-check": [BIOME_HOOK, BIOME_LINT_HOOK],
@@ -375,6 +404,7 @@ function readHook(hook: Table, known: Known, local: boolean, rev: unknown, shown
     excludeTypes: listKey(hook, "exclude_types", base.excludeTypes, where, shown),
     args: listKey(hook, "args", base.args, where, shown),
     ...(typeof rev === "string" && /^v?\d+\.\d+/.test(rev) ? { version: rev.replace(/^v/, "") } : {}),
+    ...((hook.pass_filenames ?? !base.noFilenames) === false ? { noFilenames: true as const } : {}),
   };
 }
 
@@ -518,6 +548,7 @@ export function hookTakes(config: NativeEngineConfig, hook: PreCommitHook, absPa
   const o = config.options as unknown as PreCommitOptions;
   const rel = relative(config.root, absPath).split(sep).join("/");
   if (rel.startsWith("..")) return "outside the work tree";
+  if (hook.noFilenames) return undefined;
   const checks: [string, string, boolean][] = [
     ["the top-level files", o.files, true],
     ["the top-level exclude", o.exclude, false],

@@ -63,3 +63,12 @@ Deno.test("SQLFluff's, taplo's and yamlfmt's files keep SQL, TOML and YAML, each
   );
   assert.deepEqual(all, { toml: "taplo (taplo.toml)", yaml: "yamlfmt (.yamlfmt)" });
 });
+
+Deno.test("tombi's files keep TOML: tombi.toml, .tombi.toml, a [tool.tombi] table of pyproject.toml", async () => {
+  assert.deepEqual(await kept({ "tombi.toml": 'toml-version = "v1.0.0"\n' }), { toml: "tombi (tombi.toml)" });
+  assert.deepEqual(await kept({ ".tombi.toml": "[format]\n" }), { toml: "tombi (.tombi.toml)" });
+  assert.deepEqual(await kept({ "pyproject.toml": '[project]\nname = "a"\n\n[tool.tombi.format]\n' }), {
+    toml: "tombi ([tool.tombi] in pyproject.toml)",
+  });
+  assert.equal(await kept({ "pyproject.toml": "[tool.tombix]\n" }), undefined);
+});

@@ -277,3 +277,40 @@ Deno.test("biome's and clang-format's hooks: a record for each thing they do, wi
   assert.ok(clang.typesOr.includes("c++") && clang.typesOr.includes("javascript"));
   assert.deepEqual([local.files, local.types, local.typesOr], ["", ["file"], ["ts"]]);
 });
+
+Deno.test("a hook given no file names (pass_filenames: false) takes every file; tombi's and ansible/actions' hooks", async () => {
+  const options = await readPreCommit(
+    `repos:
+- repo: https://github.com/tombi-toml/tombi-pre-commit
+  rev: v0.6.0
+  hooks:
+  - id: tombi-format
+    exclude: ^vendor/
+- repo: https://github.com/ansible/actions
+  rev: v1.1.2
+  hooks:
+  - id: toml
+  - id: ruff
+- repo: local
+  hooks:
+  - id: fmt
+    name: ruff
+    entry: uv run ruff format .
+    language: system
+    files: ^src/
+    pass_filenames: false
+`,
+    SHOWN,
+  );
+  assert.deepEqual(options.hooks.map((h) => [h.id, h.tool, h.noFilenames ?? false]), [
+    ["tombi-format", "tombi", false],
+    ["toml", "tombi", true],
+    ["ruff", "ruff check", false],
+    ["ruff", "ruff format", true],
+    ["fmt", "ruff format", true],
+  ]);
+  const config: NativeEngineConfig = { files: [], options: { ...options }, root: "/r" };
+  assert.match(hookTakes(config, options.hooks[0], "/r/vendor/a.toml") ?? "", /its exclude/);
+  // Given no names, the tool works on what it finds itself: the hook's `files` only say whether it runs.
+  assert.equal(hookTakes(config, options.hooks[4], "/r/tests/test_a.py"), undefined);
+});
