@@ -335,7 +335,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const kept = named
     ? undefined
     : spec.id === "biome"
-    ? eslintKeepsStyle(language, config)
+    ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
     : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config);
   if (kept) return { engines: [], noEngine: kept };
   const settings = settingsFor(spec, config, "fmt", language);
@@ -582,9 +582,47 @@ function prettierStyle(config: ResolvedConfig): NativeEngineConfig | undefined {
 /** The languages biome formats: under a biome file of its own, biome keeps them. */
 const BIOME_FORMATS: ReadonlySet<Language> = new Set(["javascript", "typescript", "json", "css", "graphql"]);
 
-/** Whether a biome file of biome's own governs `config`'s directory and biome formats `language`: biome keeps it. */
+/**
+ * Whether a biome file of biome's own governs `config`'s directory and biome formats `language` under it: biome keeps
+ * it (not where that file turns biome's formatter off for it: another formatter's file then governs).
+ */
 function biomeKeeps(language: Language, config: ResolvedConfig): boolean {
-  return biomeOwn(config) && BIOME_FORMATS.has(language);
+  return biomeOwn(config) && BIOME_FORMATS.has(language) && !biomeFormatterOff(language, config);
+}
+
+/** The section of a biome configuration that holds `language`'s formatter (TypeScript is JavaScript's). */
+const BIOME_SECTIONS: Partial<Record<Language, string>> = {
+  javascript: "javascript",
+  typescript: "javascript",
+  json: "json",
+  css: "css",
+  graphql: "graphql",
+};
+
+/**
+ * Why biome does not format `language` where biome's own configuration (its file, or its pre-commit hook) turns its
+ * formatter off — `formatter.enabled: false`, or the language's (`css.formatter.enabled: false`) — as `biome format`
+ * then leaves those files as they are (a repository that lints with biome and formats otherwise, or not at all).
+ * `[fmt.<lang>.biome]` formats them all the same. Undefined where biome formats it.
+ */
+function biomeFormatterOff(language: Language, config: ResolvedConfig): string | undefined {
+  const biome = config.native?.biome;
+  if (!biome || biome.style || biome.unhonoured || !readsNative(config, "biome")) return undefined;
+  const section = BIOME_SECTIONS[language];
+  const off = (table: unknown) =>
+    typeof table === "object" && table !== null &&
+    ((table as { formatter?: { enabled?: unknown } }).formatter?.enabled === false);
+  const key = off(biome.options)
+    ? "formatter.enabled"
+    : section && off(biome.options[section])
+    ? `${section}.formatter.enabled`
+    : undefined;
+  if (!key) return undefined;
+  // The biome file itself (a `.editorconfig` biome reads comes after it among the configuration's files).
+  const file = biome.files.findLast((f) => basename(f.path) !== ".editorconfig")?.path;
+  const where = file ? basename(file) : `its "${biome.hook}" hook in ${PRE_COMMIT_FILE}`;
+  return `not formatted: biome's formatter is off for ${languageName(language)} (${key} = false in ${where}); ` +
+    `[fmt.${language}.biome] in poly.toml formats it with biome`;
 }
 
 /**

@@ -742,3 +742,26 @@ Deno.test({
     ]);
   },
 });
+
+Deno.test("biome-editorconfig: biome's useEditorconfig reads the .editorconfig beside biome.json; a formatter off is off", async () => {
+  const dir = await parity("biome-editorconfig");
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  assert.equal(
+    doc.results.find((r) => r.path === "src/site.css")?.skipped,
+    "not formatted: biome's formatter is off for CSS (css.formatter.enabled = false in biome.json); " +
+      "[fmt.css.biome] in poly.toml formats it with biome",
+  );
+  // A section is an override of its glob: five spaces for TypeScript make greet.ts unformatted, as `biome format` says.
+  const editorconfig = join(dir, ".editorconfig");
+  const text = await Deno.readTextFile(editorconfig);
+  await Deno.writeTextFile(editorconfig, text.replace("indent_size = 3", "indent_size = 5"));
+  const changed = (await run(dir, ["fmt", "--check"])).doc.results.filter((r) => r.changed).map((r) => r.path);
+  assert.deepEqual(changed, ["src/greet.ts"]);
+  // Without useEditorconfig, biome's defaults (tabs) beneath biome.json: the files indented by spaces are unformatted.
+  await Deno.writeTextFile(editorconfig, text);
+  const biome = join(dir, "biome.json");
+  await Deno.writeTextFile(biome, (await Deno.readTextFile(biome)).replace('"useEditorconfig": true, ', ""));
+  const plain = (await run(dir, ["fmt", "--check"])).doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.deepEqual(plain, ["biome.json", "package.json", "src/greet.ts"]);
+});

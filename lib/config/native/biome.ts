@@ -48,6 +48,7 @@ import {
 } from "./prettier.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
 import { isTable, type Table } from "../table.ts";
+import { parseEditorconfig } from "./editorconfig.ts";
 
 /** The biome version whose configuration schema (shipped with `@biomejs/biome`) poly checks files against. */
 const BIOME_SCHEMA_VERSION = "2.5.14";
@@ -507,6 +508,31 @@ export class BiomeReader {
     return found;
   }
 
+  /**
+   * biome's `formatter.useEditorconfig` folded into `merged` (changed in place), as biome 2.5 folds it: the
+   * `.editorconfig` in the configuration's folder alone (not those above or below), its `[*]` section beneath the
+   * top-level `formatter` keys and each other section an override of its glob before the file's own `overrides` (so
+   * it wins over the top level, language sections included, and loses to them). The file read, if any.
+   */
+  async #editorconfigInto(merged: Table, dir: string): Promise<NativeText | undefined> {
+    const formatter = merged.formatter;
+    if (!isTable(formatter) || formatter.useEditorconfig !== true) return undefined;
+    delete formatter.useEditorconfig;
+    if (!(await this.files.namesIn(dir)).has(".editorconfig")) return undefined;
+    const file = await this.files.read(join(dir, ".editorconfig"));
+    const overrides: Table[] = [];
+    for (const section of parseEditorconfig(file.text, dir, this.display(file.path)).sections) {
+      const options = biomeFormatterOf(section.props);
+      if (Object.keys(options).length === 0) continue;
+      if (section.glob === "*") merged.formatter = { ...options, ...(merged.formatter as Table) };
+      else overrides.push({ includes: [biomeGlobOf(section.glob)], formatter: options });
+    }
+    if (overrides.length > 0) {
+      merged.overrides = [...overrides, ...(Array.isArray(merged.overrides) ? merged.overrides : [])];
+    }
+    return file;
+  }
+
   async #resolveOnce(path: string, top: string): Promise<NativeEngineConfig> {
     const layers = await this.#layers(path, top, []);
     let merged: Table = {};
@@ -541,14 +567,10 @@ export class BiomeReader {
         `${unhonouredText(key)}, or set [tools.biome] native_config = false`,
       );
     }
-    const formatter = merged.formatter;
-    if (isTable(formatter) && formatter.useEditorconfig === true) {
-      unhonoured ??= new ConfigError(
-        { file: this.display(path) },
-        `biome key "formatter.useEditorconfig" cannot be honoured by poly yet: write the .editorconfig settings into the formatter section, or set [tools.biome] native_config = false`,
-      );
-    }
     const root = dirname(path);
+    // biome reads the `.editorconfig` beside its file where `formatter.useEditorconfig` says so: folded in here, as
+    // biome folds it, so every path (WebAssembly, native) formats alike without reading it again.
+    const editorconfig = await this.#editorconfigInto(merged, root);
     const exclude: NonNullable<NativeEngineConfig["exclude"]> = {};
     const take = (holder: unknown, into: "all" | "lint" | "fmt") => {
       if (!isTable(holder) || holder.includes === undefined) return;
@@ -566,6 +588,7 @@ export class BiomeReader {
     if (isTable(merged.files) && Object.keys(merged.files).length === 0) delete merged.files;
     if (isTable(merged.vcs)) delete merged.vcs; // poly's discovery honours .gitignore itself
     const files: NativeSource[] = layers.map((l) => ({ path: l.file.path, hash: l.file.hash }));
+    if (editorconfig) files.push({ path: editorconfig.path, hash: editorconfig.hash });
     return {
       files: files.filter((f, i) => files.findIndex((g) => g.path === f.path) === i),
       options: unhonoured ? {} : merged,
@@ -574,6 +597,34 @@ export class BiomeReader {
       ...(unhonoured ? { unhonoured: unhonoured.message } : { origins }),
     };
   }
+}
+
+/**
+ * A `.editorconfig` section's properties as biome 2.5 reads them into its formatter: `indent_style`, `indent_size`,
+ * `end_of_line` (`unset`: biome's default); not `max_line_length`, which it does not read. A value it cannot read is
+ * passed over.
+ */
+function biomeFormatterOf(props: Record<string, string>): Table {
+  const out: Table = {};
+  const style = props.indent_style;
+  if (style === "tab" || style === "space") out.indentStyle = style;
+  else if (style === "unset") out.indentStyle = "tab";
+  const size = props.indent_size;
+  if (size !== undefined && /^\d+$/.test(size)) out.indentWidth = Number(size);
+  else if (size === "unset") out.indentWidth = 2;
+  const eol = props.end_of_line;
+  if (eol === "lf" || eol === "crlf" || eol === "cr") out.lineEnding = eol;
+  else if (eol === "unset") out.lineEnding = "lf";
+  return out;
+}
+
+/**
+ * An `.editorconfig` section's glob as one of biome's `includes`: relative to the file's folder where it holds a `/`,
+ * else matching at any depth (`*.js` as `*.js` in any folder), as editorconfig matches it.
+ */
+function biomeGlobOf(glob: string): string {
+  const outsideBrackets = glob.replace(/\[[^\]]*\]/g, "");
+  return outsideBrackets.includes("/") ? glob.replace(/^\//, "") : `**/${glob}`;
 }
 
 function note(origins: Record<string, string>, table: Table, file: string, prefix = ""): void {
