@@ -328,7 +328,8 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   const named = candidates.find((e) => table(config, "fmt", language, e.id) !== undefined);
   const plugged = named ? undefined : pluginFormats(language, config);
   if (plugged) return { engines: [], noEngine: plugged };
-  const spec = named ?? dprintFormatter(candidates, language, config) ?? denoFormatter(candidates, language, config) ??
+  const spec = named ?? biomeMarkupFormatter(candidates, language, config) ??
+    dprintFormatter(candidates, language, config) ?? denoFormatter(candidates, language, config) ??
     styleFormatter(candidates, language, config) ?? blackFormatter(candidates, language, config) ??
     candidates.find((e) => byDefault(e, language));
   if (!spec) return { engines: [], noEngine: `no formatter for ${languageName(language)}` };
@@ -477,6 +478,7 @@ function styleKept(spec: EngineSpec, language: Language, config: ResolvedConfig)
  */
 function byDefault(spec: EngineSpec, language: Language): boolean {
   if (spec.id === "dprint") return language !== "javascript" && language !== "typescript" && language !== "json";
+  if (spec.id === "biome") return !BIOME_MARKUP.has(language);
   return spec.id === "prettier" ? language === "yaml" : spec.id !== "oxfmt" && spec.id !== "black";
 }
 
@@ -587,7 +589,31 @@ const BIOME_FORMATS: ReadonlySet<Language> = new Set(["javascript", "typescript"
  * it (not where that file turns biome's formatter off for it: another formatter's file then governs).
  */
 function biomeKeeps(language: Language, config: ResolvedConfig): boolean {
-  return biomeOwn(config) && BIOME_FORMATS.has(language) && !biomeFormatterOff(language, config);
+  return biomeOwn(config) && (BIOME_FORMATS.has(language) || BIOME_MARKUP.has(language) && biomeMarkup(config)) &&
+    !biomeFormatterOff(language, config);
+}
+
+/** The markup languages biome formats only where its file turns its HTML formatter on. */
+const BIOME_MARKUP: ReadonlySet<Language> = new Set(["html", "vue", "svelte", "astro"]);
+
+/** Whether biome's own configuration governing `config`'s directory turns its HTML formatter on (off by default). */
+function biomeMarkup(config: ResolvedConfig): boolean {
+  const html = config.native?.biome?.options.html as { formatter?: { enabled?: unknown } } | undefined;
+  return html?.formatter?.enabled === true;
+}
+
+/**
+ * biome where its own file turns its HTML formatter on (`html.formatter.enabled`): it formats HTML files, and Vue,
+ * Svelte and Astro files — their scripts and styles, or whole under `html.experimentalFullSupportEnabled` — as
+ * `biome format` does there, in web_fmt's (or a prettier file's) place.
+ */
+function biomeMarkupFormatter(
+  candidates: EngineSpec[],
+  language: Language,
+  config: ResolvedConfig,
+): EngineSpec | undefined {
+  if (!BIOME_MARKUP.has(language) || !readsNative(config, "biome") || !biomeKeeps(language, config)) return undefined;
+  return candidates.find((e) => e.id === "biome");
 }
 
 /** The section of a biome configuration that holds `language`'s formatter (TypeScript is JavaScript's). */
@@ -597,6 +623,10 @@ const BIOME_SECTIONS: Partial<Record<Language, string>> = {
   json: "json",
   css: "css",
   graphql: "graphql",
+  html: "html",
+  vue: "html",
+  svelte: "html",
+  astro: "html",
 };
 
 /**

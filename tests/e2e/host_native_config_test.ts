@@ -765,3 +765,14 @@ Deno.test("biome-editorconfig: biome's useEditorconfig reads the .editorconfig b
   const plain = (await run(dir, ["fmt", "--check"])).doc.results.filter((r) => r.changed).map((r) => r.path).sort();
   assert.deepEqual(plain, ["biome.json", "package.json", "src/greet.ts"]);
 });
+
+Deno.test("biome-html: a biome file that turns biome's HTML formatter on makes biome the formatter of HTML and Vue", async () => {
+  const dir = await parity("biome-html");
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  // Without it, web_fmt at poly's defaults (two spaces), which biome's tabs are not.
+  const biome = join(dir, "biome.json");
+  await Deno.writeTextFile(biome, "{}\n");
+  const plain = (await run(dir, ["fmt", "--check"])).doc.results.filter((r) => r.changed).map((r) => r.path).sort();
+  assert.deepEqual(plain, ["src/Greeting.vue", "src/index.html"]);
+});
