@@ -68,8 +68,22 @@ const trees = {
 };
 const settled = new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
 
+/**
+ * `poly lint` in `cwd`, run again (after the racy window) where it was not kept because a file of poly's own, outside
+ * `cwd`, changed just before or during it: another test's `deno install` links the same npm package files into its
+ * own folder, which changes their ctime. That is not what these tests are about; a file of the tree is.
+ */
+async function polyKept(args: string[], cwd: string) {
+  for (let attempt = 0;; attempt++) {
+    const run = await runPoly(args, { cwd, env: ENV });
+    const racy = /replay not kept: (.+) changed just before or during the run/.exec(run.stderr)?.[1];
+    if (attempt >= 3 || !racy || racy.startsWith(`${cwd}/`)) return run;
+    await new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
+  }
+}
+
 async function lint(cwd: string, ...args: string[]) {
-  const run = await runPoly(["lint", "--format", "json", ...args], { cwd, env: ENV });
+  const run = await polyKept(["lint", "--format", "json", ...args], cwd);
   return { ...run, replayed: run.stderr.includes("replay hit"), report: JSON.parse(run.stdout) };
 }
 
@@ -108,7 +122,7 @@ Deno.test("a second poly lint on an unchanged tree replays the first; an edit ma
   const files = first.report.summary.cache.hits + first.report.summary.cache.misses;
   assert.deepEqual(second.report.summary.cache, { hits: files, misses: 0 }, "what a warm run says");
   // Another command line is another key: a real run (from the result cache), kept, then replayed as it printed.
-  const human = () => runPoly(["lint"], { cwd: dir, env: ENV });
+  const human = () => polyKept(["lint"], dir);
   const [h1, h2] = [await human(), await human()];
   assert.ok(!h1.stderr.includes("replay hit") && h2.stderr.includes("replay hit"), h2.stderr);
   assert.match(h2.stdout, /noDebugger/);
@@ -188,8 +202,8 @@ Deno.test("poly cache stats counts kept runs; poly cache clean, or a new ignore 
 Deno.test("poly fmt --check and --diff replay their own runs; --fix never replays and writes", async () => {
   await settled;
   const dir = trees.fmt;
-  const check = () => runPoly(["fmt", "--check"], { cwd: dir, env: ENV });
-  const diff = () => runPoly(["fmt", "--diff"], { cwd: dir, env: ENV });
+  const check = () => polyKept(["fmt", "--check"], dir);
+  const diff = () => polyKept(["fmt", "--diff"], dir);
   const [first, second] = [await check(), await check()];
   assert.ok(!first.stderr.includes("replay hit") && second.stderr.includes("replay hit"), second.stderr);
   assert.equal(second.stdout, first.stdout);
@@ -280,7 +294,7 @@ Deno.test("an edited Python file warms ruff beside the run that brings the kept 
 Deno.test("a human report is brought up to date from the kept run's results as the whole run prints it", async () => {
   await settled;
   const dir = trees.human;
-  const human = (...args: string[]) => runPoly(["lint", ...args], { cwd: dir, env: ENV });
+  const human = (...args: string[]) => polyKept(["lint", ...args], dir);
   const first = await human();
   assert.ok(!first.stderr.includes("replay hit"), first.stderr);
   await Deno.writeTextFile(join(dir, "b.js"), SOURCE);
@@ -322,7 +336,7 @@ Deno.test("edits to files of a kept poly fmt --check run bring it up to date, as
   await settled;
   const dir = trees.fmtStale;
   const fmt = async (...args: string[]) => {
-    const run = await runPoly(["fmt", "--check", "--format", "json", ...args], { cwd: dir, env: ENV });
+    const run = await polyKept(["fmt", "--check", "--format", "json", ...args], dir);
     return { ...run, report: JSON.parse(run.stdout) };
   };
   const first = await fmt();
@@ -356,7 +370,9 @@ Deno.test("edits to files of a kept poly fmt --check run bring it up to date, as
 Deno.test("a human poly fmt report is brought up to date; poly fmt --diff after an edit runs whole", async () => {
   await settled;
   const dir = trees.fmtHuman;
-  const fmt = (...args: string[]) => runPoly(["fmt", ...args], { cwd: dir, env: ENV });
+  // A fix writes, and is run once.
+  const fmt = (...args: string[]) =>
+    args.includes("--fix") ? runPoly(["fmt", ...args], { cwd: dir, env: ENV }) : polyKept(["fmt", ...args], dir);
   const [check, diff] = [await fmt(), await fmt("--diff")];
   assert.equal(check.code, 1, check.stderr);
   assert.equal(diff.code, 1, diff.stderr);
