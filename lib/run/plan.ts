@@ -30,7 +30,7 @@ import {
   styluaEditorconfig,
 } from "../config/native/mod.ts";
 import { editorconfigStyle, editorconfigToBiome, LANGUAGE_PLUGINS, stylePlugins } from "../config/native/prettier.ts";
-import { mergeTables } from "../config/table.ts";
+import { mergeTables, tableOf } from "../config/table.ts";
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 import type { NativeEngineConfig } from "../config/native/types.ts";
@@ -598,8 +598,7 @@ const BIOME_MARKUP: ReadonlySet<Language> = new Set(["html", "vue", "svelte", "a
 
 /** Whether biome's own configuration governing `config`'s directory turns its HTML formatter on (off by default). */
 function biomeMarkup(config: ResolvedConfig): boolean {
-  const html = config.native?.biome?.options.html as { formatter?: { enabled?: unknown } } | undefined;
-  return html?.formatter?.enabled === true;
+  return tableOf(tableOf(config.native?.biome?.options.html).formatter).enabled === true;
 }
 
 /**
@@ -639,9 +638,7 @@ function biomeFormatterOff(language: Language, config: ResolvedConfig): string |
   const biome = config.native?.biome;
   if (!biome || biome.style || biome.unhonoured || !readsNative(config, "biome")) return undefined;
   const section = BIOME_SECTIONS[language];
-  const off = (table: unknown) =>
-    typeof table === "object" && table !== null &&
-    ((table as { formatter?: { enabled?: unknown } }).formatter?.enabled === false);
+  const off = (table: unknown) => tableOf(tableOf(table).formatter).enabled === false;
   const key = off(biome.options)
     ? "formatter.enabled"
     : section && off(biome.options[section])

@@ -47,7 +47,7 @@ import {
   styleToBiomeOf,
 } from "./prettier.ts";
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
-import { isTable, type Table } from "../table.ts";
+import { isTable, mergeTables, type Table } from "../table.ts";
 import { parseEditorconfig } from "./editorconfig.ts";
 
 /** The biome version whose configuration schema (shipped with `@biomejs/biome`) poly checks files against. */
@@ -173,15 +173,6 @@ export function unhonouredKey(config: Table): { key: string; reason: string } | 
 /** The message for a key {@link unhonouredKey} found, wherever the configuration came from. */
 export function unhonouredText(unhonoured: { key: string; reason: string }): string {
   return `biome key "${unhonoured.key}" cannot be honoured by poly: ${unhonoured.reason}`;
-}
-
-/** Field-by-field merge: `over` wins; objects merge; arrays and scalars replace. */
-export function mergeBiome(under: Table, over: Table): Table {
-  const out: Table = { ...under };
-  for (const [k, v] of Object.entries(over)) {
-    out[k] = isTable(v) && isTable(out[k]) ? mergeBiome(out[k] as Table, v) : v;
-  }
-  return out;
 }
 
 interface Parsed {
@@ -557,7 +548,7 @@ export class BiomeReader {
         );
       }
       delete rest.plugins;
-      merged = mergeBiome(merged, rest);
+      merged = mergeTables(merged, rest);
       note(origins, rest, this.display(file.path));
     }
     const key = unhonouredKey(merged);

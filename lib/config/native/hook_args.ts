@@ -528,13 +528,6 @@ const STYLUA_FLAGS: Readonly<Record<string, string>> = {
   "--preserve-block-newline-gaps": "block_newline_gaps",
   "--space-after-function-names": "space_after_function_names",
 };
-/** The values of StyLua's flags that take one of a list (it matches them in any case). */
-const STYLUA_FLAG_VALUES: Readonly<Record<string, readonly string[]>> = {
-  ...STYLUA_CHOICES,
-  indent_type: ["Tabs", "Spaces"],
-  line_endings: ["Unix", "Windows"],
-  syntax: ["All", "Lua51", "Lua52", "Lua53", "Lua54", "Luau", "LuaJIT", "CfxLua"],
-};
 /** StyLua's flags that change no file's result. */
 const STYLUA_QUIET = new Set([
   "-c",
@@ -576,7 +569,7 @@ export function styluaHookOptions(hook: PreCommitHook, shown: string): { options
     else if (flag) {
       const key = STYLUA_FLAGS[flag];
       const value = flagValue(hook.args, at, flag, name, shown);
-      const choices = STYLUA_FLAG_VALUES[key];
+      const choices = STYLUA_CHOICES[key];
       if (choices) table[key] = choices.find((c) => c.toLowerCase() === value.toLowerCase()) ?? value;
       else table[key] = /^\d+$/.test(value) ? Number(value) : value;
     } else throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to StyLua`);

@@ -52,6 +52,9 @@ interface StyluaIgnore {
 
 /** StyLua's enumerated keys and their values (its `Config`, which refuses any other key or value). */
 export const STYLUA_CHOICES: Record<string, readonly string[]> = {
+  indent_type: ["Tabs", "Spaces"],
+  line_endings: ["Unix", "Windows"],
+  syntax: ["All", "Lua51", "Lua52", "Lua53", "Lua54", "Luau", "LuaJIT", "CfxLua"],
   quote_style: ["AutoPreferDouble", "AutoPreferSingle", "ForceDouble", "ForceSingle"],
   call_parentheses: ["Always", "NoSingleString", "NoSingleTable", "None", "Input"],
   collapse_simple_statement: ["Never", "FunctionOnly", "ConditionalOnly", "Always"],
@@ -90,13 +93,13 @@ export function styluaOptions(table: Table): Table {
         out.indent_width = Math.min(width(key), 255); // an 8-bit width in the build
         break;
       case "indent_type":
-        out.indent_style = choice(key, ["Tabs", "Spaces"]) === "Tabs" ? "tab" : "space";
+        out.indent_style = choice(key, STYLUA_CHOICES.indent_type) === "Tabs" ? "tab" : "space";
         break;
       case "line_endings":
-        out.line_ending = choice(key, ["Unix", "Windows"]) === "Unix" ? "lf" : "crlf";
+        out.line_ending = choice(key, STYLUA_CHOICES.line_endings) === "Unix" ? "lf" : "crlf";
         break;
       case "syntax": {
-        const v = choice(key, ["All", "Lua51", "Lua52", "Lua53", "Lua54", "Luau", "LuaJIT", "CfxLua"]);
+        const v = choice(key, STYLUA_CHOICES.syntax);
         if (!STYLUA_SYNTAX.has(v)) {
           throw bad(key, `= "${v}" cannot be honoured: poly's StyLua build parses Lua 5.1 to 5.4 only`);
         }

@@ -168,6 +168,85 @@ function shellcheckHooked(
 /** clang-format's predefined styles (`--style=<name>`, `BasedOnStyle`), in lower case as it matches them. */
 const CLANG_FORMAT_STYLES = new Set(["llvm", "google", "chromium", "mozilla", "webkit", "microsoft", "gnu"]);
 
+/**
+ * biome as its formatting hook runs it: the hook's settings over the biome file of biome's own governing the
+ * directory (`own`), or over biome's defaults where none does; undefined where the hook turns biome's formatter off
+ * (`--formatter-enabled=false`). Arguments poly cannot apply make the configuration `unmapped` (its formatting errors,
+ * saying why; its linting goes on).
+ */
+function biomeHooked(
+  own: NativeEngineConfig | undefined,
+  hook: PreCommitHook,
+  top: string,
+  shown: string,
+): NativeEngineConfig | undefined {
+  const base: NativeEngineConfig = own ?? { files: [], options: {}, root: top };
+  try {
+    const options = biomeHookOptions(hook, shown);
+    if (tableOf(options.formatter).enabled === false) return own;
+    return { ...base, options: mergeTables(base.options, options), hook: hook.id };
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    return { ...base, hook: hook.id, unmapped: e.message };
+  }
+}
+
+/**
+ * clang-format as its hook runs it: with `--style=file` (the hook's default), the nearest `.clang-format` (`own`),
+ * or where none governs the hook's `--fallback-style` (LLVM's by default) — not poly's `[defaults]`; with a style
+ * named or written inline, that style in the file's place, as clang-format takes it. One poly cannot apply throws.
+ */
+async function clangFormatHooked(
+  own: NativeEngineConfig | undefined,
+  hook: PreCommitHook,
+  top: string,
+  shown: string,
+): Promise<NativeEngineConfig> {
+  const { style, fallback } = clangFormatHookStyle(hook, shown);
+  const named = (name: string, flag: string): Record<string, unknown>[] => {
+    if (/^none$/i.test(name)) return [{ DisableFormat: true }];
+    if (CLANG_FORMAT_STYLES.has(name.toLowerCase())) return [{ BasedOnStyle: name }];
+    throw new ConfigError(
+      { file: shown },
+      `the "${hook.id}" hook's args: ${flag}=${name} is not a style clang-format knows (${
+        [...CLANG_FORMAT_STYLES].join(", ")
+      }, none)`,
+    );
+  };
+  if (style === "file") {
+    return own ? { ...own, hook: hook.id } : {
+      files: [],
+      options: { styles: named(fallback, "--fallback-style") },
+      root: top,
+      hook: hook.id,
+    };
+  }
+  let styles: Record<string, unknown>[];
+  if (style.startsWith("{")) {
+    let doc: unknown;
+    try {
+      doc = (await import("js-yaml")).load(style, { json: true });
+    } catch (e) {
+      throw new ConfigError(
+        { file: shown },
+        `the "${hook.id}" hook's args: --style=${style} is not a style clang-format can read: ${
+          (e as Error).message.split("\n")[0]
+        }`,
+      );
+    }
+    if (!isTable(doc)) {
+      throw new ConfigError({ file: shown }, `the "${hook.id}" hook's args: --style=${style} must be a mapping`);
+    }
+    styles = [doc];
+  } else if (style.startsWith("file:")) {
+    throw new ConfigError(
+      { file: shown },
+      `the "${hook.id}" hook's args: poly cannot apply --style=${style} (a style file by its path); name the style in a .clang-format`,
+    );
+  } else styles = named(style, "--style");
+  return { files: [], options: { styles }, root: top, hook: hook.id };
+}
+
 /** Engines that read native config files. */
 export const NATIVE_ENGINES = [
   "ruff",
@@ -318,85 +397,6 @@ export class NativeConfigs {
     );
   }
 
-  /**
-   * biome as its formatting hook runs it: the hook's settings over the biome file of biome's own governing the
-   * directory (`own`), or over biome's defaults where none does; undefined where the hook turns biome's formatter off
-   * (`--formatter-enabled=false`). Arguments poly cannot apply make the configuration `unmapped` (its formatting errors,
-   * saying why; its linting goes on).
-   */
-  #biomeHooked(
-    own: NativeEngineConfig | undefined,
-    hook: PreCommitHook,
-    top: string,
-    shown: string,
-  ): Promise<NativeEngineConfig | undefined> {
-    const base: NativeEngineConfig = own ?? { files: [], options: {}, root: top };
-    try {
-      const options = biomeHookOptions(hook, shown);
-      if (tableOf(options.formatter).enabled === false) return Promise.resolve(own);
-      return Promise.resolve({ ...base, options: mergeTables(base.options, options), hook: hook.id });
-    } catch (e) {
-      if (!(e instanceof ConfigError)) throw e;
-      return Promise.resolve({ ...base, hook: hook.id, unmapped: e.message });
-    }
-  }
-
-  /**
-   * clang-format as its hook runs it: with `--style=file` (the hook's default), the nearest `.clang-format` (`own`),
-   * or where none governs the hook's `--fallback-style` (LLVM's by default) — not poly's `[defaults]`; with a style
-   * named or written inline, that style in the file's place, as clang-format takes it. One poly cannot apply throws.
-   */
-  async #clangFormatHooked(
-    own: NativeEngineConfig | undefined,
-    hook: PreCommitHook,
-    top: string,
-    shown: string,
-  ): Promise<NativeEngineConfig> {
-    const { style, fallback } = clangFormatHookStyle(hook, shown);
-    const named = (name: string, flag: string): Record<string, unknown>[] => {
-      if (/^none$/i.test(name)) return [{ DisableFormat: true }];
-      if (CLANG_FORMAT_STYLES.has(name.toLowerCase())) return [{ BasedOnStyle: name }];
-      throw new ConfigError(
-        { file: shown },
-        `the "${hook.id}" hook's args: ${flag}=${name} is not a style clang-format knows (${
-          [...CLANG_FORMAT_STYLES].join(", ")
-        }, none)`,
-      );
-    };
-    if (style === "file") {
-      return own ? { ...own, hook: hook.id } : {
-        files: [],
-        options: { styles: named(fallback, "--fallback-style") },
-        root: top,
-        hook: hook.id,
-      };
-    }
-    let styles: Record<string, unknown>[];
-    if (style.startsWith("{")) {
-      let doc: unknown;
-      try {
-        doc = (await import("js-yaml")).load(style, { json: true });
-      } catch (e) {
-        throw new ConfigError(
-          { file: shown },
-          `the "${hook.id}" hook's args: --style=${style} is not a style clang-format can read: ${
-            (e as Error).message.split("\n")[0]
-          }`,
-        );
-      }
-      if (!isTable(doc)) {
-        throw new ConfigError({ file: shown }, `the "${hook.id}" hook's args: --style=${style} must be a mapping`);
-      }
-      styles = [doc];
-    } else if (style.startsWith("file:")) {
-      throw new ConfigError(
-        { file: shown },
-        `the "${hook.id}" hook's args: poly cannot apply --style=${style} (a style file by its path); name the style in a .clang-format`,
-      );
-    } else styles = named(style, "--style");
-    return { files: [], options: { styles }, root: top, hook: hook.id };
-  }
-
   /** Whether `dir` has an entry whose name passes `test`, from the listing the native readers share (once per run). */
   holdsAny(dir: string, test: (name: string) => boolean): Promise<boolean> {
     return this.#files.hasAny(dir, test);
@@ -477,7 +477,7 @@ export class NativeConfigs {
       const hooked = await this.#underHook(
         own ?? preCommit!,
         "biome",
-        () => this.#biomeHooked(own, biomeHook, top, shown),
+        () => Promise.resolve(biomeHooked(own, biomeHook, top, shown)),
       );
       if (hooked) out.biome = hooked;
     }
@@ -537,7 +537,7 @@ export class NativeConfigs {
         false,
         preCommit,
         top,
-        (own, hook) => this.#clangFormatHooked(own, hook, top, shown),
+        (own, hook) => clangFormatHooked(own, hook, top, shown),
       );
     }
     // shellcheck's hook: its flags over the .shellcheckrc (none read with `--norc`), as shellcheck applies them.

@@ -649,7 +649,7 @@ export const biome: EngineSpec = {
   id: "biome",
   tier: "in-process",
   lintLanguages: ["javascript", "typescript", "json", "css", "graphql", "html", "vue", "svelte", "astro", "svg"],
-  // HTML, Vue, Svelte and Astro only where the repository's biome file turns on its full HTML support (lib/run/plan.ts).
+  // HTML, Vue, Svelte and Astro only where the repository's biome file turns its HTML formatter on (lib/run/plan.ts).
   formatLanguages: ["javascript", "typescript", "json", "css", "graphql", "html", "vue", "svelte", "astro"],
   capabilities: { lint: true, format: true, fix: true },
   upstream: `@biomejs/wasm-nodejs ${VERSION}`,
