@@ -222,6 +222,27 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "rustfmt-crate-defaults: a crate without a rustfmt file takes rustfmt's defaults, as cargo fmt formats it",
+  ignore: !(await hasProgram("rustfmt")),
+  async fn() {
+    // `cargo fmt --check` passes on the fixture: at rustfmt's width of 100 its call stays wrapped.
+    const dir = await parity("rustfmt-crate-defaults");
+    const { code, doc } = await run(dir, ["fmt", "--check"]);
+    assert.deepEqual(doc.results.filter((r) => r.changed || r.error).map((r) => r.path), []);
+    assert.equal(code, 0, JSON.stringify(doc.results));
+    assert.ok(doc.configs.some((c) => c.sources.includes("Cargo.toml")), JSON.stringify(doc.configs));
+    // poly.toml's rustfmt keys still apply.
+    await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.rust.rustfmt]\nmax_width = 120\n");
+    const wide = (await run(dir, ["fmt", "--check"])).doc;
+    assert.deepEqual(wide.results.filter((r) => r.changed).map((r) => r.path), ["src/main.rs"]);
+    // A Rust file in no crate takes [defaults] (120 columns): the call is joined.
+    await Deno.remove(join(dir, "poly.toml"));
+    await Deno.remove(join(dir, "Cargo.toml"));
+    const loose = (await run(dir, ["fmt", "--check"])).doc;
+    assert.deepEqual(loose.results.filter((r) => r.changed).map((r) => r.path), ["src/main.rs"]);
+  },
+});
 async function hasProgram(name: string): Promise<boolean> {
   try {
     return (await new Deno.Command(name, { args: ["--version"], stdout: "null", stderr: "null" }).output()).success;

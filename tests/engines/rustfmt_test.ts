@@ -267,3 +267,21 @@ Deno.test({
     await Deno.remove(bin, { recursive: true });
   },
 });
+
+Deno.test("rustfmtArgs(): a crate's file takes rustfmt's defaults, as cargo fmt; a file in no crate [defaults]", async () => {
+  const { rustfmtArgs } = await import("../../lib/engines/rustfmt/mod.ts");
+  const loose = settings({}, { line_length: 120, indent_width: 2 });
+  deepEqual(rustfmtArgs(loose), [
+    "--emit",
+    "stdout",
+    "--edition",
+    "2021",
+    "--config",
+    "max_width=120,newline_style=Unix,tab_spaces=2",
+  ]);
+  const cargo = { path: "/repo/Cargo.toml", hash: "0123456789abcdef" };
+  const crate = { ...loose, native: { files: [cargo], options: { edition: "2024" }, root: "/repo" } };
+  deepEqual(rustfmtArgs(crate), ["--emit", "stdout", "--edition", "2024"]);
+  // poly.toml's rustfmt keys still apply over rustfmt's defaults.
+  deepEqual(rustfmtArgs({ ...crate, tool: { max_width: 90 } }).slice(-2), ["--config", "max_width=90"]);
+});

@@ -5,9 +5,11 @@
  * - Tier: host (absent → files are skipped with "rustfmt not found on PATH",
  *   never reported as formatted). Languages: Rust (format only; clippy runs in the
  *   whole-project phase).
- * - `[defaults] line_length` → `max_width`, `indent_width` → `tab_spaces`,
- *   `line_ending` → `newline_style` (Unix / Windows / Auto); `final_newline` is
- *   applied to the output.
+ * - A file in no crate (no `Cargo.toml` with a `[package]` above it) and under
+ *   no rustfmt file takes `[defaults]`: `line_length` → `max_width`,
+ *   `indent_width` → `tab_spaces`, `line_ending` → `newline_style` (Unix /
+ *   Windows / Auto); `final_newline` is applied to the output. A crate's file
+ *   takes rustfmt's defaults, as `cargo fmt` formats it ({@link ownStyle}).
  * - `[fmt.rust.rustfmt]` keys: `edition` ("2015" | "2018" | "2021" | "2024",
  *   default "2021"), `style_edition`, and any other rustfmt option as written in
  *   `rustfmt.toml` (e.g. `hard_tabs = true`, `use_small_heuristics = "Max"`),
@@ -61,6 +63,16 @@ export function rustfmtFile(settings: EngineSettings): string | undefined {
     ?.path;
 }
 
+/**
+ * Whether the repository's own style governs these settings: its rustfmt file, or else the `Cargo.toml` of the crate
+ * the file is in, which `cargo fmt` formats with rustfmt's defaults (width 100, 4 spaces, `newline_style = "Auto"`)
+ * where the crate keeps no rustfmt file. Only a Rust file in no crate takes `[defaults]`.
+ */
+export function ownStyle(settings: EngineSettings): boolean {
+  const files = settings.native?.files ?? [];
+  return rustfmtFile(settings) !== undefined || files.some((f) => basename(f.path) === "Cargo.toml");
+}
+
 /** The folder of the repository's toolchain file governing these settings, where rustfmt runs; if any. */
 export function toolchainDir(settings: EngineSettings): string | undefined {
   const file = settings.native?.files.find((f) =>
@@ -76,8 +88,8 @@ const RUSTFMT_RUN_ENV = { RUSTUP_AUTO_INSTALL: "0" };
 export function rustfmtArgs(settings: EngineSettings): string[] {
   const d = settings.defaults;
   const edition = tomlValue(settings.tool.edition ?? settings.native?.options.edition ?? "2021");
-  // With the repository's own file, rustfmt's defaults fill what it leaves unset: `--config` would override it.
-  const config: Record<string, unknown> = rustfmtFile(settings) ? {} : {
+  // Under the repository's own style, rustfmt's defaults fill what its file leaves unset: `--config` would override it.
+  const config: Record<string, unknown> = ownStyle(settings) ? {} : {
     max_width: d.line_length,
     newline_style: d.line_ending === "crlf" ? "Windows" : d.line_ending === "auto" ? "Auto" : "Unix",
     ...(d.indent_width ? { tab_spaces: d.indent_width } : {}),
@@ -87,9 +99,9 @@ export function rustfmtArgs(settings: EngineSettings): string[] {
   return ["--emit", "stdout", "--edition", edition, ...(list ? ["--config", list] : [])];
 }
 
-/** rustfmt's output: as it is under the repository's own file (its `newline_style` decides), else with `[defaults]`. */
+/** rustfmt's output: as it is under the repository's own style (its `newline_style` decides), else with `[defaults]`. */
 function finish(output: string, input: string, settings: EngineSettings): string {
-  return rustfmtFile(settings) ? output : finishText(output, input, settings.defaults);
+  return ownStyle(settings) ? output : finishText(output, input, settings.defaults);
 }
 
 /**
