@@ -243,6 +243,32 @@ Deno.test({
     assert.deepEqual(loose.results.filter((r) => r.changed).map((r) => r.path), ["src/main.rs"]);
   },
 });
+Deno.test({
+  name: "rustfmt-modules: a #[rustfmt::skip] module is skipped and a #[path] module formatted once, as cargo fmt",
+  ignore: !(await hasProgram("rustfmt")),
+  async fn() {
+    const dir = await parity("rustfmt-modules");
+    const common = join(dir, "shared/common.rs");
+    const before = await Deno.readTextFile(common);
+    const { code, doc } = await run(dir, ["fmt", "--check"], true);
+    const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+    assert.deepEqual(doc.results.filter((r) => r.changed || r.error).map((r) => r.path), [], JSON.stringify(doc));
+    assert.equal(
+      byPath["src/tables.rs"]?.skipped,
+      "not formatted: src/lib.rs declares its module with #[rustfmt::skip], so cargo fmt leaves it as it is",
+    );
+    assert.equal(code, 0);
+    // --fix writes nothing: the #[path] module's text is its own, with no second copy under a batch folder's header.
+    await run(dir, ["fmt", "--fix"]);
+    assert.equal(await Deno.readTextFile(common), before);
+    // Without the attribute the table is rustfmt's: folded onto one line. The cache keeps the skip under lib.rs's text.
+    const lib = join(dir, "src/lib.rs");
+    await Deno.writeTextFile(lib, (await Deno.readTextFile(lib)).replace("#[rustfmt::skip]\n", ""));
+    const plain = (await run(dir, ["fmt", "--check"], true)).doc;
+    assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path), ["src/tables.rs"]);
+  },
+});
+
 async function hasProgram(name: string): Promise<boolean> {
   try {
     return (await new Deno.Command(name, { args: ["--version"], stdout: "null", stderr: "null" }).output()).success;

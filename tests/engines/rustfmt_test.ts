@@ -211,12 +211,38 @@ Deno.test("emitted(): each file's text from rustfmt's output, a declared module'
   const { emitted } = await import("../../lib/engines/rustfmt/mod.ts");
   const stdout =
     "/t/lib.rs:\n\nmod a;\nfn l() {}\n/t/a.rs:\n\nfn a() {}\n/t/a.rs:\n\nfn a() {}\n/t/b.rs:\n\nfn b() {}\n";
-  deepEqual(emitted(stdout, ["/t/a.rs", "/t/b.rs", "/t/lib.rs", "/t/gone.rs"]), [
+  deepEqual(emitted(stdout, ["/t/a.rs", "/t/b.rs", "/t/lib.rs", "/t/gone.rs"], "/t"), [
     "fn a() {}\n",
     "fn b() {}\n",
     "mod a;\nfn l() {}\n",
     undefined,
   ]);
+});
+
+Deno.test("emitted(): a module a #[path] places is named as rustfmt joins it, and a header outside the batch ends a text", async () => {
+  const { emitted } = await import("../../lib/engines/rustfmt/mod.ts");
+  // `#[path = "../shared/y.rs"] mod y;` in src/lib.rs, and `#[path = "../../out.rs"] mod o;` leaving the batch.
+  const stdout = "/t/src/lib.rs:\n\nmod y;\nmod o;\n/t/src/../shared/y.rs:\n\nfn y() {}\n/t/src/../../out.rs:\n\n" +
+    "fn o() {}\n/t/shared/y.rs:\n\nfn y() {}\n";
+  deepEqual(emitted(stdout, ["/t/src/lib.rs", "/t/shared/y.rs"], "/t"), ["mod y;\nmod o;\n", "fn y() {}\n"]);
+});
+
+Deno.test("skippedBy(): the file declaring a module under #[rustfmt::skip], where Rust looks for it", async () => {
+  const { skippedBy } = await import("../../lib/engines/rustfmt/mod.ts");
+  const tree: Record<string, string> = {
+    "/c/src/lib.rs":
+      '#[cfg(feature = "x")]\n#[rustfmt::skip]\npub mod tables;\nmod plain;\n#[rustfmt::skip] mod inner;\n',
+    "/c/src/a.rs": "#[cfg_attr(rustfmt, rustfmt_skip)]\nmod b;\n",
+    "/c/src/d/mod.rs": "#[rustfmt::skip::macros(html)]\nmod e;\n",
+  };
+  const read = (path: string) => tree[path];
+  equal(skippedBy("/c/src/tables.rs", read), "/c/src/lib.rs");
+  equal(skippedBy("/c/src/inner/mod.rs", read), "/c/src/lib.rs");
+  equal(skippedBy("/c/src/plain.rs", read), undefined);
+  equal(skippedBy("/c/src/a/b.rs", read), "/c/src/a.rs");
+  // `rustfmt::skip::macros(...)` skips macro calls, not the module.
+  equal(skippedBy("/c/src/d/e.rs", read), undefined);
+  equal(skippedBy("/c/src/lib.rs", read), undefined);
 });
 
 Deno.test("declaredModules(): where Rust finds the modules a file declares, among the batch's places", async () => {

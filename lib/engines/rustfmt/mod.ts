@@ -36,7 +36,7 @@
  *
  * @module
  */
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, normalize, relative } from "node:path";
 import { RUSTFMT_FILES, TOOLCHAIN_FILES } from "../../config/native/host.ts";
 import { finishText } from "../layout.ts";
 import { runHost } from "../host.ts";
@@ -45,6 +45,7 @@ import { Batcher, type Settled, withTempFiles } from "../batch.ts";
 import {
   EngineError,
   type EngineInstance,
+  EngineRefusal,
   type EngineSettings,
   type EngineSpec,
   type SourceFile,
@@ -153,9 +154,78 @@ function placeOf(file: SourceFile, i: number): string {
   return plain ? `tree/${file.relPath}` : `${i}/${basename(file.relPath)}`;
 }
 
-/** A `mod name;` declaration (after any attributes on its line): rustfmt reads and formats that module's file too. */
+/**
+ * A `mod name;` declaration, after the attributes on its line and the lines before it (group 1): rustfmt reads and
+ * formats that module's file too, unless an attribute skips it.
+ */
 const MOD_DECLARATION =
-  /^[ \t]*(?:#\[[^\]\n]*\][ \t]*)*(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]+(?:r#)?([A-Za-z_]\w*)[ \t]*;/gm;
+  /^[ \t]*((?:#\[[^\]\n]*\]\s*)*)(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]+(?:r#)?([A-Za-z_]\w*)[ \t]*;/gm;
+
+/**
+ * rustfmt's skip attribute (`#[rustfmt::skip]`, and the legacy `#[rustfmt_skip]` / `#[cfg_attr(rustfmt, rustfmt_skip)]`);
+ * not `#[rustfmt::skip::macros(...)]`, which skips macro calls.
+ */
+const SKIP_ATTRIBUTE = /#\[[^\]\n]*(?:rustfmt::skip(?!::)|\brustfmt_skip)\b[^\]\n]*\]/;
+
+/**
+ * The file that declares the module at `path` (absolute) with rustfmt's skip attribute, if any: `cargo fmt` formats a
+ * module only through the declaration, and never one declared `#[rustfmt::skip] mod name;` (a generated table, a
+ * binding). The declaring file is looked for where Rust looks for it: `lib.rs`, `main.rs` or `mod.rs` in the module's
+ * folder, else the file named after the folder (`src/a.rs` for `src/a/b.rs`). A `#[path]` declaration elsewhere is not
+ * seen. `read` gives a file's text, or undefined where there is none.
+ */
+export function skippedBy(path: string, read: (path: string) => string | undefined): string | undefined {
+  const file = basename(path);
+  if (!file.endsWith(".rs")) return undefined;
+  const own = file === "mod.rs" ? dirname(path) : path.slice(0, -3);
+  const name = basename(own);
+  const folder = dirname(own);
+  const parents = ["lib.rs", "main.rs", "mod.rs"].map((p) => join(folder, p));
+  if (dirname(folder) !== folder) parents.push(`${folder}.rs`);
+  for (const parent of parents) {
+    if (parent === path) continue;
+    const text = read(parent);
+    if (text === undefined || !text.includes(name)) continue;
+    for (const m of text.matchAll(MOD_DECLARATION)) {
+      if (m[2] === name && SKIP_ATTRIBUTE.test(m[1])) return parent;
+    }
+  }
+  return undefined;
+}
+
+/** A file's text, or undefined where it cannot be read (there is none). */
+function readOrNone(path: string): string | undefined {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A reader of files' texts that reads each file once. */
+function readOnce(): (path: string) => string | undefined {
+  const texts = new Map<string, string | undefined>();
+  return (path) => {
+    if (!texts.has(path)) texts.set(path, readOrNone(path));
+    return texts.get(path);
+  };
+}
+
+/** The reader {@link skippedBy} is given for the cache's keys, one for the length of a run (`run`: its id). */
+let runReader = { run: "", read: readOnce() };
+
+function readForRun(run: string): (path: string) => string | undefined {
+  if (runReader.run !== run) runReader = { run, read: readOnce() };
+  return runReader.read;
+}
+
+/** The refusal of a module its declaration skips: reported as skipped, saying where, as `cargo fmt` leaves it. */
+function skipRefusal(file: SourceFile, parent: string): EngineRefusal {
+  const declared = join(dirname(file.relPath), relative(dirname(file.path), parent));
+  return new EngineRefusal(
+    `not formatted: ${declared} declares its module with #[rustfmt::skip], so cargo fmt leaves it as it is`,
+  );
+}
 
 /**
  * The places (among `places`, `/`-separated) of the modules the file at `place` declares, where Rust looks for them:
@@ -170,7 +240,7 @@ export function declaredModules(place: string, text: string, places: ReadonlySet
   const base = /^(lib|main|mod)\.rs$/.test(name) ? dir : `${dir}${name.replace(/\.rs$/, "")}/`;
   const out: string[] = [];
   for (const m of text.matchAll(MOD_DECLARATION)) {
-    const found = [`${base}${m[1]}.rs`, `${base}${m[1]}/mod.rs`].find((p) => places.has(p));
+    const found = [`${base}${m[2]}.rs`, `${base}${m[2]}/mod.rs`].find((p) => places.has(p));
     if (found !== undefined && found !== place) out.push(found);
   }
   return out;
@@ -178,21 +248,20 @@ export function declaredModules(place: string, text: string, places: ReadonlySet
 
 /**
  * Each of `paths`' formatted text in rustfmt's `--emit stdout` output, which gives every file it formats as
- * `<path>:\n\n<text>`: a module's file once for each file that declares it and once for itself (the same text each
- * time), so every header ends the text before it.
+ * `<path>:\n\n<text>`, each path below `dir` (the batch's folder): a module's file once for each file that declares it
+ * and once for itself (the same text each time), and a module a `#[path]` places as the declaring file's folder joined
+ * with the attribute (`<dir>/src/../shared/y.rs`, not normalised). Every header ends the text before it; a header of no
+ * path among `paths` (a module outside the batch) gives no file its text.
  */
-export function emitted(stdout: string, paths: readonly string[]): (string | undefined)[] {
-  const headers: { at: number; j: number; end: number }[] = [];
-  paths.forEach((path, j) => {
-    const header = `${path}:\n\n`;
-    for (let at = stdout.indexOf(header); at >= 0; at = stdout.indexOf(header, at + header.length)) {
-      headers.push({ at, j, end: at + header.length });
-    }
-  });
-  headers.sort((a, b) => a.at - b.at);
+export function emitted(stdout: string, paths: readonly string[], dir: string): (string | undefined)[] {
+  const index = new Map(paths.map((p, j) => [p, j]));
+  const header = new RegExp(`^${dir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/[^\n]*:\n\n`, "gm");
+  const headers = [...stdout.matchAll(header)];
   const out: (string | undefined)[] = paths.map(() => undefined);
   headers.forEach((h, k) => {
-    out[h.j] ??= stdout.slice(h.end, k + 1 < headers.length ? headers[k + 1].at : stdout.length);
+    const j = index.get(normalize(h[0].slice(0, -3)));
+    const end = k + 1 < headers.length ? headers[k + 1].index : stdout.length;
+    if (j !== undefined) out[j] ??= stdout.slice(h.index + h[0].length, end);
   });
   return out;
 }
@@ -203,8 +272,22 @@ export function emitted(stdout: string, paths: readonly string[]): (string | und
  * crate); files the batch could not format (a syntax error: reported with its line and column; a declared module
  * that is not among the copies) go one by one through stdin.
  */
-export function formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
-  return withPlaces(settings, (config, cwd) => formatManyWith(files, settings, config, cwd));
+export async function formatMany(files: SourceFile[], settings: EngineSettings): Promise<Settled<string>[]> {
+  const out: Settled<string>[] = new Array(files.length);
+  const read = readOnce();
+  const rest: number[] = [];
+  files.forEach((file, i) => {
+    const parent = skippedBy(file.path, read);
+    if (parent === undefined) rest.push(i);
+    else out[i] = skipRefusal(file, parent);
+  });
+  if (rest.length === 0) return out;
+  const formatted = await withPlaces(
+    settings,
+    (config, cwd) => formatManyWith(rest.map((i) => files[i]), settings, config, cwd),
+  );
+  rest.forEach((i, k) => out[i] = formatted[k]);
+  return out;
 }
 
 async function formatManyWith(
@@ -227,7 +310,7 @@ async function formatManyWith(
       const roots = [...first.keys()].filter((n) => !declared.has(n)).map((n) => join(real, n));
       const args = [...rustfmtArgs(settings), "--config-path", config, ...roots];
       const run = await runHost("rustfmt", args, { cwd, env: RUSTFMT_RUN_ENV });
-      const texts = emitted(run.stdout, paths);
+      const texts = emitted(run.stdout, paths, real);
       [...first.values()].forEach((i, k) => {
         if (texts[k] !== undefined) out[i] = finish(texts[k], files[i].text, settings);
       });
@@ -270,6 +353,11 @@ export const rustfmt: EngineSpec = {
       const run = await runHost("rustfmt", ["--version"], { cwd, env: RUSTFMT_RUN_ENV }).catch(() => undefined);
       return run?.stdout.trim().split("\n")[0] ?? "";
     }),
+  // Whether a file is formatted at all depends on how its module is declared ({@link skippedBy}): a result is kept
+  // under that, and a change to any Rust file may change it for another.
+  cacheContext: (file, _settings, run) =>
+    Promise.resolve(skippedBy(file.path, run === undefined ? readOnce() : readForRun(run)) ?? ""),
+  contextFiles: (path) => path.endsWith(".rs"),
   moduleUrls: () => Promise.resolve([]),
   load(): Promise<EngineInstance> {
     const batcher = new Batcher<string>(formatMany);

@@ -1,0 +1,5 @@
+pub const WORDS: &[&str] = &[
+    "a",
+    "an",
+    "the",
+];
