@@ -269,6 +269,26 @@ Deno.test({
   },
 });
 
+Deno.test("clang-format-ignore: the files its patterns match are skipped, as clang-format's command line skips them", async () => {
+  const dir = await parity("clang-format-ignore");
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  assert.deepEqual(doc.results.filter((r) => r.changed || r.error).map((r) => r.path), [], JSON.stringify(doc));
+  assert.equal(byPath["src/gen_table.c"]?.skipped, 'ignored by clang-format: matched by "../.clang-format-ignore"');
+  assert.equal(
+    byPath["third_party/zlib/adler.c"]?.skipped,
+    'ignored by clang-format: matched by "../../.clang-format-ignore"',
+  );
+  assert.equal(code, 0);
+  assert.ok(doc.configs.some((c) => c.sources.includes(".clang-format-ignore")), JSON.stringify(doc.configs));
+  // A lower ignore file voids the one above it; alone (no .clang-format) it still keeps its files.
+  await Deno.writeTextFile(join(dir, "third_party/.clang-format-ignore"), "# none\n");
+  await Deno.remove(join(dir, ".clang-format"));
+  const lower = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(lower.results.filter((r) => r.changed).map((r) => r.path), ["third_party/zlib/adler.c"]);
+  assert.match(lower.results.find((r) => r.path === "src/gen_table.c")?.skipped ?? "", /ignored by clang-format/);
+});
+
 async function hasProgram(name: string): Promise<boolean> {
   try {
     return (await new Deno.Command(name, { args: ["--version"], stdout: "null", stderr: "null" }).output()).success;

@@ -17,6 +17,7 @@ import {
   STYLUA_IGNORE,
   TOOLCHAIN_FILES,
 } from "./host.ts";
+import { CLANG_FORMAT_IGNORE } from "./clang_format_ignore.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { COMPOSER_JSON, MAGO_FILES, PHP_STYLE_FILES } from "./mago.ts";
 import { KEPT_STYLE_FILES } from "./kept_style.ts";
@@ -41,6 +42,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ".editorconfig",
   ...SHELLCHECK_FILES,
   ...CLANG_FORMAT_FILES,
+  CLANG_FORMAT_IGNORE,
   ...RUSTFMT_FILES,
   "Cargo.toml",
   ...TOOLCHAIN_FILES,

@@ -23,6 +23,7 @@
  *
  * @module
  */
+import { CLANG_FORMAT_IGNORE, ignorePatterns } from "./clang_format_ignore.ts";
 import { dirname, join, relative, sep } from "node:path";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
@@ -172,8 +173,23 @@ export class HostReader {
     return { files: [source(f)], options, root: dirname(path), origins };
   }
 
-  /** clang-format's nearest style file: `options.style` is its YAML, each document checked. */
+  /**
+   * clang-format's nearest style file (`options.styles`: its YAML documents, each checked) and its nearest
+   * `.clang-format-ignore` (`clangFormatIgnore`; alone, `ignoreOnly`).
+   */
   async clangFormat(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
+    const [style, ignorePath] = await Promise.all([
+      this.#clangFormatStyle(dir, top),
+      nearestFile(this.files, dir, top, [CLANG_FORMAT_IGNORE]),
+    ]);
+    if (!ignorePath) return style;
+    const ignore = await this.files.read(ignorePath);
+    const clangFormatIgnore = { file: ignore.path, patterns: ignorePatterns(ignore.text) };
+    if (!style) return { files: [source(ignore)], options: {}, root: top, ignoreOnly: true, clangFormatIgnore };
+    return { ...style, files: [...style.files, source(ignore)], clangFormatIgnore };
+  }
+
+  async #clangFormatStyle(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
     const path = await nearestFile(this.files, dir, top, CLANG_FORMAT_FILES);
     if (!path) return undefined;
     const f = await this.files.read(path);

@@ -32,6 +32,7 @@ import { ruffMatches } from "./_glob.ts";
 import { foldOnto, RUFF_DEFAULT_EXCLUDE, RUFF_SETTINGS_FILES, RuffReader, withFirstParty } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
+import { clangFormatIgnores } from "./clang_format_ignore.ts";
 import { styleIgnored } from "./prettier.ts";
 import { denoExcluded, DenoReader } from "./deno.ts";
 import { HostReader } from "./host.ts";
@@ -213,9 +214,16 @@ async function clangFormatHooked(
       }, none)`,
     );
   };
+  // clang-format's command line reads the nearest `.clang-format-ignore` whatever the style.
+  const ignoring = own?.clangFormatIgnore
+    ? {
+      files: own.files.filter((f) => f.path === own.clangFormatIgnore!.file),
+      clangFormatIgnore: own.clangFormatIgnore,
+    }
+    : { files: [] };
   if (style === "file") {
-    return own ? { ...own, hook: hook.id } : {
-      files: [],
+    return own && !own.ignoreOnly ? { ...own, hook: hook.id } : {
+      ...ignoring,
       options: { styles: named(fallback, "--fallback-style") },
       root: top,
       hook: hook.id,
@@ -244,7 +252,7 @@ async function clangFormatHooked(
       `the "${hook.id}" hook's args: poly cannot apply --style=${style} (a style file by its path); name the style in a .clang-format`,
     );
   } else styles = named(style, "--style");
-  return { files: [], options: { styles }, root: top, hook: hook.id };
+  return { ...ignoring, options: { styles }, root: top, hook: hook.id };
 }
 
 /** Engines that read native config files. */
@@ -721,6 +729,10 @@ export function nativeExcluded(
   if (kind === "fmt") {
     const why = styleIgnored(native, absPath);
     if (why) return why;
+    const ignore = native.clangFormatIgnore;
+    if (ignore && clangFormatIgnores(ignore, absPath)) {
+      return `ignored by clang-format: matched by "${relative(dirname(absPath), ignore.file)}"`;
+    }
   }
   if (engine === "biome") return biomeExcluded(native, kind, absPath);
   if (engine === "black") return blackExcluded(native, absPath);

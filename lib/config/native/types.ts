@@ -51,6 +51,11 @@ export interface NativeEngineConfig {
    * lists them (oxfmt's `ignorePatterns` in its config file, a `.prettierignore` beside prettier's or oxfmt's file).
    */
   formatIgnore?: { file: string; patterns: string[] }[];
+  /**
+   * clang-format: the nearest `.clang-format-ignore` (its path, absolute) and its patterns, matched as clang-format's
+   * command line matches them (lib/config/native/clang_format_ignore.ts).
+   */
+  clangFormatIgnore?: { file: string; patterns: string[] };
   /** The files the configuration keeps from the linter: gitignore patterns relative to `root` (oxlint's `ignorePatterns`). */
   lintIgnore?: { file: string; patterns: string[] }[];
   /**

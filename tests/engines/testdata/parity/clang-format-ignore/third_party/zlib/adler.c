@@ -1,0 +1,1 @@
+int  adler( int a ){return a+1;}
