@@ -71,6 +71,30 @@ export async function loadLayer(dir: string, file: string, cwd: string): Promise
 }
 
 /**
+ * The go tool's own exclusions in the Go module whose `go.mod` is in `dir`: `go fmt ./...` and `go vet ./...` never
+ * reach a `testdata` folder (at any depth: test inputs and golden files `go test` compares byte for byte), nor the
+ * module's `vendor/` where `vendor/modules.txt` makes it the module's copies of its dependencies. poly leaves them
+ * alone too; a `.gitignore` beside the `go.mod` can take them back (`!testdata/`).
+ */
+export function goModuleLayer(dir: string, cwd: string): Layer {
+  const path = join(dir, "go.mod");
+  const vendored = isFile(join(dir, "vendor", "modules.txt"));
+  return {
+    dir,
+    label: `${relativeInside(cwd, path) ?? path} (the go tool's ./... leaves it alone)`,
+    ig: ignore({ ignorecase: IGNORE_CASE }).add([...(vendored ? ["/vendor/"] : []), "testdata/"]),
+  };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether gitignore layers exclude `abs`: the deepest layer with an opinion
  * wins (a deeper `!pattern` re-includes what a shallower file ignored).
  */

@@ -7,7 +7,7 @@
 import { templateExtensionSkip } from "../engines/templates.ts";
 import { dirname, join, sep } from "node:path";
 import type { Layer } from "./_ignore.ts";
-import { gitignored, loadLayer, MatcherCache } from "./_ignore.ts";
+import { gitignored, goModuleLayer, loadLayer, MatcherCache } from "./_ignore.ts";
 import { relativeInside } from "../paths/inside.ts";
 import pLimit from "p-limit";
 import { dirError, firstLine, linkProblem, realPath } from "./_fs.ts";
@@ -145,6 +145,7 @@ export class Walker {
       const info = await loadLayer(abs, ".git/info/exclude", this.#cwd);
       if (info) layers.push(info);
     }
+    if (names.some((e) => e.name === "go.mod" && e.isFile)) layers.push(goModuleLayer(abs, this.#cwd));
     if (names.some((e) => e.name === ".gitignore")) {
       const own = await loadLayer(abs, ".gitignore", this.#cwd);
       if (own) layers.push(own);

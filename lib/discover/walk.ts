@@ -5,7 +5,7 @@
  */
 import { dirname, join, posix, resolve } from "node:path";
 import type { Layer } from "./_ignore.ts";
-import { loadLayer } from "./_ignore.ts";
+import { goModuleLayer, loadLayer } from "./_ignore.ts";
 import { relativeInside } from "../paths/inside.ts";
 import type { Entry } from "./_walker.ts";
 import { Walker } from "./_walker.ts";
@@ -141,9 +141,18 @@ class LayerChains {
       const info = await loadLayer(dir, ".git/info/exclude", this.#cwd);
       if (info) layers.push(info);
     }
+    if (await isFile(join(dir, "go.mod"))) layers.push(goModuleLayer(dir, this.#cwd));
     const own = await loadLayer(dir, ".gitignore", this.#cwd);
     if (own) layers.push(own);
     return layers;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import { deepEqual, equal } from "node:assert/strict";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { discover } from "../../lib/discover/mod.ts";
 import { describe, fixtureTree, IS_ROOT, makeTree } from "./_tree.ts";
@@ -219,4 +219,32 @@ Deno.test("discover() lists Jupyter notebooks as skips with the reason, walked o
     `docs/intro.ipynb skip: ${reason}`,
   ]);
   deepEqual(describe(await discover({ cwd: root, paths: ["docs/intro.ipynb"] })), [`docs/intro.ipynb skip: ${reason}`]);
+});
+
+Deno.test("discover() leaves a Go module's vendor/ (with modules.txt) and testdata/ alone, as the go tool's ./... does", async () => {
+  const root = await makeTree({
+    ".git/HEAD": "ref: refs/heads/main\n",
+    "go.mod": "module m\n\ngo 1.20\n",
+    "main.go": "package main\n",
+    "vendor/modules.txt": "# example.com/x v1.0.0\n## explicit\nexample.com/x\n",
+    "vendor/example.com/x/x.go": "package x\n",
+    "pkg/p.go": "package p\n",
+    "pkg/testdata/in.go": "package p\n",
+    "pkg/testdata/golden.json": "{}\n",
+    "tools/vendor/v.go": "package v\n", // not the module's vendor/
+  });
+  deepEqual(describe(await discover({ cwd: root, paths: [] })), ["main.go go", "pkg/p.go go", "tools/vendor/v.go go"]);
+  // Started below the module, the go.mod above still counts; a .gitignore beside it can take testdata/ back.
+  deepEqual(describe(await discover({ cwd: join(root, "pkg"), paths: [] })), ["p.go go"]);
+  await Deno.writeTextFile(join(root, ".gitignore"), "!testdata/\n");
+  deepEqual(describe(await discover({ cwd: root, paths: [] })), [
+    "main.go go",
+    "pkg/p.go go",
+    "pkg/testdata/golden.json json",
+    "pkg/testdata/in.go go",
+    "tools/vendor/v.go go",
+  ]);
+  // Without modules.txt, vendor/ is a folder like another.
+  await Deno.remove(join(root, "vendor/modules.txt"));
+  ok(describe(await discover({ cwd: root, paths: [] })).includes("vendor/example.com/x/x.go go"));
 });
