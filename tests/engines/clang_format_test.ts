@@ -49,3 +49,24 @@ Deno.test("clang-format: a style whose every document sets DisableFormat gives t
   };
   equal(await engine.format!(plain, native([{ DisableFormat: true }])), plain.text);
 });
+
+Deno.test("cHeaderAsC(): a .h header is C where the repository's .clang-format has a C document and none for C++", async () => {
+  const { cHeaderAsC } = await import("../../lib/engines/clang_format/mod.ts");
+  const under = (...styles: Record<string, unknown>[]) => ({
+    ...settings(),
+    native: { files: [], options: { styles }, root: "/r" },
+  });
+  equal(cHeaderAsC("a.h", under({ BasedOnStyle: "LLVM", Language: "C" })), "a.c");
+  equal(cHeaderAsC("a.h", under({ Language: "C" }, { Language: "Cpp" })), "a.h");
+  equal(cHeaderAsC("a.h", under({ Language: "C" }, { IndentWidth: 8 })), "a.h"); // a document without Language is C++'s
+  equal(cHeaderAsC("a.hpp", under({ Language: "C" })), "a.hpp"); // clang-format's command line refuses it too
+  equal(cHeaderAsC("a.h", settings()), "a.h");
+  // As clang-format 23.1's command line formats it: the C document's 4 spaces.
+  const text = "struct s {\n    int a;\n};\n";
+  equal(
+    await (await clangFormat.load()).format!({ path: "/r/a.h", relPath: "a.h", language: "c", text }, {
+      ...under({ BasedOnStyle: "LLVM", IndentWidth: 4, Language: "C" }),
+    }),
+    text,
+  );
+});

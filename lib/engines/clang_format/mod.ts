@@ -40,6 +40,19 @@ const VERSION = "23.1.0";
 const ABORTED = "it aborted, as LLVM's WebAssembly build does when its memory runs out (a file of some hundreds of " +
   "kilobytes can need more than its 2 GiB)";
 
+/**
+ * The name clang-format is given for a file: a `.h` header is C++ to clang-format, but where the repository's
+ * `.clang-format` has a `Language: C` document and none for C++ (nor one without a `Language`), clang-format's command
+ * line (21 and later) formats the header with the C document; the module, given the style inline, does so for a `.c`
+ * name.
+ */
+export function cHeaderAsC(name: string, settings: EngineSettings): string {
+  const styles = settings.native?.options.styles as Record<string, unknown>[] | undefined;
+  if (!name.endsWith(".h") || !styles || typeof settings.tool.style === "string") return name;
+  const languages = styles.map((doc) => doc.Language ?? "Cpp");
+  return languages.includes("C") && !languages.includes("Cpp") ? `${name.slice(0, -2)}.c` : name;
+}
+
 /** The `--style` value for one file's settings. */
 export function clangStyle(settings: EngineSettings): string {
   const styles = settings.native?.options.styles as Record<string, unknown>[] | undefined;
@@ -134,7 +147,7 @@ export const clangFormat: EngineSpec = {
         // without reading it, which a file too large for the WebAssembly module's memory needs.
         if (formatDisabled(settings)) return file.text;
         const style = clangStyle(settings);
-        const name = file.relPath.split("/").pop() ?? file.relPath;
+        const name = cHeaderAsC(file.relPath.split("/").pop() ?? file.relPath, settings);
         let out: string;
         try {
           out = await clang.call((format) => format(file.text, name, style));
