@@ -39,3 +39,19 @@ formatCrashTest(
   "local  y=1\n",
   "local y = 1\n",
 );
+
+Deno.test("luafmt under syntax = LuaJIT: goto and labels formatted as StyLua formats them; its number literals an error", async () => {
+  const engine = await luafmt.load();
+  const jit = {
+    ...settings(),
+    native: { files: [], options: { syntax: "LuaJIT", indent_style: "space" }, root: "/r" },
+  };
+  const file = (text: string) => ({ path: "/r/a.lua", relPath: "a.lua", language: "lua" as const, text });
+  // StyLua 2.5.2 (`syntax = "LuaJIT"`, `indent_type = "Spaces"`) splits the one-line `if` the same way.
+  equal(
+    await engine.format!(file("for i = 1, 3 do\n    if i == 2 then goto continue end\n    ::continue::\nend\n"), jit),
+    "for i = 1, 3 do\n    if i == 2 then\n        goto continue\n    end\n    ::continue::\nend\n",
+  );
+  const error = await engineError(() => engine.format!(file("local big = 1LL\nreturn big\n"), jit));
+  equal(/cannot parse LuaJIT's 64-bit and imaginary number literals/.test(error.message), true, error.message);
+});

@@ -274,11 +274,11 @@ export function styluaEditorconfig(
   const sort = props.sort_requires?.value;
   if (sort === "true" || sort === "false") tool.sort_requires = sort === "true";
   const syntax = props.stylua_syntax;
-  if (syntax && ["luau", "luajit", "cfxlua"].includes(syntax.value)) {
+  if (syntax && ["luau", "cfxlua"].includes(syntax.value)) {
     return {
       tool,
-      unhonoured:
-        `${syntax.file}: stylua_syntax = ${syntax.value} cannot be honoured: poly's StyLua build parses Lua 5.1 to 5.4 only`,
+      unhonoured: `${syntax.file}: stylua_syntax = ${syntax.value} cannot be honoured: poly's StyLua build parses ` +
+        "Lua 5.1 to 5.4 and LuaJIT only",
     };
   }
   return { tool };

@@ -63,8 +63,12 @@ export const STYLUA_CHOICES: Record<string, readonly string[]> = {
   space_after_function_names: ["Never", "Definitions", "Calls", "Always"],
 };
 
-/** The Lua dialects StyLua's `syntax` names that poly's build parses (it has Lua 5.2–5.4, not Luau, LuaJIT, CfxLua). */
-const STYLUA_SYNTAX = new Set(["All", "Lua51", "Lua52", "Lua53", "Lua54"]);
+/**
+ * The Lua dialects StyLua's `syntax` names that poly's build parses: it parses Lua 5.1 to 5.4 at once, as "All" does,
+ * and so LuaJIT's (Lua 5.1 with `goto` and labels) but for its `1LL` / `1ULL` / `1i` number literals, which are then
+ * the file's syntax error; not Luau's nor CfxLua's.
+ */
+const STYLUA_SYNTAX = new Set(["All", "Lua51", "Lua52", "Lua53", "Lua54", "LuaJIT"]);
 
 /**
  * A `stylua.toml`'s keys as the options of poly's StyLua build (`@wasm-fmt/lua_fmt`): `column_width` → `line_width`,
@@ -102,9 +106,12 @@ export function styluaOptions(table: Table): Table {
       case "syntax": {
         const v = choice(key, STYLUA_CHOICES.syntax);
         if (!STYLUA_SYNTAX.has(v)) {
-          throw bad(key, `= "${v}" cannot be honoured: poly's StyLua build parses Lua 5.1 to 5.4 only`);
+          throw bad(key, `= "${v}" cannot be honoured: poly's StyLua build parses Lua 5.1 to 5.4 and LuaJIT only`);
         }
-        break; // poly's build parses every dialect it has at once, as "All" does
+        // poly's build parses every dialect it has at once, as "All" does; LuaJIT is kept for the engine's message on a
+        // literal the build cannot parse (the build ignores the key).
+        if (v === "LuaJIT") out.syntax = v;
+        break;
       }
       case "no_call_parentheses":
         if (typeof table[key] !== "boolean") throw bad(key, "must be true or false");

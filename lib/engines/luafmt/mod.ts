@@ -20,7 +20,7 @@ import { finishText } from "../layout.ts";
 import { positioned } from "../fail.ts";
 import { freshBindgen, Renewable, siblingUrls } from "../module.ts";
 import { governingNative, UNIFORM_KEYS } from "../settings.ts";
-import { EngineCrash, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
+import { EngineCrash, EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
 
 const PACKAGE = "@wasm-fmt/lua_fmt";
 const VERSION = "0.3.3";
@@ -40,6 +40,9 @@ export function luaOptions(settings: EngineSettings): Record<string, unknown> {
   for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k)) out[k] = v;
   return out;
 }
+
+/** A LuaJIT number literal Lua 5.1 to 5.4 lack: `1LL`, `0x10ULL`, `12i`. */
+const LUAJIT_LITERAL = /\b(?:0[xX][0-9a-fA-F]+|\d+)(?:[uU]?[lL][lL]|[iI])\b/;
 
 /** The luafmt engine. */
 export const luafmt: EngineSpec = {
@@ -65,9 +68,17 @@ export const luafmt: EngineSpec = {
     return {
       async format(file, settings) {
         let out: string;
+        const options = luaOptions(settings);
         try {
-          out = await lua.call((mod) => mod.format(file.text, luaOptions(settings)));
+          out = await lua.call((mod) => mod.format(file.text, options));
         } catch (e) {
+          if (options.syntax === "LuaJIT" && LUAJIT_LITERAL.test(file.text) && !(e instanceof EngineCrash)) {
+            // StyLua's LuaJIT syntax takes them; the build, parsing Lua 5.1 to 5.4, does not: not the file's error.
+            throw new EngineError(
+              "poly's StyLua build cannot parse LuaJIT's 64-bit and imaginary number literals (1LL, 1ULL, 1i), " +
+                'which StyLua reads under syntax = "LuaJIT"',
+            );
+          }
           if (e instanceof EngineCrash && e.detail === "unreachable") {
             // The build traps on some syntax it has no parser for (Luau's interpolated strings).
             throw new EngineCrash(

@@ -653,7 +653,9 @@ Deno.test("styluaOptions() maps a stylua.toml onto the StyLua build's options an
   );
   assert.throws(() => styluaOptions({ indent_kind: "Spaces" }), /"indent_kind" is not one of StyLua's/);
   assert.throws(() => styluaOptions({ quote_style: "Single" }), /must be one of AutoPreferDouble/);
-  assert.throws(() => styluaOptions({ syntax: "Luau" }), /Lua 5\.1 to 5\.4 only/);
+  assert.throws(() => styluaOptions({ syntax: "Luau" }), /Lua 5\.1 to 5\.4 and LuaJIT only/);
+  // LuaJIT is Lua 5.1 with goto and labels, which the build parses; the key stays for the engine's message.
+  assert.deepEqual(styluaOptions({ syntax: "LuaJIT" }), { syntax: "LuaJIT" });
 });
 
 Deno.test("styluaEditorconfig() reads .editorconfig as StyLua does", () => {
