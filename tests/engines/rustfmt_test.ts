@@ -311,3 +311,56 @@ Deno.test("rustfmtArgs(): a crate's file takes rustfmt's defaults, as cargo fmt;
   // poly.toml's rustfmt keys still apply over rustfmt's defaults.
   deepEqual(rustfmtArgs({ ...crate, tool: { max_width: 90 } }).slice(-2), ["--config", "max_width=90"]);
 });
+
+Deno.test({
+  name: "rustfmt: a style of options only nightly takes runs nightly's rustfmt, and without one is an error saying so",
+  ignore: absent || noNightly,
+  async fn() {
+    const { formatMany } = await import("../../lib/engines/rustfmt/mod.ts");
+    const dir = await tempDir({ prefix: "poly-rustfmt-nightly-" });
+    try {
+      // tantivy's way: a rustfmt.toml of nightly options, no toolchain file, CI running `cargo +nightly fmt`.
+      await Deno.writeTextFile(join(dir, "rustfmt.toml"), "where_single_line = true\n");
+      const text = "impl<B> From<B> for W<B>\nwhere B: Send\n{\n    fn from(b: B) -> Self {\n        W(b)\n    }\n}\n";
+      const native = { files: [{ path: join(dir, "rustfmt.toml"), hash: "0123456789abcdef" }], options: {}, root: dir };
+      const files = ["a.rs", "b.rs"].map((relPath) => ({
+        path: join(dir, relPath),
+        relPath,
+        language: "rust" as const,
+        text,
+      }));
+      // Stable rustfmt would split the where clause; nightly keeps it on one line, as `cargo +nightly fmt --check` does.
+      deepEqual(await formatMany(files, { ...settings(), native }), [text, text]);
+      // A fake rustup proxy with no nightly toolchain (stable's warning, then nightly's `--version` failing).
+      const bin = join(dir, "bin");
+      await Deno.mkdir(bin);
+      await Deno.writeTextFile(
+        join(bin, "rustfmt"),
+        '#!/bin/sh\nif [ "$RUSTUP_TOOLCHAIN" = nightly ]; then echo "error: toolchain \'nightly\' is not installed" >&2; ' +
+          "exit 1; fi\necho \"Warning: can't set \\`where_single_line = true\\`, unstable features are only available " +
+          'in nightly channel." >&2\ncat\n',
+      );
+      await Deno.chmod(join(bin, "rustfmt"), 0o755);
+      const result = await inProcessWith(
+        { PATH: `${bin}:${Deno.env.get("PATH")}`, HOME: dir },
+        `
+        const { formatMany } = await import(REPO + "/lib/engines/rustfmt/mod.ts");
+        const files = ${JSON.stringify(files)};
+        const settings = { defaults: { line_length: 120, line_ending: "lf" }, tool: {}, native: ${
+          JSON.stringify(native)
+        } };
+        console.log(JSON.stringify((await formatMany(files, settings)).map((r) => r instanceof Error ? r.message : r)));
+      `,
+      ) as string[];
+      equal(result.length, 2);
+      for (const message of result) {
+        match(
+          message,
+          /rustfmt\.toml sets options only nightly rustfmt takes \(where_single_line\), and rustup has no/,
+        );
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

@@ -110,23 +110,81 @@ function finish(output: string, input: string, settings: EngineSettings): string
  * empty `rustfmt.toml` in a private temporary directory (so rustfmt reads no configuration of poly's cwd or home); the
  * toolchain file's folder, else that private directory. The directory is removed afterwards.
  */
-async function withPlaces<R>(settings: EngineSettings, fn: (config: string, cwd: string) => Promise<R>): Promise<R> {
+async function withPlaces<R>(settings: EngineSettings, fn: (place: Place) => Promise<R>): Promise<R> {
   const own = rustfmtFile(settings);
   const toolchain = toolchainDir(settings);
-  if (own && toolchain) return await fn(own, toolchain);
+  if (own && toolchain) return await fn({ config: own, cwd: toolchain, env: RUSTFMT_RUN_ENV });
   const dir = await makeTempDir("poly-rustfmt-");
   try {
     const config = own ?? join(dir, "rustfmt.toml");
     if (!own) await Deno.writeTextFile(config, "");
-    return await fn(config, toolchain ?? dir);
+    const cwd = toolchain ?? dir;
+    return await fn({ config, cwd, env: await runEnv(settings, config, cwd) });
   } finally {
     await removeTemp(dir);
   }
 }
 
-async function formatOne(file: SourceFile, settings: EngineSettings, config: string, cwd: string): Promise<string> {
-  const args = [...rustfmtArgs(settings), "--config-path", config];
-  const run = await runHost("rustfmt", args, { stdin: file.text, cwd, env: RUSTFMT_RUN_ENV });
+/** Where and how rustfmt runs for one file's settings: its `--config-path`, the folder it runs in, its environment. */
+interface Place {
+  config: string;
+  cwd: string;
+  env: Record<string, string>;
+}
+
+/** stable rustfmt's word on an option only nightly takes (it then formats as if the option were not set). */
+const NIGHTLY_ONLY = /^Warning: can't set `([^`=]+?) = [^`]*`, unstable features are only available in nightly channel/gm;
+
+/** The environment each style runs in, by its file, its bytes and rustfmt's arguments (a failure is not kept). */
+const runEnvs = new Map<string, Promise<Record<string, string>>>();
+
+/**
+ * The environment rustfmt runs in under these settings. Where their style sets options only nightly rustfmt takes and
+ * nothing picks the toolchain (no toolchain file: `withPlaces` runs rustfmt in a private folder; no
+ * `RUSTUP_TOOLCHAIN`), stable rustfmt warns that it cannot set them and formats as if they were not set, where the
+ * project formats with `cargo +nightly fmt` (quickwit-oss/tantivy): rustfmt then runs nightly's, as rustup has it, and
+ * without one the files are errors saying how to get it.
+ */
+function runEnv(settings: EngineSettings, config: string, cwd: string): Promise<Record<string, string>> {
+  const own = rustfmtFile(settings);
+  const keys = Object.keys(settings.tool).filter((k) => !UNIFORM_KEYS.has(k) && k !== "edition");
+  if (Deno.env.get("RUSTUP_TOOLCHAIN") !== undefined || (own === undefined && keys.length === 0)) {
+    return Promise.resolve(RUSTFMT_RUN_ENV);
+  }
+  const args = rustfmtArgs(settings);
+  const key = JSON.stringify([own ?? "", settings.native?.files.map((f) => f.hash), args]);
+  let found = runEnvs.get(key);
+  if (!found) {
+    found = probeToolchain(args, config, cwd, own);
+    runEnvs.set(key, found);
+    found.catch(() => runEnvs.delete(key));
+  }
+  return found;
+}
+
+async function probeToolchain(
+  args: string[],
+  config: string,
+  cwd: string,
+  own: string | undefined,
+): Promise<Record<string, string>> {
+  const probe = await runHost("rustfmt", [...args, "--config-path", config], { stdin: "", cwd, env: RUSTFMT_RUN_ENV });
+  const options = [...probe.stderr.matchAll(NIGHTLY_ONLY)].map((m) => m[1]);
+  if (options.length === 0) return RUSTFMT_RUN_ENV;
+  const nightly = { ...RUSTFMT_RUN_ENV, RUSTUP_TOOLCHAIN: "nightly" };
+  const version = await runHost("rustfmt", ["--version"], { cwd, env: nightly }).catch(() => undefined);
+  if (version?.code === 0) return nightly;
+  throw new EngineError(
+    `${own ? basename(own) : "[fmt.rust.rustfmt]"} sets options only nightly rustfmt takes (${
+      options.join(", ")
+    }), and rustup has no nightly toolchain: install it (rustup toolchain install nightly --component rustfmt) or ` +
+      "name the toolchain in rust-toolchain.toml",
+  );
+}
+
+async function formatOne(file: SourceFile, settings: EngineSettings, place: Place): Promise<string> {
+  const args = [...rustfmtArgs(settings), "--config-path", place.config];
+  const run = await runHost("rustfmt", args, { stdin: file.text, cwd: place.cwd, env: place.env });
   if (run.code !== 0) {
     const first = run.stderr.split("\n").find((l) => l.startsWith("error")) ?? run.stderr.trim().split("\n")[0];
     const pos = /--> <stdin>:(\d+):(\d+)/.exec(run.stderr);
@@ -282,20 +340,19 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
     else out[i] = skipRefusal(file, parent);
   });
   if (rest.length === 0) return out;
-  const formatted = await withPlaces(
-    settings,
-    (config, cwd) => formatManyWith(rest.map((i) => files[i]), settings, config, cwd),
-  );
+  let formatted: Settled<string>[];
+  try {
+    formatted = await withPlaces(settings, (place) => formatManyWith(rest.map((i) => files[i]), settings, place));
+  } catch (e) {
+    if (!(e instanceof EngineError)) throw e;
+    formatted = rest.map(() => e);
+  }
   rest.forEach((i, k) => out[i] = formatted[k]);
   return out;
 }
 
-async function formatManyWith(
-  files: SourceFile[],
-  settings: EngineSettings,
-  config: string,
-  cwd: string,
-): Promise<Settled<string>[]> {
+async function formatManyWith(files: SourceFile[], settings: EngineSettings, place: Place): Promise<Settled<string>[]> {
+  const { config, cwd, env } = place;
   const out = new Array<Settled<string> | undefined>(files.length);
   if (files.length > 1) {
     await withTempFiles(files, async (dir, names) => {
@@ -309,7 +366,7 @@ async function formatManyWith(
       const declared = new Set([...first].flatMap(([n, i]) => declaredModules(n, files[i].text, places)));
       const roots = [...first.keys()].filter((n) => !declared.has(n)).map((n) => join(real, n));
       const args = [...rustfmtArgs(settings), "--config-path", config, ...roots];
-      const run = await runHost("rustfmt", args, { cwd, env: RUSTFMT_RUN_ENV });
+      const run = await runHost("rustfmt", args, { cwd, env });
       const texts = emitted(run.stdout, paths, real);
       [...first.values()].forEach((i, k) => {
         if (texts[k] !== undefined) out[i] = finish(texts[k], files[i].text, settings);
@@ -319,7 +376,7 @@ async function formatManyWith(
   for (let i = 0; i < files.length; i++) {
     if (out[i] !== undefined) continue;
     try {
-      out[i] = await formatOne(files[i], settings, config, cwd);
+      out[i] = await formatOne(files[i], settings, place);
     } catch (e) {
       if (!(e instanceof EngineError)) throw e;
       out[i] = e;
@@ -349,9 +406,13 @@ export const rustfmt: EngineSpec = {
   // (a nightly's commit and date included) goes into the keys, so an updated toolchain never answers from the results
   // of the one before.
   cacheSalt: (settings) =>
-    withPlaces(settings, async (_config, cwd) => {
-      const run = await runHost("rustfmt", ["--version"], { cwd, env: RUSTFMT_RUN_ENV }).catch(() => undefined);
+    withPlaces(settings, async ({ cwd, env }) => {
+      const run = await runHost("rustfmt", ["--version"], { cwd, env }).catch(() => undefined);
       return run?.stdout.trim().split("\n")[0] ?? "";
+    }).catch((e) => {
+      // The style wants nightly rustfmt and rustup has none: installing it must change the keys.
+      if (e instanceof EngineError) return `without: ${e.message}`;
+      throw e;
     }),
   // Whether a file is formatted at all depends on how its module is declared ({@link skippedBy}): a result is kept
   // under that, and a change to any Rust file may change it for another.
