@@ -133,7 +133,8 @@ interface Place {
 }
 
 /** stable rustfmt's word on an option only nightly takes (it then formats as if the option were not set). */
-const NIGHTLY_ONLY = /^Warning: can't set `([^`=]+?) = [^`]*`, unstable features are only available in nightly channel/gm;
+const NIGHTLY_ONLY =
+  /^Warning: can't set `([^`=]+?) = [^`]*`, unstable features are only available in nightly channel/gm;
 
 /** The environment each style runs in, by its file, its bytes and rustfmt's arguments (a failure is not kept). */
 const runEnvs = new Map<string, Promise<Record<string, string>>>();
