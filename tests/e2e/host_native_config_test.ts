@@ -843,3 +843,61 @@ Deno.test("biome-html: a biome file that turns biome's HTML formatter on makes b
   const plain = (await run(dir, ["fmt", "--check"])).doc.results.filter((r) => r.changed).map((r) => r.path).sort();
   assert.deepEqual(plain, ["src/Greeting.vue", "src/index.html"]);
 });
+
+Deno.test("markdownlint-cli2-ignores: the root .markdownlint-cli2.yaml's ignores keep files from markdownlint, as cli2 does", async () => {
+  const dir = await parity("markdownlint-cli2-ignores");
+  const { code, doc } = await run(dir, ["lint"]);
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  assert.deepEqual(codes(doc, "docs/b.md", "markdownlint"), ["MD018/no-missing-space-atx", "MD041/first-line-heading"]);
+  assert.equal(byPath["vendor/a.md"]?.skipped, 'ignored by markdownlint: in ignores of "../.markdownlint-cli2.yaml"');
+  // A folder's name alone: fast-glob does not read the folder.
+  assert.equal(
+    byPath["third_party/lib/c.md"]?.skipped,
+    'ignored by markdownlint: in ignores of "../../.markdownlint-cli2.yaml"',
+  );
+  assert.equal(code, 1);
+  assert.ok(hasSource(doc, ".markdownlint-cli2.yaml"), JSON.stringify(doc.configs));
+  // Named on the command line, as `markdownlint-cli2 vendor/a.md` leaves it out too.
+  const named = (await run(dir, ["lint", "vendor/a.md"])).doc;
+  assert.match(named.results.find((r) => r.path === "vendor/a.md")?.skipped ?? "", /in ignores of/);
+  // The formatters still see it.
+  const fmt = (await run(dir, ["fmt", "--check"])).doc;
+  assert.equal(fmt.results.find((r) => r.path === "vendor/a.md")?.skipped, undefined, JSON.stringify(fmt.results));
+  // Without the key, markdownlint lints it (the cache keyed on the list).
+  await run(dir, ["lint"], true);
+  await Deno.writeTextFile(join(dir, ".markdownlint-cli2.yaml"), "config:\n  MD013: false\n");
+  const all = (await run(dir, ["lint"], true)).doc;
+  assert.deepEqual(codes(all, "vendor/a.md", "markdownlint"), [
+    "MD018/no-missing-space-atx",
+    "MD041/first-line-heading",
+  ]);
+});
+
+Deno.test("a .markdownlint-cli2 file of ignores alone keeps poly's markdownlint defaults for the rest", async () => {
+  const dir = await tempRepository({
+    ".markdownlint-cli2.yaml": 'ignores:\n  - "vendor/**"\n',
+    "docs/long.md": `# Title\n\n${"word ".repeat(30).trim()}\n`,
+    "vendor/a.md": "#Bad heading\n",
+  }, "poly-parity-");
+  const { doc } = await run(dir, ["lint"]);
+  // markdownlint's own defaults would report MD013 (80 columns); poly's leave line length to the formatter.
+  assert.deepEqual(codes(doc, "docs/long.md", "markdownlint"), []);
+  assert.match(doc.results.find((r) => r.path === "vendor/a.md")?.skipped ?? "", /ignored by markdownlint/);
+});
+
+Deno.test({
+  name: "jumanjihouse/pre-commit-hooks' shellcheck hook: its manifest's -e SC1091 applies, as the hook runs shellcheck",
+  ignore: !(await hasProgram("shellcheck")),
+  fn: async () => {
+    const dir = await tempRepository({
+      ".pre-commit-config.yaml":
+        "repos:\n- repo: https://github.com/jumanjihouse/pre-commit-hooks\n  rev: 3.0.0\n  hooks:\n  - id: shellcheck\n",
+      "run.sh": '#!/bin/bash\n. ./lib.sh\necho "$X"\n',
+      "lib.sh": "#!/bin/bash\nexport X=1\n",
+    }, "poly-parity-");
+    // `shellcheck -e SC1091 run.sh` (0.9.0): clean; without the hook, SC1091 (the source not followed).
+    assert.deepEqual(codes((await run(dir, ["lint"])).doc, "run.sh", "shellcheck"), []);
+    await Deno.remove(join(dir, ".pre-commit-config.yaml"));
+    assert.deepEqual(codes((await run(dir, ["lint"])).doc, "run.sh", "shellcheck"), ["SC1091"]);
+  },
+});

@@ -40,7 +40,7 @@ import { blackExcluded, BlackReader } from "./black.ts";
 import { flake8Excluded, Flake8Reader } from "./flake8.ts";
 import { EslintReader } from "./eslint.ts";
 import { dprintExcluded, DprintReader } from "./dprint.ts";
-import { MarkdownlintReader } from "./markdownlint.ts";
+import { markdownlintExcluded, MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
 import { magoExcluded, MagoReader } from "./mago.ts";
 import { KeptStyleReader } from "./kept_style.ts";
@@ -575,11 +575,12 @@ export class NativeConfigs {
     }
     // markdownlint-cli's hook: its `--enable` / `--disable` over the configuration (markdownlint's defaults without one).
     if (wanted("markdownlint")) {
-      await this.#hookOver(out, "markdownlint", true, preCommit, top, (own, hook) => ({
-        ...(own ?? { files: [], root: top }),
-        options: { ...own?.options, ...markdownlintHookRules(hook, shown) },
-        hook: hook.id,
-      }));
+      // A file that only keeps files from markdownlint (`ignores`) keeps them under the hook too; the hook's rules
+      // then govern over markdownlint's defaults.
+      await this.#hookOver(out, "markdownlint", true, preCommit, top, (own, hook) => {
+        const { ignoreOnly: _ignoreOnly, ...base } = own ?? { files: [], root: top };
+        return { ...base, options: { ...own?.options, ...markdownlintHookRules(hook, shown) }, hook: hook.id };
+      });
     }
     // Where an oxlint file governs, oxlint lints (lib/run/plan.ts); one poly cannot honour errors oxlint's files only.
     if (wanted("oxlint")) {
@@ -716,7 +717,7 @@ function isInside(parent: string, child: string): boolean {
  * ("lint" or "fmt"), or undefined: ruff's `exclude`/`include`/`lint.exclude`/
  * `format.exclude` (checked on the file and each directory above it up to the
  * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`, oxlint's `ignorePatterns`,
- * Mago's `[source]` and `[formatter] excludes`.
+ * markdownlint-cli2's `ignores`, Mago's `[source]` and `[formatter] excludes`.
  */
 export function nativeExcluded(
   engine: string,
@@ -738,6 +739,7 @@ export function nativeExcluded(
   if (engine === "black") return blackExcluded(native, absPath);
   if (engine === "flake8") return kind === "lint" ? flake8Excluded(native, absPath) : undefined;
   if (engine === "oxlint") return kind === "lint" ? oxlintExcluded(native, absPath) : undefined;
+  if (engine === "markdownlint") return markdownlintExcluded(native, absPath);
   if (engine === "mago") return magoExcluded(native, absPath);
   if (engine !== "ruff") return undefined;
   // Of the TOML files, ruff reads its settings files (`RUF201`); the rest are the TOML engine's alone.

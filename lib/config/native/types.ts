@@ -59,6 +59,11 @@ export interface NativeEngineConfig {
   /** The files the configuration keeps from the linter: gitignore patterns relative to `root` (oxlint's `ignorePatterns`). */
   lintIgnore?: { file: string; patterns: string[] }[];
   /**
+   * markdownlint-cli2's `ignores` (lib/config/native/markdownlint.ts, `markdownlintExcluded`): the files they keep from
+   * markdownlint, at most one list of each kind: the root's file search's (`search`) and its configuration folder's.
+   */
+  markdownlintIgnores?: MarkdownlintIgnores[];
+  /**
    * Set when the options are a prettier-compatible tool's (prettier, oxfmt) mapped onto biome: that tool reads a
    * file's `.editorconfig` beneath them, except for the options its file sets at its top level (`explicit`).
    */
@@ -119,6 +124,18 @@ export interface NativeEngineConfig {
   readsEditorconfig?: true;
   /** Where each effective key came from (dotted key → file path), for `poly config show`. */
   origins?: Record<string, string>;
+}
+
+/** One list of markdownlint-cli2's `ignores`, as {@link NativeEngineConfig.markdownlintIgnores} keeps it. */
+export interface MarkdownlintIgnores {
+  /** The `.markdownlint-cli2.*` that lists them (absolute). */
+  file: string;
+  /** The folder the globs are matched relative to (absolute): the root for the search, else the configuration's. */
+  base: string;
+  /** The globs as written; for the search, a glob naming an existing folder made its `/**` (globby's). */
+  patterns: string[];
+  /** The root's list as markdownlint-cli2's file search applies it (fast-glob's `ignore`), else as `lintFiles` does. */
+  search?: true;
 }
 
 /** The native layer of one directory: by engine id. */

@@ -26,7 +26,7 @@
  * @module
  */
 import type { Diagnostic } from "../../report/schema.ts";
-import { applyRuleSettings, UNIFORM_KEYS } from "../settings.ts";
+import { applyRuleSettings, governingNative, UNIFORM_KEYS } from "../settings.ts";
 import { lineStarts, utf16ToBytes } from "../text.ts";
 import { messageOf, packageFiles } from "../module.ts";
 import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec, type SourceFile } from "../types.ts";
@@ -156,7 +156,8 @@ function run(
     errors = lint({
       strings: { [file.relPath]: file.text },
       // The repository's `.markdownlint*` replaces poly's defaults (markdownlint's own fill the rest).
-      config: markdownlintConfig(settings, settings.native ? settings.native.options : undefined),
+      // A `.markdownlint-cli2.*` that only keeps files from it (`ignores`, no `config`) leaves poly's defaults.
+      config: markdownlintConfig(settings, governingNative(settings)?.options),
       handleRuleFailures: true,
     })[file.relPath];
   } catch (e) {
