@@ -322,7 +322,11 @@ Deno.test({
       // tantivy's way: a rustfmt.toml of nightly options, no toolchain file, CI running `cargo +nightly fmt`.
       await Deno.writeTextFile(join(dir, "rustfmt.toml"), "where_single_line = true\n");
       const text = "impl<B> From<B> for W<B>\nwhere B: Send\n{\n    fn from(b: B) -> Self {\n        W(b)\n    }\n}\n";
-      const native = { files: [{ path: join(dir, "rustfmt.toml"), hash: "0123456789abcdef" }], options: {}, root: dir };
+      const native = {
+        files: [{ path: join(dir, "rustfmt.toml"), hash: "0123456789abcdef" }],
+        options: { where_single_line: true },
+        root: dir,
+      };
       const files = ["a.rs", "b.rs"].map((relPath) => ({
         path: join(dir, relPath),
         relPath,
@@ -363,4 +367,48 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
+});
+
+Deno.test("rustfmt: a style of stable options only starts no process to ask which toolchain", async () => {
+  const { formatMany } = await import("../../lib/engines/rustfmt/mod.ts");
+  const dir = await tempDir({ prefix: "poly-rustfmt-stable-" });
+  try {
+    await Deno.writeTextFile(join(dir, "rustfmt.toml"), 'max_width = 79\nuse_small_heuristics = "Max"\n');
+    const bin = join(dir, "bin");
+    await Deno.mkdir(bin);
+    // A rustfmt that logs each start and gives each file it is named back as `--emit stdout` does: one batch process
+    // for two files, no probe before it.
+    await Deno.writeTextFile(
+      join(bin, "rustfmt"),
+      `#!/bin/sh\necho start >> "${dir}/starts"\nfor f in "$@"; do case "$f" in *.rs) printf '%s:\\n\\n' "$f"; ` +
+        'cat "$f";; esac; done\n',
+    );
+    await Deno.chmod(join(bin, "rustfmt"), 0o755);
+    const native = {
+      files: [{ path: join(dir, "rustfmt.toml"), hash: "0123456789abcdef" }],
+      options: { max_width: 79, use_small_heuristics: "Max", edition: "2021" },
+      root: dir,
+    };
+    const files = ["a.rs", "b.rs"].map((relPath) => ({
+      path: join(dir, relPath),
+      relPath,
+      language: "rust",
+      text: "",
+    }));
+    await inProcessWith(
+      { PATH: `${bin}:${Deno.env.get("PATH")}`, HOME: dir },
+      `
+      const { formatMany } = await import(REPO + "/lib/engines/rustfmt/mod.ts");
+      const settings = { defaults: { line_length: 120, line_ending: "lf" }, tool: {}, native: ${
+        JSON.stringify(native)
+      } };
+      await formatMany(${JSON.stringify(files)}, settings);
+      console.log("null");
+    `,
+    );
+    equal((await Deno.readTextFile(join(dir, "starts"))).trim().split("\n").length, 1);
+    void formatMany;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

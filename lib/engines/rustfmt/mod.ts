@@ -136,6 +136,37 @@ interface Place {
 const NIGHTLY_ONLY =
   /^Warning: can't set `([^`=]+?) = [^`]*`, unstable features are only available in nightly channel/gm;
 
+/** The options stable rustfmt takes (`rustfmt --help=config`, 1.9.0), `edition` among them. */
+const STABLE_OPTIONS = new Set([
+  "max_width",
+  "hard_tabs",
+  "tab_spaces",
+  "newline_style",
+  "use_small_heuristics",
+  "fn_call_width",
+  "attr_fn_like_width",
+  "struct_lit_width",
+  "struct_variant_width",
+  "array_width",
+  "chain_width",
+  "single_line_if_else_max_width",
+  "single_line_let_else_max_width",
+  "reorder_imports",
+  "reorder_modules",
+  "remove_nested_parens",
+  "match_arm_leading_pipes",
+  "fn_params_layout",
+  "match_block_trailing_comma",
+  "edition",
+  "style_edition",
+  "merge_derives",
+  "use_try_shorthand",
+  "use_field_init_shorthand",
+  "force_explicit_abi",
+  "disable_all_formatting",
+  "print_misformatted_file_names",
+]);
+
 /** The environment each style runs in, by its file, its bytes and rustfmt's arguments (a failure is not kept). */
 const runEnvs = new Map<string, Promise<Record<string, string>>>();
 
@@ -148,10 +179,10 @@ const runEnvs = new Map<string, Promise<Record<string, string>>>();
  */
 function runEnv(settings: EngineSettings, config: string, cwd: string): Promise<Record<string, string>> {
   const own = rustfmtFile(settings);
-  const keys = Object.keys(settings.tool).filter((k) => !UNIFORM_KEYS.has(k) && k !== "edition");
-  if (Deno.env.get("RUSTUP_TOOLCHAIN") !== undefined || (own === undefined && keys.length === 0)) {
-    return Promise.resolve(RUSTFMT_RUN_ENV);
-  }
+  const keys = [...Object.keys(settings.tool), ...(own ? Object.keys(settings.native!.options) : [])];
+  // Only a style setting an option stable rustfmt does not list can need nightly: no process is started to ask.
+  const stable = keys.every((k) => UNIFORM_KEYS.has(k) || STABLE_OPTIONS.has(k));
+  if (Deno.env.get("RUSTUP_TOOLCHAIN") !== undefined || stable) return Promise.resolve(RUSTFMT_RUN_ENV);
   const args = rustfmtArgs(settings);
   const key = JSON.stringify([own ?? "", settings.native?.files.map((f) => f.hash), args]);
   let found = runEnvs.get(key);
