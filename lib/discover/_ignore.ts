@@ -9,6 +9,7 @@ import ignore from "ignore";
 import { join, resolve } from "node:path";
 import type { DiscoveryConfig, ExcludePattern } from "./types.ts";
 import { relativeInside } from "../paths/inside.ts";
+import { isFileSync } from "../fs/is_file.ts";
 
 /** A compiled set of gitignore rules. */
 type Ignore = ReturnType<typeof ignore>;
@@ -78,20 +79,12 @@ export async function loadLayer(dir: string, file: string, cwd: string): Promise
  */
 export function goModuleLayer(dir: string, cwd: string): Layer {
   const path = join(dir, "go.mod");
-  const vendored = isFile(join(dir, "vendor", "modules.txt"));
+  const vendored = isFileSync(join(dir, "vendor", "modules.txt"));
   return {
     dir,
     label: `${relativeInside(cwd, path) ?? path} (the go tool's ./... leaves it alone)`,
     ig: ignore({ ignorecase: IGNORE_CASE }).add([...(vendored ? ["/vendor/"] : []), "testdata/"]),
   };
-}
-
-function isFile(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { dirname, join, posix, resolve } from "node:path";
 import type { Layer } from "./_ignore.ts";
 import { goModuleLayer, loadLayer } from "./_ignore.ts";
 import { relativeInside } from "../paths/inside.ts";
+import { isFile } from "../fs/is_file.ts";
 import type { Entry } from "./_walker.ts";
 import { Walker } from "./_walker.ts";
 import { linkProblem, realPath } from "./_fs.ts";
@@ -145,14 +146,6 @@ class LayerChains {
     const own = await loadLayer(dir, ".gitignore", this.#cwd);
     if (own) layers.push(own);
     return layers;
-  }
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
   }
 }
 

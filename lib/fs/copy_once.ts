@@ -7,20 +7,13 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isFile } from "./is_file.ts";
 
 /** One file to copy: its source, its path below the destination (`/`-separated), whether it is a program. */
 export interface CopyItem {
   from: URL;
   to: string;
   executable?: boolean;
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
 }
 
 /**

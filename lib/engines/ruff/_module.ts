@@ -25,24 +25,16 @@
 import { basename, dirname, join, relative, sep } from "node:path";
 import { globsetRegex, ISORT_ELSEWHERE, placedBy } from "../../config/native/ruff.ts";
 import { tableOf } from "../../config/table.ts";
-
-/** Whether `path` is a file (a link followed). */
-function isFile(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
-}
+import { isFileSync } from "../../fs/is_file.ts";
 
 /** Whether the folder of the file at `path` holds an `__init__.py` (what `INP001` asks of it). */
 export function besideInit(path: string): boolean {
-  return isFile(join(dirname(path), "__init__.py"));
+  return isFileSync(join(dirname(path), "__init__.py"));
 }
 
 /** Whether `dir` holds an `__init__.py` or `__init__.pyi`: a package, for ruff. */
 function isPackage(dir: string): boolean {
-  return isFile(join(dir, "__init__.py")) || isFile(join(dir, "__init__.pyi"));
+  return isFileSync(join(dir, "__init__.py")) || isFileSync(join(dir, "__init__.pyi"));
 }
 
 /** The names of `path`'s module path as ruff makes it: its packages' (outermost first) and its own stem. */
@@ -81,7 +73,7 @@ function moduleAt(path: string): boolean {
   } catch {
     // no folder: a file, then
   }
-  return isFile(`${path}.py`) || isFile(`${path}.pyi`);
+  return isFileSync(`${path}.py`) || isFileSync(`${path}.pyi`);
 }
 
 /**
@@ -183,13 +175,13 @@ export function nestedPackageParent(path: string, relPath: string, namespaces: r
   if (root === undefined || root !== dirname(path)) return undefined;
   let nested = false;
   for (let dir = dirname(root); !nested && (dir === top || dir.startsWith(top.endsWith(sep) ? top : top + sep));) {
-    nested = isFile(join(dir, "__init__.py"));
+    nested = isFileSync(join(dir, "__init__.py"));
     if (dirname(dir) === dir) break;
     dir = dirname(dir);
   }
   if (!nested) return undefined;
   for (let dir = root;; dir = dirname(dir)) {
-    if (!isFile(join(dir, "__init__.py"))) return relative(top, dir) || ".";
+    if (!isFileSync(join(dir, "__init__.py"))) return relative(top, dir) || ".";
     if (dirname(dir) === dir) return undefined;
   }
 }
@@ -206,7 +198,11 @@ function inNamespace(dir: string, namespaces: readonly string[]): boolean {
  */
 export function packageRoot(path: string, namespaces: readonly string[] = []): string | undefined {
   let root: string | undefined;
-  for (let dir = dirname(path); inNamespace(dir, namespaces) || isFile(join(dir, "__init__.py")); dir = dirname(dir)) {
+  for (
+    let dir = dirname(path);
+    inNamespace(dir, namespaces) || isFileSync(join(dir, "__init__.py"));
+    dir = dirname(dir)
+  ) {
     root = dir;
     if (dirname(dir) === dir) break;
   }
