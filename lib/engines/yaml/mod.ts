@@ -114,8 +114,12 @@ export const yaml: EngineSpec = {
           return Array.isArray(docs) ? docs : [docs];
         };
         let list = parse();
-        // A second parse, told the application tags the first one met, so that they resolve.
-        const tags = applicationTags(list, visit);
+        // A second parse, told the application tags the first one met, so that they resolve. A tag the schema does not
+        // know is always reported unresolved: without such a report there is none, and the documents are not walked.
+        const unresolved = list.some((doc) =>
+          [...doc.errors, ...doc.warnings].some((p) => p.code === "TAG_RESOLVE_FAILED")
+        );
+        const tags = unresolved ? applicationTags(list, visit) : new Set<string>();
         if (tags.size > 0) list = parse(passThroughTags(tags));
         const diagnostics: Diagnostic[] = [];
         for (const doc of list) {
