@@ -8,7 +8,8 @@
  *
  * @module
  */
-import { join, normalize } from "node:path";
+import { dirname, join, normalize, relative } from "node:path";
+import type { NativeEngineConfig } from "./types.ts";
 
 /** clang-format's ignore file's name. */
 export const CLANG_FORMAT_IGNORE = ".clang-format-ignore";
@@ -22,6 +23,13 @@ export interface ClangFormatIgnore {
 /** The patterns of a `.clang-format-ignore` text. */
 export function ignorePatterns(text: string): string[] {
   return text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
+}
+
+/** Why the `.clang-format-ignore` of clang-format's configuration `native` keeps `absPath` from it, or undefined. */
+export function clangFormatExcluded(native: NativeEngineConfig, absPath: string): string | undefined {
+  const ignore = native.clangFormatIgnore;
+  if (!ignore || !clangFormatIgnores(ignore, absPath)) return undefined;
+  return `ignored by clang-format: matched by "${relative(dirname(absPath), ignore.file)}"`;
 }
 
 /** Whether the `.clang-format-ignore` at `ignore.file` keeps `absPath` (absolute, `/`-separated) from clang-format. */

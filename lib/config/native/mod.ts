@@ -32,7 +32,7 @@ import { ruffMatches } from "./_glob.ts";
 import { foldOnto, RUFF_DEFAULT_EXCLUDE, RUFF_SETTINGS_FILES, RuffReader, withFirstParty } from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
-import { clangFormatIgnores } from "./clang_format_ignore.ts";
+import { clangFormatExcluded } from "./clang_format_ignore.ts";
 import { styleIgnored } from "./prettier.ts";
 import { denoExcluded, DenoReader } from "./deno.ts";
 import { HostReader } from "./host.ts";
@@ -134,8 +134,22 @@ function styluaHooked(
 ): NativeEngineConfig {
   const { options, editorconfig } = styluaHookOptions(hook, shown);
   if (own && !own.ignoreOnly) return { ...own, options: { ...own.options, ...options }, hook: hook.id };
+  return {
+    ...beneathHook(own, top),
+    options,
+    hook: hook.id,
+    ...(editorconfig ? { readsEditorconfig: true as const } : {}),
+  };
+}
+
+/**
+ * What a hook's settings go over: the engine's own configuration, where a file that only keeps files from the engine
+ * (`ignoreOnly`: a `.styluaignore`, markdownlint-cli2's `ignores`) keeps them under the hook too and no longer leaves
+ * poly's `[defaults]` in place; an empty one at `top` where there is none.
+ */
+function beneathHook(own: NativeEngineConfig | undefined, top: string): NativeEngineConfig {
   const { ignoreOnly: _ignoreOnly, ...base } = own ?? { files: [], options: {}, root: top };
-  return { ...base, options, hook: hook.id, ...(editorconfig ? { readsEditorconfig: true as const } : {}) };
+  return base;
 }
 
 /**
@@ -575,12 +589,11 @@ export class NativeConfigs {
     }
     // markdownlint-cli's hook: its `--enable` / `--disable` over the configuration (markdownlint's defaults without one).
     if (wanted("markdownlint")) {
-      // A file that only keeps files from markdownlint (`ignores`) keeps them under the hook too; the hook's rules
-      // then govern over markdownlint's defaults.
-      await this.#hookOver(out, "markdownlint", true, preCommit, top, (own, hook) => {
-        const { ignoreOnly: _ignoreOnly, ...base } = own ?? { files: [], root: top };
-        return { ...base, options: { ...own?.options, ...markdownlintHookRules(hook, shown) }, hook: hook.id };
-      });
+      await this.#hookOver(out, "markdownlint", true, preCommit, top, (own, hook) => ({
+        ...beneathHook(own, top),
+        options: { ...own?.options, ...markdownlintHookRules(hook, shown) },
+        hook: hook.id,
+      }));
     }
     // Where an oxlint file governs, oxlint lints (lib/run/plan.ts); one poly cannot honour errors oxlint's files only.
     if (wanted("oxlint")) {
@@ -716,7 +729,8 @@ function isInside(parent: string, child: string): boolean {
  * Why the engine's native configuration keeps `absPath` from it for `kind`
  * ("lint" or "fmt"), or undefined: ruff's `exclude`/`include`/`lint.exclude`/
  * `format.exclude` (checked on the file and each directory above it up to the
- * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`, oxlint's `ignorePatterns`,
+ * configuration's root), biome's `files.includes` and `linter`/`formatter` `includes`, `.clang-format-ignore`,
+ * oxlint's `ignorePatterns`,
  * markdownlint-cli2's `ignores`, Mago's `[source]` and `[formatter] excludes`.
  */
 export function nativeExcluded(
@@ -730,12 +744,9 @@ export function nativeExcluded(
   if (kind === "fmt") {
     const why = styleIgnored(native, absPath);
     if (why) return why;
-    const ignore = native.clangFormatIgnore;
-    if (ignore && clangFormatIgnores(ignore, absPath)) {
-      return `ignored by clang-format: matched by "${relative(dirname(absPath), ignore.file)}"`;
-    }
   }
   if (engine === "biome") return biomeExcluded(native, kind, absPath);
+  if (engine === "clang-format") return kind === "fmt" ? clangFormatExcluded(native, absPath) : undefined;
   if (engine === "black") return blackExcluded(native, absPath);
   if (engine === "flake8") return kind === "lint" ? flake8Excluded(native, absPath) : undefined;
   if (engine === "oxlint") return kind === "lint" ? oxlintExcluded(native, absPath) : undefined;
