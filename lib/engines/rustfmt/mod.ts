@@ -283,7 +283,10 @@ export function skippedBy(path: string, read: (path: string) => string | undefin
   return undefined;
 }
 
-/** A file's text, or undefined where it cannot be read (there is none). */
+/**
+ * A file's text, or undefined where it cannot be read (there is none). A plain read, not lib/fs/read_log.ts's
+ * `ownFileText`: the declaring file's text decides another file's result, which the read log must see.
+ */
 function readOrNone(path: string): string | undefined {
   try {
     return Deno.readTextFileSync(path);
