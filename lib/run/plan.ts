@@ -447,6 +447,7 @@ function notFormatted(language: Language, by: string, clause: string, id: string
 /** poly's formatters of each language a tool poly does not run can keep (lib/config/native/kept_style.ts). */
 const KEPT_BY_OTHERS: Readonly<Partial<Record<Language, readonly string[]>>> = {
   python: ["ruff", "black"],
+  java: ["clang-format"],
   sql: ["sqlfmt"],
   toml: ["dprint", "oxfmt"],
   yaml: ["prettier", "oxfmt"],
@@ -455,8 +456,8 @@ const KEPT_BY_OTHERS: Readonly<Partial<Record<Language, readonly string[]>>> = {
 /**
  * Why `spec` does not format `language` where the repository keeps that style with a tool poly does not run, beside
  * the formatter's own configuration or not: PHP kept by PHP-CS-Fixer, Laravel Pint, PHP_CodeSniffer or Easy Coding
- * Standard (lib/config/native/mago.ts); Python by yapf or pyink, SQL by SQLFluff, TOML by taplo, YAML by yamlfmt
- * (lib/config/native/kept_style.ts). poly's formatter would rewrite code the project keeps on purpose (Nadybot's
+ * Standard (lib/config/native/mago.ts); Python by yapf or pyink, SQL by SQLFluff, TOML by taplo, YAML by yamlfmt,
+ * Java by a build's formatter plugin (Spotless, ...: lib/config/native/kept_style.ts). poly's formatter would rewrite code the project keeps on purpose (Nadybot's
  * `.php-cs-fixer.php`: all 1,242 of its PHP files; Aiven-Open/pghoard's `.style.yapf`: 63 of its 69 Python files).
  * Naming the formatter's table in poly.toml (`[fmt.php.mago]`, `[fmt.python.ruff]`) formats it all the same;
  * `[tools.<id>] native_config = false` as where no such tool governs.

@@ -482,6 +482,49 @@ Deno.test("kept-style-others: SQL kept by SQLFluff, TOML by taplo, YAML by yamlf
   ]);
 });
 
+Deno.test("java-style-kept: Java a build formats with Spotless is not formatted by clang-format; other Java is", async () => {
+  const dir = await parity("java-style-kept");
+  const reason = (kept: string) =>
+    `not formatted: the repository keeps its Java style with ${kept}, which poly does not run; ` +
+    "[fmt.java.clang-format] in poly.toml formats it with clang-format";
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 1, "plain/src/Plain.java is unformatted");
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  // The module's pom.xml names no plugin: its parent's does.
+  assert.equal(
+    byPath["maven-app/core/src/main/java/example/Greeter.java"]?.skipped,
+    reason("Spotless (spotless-maven-plugin in pom.xml)"),
+  );
+  // The module's build file names none: the catalog beside the build's settings does.
+  assert.equal(
+    byPath["gradle-app/lib/src/main/java/example/Counter.java"]?.skipped,
+    reason("Spotless (gradle/libs.versions.toml)"),
+  );
+  assert.equal(byPath["plain/src/Plain.java"]?.changed, true);
+  assert.ok(hasSource(doc, "maven-app/pom.xml"), JSON.stringify(doc.configs));
+  // poly.toml naming the formatter formats them all the same.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.java.clang-format]\n");
+  const named = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(named.results.filter((r) => r.changed).map((r) => r.path).sort(), [
+    "gradle-app/lib/src/main/java/example/Counter.java",
+    "maven-app/core/src/main/java/example/Greeter.java",
+    "plain/src/Plain.java",
+  ]);
+  // language-formatters-pre-commit-hooks' google-java-format hook keeps the Java it takes.
+  await Deno.remove(join(dir, "poly.toml"));
+  await Deno.writeTextFile(
+    join(dir, ".pre-commit-config.yaml"),
+    "repos:\n- repo: https://github.com/macisamuele/language-formatters-pre-commit-hooks\n  rev: v2.15.0\n" +
+      "  hooks:\n  - id: pretty-format-java\n    args: [--autofix]\n",
+  );
+  const hooked = Object.fromEntries((await run(dir, ["fmt", "--check"])).doc.results.map((r) => [r.path, r]));
+  assert.equal(
+    hooked["plain/src/Plain.java"]?.skipped,
+    'not formatted: the repository keeps its Java style with pretty-format-java (its "pretty-format-java" hook in ' +
+      ".pre-commit-config.yaml), which poly does not run; [fmt.java.clang-format] in poly.toml formats it with clang-format",
+  );
+});
+
 Deno.test("pre-commit-formatters: the hooks of .pre-commit-config.yaml keep what they take from poly's formatters", async () => {
   const dir = await parity("pre-commit-formatters");
   const file = ".pre-commit-config.yaml";

@@ -9,7 +9,15 @@
  *   and fixer of layout;
  * - TOML: taplo's `.taplo.toml` or `taplo.toml`, tombi's `tombi.toml`, `.tombi.toml` or a `[tool.tombi]` table of
  *   `pyproject.toml`;
- * - YAML: yamlfmt's `.yamlfmt`, `yamlfmt.yml`, `yamlfmt.yaml`, `.yamlfmt.yaml` or `.yamlfmt.yml`.
+ * - YAML: yamlfmt's `.yamlfmt`, `yamlfmt.yml`, `yamlfmt.yaml`, `.yamlfmt.yaml` or `.yamlfmt.yml`;
+ * - Java: a build that formats it — Spotless (its Gradle plugin or `spotless-maven-plugin`), Spring Java Format
+ *   (`io.spring.javaformat`, `spring-javaformat-maven-plugin`), Palantir Java Format (`com.palantir.java-format`),
+ *   google-java-format's build plugins (`fmt-maven-plugin`, `googleformatter-maven-plugin`,
+ *   `com.github.sherter.google-java-format`), the Eclipse formatter's `formatter-maven-plugin` or prettier-java's
+ *   `prettier-maven-plugin` — named in a folder's `pom.xml`, `build.gradle(.kts)` or `settings.gradle(.kts)`, and
+ *   beside a Gradle build's settings or build file in its version catalog (`gradle/libs.versions.toml`) or its
+ *   convention plugins' build (`buildSrc/`, `build-logic/`), where mockito/mockito applies Spotless. A module's build
+ *   file that names none is passed over, to its parent's (a Maven parent, a Gradle root applying it to subprojects).
  *
  * A repository formatting a language with one of them keeps its style with it, so poly's formatter of that language
  * would rewrite code it keeps on purpose: lib/run/plan.ts leaves those files unformatted, saying so, unless poly.toml
@@ -19,7 +27,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { nearestUp } from "./_reading.ts";
 import type { NativeEngineConfig } from "./types.ts";
@@ -36,7 +44,10 @@ interface Keeper {
   /** Files whose presence is the tool's configuration. */
   own: readonly string[];
   tool: string;
-  /** Shared files holding the tool's section or table: the file's name, the header's pattern, the header as named. */
+  /**
+   * Shared files holding the tool's section, table or plugin: the file's name (a path below the folder where it has a
+   * `/`, looked for only beside a Gradle build), the pattern, what the message names (empty: the file alone).
+   */
   shared?: readonly [name: string, header: RegExp, named: string][];
 }
 
@@ -51,6 +62,34 @@ const tool = (name: string, sub = false) =>
     }[ \t]*\][ \t]*(?:#.*)?$`,
     "m",
   );
+
+/** Gradle's and Maven's build files, where a build applies a Java formatter. */
+const MAVEN = ["pom.xml"] as const;
+const GRADLE = ["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"] as const;
+/** Beside a Gradle build's own files: its version catalog, and the builds of its convention plugins. */
+const GRADLE_BESIDE = [
+  "gradle/libs.versions.toml",
+  "buildSrc/build.gradle",
+  "buildSrc/build.gradle.kts",
+  "build-logic/build.gradle",
+  "build-logic/build.gradle.kts",
+] as const;
+
+/** A Maven plugin's `<artifactId>`. */
+const artifact = (id: string) => new RegExp(String.raw`<artifactId>\s*${id}\s*</artifactId>`);
+
+/** A Java formatter applied by a build: in a `pom.xml` by its plugin, in Gradle's files by its plugin's name. */
+function javaBuild(tool: string, maven: RegExp | undefined, gradle: RegExp | undefined, named: string): Keeper {
+  return {
+    language: "java",
+    tool,
+    own: [],
+    shared: [
+      ...(maven ? MAVEN.map((name): [string, RegExp, string] => [name, maven, named]) : []),
+      ...(gradle ? [...GRADLE, ...GRADLE_BESIDE].map((name): [string, RegExp, string] => [name, gradle, ""]) : []),
+    ],
+  };
+}
 
 const KEEPERS: readonly Keeper[] = [
   {
@@ -83,11 +122,27 @@ const KEEPERS: readonly Keeper[] = [
     tool: "yamlfmt",
     own: [".yamlfmt", "yamlfmt.yml", "yamlfmt.yaml", ".yamlfmt.yaml", ".yamlfmt.yml"],
   },
+  javaBuild("Spotless", artifact("spotless-maven-plugin"), /\bspotless\b/i, "spotless-maven-plugin"),
+  javaBuild(
+    "Spring Java Format",
+    artifact("spring-javaformat-maven-plugin"),
+    /\bio\.spring\.javaformat\b/,
+    "spring-javaformat-maven-plugin",
+  ),
+  javaBuild("Palantir Java Format", undefined, /\bcom\.palantir\.(?:java-format|baseline-format)\b/, ""),
+  javaBuild(
+    "google-java-format",
+    artifact("(?:fmt-maven-plugin|googleformatter-maven-plugin)"),
+    /\bcom\.github\.sherter\.google-java-format\b/,
+    "its Maven plugin",
+  ),
+  javaBuild("the Eclipse formatter", artifact("formatter-maven-plugin"), undefined, "formatter-maven-plugin"),
+  javaBuild("prettier-java", artifact("prettier-maven-plugin"), undefined, "prettier-maven-plugin"),
 ];
 
 /** Every file name the keepers look for (lib/config/native/_files.ts lists them). */
 export const KEPT_STYLE_FILES: readonly string[] = [
-  ...new Set(KEEPERS.flatMap((k) => [...k.own, ...(k.shared ?? []).map(([name]) => name)])),
+  ...new Set(KEEPERS.flatMap((k) => [...k.own, ...(k.shared ?? []).map(([name]) => basename(name))])),
 ];
 
 /** The languages a kept style applies to. */
@@ -129,16 +184,24 @@ export class KeptStyleReader {
   /** The first tool's file keeping `language` in `dir` itself. */
   async #here(dir: string, language: string): Promise<Found | undefined> {
     const names = await this.files.namesIn(dir);
+    const gradle = GRADLE.some((name) => names.has(name));
     for (const keeper of KEEPERS) {
       if (keeper.language !== language) continue;
       const own = keeper.own.find((name) => names.has(name));
       if (own) return { file: await this.files.read(join(dir, own)), keptBy: `${keeper.tool} (${own})` };
       for (const [name, header, named] of keeper.shared ?? []) {
-        if (!names.has(name)) continue;
+        if (!(name.includes("/") ? gradle && await this.#beside(dir, name) : names.has(name))) continue;
         const file = await this.files.read(join(dir, name));
-        if (header.test(file.text)) return { file, keptBy: `${keeper.tool} (${named} in ${name})` };
+        if (header.test(file.text)) return { file, keptBy: `${keeper.tool} (${named ? `${named} in ` : ""}${name})` };
       }
     }
     return undefined;
+  }
+
+  /** Whether the file at `name`, a path below `dir`, is there (its folder listed only where `dir` has that folder). */
+  async #beside(dir: string, name: string): Promise<boolean> {
+    const folder = dirname(name);
+    if (!(await this.files.entryNames(dir))?.has(folder)) return false;
+    return (await this.files.namesIn(join(dir, folder))).has(basename(name));
   }
 }

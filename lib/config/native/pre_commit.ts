@@ -215,6 +215,8 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   "sqlfluff-lint": { tool: "SQLFluff", languages: ["sql"], types: ["sql"] },
   "pretty-format-yaml": { tool: "pretty-format-yaml", languages: ["yaml"], types: ["yaml"] },
   "pretty-format-toml": { tool: "pretty-format-toml", languages: ["toml"], types: ["toml"] },
+  // language-formatters-pre-commit-hooks' google-java-format.
+  "pretty-format-java": { tool: "pretty-format-java", languages: ["java"], types: ["java"] },
   "tombi-format": { tool: "tombi", repos: /tombi-pre-commit$/, languages: ["toml"], types: ["toml"] },
   // ansible/actions' `toml` hook: `tombi format` on the whole tree.
   "toml": {

@@ -72,3 +72,86 @@ Deno.test("tombi's files keep TOML: tombi.toml, .tombi.toml, a [tool.tombi] tabl
   });
   assert.equal(await kept({ "pyproject.toml": "[tool.tombix]\n" }), undefined);
 });
+
+Deno.test("a build's Java formatter keeps Java: found in pom.xml or Gradle's files, a module's passed over", async () => {
+  const pom = (plugin: string) =>
+    `<project>\n  <build><plugins><plugin>\n    <artifactId>${plugin}</artifactId>\n  </plugin></plugins></build>\n</project>\n`;
+  assert.deepEqual(await kept({ "pom.xml": pom("spotless-maven-plugin") }), {
+    java: "Spotless (spotless-maven-plugin in pom.xml)",
+  });
+  assert.deepEqual(await kept({ "pom.xml": pom(" spring-javaformat-maven-plugin ") }), {
+    java: "Spring Java Format (spring-javaformat-maven-plugin in pom.xml)",
+  });
+  assert.deepEqual(await kept({ "pom.xml": pom("fmt-maven-plugin") }), {
+    java: "google-java-format (its Maven plugin in pom.xml)",
+  });
+  assert.deepEqual(await kept({ "pom.xml": pom("googleformatter-maven-plugin") }), {
+    java: "google-java-format (its Maven plugin in pom.xml)",
+  });
+  assert.deepEqual(await kept({ "pom.xml": pom("formatter-maven-plugin") }), {
+    java: "the Eclipse formatter (formatter-maven-plugin in pom.xml)",
+  });
+  assert.deepEqual(await kept({ "pom.xml": pom("prettier-maven-plugin") }), {
+    java: "prettier-java (prettier-maven-plugin in pom.xml)",
+  });
+  // A plugin that formats no Java, or a dependency on the formatter as a library: nothing is kept.
+  assert.equal(await kept({ "pom.xml": pom("maven-compiler-plugin") }), undefined);
+  assert.equal(await kept({ "pom.xml": pom("google-java-format") }), undefined);
+  // Gradle: the plugin's id in a build or settings file, Groovy or Kotlin.
+  assert.deepEqual(await kept({ "build.gradle": "plugins {\n  id 'com.diffplug.spotless' version '8.0.0'\n}\n" }), {
+    java: "Spotless (build.gradle)",
+  });
+  assert.deepEqual(await kept({ "build.gradle.kts": 'plugins {\n    id("io.spring.javaformat")\n}\n' }), {
+    java: "Spring Java Format (build.gradle.kts)",
+  });
+  assert.deepEqual(
+    await kept({ "settings.gradle.kts": 'plugins { id("com.palantir.java-format") version "2.50.0" }\n' }),
+    {
+      java: "Palantir Java Format (settings.gradle.kts)",
+    },
+  );
+  assert.deepEqual(await kept({ "build.gradle": "apply plugin: 'com.github.sherter.google-java-format'\n" }), {
+    java: "google-java-format (build.gradle)",
+  });
+  // A module's own file names none: its parent's does (a Maven parent, a Gradle root applying it to subprojects).
+  assert.deepEqual(
+    await kept({
+      "pom.xml": pom("spotless-maven-plugin"),
+      "core/pom.xml": pom("maven-jar-plugin"),
+      "core/src/.keep": "",
+    }, "core/src"),
+    { java: "Spotless (spotless-maven-plugin in pom.xml)" },
+  );
+});
+
+Deno.test("a Gradle build's catalog and convention plugins' builds are read beside its settings or build file", async () => {
+  const catalog =
+    '[libraries]\nspotless = { module = "com.diffplug.spotless:spotless-plugin-gradle", version = "8.0.0" }\n';
+  assert.deepEqual(
+    await kept({
+      "settings.gradle.kts": 'include("lib")\n',
+      "gradle/libs.versions.toml": catalog,
+      "lib/build.gradle.kts": 'plugins { id("conventions") }\n',
+      "lib/src/.keep": "",
+    }, "lib/src"),
+    { java: "Spotless (gradle/libs.versions.toml)" },
+  );
+  assert.deepEqual(
+    await kept({
+      "build.gradle": "\n",
+      "buildSrc/build.gradle.kts":
+        'dependencies { implementation("com.diffplug.spotless:spotless-plugin-gradle:8.0.0") }\n',
+    }),
+    { java: "Spotless (buildSrc/build.gradle.kts)" },
+  );
+  assert.deepEqual(
+    await kept({
+      "settings.gradle": "\n",
+      "build-logic/build.gradle":
+        "dependencies { implementation 'com.palantir.javaformat:gradle-palantir-java-format:2.50.0' }\nplugins { id 'com.palantir.java-format' }\n",
+    }),
+    { java: "Palantir Java Format (build-logic/build.gradle)" },
+  );
+  // Without a Gradle build in the folder, a catalog there is no build's.
+  assert.equal(await kept({ "gradle/libs.versions.toml": catalog }), undefined);
+});

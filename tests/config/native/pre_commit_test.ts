@@ -336,3 +336,19 @@ Deno.test("jumanjihouse/pre-commit-hooks' shellcheck and shfmt hooks, with their
     ["shfmt", "shfmt", false, ["-i", "2"], ["shell"]],
   ]);
 });
+
+Deno.test("language-formatters-pre-commit-hooks' pretty-format-java keeps the Java it takes from clang-format", async () => {
+  const { hooks } = await readPreCommit(
+    `repos:
+- repo: https://github.com/macisamuele/language-formatters-pre-commit-hooks
+  rev: v2.15.0
+  hooks:
+  - id: pretty-format-java
+    args: [--autofix, --aosp]
+`,
+    SHOWN,
+  );
+  assert.deepEqual(hooks.map((h) => [h.id, h.tool, h.engine ?? null, h.languages, h.types]), [
+    ["pretty-format-java", "pretty-format-java", null, ["java"], ["java"]],
+  ]);
+});

@@ -1,0 +1,9 @@
+package example;
+
+public final class Counter {
+  private int count;
+
+  public int increment() {
+    return ++count;
+  }
+}

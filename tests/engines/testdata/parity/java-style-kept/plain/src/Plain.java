@@ -1,0 +1,9 @@
+package plain;
+
+public final class Plain {
+  private int count;
+
+  public int increment() {
+    return ++count;
+  }
+}
