@@ -14,7 +14,8 @@
  *   (`io.spring.javaformat`, `spring-javaformat-maven-plugin`), Palantir Java Format (`com.palantir.java-format`),
  *   google-java-format's build plugins (`fmt-maven-plugin`, `googleformatter-maven-plugin`,
  *   `com.github.sherter.google-java-format`), the Eclipse formatter's `formatter-maven-plugin` or prettier-java's
- *   `prettier-maven-plugin` — named in a folder's `pom.xml`, `build.gradle(.kts)` or `settings.gradle(.kts)`, and
+ *   `prettier-maven-plugin`, or Checkstyle's layout checks (`maven-checkstyle-plugin`, Gradle's `checkstyle` plugin, its
+ *   `config/checkstyle/checkstyle.xml`) — named in a folder's `pom.xml`, `build.gradle(.kts)` or `settings.gradle(.kts)`, and
  *   beside a Gradle build's settings or build file in its version catalog (`gradle/libs.versions.toml`) or its
  *   convention plugins' build (`buildSrc/`, `build-logic/`), where mockito/mockito applies Spotless. A module's build
  *   file that names none is passed over, to its parent's (a Maven parent, a Gradle root applying it to subprojects).
@@ -27,7 +28,7 @@
  *
  * @module
  */
-import { basename, dirname, join } from "node:path";
+import { basename, join } from "node:path";
 import type { NativeFiles, NativeText } from "./_files.ts";
 import { nearestUp } from "./_reading.ts";
 import type { NativeEngineConfig } from "./types.ts";
@@ -79,7 +80,13 @@ const GRADLE_BESIDE = [
 const artifact = (id: string) => new RegExp(String.raw`<artifactId>\s*${id}\s*</artifactId>`);
 
 /** A Java formatter applied by a build: in a `pom.xml` by its plugin, in Gradle's files by its plugin's name. */
-function javaBuild(tool: string, maven: RegExp | undefined, gradle: RegExp | undefined, named: string): Keeper {
+function javaBuild(
+  tool: string,
+  maven: RegExp | undefined,
+  gradle: RegExp | undefined,
+  named: string,
+  more: [string, RegExp, string][] = [],
+): Keeper {
   return {
     language: "java",
     tool,
@@ -87,6 +94,7 @@ function javaBuild(tool: string, maven: RegExp | undefined, gradle: RegExp | und
     shared: [
       ...(maven ? MAVEN.map((name): [string, RegExp, string] => [name, maven, named]) : []),
       ...(gradle ? [...GRADLE, ...GRADLE_BESIDE].map((name): [string, RegExp, string] => [name, gradle, ""]) : []),
+      ...more,
     ],
   };
 }
@@ -138,6 +146,12 @@ const KEEPERS: readonly Keeper[] = [
   ),
   javaBuild("the Eclipse formatter", artifact("formatter-maven-plugin"), undefined, "formatter-maven-plugin"),
   javaBuild("prettier-java", artifact("prettier-maven-plugin"), undefined, "prettier-maven-plugin"),
+  // A linter, as ESLint's style rules are: its layout checks (indentation, line length, import groups) fail on what
+  // poly's formatter would write (apache/commons-lang: 616 of its 626 Java files rewritten).
+  javaBuild("Checkstyle", artifact("maven-checkstyle-plugin"), /\bcheckstyle\b/, "maven-checkstyle-plugin", [
+    // Gradle's checkstyle plugin's configuration where it looks by default.
+    ["config/checkstyle/checkstyle.xml", /<module\s+name\s*=\s*"Checker"/, ""],
+  ]),
 ];
 
 /** Every file name the keepers look for (lib/config/native/_files.ts lists them). */
@@ -198,10 +212,14 @@ export class KeptStyleReader {
     return undefined;
   }
 
-  /** Whether the file at `name`, a path below `dir`, is there (its folder listed only where `dir` has that folder). */
+  /** Whether the file at `name`, a path below `dir`, is there (each folder listed only where the one above has it). */
   async #beside(dir: string, name: string): Promise<boolean> {
-    const folder = dirname(name);
-    if (!(await this.files.entryNames(dir))?.has(folder)) return false;
-    return (await this.files.namesIn(join(dir, folder))).has(basename(name));
+    const parts = name.split("/");
+    let at = dir;
+    for (const folder of parts.slice(0, -1)) {
+      if (!(await this.files.entryNames(at))?.has(folder)) return false;
+      at = join(at, folder);
+    }
+    return (await this.files.namesIn(at)).has(parts.at(-1)!);
   }
 }

@@ -94,6 +94,13 @@ Deno.test("a build's Java formatter keeps Java: found in pom.xml or Gradle's fil
   assert.deepEqual(await kept({ "pom.xml": pom("prettier-maven-plugin") }), {
     java: "prettier-java (prettier-maven-plugin in pom.xml)",
   });
+  // Checkstyle's layout checks, as ESLint's style rules keep JavaScript.
+  assert.deepEqual(await kept({ "pom.xml": pom("maven-checkstyle-plugin") }), {
+    java: "Checkstyle (maven-checkstyle-plugin in pom.xml)",
+  });
+  assert.deepEqual(await kept({ "build.gradle.kts": "plugins {\n    java\n    checkstyle\n}\n" }), {
+    java: "Checkstyle (build.gradle.kts)",
+  });
   // A plugin that formats no Java, or a dependency on the formatter as a library: nothing is kept.
   assert.equal(await kept({ "pom.xml": pom("maven-compiler-plugin") }), undefined);
   assert.equal(await kept({ "pom.xml": pom("google-java-format") }), undefined);
@@ -151,6 +158,14 @@ Deno.test("a Gradle build's catalog and convention plugins' builds are read besi
         "dependencies { implementation 'com.palantir.javaformat:gradle-palantir-java-format:2.50.0' }\nplugins { id 'com.palantir.java-format' }\n",
     }),
     { java: "Palantir Java Format (build-logic/build.gradle)" },
+  );
+  // Gradle's checkstyle plugin reads config/checkstyle/checkstyle.xml by default.
+  assert.deepEqual(
+    await kept({
+      "settings.gradle": "\n",
+      "config/checkstyle/checkstyle.xml": '<?xml version="1.0"?>\n<module name="Checker">\n</module>\n',
+    }),
+    { java: "Checkstyle (config/checkstyle/checkstyle.xml)" },
   );
   // Without a Gradle build in the folder, a catalog there is no build's.
   assert.equal(await kept({ "gradle/libs.versions.toml": catalog }), undefined);
