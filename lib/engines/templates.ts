@@ -12,7 +12,8 @@
  *   reported), and linting it reports its template syntax. The run pipeline asks
  *   {@link templateReason} before linting or formatting and skips the file with the
  *   reason, which says which of the two.
- * - A Jinja/Django/Liquid template named `.html` (`{% ... %}` block tags) is
+ * - A Jinja/Django/Liquid template named `.html` (`{% ... %}` block tags), or a Go
+ *   (Hugo), Handlebars or Mustache one (`{{ range }}`, `{{- end -}}`, `{{#if}}`), is
  *   different: `biome lint` lints it as HTML (the tags are text to it), so poly lints
  *   it too; `biome format` leaves HTML alone and poly's HTML formatter would reflow
  *   the tags, so only formatting skips it.
@@ -51,6 +52,13 @@ const YAML_RE = /\.ya?ml$/i;
 const HTML_RE = /\.html?$/i;
 /** Jinja/Django/Liquid/Nunjucks block tags: `{% if %}`, `{%- for x in y %}`. */
 const BLOCK_TAG = /\{%-?\s*[A-Za-z_]/;
+/**
+ * Go template actions (Hugo's layouts: `{{ range }}`, `{{- partial "x" . -}}`, a `{{/*` comment, a trim marker)
+ * and Handlebars or Mustache sections, partials and comments (`{{#if}}`, `{{/if}}`, `{{> card}}`, `{{! note}}`): not
+ * an interpolation Angular's, Vue's or a Jinja expression's `{{ value }}` would also be.
+ */
+const ACTION_TAG =
+  /\{\{-?\s*(?:if|else|range|with|end|define|block|template|partial|partialCached|return|break|continue)\b|\{\{-?\s*\/\*|\{\{-\s|\s-\}\}|\{\{[#/>!^]/;
 const TOML_RE = /\.toml$/i;
 /**
  * Code in whose syntax `{{ ... }}` is ordinary: a JSX attribute's object (`style={{ color: "red" }}`), a Go composite
@@ -104,10 +112,18 @@ export function templateReason(relPath: string, text: string, kind: "lint" | "fm
   if (!text.includes("{{") && !text.includes("{%")) return undefined;
   if (HTML_RE.test(lower)) {
     // biome lint reads such a file as HTML, as poly's lint does; only formatting leaves it alone.
-    const tag = kind === "fmt" ? BLOCK_TAG.exec(text) : null;
-    if (!tag) return undefined;
-    const line = text.slice(0, tag.index).split("\n").length;
-    return reason(`Jinja, Django or Liquid block tag "{%" at line ${line} of HTML`, kind, "HTML");
+    if (kind !== "fmt") return undefined;
+    const tag = BLOCK_TAG.exec(text);
+    if (tag) {
+      const line = text.slice(0, tag.index).split("\n").length;
+      return reason(`Jinja, Django or Liquid block tag "{%" at line ${line} of HTML`, kind, "HTML");
+    }
+    // HTML's formatter would join and split the actions (hugo-PaperMod: 23 of its 39 layouts).
+    const action = ACTION_TAG.exec(text);
+    if (!action) return undefined;
+    const line = text.slice(0, action.index).split("\n").length;
+    const shown = text.slice(action.index).match(/^\{\{-?\s*\S{0,8}|^\s-\}\}/)![0].trim();
+    return reason(`Go, Handlebars or Mustache template action "${shown}" at line ${line} of HTML`, kind, "HTML");
   }
   const inTemplatesDir = lower.split("/").slice(0, -1).includes("templates") && !BRACES_ARE_CODE.test(lower);
   if (inTemplatesDir && TEMPLATE_SYNTAX.test(text.replace(ACTIONS_EXPR, ""))) {

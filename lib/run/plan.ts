@@ -337,7 +337,8 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     ? undefined
     : spec.id === "biome"
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
-    : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config);
+    : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config) ??
+      (spec.id === "webfmt" ? eslintKeepsStyle(language, config, spec.id) : undefined);
   if (kept) return { engines: [], noEngine: kept };
   const settings = settingsFor(spec, config, "fmt", language);
   const hooks = named ? undefined : preCommitHooks(spec, language, config, settings, "fmt");
@@ -418,21 +419,22 @@ function hooksKeep(id: string, config: NativeEngineConfig, path: string): string
 }
 
 /**
- * Why biome does not format `language` where the repository's ESLint lints it (lib/config/native/eslint.ts) and no
+ * Why biome (`id`; web_fmt for Vue, Svelte and Astro, fantastic-admin/basic's 931 of 976 Vue files under
+ * `@antfu/eslint-config`) does not format `language` where the repository's ESLint lints it (lib/config/native/eslint.ts) and no
  * formatter is configured for it (no biome file of biome's own, prettier, oxfmt, dprint or `deno fmt` file governs):
  * such a repository keeps its style with ESLint's rules (`quotes`, `indent`, `@stylistic/*`, xo's, standard's,
  * `prettier/prettier`), which biome's defaults would rewrite in every file (expressjs/express: 140 of its 141
  * JavaScript files). `[fmt.<lang>.biome]` formats them with biome all the same; `[tools.eslint] enabled = false` as
  * where ESLint does not govern. Undefined where biome formats.
  */
-function eslintKeepsStyle(language: Language, config: ResolvedConfig): string | undefined {
+function eslintKeepsStyle(language: Language, config: ResolvedConfig, id = "biome"): string | undefined {
   const eslint = config.native?.[ESLINT];
   if (!eslint || !ESLINT_LANGUAGES.has(language) || !notOff("eslint", config, "lint", language)) return undefined;
   // biome's formatting hook formats it (ESLint still lints).
   if (biomeOwn(config)) return undefined;
   const file = eslint.files[0]?.path;
   const by = `${runnerName(eslintRunner(eslint))}${file ? ` (${basename(file)})` : ""}`;
-  return notFormatted(language, by, " and configures no formatter for it", "biome");
+  return notFormatted(language, by, " and configures no formatter for it", id);
 }
 
 /**
@@ -448,6 +450,9 @@ function notFormatted(language: Language, by: string, clause: string, id: string
 const KEPT_BY_OTHERS: Readonly<Partial<Record<Language, readonly string[]>>> = {
   python: ["ruff", "black"],
   java: ["clang-format"],
+  protobuf: ["clang-format"],
+  markdown: ["dprint", "prettier", "oxfmt"],
+  html: ["webfmt", "prettier", "oxfmt"],
   sql: ["sqlfmt"],
   toml: ["dprint", "oxfmt"],
   yaml: ["prettier", "oxfmt"],

@@ -482,6 +482,35 @@ Deno.test("kept-style-others: SQL kept by SQLFluff, TOML by taplo, YAML by yamlf
   ]);
 });
 
+Deno.test("kept-style-markup: Protobuf kept by buf, HTML by djLint, Markdown by mdformat, SQL by sql-formatter; a Hugo layout", async () => {
+  const dir = await parity("kept-style-markup");
+  const reason = (language: string, kept: string, table: string, id: string) =>
+    `not formatted: the repository keeps its ${language} style with ${kept}, which poly does not run; ` +
+    `[fmt.${table}.${id}] in poly.toml formats it with ${id}`;
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 0, "the tools' own files are formatted and clean; the rest are skips, not findings");
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r.skipped]));
+  assert.deepEqual(byPath, {
+    "proto/acme/v1/ping.proto": reason("Protobuf", "buf (buf.yaml)", "protobuf", "clang-format"),
+    "site/templates/partials/modal.html": reason("HTML", "djLint (.djlintrc)", "html", "webfmt"),
+    "docs/guide.md": reason("Markdown", "mdformat (.mdformat.toml)", "markdown", "dprint"),
+    "db/schema.sql": reason("SQL", "sql-formatter (.sql-formatter.json)", "sql", "sqlfmt"),
+    "layouts/_default/list.html":
+      'template file (Go, Handlebars or Mustache template action "{{- range" at line 2 of HTML): left alone by formatters',
+  });
+  // Without the tools' files poly's formatters call the four unformatted, as they would rewrite them.
+  for (const f of ["proto/buf.yaml", "site/.djlintrc", "docs/.mdformat.toml", "db/.sql-formatter.json"]) {
+    await Deno.remove(join(dir, f));
+  }
+  const plain = (await run(dir, ["fmt", "--check"])).doc;
+  assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path).sort(), [
+    "db/schema.sql",
+    "docs/guide.md",
+    "proto/acme/v1/ping.proto",
+    "site/templates/partials/modal.html",
+  ]);
+});
+
 Deno.test("java-style-kept: Java a build formats with Spotless is not formatted by clang-format; other Java is", async () => {
   const dir = await parity("java-style-kept");
   const reason = (kept: string) =>

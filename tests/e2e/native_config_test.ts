@@ -694,6 +694,8 @@ Deno.test("where ESLint lints and no formatter is configured, poly fmt leaves th
   await Deno.mkdir(join(dir, ".git"));
   // Formatted by biome's defaults, src/app.js (single line, no quotes) would not change; a quoted string would.
   await Deno.writeTextFile(join(dir, "src/quoted.js"), "export const a = 'single';\n");
+  // A Vue file too, which web_fmt formats where ESLint does not lint it (fantastic-admin/basic's 931 of 976).
+  await Deno.writeTextFile(join(dir, "src/App.vue"), "<script setup>\nconst a = 'single'\n</script>\n");
   const kept = await run(dir, ["fmt", "--check", "--no-cache"]);
   // JSON is not ESLint's: biome's defaults format package.json as before.
   assert.deepEqual(kept.doc.results.filter((r) => r.changed).map((r) => r.path), ["package.json"], kept.stderr);
@@ -701,6 +703,11 @@ Deno.test("where ESLint lints and no formatter is configured, poly fmt leaves th
     kept.doc.results.find((r) => r.path === "src/quoted.js")?.skipped,
     "not formatted: the repository keeps its JavaScript style with ESLint (eslint.config.js) and configures no " +
       "formatter for it; [fmt.javascript.biome] in poly.toml formats it with biome",
+  );
+  assert.equal(
+    kept.doc.results.find((r) => r.path === "src/App.vue")?.skipped,
+    "not formatted: the repository keeps its Vue style with ESLint (eslint.config.js) and configures no " +
+      "formatter for it; [fmt.vue.webfmt] in poly.toml formats it with webfmt",
   );
   // Named in poly.toml, biome formats it (and would turn its quotes double).
   await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.javascript.biome]\n");
@@ -710,6 +717,7 @@ Deno.test("where ESLint lints and no formatter is configured, poly fmt leaves th
   await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.eslint]\nenabled = false\n");
   const off = await run(dir, ["fmt", "--check", "--no-cache"]);
   assert.equal(off.doc.results.find((r) => r.path === "src/quoted.js")?.changed, true, JSON.stringify(off.doc));
+  assert.equal(off.doc.results.find((r) => r.path === "src/App.vue")?.changed, true, JSON.stringify(off.doc));
 });
 
 Deno.test("dprint.json governs what its plugins format: its settings, its excludes, a plugin poly does not run", async () => {

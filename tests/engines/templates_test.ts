@@ -92,6 +92,26 @@ Deno.test("templateReason() keeps a Jinja/Django/Liquid HTML template from forma
   equal(templateReason("web/index.html", "<p>{{ vue }}</p>", "fmt"), undefined);
 });
 
+Deno.test("templateReason() keeps Go, Handlebars and Mustache HTML templates from formatters, not interpolations", () => {
+  const hugo = '<main>\n  {{- range .Pages }}\n  <a href="{{ .Permalink }}">{{ .Title }}</a>\n  {{ end -}}\n</main>\n';
+  equal(
+    templateReason("layouts/_default/list.html", hugo, "fmt"),
+    'template file (Go, Handlebars or Mustache template action "{{- range" at line 2 of HTML): left alone by formatters',
+  );
+  equal(templateReason("layouts/_default/list.html", hugo, "lint"), undefined);
+  match(templateReason("layouts/partials/x.html", '{{ partial "head.html" . }}', "fmt")!, /"\{\{ partial" at line 1/);
+  match(templateReason("layouts/partials/c.html", "{{/* a note */}}\n<p></p>", "fmt")!, /"\{\{\/\*" at line 1/);
+  match(templateReason("layouts/a.html", "<p>{{ .Title -}}</p>", "fmt")!, /"-\}\}" at line 1/);
+  match(templateReason("views/card.html", "{{#if user}}<b>{{name}}</b>{{/if}}", "fmt")!, /"\{\{#if" at line 1/);
+  match(templateReason("views/page.html", "<div>{{> header}}</div>", "fmt")!, /"\{\{>" at line 1/);
+  // Interpolations alone (Angular's, Vue's, a Jinja expression's) are formatted.
+  equal(
+    templateReason("src/app/app.component.html", "<h1>{{ title }}</h1>\n<p>{{ user.name | uppercase }}</p>"),
+    undefined,
+  );
+  equal(templateReason("src/app/x.html", '<p [class.end]="done">{{ ending }}</p>'), undefined);
+});
+
 Deno.test("templateReason() says a skipped template is left alone by linters too when it is not the language until rendered", () => {
   const helm = templateReason("charts/app/templates/deploy.yaml", "replicas: {{ .Values.n }}\n", "lint");
   equal(

@@ -10,6 +10,11 @@
  * - TOML: taplo's `.taplo.toml` or `taplo.toml`, tombi's `tombi.toml`, `.tombi.toml` or a `[tool.tombi]` table of
  *   `pyproject.toml`;
  * - YAML: yamlfmt's `.yamlfmt`, `yamlfmt.yml`, `yamlfmt.yaml`, `.yamlfmt.yaml` or `.yamlfmt.yml`;
+ * - Protobuf: buf's `buf.yaml` or `buf.work.yaml` (a module `buf format` formats), protolint's `.protolint.yaml` or
+ *   `.protolint.yml`;
+ * - Markdown: mdformat's `.mdformat.toml`;
+ * - HTML: djLint's `djlint.toml`, `.djlint.toml`, `.djlintrc` or a `[tool.djlint]` table of `pyproject.toml`;
+ * - SQL also sql-formatter's `.sql-formatter.json`;
  * - Java: a build that formats it — Spotless (its Gradle plugin or `spotless-maven-plugin`), Spring Java Format
  *   (`io.spring.javaformat`, `spring-javaformat-maven-plugin`), Palantir Java Format (`com.palantir.java-format`),
  *   google-java-format's build plugins (`fmt-maven-plugin`, `googleformatter-maven-plugin`,
@@ -130,6 +135,17 @@ const KEEPERS: readonly Keeper[] = [
     tool: "yamlfmt",
     own: [".yamlfmt", "yamlfmt.yml", "yamlfmt.yaml", ".yamlfmt.yaml", ".yamlfmt.yml"],
   },
+  // buf finds its module from the file's folder up (bufbuild/buf#1056); `buf format` has no options to read.
+  { language: "protobuf", tool: "buf", own: ["buf.yaml", "buf.work.yaml"] },
+  { language: "protobuf", tool: "protolint", own: [".protolint.yaml", ".protolint.yml"] },
+  { language: "markdown", tool: "mdformat", own: [".mdformat.toml"] },
+  {
+    language: "html",
+    tool: "djLint",
+    own: ["djlint.toml", ".djlint.toml", ".djlintrc"],
+    shared: [["pyproject.toml", tool("djlint"), "[tool.djlint]"]],
+  },
+  { language: "sql", tool: "sql-formatter", own: [".sql-formatter.json"] },
   javaBuild("Spotless", artifact("spotless-maven-plugin"), /\bspotless\b/i, "spotless-maven-plugin"),
   javaBuild(
     "Spring Java Format",

@@ -217,6 +217,11 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
   "pretty-format-toml": { tool: "pretty-format-toml", languages: ["toml"], types: ["toml"] },
   // language-formatters-pre-commit-hooks' google-java-format.
   "pretty-format-java": { tool: "pretty-format-java", languages: ["java"], types: ["java"] },
+  // bufbuild/buf's `buf format -w` over its modules.
+  "buf-format": { tool: "buf", repos: /bufbuild\/buf$/, languages: ["protobuf"], types: ["proto"], noFilenames: true },
+  // djLint's reformatting hooks of HTML (its others take template extensions poly never formats).
+  "djlint-reformat": { tool: "djLint", languages: ["html"], typesOr: ["html"] },
+  "djlint-reformat-django": { tool: "djLint", languages: ["html"], typesOr: ["html"] },
   "tombi-format": { tool: "tombi", repos: /tombi-pre-commit$/, languages: ["toml"], types: ["toml"] },
   // ansible/actions' `toml` hook: `tombi format` on the whole tree.
   "toml": {

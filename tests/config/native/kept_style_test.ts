@@ -170,3 +170,28 @@ Deno.test("a Gradle build's catalog and convention plugins' builds are read besi
   // Without a Gradle build in the folder, a catalog there is no build's.
   assert.equal(await kept({ "gradle/libs.versions.toml": catalog }), undefined);
 });
+
+Deno.test("buf's and protolint's files keep Protobuf, mdformat's Markdown, djLint's HTML, sql-formatter's SQL", async () => {
+  assert.deepEqual(
+    await kept({ "buf.yaml": "version: v2\nmodules:\n  - path: proto\n", "proto/a/.keep": "" }, "proto/a"),
+    {
+      protobuf: "buf (buf.yaml)",
+    },
+  );
+  assert.deepEqual(await kept({ "buf.work.yaml": "version: v1\ndirectories: [proto]\n" }), {
+    protobuf: "buf (buf.work.yaml)",
+  });
+  assert.deepEqual(await kept({ ".protolint.yaml": "lint:\n  rules:\n    all_default: true\n" }), {
+    protobuf: "protolint (.protolint.yaml)",
+  });
+  assert.deepEqual(await kept({ ".mdformat.toml": "wrap = 80\n" }), { markdown: "mdformat (.mdformat.toml)" });
+  assert.deepEqual(await kept({ ".djlintrc": '{ "indent": 2 }\n' }), { html: "djLint (.djlintrc)" });
+  assert.deepEqual(await kept({ "pyproject.toml": '[tool.djlint]\nprofile = "django"\n' }), {
+    html: "djLint ([tool.djlint] in pyproject.toml)",
+  });
+  assert.deepEqual(await kept({ ".sql-formatter.json": '{ "keywordCase": "upper" }\n' }), {
+    sql: "sql-formatter (.sql-formatter.json)",
+  });
+  // buf.gen.yaml generates code; it formats nothing.
+  assert.equal(await kept({ "buf.gen.yaml": "version: v2\n" }), undefined);
+});

@@ -352,3 +352,25 @@ Deno.test("language-formatters-pre-commit-hooks' pretty-format-java keeps the Ja
     ["pretty-format-java", "pretty-format-java", null, ["java"], ["java"]],
   ]);
 });
+
+Deno.test("buf's buf-format hook keeps Protobuf (every file: it takes no names), djLint's reformatting hooks HTML", async () => {
+  const { hooks } = await readPreCommit(
+    `repos:
+- repo: https://github.com/bufbuild/buf
+  rev: v1.50.0
+  hooks:
+  - id: buf-lint
+  - id: buf-format
+- repo: https://github.com/djlint/djLint
+  rev: v1.36.4
+  hooks:
+  - id: djlint-reformat-django
+  - id: djlint-django
+`,
+    SHOWN,
+  );
+  assert.deepEqual(hooks.map((h) => [h.id, h.tool, h.languages, h.noFilenames ?? false]), [
+    ["buf-format", "buf", ["protobuf"], true],
+    ["djlint-reformat-django", "djLint", ["html"], false],
+  ]);
+});

@@ -1,0 +1,7 @@
+CREATE TABLE users (id BIGINT PRIMARY KEY, name TEXT NOT NULL);
+
+SELECT
+    id,
+    name
+FROM
+    users;
