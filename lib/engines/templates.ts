@@ -16,7 +16,8 @@
  *   (Hugo), Handlebars or Mustache one (`{{ range }}`, `{{- end -}}`, `{{#if}}`), is
  *   different: `biome lint` lints it as HTML (the tags are text to it), so poly lints
  *   it too; `biome format` leaves HTML alone and poly's HTML formatter would reflow
- *   the tags, so only formatting skips it.
+ *   the tags, so only formatting skips it. So with Markdown holding a Hugo shortcode
+ *   or a Jekyll/Liquid tag in its prose (`{{< highlight >}}`, `{% include %}`).
  *
  * @example
  * ```ts
@@ -60,6 +61,13 @@ const BLOCK_TAG = /\{%-?\s*[A-Za-z_]/;
 const ACTION_TAG =
   /\{\{-?\s*(?:if|else|range|with|end|define|block|template|partial|partialCached|return|break|continue)\b|\{\{-?\s*\/\*|\{\{-\s|\s-\}\}|\{\{[#/>!^]/;
 const TOML_RE = /\.toml$/i;
+const MARKDOWN_RE = /\.(?:md|markdown|mdown|mkd)$/i;
+/**
+ * A Hugo shortcode (`{{< figure >}}`, `{{% notice %}}`) or a Jekyll, Liquid or Jinja tag (`{% highlight go %}`,
+ * `{% include x.html %}`) in Markdown's prose: what lies between such tags is the template's, not Markdown's (a
+ * highlighted block's code, a shortcode's body), and Markdown's formatters reflow it as a paragraph.
+ */
+const MARKDOWN_TAG = /\{\{[<%]|\{%-?\s*[A-Za-z_]/;
 /**
  * Code in whose syntax `{{ ... }}` is ordinary: a JSX attribute's object (`style={{ color: "red" }}`), a Go composite
  * literal (`[]T{{1}}`), a brace escaped in a Rust or Python format string. Under a `templates/` folder such a file is
@@ -133,6 +141,15 @@ export function templateReason(relPath: string, text: string, kind: "lint" | "fm
       languageOf(lower),
     );
   }
+  if (MARKDOWN_RE.test(lower)) {
+    // markdownlint-cli2 lints such a file as Markdown, as poly's lint does; only formatting leaves it alone.
+    if (kind !== "fmt") return undefined;
+    const tag = MARKDOWN_TAG.exec(proseOf(text));
+    if (!tag) return undefined;
+    const line = text.slice(0, tag.index).split("\n").length;
+    const [what, shown] = tag[0].startsWith("{{") ? ["Hugo shortcode", tag[0]] : ["Jekyll, Liquid or Jinja tag", "{%"];
+    return reason(`${what} "${shown}" at line ${line} of Markdown`, kind, "Markdown");
+  }
   if ((YAML_RE.test(lower) || TOML_RE.test(lower)) && hasBareTemplateSyntax(text)) {
     return reason(
       `${YAML_RE.test(lower) ? "YAML" : "TOML"} with template syntax {{ ... }} or {% ... %}`,
@@ -141,6 +158,27 @@ export function templateReason(relPath: string, text: string, kind: "lint" | "fm
     );
   }
   return undefined;
+}
+
+/**
+ * `text` with its fenced code blocks and code spans blanked (the same length, line breaks kept): a tag shown in code is
+ * an example, not the file's own template syntax.
+ */
+function proseOf(text: string): string {
+  const blank = (part: string) => part.replace(/[^\n]/g, " ");
+  let fence: string | undefined;
+  return text.split(/(?<=\n)/).map((line) => {
+    const open = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === undefined) {
+      if (open) {
+        fence = open;
+        return blank(line);
+      }
+      return line.replace(/(`+)[^`]*?\1/g, blank);
+    }
+    if (open && open[0] === fence[0] && open.length >= fence.length && /^\s*[`~]+\s*$/.test(line)) fence = undefined;
+    return blank(line);
+  }).join("");
 }
 
 function everyEngine(detail: string): string {

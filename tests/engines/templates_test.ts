@@ -123,3 +123,28 @@ Deno.test("templateReason() says a skipped template is left alone by linters too
     "template file (Helm chart template with {{ ... }}): left alone by formatters",
   );
 });
+
+Deno.test("templateReason() keeps Markdown with Hugo shortcodes or Liquid tags in its prose from formatters", () => {
+  const hugo = "# Post\n\n{{% notice info %}}\n* item\n{{% /notice %}}\n";
+  equal(
+    templateReason("content/posts/a.md", hugo, "fmt"),
+    'template file (Hugo shortcode "{{%" at line 3 of Markdown): left alone by formatters',
+  );
+  equal(templateReason("content/posts/a.md", hugo, "lint"), undefined);
+  match(templateReason("content/b.markdown", 'Text {{< ref "x.md" >}}.\n')!, /Hugo shortcode "\{\{<" at line 1/);
+  equal(
+    templateReason(
+      "_posts/2020-01-01-x.md",
+      "Intro\n\n{% highlight go %}\nfunc main() {   x() }\n{% endhighlight %}\n",
+    ),
+    'template file (Jekyll, Liquid or Jinja tag "{%" at line 3 of Markdown): left alone by formatters',
+  );
+  // Shown in code (a fence, a code span), a tag is an example: the file is formatted.
+  const docs =
+    "# Jinja\n\nUse `{% if x %}` or:\n\n```jinja\n{% for x in y %}\n{{< not a shortcode >}}\n```\n\n~~~\n{% raw %}\n~~~\n";
+  equal(templateReason("docs/jinja.md", docs, "fmt"), undefined);
+  // After the fence closes, a tag counts again (its line as the file has it).
+  match(templateReason("docs/jinja.md", `${docs}\n{% include footer.html %}\n`)!, /"\{%" at line 14 of Markdown/);
+  // An interpolation alone, `{{ site.title }}`, is formatted (Markdown keeps it as text).
+  equal(templateReason("index.md", "# {{ site.title }}\n"), undefined);
+});
