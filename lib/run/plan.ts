@@ -11,6 +11,7 @@ import { governingNative } from "../engines/settings.ts";
 import { pluginOf } from "../engines/dprint/mod.ts";
 import { DENO_LANGUAGES } from "../config/native/deno.ts";
 import { eslintRunner, runnerName } from "../config/native/eslint.ts";
+import { type MarkdownLayout, markdownLayout } from "../config/native/markdownlint.ts";
 import {
   configuresLint,
   DENO_FMT,
@@ -118,6 +119,53 @@ function settingsFor(
 }
 
 function buildSettings(
+  spec: EngineSpec,
+  config: ResolvedConfig,
+  kind: "lint" | "fmt",
+  language: Language,
+): EngineSettings {
+  const settings = baseSettings(spec, config, kind, language);
+  // dprint formatting Markdown by poly's defaults under the repository's markdownlint configuration: the layout its
+  // rules ask for (poly.toml's keys over it), so that `poly lint` does not report what `poly fmt` wrote.
+  const layout = spec.id === "dprint" && language === "markdown" && !settings.native
+    ? markdownlintLayout(config)
+    : undefined;
+  return layout ? { ...settings, tool: { ...layout.dprint, ...settings.tool } } : settings;
+}
+
+/**
+ * What the repository's own markdownlint configuration governing `config`'s directory asks of Markdown's layout
+ * (lib/config/native/markdownlint.ts), or undefined: none governs, it keeps files only, poly cannot read it, or
+ * markdownlint does not lint Markdown there.
+ */
+function markdownlintLayout(config: ResolvedConfig): MarkdownLayout | undefined {
+  const native = config.native?.markdownlint;
+  if (!native || native.files.length === 0 || native.ignoreOnly || native.unhonoured) return undefined;
+  if (!readsNative(config, "markdownlint") || !notOff("markdownlint", config, "lint", "markdown")) return undefined;
+  return markdownLayout(native.options);
+}
+
+/**
+ * Why dprint, formatting Markdown by poly's defaults, does not format it where the repository's markdownlint
+ * configuration asks for a layout dprint cannot write (mkdocs/mkdocs: MD007 `indent: 4`, MD030 `ul_multi: 3`, MD055
+ * without pipes); `[fmt.markdown.dprint]` formats it all the same.
+ */
+function markdownlintKeepsStyle(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  if (spec.id !== "dprint" || language !== "markdown" || settingsFor(spec, config, "fmt", language).native) {
+    return undefined;
+  }
+  const layout = markdownlintLayout(config);
+  if (!layout || layout.cannot.length === 0) return undefined;
+  const file = config.native!.markdownlint!.files.at(-1)?.path;
+  return notFormatted(
+    language,
+    `markdownlint${file ? ` (${basename(file)})` : ""}`,
+    `, whose ${layout.cannot.join(", ")} dprint cannot write`,
+    spec.id,
+  );
+}
+
+function baseSettings(
   spec: EngineSpec,
   config: ResolvedConfig,
   kind: "lint" | "fmt",
@@ -338,6 +386,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     : spec.id === "biome"
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
     : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config) ??
+      markdownlintKeepsStyle(spec, language, config) ??
       (spec.id === "webfmt" ? eslintKeepsStyle(language, config, spec.id) : undefined);
   if (kept) return { engines: [], noEngine: kept };
   const settings = settingsFor(spec, config, "fmt", language);

@@ -512,6 +512,30 @@ Deno.test("kept-style-markup: Protobuf kept by buf, HTML by djLint, Markdown by 
   ]);
 });
 
+Deno.test("markdownlint-dprint-layout: dprint writes the layout the repository's markdownlint rules ask for", async () => {
+  const dir = await parity("markdownlint-dprint-layout");
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 0, JSON.stringify(doc.results));
+  assert.equal(doc.results.find((r) => r.path === "NOTES.md")?.changed, undefined, "NOTES.md is as dprint writes it");
+  assert.equal(
+    doc.results.find((r) => r.path === "strict/guide.md")?.skipped,
+    "not formatted: the repository keeps its Markdown style with markdownlint (.markdownlint.yaml), whose MD007 " +
+      "indent 4 dprint cannot write; [fmt.markdown.dprint] in poly.toml formats it with dprint",
+  );
+  // poly's own lint, under the same configuration, finds nothing in what its formatter left.
+  const lint = await run(dir, ["lint"]);
+  assert.equal(lint.code, 0, JSON.stringify(lint.doc.results));
+  // Without the configuration, dprint's own layout: dashes, underscores, shfmt's tabs in the block.
+  await Deno.remove(join(dir, ".markdownlint.yaml"));
+  await Deno.remove(join(dir, "strict/.markdownlint.yaml"));
+  await runPoly(["fmt", "--fix", "--no-cache"], { cwd: dir });
+  const text = await Deno.readTextFile(join(dir, "NOTES.md"));
+  assert.match(text, /^- one _item_$/m);
+  assert.match(text, /^\techo y$/m);
+  // The directive stays on the line before what it acts on.
+  assert.match(text, /-->\nA code span/);
+});
+
 Deno.test("java-style-kept: Java a build formats with Spotless is not formatted by clang-format; other Java is", async () => {
   const dir = await parity("java-style-kept");
   const reason = (kept: string) =>

@@ -190,3 +190,22 @@ Deno.test("dprint formatMany() gives its Markdown files' biome blocks to one nat
     instance.native = kept;
   }
 });
+
+Deno.test("dprint format() under code_block_tabs = false leaves a block its formatter indents with tabs as written", async () => {
+  const engine = await dprint.load();
+  const text = "# A\n\n```sh\nif [ -f x ]; then\n    echo y\nfi\n```\n\n```ts\nconst x = {a:1}\n```\n";
+  const file = { path: "/x/a.md", relPath: "a.md", language: "markdown" as const, text };
+  const tabbed = await engine.format!(file, settings());
+  equal(tabbed.includes("\techo y"), true, "shfmt indents with a tab");
+  const kept = await engine.format!(file, settings({ code_block_tabs: false }));
+  equal(kept.includes("    echo y"), true, "the shell block is left as written");
+  equal(kept.includes("const x = { a: 1 };"), true, "a block formatted without tabs is formatted");
+});
+
+Deno.test("dprint format() keeps a next-line directive on the line before what it acts on", async () => {
+  const engine = await dprint.load();
+  const text =
+    "# A\n\n<!-- markdownlint-disable-next-line MD038 -->\nSpan `js `.\n\n<!-- cspell:disable-next-line -->\n\nApart.\n";
+  const out = await engine.format!({ path: "/x/a.md", relPath: "a.md", language: "markdown", text }, settings());
+  equal(out, text, "dprint's blank line after the first directive is taken back; the second had one already");
+});

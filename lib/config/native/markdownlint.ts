@@ -540,3 +540,88 @@ function pad(n: number, width: number): string {
   const s = String(Math.abs(n)).padStart(n < 0 ? width - 1 : width, "0");
   return n < 0 ? `-${s}` : s;
 }
+
+/** markdownlint's rules whose layout Markdown's formatter writes: each rule's alias and tags (markdownlint 0.42). */
+const LAYOUT_RULES = {
+  MD004: ["ul-style", "bullet", "ul"],
+  MD007: ["ul-indent", "bullet", "ul", "indentation"],
+  MD010: ["no-hard-tabs", "whitespace", "hard_tab"],
+  MD030: ["list-marker-space", "ol", "ul", "whitespace"],
+  MD049: ["emphasis-style", "emphasis"],
+  MD050: ["strong-style", "emphasis"],
+  MD055: ["table-pipe-style", "table"],
+} as const;
+
+/**
+ * A rule's parameters under a markdownlint configuration, as markdownlint's `getEffectiveConfig` resolves them: the
+ * `default` key, then every key naming the rule, its alias or one of its tags, in the file's order (`{ enabled: false }`
+ * too); undefined where the rule is off.
+ */
+function ruleParams(options: Table, rule: keyof typeof LAYOUT_RULES): Table | undefined {
+  const names = new Set([rule, ...LAYOUT_RULES[rule]].map((n) => n.toUpperCase()));
+  const fallback = Object.entries(options).find(([k]) => k.toUpperCase() === "DEFAULT");
+  let params: Table | undefined = fallback === undefined || fallback[1] ? {} : undefined;
+  for (const [key, value] of Object.entries(options)) {
+    if (!names.has(key.toUpperCase())) continue;
+    params = !value
+      ? undefined
+      : !isTable(value)
+      ? {}
+      : value.enabled === undefined || value.enabled
+      ? value
+      : undefined;
+  }
+  return params;
+}
+
+/** What a markdownlint configuration asks of Markdown's formatter ({@link markdownLayout}). */
+export interface MarkdownLayout {
+  /** dprint's Markdown settings that write what the rules ask (`emphasisKind`, ...), and `code_block_tabs = false`. */
+  dprint: Table;
+  /** The rules and settings dprint cannot write (`MD007 indent 4`), where there are some. */
+  cannot: string[];
+}
+
+/**
+ * What the rules of a markdownlint configuration (`options`, lib/config/native/markdownlint.ts's) ask of the layout
+ * dprint writes: list markers (MD004 `style`), emphasis and strong markers (MD049, MD050), and no tab in a code block
+ * where MD010 checks them (poly's code-block formatters write shell's and Go's with tabs), which dprint's settings
+ * give; a list indent other than 2 (MD007), more than one space after a list marker (MD030), a table without leading
+ * and trailing pipes (MD055), plus markers or markers by level (MD004), which dprint cannot write. Found on mkdocs/mkdocs
+ * (463 findings of its own configuration written by `poly fmt --fix`), DavidAnson/markdownlint (158 MD049),
+ * linux-system-roles/network (11 MD010).
+ */
+export function markdownLayout(options: Table): MarkdownLayout {
+  const dprint: Table = {};
+  const cannot: string[] = [];
+  const kind = (style: unknown, marks: Record<string, string>, rule: string) => {
+    if (typeof style !== "string" || style === "consistent") return undefined;
+    if (style in marks) return marks[style];
+    cannot.push(`${rule} style "${style}"`);
+  };
+  const md004 = ruleParams(options, "MD004");
+  const list = md004 && kind(md004.style, { dash: "dashes", asterisk: "asterisks" }, "MD004");
+  if (list) dprint.unorderedListKind = list;
+  const md049 = ruleParams(options, "MD049");
+  const emphasis = md049 && kind(md049.style, { asterisk: "asterisks", underscore: "underscores" }, "MD049");
+  if (emphasis) dprint.emphasisKind = emphasis;
+  const md050 = ruleParams(options, "MD050");
+  const strong = md050 && kind(md050.style, { asterisk: "asterisks", underscore: "underscores" }, "MD050");
+  if (strong) dprint.strongKind = strong;
+  const md007 = ruleParams(options, "MD007");
+  if (md007 && md007.indent !== undefined && md007.indent !== 2) cannot.push(`MD007 indent ${md007.indent}`);
+  if (md007?.start_indented === true) cannot.push("MD007 start_indented");
+  const md030 = ruleParams(options, "MD030");
+  for (const key of ["ul_single", "ol_single", "ul_multi", "ol_multi"]) {
+    const spaces = md030?.[key];
+    if (spaces !== undefined && spaces !== 1) cannot.push(`MD030 ${key} ${spaces}`);
+  }
+  const md055 = ruleParams(options, "MD055");
+  const pipes = md055?.style;
+  if (typeof pipes === "string" && pipes !== "consistent" && pipes !== "leading_and_trailing") {
+    cannot.push(`MD055 style "${pipes}"`);
+  }
+  const md010 = ruleParams(options, "MD010");
+  if (md010 && md010.code_blocks !== false) dprint.code_block_tabs = false;
+  return { dprint, cannot };
+}

@@ -31,6 +31,9 @@ import { positioned } from "../fail.ts";
 import { fenceKey, type FenceRequest, formatFences } from "./_fences.ts";
 import { siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
+
+/** `[fmt.markdown.dprint]` keys that are poly's, not the plugin's: its code blocks' formatting. */
+const POLY_KEYS: ReadonlySet<string> = new Set(["code_blocks", "code_block_tabs"]);
 import {
   EngineError,
   type EngineInstance,
@@ -106,7 +109,7 @@ export function dprintConfig(
     : settings.native?.dprint
     ? dprintJsonConfig(settings, language)
     : ownConfig(settings, path);
-  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && k !== "code_blocks") plugin[k] = v;
+  for (const [k, v] of Object.entries(settings.tool)) if (!UNIFORM_KEYS.has(k) && !POLY_KEYS.has(k)) plugin[k] = v;
   return { global, plugin };
 }
 
@@ -301,6 +304,7 @@ class Dprint implements EngineInstance {
     const blocks: FenceRequest[] = [];
     try {
       if (language === "markdown" && settings.tool.code_blocks !== false) {
+        const tabless = settings.tool.code_block_tabs === false;
         f.setHostFormatter((r) => {
           const block = {
             filePath: r.filePath,
@@ -308,7 +312,12 @@ class Dprint implements EngineInstance {
             lineWidth: r.overrideConfig?.lineWidth as number | undefined,
           };
           blocks.push(block);
-          return done.get(fenceKey(block)) ?? r.fileText;
+          const formatted = done.get(fenceKey(block));
+          // Under `code_block_tabs = false`, a block its formatter indents with tabs (shfmt, gofmt) stays as written.
+          if (formatted === undefined || tabless && formatted.includes("\t") && !r.fileText.includes("\t")) {
+            return r.fileText;
+          }
+          return formatted;
         });
       } else f.setHostFormatter(undefined);
       return { out: f.formatText({ filePath: file.path, fileText: file.text }), blocks };
@@ -322,6 +331,7 @@ class Dprint implements EngineInstance {
 
   /** dprint's output as the file is written: under `deno.json` as `deno fmt` writes it, else by `[defaults]`. */
   #finish(file: SourceFile, settings: EngineSettings, out: string): string {
+    if (pluginOf(file.language) === "markdown") out = nextLineDirectives(file.text, out);
     // Under `deno.json`, dprint's own line endings and final newline, as `deno fmt` writes them.
     if (settings.native?.deno) return out;
     return finishText(
@@ -330,6 +340,35 @@ class Dprint implements EngineInstance {
       settings.native ? styleDefaults(settings.defaults, settings.native, file.path) : settings.defaults,
     );
   }
+}
+
+/** A comment that acts on the line after it: `<!-- markdownlint-disable-next-line MD038 -->`, cspell's, textlint's. */
+const NEXT_LINE_DIRECTIVE = /^[ \t]*<!--[^\n]*\bdisable-next-line\b[^\n]*-->[ \t]*$/;
+
+/**
+ * `out` with each next-line directive kept on the line before what it acts on where `text` had it so: dprint writes
+ * a blank line after an HTML block, which leaves the directive acting on the blank line (DavidAnson/markdownlint's
+ * `<!-- markdownlint-disable-next-line no-space-in-code -->`: the finding it suppressed came back). The directives
+ * are paired in order by their text.
+ */
+export function nextLineDirectives(text: string, out: string): string {
+  if (!text.includes("disable-next-line")) return out;
+  const before = text.split(/\r?\n/);
+  const attached: [string, boolean][] = [];
+  for (const [i, line] of before.entries()) {
+    if (NEXT_LINE_DIRECTIVE.test(line)) attached.push([line.trim(), (before[i + 1] ?? "").trim() !== ""]);
+  }
+  const eol = out.includes("\r\n") ? "\r\n" : "\n";
+  const lines = out.split(/\r?\n/);
+  let next = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!NEXT_LINE_DIRECTIVE.test(lines[i])) continue;
+    const k = attached.findIndex(([directive], j) => j >= next && directive === lines[i].trim());
+    if (k < 0) continue;
+    next = k + 1;
+    if (attached[k][1] && lines[i + 1] === "" && (lines[i + 2] ?? "").trim() !== "") lines.splice(i + 1, 1);
+  }
+  return lines.join(eol);
 }
 
 /**

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { openConfig } from "../../../lib/config/load.ts";
 import { nativeExcluded } from "../../../lib/config/native/mod.ts";
-import { expandBraces } from "../../../lib/config/native/markdownlint.ts";
+import { expandBraces, markdownLayout } from "../../../lib/config/native/markdownlint.ts";
 import { tempRepository } from "../../_helpers/temp.ts";
 
 const CLI2 = ".markdownlint-cli2.yaml";
@@ -151,4 +151,51 @@ Deno.test("expandBraces() expands as fast-glob asks micromatch's braces to", () 
   assert.deepEqual(expandBraces("a{,b}"), ["a", "ab"]);
   assert.deepEqual(expandBraces("{a}"), ["{a}"]);
   assert.deepEqual(expandBraces("\\{a,b}"), ["\\{a,b}"]);
+});
+
+Deno.test("markdownLayout() gives dprint the markers the rules ask for, and names what it cannot write", () => {
+  assert.deepEqual(markdownLayout({}), { dprint: { code_block_tabs: false }, cannot: [] });
+  assert.deepEqual(
+    markdownLayout({
+      "ul-style": { style: "asterisk" },
+      MD049: { style: "asterisk" },
+      "strong-style": { style: "underscore" },
+    }),
+    {
+      dprint: {
+        unorderedListKind: "asterisks",
+        emphasisKind: "asterisks",
+        strongKind: "underscores",
+        code_block_tabs: false,
+      },
+      cannot: [],
+    },
+  );
+  // "consistent", a rule turned off (by name, alias, tag, `enabled: false` or `default: false`): nothing asked.
+  assert.deepEqual(markdownLayout({ default: false, MD004: { style: "consistent" } }), { dprint: {}, cannot: [] });
+  assert.deepEqual(markdownLayout({ emphasis: false, whitespace: false, MD004: { style: "dash", enabled: false } }), {
+    dprint: {},
+    cannot: [],
+  });
+  // MD010 with `code_blocks: false` does not look at code blocks.
+  assert.deepEqual(markdownLayout({ "no-hard-tabs": { code_blocks: false } }).dprint, {});
+  // mkdocs/mkdocs's: what dprint cannot write.
+  assert.deepEqual(
+    markdownLayout({
+      MD007: { indent: 4 },
+      MD030: { ul_single: 1, ol_single: 1, ul_multi: 3, ol_multi: 2 },
+      MD055: { style: "no_leading_or_trailing" },
+      MD004: { style: "sublist" },
+      MD010: false,
+    }).cannot,
+    [
+      'MD004 style "sublist"',
+      "MD007 indent 4",
+      "MD030 ul_multi 3",
+      "MD030 ol_multi 2",
+      'MD055 style "no_leading_or_trailing"',
+    ],
+  );
+  // The last key naming a rule wins, as in markdownlint.
+  assert.deepEqual(markdownLayout({ MD049: { style: "asterisk" }, emphasis: false, MD010: false }).dprint, {});
 });
