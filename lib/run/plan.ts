@@ -29,7 +29,9 @@ import {
   shfmtEditorconfig,
   shfmtIgnoredBy,
   styluaEditorconfig,
+  YAMLLINT,
 } from "../config/native/mod.ts";
+import { yamlLayout } from "../config/native/yamllint.ts";
 import { editorconfigStyle, editorconfigToBiome, LANGUAGE_PLUGINS, stylePlugins } from "../config/native/prettier.ts";
 import { mergeTables, tableOf } from "../config/table.ts";
 import { ConfigError } from "../errors/mod.ts";
@@ -130,7 +132,48 @@ function buildSettings(
   const layout = spec.id === "dprint" && language === "markdown" && !settings.native
     ? markdownlintLayout(config)
     : undefined;
-  return layout ? { ...settings, tool: { ...layout.dprint, ...settings.tool } } : settings;
+  if (layout) return { ...settings, tool: { ...layout.dprint, ...settings.tool } };
+  // prettier formatting YAML by poly's defaults under the repository's yamllint rules: their width, indent, quotes and
+  // braces (poly.toml's `[fmt.yaml.prettier]` keys over them).
+  const yaml = spec.id === "prettier" && language === "yaml" && !settings.native ? yamllintLayout(config) : undefined;
+  if (!yaml) return settings;
+  const { line_length, indent_width, ...tool } = yaml.prettier;
+  return {
+    ...settings,
+    defaults: {
+      ...settings.defaults,
+      ...(typeof line_length === "number" ? { line_length } : {}),
+      ...(typeof indent_width === "number" ? { indent_width } : {}),
+    },
+    tool: { ...tool, ...settings.tool },
+  };
+}
+
+/** The YAML layout the repository's yamllint configuration governing `config`'s directory checks, or undefined. */
+function yamllintLayout(config: ResolvedConfig) {
+  const native = config.native?.[YAMLLINT];
+  if (!native || native.unhonoured || !readsNative(config, "prettier")) return undefined;
+  return yamlLayout(native.options);
+}
+
+/**
+ * Why prettier, formatting YAML by poly's defaults, does not format it where the repository's yamllint rules check a
+ * layout prettier cannot write: two spaces before an inline comment (`extends: default`), sequences not indented
+ * under their key; `[fmt.yaml.prettier]` formats it all the same.
+ */
+function yamllintKeepsStyle(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  if (spec.id !== "prettier" || language !== "yaml" || settingsFor(spec, config, "fmt", language).native) {
+    return undefined;
+  }
+  const layout = yamllintLayout(config);
+  if (!layout || layout.cannot.length === 0) return undefined;
+  const file = config.native![YAMLLINT]!.files[0]?.path;
+  return notFormatted(
+    language,
+    `yamllint${file ? ` (${basename(file)})` : ""}`,
+    `, whose ${layout.cannot.join(", ")} prettier cannot write`,
+    spec.id,
+  );
 }
 
 /**
@@ -386,7 +429,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     : spec.id === "biome"
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
     : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config) ??
-      markdownlintKeepsStyle(spec, language, config) ??
+      markdownlintKeepsStyle(spec, language, config) ?? yamllintKeepsStyle(spec, language, config) ??
       (spec.id === "webfmt" ? eslintKeepsStyle(language, config, spec.id) : undefined);
   if (kept) return { engines: [], noEngine: kept };
   const settings = settingsFor(spec, config, "fmt", language);

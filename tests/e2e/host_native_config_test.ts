@@ -536,6 +536,30 @@ Deno.test("markdownlint-dprint-layout: dprint writes the layout the repository's
   assert.match(text, /-->\nA code span/);
 });
 
+Deno.test("yamllint-layout: prettier writes the YAML layout the repository's yamllint rules check, or leaves it", async () => {
+  const dir = await parity("yamllint-layout");
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 1, JSON.stringify(doc.results));
+  // deploy.yml is as prettier writes it under those rules (no space inside braces); ansible/main.yml's two spaces
+  // before its comment become prettier's one, which they allow.
+  assert.deepEqual(doc.results.filter((r) => r.changed || r.skipped).map((r) => r.path), ["ansible/main.yml"]);
+  // Under `default` alone: two spaces before an inline comment, which prettier cannot write.
+  await Deno.writeTextFile(join(dir, ".yamllint"), "---\nextends: default\n");
+  const strict = await run(dir, ["fmt", "--check"]);
+  const reason = "not formatted: the repository keeps its YAML style with yamllint (.yamllint), whose comments " +
+    "min-spaces-from-content 2 prettier cannot write; [fmt.yaml.prettier] in poly.toml formats it with prettier";
+  assert.equal(strict.doc.results.find((r) => r.path === "ansible/main.yml")?.skipped, reason);
+  assert.equal(strict.doc.results.find((r) => r.path === "deploy.yml")?.skipped, reason);
+  // Without it, prettier's own layout.
+  await Deno.remove(join(dir, ".yamllint"));
+  await runPoly(["fmt", "--fix", "--no-cache"], { cwd: dir });
+  assert.match(
+    await Deno.readTextFile(join(dir, "deploy.yml")),
+    /- \{ name: checkout, uses: actions\/checkout@v4 \} # pinned/,
+  );
+  assert.match(await Deno.readTextFile(join(dir, "ansible/main.yml")), /name: docker # the package's name/);
+});
+
 Deno.test("java-style-kept: Java a build formats with Spotless is not formatted by clang-format; other Java is", async () => {
   const dir = await parity("java-style-kept");
   const reason = (kept: string) =>

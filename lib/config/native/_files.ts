@@ -21,6 +21,7 @@ import { CLANG_FORMAT_IGNORE } from "./clang_format_ignore.ts";
 import { MARKDOWNLINT_FILES } from "./markdownlint.ts";
 import { COMPOSER_JSON, MAGO_FILES, PHP_STYLE_FILES } from "./mago.ts";
 import { KEPT_STYLE_FILES } from "./kept_style.ts";
+import { YAMLLINT_FILES } from "./yamllint.ts";
 import { PRE_COMMIT_FILE } from "./pre_commit.ts";
 import { DENO_FILES } from "./deno.ts";
 import { DPRINT_FILES } from "./dprint.ts";
@@ -59,6 +60,7 @@ export const NATIVE_NAMES: ReadonlySet<string> = new Set([
   ...Object.keys(PHP_STYLE_FILES),
   COMPOSER_JSON,
   ...KEPT_STYLE_FILES,
+  ...YAMLLINT_FILES,
   PRE_COMMIT_FILE,
 ]);
 

@@ -44,6 +44,7 @@ import { markdownlintExcluded, MarkdownlintReader } from "./markdownlint.ts";
 import { oxlintExcluded, OxlintReader } from "./oxlint.ts";
 import { magoExcluded, MagoReader } from "./mago.ts";
 import { KeptStyleReader } from "./kept_style.ts";
+import { YamllintReader } from "./yamllint.ts";
 import { engineHook, PRE_COMMIT_FILE, type PreCommitHook, PreCommitReader } from "./pre_commit.ts";
 import {
   biomeHookOptions,
@@ -112,6 +113,9 @@ export const ESLINT = "eslint";
  * the tool; poly's formatter of that language does not format it there unless poly.toml names it (lib/run/plan.ts).
  */
 export const KEPT_STYLE = "kept-style";
+
+/** The key of yamllint's configuration in a native layer (lib/config/native/yamllint.ts): the layout it checks. */
+export const YAMLLINT = "yamllint";
 
 /**
  * The layer key of the hooks of the repository's `.pre-commit-config.yaml` poly reads (lib/config/native/pre_commit.ts):
@@ -301,6 +305,7 @@ export class NativeConfigs {
   readonly #dprint: DprintReader;
   readonly #mago: MagoReader;
   readonly #keptStyle: KeptStyleReader;
+  readonly #yamllint: YamllintReader;
   readonly #preCommit: PreCommitReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
@@ -333,6 +338,7 @@ export class NativeConfigs {
     this.#dprint = new DprintReader(this.#files, display);
     this.#mago = new MagoReader(this.#files, display);
     this.#keptStyle = new KeptStyleReader(this.#files);
+    this.#yamllint = new YamllintReader(this.#files, display);
     this.#preCommit = new PreCommitReader(this.#files, display);
     this.#display = display;
   }
@@ -478,6 +484,11 @@ export class NativeConfigs {
     // formatter of that language does not format it (lib/run/plan.ts).
     const kept = await this.#keptStyle.forDir(dir, top);
     if (kept) out[KEPT_STYLE] = kept;
+    // yamllint's rules: the YAML layout prettier writes by poly's defaults (lib/run/plan.ts).
+    if (wanted("prettier")) {
+      const yamllint = await this.#unhonouredAt(dir, () => this.#yamllint.forDir(dir, top));
+      if (yamllint) out[YAMLLINT] = yamllint;
+    }
     if (wanted("flake8")) {
       // A repository linting its Python with flake8: flake8 lints it (lib/run/plan.ts).
       const flake8 = await this.#unhonouredAt(dir, () => this.#flake8.forDir(dir, top));
