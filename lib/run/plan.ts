@@ -32,6 +32,7 @@ import {
   YAMLLINT,
 } from "../config/native/mod.ts";
 import { yamlLayout } from "../config/native/yamllint.ts";
+import { PYLINT } from "../config/native/kept_style.ts";
 import { editorconfigStyle, editorconfigToBiome, LANGUAGE_PLUGINS, stylePlugins } from "../config/native/prettier.ts";
 import { mergeTables, tableOf } from "../config/table.ts";
 import { ConfigError } from "../errors/mod.ts";
@@ -384,12 +385,30 @@ function flake8KeepsStyle(spec: EngineSpec, language: Language, config: Resolved
     ? engineHook(config.native?.[PRE_COMMIT], "flake8", true)
     : undefined;
   if (!flake8Lints(language, config) && !hook) return undefined;
-  const formats = ruff !== undefined && (ruff.hook !== undefined || ruff.files.length > 0 &&
-      (ruff.options.format !== undefined || ruff.options["line-length"] !== undefined));
-  if (formats) return undefined;
+  if (ruffFormats(config)) return undefined;
   const file = config.native?.flake8?.files.at(-1)?.path;
   const by = file ? `flake8 (${basename(file)})` : `flake8 (its "${hook!.id}" hook in ${PRE_COMMIT_FILE})`;
   return notFormatted(language, by, " and configures no formatter for it", "ruff");
+}
+
+/** Whether the ruff configuration governing `config`'s directory formats Python: a `format` table, a `line-length`, a hook. */
+function ruffFormats(config: ResolvedConfig): boolean {
+  const ruff = config.native?.ruff;
+  return ruff !== undefined && (ruff.hook !== undefined || ruff.files.length > 0 &&
+      (ruff.options.format !== undefined || ruff.options["line-length"] !== undefined));
+}
+
+/**
+ * Why ruff does not format Python where the repository's pylint sets its width (`max-line-length`) and nothing
+ * configures a formatter for it, as {@link flake8KeepsStyle}: ruff's layout at poly's width would break pylint's
+ * (linux-system-roles/network: `max-line-length=88`, 370 more `line-too-long` after `poly fmt --fix`).
+ */
+function pylintKeepsStyle(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  if (spec.id !== "ruff" || language !== "python" || !readsNative(config, "ruff") || ruffFormats(config)) {
+    return undefined;
+  }
+  const by = config.native?.[KEPT_STYLE]?.options[PYLINT];
+  return typeof by === "string" ? notFormatted(language, by, " and configures no formatter for it", "ruff") : undefined;
 }
 
 /**
@@ -429,6 +448,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     : spec.id === "biome"
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
     : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config) ??
+      pylintKeepsStyle(spec, language, config) ??
       markdownlintKeepsStyle(spec, language, config) ?? yamllintKeepsStyle(spec, language, config) ??
       (spec.id === "webfmt" ? eslintKeepsStyle(language, config, spec.id) : undefined);
   if (kept) return { engines: [], noEngine: kept };

@@ -560,6 +560,26 @@ Deno.test("yamllint-layout: prettier writes the YAML layout the repository's yam
   assert.match(await Deno.readTextFile(join(dir, "ansible/main.yml")), /name: docker # the package's name/);
 });
 
+Deno.test("pylint's width keeps Python from ruff where nothing configures a formatter for it", async () => {
+  const dir = await tempDir({ prefix: "poly-pylint-" });
+  await Deno.mkdir(join(dir, ".git"));
+  // Joined at poly's width of 120, this call would be 97 columns: over pylint's 88.
+  const code =
+    "def f(first_argument, second_argument):\n    return compute_something(\n        first_argument, second_argument, 42\n    )\n";
+  await Deno.writeTextFile(join(dir, "mod.py"), code);
+  await Deno.writeTextFile(join(dir, "pylintrc"), "[FORMAT]\nmax-line-length=88\n");
+  const { doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(
+    doc.results.find((r) => r.path === "mod.py")?.skipped,
+    "not formatted: the repository keeps its Python style with pylint (max-line-length in pylintrc) and configures " +
+      "no formatter for it; [fmt.python.ruff] in poly.toml formats it with ruff",
+  );
+  // A ruff configuration with a width formats it.
+  await Deno.writeTextFile(join(dir, "ruff.toml"), "line-length = 88\n");
+  const ruff = await run(dir, ["fmt", "--check"]);
+  assert.equal(ruff.doc.results.find((r) => r.path === "mod.py")?.skipped, undefined, JSON.stringify(ruff.doc));
+});
+
 Deno.test("java-style-kept: Java a build formats with Spotless is not formatted by clang-format; other Java is", async () => {
   const dir = await parity("java-style-kept");
   const reason = (kept: string) =>

@@ -15,6 +15,8 @@
  * - Markdown: mdformat's `.mdformat.toml`;
  * - HTML: djLint's `djlint.toml`, `.djlint.toml`, `.djlintrc` or a `[tool.djlint]` table of `pyproject.toml`;
  * - SQL also sql-formatter's `.sql-formatter.json`;
+ * - pylint's width (`max-line-length` in `pylintrc`, `.pylintrc`, `pylintrc.toml`, a `[tool.pylint...]` table or a
+ *   `[pylint...]` section), under the key `pylint`: it keeps Python only where nothing configures its formatter;
  * - Java: a build that formats it — Spotless (its Gradle plugin or `spotless-maven-plugin`), Spring Java Format
  *   (`io.spring.javaformat`, `spring-javaformat-maven-plugin`), Palantir Java Format (`com.palantir.java-format`),
  *   google-java-format's build plugins (`fmt-maven-plugin`, `googleformatter-maven-plugin`,
@@ -68,6 +70,15 @@ const tool = (name: string, sub = false) =>
     }[ \t]*\][ \t]*(?:#.*)?$`,
     "m",
   );
+
+/** The key under which pylint's width is found ({@link KeptStyleReader}); not a language. */
+export const PYLINT = "pylint";
+/** pylint's width, `max-line-length = 100`, in its own files. */
+const MAX_LINE_LENGTH = /^[ \t]*max-line-length[ \t]*=/m;
+/** A shared file holding pylint's section (`header`) and a `max-line-length`. */
+const both = (header: RegExp) =>
+  // Tried at the text's start only (`(?<![\\s\\S])`), not again at each place.
+  new RegExp(`(?<![\\s\\S])(?=[\\s\\S]*${header.source})(?=[\\s\\S]*${MAX_LINE_LENGTH.source})`, "m");
 
 /** Gradle's and Maven's build files, where a build applies a Java formatter. */
 const MAVEN = ["pom.xml"] as const;
@@ -146,6 +157,22 @@ const KEEPERS: readonly Keeper[] = [
     shared: [["pyproject.toml", tool("djlint"), "[tool.djlint]"]],
   },
   { language: "sql", tool: "sql-formatter", own: [".sql-formatter.json"] },
+  // Not a language: pylint's width (`max-line-length`), which keeps Python only where nothing configures its formatter
+  // (lib/run/plan.ts, as flake8's does). pylint's files in its order in one folder.
+  {
+    language: PYLINT,
+    tool: "pylint",
+    own: [],
+    shared: [
+      ["pylintrc", MAX_LINE_LENGTH, "max-line-length"],
+      [".pylintrc", MAX_LINE_LENGTH, "max-line-length"],
+      ["pylintrc.toml", MAX_LINE_LENGTH, "max-line-length"],
+      [".pylintrc.toml", MAX_LINE_LENGTH, "max-line-length"],
+      ["pyproject.toml", both(/^[ \t]*\[[ \t]*tool\.pylint\b/m), "max-line-length"],
+      ["setup.cfg", both(/^[ \t]*\[pylint\b/m), "max-line-length"],
+      ["tox.ini", both(/^[ \t]*\[pylint\b/m), "max-line-length"],
+    ],
+  },
   javaBuild("Spotless", artifact("spotless-maven-plugin"), /\bspotless\b/i, "spotless-maven-plugin"),
   javaBuild(
     "Spring Java Format",

@@ -195,3 +195,22 @@ Deno.test("buf's and protolint's files keep Protobuf, mdformat's Markdown, djLin
   // buf.gen.yaml generates code; it formats nothing.
   assert.equal(await kept({ "buf.gen.yaml": "version: v2\n" }), undefined);
 });
+
+Deno.test("pylint's width is found in its files and sections, under its own key, not as a language kept", async () => {
+  assert.deepEqual(await kept({ pylintrc: "[FORMAT]\nmax-line-length=88\n" }), {
+    pylint: "pylint (max-line-length in pylintrc)",
+  });
+  assert.deepEqual(await kept({ ".pylintrc.toml": "[tool.pylint.format]\nmax-line-length = 100\n" }), {
+    pylint: "pylint (max-line-length in .pylintrc.toml)",
+  });
+  assert.deepEqual(
+    await kept({ "pyproject.toml": '[tool.black]\n\n[tool.pylint."FORMAT"]\nmax-line-length = 100\n' }),
+    { pylint: "pylint (max-line-length in pyproject.toml)" },
+  );
+  assert.deepEqual(await kept({ "setup.cfg": "[pylint.FORMAT]\nmax-line-length = 100\n" }), {
+    pylint: "pylint (max-line-length in setup.cfg)",
+  });
+  // pylint's file without a width, or a width of flake8's alone: nothing.
+  assert.equal(await kept({ pylintrc: "[MESSAGES CONTROL]\ndisable=C0114\n" }), undefined);
+  assert.equal(await kept({ "setup.cfg": "[flake8]\nmax-line-length = 100\n" }), undefined);
+});
