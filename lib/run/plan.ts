@@ -166,9 +166,15 @@ function yamllintKeepsStyle(spec: EngineSpec, language: Language, config: Resolv
   if (spec.id !== "prettier" || language !== "yaml" || settingsFor(spec, config, "fmt", language).native) {
     return undefined;
   }
+  // A configuration poly cannot read says what the layout must be no more than one that asks for too much.
+  const native = config.native?.[YAMLLINT];
+  if (native?.unhonoured && readsNative(config, "prettier")) {
+    return `not formatted: the repository's yamllint configuration cannot be read (${native.unhonoured}); ` +
+      "[fmt.yaml.prettier] in poly.toml formats it with prettier";
+  }
   const layout = yamllintLayout(config);
   if (!layout || layout.cannot.length === 0) return undefined;
-  const file = config.native![YAMLLINT]!.files[0]?.path;
+  const file = native!.files[0]?.path;
   return notFormatted(
     language,
     `yamllint${file ? ` (${basename(file)})` : ""}`,

@@ -550,6 +550,13 @@ Deno.test("yamllint-layout: prettier writes the YAML layout the repository's yam
     "min-spaces-from-content 2 prettier cannot write; [fmt.yaml.prettier] in poly.toml formats it with prettier";
   assert.equal(strict.doc.results.find((r) => r.path === "ansible/main.yml")?.skipped, reason);
   assert.equal(strict.doc.results.find((r) => r.path === "deploy.yml")?.skipped, reason);
+  // One poly cannot read leaves the YAML alone too, saying why.
+  await Deno.writeTextFile(join(dir, ".yamllint"), "extends: [default]\n");
+  const unread = await run(dir, ["fmt", "--check"]);
+  assert.match(
+    unread.doc.results.find((r) => r.path === "deploy.yml")?.skipped ?? "",
+    /^not formatted: the repository's yamllint configuration cannot be read \(.*`extends` must be a name or a path\)/,
+  );
   // Without it, prettier's own layout.
   await Deno.remove(join(dir, ".yamllint"));
   await runPoly(["fmt", "--fix", "--no-cache"], { cwd: dir });
