@@ -15,7 +15,7 @@
 import { dirname, join } from "node:path";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
-import { nearestUp } from "./_reading.ts";
+import { nearestUp, parseError, readExtended } from "./_reading.ts";
 import { isTable, type Table } from "../table.ts";
 import type { NativeEngineConfig, NativeSource } from "./types.ts";
 
@@ -78,23 +78,24 @@ export class YamllintReader {
       const name = YAMLLINT_FILES.find((n) => names.has(n));
       if (!name) return undefined;
       const sources: NativeSource[] = [];
-      const rules = await this.#load(join(d, name), sources, 0);
+      const rules = await this.#load(join(d, name), sources, []);
       return { files: sources, options: { rules }, root: d };
     });
   }
 
-  /** The rules of the file at `path` with its `extends` chain; each file read is added to `sources`. */
-  async #load(path: string, sources: NativeSource[], depth: number): Promise<Rules> {
+  /**
+   * The rules of the file at `path` with its `extends` chain (`chain`: the files extending it, a cycle an error); each
+   * file read is added to `sources`.
+   */
+  async #load(path: string, sources: NativeSource[], chain: readonly string[]): Promise<Rules> {
     const shown = this.display(path);
-    const file = await this.files.read(path).catch(() => {
-      throw new ConfigError({ file: shown }, "cannot be read (yamllint's `extends` names it)");
-    });
+    const file = await readExtended(this.files, this.display, path, chain);
     sources.push({ path: file.path, hash: file.hash });
     let doc: unknown;
     try {
       doc = (await import("js-yaml")).load(file.text, { json: true }) ?? {};
     } catch (e) {
-      throw new ConfigError({ file: shown }, `cannot parse YAML: ${(e as Error).message.split("\n")[0]}`);
+      throw parseError(e, shown);
     }
     if (!isTable(doc)) throw new ConfigError({ file: shown }, "a yamllint configuration must be a mapping");
     const rules = doc.rules ?? {};
@@ -103,10 +104,8 @@ export class YamllintReader {
     let under: Rules = {};
     if (base === "default") under = { ...DEFAULT };
     else if (base === "relaxed") under = extend({ ...DEFAULT }, RELAXED as Table);
-    else if (typeof base === "string") {
-      if (depth > 8) throw new ConfigError({ file: shown }, "`extends` goes more than 8 files deep");
-      under = await this.#load(join(dirname(path), base), sources, depth + 1);
-    } else if (base !== undefined) throw new ConfigError({ file: shown }, "`extends` must be a name or a path");
+    else if (typeof base === "string") under = await this.#load(join(dirname(path), base), sources, [...chain, path]);
+    else if (base !== undefined) throw new ConfigError({ file: shown }, "`extends` must be a name or a path");
     return extend(under, rules);
   }
 }

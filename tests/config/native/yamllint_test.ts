@@ -66,4 +66,8 @@ Deno.test("yamllint's file is the nearest from the folder up; `extends` a path r
   // A file poly cannot read is said so (the YAML files under it are errors, not formatted by defaults).
   assert.match(String(await layout({ ".yamllint": "extends: [default]\n" })), /`extends` must be a name or a path/);
   assert.match(String(await layout({ ".yamllint": "extends: missing.yaml\n" })), /missing\.yaml.*cannot be read/);
+  assert.match(
+    String(await layout({ ".yamllint": "extends: ci/a.yaml\n", "ci/a.yaml": "extends: ../.yamllint\n" })),
+    /"extends" forms a cycle/,
+  );
 });
