@@ -11,7 +11,7 @@ import { governingNative } from "../engines/settings.ts";
 import { pluginOf } from "../engines/dprint/mod.ts";
 import { DENO_LANGUAGES } from "../config/native/deno.ts";
 import { eslintRunner, runnerName } from "../config/native/eslint.ts";
-import { type MarkdownLayout, markdownLayout } from "../config/native/markdownlint.ts";
+import { markdownLayout } from "../config/native/markdownlint.ts";
 import {
   configuresLint,
   DENO_FMT,
@@ -34,7 +34,7 @@ import {
 import { yamlLayout } from "../config/native/yamllint.ts";
 import { PYLINT } from "../config/native/kept_style.ts";
 import { editorconfigStyle, editorconfigToBiome, LANGUAGE_PLUGINS, stylePlugins } from "../config/native/prettier.ts";
-import { mergeTables, tableOf } from "../config/table.ts";
+import { mergeTables, type Table, tableOf } from "../config/table.ts";
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
 import type { NativeEngineConfig } from "../config/native/types.ts";
@@ -128,89 +128,76 @@ function buildSettings(
   language: Language,
 ): EngineSettings {
   const settings = baseSettings(spec, config, kind, language);
-  // dprint formatting Markdown by poly's defaults under the repository's markdownlint configuration: the layout its
-  // rules ask for (poly.toml's keys over it), so that `poly lint` does not report what `poly fmt` wrote.
-  const layout = spec.id === "dprint" && language === "markdown" && !settings.native
-    ? markdownlintLayout(config)
-    : undefined;
-  if (layout) return { ...settings, tool: { ...layout.dprint, ...settings.tool } };
-  // prettier formatting YAML by poly's defaults under the repository's yamllint rules: their width, indent, quotes and
-  // braces (poly.toml's `[fmt.yaml.prettier]` keys over them).
-  const yaml = spec.id === "prettier" && language === "yaml" && !settings.native ? yamllintLayout(config) : undefined;
-  if (!yaml) return settings;
-  const { line_length, indent_width, ...tool } = yaml.prettier;
+  // A formatter of poly's defaults under a linter's rules: the layout they check (poly.toml's keys over it).
+  const layout = settings.native ? undefined : linterLayout(spec, language, config);
+  if (!layout) return settings;
   return {
     ...settings,
-    defaults: {
-      ...settings.defaults,
-      ...(typeof line_length === "number" ? { line_length } : {}),
-      ...(typeof indent_width === "number" ? { indent_width } : {}),
-    },
-    tool: { ...tool, ...settings.tool },
+    defaults: { ...settings.defaults, ...layout.defaults },
+    tool: { ...layout.tool, ...settings.tool },
   };
 }
 
-/** The YAML layout the repository's yamllint configuration governing `config`'s directory checks, or undefined. */
-function yamllintLayout(config: ResolvedConfig) {
-  const native = config.native?.[YAMLLINT];
-  if (!native || native.unhonoured || !readsNative(config, "prettier")) return undefined;
-  return yamlLayout(native.options);
+/**
+ * The repository's linter whose rules check the layout poly's default formatter of `language` writes, so that the
+ * linter does not reject what `poly fmt --fix` wrote: markdownlint's configuration for dprint's Markdown
+ * (lib/config/native/markdownlint.ts: mkdocs/mkdocs had 463 findings of its own written), yamllint's for prettier's
+ * YAML (lib/config/native/yamllint.ts). `defaults` and `tool` are the formatter's settings that write it, `cannot` what
+ * it cannot write, `unhonoured` why the linter's configuration cannot be read. Undefined where no such linter governs
+ * (a markdownlint configuration that keeps files only, or whose linting is off, does not).
+ */
+function linterLayout(spec: EngineSpec, language: Language, config: ResolvedConfig): LinterLayout | undefined {
+  if (spec.id === "dprint" && language === "markdown") {
+    const native = config.native?.markdownlint;
+    if (!native || native.files.length === 0 || native.ignoreOnly || native.unhonoured) return undefined;
+    if (!readsNative(config, "markdownlint") || !notOff("markdownlint", config, "lint", "markdown")) return undefined;
+    const { dprint, cannot } = markdownLayout(native.options);
+    return { linter: "markdownlint", file: native.files.at(-1)?.path, defaults: {}, tool: dprint, cannot };
+  }
+  if (spec.id === "prettier" && language === "yaml") {
+    const native = config.native?.[YAMLLINT];
+    if (!native || !readsNative(config, "prettier")) return undefined;
+    const found = { linter: "yamllint", file: native.files[0]?.path };
+    if (native.unhonoured) return { ...found, defaults: {}, tool: {}, cannot: [], unhonoured: native.unhonoured };
+    const { prettier: { line_length, indent_width, ...tool }, cannot } = yamlLayout(native.options);
+    const defaults = {
+      ...(typeof line_length === "number" ? { line_length } : {}),
+      ...(typeof indent_width === "number" ? { indent_width } : {}),
+    };
+    return { ...found, defaults, tool, cannot };
+  }
+  return undefined;
+}
+
+/** {@link linterLayout}'s answer. */
+interface LinterLayout {
+  linter: string;
+  /** The linter's configuration file that governs. */
+  file?: string;
+  defaults: Partial<EngineSettings["defaults"]>;
+  tool: Table;
+  cannot: string[];
+  unhonoured?: string;
 }
 
 /**
- * Why prettier, formatting YAML by poly's defaults, does not format it where the repository's yamllint rules check a
- * layout prettier cannot write: two spaces before an inline comment (`extends: default`), sequences not indented
- * under their key; `[fmt.yaml.prettier]` formats it all the same.
+ * Why `spec`, formatting `language` by poly's defaults, does not format it where the repository's linter asks for a
+ * layout the formatter cannot write ({@link linterLayout}: markdownlint's MD007 `indent: 4`, yamllint's two spaces
+ * before a comment under `extends: default`), or its configuration cannot be read; `[fmt.<lang>.<id>]` formats it all
+ * the same.
  */
-function yamllintKeepsStyle(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
-  if (spec.id !== "prettier" || language !== "yaml" || settingsFor(spec, config, "fmt", language).native) {
-    return undefined;
+function linterKeepsStyle(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  const layout = linterLayout(spec, language, config);
+  if (!layout || settingsFor(spec, config, "fmt", language).native) return undefined;
+  if (layout.unhonoured) {
+    return `not formatted: the repository's ${layout.linter} configuration cannot be read (${layout.unhonoured}); ` +
+      `[fmt.${language}.${spec.id}] in poly.toml formats it with ${spec.id}`;
   }
-  // A configuration poly cannot read says what the layout must be no more than one that asks for too much.
-  const native = config.native?.[YAMLLINT];
-  if (native?.unhonoured && readsNative(config, "prettier")) {
-    return `not formatted: the repository's yamllint configuration cannot be read (${native.unhonoured}); ` +
-      "[fmt.yaml.prettier] in poly.toml formats it with prettier";
-  }
-  const layout = yamllintLayout(config);
-  if (!layout || layout.cannot.length === 0) return undefined;
-  const file = native!.files[0]?.path;
+  if (layout.cannot.length === 0) return undefined;
   return notFormatted(
     language,
-    `yamllint${file ? ` (${basename(file)})` : ""}`,
-    `, whose ${layout.cannot.join(", ")} prettier cannot write`,
-    spec.id,
-  );
-}
-
-/**
- * What the repository's own markdownlint configuration governing `config`'s directory asks of Markdown's layout
- * (lib/config/native/markdownlint.ts), or undefined: none governs, it keeps files only, poly cannot read it, or
- * markdownlint does not lint Markdown there.
- */
-function markdownlintLayout(config: ResolvedConfig): MarkdownLayout | undefined {
-  const native = config.native?.markdownlint;
-  if (!native || native.files.length === 0 || native.ignoreOnly || native.unhonoured) return undefined;
-  if (!readsNative(config, "markdownlint") || !notOff("markdownlint", config, "lint", "markdown")) return undefined;
-  return markdownLayout(native.options);
-}
-
-/**
- * Why dprint, formatting Markdown by poly's defaults, does not format it where the repository's markdownlint
- * configuration asks for a layout dprint cannot write (mkdocs/mkdocs: MD007 `indent: 4`, MD030 `ul_multi: 3`, MD055
- * without pipes); `[fmt.markdown.dprint]` formats it all the same.
- */
-function markdownlintKeepsStyle(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
-  if (spec.id !== "dprint" || language !== "markdown" || settingsFor(spec, config, "fmt", language).native) {
-    return undefined;
-  }
-  const layout = markdownlintLayout(config);
-  if (!layout || layout.cannot.length === 0) return undefined;
-  const file = config.native!.markdownlint!.files.at(-1)?.path;
-  return notFormatted(
-    language,
-    `markdownlint${file ? ` (${basename(file)})` : ""}`,
-    `, whose ${layout.cannot.join(", ")} dprint cannot write`,
+    `${layout.linter}${layout.file ? ` (${basename(layout.file)})` : ""}`,
+    `, whose ${layout.cannot.join(", ")} ${spec.id} cannot write`,
     spec.id,
   );
 }
@@ -455,7 +442,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
     : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config) ??
       pylintKeepsStyle(spec, language, config) ??
-      markdownlintKeepsStyle(spec, language, config) ?? yamllintKeepsStyle(spec, language, config) ??
+      linterKeepsStyle(spec, language, config) ??
       (spec.id === "webfmt" ? eslintKeepsStyle(language, config, spec.id) : undefined);
   if (kept) return { engines: [], noEngine: kept };
   const settings = settingsFor(spec, config, "fmt", language);
