@@ -123,13 +123,13 @@ export function templateReason(relPath: string, text: string, kind: "lint" | "fm
     if (kind !== "fmt") return undefined;
     const tag = BLOCK_TAG.exec(text);
     if (tag) {
-      const line = text.slice(0, tag.index).split("\n").length;
+      const line = lineAt(text, tag.index);
       return reason(`Jinja, Django or Liquid block tag "{%" at line ${line} of HTML`, kind, "HTML");
     }
     // HTML's formatter would join and split the actions (hugo-PaperMod: 23 of its 39 layouts).
     const action = ACTION_TAG.exec(text);
     if (!action) return undefined;
-    const line = text.slice(0, action.index).split("\n").length;
+    const line = lineAt(text, action.index);
     const shown = text.slice(action.index).match(/^\{\{-?\s*\S{0,8}|^\s-\}\}/)![0].trim();
     return reason(`Go, Handlebars or Mustache template action "${shown}" at line ${line} of HTML`, kind, "HTML");
   }
@@ -146,7 +146,7 @@ export function templateReason(relPath: string, text: string, kind: "lint" | "fm
     if (kind !== "fmt") return undefined;
     const tag = MARKDOWN_TAG.exec(proseOf(text));
     if (!tag) return undefined;
-    const line = text.slice(0, tag.index).split("\n").length;
+    const line = lineAt(text, tag.index);
     const [what, shown] = tag[0].startsWith("{{") ? ["Hugo shortcode", tag[0]] : ["Jekyll, Liquid or Jinja tag", "{%"];
     return reason(`${what} "${shown}" at line ${line} of Markdown`, kind, "Markdown");
   }
@@ -179,6 +179,11 @@ function proseOf(text: string): string {
     if (open && open[0] === fence[0] && open.length >= fence.length && /^\s*[`~]+\s*$/.test(line)) fence = undefined;
     return blank(line);
   }).join("");
+}
+
+/** The line (from 1) of `text` holding the character at `index`. */
+function lineAt(text: string, index: number): number {
+  return text.slice(0, index).split("\n").length;
 }
 
 function everyEngine(detail: string): string {
@@ -219,6 +224,6 @@ export function detectTemplate(language: Language, text: string): string | undef
   const match = SQL_TAG.exec(text);
   if (!match) return undefined;
   const tag = text.slice(match.index, match.index + 2);
-  const line = text.slice(0, match.index).split("\n").length;
+  const line = lineAt(text, match.index);
   return everyEngine(`a dbt or Jinja template, "${tag}" at line ${line}`);
 }

@@ -31,9 +31,6 @@ import { positioned } from "../fail.ts";
 import { fenceKey, type FenceRequest, formatFences } from "./_fences.ts";
 import { siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
-
-/** `[fmt.markdown.dprint]` keys that are poly's, not the plugin's: its code blocks' formatting. */
-const POLY_KEYS: ReadonlySet<string> = new Set(["code_blocks", "code_block_tabs"]);
 import {
   EngineError,
   type EngineInstance,
@@ -44,6 +41,9 @@ import {
   type SourceFile,
 } from "../types.ts";
 import { readBytesSync } from "../../fs/read_bytes.ts";
+
+/** `[fmt.markdown.dprint]` keys that are poly's, not the plugin's: its code blocks' formatting. */
+const POLY_KEYS: ReadonlySet<string> = new Set(["code_blocks", "code_block_tabs"]);
 
 const PLUGINS = {
   toml: { pkg: "@dprint/toml", version: "0.8.0" },
