@@ -44,6 +44,7 @@ export const BUNDLED: ReadonlySet<string> = new Set([
   "p-map",
   "diff",
   "re2js",
+  "semver",
 ]);
 
 /** How long `deno bundle` may take (it takes ~1–3 s here) before it is stopped and the build fails. */

@@ -33,7 +33,13 @@ import {
 } from "../config/native/mod.ts";
 import { yamlLayout } from "../config/native/yamllint.ts";
 import { PYLINT } from "../config/native/kept_style.ts";
-import { editorconfigStyle, editorconfigToBiome, LANGUAGE_PLUGINS, stylePlugins } from "../config/native/prettier.ts";
+import {
+  editorconfigStyle,
+  editorconfigToBiome,
+  LANGUAGE_PLUGINS,
+  PRETTIER_RELEASE,
+  stylePlugins,
+} from "../config/native/prettier.ts";
 import { mergeTables, type Table, tableOf } from "../config/table.ts";
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
@@ -440,7 +446,8 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     ? undefined
     : spec.id === "biome"
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
-    : styleKept(spec, language, config) ?? flake8KeepsStyle(spec, language, config) ??
+    : styleKept(spec, language, config) ?? otherPrettier(spec, language, config) ??
+      flake8KeepsStyle(spec, language, config) ??
       pylintKeepsStyle(spec, language, config) ??
       linterKeepsStyle(spec, language, config) ??
       (spec.id === "webfmt" ? eslintKeepsStyle(language, config, spec.id) : undefined);
@@ -580,6 +587,21 @@ function styleKept(spec: EngineSpec, language: Language, config: ResolvedConfig)
     : undefined;
   if (!kept) return undefined;
   return notFormatted(language, kept, ", which poly does not run", spec.id, spec.id === "mago" ? "Mago" : spec.id);
+}
+
+/**
+ * Why poly's prettier does not format `language` where the repository formats it with another major of prettier
+ * (`style.release`: its `package.json`'s range, or its pre-commit hook's release; lib/config/native/biome.ts). Its
+ * output differs from that major's in files the repository keeps formatted: react-native-community/template's apps
+ * pin prettier 2.8.8, and prettier 3 lays out 12 of wix/react-native-navigation's 285 JavaScript and TypeScript files
+ * otherwise under the same options; twbs/rfs's prettier 2 keeps its 12 expected CSS files, all 12 of which prettier 3
+ * rewrites. `[fmt.<lang>.prettier]` in poly.toml formats them with poly's prettier all the same.
+ */
+function otherPrettier(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  const release = spec.id === "prettier" ? prettierStyle(config)?.style?.release : undefined;
+  if (!release) return undefined;
+  const clause = `, whose output poly's prettier ${PRETTIER_RELEASE} does not reproduce`;
+  return notFormatted(language, `prettier ${release.spec} (${release.from})`, clause, spec.id);
 }
 
 /**

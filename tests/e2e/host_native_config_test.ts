@@ -769,6 +769,42 @@ Deno.test("pre-commit-prettier: prettier's hook formats with prettier's defaults
   assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path), ["data.json"]);
 });
 
+Deno.test("prettier-major: files whose prettier is another major than poly's are not formatted; a package on 3 is", async () => {
+  const dir = await parity("prettier-major");
+  const reason = (language: string, id: string, spec: string, from: string) =>
+    `not formatted: the repository keeps its ${language} style with prettier ${spec} (${from}), whose output poly's ` +
+    `prettier 3.10.1 does not reproduce; [fmt.${id}.prettier] in poly.toml formats it with prettier`;
+  const { code, doc } = await run(dir, ["fmt", "--check"]);
+  assert.equal(code, 1, "app/src/card.css is unformatted under prettier 3");
+  const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
+  assert.equal(byPath["src/crawler.ts"]?.skipped, reason("TypeScript", "typescript", "2.8.8", "package.json"));
+  assert.equal(byPath["styles/card.css"]?.skipped, reason("CSS", "css", "2.8.8", "package.json"));
+  assert.equal(byPath["app/src/card.css"]?.changed, true);
+  assert.equal(byPath["app/src/index.ts"], undefined, "formatted as prettier 3 formats it");
+  // poly.toml naming the formatter formats them with poly's prettier all the same.
+  await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.typescript.prettier]\n");
+  const named = (await run(dir, ["fmt", "--check", "src"])).doc;
+  assert.deepEqual(named.results.filter((r) => r.changed).map((r) => r.path), ["src/crawler.ts"]);
+  await Deno.remove(join(dir, "poly.toml"));
+  // A pre-commit hook's release counts the same way: its `rev`, else `prettier@...` among its dependencies.
+  await Deno.remove(join(dir, ".prettierrc"));
+  await Deno.remove(join(dir, "package.json"));
+  const hook =
+    "repos:\n- repo: https://github.com/pre-commit/mirrors-prettier\n  rev: v2.7.1\n  hooks:\n  - id: prettier\n";
+  await Deno.writeTextFile(join(dir, ".pre-commit-config.yaml"), hook);
+  const hooked = Object.fromEntries((await run(dir, ["fmt", "--check"])).doc.results.map((r) => [r.path, r]));
+  assert.equal(
+    hooked["styles/card.css"]?.skipped,
+    reason("CSS", "css", "2.7.1", 'its "prettier" hook in .pre-commit-config.yaml'),
+  );
+  await Deno.writeTextFile(
+    join(dir, ".pre-commit-config.yaml"),
+    `${hook}    additional_dependencies: ["prettier@3.3.3"]\n`,
+  );
+  const pinned = Object.fromEntries((await run(dir, ["fmt", "--check"])).doc.results.map((r) => [r.path, r]));
+  assert.equal(pinned["styles/card.css"]?.changed, true);
+});
+
 Deno.test("a flake8 pre-commit hook without a flake8 file keeps the Python style, where no formatter is configured", async () => {
   const hook = "repos:\n- repo: https://github.com/pycqa/flake8\n  rev: 7.0.0\n  hooks:\n  - id: flake8\n" +
     "    args: [--max-line-length=100]\n";

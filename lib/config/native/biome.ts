@@ -29,7 +29,7 @@
  *
  * @module
  */
-import { dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import picomatch from "picomatch";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles, NativeText } from "./_files.ts";
@@ -38,7 +38,9 @@ import { parseError, unhonouredConfig } from "./_reading.ts";
 import { relativeInside } from "../../paths/inside.ts";
 import { unknownBiomeKey } from "./_biome_keys.ts";
 import {
+  declaredPrettier,
   devDependsOnPrettier,
+  otherPrettier,
   OXFMT_FILES,
   oxfmtIgnores,
   oxfmtOptions,
@@ -49,6 +51,7 @@ import {
 import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts";
 import { isTable, mergeTables, type Table } from "../table.ts";
 import { parseEditorconfig } from "./editorconfig.ts";
+import { PRE_COMMIT_FILE, readPreCommit } from "./pre_commit.ts";
 
 /** The biome version whose configuration schema (shipped with `@biomejs/biome`) poly checks files against. */
 const BIOME_SCHEMA_VERSION = "2.5.14";
@@ -209,7 +212,7 @@ export class BiomeReader {
         const path = await this.#nearestBiome(dir, top);
         if (path) return await this.#resolve(path, top);
         const prettier = await this.#nearestPrettier(dir, top);
-        return prettier ? await this.#fromPrettier(prettier) : undefined;
+        return prettier ? await this.#fromPrettier(prettier, top) : undefined;
       })();
       this.#resolved.set(dir, found);
     }
@@ -330,10 +333,10 @@ export class BiomeReader {
    */
   async styleFor(dir: string, top: string): Promise<NativeEngineConfig | undefined> {
     const path = await this.#nearestPrettier(dir, top);
-    return path ? await this.#style(path) : undefined;
+    return path ? await this.#style(path, top) : undefined;
   }
 
-  #style(path: string): Promise<NativeEngineConfig | undefined> {
+  #style(path: string, top: string): Promise<NativeEngineConfig | undefined> {
     let found = this.#styles.get(path);
     if (!found) {
       found = (async () => {
@@ -381,12 +384,21 @@ export class BiomeReader {
           const patterns = ignoreFile.text.split(/\r?\n/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
           if (patterns.length > 0) formatIgnore.push({ file: ignoreFile.path, patterns });
         }
+        const release = oxfmt ? undefined : await this.#prettierRelease(file, top);
+        if (release?.source) files.push(release.source);
+        const explicit = Object.keys(options).filter((k) => k !== "overrides").sort();
         return {
           files,
           options,
           root,
           ...(formatIgnore.length > 0 ? { formatIgnore } : {}),
-          style: { tool, explicit: Object.keys(options).filter((k) => k !== "overrides").sort() },
+          style: {
+            tool,
+            explicit,
+            ...(release && await otherPrettier(release.spec)
+              ? { release: { spec: release.spec, from: release.from } }
+              : {}),
+          },
           origins: Object.fromEntries(Object.keys(options).map((k) => [`${tool}.${k}`, display])),
         } satisfies NativeEngineConfig;
       })();
@@ -395,12 +407,42 @@ export class BiomeReader {
     return found;
   }
 
+  /**
+   * The prettier the repository formats with under the prettier configuration `file`, where it names one: the one its
+   * pre-commit hook runs (that file's), else the range the nearest `package.json` declaring prettier gives it, from
+   * the file's folder up to `top` (the file itself first where it is one), as the repository's scripts run the prettier
+   * its package installs. `from` says where, for messages; `source` is that `package.json` where it is another file
+   * than the configuration's (one of its files then).
+   */
+  async #prettierRelease(
+    file: NativeText,
+    top: string,
+  ): Promise<{ spec: string; from: string; source?: NativeSource } | undefined> {
+    const display = this.display(file.path);
+    if (basename(file.path) === PRE_COMMIT_FILE) {
+      const hook = (await readPreCommit(file.text, display)).hooks.find((h) => h.engine === "prettier");
+      return hook?.version ? { spec: hook.version, from: `its "${hook.id}" hook in ${display}` } : undefined;
+    }
+    for (let dir = dirname(file.path);; dir = dirname(dir)) {
+      if ((await this.files.namesIn(dir)).has("package.json")) {
+        const path = join(dir, "package.json");
+        const manifest = path === file.path ? file : await this.files.read(path).catch(() => undefined);
+        const spec = manifest?.text.includes('"prettier"') ? declaredPrettier(manifest.text) : undefined;
+        if (manifest && spec !== undefined) {
+          const from = this.display(path);
+          return path === file.path ? { spec, from } : { spec, from, source: { path, hash: manifest.hash } };
+        }
+      }
+      if (dir === top || dirname(dir) === dir) return undefined;
+    }
+  }
+
   /** {@link styleFor}'s configuration mapped onto biome's formatter (see `prettier.ts`), once per file. */
-  #fromPrettier(path: string): Promise<NativeEngineConfig | undefined> {
+  #fromPrettier(path: string, top: string): Promise<NativeEngineConfig | undefined> {
     let found = this.#mapped.get(path);
     if (!found) {
       found = (async () => {
-        const style = await this.#style(path);
+        const style = await this.#style(path, top);
         if (!style || style.unmapped) return style;
         const display = this.display(path);
         try {

@@ -57,7 +57,10 @@ export interface PreCommitHook {
   args: string[];
   /** Set for a hook that lints (ruff's `ruff-check`): what it holds is the engine's findings, not a layout. */
   lints?: true;
-  /** The version its repository's `rev` names (`26.5.1` of `26.5.1` or `v26.5.1`), where it names one. */
+  /**
+   * The version of its tool it runs, where it names one: its `additional_dependencies`' (`prettier@2.8.8`), else its
+   * repository's `rev`'s (`26.5.1` of `26.5.1` or `v26.5.1`).
+   */
   version?: string;
   /**
    * Set where the hook is given no file names (`pass_filenames: false`): its tool then works on the files it finds
@@ -414,9 +417,23 @@ function readHook(hook: Table, known: Known, local: boolean, rev: unknown, shown
     typesOr: listKey(hook, "types_or", base.typesOr, where, shown),
     excludeTypes: listKey(hook, "exclude_types", base.excludeTypes, where, shown),
     args: listKey(hook, "args", base.args, where, shown),
-    ...(typeof rev === "string" && /^v?\d+\.\d+/.test(rev) ? { version: rev.replace(/^v/, "") } : {}),
+    ...(hookVersion(hook, known.tool, rev) ?? {}),
     ...((hook.pass_filenames ?? !base.noFilenames) === false ? { noFilenames: true as const } : {}),
   };
+}
+
+/**
+ * The release of its tool a hook runs: the one its `additional_dependencies` name (`prettier@2.8.8`: a Node.js hook
+ * installs what it lists, over its repository's own), else its repository's `rev` (`v3.1.0` of pre-commit/mirrors-prettier).
+ */
+function hookVersion(hook: Table, tool: string, rev: unknown): { version: string } | undefined {
+  const extra = Array.isArray(hook.additional_dependencies) ? hook.additional_dependencies : [];
+  for (const dependency of extra) {
+    if (typeof dependency === "string" && dependency.startsWith(`${tool}@`)) {
+      return { version: dependency.slice(tool.length + 1) };
+    }
+  }
+  return typeof rev === "string" && /^v?\d+\.\d+/.test(rev) ? { version: rev.replace(/^v/, "") } : undefined;
 }
 
 /**

@@ -149,6 +149,44 @@ export function devDependsOnPrettier(text: string): boolean {
   }
 }
 
+/** The prettier poly runs (deno.json's pin of `prettier`; lib/engines/prettier/mod.ts). */
+export const PRETTIER_RELEASE = "3.10.1";
+
+/** The versions poly's prettier stands for: its major's releases (its output differs from another major's). */
+const RELEASE_RANGE = `>=${PRETTIER_RELEASE.split(".")[0]}.0.0 <${Number(PRETTIER_RELEASE.split(".")[0]) + 1}.0.0-0`;
+
+/**
+ * The prettier a `package.json` text declares: the range its `devDependencies` (else `dependencies`) give `prettier`,
+ * an alias's (`npm:prettier@2.8.8`) as the range after it. Undefined where it declares none, or does not parse.
+ */
+export function declaredPrettier(text: string): string | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (doc === null || typeof doc !== "object") return undefined;
+  for (const key of ["devDependencies", "dependencies"]) {
+    const deps = (doc as Table)[key];
+    const spec = deps !== null && typeof deps === "object" ? (deps as Table).prettier : undefined;
+    if (typeof spec === "string") return spec.replace(/^npm:prettier@/, "");
+  }
+  return undefined;
+}
+
+/**
+ * Whether a repository that names `spec` for prettier (an npm range: `2.8.8`, `^2.8.8`, `~3.3`; a pre-commit hook's
+ * release) formats with another major of prettier than poly's, whose output poly's does not reproduce: prettier 3
+ * changed the layout of template literals, of parameters with modifiers, of arrow chains returning JSX, and of CSS
+ * values separated by commas, and its `trailingComma` default (react-native-community/template pins prettier 2.8.8).
+ * A range poly cannot read (`latest`, `workspace:*`, `catalog:`) names none.
+ */
+export async function otherPrettier(spec: string): Promise<boolean> {
+  const { intersects, validRange } = await import("./_semver.ts");
+  return validRange(spec) && !intersects(spec, RELEASE_RANGE);
+}
+
 /** Reads a file a configuration names (a shared config package's), for {@link prettierOptions}. */
 export type ReadShared = (path: string) => Promise<NativeText | undefined>;
 

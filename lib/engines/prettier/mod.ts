@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { styleOptionsFor, stylePlugins } from "../../config/native/prettier.ts";
+import { PRETTIER_RELEASE, styleOptionsFor, stylePlugins } from "../../config/native/prettier.ts";
 import { finishText } from "../layout.ts";
 import { messageOf } from "../module.ts";
 import {
@@ -33,7 +33,7 @@ import {
   syntaxDiagnostic,
 } from "../types.ts";
 
-const VERSION = "3.10.1";
+const VERSION = PRETTIER_RELEASE;
 
 const KEYS: Record<string, string> = {
   single_quote: "singleQuote",

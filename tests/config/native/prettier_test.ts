@@ -1,0 +1,43 @@
+/**
+ * Which prettier a repository formats with (lib/config/native/prettier.ts): the range a `package.json` declares, and
+ * whether it is another major than poly's prettier. The end-to-end parity is tests/e2e/host_native_config_test.ts
+ * (fixture prettier-major).
+ */
+import assert from "node:assert/strict";
+import { declaredPrettier, otherPrettier, PRETTIER_RELEASE } from "../../../lib/config/native/prettier.ts";
+import { readPreCommit } from "../../../lib/config/native/pre_commit.ts";
+
+Deno.test("a package.json declares prettier in devDependencies, else dependencies; an npm alias by its range", () => {
+  const manifest = (deps: Record<string, unknown>) => JSON.stringify(deps);
+  assert.equal(declaredPrettier(manifest({ devDependencies: { prettier: "2.8.8" } })), "2.8.8");
+  assert.equal(
+    declaredPrettier(manifest({ dependencies: { prettier: "^3.3.2" }, devDependencies: { prettier: "^2.0.0" } })),
+    "^2.0.0",
+  );
+  assert.equal(declaredPrettier(manifest({ dependencies: { prettier: "~3.1" } })), "~3.1");
+  assert.equal(declaredPrettier(manifest({ devDependencies: { prettier: "npm:prettier@2.8.8" } })), "2.8.8");
+  assert.equal(declaredPrettier(manifest({ devDependencies: { eslint: "^9" }, prettier: {} })), undefined);
+  assert.equal(declaredPrettier(manifest({ devDependencies: { prettier: 2 } })), undefined);
+  assert.equal(declaredPrettier("{ not json"), undefined);
+});
+
+Deno.test("a range that admits no release of poly's prettier's major names another prettier; one npm cannot read none", async () => {
+  assert.equal(PRETTIER_RELEASE.split(".")[0], "3");
+  for (const spec of ["2.8.8", "^2.8.8", "~2.3", "2.x", ">=1.19 <3", "3.0.0-alpha.6", "4.0.0-alpha.8"]) {
+    assert.equal(await otherPrettier(spec), true, spec);
+  }
+  for (const spec of ["3.10.1", "^3.3.2", "3.0.0", ">=2", "*", "2 || 3", "latest", "workspace:*", "catalog:"]) {
+    assert.equal(await otherPrettier(spec), false, spec);
+  }
+});
+
+Deno.test("a hook's release is the one its additional_dependencies name, else its rev's", async () => {
+  const config = (extra: string) =>
+    `repos:\n- repo: https://github.com/pre-commit/mirrors-prettier\n  rev: v2.7.1\n  hooks:\n  - id: prettier\n${extra}`;
+  assert.equal((await readPreCommit(config(""), ".pre-commit-config.yaml")).hooks[0]?.version, "2.7.1");
+  const pinned = await readPreCommit(
+    config('    additional_dependencies: ["@prettier/plugin-xml@3.4.1", "prettier@3.3.3"]\n'),
+    ".pre-commit-config.yaml",
+  );
+  assert.equal(pinned.hooks[0]?.version, "3.3.3");
+});

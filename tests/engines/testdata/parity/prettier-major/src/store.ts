@@ -1,0 +1,4 @@
+export interface Store {
+  name(id: string): string;
+  suffix(id: string): string;
+}
