@@ -454,6 +454,9 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   if (kept) return { engines: [], noEngine: kept };
   const settings = settingsFor(spec, config, "fmt", language);
   const hooks = named ? undefined : preCommitHooks(spec, language, config, settings, "fmt");
+  // A hook that takes the language says what becomes of its files (kept by a tool poly does not run, or formatted).
+  const unconfigured = named || hooks ? undefined : unconfiguredJava(spec, language, config);
+  if (unconfigured) return { engines: [], noEngine: unconfigured };
   return { engines: [{ id: spec.id, settings: hooks ? { ...settings, hooks } : settings }] };
 }
 
@@ -587,6 +590,27 @@ function styleKept(spec: EngineSpec, language: Language, config: ResolvedConfig)
     : undefined;
   if (!kept) return undefined;
   return notFormatted(language, kept, ", which poly does not run", spec.id, spec.id === "mago" ? "Mago" : spec.id);
+}
+
+/**
+ * Why clang-format does not format Java where nothing of the repository's configures it (no `.clang-format` nor its
+ * pre-commit hook governs the file; a build's formatter or Checkstyle is {@link styleKept}'s): clang-format's styles
+ * are C++ styles, which no Java convention follows (short methods joined onto one line, imports sorted into one block,
+ * string literals split), and Java has no formatter its projects run without a configuration, as Python has ruff's
+ * and JavaScript biome's defaults. At poly's defaults clang-format rewrote 78 of google/google-java-format's 84
+ * source files, which google-java-format passes (69 under its `Google` style at 100 columns), and all 241 of
+ * wix/react-native-navigation's Java files. `[fmt.java.clang-format]` or `[tools.clang-format]` in poly.toml formats it
+ * all the same.
+ */
+function unconfiguredJava(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  if (spec.id !== "clang-format" || language !== "java") return undefined;
+  // poly.toml's `[tools.clang-format]` (its `native_config = false` included) steers clang-format as a file would.
+  if (config.data.tools[spec.id] !== undefined || (readsNative(config, spec.id) && config.native?.[spec.id])) {
+    return undefined;
+  }
+  return "not formatted: nothing in the repository configures a Java formatter (a .clang-format, a build's " +
+    "formatter plugin), and clang-format's styles are no Java convention; [fmt.java.clang-format] in poly.toml " +
+    "formats it with clang-format";
 }
 
 /**

@@ -587,13 +587,13 @@ Deno.test("pylint's width keeps Python from ruff where nothing configures a form
   assert.equal(ruff.doc.results.find((r) => r.path === "mod.py")?.skipped, undefined, JSON.stringify(ruff.doc));
 });
 
-Deno.test("java-style-kept: Java a build formats with Spotless is not formatted by clang-format; other Java is", async () => {
+Deno.test("java-style-kept: Java a build formats with Spotless is not formatted by clang-format, nor Java nothing configures", async () => {
   const dir = await parity("java-style-kept");
   const reason = (kept: string) =>
     `not formatted: the repository keeps its Java style with ${kept}, which poly does not run; ` +
     "[fmt.java.clang-format] in poly.toml formats it with clang-format";
   const { code, doc } = await run(dir, ["fmt", "--check"]);
-  assert.equal(code, 1, "plain/src/Plain.java is unformatted");
+  assert.equal(code, 0, "the other files are formatted; no Java file is");
   const byPath = Object.fromEntries(doc.results.map((r) => [r.path, r]));
   // The module's pom.xml names no plugin: its parent's does.
   assert.equal(
@@ -605,7 +605,13 @@ Deno.test("java-style-kept: Java a build formats with Spotless is not formatted 
     byPath["gradle-app/lib/src/main/java/example/Counter.java"]?.skipped,
     reason("Spotless (gradle/libs.versions.toml)"),
   );
-  assert.equal(byPath["plain/src/Plain.java"]?.changed, true);
+  // Nothing configures a formatter of Plain.java: clang-format's styles are no Java convention.
+  assert.equal(
+    byPath["plain/src/Plain.java"]?.skipped,
+    "not formatted: nothing in the repository configures a Java formatter (a .clang-format, a build's formatter " +
+      "plugin), and clang-format's styles are no Java convention; [fmt.java.clang-format] in poly.toml formats it " +
+      "with clang-format",
+  );
   assert.ok(hasSource(doc, "maven-app/pom.xml"), JSON.stringify(doc.configs));
   // poly.toml naming the formatter formats them all the same.
   await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.java.clang-format]\n");
