@@ -1,6 +1,7 @@
 import assert, { equal } from "node:assert/strict";
 import { shfmt, shfmtDialect } from "../../lib/engines/shfmt/mod.ts";
-import type { SourceFile } from "../../lib/engines/types.ts";
+import { quotedBackquoteEscape } from "../../lib/engines/shfmt/_backquotes.ts";
+import { EngineRefusal, type SourceFile } from "../../lib/engines/types.ts";
 import {
   fixture,
   formatCrashTest,
@@ -86,3 +87,27 @@ formatCrashTest(
   "if [ -f x ];then\necho y\nfi\n",
   "if [ -f x ]; then\n\techo y\nfi\n",
 );
+
+Deno.test("shfmt format() leaves a script alone where writing its quoted backquotes as $( ) would change what it runs", async () => {
+  const engine = await shfmt.load();
+  const file = (text: string): SourceFile => ({ path: "/r/gradlew", relPath: "gradlew", language: "shell", text });
+  // Gradle's gradlew before 7.0: inside double quotes, \" in backquotes is a plain quote; in $( ) a literal one.
+  const gradlew = '#!/bin/sh\nPRG="$0"\nSAVED="`pwd`"\ncd "`dirname \\"$PRG\\"`/" >/dev/null\n';
+  await assert.rejects(
+    async () => await engine.format!(file(gradlew), settings({})),
+    (e: unknown) => e instanceof EngineRefusal && /shfmt would change what line 4 runs/.test(e.message),
+  );
+  // Outside double quotes the backslash stays in both forms: formatted.
+  const plain = '#!/bin/sh\nx=`echo \\"a\\"`\ny=`dirname "$0"`\n';
+  equal(await engine.format!(file(plain), settings({})), '#!/bin/sh\nx=$(echo \\"a\\")\ny=$(dirname "$0")\n');
+});
+
+Deno.test('quotedBackquoteEscape() finds backquotes inside double quotes holding \\", past quotes, comments and here-documents', () => {
+  equal(quotedBackquoteEscape('a="`echo \\"x\\"`"\n'), 1);
+  equal(quotedBackquoteEscape('# "`echo \\"x\\"`"\necho "$(printf \'%s\' "`echo \\"y\\"`")"\n'), 2);
+  equal(quotedBackquoteEscape('echo \'"`echo \\"x\\"`"\'\n'), undefined); // single-quoted: no substitution
+  equal(quotedBackquoteEscape('cat <<EOF\n"`echo \\"x\\"`"\nEOF\necho "`echo \\"z\\"`"\n'), 4);
+  equal(quotedBackquoteEscape('cat <<-\'END\'\n\t"`a \\"b\\"`"\n\tEND\n'), undefined);
+  equal(quotedBackquoteEscape('x="`echo \\$HOME`" y=`echo \\"q\\"`\n'), undefined);
+  equal(quotedBackquoteEscape("no backquotes at all\n"), undefined);
+});

@@ -19,6 +19,9 @@
  *   bash, as shfmt's; `shell_variant` names it instead. The WebAssembly build parses POSIX
  *   shell as bash (a bash-only construct in a POSIX file is formatted, not refused).
  * - A syntax error is an errored record with shfmt's line and column.
+ * - A script with backquotes inside double quotes that hold an escaped double quote (`cd "`dirname \"$PRG\"`/"`,
+ *   Gradle's older `gradlew`) is not formatted, saying which line: shfmt would write them as `$( )` with the quotes
+ *   still escaped, which changes what the line runs (mvdan/sh#1083; `_backquotes.ts`).
  *
  * Example: `if [ -f x ];then\necho y\nfi` → `if [ -f x ]; then\n\techo y\nfi`.
  *
@@ -27,7 +30,8 @@
 import { finishText } from "../layout.ts";
 import { positioned } from "../fail.ts";
 import { freshInstance, packagePart, Renewable, siblingUrls } from "../module.ts";
-import { EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
+import { EngineError, type EngineInstance, EngineRefusal, type EngineSettings, type EngineSpec } from "../types.ts";
+import { quotedBackquoteEscape } from "./_backquotes.ts";
 
 const PACKAGE = "@wasm-fmt/shfmt";
 const VERSION = "0.2.7";
@@ -136,6 +140,14 @@ export const shfmt: EngineSpec = {
           out = await shfmt.call((format) => format(file.text, name, options));
         } catch (e) {
           throw positioned("shfmt", e, /^[^\n]*?:(\d+):(\d+):/);
+        }
+        const line = out === file.text ? undefined : quotedBackquoteEscape(file.text);
+        if (line !== undefined) {
+          throw new EngineRefusal(
+            `not formatted: shfmt would change what line ${line} runs, writing its backquoted command as $( ) with ` +
+              "the escaped double quotes still escaped, which inside backquotes within double quotes are plain " +
+              'quotes (mvdan/sh#1083); write it as $( ) with plain quotes ("$(dirname "$PRG")") and poly formats it',
+          );
         }
         return finishText(out, file.text, settings.defaults);
       },
