@@ -152,8 +152,11 @@ export function devDependsOnPrettier(text: string): boolean {
 /** The prettier poly runs (deno.json's pin of `prettier`; lib/engines/prettier/mod.ts). */
 export const PRETTIER_RELEASE = "3.10.1";
 
-/** The versions poly's prettier stands for: its major's releases (its output differs from another major's). */
-const RELEASE_RANGE = `>=${PRETTIER_RELEASE.split(".")[0]}.0.0 <${Number(PRETTIER_RELEASE.split(".")[0]) + 1}.0.0-0`;
+/** The major of poly's prettier: its output differs from another major's. */
+const RELEASE_MAJOR = Number(PRETTIER_RELEASE.split(".")[0]);
+
+/** The versions poly's prettier stands for: its major's releases. */
+const RELEASE_RANGE = `>=${RELEASE_MAJOR}.0.0 <${RELEASE_MAJOR + 1}.0.0-0`;
 
 /**
  * The prettier a `package.json` text declares: the range its `devDependencies` (else `dependencies`) give `prettier`,
@@ -183,6 +186,10 @@ export function declaredPrettier(text: string): string | undefined {
  * A range poly cannot read (`latest`, `workspace:*`, `catalog:`) names none.
  */
 export async function otherPrettier(spec: string): Promise<boolean> {
+  // A version, or a caret or tilde range of one (`3.7.4`, `^2.8.8`, `~3.3.0`: nearly every package.json), admits its
+  // own major's releases alone; the other ranges take npm's semantics, loaded only for them.
+  const plain = /^[\^~]?(\d+)\.\d+\.\d+$/.exec(spec);
+  if (plain) return Number(plain[1]) !== RELEASE_MAJOR;
   const { intersects, validRange } = await import("./_semver.ts");
   return validRange(spec) && !intersects(spec, RELEASE_RANGE);
 }
