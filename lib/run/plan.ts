@@ -33,6 +33,7 @@ import {
 } from "../config/native/mod.ts";
 import { yamlLayout } from "../config/native/yamllint.ts";
 import { PYLINT } from "../config/native/kept_style.ts";
+import { RUFF_RELEASE, ruffStyleGuide } from "../config/native/ruff.ts";
 import {
   editorconfigStyle,
   editorconfigToBiome,
@@ -446,7 +447,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     ? undefined
     : spec.id === "biome"
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
-    : styleKept(spec, language, config) ?? otherPrettier(spec, language, config) ??
+    : styleKept(spec, language, config) ?? otherPrettier(spec, language, config) ?? otherRuff(spec, language, config) ??
       flake8KeepsStyle(spec, language, config) ??
       pylintKeepsStyle(spec, language, config) ??
       linterKeepsStyle(spec, language, config) ??
@@ -593,24 +594,29 @@ function styleKept(spec: EngineSpec, language: Language, config: ResolvedConfig)
 }
 
 /**
- * Why clang-format does not format Java where nothing of the repository's configures it (no `.clang-format` nor its
- * pre-commit hook governs the file; a build's formatter or Checkstyle is {@link styleKept}'s): clang-format's styles
- * are C++ styles, which no Java convention follows (short methods joined onto one line, imports sorted into one block,
- * string literals split), and Java has no formatter its projects run without a configuration, as Python has ruff's
- * and JavaScript biome's defaults. At poly's defaults clang-format rewrote 78 of google/google-java-format's 84
- * source files, which google-java-format passes (69 under its `Google` style at 100 columns), and all 241 of
- * wix/react-native-navigation's Java files. `[fmt.java.clang-format]` or `[tools.clang-format]` in poly.toml formats it
- * all the same.
+ * Why clang-format does not format Java where nothing of the repository's configures it for Java: no `.clang-format`
+ * with a `Language: Java` document (nor a pre-commit hook of clang-format taking the file: its own reason; a build's
+ * formatter or Checkstyle is {@link styleKept}'s). clang-format's styles are C++ styles, which no Java convention
+ * follows (short methods joined onto one line, imports sorted into one block, string literals split), and Java has no
+ * formatter its projects run without a configuration, as Python has ruff's and JavaScript biome's defaults: at poly's
+ * defaults clang-format rewrote 78 of google/google-java-format's 84 source files, which google-java-format passes (69
+ * under its `Google` style at 100 columns). A `.clang-format` without a document for Java is a C, C++ or Objective-C
+ * style beside Java it does not format: wix/react-native-navigation's keeps 560 of its 580 Objective-C files as
+ * written and 16 of its 257 Java files, and software-mansion's React Native libraries run clang-format on `*.h`,
+ * `*.m`, `*.mm` and `*.cpp` alone. `[fmt.java.clang-format]` or `[tools.clang-format]` in poly.toml formats it all the
+ * same.
  */
 function unconfiguredJava(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
   if (spec.id !== "clang-format" || language !== "java") return undefined;
   // poly.toml's `[tools.clang-format]` (its `native_config = false` included) steers clang-format as a file would.
-  if (config.data.tools[spec.id] !== undefined || (readsNative(config, spec.id) && config.native?.[spec.id])) {
-    return undefined;
-  }
-  return "not formatted: nothing in the repository configures a Java formatter (a .clang-format, a build's " +
-    "formatter plugin), and clang-format's styles are no Java convention; [fmt.java.clang-format] in poly.toml " +
-    "formats it with clang-format";
+  if (config.data.tools[spec.id] !== undefined) return undefined;
+  const native = readsNative(config, spec.id) ? config.native?.[spec.id] : undefined;
+  const styles = native?.options.styles as Table[] | undefined;
+  if (styles?.some((doc) => doc.Language === "Java")) return undefined;
+  const file = styles ? native?.files[0]?.path : undefined;
+  const of = file ? ` (${basename(file)} has no document for Java)` : " (a .clang-format, a build's formatter plugin)";
+  return `not formatted: nothing in the repository configures a Java formatter${of}, and clang-format's styles are ` +
+    "no Java convention; [fmt.java.clang-format] in poly.toml formats it with clang-format";
 }
 
 /**
@@ -626,6 +632,22 @@ function otherPrettier(spec: EngineSpec, language: Language, config: ResolvedCon
   if (!release) return undefined;
   const clause = `, whose output poly's prettier ${PRETTIER_RELEASE} does not reproduce`;
   return notFormatted(language, `prettier ${release.spec} (${release.from})`, clause, spec.id);
+}
+
+/**
+ * Why poly's ruff does not format Python where the repository's `ruff-format` hook pins a ruff of another year's style
+ * guide (`otherRelease`, lib/config/native/mod.ts): ruff lays out some code otherwise each year (2026: a lambda's body
+ * is parenthesized, not the whole lambda), so poly's ruff would call files unformatted that the repository's own passes,
+ * and its `--fix` and the hook would undo each other's work (MTES-MCT/envergo: 1 of 808 files formatted by ruff 0.14
+ * that ruff 0.16 lays out otherwise; EBI-Metagenomics/holofood-database: 1 of 86). `[fmt.python.ruff]` formats it with
+ * poly's ruff all the same.
+ */
+function otherRuff(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  const release = spec.id === "ruff" && readsNative(config, spec.id) ? config.native?.ruff?.otherRelease : undefined;
+  if (!release) return undefined;
+  const clause = `, whose ${release.style} poly's ruff ${RUFF_RELEASE} (the ${ruffStyleGuide(RUFF_RELEASE)} one) ` +
+    "does not keep";
+  return notFormatted(language, `ruff ${release.spec} (${release.from})`, clause, spec.id);
 }
 
 /**

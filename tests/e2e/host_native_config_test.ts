@@ -325,9 +325,13 @@ Deno.test({
 Deno.test("clang-format: a .clang-format without a document for the file's language is that file's error, naming it", async () => {
   const dir = await copyFixture("native/clang_format");
   await Deno.writeTextFile(join(dir, ".clang-format"), "Language: Cpp\nBasedOnStyle: Google\nIndentWidth: 8\n");
+  await Deno.writeTextFile(join(dir, "api.proto"), 'syntax = "proto3";\n');
   const { doc } = await run(dir, ["fmt", "--check"]);
+  const proto = doc.results.find((r) => r.path === "api.proto");
+  assert.match(proto?.error ?? "", /\.clang-format" has no style for this language/, JSON.stringify(proto));
+  // Java it has no document for is not clang-format's to format at all (lib/run/plan.ts, unconfiguredJava).
   const java = doc.results.find((r) => r.path === "A.java");
-  assert.match(java?.error ?? "", /\.clang-format" has no style for this language/, JSON.stringify(java));
+  assert.match(java?.skipped ?? "", /configures a Java formatter \(\.clang-format has no document for Java\)/);
   const c = doc.results.find((r) => r.path === "main.c");
   assert.ok(!c?.changed && !c?.error, JSON.stringify(c)); // formatted under the Cpp document
 });
@@ -743,6 +747,17 @@ Deno.test("pre-commit-ruff-format: ruff lints and formats as its hooks run it, w
     "src/crlf.py",
     "src/report.py",
   ]);
+  // A hook pinning a ruff of another year's style guide (0.14: 2025's) formats otherwise than poly's ruff: not formatted.
+  await Deno.remove(join(dir, "poly.toml"));
+  const config = join(dir, ".pre-commit-config.yaml");
+  await Deno.writeTextFile(config, (await Deno.readTextFile(config)).replace("rev: v0.16.4", "rev: v0.14.14"));
+  const older = Object.fromEntries((await run(dir, ["fmt", "--check"])).doc.results.map((r) => [r.path, r]));
+  assert.equal(
+    older["src/report.py"]?.skipped,
+    'not formatted: the repository keeps its Python style with ruff 0.14.14 (its "ruff-format" hook in ' +
+      ".pre-commit-config.yaml), whose 2025 style guide poly's ruff 0.16.9 (the 2026 one) does not keep; " +
+      "[fmt.python.ruff] in poly.toml formats it with ruff",
+  );
 });
 
 Deno.test("pre-commit-prettier: prettier's hook formats with prettier's defaults and its arguments, the files it takes", async () => {

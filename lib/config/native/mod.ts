@@ -29,7 +29,15 @@ import type { ResolvedConfig } from "../types.ts";
 import { NativeFiles } from "./_files.ts";
 import { unhonouredConfig } from "./_reading.ts";
 import { ruffMatches } from "./_glob.ts";
-import { foldOnto, RUFF_DEFAULT_EXCLUDE, RUFF_SETTINGS_FILES, RuffReader, withFirstParty } from "./ruff.ts";
+import {
+  foldOnto,
+  RUFF_DEFAULT_EXCLUDE,
+  RUFF_RELEASE,
+  RUFF_SETTINGS_FILES,
+  RuffReader,
+  ruffStyleGuide,
+  withFirstParty,
+} from "./ruff.ts";
 import { biomeExcluded, BiomeReader } from "./biome.ts";
 import { EditorconfigReader } from "./editorconfig.ts";
 import { clangFormatExcluded } from "./clang_format_ignore.ts";
@@ -394,6 +402,12 @@ export class NativeConfigs {
       } catch (e) {
         if (!(e instanceof ConfigError)) throw e;
         return { ...ruff, options, hook, unmapped: e.message };
+      }
+      // A `rev` of another year's style guide formats otherwise than poly's ruff (lib/run/plan.ts says so).
+      const year = format.version ? ruffStyleGuide(format.version) : undefined;
+      if (year !== undefined && year !== ruffStyleGuide(RUFF_RELEASE)) {
+        const from = `its "${format.id}" hook in ${shown}`;
+        return { ...ruff, options, hook, otherRelease: { spec: format.version!, from, style: `${year} style guide` } };
       }
     }
     return { ...ruff, options, hook };

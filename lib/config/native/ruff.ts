@@ -95,6 +95,21 @@ const PATH_KEYS = new Set([
   "per-file-target-version",
 ]);
 
+/** The ruff poly runs (deno.json's pin of `@astral-sh/ruff-wasm-nodejs`; lib/engines/ruff/mod.ts). */
+export const RUFF_RELEASE = "0.16.9";
+
+/**
+ * The style guide a ruff release formats by: ruff changes its formatter's layout once a year, at a minor release (0.3.0
+ * the 2024 style, 0.9.0 the 2025 one, 0.15.0 the 2026 one); before 0.3 it followed black 23's (2023 here). Undefined for
+ * a version it cannot read, or past 0.x.
+ */
+export function ruffStyleGuide(version: string): number | undefined {
+  const m = /^0\.(\d+)(\.|$)/.exec(version);
+  if (!m) return undefined;
+  const minor = Number(m[1]);
+  return minor >= 15 ? 2026 : minor >= 9 ? 2025 : minor >= 3 ? 2024 : 2023;
+}
+
 /** The Python versions ruff 0.17 takes for `target-version` and `per-file-target-version`. */
 const PYTHON_VERSION = /^py3(?:[7-9]|1[0-4])$/;
 

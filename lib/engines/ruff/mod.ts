@@ -77,6 +77,7 @@ import {
   syntaxDiagnostic,
 } from "../types.ts";
 import { mergeTables, tableOf } from "../../config/table.ts";
+import { RUFF_RELEASE } from "../../config/native/ruff.ts";
 import { ownFileText } from "../../fs/read_log.ts";
 import { hasExecutableBit } from "../../fs/executable.ts";
 import { basename, extname, resolve } from "node:path";
@@ -84,7 +85,7 @@ import { basename, extname, resolve } from "node:path";
 const PACKAGE = "@astral-sh/ruff-wasm-nodejs";
 
 /** ruff's version, pinned: the WebAssembly package's and the tables generated from ruff at it (`_codes.json`). */
-export const RUFF_VERSION = "0.16.9";
+export const RUFF_VERSION = RUFF_RELEASE;
 
 interface RuffLocation {
   row: number;

@@ -17,6 +17,7 @@ import {
   tagsOf,
 } from "../../../lib/config/native/pre_commit.ts";
 import type { NativeEngineConfig } from "../../../lib/config/native/types.ts";
+import { RUFF_RELEASE, ruffStyleGuide } from "../../../lib/config/native/ruff.ts";
 import { ConfigError } from "../../../lib/errors/mod.ts";
 import { tempRepository } from "../../_helpers/temp.ts";
 
@@ -219,6 +220,12 @@ Deno.test("ruff-format's hook: ruff's own defaults beneath its arguments where n
   const top = (await config.forDir(dir)).native?.ruff;
   assert.equal(top?.hook, "ruff-format");
   assert.equal(top?.options["line-length"], 100);
+  // ruff 0.9 formats by its 2025 style guide, poly's ruff by the 2026 one.
+  assert.deepEqual(top?.otherRelease, {
+    spec: "0.9.0",
+    from: 'its "ruff-format" hook in .pre-commit-config.yaml',
+    style: "2025 style guide",
+  });
   // The hook's flag goes over the file's own key, as on ruff's command line.
   const sub = (await config.forDir(join(dir, "sub"))).native?.ruff;
   assert.equal(sub?.options["line-length"], 100);
@@ -373,4 +380,14 @@ Deno.test("buf's buf-format hook keeps Protobuf (every file: it takes no names),
     ["buf-format", "buf", ["protobuf"], true],
     ["djlint-reformat-django", "djLint", ["html"], false],
   ]);
+});
+
+Deno.test("ruffStyleGuide(): the year's style guide a ruff release formats by, none for a version it cannot read", () => {
+  for (const [version, year] of [["0.1.7", 2023], ["0.3.0", 2024], ["0.8.6", 2024], ["0.9", 2025], ["0.14.14", 2025]]) {
+    assert.equal(ruffStyleGuide(String(version)), year, String(version));
+  }
+  assert.equal(ruffStyleGuide(RUFF_RELEASE), 2026);
+  assert.equal(ruffStyleGuide("0.15.0"), 2026);
+  assert.equal(ruffStyleGuide("1.0.0"), undefined);
+  assert.equal(ruffStyleGuide("main"), undefined);
 });
