@@ -33,7 +33,6 @@ import {
 } from "../config/native/mod.ts";
 import { yamlLayout } from "../config/native/yamllint.ts";
 import { PYLINT } from "../config/native/kept_style.ts";
-import { RUFF_RELEASE, ruffStyleGuide } from "../config/native/ruff.ts";
 import {
   editorconfigStyle,
   editorconfigToBiome,
@@ -447,7 +446,8 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     ? undefined
     : spec.id === "biome"
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
-    : styleKept(spec, language, config) ?? otherPrettier(spec, language, config) ?? otherRuff(spec, language, config) ??
+    : styleKept(spec, language, config) ?? otherPrettier(spec, language, config) ??
+      otherRelease(spec, language, config) ??
       flake8KeepsStyle(spec, language, config) ??
       pylintKeepsStyle(spec, language, config) ??
       linterKeepsStyle(spec, language, config) ??
@@ -635,19 +635,18 @@ function otherPrettier(spec: EngineSpec, language: Language, config: ResolvedCon
 }
 
 /**
- * Why poly's ruff does not format Python where the repository's `ruff-format` hook pins a ruff of another year's style
- * guide (`otherRelease`, lib/config/native/mod.ts): ruff lays out some code otherwise each year (2026: a lambda's body
- * is parenthesized, not the whole lambda), so poly's ruff would call files unformatted that the repository's own passes,
- * and its `--fix` and the hook would undo each other's work (MTES-MCT/envergo: 1 of 808 files formatted by ruff 0.14
- * that ruff 0.16 lays out otherwise; EBI-Metagenomics/holofood-database: 1 of 86). `[fmt.python.ruff]` formats it with
- * poly's ruff all the same.
+ * Why `spec` does not format `language` where the repository's hook pins a release of it whose layout poly's does not
+ * keep (`otherRelease`, lib/config/native/mod.ts): a `ruff-format` hook's ruff of another year's style guide (2026
+ * parenthesizes a lambda's body, not the whole lambda: MTES-MCT/envergo, 1 of 808 files formatted by ruff 0.14 that
+ * ruff 0.16 lays out otherwise; EBI-Metagenomics/holofood-database, 1 of 86), a clang-format hook's other LLVM major
+ * (loco-3d/crocoddyl's 20.1.7: 17 of its 325 C++ files laid out otherwise by 23). poly's formatter would call files
+ * unformatted that the repository's own passes, and its `--fix` and the hook would undo each other's work.
+ * `[fmt.<lang>.<id>]` formats them with poly's all the same.
  */
-function otherRuff(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
-  const release = spec.id === "ruff" && readsNative(config, spec.id) ? config.native?.ruff?.otherRelease : undefined;
+function otherRelease(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
+  const release = readsNative(config, spec.id) ? config.native?.[spec.id]?.otherRelease : undefined;
   if (!release) return undefined;
-  const clause = `, whose ${release.style} poly's ruff ${RUFF_RELEASE} (the ${ruffStyleGuide(RUFF_RELEASE)} one) ` +
-    "does not keep";
-  return notFormatted(language, `ruff ${release.spec} (${release.from})`, clause, spec.id);
+  return notFormatted(language, `${release.tool} ${release.spec} (${release.from})`, `, ${release.clause}`, spec.id);
 }
 
 /**

@@ -941,6 +941,26 @@ Deno.test("pre-commit-clang-format: clang-format's hook formats with its style (
   await Deno.writeTextFile(config, `${text}        args: [--style=file:tools/style.yaml]\n`);
   const refused = await run(dir, ["fmt", "--check", "src/main.c"]);
   assert.match(refused.doc.errors[0]?.message ?? "", /poly cannot apply --style=file:tools\/style.yaml/);
+  // A hook pinning another LLVM major than poly's clang-format: its files are not formatted, naming the release.
+  await Deno.writeTextFile(config, text.replace("rev: v23.1.0", "rev: v20.1.7"));
+  const older = (await run(dir, ["fmt", "--check", "src/main.c"])).doc;
+  assert.equal(
+    older.results.find((r) => r.path === "src/main.c")?.skipped,
+    'not formatted: the repository keeps its C style with clang-format 20.1.7 (its "clang-format" hook in ' +
+      ".pre-commit-config.yaml), whose output poly's clang-format 23.1.0 does not reproduce; [fmt.c.clang-format] in " +
+      "poly.toml formats it with clang-format",
+  );
+  // cpp-linter-hooks' `rev` is the hooks' release: its `--version` names clang-format's.
+  const linter = (version: string) =>
+    "repos:\n  - repo: https://github.com/cpp-linter/cpp-linter-hooks\n    rev: v1.1.0\n    hooks:\n" +
+    `      - id: clang-format\n        args: [--style=LLVM, ${version}]\n`;
+  await Deno.writeTextFile(config, linter("--version=18"));
+  const pinned = (await run(dir, ["fmt", "--check", "src/main.c"])).doc;
+  assert.match(pinned.results.find((r) => r.path === "src/main.c")?.skipped ?? "", /with clang-format 18 \(its/);
+  await Deno.writeTextFile(config, linter("--version=23"));
+  const same = (await run(dir, ["fmt", "--check", "src/main.c"])).doc;
+  // Formatted (the file is in Mozilla's style since the --fix above).
+  assert.equal(same.results.find((r) => r.path === "src/main.c")?.changed, true, JSON.stringify(same));
   // Without the hook, poly's defaults (120 columns) join the wrapped lines, and biome formats the JavaScript.
   await Deno.remove(config);
   const plain = (await run(dir, ["fmt", "--check"])).doc;

@@ -35,6 +35,9 @@ import { isTable, type Table } from "../table.ts";
 export const SHELLCHECK_FILES = [".shellcheckrc", "shellcheckrc"] as const;
 /** clang-format's style file names, in the order it looks for them in one directory. */
 export const CLANG_FORMAT_FILES = [".clang-format", "_clang-format"] as const;
+
+/** The clang-format poly runs (deno.json's pin of `@wasm-fmt/clang-format`: LLVM's; lib/engines/clang_format/mod.ts). */
+export const CLANG_FORMAT_RELEASE = "23.1.0";
 /** rustfmt's config file names, in the order it looks for them in one directory. */
 export const RUSTFMT_FILES = [".rustfmt.toml", "rustfmt.toml"] as const;
 /** rustup's toolchain file names, in the order it takes them in one directory (the legacy name first). */

@@ -43,7 +43,7 @@ import { EditorconfigReader } from "./editorconfig.ts";
 import { clangFormatExcluded } from "./clang_format_ignore.ts";
 import { styleIgnored } from "./prettier.ts";
 import { denoExcluded, DenoReader } from "./deno.ts";
-import { HostReader } from "./host.ts";
+import { CLANG_FORMAT_RELEASE, HostReader } from "./host.ts";
 import { blackExcluded, BlackReader } from "./black.ts";
 import { flake8Excluded, Flake8Reader } from "./flake8.ts";
 import { EslintReader } from "./eslint.ts";
@@ -216,6 +216,20 @@ function biomeHooked(
     if (!(e instanceof ConfigError)) throw e;
     return { ...base, hook: hook.id, unmapped: e.message };
   }
+}
+
+/**
+ * `config` with the release of clang-format its hook pins (pre-commit/mirrors-clang-format's `rev`, cpp-linter-hooks'
+ * `--version`), where that is another LLVM major than poly's: each major lays out some code otherwise (clang-format 23
+ * derives `PointerAlignment` otherwise than 20: loco-3d/crocoddyl's hook pins 20.1.7, which passes all 325 of its C++
+ * files, where 23 calls 17 unformatted), so poly's clang-format does not format for it (lib/run/plan.ts says so).
+ */
+function withClangFormatRelease(config: NativeEngineConfig, hook: PreCommitHook, shown: string): NativeEngineConfig {
+  const major = hook.version?.split(".")[0];
+  if (!major || major === CLANG_FORMAT_RELEASE.split(".")[0]) return config;
+  const clause = `whose output poly's clang-format ${CLANG_FORMAT_RELEASE} does not reproduce`;
+  const from = `its "${hook.id}" hook in ${shown}`;
+  return { ...config, otherRelease: { tool: "clang-format", spec: hook.version!, from, clause } };
 }
 
 /**
@@ -405,9 +419,11 @@ export class NativeConfigs {
       }
       // A `rev` of another year's style guide formats otherwise than poly's ruff (lib/run/plan.ts says so).
       const year = format.version ? ruffStyleGuide(format.version) : undefined;
-      if (year !== undefined && year !== ruffStyleGuide(RUFF_RELEASE)) {
+      const ours = ruffStyleGuide(RUFF_RELEASE);
+      if (year !== undefined && year !== ours) {
         const from = `its "${format.id}" hook in ${shown}`;
-        return { ...ruff, options, hook, otherRelease: { spec: format.version!, from, style: `${year} style guide` } };
+        const clause = `whose ${year} style guide poly's ruff ${RUFF_RELEASE} (the ${ours} one) does not keep`;
+        return { ...ruff, options, hook, otherRelease: { tool: "ruff", spec: format.version!, from, clause } };
       }
     }
     return { ...ruff, options, hook };
@@ -584,7 +600,7 @@ export class NativeConfigs {
         false,
         preCommit,
         top,
-        (own, hook) => clangFormatHooked(own, hook, top, shown),
+        async (own, hook) => withClangFormatRelease(await clangFormatHooked(own, hook, top, shown), hook, shown),
       );
     }
     // shellcheck's hook: its flags over the .shellcheckrc (none read with `--norc`), as shellcheck applies them.

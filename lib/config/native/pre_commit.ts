@@ -96,6 +96,8 @@ interface Known {
   /** The manifest's `pass_filenames: false`. */
   noFilenames?: true;
   typesOr?: string[];
+  /** The flag of the hook's `args` naming the release of the tool it installs, where its `rev` is the hooks' own. */
+  versionFlag?: string;
 }
 
 const PYTHON = { languages: ["python"], typesOr: ["python", "pyi"] };
@@ -256,6 +258,7 @@ export const KNOWN_HOOKS: Readonly<Record<string, Known | readonly Known[]>> = {
       engine: "clang-format",
       repos: /cpp-linter-hooks$/,
       notLocal: true,
+      versionFlag: "--version",
       languages: ["c", "cpp"],
       files: String.raw`\.(h\+\+|h|hh|hxx|hpp|c|cc|cpp|c\+\+|cxx)$`,
     },
@@ -417,16 +420,28 @@ function readHook(hook: Table, known: Known, local: boolean, rev: unknown, shown
     typesOr: listKey(hook, "types_or", base.typesOr, where, shown),
     excludeTypes: listKey(hook, "exclude_types", base.excludeTypes, where, shown),
     args: listKey(hook, "args", base.args, where, shown),
-    ...(hookVersion(hook, known.tool, rev) ?? {}),
+    ...(hookVersion(hook, known, rev) ?? {}),
     ...((hook.pass_filenames ?? !base.noFilenames) === false ? { noFilenames: true as const } : {}),
   };
 }
 
 /**
  * The release of its tool a hook runs: the one its `additional_dependencies` name (`prettier@2.8.8`: a Node.js hook
- * installs what it lists, over its repository's own), else its repository's `rev` (`v3.1.0` of pre-commit/mirrors-prettier).
+ * installs what it lists, over its repository's own), else its repository's `rev` (`v3.1.0` of pre-commit/mirrors-prettier);
+ * for a hook whose `rev` is the hooks' own release (cpp-linter-hooks), the one its `args` name (`--version=18`), or none.
  */
-function hookVersion(hook: Table, tool: string, rev: unknown): { version: string } | undefined {
+function hookVersion(hook: Table, known: Known, rev: unknown): { version: string } | undefined {
+  if (known.versionFlag) {
+    const args = Array.isArray(hook.args) ? hook.args.map(String) : [];
+    const at = args.findIndex((a) => a === known.versionFlag || a.startsWith(`${known.versionFlag}=`));
+    const value = at < 0
+      ? undefined
+      : args[at].includes("=")
+      ? args[at].slice(args[at].indexOf("=") + 1)
+      : args[at + 1];
+    return value && /^\d+/.test(value) ? { version: value } : undefined;
+  }
+  const tool = known.tool;
   const extra = Array.isArray(hook.additional_dependencies) ? hook.additional_dependencies : [];
   for (const dependency of extra) {
     if (typeof dependency === "string" && dependency.startsWith(`${tool}@`)) {

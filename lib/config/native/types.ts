@@ -120,10 +120,11 @@ export interface NativeEngineConfig {
    */
   hook?: string;
   /**
-   * Set where the repository formats with a release of the engine whose layout poly's does not keep (ruff's
-   * `ruff-format` hook pinning a release of another year's style guide): the release, where it is named, and its style.
+   * Set where the repository formats with a release of the engine whose layout poly's does not keep (a `ruff-format`
+   * hook pinning a ruff of another year's style guide, a clang-format hook another LLVM major): the tool and release,
+   * where it is named, and how poly's differs, for the reason lib/run/plan.ts gives.
    */
-  otherRelease?: { spec: string; from: string; style: string };
+  otherRelease?: { tool: string; spec: string; from: string; clause: string };
   /**
    * Set when the engine reads the `.editorconfig` over these options, as StyLua does over its hook's flags where no
    * `stylua.toml` governs (lib/run/plan.ts): the options govern otherwise (no `[defaults]`).

@@ -31,10 +31,11 @@
 import { finishText } from "../layout.ts";
 import { messageOf, packagePart, Renewable, siblingUrls } from "../module.ts";
 import { UNIFORM_KEYS } from "../settings.ts";
+import { CLANG_FORMAT_RELEASE } from "../../config/native/host.ts";
 import { EngineCrash, EngineError, type EngineInstance, type EngineSettings, type EngineSpec } from "../types.ts";
 
 const PACKAGE = "@wasm-fmt/clang-format";
-const VERSION = "23.1.0";
+const VERSION = CLANG_FORMAT_RELEASE;
 
 /** A crash's detail when the module aborted. */
 const ABORTED = "it aborted, as LLVM's WebAssembly build does when its memory runs out (a file of some hundreds of " +

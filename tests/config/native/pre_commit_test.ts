@@ -222,9 +222,10 @@ Deno.test("ruff-format's hook: ruff's own defaults beneath its arguments where n
   assert.equal(top?.options["line-length"], 100);
   // ruff 0.9 formats by its 2025 style guide, poly's ruff by the 2026 one.
   assert.deepEqual(top?.otherRelease, {
+    tool: "ruff",
     spec: "0.9.0",
     from: 'its "ruff-format" hook in .pre-commit-config.yaml',
-    style: "2025 style guide",
+    clause: "whose 2025 style guide poly's ruff 0.16.9 (the 2026 one) does not keep",
   });
   // The hook's flag goes over the file's own key, as on ruff's command line.
   const sub = (await config.forDir(join(dir, "sub"))).native?.ruff;
@@ -390,4 +391,17 @@ Deno.test("ruffStyleGuide(): the year's style guide a ruff release formats by, n
   assert.equal(ruffStyleGuide("0.15.0"), 2026);
   assert.equal(ruffStyleGuide("1.0.0"), undefined);
   assert.equal(ruffStyleGuide("main"), undefined);
+});
+
+Deno.test("a hook whose rev is the hooks' own release names its tool's by an argument (cpp-linter-hooks' --version)", async () => {
+  const linter = (args: string) =>
+    `repos:\n- repo: https://github.com/cpp-linter/cpp-linter-hooks\n  rev: v1.1.0\n  hooks:\n  - id: clang-format\n${args}`;
+  const version = async (args: string) =>
+    (await readPreCommit(linter(args), ".pre-commit-config.yaml")).hooks[0]?.version;
+  assert.equal(await version("    args: [--style=file, --version=18]\n"), "18");
+  assert.equal(await version("    args: [--version, '20.1.7']\n"), "20.1.7");
+  assert.equal(await version(""), undefined, "not the hooks' rev");
+  const mirror = "repos:\n- repo: https://github.com/pre-commit/mirrors-clang-format\n  rev: v20.1.7\n  hooks:\n" +
+    "  - id: clang-format\n";
+  assert.equal((await readPreCommit(mirror, ".pre-commit-config.yaml")).hooks[0]?.version, "20.1.7");
 });
