@@ -620,12 +620,12 @@ function unconfiguredJava(spec: EngineSpec, language: Language, config: Resolved
 }
 
 /**
- * Why poly's prettier does not format `language` where the repository formats it with another major of prettier
- * (`style.release`: its `package.json`'s range, or its pre-commit hook's release; lib/config/native/biome.ts). Its
- * output differs from that major's in files the repository keeps formatted: react-native-community/template's apps
- * pin prettier 2.8.8, and prettier 3 lays out 12 of wix/react-native-navigation's 285 JavaScript and TypeScript files
- * otherwise under the same options; twbs/rfs's prettier 2 keeps its 12 expected CSS files, all 12 of which prettier 3
- * rewrites. `[fmt.<lang>.prettier]` in poly.toml formats them with poly's prettier all the same.
+ * Why poly's prettier does not format `language` where the repository formats it with another release of prettier
+ * (`style.release`: the release installed in its `node_modules`, its `package.json`'s range, or its pre-commit hook's
+ * release; lib/config/native/biome.ts). Its output differs from that release's in files the repository keeps
+ * formatted: 17 of honojs/hono's, which pins 3.7.4; react-native-community/template's apps pin prettier 2.8.8, and
+ * prettier 3 lays out 12 of wix/react-native-navigation's 285 JavaScript and TypeScript files otherwise under the same
+ * options; twbs/rfs's prettier 2 keeps its 12 expected CSS files, all 12 of which prettier 3 rewrites. `[fmt.<lang>.prettier]` in poly.toml formats them with poly's prettier all the same.
  */
 function otherPrettier(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
   const release = spec.id === "prettier" ? prettierStyle(config)?.style?.release : undefined;

@@ -790,7 +790,7 @@ Deno.test("pre-commit-prettier: prettier's hook formats with prettier's defaults
   assert.deepEqual(plain.results.filter((r) => r.changed).map((r) => r.path), ["data.json"]);
 });
 
-Deno.test("prettier-major: files whose prettier is another major than poly's are not formatted; a package on 3 is", async () => {
+Deno.test("prettier-major: files whose prettier is another release than poly's are not formatted; a package on 3 is", async () => {
   const dir = await parity("prettier-major");
   const reason = (language: string, id: string, spec: string, from: string) =>
     `not formatted: the repository keeps its ${language} style with prettier ${spec} (${from}), whose output poly's ` +
@@ -802,6 +802,18 @@ Deno.test("prettier-major: files whose prettier is another major than poly's are
   assert.equal(byPath["styles/card.css"]?.skipped, reason("CSS", "css", "2.8.8", "package.json"));
   assert.equal(byPath["app/src/card.css"]?.changed, true);
   assert.equal(byPath["app/src/index.ts"], undefined, "formatted as prettier 3 formats it");
+  // The prettier installed in `node_modules` is the one the package's scripts run: 3.3.3 is not poly's 3.10.1.
+  await Deno.mkdir(join(dir, "app/node_modules/prettier"), { recursive: true });
+  await Deno.writeTextFile(
+    join(dir, "app/node_modules/prettier/package.json"),
+    '{"name":"prettier","version":"3.3.3"}',
+  );
+  const installed = (await run(dir, ["fmt", "--check", "app"])).doc;
+  assert.equal(
+    installed.results.find((r) => r.path === "app/src/card.css")?.skipped,
+    reason("CSS", "css", "3.3.3", "app/node_modules/prettier/package.json"),
+  );
+  await Deno.remove(join(dir, "app/node_modules"), { recursive: true });
   // poly.toml naming the formatter formats them with poly's prettier all the same.
   await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.typescript.prettier]\n");
   const named = (await run(dir, ["fmt", "--check", "src"])).doc;
@@ -820,7 +832,7 @@ Deno.test("prettier-major: files whose prettier is another major than poly's are
   );
   await Deno.writeTextFile(
     join(dir, ".pre-commit-config.yaml"),
-    `${hook}    additional_dependencies: ["prettier@3.3.3"]\n`,
+    `${hook}    additional_dependencies: ["prettier@3.10.1"]\n`,
   );
   const pinned = Object.fromEntries((await run(dir, ["fmt", "--check"])).doc.results.map((r) => [r.path, r]));
   assert.equal(pinned["styles/card.css"]?.changed, true);

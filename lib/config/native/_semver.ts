@@ -12,7 +12,7 @@ export function validRange(range: string): boolean {
   return semver.validRange(range) !== null;
 }
 
-/** Whether some version satisfies both ranges. */
-export function intersects(a: string, b: string): boolean {
-  return semver.intersects(a, b);
+/** Whether `version` is one of those `range` admits. */
+export function satisfies(version: string, range: string): boolean {
+  return semver.satisfies(version, range);
 }

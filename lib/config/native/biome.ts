@@ -53,6 +53,16 @@ import { isTable, mergeTables, type Table } from "../table.ts";
 import { parseEditorconfig } from "./editorconfig.ts";
 import { PRE_COMMIT_FILE, readPreCommit } from "./pre_commit.ts";
 
+/** The `version` of an installed package's `package.json` text, or undefined. */
+function installedVersion(text: string): string | undefined {
+  try {
+    const version = (JSON.parse(text) as Table).version;
+    return typeof version === "string" && /^\d+\.\d+\.\d+/.test(version) ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The biome version whose configuration schema (shipped with `@biomejs/biome`) poly checks files against. */
 const BIOME_SCHEMA_VERSION = "2.5.14";
 
@@ -409,10 +419,10 @@ export class BiomeReader {
 
   /**
    * The prettier the repository formats with under the prettier configuration `file`, where it names one: the one its
-   * pre-commit hook runs (that file's), else the range the nearest `package.json` declaring prettier gives it, from
-   * the file's folder up to `top` (the file itself first where it is one), as the repository's scripts run the prettier
-   * its package installs. `from` says where, for messages; `source` is that `package.json` where it is another file
-   * than the configuration's (one of its files then).
+   * pre-commit hook runs (that file's), else, from the file's folder up to `top`, the nearest release installed in a
+   * `node_modules` or range a `package.json` declaring prettier gives (the file itself first where it is one), as the
+   * repository's scripts run the prettier its package installs. `from` says where, for messages; `source` is the file
+   * it came from where it is another than the configuration (one of its files then).
    */
   async #prettierRelease(
     file: NativeText,
@@ -424,6 +434,15 @@ export class BiomeReader {
       return hook?.version ? { spec: hook.version, from: `its "${hook.id}" hook in ${display}` } : undefined;
     }
     for (let dir = dirname(file.path);; dir = dirname(dir)) {
+      // The prettier installed there is the one the repository's scripts run, whatever range asked for it.
+      if ((await this.files.entryNames(dir))?.has("node_modules")) {
+        const path = join(dir, "node_modules", "prettier", "package.json");
+        const installed = await this.files.read(path).catch(() => undefined);
+        const version = installed ? installedVersion(installed.text) : undefined;
+        if (installed && version) {
+          return { spec: version, from: this.display(path), source: { path, hash: installed.hash } };
+        }
+      }
       if ((await this.files.namesIn(dir)).has("package.json")) {
         const path = join(dir, "package.json");
         const manifest = path === file.path ? file : await this.files.read(path).catch(() => undefined);

@@ -152,12 +152,6 @@ export function devDependsOnPrettier(text: string): boolean {
 /** The prettier poly runs (deno.json's pin of `prettier`; lib/engines/prettier/mod.ts). */
 export const PRETTIER_RELEASE = "3.10.1";
 
-/** The major of poly's prettier: its output differs from another major's. */
-const RELEASE_MAJOR = Number(PRETTIER_RELEASE.split(".")[0]);
-
-/** The versions poly's prettier stands for: its major's releases. */
-const RELEASE_RANGE = `>=${RELEASE_MAJOR}.0.0 <${RELEASE_MAJOR + 1}.0.0-0`;
-
 /**
  * The prettier a `package.json` text declares: the range its `devDependencies` (else `dependencies`) give `prettier`,
  * an alias's (`npm:prettier@2.8.8`) as the range after it. Undefined where it declares none, or does not parse.
@@ -179,19 +173,21 @@ export function declaredPrettier(text: string): string | undefined {
 }
 
 /**
- * Whether a repository that names `spec` for prettier (an npm range: `2.8.8`, `^2.8.8`, `~3.3`; a pre-commit hook's
- * release) formats with another major of prettier than poly's, whose output poly's does not reproduce: prettier 3
- * changed the layout of template literals, of parameters with modifiers, of arrow chains returning JSX, and of CSS
- * values separated by commas, and its `trailingComma` default (react-native-community/template pins prettier 2.8.8).
- * A range poly cannot read (`latest`, `workspace:*`, `catalog:`) names none.
+ * Whether a repository that names `spec` for prettier (an npm range: `3.7.4`, `^2.8.8`, `~3.3`; the release installed
+ * in its `node_modules`, or a pre-commit hook's) formats with another prettier than poly's, one the range does not
+ * admit. prettier's output changes between releases, minor ones included (its docs ask for an exact pin for that
+ * reason): 3.10.1 lays out 17 of honojs/hono's files otherwise than the 3.7.4 it pins (a union type with a comment
+ * after its last member joined onto one line), and prettier 3 changed the layout of template literals, of parameters
+ * with modifiers, of arrow chains returning JSX and of CSS values separated by commas, and its `trailingComma` default,
+ * from 2's (react-native-community/template's apps pin prettier 2.8.8). A range poly cannot read (`latest`,
+ * `workspace:*`, `catalog:`) names none.
  */
 export async function otherPrettier(spec: string): Promise<boolean> {
-  // A version, or a caret or tilde range of one (`3.7.4`, `^2.8.8`, `~3.3.0`: nearly every package.json), admits its
-  // own major's releases alone; the other ranges take npm's semantics, loaded only for them.
-  const plain = /^[\^~]?(\d+)\.\d+\.\d+$/.exec(spec);
-  if (plain) return Number(plain[1]) !== RELEASE_MAJOR;
-  const { intersects, validRange } = await import("./_semver.ts");
-  return validRange(spec) && !intersects(spec, RELEASE_RANGE);
+  // A version (`3.7.4`: prettier's docs ask for an exact pin) is poly's or another; a range takes npm's semantics,
+  // loaded only for one.
+  if (/^\d+\.\d+\.\d+$/.test(spec)) return spec !== PRETTIER_RELEASE;
+  const { satisfies, validRange } = await import("./_semver.ts");
+  return validRange(spec) && !satisfies(PRETTIER_RELEASE, spec);
 }
 
 /** Reads a file a configuration names (a shared config package's), for {@link prettierOptions}. */
