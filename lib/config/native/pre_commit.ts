@@ -431,14 +431,11 @@ function readHook(hook: Table, known: Known, local: boolean, rev: unknown, shown
  * for a hook whose `rev` is the hooks' own release (cpp-linter-hooks), the one its `args` name (`--version=18`), or none.
  */
 function hookVersion(hook: Table, known: Known, rev: unknown): { version: string } | undefined {
-  if (known.versionFlag) {
+  const flag = known.versionFlag;
+  if (flag) {
     const args = Array.isArray(hook.args) ? hook.args.map(String) : [];
-    const at = args.findIndex((a) => a === known.versionFlag || a.startsWith(`${known.versionFlag}=`));
-    const value = at < 0
-      ? undefined
-      : args[at].includes("=")
-      ? args[at].slice(args[at].indexOf("=") + 1)
-      : args[at + 1];
+    const at = args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+    const value = at < 0 ? undefined : args[at] === flag ? args[at + 1] : args[at].slice(flag.length + 1);
     return value && /^\d+/.test(value) ? { version: value } : undefined;
   }
   const tool = known.tool;
