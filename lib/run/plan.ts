@@ -33,13 +33,7 @@ import {
 } from "../config/native/mod.ts";
 import { yamlLayout } from "../config/native/yamllint.ts";
 import { PYLINT } from "../config/native/kept_style.ts";
-import {
-  editorconfigStyle,
-  editorconfigToBiome,
-  LANGUAGE_PLUGINS,
-  PRETTIER_RELEASE,
-  stylePlugins,
-} from "../config/native/prettier.ts";
+import { editorconfigStyle, editorconfigToBiome, LANGUAGE_PLUGINS, stylePlugins } from "../config/native/prettier.ts";
 import { mergeTables, type Table, tableOf } from "../config/table.ts";
 import { ConfigError } from "../errors/mod.ts";
 import type { EngineSettings, EngineSpec, Language } from "../engines/types.ts";
@@ -446,8 +440,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     ? undefined
     : spec.id === "biome"
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
-    : styleKept(spec, language, config) ?? otherPrettier(spec, language, config) ??
-      otherRelease(spec, language, config) ??
+    : styleKept(spec, language, config) ?? otherRelease(spec, language, config) ??
       flake8KeepsStyle(spec, language, config) ??
       pylintKeepsStyle(spec, language, config) ??
       linterKeepsStyle(spec, language, config) ??
@@ -620,23 +613,11 @@ function unconfiguredJava(spec: EngineSpec, language: Language, config: Resolved
 }
 
 /**
- * Why poly's prettier does not format `language` where the repository formats it with another release of prettier
- * (`style.release`: the release installed in its `node_modules`, its `package.json`'s range, or its pre-commit hook's
- * release; lib/config/native/biome.ts). Its output differs from that release's in files the repository keeps
- * formatted: 17 of honojs/hono's, which pins 3.7.4; react-native-community/template's apps pin prettier 2.8.8, and
- * prettier 3 lays out 12 of wix/react-native-navigation's 285 JavaScript and TypeScript files otherwise under the same
- * options; twbs/rfs's prettier 2 keeps its 12 expected CSS files, all 12 of which prettier 3 rewrites. `[fmt.<lang>.prettier]` in poly.toml formats them with poly's prettier all the same.
- */
-function otherPrettier(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
-  const release = spec.id === "prettier" ? prettierStyle(config)?.style?.release : undefined;
-  if (!release) return undefined;
-  const clause = `, whose output poly's prettier ${PRETTIER_RELEASE} does not reproduce`;
-  return notFormatted(language, `prettier ${release.spec} (${release.from})`, clause, spec.id);
-}
-
-/**
- * Why `spec` does not format `language` where the repository's hook pins a release of it whose layout poly's does not
- * keep (`otherRelease`, lib/config/native/mod.ts): a `ruff-format` hook's ruff of another year's style guide (2026
+ * Why `spec` does not format `language` where the repository formats it with a release of it whose layout poly's does
+ * not keep (`otherRelease`): another prettier than poly's under a prettier file (the release installed in a
+ * `node_modules`, a `package.json`'s range, a hook's; lib/config/native/biome.ts: 17 of honojs/hono's files laid out
+ * otherwise than by the 3.7.4 it pins, 12 of wix/react-native-navigation's 285 under prettier 2.8.8, all 12 of
+ * twbs/rfs's expected CSS files), a `ruff-format` hook's ruff of another year's style guide (lib/config/native/mod.ts; 2026
  * parenthesizes a lambda's body, not the whole lambda: MTES-MCT/envergo, 1 of 808 files formatted by ruff 0.14 that
  * ruff 0.16 lays out otherwise; EBI-Metagenomics/holofood-database, 1 of 86), a clang-format hook's other LLVM major
  * (loco-3d/crocoddyl's 20.1.7: 17 of its 325 C++ files laid out otherwise by 23). poly's formatter would call files
@@ -644,7 +625,13 @@ function otherPrettier(spec: EngineSpec, language: Language, config: ResolvedCon
  * `[fmt.<lang>.<id>]` formats them with poly's all the same.
  */
 function otherRelease(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
-  const release = readsNative(config, spec.id) ? config.native?.[spec.id]?.otherRelease : undefined;
+  // prettier's release is its file's (the style governing the directory), the others' their own configuration's.
+  const native = spec.id === "prettier"
+    ? prettierStyle(config)
+    : readsNative(config, spec.id)
+    ? config.native?.[spec.id]
+    : undefined;
+  const release = native?.otherRelease;
   if (!release) return undefined;
   return notFormatted(language, `${release.tool} ${release.spec} (${release.from})`, `, ${release.clause}`, spec.id);
 }

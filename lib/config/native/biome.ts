@@ -45,6 +45,7 @@ import {
   oxfmtIgnores,
   oxfmtOptions,
   PRETTIER_FILES,
+  PRETTIER_RELEASE,
   prettierOptions,
   styleToBiomeOf,
 } from "./prettier.ts";
@@ -396,19 +397,18 @@ export class BiomeReader {
         }
         const release = oxfmt ? undefined : await this.#prettierRelease(file, top);
         if (release?.source) files.push(release.source);
-        const explicit = Object.keys(options).filter((k) => k !== "overrides").sort();
+        // Another prettier than poly's formats the repository: lib/run/plan.ts gives the reason, as for a hook's ruff.
+        const clause = `whose output poly's prettier ${PRETTIER_RELEASE} does not reproduce`;
+        const other = release && await otherPrettier(release.spec)
+          ? { otherRelease: { tool: "prettier", spec: release.spec, from: release.from, clause } }
+          : {};
         return {
           files,
           options,
           root,
           ...(formatIgnore.length > 0 ? { formatIgnore } : {}),
-          style: {
-            tool,
-            explicit,
-            ...(release && await otherPrettier(release.spec)
-              ? { release: { spec: release.spec, from: release.from } }
-              : {}),
-          },
+          style: { tool, explicit: Object.keys(options).filter((k) => k !== "overrides").sort() },
+          ...other,
           origins: Object.fromEntries(Object.keys(options).map((k) => [`${tool}.${k}`, display])),
         } satisfies NativeEngineConfig;
       })();

@@ -66,10 +66,8 @@ export interface NativeEngineConfig {
   /**
    * Set when the options are a prettier-compatible tool's (prettier, oxfmt) mapped onto biome: that tool reads a
    * file's `.editorconfig` beneath them, except for the options its file sets at its top level (`explicit`).
-   * `release`: the prettier the repository formats with, where it is another major than poly's (its range or
-   * release, and where it is named: lib/config/native/biome.ts); poly's prettier does not format for it.
    */
-  style?: { tool: "prettier" | "oxfmt"; explicit: string[]; release?: { spec: string; from: string } };
+  style?: { tool: "prettier" | "oxfmt"; explicit: string[] };
   /**
    * Set when the options are a `deno.json`'s `fmt` or `lint` (lib/config/native/deno.ts): dprint formats under them as
    * `deno fmt` does, `deno lint` lints under them; `include` and `exclude.fmt` / `exclude.lint` are Deno's paths.
@@ -120,9 +118,10 @@ export interface NativeEngineConfig {
    */
   hook?: string;
   /**
-   * Set where the repository formats with a release of the engine whose layout poly's does not keep (a `ruff-format`
-   * hook pinning a ruff of another year's style guide, a clang-format hook another LLVM major): the tool and release,
-   * where it is named, and how poly's differs, for the reason lib/run/plan.ts gives.
+   * Set where the repository formats with a release of the engine whose layout poly's does not keep (a prettier file
+   * under another prettier than poly's, a `ruff-format` hook pinning a ruff of another year's style guide, a
+   * clang-format hook another LLVM major): the tool and release, where it is named, and how poly's differs, for the
+   * reason lib/run/plan.ts gives.
    */
   otherRelease?: { tool: string; spec: string; from: string; clause: string };
   /**
