@@ -11,13 +11,13 @@
  *   configuration the WebAssembly path applies, plus `vcs.enabled = false`) and
  *   is the working directory, so no `biome.json` / `biome.jsonc`, `.gitignore`,
  *   `.editorconfig` or `package.json` of the user's project is read;
- * - `biome check --formatter-enabled=false --assist-enabled=true
- *   --enforce-assist=false --config-path=<dir>/biome.json --max-diagnostics=none --verbose
- *   --reporter=summary --reporter=json --reporter-file=<dir>/report-<n>.json <paths>`
- *   (lint rules plus assist diagnostics, as the WebAssembly path's `lintContent`
- *   reports them): the JSON report has every diagnostic with its file, severity,
- *   category, message and start/end line and column; the verbose summary on
- *   stdout lists the files biome processed;
+ * - `biome lint --config-path=<dir>/biome.json --max-diagnostics=none --verbose
+ *   --reporter=summary --reporter=json --reporter-file=<dir>/report-<n>.json <paths>`:
+ *   the JSON report has every diagnostic with its file, severity, category,
+ *   message and start/end line and column; the verbose summary on stdout lists
+ *   the files biome processed. The WebAssembly path also pulls assist actions
+ *   (organizeImports), which poly's result leaves out (`_shared.ts`: `outcome`); `lint`
+ *   runs none, so a file that suppresses one takes that path ({@link nativeFindings});
  * - biome's columns count Unicode scalar values and its lines also end at a lone
  *   `\r`: {@link toIndex} maps them back to string indices exactly.
  *
@@ -442,8 +442,9 @@ export function findingsOf(file: SourceFile, raw: JsonDiagnostic[]): Finding[] |
 }
 
 /**
- * biome's lint as the native path runs it: `check` without the formatter is `lint` plus assist actions, as the
- * WebAssembly path pulls assist diagnostics (organizeImports) whatever `assist.enabled` says.
+ * biome's lint with its assist actions: `check` without the formatter is `lint` plus assist actions, as the
+ * WebAssembly path pulls assist diagnostics (organizeImports) whatever `assist.enabled` says. A fix counts what it
+ * fixed against this (`_fix.ts`).
  */
 export const CHECK: readonly string[] = [
   "check",
@@ -530,7 +531,8 @@ async function runChunk(
   alias: Map<string, string>,
 ): Promise<NativeLint> {
   const out: NativeLint = new Map();
-  const run = await runBiome(command, dir, CHECK, paths, join(dir, `report-${n}.json`), options);
+  // `lint`, not `check`: the assist actions `check` adds cost ~10% of biome's time (hono), and poly reports none.
+  const run = await runBiome(command, dir, ["lint"], paths, join(dir, `report-${n}.json`), options);
   if (!run) return out;
   const original = (path: string) => alias.get(path) ?? path;
   const ours = new Set(paths.map(key));
@@ -684,6 +686,9 @@ export async function inBiomeDir(
   }
 }
 
+/** A suppression comment naming an assist action (`// biome-ignore assist/source/organizeImports: ...`). */
+const ASSIST_SUPPRESSION = /biome-ignore(?:-all|-start|-end)?\s+assist\b/;
+
 /**
  * Each file's findings from a native run, or undefined where it has none. A
  * path named twice gets the run's result once more only with the same text.
@@ -692,8 +697,9 @@ export function nativeFindings(run: NativeLint, files: readonly SourceFile[]): (
   const first = new Map<string, SourceFile>();
   return files.map((f) => {
     const raw = run.get(key(f.path));
-    // Named on its command line, biome lints what its walk never would: the WebAssembly path refuses it.
-    if (!raw || declinedByBiome(f.relPath)) return undefined;
+    // Named on its command line, biome lints what its walk never would: the WebAssembly path refuses it. Without the
+    // assist actions, `lint` calls a comment suppressing one unused: the WebAssembly path runs them.
+    if (!raw || declinedByBiome(f.relPath) || ASSIST_SUPPRESSION.test(f.text)) return undefined;
     const earlier = first.get(key(f.path));
     if (earlier && earlier.text !== f.text) return undefined;
     first.set(key(f.path), f);

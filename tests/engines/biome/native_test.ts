@@ -169,6 +169,12 @@ const FALLBACK_CASES: [string, string, Language][] = [
   ["fixtures/node_modules/dep/package.json", '{"name": "dep", "name": "again"}\n', "json"],
   ["big.ts", Array.from({ length: 52_000 }, (_, i) => `export const a${i} = ${i};`).join("\n") + "\n", "typescript"],
   ['quo"te.ts', "debugger;\n", "typescript"],
+  // `biome lint` runs no assist action, so it calls this suppression unused; the WebAssembly path runs them.
+  [
+    "assist_suppressed.ts",
+    '// biome-ignore assist/source/organizeImports: kept\nimport { b } from "b";\nimport { a } from "a";\nexport const x = [a, b];\n',
+    "typescript",
+  ],
 ];
 
 function read(path: string, relPath: string, language: Language): SourceFile {
