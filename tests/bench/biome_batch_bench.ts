@@ -9,7 +9,7 @@
  * Each round runs, one after the other (so a busy machine weighs on each alike):
  * - `biome lint <dir>`: biome's binary (npm's `node_modules/.bin/biome` is a Node.js launcher of it), `lint
  *   --reporter=json --max-diagnostics=none <dir>`;
- * - `biome check, poly's flags`: the exact command `lintMany` starts, the files as arguments;
+ * - `biome lint, poly's flags`: the exact command `lintMany` starts, the files as arguments;
  * - `lintMany`: a Deno process that reads the files as a run does and calls
  *   `Biome.lintMany` once (the figure is that call: starting Node and biome,
  *   reading the report, converting every position).
@@ -124,13 +124,10 @@ try {
   const runs: Record<string, (() => Promise<Sample>) | undefined> = {
     "biome lint <dir> (native CLI 2.5.14)": () =>
       measure([BIOME, "lint", "--reporter=json", "--max-diagnostics=none", tsDir], { cwd: dir }),
-    "biome check, poly's flags, files as arguments": command && (() =>
+    "biome lint, poly's flags, files as arguments": command && (() =>
       measure([
         command.binary,
-        "check",
-        "--formatter-enabled=false",
-        "--assist-enabled=true",
-        "--enforce-assist=false",
+        "lint",
         `--config-path=${join(cfgDir, "biome.json")}`,
         "--colors=off",
         "--max-diagnostics=none",
