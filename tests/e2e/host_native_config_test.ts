@@ -675,6 +675,34 @@ Deno.test("pre-commit-formatters: the hooks of .pre-commit-config.yaml keep what
 });
 
 Deno.test({
+  name: "python-declared-formatter: black or ruff declared as a dependency formats with its own defaults and release",
+  ignore: !(await hasProgram("black")),
+  fn: async () => {
+    const dir = await parity("python-declared-formatter");
+    const results = async () =>
+      Object.fromEntries((await run(dir, ["fmt", "--check"])).doc.results.map((r) => [r.path, r]));
+    // black, declared in requirements-dev.txt, formats app/ with its defaults: the file `black --check` passes is clean.
+    // tools/uv.lock installs ruff 0.14.14, of the 2025 style guide: poly's ruff does not format there.
+    const first = await results();
+    assert.equal(first["app/views.py"], undefined, JSON.stringify(first));
+    assert.equal(
+      first["tools/transform.py"]?.skipped,
+      "not formatted: the repository keeps its Python style with ruff 0.14.14 (tools/uv.lock), whose 2025 style guide " +
+        "poly's ruff 0.16.9 (the 2026 one) does not keep; [fmt.python.ruff] in poly.toml formats it with ruff",
+    );
+    // Without the lockfile, `ruff>=0.9` pins no style guide: ruff formats it (the lambda's body parenthesized).
+    await Deno.remove(join(dir, "tools/uv.lock"));
+    assert.equal((await results())["tools/transform.py"]?.changed, true);
+    // ruff declared in black's place: ruff's own defaults (88 columns) keep black's layout.
+    await Deno.writeTextFile(join(dir, "requirements-dev.txt"), "pytest==8.3.4\nruff\n");
+    assert.equal((await results())["app/views.py"], undefined);
+    // Neither declared: poly's width of 120 joins the call black split.
+    await Deno.remove(join(dir, "requirements-dev.txt"));
+    assert.equal((await results())["app/views.py"]?.changed, true);
+  },
+});
+
+Deno.test({
   name: "pre-commit-formatters: black formats as its hook runs it, with its defaults and the hook's flags",
   ignore: !(await hasProgram("black")),
   fn: async () => {

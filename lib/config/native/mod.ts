@@ -45,6 +45,7 @@ import { styleIgnored } from "./prettier.ts";
 import { denoExcluded, DenoReader } from "./deno.ts";
 import { CLANG_FORMAT_RELEASE, HostReader } from "./host.ts";
 import { blackExcluded, BlackReader } from "./black.ts";
+import { type Declared, PythonDepsReader } from "./python_deps.ts";
 import { flake8Excluded, Flake8Reader } from "./flake8.ts";
 import { EslintReader } from "./eslint.ts";
 import { dprintExcluded, DprintReader } from "./dprint.ts";
@@ -329,6 +330,7 @@ export class NativeConfigs {
   readonly #keptStyle: KeptStyleReader;
   readonly #yamllint: YamllintReader;
   readonly #preCommit: PreCommitReader;
+  readonly #pythonDeps: PythonDepsReader;
   readonly #derived = new Map<string, ResolvedConfig>();
   /** ruff without a file of its own, by the directory its defaults are relative to. */
   readonly #defaultRuff = new Map<string, Promise<NativeEngineConfig>>();
@@ -362,6 +364,7 @@ export class NativeConfigs {
     this.#keptStyle = new KeptStyleReader(this.#files);
     this.#yamllint = new YamllintReader(this.#files, display);
     this.#preCommit = new PreCommitReader(this.#files, display);
+    this.#pythonDeps = new PythonDepsReader(this.#files);
     this.#display = display;
   }
 
@@ -485,11 +488,13 @@ export class NativeConfigs {
         // Not honoured, its folders ruff never looks in (`.venv`, `build`, ...) still are not ruff's.
         if (out.ruff.unhonoured) out.ruff.exclude = defaultRuff(top).exclude;
       } else {
-        // No ruff file: ruff's defaults, with the Python version of the nearest pyproject.toml's requires-python.
+        // No ruff file: ruff's defaults, with the Python version of the nearest pyproject.toml's requires-python; the
+        // repository's own where it declares ruff among its dependencies (poly's [defaults] then do not apply).
         const python = await this.#ruff.requiresPython(dir, top);
-        const key = python ? python.file.path : top;
+        const declared = (await this.#pythonDeps.forDir(dir, top))?.ruff;
+        const key = `${python ? python.file.path : top}\0${declared?.file.path ?? ""}`;
         let fallback = this.#defaultRuff.get(key);
-        if (!fallback) this.#defaultRuff.set(key, fallback = withFirstParty(defaultRuff(top, python)));
+        if (!fallback) this.#defaultRuff.set(key, fallback = withFirstParty(defaultRuff(top, python, declared?.file)));
         out.ruff = await fallback;
       }
       // ruff's `ruff-format` and `ruff-check` hooks: ruff runs as they run it, their arguments over the configuration.
@@ -499,6 +504,13 @@ export class NativeConfigs {
       if ((format || check) && !ruff.unhonoured) {
         out.ruff = await this.#underHook(ruff, "ruff", () => this.#ruffHooked(ruff, format, check, shown));
       }
+      // The ruff the repository installs (its lockfile's, or the release its requirements pin), where its formatting
+      // hook pins none: another year's style guide than poly's ruff formats by is not poly's to reproduce.
+      if (!format?.version && !out.ruff.unhonoured && !out.ruff.otherRelease) {
+        const declared = (await this.#pythonDeps.forDir(dir, top))?.ruff;
+        const release = declared && ruffRelease(declared, this.#display);
+        if (release) out.ruff = { ...out.ruff, otherRelease: release };
+      }
     }
     if (wanted("black")) {
       // A repository formatting its Python with black: black formats it (lib/run/plan.ts).
@@ -507,6 +519,20 @@ export class NativeConfigs {
       const hook = engineHook(preCommit, "black");
       if (hook && !black?.unhonoured) {
         black = await this.#unhonouredAt(dir, () => this.#black.underHook(black, hook, top, shown));
+      }
+      // Without either, a repository that declares black among its dependencies formats with black's defaults, held
+      // to the major release it pins (its style guide's year), as a hook's `rev` holds it.
+      if (!black) {
+        const declarations = await this.#pythonDeps.forDir(dir, top);
+        const declared = declarations?.black;
+        if (declared) {
+          const major = declared.release?.split(".")[0];
+          black = {
+            files: [declared.file],
+            options: major ? { args: { required_version: major } } : {},
+            root: declarations.dir,
+          };
+        }
       }
       if (black) out.black = black;
     }
@@ -751,13 +777,33 @@ function portableFingerprint(id: string, value: NativeEngineConfig, dir: string)
  * ruff with no file of its own: its defaults, with its default `exclude` relative to the repository root, and the
  * Python version a `pyproject.toml`'s `requires-python` names (that file then governs, and is listed).
  */
-function defaultRuff(top: string, python?: { file: NativeSource; version: string }): NativeEngineConfig {
+function defaultRuff(
+  top: string,
+  python?: { file: NativeSource; version: string },
+  declaring?: NativeSource,
+): NativeEngineConfig {
   return {
-    files: python ? [python.file] : [],
+    files: [...python ? [python.file] : [], ...declaring && declaring.path !== python?.file.path ? [declaring] : []],
     options: python ? { "target-version": python.version } : {},
     root: top,
     exclude: { all: RUFF_DEFAULT_EXCLUDE.map((pattern) => ({ pattern, base: top })) },
     ...(python ? { origins: { "target-version": python.file.path } } : {}),
+  };
+}
+
+/**
+ * The `otherRelease` of a ruff the repository declares (lib/config/native/python_deps.ts) whose release formats by
+ * another year's style guide than poly's ruff, or undefined.
+ */
+function ruffRelease(declared: Declared, display: (path: string) => string): NativeEngineConfig["otherRelease"] {
+  const year = declared.release ? ruffStyleGuide(declared.release) : undefined;
+  const ours = ruffStyleGuide(RUFF_RELEASE);
+  if (year === undefined || year === ours) return undefined;
+  return {
+    tool: "ruff",
+    spec: declared.release!,
+    from: display(declared.lockfile ?? declared.file.path),
+    clause: `whose ${year} style guide poly's ruff ${RUFF_RELEASE} (the ${ours} one) does not keep`,
   };
 }
 

@@ -6,8 +6,9 @@
  * - It formats a file only where a `[tool.black]` table governs it and the repository does not configure ruff's
  *   formatter (lib/run/plan.ts, lib/config/native/black.ts), where the repository's pre-commit hook runs it
  *   (lib/config/native/pre_commit.ts: the hook's flags over the table's keys, and `--required-version` the major
- *   version its `rev` pins, so a black of another year's style on PATH refuses, saying which to install), or where
- *   poly.toml names it (`[fmt.python.black]`).
+ *   version its `rev` pins, so a black of another year's style on PATH refuses, saying which to install), where the
+ *   repository declares black among its dependencies and configures neither (lib/config/native/python_deps.ts: black's
+ *   defaults, held to the major release pinned), or where poly.toml names it (`[fmt.python.black]`).
  * - black reads the governing `pyproject.toml` itself (`--config`), every key of its table included (`line-length`,
  *   `target-version` or the version `requires-python` implies, `skip-string-normalization`, `preview`, ...); without
  *   one, an empty file, so no user-level configuration is read. poly.toml's `[fmt.python.black]` keys are black's
@@ -92,8 +93,9 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
   const args = blackArgs(hooked ? { ...settings, tool: { ...hooked, ...settings.tool } } : settings);
   return await withTempFiles(files, async (dir, names) => {
     const real = await Deno.realPath(dir);
+    // The `pyproject.toml` holding black's table, or declaring black (a requirements file declares it without one).
     let config = settings.native?.files[0]?.path;
-    if (!config) {
+    if (!config?.endsWith(".toml")) {
       // No table of the repository's: an empty file, so black reads no user-level configuration either.
       config = join(real, "pyproject.toml");
       await Deno.writeTextFile(config, "");
@@ -111,7 +113,8 @@ export async function formatMany(files: SourceFile[], settings: EngineSettings):
         const [, wanted, running] = pinned;
         throw new EngineError(
           `black ${running} on PATH does not lay code out as black ${wanted}, which the repository asks for (its ` +
-            "pre-commit hook's rev or `required-version`; black's stable style changes with its major version): " +
+            "pre-commit hook's rev, `required-version`, or the release its dependencies pin; black's stable style " +
+            "changes with its major version): " +
             `install black ${wanted} to format and check these files`,
         );
       }

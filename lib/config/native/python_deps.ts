@@ -1,0 +1,253 @@
+/**
+ * The Python formatters a repository declares among its dependencies — black, ruff — for where no configuration of
+ * theirs governs. A project that lists `black` in `requirements-dev.txt` and runs `black .` formats at black's defaults
+ * (88 columns), which poly's defaults (120) would undo in every long line, as a `package.json` listing prettier says
+ * for JavaScript (lib/config/native/prettier.ts). lib/config/native/mod.ts makes black format there (from PATH, as
+ * under a `[tool.black]` table), and makes ruff's own defaults govern where ruff is declared.
+ *
+ * Where a declaration is read, in the nearest folder from a file's directory up to the repository root that declares
+ * either tool:
+ *
+ * - `pyproject.toml`: `[project] optional-dependencies`, PEP 735's `[dependency-groups]`, uv's
+ *   `[tool.uv] dev-dependencies`, PDM's `[tool.pdm.dev-dependencies]`, Hatch's environments' `dependencies` and
+ *   `extra-dependencies`, Poetry's `dev-dependencies` and `group.<name>.dependencies` — the tooling, not what a
+ *   package needs to run (a code generator may depend on black to format what it writes);
+ * - the requirement files pip reads: `requirements.txt` and its kin (`requirements-dev.txt`, `dev-requirements.txt`,
+ *   `requirements_lint.in`, ...), and the `.txt` and `.in` files of a `requirements/` folder;
+ * - `Pipfile`'s `[dev-packages]`.
+ *
+ * The release: the version a lockfile beside a `pyproject.toml` holds (`uv.lock`, `poetry.lock`, `pdm.lock`), else the
+ * one a specifier pins (`==0.6.9`, `~=23.1`, Poetry's `23.1.0`, `^0.6`, `~0.6.1`); what matters is the style guide it
+ * formats by (black's major version, ruff's minor one), so a range that fixes that is enough. A file that does not
+ * parse declares nothing: it is not poly's to judge, and the tools' own readers say so where they read it.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import type { NativeFiles } from "./_files.ts";
+import { nearestUp } from "./_reading.ts";
+import type { NativeSource } from "./types.ts";
+
+type Table = Record<string, unknown>;
+
+/** The Python formatters whose declarations are read. */
+export type DeclaredFormatter = "black" | "ruff";
+
+/** One tool a folder's files declare. */
+export interface Declared {
+  /** The file that declares it (the first, in the order above). */
+  file: NativeSource;
+  /** The release it pins, as far as its style guide goes (`0.6.9`, `23.1`, `0.6`), where one is pinned. */
+  release?: string;
+  /** Where the release comes from, when not from the declaring file (a lockfile's path). */
+  lockfile?: string;
+}
+
+/** What the nearest folder declaring black or ruff declares. */
+export interface PythonDeclarations {
+  /** The folder whose files declare them. */
+  dir: string;
+  black?: Declared;
+  ruff?: Declared;
+}
+
+const TOOLS: readonly DeclaredFormatter[] = ["black", "ruff"];
+
+/** pip's requirement files by name: `requirements.txt`, `requirements-dev.txt`, `dev-requirements.in`, ... */
+const REQUIREMENTS = /^(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)$/i;
+
+const LOCKFILES = ["uv.lock", "poetry.lock", "pdm.lock"];
+
+/** Reads each folder's declarations once per run. */
+export class PythonDepsReader {
+  readonly #found = new Map<string, Promise<PythonDeclarations | undefined>>();
+
+  constructor(private readonly files: NativeFiles) {}
+
+  /** The declarations of the nearest folder from `dir` up to `top` that declares black or ruff, or undefined. */
+  forDir(dir: string, top: string): Promise<PythonDeclarations | undefined> {
+    return nearestUp(this.#found, dir, top, (at) => this.#here(at));
+  }
+
+  async #here(at: string): Promise<PythonDeclarations | undefined> {
+    const names = await this.files.entryNames(at);
+    if (!names) return undefined;
+    const out: PythonDeclarations = { dir: at };
+    const take = (found: Map<DeclaredFormatter, string | undefined>, file: NativeSource) => {
+      for (const [tool, spec] of found) out[tool] ??= { file, ...release(tool, spec) };
+    };
+    if (names.has("pyproject.toml")) {
+      const file = await this.#read(join(at, "pyproject.toml"));
+      if (file && /\b(?:black|ruff)\b/i.test(file.text)) {
+        take(pyprojectDeclares(file.text), file);
+        // A lockfile holds the release the project installs, whatever range it asks for.
+        for (const tool of TOOLS) {
+          if (out[tool]?.file !== file) continue;
+          for (const name of LOCKFILES) {
+            if (!names.has(name)) continue;
+            const lock = await this.#read(join(at, name));
+            const version = lock && lockedVersion(lock.text, tool);
+            if (version) {
+              out[tool] = { file, release: version, lockfile: lock.path };
+              break;
+            }
+          }
+        }
+      }
+    }
+    const requirements = [...names].filter((n) => REQUIREMENTS.test(n)).sort().map((n) => join(at, n));
+    if (names.has("requirements")) {
+      const inner = await this.files.entryNames(join(at, "requirements"));
+      for (const n of [...inner ?? []].filter((n) => /\.(?:txt|in)$/.test(n)).sort()) {
+        requirements.push(join(at, "requirements", n));
+      }
+    }
+    for (const path of requirements) {
+      const file = await this.#read(path);
+      if (file && /\b(?:black|ruff)\b/i.test(file.text)) take(requirementsDeclare(file.text), file);
+    }
+    if (names.has("Pipfile")) {
+      const file = await this.#read(join(at, "Pipfile"));
+      if (file && /\b(?:black|ruff)\b/i.test(file.text)) take(pipfileDeclares(file.text), file);
+    }
+    return out.black || out.ruff ? out : undefined;
+  }
+
+  async #read(path: string) {
+    return await this.files.read(path).catch(() => undefined);
+  }
+}
+
+/** `release` and nothing else, where `spec` pins the style guide `tool` formats by. */
+function release(tool: DeclaredFormatter, spec: string | undefined): { release?: string } {
+  const pinned = spec === undefined ? undefined : pinnedRelease(tool, spec);
+  return pinned === undefined ? {} : { release: pinned };
+}
+
+/**
+ * The release a version specifier pins as far as `tool`'s style guide goes (black: the major version; ruff, still
+ * 0.x: the minor one), or undefined: PEP 440's `==` (no wildcard past it) and `~=`, Poetry's bare version, `^` and
+ * `~`. Several clauses: the first that pins.
+ */
+export function pinnedRelease(tool: DeclaredFormatter, spec: string): string | undefined {
+  for (const clause of spec.split(",").map((c) => c.trim())) {
+    const m = /^(===?|~=|\^|~|)\s*v?(\d+(?:\.\d+)*)(\.\*)?$/.exec(clause);
+    if (!m) continue;
+    const [, op, version, wildcard] = m;
+    const parts = version.split(".");
+    // The components a specifier fixes: `==` and a bare version all it names (less a wildcard's), `~=` all but its
+    // last, `^` up to its first non-zero one, `~` the first two (or the one).
+    const fixed = op === "==" || op === "===" || op === ""
+      ? parts.length
+      : op === "~="
+      ? parts.length - 1
+      : op === "^"
+      ? Math.max(parts.findIndex((p) => p !== "0"), 0) + 1
+      : Math.min(parts.length, 2);
+    if (wildcard && op !== "==") continue;
+    const needed = tool === "black" ? 1 : 2;
+    if (fixed >= needed && parts.length >= needed) return version;
+  }
+  return undefined;
+}
+
+/** A PEP 508 requirement's name (normalised) and its version specifier, or undefined for anything else. */
+function requirement(line: string): [string, string] | undefined {
+  const m = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:\(([^)]*)\)|([^;@#]*))/.exec(line);
+  if (!m) return undefined;
+  return [m[1].toLowerCase().replace(/[-_.]+/g, "-"), (m[2] ?? m[3] ?? "").trim()];
+}
+
+/** The tools a list of requirement strings names, each with its specifier. */
+function fromRequirements(items: Iterable<unknown>, out: Map<DeclaredFormatter, string | undefined>): void {
+  for (const item of items) {
+    if (typeof item !== "string") continue;
+    const found = requirement(item);
+    if (found && (TOOLS as readonly string[]).includes(found[0]) && !out.has(found[0] as DeclaredFormatter)) {
+      out.set(found[0] as DeclaredFormatter, found[1] || undefined);
+    }
+  }
+}
+
+/** Poetry's and Pipfile's `name = "spec"` / `name = { version = "spec" }` tables. */
+function fromTable(table: unknown, out: Map<DeclaredFormatter, string | undefined>): void {
+  if (!isTable(table)) return;
+  for (const [key, value] of Object.entries(table)) {
+    const name = key.toLowerCase().replace(/[-_.]+/g, "-") as DeclaredFormatter;
+    if (!TOOLS.includes(name) || out.has(name)) continue;
+    const spec = typeof value === "string" ? value : isTable(value) ? value.version : undefined;
+    out.set(name, typeof spec === "string" && spec !== "*" ? spec : undefined);
+  }
+}
+
+function isTable(value: unknown): value is Table {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function lists(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  return isTable(value) ? Object.values(value).flatMap((v) => (Array.isArray(v) ? v : [])) : [];
+}
+
+function tomlOrUndefined(text: string): Table | undefined {
+  try {
+    return parseToml(text) as Table;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a `pyproject.toml`'s dependency lists declare (see the module doc). */
+export function pyprojectDeclares(text: string): Map<DeclaredFormatter, string | undefined> {
+  const out = new Map<DeclaredFormatter, string | undefined>();
+  const doc = tomlOrUndefined(text);
+  if (!doc) return out;
+  const project = isTable(doc.project) ? doc.project : {};
+  const tool = isTable(doc.tool) ? doc.tool : {};
+  fromRequirements(lists(project["optional-dependencies"]), out);
+  fromRequirements(lists(doc["dependency-groups"]), out);
+  if (isTable(tool.uv)) fromRequirements(lists(tool.uv["dev-dependencies"]), out);
+  if (isTable(tool.pdm)) fromRequirements(lists(tool.pdm["dev-dependencies"]), out);
+  if (isTable(tool.hatch) && isTable(tool.hatch.envs)) {
+    for (const env of Object.values(tool.hatch.envs)) {
+      if (!isTable(env)) continue;
+      fromRequirements(lists(env.dependencies), out);
+      fromRequirements(lists(env["extra-dependencies"]), out);
+    }
+  }
+  if (isTable(tool.poetry)) {
+    fromTable(tool.poetry["dev-dependencies"], out);
+    if (isTable(tool.poetry.group)) {
+      for (const group of Object.values(tool.poetry.group)) if (isTable(group)) fromTable(group.dependencies, out);
+    }
+  }
+  return out;
+}
+
+/** What a pip requirement file declares: one requirement a line, options and comments aside. */
+export function requirementsDeclare(text: string): Map<DeclaredFormatter, string | undefined> {
+  const out = new Map<DeclaredFormatter, string | undefined>();
+  // A line's options (`--hash=...`) and comment aside; a backslash continues it.
+  const lines = text.replace(/\\\r?\n/g, " ").split(/\r?\n/)
+    .map((l) => l.replace(/(^|\s)#.*$/, "").replace(/\s-{1,2}[A-Za-z].*$/, "").trim());
+  fromRequirements(lines.filter((l) => l !== "" && !l.startsWith("-")), out);
+  return out;
+}
+
+/** What a `Pipfile` declares in `[dev-packages]`. */
+export function pipfileDeclares(text: string): Map<DeclaredFormatter, string | undefined> {
+  const out = new Map<DeclaredFormatter, string | undefined>();
+  const doc = tomlOrUndefined(text);
+  if (!doc) return out;
+  fromTable(doc["dev-packages"], out);
+  return out;
+}
+
+/** The version of `tool` a lockfile (`uv.lock`, `poetry.lock`, `pdm.lock`: `[[package]]` tables) holds, if any. */
+export function lockedVersion(text: string, tool: DeclaredFormatter): string | undefined {
+  const m = new RegExp(String.raw`^\[\[package\]\]\s*\nname\s*=\s*"${tool}"\s*\nversion\s*=\s*"([^"]+)"`, "m").exec(
+    text,
+  );
+  return m?.[1];
+}

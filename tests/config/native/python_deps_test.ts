@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  lockedVersion,
+  pinnedRelease,
+  pipfileDeclares,
+  pyprojectDeclares,
+  PythonDepsReader,
+  requirementsDeclare,
+} from "../../../lib/config/native/python_deps.ts";
+import { NativeFiles } from "../../../lib/config/native/_files.ts";
+import { tempDir } from "../../_helpers/temp.ts";
+
+const plain = (found: Map<string, string | undefined>) => Object.fromEntries(found);
+
+Deno.test("pyprojectDeclares() reads the tooling lists, not what the package needs to run", () => {
+  assert.deepEqual(plain(pyprojectDeclares('[dependency-groups]\ndev = ["pytest", "ruff==0.6.9"]\n')), {
+    ruff: "==0.6.9",
+  });
+  assert.deepEqual(
+    plain(
+      pyprojectDeclares(
+        "[project.optional-dependencies]\nlint = [\"Black[jupyter] >= 23.1 ; python_version > '3.8'\"]\n",
+      ),
+    ),
+    { black: ">= 23.1" },
+  );
+  assert.deepEqual(plain(pyprojectDeclares('[tool.uv]\ndev-dependencies = ["ruff~=0.8.1"]\n')), { ruff: "~=0.8.1" });
+  assert.deepEqual(plain(pyprojectDeclares('[tool.pdm.dev-dependencies]\nlint = ["black>=24"]\n')), { black: ">=24" });
+  assert.deepEqual(
+    plain(pyprojectDeclares('[tool.hatch.envs.lint]\ndependencies = ["black==24.2.0", "ruff"]\n')),
+    { black: "==24.2.0", ruff: undefined },
+  );
+  assert.deepEqual(
+    plain(pyprojectDeclares('[tool.poetry.group.dev.dependencies]\nblack = "^23.1"\nruff = { version = "0.4.2" }\n')),
+    { black: "^23.1", ruff: "0.4.2" },
+  );
+  assert.deepEqual(plain(pyprojectDeclares('[tool.poetry.dev-dependencies]\nblack = "*"\n')), { black: undefined });
+  // A package's runtime dependencies: a code generator may depend on black to format what it writes.
+  assert.deepEqual(plain(pyprojectDeclares('[project]\nname = "gen"\ndependencies = ["black>=23"]\n')), {});
+  assert.deepEqual(plain(pyprojectDeclares('[tool.poetry.dependencies]\nblack = "^23"\n')), {});
+  // A name that only starts like one, and a file that does not parse.
+  assert.deepEqual(plain(pyprojectDeclares('[dependency-groups]\ndev = ["blacken-docs", "ruff-lsp"]\n')), {});
+  assert.deepEqual(plain(pyprojectDeclares('[dependency-groups\ndev = ["black"]\n')), {});
+});
+
+Deno.test("requirementsDeclare() reads one requirement a line, its options, comments and continuations aside", () => {
+  const text = [
+    "-r requirements.txt",
+    "# black==22.1.0 is a comment",
+    "flask==2.3.2",
+    "black==23.1.0 \\",
+    "    --hash=sha256:0123abc",
+    "ruff >=0.4  # linting",
+    "",
+  ].join("\n");
+  assert.deepEqual(plain(requirementsDeclare(text)), { black: "==23.1.0", ruff: ">=0.4" });
+  assert.deepEqual(plain(requirementsDeclare("black\r\n")), { black: undefined });
+  assert.deepEqual(plain(requirementsDeclare("-e git+https://example.com/black.git#egg=black\n")), {});
+});
+
+Deno.test("pipfileDeclares() reads [dev-packages]", () => {
+  assert.deepEqual(plain(pipfileDeclares('[packages]\nblack = "*"\n')), {});
+  assert.deepEqual(plain(pipfileDeclares('[dev-packages]\nblack = "==23.1.0"\nruff = {version = "*"}\n')), {
+    black: "==23.1.0",
+    ruff: undefined,
+  });
+});
+
+Deno.test("pinnedRelease() is the release a specifier fixes, as far as the tool's style guide goes", () => {
+  // black: its major release.
+  assert.equal(pinnedRelease("black", "==23.1.0"), "23.1.0");
+  assert.equal(pinnedRelease("black", "~=23.1"), "23.1");
+  assert.equal(pinnedRelease("black", "^24.2"), "24.2");
+  assert.equal(pinnedRelease("black", "24.2.0"), "24.2.0");
+  assert.equal(pinnedRelease("black", "==24.*"), "24");
+  assert.equal(pinnedRelease("black", ">=23.1"), undefined);
+  assert.equal(pinnedRelease("black", "~=23"), undefined);
+  // ruff (0.x): its minor release.
+  assert.equal(pinnedRelease("ruff", "==0.6.9"), "0.6.9");
+  assert.equal(pinnedRelease("ruff", "~=0.8.1"), "0.8.1");
+  assert.equal(pinnedRelease("ruff", "^0.6"), "0.6");
+  assert.equal(pinnedRelease("ruff", "~0.6.1"), "0.6.1");
+  assert.equal(pinnedRelease("ruff", "==0.6.*"), "0.6");
+  assert.equal(pinnedRelease("ruff", "~=0.6"), undefined, "0.6 up to 1.0");
+  assert.equal(pinnedRelease("ruff", ">=0.4,<0.5"), undefined);
+  assert.equal(pinnedRelease("ruff", ">=0.4, ==0.4.7"), "0.4.7");
+});
+
+Deno.test("lockedVersion() reads uv's, Poetry's and PDM's [[package]] tables", () => {
+  const uv = '[[package]]\nname = "ruffus"\nversion = "2.8"\n\n[[package]]\nname = "ruff"\nversion = "0.14.14"\n';
+  assert.equal(lockedVersion(uv, "ruff"), "0.14.14");
+  assert.equal(lockedVersion(uv, "black"), undefined);
+  assert.equal(lockedVersion('[[package]]\r\nname = "black"\r\nversion = "23.12.1"\r\n', "black"), "23.12.1");
+});
+
+Deno.test("PythonDepsReader: the nearest folder declaring either, its lockfile's release over its range", async () => {
+  const root = await tempDir({ prefix: "poly-pydeps-" });
+  const write = async (path: string, text: string) => {
+    await Deno.mkdir(join(root, path, ".."), { recursive: true });
+    await Deno.writeTextFile(join(root, path), text);
+  };
+  await write("requirements/dev.txt", "black==24.2.0\n");
+  await write("requirements/base.txt", "flask\n");
+  await write("pkg/pyproject.toml", '[dependency-groups]\ndev = ["ruff>=0.9"]\n');
+  await write("pkg/uv.lock", '[[package]]\nname = "ruff"\nversion = "0.12.3"\n');
+  await write("pkg/src/mod/x.py", "x = 1\n");
+  await write("other/pyproject.toml", '[project]\nname = "other"\n');
+  const reader = new PythonDepsReader(new NativeFiles());
+  const top = await reader.forDir(root, root);
+  assert.equal(top?.dir, root);
+  assert.equal(top?.black?.file.path, join(root, "requirements/dev.txt"));
+  assert.equal(top?.black?.release, "24.2.0");
+  assert.equal(top?.ruff, undefined);
+  // pkg/ declares ruff: the nearest declaring folder is pkg's, whose lockfile holds the release.
+  const pkg = await reader.forDir(join(root, "pkg/src/mod"), root);
+  assert.equal(pkg?.dir, join(root, "pkg"));
+  assert.deepEqual(pkg?.ruff && { release: pkg.ruff.release, lockfile: pkg.ruff.lockfile }, {
+    release: "0.12.3",
+    lockfile: join(root, "pkg/uv.lock"),
+  });
+  assert.equal(pkg?.black, undefined, "the nearest folder's declarations alone");
+  // other/ declares neither: the root's.
+  assert.equal((await reader.forDir(join(root, "other"), root))?.dir, root);
+});
