@@ -132,7 +132,8 @@ function release(tool: DeclaredFormatter, spec: string | undefined): { release?:
  */
 export function pinnedRelease(tool: DeclaredFormatter, spec: string): string | undefined {
   for (const clause of spec.split(",").map((c) => c.trim())) {
-    const m = /^(===?|~=|\^|~|)\s*v?(\d+(?:\.\d+)*)(\.\*)?$/.exec(clause);
+    // A pre-, post- or development release's suffix (`19.10b0`, black's releases before 22) keeps its numbers.
+    const m = /^(===?|~=|\^|~|)\s*v?(\d+(?:\.\d+)*)(?:(?:a|b|rc|\.?post|\.?dev)\d*)?(\.\*)?$/.exec(clause);
     if (!m) continue;
     const [, op, version, wildcard] = m;
     const parts = version.split(".");

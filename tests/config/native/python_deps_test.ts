@@ -74,6 +74,7 @@ Deno.test("pinnedRelease() is the release a specifier fixes, as far as the tool'
   assert.equal(pinnedRelease("black", "^24.2"), "24.2");
   assert.equal(pinnedRelease("black", "24.2.0"), "24.2.0");
   assert.equal(pinnedRelease("black", "==24.*"), "24");
+  assert.equal(pinnedRelease("black", "==19.10b0"), "19.10", "black's releases before 22 were betas");
   assert.equal(pinnedRelease("black", ">=23.1"), undefined);
   assert.equal(pinnedRelease("black", "~=23"), undefined);
   // ruff (0.x): its minor release.
