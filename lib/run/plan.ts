@@ -50,6 +50,12 @@ import {
 export interface EnginePlan {
   id: string;
   settings: EngineSettings;
+  /**
+   * Where the repository formats with another release of this formatter than poly's ({@link otherRelease}): why a
+   * change it would make is not made, the file skipped saying so. A file it leaves as it is is checked: both releases
+   * lay it out alike.
+   */
+  releaseDiffers?: string;
 }
 
 /** The engines for one file, or why there are none. */
@@ -440,7 +446,7 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
     ? undefined
     : spec.id === "biome"
     ? biomeFormatterOff(language, config) ?? eslintKeepsStyle(language, config)
-    : styleKept(spec, language, config) ?? otherRelease(spec, language, config) ??
+    : styleKept(spec, language, config) ??
       flake8KeepsStyle(spec, language, config) ??
       pylintKeepsStyle(spec, language, config) ??
       linterKeepsStyle(spec, language, config) ??
@@ -451,7 +457,9 @@ function makeFormatPlan(language: Language, config: ResolvedConfig): FilePlan {
   // A hook that takes the language says what becomes of its files (kept by a tool poly does not run, or formatted).
   const unconfigured = named || hooks ? undefined : unconfiguredJava(spec, language, config);
   if (unconfigured) return { engines: [], noEngine: unconfigured };
-  return { engines: [{ id: spec.id, settings: hooks ? { ...settings, hooks } : settings }] };
+  const release = named ? undefined : otherRelease(spec, language, config);
+  const engine = { id: spec.id, settings: hooks ? { ...settings, hooks } : settings };
+  return { engines: [release ? { ...engine, releaseDiffers: release } : engine] };
 }
 
 /**
@@ -613,16 +621,16 @@ function unconfiguredJava(spec: EngineSpec, language: Language, config: Resolved
 }
 
 /**
- * Why `spec` does not format `language` where the repository formats it with a release of it whose layout poly's does
- * not keep (`otherRelease`): another prettier than poly's under a prettier file (the release installed in a
+ * Why `spec` does not make the changes it would make to `language` where the repository formats it with a release of
+ * it whose layout poly's does not keep (`otherRelease`; {@link EnginePlan.releaseDiffers}): another prettier than poly's under a prettier file (the release installed in a
  * `node_modules`, a `package.json`'s range, a hook's; lib/config/native/biome.ts: 17 of honojs/hono's files laid out
  * otherwise than by the 3.7.4 it pins, 12 of wix/react-native-navigation's 285 under prettier 2.8.8, all 12 of
  * twbs/rfs's expected CSS files), a `ruff-format` hook's ruff of another year's style guide (lib/config/native/mod.ts; 2026
  * parenthesizes a lambda's body, not the whole lambda: MTES-MCT/envergo, 1 of 808 files formatted by ruff 0.14 that
  * ruff 0.16 lays out otherwise; EBI-Metagenomics/holofood-database, 1 of 86), a clang-format hook's other LLVM major
  * (loco-3d/crocoddyl's 20.1.7: 17 of its 325 C++ files laid out otherwise by 23). poly's formatter would call files
- * unformatted that the repository's own passes, and its `--fix` and the hook would undo each other's work.
- * `[fmt.<lang>.<id>]` formats them with poly's all the same.
+ * unformatted that the repository's own passes, and its `--fix` and the hook would undo each other's work; a file it
+ * leaves as it is, the other release wrote and left alike. `[fmt.<lang>.<id>]` formats them with poly's all the same.
  */
 function otherRelease(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
   // prettier's release is its file's (the style governing the directory), the others' their own configuration's.
@@ -1070,7 +1078,7 @@ function planWith(plan: FilePlan, key: string, settings: EngineSettings): FilePl
   if (!plans) ecPlans.set(plan, plans = new Map());
   let found = plans.get(key);
   if (!found) {
-    found = { ...plan, engines: [{ id: plan.engines[0].id, settings }, ...plan.engines.slice(1)] };
+    found = { ...plan, engines: [{ ...plan.engines[0], settings }, ...plan.engines.slice(1)] };
     plans.set(key, found);
   }
   return found;

@@ -775,13 +775,23 @@ Deno.test("pre-commit-ruff-format: ruff lints and formats as its hooks run it, w
     "src/crlf.py",
     "src/report.py",
   ]);
-  // A hook pinning a ruff of another year's style guide (0.14: 2025's) formats otherwise than poly's ruff: not formatted.
+  // A hook pinning a ruff of another year's style guide (0.14: 2025's) formats otherwise than poly's ruff: what poly's
+  // would change is not formatted (ruff 0.14.14 wrote this lambda so; 0.16.9 parenthesizes its body), and a file it
+  // leaves as it is, both lay out alike.
   await Deno.remove(join(dir, "poly.toml"));
   const config = join(dir, ".pre-commit-config.yaml");
   await Deno.writeTextFile(config, (await Deno.readTextFile(config)).replace("rev: v0.16.4", "rev: v0.14.14"));
+  await Deno.writeTextFile(
+    join(dir, "src/transform.py"),
+    "transform = lambda value, scale: normalise_measurement(value) * scale + offset_for(\n    value, scale\n)\n",
+  );
   const older = Object.fromEntries((await run(dir, ["fmt", "--check"])).doc.results.map((r) => [r.path, r]));
+  assert.equal(older["src/report.py"], undefined, "clean under both releases");
+  const written = await Deno.readTextFile(join(dir, "src/transform.py"));
+  await run(dir, ["fmt", "--fix"]);
+  assert.equal(await Deno.readTextFile(join(dir, "src/transform.py")), written, "--fix leaves it as it is");
   assert.equal(
-    older["src/report.py"]?.skipped,
+    older["src/transform.py"]?.skipped,
     'not formatted: the repository keeps its Python style with ruff 0.14.14 (its "ruff-format" hook in ' +
       ".pre-commit-config.yaml), whose 2025 style guide poly's ruff 0.16.9 (the 2026 one) does not keep; " +
       "[fmt.python.ruff] in poly.toml formats it with ruff",
