@@ -690,6 +690,10 @@ Deno.test({
       "not formatted: the repository keeps its Python style with ruff 0.14.14 (tools/uv.lock), whose 2025 style guide " +
         "poly's ruff 0.16.9 (the 2026 one) does not keep; [fmt.python.ruff] in poly.toml formats it with ruff",
     );
+    // A ruff file beside it: the repository moved to ruff, and black is a leftover (ruff at 100 columns joins the call).
+    await Deno.writeTextFile(join(dir, "ruff.toml"), "line-length = 100\n");
+    assert.equal((await results())["app/views.py"]?.changed, true);
+    await Deno.remove(join(dir, "ruff.toml"));
     // Without the lockfile, `ruff>=0.9` pins no style guide: ruff formats it (the lambda's body parenthesized).
     await Deno.remove(join(dir, "tools/uv.lock"));
     assert.equal((await results())["tools/transform.py"]?.changed, true);

@@ -520,9 +520,10 @@ export class NativeConfigs {
       if (hook && !black?.unhonoured) {
         black = await this.#unhonouredAt(dir, () => this.#black.underHook(black, hook, top, shown));
       }
-      // Without either, a repository that declares black among its dependencies formats with black's defaults, held
-      // to the major release it pins (its style guide's year), as a hook's `rev` holds it.
-      if (!black) {
+      // Without either, and without a ruff file or hook (a repository that moved to ruff may still list black), one
+      // that declares black among its dependencies formats with black's defaults, held to the major release it pins
+      // (its style guide's year), as a hook's `rev` holds it.
+      if (!black && !engineHook(preCommit, "ruff") && !(await this.#ruff.nearest(dir, top))) {
         const declarations = await this.#pythonDeps.forDir(dir, top);
         const declared = declarations?.black;
         if (declared) {
