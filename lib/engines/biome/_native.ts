@@ -603,9 +603,8 @@ export async function runNativeLint(
           args.push(...paths.filter(manifestFree));
           if (throughLinks.length === 0) continue;
           const pkg = `pkg${p}`;
-          // Synchronously, as the links below: ~300 packages on vite, each two round trips to Deno's helper threads.
-          Deno.mkdirSync(join(dir, pkg));
-          Deno.writeTextFileSync(join(dir, pkg, "package.json"), JSON.stringify(manifest.options));
+          await Deno.mkdir(join(dir, pkg));
+          await Deno.writeTextFile(join(dir, pkg, "package.json"), JSON.stringify(manifest.options));
           made += 2;
           const root = manifest.root.endsWith(sep) ? manifest.root : manifest.root + sep;
           // One link per top-level folder (and per file at the top): links spread over a package's
