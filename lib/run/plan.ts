@@ -622,12 +622,13 @@ function unconfiguredJava(spec: EngineSpec, language: Language, config: Resolved
 
 /**
  * Why `spec` does not make the changes it would make to `language` where the repository formats it with a release of
- * it whose layout poly's does not keep (`otherRelease`; {@link EnginePlan.releaseDiffers}): another prettier than poly's under a prettier file (the release installed in a
- * `node_modules`, a `package.json`'s range, a hook's; lib/config/native/biome.ts: 17 of honojs/hono's files laid out
- * otherwise than by the 3.7.4 it pins, 12 of wix/react-native-navigation's 285 under prettier 2.8.8, all 12 of
- * twbs/rfs's expected CSS files), a `ruff-format` hook's ruff of another year's style guide (lib/config/native/mod.ts; 2026
- * parenthesizes a lambda's body, not the whole lambda: MTES-MCT/envergo, 1 of 808 files formatted by ruff 0.14 that
- * ruff 0.16 lays out otherwise; EBI-Metagenomics/holofood-database, 1 of 86), a clang-format hook's other LLVM major
+ * it whose layout poly's does not keep (`otherRelease`; {@link EnginePlan.releaseDiffers}): another prettier than
+ * poly's under a prettier file (the release installed in a `node_modules`, a `package.json`'s range, a hook's;
+ * lib/config/native/biome.ts: 17 of honojs/hono's files laid out otherwise than by the 3.7.4 it pins, 12 of
+ * wix/react-native-navigation's 285 under prettier 2.8.8, all 12 of twbs/rfs's expected CSS files), a ruff of another
+ * year's style guide, a `ruff-format` hook's or the one a lockfile or requirement installs (lib/config/native/mod.ts;
+ * 2026 parenthesizes a lambda's body, not the whole lambda: MTES-MCT/envergo, 1 of 808 files formatted by ruff 0.14
+ * that ruff 0.16 lays out otherwise; EBI-Metagenomics/holofood-database, 1 of 86), a clang-format hook's other LLVM major
  * (loco-3d/crocoddyl's 20.1.7: 17 of its 325 C++ files laid out otherwise by 23). poly's formatter would call files
  * unformatted that the repository's own passes, and its `--fix` and the hook would undo each other's work; a file it
  * leaves as it is, the other release wrote and left alike. `[fmt.<lang>.<id>]` formats them with poly's all the same.
@@ -895,7 +896,7 @@ function narrowOnce(plan: FilePlan, path: string, kind: "lint" | "fmt"): FilePla
     const versions = new Map(retargeted);
     const engines = plan.engines.filter((e) => !dropped?.includes(e.id)).map((e) => {
       const version = versions.get(e.id);
-      return version === undefined ? e : { id: e.id, settings: withTargetVersion(e.settings, version) };
+      return version === undefined ? e : { ...e, settings: withTargetVersion(e.settings, version) };
     });
     const mine = engines.filter((e) => !engineById(e.id)?.crossCutting);
     found = mine.length > 0 || !reasons ? { ...plan, engines } : { engines, noEngine: reasons.join("; ") };

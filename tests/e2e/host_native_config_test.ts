@@ -690,6 +690,12 @@ Deno.test({
       "not formatted: the repository keeps its Python style with ruff 0.14.14 (tools/uv.lock), whose 2025 style guide " +
         "poly's ruff 0.16.9 (the 2026 one) does not keep; [fmt.python.ruff] in poly.toml formats it with ruff",
     );
+    // Under ruff's per-file-target-version, a file's own plan keeps the release it is formatted by.
+    const pyproject = join(dir, "tools/pyproject.toml");
+    const project = await Deno.readTextFile(pyproject);
+    await Deno.writeTextFile(pyproject, project + '\n[tool.ruff.per-file-target-version]\n"transform.py" = "py38"\n');
+    assert.match((await results())["tools/transform.py"]?.skipped ?? "", /ruff 0\.14\.14 \(tools\/uv\.lock\)/);
+    await Deno.writeTextFile(pyproject, project);
     // A ruff file beside it: the repository moved to ruff, and black is a leftover (ruff at 100 columns joins the call).
     await Deno.writeTextFile(join(dir, "ruff.toml"), "line-length = 100\n");
     assert.equal((await results())["app/views.py"]?.changed, true);
