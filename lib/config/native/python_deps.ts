@@ -14,7 +14,9 @@
  *   package needs to run (a code generator may depend on black to format what it writes);
  * - the requirement files pip reads: `requirements.txt` and its kin (`requirements-dev.txt`, `dev-requirements.txt`,
  *   `requirements_lint.in`, ...), and the `.txt` and `.in` files of a `requirements/` folder;
- * - `Pipfile`'s `[dev-packages]`.
+ * - `Pipfile`'s `[dev-packages]`;
+ * - tox's environments' `deps` (`tox.ini`'s `[testenv]` and `[testenv:<name>]` sections: a `lint` environment that
+ *   installs black to run `black --check .`).
  *
  * The release: the version a lockfile beside a `pyproject.toml` holds (`uv.lock`, `poetry.lock`, `pdm.lock`), else the
  * one a specifier pins (`==0.6.9`, `~=23.1`, Poetry's `23.1.0`, `^0.6`, `~0.6.1`); what matters is the style guide it
@@ -27,6 +29,7 @@ import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import type { NativeFiles } from "./_files.ts";
 import { nearestUp } from "./_reading.ts";
+import { parseIni } from "./_ini.ts";
 import type { NativeSource } from "./types.ts";
 
 type Table = Record<string, unknown>;
@@ -110,6 +113,10 @@ export class PythonDepsReader {
     if (names.has("Pipfile")) {
       const file = await this.#read(join(at, "Pipfile"));
       if (file && /\b(?:black|ruff)\b/i.test(file.text)) take(pipfileDeclares(file.text), file);
+    }
+    if (names.has("tox.ini")) {
+      const file = await this.#read(join(at, "tox.ini"));
+      if (file && /\b(?:black|ruff)\b/i.test(file.text)) take(toxDeclares(file.text), file);
     }
     return out.black || out.ruff ? out : undefined;
   }
@@ -242,6 +249,25 @@ export function pipfileDeclares(text: string): Map<DeclaredFormatter, string | u
   const doc = tomlOrUndefined(text);
   if (!doc) return out;
   fromTable(doc["dev-packages"], out);
+  return out;
+}
+
+/** What a `tox.ini` declares in its environments' `deps` (one requirement a line; tox's `-r` and options aside). */
+export function toxDeclares(text: string): Map<DeclaredFormatter, string | undefined> {
+  const out = new Map<DeclaredFormatter, string | undefined>();
+  let sections;
+  try {
+    sections = parseIni(text);
+  } catch {
+    return out; // not one tox reads either
+  }
+  for (const [name, keys] of sections) {
+    if (!/^testenv(?::|$)/.test(name)) continue;
+    const deps = keys.get("deps");
+    if (deps !== undefined) {
+      for (const [tool, spec] of requirementsDeclare(deps)) if (!out.has(tool)) out.set(tool, spec);
+    }
+  }
   return out;
 }
 

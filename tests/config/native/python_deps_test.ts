@@ -7,6 +7,7 @@ import {
   pyprojectDeclares,
   PythonDepsReader,
   requirementsDeclare,
+  toxDeclares,
 } from "../../../lib/config/native/python_deps.ts";
 import { NativeFiles } from "../../../lib/config/native/_files.ts";
 import { tempDir } from "../../_helpers/temp.ts";
@@ -65,6 +66,29 @@ Deno.test("pipfileDeclares() reads [dev-packages]", () => {
     black: "==23.1.0",
     ruff: undefined,
   });
+});
+
+Deno.test("toxDeclares() reads the deps of tox's environments", () => {
+  const ini = [
+    "[tox]",
+    "envlist = py, lint",
+    "",
+    "[testenv]",
+    "deps = pytest",
+    "",
+    "[testenv:lint]",
+    "deps =",
+    "    black==24.2.0  # the formatter",
+    "    flake8",
+    "commands = black --check .",
+    "",
+    "[flake8]",
+    "max-line-length = 88",
+    "",
+  ].join("\n");
+  assert.deepEqual(plain(toxDeclares(ini)), { black: "==24.2.0" });
+  assert.deepEqual(plain(toxDeclares("[testenv]\ndeps = ruff\n")), { ruff: undefined });
+  assert.deepEqual(plain(toxDeclares("[other]\ndeps = black\n")), {});
 });
 
 Deno.test("pinnedRelease() is the release a specifier fixes, as far as the tool's style guide goes", () => {
