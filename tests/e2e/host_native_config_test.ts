@@ -709,6 +709,19 @@ Deno.test({
     // Neither declared: poly's width of 120 joins the call black split.
     await Deno.remove(join(dir, "requirements-dev.txt"));
     assert.equal((await results())["app/views.py"]?.changed, true);
+    // A Makefile whose recipes run black declares it, with the layout flags they give it (`black -l 100`).
+    await Deno.writeTextFile(join(dir, "Makefile"), "check:\n\tblack --check app\n");
+    assert.equal((await results())["app/views.py"], undefined);
+    await Deno.writeTextFile(
+      join(dir, "Makefile"),
+      "check:\n\tpython -m black --check -l 100 app\nfmt:\n\tblack --line-length=100 app\n",
+    );
+    await run(dir, ["fmt", "--fix"]);
+    assert.match(
+      await Deno.readTextFile(join(dir, "app/views.py")),
+      /retry_count, timeout\) \+ len\(\n        request_payload\n    \)/,
+      "as black -l 100 lays it out",
+    );
   },
 });
 

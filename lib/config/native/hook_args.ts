@@ -51,13 +51,21 @@ const BLACK_QUIET = new Set([
  * written). One poly cannot apply is a ConfigError naming it.
  */
 export function blackHookArgs(hook: PreCommitHook, shown: string): Record<string, unknown> {
-  const name = `the "${hook.id}" hook's args`;
   // The black the hook pins: its stable style is the same within a major version (a calendar year), so black's
   // `--required-version` holds the black on PATH to that major, as black holds itself to a table's `required-version`.
-  const out: Record<string, unknown> = hook.version ? { required_version: hook.version.split(".")[0] } : {};
+  const pinned = hook.version ? { required_version: hook.version.split(".")[0] } : {};
+  return { ...pinned, ...blackFlags(hook.args, `the "${hook.id}" hook's args`, shown) };
+}
+
+/**
+ * What black's command-line flags `args` set, as {@link blackHookArgs} reads a hook's (`name` says whose they are in a
+ * ConfigError, `shown` the file). Paths are not among them.
+ */
+export function blackFlags(args: string[], name: string, shown: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   const at = { i: 0 };
-  for (; at.i < hook.args.length; at.i++) {
-    const arg = hook.args[at.i];
+  for (; at.i < args.length; at.i++) {
+    const arg = args[at.i];
     if (BLACK_QUIET.has(arg)) continue;
     if (/^-[SC]+$/.test(arg)) {
       if (arg.includes("S")) out.skip_string_normalization = true;
@@ -67,16 +75,16 @@ export function blackHookArgs(hook: PreCommitHook, shown: string): Record<string
     else if (arg === "--preview") out.preview = true;
     else if (isFlag(arg, "--line-length", "-l")) {
       const flag = isFlag(arg, "--line-length", "-l")!;
-      const value = flagValue(hook.args, at, flag, name, shown);
+      const value = flagValue(args, at, flag, name, shown);
       if (!/^\d+$/.test(value)) throw new ConfigError({ file: shown }, `${name}: "${flag}" must be a whole number`);
       out.line_length = Number(value);
     } else if (isFlag(arg, "--target-version", "-t")) {
       const flag = isFlag(arg, "--target-version", "-t")!;
-      out.target_version = [...(out.target_version as string[] ?? []), flagValue(hook.args, at, flag, name, shown)];
-    } else if (isFlag(arg, "--config")) out.config = flagValue(hook.args, at, "--config", name, shown);
+      out.target_version = [...(out.target_version as string[] ?? []), flagValue(args, at, flag, name, shown)];
+    } else if (isFlag(arg, "--config")) out.config = flagValue(args, at, "--config", name, shown);
     else if (isFlag(arg, "--required-version")) {
-      out.required_version = flagValue(hook.args, at, "--required-version", name, shown);
-    } else if (isFlag(arg, "--workers", "-W")) flagValue(hook.args, at, isFlag(arg, "--workers", "-W")!, name, shown);
+      out.required_version = flagValue(args, at, "--required-version", name, shown);
+    } else if (isFlag(arg, "--workers", "-W")) flagValue(args, at, isFlag(arg, "--workers", "-W")!, name, shown);
     else {
       throw new ConfigError({ file: shown }, `${name}: poly cannot apply "${arg}" to black`);
     }

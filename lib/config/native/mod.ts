@@ -57,6 +57,7 @@ import { YamllintReader } from "./yamllint.ts";
 import { engineHook, PRE_COMMIT_FILE, type PreCommitHook, PreCommitReader } from "./pre_commit.ts";
 import {
   biomeHookOptions,
+  blackFlags,
   clangFormatHookStyle,
   markdownlintHookRules,
   ruffCheckHookOptions,
@@ -528,9 +529,13 @@ export class NativeConfigs {
         const declared = declarations?.black;
         if (declared) {
           const major = declared.release?.split(".")[0];
+          // The flags a Makefile there gives black (vetted: each one black's layout flags poly applies).
+          const made = declarations.blackFlags;
+          const flags = made ? blackFlags(made.args, "its recipes' black", this.#display(made.file.path)) : {};
+          const args = { ...major ? { required_version: major } : {}, ...flags };
           black = {
-            files: [declared.file],
-            options: major ? { args: { required_version: major } } : {},
+            files: [declared.file, ...made && made.file !== declared.file ? [made.file] : []],
+            options: Object.keys(args).length > 0 ? { args } : {},
             root: declarations.dir,
           };
         }

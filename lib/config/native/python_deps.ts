@@ -16,7 +16,9 @@
  *   `requirements_lint.in`, ...), and the `.txt` and `.in` files of a `requirements/` folder;
  * - `Pipfile`'s `[dev-packages]`;
  * - tox's environments' `deps` (`tox.ini`'s `[testenv]` and `[testenv:<name>]` sections: a `lint` environment that
- *   installs black to run `black --check .`).
+ *   installs black to run `black --check .`);
+ * - a Makefile whose recipes run black (`black .`, `python -m black -l 100 src`, `poetry run black --check .`): it
+ *   declares black, and the flags it gives black that shape its layout are kept ({@link makefileBlack}).
  *
  * The release: the version a lockfile beside a `pyproject.toml` holds (`uv.lock`, `poetry.lock`, `pdm.lock`), else the
  * one a specifier pins (`==0.6.9`, `~=23.1`, Poetry's `23.1.0`, `^0.6`, `~0.6.1`); what matters is the style guide it
@@ -53,6 +55,8 @@ export interface PythonDeclarations {
   dir: string;
   black?: Declared;
   ruff?: Declared;
+  /** The flags a Makefile there gives black that shape its layout (`-l`, `-S`, ...), where its recipes run black. */
+  blackFlags?: { file: NativeSource; args: string[] };
 }
 
 const TOOLS: readonly DeclaredFormatter[] = ["black", "ruff"];
@@ -61,6 +65,9 @@ const TOOLS: readonly DeclaredFormatter[] = ["black", "ruff"];
 const REQUIREMENTS = /^(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)$/i;
 
 const LOCKFILES = ["uv.lock", "poetry.lock", "pdm.lock"];
+
+/** The Makefiles GNU make reads, in its order. */
+const MAKEFILES = ["GNUmakefile", "makefile", "Makefile"];
 
 /** Reads each folder's declarations once per run. */
 export class PythonDepsReader {
@@ -117,6 +124,15 @@ export class PythonDepsReader {
     if (names.has("tox.ini")) {
       const file = await this.#read(join(at, "tox.ini"));
       if (file && /\b(?:black|ruff)\b/i.test(file.text)) take(toxDeclares(file.text), file);
+    }
+    const makefile = MAKEFILES.find((n) => names.has(n));
+    if (makefile) {
+      const file = await this.#read(join(at, makefile));
+      const args = file && /\bblack\b/.test(file.text) ? makefileBlack(file.text) : undefined;
+      if (file && args) {
+        out.black ??= { file };
+        out.blackFlags = { file, args };
+      }
     }
     return out.black || out.ruff ? out : undefined;
   }
@@ -269,6 +285,101 @@ export function toxDeclares(text: string): Map<DeclaredFormatter, string | undef
     }
   }
   return out;
+}
+
+/** black's flags that shape its layout, and whether each takes a value. */
+const BLACK_LAYOUT: Record<string, boolean> = {
+  "-l": true,
+  "--line-length": true,
+  "-t": true,
+  "--target-version": true,
+  "--required-version": true,
+  "-S": false,
+  "-C": false,
+  "-SC": false,
+  "-CS": false,
+  "--skip-string-normalization": false,
+  "--skip-magic-trailing-comma": false,
+  "--preview": false,
+};
+
+/** The long names of black's short layout flags. */
+const LONG: Record<string, string> = {
+  l: "--line-length",
+  t: "--target-version",
+  S: "--skip-string-normalization",
+  C: "--skip-magic-trailing-comma",
+};
+
+/** black's flags that steer the command, not the layout, and whether each takes a value. */
+const BLACK_STEERING: Record<string, boolean> = {
+  "-q": false,
+  "--quiet": false,
+  "-v": false,
+  "--verbose": false,
+  "--check": false,
+  "--diff": false,
+  "--color": false,
+  "--no-color": false,
+  "--fast": false,
+  "--safe": false,
+  "--include": true,
+  "--exclude": true,
+  "--extend-exclude": true,
+  "--force-exclude": true,
+  "-W": true,
+  "--workers": true,
+};
+
+/** A recipe running black: the command word (after `@`/`-`, `python -m`, `poetry run` and the like), then its words. */
+const RUNS_BLACK =
+  /(?:^|[\s;&|(])[@+-]*(?:(?:\S*python[\d.]*|\$[({]PYTHON[)}])\s+-m\s+|(?:poetry|uv|pipenv|pdm|hatch|rye)\s+run\s+)?(?:\S*\/)?black(?=\s|$)(.*)$/;
+
+/**
+ * The flags a Makefile's recipes give black that shape its layout, by their long names and sorted
+ * (`["--line-length=100", "--skip-string-normalization"]`, `[]` for none), where they
+ * run black; undefined where none does, or where what they give it cannot be known for certain: a make variable or a
+ * command substitution among its words, a `--config` file, a flag poly does not know, or recipes that give different
+ * flags (a `check` and a `format` target usually give the same).
+ */
+export function makefileBlack(text: string): string[] | undefined {
+  let found: string[] | undefined;
+  for (const line of text.replace(/\\\r?\n/g, " ").split(/\r?\n/)) {
+    if (!line.startsWith("\t") || /^\t\s*#/.test(line)) continue; // a recipe's line, not a comment
+    const m = RUNS_BLACK.exec(line);
+    if (!m) continue;
+    // Its words, up to the shell's next command, redirection or comment.
+    const words = m[1].split(/\s*(?:;|&&|\|\||\||[12]?>|#)/)[0].trim().split(/\s+/).filter(Boolean)
+      .map((w) => w.replace(/^(['"])(.*)\1$/, "$2"));
+    if (words.some((w) => w === "--version" || w === "--help" || w === "-h")) continue; // formats nothing
+    const layout: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i];
+      if (/[$`]/.test(word)) return undefined;
+      const [flag, attached] = word.startsWith("--") ? word.split(/=(.*)/s) : [word, undefined];
+      if (!flag.startsWith("-")) continue; // a path
+      const short = /^-[lt]./.test(flag) && !(flag in BLACK_LAYOUT);
+      const named = short ? flag.slice(0, 2) : flag;
+      if (named in BLACK_LAYOUT) {
+        if (!BLACK_LAYOUT[named]) {
+          // Each by its long name, so recipes that spell the same flags otherwise agree.
+          for (const c of named.startsWith("--") ? [named] : named.slice(1)) layout.push(LONG[c] ?? c);
+          continue;
+        }
+        const value = short ? flag.slice(2) : attached ?? words[++i];
+        if (value === undefined || /[$`]/.test(value)) return undefined;
+        const long = LONG[named.slice(1)] ?? named;
+        if (long === "--line-length" && !/^\d+$/.test(value)) return undefined;
+        layout.push(`${long}=${value}`);
+      } else if (named in BLACK_STEERING) {
+        if (BLACK_STEERING[named] && attached === undefined) i++;
+      } else return undefined;
+    }
+    layout.sort();
+    if (found && found.join(" ") !== layout.join(" ")) return undefined;
+    found = layout;
+  }
+  return found;
 }
 
 /** The version of `tool` a lockfile (`uv.lock`, `poetry.lock`, `pdm.lock`: `[[package]]` tables) holds, if any. */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   lockedVersion,
+  makefileBlack,
   pinnedRelease,
   pipfileDeclares,
   pyprojectDeclares,
@@ -119,6 +120,26 @@ Deno.test("lockedVersion() reads uv's, Poetry's and PDM's [[package]] tables", (
   assert.equal(lockedVersion('[[package]]\r\nname = "black"\r\nversion = "23.12.1"\r\n', "black"), "23.12.1");
 });
 
+Deno.test("makefileBlack() reads the layout flags a Makefile's recipes give black, where it can know them", () => {
+  assert.deepEqual(makefileBlack("fmt:\n\tblack .\ncheck:\n\tblack --check .\n"), []);
+  // The same flags spelt otherwise, before a path and after `python -m` or `poetry run`, behind `@` and `&&`.
+  const both =
+    "lint:\n\t@python3 -m black -S -l 100 --check src\nfmt:\n\tpoetry run black -S --line-length=100 src && isort .\n";
+  assert.deepEqual(makefileBlack(both), ["--line-length=100", "--skip-string-normalization"]);
+  assert.deepEqual(
+    makefileBlack("fmt:\n\t.venv/bin/black -l88 -t py38 --exclude migrations .\n"),
+    ["--line-length=88", "--target-version=py38"],
+  );
+  assert.deepEqual(makefileBlack("a:\n\tblack \\\n\t  --line-length 99 \\\n\t  src\n"), ["--line-length=99"]);
+  assert.deepEqual(makefileBlack("a:\n\tblack --version\nb:\n\tblack -l 79 .\n"), ["--line-length=79"]);
+  // What it cannot know: a make variable, another configuration file, recipes that disagree.
+  assert.equal(makefileBlack("fmt:\n\tblack $(SRC) -l $(LEN)\n"), undefined);
+  assert.equal(makefileBlack("a:\n\tblack --config other.toml .\n"), undefined);
+  assert.equal(makefileBlack("a:\n\tblack -l 100 .\nb:\n\tblack .\n"), undefined);
+  // No recipe runs black: another tool, a comment, a prerequisite's name.
+  assert.equal(makefileBlack("a:\n\tblacken-docs README.md\n\t# black .\nb: black\n"), undefined);
+});
+
 Deno.test("PythonDepsReader: the nearest folder declaring either, its lockfile's release over its range", async () => {
   const root = await tempDir({ prefix: "poly-pydeps-" });
   const write = async (path: string, text: string) => {
@@ -131,6 +152,7 @@ Deno.test("PythonDepsReader: the nearest folder declaring either, its lockfile's
   await write("pkg/uv.lock", '[[package]]\nname = "ruff"\nversion = "0.12.3"\n');
   await write("pkg/src/mod/x.py", "x = 1\n");
   await write("other/pyproject.toml", '[project]\nname = "other"\n');
+  await write("made/Makefile", "fmt:\n\tblack -S .\n");
   const reader = new PythonDepsReader(new NativeFiles());
   const top = await reader.forDir(root, root);
   assert.equal(top?.dir, root);
@@ -145,6 +167,10 @@ Deno.test("PythonDepsReader: the nearest folder declaring either, its lockfile's
     lockfile: join(root, "pkg/uv.lock"),
   });
   assert.equal(pkg?.black, undefined, "the nearest folder's declarations alone");
+  // A Makefile that runs black declares it, with its flags.
+  const made = await reader.forDir(join(root, "made"), root);
+  assert.equal(made?.black?.file.path, join(root, "made/Makefile"));
+  assert.deepEqual(made?.blackFlags?.args, ["--skip-string-normalization"]);
   // other/ declares neither: the root's.
   assert.equal((await reader.forDir(join(root, "other"), root))?.dir, root);
 });
