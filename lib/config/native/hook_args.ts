@@ -31,7 +31,7 @@ function isFlag(arg: string, ...flags: string[]): string | undefined {
 }
 
 /** black's flags that do not change its layout (`--check` still holds every file to it). */
-const BLACK_QUIET = new Set([
+export const BLACK_QUIET: ReadonlySet<string> = new Set([
   "-q",
   "--quiet",
   "-v",

@@ -33,8 +33,8 @@ import type { NativeFiles } from "./_files.ts";
 import { nearestUp } from "./_reading.ts";
 import { parseIni } from "./_ini.ts";
 import type { NativeSource } from "./types.ts";
-
-type Table = Record<string, unknown>;
+import { isTable, type Table, tableOf } from "../table.ts";
+import { BLACK_QUIET } from "./hook_args.ts";
 
 /** The Python formatters whose declarations are read. */
 export type DeclaredFormatter = "black" | "ruff";
@@ -180,7 +180,12 @@ export function pinnedRelease(tool: DeclaredFormatter, spec: string): string | u
 function requirement(line: string): [string, string] | undefined {
   const m = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:\(([^)]*)\)|([^;@#]*))/.exec(line);
   if (!m) return undefined;
-  return [m[1].toLowerCase().replace(/[-_.]+/g, "-"), (m[2] ?? m[3] ?? "").trim()];
+  return [packageName(m[1]), (m[2] ?? m[3] ?? "").trim()];
+}
+
+/** A package's name as PEP 503 compares names: lower case, each run of `-`, `_` and `.` one `-`. */
+function packageName(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, "-");
 }
 
 /** The tools a list of requirement strings names, each with its specifier. */
@@ -198,15 +203,11 @@ function fromRequirements(items: Iterable<unknown>, out: Map<DeclaredFormatter, 
 function fromTable(table: unknown, out: Map<DeclaredFormatter, string | undefined>): void {
   if (!isTable(table)) return;
   for (const [key, value] of Object.entries(table)) {
-    const name = key.toLowerCase().replace(/[-_.]+/g, "-") as DeclaredFormatter;
+    const name = packageName(key) as DeclaredFormatter;
     if (!TOOLS.includes(name) || out.has(name)) continue;
     const spec = typeof value === "string" ? value : isTable(value) ? value.version : undefined;
     out.set(name, typeof spec === "string" && spec !== "*" ? spec : undefined);
   }
-}
-
-function isTable(value: unknown): value is Table {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function lists(value: unknown): unknown[] {
@@ -227,8 +228,8 @@ export function pyprojectDeclares(text: string): Map<DeclaredFormatter, string |
   const out = new Map<DeclaredFormatter, string | undefined>();
   const doc = tomlOrUndefined(text);
   if (!doc) return out;
-  const project = isTable(doc.project) ? doc.project : {};
-  const tool = isTable(doc.tool) ? doc.tool : {};
+  const project = tableOf(doc.project);
+  const tool = tableOf(doc.tool);
   fromRequirements(lists(project["optional-dependencies"]), out);
   fromRequirements(lists(doc["dependency-groups"]), out);
   if (isTable(tool.uv)) fromRequirements(lists(tool.uv["dev-dependencies"]), out);
@@ -311,18 +312,12 @@ const LONG: Record<string, string> = {
   C: "--skip-magic-trailing-comma",
 };
 
-/** black's flags that steer the command, not the layout, and whether each takes a value. */
+/**
+ * black's flags that steer the command, not the layout, and whether each takes a value: those a hook's may hold
+ * (lib/config/native/hook_args.ts), and the file selection a recipe gives it.
+ */
 const BLACK_STEERING: Record<string, boolean> = {
-  "-q": false,
-  "--quiet": false,
-  "-v": false,
-  "--verbose": false,
-  "--check": false,
-  "--diff": false,
-  "--color": false,
-  "--no-color": false,
-  "--fast": false,
-  "--safe": false,
+  ...Object.fromEntries([...BLACK_QUIET].map((flag) => [flag, false])),
   "--include": true,
   "--exclude": true,
   "--extend-exclude": true,
