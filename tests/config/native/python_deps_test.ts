@@ -11,7 +11,7 @@ import {
   toxDeclares,
 } from "../../../lib/config/native/python_deps.ts";
 import { NativeFiles } from "../../../lib/config/native/_files.ts";
-import { tempDir } from "../../_helpers/temp.ts";
+import { tempRepository } from "../../_helpers/temp.ts";
 
 const plain = (found: Map<string, string | undefined>) => Object.fromEntries(found);
 
@@ -141,18 +141,15 @@ Deno.test("makefileBlack() reads the layout flags a Makefile's recipes give blac
 });
 
 Deno.test("PythonDepsReader: the nearest folder declaring either, its lockfile's release over its range", async () => {
-  const root = await tempDir({ prefix: "poly-pydeps-" });
-  const write = async (path: string, text: string) => {
-    await Deno.mkdir(join(root, path, ".."), { recursive: true });
-    await Deno.writeTextFile(join(root, path), text);
-  };
-  await write("requirements/dev.txt", "black==24.2.0\n");
-  await write("requirements/base.txt", "flask\n");
-  await write("pkg/pyproject.toml", '[dependency-groups]\ndev = ["ruff>=0.9"]\n');
-  await write("pkg/uv.lock", '[[package]]\nname = "ruff"\nversion = "0.12.3"\n');
-  await write("pkg/src/mod/x.py", "x = 1\n");
-  await write("other/pyproject.toml", '[project]\nname = "other"\n');
-  await write("made/Makefile", "fmt:\n\tblack -S .\n");
+  const root = await tempRepository({
+    "requirements/dev.txt": "black==24.2.0\n",
+    "requirements/base.txt": "flask\n",
+    "pkg/pyproject.toml": '[dependency-groups]\ndev = ["ruff>=0.9"]\n',
+    "pkg/uv.lock": '[[package]]\nname = "ruff"\nversion = "0.12.3"\n',
+    "pkg/src/mod/x.py": "x = 1\n",
+    "other/pyproject.toml": '[project]\nname = "other"\n',
+    "made/Makefile": "fmt:\n\tblack -S .\n",
+  }, "poly-pydeps-");
   const reader = new PythonDepsReader(new NativeFiles());
   const top = await reader.forDir(root, root);
   assert.equal(top?.dir, root);
