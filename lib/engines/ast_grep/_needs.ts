@@ -12,7 +12,10 @@
  * - `pattern` (a string, or an object without `selector` at the default
  *   strictness): every identifier-like token outside a metavariable, as a whole
  *   word. ast-grep compares the leaves of a pattern with the source text, so each
- *   such token appears in every match.
+ *   such token appears in every match. A token right after a `.` in the pattern
+ *   (`$F.only`, `os.system`) follows a `.` in every match too, with nothing
+ *   between but what ast-grep passes over: spaces, comments, a line's
+ *   continuation. Test files say `only` in their prose; `.only` is rare.
  * - `kind`: the keyword a node of that kind always starts with, for the few kinds
  *   listed in {@link KEYWORD_KINDS} (`debugger_statement` → `debugger`).
  * - `regex` (on the node's text, or a constraint on a metavariable's text): the
@@ -41,6 +44,8 @@ import type { RuleLanguage } from "./languages.ts";
 export interface Literal {
   text: string;
   word: boolean;
+  /** A whole word right after a `.`, with only spaces, comments or a line's continuation between. */
+  dot?: boolean;
 }
 
 /**
@@ -98,16 +103,26 @@ function or(a: Need, b: Need): Need {
   return simplify(out);
 }
 
-const key = (l: Literal) => `${l.word ? "w" : "s"}${l.text}`;
+const key = (l: Literal) => `${l.word ? "w" : "s"}${l.dot ? "." : ""}${l.text}`;
 
-/** Literals deduplicated within clauses; clauses implied by a smaller one (a subset of its literals) dropped. */
+/** Whether a text holding `a` holds `b`: the same text, `b` no stricter (a word is a substring, a word after a `.` a word). */
+function implies(a: Literal, b: Literal): boolean {
+  return a.text === b.text && (a.word || !b.word) && (a.dot === true || !b.dot);
+}
+
+/**
+ * Literals deduplicated within clauses, and one that implies another of its clause dropped (`.eval` or `eval` is
+ * `eval`); clauses implied by a smaller one dropped.
+ */
 function simplify(need: Need): Need {
-  const clauses = need.map((c) => [...new Map(c.map((l) => [key(l), l])).values()]);
+  const clauses = need.map((c) => {
+    const unique = [...new Map(c.map((l) => [key(l), l])).values()];
+    return unique.filter((l) => !unique.some((m) => m !== l && implies(l, m)));
+  });
   clauses.sort((x, y) => x.length - y.length);
   const kept: Literal[][] = [];
   for (const clause of clauses) {
-    const keys = new Set(clause.map(key));
-    if (kept.some((k) => k.every((l) => keys.has(key(l))))) continue;
+    if (kept.some((k) => k.every((l) => clause.some((m) => implies(l, m))))) continue;
     kept.push(clause);
   }
   return kept;
@@ -126,8 +141,11 @@ const COMMENT_LIKE = /\/\*[\s\S]*?(?:\*\/|$)|<!--[\s\S]*?(?:-->|$)|(?:\/\/|#|--)
  * comments, each a word the match contains.
  */
 export function patternNeed(pattern: string): Need {
-  const tokens = pattern.replace(COMMENT_LIKE, " ").match(/(?<![$\w])[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
-  return simplify(tokens.map((text) => [{ text, word: true }]));
+  const text = pattern.replace(COMMENT_LIKE, " ");
+  const tokens = text.matchAll(/(?<![$\w])[A-Za-z_][A-Za-z0-9_]*/g);
+  return simplify(
+    [...tokens].map((m) => [{ text: m[0], word: true, ...(text[m.index - 1] === "." && { dot: true }) }]),
+  );
 }
 
 /**
@@ -303,6 +321,14 @@ export function matcherNeed(rule: Pick<LoadedRule, "matcher" | "language">): Nee
   return need;
 }
 
+/**
+ * What ast-grep passes over between two leaves of a pattern (smart strictness skips comments): spaces, a
+ * backslash's line continuation, and anything that may be a comment in some language. Matching more than a
+ * language allows only weakens a need. Each piece matches in one way only (a block comment ends at the first close
+ * of one, a line comment runs to its line's end), so a failed test backtracks in linear time.
+ */
+const TRIVIA = String.raw`(?:[\s\\]|\/\*(?:[^*]|\*(?!\/))*\*\/|(?:\/\/|#)[^\n]*(?![^\n]))*`;
+
 /** A need as a test of a text. */
 export function needTest(need: Need): (text: string) => boolean {
   if (need.length === 0) return () => true;
@@ -310,7 +336,8 @@ export function needTest(need: Need): (text: string) => boolean {
     clause.map((l) => {
       if (!l.word) return (text: string) => text.includes(l.text);
       // Not inside a longer word. A digit may come first: Python reads `1if x else 2` as `1 if …`.
-      const re = new RegExp(`(?<![A-Za-z_])${l.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9_])`);
+      const before = l.dot ? `\\.${TRIVIA}` : "(?<![A-Za-z_])";
+      const re = new RegExp(`${before}${l.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9_])`);
       return (text: string) => text.includes(l.text) && re.test(text);
     })
   );
