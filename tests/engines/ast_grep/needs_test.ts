@@ -75,6 +75,10 @@ Deno.test("each built-in TypeScript and Python rule but one has a need (they can
   // Words inside longer words do not count: `readonly` is not `.only(`.
   const words = "class A { readonly consoles = 1; evaluate() { return this.catcher; } }\n";
   deepEqual(ts.filter((r) => mayMatch(r, words)).map((r) => r.id), []);
+  // A test file's prose: `only` that no `.` comes before is not `.only(`.
+  const prose = "describe('first', () => {\n  it('returns only the first', () => {});\n});\n";
+  deepEqual(ts.filter((r) => mayMatch(r, prose)).map((r) => r.id), []);
+  deepEqual(ts.filter((r) => mayMatch(r, prose.replace("it(", "it.only("))).map((r) => r.id), ["ts-no-focused-tests"]);
 });
 
 Deno.test("pattern tokens: words outside metavariables", () => {
