@@ -11,6 +11,20 @@ import { parseYamlStream, type YamlDocument } from "./_yaml.ts";
 import type { LoadedRule, RuleLoadError, RuleOrigin, RuleTestCase } from "./types.ts";
 import { isTestFile } from "./_files.ts";
 
+/**
+ * The `metadata` key of a built-in rule's declared need: a JavaScript regular expression the text of every file
+ * holding a match matches (docs/rules.md, "The literal pre-filter").
+ */
+export const NEEDS_KEY = "poly-needs";
+
+function isRegExp(value: unknown): value is string {
+  try {
+    return typeof value === "string" && new RegExp(value) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** What one file contributed. */
 export interface ParsedFile {
   rules: LoadedRule[];
@@ -100,6 +114,14 @@ function parseRule(doc: YamlDocument, file: string, origin: RuleOrigin, out: Par
       }
     }
   }
+  // The built-in pack's own declared needs (a user rule's metadata is its own business: not read).
+  const needs = origin === "builtin" ? data.metadata?.[NEEDS_KEY] : undefined;
+  if (needs !== undefined && !isRegExp(needs)) {
+    problems.push({
+      path: ["metadata", NEEDS_KEY],
+      message: `metadata.${NEEDS_KEY} must be a JavaScript regular expression`,
+    });
+  }
   for (const p of problems) {
     out.errors.push({ file, ...doc.positionOf(p.path), message: `rule "${data.id}": ${p.message}` });
   }
@@ -120,5 +142,6 @@ function parseRule(doc: YamlDocument, file: string, origin: RuleOrigin, out: Par
     matcher,
     files: data.files ?? [],
     ignores: data.ignores ?? [],
+    ...(typeof needs === "string" ? { needs } : {}),
   });
 }

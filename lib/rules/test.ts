@@ -6,7 +6,9 @@
  *
  * @module
  */
-import { scanSnippet } from "../engines/ast_grep/scan.ts";
+import { scanSnippet, snippetText } from "../engines/ast_grep/scan.ts";
+import { mayMatch } from "../engines/ast_grep/_needs.ts";
+import { NEEDS_KEY } from "./_parse.ts";
 import type { LoadedRule, RuleLoadError, RuleSet } from "./types.ts";
 
 /** One snippet that did not behave. */
@@ -80,6 +82,12 @@ export async function testRules(set: RuleSet, onlyIds?: ReadonlySet<string>): Pr
         result.invalid++;
         if ((await scanSnippet(rule, snippet)).length === 0) {
           result.failures.push({ kind: "invalid", index, snippet, reason: "no match" });
+        } else if (!mayMatch(rule, snippetText(rule, snippet) ?? "")) {
+          // A lint run would not scan a file holding only this snippet.
+          const reason = rule.needs !== undefined
+            ? `matched, but its text does not match the rule's metadata.${NEEDS_KEY}: a lint run would not scan it`
+            : "matched, but poly's pre-filter rules it out: a lint run would not scan it (a bug in poly)";
+          result.failures.push({ kind: "invalid", index, snippet, reason });
         }
       }
     }

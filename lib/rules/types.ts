@@ -54,6 +54,11 @@ export interface LoadedRule {
   files: string[];
   /** Globs the file must not match (the rule's own plus the override's). */
   ignores: string[];
+  /**
+   * A built-in rule's `metadata.poly-needs`: a JavaScript regular expression the text of every file holding a match
+   * matches; the literal pre-filter adds it to what it works out itself.
+   */
+  needs?: string;
 }
 
 /** One `<id>-test.yml` document. */

@@ -44,6 +44,14 @@ Deno.test("loadRuleSet() reports an unknown language at its line", async () => {
   stillLoads(set);
 });
 
+Deno.test("loadRuleSet() leaves a user rule's metadata.poly-needs as metadata (only the built-in pack's are read)", async () => {
+  const text = "id: n\nlanguage: TypeScript\nmetadata:\n  poly-needs: '('\nrule:\n  pattern: f()\n";
+  const { set } = await loadUser({ ".poly/rules/needs.yml": text });
+  deepEqual(set.errors, []);
+  equal(set.rules.find((r) => r.id === "n")?.needs, undefined);
+  ok(set.rules.some((r) => r.origin === "builtin" && r.needs !== undefined), "a built-in rule declares a need");
+});
+
 Deno.test("loadRuleSet() refuses a pattern that does not parse, at the pattern's line", async () => {
   const text = "id: bad-pattern\nlanguage: Python\nrule:\n  any:\n    - pattern: print($A)\n    - pattern: 'def ('\n";
   const { set } = await loadUser({ ".poly/rules/bad.yml": text });

@@ -27,6 +27,11 @@
  *   `not`, `matches`, `nthChild`, `range`: nothing.
  * - `constraints`: a metavariable's constraint counts only when every match
  *   captures it (a single `$NAME` in the pattern of every alternative).
+ * - `metadata.poly-needs` of a built-in rule: a regular expression every file
+ *   holding a match matches, where the matcher says more than words can
+ *   (`ts-empty-catch`: an empty body right after `catch`). Reviewed with the
+ *   rule, held by its invalid test cases (`poly rules test`) and the tests
+ *   below, and run after the words above.
  *
  * `tests/engines/ast_grep/needs_test.ts` holds every built-in rule's invalid test snippets
  * to their needs: a snippet the rule matches must never be filtered out.
@@ -354,7 +359,11 @@ function ruleTest(rule: LoadedRule): ((text: string) => boolean) | null {
   let test = tests.get(rule);
   if (test === undefined) {
     const need = matcherNeed(rule);
-    tests.set(rule, test = need.length === 0 ? null : needTest(need));
+    const derived = need.length === 0 ? null : needTest(need);
+    // What a built-in rule declares (`metadata.poly-needs`), after the cheaper words.
+    const declared = rule.needs === undefined ? undefined : new RegExp(rule.needs);
+    test = declared ? (text) => (derived === null || derived(text)) && declared.test(text) : derived;
+    tests.set(rule, test);
   }
   return test;
 }

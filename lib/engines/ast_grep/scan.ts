@@ -111,8 +111,13 @@ export function scanText(text: string, parser: ParserName, rules: readonly Loade
 /** Runs one rule over a snippet in its own language (Dockerfile snippets through their shell view). */
 export async function scanSnippet(rule: LoadedRule, snippet: string): Promise<RuleHit[]> {
   await ensureLanguages();
-  const text = rule.language === "dockerfile" ? shellView(snippet) : snippet;
+  const text = snippetText(rule, snippet);
   return text === undefined ? [] : scanText(text, primaryParser(rule.language), [rule]);
+}
+
+/** The text `rule` runs on in a test snippet: a Dockerfile's shell view, else the snippet itself. */
+export function snippetText(rule: LoadedRule, snippet: string): string | undefined {
+  return rule.language === "dockerfile" ? shellView(snippet) : snippet;
 }
 
 function hit(rule: LoadedRule, node: SgNode, source: string): RuleHit {

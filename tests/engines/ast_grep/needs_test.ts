@@ -20,7 +20,8 @@ import { rulesForFile } from "../../../lib/engines/ast_grep/select.ts";
 import { ensureLanguages } from "../../../lib/engines/ast_grep/napi.ts";
 import { shellView } from "../../../lib/engines/ast_grep/_dockerfile.ts";
 import type { LoadedRule } from "../../../lib/rules/types.ts";
-import { FIXTURE_REPO, repoFiles } from "../../rules/_helpers.ts";
+import { FIXTURE_REPO, repoFiles, tempTree } from "../../rules/_helpers.ts";
+import { testRules } from "../../../lib/rules/test.ts";
 
 const builtin = () => loadRuleSet("/nonexistent-config-dir", { dirs: [] });
 
@@ -200,4 +201,27 @@ Deno.test("a need as a test: a word after a `.`, past what ast-grep passes over"
   // An unterminated comment costs one pass, not a backtracking search.
   const long = `${"x./* ".repeat(200)}${" #".repeat(20_000)}`;
   equal(test(long), false);
+});
+
+Deno.test("a declared need (a built-in rule's metadata.poly-needs): after the words; poly rules test holds the invalid cases to it", async () => {
+  const dir = await tempTree({
+    ".poly/rules/f.yml": "id: user-f\nlanguage: TypeScript\nrule:\n  pattern: f($A)\n",
+    ".poly/rules/f-test.yml": "id: user-f\nvalid:\n  - 'g(1)'\ninvalid:\n  - 'f(1)'\n  - 'f(x)'\n",
+  });
+  const set = await loadRuleSet(dir);
+  // As a built-in rule's would be loaded (a user rule's metadata is not read).
+  const rule = set.rules.find((r) => r.id === "user-f")!;
+  rule.needs = "f\\(\\d";
+  ok(hasNeed(rule));
+  equal(mayMatch(rule, "f(1)"), true);
+  // What the rule declares rules a text out …
+  equal(mayMatch(rule, "f(x)"), false);
+  // … as do the words poly works out itself (`f`).
+  equal(mayMatch(rule, "g(1)"), false);
+  // A declared need that rules out a case the rule matches is a failing test: a lint run would never scan it.
+  const report = await testRules(set, new Set(["user-f"]));
+  deepEqual(report.results.map((r) => [r.status, r.failures.map((f) => `${f.kind}[${f.index}] ${f.reason}`)]), [[
+    "failed",
+    ["invalid[1] matched, but its text does not match the rule's metadata.poly-needs: a lint run would not scan it"],
+  ]]);
 });
