@@ -7,7 +7,7 @@
  * @module
  */
 import { scanSnippet, snippetText } from "../engines/ast_grep/scan.ts";
-import { mayMatch } from "../engines/ast_grep/_needs.ts";
+import { mayMatchIn } from "../engines/ast_grep/select.ts";
 import { NEEDS_KEY } from "./_parse.ts";
 import type { LoadedRule, RuleLoadError, RuleSet } from "./types.ts";
 
@@ -82,7 +82,7 @@ export async function testRules(set: RuleSet, onlyIds?: ReadonlySet<string>): Pr
         result.invalid++;
         if ((await scanSnippet(rule, snippet)).length === 0) {
           result.failures.push({ kind: "invalid", index, snippet, reason: "no match" });
-        } else if (!mayMatch(rule, snippetText(rule, snippet) ?? "")) {
+        } else if (mayMatchIn([rule], snippetText(rule, snippet) ?? "").length === 0) {
           // A lint run would not scan a file holding only this snippet.
           const reason = rule.needs !== undefined
             ? `matched, but its text does not match the rule's metadata.${NEEDS_KEY}: a lint run would not scan it`
