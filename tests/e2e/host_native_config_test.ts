@@ -722,6 +722,18 @@ Deno.test({
         .includes("retry_count, timeout) + len(\n        request_payload\n    )"),
       "as black -l 100 lays it out",
     );
+    // Without the Makefile, a GitHub Actions workflow running black declares it, with its flags (psf/black's options).
+    await Deno.remove(join(dir, "Makefile"));
+    const workflow = join(dir, ".github/workflows/lint.yml");
+    await Deno.mkdir(join(dir, ".github/workflows"), { recursive: true });
+    const lint = (options: string) =>
+      `on: [push]\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n` +
+      `      - uses: psf/black@stable\n${options ? `        with:\n          options: "${options}"\n` : ""}`;
+    await Deno.writeTextFile(workflow, lint("--check --diff -l 100"));
+    assert.equal((await results())["app/views.py"], undefined, "black -l 100's layout is clean");
+    // The action's own defaults: black at 88 columns lays the call out otherwise.
+    await Deno.writeTextFile(workflow, lint(""));
+    assert.equal((await results())["app/views.py"]?.changed, true);
   },
 });
 

@@ -529,9 +529,9 @@ export class NativeConfigs {
         const declared = declarations?.black;
         if (declared) {
           const major = declared.release?.split(".")[0];
-          // The flags a Makefile there gives black (vetted: each one black's layout flags poly applies).
+          // The flags a Makefile or workflow there gives black (vetted: each one black's layout flags poly applies).
           const made = declarations.blackFlags;
-          const flags = made ? blackFlags(made.args, "its recipes' black", this.#display(made.file.path)) : {};
+          const flags = made ? blackFlags(made.args, made.by, this.#display(made.file.path)) : {};
           const args = { ...major ? { required_version: major } : {}, ...flags };
           black = {
             files: [declared.file, ...made && made.file !== declared.file ? [made.file] : []],

@@ -18,7 +18,9 @@
  * - tox's environments' `deps` (`tox.ini`'s `[testenv]` and `[testenv:<name>]` sections: a `lint` environment that
  *   installs black to run `black --check .`);
  * - a Makefile whose recipes run black (`black .`, `python -m black -l 100 src`, `poetry run black --check .`): it
- *   declares black, and the flags it gives black that shape its layout are kept ({@link makefileBlack}).
+ *   declares black, and the flags it gives black that shape its layout are kept ({@link makefileBlack});
+ * - else, in the folder holding `.github`, GitHub Actions workflows that run black, in a step's script or through the
+ *   `psf/black` action (its `options`, its `version`): the same ({@link workflowBlack}).
  *
  * The release: the version a lockfile beside a `pyproject.toml` holds (`uv.lock`, `poetry.lock`, `pdm.lock`), else the
  * one a specifier pins (`==0.6.9`, `~=23.1`, Poetry's `23.1.0`, `^0.6`, `~0.6.1`); what matters is the style guide it
@@ -55,8 +57,11 @@ export interface PythonDeclarations {
   dir: string;
   black?: Declared;
   ruff?: Declared;
-  /** The flags a Makefile there gives black that shape its layout (`-l`, `-S`, ...), where its recipes run black. */
-  blackFlags?: { file: NativeSource; args: string[] };
+  /**
+   * The flags a Makefile there gives black that shape its layout (`-l`, `-S`, ...), where its recipes run black; else
+   * those its GitHub Actions workflows give it. `by` names them in an error.
+   */
+  blackFlags?: { file: NativeSource; args: string[]; by: string };
 }
 
 const TOOLS: readonly DeclaredFormatter[] = ["black", "ruff"];
@@ -131,10 +136,39 @@ export class PythonDepsReader {
       const args = file && /\bblack\b/.test(file.text) ? makefileBlack(file.text) : undefined;
       if (file && args) {
         out.black ??= { file };
-        out.blackFlags = { file, args };
+        out.blackFlags = { file, args, by: "its recipes' black" };
+      }
+    }
+    if (!out.blackFlags && names.has(".github")) {
+      const found = await this.#workflows(join(at, ".github", "workflows"));
+      if (found) {
+        out.black ??= { file: found.file, ...found.release ? { release: found.release } : {} };
+        out.blackFlags = { file: found.file, args: found.args, by: "its workflow's black" };
       }
     }
     return out.black || out.ruff ? out : undefined;
+  }
+
+  /** What the workflows in `dir` give black ({@link workflowBlack}), named by the first that runs it. */
+  async #workflows(dir: string): Promise<{ file: NativeSource; args: string[]; release?: string } | undefined> {
+    const names = await this.files.entryNames(dir);
+    const files = [];
+    for (const name of [...names ?? []].filter((n) => /\.ya?ml$/.test(n)).sort()) {
+      const file = await this.#read(join(dir, name));
+      if (file && /\bblack\b/.test(file.text)) files.push(file);
+    }
+    if (files.length === 0) return undefined;
+    const { parse } = await import("yaml");
+    const parsed = files.map((file) => {
+      try {
+        return parse(file.text) as unknown;
+      } catch {
+        return undefined; // GitHub says what is wrong with it, where it runs it
+      }
+    });
+    const found = workflowBlack(parsed);
+    const file = files.find((_, i) => workflowBlack([parsed[i]]) !== undefined);
+    return found && file && { file, ...found };
   }
 
   async #read(path: string) {
@@ -326,9 +360,12 @@ const BLACK_STEERING: Record<string, boolean> = {
   "--workers": true,
 };
 
-/** A recipe running black: the command word (after `@`/`-`, `python -m`, `poetry run` and the like), then its words. */
+/**
+ * A command running black: black as the command's first word (a line's, or after `;`, `&`, `|` or `(`; after make's
+ * `@`/`-`, `python -m`, `poetry run`, `uvx` and the like), then its words. `pip install black` does not run it.
+ */
 const RUNS_BLACK =
-  /(?:^|[\s;&|(])[@+-]*(?:(?:\S*python[\d.]*|\$[({]PYTHON[)}])\s+-m\s+|(?:poetry|uv|pipenv|pdm|hatch|rye)\s+run\s+)?(?:\S*\/)?black(?=\s|$)(.*)$/;
+  /(?:^|[;&|(])\s*[@+-]*(?:(?:\S*python[\d.]*|\$[({]PYTHON[)}])\s+-m\s+|(?:(?:poetry|uv|pipenv|pdm|hatch|rye|pipx)\s+run|uvx)\s+)?(?:\S*\/)?black(?=\s|$)(.*)$/;
 
 /**
  * The flags a Makefile's recipes give black that shape its layout, by their long names and sorted
@@ -338,14 +375,61 @@ const RUNS_BLACK =
  * flags (a `check` and a `format` target usually give the same).
  */
 export function makefileBlack(text: string): string[] | undefined {
-  let found: string[] | undefined;
+  const runs: string[][] = [];
   for (const line of text.replace(/\\\r?\n/g, " ").split(/\r?\n/)) {
     if (!line.startsWith("\t") || /^\t\s*#/.test(line)) continue; // a recipe's line, not a comment
     const m = RUNS_BLACK.exec(line);
-    if (!m) continue;
-    // Its words, up to the shell's next command, redirection or comment.
-    const words = m[1].split(/\s*(?:;|&&|\|\||\||[12]?>|#)/)[0].trim().split(/\s+/).filter(Boolean)
-      .map((w) => w.replace(/^(['"])(.*)\1$/, "$2"));
+    if (m) runs.push(commandWords(m[1]));
+  }
+  return agreedLayout(runs);
+}
+
+/**
+ * The layout flags GitHub Actions workflows give black (`.github/workflows/*.yml`, each parsed), as {@link
+ * makefileBlack} reads a Makefile's: a step's `run` script that runs black, and the `psf/black` action, whose `options`
+ * are black's flags (`--check --diff` unless given) and whose `version` is the release it installs. Undefined where no
+ * step runs black, or where what they give it cannot be known for certain (an expression, `${{ ... }}`, among its
+ * words) or steps disagree.
+ */
+export function workflowBlack(workflows: unknown[]): { args: string[]; release?: string } | undefined {
+  const runs: string[][] = [];
+  let release: string | undefined;
+  for (const workflow of workflows) {
+    for (const job of Object.values(tableOf(tableOf(workflow).jobs))) {
+      const steps = tableOf(job).steps;
+      for (const step of Array.isArray(steps) ? steps.map(tableOf) : []) {
+        if (typeof step.uses === "string" && /^psf\/black@/.test(step.uses)) {
+          const given = tableOf(step.with);
+          runs.push(commandWords(typeof given.options === "string" ? given.options : "--check --diff"));
+          const version = typeof given.version === "string" ? pinnedRelease("black", given.version) : undefined;
+          if (version) release = version;
+        } else if (typeof step.run === "string") {
+          for (const line of step.run.replace(/\\\r?\n/g, " ").split(/\r?\n/)) {
+            const m = RUNS_BLACK.exec(line);
+            if (m) runs.push(commandWords(m[1]));
+          }
+        }
+      }
+    }
+  }
+  const args = agreedLayout(runs);
+  return args && { args, ...release ? { release } : {} };
+}
+
+/** A command's words after the program's name, up to the shell's next command, redirection or comment, unquoted. */
+function commandWords(rest: string): string[] {
+  return rest.split(/\s*(?:;|&&|\|\||\||[12]?>|#)/)[0].trim().split(/\s+/).filter(Boolean)
+    .map((w) => w.replace(/^(['"])(.*)\1$/, "$2"));
+}
+
+/**
+ * The layout flags of black's runs, by their long names and sorted, where every run gives the same ones (runs that
+ * only print black's version or help count for nothing); undefined for no run, or for one whose flags poly cannot know
+ * for certain (a variable or substitution, `--config`, a flag it does not know).
+ */
+function agreedLayout(runs: string[][]): string[] | undefined {
+  let found: string[] | undefined;
+  for (const words of runs) {
     if (words.some((w) => w === "--version" || w === "--help" || w === "-h")) continue; // formats nothing
     const layout: string[] = [];
     for (let i = 0; i < words.length; i++) {
@@ -357,7 +441,7 @@ export function makefileBlack(text: string): string[] | undefined {
       const named = short ? flag.slice(0, 2) : flag;
       if (named in BLACK_LAYOUT) {
         if (!BLACK_LAYOUT[named]) {
-          // Each by its long name, so recipes that spell the same flags otherwise agree.
+          // Each by its long name, so runs that spell the same flags otherwise agree.
           for (const c of named.startsWith("--") ? [named] : named.slice(1)) layout.push(LONG[c] ?? c);
           continue;
         }

@@ -9,6 +9,7 @@ import {
   PythonDepsReader,
   requirementsDeclare,
   toxDeclares,
+  workflowBlack,
 } from "../../../lib/config/native/python_deps.ts";
 import { NativeFiles } from "../../../lib/config/native/_files.ts";
 import { tempRepository } from "../../_helpers/temp.ts";
@@ -138,6 +139,32 @@ Deno.test("makefileBlack() reads the layout flags a Makefile's recipes give blac
   assert.equal(makefileBlack("a:\n\tblack -l 100 .\nb:\n\tblack .\n"), undefined);
   // No recipe runs black: another tool, a comment, a prerequisite's name.
   assert.equal(makefileBlack("a:\n\tblacken-docs README.md\n\t# black .\nb: black\n"), undefined);
+  // Installing black, or naming it to another program, does not run it.
+  assert.deepEqual(makefileBlack("dev:\n\tpip install black isort\nfmt:\n\tblack -l 100 .\n"), ["--line-length=100"]);
+  assert.deepEqual(makefileBlack("lint:\n\tpre-commit run black --all-files\n\tuvx black -S .\n"), [
+    "--skip-string-normalization",
+  ]);
+});
+
+Deno.test("workflowBlack() reads what GitHub Actions workflows give black: a step's script, the psf/black action", () => {
+  const steps = (...list: unknown[]) => ({ jobs: { lint: { "runs-on": "ubuntu-latest", steps: list } } });
+  // The action, with its default options (`--check --diff`), its own, and its `version`.
+  assert.deepEqual(workflowBlack([steps({ uses: "actions/checkout@v4" }, { uses: "psf/black@stable" })]), { args: [] });
+  assert.deepEqual(
+    workflowBlack([
+      steps({ uses: "psf/black@stable", with: { options: "--check --verbose -l 79", version: "~= 22.0" } }),
+    ]),
+    { args: ["--line-length=79"], release: "22.0" },
+  );
+  // A script's lines, installing it aside; the same flags in two workflows agree.
+  const run = steps({ run: "pip install black==24.1.0 isort\nblack --check -S .\nisort --check ." });
+  assert.deepEqual(workflowBlack([run, steps({ run: "python -m black --skip-string-normalization --diff src" })]), {
+    args: ["--skip-string-normalization"],
+  });
+  // What it cannot know: an expression, steps that disagree; nothing runs black: undefined.
+  assert.equal(workflowBlack([steps({ run: "black -l ${{ env.WIDTH }} ." })]), undefined);
+  assert.equal(workflowBlack([steps({ run: "black -l 100 ." }, { uses: "psf/black@stable" })]), undefined);
+  assert.equal(workflowBlack([steps({ run: "pip install black" }), "not a workflow", undefined]), undefined);
 });
 
 Deno.test("PythonDepsReader: the nearest folder declaring either, its lockfile's release over its range", async () => {
@@ -149,6 +176,10 @@ Deno.test("PythonDepsReader: the nearest folder declaring either, its lockfile's
     "pkg/src/mod/x.py": "x = 1\n",
     "other/pyproject.toml": '[project]\nname = "other"\n',
     "made/Makefile": "fmt:\n\tblack -S .\n",
+    "ci/.github/workflows/lint.yml": "jobs:\n  lint:\n    steps:\n      - uses: psf/black@stable\n        with:\n" +
+      '          options: "--check -l 100"\n',
+    "ci/.github/workflows/test.yaml": "jobs:\n  test:\n    steps:\n      - run: pytest\n",
+    "ci/app/x.py": "x = 1\n",
   }, "poly-pydeps-");
   const reader = new PythonDepsReader(new NativeFiles());
   const top = await reader.forDir(root, root);
@@ -168,6 +199,14 @@ Deno.test("PythonDepsReader: the nearest folder declaring either, its lockfile's
   const made = await reader.forDir(join(root, "made"), root);
   assert.equal(made?.black?.file.path, join(root, "made/Makefile"));
   assert.deepEqual(made?.blackFlags?.args, ["--skip-string-normalization"]);
+  // A workflow that runs black declares it, with its flags, in the folder holding `.github`.
+  const ci = await reader.forDir(join(root, "ci/app"), root);
+  assert.equal(ci?.dir, join(root, "ci"));
+  assert.equal(ci?.black?.file.path, join(root, "ci/.github/workflows/lint.yml"));
+  assert.deepEqual(ci?.blackFlags && { args: ci.blackFlags.args, by: ci.blackFlags.by }, {
+    args: ["--line-length=100"],
+    by: "its workflow's black",
+  });
   // other/ declares neither: the root's.
   assert.equal((await reader.forDir(join(root, "other"), root))?.dir, root);
 });
