@@ -166,8 +166,9 @@ export class PythonDepsReader {
         return undefined; // GitHub says what is wrong with it, where it runs it
       }
     });
-    const found = workflowBlack(parsed);
-    const file = files.find((_, i) => workflowBlack([parsed[i]]) !== undefined);
+    const each = parsed.map(workflowRuns);
+    const found = agreedWorkflows(each);
+    const file = files.find((_, i) => agreedLayout(each[i].runs) !== undefined);
     return found && file && { file, ...found };
   }
 
@@ -375,13 +376,18 @@ const RUNS_BLACK =
  * flags (a `check` and a `format` target usually give the same).
  */
 export function makefileBlack(text: string): string[] | undefined {
+  // A recipe's line, not a comment.
+  return agreedLayout(blackRuns(text, (line) => line.startsWith("\t") && !/^\t\s*#/.test(line)));
+}
+
+/** The words of each run of black in a script's lines (`keep`: which lines are commands), continuations joined. */
+function blackRuns(script: string, keep: (line: string) => boolean = () => true): string[][] {
   const runs: string[][] = [];
-  for (const line of text.replace(/\\\r?\n/g, " ").split(/\r?\n/)) {
-    if (!line.startsWith("\t") || /^\t\s*#/.test(line)) continue; // a recipe's line, not a comment
-    const m = RUNS_BLACK.exec(line);
+  for (const line of script.replace(/\\\r?\n/g, " ").split(/\r?\n/)) {
+    const m = keep(line) ? RUNS_BLACK.exec(line) : null;
     if (m) runs.push(commandWords(m[1]));
   }
-  return agreedLayout(runs);
+  return runs;
 }
 
 /**
@@ -392,27 +398,33 @@ export function makefileBlack(text: string): string[] | undefined {
  * words) or steps disagree.
  */
 export function workflowBlack(workflows: unknown[]): { args: string[]; release?: string } | undefined {
+  return agreedWorkflows(workflows.map(workflowRuns));
+}
+
+/** One workflow's runs of black (their words) and the release a `psf/black` step pins. */
+function workflowRuns(workflow: unknown): { runs: string[][]; release?: string } {
   const runs: string[][] = [];
   let release: string | undefined;
-  for (const workflow of workflows) {
-    for (const job of Object.values(tableOf(tableOf(workflow).jobs))) {
-      const steps = tableOf(job).steps;
-      for (const step of Array.isArray(steps) ? steps.map(tableOf) : []) {
-        if (typeof step.uses === "string" && /^psf\/black@/.test(step.uses)) {
-          const given = tableOf(step.with);
-          runs.push(commandWords(typeof given.options === "string" ? given.options : "--check --diff"));
-          const version = typeof given.version === "string" ? pinnedRelease("black", given.version) : undefined;
-          if (version) release = version;
-        } else if (typeof step.run === "string") {
-          for (const line of step.run.replace(/\\\r?\n/g, " ").split(/\r?\n/)) {
-            const m = RUNS_BLACK.exec(line);
-            if (m) runs.push(commandWords(m[1]));
-          }
-        }
-      }
+  for (const job of Object.values(tableOf(tableOf(workflow).jobs))) {
+    const steps = tableOf(job).steps;
+    for (const step of Array.isArray(steps) ? steps.map(tableOf) : []) {
+      if (typeof step.uses === "string" && /^psf\/black@/.test(step.uses)) {
+        const given = tableOf(step.with);
+        runs.push(commandWords(typeof given.options === "string" ? given.options : "--check --diff"));
+        const version = typeof given.version === "string" ? pinnedRelease("black", given.version) : undefined;
+        if (version) release = version;
+      } else if (typeof step.run === "string") runs.push(...blackRuns(step.run));
     }
   }
-  const args = agreedLayout(runs);
+  return { runs, ...release ? { release } : {} };
+}
+
+/** What workflows' runs give black together ({@link workflowBlack}); the last release pinned. */
+function agreedWorkflows(
+  each: { runs: string[][]; release?: string }[],
+): { args: string[]; release?: string } | undefined {
+  const args = agreedLayout(each.flatMap((w) => w.runs));
+  const release = each.findLast((w) => w.release)?.release;
   return args && { args, ...release ? { release } : {} };
 }
 
