@@ -45,6 +45,8 @@ export const BUNDLED: ReadonlySet<string> = new Set([
   "diff",
   "re2js",
   "semver",
+  "jsonc-parser",
+  "json5",
 ]);
 
 /** How long `deno bundle` may take (it takes ~1–3 s here) before it is stopped and the build fails. */
