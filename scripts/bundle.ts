@@ -31,7 +31,12 @@ import { BUNDLE_ENTRY, bundleFolder, bundleParent } from "../lib/identity/launch
 /** The checkout this script belongs to. */
 export const CHECKOUT: string = fileURLToPath(new URL("../", import.meta.url)).replace(/[\\/]$/, "");
 
-/** The npm packages (keys of deno.json's `imports`) bundled with the program; every other one stays external. */
+/**
+ * The npm packages (keys of deno.json's `imports`) bundled with the program; every other one stays external. An
+ * external package costs a run Deno's npm resolution, and a CommonJS one its Node module loader (jsonc-parser and json5
+ * did: ~50 ms before biome started on vite, docs/performance.md). `yaml` stays external: its Node entry is CommonJS, and
+ * bundled, `await import("yaml")` lost the named exports poly takes from it.
+ */
 export const BUNDLED: ReadonlySet<string> = new Set([
   "zod",
   "@optique/core",
@@ -47,6 +52,8 @@ export const BUNDLED: ReadonlySet<string> = new Set([
   "semver",
   "jsonc-parser",
   "json5",
+  "markdownlint",
+  "markdownlint/",
 ]);
 
 /** How long `deno bundle` may take (it takes ~1–3 s here) before it is stopped and the build fails. */
