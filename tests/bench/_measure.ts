@@ -118,3 +118,17 @@ export function onlyEngines(keep: readonly string[]): string {
   const named = keep.includes("biome") ? ["javascript", "typescript"].map((l) => `[lint.${l}.biome]\n`) : [];
   return [...off.map((id) => `[tools.${id}]\nenabled = false\n`), ...named].join("\n");
 }
+
+/** The parsed `POLY_DEBUG=timing` table: name → [first start, last end, total]. */
+export function parseTiming(stderr: string): Map<string, [number, number, number]> {
+  const out = new Map<string, [number, number, number]>();
+  for (const line of stderr.split("\n")) {
+    const m = /^ {2}(\S.*?)\s+(-?[\d.]+) → +([\d.]+) +([\d.]+) ms/.exec(line);
+    if (m) out.set(m[1], [Number(m[2]), Number(m[3]), Number(m[4])]);
+    const exit = /^ {2}exit\s+([\d.]+)\s*$/.exec(line);
+    if (exit) out.set("exit", [Number(exit[1]), Number(exit[1]), 0]);
+    const cpu = /^ {2}cpu\s+([\d.]+) ms of this process/.exec(line);
+    if (cpu) out.set("cpu", [0, 0, Number(cpu[1])]);
+  }
+  return out;
+}

@@ -13,6 +13,7 @@
  *   deno run -P=test tests/bench/ab.ts ... --fix DIR                                # `poly lint --fix` (`--fmt`: `poly fmt --fix`)
  *   deno run -P=test tests/bench/ab.ts ... --fix --checked --cold DIR               # each fix after an untimed `poly lint`
  *   deno run -P=test tests/bench/ab.ts ... --bundle DIR                             # each side bundled, where it can be
+ *   deno run -P=test tests/bench/ab.ts ... --span "early batches" DIR               # and when that span starts
  *
  * With `--daemon FILE`, each side runs its own `poly daemon` on its own copy of DIR; before each pair a comment line
  * is added to FILE (a path relative to DIR) in both copies, and after 400 ms (the watcher hears of it, as of an
@@ -26,13 +27,17 @@
  * whose `deno.lock` differs installs its own), and each side has cache homes of its own, primed by a run elsewhere,
  * and a `DENO_DIR` of its own (Deno's emitted code and V8's code cache, which V8 keeps per set of flags). With
  * `--bundle`, a side whose commit has `scripts/bundle.ts` builds its bundle first, as `deno task install` does, so
- * its `main.ts` loads the program from it (lib/identity/launch.ts); a side without one runs from source.
+ * its `main.ts` loads the program from it (lib/identity/launch.ts); a side without one runs from source. With `--span
+ * NAME`, the timed runs print poly's `POLY_DEBUG=timing` table, and each side's figures add when span NAME first
+ * started on poly's clock and poly's own CPU (its child processes not counted): for a change to poly's start, whose
+ * few milliseconds the engines' own time around them would hide in the wall figure (`early batches` is when a cold
+ * run's batch engines start).
  * Prints figures; asserts nothing.
  *
  * @module
  */
 import { basename, join, resolve } from "node:path";
-import { ms, onlyEngines, spread, startDaemon, timeCommand, type Timed } from "./_measure.ts";
+import { ms, onlyEngines, parseTiming, spread, startDaemon, timeCommand, type Timed } from "./_measure.ts";
 import { REPO } from "../_helpers/cli.ts";
 import { sourceCommand } from "../../lib/identity/code.ts";
 import { tempDir } from "../_helpers/temp.ts";
@@ -63,6 +68,7 @@ const fix = has("--fix");
 const checked = has("--checked");
 if (checked && !fix) throw new Error("--checked goes with --fix: each fix run after an untimed check");
 const bundle = has("--bundle");
+const spanName = take("--span");
 if (!version && args.length !== 1) throw new Error("Give one directory: ab.ts --before A --after B [--cold] DIR");
 
 const work = await tempDir({ prefix: "poly-ab-" });
@@ -165,12 +171,16 @@ try {
       });
       if (check.code > 1) throw new Error(`${s.name}: the check exited ${check.code}: ${check.stderr.slice(0, 300)}`);
     }
-    const t = await timeCommand(lint(s), { cwd: treeOf(s) || work, env, measureMemory: true });
+    const timing = spanName ? { ...env, POLY_DEBUG: "timing" } : env;
+    const t = await timeCommand(lint(s), { cwd: treeOf(s) || work, env: timing, measureMemory: true });
     if (t.code > 1) throw new Error(`${s.name}: exit ${t.code}: ${t.stderr.slice(0, 300)}`);
     return t;
   };
   const times: Record<string, number[]> = { before: [], after: [] };
   const cpu: Record<string, number[]> = { before: [], after: [] };
+  /** `--span`: when the span first started, and poly's own CPU, per run. */
+  const spans: Record<string, number[]> = { before: [], after: [] };
+  const ownCpu: Record<string, number[]> = { before: [], after: [] };
   for (let i = 0; i < runs; i++) {
     if (edited) await edit();
     const order = i % 2 === 0 ? [a, b] : [b, a];
@@ -178,6 +188,11 @@ try {
       const t = await once(s);
       times[s.name].push(t.ms);
       cpu[s.name].push(t.cpuMs ?? NaN);
+      if (spanName) {
+        const table = parseTiming(t.stderr);
+        spans[s.name].push(table.get(spanName)?.[0] ?? NaN);
+        ownCpu[s.name].push(table.get("cpu")?.[2] ?? NaN);
+      }
     }
   }
   const what = version
@@ -198,6 +213,15 @@ try {
       spread(cpu.after.map((t, i) => t / cpu.before[i]), ratio)
     }`,
   );
+  if (spanName) {
+    for (const [label, list] of [[`"${spanName}" starts at`, spans], ["poly's own CPU", ownCpu]] as const) {
+      console.log(
+        `  ${label}: before ${spread(list.before, ms)}, after ${spread(list.after, ms)}; pairs ${
+          spread(list.after.map((t, i) => t / list.before[i]), ratio)
+        }`,
+      );
+    }
+  }
 } finally {
   for (const daemon of daemons) {
     try {

@@ -32,7 +32,7 @@
  * @module
  */
 import { basename, join, resolve } from "node:path";
-import { median, ms, onlyEngines, spread, startDaemon, timeCommand, type Timed } from "./_measure.ts";
+import { median, ms, onlyEngines, parseTiming, spread, startDaemon, timeCommand, type Timed } from "./_measure.ts";
 import { astGrepConfig, npmExecutable, pin, pipRuff } from "./parity.ts";
 import { polyCommand } from "../_helpers/cli.ts";
 import { discover } from "../../lib/discover/mod.ts";
@@ -144,20 +144,6 @@ function erroredFiles(stdout: string): string[] | undefined {
 /** A `poly.local.toml` that leaves only `keep` of the lint engines on (undefined: every engine, as by default). */
 function localToml(original: string, keep?: string[]): string {
   return keep ? `${original}\n${onlyEngines(keep)}` : original;
-}
-
-/** The parsed `POLY_DEBUG=timing` table: name → [first start, last end, total]. */
-function parseTiming(stderr: string): Map<string, [number, number, number]> {
-  const out = new Map<string, [number, number, number]>();
-  for (const line of stderr.split("\n")) {
-    const m = /^ {2}(\S.*?)\s+(-?[\d.]+) → +([\d.]+) +([\d.]+) ms/.exec(line);
-    if (m) out.set(m[1], [Number(m[2]), Number(m[3]), Number(m[4])]);
-    const exit = /^ {2}exit\s+([\d.]+)\s*$/.exec(line);
-    if (exit) out.set("exit", [Number(exit[1]), Number(exit[1]), 0]);
-    const cpu = /^ {2}cpu\s+([\d.]+) ms of this process/.exec(line);
-    if (cpu) out.set("cpu", [0, 0, Number(cpu[1])]);
-  }
-  return out;
 }
 
 /**
