@@ -51,7 +51,7 @@ import { type CliBatch, scanWithCli } from "./_cli_run.ts";
 import { toDiagnostic } from "./diagnose.ts";
 import type { ParserName } from "./languages.ts";
 import { cliCandidate, type CliFile, type CliRuleSet, cliRuleSet, sgconfig } from "./_cli_config.ts";
-import { absolutePath, mayMatchAny, mayMatchIn, rulesForFile, type ScanFile, textDecides } from "./select.ts";
+import { absolutePath, mayMatchIn, rulesForFile, type ScanFile, textDecides } from "./select.ts";
 import { type RuleHit, sortHits } from "./hit.ts";
 import type { LoadedRule, RuleSet } from "../../rules/types.ts";
 import { makeTempDirSync, removeTempSync } from "../../fs/temp.ts";
@@ -302,11 +302,10 @@ class Batch implements CliBatch {
       if (waited && own!.length > 0) {
         if (!this.launched.has(absolutePath(set.configDir, file.path))) late.push(file);
       } else if (waited) stats.ruledOut++;
-      // The napi part: every group but the command line's (most files have none). One whose text rules out all its
-      // rules (an HTML page without a script the JavaScript rules may match) needs no napi module loaded.
-      const napiGroups = !group ? fileGroups : fileGroups.size > 1 ? without(fileGroups, parser!) : undefined;
-      if (!napiGroups?.size || !mayMatchAny(file, napiGroups)) early.push([]);
+      // The napi part: every group but the command line's (most files have none).
+      if (fileGroups.size === 0 || (group && fileGroups.size === 1)) early.push([]);
       else {
+        const napiGroups = group ? without(fileGroups, parser!) : fileGroups;
         const loaded = napi ?? await napiScanner().then((m) => (napi = m), (error: Error) => error);
         early.push(loaded instanceof Error ? loaded : settle(() => loaded.scanGroups(file, napiGroups)));
       }

@@ -166,17 +166,6 @@ export function mayMatchIn(rules: readonly LoadedRule[], text: string): LoadedRu
 }
 
 /**
- * Whether any rule of `groups` may match in `file` (the literal pre-filter on the text its rules run on, as
- * `scanGroups` applies it): when none can, the file needs no scan, nor the napi module loaded for one.
- */
-export function mayMatchAny(file: ScanFile, groups: ReadonlyMap<ParserName, readonly LoadedRule[]>): boolean {
-  const text = scannedText(file);
-  if (text === undefined) return false;
-  for (const rules of groups.values()) if (rules.some((rule) => mayMatch(rule, text))) return true;
-  return false;
-}
-
-/**
  * The enabled rules that apply to `file`, grouped by the parser each one needs
  * (read-only: files of one language and extension share them unless some rule's
  * `files`/`ignores` leaves the file out).
