@@ -623,7 +623,8 @@ function unconfiguredJava(spec: EngineSpec, language: Language, config: Resolved
 /**
  * Why `spec` does not make the changes it would make to `language` where the repository formats it with a release of
  * it whose layout poly's does not keep (`otherRelease`; {@link EnginePlan.releaseDiffers}): another prettier than
- * poly's under a prettier file (the release installed in a `node_modules`, a `package.json`'s range, a hook's;
+ * poly's under a prettier file (the release installed in a `node_modules`, a `package.json`'s range or the release
+ * its lockfile resolves it to, a hook's;
  * lib/config/native/biome.ts: 17 of honojs/hono's files laid out otherwise than by the 3.7.4 it pins, 12 of
  * wix/react-native-navigation's 285 under prettier 2.8.8, all 12 of twbs/rfs's expected CSS files), a ruff of another
  * year's style guide, a `ruff-format` hook's or the one a lockfile or requirement installs (lib/config/native/mod.ts;

@@ -887,6 +887,20 @@ Deno.test("prettier-major: files whose prettier is another release than poly's a
     reason("CSS", "css", "3.3.3", "app/node_modules/prettier/package.json"),
   );
   await Deno.remove(join(dir, "app/node_modules"), { recursive: true });
+  // Before an install, the lockfile says what the range resolves to: 3.3.3 again. One that resolves it to poly's
+  // release leaves the file to poly's prettier, as the range alone did.
+  const lock = (version: string) =>
+    JSON.stringify({ lockfileVersion: 3, packages: { "node_modules/prettier": { version } } });
+  await Deno.writeTextFile(join(dir, "app/package-lock.json"), lock("3.3.3"));
+  const locked = (await run(dir, ["fmt", "--check", "app"])).doc;
+  assert.equal(
+    locked.results.find((r) => r.path === "app/src/card.css")?.skipped,
+    reason("CSS", "css", "3.3.3", 'app/package-lock.json, for "^3.3.2" in app/package.json'),
+  );
+  await Deno.writeTextFile(join(dir, "app/package-lock.json"), lock("3.10.1"));
+  const current = (await run(dir, ["fmt", "--check", "app"])).doc;
+  assert.equal(current.results.find((r) => r.path === "app/src/card.css")?.changed, true);
+  await Deno.remove(join(dir, "app/package-lock.json"));
   // poly.toml naming the formatter formats them with poly's prettier all the same.
   await Deno.writeTextFile(join(dir, "poly.toml"), "[fmt.typescript.prettier]\n");
   const named = (await run(dir, ["fmt", "--check", "src"])).doc;

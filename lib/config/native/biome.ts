@@ -53,6 +53,7 @@ import type { NativeEngineConfig, NativePattern, NativeSource } from "./types.ts
 import { isTable, mergeTables, type Table } from "../table.ts";
 import { parseEditorconfig } from "./editorconfig.ts";
 import { PRE_COMMIT_FILE, readPreCommit } from "./pre_commit.ts";
+import { JS_LOCKFILES, lockedVersion } from "./_js_lock.ts";
 
 /** The `version` of an installed package's `package.json` text, or undefined. */
 function installedVersion(text: string): string | undefined {
@@ -396,7 +397,7 @@ export class BiomeReader {
           if (patterns.length > 0) formatIgnore.push({ file: ignoreFile.path, patterns });
         }
         const release = oxfmt ? undefined : await this.#prettierRelease(file, top);
-        if (release?.source) files.push(release.source);
+        if (release?.sources) files.push(...release.sources);
         // Another prettier than poly's formats the repository: lib/run/plan.ts gives the reason, as for a hook's ruff.
         const clause = `whose output poly's prettier ${PRETTIER_RELEASE} does not reproduce`;
         const other = release && await otherPrettier(release.spec)
@@ -421,13 +422,14 @@ export class BiomeReader {
    * The prettier the repository formats with under the prettier configuration `file`, where it names one: the one its
    * pre-commit hook runs (that file's), else, from the file's folder up to `top`, the nearest release installed in a
    * `node_modules` or range a `package.json` declaring prettier gives (the file itself first where it is one), as the
-   * repository's scripts run the prettier its package installs. `from` says where, for messages; `source` is the file
-   * it came from where it is another than the configuration (one of its files then).
+   * repository's scripts run the prettier its package installs; a range as the nearest lockfile resolves it, where it
+   * says ({@link lockedVersion}: what an install would put in that `node_modules`). `from` says where, for messages;
+   * `sources` are the files it came from that are not the configuration (its files then).
    */
   async #prettierRelease(
     file: NativeText,
     top: string,
-  ): Promise<{ spec: string; from: string; source?: NativeSource } | undefined> {
+  ): Promise<{ spec: string; from: string; sources?: NativeSource[] } | undefined> {
     const display = this.display(file.path);
     if (basename(file.path) === PRE_COMMIT_FILE) {
       const hook = (await readPreCommit(file.text, display)).hooks.find((h) => h.engine === "prettier");
@@ -440,7 +442,7 @@ export class BiomeReader {
         const installed = await this.files.read(path).catch(() => undefined);
         const version = installed ? installedVersion(installed.text) : undefined;
         if (installed && version) {
-          return { spec: version, from: this.display(path), source: { path, hash: installed.hash } };
+          return { spec: version, from: this.display(path), sources: [{ path, hash: installed.hash }] };
         }
       }
       if ((await this.files.namesIn(dir)).has("package.json")) {
@@ -448,11 +450,39 @@ export class BiomeReader {
         const manifest = path === file.path ? file : await this.files.read(path).catch(() => undefined);
         const spec = manifest?.text.includes('"prettier"') ? declaredPrettier(manifest.text) : undefined;
         if (manifest && spec !== undefined) {
-          const from = this.display(path);
-          return path === file.path ? { spec, from } : { spec, from, source: { path, hash: manifest.hash } };
+          const sources = path === file.path ? [] : [{ path, hash: manifest.hash }];
+          // A range is what the lockfile resolved it to, as an install would make it.
+          const locked = /^\d+\.\d+\.\d+$/.test(spec) ? undefined : await this.#lockedPrettier(dir, top, spec);
+          if (locked) {
+            const from = `${this.display(locked.path)}, for "${spec}" in ${this.display(path)}`;
+            return { spec: locked.version, from, sources: [...sources, { path: locked.path, hash: locked.hash }] };
+          }
+          return { spec, from: this.display(path), sources };
         }
       }
       if (dir === top || dirname(dir) === dir) return undefined;
+    }
+  }
+
+  /**
+   * The prettier the nearest JavaScript lockfile from `dir` up to `top` installs for the package in `dir`, whose
+   * manifest asks for `range` (lib/config/native/_js_lock.ts); undefined where there is none or it does not say.
+   */
+  async #lockedPrettier(
+    dir: string,
+    top: string,
+    range: string,
+  ): Promise<{ version: string; path: string; hash: string } | undefined> {
+    for (let at = dir;; at = dirname(at)) {
+      const names = await this.files.entryNames(at);
+      const name = names && JS_LOCKFILES.find((n) => names.has(n));
+      if (name) {
+        const lock = await this.files.read(join(at, name)).catch(() => undefined);
+        const version = lock &&
+          lockedVersion(name, lock.text, relative(at, dir).split(sep).join("/"), "prettier", range);
+        return version ? { version, path: lock!.path, hash: lock!.hash } : undefined;
+      }
+      if (at === top || dirname(at) === at) return undefined;
     }
   }
 
