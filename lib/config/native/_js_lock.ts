@@ -23,13 +23,13 @@ export const JS_LOCKFILES = ["package-lock.json", "npm-shrinkwrap.json", "pnpm-l
 const VERSION = /^(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)/;
 
 /**
- * The version of `name` that lockfile `lockfile` (its base name), holding `text`, installs for the package whose
+ * The version of `name` that lockfile `lockfile` (its base name), holding `lock`, installs for the package whose
  * manifest is in folder `rel` (relative to the lockfile's folder, `""` for the same folder) and asks for `range`; or
  * undefined when the lockfile does not say.
  */
 export function lockedVersion(
   lockfile: string,
-  text: string,
+  lock: LockText,
   rel: string,
   name: string,
   range: string,
@@ -37,16 +37,44 @@ export function lockedVersion(
   switch (lockfile) {
     case "package-lock.json":
     case "npm-shrinkwrap.json":
-      return npmLocked(text, rel, name);
+      return npmLocked(lock, rel, name);
     case "pnpm-lock.yaml":
-      return pnpmLocked(text, rel, name);
+      return pnpmLocked(lock, rel, name);
     case "yarn.lock":
-      return yarnLocked(text, name, range);
+      return yarnLocked(lock, name, range);
     case "bun.lock":
-      return bunLocked(text, name);
+      return bunLocked(lock, name);
     default:
       return undefined;
   }
+}
+
+/** A lockfile's text, as the configuration's files read it (one object per file and run). */
+export interface LockText {
+  readonly text: string;
+}
+
+/**
+ * What each lockfile was read into (its JSON, JSONC or lines), for as long as its text is held: a monorepo's
+ * packages each ask about the one lockfile at its root, which a large `package-lock.json` makes worth parsing once.
+ */
+const readInto = new WeakMap<LockText, { kind: "json" | "jsonc" | "lines"; value: unknown }>();
+
+function readAs(lock: LockText, kind: "json" | "jsonc" | "lines"): unknown {
+  const known = readInto.get(lock);
+  if (known?.kind === kind) return known.value;
+  let value: unknown;
+  try {
+    value = kind === "lines"
+      ? lock.text.split(/\r?\n/)
+      : kind === "json"
+      ? JSON.parse(lock.text)
+      : parseJsonc(lock.text);
+  } catch {
+    value = undefined;
+  }
+  readInto.set(lock, { kind, value });
+  return value;
 }
 
 function versionOf(value: unknown): string | undefined {
@@ -54,13 +82,8 @@ function versionOf(value: unknown): string | undefined {
 }
 
 /** npm: the nearest `node_modules/<name>` entry from the package's folder up, as Node's resolution finds it. */
-function npmLocked(text: string, rel: string, name: string): string | undefined {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+function npmLocked(lock: LockText, rel: string, name: string): string | undefined {
+  const doc = readAs(lock, "json");
   const packages = isTable(doc) ? doc.packages : undefined;
   if (!isTable(packages)) return undefined;
   const parts = rel === "" ? [] : rel.split("/");
@@ -72,8 +95,8 @@ function npmLocked(text: string, rel: string, name: string): string | undefined 
 }
 
 /** pnpm: in `importers`, the package's block, its dependency `name`, that dependency's `version`. */
-function pnpmLocked(text: string, rel: string, name: string): string | undefined {
-  const lines = text.split(/\r?\n/);
+function pnpmLocked(lock: LockText, rel: string, name: string): string | undefined {
+  const lines = readAs(lock, "lines") as string[];
   const importers = lines.indexOf("importers:");
   if (importers < 0) return undefined;
   const key = rel === "" ? "." : rel;
@@ -93,9 +116,9 @@ function pnpmLocked(text: string, rel: string, name: string): string | undefined
 }
 
 /** yarn: the entry one of whose descriptors is `name@range` (yarn 1) or `name@npm:range` (yarn 2+). */
-function yarnLocked(text: string, name: string, range: string): string | undefined {
+function yarnLocked(lock: LockText, name: string, range: string): string | undefined {
   const wanted = new Set([`${name}@${range}`, `${name}@npm:${range}`]);
-  const lines = text.split(/\r?\n/);
+  const lines = readAs(lock, "lines") as string[];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line === "" || line.startsWith(" ") || line.startsWith("#") || !line.endsWith(":")) continue;
@@ -111,13 +134,8 @@ function yarnLocked(text: string, name: string, range: string): string | undefin
 }
 
 /** bun: the hoisted entry `packages[name]`, `["name@version", ...]`. */
-function bunLocked(text: string, name: string): string | undefined {
-  let doc: unknown;
-  try {
-    doc = parseJsonc(text);
-  } catch {
-    return undefined;
-  }
+function bunLocked(lock: LockText, name: string): string | undefined {
+  const doc = readAs(lock, "jsonc");
   const packages = isTable(doc) ? doc.packages : undefined;
   const entry = isTable(packages) ? packages[name] : undefined;
   const id = Array.isArray(entry) ? entry[0] : undefined;

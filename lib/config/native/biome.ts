@@ -479,7 +479,7 @@ export class BiomeReader {
       if (name) {
         const lock = await this.files.read(join(at, name)).catch(() => undefined);
         const version = lock &&
-          lockedVersion(name, lock.text, relative(at, dir).split(sep).join("/"), "prettier", range);
+          lockedVersion(name, lock, relative(at, dir).split(sep).join("/"), "prettier", range);
         return version ? { version, path: lock!.path, hash: lock!.hash } : undefined;
       }
       if (at === top || dirname(at) === at) return undefined;

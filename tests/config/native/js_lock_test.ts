@@ -17,13 +17,20 @@ const npm = JSON.stringify({
 });
 
 Deno.test("npm: the entry Node's resolution reaches from the package's folder", () => {
-  equal(lockedVersion("package-lock.json", npm, "", "prettier", "^3.0.0"), "3.5.3");
-  equal(lockedVersion("package-lock.json", npm, "packages/app", "prettier", "^3.0.0"), "3.5.3", "hoisted");
-  equal(lockedVersion("npm-shrinkwrap.json", npm, "packages/old", "prettier", "^2.0.0"), "2.8.8", "its own copy");
-  equal(lockedVersion("package-lock.json", npm, "", "eslint", "^9.0.0"), undefined, "not installed");
-  equal(lockedVersion("package-lock.json", "{ not json", "", "prettier", "^3.0.0"), undefined);
+  equal(lockedVersion("package-lock.json", { text: npm }, "", "prettier", "^3.0.0"), "3.5.3");
+  equal(lockedVersion("package-lock.json", { text: npm }, "packages/app", "prettier", "^3.0.0"), "3.5.3", "hoisted");
+  equal(
+    lockedVersion("npm-shrinkwrap.json", { text: npm }, "packages/old", "prettier", "^2.0.0"),
+    "2.8.8",
+    "its own copy",
+  );
+  equal(lockedVersion("package-lock.json", { text: npm }, "", "eslint", "^9.0.0"), undefined, "not installed");
+  equal(lockedVersion("package-lock.json", { text: "{ not json" }, "", "prettier", "^3.0.0"), undefined);
   // Lockfile version 1 has no `packages`: the range stands.
-  equal(lockedVersion("package-lock.json", '{"lockfileVersion":1,"dependencies":{}}', "", "prettier", "^3"), undefined);
+  equal(
+    lockedVersion("package-lock.json", { text: '{"lockfileVersion":1,"dependencies":{}}' }, "", "prettier", "^3"),
+    undefined,
+  );
 });
 
 const pnpm = `lockfileVersion: '9.0'
@@ -61,15 +68,23 @@ packages:
 `;
 
 Deno.test("pnpm: the package's importer and its version of the dependency", () => {
-  equal(lockedVersion("pnpm-lock.yaml", pnpm, "", "prettier", "^3.5.3"), "3.5.3");
+  equal(lockedVersion("pnpm-lock.yaml", { text: pnpm }, "", "prettier", "^3.5.3"), "3.5.3");
   equal(
-    lockedVersion("pnpm-lock.yaml", pnpm, "packages/app", "prettier", "3.4.2"),
+    lockedVersion("pnpm-lock.yaml", { text: pnpm }, "packages/app", "prettier", "3.4.2"),
     "3.4.2",
     "a quoted key, a peer suffix",
   );
-  equal(lockedVersion("pnpm-lock.yaml", pnpm, "packages/lib", "prettier", "^3"), undefined, "not its dependency");
-  equal(lockedVersion("pnpm-lock.yaml", pnpm, "packages/none", "prettier", "^3"), undefined, "no such importer");
-  equal(lockedVersion("pnpm-lock.yaml", "lockfileVersion: 5.4\n", "", "prettier", "^3"), undefined);
+  equal(
+    lockedVersion("pnpm-lock.yaml", { text: pnpm }, "packages/lib", "prettier", "^3"),
+    undefined,
+    "not its dependency",
+  );
+  equal(
+    lockedVersion("pnpm-lock.yaml", { text: pnpm }, "packages/none", "prettier", "^3"),
+    undefined,
+    "no such importer",
+  );
+  equal(lockedVersion("pnpm-lock.yaml", { text: "lockfileVersion: 5.4\n" }, "", "prettier", "^3"), undefined);
 });
 
 Deno.test("yarn: the entry one of whose descriptors is the manifest's range", () => {
@@ -84,9 +99,9 @@ prettier@^3.0.0, prettier@^3.3.0:
   version "3.5.3"
   resolved "https://registry.yarnpkg.com/prettier/-/prettier-3.5.3.tgz"
 `;
-  equal(lockedVersion("yarn.lock", classic, "", "prettier", "^3.3.0"), "3.5.3");
-  equal(lockedVersion("yarn.lock", classic, "", "prettier", "^2.0.0"), "2.8.8");
-  equal(lockedVersion("yarn.lock", classic, "", "prettier", "^3.4.0"), undefined, "no entry for that range");
+  equal(lockedVersion("yarn.lock", { text: classic }, "", "prettier", "^3.3.0"), "3.5.3");
+  equal(lockedVersion("yarn.lock", { text: classic }, "", "prettier", "^2.0.0"), "2.8.8");
+  equal(lockedVersion("yarn.lock", { text: classic }, "", "prettier", "^3.4.0"), undefined, "no entry for that range");
   const berry = `__metadata:
   version: 8
 
@@ -94,7 +109,7 @@ prettier@^3.0.0, prettier@^3.3.0:
   version: 3.6.2
   resolution: "prettier@npm:3.6.2"
 `;
-  equal(lockedVersion("yarn.lock", berry, "packages/app", "prettier", "^3.5.0"), "3.6.2");
+  equal(lockedVersion("yarn.lock", { text: berry }, "packages/app", "prettier", "^3.5.0"), "3.6.2");
 });
 
 Deno.test("bun: the hoisted entry, in a text lockfile with trailing commas", () => {
@@ -109,10 +124,10 @@ Deno.test("bun: the hoisted entry, in a text lockfile with trailing commas", () 
   },
 }
 `;
-  equal(lockedVersion("bun.lock", bun, "", "prettier", "^3.0.0"), "3.5.3");
-  equal(lockedVersion("bun.lock", bun, "", "eslint", "^9.0.0"), undefined);
+  equal(lockedVersion("bun.lock", { text: bun }, "", "prettier", "^3.0.0"), "3.5.3");
+  equal(lockedVersion("bun.lock", { text: bun }, "", "eslint", "^9.0.0"), undefined);
   equal(
-    lockedVersion("bun.lockb", "\0binary", "", "prettier", "^3.0.0"),
+    lockedVersion("bun.lockb", { text: "\0binary" }, "", "prettier", "^3.0.0"),
     undefined,
     "the binary lockfile says nothing",
   );
