@@ -623,8 +623,9 @@ function unconfiguredJava(spec: EngineSpec, language: Language, config: Resolved
 /**
  * Why `spec` does not make the changes it would make to `language` where the repository formats it with a release of
  * it whose layout poly's does not keep (`otherRelease`; {@link EnginePlan.releaseDiffers}): another prettier than
- * poly's under a prettier file (the release installed in a `node_modules`, a `package.json`'s range or the release
- * its lockfile resolves it to, a hook's;
+ * poly's under a prettier file, or another oxfmt under an oxfmt file (the release installed in a `node_modules`, a
+ * `package.json`'s range or the release its lockfile resolves it to, a hook's; vitejs/vite's locked oxfmt 0.63.0
+ * keeps the 15 files poly's 0.78.0 would change;
  * lib/config/native/biome.ts: 17 of honojs/hono's files laid out otherwise than by the 3.7.4 it pins, 12 of
  * wix/react-native-navigation's 285 under prettier 2.8.8, all 12 of twbs/rfs's expected CSS files), a ruff of another
  * year's style guide, a `ruff-format` hook's or the one a lockfile or requirement installs (lib/config/native/mod.ts;
@@ -635,14 +636,12 @@ function unconfiguredJava(spec: EngineSpec, language: Language, config: Resolved
  * leaves as it is, the other release wrote and left alike. `[fmt.<lang>.<id>]` formats them with poly's all the same.
  */
 function otherRelease(spec: EngineSpec, language: Language, config: ResolvedConfig): string | undefined {
-  // prettier's release is its file's (the style governing the directory), the others' their own configuration's.
-  const native = spec.id === "prettier"
-    ? prettierStyle(config)
-    : readsNative(config, spec.id)
-    ? config.native?.[spec.id]
-    : undefined;
+  // prettier's and oxfmt's release is their file's (the style governing the directory; the release of the tool whose
+  // file it is), the others' their own configuration's.
+  const style = spec.id === "prettier" || spec.id === "oxfmt";
+  const native = style ? prettierStyle(config) : readsNative(config, spec.id) ? config.native?.[spec.id] : undefined;
   const release = native?.otherRelease;
-  if (!release) return undefined;
+  if (!release || (style && release.tool !== spec.id)) return undefined;
   return notFormatted(language, `${release.tool} ${release.spec} (${release.from})`, `, ${release.clause}`, spec.id);
 }
 

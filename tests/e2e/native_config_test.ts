@@ -317,6 +317,33 @@ Deno.test(".oxfmtrc.json governs poly fmt: its options, the .editorconfig beneat
   assert.deepEqual(await changedUnder("[tools.oxfmt]\nenabled = false\n"), []);
 });
 
+Deno.test("an oxfmt file under another oxfmt release than poly's: what poly's would change is skipped, naming it", async () => {
+  const dir = await copyFixture("native/oxfmtrc");
+  await Deno.writeTextFile(join(dir, "src/messy.ts"), "export const a   =   1\n");
+  const changed = async () => {
+    const { doc } = await run(dir, ["fmt", "--check"]);
+    return doc.results.filter((r) => r.changed && r.path.startsWith("src/")).map((r) => r.path);
+  };
+  const skipped = async () => (await run(dir, ["fmt", "--check"])).doc.results.find((r) => r.path === "src/messy.ts");
+  assert.deepEqual(await changed(), ["src/messy.ts"]);
+  // oxfmt before 1.0: `^0.63.0` admits 0.63.x alone, and poly's is 0.78.0.
+  await Deno.writeTextFile(join(dir, "package.json"), JSON.stringify({ devDependencies: { oxfmt: "^0.63.0" } }));
+  const reason = (spec: string, from: string) =>
+    `not formatted: the repository keeps its TypeScript style with oxfmt ${spec} (${from}), whose output poly's oxfmt ` +
+    "0.78.0 does not reproduce; [fmt.typescript.oxfmt] in poly.toml formats it with oxfmt";
+  assert.equal((await skipped())?.skipped, reason("^0.63.0", "package.json"));
+  // The lockfile says which release the range resolves to (vitejs/vite: 0.63.0, which keeps the 15 files 0.78.0
+  // would change).
+  const lock = (version: string) =>
+    `lockfileVersion: '9.0'\n\nimporters:\n\n  .:\n    devDependencies:\n      oxfmt:\n        specifier: ^0.63.0\n` +
+    `        version: ${version}\n`;
+  await Deno.writeTextFile(join(dir, "pnpm-lock.yaml"), lock("0.63.0"));
+  assert.equal((await skipped())?.skipped, reason("0.63.0", 'pnpm-lock.yaml, for "^0.63.0" in package.json'));
+  // poly's own release, declared: formatted as before.
+  await Deno.writeTextFile(join(dir, "package.json"), JSON.stringify({ devDependencies: { oxfmt: "0.78.0" } }));
+  assert.deepEqual(await changed(), ["src/messy.ts"]);
+});
+
 Deno.test("poly config show says which native file each effective ruff key came from", async () => {
   const dir = await copyFixture("native/ruff_extend");
   await Deno.mkdir(join(dir, ".git")); // the repository: paths inside it are shown relative

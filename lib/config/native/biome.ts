@@ -38,10 +38,11 @@ import { parseError, unhonouredConfig } from "./_reading.ts";
 import { relativeInside } from "../../paths/inside.ts";
 import { unknownBiomeKey } from "./_biome_keys.ts";
 import {
-  declaredPrettier,
+  anotherRelease,
+  declaredRelease,
   devDependsOnPrettier,
-  otherPrettier,
   OXFMT_FILES,
+  OXFMT_RELEASE,
   oxfmtIgnores,
   oxfmtOptions,
   PRETTIER_FILES,
@@ -396,12 +397,14 @@ export class BiomeReader {
           const patterns = ignoreFile.text.split(/\r?\n/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
           if (patterns.length > 0) formatIgnore.push({ file: ignoreFile.path, patterns });
         }
-        const release = oxfmt ? undefined : await this.#prettierRelease(file, top);
+        const release = await this.#release(file, top, tool);
         if (release?.sources) files.push(...release.sources);
-        // Another prettier than poly's formats the repository: lib/run/plan.ts gives the reason, as for a hook's ruff.
-        const clause = `whose output poly's prettier ${PRETTIER_RELEASE} does not reproduce`;
-        const other = release && await otherPrettier(release.spec)
-          ? { otherRelease: { tool: "prettier", spec: release.spec, from: release.from, clause } }
+        // Another prettier (oxfmt) than poly's formats the repository: lib/run/plan.ts gives the reason, as for a
+        // hook's ruff.
+        const ours = oxfmt ? OXFMT_RELEASE : PRETTIER_RELEASE;
+        const clause = `whose output poly's ${tool} ${ours} does not reproduce`;
+        const other = release && await anotherRelease(release.spec, ours)
+          ? { otherRelease: { tool, spec: release.spec, from: release.from, clause } }
           : {};
         return {
           files,
@@ -419,16 +422,17 @@ export class BiomeReader {
   }
 
   /**
-   * The prettier the repository formats with under the prettier configuration `file`, where it names one: the one its
-   * pre-commit hook runs (that file's), else, from the file's folder up to `top`, the nearest release installed in a
-   * `node_modules` or range a `package.json` declaring prettier gives (the file itself first where it is one), as the
-   * repository's scripts run the prettier its package installs; a range as the nearest lockfile resolves it, where it
-   * says ({@link lockedVersion}: what an install would put in that `node_modules`). `from` says where, for messages;
-   * `sources` are the files it came from that are not the configuration (its files then).
+   * The prettier (`tool`: or oxfmt) the repository formats with under the configuration `file`, where it names one:
+   * the one its pre-commit hook runs (that file's), else, from the file's folder up to `top`, the nearest release
+   * installed in a `node_modules` or range a `package.json` declaring it gives (the file itself first where it is
+   * one), as the repository's scripts run the release its package installs; a range as the nearest lockfile resolves
+   * it, where it says ({@link lockedVersion}: what an install would put in that `node_modules`). `from` says where,
+   * for messages; `sources` are the files it came from that are not the configuration (its files then).
    */
-  async #prettierRelease(
+  async #release(
     file: NativeText,
     top: string,
+    tool: "prettier" | "oxfmt",
   ): Promise<{ spec: string; from: string; sources?: NativeSource[] } | undefined> {
     const display = this.display(file.path);
     if (basename(file.path) === PRE_COMMIT_FILE) {
@@ -436,9 +440,9 @@ export class BiomeReader {
       return hook?.version ? { spec: hook.version, from: `its "${hook.id}" hook in ${display}` } : undefined;
     }
     for (let dir = dirname(file.path);; dir = dirname(dir)) {
-      // The prettier installed there is the one the repository's scripts run, whatever range asked for it.
+      // The release installed there is the one the repository's scripts run, whatever range asked for it.
       if ((await this.files.entryNames(dir))?.has("node_modules")) {
-        const path = join(dir, "node_modules", "prettier", "package.json");
+        const path = join(dir, "node_modules", tool, "package.json");
         const installed = await this.files.read(path).catch(() => undefined);
         const version = installed ? installedVersion(installed.text) : undefined;
         if (installed && version) {
@@ -448,11 +452,11 @@ export class BiomeReader {
       if ((await this.files.namesIn(dir)).has("package.json")) {
         const path = join(dir, "package.json");
         const manifest = path === file.path ? file : await this.files.read(path).catch(() => undefined);
-        const spec = manifest?.text.includes('"prettier"') ? declaredPrettier(manifest.text) : undefined;
+        const spec = manifest?.text.includes(`"${tool}"`) ? declaredRelease(manifest.text, tool) : undefined;
         if (manifest && spec !== undefined) {
           const sources = path === file.path ? [] : [{ path, hash: manifest.hash }];
           // A range is what the lockfile resolved it to, as an install would make it.
-          const locked = /^\d+\.\d+\.\d+$/.test(spec) ? undefined : await this.#lockedPrettier(dir, top, spec);
+          const locked = /^\d+\.\d+\.\d+$/.test(spec) ? undefined : await this.#locked(dir, top, tool, spec);
           if (locked) {
             const from = `${this.display(locked.path)}, for "${spec}" in ${this.display(path)}`;
             return { spec: locked.version, from, sources: [...sources, { path: locked.path, hash: locked.hash }] };
@@ -465,21 +469,22 @@ export class BiomeReader {
   }
 
   /**
-   * The prettier the nearest JavaScript lockfile from `dir` up to `top` installs for the package in `dir`, whose
-   * manifest asks for `range` (lib/config/native/_js_lock.ts); undefined where there is none or it does not say.
+   * The release of `name` the nearest JavaScript lockfile from `dir` up to `top` installs for the package in `dir`,
+   * whose manifest asks for `range` (lib/config/native/_js_lock.ts); undefined where there is none or it does not say.
    */
-  async #lockedPrettier(
+  async #locked(
     dir: string,
     top: string,
+    name: string,
     range: string,
   ): Promise<{ version: string; path: string; hash: string } | undefined> {
     for (let at = dir;; at = dirname(at)) {
       const names = await this.files.entryNames(at);
-      const name = names && JS_LOCKFILES.find((n) => names.has(n));
-      if (name) {
-        const lock = await this.files.read(join(at, name)).catch(() => undefined);
+      const file = names && JS_LOCKFILES.find((n) => names.has(n));
+      if (file) {
+        const lock = await this.files.read(join(at, file)).catch(() => undefined);
         const version = lock &&
-          lockedVersion(name, lock, relative(at, dir).split(sep).join("/"), "prettier", range);
+          lockedVersion(file, lock, relative(at, dir).split(sep).join("/"), name, range);
         return version ? { version, path: lock!.path, hash: lock!.hash } : undefined;
       }
       if (at === top || dirname(at) === at) return undefined;

@@ -152,11 +152,15 @@ export function devDependsOnPrettier(text: string): boolean {
 /** The prettier poly runs (deno.json's pin of `prettier`; lib/engines/prettier/mod.ts). */
 export const PRETTIER_RELEASE = "3.10.1";
 
+/** The oxfmt poly runs (deno.json's pin of `oxfmt`; lib/engines/oxfmt/mod.ts). */
+export const OXFMT_RELEASE = "0.78.0";
+
 /**
- * The prettier a `package.json` text declares: the range its `devDependencies` (else `dependencies`) give `prettier`,
- * an alias's (`npm:prettier@2.8.8`) as the range after it. Undefined where it declares none, or does not parse.
+ * The release of npm package `name` (prettier, oxfmt) a `package.json` text declares: the range its `devDependencies`
+ * (else `dependencies`) give it, an alias's (`npm:prettier@2.8.8`) as the range after it. Undefined where it declares
+ * none, or does not parse.
  */
-export function declaredPrettier(text: string): string | undefined {
+export function declaredRelease(text: string, name: string): string | undefined {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -166,28 +170,29 @@ export function declaredPrettier(text: string): string | undefined {
   if (doc === null || typeof doc !== "object") return undefined;
   for (const key of ["devDependencies", "dependencies"]) {
     const deps = (doc as Table)[key];
-    const spec = deps !== null && typeof deps === "object" ? (deps as Table).prettier : undefined;
-    if (typeof spec === "string") return spec.replace(/^npm:prettier@/, "");
+    const spec = deps !== null && typeof deps === "object" ? (deps as Table)[name] : undefined;
+    if (typeof spec === "string") return spec.replace(new RegExp(`^npm:${name}@`), "");
   }
   return undefined;
 }
 
 /**
  * Whether a repository that names `spec` for prettier (an npm range: `3.7.4`, `^2.8.8`, `~3.3`; the release installed
- * in its `node_modules`, or a pre-commit hook's) formats with another prettier than poly's, one the range does not
- * admit. prettier's output changes between releases, minor ones included (its docs ask for an exact pin for that
+ * in its `node_modules`, or a pre-commit hook's) formats with another prettier than poly's (`ours`), one the range does
+ * not admit; the same for oxfmt against {@link OXFMT_RELEASE}, whose releases before 1.0 each lay out some files anew
+ * (vitejs/vite's locked 0.63.0 calls none of its files unformatted, 0.78.0 fifteen Markdown and HTML files). prettier's output changes between releases, minor ones included (its docs ask for an exact pin for that
  * reason): 3.10.1 lays out 17 of honojs/hono's files otherwise than the 3.7.4 it pins (a union type with a comment
  * after its last member joined onto one line), and prettier 3 changed the layout of template literals, of parameters
  * with modifiers, of arrow chains returning JSX and of CSS values separated by commas, and its `trailingComma` default,
  * from 2's (react-native-community/template's apps pin prettier 2.8.8). A range poly cannot read (`latest`,
  * `workspace:*`, `catalog:`) names none.
  */
-export async function otherPrettier(spec: string): Promise<boolean> {
+export async function anotherRelease(spec: string, ours: string = PRETTIER_RELEASE): Promise<boolean> {
   // A version (`3.7.4`: prettier's docs ask for an exact pin) is poly's or another; a range takes npm's semantics,
   // loaded only for one.
-  if (/^\d+\.\d+\.\d+$/.test(spec)) return spec !== PRETTIER_RELEASE;
+  if (/^\d+\.\d+\.\d+$/.test(spec)) return spec !== ours;
   const { satisfies, validRange } = await import("./_semver.ts");
-  return validRange(spec) && !satisfies(PRETTIER_RELEASE, spec);
+  return validRange(spec) && !satisfies(ours, spec);
 }
 
 /** Reads a file a configuration names (a shared config package's), for {@link prettierOptions}. */

@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { oxfmtOptionsFor } from "../../config/native/prettier.ts";
+import { OXFMT_RELEASE, oxfmtOptionsFor } from "../../config/native/prettier.ts";
 import { byteOffsetPosition } from "../fail.ts";
 import { finishText } from "../layout.ts";
 import { messageOf } from "../module.ts";
@@ -34,7 +34,7 @@ import {
   syntaxDiagnostic,
 } from "../types.ts";
 
-const VERSION = "0.78.0";
+const VERSION = OXFMT_RELEASE;
 
 /** oxfmt's options of one file (`.oxfmtrc.json`'s keys but `overrides`, `ignorePatterns` and `$schema`). */
 const OPTIONS: ReadonlySet<string> = new Set([

@@ -4,21 +4,29 @@
  * (fixture prettier-major).
  */
 import assert from "node:assert/strict";
-import { declaredPrettier, otherPrettier, PRETTIER_RELEASE } from "../../../lib/config/native/prettier.ts";
+import {
+  anotherRelease,
+  declaredRelease,
+  OXFMT_RELEASE,
+  PRETTIER_RELEASE,
+} from "../../../lib/config/native/prettier.ts";
 import { readPreCommit } from "../../../lib/config/native/pre_commit.ts";
 
 Deno.test("a package.json declares prettier in devDependencies, else dependencies; an npm alias by its range", () => {
   const manifest = (deps: Record<string, unknown>) => JSON.stringify(deps);
-  assert.equal(declaredPrettier(manifest({ devDependencies: { prettier: "2.8.8" } })), "2.8.8");
+  assert.equal(declaredRelease(manifest({ devDependencies: { prettier: "2.8.8" } }), "prettier"), "2.8.8");
   assert.equal(
-    declaredPrettier(manifest({ dependencies: { prettier: "^3.3.2" }, devDependencies: { prettier: "^2.0.0" } })),
+    declaredRelease(
+      manifest({ dependencies: { prettier: "^3.3.2" }, devDependencies: { prettier: "^2.0.0" } }),
+      "prettier",
+    ),
     "^2.0.0",
   );
-  assert.equal(declaredPrettier(manifest({ dependencies: { prettier: "~3.1" } })), "~3.1");
-  assert.equal(declaredPrettier(manifest({ devDependencies: { prettier: "npm:prettier@2.8.8" } })), "2.8.8");
-  assert.equal(declaredPrettier(manifest({ devDependencies: { eslint: "^9" }, prettier: {} })), undefined);
-  assert.equal(declaredPrettier(manifest({ devDependencies: { prettier: 2 } })), undefined);
-  assert.equal(declaredPrettier("{ not json"), undefined);
+  assert.equal(declaredRelease(manifest({ dependencies: { prettier: "~3.1" } }), "prettier"), "~3.1");
+  assert.equal(declaredRelease(manifest({ devDependencies: { prettier: "npm:prettier@2.8.8" } }), "prettier"), "2.8.8");
+  assert.equal(declaredRelease(manifest({ devDependencies: { eslint: "^9" }, prettier: {} }), "prettier"), undefined);
+  assert.equal(declaredRelease(manifest({ devDependencies: { prettier: 2 } }), "prettier"), undefined);
+  assert.equal(declaredRelease("{ not json", "prettier"), undefined);
 });
 
 Deno.test("a version or range that does not admit poly's prettier names another prettier; one npm cannot read none", async () => {
@@ -26,10 +34,21 @@ Deno.test("a version or range that does not admit poly's prettier names another 
   for (
     const spec of ["2.8.8", "^2.8.8", "~2.3", "2.x", ">=1.19 <3", "3.7.4", "~3.3", "3.0.0-alpha.6", "4.0.0-alpha.8"]
   ) {
-    assert.equal(await otherPrettier(spec), true, spec);
+    assert.equal(await anotherRelease(spec), true, spec);
   }
   for (const spec of ["3.10.1", "^3.3.2", "~3.10.0", ">=2", "*", "2 || 3", "latest", "workspace:*", "catalog:"]) {
-    assert.equal(await otherPrettier(spec), false, spec);
+    assert.equal(await anotherRelease(spec), false, spec);
+  }
+});
+
+Deno.test("oxfmt's releases before 1.0: a caret range admits its own minor release alone", async () => {
+  assert.equal(OXFMT_RELEASE, "0.78.0");
+  assert.equal(declaredRelease(JSON.stringify({ devDependencies: { oxfmt: "^0.63.0" } }), "oxfmt"), "^0.63.0");
+  for (const spec of ["^0.63.0", "0.77.1", "~0.63", "^0.79.0"]) {
+    assert.equal(await anotherRelease(spec, OXFMT_RELEASE), true, spec);
+  }
+  for (const spec of ["^0.78.0", "0.78.0", ">=0.60", "latest"]) {
+    assert.equal(await anotherRelease(spec, OXFMT_RELEASE), false, spec);
   }
 });
 
