@@ -483,9 +483,9 @@ export class BiomeReader {
       const file = names && JS_LOCKFILES.find((n) => names.has(n));
       if (file) {
         const lock = await this.files.read(join(at, file)).catch(() => undefined);
-        const version = lock &&
-          lockedVersion(file, lock, relative(at, dir).split(sep).join("/"), name, range);
-        return version ? { version, path: lock!.path, hash: lock!.hash } : undefined;
+        if (!lock) return undefined;
+        const version = lockedVersion(file, lock, relative(at, dir).split(sep).join("/"), name, range);
+        return version ? { version, path: lock.path, hash: lock.hash } : undefined;
       }
       if (at === top || dirname(at) === at) return undefined;
     }
