@@ -640,7 +640,8 @@ function otherRelease(spec: EngineSpec, language: Language, config: ResolvedConf
   // file it is), the others' their own configuration's.
   const style = spec.id === "prettier" || spec.id === "oxfmt";
   const native = style ? prettierStyle(config) : readsNative(config, spec.id) ? config.native?.[spec.id] : undefined;
-  const release = native?.otherRelease;
+  // dprint's plugins each have their release: the one formatting `language`.
+  const release = spec.id === "dprint" ? native?.otherReleases?.[pluginOf(language) ?? ""] : native?.otherRelease;
   if (!release || (style && release.tool !== spec.id)) return undefined;
   return notFormatted(language, `${release.tool} ${release.spec} (${release.from})`, `, ${release.clause}`, spec.id);
 }

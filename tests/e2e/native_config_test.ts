@@ -757,6 +757,21 @@ Deno.test("dprint.json governs what its plugins format: its settings, its exclud
     "gen/table.ts": 'excluded by dprint: "gen" in excludes of "../dprint.json"',
     "style.css": 'formatted by the dprint plugin "malva" (listed in dprint.json), which poly does not run: not checked',
   });
+  // The file pins the typescript plugin at 0.93.0, poly runs 0.96.1: what poly's would change is left to dprint
+  // (dprint/dprint's own json plugin 0.23.0 keeps a package.json that 0.24.0 sorts). Its own release, named: formatted.
+  await Deno.writeTextFile(join(dir, "messy.ts"), "export const   x = 1;\n");
+  const pinned = await run(dir, ["fmt", "--check", "--no-cache", "messy.ts"]);
+  assert.equal(
+    pinned.doc.results.find((r) => r.path === "messy.ts")?.skipped,
+    "not formatted: the repository keeps its TypeScript style with dprint's typescript plugin 0.93.0 (dprint.json), " +
+      "whose output poly's typescript plugin 0.96.1 does not reproduce; [fmt.typescript.dprint] in poly.toml formats " +
+      "it with dprint",
+  );
+  const config = await Deno.readTextFile(join(dir, "dprint.json"));
+  await Deno.writeTextFile(join(dir, "dprint.json"), config.replace("typescript-0.93.0", "typescript-0.96.1"));
+  const current = await run(dir, ["fmt", "--check", "--no-cache", "messy.ts"]);
+  assert.equal(current.doc.results.find((r) => r.path === "messy.ts")?.changed, true);
+  await Deno.remove(join(dir, "messy.ts"));
   await Deno.writeTextFile(join(dir, "poly.toml"), "[tools.dprint]\nnative_config = false\n");
   const off = await run(dir, ["fmt", "--check", "--no-cache"]);
   const changed = off.doc.results.filter((r) => r.changed).map((r) => r.path).sort();

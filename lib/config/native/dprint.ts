@@ -3,11 +3,12 @@
  * file's directory up to the repository root, as the `dprint` command line finds it. Where it governs, dprint formats
  * what its listed plugins format, under it:
  *
- * - `plugins`: the plugins poly runs too (dprint's `typescript`, `json`, `markdown`, `toml`, `dockerfile`: poly's pinned
- *   versions of them, whatever version the URL names) format their languages with the file's global `lineWidth`,
- *   `indentWidth`, `useTabs`, `newLineKind` and the plugin's own section (`"typescript": {...}`) as written; a language a
- *   plugin poly does not run formats (`biome`, `ruff`, `malva`, `markup_fmt`, `pretty_yaml`, `pretty_graphql`,
- *   `prettier`) is not checked, saying so (lib/run/plan.ts); a language no listed plugin formats is not dprint's;
+ * - `plugins`: the plugins poly runs too (dprint's `typescript`, `json`, `markdown`, `toml`, `dockerfile`, at poly's
+ *   releases of them; one the URL pins at another release leaves to it what poly's would change: `otherReleases`)
+ *   format their languages with the file's global `lineWidth`, `indentWidth`, `useTabs`, `newLineKind` and the
+ *   plugin's own section (`"typescript": {...}`) as written; a language a plugin poly does not run formats (`biome`,
+ *   `ruff`, `malva`, `markup_fmt`, `pretty_yaml`, `pretty_graphql`, `prettier`) is not checked, saying so
+ *   (lib/run/plan.ts); a language no listed plugin formats is not dprint's;
  * - `includes` / `excludes`: globs relative to the file's folder (a folder's path covers what is below it); dprint
  *   leaves out `node_modules` folders too;
  * - `extends`: a local file (or several) read first, the extending file's keys winning (its plugin sections merged key
@@ -27,8 +28,26 @@ import { isTable, type Table } from "../table.ts";
 /** dprint's config file names in one directory, in its order. */
 export const DPRINT_FILES = ["dprint.json", "dprint.jsonc", ".dprint.json", ".dprint.jsonc"] as const;
 
-/** The plugins poly runs, by the name in their URL. */
-const OWN_PLUGINS = new Set(["typescript", "json", "markdown", "toml", "dockerfile"]);
+/** The plugins poly runs, by the name in their URL, and their releases (deno.json's pins; lib/engines/dprint). */
+export const DPRINT_PLUGIN_RELEASES: Readonly<Record<string, string>> = {
+  typescript: "0.96.1",
+  json: "0.24.0",
+  markdown: "0.28.1",
+  toml: "0.8.0",
+  dockerfile: "0.6.0",
+};
+
+const OWN_PLUGINS = new Set(Object.keys(DPRINT_PLUGIN_RELEASES));
+
+/**
+ * The release a plugin URL or npm specifier names (`json-0.23.0.wasm`, `npm:@dprint/json@0.23.0`, either with a
+ * checksum after `@`), or undefined where it names none (`json-latest.wasm`, a local path without one).
+ */
+export function pluginVersion(url: string): string | undefined {
+  if (url.startsWith("npm:")) return /^npm:(?:@[^/]+\/)?[^@/]+@(\d+\.\d+\.\d+(?:-[\w.]+)?)/.exec(url)?.[1];
+  const last = url.replace(/@[0-9a-f]+$/, "").split(/[/\\]/).pop() ?? "";
+  return /-v?(\d+\.\d+\.\d+(?:-[\w.]+)?)\.(?:wasm|json|exe)$/.exec(last)?.[1];
+}
 
 /** The languages other plugins format (by the name in their URL), which poly then does not check. */
 const FOREIGN_PLUGINS: Record<string, string[]> = {
@@ -97,10 +116,19 @@ export class DprintReader {
     if (!Array.isArray(list) || list.some((p) => typeof p !== "string")) {
       throw new ConfigError({ file: shown }, `"plugins" must be a list of plugin URLs`);
     }
+    /** The plugins poly runs that the file pins at another release than poly's: dprint formats with that one. */
+    const otherReleases: NonNullable<NativeEngineConfig["otherReleases"]> = {};
     for (const url of list as string[]) {
       const name = pluginName(url);
-      if (OWN_PLUGINS.has(name)) plugins[name] = isTable(table[name]) ? table[name] as Table : {};
-      else for (const language of FOREIGN_PLUGINS[name] ?? []) foreign[language] ??= name;
+      if (OWN_PLUGINS.has(name)) {
+        plugins[name] = isTable(table[name]) ? table[name] as Table : {};
+        const spec = pluginVersion(url);
+        const ours = DPRINT_PLUGIN_RELEASES[name];
+        if (spec && spec !== ours) {
+          const clause = `whose output poly's ${name} plugin ${ours} does not reproduce`;
+          otherReleases[name] = { tool: `dprint's ${name} plugin`, spec, from: shown, clause };
+        }
+      } else for (const language of FOREIGN_PLUGINS[name] ?? []) foreign[language] ??= name;
     }
     const globs = (key: string): string[] | undefined => {
       const v = table[key];
@@ -121,6 +149,7 @@ export class DprintReader {
       dprint: true,
       ...(includes ? { include: includes.map((pattern) => ({ pattern, base: root })) } : {}),
       exclude: { fmt: excludes.map((pattern) => ({ pattern, base: root })) },
+      ...(Object.keys(otherReleases).length > 0 ? { otherReleases } : {}),
       origins: Object.fromEntries(Object.keys(table).map((k) => [k, shown])),
     };
   }

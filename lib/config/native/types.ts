@@ -125,6 +125,11 @@ export interface NativeEngineConfig {
    */
   otherRelease?: { tool: string; spec: string; from: string; clause: string };
   /**
+   * The same, per part of an engine whose parts have releases of their own: dprint's plugins, by name (`json`, the
+   * repository's `dprint.json` naming `json-0.23.0.wasm` where poly runs 0.24.0).
+   */
+  otherReleases?: Record<string, { tool: string; spec: string; from: string; clause: string }>;
+  /**
    * Set when the engine reads the `.editorconfig` over these options, as StyLua does over its hook's flags where no
    * `stylua.toml` governs (lib/run/plan.ts): the options govern otherwise (no `[defaults]`).
    */

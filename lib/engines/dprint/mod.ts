@@ -26,6 +26,7 @@
  */
 import type { Formatter } from "@dprint/formatter";
 import { styleDefaults, styleLayout, styleOptionsFor } from "../../config/native/prettier.ts";
+import { DPRINT_PLUGIN_RELEASES } from "../../config/native/dprint.ts";
 import { finishText } from "../layout.ts";
 import { positioned } from "../fail.ts";
 import { fenceKey, type FenceRequest, formatFences } from "./_fences.ts";
@@ -46,11 +47,11 @@ import { readBytesSync } from "../../fs/read_bytes.ts";
 const POLY_KEYS: ReadonlySet<string> = new Set(["code_blocks", "code_block_tabs"]);
 
 const PLUGINS = {
-  toml: { pkg: "@dprint/toml", version: "0.8.0" },
-  markdown: { pkg: "@dprint/markdown", version: "0.28.1" },
-  dockerfile: { pkg: "@dprint/dockerfile", version: "0.6.0" },
-  typescript: { pkg: "@dprint/typescript", version: "0.96.1" },
-  json: { pkg: "@dprint/json", version: "0.24.0" },
+  toml: { pkg: "@dprint/toml", version: DPRINT_PLUGIN_RELEASES.toml },
+  markdown: { pkg: "@dprint/markdown", version: DPRINT_PLUGIN_RELEASES.markdown },
+  dockerfile: { pkg: "@dprint/dockerfile", version: DPRINT_PLUGIN_RELEASES.dockerfile },
+  typescript: { pkg: "@dprint/typescript", version: DPRINT_PLUGIN_RELEASES.typescript },
+  json: { pkg: "@dprint/json", version: DPRINT_PLUGIN_RELEASES.json },
 } as const;
 type PluginLanguage = keyof typeof PLUGINS;
 
