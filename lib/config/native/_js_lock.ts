@@ -99,13 +99,15 @@ function pnpmLocked(lock: LockText, rel: string, name: string): string | undefin
   const lines = readAs(lock, "lines") as string[];
   const importers = lines.indexOf("importers:");
   if (importers < 0) return undefined;
-  const key = rel === "" ? "." : rel;
-  const quoted = (s: string) => [s, `'${s}'`, `"${s}"`];
-  let i = lines.findIndex((line, n) => n > importers && quoted(key).some((k) => line === `  ${k}:`));
+  // A key as pnpm writes it: bare or quoted, after its indentation.
+  const keyLines = (s: string, indent: string) => new Set([s, `'${s}'`, `"${s}"`].map((k) => `${indent}${k}:`));
+  const importer = keyLines(rel === "" ? "." : rel, "  ");
+  const dependency = keyLines(name, "      ");
+  let i = lines.findIndex((line, n) => n > importers && importer.has(line));
   if (i < 0) return undefined;
   // The importer's block: its lines are indented deeper than its key's two spaces.
   for (i++; i < lines.length && (lines[i] === "" || lines[i].startsWith("   ")); i++) {
-    if (!quoted(name).some((k) => lines[i] === `      ${k}:`)) continue;
+    if (!dependency.has(lines[i])) continue;
     for (let j = i + 1; j < lines.length && lines[j].startsWith("        "); j++) {
       const version = /^ {8}version: ['"]?([^'"\s]+)/.exec(lines[j]);
       if (version) return versionOf(version[1]);

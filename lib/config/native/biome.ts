@@ -41,6 +41,7 @@ import {
   anotherRelease,
   declaredRelease,
   devDependsOnPrettier,
+  exactRelease,
   OXFMT_FILES,
   OXFMT_RELEASE,
   oxfmtIgnores,
@@ -456,7 +457,7 @@ export class BiomeReader {
         if (manifest && spec !== undefined) {
           const sources = path === file.path ? [] : [{ path, hash: manifest.hash }];
           // A range is what the lockfile resolved it to, as an install would make it.
-          const locked = /^\d+\.\d+\.\d+$/.test(spec) ? undefined : await this.#locked(dir, top, tool, spec);
+          const locked = exactRelease(spec) ? undefined : await this.#locked(dir, top, tool, spec);
           if (locked) {
             const from = `${this.display(locked.path)}, for "${spec}" in ${this.display(path)}`;
             return { spec: locked.version, from, sources: [...sources, { path: locked.path, hash: locked.hash }] };

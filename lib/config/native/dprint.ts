@@ -22,7 +22,7 @@ import { parseJsonc } from "./_jsonc.ts";
 import { nearestUp, parseError } from "./_reading.ts";
 import { ConfigError } from "../../errors/mod.ts";
 import type { NativeFiles } from "./_files.ts";
-import type { NativeEngineConfig, NativeSource } from "./types.ts";
+import type { NativeEngineConfig, NativeSource, OtherRelease } from "./types.ts";
 import { isTable, type Table } from "../table.ts";
 
 /** dprint's config file names in one directory, in its order. */
@@ -117,7 +117,7 @@ export class DprintReader {
       throw new ConfigError({ file: shown }, `"plugins" must be a list of plugin URLs`);
     }
     /** The plugins poly runs that the file pins at another release than poly's: dprint formats with that one. */
-    const otherReleases: NonNullable<NativeEngineConfig["otherReleases"]> = {};
+    const otherReleases: Record<string, OtherRelease> = {};
     for (const url of list as string[]) {
       const name = pluginName(url);
       if (OWN_PLUGINS.has(name)) {

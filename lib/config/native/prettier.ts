@@ -176,21 +176,27 @@ export function declaredRelease(text: string, name: string): string | undefined 
   return undefined;
 }
 
+/** Whether `spec` names one release (`3.7.4`) rather than a range. */
+export function exactRelease(spec: string): boolean {
+  return /^\d+\.\d+\.\d+$/.test(spec);
+}
+
 /**
  * Whether a repository that names `spec` for prettier (an npm range: `3.7.4`, `^2.8.8`, `~3.3`; the release installed
  * in its `node_modules`, or a pre-commit hook's) formats with another prettier than poly's (`ours`), one the range does
  * not admit; the same for oxfmt against {@link OXFMT_RELEASE}, whose releases before 1.0 each lay out some files anew
- * (vitejs/vite's locked 0.63.0 calls none of its files unformatted, 0.78.0 fifteen Markdown and HTML files). prettier's output changes between releases, minor ones included (its docs ask for an exact pin for that
- * reason): 3.10.1 lays out 17 of honojs/hono's files otherwise than the 3.7.4 it pins (a union type with a comment
- * after its last member joined onto one line), and prettier 3 changed the layout of template literals, of parameters
- * with modifiers, of arrow chains returning JSX and of CSS values separated by commas, and its `trailingComma` default,
- * from 2's (react-native-community/template's apps pin prettier 2.8.8). A range poly cannot read (`latest`,
- * `workspace:*`, `catalog:`) names none.
+ * (vitejs/vite's locked 0.63.0 calls none of its files unformatted, 0.78.0 fifteen Markdown and HTML files). prettier's
+ * output changes between releases, minor ones included (its docs ask for an exact pin for that reason): 3.10.1 lays out
+ * 17 of honojs/hono's files otherwise than the 3.7.4 it pins (a union type with a comment after its last member joined
+ * onto one line), and prettier 3 changed the layout of template literals, of parameters with modifiers, of arrow chains
+ * returning JSX and of CSS values separated by commas, and its `trailingComma` default, from 2's
+ * (react-native-community/template's apps pin prettier 2.8.8). A range poly cannot read (`latest`, `workspace:*`,
+ * `catalog:`) names none.
  */
 export async function anotherRelease(spec: string, ours: string = PRETTIER_RELEASE): Promise<boolean> {
   // A version (`3.7.4`: prettier's docs ask for an exact pin) is poly's or another; a range takes npm's semantics,
   // loaded only for one.
-  if (/^\d+\.\d+\.\d+$/.test(spec)) return spec !== ours;
+  if (exactRelease(spec)) return spec !== ours;
   const { satisfies, validRange } = await import("./_semver.ts");
   return validRange(spec) && !satisfies(ours, spec);
 }

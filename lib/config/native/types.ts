@@ -31,6 +31,18 @@ export interface NativePattern {
  * What an engine's native configuration contributes for one directory. Plain
  * JSON: it is part of the engine's settings, hence of the cache key.
  */
+/** A release of a formatter the repository formats with whose layout poly's does not keep (see `otherRelease`). */
+export interface OtherRelease {
+  /** The tool (or part of one: `dprint's json plugin`) as the reason names it. */
+  tool: string;
+  /** Its release or range. */
+  spec: string;
+  /** Where the repository names it, for the reason. */
+  from: string;
+  /** How poly's differs, for the reason. */
+  clause: string;
+}
+
 export interface NativeEngineConfig {
   /** The files it was assembled from, farthest first (an `extend`/`extends` base before its child). */
   files: NativeSource[];
@@ -123,12 +135,12 @@ export interface NativeEngineConfig {
    * clang-format hook another LLVM major): the tool and release, where it is named, and how poly's differs, for the
    * reason lib/run/plan.ts gives.
    */
-  otherRelease?: { tool: string; spec: string; from: string; clause: string };
+  otherRelease?: OtherRelease;
   /**
    * The same, per part of an engine whose parts have releases of their own: dprint's plugins, by name (`json`, the
    * repository's `dprint.json` naming `json-0.23.0.wasm` where poly runs 0.24.0).
    */
-  otherReleases?: Record<string, { tool: string; spec: string; from: string; clause: string }>;
+  otherReleases?: Record<string, OtherRelease>;
   /**
    * Set when the engine reads the `.editorconfig` over these options, as StyLua does over its hook's flags where no
    * `stylua.toml` governs (lib/run/plan.ts): the options govern otherwise (no `[defaults]`).
